@@ -1,0 +1,37 @@
+import { invalid } from "@/lib/errors";
+import { TOTAL_MODES, type TotalMode, transactionTotals } from "@/lib/transactions/queries";
+import { envelope, methodNotAllowed, v1 } from "@/lib/v1/handler";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
+import { intParam } from "@/lib/v1/params";
+import { serializeTotal } from "@/lib/v1/serializers/transactions";
+
+// GET /v1/Transactions/totaux/{mode}/{year}/{month}: one month's transactions totalled by mode
+export const GET = v1({ auth: "header" }, async (req) => {
+  const mode = req.params.mode as TotalMode;
+  if (!TOTAL_MODES.includes(mode)) {
+    throw invalid(`mode must be one of ${TOTAL_MODES.join(", ")}, got "${req.params.mode.slice(0, 40)}"`);
+  }
+  const year = intParam("year", req.params.year);
+  const month = intParam("month", req.params.month);
+  const paging = parsePaging(req.search, LISTING_LIMIT);
+  const { rows, total } = await transactionTotals({
+    operatorId: req.caller.operatorId,
+    isTest: req.caller.isTest,
+    mode,
+    year,
+    month,
+    limit: paging.limit,
+    offset: paging.offset,
+  });
+  return {
+    ...envelope(req, "transactionsTotaux"),
+    Mode: mode,
+    Totaux: rows.map((row) => serializeTotal(mode, row)),
+    ...listingPage(paging, total, rows.length),
+  };
+});
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const DELETE = POST;
+export const PATCH = POST;

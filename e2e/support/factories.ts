@@ -1,0 +1,99 @@
+// Per-test data, made through the same domain operations as the command line.
+import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
+import { db } from "@/lib/db/client";
+import type { ContextKind } from "@/lib/db/generated/enums";
+import { createContext } from "@/lib/operators/contexts";
+import { type CreateOperatorInput, createOperator } from "@/lib/operators/create-operator";
+
+export const baseUrl = () => process.env.E2E_BASE_URL!;
+export const mailDir = () => process.env.E2E_MAIL_DIR!;
+
+let counter = 0;
+export function unique(prefix: string): string {
+  return `${prefix} ${process.pid}-${Date.now().toString(36)}-${++counter}`;
+}
+
+/** A two-letter code of its own for each test site, so that tests never share stock. */
+function isolatedCountry(siteId: number): string {
+  const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const n = siteId % 676;
+  const code = letters[Math.floor(n / 26)] + letters[n % 26];
+  return ["BE", "FR", "NL", "DE"].includes(code) ? isolatedCountry(siteId + 337) : code;
+}
+
+/**
+ * A site of its own (one species, `stock` trees) and an operator allowed to plant only there, so
+ * that stock and availability are exactly what the test sets, whatever other tests do.
+ */
+export async function makeIsolatedOperator(
+  options: { stock?: number; price?: number; co2?: number } & Partial<CreateOperatorInput> = {},
+) {
+  const { stock = 1000, price = 20, co2 = 100, ...operatorInput } = options;
+  const site = await createPlantation({
+    name: unique("Site"),
+    country: "ZZ",
+    region: "Test region",
+    latitude: 50.5,
+    longitude: 4.5,
+  });
+  const country = isolatedCountry(site.id);
+  await db.plantation.update({ where: { id: site.id }, data: { country } });
+  const species = await createSpecies({
+    name: unique("Species"),
+    latinName: "Quercus robur",
+    type: "Feuillu",
+    maxHeightM: 40,
+    lifespanYears: 800,
+    co2KgPerTree: co2,
+    unitPrice: price,
+  });
+  await addStock(site.id, species.id, stock);
+  const operator = await createOperator({
+    name: unique("Operator"),
+    language: "fr",
+    ...operatorInput,
+    allowedCountries: [country],
+  });
+  return { ...operator, plantationId: site.id, speciesId: species.id, country };
+}
+
+export async function makeContext(
+  operatorId: number,
+  kind: ContextKind,
+  parentId?: number,
+  language?: string,
+) {
+  return createContext({ operatorId, kind, name: unique(kind), parentId, language });
+}
+
+export async function api(
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const response = await fetch(`${baseUrl()}/v1${path}`, {
+    method,
+    headers: {
+      ...(options.key ? { key: options.key } : {}),
+      ...(options.body !== undefined ? { "content-type": "application/json" } : {}),
+      ...options.headers,
+    },
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever JSON the API answers
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+export { db };

@@ -1,0 +1,41 @@
+// One PostgreSQL (embedded, in a fresh temporary directory), one SMTP server on the loopback
+// and one running service for the whole Playwright run. Each test makes its own operator and
+// data (e2e/support/factories.ts), so tests never depend on each other.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FullConfig } from "@playwright/test";
+import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+import { startServer } from "./server";
+import { startSmtpServer } from "./smtp";
+
+export default async function globalSetup(_config: FullConfig) {
+  const root = mkdtempSync(path.join(os.tmpdir(), "memorial-e2e-"));
+  process.env.DATA_DIR = path.join(root, "data");
+  const database = await startEmbeddedDatabase();
+  await migrate(database.url);
+  const mailDir = path.join(root, "mail");
+  const smtp = await startSmtpServer(mailDir);
+  const server = await startServer(
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: process.env.DATA_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_POLL_MS: "200",
+      APP_URL: "",
+    },
+    path.join(root, "server.log"),
+  );
+  // Read by the tests (workers inherit the runner's environment).
+  process.env.DATABASE_URL = database.url;
+  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SERVER_LOG = path.join(root, "server.log");
+  console.log(`e2e: service on ${server.url}, log ${path.join(root, "server.log")}`);
+  return async () => {
+    await server.stop();
+    await smtp.close();
+    await database.stop();
+  };
+}

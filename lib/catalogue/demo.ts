@@ -1,0 +1,89 @@
+// The demo catalogue written on an empty database: real species with real figures, real planting
+// sites in Belgium, France, the Netherlands and Germany, and one demo operator.
+import { db } from "@/lib/db/client";
+import { createContext } from "@/lib/operators/contexts";
+import { createOperator } from "@/lib/operators/create-operator";
+
+// Height and lifespan from common forestry references; CO2 is what one tree absorbs over its first
+// 50 years of growth in a managed European forest (order of magnitude used by planting programmes).
+const SPECIES = [
+  ["Chêne pédonculé", "Quercus robur", "Feuillu", 40, 800, 1000, 25],
+  ["Hêtre commun", "Fagus sylvatica", "Feuillu", 40, 300, 900, 22],
+  ["Pin sylvestre", "Pinus sylvestris", "Conifère", 35, 300, 700, 15],
+  ["Bouleau verruqueux", "Betula pendula", "Feuillu", 25, 90, 300, 12],
+  ["Tilleul à petites feuilles", "Tilia cordata", "Feuillu", 30, 500, 800, 20],
+  ["Châtaignier", "Castanea sativa", "Feuillu", 35, 600, 950, 24],
+  ["Érable sycomore", "Acer pseudoplatanus", "Feuillu", 35, 400, 850, 18],
+  ["Sorbier des oiseleurs", "Sorbus aucuparia", "Feuillu", 15, 100, 200, 10],
+  ["Aulne glutineux", "Alnus glutinosa", "Feuillu", 25, 120, 400, 11],
+  ["Sapin pectiné", "Abies alba", "Conifère", 50, 500, 1100, 26],
+] as const;
+
+const PLANTATIONS = [
+  ["Forêt de Soignes", "BE", "Région de Bruxelles-Capitale", 50.7667, 4.4167],
+  ["Hautes Fagnes", "BE", "Province de Liège", 50.5, 6.05],
+  ["Forêt d'Orléans", "FR", "Centre-Val de Loire", 47.9833, 2.15],
+  ["Forêt de Paimpont (Brocéliande)", "FR", "Bretagne", 48.0167, -2.1667],
+  ["Nationaal Park De Hoge Veluwe", "NL", "Gelderland", 52.1167, 5.8333],
+  ["Nationalpark Eifel", "DE", "Nordrhein-Westfalen", 50.5667, 6.3833],
+] as const;
+
+// Which species grow at which site (indexes into SPECIES), with a starting stock.
+const STOCK: Record<number, number[]> = {
+  0: [0, 1, 4, 6],
+  1: [1, 2, 3, 7, 9],
+  2: [0, 2, 5, 8],
+  3: [0, 1, 5, 7],
+  4: [2, 3, 8],
+  5: [1, 6, 9],
+};
+
+/** Writes the demo data when the database has no species and no operator; returns the demo key. */
+export async function seedDemo(): Promise<{ operatorId: number; key: string; testKey: string } | null> {
+  const [species, operators] = await Promise.all([db.species.count(), db.operator.count()]);
+  if (species > 0 || operators > 0) return null;
+  const speciesIds: number[] = [];
+  for (const [name, latinName, type, height, lifespan, co2, price] of SPECIES) {
+    const row = await db.species.create({
+      data: {
+        name,
+        latinName,
+        type,
+        maxHeightM: height,
+        lifespanYears: lifespan,
+        co2KgPerTree: co2,
+        unitPrice: price,
+      },
+    });
+    speciesIds.push(row.id);
+  }
+  for (const [index, [name, country, region, latitude, longitude]] of PLANTATIONS.entries()) {
+    const site = await db.plantation.create({ data: { name, country, region, latitude, longitude } });
+    await db.stock.createMany({
+      data: STOCK[index].map((s, i) => ({
+        plantationId: site.id,
+        speciesId: speciesIds[s],
+        stock: 500 + 250 * ((index + i) % 4),
+      })),
+    });
+  }
+  const demo = await createOperator({
+    name: "Pompes Funèbres Démo",
+    language: "fr",
+    prepaidTrees: 10,
+  });
+  const group = await createContext({ operatorId: demo.operatorId, kind: "GroupeEpf", name: "Groupe Démo" });
+  const home = await createContext({
+    operatorId: demo.operatorId,
+    kind: "Epf",
+    name: "Funérarium Démo Bruxelles",
+    parentId: group.id,
+  });
+  await createContext({
+    operatorId: demo.operatorId,
+    kind: "EpfAgence",
+    name: "Agence Démo Uccle",
+    parentId: home.id,
+  });
+  return demo;
+}

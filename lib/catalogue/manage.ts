@@ -1,0 +1,52 @@
+// Changes to the catalogue made by the people who run the service (the command line).
+import { db } from "@/lib/db/client";
+import { invalid, notFound } from "@/lib/errors";
+
+export async function createPlantation(input: {
+  name: string;
+  country: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+}) {
+  if (!/^[A-Za-z]{2}$/.test(input.country)) {
+    throw invalid(`country must be an ISO 3166 two-letter code, got "${input.country}"`);
+  }
+  if (!(Math.abs(input.latitude) <= 90)) throw invalid("latitude must be between -90 and 90");
+  if (!(Math.abs(input.longitude) <= 180)) throw invalid("longitude must be between -180 and 180");
+  return db.plantation.create({ data: { ...input, country: input.country.toUpperCase() } });
+}
+
+export async function deactivatePlantation(id: number) {
+  const result = await db.plantation.updateMany({ where: { id }, data: { active: false } });
+  if (result.count === 0) throw notFound(`plantation ${id} does not exist`);
+  return { active: false };
+}
+
+export async function createSpecies(input: {
+  name: string;
+  latinName: string;
+  type: string | null;
+  maxHeightM: number;
+  lifespanYears: number;
+  co2KgPerTree: number;
+  unitPrice: number;
+}) {
+  if (input.unitPrice < 0) throw invalid("price must not be negative");
+  return db.species.create({ data: input });
+}
+
+/** Adds trees to the stock of a (plantation, species) pair and returns the new stock. */
+export async function addStock(plantationId: number, speciesId: number, trees: number) {
+  const [plantation, species] = await Promise.all([
+    db.plantation.findUnique({ where: { id: plantationId } }),
+    db.species.findUnique({ where: { id: speciesId } }),
+  ]);
+  if (!plantation) throw notFound(`plantation ${plantationId} does not exist`);
+  if (!species) throw notFound(`species ${speciesId} does not exist`);
+  const rows = await db.$queryRaw<{ stock: number }[]>`
+    INSERT INTO "stock" ("plantation_id", "species_id", "stock") VALUES (${plantationId}, ${speciesId}, ${trees})
+    ON CONFLICT ("plantation_id", "species_id") DO UPDATE SET "stock" = "stock"."stock" + EXCLUDED."stock"
+    RETURNING "stock"`;
+  return { plantationId, speciesId, stock: rows[0].stock };
+}

@@ -1,0 +1,99 @@
+// Read models of the catalogue, for one calling operator (availability depends on its rules).
+import { db, Prisma } from "@/lib/db/client";
+import { OPERATOR_RULES } from "./rules";
+
+export interface SpeciesRow {
+  id: number;
+  name: string;
+  latinName: string;
+  type: string | null;
+  maxHeightM: string;
+  lifespanYears: number;
+  co2KgPerTree: string;
+  unitPrice: string;
+  available: number;
+}
+
+/** Every species with what the operator can have planted of it now, as subquery `x`. */
+function speciesQuery(operatorId: number) {
+  return Prisma.sql`SELECT * FROM (
+    SELECT sp."id", sp."name", sp."latin_name" AS "latinName", sp."type",
+           sp."max_height_m"::text AS "maxHeightM", sp."lifespan_years" AS "lifespanYears",
+           sp."co2_kg_per_tree"::text AS "co2KgPerTree", sp."unit_price"::text AS "unitPrice",
+           COALESCE((SELECT SUM(s."stock") FROM "stock" s
+                     JOIN "plantation" p ON p."id" = s."plantation_id"
+                     JOIN "operator" o ON o."id" = ${operatorId}
+                     WHERE s."species_id" = sp."id" AND ${OPERATOR_RULES}), 0)::int AS "available"
+    FROM "species" sp) x`;
+}
+
+/** Species the operator can have planted now (Disponible above 0), by name. */
+export async function listAvailableSpecies(operatorId: number, limit: number, offset: number) {
+  const rows = await db.$queryRaw<SpeciesRow[]>`${speciesQuery(operatorId)}
+    WHERE x."available" > 0 ORDER BY x."name", x."id" LIMIT ${limit} OFFSET ${offset}`;
+  const [{ total }] = await db.$queryRaw<{ total: number }[]>`
+    SELECT COUNT(*)::int AS total FROM (${speciesQuery(operatorId)} WHERE x."available" > 0) y`;
+  return { rows, total };
+}
+
+export async function getSpecies(operatorId: number, id: number): Promise<SpeciesRow | null> {
+  const rows = await db.$queryRaw<SpeciesRow[]>`${speciesQuery(operatorId)} WHERE x."id" = ${id}`;
+  return rows[0] ?? null;
+}
+
+export interface PlantationRow {
+  id: number;
+  name: string;
+  country: string;
+  region: string;
+  latitude: string;
+  longitude: string;
+  active: boolean;
+  species: { speciesId: number; species: string; available: number }[];
+}
+
+async function plantationRows(operatorId: number, where: Prisma.Sql, limit: number, offset: number) {
+  const sites = await db.$queryRaw<Omit<PlantationRow, "species">[]>`
+    SELECT p."id", p."name", p."country", p."region", p."latitude"::text AS "latitude",
+           p."longitude"::text AS "longitude", p."active"
+    FROM "plantation" p WHERE ${where} ORDER BY p."id" LIMIT ${limit} OFFSET ${offset}`;
+  if (sites.length === 0) return [];
+  const ids = sites.map((s) => s.id);
+  const stock = await db.$queryRaw<
+    { plantationId: number; speciesId: number; species: string; available: number }[]
+  >`
+    SELECT s."plantation_id" AS "plantationId", sp."id" AS "speciesId", sp."name" AS "species",
+           CASE WHEN ${OPERATOR_RULES} THEN s."stock" ELSE 0 END::int AS "available"
+    FROM "stock" s
+    JOIN "plantation" p ON p."id" = s."plantation_id"
+    JOIN "species" sp ON sp."id" = s."species_id"
+    JOIN "operator" o ON o."id" = ${operatorId}
+    WHERE s."plantation_id" = ANY(${ids}::int[])
+    ORDER BY sp."name", sp."id"`;
+  return sites.map((site) => ({
+    ...site,
+    latitude: trimDecimal(site.latitude),
+    longitude: trimDecimal(site.longitude),
+    species: stock
+      .filter((s) => s.plantationId === site.id)
+      .map(({ speciesId, species, available }) => ({ speciesId, species, available })),
+  }));
+}
+
+/** Every active plantation, by id. */
+export async function listActivePlantations(operatorId: number, limit: number, offset: number) {
+  const rows = await plantationRows(operatorId, Prisma.sql`p."active"`, limit, offset);
+  const total = await db.plantation.count({ where: { active: true } });
+  return { rows, total };
+}
+
+/** One plantation, active or not. */
+export async function getPlantation(operatorId: number, id: number) {
+  const rows = await plantationRows(operatorId, Prisma.sql`p."id" = ${id}`, 1, 0);
+  return rows[0] ?? null;
+}
+
+/** "50.850300" → "50.8503": decimal degrees as text without trailing zeros. */
+export function trimDecimal(text: string): string {
+  return text.includes(".") ? text.replace(/0+$/, "").replace(/\.$/, "") : text;
+}

@@ -1,0 +1,64 @@
+// Applies prisma/migrations/<name>/migration.sql in order, recording them in Prisma's own
+// `_prisma_migrations` table, so that the Prisma CLI would see the same history. An advisory
+// lock lets several processes start at once.
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const LOCK_ID = 7_240_319; // any constant shared by every instance of the service
+
+export function migrationsDir(): string {
+  return path.resolve(process.env.MIGRATIONS_DIR || "prisma/migrations");
+}
+
+export async function migrate(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const applied: string[] = [];
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
+    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+      "id" VARCHAR(36) PRIMARY KEY NOT NULL,
+      "checksum" VARCHAR(64) NOT NULL,
+      "finished_at" TIMESTAMPTZ,
+      "migration_name" VARCHAR(255) NOT NULL,
+      "logs" TEXT,
+      "rolled_back_at" TIMESTAMPTZ,
+      "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
+      "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
+    const done = new Set(
+      (
+        await client.query<{ migration_name: string }>(
+          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        )
+      ).rows.map((row) => row.migration_name),
+    );
+    const names = readdirSync(migrationsDir())
+      .filter((name) => existsSync(path.join(migrationsDir(), name, "migration.sql")))
+      .sort();
+    for (const name of names) {
+      if (done.has(name)) continue;
+      const sql = readFileSync(path.join(migrationsDir(), name, "migration.sql"), "utf8");
+      const checksum = createHash("sha256").update(sql).digest("hex");
+      await client.query("BEGIN");
+      try {
+        await client.query(sql);
+        await client.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, finished_at, migration_name, applied_steps_count)
+           VALUES ($1, $2, now(), $3, 1)`,
+          [randomUUID(), checksum, name],
+        );
+        await client.query("COMMIT");
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw new Error(`migration ${name} failed: ${(error as Error).message}`);
+      }
+      applied.push(name);
+    }
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
+    await client.end();
+  }
+  return applied;
+}

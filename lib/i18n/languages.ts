@@ -1,0 +1,35 @@
+// The four languages of the service and the rules that choose one.
+
+export const LANGUAGES = ["fr", "nl", "en", "de"] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** `fr`, `FR`, `fr-BE` and `fr_BE` are French; anything else is not a supported language. */
+export function parseLanguage(value: string): Language | null {
+  const base = value.trim().toLowerCase().split(/[-_]/)[0];
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** 4.1 rule 6: the request's Langue, then the context's language, then the operator's. */
+export function chooseLanguage(...candidates: (string | null | undefined)[]): Language {
+  for (const candidate of candidates) if (isLanguage(candidate)) return candidate;
+  return "fr";
+}
+
+/** contract.md, Languages: the word for 'unknown' used when DeLaPartDe is blank (4.1 rule 5). */
+export const UNKNOWN_WORD: Record<Language, string> = {
+  fr: "Inconnu",
+  nl: "Onbekend",
+  en: "Unknown",
+  de: "Unbekannt",
+};
+
+export const LOCALES: Record<Language, string> = {
+  fr: "fr-BE",
+  nl: "nl-BE",
+  en: "en-GB",
+  de: "de-DE",
+};

@@ -1,0 +1,167 @@
+// The hierarchy of contexts inside an operator (contract.md, "Operators, contexts and keys"):
+// GroupeEpf > Epf > EpfAgence; GroupePresse > Titre > TitreEdition; Assurance; GroupeMaisonRepos.
+import { db, type Tx } from "@/lib/db/client";
+import type { ContextKind } from "@/lib/db/generated/enums";
+import { invalid, notFound } from "@/lib/errors";
+
+export const CONTEXT_KINDS: ContextKind[] = [
+  "GroupeEpf",
+  "Epf",
+  "EpfAgence",
+  "GroupePresse",
+  "Titre",
+  "TitreEdition",
+  "Assurance",
+  "GroupeMaisonRepos",
+];
+
+/** The kind a context's parent must be, when it has one. */
+export const PARENT_KIND: Partial<Record<ContextKind, ContextKind>> = {
+  Epf: "GroupeEpf",
+  EpfAgence: "Epf",
+  Titre: "GroupePresse",
+  TitreEdition: "Titre",
+};
+
+/** The request field that names a context of each kind (2.1). */
+export const ID_FIELD: Record<ContextKind, string> = {
+  GroupeEpf: "ContexteGroupeEpfId",
+  Epf: "ContexteEpfId",
+  EpfAgence: "ContexteEpfAgenceId",
+  GroupePresse: "ContexteGroupePresseId",
+  Titre: "ContexteTitreId",
+  TitreEdition: "ContexteTitreEditionId",
+  Assurance: "ContexteAssuranceId",
+  GroupeMaisonRepos: "ContexteGroupeMaisonReposId",
+};
+
+export interface ContextNode {
+  id: number;
+  kind: ContextKind;
+  name: string;
+  language: string | null;
+  parentId: number | null;
+}
+
+/** A context with its ancestors, the most specific first. Empty: the operator as a whole. */
+export type ContextChain = ContextNode[];
+
+export async function createContext(input: {
+  operatorId: number;
+  kind: ContextKind;
+  name: string;
+  parentId?: number | null;
+  language?: string | null;
+}) {
+  const operator = await db.operator.findUnique({ where: { id: input.operatorId } });
+  if (!operator) throw notFound(`operator ${input.operatorId} does not exist`);
+  if (input.parentId) {
+    const parent = await db.context.findFirst({
+      where: { id: input.parentId, operatorId: input.operatorId },
+    });
+    if (!parent) throw notFound(`parent context ${input.parentId} is not a context of this operator`);
+    const expected = PARENT_KIND[input.kind];
+    if (expected !== parent.kind) {
+      throw invalid(
+        expected
+          ? `the parent of a ${input.kind} must be a ${expected}, not a ${parent.kind}`
+          : `a ${input.kind} has no parent`,
+      );
+    }
+  }
+  return db.context.create({
+    data: {
+      operatorId: input.operatorId,
+      kind: input.kind,
+      name: input.name,
+      parentId: input.parentId || null,
+      language: input.language ?? null,
+    },
+  });
+}
+
+/** Loads a context and its ancestors. */
+export async function loadChain(
+  client: Tx | typeof db,
+  operatorId: number,
+  contextId: number | null,
+): Promise<ContextChain> {
+  const chain: ContextChain = [];
+  let id = contextId;
+  while (id && chain.length < 5) {
+    const node = await client.context.findFirst({
+      where: { id, operatorId },
+      select: { id: true, kind: true, name: true, language: true, parentId: true },
+    });
+    if (!node) break;
+    chain.push(node);
+    id = node.parentId;
+  }
+  return chain;
+}
+
+/**
+ * Resolves the Contexte of a request: the most specific id given is the context acted for; every
+ * other id given must be one of its ancestors, and all must belong to the operator.
+ */
+export async function resolveContext(
+  operatorId: number,
+  ids: Partial<Record<ContextKind, number>>,
+): Promise<ContextChain> {
+  const given = CONTEXT_KINDS.filter((kind) => (ids[kind] ?? 0) !== 0).map((kind) => ({
+    kind,
+    id: ids[kind] as number,
+  }));
+  if (given.length === 0) return [];
+  const rows = await db.context.findMany({
+    where: { id: { in: given.map((g) => g.id) }, operatorId },
+    select: { id: true, kind: true },
+  });
+  for (const g of given) {
+    const row = rows.find((r) => r.id === g.id);
+    if (!row || row.kind !== g.kind) {
+      throw invalid(`Contexte.${ID_FIELD[g.kind]} ${g.id} is not a ${g.kind} of this operator`);
+    }
+  }
+  const chains = await Promise.all(given.map((g) => loadChain(db, operatorId, g.id)));
+  const deepest = chains.reduce((a, b) => (b.length > a.length ? b : a));
+  for (const g of given) {
+    if (!deepest.some((node) => node.id === g.id)) {
+      throw invalid(
+        `Contexte.${ID_FIELD[g.kind]} ${g.id} contradicts Contexte.${ID_FIELD[deepest[0].kind]} ${deepest[0].id}: they are not on one line of the hierarchy`,
+      );
+    }
+  }
+  return deepest;
+}
+
+/** The funeral home on a chain (the Epf itself, or the Epf of an agency). */
+export function epfOf(chain: ContextChain): number | null {
+  return chain.find((node) => node.kind === "Epf")?.id ?? null;
+}
+
+/** 4.1 rule 6: the language of the context is the nearest one set on the chain. */
+export function contextLanguage(chain: ContextChain): string | null {
+  return chain.find((node) => node.language)?.language ?? null;
+}
+
+/** For each context id, the id of every kind on its chain (one query for all of them). */
+export async function chainIdsOf(operatorId: number, contextIds: number[]) {
+  const result = new Map<number, Partial<Record<ContextKind, number>>>();
+  if (contextIds.length === 0) return result;
+  const all = await db.context.findMany({
+    where: { operatorId },
+    select: { id: true, kind: true, parentId: true },
+  });
+  const byId = new Map(all.map((c) => [c.id, c]));
+  for (const id of new Set(contextIds)) {
+    const ids: Partial<Record<ContextKind, number>> = {};
+    let node = byId.get(id);
+    for (let depth = 0; node && depth < 5; depth++) {
+      ids[node.kind] = node.id;
+      node = node.parentId ? byId.get(node.parentId) : undefined;
+    }
+    result.set(id, ids);
+  }
+  return result;
+}

@@ -1,0 +1,137 @@
+// The v1 wrapper: every /v1 route handler is one call of `v1()`. It awaits the path parameters,
+// authenticates the key, keeps the resolved Contexte for the response (errors included), parses
+// JSON bodies, maps errors to the Error object and never lets HTML, a stack trace or SQL out.
+
+import { ZodError } from "zod";
+import { DomainError } from "@/lib/errors";
+import type { ContextChain } from "@/lib/operators/contexts";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { serializeContexte } from "./contexte";
+import { errorBody, statusOf } from "./errors";
+import { zodMessage } from "./zod-message";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export interface V1Request {
+  request: Request;
+  params: Record<string, string>;
+  search: URLSearchParams;
+  caller: Caller;
+  /** Set by a handler once it knows the context it acts for; used by every response. */
+  chain: ContextChain;
+  /** The JSON body, for methods that carry one (already parsed, not yet validated). */
+  body: unknown;
+}
+
+export interface V1Options {
+  /** "path": the report and Infos paths, where the {key} segment may stand for the header. */
+  auth: "header" | "path";
+  body?: boolean;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function json(status: number, body: unknown, headers?: HeadersInit): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      ...headers,
+    },
+  });
+}
+
+/** The envelope shared by every success response. */
+export function envelope(req: V1Request, objet: string) {
+  return {
+    Objet: objet,
+    Date: new Date().toISOString(),
+    Statut: "Ok",
+    Contexte: serializeContexte(req.caller, req.chain),
+  };
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) {
+    throw new DomainError("INVALID_INPUT", `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw new DomainError("INVALID_INPUT", `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+  if (!text.trim()) throw new DomainError("INVALID_INPUT", "the body is empty: a JSON object is expected");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new DomainError("INVALID_INPUT", "the body is not valid JSON");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new DomainError("INVALID_INPUT", "the body must be a JSON object");
+  }
+  return value;
+}
+
+export function v1(
+  options: V1Options,
+  handler: (req: V1Request) => Promise<Response | object>,
+): (request: Request, context: RouteContext) => Promise<Response> {
+  return async (request, context) => {
+    let caller: Caller | null = null;
+    let chain: ContextChain = [];
+    const req = { chain } as V1Request;
+    try {
+      const raw = await context.params;
+      const params: Record<string, string> = {};
+      for (const [name, value] of Object.entries(raw ?? {})) {
+        params[name] = Array.isArray(value) ? value.join("/") : value;
+      }
+      const headerKey = request.headers.get("key");
+      const pathKey = options.auth === "path" ? params.key : undefined;
+      if (headerKey && pathKey && headerKey !== pathKey) {
+        throw new DomainError("ACCESS_DENIED", "the key of the path and the key header differ");
+      }
+      const key = headerKey || pathKey;
+      if (!key) throw new DomainError("ACCESS_DENIED", "the key header is missing");
+      caller = await authenticateKey(key);
+      if (!caller) throw new DomainError("ACCESS_DENIED", "the key is unknown or revoked");
+      Object.assign(req, {
+        request,
+        params,
+        search: new URL(request.url).searchParams,
+        caller,
+        body: options.body ? await readJson(request) : undefined,
+      });
+      const result = await handler(req);
+      return result instanceof Response ? result : json(200, result);
+    } catch (error) {
+      chain = req.chain ?? [];
+      const contexte = serializeContexte(caller, chain);
+      if (error instanceof DomainError) {
+        const status = statusOf(error);
+        return json(status, errorBody(status, error.message, contexte));
+      }
+      if (error instanceof ZodError) {
+        return json(400, errorBody(400, zodMessage(error), contexte));
+      }
+      console.error(`[v1] ${request.method} ${new URL(request.url).pathname} failed`, error);
+      return json(500, errorBody(500, "an unexpected error occurred; it has been logged", contexte));
+    }
+  };
+}
+
+/** For the methods a path does not have: a JSON 405 rather than Next's empty one. */
+export function methodNotAllowed(allowed: string[]) {
+  return async (request: Request) =>
+    json(
+      405,
+      errorBody(
+        405,
+        `${request.method} is not allowed on this path; use ${allowed.join(", ")}`,
+        serializeContexte(null, []),
+      ),
+      { allow: allowed.join(", ") },
+    );
+}

@@ -1,0 +1,40 @@
+// contract.md, Listings and reports: `Page` (1-based) and `Limite` (at most 1000).
+import { invalid } from "@/lib/errors";
+
+export interface Paging {
+  page: number;
+  limit: number;
+  offset: number;
+}
+
+export const MAX_LIMIT = 1000;
+export const LISTING_LIMIT = 50;
+export const REPORT_LIMIT = 200;
+
+function positiveInteger(name: string, raw: string, max: number): number {
+  if (!/^\d{1,9}$/.test(raw.trim())) {
+    throw invalid(`${name} must be a positive integer, got "${raw.slice(0, 40)}"`);
+  }
+  const value = Number(raw.trim());
+  if (value < 1 || value > max) throw invalid(`${name} must be between 1 and ${max}, got ${value}`);
+  return value;
+}
+
+export function parsePaging(search: URLSearchParams, defaultLimit: number): Paging {
+  const rawPage = search.get("Page");
+  const rawLimit = search.get("Limite");
+  const page = rawPage === null ? 1 : positiveInteger("Page", rawPage, 100_000_000);
+  const limit = rawLimit === null ? defaultLimit : positiveInteger("Limite", rawLimit, MAX_LIMIT);
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+/** The paging fields of a listing envelope. */
+export function listingPage(paging: Paging, total: number, inPage: number) {
+  return {
+    NombreTotal: total,
+    Page: paging.page,
+    NombreParPage: paging.limit,
+    NombreDansLaPage: inPage,
+    Plus: paging.offset + inPage < total,
+  };
+}

@@ -1,0 +1,33 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Chromium comes from Debian's package (no browser download here); see DEVELOPERS.md.
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/support/global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    trace: "off",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+  },
+  projects: [
+    { name: "api", testMatch: /api\/.*\.spec\.ts/ },
+    { name: "browser", testMatch: /browser\/.*\.spec\.ts/, use: { ...devices["Desktop Chrome"] } },
+  ],
+});

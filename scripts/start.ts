@@ -1,0 +1,62 @@
+// npm start: the database (embedded unless DATABASE_URL is set), its migrations, the demo
+// catalogue on first start, the e-mail sender, and the Next.js server as a child process.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { seedDemo } from "@/lib/catalogue/demo";
+import { disconnect } from "@/lib/db/client";
+import { resolveDatabase } from "@/lib/db/database-url";
+import { migrate } from "@/lib/db/migrate";
+import { startOutboxSender } from "@/lib/mail/outbox-sender";
+
+const dev = process.argv.includes("--dev");
+const port = process.env.PORT || "3000";
+const host = process.env.HOST || "0.0.0.0";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const embedded = !process.env.DATABASE_URL;
+const database = await resolveDatabase();
+console.log(
+  embedded
+    ? `database: embedded PostgreSQL (${database.url.replace(/:[^:@/]*@/, ":***@")})`
+    : "database: DATABASE_URL",
+);
+const applied = await migrate(database.url);
+if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
+
+const demo = await seedDemo();
+if (demo) {
+  console.log("demo catalogue written; demo operator created.");
+  console.log(`demo operator ${demo.operatorId} live key (shown once): ${demo.key}`);
+  console.log(`demo operator ${demo.operatorId} test key (shown once): ${demo.testKey}`);
+}
+
+if (!dev && !existsSync(".next/BUILD_ID")) {
+  console.log("no production build yet: running next build");
+  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const sender = startOutboxSender();
+const next: ChildProcess = spawn(
+  process.execPath,
+  [nextBin(), dev ? "dev" : "start", "-p", port, "-H", host],
+  { stdio: "inherit", env: process.env },
+);
+
+function nextBin(): string {
+  return new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname;
+}
+
+let stopping = false;
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  if (next.exitCode === null) next.kill("SIGTERM");
+  await sender.stop();
+  await disconnect();
+  await database.stop();
+  process.exit(code);
+}
+next.on("exit", (code) => void shutdown(code ?? 0));
+process.on("SIGTERM", () => void shutdown(0));
+process.on("SIGINT", () => void shutdown(0));

@@ -1,0 +1,17 @@
+// A real PostgreSQL for the database tests: embedded, in a fresh temporary directory, migrated.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startEmbeddedDatabase } from "@/lib/db/embedded";
+import { migrate } from "@/lib/db/migrate";
+
+export default async function setup() {
+  const root = mkdtempSync(path.join(os.tmpdir(), "memorial-test-"));
+  process.env.DATA_DIR = path.join(root, "data");
+  const database = await startEmbeddedDatabase();
+  await migrate(database.url);
+  // Test files run in forked workers, which inherit this environment.
+  process.env.DATABASE_URL = database.url;
+  return () => database.stop();
+}
+
