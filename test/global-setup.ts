@@ -14,4 +14,3 @@ export default async function setup() {
   process.env.DATABASE_URL = database.url;
   return () => database.stop();
 }
-
