@@ -1,0 +1,5 @@
+// GET /api/dashboard/keys: the signed-in operator's API keys (first characters and dates only)
+import { listKeys } from "@/lib/dashboard/keys";
+import { dashboardRoute } from "@/lib/dashboard/route";
+
+export const GET = dashboardRoute(async ({ session }) => ({ keys: await listKeys(session.operatorId) }));

@@ -1,0 +1,8 @@
+// GET /api/dashboard/reports?epf=&person=&year=&month=&day=&days=&Page=&Limite=: one page of a tree report
+import { parseReportQuery, treeReport } from "@/lib/dashboard/reports";
+import { dashboardRoute } from "@/lib/dashboard/route";
+
+export const GET = dashboardRoute(async ({ search, session }) => {
+  const { query, paging } = await parseReportQuery(session.operatorId, search);
+  return treeReport(query, paging);
+});

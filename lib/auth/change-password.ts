@@ -1,0 +1,30 @@
+// A signed-in user changes their password: the current one is checked (with the same rate limit
+// as sign-in, so a left-open session cannot be used to guess it) and the new one must be long enough.
+import { db } from "@/lib/db/client";
+import { invalid, notFound } from "@/lib/errors";
+import { MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
+import { hashPassword } from "@/lib/users/passwords";
+import { checkPassword } from "./sign-in";
+
+export type ChangePasswordResult = { ok: true } | { ok: false; reason: "WrongPassword" | "RateLimited" };
+
+export async function changePassword(input: {
+  userId: number;
+  currentPassword: string;
+  newPassword: string;
+}): Promise<ChangePasswordResult> {
+  if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
+    throw invalid(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+  }
+  if (input.newPassword.length > 1000) throw invalid("the password must have at most 1000 characters");
+  const user = await db.operatorUser.findUnique({ where: { id: input.userId } });
+  if (!user) throw notFound(`user ${input.userId} does not exist`);
+  const check = await checkPassword(user.email, input.currentPassword);
+  if (!check.ok)
+    return { ok: false, reason: check.reason === "RateLimited" ? "RateLimited" : "WrongPassword" };
+  await db.operatorUser.update({
+    where: { id: user.id },
+    data: { passwordHash: await hashPassword(input.newPassword) },
+  });
+  return { ok: true };
+}

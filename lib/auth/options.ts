@@ -1,0 +1,53 @@
+// next-auth for the operator dashboard: e-mail and password (Credentials), sessions in a signed
+// and encrypted JWT cookie. Built on demand so that the secret is read at run time, not at build.
+import type { NextAuthOptions } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { authSecret } from "./secret";
+import { checkPassword } from "./sign-in";
+
+export const SIGN_IN_PATH = "/dashboard/signin";
+const SESSION_HOURS = 8;
+
+let options: NextAuthOptions | undefined;
+
+export function authOptions(): NextAuthOptions {
+  options ??= {
+    secret: authSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_HOURS * 3600 },
+    // Secure cookies whenever the service is reached over https (NEXTAUTH_URL says so).
+    useSecureCookies: (process.env.NEXTAUTH_URL ?? "").startsWith("https://"),
+    pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
+    providers: [
+      Credentials({
+        name: "password",
+        credentials: { email: { type: "email" }, password: { type: "password" } },
+        async authorize(credentials) {
+          const result = await checkPassword(credentials?.email ?? "", credentials?.password ?? "");
+          // The reason travels to the sign-in form as `error`, which shows it in the user's language.
+          if (!result.ok) throw new Error(result.reason);
+          return {
+            id: String(result.user.id),
+            email: result.user.email,
+            operatorId: result.user.operatorId,
+          };
+        },
+      }),
+    ],
+    callbacks: {
+      async jwt({ token, user }) {
+        if (user) {
+          token.userId = Number(user.id);
+          token.operatorId = (user as { operatorId?: number }).operatorId;
+        }
+        return token;
+      },
+      async session({ session, token }) {
+        return {
+          ...session,
+          user: { email: token.email, userId: token.userId, operatorId: token.operatorId },
+        } as typeof session;
+      },
+    },
+  };
+  return options;
+}

@@ -1,0 +1,25 @@
+// The operator's own contexts, for the context menus of the planting form and the reports.
+import { db } from "@/lib/db/client";
+
+export interface ContextOption {
+  id: number;
+  kind: string;
+  name: string;
+  parentId: number | null;
+}
+
+export async function listContexts(operatorId: number): Promise<ContextOption[]> {
+  return db.context.findMany({
+    where: { operatorId },
+    select: { id: true, kind: true, name: true, parentId: true },
+    orderBy: [{ kind: "asc" }, { name: "asc" }, { id: "asc" }],
+  });
+}
+
+export async function listFuneralHomes(operatorId: number) {
+  return db.context.findMany({
+    where: { operatorId, kind: "Epf" },
+    select: { id: true, name: true },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+}

@@ -1,0 +1,19 @@
+// The operator's API keys as the dashboard lists them: never the key, only its first characters.
+import { db } from "@/lib/db/client";
+
+export async function listKeys(operatorId: number) {
+  const rows = await db.apiKey.findMany({
+    where: { operatorId },
+    select: { id: true, prefix: true, environment: true, createdAt: true, revokedAt: true },
+    orderBy: [{ revokedAt: { sort: "desc", nulls: "first" } }, { createdAt: "desc" }, { id: "desc" }],
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    prefix: row.prefix,
+    environment: row.environment,
+    createdAt: row.createdAt.toISOString(),
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  }));
+}
+
+export type KeyRow = Awaited<ReturnType<typeof listKeys>>[number];

@@ -1,0 +1,137 @@
+// One month of the operator's transactions for the dashboard: the list (with the names of the
+// species, sites and contexts it refers to), the totals by each mode of
+// /Transactions/totaux/{mode}, and the prepaid balance. Live transactions only.
+import { db } from "@/lib/db/client";
+import {
+  listTransactions,
+  TOTAL_MODES,
+  type TransactionRow,
+  transactionTotals,
+} from "@/lib/transactions/queries";
+
+async function names(rows: TransactionRow[]) {
+  const ids = (pick: (r: TransactionRow) => number | null) => [
+    ...new Set(rows.map(pick).filter((v): v is number => v !== null)),
+  ];
+  const [species, sites, contexts] = await Promise.all([
+    db.species.findMany({ where: { id: { in: ids((r) => r.speciesId) } }, select: { id: true, name: true } }),
+    db.plantation.findMany({
+      where: { id: { in: ids((r) => r.plantationId) } },
+      select: { id: true, name: true },
+    }),
+    db.context.findMany({ where: { id: { in: ids((r) => r.contextId) } }, select: { id: true, name: true } }),
+  ]);
+  const map = (list: { id: number; name: string }[]) => new Map(list.map((x) => [x.id, x.name]));
+  return { species: map(species), sites: map(sites), contexts: map(contexts) };
+}
+
+export async function withNames(rows: TransactionRow[]) {
+  const n = await names(rows);
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    type: row.type,
+    memorialId: row.memorialId,
+    personId: row.personId,
+    treeCount: row.treeCount,
+    freeTreeCount: row.freeTreeCount,
+    species: row.speciesId === null ? null : (n.species.get(row.speciesId) ?? null),
+    speciesId: row.speciesId,
+    plantation: row.plantationId === null ? null : (n.sites.get(row.plantationId) ?? null),
+    plantationId: row.plantationId,
+    context: row.contextId === null ? null : (n.contexts.get(row.contextId) ?? null),
+    contextId: row.contextId,
+    amount: row.amount,
+    externalId: row.externalId,
+    memorialsLot: row.memorialsLot,
+  }));
+}
+
+export async function monthTransactions(input: {
+  operatorId: number;
+  year: number;
+  month: number;
+  limit: number;
+  offset: number;
+}) {
+  const base = { operatorId: input.operatorId, isTest: false, year: input.year, month: input.month };
+  const [list, operator, ...totals] = await Promise.all([
+    listTransactions({ ...base, limit: input.limit, offset: input.offset }),
+    db.operator.findUniqueOrThrow({ where: { id: input.operatorId }, select: { prepaidTrees: true } }),
+    ...TOTAL_MODES.map((mode) => transactionTotals({ ...base, mode, limit: 1000, offset: 0 })),
+  ]);
+  return {
+    year: input.year,
+    month: input.month,
+    prepaidTrees: operator.prepaidTrees,
+    rows: await withNames(list.rows),
+    total: list.total,
+    totals: Object.fromEntries(
+      TOTAL_MODES.map((mode, i) => [
+        mode,
+        totals[i].rows.map((row) => ({ ...row, key: row.key === null ? null : String(row.key) })),
+      ]),
+    ) as Record<
+      (typeof TOTAL_MODES)[number],
+      {
+        key: string | null;
+        name: string | null;
+        transactions: number;
+        trees: number;
+        freeTrees: number;
+        amount: string;
+      }[]
+    >,
+  };
+}
+
+export type MonthTransactions = Awaited<ReturnType<typeof monthTransactions>>;
+
+/** Every transaction of the month, in pages of 1000 (for the CSV export). */
+export async function* allMonthTransactions(operatorId: number, year: number, month: number) {
+  for (let offset = 0; ; offset += 1000) {
+    const { rows } = await listTransactions({ operatorId, isTest: false, year, month, limit: 1000, offset });
+    yield* await withNames(rows);
+    if (rows.length < 1000) return;
+  }
+}
+
+export const TRANSACTION_CSV_HEADER = [
+  "Id",
+  "Date",
+  "Type",
+  "MemorialId",
+  "PersonneId",
+  "NombreArbre",
+  "NombreArbresGratuits",
+  "EspeceId",
+  "Espece",
+  "PlantationId",
+  "Plantation",
+  "ContexteId",
+  "Contexte",
+  "Montant",
+  "ExternalId",
+  "MemorialsLot",
+];
+
+export function transactionCsvRow(row: Awaited<ReturnType<typeof withNames>>[number]) {
+  return [
+    row.id,
+    row.createdAt,
+    row.type,
+    row.memorialId,
+    row.personId,
+    row.treeCount,
+    row.freeTreeCount,
+    row.speciesId,
+    row.species,
+    row.plantationId,
+    row.plantation,
+    row.contextId,
+    row.context,
+    row.amount,
+    row.externalId,
+    row.memorialsLot,
+  ];
+}
