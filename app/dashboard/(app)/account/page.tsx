@@ -1,0 +1,21 @@
+// /dashboard/account: who is signed in, and the change of password.
+import type { Metadata } from "next";
+import { PasswordForm } from "@/components/dashboard/password-form";
+import { requireOperator } from "@/lib/auth/session";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+import { MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
+
+export const metadata: Metadata = { title: "Account" };
+
+export default async function AccountPage() {
+  const session = await requireOperator();
+  const m = DASHBOARD_MESSAGES[await dashboardLanguage(session.operatorLanguage)];
+  return (
+    <>
+      <h1 className="mb-4 font-serif text-2xl text-forest-800 sm:text-3xl">{m.accountTitle}</h1>
+      <p className="mb-6">{fill(m.signedInAs, { email: session.email, operator: session.operatorName })}</p>
+      <PasswordForm minLength={MIN_PASSWORD_LENGTH} />
+    </>
+  );
+}

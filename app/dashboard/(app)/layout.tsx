@@ -1,0 +1,16 @@
+// The signed-in part of the dashboard: header, navigation, language menu, sign-out. Each page
+// below checks the session again where it reads data (a layout is not re-run on every navigation).
+import { DashboardHeader } from "@/components/dashboard/header";
+import { requireOperator } from "@/lib/auth/session";
+
+export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
+  const session = await requireOperator();
+  return (
+    <>
+      <DashboardHeader operatorName={session.operatorName} email={session.email} />
+      <main id="content" className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
+        {children}
+      </main>
+    </>
+  );
+}

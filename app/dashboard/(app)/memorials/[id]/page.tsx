@@ -1,0 +1,178 @@
+// /dashboard/memorials/{id}: one of the operator's memorials, its person (editable), its family,
+// its trees; resend the confirmation e-mail; plant one more tree. Another operator's memorial is
+// not found, exactly as one that does not exist.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { PersonForm } from "@/components/dashboard/person-form";
+import { PlantForm } from "@/components/dashboard/plant-form";
+import { ResendButton } from "@/components/dashboard/resend-button";
+import { requireOperator } from "@/lib/auth/session";
+import { listContexts } from "@/lib/dashboard/contexts";
+import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { memorialDetail } from "@/lib/dashboard/memorials";
+import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+
+export const metadata: Metadata = { title: "Memorial" };
+
+const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
+const th = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
+const td = "border-b border-stone-200 px-3 py-2 align-top";
+
+export default async function MemorialPage({ params }: { params: Promise<{ id: string }> }) {
+  const session = await requireOperator();
+  const { id } = await params;
+  const memorial = /^\d{1,10}$/.test(id) ? await memorialDetail(session.operatorId, Number(id)) : null;
+  if (!memorial) notFound();
+  const lang = await dashboardLanguage(session.operatorLanguage);
+  const m = DASHBOARD_MESSAGES[lang];
+  const contexts = await listContexts(session.operatorId);
+  const person = memorial.person;
+  const awaiting = memorial.status === "awaiting_confirmation";
+  const today = new Date();
+  const reportStart = new Date(memorial.createdAt);
+  const reportDays = Math.min(3660, Math.ceil((today.getTime() - reportStart.getTime()) / 86_400_000) + 2);
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <p className="mb-2">
+          <Link className="text-forest-700 underline" href="/dashboard/memorials">
+            ← {m.backToList}
+          </Link>
+        </p>
+        <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">
+          {memorial.title || fill(m.memorialTitle, { id: memorial.id })}
+        </h1>
+        <p className="mt-2 flex flex-wrap items-center gap-3 text-stone-700">
+          <span>{fill(m.memorialTitle, { id: memorial.id })}</span>
+          <span
+            className={`rounded px-2 py-0.5 text-xs font-medium ${awaiting ? "bg-amber-100 text-amber-900" : "bg-forest-100 text-forest-900"}`}
+            data-testid="memorial-state"
+          >
+            {awaiting ? m.stateAwaiting : m.stateVisible}
+          </span>
+          <span>
+            {m.colCreated} {formatDate(memorial.createdAt, lang)}
+          </span>
+          {awaiting ? null : (
+            <a className="text-forest-700 underline" href={`/memorial/${memorial.id}`}>
+              {m.publicPage}: /memorial/{memorial.id}
+            </a>
+          )}
+        </p>
+      </div>
+
+      {awaiting ? (
+        <section className="rounded-lg border border-amber-300 bg-amber-50 p-4">
+          {memorial.family?.email ? (
+            <ResendButton memorialId={memorial.id} email={memorial.family.email} />
+          ) : (
+            <p>{m.noFamilyEmail}</p>
+          )}
+        </section>
+      ) : null}
+
+      <section aria-labelledby="trees-title">
+        <h2 id="trees-title" className="mb-3 text-xl font-semibold">
+          {m.trees} ({memorial.trees.reduce((sum, tree) => sum + tree.quantity, 0)})
+        </h2>
+        {memorial.trees.length === 0 ? (
+          <p>{m.noTrees}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+            <table className="min-w-full border-collapse text-left text-sm">
+              <thead>
+                <tr>
+                  <th className={th}>{m.colDate}</th>
+                  <th className={th}>{m.colSpecies}</th>
+                  <th className={th}>{m.colSite}</th>
+                  <th className={th}>{m.colPlanter}</th>
+                  <th className={th}>{m.colMessage}</th>
+                  <th className={th}>{m.colCo2}</th>
+                  <th className={th}>{m.colFree}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {memorial.trees.map((tree) => (
+                  <tr key={tree.id}>
+                    <td className={td}>{formatDateTime(tree.plantedAt, lang)}</td>
+                    <td className={td}>{tree.species}</td>
+                    <td className={td}>{tree.site}</td>
+                    <td className={td}>{tree.planter}</td>
+                    <td className={`${td} max-w-xs break-words`}>{tree.message ?? ""}</td>
+                    <td className={td}>{formatNumber(tree.co2Kg, lang)}</td>
+                    <td className={td}>{tree.ownTree ? (tree.free ? m.yes : m.no) : "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {person ? (
+        <section aria-labelledby="person-title" className="space-y-4">
+          <h2 id="person-title" className="text-xl font-semibold">
+            {m.personData}
+          </h2>
+          <dl className={dl}>
+            <dt className="font-medium">{m.personId}</dt>
+            <dd data-testid="person-id">{person.id}</dd>
+            {memorial.family ? (
+              <>
+                <dt className="font-medium">{m.familyData}</dt>
+                <dd>
+                  {[memorial.family.name, memorial.family.email, memorial.family.language]
+                    .filter(Boolean)
+                    .join(" · ") || "—"}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          {person.epfId ? (
+            <p>
+              <Link
+                className="text-forest-700 underline"
+                href={`/dashboard/reports?${new URLSearchParams({
+                  epf: String(person.epfId),
+                  person: String(person.id),
+                  year: String(reportStart.getUTCFullYear()),
+                  month: String(reportStart.getUTCMonth() + 1),
+                  day: String(reportStart.getUTCDate()),
+                  days: String(reportDays),
+                })}`}
+              >
+                {m.reportForPerson}
+              </Link>
+            </p>
+          ) : null}
+          <PersonForm
+            person={{
+              personId: person.id,
+              externalId: person.externalId === null ? "" : String(person.externalId),
+              lastName: person.lastName ?? "",
+              firstName: person.firstName ?? "",
+              civility: person.civility ?? "",
+              deathDate: person.deathDate.slice(0, 10),
+              placeOfDeath: person.placeOfDeath ?? "",
+              birthDate: person.birthDate?.slice(0, 10) ?? "",
+              imageUrl: person.imageUrl ?? "",
+              updateTitles: false,
+            }}
+          />
+        </section>
+      ) : null}
+
+      {awaiting ? null : (
+        <section aria-labelledby="plant-title" className="space-y-4">
+          <h2 id="plant-title" className="text-xl font-semibold">
+            {m.plantInto}
+          </h2>
+          <PlantForm contexts={contexts} memorialId={memorial.id} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+// /dashboard/plant: plant a tree (a new memorial, or an orphan tree in the global memorial).
+import type { Metadata } from "next";
+import { PlantForm } from "@/components/dashboard/plant-form";
+import { requireOperator } from "@/lib/auth/session";
+import { listContexts } from "@/lib/dashboard/contexts";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+
+export const metadata: Metadata = { title: "Plant a tree" };
+
+export default async function PlantPage() {
+  const session = await requireOperator();
+  const m = DASHBOARD_MESSAGES[await dashboardLanguage(session.operatorLanguage)];
+  const contexts = await listContexts(session.operatorId);
+  return (
+    <>
+      <h1 className="mb-2 font-serif text-2xl text-forest-800 sm:text-3xl">{m.plantTitle}</h1>
+      <p className="mb-6 max-w-prose text-stone-700">{m.plantIntro}</p>
+      <PlantForm contexts={contexts} />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+// GET of the dashboard's JSON routes, for React Query: an ended session goes back to sign-in.
+export class RequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { accept: "application/json" }, credentials: "same-origin" });
+  if (response.status === 401) {
+    window.location.assign("/dashboard/signin");
+    throw new RequestError(401, "signed out");
+  }
+  const body = await response.json().catch(() => null);
+  if (!response.ok) throw new RequestError(response.status, body?.message ?? response.statusText);
+  return body as T;
+}

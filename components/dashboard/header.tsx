@@ -1,0 +1,77 @@
+"use client";
+// The header of the signed-in dashboard: the operator, the sections, the language, sign-out.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import { useI18n } from "./i18n";
+import { LanguageMenu } from "./language-menu";
+
+const SECTIONS: [string, MessageKey][] = [
+  ["/dashboard/plant", "navPlant"],
+  ["/dashboard/memorials", "navMemorials"],
+  ["/dashboard/reports", "navReports"],
+  ["/dashboard/transactions", "navTransactions"],
+  ["/dashboard/keys", "navKeys"],
+  ["/dashboard/account", "navAccount"],
+];
+
+export function DashboardHeader(props: { operatorName: string; email: string }) {
+  const { t } = useI18n();
+  const pathname = usePathname();
+  const [signingOut, setSigningOut] = useState(false);
+  return (
+    <header className="border-b border-forest-800 bg-forest-700 text-white">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2 focus:text-forest-800"
+      >
+        {t("skipToContent")}
+      </a>
+      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-3 py-3 sm:px-6">
+        <div>
+          <p className="font-serif text-lg">{t("appName")}</p>
+          <p className="text-sm text-forest-100">
+            {props.operatorName} · {props.email}
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <LanguageMenu dark />
+          <button
+            type="button"
+            className="min-h-11 rounded border border-white px-3 py-1 hover:bg-forest-800 disabled:opacity-60"
+            disabled={signingOut}
+            onClick={async () => {
+              setSigningOut(true);
+              await signOut({ redirect: false });
+              window.location.assign("/dashboard/signin");
+            }}
+          >
+            {t("signOut")}
+          </button>
+        </div>
+      </div>
+      <nav aria-label={t("navMain")} className="mx-auto max-w-6xl overflow-x-auto px-1 sm:px-4">
+        <ul className="flex gap-1 whitespace-nowrap">
+          {SECTIONS.map(([href, key]) => {
+            const current = pathname === href || pathname.startsWith(`${href}/`);
+            return (
+              <li key={href}>
+                <Link
+                  href={href}
+                  aria-current={current ? "page" : undefined}
+                  className={`inline-block min-h-11 px-3 py-3 ${
+                    current ? "border-b-4 border-white font-semibold" : "text-forest-100 hover:text-white"
+                  }`}
+                >
+                  {t(key)}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </header>
+  );
+}

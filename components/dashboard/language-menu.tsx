@@ -1,0 +1,38 @@
+"use client";
+// The language of the dashboard, kept in a cookie by a Server Action.
+import { useRouter } from "next/navigation";
+import { useTransition } from "react";
+import { setLanguageAction } from "@/app/dashboard/actions";
+import { LANGUAGES } from "@/lib/i18n/languages";
+import { useI18n } from "./i18n";
+
+const NAMES = { fr: "Français", nl: "Nederlands", en: "English", de: "Deutsch" } as const;
+
+export function LanguageMenu(props: { dark?: boolean }) {
+  const { lang, t } = useI18n();
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span>{t("language")}</span>
+      <select
+        value={lang}
+        disabled={pending}
+        className={`min-h-11 rounded border px-2 ${props.dark ? "border-white bg-forest-800 text-white" : "border-stone-400 bg-white"}`}
+        onChange={(event) => {
+          const value = event.target.value;
+          startTransition(async () => {
+            await setLanguageAction(value);
+            router.refresh();
+          });
+        }}
+      >
+        {LANGUAGES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,140 @@
+"use client";
+// The operator's memorials: search by name, pages of 50, state, trees, links to the detail and
+// to the public page.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { formatDate } from "@/lib/dashboard/format";
+import type { MemorialListRow } from "@/lib/dashboard/memorials";
+import { fetchJson } from "./fetch-json";
+import { useI18n } from "./i18n";
+import {
+  buttonClass,
+  ErrorMessage,
+  inputClass,
+  Loading,
+  labelClass,
+  Pager,
+  PageTitle,
+  tableClass,
+  tdClass,
+  thClass,
+} from "./ui";
+
+type Listing = { rows: MemorialListRow[]; NombreTotal: number; Page: number; NombreParPage: number };
+
+export function MemorialList() {
+  const { t, lang } = useI18n();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const q = params.get("q") ?? "";
+  const page = Math.max(1, Number(params.get("Page")) || 1);
+  const list = useQuery({
+    queryKey: ["memorials", q, page],
+    queryFn: () =>
+      fetchJson<Listing>(`/api/dashboard/memorials?${new URLSearchParams({ q, Page: String(page) })}`),
+    placeholderData: keepPreviousData,
+  });
+  const go = (nextQ: string, nextPage: number) =>
+    router.replace(`${pathname}?${new URLSearchParams({ q: nextQ, Page: String(nextPage) })}`, {
+      scroll: false,
+    });
+  const kind = { classic: t("kindClassic"), anonymous: t("kindAnonymous"), global: t("kindGlobal") };
+
+  return (
+    <section>
+      <PageTitle>{t("memorialsTitle")}</PageTitle>
+      <search>
+        <form
+          className="mb-6 flex flex-wrap items-end gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            go(String(new FormData(event.currentTarget).get("q") ?? ""), 1);
+          }}
+        >
+          <div className="grow sm:max-w-md">
+            <label htmlFor="q" className={labelClass}>
+              {t("search")}
+            </label>
+            <input id="q" name="q" type="search" defaultValue={q} className={inputClass} />
+          </div>
+          <button type="submit" className={buttonClass}>
+            {t("searchButton")}
+          </button>
+        </form>
+      </search>
+      {list.isPending ? <Loading /> : null}
+      {list.isError ? <ErrorMessage error={list.error} onRetry={() => list.refetch()} /> : null}
+      {list.data ? (
+        list.data.rows.length === 0 ? (
+          <p>{t("noMemorials")}</p>
+        ) : (
+          <div aria-busy={list.isFetching}>
+            <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+              <table className={tableClass}>
+                <caption className="sr-only">{t("memorialsTitle")}</caption>
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("colMemorial")}</th>
+                    <th className={thClass}>{t("colState")}</th>
+                    <th className={thClass}>{t("colTrees")}</th>
+                    <th className={thClass}>{t("colKind")}</th>
+                    <th className={thClass}>{t("colCreated")}</th>
+                    <th className={thClass}>{t("publicPage")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.rows.map((row) => (
+                    <tr key={row.id} data-memorial-id={row.id}>
+                      <td className={tdClass}>
+                        <Link
+                          className="font-medium text-forest-700 underline"
+                          href={`/dashboard/memorials/${row.id}`}
+                        >
+                          {row.title || t("memorialTitle", { id: row.id })}
+                        </Link>
+                        {row.kind === "anonymous" && row.deceased ? (
+                          <span className="block text-stone-600">{row.deceased}</span>
+                        ) : null}
+                      </td>
+                      <td className={tdClass}>
+                        <span
+                          className={`rounded px-2 py-0.5 text-xs font-medium ${
+                            row.status === "visible"
+                              ? "bg-forest-100 text-forest-900"
+                              : "bg-amber-100 text-amber-900"
+                          }`}
+                        >
+                          {row.status === "visible" ? t("stateVisible") : t("stateAwaiting")}
+                        </span>
+                      </td>
+                      <td className={tdClass}>{row.trees}</td>
+                      <td className={tdClass}>{kind[row.kind]}</td>
+                      <td className={tdClass}>{formatDate(row.createdAt, lang)}</td>
+                      <td className={tdClass}>
+                        {row.status === "visible" ? (
+                          <a className="text-forest-700 underline" href={`/memorial/${row.id}`}>
+                            /memorial/{row.id}
+                          </a>
+                        ) : (
+                          "—"
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager
+              page={list.data.Page}
+              limit={list.data.NombreParPage}
+              total={list.data.NombreTotal}
+              onPage={(p) => go(q, p)}
+            />
+          </div>
+        )
+      ) : null}
+    </section>
+  );
+}

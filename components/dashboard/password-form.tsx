@@ -1,0 +1,89 @@
+"use client";
+// Change of password: the current one, and a new one of the minimum length.
+import { useMutation } from "@tanstack/react-query";
+import { useRef } from "react";
+import { changePasswordAction } from "@/app/dashboard/actions";
+import { useI18n } from "./i18n";
+import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
+
+export function PasswordForm(props: { minLength: number }) {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const form = useRef<HTMLFormElement>(null);
+  const change = useMutation({
+    mutationFn: changePasswordAction,
+    onSuccess: (result) => {
+      if (result.ok) form.current?.reset();
+    },
+  });
+  const result = change.data;
+  return (
+    <form
+      ref={form}
+      className={`${cardClass} max-w-md`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const data = new FormData(event.currentTarget);
+        change.mutate({
+          currentPassword: String(data.get("currentPassword") ?? ""),
+          newPassword: String(data.get("newPassword") ?? ""),
+        });
+      }}
+    >
+      <h2 className="mb-4 text-xl font-semibold">{t("changePassword")}</h2>
+      <div className="space-y-4">
+        <div>
+          <label htmlFor="currentPassword" className={labelClass}>
+            {t("currentPassword")}
+          </label>
+          <input
+            id="currentPassword"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="newPassword" className={labelClass}>
+            {t("newPassword")}
+          </label>
+          <input
+            id="newPassword"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={props.minLength}
+            aria-describedby="newPassword-hint"
+            className={inputClass}
+          />
+          <p id="newPassword-hint" className="mt-1 text-sm text-stone-600">
+            {t("newPasswordHint", { min: props.minLength })}
+          </p>
+        </div>
+      </div>
+      <div aria-live="polite">
+        {result?.ok ? (
+          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
+            {t("passwordChanged")}
+          </p>
+        ) : null}
+        {result && !result.ok ? (
+          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            {errorText(result.code, result.message)}
+          </p>
+        ) : null}
+        {change.isError ? (
+          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            {t("errorGeneric")}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={`${buttonClass} mt-6`} disabled={change.isPending}>
+        {change.isPending ? t("saving") : t("save")}
+      </button>
+    </form>
+  );
+}

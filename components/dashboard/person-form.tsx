@@ -1,0 +1,103 @@
+"use client";
+// Edit the deceased person with the rules of PUT /Personne/Modifier: blank fields are not
+// applied; titles follow the new name only when asked.
+import { useMutation } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { modifyPersonAction, type PersonFormValues } from "@/app/dashboard/actions";
+import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import { useI18n } from "./i18n";
+import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
+
+const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, MessageKey, string, string][] = [
+  ["lastName", "lastName", "text", "Nom"],
+  ["firstName", "firstName", "text", "Prenom"],
+  ["civility", "civility", "text", "Civilite"],
+  ["deathDate", "deathDate", "date", "DateDeces"],
+  ["birthDate", "birthDate", "date", "DateNaissance"],
+  ["placeOfDeath", "placeOfDeath", "text", "LieuDeces"],
+  ["imageUrl", "imageUrl", "url", "ImageUrl"],
+  ["externalId", "externalId", "text", "IdExterne"],
+];
+
+export function PersonForm(props: { person: PersonFormValues }) {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const router = useRouter();
+  const [values, setValues] = useState(props.person);
+  const save = useMutation({
+    mutationFn: modifyPersonAction,
+    onSuccess: (result) => {
+      if (result.ok) router.refresh();
+    },
+  });
+  const result = save.data;
+  const fieldErrors = result && !result.ok ? (result.fields ?? {}) : {};
+  return (
+    <form
+      noValidate
+      className={cardClass}
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate(values);
+      }}
+    >
+      <h3 className="mb-1 text-lg font-semibold">{t("editPerson")}</h3>
+      <p className="mb-4 text-sm text-stone-600">{t("personHint")}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map(([key, label, type, wire]) => (
+          <div key={key}>
+            <label htmlFor={`person-${key}`} className={labelClass}>
+              {t(label)}
+            </label>
+            <input
+              id={`person-${key}`}
+              name={key}
+              type={type}
+              value={values[key]}
+              aria-invalid={fieldErrors[wire] ? true : undefined}
+              aria-describedby={fieldErrors[wire] ? `person-${key}-error` : undefined}
+              onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))}
+              className={inputClass}
+            />
+            {fieldErrors[wire] ? (
+              <p id={`person-${key}-error`} className="mt-1 text-sm text-red-800">
+                {fieldErrors[wire]}
+              </p>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <label className="mt-4 flex items-start gap-3">
+        <input
+          type="checkbox"
+          name="updateTitles"
+          checked={values.updateTitles}
+          onChange={(event) => setValues((v) => ({ ...v, updateTitles: event.target.checked }))}
+          className="mt-1 h-5 w-5 accent-forest-700"
+        />
+        <span>{t("updateTitles")}</span>
+      </label>
+      <div aria-live="polite">
+        {result?.ok ? (
+          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
+            {t("personSaved")}
+          </p>
+        ) : null}
+        {result && !result.ok ? (
+          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            {errorText(result.code, result.message)}
+          </p>
+        ) : null}
+        {save.isError ? (
+          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            {t("errorGeneric")}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={`${buttonClass} mt-4`} disabled={save.isPending}>
+        {save.isPending ? t("saving") : t("save")}
+      </button>
+    </form>
+  );
+}

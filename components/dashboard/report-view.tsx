@@ -1,0 +1,251 @@
+"use client";
+// Tree reports: the API's parameters (epf, person, year/month/day, days, Page, Limite) in a form
+// and in the address, totals of trees and CO2, the chart, the page of lines and the CSV of the
+// whole period.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { formatCo2, formatDate, formatDateTime, formatNumber, isoDay } from "@/lib/dashboard/format";
+import type { TreeReport } from "@/lib/dashboard/reports";
+import { BarChart } from "./bar-chart";
+import { fetchJson } from "./fetch-json";
+import { useI18n } from "./i18n";
+import {
+  buttonClass,
+  cardClass,
+  ErrorMessage,
+  inputClass,
+  Loading,
+  labelClass,
+  Pager,
+  PageTitle,
+  secondaryButtonClass,
+  tableClass,
+  tdClass,
+  thClass,
+} from "./ui";
+
+const PARAMS = ["epf", "person", "year", "month", "day", "days", "Page", "Limite"] as const;
+
+export function ReportView(props: { funeralHomes: { id: number; name: string }[] }) {
+  const { t, lang } = useI18n();
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const current = new URLSearchParams();
+  for (const name of PARAMS) {
+    const value = params.get(name);
+    if (value) current.set(name, value);
+  }
+  const ready = current.has("epf") && current.has("year") && current.has("days");
+  const report = useQuery({
+    queryKey: ["report", current.toString()],
+    queryFn: () => fetchJson<TreeReport>(`/api/dashboard/reports?${current}`),
+    enabled: ready,
+    placeholderData: keepPreviousData,
+  });
+  const csvParams = new URLSearchParams(current);
+  csvParams.delete("Page");
+  csvParams.delete("Limite");
+
+  if (props.funeralHomes.length === 0) {
+    return (
+      <section>
+        <PageTitle>{t("reportsTitle")}</PageTitle>
+        <p>{t("reportNoEpf")}</p>
+      </section>
+    );
+  }
+  const today = new Date();
+  const defaultStart =
+    current.has("year") && current.has("month") && current.has("day")
+      ? `${current.get("year")}-${current.get("month")!.padStart(2, "0")}-${current.get("day")!.padStart(2, "0")}`
+      : isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)));
+
+  return (
+    <section>
+      <PageTitle>{t("reportsTitle")}</PageTitle>
+      <form
+        className={`${cardClass} mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const data = new FormData(event.currentTarget);
+          const [year, month, day] = String(data.get("start") ?? "").split("-");
+          const next = new URLSearchParams({
+            epf: String(data.get("epf") ?? ""),
+            year: String(Number(year)),
+            month: String(Number(month)),
+            day: String(Number(day)),
+            days: String(data.get("days") ?? ""),
+            Page: "1",
+            Limite: String(data.get("Limite") ?? "200"),
+          });
+          const person = String(data.get("person") ?? "").trim();
+          if (person) next.set("person", person);
+          router.replace(`${pathname}?${next}`, { scroll: false });
+        }}
+      >
+        <div>
+          <label htmlFor="epf" className={labelClass}>
+            {t("reportEpf")}
+          </label>
+          <select id="epf" name="epf" defaultValue={current.get("epf") ?? ""} required className={inputClass}>
+            {props.funeralHomes.map((home) => (
+              <option key={home.id} value={home.id}>
+                {home.name} ({home.id})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="person" className={labelClass}>
+            {t("reportPerson")}
+          </label>
+          <input
+            id="person"
+            name="person"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            defaultValue={current.get("person") ?? ""}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="start" className={labelClass}>
+            {t("reportStart")}
+          </label>
+          <input
+            id="start"
+            name="start"
+            type="date"
+            required
+            defaultValue={defaultStart}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="days" className={labelClass}>
+            {t("reportDays")}
+          </label>
+          <input
+            id="days"
+            name="days"
+            type="number"
+            min={1}
+            max={3660}
+            required
+            defaultValue={current.get("days") ?? "31"}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="Limite" className={labelClass}>
+            {t("reportLimit")}
+          </label>
+          <input
+            id="Limite"
+            name="Limite"
+            type="number"
+            min={1}
+            max={1000}
+            required
+            defaultValue={current.get("Limite") ?? "200"}
+            className={inputClass}
+          />
+        </div>
+        <div className="flex items-end">
+          <button type="submit" className={`${buttonClass} w-full`}>
+            {t("reportShow")}
+          </button>
+        </div>
+      </form>
+
+      {ready && report.isPending ? <Loading /> : null}
+      {report.isError ? <ErrorMessage error={report.error} onRetry={() => report.refetch()} /> : null}
+      {report.data ? (
+        <div aria-busy={report.isFetching} className="space-y-6">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <p>
+              <strong>{report.data.epf.name}</strong>
+              {report.data.personId ? ` · ${t("colPerson")} ${report.data.personId}` : ""} ·{" "}
+              {t("reportPeriod", {
+                start: formatDate(report.data.start, lang),
+                end: formatDate(report.data.end, lang),
+              })}
+            </p>
+            <a
+              className={secondaryButtonClass}
+              href={`/api/dashboard/reports/csv?${csvParams}`}
+              download
+              data-testid="report-csv"
+            >
+              {t("downloadCsv")}
+            </a>
+          </div>
+          <dl className="grid grid-cols-2 gap-4 sm:max-w-md">
+            <div className={cardClass}>
+              <dt className="text-sm text-stone-600">{t("totalTrees")}</dt>
+              <dd className="text-2xl font-semibold" data-testid="total-trees">
+                {formatNumber(report.data.totalTrees, lang)}
+              </dd>
+            </div>
+            <div className={cardClass}>
+              <dt className="text-sm text-stone-600">{t("totalCo2")}</dt>
+              <dd className="text-2xl font-semibold" data-testid="total-co2">
+                {formatCo2(report.data.totalCo2Kg, lang)}
+              </dd>
+            </div>
+          </dl>
+          {report.data.totalTrees === 0 ? (
+            <p>{t("chartEmpty")}</p>
+          ) : (
+            <BarChart buckets={report.data.chart.buckets} unit={report.data.chart.unit} />
+          )}
+          {report.data.lines.length > 0 ? (
+            <>
+              <p>{t("linesTotal", { count: report.data.totalLines })}</p>
+              <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+                <table className={tableClass}>
+                  <caption className="sr-only">{t("reportsTitle")}</caption>
+                  <thead>
+                    <tr>
+                      <th className={thClass}>{t("colDate")}</th>
+                      <th className={thClass}>{t("colQuantity")}</th>
+                      <th className={thClass}>{t("colSpecies")}</th>
+                      <th className={thClass}>{t("colCo2")}</th>
+                      <th className={thClass}>{t("colSite")}</th>
+                      <th className={thClass}>{t("colPerson")}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {report.data.lines.map((line) => (
+                      <tr key={line.id}>
+                        <td className={tdClass}>{formatDateTime(line.plantedAt, lang)}</td>
+                        <td className={tdClass}>{line.quantity}</td>
+                        <td className={tdClass}>{line.species}</td>
+                        <td className={tdClass}>{formatNumber(line.totalCo2, lang)}</td>
+                        <td className={tdClass}>{line.plantation}</td>
+                        <td className={tdClass}>
+                          {line.personId ? `${line.person ?? ""} (${line.personId})` : "—"}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                page={report.data.page}
+                limit={report.data.limit}
+                total={report.data.totalLines}
+                onPage={(page) => {
+                  const next = new URLSearchParams(current);
+                  next.set("Page", String(page));
+                  router.replace(`${pathname}?${next}`, { scroll: false });
+                }}
+              />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

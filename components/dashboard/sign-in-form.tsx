@@ -1,0 +1,85 @@
+"use client";
+// Sign-in with e-mail and password through next-auth (its CSRF token included); the reason of a
+// refusal (wrong password, too many failures) is shown in the user's language.
+import { signIn } from "next-auth/react";
+import { useState } from "react";
+import { useI18n } from "./i18n";
+import { buttonClass, cardClass, inputClass, labelClass } from "./ui";
+
+export function SignInForm() {
+  const { t } = useI18n();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  return (
+    <form
+      className={cardClass}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        setPending(true);
+        setError(null);
+        try {
+          const result = await signIn("credentials", {
+            email: String(form.get("email") ?? ""),
+            password: String(form.get("password") ?? ""),
+            redirect: false,
+          });
+          if (result?.ok && !result.error) {
+            window.location.assign("/dashboard/memorials");
+            return;
+          }
+          setError(
+            result?.error === "RateLimited"
+              ? t("errorRateLimited")
+              : result?.error === "CredentialsSignin"
+                ? t("errorCredentials")
+                : t("errorGeneric"),
+          );
+        } catch {
+          setError(t("errorGeneric"));
+        }
+        setPending(false);
+      }}
+    >
+      <h1 className="mb-6 font-serif text-2xl text-forest-800">{t("signInTitle")}</h1>
+      <div className="space-y-4">
+        <div>
+          <label htmlFor="email" className={labelClass}>
+            {t("email")}
+          </label>
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor="password" className={labelClass}>
+            {t("password")}
+          </label>
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div aria-live="assertive">
+        {error ? (
+          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={pending}>
+        {pending ? t("signingIn") : t("signIn")}
+      </button>
+    </form>
+  );
+}
