@@ -11,7 +11,8 @@ export function authSecret(): string {
   const fromEnv = process.env.NEXTAUTH_SECRET;
   if (fromEnv) return fromEnv;
   if (cached) return cached;
-  const dir = path.resolve(process.env.DATA_DIR || ".data");
+  // turbopackIgnore: the directory is known only at run time; nothing to trace into the build.
+  const dir = path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || ".data");
   const file = path.join(dir, "nextauth-secret");
   cached = readSecret(file) ?? createSecret(dir, file);
   return cached;

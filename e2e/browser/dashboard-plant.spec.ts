@@ -1,0 +1,196 @@
+// Planting through the dashboard's form: the same validation and domain operation as the API,
+// the result shown, the memorial followed, its person edited, a tree added, a confirmation resent.
+import { expect, type Page, test } from "@playwright/test";
+import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { makeUser, signIn } from "./dashboard-support";
+
+// A field by its whole label; a required field's label may end with a hidden asterisk.
+const field = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}( \\*)?$`));
+
+async function openPlantForm(page: Page) {
+  await page.getByRole("link", { name: "Plant a tree" }).click();
+  await expect(page.getByRole("heading", { name: "Plant a tree" })).toBeVisible();
+}
+
+test("a tree planted through the form is on its memorial, which can then be followed and edited", async ({
+  page,
+}) => {
+  const operator = await makeIsolatedOperator({ language: "en", price: 20, co2: 100 });
+  const epf = await makeContext(operator.operatorId, "Epf");
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  await openPlantForm(page);
+
+  await field(page, "Family name").fill("Dupont");
+  await field(page, "Given name").fill("Marie");
+  await field(page, "Title").fill("Mme");
+  await field(page, "Date of death").fill("2026-11-01");
+  await field(page, "Date of birth").fill("1940-05-17");
+  await field(page, "Your page about the deceased (URL, linked during 14 days)").fill(
+    "https://example.org/avis",
+  );
+  await field(page, "Family e-mail address").fill("famille.dupont@example.org");
+  await field(page, "Family name to address").fill("Famille Dupont");
+  await field(page, "Planted on behalf of").fill("Les voisins");
+  await field(page, "Message on the tree page").fill("Repose en paix");
+  await field(page, "Acting for").selectOption(String(epf.id));
+  await field(page, "Language of the memorial").selectOption("fr");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+
+  const result = page.getByTestId("plant-result");
+  const species = await db.species.findUniqueOrThrow({ where: { id: operator.speciesId } });
+  const site = await db.plantation.findUniqueOrThrow({ where: { id: operator.plantationId } });
+  await expect(result).toContainText(`A tree was planted: ${species.name} at ${site.name}`);
+  await expect(result).toContainText("Paid tree.");
+  const link = await result.getByTestId("public-link").getAttribute("href");
+  const memorialId = Number(/\/memorial\/(\d+)$/.exec(link ?? "")?.[1]);
+
+  // Written exactly as POST /v1/Memorials/Creer writes it.
+  const memorial = await db.memorial.findUniqueOrThrow({
+    where: { id: memorialId },
+    include: { person: true, trees: true, family: true, transactions: true },
+  });
+  expect(memorial).toMatchObject({
+    operatorId: operator.operatorId,
+    contextId: epf.id,
+    kind: "classic",
+    status: "visible",
+    title: "Marie Dupont",
+    language: "fr",
+    deceasedUrl: "https://example.org/avis",
+    isTest: false,
+  });
+  expect(memorial.person).toMatchObject({
+    lastName: "Dupont",
+    firstName: "Marie",
+    civility: "Mme",
+    epfId: epf.id,
+  });
+  expect(memorial.person?.birthDate?.toISOString()).toBe("1940-05-17T00:00:00.000Z");
+  expect(memorial.family).toMatchObject({ email: "famille.dupont@example.org", name: "Famille Dupont" });
+  expect(memorial.trees).toHaveLength(1);
+  expect(memorial.trees[0]).toMatchObject({
+    speciesId: operator.speciesId,
+    plantationId: operator.plantationId,
+    planter: "Les voisins",
+    message: "Repose en paix",
+    epfId: epf.id,
+    free: false,
+  });
+  expect(memorial.transactions.map((t) => [t.type, Number(t.amount)]).sort()).toEqual([
+    ["CreationMemorial", 0],
+    ["Plantation", 20],
+  ]);
+
+  // The memorial list shows it, visible, with its tree and its public page.
+  await page.getByRole("link", { name: "Memorials", exact: true }).click();
+  const row = page.locator(`tr[data-memorial-id="${memorialId}"]`);
+  await expect(row).toContainText("Marie Dupont");
+  await expect(row).toContainText("Visible");
+  await expect(row.locator("td").nth(2)).toHaveText("1");
+  await expect(row.getByRole("link", { name: `/memorial/${memorialId}` })).toHaveAttribute(
+    "href",
+    `/memorial/${memorialId}`,
+  );
+  await page.getByLabel("Search by name").fill("dupont mar");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(0);
+  await page.getByLabel("Search by name").fill("marie dup");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(1);
+
+  // Detail: one more tree from the memorial's page.
+  await row.getByRole("link", { name: "Marie Dupont" }).click();
+  await expect(page.getByRole("heading", { name: "Marie Dupont" })).toBeVisible();
+  await field(page, "Planted on behalf of").fill("Ses collègues");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(page.getByTestId("plant-result")).toContainText("A tree was planted");
+  await expect(page.getByRole("heading", { name: /^Trees/ })).toHaveText("Trees (2)");
+  expect(await db.tree.count({ where: { memorialId } })).toBe(2);
+
+  // Edit the person (PUT /Personne/Modifier rules): a blank field is left unchanged.
+  await field(page, "Given name").fill("Marie-Claire");
+  await field(page, "Title").fill("");
+  await field(page, "Place of death").fill("Namur");
+  await page.getByLabel("Also update the titles of this person's memorials").check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "saved" })).toHaveText(
+    "The person has been saved.",
+  );
+  const person = await db.person.findUniqueOrThrow({ where: { id: memorial.personId! } });
+  expect(person).toMatchObject({ firstName: "Marie-Claire", civility: "Mme", placeOfDeath: "Namur" });
+  expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).title).toBe(
+    "Marie-Claire Dupont",
+  );
+  await expect(page.getByRole("heading", { name: "Marie-Claire Dupont" })).toBeVisible();
+});
+
+test("the form validates as the API does, names the field, and writes nothing", async ({ page }) => {
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  await openPlantForm(page);
+  await field(page, "Family name").fill("Martin");
+  await field(page, "Date of death").fill("2026-11-01");
+  await field(page, "Your page about the deceased (URL, linked during 14 days)").fill("not a link");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Defunt.Url");
+  await expect(field(page, "Your page about the deceased (URL, linked during 14 days)")).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
+  await expect(page.getByText("must be an http or https URL").first()).toBeVisible();
+
+  await field(page, "Your page about the deceased (URL, linked during 14 days)").fill("");
+  await field(page, "Date of death").fill("");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Defunt.DateDeces");
+  await expect(field(page, "Date of death")).toHaveAttribute("aria-invalid", "true");
+  expect(await db.memorial.count({ where: { operatorId: operator.operatorId } })).toBe(0);
+  expect(await db.transaction.count({ where: { operatorId: operator.operatorId } })).toBe(0);
+});
+
+test("an orphan tree goes to the global memorial and uses a prepaid tree", async ({ page }) => {
+  const operator = await makeIsolatedOperator({ language: "en", prepaidTrees: 1 });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  await openPlantForm(page);
+  await page.getByLabel("Orphan tree: plant in the operator's global memorial").check();
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(page.getByTestId("plant-result")).toContainText("Free tree");
+  const memorial = await db.memorial.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
+  expect(memorial.kind).toBe("global");
+  expect((await db.operator.findUniqueOrThrow({ where: { id: operator.operatorId } })).prepaidTrees).toBe(0);
+});
+
+test("a memorial awaiting confirmation can have its e-mail sent again", async ({ page }) => {
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  await openPlantForm(page);
+  await field(page, "Family name").fill("Lambert");
+  await field(page, "Given name").fill("Paul");
+  await field(page, "Date of death").fill("2026-11-10");
+  await page.getByLabel("Ask the family to confirm before the memorial becomes visible").check();
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Famille.FamilleEmail");
+  await field(page, "Family e-mail address").fill("lambert@example.org");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  const result = page.getByTestId("plant-result");
+  await expect(result).toContainText("awaits the family's confirmation");
+  await expect(result.getByTestId("public-link")).toHaveCount(0);
+  const memorial = await db.memorial.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
+  expect(memorial.status).toBe("awaiting_confirmation");
+
+  await result.getByRole("link", { name: `Memorial ${memorial.id}` }).click();
+  await expect(page.getByTestId("memorial-state")).toHaveText("Awaiting confirmation");
+  await page.getByRole("button", { name: "Send the confirmation e-mail again" }).click();
+  await expect(page.getByText("A new confirmation e-mail is on its way")).toBeVisible();
+  expect(await db.outgoingEmail.count({ where: { memorialId: memorial.id } })).toBe(2);
+  expect(await db.confirmationToken.count({ where: { memorialId: memorial.id } })).toBe(2);
+  expect(await db.tree.count({ where: { memorialId: memorial.id } })).toBe(0);
+  // Not public yet: no link to a public page.
+  await expect(page.locator(`a[href="/memorial/${memorial.id}"]`)).toHaveCount(0);
+  expect((await page.request.get(`${baseUrl()}/api/dashboard/memorials`)).status()).toBe(200);
+});

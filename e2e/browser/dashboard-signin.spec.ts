@@ -1,0 +1,112 @@
+// Sign-in, sign-out, rate-limited failures, change of password, and the session checks of the
+// dashboard's JSON routes.
+import { expect, test } from "@playwright/test";
+import { MAX_FAILURES } from "@/lib/auth/sign-in";
+import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { makeUser, PASSWORD, signIn } from "./dashboard-support";
+
+test("a user signs in with the right password and signs out", async ({ page }) => {
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  const name = (await db.operator.findUniqueOrThrow({ where: { id: operator.operatorId } })).name;
+  await expect(page.getByRole("banner")).toContainText(name);
+  await expect(page.getByRole("heading", { name: "Memorials" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/signin/);
+  await page.goto(`${baseUrl()}/dashboard/keys`);
+  await expect(page).toHaveURL(/\/dashboard\/signin/);
+});
+
+test("a wrong password is refused, and failures are rate limited per address", async ({ page }) => {
+  const operator = await makeIsolatedOperator();
+  const user = await makeUser(operator.operatorId);
+  await page.goto(`${baseUrl()}/dashboard/signin`);
+  for (let i = 0; i < MAX_FAILURES; i++) {
+    await page.getByLabel(/e-mail/i).fill(user.email);
+    await page.getByLabel("Password").fill(`wrong password ${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText(
+      "The e-mail address or the password is wrong.",
+    );
+    await expect(page).toHaveURL(/\/dashboard\/signin/);
+  }
+  expect(await db.signInFailure.count({ where: { email: user.email } })).toBe(MAX_FAILURES);
+
+  // Now even the right password is refused, without being checked, until the window passes.
+  await page.getByLabel(/e-mail/i).fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Too many failed attempts");
+  await expect(page).toHaveURL(/\/dashboard\/signin/);
+
+  // Once the failures are older than the window, the right password works again.
+  await db.signInFailure.updateMany({
+    where: { email: user.email },
+    data: { createdAt: new Date(Date.now() - 16 * 60_000) },
+  });
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/memorials/);
+});
+
+test("a user changes their password", async ({ page, browser }) => {
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  await page.getByRole("link", { name: "Account" }).click();
+  await page.getByLabel("Current password").fill("not the password");
+  await page.getByLabel("New password").fill("a brand new password");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("The current password is wrong.");
+
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password").fill("short");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("at least 10 characters");
+
+  await page.getByLabel("Current password").fill(PASSWORD);
+  await page.getByLabel("New password").fill("a brand new password");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("main").getByRole("status")).toHaveText("Your password has been changed.");
+
+  const other = await browser.newPage();
+  await signIn(other, { email: user.email, password: "a brand new password" });
+  await other.close();
+});
+
+test("the dashboard's JSON routes need a session and refuse cross-site requests", async ({
+  page,
+  request,
+}) => {
+  const anonymous = await request.get(`${baseUrl()}/api/dashboard/keys`);
+  expect(anonymous.status()).toBe(401);
+  expect(anonymous.headers()["cache-control"]).toContain("no-store");
+
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  const own = await page.request.get(`${baseUrl()}/api/dashboard/keys`);
+  expect(own.status()).toBe(200);
+  expect(own.headers()["cache-control"]).toBe("private, no-store");
+  expect((await own.json()).keys).toHaveLength(2);
+
+  const crossSite = await page.request.get(`${baseUrl()}/api/dashboard/keys`, {
+    headers: { "sec-fetch-site": "cross-site" },
+  });
+  expect(crossSite.status()).toBe(403);
+});
+
+test("the interface speaks the operator's language, and the user's choice", async ({ page }) => {
+  const operator = await makeIsolatedOperator({ language: "nl" });
+  const user = await makeUser(operator.operatorId);
+  await page.goto(`${baseUrl()}/dashboard/signin`);
+  await page.getByLabel(/e-mail/i).fill(user.email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Gedenkpagina's" })).toBeVisible();
+  await page.getByLabel("Taal").selectOption("de");
+  await expect(page.getByRole("heading", { name: "Gedenkseiten" })).toBeVisible();
+  await page.getByLabel("Sprache").selectOption("fr");
+  await expect(page.getByRole("heading", { name: "Mémoriaux" })).toBeVisible();
+});

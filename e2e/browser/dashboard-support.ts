@@ -1,0 +1,34 @@
+// Helpers of the dashboard's browser tests: users made with createUser(), sign-in through the form.
+import { expect, type Page } from "@playwright/test";
+import { createUser } from "@/lib/users/create-user";
+import { api, baseUrl, unique } from "../support/factories";
+
+export const PASSWORD = "correct horse battery";
+
+export async function makeUser(operatorId: number, password = PASSWORD) {
+  const email = `${unique("user")
+    .replace(/[^a-z0-9-]/gi, "")
+    .toLowerCase()}@example.org`;
+  const user = await createUser({ operatorId, email, password });
+  return { id: user.id, email, password };
+}
+
+/** Signs in through the sign-in page, in English unless told otherwise. */
+export async function signIn(page: Page, user: { email: string; password: string }, lang = "en") {
+  await page.context().addCookies([{ name: "dashboard_lang", value: lang, url: baseUrl() }]);
+  await page.goto(`${baseUrl()}/dashboard/signin`);
+  await page.getByLabel(/e-mail/i).fill(user.email);
+  await page.getByLabel(/password|mot de passe/i).fill(user.password);
+  await page.getByRole("button", { name: /sign in|se connecter/i }).click();
+  await expect(page).toHaveURL(/\/dashboard\/memorials/);
+}
+
+/** A memorial created through the API with the operator's key, for a funeral home. */
+export async function createMemorialByApi(key: string, body: Record<string, unknown>) {
+  const response = await api("POST", "/Memorials/Creer", {
+    key,
+    body: { DeLaPartDe: "Test", ...body, Defunt: { DateDeces: "2026-10-01", ...(body.Defunt as object) } },
+  });
+  expect(response.status, response.text).toBe(200);
+  return response.json as { IdMemorial: number; IdDefunt: number; IdTransaction: number };
+}
