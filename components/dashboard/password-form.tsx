@@ -20,6 +20,7 @@ export function PasswordForm(props: { minLength: number }) {
   return (
     <form
       ref={form}
+      noValidate
       className={`${cardClass} max-w-md`}
       onSubmit={(event) => {
         event.preventDefault();

@@ -204,7 +204,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             <>
               <p>{t("linesTotal", { count: report.data.totalLines })}</p>
               <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-                <table className={tableClass}>
+                <table className={tableClass} data-testid="report-lines">
                   <caption className="sr-only">{t("reportsTitle")}</caption>
                   <thead>
                     <tr>

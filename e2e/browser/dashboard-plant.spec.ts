@@ -93,10 +93,11 @@ test("a tree planted through the form is on its memorial, which can then be foll
     "href",
     `/memorial/${memorialId}`,
   );
-  await page.getByLabel("Search by name").fill("dupont mar");
+  await page.getByLabel("Search by name").fill("durand");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.locator("tbody tr")).toHaveCount(0);
-  await page.getByLabel("Search by name").fill("marie dup");
+  // Either order of the names is found.
+  await page.getByLabel("Search by name").fill("dupont mar");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page.locator("tbody tr")).toHaveCount(1);
 

@@ -54,7 +54,7 @@ test("a funeral home's report shows totals and a chart, and its CSV holds every 
   await expect(page.getByTestId("report-chart")).toBeVisible();
   await expect(page.getByTestId("report-chart").locator("rect")).toHaveCount(9); // weeks from Mon 31 Aug
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
-  await expect(page.locator("tbody tr")).toHaveCount(2);
+  await expect(page.getByTestId("report-lines").locator("tbody tr")).toHaveCount(2);
   expect(page.url()).toContain(`epf=${epf.id}`);
   expect(page.url()).toContain("Limite=2");
 

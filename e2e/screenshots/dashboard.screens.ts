@@ -1,0 +1,123 @@
+// Saves docs/screenshots/dashboard-*.png: the planting form, the memorial list, a report with its
+// chart, the keys, and the memorial list on a phone. Data made through the domain operations.
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { operatorCaller } from "@/lib/operators/caller";
+import { createContext, resolveContext } from "@/lib/operators/contexts";
+import { createOperator } from "@/lib/operators/create-operator";
+import { createUser } from "@/lib/users/create-user";
+import { baseUrl, db } from "../support/factories";
+
+const out = (name: string) => path.resolve("docs/screenshots", `dashboard-${name}.png`);
+
+const PEOPLE = [
+  ["Dupont", "Marie"],
+  ["Janssens", "Luc"],
+  ["Peeters", "Anne"],
+  ["Lambert", "Jean"],
+  ["Dubois", "Claire"],
+  ["Maes", "Pieter"],
+  ["Leroy", "Sophie"],
+  ["Willems", "Marc"],
+];
+
+test("dashboard screenshots", async ({ page }) => {
+  test.setTimeout(180_000);
+  const site = await createPlantation({
+    name: "Forêt de Soignes",
+    country: "XB",
+    region: "Bruxelles",
+    latitude: 50.77,
+    longitude: 4.42,
+  });
+  const oak = await createSpecies({
+    name: "Chêne pédonculé",
+    latinName: "Quercus robur",
+    type: "Feuillu",
+    maxHeightM: 40,
+    lifespanYears: 800,
+    co2KgPerTree: 1000,
+    unitPrice: 25,
+  });
+  await addStock(site.id, oak.id, 500);
+  const operator = await createOperator({
+    name: "Funérailles Lemaire",
+    language: "en",
+    allowedCountries: ["XB"],
+    prepaidTrees: 20,
+  });
+  const epf = await createContext({ operatorId: operator.operatorId, kind: "Epf", name: "Lemaire Namur" });
+  await createContext({ operatorId: operator.operatorId, kind: "Epf", name: "Lemaire Dinant" });
+  const caller = await operatorCaller(operator.operatorId);
+  const chain = await resolveContext(operator.operatorId, { Epf: epf.id });
+  const now = Date.now();
+  for (const [i, [Nom, Prenom]] of PEOPLE.entries()) {
+    const result = await createMemorial({
+      caller,
+      chain,
+      appUrl: baseUrl(),
+      input: {
+        Defunt: { Nom, Prenom, DateDeces: new Date(now - (i + 3) * 86_400_000) },
+        Famille: i === 1 ? { FamilleEmail: "famille.janssens@example.org" } : null,
+        AConfirmer: i === 1,
+        DeLaPartDe: "Funérailles Lemaire",
+      },
+    });
+    for (let extra = 0; extra < (i * 3) % 5; extra++) {
+      await createMemorial({
+        caller,
+        chain,
+        appUrl: baseUrl(),
+        input: { MemorialId: result.memorialId, DeLaPartDe: "Les voisins" },
+      });
+    }
+  }
+  // Spread the trees over the last five months for the chart.
+  const trees = await db.tree.findMany({
+    where: { operatorId: operator.operatorId },
+    orderBy: { id: "asc" },
+  });
+  for (const [i, tree] of trees.entries()) {
+    await db.tree.update({
+      where: { id: tree.id },
+      data: { plantedAt: new Date(now - ((i * 37) % 150) * 86_400_000) },
+    });
+  }
+  const email = "m.lemaire@example.org";
+  await createUser({ operatorId: operator.operatorId, email, password: "screenshots only" });
+
+  await page.context().addCookies([{ name: "dashboard_lang", value: "en", url: baseUrl() }]);
+  await page.goto(`${baseUrl()}/dashboard/signin`);
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel("Password").fill("screenshots only");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.screenshot({ path: out("memorials"), fullPage: true });
+
+  await page.getByRole("link", { name: "Plant a tree" }).click();
+  await page.getByLabel("Family name", { exact: true }).fill("Martin");
+  await page.getByLabel("Given name").fill("Hélène");
+  await page.getByLabel(/^Date of death/).fill("2026-11-18");
+  await page.getByLabel("Planted on behalf of").fill("Her grandchildren");
+  await page.getByLabel("Acting for").selectOption(String(epf.id));
+  await page.screenshot({ path: out("plant"), fullPage: true });
+
+  const start = new Date(now - 160 * 86_400_000);
+  await page.goto(
+    `${baseUrl()}/dashboard/reports?epf=${epf.id}&year=${start.getUTCFullYear()}&month=${start.getUTCMonth() + 1}&day=${start.getUTCDate()}&days=170&Page=1&Limite=10`,
+  );
+  await expect(page.getByTestId("report-chart")).toBeVisible();
+  await page.screenshot({ path: out("report"), fullPage: true });
+
+  await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByRole("button", { name: "Create a test key" }).click();
+  await expect(page.getByTestId("new-key")).toBeVisible();
+  await page.screenshot({ path: out("keys"), fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("link", { name: "Memorials" }).click();
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  await page.screenshot({ path: out("phone"), fullPage: false });
+});
