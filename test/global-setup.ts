@@ -1,5 +1,5 @@
 // A real PostgreSQL for the database tests: embedded, in a fresh temporary directory, migrated.
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
@@ -7,6 +7,8 @@ import { migrate } from "@/lib/db/migrate";
 
 export default async function setup() {
   const root = mkdtempSync(path.join(os.tmpdir(), "memorial-test-"));
+  // PostgreSQL runs as the unprivileged "postgres" user when we are root: it must reach the folder.
+  chmodSync(root, 0o755);
   process.env.DATA_DIR = path.join(root, "data");
   const database = await startEmbeddedDatabase();
   await migrate(database.url);

@@ -1,7 +1,7 @@
 // One PostgreSQL (embedded, in a fresh temporary directory), one SMTP server on the loopback
 // and one running service for the whole Playwright run. Each test makes its own operator and
 // data (e2e/support/factories.ts), so tests never depend on each other.
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
@@ -12,6 +12,8 @@ import { startSmtpServer } from "./smtp";
 
 export default async function globalSetup(_config: FullConfig) {
   const root = mkdtempSync(path.join(os.tmpdir(), "memorial-e2e-"));
+  // PostgreSQL runs as the unprivileged "postgres" user when we are root: it must reach the folder.
+  chmodSync(root, 0o755);
   process.env.DATA_DIR = path.join(root, "data");
   const database = await startEmbeddedDatabase();
   await migrate(database.url);

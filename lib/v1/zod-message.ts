@@ -5,7 +5,7 @@ export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "the request is invalid";
   const path = issue.path.map(String).join(".");
-  const message = issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
+  const message = /received undefined$/.test(issue.message) ? "is required" : issue.message;
   const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problems)` : "";
   return path ? `${path}: ${message}${more}` : `${message}${more}`;
 }

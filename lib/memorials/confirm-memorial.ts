@@ -1,0 +1,97 @@
+// The family's confirmation (part 3): the memorial becomes visible and its first tree is planted
+// on behalf of the request's context. Reading a link (GET, HEAD, e-mail scanners) never confirms;
+// only confirmMemorial does, once: the token row is locked, so simultaneous presses plant one tree.
+import { db, transaction } from "@/lib/db/client";
+import { isLanguage, type Language } from "@/lib/i18n/languages";
+import { epfOf, loadChain } from "@/lib/operators/contexts";
+import { plantTree } from "@/lib/plantings/plant-tree";
+import { memorialChanged } from "./cache";
+import { hashToken } from "./confirmation-token";
+
+export type ConfirmationLookup =
+  | {
+      state: "pending";
+      memorialId: number;
+      title: string;
+      operatorName: string;
+      familyName: string | null;
+      language: Language;
+      expiresAt: Date;
+    }
+  | { state: "used"; memorialId: number; language: Language }
+  | { state: "expired"; language: Language }
+  | { state: "unknown" };
+
+const lang = (value: string): Language => (isLanguage(value) ? value : "fr");
+
+function plausible(token: string): boolean {
+  return /^[A-Za-z0-9_-]{20,100}$/.test(token);
+}
+
+export async function lookupConfirmation(token: string): Promise<ConfirmationLookup> {
+  if (!plausible(token)) return { state: "unknown" };
+  const row = await db.confirmationToken.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: {
+      memorial: { include: { family: true, operator: { select: { name: true } } } },
+    },
+  });
+  if (!row) return { state: "unknown" };
+  const language = lang(row.memorial.language);
+  if (row.usedAt || row.memorial.status === "visible") {
+    return { state: "used", memorialId: row.memorialId, language };
+  }
+  if (row.expiresAt.getTime() <= Date.now()) return { state: "expired", language };
+  return {
+    state: "pending",
+    memorialId: row.memorialId,
+    title: row.memorial.title,
+    operatorName: row.memorial.operator.name,
+    familyName: row.memorial.family?.name ?? null,
+    language,
+    expiresAt: row.expiresAt,
+  };
+}
+
+export type ConfirmationOutcome =
+  | { outcome: "confirmed" | "already-confirmed"; memorialId: number }
+  | { outcome: "expired" | "unknown" };
+
+export async function confirmMemorial(token: string): Promise<ConfirmationOutcome> {
+  if (!plausible(token)) return { outcome: "unknown" };
+  const result = await transaction(async (tx): Promise<ConfirmationOutcome> => {
+    const [locked] = await tx.$queryRaw<{ id: number }[]>`
+      SELECT "id" FROM "confirmation_token" WHERE "token_hash" = ${hashToken(token)} FOR UPDATE`;
+    if (!locked) return { outcome: "unknown" };
+    const row = await tx.confirmationToken.findUniqueOrThrow({ where: { id: locked.id } });
+    if (row.usedAt) return { outcome: "already-confirmed", memorialId: row.memorialId };
+    if (row.expiresAt.getTime() <= Date.now()) return { outcome: "expired" };
+    // Another link of the same memorial (a resent e-mail) may have confirmed it already.
+    const [memorial] = await tx.$queryRaw<{ status: string; person_id: number | null; is_test: boolean }[]>`
+      SELECT "status"::text AS "status", "person_id", "is_test" FROM "memorial" WHERE "id" = ${row.memorialId} FOR UPDATE`;
+    await tx.confirmationToken.update({ where: { id: row.id }, data: { usedAt: new Date() } });
+    if (memorial.status === "visible") return { outcome: "already-confirmed", memorialId: row.memorialId };
+    const chain = await loadChain(tx, row.operatorId, row.contextId);
+    await plantTree(tx, {
+      operatorId: row.operatorId,
+      isTest: memorial.is_test,
+      memorialId: row.memorialId,
+      personId: memorial.person_id,
+      contextId: row.contextId,
+      epfId: epfOf(chain),
+      planter: row.planter,
+      message: row.message,
+      externalId: row.externalId,
+      memorialsLot: row.memorialsLot,
+      uEventId: row.uEventId,
+      specialEmailType: null,
+    });
+    await tx.memorial.update({
+      where: { id: row.memorialId },
+      data: { status: "visible", confirmedAt: new Date() },
+    });
+    return { outcome: "confirmed", memorialId: row.memorialId };
+  });
+  if ("memorialId" in result) memorialChanged(result.memorialId);
+  return result;
+}

@@ -1,0 +1,61 @@
+// Confirmation links: 256 random bits, only their SHA-256 stored, valid once and for a while.
+import { createHash, randomBytes } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
+import type { Language } from "@/lib/i18n/languages";
+import { confirmationEmail } from "@/lib/mail/confirmation-email";
+
+export const CONFIRMATION_TTL_DAYS = Number(process.env.CONFIRMATION_TTL_DAYS || 14);
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** The base of links in e-mails: APP_URL, else the address the request came to. */
+export function linkBase(requestOrigin?: string): string {
+  const base = process.env.APP_URL || requestOrigin || `http://localhost:${process.env.PORT || 3000}`;
+  return base.replace(/\/+$/, "");
+}
+
+export interface PendingPlanting {
+  operatorId: number;
+  contextId: number | null;
+  planter: string;
+  message: string | null;
+  externalId: number | null;
+  memorialsLot: number | null;
+  uEventId: number | null;
+}
+
+/** A new token for a memorial and its e-mail in the outbox, in the caller's transaction. */
+export async function issueConfirmation(
+  tx: Tx,
+  input: {
+    memorialId: number;
+    isTest: boolean;
+    to: string;
+    language: Language;
+    title: string;
+    operatorName: string;
+    appUrl: string;
+    planting: PendingPlanting;
+  },
+) {
+  const token = randomBytes(32).toString("base64url");
+  await tx.confirmationToken.create({
+    data: {
+      memorialId: input.memorialId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + CONFIRMATION_TTL_DAYS * 86_400_000),
+      ...input.planting,
+      externalId: input.planting.externalId === null ? null : BigInt(input.planting.externalId),
+    },
+  });
+  const mail = confirmationEmail({
+    language: input.language,
+    title: input.title,
+    operatorName: input.operatorName,
+    link: `${input.appUrl}/confirm/${token}`,
+  });
+  await tx.outgoingEmail.create({
+    data: { memorialId: input.memorialId, to: input.to, ...mail, isTest: input.isTest },
+  });
+  return token;
+}

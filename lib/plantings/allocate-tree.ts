@@ -1,0 +1,79 @@
+// Chooses the (plantation, species) of a tree and takes it from the stock, inside the caller's
+// database transaction. The decision is PostgreSQL's: a conditional UPDATE ... WHERE stock > 0
+// holds the row lock until commit, so stock never goes below zero whatever the concurrency.
+
+import { OPERATOR_RULES } from "@/lib/catalogue/rules";
+import { Prisma, type Tx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+
+export interface AllocatedTree {
+  plantationId: number;
+  speciesId: number;
+  unitPrice: string;
+}
+
+// The pair with the most trees left, among the active sites and species the operator's rules
+// allow; ties by id so the choice is deterministic.
+const CANDIDATE = (operatorId: number) => Prisma.sql`
+  SELECT s."plantation_id", s."species_id", sp."unit_price"
+  FROM "stock" s
+  JOIN "plantation" p ON p."id" = s."plantation_id"
+  JOIN "species" sp ON sp."id" = s."species_id"
+  JOIN "operator" o ON o."id" = ${operatorId}
+  WHERE s."stock" > 0 AND ${OPERATOR_RULES}
+  ORDER BY s."stock" DESC, s."plantation_id", s."species_id"
+  LIMIT 1`;
+
+type Row = { plantation_id: number; species_id: number; unit_price: string };
+
+const noTree = () =>
+  new DomainError(
+    "NO_TREE_AVAILABLE",
+    "no tree is available: no stock left at the planting sites and species allowed for this operator",
+  );
+
+export async function allocateTree(
+  tx: Tx,
+  operatorId: number,
+  options: { consumeStock: boolean },
+): Promise<AllocatedTree> {
+  if (!options.consumeStock) {
+    // A test key plants on its own data: same choice, nothing taken from the real stock.
+    const [row] = await tx.$queryRaw<Row[]>`${CANDIDATE(operatorId)}`;
+    if (!row) throw noTree();
+    return { plantationId: row.plantation_id, speciesId: row.species_id, unitPrice: String(row.unit_price) };
+  }
+  // The candidate may be emptied by a concurrent planting while we wait for its lock; the
+  // UPDATE then matches nothing and we look again, until a tree is taken or none is left.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const [taken] = await tx.$queryRaw<Row[]>`
+      WITH pick AS (${CANDIDATE(operatorId)})
+      UPDATE "stock" s SET "stock" = s."stock" - 1
+      FROM pick
+      WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0
+      RETURNING s."plantation_id", s."species_id", pick."unit_price"::text AS "unit_price"`;
+    if (taken) {
+      return { plantationId: taken.plantation_id, speciesId: taken.species_id, unitPrice: taken.unit_price };
+    }
+    const [left] = await tx.$queryRaw<Row[]>`${CANDIDATE(operatorId)}`;
+    if (!left) throw noTree();
+  }
+  throw noTree();
+}
+
+/** Uses one prepaid tree if any remain (the CHECK keeps the balance at or above zero). */
+export async function takePrepaidTree(
+  tx: Tx,
+  operatorId: number,
+  options: { consume: boolean },
+): Promise<boolean> {
+  if (!options.consume) {
+    const [row] = await tx.$queryRaw<{ prepaid_trees: number }[]>`
+      SELECT "prepaid_trees" FROM "operator" WHERE "id" = ${operatorId}`;
+    return (row?.prepaid_trees ?? 0) > 0;
+  }
+  const rows = await tx.$queryRaw<{ prepaid_trees: number }[]>`
+    UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" - 1
+    WHERE "id" = ${operatorId} AND "prepaid_trees" > 0 RETURNING "prepaid_trees"`;
+  return rows.length > 0;
+}

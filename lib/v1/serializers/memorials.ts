@@ -1,0 +1,42 @@
+// 2.3 creation response and 2.5 modify response.
+import type { CreateMemorialResult } from "@/lib/memorials/create-memorial";
+import type { TMemorialsCreer } from "@/lib/memorials/schemas";
+
+export function serializeCreation(input: TMemorialsCreer, result: CreateMemorialResult) {
+  return {
+    IdExerne: input.IdExternal ?? null,
+    Erreur: null,
+    IdMemorial: result.memorialId,
+    IdDefunt: result.personId ?? 0,
+    IdEspece: result.speciesId ?? 0,
+    NombreArbre: result.treeCount,
+    AConfirmer: input.AConfirmer === true,
+    NombreArbresGratuits: result.freeTrees,
+    IdTransaction: result.transactionId,
+    MemorialsLot: input.MemorialsLot ?? null,
+  };
+}
+
+export function serializePerson(person: {
+  id: number;
+  externalId: number | null;
+  lastName: string | null;
+  firstName: string | null;
+  civility: string | null;
+  deathDate: Date;
+  placeOfDeath: string | null;
+  birthDate: Date | null;
+  language: string;
+}) {
+  return {
+    Id: person.id,
+    IdExterne: person.externalId ?? 0,
+    Nom: person.lastName,
+    Prenom: person.firstName,
+    Civilite: person.civility,
+    DateDeces: person.deathDate.toISOString(),
+    LieuDeces: person.placeOfDeath,
+    DateNaissance: person.birthDate?.toISOString() ?? null,
+    Language: person.language,
+  };
+}
