@@ -76,7 +76,10 @@ function fromOurOwnPage(request: NextRequest): boolean {
 // POST /confirm/{token}: the family pressed the button. Confirms once, however many presses.
 export async function POST(request: NextRequest, context: Context) {
   const { token } = await context.params;
-  if (!fromOurOwnPage(request)) return page(request, { state: "refused" }, 403);
+  if (!fromOurOwnPage(request)) {
+    const found = await lookupConfirmation(token);
+    return page(request, { state: "refused" }, 403, "language" in found ? found.language : null);
+  }
   const result = await confirmMemorial(token);
   if (result.outcome === "confirmed" || result.outcome === "already-confirmed") {
     const lang = request.nextUrl.searchParams.get("lang");
