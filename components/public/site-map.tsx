@@ -36,13 +36,13 @@ export function SiteMap({
           const [x, y] = frame.project(site.longitude, site.latitude);
           return (
             <g key={site.id} data-site={site.id}>
-              <circle cx={x} cy={y} r="9" fill="#1b4027" stroke="#ffffff" strokeWidth="2" />
+              <circle cx={x} cy={y} r="11" fill="#1b4027" stroke="#ffffff" strokeWidth="2" />
               <text
                 x={x}
                 y={y}
                 dy="0.35em"
                 textAnchor="middle"
-                fontSize="10"
+                fontSize="12"
                 fontWeight="700"
                 fill="#ffffff"
                 fontFamily="system-ui, sans-serif"

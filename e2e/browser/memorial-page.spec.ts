@@ -57,7 +57,7 @@ test("a memorial created through the API shows with its tree, in its language, w
   }).format(tree.plantedAt);
   await expect(cards.first()).toContainText(plantedOn);
   await expect(page.getByTestId("total-trees")).toHaveText("1");
-  await expect(page.getByTestId("total-co2")).toHaveText("250 kg de CO₂ absorbés");
+  await expect(page.getByTestId("total-co2")).toHaveText("250 kg");
 
   // The map: one marker, and the site in the legend.
   await expect(page.getByTestId("site-map").locator("circle")).toHaveCount(1);
@@ -102,7 +102,7 @@ test("the page is served from the cache, and a tree planted through the API show
   await expect(page.getByTestId("tree-card")).toHaveCount(2);
   await expect(page.getByTestId("planter")).toHaveText(["Deuxième", "Premier"]);
   await expect(page.getByTestId("total-trees")).toHaveText("2");
-  await expect(page.getByTestId("total-co2")).toHaveText("200 kg de CO₂ absorbés");
+  await expect(page.getByTestId("total-co2")).toHaveText("200 kg");
   await expect(page.getByTestId("planter-message").last()).toHaveText("Changé en douce");
 });
 
@@ -275,4 +275,8 @@ test("not public: a test-key memorial, one awaiting confirmation, an unknown id:
   // Unmatched URLs have their 404 page too.
   const response = await page.goto(`${baseUrl()}/nowhere/at/all`);
   expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  // The site's own root layout still serves the home page.
+  expect((await page.goto(`${baseUrl()}/`))?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });

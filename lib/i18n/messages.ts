@@ -18,7 +18,7 @@ export interface PublicMessages {
   deceasedLinkNote: string;
   treesHeading: string;
   treesPlural: (n: number) => string;
-  co2Total: (kg: string) => string;
+  co2Label: string;
   co2Explained: string;
   noTreeYet: string;
   showingLatest: (shown: string, total: string) => string;
@@ -75,8 +75,8 @@ const fr: PublicMessages = {
   deceasedLink: "Page de l’avis de décès",
   deceasedLinkNote: "sur le site de l’opérateur",
   treesHeading: "Les arbres plantés",
-  treesPlural: (n) => (n <= 1 ? "arbre planté" : "arbres plantés"),
-  co2Total: (kg) => `${kg} de CO₂ absorbés`,
+  treesPlural: (n) => (n <= 1 ? "Arbre planté" : "Arbres plantés"),
+  co2Label: "CO₂ absorbé",
   co2Explained: "Estimation pour l’ensemble des arbres au cours de leur croissance.",
   noTreeYet: "Aucun arbre n’a encore été planté.",
   showingLatest: (shown, total) => `Les ${shown} arbres les plus récents sur ${total}.`,
@@ -140,8 +140,8 @@ const nl: PublicMessages = {
   deceasedLink: "Pagina van het overlijdensbericht",
   deceasedLinkNote: "op de website van de partner",
   treesHeading: "De geplante bomen",
-  treesPlural: (n) => (n <= 1 ? "boom geplant" : "bomen geplant"),
-  co2Total: (kg) => `${kg} CO₂ opgenomen`,
+  treesPlural: (n) => (n === 1 ? "Boom geplant" : "Bomen geplant"),
+  co2Label: "CO₂ opgenomen",
   co2Explained: "Schatting voor alle bomen samen tijdens hun groei.",
   noTreeYet: "Er is nog geen boom geplant.",
   showingLatest: (shown, total) => `De ${shown} meest recente van ${total} bomen.`,
@@ -155,7 +155,7 @@ const nl: PublicMessages = {
   site: "Plantlocatie",
   mapHeading: "Waar de bomen groeien",
   mapAlt: (sites) => `Kaart van West-Europa met de plantlocaties: ${sites}.`,
-  mapSiteTrees: (n) => (n <= 1 ? `${n} boom` : `${n} bomen`),
+  mapSiteTrees: (n) => (n === 1 ? `${n} boom` : `${n} bomen`),
   shareDescription: (title, trees) =>
     trees <= 1
       ? `${trees} boom geplant ter nagedachtenis aan ${title}.`
@@ -206,8 +206,8 @@ const en: PublicMessages = {
   deceasedLink: "Obituary page",
   deceasedLinkNote: "on the partner's website",
   treesHeading: "The trees planted",
-  treesPlural: (n) => (n === 1 ? "tree planted" : "trees planted"),
-  co2Total: (kg) => `${kg} of CO₂ absorbed`,
+  treesPlural: (n) => (n === 1 ? "Tree planted" : "Trees planted"),
+  co2Label: "CO₂ absorbed",
   co2Explained: "Estimate for all the trees over their growth.",
   noTreeYet: "No tree has been planted yet.",
   showingLatest: (shown, total) => `The ${shown} most recent of ${total} trees.`,
@@ -271,7 +271,7 @@ const de: PublicMessages = {
   deceasedLinkNote: "auf der Website des Partners",
   treesHeading: "Die gepflanzten Bäume",
   treesPlural: (n) => (n === 1 ? "Baum gepflanzt" : "Bäume gepflanzt"),
-  co2Total: (kg) => `${kg} CO₂ gebunden`,
+  co2Label: "CO₂ gebunden",
   co2Explained: "Schätzung für alle Bäume während ihres Wachstums.",
   noTreeYet: "Noch wurde kein Baum gepflanzt.",
   showingLatest: (shown, total) => `Die ${shown} neuesten von ${total} Bäumen.`,

@@ -113,9 +113,9 @@ export default async function MemorialPage(props: Props) {
               </dd>
             </div>
             <div className="rounded-xl bg-white p-4 ring-1 ring-forest-100">
-              <dt className="text-sm text-stone-700">CO₂</dt>
-              <dd className="font-serif text-2xl text-forest-800" data-testid="total-co2">
-                {messages.co2Total(formatUnit(co2, "kilogram", language))}
+              <dt className="text-sm text-stone-700">{messages.co2Label}</dt>
+              <dd className="font-serif text-3xl text-forest-800" data-testid="total-co2">
+                {formatUnit(co2, "kilogram", language)}
               </dd>
             </div>
           </dl>
