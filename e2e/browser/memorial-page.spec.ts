@@ -106,6 +106,22 @@ test("the page is served from the cache, and a tree planted through the API show
   await expect(page.getByTestId("planter-message").last()).toHaveText("Changé en douce");
 });
 
+test("a modification of the person shows on the next load", async ({ page }) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const id = await create(op, classic({ DateNaissance: "1950-02-03T00:00:00" }));
+  await page.goto(`${baseUrl()}/memorial/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Dupont");
+  const { personId } = await db.memorial.findUniqueOrThrow({ where: { id } });
+  const r = await api("PUT", "/Personne/Modifier", {
+    key: op.key,
+    body: { Id: personId, Nom: "Durand", DateNaissance: "1951-06-07T00:00:00", MajTitreMemorials: true },
+  });
+  expect(r.status, r.text).toBe(200);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Durand");
+  await expect(page.getByTestId("birth-date")).toHaveText("7 juin 1951");
+});
+
 test("an anonymous memorial shows nothing of the deceased, in the page or its metadata", async ({ page }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const secret = unique("Secret").replace(/\W+/g, "");
