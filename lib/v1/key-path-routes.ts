@@ -1,10 +1,15 @@
-// The two report paths (4.3) share everything but the person: one handler for both forms.
+// The responses of the report (4.3) and Infos (4.4) paths, each served twice: with the {key} path
+// segment (app/v1/[key]/...) and without it, the key in the header only (app/v1/Report, app/v1/Memorial).
+
+import { memorialInfos } from "@/lib/memorials/memorial-infos";
 import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@/lib/reports/tree-report";
 import { envelope, type V1Request } from "@/lib/v1/handler";
 import { parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { intParam } from "@/lib/v1/params";
+import { serializeMemorialInfos } from "@/lib/v1/serializers/memorial-infos";
 import { serializeReport } from "@/lib/v1/serializers/reports";
 
+/** Both report forms share everything but the person. */
 export async function treeReportResponse(req: V1Request, form: "epf" | "personne") {
   const epfId = intParam("epfId", req.params.epfId);
   const personId = form === "personne" ? intParam("personneId", req.params.personneId) : null;
@@ -29,4 +34,11 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
     ...envelope(req, "reportArbres"),
     ...serializeReport(report, { epfId, personId }, paging),
   };
+}
+
+/** The response of both Infos paths (with and without the {key} segment). */
+export async function memorialInfosResponse(req: V1Request) {
+  const memorialId = intParam("memorialId", req.params.memorialId);
+  const infos = await memorialInfos(req.caller, memorialId);
+  return { ...envelope(req, "memorialInfos"), ...serializeMemorialInfos(infos) };
 }
