@@ -23,7 +23,7 @@ export function reportPeriod(year: number, month: number, day: number, days: num
   }
   const start = new Date(Date.UTC(year, month - 1, day));
   if (start.getUTCMonth() !== month - 1 || start.getUTCDate() !== day) {
-    throw invalid(`day: ${year}/${month}/${day} is not a date`);
+    throw invalid(`day ${day} is not a day of ${year}/${month}: ${year}/${month}/${day} is not a date`);
   }
   return { start, end: new Date(start.getTime() + days * DAY_MS) };
 }
