@@ -146,7 +146,7 @@ function postgresType(type: string, native: RegExpExecArray | null, enums: Map<s
   return mapped;
 }
 
-export function parsePrismaSchema(source: string): ParsedSchema {
+function parsePrismaSchema(source: string): ParsedSchema {
   const all = blocks(source);
   const enums = new Map<string, string[]>();
   for (const block of all.filter((b) => b.kind === "enum")) {
