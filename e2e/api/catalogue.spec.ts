@@ -178,6 +178,11 @@ test.describe("plantations", () => {
     expect(await available(cheap.key)).toBe(0); // price 20 > 19.99
     expect(await available(anywhere.key)).toBe(7);
 
+    // A NULL list of countries (written by hand in SQL) means anywhere, as an empty one does.
+    const unlisted = await makeIsolatedOperator();
+    await db.$executeRaw`UPDATE "operator" SET "allowed_countries" = NULL WHERE "id" = ${unlisted.operatorId}`;
+    expect(await available(unlisted.key)).toBe(7);
+
     await addStock(op.plantationId, op.speciesId, 3);
     expect(await available(op.key)).toBe(10);
   });
