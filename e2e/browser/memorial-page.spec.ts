@@ -106,6 +106,21 @@ test("the page is served from the cache, and a tree planted through the API show
   await expect(page.getByTestId("planter-message").last()).toHaveText("Changé en douce");
 });
 
+test("a tree planted with a test key never shows on the public page", async ({ page }) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const id = await create(op, classic({}, { DeLaPartDe: "En vrai" }));
+  const r = await api("POST", "/Memorials/Creer", {
+    key: op.testKey,
+    body: { MemorialId: id, DeLaPartDe: "Essai technique", Defunt: classic().Defunt },
+  });
+  expect(r.status, r.text).toBe(200);
+  expect(await db.tree.count({ where: { memorialId: id } })).toBe(2);
+  await page.goto(`${baseUrl()}/memorial/${id}`);
+  await expect(page.getByTestId("planter")).toHaveText(["En vrai"]);
+  await expect(page.getByTestId("total-trees")).toHaveText("1");
+  expect(await page.content()).not.toContain("Essai technique");
+});
+
 test("a modification of the person shows on the next load", async ({ page }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const id = await create(op, classic({ DateNaissance: "1950-02-03T00:00:00" }));
