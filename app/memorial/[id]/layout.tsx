@@ -1,0 +1,26 @@
+// Root layout of a memorial page: its own <html>, so that `lang` is the page's language (the
+// memorial's, or the one the visitor chose), which a single site-wide root layout cannot know.
+import type { Viewport } from "next";
+import { requestLanguage } from "@/lib/i18n/request-language";
+import { getPublicMemorial } from "@/lib/memorials/public-queries";
+import { parseMemorialId } from "./memorial-id";
+import "../../globals.css";
+
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#245533" };
+
+export default async function MemorialLayout({
+  children,
+  params,
+}: {
+  children: React.ReactNode;
+  params: Promise<{ id: string }>;
+}) {
+  const id = parseMemorialId((await params).id);
+  const memorial = id === null ? null : await getPublicMemorial(id);
+  const lang = await requestLanguage(memorial?.language);
+  return (
+    <html lang={lang}>
+      <body className="min-h-screen bg-forest-50 text-stone-900 antialiased">{children}</body>
+    </html>
+  );
+}

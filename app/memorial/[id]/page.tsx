@@ -1,0 +1,257 @@
+// GET /memorial/{id}: the public page of a memorial, rendered on the server from the cached read
+// model (lib/memorials/public-queries.ts). No client JavaScript is needed: links and HTML only.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { LanguageSwitch } from "@/components/public/language-switch";
+import { SiteMap } from "@/components/public/site-map";
+import { TreeCard } from "@/components/public/tree-card";
+import { type Language, LOCALES } from "@/lib/i18n/languages";
+import { messagesFor, type PublicMessages } from "@/lib/i18n/messages";
+import { requestLanguage } from "@/lib/i18n/request-language";
+import {
+  co2Total,
+  formatCalendarDate,
+  formatNumber,
+  formatUnit,
+  safeHttpUrl,
+  showDeceasedUrl,
+  shownTitle,
+} from "@/lib/memorials/public-page";
+import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
+import { parseMemorialId } from "./memorial-id";
+
+type Props = { params: Promise<{ id: string }> };
+
+async function load(props: Props) {
+  const id = parseMemorialId((await props.params).id);
+  const memorial = id === null ? null : await getPublicMemorial(id);
+  if (!memorial) notFound();
+  const language = await requestLanguage(memorial.language);
+  return { memorial, language, messages: messagesFor(language) };
+}
+
+function titleText(memorial: PublicMemorial, messages: PublicMessages): string {
+  const shown = shownTitle(memorial);
+  return shown.kind === "text" ? shown.text : messages.anonymousTitle(shown.id);
+}
+
+function countryNamer(language: Language) {
+  const names = new Intl.DisplayNames([LOCALES[language]], { type: "region", fallback: "code" });
+  return (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const { memorial, language, messages } = await load(props);
+  const title = titleText(memorial, messages);
+  // 4.1 rule 7: the share preview of an anonymous memorial says nothing about the deceased.
+  const description =
+    memorial.kind === "anonymous"
+      ? messages.shareDescriptionAnonymous(memorial.totalTrees)
+      : messages.shareDescription(title, memorial.totalTrees);
+  const image = safeHttpUrl(memorial.deceased?.imageUrl);
+  return {
+    title: `${title} · ${messages.siteName}`,
+    description,
+    openGraph: {
+      type: "website",
+      siteName: messages.siteName,
+      title,
+      description,
+      locale: LOCALES[language].replace("-", "_"),
+      url: `/memorial/${memorial.id}`,
+      ...(image ? { images: [{ url: image, alt: messages.portraitAlt(title) }] } : {}),
+    },
+    twitter: { card: image ? "summary_large_image" : "summary", title, description },
+    alternates: {
+      canonical: `/memorial/${memorial.id}`,
+      languages: Object.fromEntries(
+        (["fr", "nl", "en", "de"] as const).map((l) => [l, `/memorial/${memorial.id}?lang=${l}`]),
+      ),
+    },
+  };
+}
+
+export default async function MemorialPage(props: Props) {
+  const { memorial, language, messages } = await load(props);
+  const title = titleText(memorial, messages);
+  const countryName = countryNamer(language);
+  const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
+  const co2 = co2Total(memorial.co2Lines);
+  const path = `/memorial/${memorial.id}`;
+
+  return (
+    <>
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        {messages.skipToContent}
+      </a>
+      <header className="border-b border-forest-100 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <a href="/" className="font-serif text-lg text-forest-800">
+            {messages.siteName}
+          </a>
+          <LanguageSwitch current={language} path={path} />
+        </div>
+      </header>
+
+      <main id="content" className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
+        <section aria-labelledby="memorial-title" className="py-8 sm:py-12">
+          <Hero memorial={memorial} title={title} language={language} messages={messages} />
+          <dl className="mt-8 grid grid-cols-2 gap-3 sm:max-w-lg">
+            <div className="rounded-xl bg-forest-800 p-4 text-white">
+              <dt className="text-sm">{messages.treesPlural(memorial.totalTrees)}</dt>
+              <dd className="font-serif text-3xl" data-testid="total-trees">
+                {formatNumber(memorial.totalTrees, language)}
+              </dd>
+            </div>
+            <div className="rounded-xl bg-white p-4 ring-1 ring-forest-100">
+              <dt className="text-sm text-stone-700">{messages.co2Label}</dt>
+              <dd className="font-serif text-3xl text-forest-800" data-testid="total-co2">
+                {formatUnit(co2, "kilogram", language)}
+              </dd>
+            </div>
+          </dl>
+          <p className="mt-2 text-sm text-stone-700">{messages.co2Explained}</p>
+        </section>
+
+        <section aria-labelledby="trees-heading" className="py-6">
+          <h2 id="trees-heading" className="font-serif text-2xl text-forest-800">
+            {messages.treesHeading}
+          </h2>
+          {memorial.trees.length === 0 ? (
+            <p className="mt-4">{messages.noTreeYet}</p>
+          ) : (
+            <>
+              {memorial.trees.length >= PAGE_TREE_LIMIT && memorial.totalTrees > memorial.trees.length ? (
+                <p className="mt-2 text-sm text-stone-700">
+                  {messages.showingLatest(
+                    formatNumber(memorial.trees.length, language),
+                    formatNumber(memorial.totalTrees, language),
+                  )}
+                </p>
+              ) : null}
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {memorial.trees.map((tree) => (
+                  <li key={tree.id}>
+                    <TreeCard
+                      tree={tree}
+                      site={sitesById.get(tree.plantationId)}
+                      language={language}
+                      messages={messages}
+                      countryName={countryName}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+
+        {memorial.sites.length > 0 ? (
+          <section aria-labelledby="map-heading" className="py-6">
+            <h2 id="map-heading" className="mb-4 font-serif text-2xl text-forest-800">
+              {messages.mapHeading}
+            </h2>
+            <SiteMap sites={memorial.sites} messages={messages} countryName={countryName} />
+          </section>
+        ) : null}
+      </main>
+
+      <footer className="border-t border-forest-100 bg-white">
+        <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{messages.footer}</p>
+      </footer>
+    </>
+  );
+}
+
+function Hero({
+  memorial,
+  title,
+  language,
+  messages,
+}: {
+  memorial: PublicMemorial;
+  title: string;
+  language: Language;
+  messages: PublicMessages;
+}) {
+  if (memorial.kind !== "classic" || !memorial.deceased) {
+    // 4.1 rule 7: an anonymous memorial shows its title only; the global one, its operator.
+    return (
+      <div>
+        <h1 id="memorial-title" className="font-serif text-4xl text-forest-900 sm:text-5xl">
+          {title}
+        </h1>
+        <p className="mt-3 text-lg text-stone-800">
+          {memorial.kind === "global" ? messages.globalLead(memorial.operatorName) : messages.anonymousLead}
+        </p>
+      </div>
+    );
+  }
+  const deceased = memorial.deceased;
+  const image = safeHttpUrl(deceased.imageUrl);
+  // 4.1 rule 8: the link lives 14 days from creation; "now" is this request's time.
+  const link = showDeceasedUrl(new Date(memorial.createdAt), new Date(), memorial.deceasedUrl);
+  return (
+    <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
+      {image ? (
+        // biome-ignore lint/performance/noImgElement: an operator's image on its own server; next/image would proxy it
+        <img
+          src={image}
+          alt={messages.portraitAlt(title)}
+          referrerPolicy="no-referrer"
+          className="h-40 w-40 shrink-0 rounded-full border-4 border-white bg-forest-100 object-cover shadow-md"
+        />
+      ) : null}
+      <div>
+        <p className="text-sm uppercase tracking-wide text-forest-700">{messages.memorialOf}</p>
+        <h1 id="memorial-title" className="font-serif text-4xl text-forest-900 sm:text-5xl">
+          {title}
+        </h1>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-lg text-stone-800">
+          {deceased.birthDate ? (
+            <div className="flex gap-2">
+              <dt>{messages.born}</dt>
+              <dd data-testid="birth-date">
+                <time dateTime={deceased.birthDate.slice(0, 10)}>
+                  {formatCalendarDate(new Date(deceased.birthDate), language)}
+                </time>
+              </dd>
+            </div>
+          ) : null}
+          {deceased.deathDate ? (
+            <div className="flex gap-2">
+              <dt>{messages.died}</dt>
+              <dd data-testid="death-date">
+                <time dateTime={deceased.deathDate.slice(0, 10)}>
+                  {formatCalendarDate(new Date(deceased.deathDate), language)}
+                </time>
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+        {link ? (
+          <p className="mt-4">
+            <a
+              href={link}
+              rel="noopener noreferrer external"
+              className="inline-block rounded-lg bg-white px-4 py-2 font-semibold text-forest-800 underline ring-1 ring-forest-600"
+              data-testid="deceased-link"
+            >
+              {messages.deceasedLink}
+            </a>{" "}
+            <span className="text-sm text-stone-700">{messages.deceasedLinkNote}</span>
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+import { methodNotAllowed, v1 } from "@/lib/v1/handler";
+import { treeReportResponse } from "@/lib/v1/key-path-routes";
+
+// GET /v1/Report/Arbres/Epf/{epfId}/Days/{days}/DepuisLe/{year}/{month}/{day}: the report path
+// without its {key} segment, the key in the header only (part 5 rule 2: the key is carried in the header)
+export const GET = v1({ auth: "header" }, (req) => treeReportResponse(req, "epf"));
+
+export const POST = methodNotAllowed(["GET"]);
+export const PUT = POST;
+export const DELETE = POST;
+export const PATCH = POST;

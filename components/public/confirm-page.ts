@@ -1,0 +1,109 @@
+// The family's confirmation page, as HTML from a route handler: only a route handler can answer
+// 410 Gone for a used or expired link. Every value goes through `html`, which escapes it.
+import { html, SafeHtml } from "@/lib/html";
+import { LANGUAGES, type Language } from "@/lib/i18n/languages";
+import { messagesFor } from "@/lib/i18n/messages";
+import { formatMoment } from "@/lib/memorials/public-page";
+
+export type ConfirmView =
+  | {
+      state: "pending";
+      token: string;
+      title: string;
+      operatorName: string;
+      familyName: string | null;
+      expiresAt: Date;
+    }
+  | { state: "used"; memorialId: number }
+  | { state: "expired" }
+  | { state: "unknown" }
+  | { state: "refused" };
+
+// A constant of this file, never user input: trusted as HTML.
+const STYLESHEET = new SafeHtml(`
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f7f2;color:#1c1917;line-height:1.5}
+header{background:#fff;border-bottom:1px solid #dcebdf}
+header div,main{max-width:40rem;margin:0 auto;padding:.75rem 1rem}
+header div{display:flex;justify-content:space-between;align-items:center;flex-wrap:wrap;gap:.5rem}
+header a.site{font-family:Georgia,"Times New Roman",serif;font-size:1.125rem;color:#1b4027;text-decoration:none}
+nav ul{display:flex;gap:.25rem;list-style:none;margin:0;padding:0}
+nav a{display:block;padding:.25rem .5rem;border-radius:.25rem;color:#1b4027;text-transform:uppercase;font-size:.875rem}
+nav a[aria-current]{background:#1b4027;color:#fff;font-weight:700;text-decoration:none}
+main{padding:2rem 1rem 4rem}
+h1{font-family:Georgia,"Times New Roman",serif;color:#1b4027;font-size:2rem;line-height:1.2;margin:0 0 1rem}
+h2{font-size:1.125rem;margin:1.5rem 0 .5rem;color:#112a19}
+dl{background:#fff;border:1px solid #dcebdf;border-radius:.75rem;padding:1rem;margin:0;display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}
+dt{color:#44403c}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
+button{margin-top:1.5rem;width:100%;font:inherit;font-size:1.125rem;font-weight:700;color:#fff;background:#1b4027;border:0;border-radius:.75rem;padding:1rem;cursor:pointer}
+button:hover{background:#112a19}
+:focus-visible{outline:3px solid #b45309;outline-offset:2px}
+.note{color:#44403c;font-size:.875rem}
+a{color:#245533}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}
+`);
+
+export function confirmPage(view: ConfirmView, language: Language, nonce: string, path: string): string {
+  const m = messagesFor(language);
+  let title: string;
+  let body: SafeHtml;
+  switch (view.state) {
+    case "pending":
+      title = m.confirmTitle;
+      body = html`
+        <h1>${m.confirmTitle}</h1>
+        <p>${m.confirmIntro(view.operatorName)}</p>
+        <h2>${m.confirmWhat}</h2>
+        <dl>
+          <dt>${m.confirmMemorial}</dt><dd data-testid="confirm-title">${view.title}</dd>
+          <dt>${m.confirmRequestedBy}</dt><dd>${view.operatorName}</dd>
+          ${view.familyName ? html`<dt>${m.confirmFamily}</dt><dd>${view.familyName}</dd>` : ""}
+        </dl>
+        <p>${m.confirmEffect}</p>
+        <form method="post" action="${`/confirm/${encodeURIComponent(view.token)}?lang=${language}`}">
+          <button type="submit">${m.confirmButton}</button>
+        </form>
+        <p class="note">${m.confirmExpires(formatMoment(view.expiresAt, language, true))}</p>`;
+      break;
+    case "used":
+      title = m.confirmUsedTitle;
+      body = html`
+        <h1>${m.confirmUsedTitle}</h1>
+        <p>${m.confirmUsedText}</p>
+        <p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m.confirmUsedLink}</a></p>`;
+      break;
+    case "expired":
+      title = m.confirmExpiredTitle;
+      body = html`<h1>${m.confirmExpiredTitle}</h1><p>${m.confirmExpiredText}</p>`;
+      break;
+    case "unknown":
+      title = m.confirmUnknownTitle;
+      body = html`<h1>${m.confirmUnknownTitle}</h1><p>${m.confirmUnknownText}</p>`;
+      break;
+    case "refused":
+      title = m.confirmRefusedTitle;
+      body = html`<h1>${m.confirmRefusedTitle}</h1><p>${m.confirmRefusedText}</p>`;
+      break;
+  }
+  const languages = LANGUAGES.map(
+    (l) =>
+      html`<li><a href="${`${path}?lang=${l}`}" hreflang="${l}" lang="${l}"${
+        l === language ? html` aria-current="true"` : ""
+      }><span aria-hidden="true">${l}</span><span class="sr-only">${messagesFor(l).languageName}</span></a></li>`,
+  );
+  return html`<!DOCTYPE html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${title} · ${m.siteName}</title>
+<style nonce="${nonce}">${STYLESHEET}</style>
+</head>
+<body>
+<header><div><a class="site" href="/">${m.siteName}</a>
+<nav aria-label="${m.languageSwitch}"><ul>${languages}</ul></nav></div></header>
+<main id="content">${body}</main>
+</body>
+</html>`.value;
+}

@@ -1,0 +1,76 @@
+// Where the trees grow: an inline SVG of Western Europe with a numbered marker per planting site
+// and a legend that repeats the same numbers in text (the map's words for screen readers).
+import type { PublicMessages } from "@/lib/i18n/messages";
+import type { PublicSite } from "@/lib/memorials/public-queries";
+import { mapFrame, outlinePath } from "./site-map-geometry";
+
+export function SiteMap({
+  sites,
+  messages,
+  countryName,
+}: {
+  sites: PublicSite[];
+  messages: PublicMessages;
+  countryName: (code: string) => string;
+}) {
+  const frame = mapFrame(sites);
+  const description = messages.mapAlt(sites.map((s) => `${s.name} (${countryName(s.country)})`).join(", "));
+  return (
+    <div className="grid gap-6 sm:grid-cols-[minmax(0,22rem)_1fr] sm:items-start">
+      <svg
+        viewBox={`0 0 ${frame.width} ${frame.height}`}
+        className="w-full rounded-lg border border-sky-200 bg-sky-100"
+        role="img"
+        aria-labelledby="site-map-desc"
+        data-testid="site-map"
+      >
+        <title id="site-map-desc">{description}</title>
+        <path
+          d={outlinePath(frame)}
+          fill="#f7f5ee"
+          stroke="#8a8577"
+          strokeWidth="0.8"
+          strokeLinejoin="round"
+        />
+        {sites.map((site, index) => {
+          const [x, y] = frame.project(site.longitude, site.latitude);
+          return (
+            <g key={site.id} data-site={site.id}>
+              <circle cx={x} cy={y} r="11" fill="#1b4027" stroke="#ffffff" strokeWidth="2" />
+              <text
+                x={x}
+                y={y}
+                dy="0.35em"
+                textAnchor="middle"
+                fontSize="12"
+                fontWeight="700"
+                fill="#ffffff"
+                fontFamily="system-ui, sans-serif"
+              >
+                {index + 1}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <ol className="space-y-3">
+        {sites.map((site, index) => (
+          <li key={site.id} className="flex gap-3">
+            <span
+              aria-hidden="true"
+              className="mt-0.5 flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-forest-800 text-xs font-bold text-white"
+            >
+              {index + 1}
+            </span>
+            <span>
+              <span className="font-semibold">{site.name}</span>
+              <span className="block text-sm text-stone-700">
+                {site.region}, {countryName(site.country)} · {messages.mapSiteTrees(site.trees)}
+              </span>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

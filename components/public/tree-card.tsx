@@ -1,0 +1,92 @@
+// One planted tree: its species and figures, where and when it was planted, by whom, and the
+// planter's message. All text goes through React, which escapes it.
+import type { Language } from "@/lib/i18n/languages";
+import type { PublicMessages } from "@/lib/i18n/messages";
+import { formatMoment, formatUnit } from "@/lib/memorials/public-page";
+import type { PublicSite, PublicTree } from "@/lib/memorials/public-queries";
+
+export function TreeCard({
+  tree,
+  site,
+  language,
+  messages,
+  countryName,
+}: {
+  tree: PublicTree;
+  site: PublicSite | undefined;
+  language: Language;
+  messages: PublicMessages;
+  countryName: (code: string) => string;
+}) {
+  const headingId = `tree-${tree.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="flex h-full flex-col rounded-xl border border-forest-100 bg-white p-5 shadow-sm"
+      data-testid="tree-card"
+    >
+      <div className="flex items-start gap-3">
+        <TreeIcon />
+        <div>
+          <h3 id={headingId} className="font-serif text-xl text-forest-800">
+            {tree.quantity > 1 ? `${tree.quantity} × ` : ""}
+            {tree.species.name}
+          </h3>
+          <p className="text-sm italic text-stone-700">{tree.species.latinName}</p>
+        </div>
+      </div>
+      <ul className="mt-3 flex flex-wrap gap-2 text-xs text-forest-900">
+        {tree.species.type ? (
+          <li className="rounded-full bg-forest-100 px-2 py-1">{tree.species.type}</li>
+        ) : null}
+        <li className="rounded-full bg-forest-100 px-2 py-1">
+          {messages.maxHeight(formatUnit(tree.species.maxHeightM, "meter", language))}
+        </li>
+        <li className="rounded-full bg-forest-100 px-2 py-1">
+          {messages.lifespan(formatUnit(tree.species.lifespanYears, "year", language))}
+        </li>
+        <li className="rounded-full bg-forest-100 px-2 py-1">
+          {messages.co2PerTree(formatUnit(tree.species.co2KgPerTree, "kilogram", language))}
+        </li>
+      </ul>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-stone-700">{messages.plantedOn}</dt>
+        <dd>
+          <time dateTime={tree.plantedAt}>{formatMoment(new Date(tree.plantedAt), language)}</time>
+        </dd>
+        <dt className="text-stone-700">{messages.site}</dt>
+        <dd>
+          {site ? (
+            <>
+              {site.name}
+              <span className="block text-stone-700">
+                {site.region}, {countryName(site.country)}
+              </span>
+            </>
+          ) : null}
+        </dd>
+        <dt className="text-stone-700">{messages.plantedBy}</dt>
+        <dd className="font-semibold" data-testid="planter">
+          {tree.planter}
+        </dd>
+      </dl>
+      {tree.message?.trim() ? (
+        <figure className="mt-4 border-l-4 border-forest-600 pl-3">
+          <figcaption className="sr-only">{messages.message}</figcaption>
+          <blockquote className="whitespace-pre-line font-serif text-stone-800" data-testid="planter-message">
+            {tree.message}
+          </blockquote>
+        </figure>
+      ) : null}
+    </article>
+  );
+}
+
+function TreeIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="mt-1 h-7 w-7 shrink-0" aria-hidden="true" focusable="false">
+      <path d="M12 2 5 12h4l-3 5h12l-3-5h4L12 2Z" fill="#2f6b3f" />
+      <rect x="11" y="17" width="2" height="5" fill="#7c4a1e" />
+    </svg>
+  );
+}

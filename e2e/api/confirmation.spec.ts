@@ -1,0 +1,109 @@
+// The confirmation operation (part 3), reached through the e-mail really sent over SMTP.
+import { expect, test } from "@playwright/test";
+import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
+import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { mailText, waitForMail } from "../support/smtp";
+
+async function awaitingMemorial(options: { stock?: number; language?: "fr" | "nl" | "en" | "de" } = {}) {
+  const op = await makeIsolatedOperator({ stock: options.stock ?? 5, language: options.language ?? "fr" });
+  const home = await makeContext(op.operatorId, "Epf");
+  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const r = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: {
+      Defunt: { Nom: "Lambert", Prenom: "Anne", DateDeces: "2026-11-10T00:00:00" },
+      Famille: { FamilleEmail: email, FamilleNom: "Lambert" },
+      AConfirmer: true,
+      DeLaPartDe: "Ses enfants",
+      Message: "Pour maman",
+      ExternalId: 321,
+      Contexte: { ContexteEpfId: home.id },
+    },
+  });
+  expect(r.status).toBe(200);
+  const mail = await waitForMail(mailDir(), email);
+  const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mailText(mail))?.[1];
+  expect(token).toBeTruthy();
+  return { op, home, memorialId: r.json.IdMemorial as number, token: token!, mail };
+}
+
+test("the e-mail goes through SMTP in the memorial's language, with a link", async () => {
+  const { mail } = await awaitingMemorial({ language: "de" });
+  expect(mailText(mail)).toContain("Gedenkseite");
+});
+
+test("confirming makes the memorial visible and plants its first tree for the request's context", async () => {
+  const { op, home, memorialId, token } = await awaitingMemorial();
+  expect(await lookupConfirmation(token)).toMatchObject({
+    state: "pending",
+    memorialId,
+    title: "Anne Lambert",
+  });
+  // Looking the link up confirms nothing.
+  expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).status).toBe(
+    "awaiting_confirmation",
+  );
+
+  expect(await confirmMemorial(token)).toEqual({ outcome: "confirmed", memorialId });
+  const memorial = await db.memorial.findUniqueOrThrow({
+    where: { id: memorialId },
+    include: { trees: true },
+  });
+  expect(memorial.status).toBe("visible");
+  expect(memorial.trees).toHaveLength(1);
+  expect(memorial.trees[0]).toMatchObject({
+    contextId: home.id,
+    epfId: home.id,
+    planter: "Ses enfants",
+    message: "Pour maman",
+  });
+  const planting = await db.transaction.findUniqueOrThrow({ where: { id: memorial.trees[0].transactionId } });
+  expect(planting).toMatchObject({ type: "Plantation", operatorId: op.operatorId, externalId: 321n });
+
+  // Works once.
+  expect(await confirmMemorial(token)).toEqual({ outcome: "already-confirmed", memorialId });
+  expect(await db.tree.count({ where: { memorialId } })).toBe(1);
+  expect(await lookupConfirmation(token)).toMatchObject({ state: "used", memorialId });
+});
+
+test("simultaneous confirmations plant one tree", async () => {
+  const { memorialId, token } = await awaitingMemorial();
+  const outcomes = await Promise.all(Array.from({ length: 10 }, () => confirmMemorial(token)));
+  expect(outcomes.filter((o) => o.outcome === "confirmed")).toHaveLength(1);
+  expect(outcomes.filter((o) => o.outcome === "already-confirmed")).toHaveLength(9);
+  expect(await db.tree.count({ where: { memorialId } })).toBe(1);
+});
+
+test("an expired or unknown link confirms nothing", async () => {
+  const { memorialId, token } = await awaitingMemorial();
+  await db.confirmationToken.updateMany({
+    where: { memorialId },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
+  expect(await lookupConfirmation(token)).toMatchObject({ state: "expired" });
+  expect(await confirmMemorial(token)).toEqual({ outcome: "expired" });
+  expect(await confirmMemorial("A".repeat(43))).toEqual({ outcome: "unknown" });
+  expect(await confirmMemorial("<script>")).toEqual({ outcome: "unknown" });
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+});
+
+test("a test key's confirmation e-mail is never sent", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const email = `${unique("testkey").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const r = await api("POST", "/Memorials/Creer", {
+    key: op.testKey,
+    body: {
+      Defunt: { Nom: "T", DateDeces: "2026-11-10" },
+      Famille: { FamilleEmail: email },
+      AConfirmer: true,
+    },
+  });
+  expect(r.status).toBe(200);
+  await expect
+    .poll(
+      async () => (await db.outgoingEmail.findFirst({ where: { memorialId: r.json.IdMemorial } }))?.status,
+      { timeout: 10_000 },
+    )
+    .toBe("held");
+  await expect(waitForMail(mailDir(), email, 1500)).rejects.toThrow();
+});

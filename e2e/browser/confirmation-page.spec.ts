@@ -1,0 +1,147 @@
+// The family's confirmation page in Chromium: the link comes from the e-mail really sent over
+// SMTP to the catcher on the loopback, and is followed in the browser.
+import { expect, test } from "@playwright/test";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { mailText, waitForMail } from "../support/smtp";
+import { classic, create } from "./memorials";
+
+async function awaitingMemorial(language: "fr" | "en" = "fr") {
+  const op = await makeIsolatedOperator({ stock: 5, language });
+  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const memorialId = await create(
+    op,
+    classic(
+      { Nom: "Lambert", Prenom: "Anne" },
+      {
+        AConfirmer: true,
+        Famille: { FamilleEmail: email, FamilleNom: "Famille Lambert" },
+        DeLaPartDe: "Ses enfants",
+        Message: "Pour maman",
+      },
+    ),
+  );
+  const mail = await waitForMail(mailDir(), email);
+  // The link's base is the service's address; the test opens its path on the running service.
+  const path = /\/confirm\/[A-Za-z0-9_-]+/.exec(mailText(mail))?.[0];
+  expect(path, mailText(mail)).toBeTruthy();
+  return { op, memorialId, link: `${baseUrl()}${path}` };
+}
+
+const post = (link: string, origin = baseUrl()) =>
+  fetch(link, { method: "POST", redirect: "manual", headers: { Origin: origin } });
+
+test("the e-mail's link shows what is confirmed and one button; pressing it shows the memorial with its first tree", async ({
+  page,
+}) => {
+  const { memorialId, link } = await awaitingMemorial();
+  expect((await page.goto(`${baseUrl()}/memorial/${memorialId}`))?.status()).toBe(404);
+
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(response?.headers()["cache-control"]).toBe("no-store");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmer le mémorial");
+  await expect(page.getByTestId("confirm-title")).toHaveText("Anne Lambert");
+  await expect(page.getByRole("main")).toContainText("Famille Lambert");
+  await expect(page.getByRole("button")).toHaveCount(1);
+  // Opening the page confirmed nothing.
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+
+  await page.getByRole("button", { name: "Confirmer et planter le premier arbre" }).click();
+  await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}(\\?lang=fr)?$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anne Lambert");
+  await expect(page.getByTestId("tree-card")).toHaveCount(1);
+  await expect(page.getByTestId("planter")).toHaveText("Ses enfants");
+  await expect(page.getByTestId("planter-message")).toHaveText("Pour maman");
+
+  // The link, used, now shows a clear page with 410 Gone and the way to the memorial.
+  const again = await page.goto(link);
+  expect(again?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ce lien a déjà été utilisé");
+  await expect(page.getByRole("button")).toHaveCount(0);
+  await page.getByRole("link", { name: "Voir le mémorial" }).click();
+  await expect(page.getByTestId("tree-card")).toHaveCount(1);
+});
+
+test("an e-mail scanner's GET and HEAD confirm nothing", async ({ page }) => {
+  const { memorialId, link } = await awaitingMemorial();
+  for (const method of ["GET", "HEAD", "GET", "HEAD"]) {
+    const r = await fetch(link, { method, headers: { "User-Agent": "SafeLinks scanner" } });
+    expect(r.status, method).toBe(200);
+  }
+  const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
+  expect(memorial.status).toBe("awaiting_confirmation");
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+  expect((await page.goto(`${baseUrl()}/memorial/${memorialId}`))?.status()).toBe(404);
+});
+
+test("many presses at once confirm once and plant exactly one tree", async () => {
+  const { memorialId, link } = await awaitingMemorial();
+  const responses = await Promise.all(Array.from({ length: 12 }, () => post(link)));
+  for (const r of responses) {
+    expect(r.status).toBe(303);
+    expect(r.headers.get("location")).toBe(`/memorial/${memorialId}`);
+  }
+  expect(await db.tree.count({ where: { memorialId } })).toBe(1);
+  expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).status).toBe("visible");
+});
+
+test("a POST from another site is refused and confirms nothing", async () => {
+  const { memorialId, link } = await awaitingMemorial("en");
+  const r = await post(link, "https://evil.example");
+  expect(r.status).toBe(403);
+  expect(await r.text()).toContain("Request refused");
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+  const crossSite = await fetch(link, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Sec-Fetch-Site": "cross-site" },
+  });
+  expect(crossSite.status).toBe(403);
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+});
+
+test("an unknown link is a 404 page; an expired one a 410 page, and pressing it does nothing", async ({
+  page,
+}) => {
+  const unknown = await page.goto(`${baseUrl()}/confirm/${"x".repeat(43)}`);
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unknown link");
+  await expect(page.getByRole("button")).toHaveCount(0);
+
+  const { memorialId, link } = await awaitingMemorial();
+  await db.confirmationToken.updateMany({
+    where: { memorialId },
+    data: { expiresAt: new Date(Date.now() - 1000) },
+  });
+  const expired = await page.goto(link);
+  expect(expired?.status()).toBe(410);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ce lien a expiré");
+  await expect(page.getByRole("button")).toHaveCount(0);
+  expect((await post(link)).status).toBe(410);
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+});
+
+test("a confirmation's user text is escaped", async ({ page }) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const email = `${unique("xss").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  await create(
+    op,
+    classic(
+      { Prenom: "<script>alert(1)</script>", Nom: "X" },
+      { AConfirmer: true, Famille: { FamilleEmail: email, FamilleNom: "<img src=x onerror=alert(2)>" } },
+    ),
+  );
+  const path = /\/confirm\/[A-Za-z0-9_-]+/.exec(mailText(await waitForMail(mailDir(), email)))?.[0];
+  const dialogs: string[] = [];
+  page.on("dialog", async (d) => {
+    dialogs.push(d.message());
+    await d.dismiss();
+  });
+  await page.goto(`${baseUrl()}${path}`);
+  await expect(page.getByTestId("confirm-title")).toHaveText("<script>alert(1)</script> X");
+  await expect(page.getByRole("main")).toContainText("<img src=x onerror=alert(2)>");
+  await expect(page.locator("main img")).toHaveCount(0);
+  expect(dialogs).toEqual([]);
+});

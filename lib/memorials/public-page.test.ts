@@ -1,0 +1,176 @@
+import { describe, expect, it } from "vitest";
+import { confirmPage } from "@/components/public/confirm-page";
+import { mapFrame, outlinePath } from "@/components/public/site-map-geometry";
+import { escapeHtml, html } from "@/lib/html";
+import { PUBLIC_MESSAGES } from "@/lib/i18n/messages";
+import {
+  co2Total,
+  DECEASED_URL_DAYS,
+  formatCalendarDate,
+  formatNumber,
+  formatUnit,
+  pageLanguage,
+  safeHttpUrl,
+  showDeceasedUrl,
+  shownDeathDate,
+  shownTitle,
+} from "./public-page";
+
+const DAY = 86_400_000;
+const base = { id: 42, title: "Marie Dupont", anonymousName: null, operatorName: "PF Dupuis" };
+
+describe("shownTitle (4.1 rule 7, global memorial)", () => {
+  it("names a classic memorial by its title", () => {
+    expect(shownTitle({ ...base, kind: "classic" })).toEqual({ kind: "text", text: "Marie Dupont" });
+  });
+  it("names an anonymous memorial by MemorialAnonymeNom, never by the deceased", () => {
+    expect(shownTitle({ ...base, kind: "anonymous", anonymousName: " Une amie " })).toEqual({
+      kind: "text",
+      text: "Une amie",
+    });
+  });
+  it("names an anonymous memorial by its id when MemorialAnonymeNom is null or blank", () => {
+    expect(shownTitle({ ...base, kind: "anonymous", anonymousName: null })).toEqual({ kind: "id", id: 42 });
+    expect(shownTitle({ ...base, kind: "anonymous", anonymousName: "   " })).toEqual({ kind: "id", id: 42 });
+  });
+  it("names the global memorial after its operator", () => {
+    expect(shownTitle({ ...base, kind: "global", title: "old name" })).toEqual({
+      kind: "text",
+      text: "PF Dupuis",
+    });
+  });
+});
+
+describe("showDeceasedUrl (4.1 rule 8)", () => {
+  const created = new Date("2026-01-01T10:00:00Z");
+  const url = "https://pf.example/avis/12";
+  it("links during the 14 days after creation", () => {
+    expect(showDeceasedUrl(created, created, url)).toBe(url);
+    expect(showDeceasedUrl(created, new Date(created.getTime() + 13 * DAY), url)).toBe(url);
+    expect(showDeceasedUrl(created, new Date(created.getTime() + 14 * DAY - 1), url)).toBe(url);
+  });
+  it("stops linking once 14 days have passed", () => {
+    expect(DECEASED_URL_DAYS).toBe(14);
+    expect(showDeceasedUrl(created, new Date(created.getTime() + 14 * DAY), url)).toBeNull();
+    expect(showDeceasedUrl(created, new Date(created.getTime() + 15 * DAY), url)).toBeNull();
+  });
+  it("never links a null or blank URL", () => {
+    expect(showDeceasedUrl(created, created, null)).toBeNull();
+    expect(showDeceasedUrl(created, created, undefined)).toBeNull();
+    expect(showDeceasedUrl(created, created, "   ")).toBeNull();
+  });
+  it("never links anything but http(s)", () => {
+    expect(showDeceasedUrl(created, created, "javascript:alert(1)")).toBeNull();
+    expect(safeHttpUrl("data:text/html,hi")).toBeNull();
+    expect(safeHttpUrl("not a url")).toBeNull();
+    expect(safeHttpUrl(" http://pf.example/a ")).toBe("http://pf.example/a");
+  });
+});
+
+describe("shownDeathDate (4.1 rule 9)", () => {
+  const date = new Date("2026-03-04T00:00:00Z");
+  it("hides an approximate date of death", () => {
+    expect(shownDeathDate(date, true)).toBeNull();
+  });
+  it("shows an exact one", () => {
+    expect(shownDeathDate(date, false)).toBe(date);
+  });
+});
+
+describe("co2Total", () => {
+  it("sums quantity times the species figure, exactly", () => {
+    expect(co2Total([])).toBe(0);
+    expect(
+      co2Total([
+        { quantity: 3, co2KgPerTree: 0.1 },
+        { quantity: 1, co2KgPerTree: 0.2 },
+        { quantity: 2, co2KgPerTree: 1000 },
+      ]),
+    ).toBe(2000.5);
+  });
+});
+
+describe("pageLanguage", () => {
+  it("prefers the visitor's choice, then the memorial's language, then the browser's", () => {
+    expect(pageLanguage("de", "fr", "nl")).toBe("de");
+    expect(pageLanguage("NL-be", "fr")).toBe("nl");
+    expect(pageLanguage("xx", "fr", "de")).toBe("fr");
+    expect(pageLanguage(null, null, "es-ES,en;q=0.8")).toBe("en");
+    expect(pageLanguage(null, null, null)).toBe("fr");
+  });
+});
+
+describe("formatting per language", () => {
+  const date = new Date("2026-03-04T00:00:00Z");
+  it("writes dates the way each language does, keeping the calendar day", () => {
+    expect(formatCalendarDate(date, "fr")).toBe("4 mars 2026");
+    expect(formatCalendarDate(date, "nl")).toBe("4 maart 2026");
+    expect(formatCalendarDate(date, "en")).toBe("4 March 2026");
+    expect(formatCalendarDate(date, "de")).toBe("4. März 2026");
+  });
+  it("groups digits and writes units per language", () => {
+    expect(formatNumber(12345, "en")).toBe("12,345");
+    expect(formatNumber(12345, "de")).toBe("12.345");
+    expect(formatUnit(1000, "kilogram", "en")).toBe("1,000 kg");
+    expect(formatUnit(800, "year", "fr")).toBe("800 ans");
+    expect(formatUnit(40, "meter", "nl")).toBe("40 m");
+  });
+});
+
+describe("every language has every text", () => {
+  it("has the same keys in fr, nl, en and de", () => {
+    const keys = Object.keys(PUBLIC_MESSAGES.en).sort();
+    for (const lang of ["fr", "nl", "de"] as const)
+      expect(Object.keys(PUBLIC_MESSAGES[lang]).sort()).toEqual(keys);
+  });
+});
+
+describe("site map geometry", () => {
+  it("places sites inside Western Europe's frame, west left of east and north above south", () => {
+    const frame = mapFrame([]);
+    const [brusselsX, brusselsY] = frame.project(4.35, 50.85);
+    const [brestX] = frame.project(-4.5, 48.4);
+    const [, marseilleY] = frame.project(5.37, 43.3);
+    expect(brestX).toBeLessThan(brusselsX);
+    expect(marseilleY).toBeGreaterThan(brusselsY);
+    expect(brusselsX).toBeGreaterThan(0);
+    expect(brusselsX).toBeLessThan(frame.width);
+    expect(outlinePath(frame)).toMatch(/^M[\d. ]+L/);
+  });
+  it("widens the frame to show a site outside Western Europe", () => {
+    const frame = mapFrame([{ latitude: 64.1, longitude: -21.9 }]);
+    const [x, y] = frame.project(-21.9, 64.1);
+    expect(x).toBeGreaterThan(0);
+    expect(y).toBeGreaterThan(0);
+    expect(x).toBeLessThan(frame.width);
+  });
+});
+
+describe("html (the confirmation page's HTML)", () => {
+  it("escapes every interpolated value", () => {
+    expect(escapeHtml(`<script>"&'`)).toBe("&lt;script&gt;&quot;&amp;&#39;");
+    expect(html`<p>${"<b>x</b>"}</p>`.value).toBe("<p>&lt;b&gt;x&lt;/b&gt;</p>");
+    expect(html`<ul>${[html`<li>${"<i>"}</li>`]}</ul>`.value).toBe("<ul><li>&lt;i&gt;</li></ul>");
+  });
+  it("renders user text of the confirmation page as text", () => {
+    const page = confirmPage(
+      {
+        state: "pending",
+        token: 'a"b',
+        title: "<script>alert(1)</script>",
+        operatorName: "PF <b>",
+        familyName: "O'Brien",
+        expiresAt: new Date("2026-01-15T12:00:00Z"),
+      },
+      "en",
+      "n0nce",
+      "/confirm/x",
+    );
+    expect(page).not.toContain("<script>alert");
+    expect(page).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(page).toContain("O&#39;Brien");
+    expect(page).toContain('action="/confirm/a%22b?lang=en"');
+    expect(page).toContain('<html lang="en">');
+    expect(page.match(/<button/g)).toHaveLength(1);
+  });
+});

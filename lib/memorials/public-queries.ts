@@ -1,0 +1,200 @@
+// Read model of the public memorial page. A popular memorial is served from Next.js's data cache,
+// keyed by memorial id and tagged memorialTag(id): every change (a tree planted, the person
+// modified, a confirmation) calls memorialChanged(id), which expires the entry at once, so the
+// next load reads the database again. Only public data ever enters the cache: a memorial that
+// is not public is never cached (see NotPublic), and an anonymous memorial's person is never read.
+import { unstable_cache } from "next/cache";
+import { cache } from "react";
+import { db } from "@/lib/db/client";
+import { memorialTag } from "./cache";
+import { type MemorialKind, shownDeathDate } from "./public-page";
+
+/** The newest trees shown on a page; totals and the map cover every tree. */
+export const PAGE_TREE_LIMIT = 200;
+
+// Changes made outside this server process (the command line, another instance) cannot expire
+// the cache, so entries also age out after this many seconds.
+const MAX_AGE_SECONDS = 600;
+
+// Everything below is JSON: the cache stores JSON, so dates travel as ISO strings.
+export interface PublicTree {
+  id: number;
+  quantity: number;
+  plantedAt: string;
+  planter: string;
+  message: string | null;
+  species: {
+    id: number;
+    name: string;
+    latinName: string;
+    type: string | null;
+    maxHeightM: number;
+    lifespanYears: number;
+    co2KgPerTree: number;
+  };
+  plantationId: number;
+}
+
+export interface PublicSite {
+  id: number;
+  name: string;
+  country: string;
+  region: string;
+  latitude: number;
+  longitude: number;
+  trees: number;
+}
+
+export interface PublicDeceased {
+  firstName: string | null;
+  lastName: string | null;
+  civility: string | null;
+  /** Null when the date of death is approximate (4.1 rule 9). */
+  deathDate: string | null;
+  birthDate: string | null;
+  imageUrl: string | null;
+}
+
+export interface PublicMemorial {
+  id: number;
+  kind: MemorialKind;
+  title: string;
+  anonymousName: string | null;
+  operatorName: string;
+  language: string;
+  createdAt: string;
+  /** Raw Defunt.Url; the page applies the 14-day rule at view time (4.1 rule 8). */
+  deceasedUrl: string | null;
+  /** Null for anonymous and global memorials: nothing about the deceased is public (4.1 rule 7). */
+  deceased: PublicDeceased | null;
+  totalTrees: number;
+  /** Per species, for the CO2 total: quantity of trees and kg per tree. */
+  co2Lines: { quantity: number; co2KgPerTree: number }[];
+  trees: PublicTree[];
+  sites: PublicSite[];
+}
+
+class NotPublic extends Error {}
+
+async function loadPublicMemorial(id: number): Promise<PublicMemorial> {
+  // Public = visible and not made with a test key (contract.md); anything else is a 404.
+  const memorial = await db.memorial.findFirst({
+    where: { id, status: "visible", isTest: false },
+    select: {
+      id: true,
+      kind: true,
+      title: true,
+      anonymousName: true,
+      language: true,
+      createdAt: true,
+      deceasedUrl: true,
+      personId: true,
+      operator: { select: { name: true } },
+    },
+  });
+  if (!memorial) throw new NotPublic();
+
+  // 4.1 rule 7: for an anonymous memorial the person is not even read.
+  const person =
+    memorial.kind === "classic" && memorial.personId !== null
+      ? await db.person.findUnique({ where: { id: memorial.personId } })
+      : null;
+
+  const publicTrees = { memorialId: id, isTest: false };
+  const [trees, groups] = await Promise.all([
+    db.tree.findMany({
+      where: publicTrees,
+      orderBy: [{ plantedAt: "desc" }, { id: "desc" }],
+      take: PAGE_TREE_LIMIT,
+      include: { species: true },
+    }),
+    db.tree.groupBy({
+      by: ["plantationId", "speciesId"],
+      where: publicTrees,
+      _sum: { quantity: true },
+    }),
+  ]);
+  const [plantations, species] = await Promise.all([
+    db.plantation.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.plantationId))] } } }),
+    db.species.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.speciesId))] } } }),
+  ]);
+  const co2BySpecies = new Map(species.map((s) => [s.id, Number(s.co2KgPerTree)]));
+  const treesBySite = new Map<number, number>();
+  for (const g of groups) {
+    treesBySite.set(g.plantationId, (treesBySite.get(g.plantationId) ?? 0) + (g._sum.quantity ?? 0));
+  }
+
+  return {
+    id: memorial.id,
+    kind: memorial.kind,
+    title: memorial.title,
+    anonymousName: memorial.kind === "anonymous" ? memorial.anonymousName : null,
+    operatorName: memorial.operator.name,
+    language: memorial.language,
+    createdAt: memorial.createdAt.toISOString(),
+    deceasedUrl: memorial.kind === "classic" ? memorial.deceasedUrl : null,
+    deceased: person
+      ? {
+          firstName: person.firstName,
+          lastName: person.lastName,
+          civility: person.civility,
+          deathDate: shownDeathDate(person.deathDate, person.deathDateApproximate)?.toISOString() ?? null,
+          birthDate: person.birthDate?.toISOString() ?? null,
+          imageUrl: person.imageUrl,
+        }
+      : null,
+    totalTrees: groups.reduce((sum, g) => sum + (g._sum.quantity ?? 0), 0),
+    co2Lines: groups.map((g) => ({
+      quantity: g._sum.quantity ?? 0,
+      co2KgPerTree: co2BySpecies.get(g.speciesId) ?? 0,
+    })),
+    trees: trees.map((t) => ({
+      id: t.id,
+      quantity: t.quantity,
+      plantedAt: t.plantedAt.toISOString(),
+      planter: t.planter,
+      message: t.message,
+      species: {
+        id: t.species.id,
+        name: t.species.name,
+        latinName: t.species.latinName,
+        type: t.species.type,
+        maxHeightM: Number(t.species.maxHeightM),
+        lifespanYears: t.species.lifespanYears,
+        co2KgPerTree: Number(t.species.co2KgPerTree),
+      },
+      plantationId: t.plantationId,
+    })),
+    sites: plantations
+      .map((p) => ({
+        id: p.id,
+        name: p.name,
+        country: p.country,
+        region: p.region,
+        latitude: Number(p.latitude),
+        longitude: Number(p.longitude),
+        trees: treesBySite.get(p.id) ?? 0,
+      }))
+      .sort((a, b) => b.trees - a.trees || a.name.localeCompare(b.name)),
+  };
+}
+
+/**
+ * The public data of memorial `id`, or null when it does not exist or is not public. Cached
+ * across requests (tag memorialTag(id)) and deduplicated within one request (the layout, the
+ * metadata and the page all ask for it).
+ */
+export const getPublicMemorial = cache(async (id: number): Promise<PublicMemorial | null> => {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const cached = unstable_cache(() => loadPublicMemorial(id), ["public-memorial", String(id)], {
+    tags: [memorialTag(id)],
+    revalidate: MAX_AGE_SECONDS,
+  });
+  try {
+    return await cached();
+  } catch (error) {
+    // A rejected load is not cached: a memorial that becomes public shows at once.
+    if (error instanceof NotPublic) return null;
+    throw error;
+  }
+});

@@ -1,0 +1,70 @@
+// Read model of the tree reports (2.6): the trees of a funeral home, or of one of its persons, planted
+// in a period. Lines and totals are read by PostgreSQL through tree(epf_id, is_test, planted_at, id)
+// and tree(person_id, is_test, planted_at, id); no row is loaded to be counted or summed here.
+import { db, Prisma } from "@/lib/db/client";
+
+export interface ReportFilter {
+  epfId: number;
+  /** null: the whole funeral home. */
+  personId: number | null;
+  isTest: boolean;
+  /** [start, end): contract.md, DateFin is exclusive. */
+  start: Date;
+  end: Date;
+}
+
+export interface ReportLineRow {
+  id: number;
+  quantity: number;
+  speciesId: number;
+  species: string;
+  co2PerTree: string;
+  co2Total: string;
+  plantationId: number;
+  plantation: string;
+  plantedAt: Date;
+  personId: number | null;
+  firstName: string | null;
+  lastName: string | null;
+  epfId: number;
+  epf: string;
+}
+
+export interface ReportTotals {
+  lines: number;
+  trees: number;
+  co2: string;
+}
+
+function whereOf(filter: ReportFilter): Prisma.Sql {
+  const person = filter.personId === null ? Prisma.empty : Prisma.sql`AND t."person_id" = ${filter.personId}`;
+  return Prisma.sql`t."epf_id" = ${filter.epfId} ${person} AND t."is_test" = ${filter.isTest}
+    AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${filter.end}`;
+}
+
+/** One page of lines, one per planting operation, by planting date then id (contract.md). */
+export function reportLines(filter: ReportFilter, limit: number, offset: number): Promise<ReportLineRow[]> {
+  return db.$queryRaw<ReportLineRow[]>`
+    SELECT t."id", t."quantity", t."species_id" AS "speciesId", sp."name" AS "species",
+           sp."co2_kg_per_tree"::text AS "co2PerTree", (t."quantity" * sp."co2_kg_per_tree")::text AS "co2Total",
+           t."plantation_id" AS "plantationId", pl."name" AS "plantation", t."planted_at" AS "plantedAt",
+           t."person_id" AS "personId", pe."first_name" AS "firstName", pe."last_name" AS "lastName",
+           t."epf_id" AS "epfId", c."name" AS "epf"
+    FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)}
+          ORDER BY t."planted_at", t."id" LIMIT ${limit} OFFSET ${offset}) t
+    JOIN "species" sp ON sp."id" = t."species_id"
+    JOIN "plantation" pl ON pl."id" = t."plantation_id"
+    JOIN "context" c ON c."id" = t."epf_id"
+    LEFT JOIN "person" pe ON pe."id" = t."person_id"
+    ORDER BY t."planted_at", t."id"`;
+}
+
+/** Lines, trees and CO2 of the whole period, not only of a page (contract.md). */
+export async function reportTotals(filter: ReportFilter): Promise<ReportTotals> {
+  const [row] = await db.$queryRaw<ReportTotals[]>`
+    SELECT COUNT(*)::int AS "lines", COALESCE(SUM(t."quantity"), 0)::int AS "trees",
+           COALESCE(SUM(t."quantity" * sp."co2_kg_per_tree"), 0)::text AS "co2"
+    FROM "tree" t JOIN "species" sp ON sp."id" = t."species_id"
+    WHERE ${whereOf(filter)}`;
+  return row;
+}

@@ -1,0 +1,73 @@
+// 4.3 GET report endpoints: the trees of a funeral home (with its agencies) or of one person linked
+// to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
+import { db } from "@/lib/db/client";
+import { invalid, notFound } from "@/lib/errors";
+import { type ContextChain, loadChain } from "@/lib/operators/contexts";
+import { type ReportLineRow, type ReportTotals, reportLines, reportTotals } from "./queries";
+
+export const MAX_REPORT_DAYS = 3660;
+const DAY_MS = 86_400_000;
+
+export interface ReportPeriod {
+  start: Date;
+  end: Date;
+}
+
+/** contract.md: from 00:00 UTC of year/month/day, `days` days long (1 to 3660), end exclusive. */
+export function reportPeriod(year: number, month: number, day: number, days: number): ReportPeriod {
+  if (year < 2000 || year > 9999) throw invalid(`year must be between 2000 and 9999, got ${year}`);
+  if (month < 1 || month > 12) throw invalid(`month must be between 1 and 12, got ${month}`);
+  if (day < 1 || day > 31) throw invalid(`day must be between 1 and 31, got ${day}`);
+  if (days < 1 || days > MAX_REPORT_DAYS) {
+    throw invalid(`days must be between 1 and ${MAX_REPORT_DAYS}, got ${days}`);
+  }
+  const start = new Date(Date.UTC(year, month - 1, day));
+  if (start.getUTCMonth() !== month - 1 || start.getUTCDate() !== day) {
+    throw invalid(`day ${day} is not a day of ${year}/${month}: ${year}/${month}/${day} is not a date`);
+  }
+  return { start, end: new Date(start.getTime() + days * DAY_MS) };
+}
+
+export interface TreeReport {
+  /** The funeral home and its ancestors: the Contexte of the response. */
+  chain: ContextChain;
+  period: ReportPeriod;
+  lines: ReportLineRow[];
+  totals: ReportTotals;
+}
+
+export async function treeReport(input: {
+  operatorId: number;
+  isTest: boolean;
+  epfId: number;
+  /** null: the funeral-home form. */
+  personId: number | null;
+  period: ReportPeriod;
+  limit: number;
+  offset: number;
+}): Promise<TreeReport> {
+  // Authorization in the where clause: another operator's funeral home or person is not found.
+  const epf = await db.context.findFirst({
+    where: { id: input.epfId, operatorId: input.operatorId, kind: "Epf" },
+    select: { id: true },
+  });
+  if (!epf) throw notFound(`funeral home (Epf) ${input.epfId} does not exist`);
+  if (input.personId !== null) {
+    const person = await db.person.findFirst({
+      where: { id: input.personId, operatorId: input.operatorId, epfId: input.epfId },
+      select: { id: true },
+    });
+    if (!person) {
+      throw notFound(
+        `person ${input.personId} does not exist or is not linked to funeral home ${input.epfId}`,
+      );
+    }
+  }
+  const filter = { ...input.period, epfId: input.epfId, personId: input.personId, isTest: input.isTest };
+  const [chain, lines, totals] = await Promise.all([
+    loadChain(db, input.operatorId, input.epfId),
+    reportLines(filter, input.limit, input.offset),
+    reportTotals(filter),
+  ]);
+  return { chain, period: input.period, lines, totals };
+}

@@ -1,0 +1,44 @@
+// The responses of the report (4.3) and Infos (4.4) paths, each served twice: with the {key} path
+// segment (app/v1/[key]/...) and without it, the key in the header only (app/v1/Report, app/v1/Memorial).
+
+import { memorialInfos } from "@/lib/memorials/memorial-infos";
+import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@/lib/reports/tree-report";
+import { envelope, type V1Request } from "@/lib/v1/handler";
+import { parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
+import { intParam } from "@/lib/v1/params";
+import { serializeMemorialInfos } from "@/lib/v1/serializers/memorial-infos";
+import { serializeReport } from "@/lib/v1/serializers/reports";
+
+/** Both report forms share everything but the person. */
+export async function treeReportResponse(req: V1Request, form: "epf" | "personne") {
+  const epfId = intParam("epfId", req.params.epfId);
+  const personId = form === "personne" ? intParam("personneId", req.params.personneId) : null;
+  const period = reportPeriod(
+    intParam("year", req.params.year),
+    intParam("month", req.params.month),
+    intParam("day", req.params.day),
+    intParam("days", req.params.days, 1, MAX_REPORT_DAYS),
+  );
+  const paging = parsePaging(req.search, REPORT_LIMIT);
+  const report = await treeReport({
+    operatorId: req.caller.operatorId,
+    isTest: req.caller.isTest,
+    epfId,
+    personId,
+    period,
+    limit: paging.limit,
+    offset: paging.offset,
+  });
+  req.chain = report.chain;
+  return {
+    ...envelope(req, "reportArbres"),
+    ...serializeReport(report, { epfId, personId }, paging),
+  };
+}
+
+/** The response of both Infos paths (with and without the {key} segment). */
+export async function memorialInfosResponse(req: V1Request) {
+  const memorialId = intParam("memorialId", req.params.memorialId);
+  const infos = await memorialInfos(req.caller, memorialId);
+  return { ...envelope(req, "memorialInfos"), ...serializeMemorialInfos(infos) };
+}

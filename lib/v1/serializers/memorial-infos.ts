@@ -1,0 +1,37 @@
+// 2.7 memorialInfos: the memorial, its deceased (every field null when nothing may be shown) and its trees.
+import type { InfosTreeRow, MemorialInfos } from "@/lib/memorials/memorial-infos";
+
+function serializeTree(tree: InfosTreeRow) {
+  return {
+    Quantite: tree.quantity,
+    EspeceId: tree.speciesId,
+    Espece: tree.species,
+    Type: tree.type,
+    TailleMaxEnM: Number(tree.maxHeightM),
+    DureeVieEnAnnees: tree.lifespanYears,
+    Co2CompenseEnKgPourUnArbre: Number(tree.co2KgPerTree),
+    PlantationId: tree.plantationId,
+    Plantation: tree.plantation,
+    Latitude: tree.latitude,
+    Longitude: tree.longitude,
+    DatePlantation: tree.plantedAt.toISOString(),
+    Planteur: tree.planter,
+    MessagePlanteur: tree.message,
+  };
+}
+
+export function serializeMemorialInfos(infos: MemorialInfos) {
+  const deceased = infos.deceased;
+  return {
+    MemorialId: infos.id,
+    MemorialNom: infos.name,
+    DateCreation: infos.createdAt.toISOString(),
+    Defunt: {
+      Nom: deceased?.lastName ?? null,
+      Prenom: deceased?.firstName ?? null,
+      Civilite: deceased?.civility ?? null,
+      DateDeces: deceased?.deathDate?.toISOString() ?? null,
+    },
+    Arbres: infos.trees.map(serializeTree),
+  };
+}

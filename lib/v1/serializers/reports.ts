@@ -1,0 +1,48 @@
+// 2.6 reportArbres: the report's fields after the envelope, and its lines.
+import type { ReportLineRow } from "@/lib/reports/queries";
+import type { TreeReport } from "@/lib/reports/tree-report";
+import type { Paging } from "@/lib/v1/paging";
+
+function personName(row: ReportLineRow): string | null {
+  const name = [row.firstName, row.lastName].filter((part) => part?.trim()).join(" ");
+  return name || null;
+}
+
+export function serializeReportLine(row: ReportLineRow) {
+  return {
+    Quantite: row.quantity,
+    EspeceId: row.speciesId,
+    Espece: row.species,
+    Co2EnKgParArbre: Number(row.co2PerTree),
+    TotalCo2EnKg: Number(row.co2Total),
+    PlantationId: row.plantationId,
+    Plantation: row.plantation,
+    DatePlantation: row.plantedAt.toISOString(),
+    // A tree of the global memorial has no person: 0 and null, as RequestPersonneId is 0.
+    PersonneId: row.personId ?? 0,
+    Personne: personName(row),
+    EpfId: row.epfId,
+    Epf: row.epf,
+  };
+}
+
+export function serializeReport(
+  report: TreeReport,
+  request: { epfId: number; personId: number | null },
+  paging: Paging,
+) {
+  return {
+    RequestEpfId: request.epfId,
+    RequestPersonneId: request.personId ?? 0,
+    DateDebut: report.period.start.toISOString(),
+    DateFin: report.period.end.toISOString(),
+    TotalArbres: report.totals.trees,
+    TotalCo2EnKg: Number(report.totals.co2),
+    Arbres: report.lines.map(serializeReportLine),
+    NombreTotalLignes: report.totals.lines,
+    Page: paging.page,
+    NombreLignesParPage: paging.limit,
+    NombreLignesDansLaPage: report.lines.length,
+    Plus: paging.offset + report.lines.length < report.totals.lines,
+  };
+}

@@ -1,0 +1,187 @@
+// npm run bench [-- --requests 300]: measures the report and Infos endpoints on the databases of
+// `npm run bench:seed` (scripts/bench/databases.ts). It starts the real service (the launcher and the
+// built Next.js server, as `npm start` does) once per database, both at the same time, and sends the
+// same kinds of requests to each in turn, one at a time, so that whatever else the machine is doing
+// weighs on both sizes alike. Prints p50/p99 per endpoint and size, and the ratio large / small.
+// Not a test: nothing here passes or fails on a time, it reports what it measured.
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { generateKey, hashKey } from "@/lib/operators/keys";
+import { type RunningServer, startServer } from "../../e2e/support/server";
+import { type BenchDatabase, benchTarget, SIZES, type Size, sizesFromArgs } from "./databases";
+
+const argv = process.argv.slice(2);
+const REQUESTS = Number(argv[argv.indexOf("--requests") + 1]) || 300;
+const WARMUP = 50;
+
+/** A deterministic generator, so that both databases get the same kind of sample on every run. */
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ymd = (date: Date) => `${date.getUTCFullYear()}/${date.getUTCMonth() + 1}/${date.getUTCDate()}`;
+
+interface Kind {
+  name: string;
+  paths: string[];
+}
+
+/** A fresh live key for each operator of the bench database (keys are stored only as hashes). */
+async function operatorKeys(client: pg.Client): Promise<Map<number, string>> {
+  const operators = (await client.query<{ id: number }>(`SELECT "id" FROM "operator" ORDER BY "id"`)).rows;
+  const keys = new Map<number, string>();
+  for (const { id } of operators) {
+    const key = generateKey("production");
+    await client.query(
+      `INSERT INTO "api_key" ("operator_id", "hash", "prefix", "environment") VALUES ($1, $2, $3, 'production')`,
+      [id, hashKey(key), key.slice(0, 12)],
+    );
+    keys.set(id, key);
+  }
+  return keys;
+}
+
+/** The requests sent to one database: drawn from its own data with the same generator. */
+async function requestsFor(database: BenchDatabase, count: number): Promise<Kind[]> {
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    const keys = await operatorKeys(client);
+    const random = mulberry32(2026);
+    const epfs = (
+      await client.query<{ id: number; operatorId: number }>(
+        `SELECT "id", "operator_id" AS "operatorId" FROM "context" WHERE "kind" = 'Epf' ORDER BY "id"`,
+      )
+    ).rows;
+    const first = Date.UTC(2021, 0, 1);
+    const span = Date.UTC(2025, 11, 1) - first;
+    const day = () => new Date(first + Math.floor((random() * span) / 86_400_000) * 86_400_000);
+    const epfReport = (days: number) =>
+      Array.from({ length: count }, () => {
+        const epf = epfs[Math.floor(random() * epfs.length)];
+        return `/v1/${keys.get(epf.operatorId)}/Report/Arbres/Epf/${epf.id}/Days/${days}/DepuisLe/${ymd(day())}`;
+      });
+    // A person's report over the 60 days after the death, where that person's trees are.
+    const { trees, persons } = SIZES[database.size];
+    const treeIds = Array.from({ length: count * 2 }, () => 1 + Math.floor(random() * trees));
+    const planted = (
+      await client.query<{ personId: number; epfId: number; operatorId: number; deathDate: Date }>(
+        `SELECT DISTINCT ON (t."id") t."person_id" AS "personId", t."epf_id" AS "epfId",
+                t."operator_id" AS "operatorId", p."death_date" AS "deathDate", t."id"
+         FROM "tree" t JOIN "person" p ON p."id" = t."person_id"
+         WHERE t."id" = ANY($1::int[]) AND NOT t."is_test"`,
+        [treeIds],
+      )
+    ).rows.slice(0, count);
+    const personReport = planted.map(
+      (t) =>
+        `/v1/${keys.get(t.operatorId)}/Report/Arbres/Epf/${t.epfId}/Personne/${t.personId}/Days/60/DepuisLe/${ymd(t.deathDate)}`,
+    );
+    // Infos of public memorials, read by some operator (usually not the memorial's own: a newspaper).
+    const memorialIds = Array.from({ length: count * 2 }, () => 1 + Math.floor(random() * persons));
+    const memorials = (
+      await client.query<{ id: number }>(
+        `SELECT "id" FROM "memorial" WHERE "id" = ANY($1::int[]) AND "status" = 'visible' AND NOT "is_test"`,
+        [memorialIds],
+      )
+    ).rows.slice(0, count);
+    const operatorIds = [...keys.keys()];
+    const infos = memorials.map(
+      (m) => `/v1/${keys.get(operatorIds[Math.floor(random() * operatorIds.length)])}/Memorial/${m.id}/Infos`,
+    );
+    return [
+      { name: "report, funeral home, 30 days", paths: epfReport(30) },
+      { name: "report, person, 60 days", paths: personReport },
+      { name: "Infos", paths: infos },
+      { name: "report, funeral home, 3660 days (page 1)", paths: epfReport(3660) },
+    ];
+  } finally {
+    await client.end();
+  }
+}
+
+interface Sample {
+  ms: number;
+  lines: number;
+}
+
+async function timed(url: string): Promise<Sample> {
+  const started = performance.now();
+  const response = await fetch(url);
+  const body = await response.json();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
+  return { ms, lines: body.Arbres.length };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
+
+const sizes = sizesFromArgs(argv, Boolean(process.env.DATABASE_URL));
+const target = await benchTarget(sizes);
+const servers = new Map<Size, RunningServer>();
+try {
+  const plans = new Map<Size, Kind[]>();
+  for (const database of target.databases) {
+    plans.set(database.size, await requestsFor(database, REQUESTS + WARMUP));
+    const log = path.resolve(process.env.DATA_DIR || ".bench-data", `server-${database.size}.log`);
+    servers.set(database.size, await startServer({ DATABASE_URL: database.url }, log));
+    console.log(`${database.size}: service on ${servers.get(database.size)!.url} (log ${log})`);
+  }
+  const results: { kind: string; size: Size; p50: number; p99: number; mean: number; lines: number }[] = [];
+  const kinds = plans.get(sizes[0])!.map((kind) => kind.name);
+  for (const [k, name] of kinds.entries()) {
+    const samples = new Map<Size, Sample[]>(sizes.map((size) => [size, []]));
+    for (let i = 0; i < REQUESTS + WARMUP; i++) {
+      for (const size of sizes) {
+        const paths = plans.get(size)![k].paths;
+        const sample = await timed(servers.get(size)!.url + paths[i % paths.length]);
+        if (i >= WARMUP) samples.get(size)!.push(sample);
+      }
+    }
+    for (const size of sizes) {
+      const list = samples.get(size)!;
+      const sorted = list.map((s) => s.ms).sort((a, b) => a - b);
+      results.push({
+        kind: name,
+        size,
+        p50: percentile(sorted, 0.5),
+        p99: percentile(sorted, 0.99),
+        mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
+        lines: list.reduce((a, s) => a + s.lines, 0) / list.length,
+      });
+    }
+  }
+
+  console.log(
+    `\n${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
+      `${REQUESTS} requests per endpoint and size after ${WARMUP} of warm-up, one at a time\n`,
+  );
+  const pad = (text: string, width: number) => text.padEnd(width);
+  const num = (value: number) => value.toFixed(1).padStart(8);
+  console.log(`${pad("endpoint", 42)}${pad("size", 7)}   p50 ms   p99 ms  mean ms  lines/page`);
+  for (const r of results) {
+    console.log(
+      `${pad(r.kind, 42)}${pad(r.size, 7)}${num(r.p50)} ${num(r.p99)} ${num(r.mean)}  ${r.lines.toFixed(1)}`,
+    );
+  }
+  if (sizes.length === 2) {
+    console.log(`\n${pad("ratio large / small", 42)}     p50      p99`);
+    for (const name of kinds) {
+      const large = results.find((r) => r.kind === name && r.size === "large")!;
+      const small = results.find((r) => r.kind === name && r.size === "small")!;
+      console.log(
+        `${pad(name, 42)}${(large.p50 / small.p50).toFixed(2).padStart(8)} ${(large.p99 / small.p99).toFixed(2).padStart(8)}`,
+      );
+    }
+  }
+} finally {
+  for (const server of servers.values()) await server.stop();
+  await target.stop();
+}

@@ -1,0 +1,471 @@
+// The operators' command line (issue 2, point 5), run as the people who run the service run it:
+// a child process per call, against the real PostgreSQL of test/global-setup.ts (DATABASE_URL).
+// Each success prints one JSON object on the last line of standard output; bad arguments print a
+// message on standard error, exit non-zero and write nothing.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db, disconnect } from "@/lib/db/client";
+import { hashKey } from "@/lib/operators/keys";
+
+const TSX = path.resolve("node_modules/.bin/tsx");
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON printed by the command
+  json: any;
+}
+
+function cli(...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, ["cli/index.ts", ...args], {
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      const lines = stdout.trim().split("\n");
+      let json = null;
+      try {
+        json = JSON.parse(lines[lines.length - 1]);
+      } catch {
+        json = null;
+      }
+      resolve({ code, stdout, stderr, json });
+    });
+  });
+}
+
+/** A successful call: status 0 and one JSON object on the last line of standard output. */
+async function ok(...args: string[]) {
+  const run = await cli(...args);
+  expect(run.stderr, `stderr of ${args.join(" ")}`).not.toMatch(/error|failed/i);
+  expect(run.code, `exit status of ${args.join(" ")}`).toBe(0);
+  expect(typeof run.json).toBe("object");
+  expect(run.json).not.toBeNull();
+  return run.json;
+}
+
+/** A refused call: non-zero status, a message on standard error, no JSON on standard output. */
+async function refused(message: RegExp, ...args: string[]) {
+  const run = await cli(...args);
+  expect(run.code, `exit status of ${args.join(" ")}`).not.toBe(0);
+  expect(run.stderr).toMatch(message);
+  expect(run.json).toBeNull();
+  return run;
+}
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix} cli-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+afterAll(async () => {
+  await disconnect();
+});
+
+describe("operator create", () => {
+  it("creates an operator with every option and prints its live and test keys", async () => {
+    const name = unique("Operator");
+    const out = await ok(
+      "operator",
+      "create",
+      "--name",
+      name,
+      "--lang",
+      "NL-be",
+      "--prepaid",
+      "5",
+      "--countries",
+      "be,FR",
+      "--max-price",
+      "30.5",
+    );
+    expect(Object.keys(out).sort()).toEqual(["key", "operatorId", "testKey"]);
+    expect(out.key).toMatch(/^mt_live_/);
+    expect(out.testKey).toMatch(/^mt_test_/);
+    const operator = await db.operator.findUniqueOrThrow({ where: { id: out.operatorId } });
+    expect(operator).toMatchObject({ name, language: "nl", prepaidTrees: 5, allowedCountries: ["BE", "FR"] });
+    expect(Number(operator.maxUnitPrice)).toBe(30.5);
+    const keys = await db.apiKey.findMany({ where: { operatorId: out.operatorId }, orderBy: { id: "asc" } });
+    expect(keys.map((k) => [k.environment, k.hash, k.revokedAt])).toEqual([
+      ["production", hashKey(out.key), null],
+      ["test", hashKey(out.testKey), null],
+    ]);
+    // Keys are kept only as hashes.
+    expect(JSON.stringify(keys)).not.toContain(out.key);
+  });
+
+  it("defaults to French, no prepaid tree, any country and no price limit", async () => {
+    const out = await ok("operator", "create", "--name", unique("Plain"));
+    const operator = await db.operator.findUniqueOrThrow({ where: { id: out.operatorId } });
+    expect(operator).toMatchObject({
+      language: "fr",
+      prepaidTrees: 0,
+      allowedCountries: [],
+      maxUnitPrice: null,
+    });
+  });
+
+  it("refuses a missing --name, a bad --lang, a bad country and a bad price, writing nothing", async () => {
+    const name = unique("Refused");
+    await Promise.all([
+      refused(/--name is required/, "operator", "create", "--lang", "fr"),
+      refused(/--lang must be one of fr, nl, en, de/, "operator", "create", "--name", name, "--lang", "xx"),
+      refused(
+        /--countries: "BEL" is not an ISO 3166/,
+        "operator",
+        "create",
+        "--name",
+        name,
+        "--countries",
+        "BEL",
+      ),
+      refused(/--max-price must be a number/, "operator", "create", "--name", name, "--max-price", "cheap"),
+      refused(/--prepaid must be an integer/, "operator", "create", "--name", name, "--prepaid", "1.5"),
+      refused(/unknown option --colour/, "operator", "create", "--name", name, "--colour", "red"),
+    ]);
+    expect(await db.operator.count({ where: { name } })).toBe(0);
+  });
+});
+
+describe("context create", () => {
+  it("creates contexts with a parent and a language", async () => {
+    const { operatorId } = await ok("operator", "create", "--name", unique("Contexts"));
+    const group = await ok(
+      "context",
+      "create",
+      "--operator",
+      String(operatorId),
+      "--kind",
+      "GroupeEpf",
+      "--name",
+      "G",
+    );
+    expect(Object.keys(group)).toEqual(["id"]);
+    const home = await ok(
+      "context",
+      "create",
+      "--operator",
+      String(operatorId),
+      "--kind",
+      "Epf",
+      "--name",
+      "Funeral home",
+      "--parent",
+      String(group.id),
+      "--lang",
+      "en",
+    );
+    const rows = await db.context.findMany({ where: { operatorId }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => [r.id, r.kind, r.name, r.parentId, r.language])).toEqual([
+      [group.id, "GroupeEpf", "G", null, null],
+      [home.id, "Epf", "Funeral home", group.id, "en"],
+    ]);
+  });
+
+  it("refuses a bad kind, a non-integer or unknown operator, a bad language and a foreign or wrong parent", async () => {
+    const { operatorId } = await ok("operator", "create", "--name", unique("Contexts"));
+    const other = await ok("operator", "create", "--name", unique("Other"));
+    const foreign = await ok(
+      "context",
+      "create",
+      "--operator",
+      String(other.operatorId),
+      "--kind",
+      "GroupeEpf",
+      "--name",
+      "F",
+    );
+    const group = await ok(
+      "context",
+      "create",
+      "--operator",
+      String(operatorId),
+      "--kind",
+      "GroupeEpf",
+      "--name",
+      "G",
+    );
+    const op = String(operatorId);
+    await Promise.all([
+      refused(
+        /--kind must be one of GroupeEpf, Epf/,
+        "context",
+        "create",
+        "--operator",
+        op,
+        "--kind",
+        "Church",
+        "--name",
+        "X",
+      ),
+      refused(
+        /--operator must be an integer, got "abc"/,
+        "context",
+        "create",
+        "--operator",
+        "abc",
+        "--kind",
+        "Epf",
+        "--name",
+        "X",
+      ),
+      refused(
+        /operator 99999999 does not exist/,
+        "context",
+        "create",
+        "--operator",
+        "99999999",
+        "--kind",
+        "Epf",
+        "--name",
+        "X",
+      ),
+      refused(
+        /--lang must be one of/,
+        "context",
+        "create",
+        "--operator",
+        op,
+        "--kind",
+        "Epf",
+        "--name",
+        "X",
+        "--lang",
+        "es",
+      ),
+      refused(/--name is required/, "context", "create", "--operator", op, "--kind", "Epf"),
+      refused(
+        /not a context of this operator/,
+        ...[
+          "context",
+          "create",
+          "--operator",
+          op,
+          "--kind",
+          "Epf",
+          "--name",
+          "X",
+          "--parent",
+          String(foreign.id),
+        ],
+      ),
+      refused(
+        /the parent of a EpfAgence must be a Epf/,
+        ...[
+          "context",
+          "create",
+          "--operator",
+          op,
+          "--kind",
+          "EpfAgence",
+          "--name",
+          "X",
+          "--parent",
+          String(group.id),
+        ],
+      ),
+    ]);
+    expect(await db.context.count({ where: { operatorId } })).toBe(1);
+  });
+});
+
+describe("key create and key revoke", () => {
+  it("creates live and test keys, and revokes a key", async () => {
+    const { operatorId } = await ok("operator", "create", "--name", unique("Keys"));
+    const live = await ok("key", "create", "--operator", String(operatorId));
+    const test = await ok("key", "create", "--operator", String(operatorId), "--test");
+    expect(Object.keys(live)).toEqual(["key"]);
+    expect(live.key).toMatch(/^mt_live_/);
+    expect(test.key).toMatch(/^mt_test_/);
+    expect((await db.apiKey.findUniqueOrThrow({ where: { hash: hashKey(live.key) } })).environment).toBe(
+      "production",
+    );
+    expect((await db.apiKey.findUniqueOrThrow({ where: { hash: hashKey(test.key) } })).environment).toBe(
+      "test",
+    );
+
+    expect(await ok("key", "revoke", "--key", live.key)).toEqual({ revoked: true });
+    expect(
+      (await db.apiKey.findUniqueOrThrow({ where: { hash: hashKey(live.key) } })).revokedAt,
+    ).not.toBeNull();
+    expect((await db.apiKey.findUniqueOrThrow({ where: { hash: hashKey(test.key) } })).revokedAt).toBeNull();
+  });
+
+  it("refuses an unknown operator, a value given to --test and an unknown key", async () => {
+    const { operatorId } = await ok("operator", "create", "--name", unique("Keys"));
+    await Promise.all([
+      refused(/operator 99999999 does not exist/, "key", "create", "--operator", "99999999"),
+      refused(/--operator must be an integer/, "key", "create", "--operator", "1x"),
+      refused(/--test takes no value/, "key", "create", "--operator", String(operatorId), "--test=yes"),
+      refused(/no such key/, "key", "revoke", "--key", "mt_live_doesnotexist"),
+      refused(/--key is required/, "key", "revoke"),
+    ]);
+    expect(await db.apiKey.count({ where: { operatorId } })).toBe(2);
+  });
+});
+
+describe("plantation create and deactivate", () => {
+  it("creates a site and deactivates it", async () => {
+    const name = unique("Site");
+    const site = await ok(
+      ...["plantation", "create", "--name", name, "--country", "be", "--region", "Namur"],
+      ...["--lat", "50.4669", "--lng", "-4.8675"],
+    );
+    expect(Object.keys(site)).toEqual(["id"]);
+    const row = await db.plantation.findUniqueOrThrow({ where: { id: site.id } });
+    expect(row).toMatchObject({ name, country: "BE", region: "Namur", active: true });
+    expect([Number(row.latitude), Number(row.longitude)]).toEqual([50.4669, -4.8675]);
+
+    expect(await ok("plantation", "deactivate", "--id", String(site.id))).toEqual({ active: false });
+    expect((await db.plantation.findUniqueOrThrow({ where: { id: site.id } })).active).toBe(false);
+  });
+
+  it("refuses a bad country, a latitude out of range, a missing flag and an unknown id", async () => {
+    const name = unique("Site");
+    const base = ["plantation", "create", "--name", name, "--region", "R", "--lat", "50", "--lng", "4"];
+    await Promise.all([
+      refused(/--country must be an ISO 3166 two-letter code, got "BEL"/, ...base, "--country", "BEL"),
+      refused(/--country must be an ISO 3166 two-letter code/, ...base, "--country", "B1"),
+      refused(/--country is required/, ...base),
+      refused(/--lat must be a number between -90 and 90/, ...base, "--country", "BE", "--lat", "91"),
+      refused(/plantation 99999999 does not exist/, "plantation", "deactivate", "--id", "99999999"),
+      refused(/--id must be an integer/, "plantation", "deactivate", "--id", "one"),
+    ]);
+    expect(await db.plantation.count({ where: { name } })).toBe(0);
+  });
+});
+
+describe("species create, stock add and prepaid add", () => {
+  it("creates a species, accumulates stock and adds prepaid trees", async () => {
+    const name = unique("Species");
+    const species = await ok(
+      ...["species", "create", "--name", name, "--latin", "Quercus petraea", "--type", "Feuillu"],
+      ...["--height", "35.5", "--lifespan", "700", "--co2", "900", "--price", "24.99"],
+    );
+    expect(Object.keys(species)).toEqual(["id"]);
+    const row = await db.species.findUniqueOrThrow({ where: { id: species.id } });
+    expect(row).toMatchObject({ name, latinName: "Quercus petraea", type: "Feuillu", lifespanYears: 700 });
+    expect([Number(row.maxHeightM), Number(row.co2KgPerTree), Number(row.unitPrice)]).toEqual([
+      35.5, 900, 24.99,
+    ]);
+
+    const site = await ok(
+      ...["plantation", "create", "--name", unique("Site"), "--country", "FR", "--region", "Centre"],
+      ...["--lat", "47.98", "--lng", "2.15"],
+    );
+    const add = ["stock", "add", "--plantation", String(site.id), "--species", String(species.id)];
+    expect(await ok(...add, "--trees", "10")).toEqual({
+      plantationId: site.id,
+      speciesId: species.id,
+      stock: 10,
+    });
+    expect(await ok(...add, "--trees", "5")).toEqual({
+      plantationId: site.id,
+      speciesId: species.id,
+      stock: 15,
+    });
+    const stock = await db.stock.findUniqueOrThrow({
+      where: { plantationId_speciesId: { plantationId: site.id, speciesId: species.id } },
+    });
+    expect(stock.stock).toBe(15);
+
+    const { operatorId } = await ok("operator", "create", "--name", unique("Prepaid"), "--prepaid", "2");
+    expect(await ok("prepaid", "add", "--operator", String(operatorId), "--trees", "3")).toEqual({
+      operatorId,
+      prepaid: 5,
+    });
+    expect((await db.operator.findUniqueOrThrow({ where: { id: operatorId } })).prepaidTrees).toBe(5);
+  });
+
+  it("refuses bad numbers, unknown ids and missing flags, writing nothing", async () => {
+    const name = unique("Species");
+    const { operatorId } = await ok("operator", "create", "--name", unique("Prepaid"));
+    const site = await ok(
+      ...["plantation", "create", "--name", unique("Site"), "--country", "FR", "--region", "R"],
+      ...["--lat", "47", "--lng", "2"],
+    );
+    const speciesArgs = [
+      "species",
+      "create",
+      "--name",
+      name,
+      "--latin",
+      "L",
+      "--type",
+      "T",
+      "--height",
+      "10",
+    ];
+    await Promise.all([
+      refused(
+        /--lifespan must be an integer/,
+        ...speciesArgs,
+        "--lifespan",
+        "old",
+        "--co2",
+        "1",
+        "--price",
+        "1",
+      ),
+      refused(/--price must be a number/, ...speciesArgs, "--lifespan", "10", "--co2", "1", "--price", "-3"),
+      refused(/--co2 is required/, ...speciesArgs, "--lifespan", "10", "--price", "1"),
+      refused(
+        /species 99999999 does not exist/,
+        "stock",
+        "add",
+        "--plantation",
+        String(site.id),
+        "--species",
+        "99999999",
+        "--trees",
+        "1",
+      ),
+      refused(
+        /plantation 99999999 does not exist/,
+        "stock",
+        "add",
+        "--plantation",
+        "99999999",
+        "--species",
+        "1",
+        "--trees",
+        "1",
+      ),
+      refused(
+        /--trees must be at least 1/,
+        "stock",
+        "add",
+        "--plantation",
+        String(site.id),
+        "--species",
+        "1",
+        "--trees",
+        "0",
+      ),
+      refused(/operator 99999999 does not exist/, "prepaid", "add", "--operator", "99999999", "--trees", "1"),
+      refused(
+        /--trees must be an integer/,
+        "prepaid",
+        "add",
+        "--operator",
+        String(operatorId),
+        "--trees",
+        "many",
+      ),
+      refused(/unknown command "tree plant"/, "tree", "plant"),
+    ]);
+    expect(await db.species.count({ where: { name } })).toBe(0);
+    expect(await db.stock.count({ where: { plantationId: site.id } })).toBe(0);
+    expect((await db.operator.findUniqueOrThrow({ where: { id: operatorId } })).prepaidTrees).toBe(0);
+  });
+});

@@ -1,0 +1,97 @@
+// The outbox: an e-mail written with its memorial survives a failing SMTP server and a restart
+// of the sender, and is delivered once SMTP answers.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { db, disconnect } from "@/lib/db/client";
+import { freePort } from "@/lib/db/embedded";
+import { backoffSeconds, startOutboxSender } from "@/lib/mail/outbox-sender";
+import { readMails, startSmtpServer } from "../e2e/support/smtp";
+
+afterAll(() => disconnect());
+
+async function queued(to: string, isTest = false) {
+  return db.outgoingEmail.create({
+    data: {
+      to,
+      subject: "Confirm",
+      text: "Please confirm: http://x/confirm/abc",
+      html: "<p>Please confirm</p>",
+      isTest,
+    },
+  });
+}
+
+describe("outbox sender", () => {
+  it("retries after an SMTP failure, across a restart of the sender", async () => {
+    const port = await freePort(); // nothing listens here yet
+    const mail = await queued("restart@example.org");
+
+    const first = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
+    await first.runOnce();
+    await first.stop(); // the process "crashes" or restarts here
+    const failed = await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } });
+    expect(failed).toMatchObject({ status: "pending", attempts: 1 });
+    expect(failed.lastError).toBeTruthy();
+    expect(failed.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    // Time passes (the backoff is over) and SMTP is back.
+    await db.outgoingEmail.update({ where: { id: mail.id }, data: { nextAttemptAt: new Date() } });
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
+    const smtp = await startSmtpServer(dir, port);
+    const second = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
+    await second.runOnce();
+    await second.stop();
+    await smtp.close();
+    expect(await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } })).toMatchObject({
+      status: "sent",
+      attempts: 2,
+    });
+    expect(readMails(dir).filter((m) => m.to.includes("restart@example.org"))).toHaveLength(1);
+  });
+
+  it("an e-mail claimed by a sender that died is sent after its lease", async () => {
+    const mail = await queued("lease@example.org");
+    // A sender claimed it (moved next_attempt_at forward) and died before sending.
+    await db.outgoingEmail.update({
+      where: { id: mail.id },
+      data: { nextAttemptAt: new Date(Date.now() + 120_000) },
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
+    const smtp = await startSmtpServer(dir);
+    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    await sender.runOnce();
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } })).status).toBe("pending");
+    await db.outgoingEmail.update({ where: { id: mail.id }, data: { nextAttemptAt: new Date() } }); // lease over
+    await sender.runOnce();
+    await sender.stop();
+    await smtp.close();
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } })).status).toBe("sent");
+  });
+
+  it("keeps e-mails without SMTP_URL, and never sends a test key's", async () => {
+    const live = await queued("nosmtp@example.org");
+    const noSmtp = startOutboxSender({ intervalMs: 60_000, smtpUrl: "" });
+    await noSmtp.runOnce();
+    await noSmtp.stop();
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: live.id } })).status).toBe("held");
+
+    const test = await queued("testkey@example.org", true);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
+    const smtp = await startSmtpServer(dir);
+    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    await new Promise((r) => setTimeout(r, 200)); // held live e-mails are released on start
+    await sender.runOnce();
+    await sender.stop();
+    await smtp.close();
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: test.id } })).status).toBe("held");
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: live.id } })).status).toBe("sent");
+    expect(readMails(dir).some((m) => m.to.includes("testkey@example.org"))).toBe(false);
+  });
+
+  it("backs off exponentially up to an hour", () => {
+    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([30, 60, 120, 240]);
+    expect(backoffSeconds(20)).toBe(3600);
+  });
+});
