@@ -3,7 +3,7 @@
 // revocation. Reads through React Query; changes through Server Actions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { createKeyAction, revokeKeyAction } from "@/app/dashboard/actions";
+import { createKeyAction, revokeKeyAction } from "@/lib/dashboard/actions";
 import { formatDate, formatDateTime } from "@/lib/dashboard/format";
 import type { KeyRow } from "@/lib/dashboard/keys";
 import { fetchJson } from "./fetch-json";

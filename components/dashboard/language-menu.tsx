@@ -2,7 +2,7 @@
 // The language of the dashboard, kept in a cookie by a Server Action.
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { setLanguageAction } from "@/app/dashboard/actions";
+import { setLanguageAction } from "@/lib/dashboard/actions";
 import { LANGUAGES } from "@/lib/i18n/languages";
 import { useI18n } from "./i18n";
 

@@ -2,7 +2,7 @@
 // Change of password: the current one, and a new one of the minimum length.
 import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
-import { changePasswordAction } from "@/app/dashboard/actions";
+import { changePasswordAction } from "@/lib/dashboard/actions";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
 

@@ -4,7 +4,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { modifyPersonAction, type PersonFormValues } from "@/app/dashboard/actions";
+import { modifyPersonAction, type PersonFormValues } from "@/lib/dashboard/actions";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";

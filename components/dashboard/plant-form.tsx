@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { plantAction } from "@/app/dashboard/actions";
+import { plantAction } from "@/lib/dashboard/actions";
 import type { ContextOption } from "@/lib/dashboard/contexts";
 import { EMPTY_PLANT_FORM, FIELD_OF_PATH, type PlantFormValues } from "@/lib/dashboard/plant-form";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";

@@ -19,6 +19,11 @@ test("a tree planted through the form is on its memorial, which can then be foll
   const operator = await makeIsolatedOperator({ language: "en", price: 20, co2: 100 });
   const epf = await makeContext(operator.operatorId, "Epf");
   const user = await makeUser(operator.operatorId);
+  // The dashboard runs under the Content-Security-Policy of proxy.ts without breaking it.
+  const cspErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
   await signIn(page, user);
   await openPlantForm(page);
 
@@ -83,8 +88,18 @@ test("a tree planted through the form is on its memorial, which can then be foll
     ["Plantation", 20],
   ]);
 
+  // The public page shows it, with its tree.
+  await result.getByTestId("public-link").click();
+  await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Marie Dupont");
+  const card = page.getByTestId("tree-card");
+  await expect(card).toHaveCount(1);
+  await expect(card.first()).toContainText(species.name);
+  await expect(card.first().getByTestId("planter")).toHaveText("Les voisins");
+  await expect(card.first().getByTestId("planter-message")).toHaveText("Repose en paix");
+
   // The memorial list shows it, visible, with its tree and its public page.
-  await page.getByRole("link", { name: "Memorials", exact: true }).click();
+  await page.goto(`${baseUrl()}/dashboard/memorials`);
   const row = page.locator(`tr[data-memorial-id="${memorialId}"]`);
   await expect(row).toContainText("Marie Dupont");
   await expect(row).toContainText("Visible");
@@ -125,6 +140,7 @@ test("a tree planted through the form is on its memorial, which can then be foll
     "Marie-Claire Dupont",
   );
   await expect(page.getByRole("heading", { name: "Marie-Claire Dupont" })).toBeVisible();
+  expect(cspErrors).toEqual([]);
 });
 
 test("the form validates as the API does, names the field, and writes nothing", async ({ page }) => {
