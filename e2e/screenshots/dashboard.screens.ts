@@ -65,7 +65,8 @@ test("dashboard screenshots", async ({ page }) => {
         DeLaPartDe: "Funérailles Lemaire",
       },
     });
-    for (let extra = 0; extra < (i * 3) % 5; extra++) {
+    // No tree goes to the memorial awaiting its family (i = 1).
+    for (let extra = 0; i !== 1 && extra < (i * 3) % 5; extra++) {
       await createMemorial({
         caller,
         chain,
@@ -117,7 +118,8 @@ test("dashboard screenshots", async ({ page }) => {
   await page.screenshot({ path: out("keys"), fullPage: true });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByRole("link", { name: "Memorials" }).click();
+  await page.goto(`${baseUrl()}/dashboard/memorials`);
+  await expect(page.getByRole("heading", { name: "Memorials" })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await page.screenshot({ path: out("phone"), fullPage: false });
 });

@@ -11,6 +11,9 @@ const SESSION_HOURS = 8;
 let options: NextAuthOptions | undefined;
 
 export function authOptions(): NextAuthOptions {
+  // The public address of the service (APP_URL, also used in e-mails) is next-auth's address
+  // unless NEXTAUTH_URL says otherwise.
+  if (!process.env.NEXTAUTH_URL && process.env.APP_URL) process.env.NEXTAUTH_URL = process.env.APP_URL;
   options ??= {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: SESSION_HOURS * 3600 },
