@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { LanguageMenu } from "./language-menu";
 
@@ -21,6 +22,7 @@ export function DashboardHeader(props: { operatorName: string; email: string }) 
   const { t } = useI18n();
   const pathname = usePathname();
   const [signingOut, setSigningOut] = useState(false);
+  const hydrated = useHydrated();
   return (
     <header className="border-b border-forest-800 bg-forest-700 text-white">
       <a
@@ -41,7 +43,7 @@ export function DashboardHeader(props: { operatorName: string; email: string }) 
           <button
             type="button"
             className="min-h-11 rounded border border-white px-3 py-1 hover:bg-forest-800 disabled:opacity-60"
-            disabled={signingOut}
+            disabled={!hydrated || signingOut}
             onClick={async () => {
               setSigningOut(true);
               await signOut({ redirect: false });

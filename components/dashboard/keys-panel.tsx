@@ -7,6 +7,7 @@ import { createKeyAction, revokeKeyAction } from "@/lib/dashboard/actions";
 import { formatDate, formatDateTime } from "@/lib/dashboard/format";
 import type { KeyRow } from "@/lib/dashboard/keys";
 import { fetchJson } from "./fetch-json";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
   buttonClass,
@@ -25,6 +26,7 @@ export function KeysPanel() {
   const { t, lang } = useI18n();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
+  const hydrated = useHydrated();
   const keys = useQuery({
     queryKey: ["keys"],
     queryFn: () => fetchJson<{ keys: KeyRow[] }>("/api/dashboard/keys"),
@@ -63,7 +65,7 @@ export function KeysPanel() {
         <button
           type="button"
           className={buttonClass}
-          disabled={create.isPending}
+          disabled={!hydrated || create.isPending}
           onClick={() => create.mutate("production")}
         >
           {create.isPending && create.variables === "production" ? t("creating") : t("createLive")}
@@ -71,7 +73,7 @@ export function KeysPanel() {
         <button
           type="button"
           className={secondaryButtonClass}
-          disabled={create.isPending}
+          disabled={!hydrated || create.isPending}
           onClick={() => create.mutate("test")}
         >
           {create.isPending && create.variables === "test" ? t("creating") : t("createTest")}

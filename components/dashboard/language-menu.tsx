@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { setLanguageAction } from "@/lib/dashboard/actions";
 import { LANGUAGES } from "@/lib/i18n/languages";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 
 const NAMES = { fr: "Français", nl: "Nederlands", en: "English", de: "Deutsch" } as const;
@@ -12,12 +13,13 @@ export function LanguageMenu(props: { dark?: boolean }) {
   const { lang, t } = useI18n();
   const router = useRouter();
   const [pending, startTransition] = useTransition();
+  const hydrated = useHydrated();
   return (
     <label className="flex items-center gap-2 text-sm">
       <span>{t("language")}</span>
       <select
         value={lang}
-        disabled={pending}
+        disabled={!hydrated || pending}
         className={`min-h-11 rounded border px-2 ${props.dark ? "border-white bg-forest-800 text-white" : "border-stone-400 bg-white"}`}
         onChange={(event) => {
           const value = event.target.value;

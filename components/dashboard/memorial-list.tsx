@@ -7,6 +7,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { formatDate } from "@/lib/dashboard/format";
 import type { MemorialListRow } from "@/lib/dashboard/memorials";
 import { fetchJson } from "./fetch-json";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
   buttonClass,
@@ -28,6 +29,7 @@ export function MemorialList() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
+  const hydrated = useHydrated();
   const q = params.get("q") ?? "";
   const page = Math.max(1, Number(params.get("Page")) || 1);
   const list = useQuery({
@@ -59,7 +61,7 @@ export function MemorialList() {
             </label>
             <input id="q" name="q" type="search" defaultValue={q} className={inputClass} />
           </div>
-          <button type="submit" className={buttonClass}>
+          <button type="submit" className={buttonClass} disabled={!hydrated}>
             {t("searchButton")}
           </button>
         </form>

@@ -3,6 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
 import { changePasswordAction } from "@/lib/dashboard/actions";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
 
@@ -10,6 +11,7 @@ export function PasswordForm(props: { minLength: number }) {
   const { t } = useI18n();
   const errorText = useErrorText();
   const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   const change = useMutation({
     mutationFn: changePasswordAction,
     onSuccess: (result) => {
@@ -82,7 +84,7 @@ export function PasswordForm(props: { minLength: number }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className={`${buttonClass} mt-6`} disabled={change.isPending}>
+      <button type="submit" className={`${buttonClass} mt-6`} disabled={!hydrated || change.isPending}>
         {change.isPending ? t("saving") : t("save")}
       </button>
     </form>

@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { modifyPersonAction, type PersonFormValues } from "@/lib/dashboard/actions";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
 
@@ -24,6 +25,7 @@ export function PersonForm(props: { person: PersonFormValues }) {
   const { t } = useI18n();
   const errorText = useErrorText();
   const router = useRouter();
+  const hydrated = useHydrated();
   const [values, setValues] = useState(props.person);
   const save = useMutation({
     mutationFn: modifyPersonAction,
@@ -95,7 +97,7 @@ export function PersonForm(props: { person: PersonFormValues }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className={`${buttonClass} mt-4`} disabled={save.isPending}>
+      <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || save.isPending}>
         {save.isPending ? t("saving") : t("save")}
       </button>
     </form>

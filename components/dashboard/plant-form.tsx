@@ -11,6 +11,7 @@ import type { ContextOption } from "@/lib/dashboard/contexts";
 import { EMPTY_PLANT_FORM, FIELD_OF_PATH, type PlantFormValues } from "@/lib/dashboard/plant-form";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { LANGUAGES } from "@/lib/i18n/languages";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass, useErrorText } from "./ui";
 
@@ -30,6 +31,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
   const router = useRouter();
   const queryClient = useQueryClient();
   const formId = useId();
+  const hydrated = useHydrated();
   const into = props.memorialId !== undefined;
   const [values, setValues] = useState<PlantFormValues>({
     ...EMPTY_PLANT_FORM,
@@ -283,7 +285,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
         </fieldset>
       )}
 
-      <button type="submit" className={buttonClass} disabled={plant.isPending}>
+      <button type="submit" className={buttonClass} disabled={!hydrated || plant.isPending}>
         {plant.isPending ? t("planting") : t("plantSubmit")}
       </button>
     </form>

@@ -8,6 +8,7 @@ import { formatCo2, formatDate, formatDateTime, formatNumber, isoDay } from "@/l
 import type { TreeReport } from "@/lib/dashboard/reports";
 import { BarChart } from "./bar-chart";
 import { fetchJson } from "./fetch-json";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
   buttonClass,
@@ -31,6 +32,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
+  const hydrated = useHydrated();
   const current = new URLSearchParams();
   for (const name of PARAMS) {
     const value = params.get(name);
@@ -153,7 +155,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
           />
         </div>
         <div className="flex items-end">
-          <button type="submit" className={`${buttonClass} w-full`}>
+          <button type="submit" className={`${buttonClass} w-full`} disabled={!hydrated}>
             {t("reportShow")}
           </button>
         </div>

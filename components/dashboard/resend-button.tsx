@@ -2,12 +2,14 @@
 // Sends the family's confirmation e-mail again (a new link; the previous one stops working).
 import { useMutation } from "@tanstack/react-query";
 import { resendConfirmationAction } from "@/lib/dashboard/actions";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, useErrorText } from "./ui";
 
 export function ResendButton(props: { memorialId: number; email: string }) {
   const { t } = useI18n();
   const errorText = useErrorText();
+  const hydrated = useHydrated();
   const resend = useMutation({ mutationFn: () => resendConfirmationAction(props.memorialId) });
   const result = resend.data;
   return (
@@ -16,7 +18,7 @@ export function ResendButton(props: { memorialId: number; email: string }) {
       <button
         type="button"
         className={buttonClass}
-        disabled={resend.isPending}
+        disabled={!hydrated || resend.isPending}
         onClick={() => resend.mutate()}
       >
         {resend.isPending ? t("saving") : t("resend")}

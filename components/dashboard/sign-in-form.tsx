@@ -3,6 +3,7 @@
 // refusal (wrong password, too many failures) is shown in the user's language.
 import { signIn } from "next-auth/react";
 import { useState } from "react";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass } from "./ui";
 
@@ -10,8 +11,10 @@ export function SignInForm() {
   const { t } = useI18n();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const hydrated = useHydrated();
   return (
     <form
+      method="post"
       className={cardClass}
       onSubmit={async (event) => {
         event.preventDefault();
@@ -77,7 +80,7 @@ export function SignInForm() {
           </p>
         ) : null}
       </div>
-      <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={pending}>
+      <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={!hydrated || pending}>
         {pending ? t("signingIn") : t("signIn")}
       </button>
     </form>

@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney, formatNumber, isoMonth } from "@/lib/dashb
 import type { MonthTransactions } from "@/lib/dashboard/transactions";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { fetchJson } from "./fetch-json";
+import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
   buttonClass,
@@ -36,6 +37,7 @@ export function TransactionsView() {
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
+  const hydrated = useHydrated();
   const month = /^\d{4}-\d{2}$/.test(params.get("month") ?? "") ? params.get("month")! : isoMonth(new Date());
   const page = Math.max(1, Number(params.get("Page")) || 1);
   const [year, monthNumber] = month.split("-").map(Number);
@@ -65,7 +67,7 @@ export function TransactionsView() {
           </label>
           <input id="month" name="month" type="month" defaultValue={month} required className={inputClass} />
         </div>
-        <button type="submit" className={buttonClass}>
+        <button type="submit" className={buttonClass} disabled={!hydrated}>
           {t("show")}
         </button>
         <a className={secondaryButtonClass} href={`/api/dashboard/transactions/csv?${query}`} download>
