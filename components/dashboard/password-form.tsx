@@ -1,6 +1,7 @@
 "use client";
 // Change of password: the current one, and a new one of the minimum length.
 import { useMutation } from "@tanstack/react-query";
+import { signOut } from "next-auth/react";
 import { useRef } from "react";
 import { changePasswordAction } from "@/lib/dashboard/actions";
 import { useHydrated } from "./hydrated";
@@ -14,8 +15,11 @@ export function PasswordForm(props: { minLength: number }) {
   const hydrated = useHydrated();
   const change = useMutation({
     mutationFn: changePasswordAction,
-    onSuccess: (result) => {
-      if (result.ok) form.current?.reset();
+    onSuccess: async (result) => {
+      if (!result.ok) return;
+      form.current?.reset();
+      // The change ends every session opened with the old password, this one included.
+      await signOut({ redirect: false });
     },
   });
   const result = change.data;
@@ -70,7 +74,10 @@ export function PasswordForm(props: { minLength: number }) {
       <div aria-live="polite">
         {result?.ok ? (
           <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
-            {t("passwordChanged")}
+            {t("passwordChanged")}{" "}
+            <a className="text-forest-700 underline" href="/dashboard/signin">
+              {t("signIn")}
+            </a>
           </p>
         ) : null}
         {result && !result.ok ? (

@@ -50,9 +50,14 @@ test("a wrong password is refused, and failures are rate limited per address", a
   await expect(page).toHaveURL(/\/dashboard\/memorials/);
 });
 
-test("a user changes their password", async ({ page, browser }) => {
+test("a user changes their password, which ends the sessions opened with the old one", async ({
+  page,
+  browser,
+}) => {
   const operator = await makeIsolatedOperator({ language: "en" });
   const user = await makeUser(operator.operatorId);
+  const elsewhere = await browser.newPage();
+  await signIn(elsewhere, user);
   await signIn(page, user);
   await page.getByRole("link", { name: "Account" }).click();
   await page.getByLabel("Current password").fill("not the password");
@@ -68,7 +73,14 @@ test("a user changes their password", async ({ page, browser }) => {
   await page.getByLabel("Current password").fill(PASSWORD);
   await page.getByLabel("New password").fill("a brand new password");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("main").getByRole("status")).toHaveText("Your password has been changed.");
+  await expect(page.getByRole("main").getByRole("status")).toContainText("Your password has been changed.");
+  await page.goto(`${baseUrl()}/dashboard/keys`);
+  await expect(page).toHaveURL(/\/dashboard\/signin/);
+  // The other session, opened with the old password, has ended too.
+  await elsewhere.goto(`${baseUrl()}/dashboard/keys`);
+  await expect(elsewhere).toHaveURL(/\/dashboard\/signin/);
+  expect((await elsewhere.request.get(`${baseUrl()}/api/dashboard/keys`)).status()).toBe(401);
+  await elsewhere.close();
 
   const other = await browser.newPage();
   await signIn(other, { email: user.email, password: "a brand new password" });

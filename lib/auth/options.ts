@@ -32,6 +32,7 @@ export function authOptions(): NextAuthOptions {
             id: String(result.user.id),
             email: result.user.email,
             operatorId: result.user.operatorId,
+            passwordStamp: result.user.passwordStamp,
           };
         },
       }),
@@ -41,13 +42,19 @@ export function authOptions(): NextAuthOptions {
         if (user) {
           token.userId = Number(user.id);
           token.operatorId = (user as { operatorId?: number }).operatorId;
+          token.passwordStamp = (user as { passwordStamp?: string }).passwordStamp;
         }
         return token;
       },
       async session({ session, token }) {
         return {
           ...session,
-          user: { email: token.email, userId: token.userId, operatorId: token.operatorId },
+          user: {
+            email: token.email,
+            userId: token.userId,
+            operatorId: token.operatorId,
+            passwordStamp: token.passwordStamp,
+          },
         } as typeof session;
       },
     },

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { db } from "@/lib/db/client";
 import { authOptions, SIGN_IN_PATH } from "./options";
+import { passwordStamp } from "./sign-in";
 
 export interface OperatorSession {
   userId: number;
@@ -16,14 +17,22 @@ export interface OperatorSession {
 
 export async function getOperatorSession(): Promise<OperatorSession | null> {
   const session = await getServerSession(authOptions());
-  const user = session?.user as { userId?: unknown; operatorId?: unknown } | undefined;
+  const user = session?.user as
+    | { userId?: unknown; operatorId?: unknown; passwordStamp?: unknown }
+    | undefined;
   if (typeof user?.userId !== "number" || typeof user.operatorId !== "number") return null;
-  // The user must still exist and still belong to that operator.
+  // The user must still exist, still belong to that operator, and still have the password the
+  // session was opened with (a change of password ends the other sessions).
   const row = await db.operatorUser.findFirst({
     where: { id: user.userId, operatorId: user.operatorId },
-    select: { id: true, email: true, operator: { select: { id: true, name: true, language: true } } },
+    select: {
+      id: true,
+      email: true,
+      passwordHash: true,
+      operator: { select: { id: true, name: true, language: true } },
+    },
   });
-  if (!row) return null;
+  if (!row || user.passwordStamp !== passwordStamp(row.passwordHash)) return null;
   return {
     userId: row.id,
     operatorId: row.operator.id,

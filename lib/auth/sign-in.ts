@@ -2,6 +2,7 @@
 // MAX_FAILURES failures within WINDOW_MINUTES, that address is refused without even checking the
 // password until the window has passed. Attempts for one address are serialised by an advisory
 // lock, so simultaneous guesses cannot slip past the count.
+import { createHash } from "node:crypto";
 import { transaction } from "@/lib/db/client";
 import { hashPassword, verifyPassword } from "@/lib/users/passwords";
 
@@ -9,10 +10,18 @@ export const MAX_FAILURES = 5;
 export const WINDOW_MINUTES = 15;
 
 export type PasswordCheck =
-  | { ok: true; user: { id: number; operatorId: number; email: string } }
+  | { ok: true; user: { id: number; operatorId: number; email: string; passwordStamp: string } }
   | { ok: false; reason: "CredentialsSignin" | "RateLimited" };
 
 let dummyHash: Promise<string> | undefined;
+
+/**
+ * A short digest of the stored password hash, kept in the session: when the password changes, the
+ * digest no longer matches and every session opened with the old password ends.
+ */
+export function passwordStamp(passwordHash: string): string {
+  return createHash("sha256").update(passwordHash).digest("base64url").slice(0, 16);
+}
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -39,6 +48,14 @@ export async function checkPassword(rawEmail: string, password: string): Promise
       return { ok: false, reason: "CredentialsSignin" } as const;
     }
     await tx.signInFailure.deleteMany({ where: { email } });
-    return { ok: true, user: { id: user.id, operatorId: user.operatorId, email: user.email } } as const;
+    return {
+      ok: true,
+      user: {
+        id: user.id,
+        operatorId: user.operatorId,
+        email: user.email,
+        passwordStamp: passwordStamp(user.passwordHash),
+      },
+    } as const;
   });
 }

@@ -44,7 +44,7 @@ const en = {
   currentPassword: "Current password",
   newPassword: "New password",
   newPasswordHint: "At least {min} characters.",
-  passwordChanged: "Your password has been changed.",
+  passwordChanged: "Your password has been changed. Sign in again with the new password.",
   wrongCurrentPassword: "The current password is wrong.",
   // Plant
   plantTitle: "Plant a tree",
@@ -235,7 +235,7 @@ const fr: DashboardMessages = {
   currentPassword: "Mot de passe actuel",
   newPassword: "Nouveau mot de passe",
   newPasswordHint: "Au moins {min} caractères.",
-  passwordChanged: "Votre mot de passe a été changé.",
+  passwordChanged: "Votre mot de passe a été changé. Reconnectez-vous avec le nouveau mot de passe.",
   wrongCurrentPassword: "Le mot de passe actuel est incorrect.",
   plantTitle: "Planter un arbre",
   plantIntro:
@@ -419,7 +419,7 @@ const nl: DashboardMessages = {
   currentPassword: "Huidig wachtwoord",
   newPassword: "Nieuw wachtwoord",
   newPasswordHint: "Minstens {min} tekens.",
-  passwordChanged: "Uw wachtwoord is gewijzigd.",
+  passwordChanged: "Uw wachtwoord is gewijzigd. Meld u opnieuw aan met het nieuwe wachtwoord.",
   wrongCurrentPassword: "Het huidige wachtwoord is onjuist.",
   plantTitle: "Een boom planten",
   plantIntro:
@@ -604,7 +604,7 @@ const de: DashboardMessages = {
   currentPassword: "Aktuelles Passwort",
   newPassword: "Neues Passwort",
   newPasswordHint: "Mindestens {min} Zeichen.",
-  passwordChanged: "Ihr Passwort wurde geändert.",
+  passwordChanged: "Ihr Passwort wurde geändert. Melden Sie sich mit dem neuen Passwort erneut an.",
   wrongCurrentPassword: "Das aktuelle Passwort ist falsch.",
   plantTitle: "Baum pflanzen",
   plantIntro:
