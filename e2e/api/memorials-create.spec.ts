@@ -466,3 +466,19 @@ test("other methods and paths answer JSON errors", async () => {
   expect(unknown.status).toBe(404);
   expect(unknown.json.Objet).toBe("erreur");
 });
+
+test("no tree can be planted in a memorial that awaits its family's confirmation", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const awaiting = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: classic({ AConfirmer: true, Famille: { FamilleEmail: "wait@example.org" } }),
+  });
+  const before = await counts(op.operatorId);
+  const r = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { MemorialId: awaiting.json.IdMemorial },
+  });
+  expect(r.status).toBe(400);
+  expect(r.json.Message).toMatch(/MemorialId: .*awaits/);
+  expect(await counts(op.operatorId)).toEqual(before);
+});

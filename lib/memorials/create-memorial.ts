@@ -201,6 +201,12 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
   const isPublic = row?.status === "visible" && !row.isTest;
   const isOwn = row?.operatorId === caller.operatorId && row.isTest === caller.isTest;
   if (!row || !(isPublic || isOwn)) throw notFound(`MemorialId: memorial ${id} does not exist`);
+  // contract.md: a memorial awaiting confirmation has no tree; its first comes with the family's yes.
+  if (row.status === "awaiting_confirmation") {
+    throw invalid(
+      `MemorialId: memorial ${id} awaits its family's confirmation; no tree can be planted in it yet`,
+    );
+  }
   return { id: row.id, personId: row.personId };
 }
 
