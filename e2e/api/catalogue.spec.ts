@@ -209,8 +209,12 @@ test.describe("plantations", () => {
       Environnement: "production",
       ContexteGeneralId: op.operatorId,
     });
-    for (const id of ["abc", "1.5", "-1", "0", "1e3", "99999999999"]) {
+    for (const id of ["abc", "1.5", "1e3", "%20"]) {
       await expectError(await api("GET", `/Plantation/${id}`, { key: op.key }), 400, /^id /);
+    }
+    // Integers that cannot be ids name nothing: 404, as an unknown id.
+    for (const id of ["-1", "0", "99999999999"]) {
+      await expectError(await api("GET", `/Plantation/${id}`, { key: op.key }), 404, /^id .* does not exist/);
     }
   });
 });
@@ -293,9 +297,11 @@ test.describe("species", () => {
       404,
       /species 2147483647 does not exist/,
     );
-    for (const id of ["abc", "2.0", "-3", "0x10"]) {
+    for (const id of ["abc", "2.0", "0x10"]) {
       await expectError(await api("GET", `/Espece/${id}`, { key: op.key }), 400, /^id /);
     }
+    // An integer that cannot be an id names nothing.
+    await expectError(await api("GET", "/Espece/-3", { key: op.key }), 404, /^id -3 does not exist/);
   });
 });
 

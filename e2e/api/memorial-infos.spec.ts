@@ -222,11 +222,16 @@ test("the key in the header only, in the path only, or both; different or revoke
   expect((await api("GET", infos(memorial.id), { key: other.key })).status).toBe(403);
 });
 
-test("a memorial id that is not a positive integer answers 400", async () => {
+test("a memorial id that is not an integer answers 400; one that cannot be an id, 404", async () => {
   const op = await makeIsolatedOperator();
-  for (const id of ["abc", "1.5", "0", "-4", "99999999999"]) {
+  for (const id of ["abc", "1.5", "1e3"]) {
     const { status, json } = await api("GET", `/${op.key}${infos(id)}`);
     expect(status, id).toBe(400);
+    expect(json.Message, id).toContain("memorialId");
+  }
+  for (const id of ["0", "-4", "99999999999"]) {
+    const { status, json } = await api("GET", `/${op.key}${infos(id)}`);
+    expect(status, id).toBe(404);
     expect(json.Message, id).toContain("memorialId");
   }
 });

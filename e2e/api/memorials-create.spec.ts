@@ -103,6 +103,8 @@ test("rule 2: a tree in an existing memorial, AConfirmer ignored", async () => {
     NombreArbre: 1,
     IdDefunt: first.json.IdDefunt,
   });
+  // Not sent: the integer fields of 2.3 answer 0, and AConfirmer echoes the request.
+  expect(r.json).toMatchObject({ MemorialsLot: 0, Id: 0, AConfirmer: true, IdExerne: null });
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: first.json.IdMemorial },
     include: { trees: true },
@@ -182,6 +184,8 @@ test("rules 5 and 6: a blank planter is 'unknown' in the request's, context's or
     [{ DeLaPartDe: "   ", Contexte: { ContexteEpfId: german.id } }, "Unbekannt"],
     [{ DeLaPartDe: "" }, "Unknown"],
     [{ DeLaPartDe: undefined, Langue: "FR" }, "Inconnu"],
+    // A blank Langue is no language ("default null"): the context's applies.
+    [{ DeLaPartDe: null, Langue: " ", Contexte: { ContexteEpfId: german.id } }, "Unbekannt"],
   ];
   for (const [extra, word] of cases) {
     const r = await api("POST", "/Memorials/Creer", { key: op.key, body: { ...classic(), ...extra } });
@@ -392,6 +396,9 @@ test("bad input answers 400 with a Message naming the problem, and writes nothin
     [{ Defunt: { DateDeces: DEATH } }, /Defunt\.Nom/],
     [classic({ UEventId: "one" }), /UEventId/],
     [classic({ Contexte: { ContexteEpfId: -1 } }), /Contexte\.ContexteEpfId/],
+    [classic({ DeLaPartDe: "a\u0000b" }), /DeLaPartDe: must not contain the NUL character/],
+    [{ Defunt: { Nom: "A", DateDeces: "2026-10-01T10:00:00+25:00" } }, /Defunt\.DateDeces/],
+    [{ Defunt: { Nom: "A", DateDeces: "2026-10-01", DateNaissance: "2026-10-02" } }, /Defunt\.DateNaissance/],
   ];
   for (const [body, message] of cases) {
     const r = await api("POST", "/Memorials/Creer", { key: op.key, body });

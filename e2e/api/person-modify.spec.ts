@@ -117,6 +117,9 @@ test("bad input answers 400 naming the field and changes nothing", async () => {
     [{ Id: m.IdDefunt, ImageUrl: "ftp:/x" }, "ImageUrl"],
     [{ Id: m.IdDefunt, MajTitreMemorials: "true" }, "MajTitreMemorials"],
     [{ Id: m.IdDefunt, Nom: "n".repeat(201) }, "Nom"],
+    [{ Id: m.IdDefunt, Nom: "a\u0000" }, "Nom"],
+    // Born 1940: a death in 1900 is incoherent with the recorded birth.
+    [{ Id: m.IdDefunt, DateDeces: "1900-01-01T00:00:00Z" }, "DateNaissance"],
   ] as const) {
     const r = await api("PUT", "/Personne/Modifier", { key: op.key, body });
     expect(r.status).toBe(400);

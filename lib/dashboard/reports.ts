@@ -29,8 +29,8 @@ export interface ReportLine {
   plantedAt: Date;
   personId: number | null;
   person: string | null;
-  epfId: number;
-  epf: string;
+  epfId: number | null;
+  epf: string | null;
 }
 
 export const MAX_DAYS = 3660;
@@ -63,16 +63,23 @@ export async function parseReportQuery(
   });
   if (!epf) throw notFound(`funeral home ${epfId} does not exist`);
   if (personId !== null) {
-    const person = await db.person.findFirst({ where: { id: personId, operatorId }, select: { id: true } });
+    const person = await db.person.findFirst({
+      where: { id: personId, operatorId, epfId, isTest: false },
+      select: { id: true },
+    });
     if (!person) throw notFound(`person ${personId} does not exist`);
   }
   return { query: { operatorId, epfId, personId, start, end, days }, paging };
 }
 
+// The same trees as the API's reports (lib/reports/queries.ts): a person's, whoever planted them
+// (the person was checked to be this operator's and linked to this funeral home); a funeral
+// home's, by tree.epf_id (the funeral home is this operator's).
 function where(q: ReportQuery): Prisma.Sql {
-  return Prisma.sql`t."epf_id" = ${q.epfId} AND t."operator_id" = ${q.operatorId} AND t."is_test" = false
-    AND t."planted_at" >= ${q.start} AND t."planted_at" < ${q.end}
-    ${q.personId !== null ? Prisma.sql`AND t."person_id" = ${q.personId}` : Prisma.empty}`;
+  const owner =
+    q.personId !== null ? Prisma.sql`t."person_id" = ${q.personId}` : Prisma.sql`t."epf_id" = ${q.epfId}`;
+  return Prisma.sql`${owner} AND t."is_test" = false
+    AND t."planted_at" >= ${q.start} AND t."planted_at" < ${q.end}`;
 }
 
 const LINE_COLUMNS = Prisma.sql`
@@ -86,7 +93,7 @@ const LINE_JOINS = Prisma.sql`
   JOIN "species" s ON s."id" = t."species_id"
   JOIN "plantation" pl ON pl."id" = t."plantation_id"
   LEFT JOIN "person" p ON p."id" = t."person_id"
-  JOIN "context" c ON c."id" = t."epf_id"`;
+  LEFT JOIN "context" c ON c."id" = t."epf_id"`;
 
 export type ChartUnit = "week" | "month";
 

@@ -61,13 +61,17 @@ export async function memorialInfos(caller: Caller, memorialId: number): Promise
       },
     },
   });
-  const own = memorial?.operatorId === caller.operatorId;
+  // A key sees its own operator's private memorials of its own environment only (as Creer does).
+  const own = memorial?.operatorId === caller.operatorId && memorial.isTest === caller.isTest;
   const isPublic = memorial?.status === "visible" && !memorial.isTest;
   // contract.md: another operator's memorial that is not public answers 404, as if it did not exist.
   if (!memorial || (!isPublic && !own)) throw notFound(`memorial ${memorialId} does not exist`);
 
   // Test trees show only to the memorial's own operator calling with a test key.
-  const environments = own && caller.isTest ? Prisma.sql`TRUE` : Prisma.sql`t."is_test" = false`;
+  const environments =
+    memorial.operatorId === caller.operatorId && caller.isTest
+      ? Prisma.sql`TRUE`
+      : Prisma.sql`t."is_test" = false`;
   // contract.md: a memorial awaiting confirmation has no tree.
   const trees =
     memorial.status === "awaiting_confirmation"

@@ -1,7 +1,7 @@
 // PUT /v1/Personne/Modifier (4.2): partial update of a deceased person by the operator that
 // created it; another operator's person is not found.
 import { transaction } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
+import { invalid, notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/operators/keys";
 import { memorialChanged } from "./cache";
 import { classicTitle } from "./create-memorial";
@@ -26,6 +26,9 @@ export async function modifyPerson(options: { caller: Caller; input: TPersonModi
     if (input.LieuDeces != null) data.placeOfDeath = input.LieuDeces.trim() || null;
     if (input.DateNaissance != null) data.birthDate = input.DateNaissance;
     if (input.ImageUrl != null) data.imageUrl = input.ImageUrl.trim() || null;
+    const birth = (data.birthDate as Date | undefined) ?? existing.birthDate;
+    const death = (data.deathDate as Date | undefined) ?? existing.deathDate;
+    if (birth && birth > death) throw invalid("DateNaissance: is after DateDeces");
     const person = await tx.person.update({ where: { id: existing.id }, data });
     const memorials = await tx.memorial.findMany({ where: { personId: person.id }, select: { id: true } });
     // 4.2 rule 3: titles follow the new name only when asked; an anonymous title never does.

@@ -114,6 +114,9 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial> {
       _sum: { quantity: true },
     }),
   ]);
+  // The global memorial is created by the first orphan tree, maybe a test key's: it becomes public
+  // with its first live tree, so that nothing a test key made shows (contract.md, keys).
+  if (memorial.kind === "global" && groups.length === 0) throw new NotPublic();
   const [plantations, species] = await Promise.all([
     db.plantation.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.plantationId))] } } }),
     db.species.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.speciesId))] } } }),

@@ -18,7 +18,12 @@ export const LIMITS = {
 
 const int32 = z.number().int("must be an integer").min(-2_147_483_648).max(2_147_483_647);
 const id = z.number().int("must be an integer").min(0, "must not be negative").max(2_147_483_647);
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+// PostgreSQL text cannot hold U+0000: refused as bad input rather than failing at the database.
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !value.includes("\u0000"), "must not contain the NUL character");
 
 // contract.md: date-times with or without fractional seconds, with or without a zone (none: UTC).
 const DATE_TIME =
@@ -48,7 +53,9 @@ export function parseDateTime(value: string): Date | null {
   if (zone && zone.toUpperCase() !== "Z") {
     const sign = zone.startsWith("-") ? -1 : 1;
     const digits = zone.slice(1).replace(":", "");
-    offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    const [hours, minutes] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
+    if (hours > 14 || minutes > 59) return null; // real offsets run from -12:00 to +14:00
+    offsetMinutes = sign * (hours * 60 + minutes);
   }
   return new Date(utc - offsetMinutes * 60_000);
 }
@@ -75,6 +82,7 @@ const url = text(LIMITS.url).refine((value) => {
 }, "must be an http or https URL");
 
 export const language = z.string().transform((value, ctx) => {
+  if (!value.trim()) return null; // blank is no language, like null (Langue: "default null")
   const lang = parseLanguage(value);
   if (!lang) {
     ctx.addIssue({ code: "custom", message: `must be one of fr, nl, en, de; got "${value.slice(0, 20)}"` });

@@ -3,37 +3,9 @@
 import { db, type Tx } from "@/lib/db/client";
 import type { ContextKind } from "@/lib/db/generated/enums";
 import { invalid, notFound } from "@/lib/errors";
+import { CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
-export const CONTEXT_KINDS: ContextKind[] = [
-  "GroupeEpf",
-  "Epf",
-  "EpfAgence",
-  "GroupePresse",
-  "Titre",
-  "TitreEdition",
-  "Assurance",
-  "GroupeMaisonRepos",
-];
-
-/** The kind a context's parent must be, when it has one. */
-export const PARENT_KIND: Partial<Record<ContextKind, ContextKind>> = {
-  Epf: "GroupeEpf",
-  EpfAgence: "Epf",
-  Titre: "GroupePresse",
-  TitreEdition: "Titre",
-};
-
-/** The request field that names a context of each kind (2.1). */
-export const ID_FIELD: Record<ContextKind, string> = {
-  GroupeEpf: "ContexteGroupeEpfId",
-  Epf: "ContexteEpfId",
-  EpfAgence: "ContexteEpfAgenceId",
-  GroupePresse: "ContexteGroupePresseId",
-  Titre: "ContexteTitreId",
-  TitreEdition: "ContexteTitreEditionId",
-  Assurance: "ContexteAssuranceId",
-  GroupeMaisonRepos: "ContexteGroupeMaisonReposId",
-};
+export { CONTEXT_KINDS, ID_FIELD, PARENT_KIND };
 
 export interface ContextNode {
   id: number;

@@ -50,12 +50,19 @@ export async function plantTree(tx: Tx, input: PlantTreeInput): Promise<PlantedT
       isTest: input.isTest,
     },
   });
+  // A tree planted without a funeral home's context (a newspaper's, say) in the memorial of a
+  // person linked to a funeral home counts in that funeral home's report.
+  let epfId = input.epfId;
+  if (epfId === null && input.personId !== null) {
+    const person = await tx.person.findUnique({ where: { id: input.personId }, select: { epfId: true } });
+    epfId = person?.epfId ?? null;
+  }
   const row = await tx.tree.create({
     data: {
       memorialId: input.memorialId,
       operatorId: input.operatorId,
       contextId: input.contextId,
-      epfId: input.epfId,
+      epfId,
       personId: input.personId,
       speciesId: tree.speciesId,
       plantationId: tree.plantationId,

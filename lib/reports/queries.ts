@@ -26,8 +26,10 @@ export interface ReportLineRow {
   personId: number | null;
   firstName: string | null;
   lastName: string | null;
-  epfId: number;
-  epf: string;
+  epfId: number | null;
+  epf: string | null;
+  planter: string;
+  message: string | null;
 }
 
 export interface ReportTotals {
@@ -36,9 +38,15 @@ export interface ReportTotals {
   co2: string;
 }
 
+// A person's report has every tree of the person, whoever planted it (the person's link to the
+// funeral home is checked before); a funeral home's, the trees planted for it or its agencies
+// and those planted in its persons' memorials by others (tree.epf_id, set when planted).
 function whereOf(filter: ReportFilter): Prisma.Sql {
-  const person = filter.personId === null ? Prisma.empty : Prisma.sql`AND t."person_id" = ${filter.personId}`;
-  return Prisma.sql`t."epf_id" = ${filter.epfId} ${person} AND t."is_test" = ${filter.isTest}
+  const owner =
+    filter.personId === null
+      ? Prisma.sql`t."epf_id" = ${filter.epfId}`
+      : Prisma.sql`t."person_id" = ${filter.personId}`;
+  return Prisma.sql`${owner} AND t."is_test" = ${filter.isTest}
     AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${filter.end}`;
 }
 
@@ -49,12 +57,13 @@ export function reportLines(filter: ReportFilter, limit: number, offset: number)
            sp."co2_kg_per_tree"::text AS "co2PerTree", (t."quantity" * sp."co2_kg_per_tree")::text AS "co2Total",
            t."plantation_id" AS "plantationId", pl."name" AS "plantation", t."planted_at" AS "plantedAt",
            t."person_id" AS "personId", pe."first_name" AS "firstName", pe."last_name" AS "lastName",
-           t."epf_id" AS "epfId", c."name" AS "epf"
+           t."epf_id" AS "epfId", c."name" AS "epf",
+           t."planter", t."message"
     FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)}
           ORDER BY t."planted_at", t."id" LIMIT ${limit} OFFSET ${offset}) t
     JOIN "species" sp ON sp."id" = t."species_id"
     JOIN "plantation" pl ON pl."id" = t."plantation_id"
-    JOIN "context" c ON c."id" = t."epf_id"
+    LEFT JOIN "context" c ON c."id" = t."epf_id"
     LEFT JOIN "person" pe ON pe."id" = t."person_id"
     ORDER BY t."planted_at", t."id"`;
 }

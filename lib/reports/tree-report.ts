@@ -25,7 +25,11 @@ export function reportPeriod(year: number, month: number, day: number, days: num
   if (start.getUTCMonth() !== month - 1 || start.getUTCDate() !== day) {
     throw invalid(`day ${day} is not a day of ${year}/${month}: ${year}/${month}/${day} is not a date`);
   }
-  return { start, end: new Date(start.getTime() + days * DAY_MS) };
+  const end = new Date(start.getTime() + days * DAY_MS);
+  if (end.getUTCFullYear() > 9999 && end.getTime() !== Date.UTC(10000, 0, 1)) {
+    throw invalid(`the period ends after the year 9999: use fewer days than ${days}`);
+  }
+  return { start, end };
 }
 
 export interface TreeReport {

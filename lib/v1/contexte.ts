@@ -1,6 +1,7 @@
 // 2.1 Contexte object, built from the caller and the resolved chain (contract.md).
 
-import { CONTEXT_KINDS, type ContextChain, ID_FIELD } from "@/lib/operators/contexts";
+import { CONTEXT_KINDS, ID_FIELD } from "@/lib/operators/context-kinds";
+import type { ContextChain } from "@/lib/operators/contexts";
 import type { Caller } from "@/lib/operators/keys";
 
 export type ContexteObject = {

@@ -5,14 +5,14 @@ import { memorialInfos } from "@/lib/memorials/memorial-infos";
 import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@/lib/reports/tree-report";
 import { envelope, type V1Request } from "@/lib/v1/handler";
 import { parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
-import { intParam } from "@/lib/v1/params";
+import { idParam, intParam } from "@/lib/v1/params";
 import { serializeMemorialInfos } from "@/lib/v1/serializers/memorial-infos";
 import { serializeReport } from "@/lib/v1/serializers/reports";
 
 /** Both report forms share everything but the person. */
 export async function treeReportResponse(req: V1Request, form: "epf" | "personne") {
-  const epfId = intParam("epfId", req.params.epfId);
-  const personId = form === "personne" ? intParam("personneId", req.params.personneId) : null;
+  const epfId = idParam("epfId", req.params.epfId);
+  const personId = form === "personne" ? idParam("personneId", req.params.personneId) : null;
   const period = reportPeriod(
     intParam("year", req.params.year),
     intParam("month", req.params.month),
@@ -38,7 +38,7 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
 
 /** The response of both Infos paths (with and without the {key} segment). */
 export async function memorialInfosResponse(req: V1Request) {
-  const memorialId = intParam("memorialId", req.params.memorialId);
+  const memorialId = idParam("memorialId", req.params.memorialId);
   const infos = await memorialInfos(req.caller, memorialId);
   return { ...envelope(req, "memorialInfos"), ...serializeMemorialInfos(infos) };
 }

@@ -1,11 +1,24 @@
 // Path parameters of /v1: integers written in decimal, nothing else.
-import { invalid } from "@/lib/errors";
+import { invalid, notFound } from "@/lib/errors";
 
 export function intParam(name: string, raw: string, min = 1, max = 2_147_483_647): number {
   if (!/^-?\d{1,10}$/.test(raw)) throw invalid(`${name} must be an integer, got "${raw.slice(0, 40)}"`);
   const value = Number(raw);
   if (value < min || value > max) {
     throw invalid(`${name} must be between ${min} and ${max}, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * The id of an element: not an integer → 400; an integer that cannot be an id (0, negative, too
+ * large) names nothing → 404, as an unknown id does.
+ */
+export function idParam(name: string, raw: string): number {
+  if (!/^-?\d+$/.test(raw)) throw invalid(`${name} must be an integer, got "${raw.slice(0, 40)}"`);
+  const value = Number(raw);
+  if (raw.length > 10 || value < 1 || value > 2_147_483_647) {
+    throw notFound(`${name} ${raw.slice(0, 20)} does not exist`);
   }
   return value;
 }

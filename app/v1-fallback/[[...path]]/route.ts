@@ -6,7 +6,12 @@ import { json } from "@/lib/v1/handler";
 
 async function notFound(request: Request, context: { params: Promise<{ path?: string[] }> }) {
   const { path = [] } = await context.params;
-  const shown = `/v1/${path.join("/")}`.slice(0, 200);
+  // A key written as a path segment is not echoed back.
+  const shown =
+    `/v1/${path.map((segment) => (/^mt_(live|test)_/.test(segment) ? "{key}" : segment)).join("/")}`.slice(
+      0,
+      200,
+    );
   return json(404, errorBody(404, `no endpoint ${request.method} ${shown}`, serializeContexte(null, [])));
 }
 

@@ -13,7 +13,7 @@ export function serializeCreation(input: TMemorialsCreer, result: CreateMemorial
     AConfirmer: input.AConfirmer === true,
     NombreArbresGratuits: result.freeTrees,
     IdTransaction: result.transactionId,
-    MemorialsLot: input.MemorialsLot ?? null,
+    MemorialsLot: input.MemorialsLot ?? 0,
   };
 }
 

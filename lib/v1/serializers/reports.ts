@@ -21,8 +21,11 @@ export function serializeReportLine(row: ReportLineRow) {
     // A tree of the global memorial has no person: 0 and null, as RequestPersonneId is 0.
     PersonneId: row.personId ?? 0,
     Personne: personName(row),
-    EpfId: row.epfId,
+    EpfId: row.epfId ?? 0,
     Epf: row.epf,
+    // 4.3: the report gives the planter and the planter's message too.
+    Planteur: row.planter,
+    MessagePlanteur: row.message,
   };
 }
 

@@ -1,12 +1,12 @@
 import { getSpecies } from "@/lib/catalogue/queries";
 import { notFound } from "@/lib/errors";
 import { envelope, methodNotAllowed, v1 } from "@/lib/v1/handler";
-import { intParam } from "@/lib/v1/params";
+import { idParam } from "@/lib/v1/params";
 import { serializeSpecies } from "@/lib/v1/serializers/catalogue";
 
 // GET /v1/Espece/{id}: one species, with what the caller can have planted of it
 export const GET = v1({ auth: "header" }, async (req) => {
-  const id = intParam("id", req.params.id);
+  const id = idParam("id", req.params.id);
   const row = await getSpecies(req.caller.operatorId, id);
   if (!row) throw notFound(`species ${id} does not exist`);
   return { ...envelope(req, "espece"), Espece: serializeSpecies(row) };

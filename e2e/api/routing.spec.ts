@@ -1,0 +1,54 @@
+// Every /v1 response is JSON, including what Next.js would answer before a route handler.
+import { expect, test } from "@playwright/test";
+import { baseUrl, makeIsolatedOperator } from "../support/factories";
+
+async function raw(method: string, path: string, key?: string) {
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: key ? { key } : {},
+    redirect: "manual",
+  });
+  const text = await response.text();
+  return { status: response.status, type: response.headers.get("content-type") ?? "", text };
+}
+
+test("a trailing slash answers a JSON 404, not a redirect", async () => {
+  const op = await makeIsolatedOperator();
+  for (const path of ["/v1/Plantations/", "/v1/", `/v1/${op.key}/Memorial/1/Infos/`]) {
+    const r = await raw("GET", path, op.key);
+    expect(r.status, path).toBe(404);
+    expect(r.type).toContain("application/json");
+    expect(JSON.parse(r.text)).toMatchObject({ Objet: "erreur", Statut: "Erreur", HttpStatusCode: 404 });
+  }
+});
+
+test("a malformed %-escape answers a JSON 400", async () => {
+  const op = await makeIsolatedOperator();
+  for (const path of ["/v1/Plantation/%", "/v1/Plantation/%E9", "/v1/Transactions/%C0%AF/11"]) {
+    const r = await raw("GET", path, op.key);
+    expect(r.status, path).toBe(400);
+    expect(JSON.parse(r.text).Message).toMatch(/path is not valid/);
+  }
+});
+
+test("OPTIONS and unknown methods answer a JSON 405", async () => {
+  for (const method of ["OPTIONS", "PROPFIND"]) {
+    const r = await raw(method, "/v1/Plantations");
+    expect(r.status, method).toBe(405);
+    expect(r.type).toContain("application/json");
+    expect(JSON.parse(r.text).HttpStatusCode).toBe(405);
+  }
+});
+
+test("the JSON 404 of an unknown path does not echo a key written in it", async () => {
+  const op = await makeIsolatedOperator();
+  const r = await raw("GET", `/v1/${op.key}/Memorial/1/infos`, op.key);
+  expect(r.status).toBe(404);
+  expect(r.text).not.toContain(op.key);
+  expect(JSON.parse(r.text).Message).toContain("{key}");
+});
+
+test("pages keep their trailing-slash redirect", async () => {
+  const r = await raw("GET", "/dashboard/signin/");
+  expect(r.status).toBe(308);
+});

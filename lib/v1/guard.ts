@@ -1,0 +1,31 @@
+// What Next.js itself would answer before any route handler (a redirect for a trailing slash, an
+// empty 204 for OPTIONS, a text 500 for a malformed %-escape or an unknown method) is answered
+// here, from proxy.ts, with the Error object: every /v1 response is JSON (contract.md).
+import { serializeContexte } from "./contexte";
+import { errorBody } from "./errors";
+
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]);
+
+function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(errorBody(status, message, serializeContexte(null, []))), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+export function guardV1Request(method: string, rawPath: string): Response | null {
+  try {
+    decodeURIComponent(rawPath);
+  } catch {
+    return jsonError(400, "the path is not valid: a %-escape does not encode UTF-8 text");
+  }
+  if (!METHODS.has(method)) {
+    return jsonError(405, `${method.slice(0, 20)} is not allowed; the API uses GET, POST and PUT`, {
+      allow: "GET, POST, PUT",
+    });
+  }
+  if (rawPath.length > 1 && rawPath.endsWith("/")) {
+    return jsonError(404, "no endpoint at a path ending with /: remove the trailing slash");
+  }
+  return null;
+}
