@@ -1,6 +1,7 @@
 // The confirmation operation (part 3), reached through the e-mail really sent over SMTP.
 import { expect, test } from "@playwright/test";
 import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
+import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 
@@ -106,4 +107,16 @@ test("a test key's confirmation e-mail is never sent", async () => {
     )
     .toBe("held");
   await expect(waitForMail(mailDir(), email, 1500)).rejects.toThrow();
+});
+
+test("sending the confirmation again replaces the old link", async () => {
+  const { op, memorialId, token } = await awaitingMemorial();
+  await resendConfirmation({ operatorId: op.operatorId, memorialId, appUrl: "http://localhost" });
+  expect(await lookupConfirmation(token)).toMatchObject({ state: "expired" });
+  expect(await confirmMemorial(token)).toEqual({ outcome: "expired" });
+  const mails = await db.outgoingEmail.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
+  expect(mails).toHaveLength(2);
+  const fresh = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mails[1].text)?.[1];
+  expect(await confirmMemorial(fresh!)).toEqual({ outcome: "confirmed", memorialId });
+  expect(await db.tree.count({ where: { memorialId } })).toBe(1);
 });

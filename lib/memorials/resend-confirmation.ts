@@ -1,4 +1,5 @@
-// A new confirmation link for a memorial still awaiting its family (the dashboard's button).
+// A new confirmation link for a memorial still awaiting its family (the dashboard's button);
+// the links sent before stop working.
 import { transaction } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import { isLanguage } from "@/lib/i18n/languages";
@@ -15,6 +16,11 @@ export async function resendConfirmation(input: { operatorId: number; memorialId
     const email = memorial.family?.email;
     if (!email) throw invalid("this memorial has no family e-mail address");
     const last = memorial.tokens[0];
+    // The new link replaces the old ones: they expire now, in the same transaction.
+    await tx.confirmationToken.updateMany({
+      where: { memorialId: memorial.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { expiresAt: new Date() },
+    });
     await issueConfirmation(tx, {
       memorialId: memorial.id,
       isTest: memorial.isTest,

@@ -13,9 +13,14 @@ export async function createUser(input: { operatorId: number; email: string; pas
   }
   const operator = await db.operator.findUnique({ where: { id: input.operatorId } });
   if (!operator) throw notFound(`operator ${input.operatorId} does not exist`);
-  if (await db.operatorUser.findUnique({ where: { email } }))
-    throw invalid(`a user with the e-mail ${email} exists`);
-  return db.operatorUser.create({
-    data: { operatorId: input.operatorId, email, passwordHash: await hashPassword(input.password) },
-  });
+  // The unique index on email decides, so that two simultaneous creations cannot both succeed.
+  try {
+    return await db.operatorUser.create({
+      data: { operatorId: input.operatorId, email, passwordHash: await hashPassword(input.password) },
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === "P2002")
+      throw invalid(`a user with the e-mail ${email} exists`);
+    throw error;
+  }
 }

@@ -1,0 +1,24 @@
+// createUser against the real database: e-mail addresses are unique, even under simultaneous calls.
+import { afterAll, describe, expect, it } from "vitest";
+import { db, disconnect } from "@/lib/db/client";
+import { createOperator } from "@/lib/operators/create-operator";
+import { createUser } from "./create-user";
+
+afterAll(() => disconnect());
+
+describe("createUser", () => {
+  it("refuses a second user with the same e-mail, also when both are created at once", async () => {
+    const { operatorId } = await createOperator({ name: "Users test" });
+    const email = `same-${Date.now()}@example.org`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () =>
+        createUser({ operatorId, email: email.toUpperCase(), password: "long enough pw" }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === "rejected")) {
+      expect((r as PromiseRejectedResult).reason.message).toContain("exists");
+    }
+    expect(await db.operatorUser.count({ where: { email } })).toBe(1);
+  });
+});
