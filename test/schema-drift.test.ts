@@ -8,10 +8,30 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// What PostgreSQL may hold that schema.prisma cannot say. Partial indexes are not expressible in
-// the schema; CHECK constraints and foreign keys are not compared (relations are, see below).
+// What PostgreSQL holds that schema.prisma cannot say: partial indexes and CHECK constraints. They
+// are the invariants PostgreSQL keeps for us (one global memorial per operator and environment,
+// stock and balances never below zero...), so the list is exact: a missing or a changed one fails.
 const DB_ONLY_TABLES = new Set(["_prisma_migrations"]);
-const DB_ONLY_INDEXES = new Set(["memorial_one_global_per_operator"]);
+const PARTIAL_INDEXES: Record<string, string> = {
+  memorial_one_global_per_operator:
+    "CREATE UNIQUE INDEX memorial_one_global_per_operator ON public.memorial USING btree (operator_id, is_test) WHERE (kind = 'global'::\"MemorialKind\")",
+  domain_event_pending:
+    "CREATE INDEX domain_event_pending ON public.domain_event USING btree (id) WHERE (dispatched_at IS NULL)",
+};
+const DB_ONLY_INDEXES = new Set(Object.keys(PARTIAL_INDEXES));
+const CHECKS: Record<string, string> = {
+  operator_prepaid_trees_check: "CHECK ((prepaid_trees >= 0))",
+  species_unit_price_check: "CHECK ((unit_price >= (0)::numeric))",
+  plantation_latitude_check:
+    "CHECK (((latitude >= ('-90'::integer)::numeric) AND (latitude <= (90)::numeric)))",
+  plantation_longitude_check:
+    "CHECK (((longitude >= ('-180'::integer)::numeric) AND (longitude <= (180)::numeric)))",
+  stock_stock_check: "CHECK ((stock >= 0))",
+  memorial_person_check: "CHECK (((kind = 'global'::\"MemorialKind\") = (person_id IS NULL)))",
+  memorial_title_check: "CHECK ((char_length((title)::text) <= 400))",
+  tree_quantity_check: "CHECK ((quantity > 0))",
+  transaction_free_check: "CHECK (((free_tree_count >= 0) AND (free_tree_count <= tree_count)))",
+};
 
 // ---------------------------------------------------------------------------------------------
 // A parser of the parts of the Prisma schema language this project uses.
@@ -413,6 +433,21 @@ describe("schema.prisma and the migrated database", () => {
     const sort = <T extends { name: string }>(list: T[]) =>
       [...list].sort((a, b) => a.name.localeCompare(b.name));
     expect(sort(actual)).toEqual(sort(expected));
+  });
+
+  it("hold exactly the partial indexes and CHECK constraints listed above", async () => {
+    const indexes = await client.query<{ name: string; def: string }>(
+      `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS def
+       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_namespace n ON n.oid = i.relnamespace
+       WHERE n.nspname = 'public' AND x.indpred IS NOT NULL`,
+    );
+    expect(Object.fromEntries(indexes.rows.map((r) => [r.name, r.def]))).toEqual(PARTIAL_INDEXES);
+    const checks = await client.query<{ name: string; def: string }>(
+      `SELECT c.conname AS name, pg_get_constraintdef(c.oid) AS def
+       FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
+       WHERE c.contype = 'c' AND n.nspname = 'public'`,
+    );
+    expect(Object.fromEntries(checks.rows.map((r) => [r.name, r.def]))).toEqual(CHECKS);
   });
 
   it("hold a foreign key for every relation of the schema", async () => {

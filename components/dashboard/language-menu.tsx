@@ -3,11 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { setLanguageAction } from "@/lib/dashboard/actions";
-import { LANGUAGES } from "@/lib/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-
-const NAMES = { fr: "Français", nl: "Nederlands", en: "English", de: "Deutsch" } as const;
 
 export function LanguageMenu(props: { dark?: boolean }) {
   const { lang, t } = useI18n();
@@ -31,7 +29,7 @@ export function LanguageMenu(props: { dark?: boolean }) {
       >
         {LANGUAGES.map((code) => (
           <option key={code} value={code} lang={code}>
-            {NAMES[code]}
+            {LANGUAGE_NAMES[code]}
           </option>
         ))}
       </select>

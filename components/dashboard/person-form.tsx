@@ -1,24 +1,25 @@
 "use client";
-// Edit the deceased person with the rules of PUT /Personne/Modifier: blank fields are not
-// applied; titles follow the new name only when asked.
+// Edit the deceased person with the same modification command as PUT /Personne/Modifier: blank
+// fields are not applied; titles follow the new name only when asked.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { modifyPersonAction, type PersonFormValues } from "@/lib/dashboard/actions";
+import { REASON_MESSAGE } from "@/lib/dashboard/plant-form";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
 
-const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, MessageKey, string, string][] = [
-  ["lastName", "lastName", "text", "Nom"],
-  ["firstName", "firstName", "text", "Prenom"],
-  ["civility", "civility", "text", "Civilite"],
-  ["deathDate", "deathDate", "date", "DateDeces"],
-  ["birthDate", "birthDate", "date", "DateNaissance"],
-  ["placeOfDeath", "placeOfDeath", "text", "LieuDeces"],
-  ["imageUrl", "imageUrl", "url", "ImageUrl"],
-  ["externalId", "externalId", "text", "IdExterne"],
+const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, MessageKey, string][] = [
+  ["lastName", "lastName", "text"],
+  ["firstName", "firstName", "text"],
+  ["civility", "civility", "text"],
+  ["deathDate", "deathDate", "date"],
+  ["birthDate", "birthDate", "date"],
+  ["placeOfDeath", "placeOfDeath", "text"],
+  ["imageUrl", "imageUrl", "url"],
+  ["externalId", "externalId", "text"],
 ];
 
 export function PersonForm(props: { person: PersonFormValues }) {
@@ -34,7 +35,10 @@ export function PersonForm(props: { person: PersonFormValues }) {
     },
   });
   const result = save.data;
-  const fieldErrors = result && !result.ok ? (result.fields ?? {}) : {};
+  const fieldErrors: Record<string, string> = {};
+  for (const [field, reason] of Object.entries(result && !result.ok ? (result.fields ?? {}) : {})) {
+    fieldErrors[field] = t(REASON_MESSAGE[reason] ?? "fieldInvalid");
+  }
   return (
     <form
       noValidate
@@ -47,7 +51,7 @@ export function PersonForm(props: { person: PersonFormValues }) {
       <h3 className="mb-1 text-lg font-semibold">{t("editPerson")}</h3>
       <p className="mb-4 text-sm text-stone-600">{t("personHint")}</p>
       <div className="grid gap-4 sm:grid-cols-2">
-        {FIELDS.map(([key, label, type, wire]) => (
+        {FIELDS.map(([key, label, type]) => (
           <div key={key}>
             <label htmlFor={`person-${key}`} className={labelClass}>
               {t(label)}
@@ -57,14 +61,14 @@ export function PersonForm(props: { person: PersonFormValues }) {
               name={key}
               type={type}
               value={values[key]}
-              aria-invalid={fieldErrors[wire] ? true : undefined}
-              aria-describedby={fieldErrors[wire] ? `person-${key}-error` : undefined}
+              aria-invalid={fieldErrors[key] ? true : undefined}
+              aria-describedby={fieldErrors[key] ? `person-${key}-error` : undefined}
               onChange={(event) => setValues((v) => ({ ...v, [key]: event.target.value }))}
               className={inputClass}
             />
-            {fieldErrors[wire] ? (
+            {fieldErrors[key] ? (
               <p id={`person-${key}-error`} className="mt-1 text-sm text-red-800">
-                {fieldErrors[wire]}
+                {fieldErrors[key]}
               </p>
             ) : null}
           </div>
@@ -88,7 +92,9 @@ export function PersonForm(props: { person: PersonFormValues }) {
         ) : null}
         {result && !result.ok ? (
           <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {errorText(result.code, result.message)}
+            {result.fields && Object.keys(result.fields).length > 0
+              ? t("fieldsSummary")
+              : errorText(result.code, result.message)}
           </p>
         ) : null}
         {save.isError ? (

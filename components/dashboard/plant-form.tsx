@@ -8,22 +8,12 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { plantAction } from "@/lib/dashboard/actions";
 import type { ContextOption } from "@/lib/dashboard/contexts";
-import { EMPTY_PLANT_FORM, FIELD_OF_PATH, type PlantFormValues } from "@/lib/dashboard/plant-form";
+import { EMPTY_PLANT_FORM, type PlantFormValues, REASON_MESSAGE } from "@/lib/dashboard/plant-form";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
-import { LANGUAGES } from "@/lib/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass, useErrorText } from "./ui";
-
-const LANGUAGE_NAMES = { fr: "Français", nl: "Nederlands", en: "English", de: "Deutsch" } as const;
-
-/** The form field of a wire path ("Defunt.Nom", "Contexte.ContexteEpfId", ...). */
-function fieldOf(path: string): keyof PlantFormValues | null {
-  for (let p = path; p; p = p.includes(".") ? p.slice(0, p.lastIndexOf(".")) : "") {
-    if (p in FIELD_OF_PATH) return FIELD_OF_PATH[p];
-  }
-  return null;
-}
 
 export function PlantForm(props: { contexts: ContextOption[]; memorialId?: number }) {
   const { t } = useI18n();
@@ -49,9 +39,8 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
   const result = plant.data;
   const fieldErrors: Partial<Record<keyof PlantFormValues, string>> = {};
   if (result && !result.ok && result.fields) {
-    for (const [path, message] of Object.entries(result.fields)) {
-      const field = fieldOf(path);
-      if (field) fieldErrors[field] ??= message;
+    for (const [field, reason] of Object.entries(result.fields)) {
+      fieldErrors[field as keyof PlantFormValues] = t(REASON_MESSAGE[reason] ?? "fieldInvalid");
     }
   }
   const set = <K extends keyof PlantFormValues>(key: K, value: PlantFormValues[K]) =>
@@ -189,7 +178,11 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
             role="alert"
             className="rounded border border-red-300 bg-red-50 p-3 text-red-900"
           >
-            <p>{errorText(result.code, result.message)}</p>
+            <p>
+              {result.fields && Object.keys(result.fields).length > 0
+                ? t("fieldsSummary")
+                : errorText(result.code, result.message)}
+            </p>
           </div>
         ) : null}
         {plant.isError ? (

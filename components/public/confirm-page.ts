@@ -1,7 +1,7 @@
 // The family's confirmation page, as HTML from a route handler: only a route handler can answer
 // 410 Gone for a used or expired link. Every value goes through `html`, which escapes it.
 import { html, SafeHtml } from "@/lib/html";
-import { LANGUAGES, type Language } from "@/lib/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
 import { messagesFor } from "@/lib/i18n/messages";
 import { formatMoment } from "@/lib/memorials/public-page";
 
@@ -89,7 +89,7 @@ export function confirmPage(view: ConfirmView, language: Language, nonce: string
     (l) =>
       html`<li><a href="${`${path}?lang=${l}`}" hreflang="${l}" lang="${l}"${
         l === language ? html` aria-current="true"` : ""
-      }><span aria-hidden="true">${l}</span><span class="sr-only">${messagesFor(l).languageName}</span></a></li>`,
+      }><span aria-hidden="true">${l}</span><span class="sr-only">${LANGUAGE_NAMES[l]}</span></a></li>`,
   );
   return html`<!DOCTYPE html>
 <html lang="${language}">

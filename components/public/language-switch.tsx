@@ -1,6 +1,6 @@
 // Plain links (?lang=xx): they work without JavaScript, and as full page loads they also rewrite
 // <html lang> in the root layout.
-import { LANGUAGES, type Language } from "@/lib/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
 import { PUBLIC_MESSAGES } from "@/lib/i18n/messages";
 
 export function LanguageSwitch({ current, path }: { current: Language; path: string }) {
@@ -14,7 +14,7 @@ export function LanguageSwitch({ current, path }: { current: Language; path: str
               hrefLang={lang}
               lang={lang}
               aria-current={lang === current ? "true" : undefined}
-              title={PUBLIC_MESSAGES[lang].languageName}
+              title={LANGUAGE_NAMES[lang]}
               className={
                 lang === current
                   ? "block rounded px-2 py-1 font-bold uppercase text-white bg-forest-800"
@@ -22,7 +22,7 @@ export function LanguageSwitch({ current, path }: { current: Language; path: str
               }
             >
               <span aria-hidden="true">{lang}</span>
-              <span className="sr-only">{PUBLIC_MESSAGES[lang].languageName}</span>
+              <span className="sr-only">{LANGUAGE_NAMES[lang]}</span>
             </a>
           </li>
         ))}

@@ -111,11 +111,17 @@ test("a test key's confirmation e-mail is never sent", async () => {
 
 test("sending the confirmation again replaces the old link", async () => {
   const { op, memorialId, token } = await awaitingMemorial();
-  await resendConfirmation({ operatorId: op.operatorId, memorialId, appUrl: "http://localhost" });
+  await resendConfirmation({
+    operatorId: op.operatorId,
+    isTest: false,
+    memorialId,
+    linkBase: "http://localhost",
+  });
   expect(await lookupConfirmation(token)).toMatchObject({ state: "expired" });
   expect(await confirmMemorial(token)).toEqual({ outcome: "expired" });
+  // The new link and its e-mail follow from the confirmation.resent event (the service's dispatcher).
+  await expect.poll(() => db.outgoingEmail.count({ where: { memorialId } }), { timeout: 10_000 }).toBe(2);
   const mails = await db.outgoingEmail.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
-  expect(mails).toHaveLength(2);
   const fresh = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mails[1].text)?.[1];
   expect(await confirmMemorial(fresh!)).toEqual({ outcome: "confirmed", memorialId });
   expect(await db.tree.count({ where: { memorialId } })).toBe(1);

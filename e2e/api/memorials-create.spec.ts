@@ -145,6 +145,10 @@ test("rule 4: AConfirmer creates a memorial without a tree, not public, and an e
   });
   expect(r.status).toBe(200);
   expect(r.json).toMatchObject({ NombreArbre: 0, AConfirmer: true, IdEspece: 0, NombreArbresGratuits: 0 });
+  // The link and its e-mail follow from the memorial.created event, dispatched after the commit.
+  await expect
+    .poll(() => db.outgoingEmail.count({ where: { memorialId: r.json.IdMemorial } }), { timeout: 10_000 })
+    .toBe(1);
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: r.json.IdMemorial },
     include: { trees: true, tokens: true },

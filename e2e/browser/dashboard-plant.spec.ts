@@ -204,7 +204,9 @@ test("a memorial awaiting confirmation can have its e-mail sent again", async ({
   await expect(page.getByTestId("memorial-state")).toHaveText("Awaiting confirmation");
   await page.getByRole("button", { name: "Send the confirmation e-mail again" }).click();
   await expect(page.getByText("A new confirmation e-mail is on its way")).toBeVisible();
-  expect(await db.outgoingEmail.count({ where: { memorialId: memorial.id } })).toBe(2);
+  await expect
+    .poll(() => db.outgoingEmail.count({ where: { memorialId: memorial.id } }), { timeout: 10_000 })
+    .toBe(2);
   expect(await db.confirmationToken.count({ where: { memorialId: memorial.id } })).toBe(2);
   expect(await db.tree.count({ where: { memorialId: memorial.id } })).toBe(0);
   // Not public yet: no link to a public page.

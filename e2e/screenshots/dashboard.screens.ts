@@ -5,9 +5,10 @@ import { expect, test } from "@playwright/test";
 import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { operatorCaller } from "@/lib/operators/caller";
-import { createContext, resolveContext } from "@/lib/operators/contexts";
+import { createContext } from "@/lib/operators/contexts";
 import { createOperator } from "@/lib/operators/create-operator";
 import { createUser } from "@/lib/users/create-user";
+import { toCreateMemorialCommand } from "@/lib/v1/schemas/memorials";
 import { baseUrl, db } from "../support/factories";
 
 const out = (name: string) => path.resolve("docs/screenshots", `dashboard-${name}.png`);
@@ -51,27 +52,29 @@ test("dashboard screenshots", async ({ page }) => {
   const epf = await createContext({ operatorId: operator.operatorId, kind: "Epf", name: "Lemaire Namur" });
   await createContext({ operatorId: operator.operatorId, kind: "Epf", name: "Lemaire Dinant" });
   const caller = await operatorCaller(operator.operatorId);
-  const chain = await resolveContext(operator.operatorId, { Epf: epf.id });
   const now = Date.now();
   for (const [i, [Nom, Prenom]] of PEOPLE.entries()) {
     const result = await createMemorial({
       caller,
-      chain,
-      appUrl: baseUrl(),
-      input: {
+      linkBase: baseUrl(),
+      command: toCreateMemorialCommand({
+        Contexte: { ContexteEpfId: epf.id },
         Defunt: { Nom, Prenom, DateDeces: new Date(now - (i + 3) * 86_400_000) },
         Famille: i === 1 ? { FamilleEmail: "famille.janssens@example.org" } : null,
         AConfirmer: i === 1,
         DeLaPartDe: "Funérailles Lemaire",
-      },
+      }),
     });
     // No tree goes to the memorial awaiting its family (i = 1).
     for (let extra = 0; i !== 1 && extra < (i * 3) % 5; extra++) {
       await createMemorial({
         caller,
-        chain,
-        appUrl: baseUrl(),
-        input: { MemorialId: result.memorialId, DeLaPartDe: "Les voisins" },
+        linkBase: baseUrl(),
+        command: toCreateMemorialCommand({
+          Contexte: { ContexteEpfId: epf.id },
+          MemorialId: result.memorialId,
+          DeLaPartDe: "Les voisins",
+        }),
       });
     }
   }

@@ -1,6 +1,6 @@
 // The demo catalogue written on an empty database: real species with real figures, real planting
 // sites in Belgium, France, the Netherlands and Germany, and one demo operator.
-import { db } from "@/lib/db/client";
+import { type Tx, transaction } from "@/lib/db/client";
 import { createContext } from "@/lib/operators/contexts";
 import { createOperator } from "@/lib/operators/create-operator";
 
@@ -38,10 +38,29 @@ const STOCK: Record<number, number[]> = {
   5: [1, 6, 9],
 };
 
+// Any constant shared by every instance: several instances starting together on an empty
+// database take turns, and only the first writes the catalogue.
+const DEMO_LOCK = 7_240_320;
+
+export interface DemoOperator {
+  operatorId: number;
+  key: string;
+  testKey: string;
+  /** The demo funeral home, for the report calls (printed at start). */
+  funeralHomeId: number;
+}
+
 /** Writes the demo data when the database has no species and no operator; returns the demo key. */
-export async function seedDemo(): Promise<{ operatorId: number; key: string; testKey: string } | null> {
-  const [species, operators] = await Promise.all([db.species.count(), db.operator.count()]);
-  if (species > 0 || operators > 0) return null;
+export function seedDemo(): Promise<DemoOperator | null> {
+  return transaction(async (db) => {
+    await db.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_LOCK})`;
+    const [species, operators] = await Promise.all([db.species.count(), db.operator.count()]);
+    if (species > 0 || operators > 0) return null;
+    return writeDemo(db);
+  });
+}
+
+async function writeDemo(db: Tx): Promise<DemoOperator> {
   const speciesIds: number[] = [];
   for (const [name, latinName, type, height, lifespan, co2, price] of SPECIES) {
     const row = await db.species.create({
@@ -67,23 +86,18 @@ export async function seedDemo(): Promise<{ operatorId: number; key: string; tes
       })),
     });
   }
-  const demo = await createOperator({
-    name: "Pompes Funèbres Démo",
-    language: "fr",
-    prepaidTrees: 10,
-  });
-  const group = await createContext({ operatorId: demo.operatorId, kind: "GroupeEpf", name: "Groupe Démo" });
-  const home = await createContext({
-    operatorId: demo.operatorId,
-    kind: "Epf",
-    name: "Funérarium Démo Bruxelles",
-    parentId: group.id,
-  });
-  await createContext({
-    operatorId: demo.operatorId,
-    kind: "EpfAgence",
-    name: "Agence Démo Uccle",
-    parentId: home.id,
-  });
-  return demo;
+  const demo = await createOperator({ name: "Pompes Funèbres Démo", language: "fr", prepaidTrees: 10 }, db);
+  const group = await createContext(
+    { operatorId: demo.operatorId, kind: "GroupeEpf", name: "Groupe Démo" },
+    db,
+  );
+  const home = await createContext(
+    { operatorId: demo.operatorId, kind: "Epf", name: "Funérarium Démo Bruxelles", parentId: group.id },
+    db,
+  );
+  await createContext(
+    { operatorId: demo.operatorId, kind: "EpfAgence", name: "Agence Démo Uccle", parentId: home.id },
+    db,
+  );
+  return { ...demo, funeralHomeId: home.id };
 }

@@ -1,5 +1,6 @@
 // Read models of the catalogue, for one calling operator (availability depends on its rules).
 import { db, Prisma } from "@/lib/db/client";
+import { paged } from "@/lib/db/paged";
 import { OPERATOR_RULES } from "./rules";
 
 export interface SpeciesRow {
@@ -29,11 +30,12 @@ function speciesQuery(operatorId: number) {
 
 /** Species the operator can have planted now (Disponible above 0), by name. */
 export async function listAvailableSpecies(operatorId: number, limit: number, offset: number) {
-  const rows = await db.$queryRaw<SpeciesRow[]>`${speciesQuery(operatorId)}
-    WHERE x."available" > 0 ORDER BY x."name", x."id" LIMIT ${limit} OFFSET ${offset}`;
-  const [{ total }] = await db.$queryRaw<{ total: number }[]>`
-    SELECT COUNT(*)::int AS total FROM (${speciesQuery(operatorId)} WHERE x."available" > 0) y`;
-  return { rows, total };
+  return paged<SpeciesRow>(
+    Prisma.sql`${speciesQuery(operatorId)} WHERE x."available" > 0`,
+    Prisma.sql`q."name", q."id"`,
+    limit,
+    offset,
+  );
 }
 
 export async function getSpecies(operatorId: number, id: number): Promise<SpeciesRow | null> {
@@ -52,12 +54,22 @@ export interface PlantationRow {
   species: { speciesId: number; species: string; available: number }[];
 }
 
-async function plantationRows(operatorId: number, where: Prisma.Sql, limit: number, offset: number) {
-  const sites = await db.$queryRaw<Omit<PlantationRow, "species">[]>`
+async function plantationRows(
+  operatorId: number,
+  where: Prisma.Sql,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PlantationRow[]; total: number }> {
+  const { rows: sites, total } = await paged<Omit<PlantationRow, "species">>(
+    Prisma.sql`
     SELECT p."id", p."name", p."country", p."region", p."latitude"::text AS "latitude",
            p."longitude"::text AS "longitude", p."active"
-    FROM "plantation" p WHERE ${where} ORDER BY p."id" LIMIT ${limit} OFFSET ${offset}`;
-  if (sites.length === 0) return [];
+    FROM "plantation" p WHERE ${where}`,
+    Prisma.sql`q."id"`,
+    limit,
+    offset,
+  );
+  if (sites.length === 0) return { rows: [], total };
   const ids = sites.map((s) => s.id);
   const stock = await db.$queryRaw<
     { plantationId: number; speciesId: number; species: string; available: number }[]
@@ -70,7 +82,7 @@ async function plantationRows(operatorId: number, where: Prisma.Sql, limit: numb
     JOIN "operator" o ON o."id" = ${operatorId}
     WHERE s."plantation_id" = ANY(${ids}::int[])
     ORDER BY sp."name", sp."id"`;
-  return sites.map((site) => ({
+  const rows = sites.map((site) => ({
     ...site,
     latitude: trimDecimal(site.latitude),
     longitude: trimDecimal(site.longitude),
@@ -78,18 +90,17 @@ async function plantationRows(operatorId: number, where: Prisma.Sql, limit: numb
       .filter((s) => s.plantationId === site.id)
       .map(({ speciesId, species, available }) => ({ speciesId, species, available })),
   }));
+  return { rows, total };
 }
 
 /** Every active plantation, by id. */
-export async function listActivePlantations(operatorId: number, limit: number, offset: number) {
-  const rows = await plantationRows(operatorId, Prisma.sql`p."active"`, limit, offset);
-  const total = await db.plantation.count({ where: { active: true } });
-  return { rows, total };
+export function listActivePlantations(operatorId: number, limit: number, offset: number) {
+  return plantationRows(operatorId, Prisma.sql`p."active"`, limit, offset);
 }
 
 /** One plantation, active or not. */
 export async function getPlantation(operatorId: number, id: number) {
-  const rows = await plantationRows(operatorId, Prisma.sql`p."id" = ${id}`, 1, 0);
+  const { rows } = await plantationRows(operatorId, Prisma.sql`p."id" = ${id}`, 1, 0);
   return rows[0] ?? null;
 }
 

@@ -3,60 +3,48 @@
 // action is called from a page of this site (Origin against Host), which makes them CSRF-safe;
 // each action checks the session itself and acts only on its operator's data.
 import { cookies, headers } from "next/headers";
-import { ZodError } from "zod";
 import { changePassword } from "@/lib/auth/change-password";
 import { getOperatorSession } from "@/lib/auth/session";
 import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
-import { FIELD_OF_PATH, type PlantFormValues, toMemorialsCreer } from "@/lib/dashboard/plant-form";
+import { FORM_FIELD, formReason, type PlantFormValues, parsePlantForm } from "@/lib/dashboard/plant-form";
 import { db } from "@/lib/db/client";
-import { DomainError, notFound } from "@/lib/errors";
+import { DomainError } from "@/lib/errors";
 import { isLanguage } from "@/lib/i18n/languages";
-import { linkBase } from "@/lib/memorials/confirmation-token";
+import { publicOrigin } from "@/lib/links";
+import type { ModifyPersonCommand } from "@/lib/memorials/commands";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { modifyPerson } from "@/lib/memorials/modify-person";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
-import { ZMemorialsCreer, ZPersonModifier } from "@/lib/memorials/schemas";
 import { operatorCaller } from "@/lib/operators/caller";
-import { ID_FIELD, resolveContext } from "@/lib/operators/contexts";
 import { createApiKey, revokeApiKeyById } from "@/lib/operators/keys";
-import { zodMessage } from "@/lib/v1/zod-message";
+import { dateTime, parseDateTime, parseId } from "@/lib/validation";
 
 export type ActionFailure = {
   ok: false;
   code: string;
   message: string;
-  /** Messages by wire path (Defunt.Nom, ...), to show beside their fields. */
+  /** Why each refused field is refused (a reason word), by form field, to show beside it. */
   fields?: Record<string, string>;
 };
 export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionFailure;
 
 const UNAUTHENTICATED: ActionFailure = { ok: false, code: "UNAUTHENTICATED", message: "sign in again" };
 
-function failure(error: unknown): ActionFailure {
-  if (error instanceof ZodError) {
-    const fields: Record<string, string> = {};
-    for (const issue of error.issues) {
-      const path = issue.path.map(String).join(".");
-      fields[path] ??=
-        issue.code === "invalid_type" && issue.input === undefined ? "is required" : issue.message;
-    }
-    return { ok: false, code: "INVALID_INPUT", message: zodMessage(error), fields };
-  }
+function failure(error: unknown, formField: Record<string, string> = {}): ActionFailure {
   if (error instanceof DomainError) {
-    // Domain messages start with the wire path they concern ("Defunt.DateDeces: is required").
-    const match = /^([A-Za-z.]+): (.*)$/.exec(error.message);
-    const fields = match && match[1] in FIELD_OF_PATH ? { [match[1]]: match[2] } : undefined;
+    // The use case names the field of its command; the form shows the reason beside its input.
+    const problem = error.problem;
+    const field = problem ? (formField[problem.field] ?? problem.field) : null;
+    const fields = problem && field ? { [field]: formReason(problem.reason) } : undefined;
     return { ok: false, code: error.code, message: error.message, fields };
   }
   console.error("dashboard action failed", error);
   return { ok: false, code: "INTERNAL", message: "unexpected error" };
 }
 
+/** The base of the links this request writes (e-mails): APP_URL, else the host it came to. */
 async function origin(): Promise<string> {
-  const h = await headers();
-  const host = h.get("x-forwarded-host") ?? h.get("host") ?? "localhost";
-  const proto = h.get("x-forwarded-proto") ?? "http";
-  return `${proto}://${host}`;
+  return publicOrigin(await headers());
 }
 
 export async function setLanguageAction(lang: string): Promise<ActionResult> {
@@ -107,9 +95,10 @@ export async function createKeyAction(
 export async function revokeKeyAction(id: number): Promise<ActionResult> {
   const session = await getOperatorSession();
   if (!session) return UNAUTHENTICATED;
-  if (!Number.isSafeInteger(id)) return { ok: false, code: "INVALID_INPUT", message: "bad key id" };
+  // Not a 32-bit id: no such key (never a database error).
+  const keyId = parseId(id);
   // revokeApiKeyById filters by the operator: another operator's key is not found.
-  if (!(await revokeApiKeyById(session.operatorId, id))) {
+  if (keyId === null || !(await revokeApiKeyById(session.operatorId, keyId))) {
     return { ok: false, code: "NOT_FOUND", message: `key ${id} does not exist or is already revoked` };
   }
   return { ok: true };
@@ -129,22 +118,22 @@ export async function plantAction(values: PlantFormValues): Promise<ActionResult
   const session = await getOperatorSession();
   if (!session) return UNAUTHENTICATED;
   try {
-    let contexte: Record<string, number> | null = null;
-    let ids = {};
+    let context = {};
     if (values.contextId.trim()) {
-      // Only the operator's own contexts can be chosen.
-      const context = await db.context.findFirst({
-        where: { id: Number(values.contextId) || 0, operatorId: session.operatorId },
+      // Only the operator's own contexts can be chosen (the use case checks it again).
+      const context_ = await db.context.findFirst({
+        where: { id: parseId(values.contextId) ?? 0, operatorId: session.operatorId },
         select: { id: true, kind: true },
       });
-      if (!context) throw notFound(`Contexte: context ${values.contextId} does not exist`);
-      contexte = { [ID_FIELD[context.kind]]: context.id };
-      ids = { [context.kind]: context.id };
+      if (!context_)
+        return { ok: false, code: "INVALID_INPUT", message: "context", fields: { contextId: "not-found" } };
+      context = { [context_.kind]: context_.id };
     }
-    const input = ZMemorialsCreer.parse(toMemorialsCreer(values, contexte));
-    const chain = await resolveContext(session.operatorId, ids);
+    const parsed = parsePlantForm(values, context);
+    if (!parsed.ok)
+      return { ok: false, code: "INVALID_INPUT", message: "invalid fields", fields: parsed.fields };
     const caller = await operatorCaller(session.operatorId);
-    const result = await createMemorial({ caller, chain, input, appUrl: linkBase(await origin()) });
+    const result = await createMemorial({ caller, command: parsed.command, linkBase: await origin() });
     const [species, site] = await Promise.all([
       result.speciesId ? db.species.findUnique({ where: { id: result.speciesId } }) : null,
       result.plantationId ? db.plantation.findUnique({ where: { id: result.plantationId } }) : null,
@@ -160,7 +149,7 @@ export async function plantAction(values: PlantFormValues): Promise<ActionResult
       transactionId: result.transactionId,
     };
   } catch (error) {
-    return failure(error);
+    return failure(error, FORM_FIELD);
   }
 }
 
@@ -177,30 +166,72 @@ export interface PersonFormValues {
   updateTitles: boolean;
 }
 
+/** The person form's field of each field of the modification command. */
+const PERSON_FIELD: Record<string, keyof PersonFormValues> = {
+  birthDate: "birthDate",
+  deathDate: "deathDate",
+  personId: "personId",
+};
+
+/** The person form parsed into the same command as the API's Modifier; blank leaves a field as it is. */
+function parsePersonForm(values: PersonFormValues): {
+  command?: ModifyPersonCommand;
+  fields: Record<string, string>;
+} {
+  const fields: Record<string, string> = {};
+  const textOf = (key: keyof PersonFormValues, max: number) => {
+    const value = String(values[key] ?? "").trim();
+    if (!value) return undefined;
+    if (Array.from(value).length > max || value.includes("\u0000")) {
+      fields[key] = "too-long";
+      return undefined;
+    }
+    return value;
+  };
+  const dateOf = (key: keyof PersonFormValues) => {
+    const value = textOf(key, 40);
+    if (value === undefined) return undefined;
+    const parsed = dateTime.safeParse(value);
+    if (parsed.success) return parsed.data;
+    fields[key] = parseDateTime(value) ? "date-range" : "invalid-date";
+    return undefined;
+  };
+  const external = textOf("externalId", 20);
+  let externalId: number | undefined;
+  if (external !== undefined) {
+    const value = /^-?\d{1,10}$/.test(external) ? Number(external) : Number.NaN;
+    if (Number.isSafeInteger(value) && Math.abs(value) <= 2_147_483_647) externalId = value || undefined;
+    else fields.externalId = "invalid-number";
+  }
+  const imageUrl = textOf("imageUrl", 2048);
+  if (imageUrl && !/^https?:\/\//i.test(imageUrl)) fields.imageUrl = "invalid-url";
+  const personId = parseId(values.personId);
+  if (personId === null) fields.personId = "not-found";
+  const command: ModifyPersonCommand = {
+    personId: personId ?? 0,
+    externalId,
+    lastName: textOf("lastName", 200),
+    firstName: textOf("firstName", 200),
+    civility: textOf("civility", 50),
+    deathDate: dateOf("deathDate"),
+    placeOfDeath: textOf("placeOfDeath", 200),
+    birthDate: dateOf("birthDate"),
+    imageUrl,
+    updateTitles: values.updateTitles === true,
+  };
+  return Object.keys(fields).length ? { fields } : { command, fields };
+}
+
 export async function modifyPersonAction(values: PersonFormValues): Promise<ActionResult> {
   const session = await getOperatorSession();
   if (!session) return UNAUTHENTICATED;
-  const text = (value: string) => (value.trim() === "" ? null : value);
   try {
-    // 4.2 rule 1: a blank field is sent as null, which leaves it unchanged.
-    const input = ZPersonModifier.parse({
-      Id: values.personId,
-      IdExterne: /^-?\d{1,10}$/.test(values.externalId.trim())
-        ? Number(values.externalId.trim())
-        : text(values.externalId),
-      Nom: text(values.lastName),
-      Prenom: text(values.firstName),
-      Civilite: text(values.civility),
-      DateDeces: text(values.deathDate),
-      LieuDeces: text(values.placeOfDeath),
-      DateNaissance: text(values.birthDate),
-      ImageUrl: text(values.imageUrl),
-      MajTitreMemorials: values.updateTitles === true,
-    });
-    await modifyPerson({ caller: await operatorCaller(session.operatorId), input });
+    const { command, fields } = parsePersonForm(values);
+    if (!command) return { ok: false, code: "INVALID_INPUT", message: "invalid fields", fields };
+    await modifyPerson({ caller: await operatorCaller(session.operatorId), command });
     return { ok: true };
   } catch (error) {
-    return failure(error);
+    return failure(error, PERSON_FIELD);
   }
 }
 
@@ -208,7 +239,16 @@ export async function resendConfirmationAction(memorialId: number): Promise<Acti
   const session = await getOperatorSession();
   if (!session) return UNAUTHENTICATED;
   try {
-    await resendConfirmation({ operatorId: session.operatorId, memorialId, appUrl: await origin() });
+    const id = parseId(memorialId);
+    if (id === null)
+      return { ok: false, code: "NOT_FOUND", message: `memorial ${memorialId} does not exist` };
+    // The dashboard shows live data only: a test memorial's confirmation is not found.
+    await resendConfirmation({
+      operatorId: session.operatorId,
+      isTest: false,
+      memorialId: id,
+      linkBase: await origin(),
+    });
     return { ok: true };
   } catch (error) {
     return failure(error);

@@ -21,9 +21,7 @@ export function formatDateTime(value: DateInput, lang: Language): string {
   return `${text} UTC`;
 }
 
-export function formatNumber(value: number | string, lang: Language, maximumFractionDigits = 2): string {
-  return new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits }).format(Number(value));
-}
+export { formatNumber } from "@/lib/i18n/format";
 
 /** CO2 in kilograms, or in tonnes from 10 000 kg on, where kilograms stop being readable. */
 export function formatCo2(kg: number | string, lang: Language): string {

@@ -1,7 +1,7 @@
 // The dashboard's language: the user's choice (a cookie set by the language menu), else the
 // operator's language, else the browser's, else French.
 import { cookies, headers } from "next/headers";
-import { type Language, parseLanguage } from "@/lib/i18n/languages";
+import { acceptedLanguage, type Language, parseLanguage } from "@/lib/i18n/languages";
 
 export const LANGUAGE_COOKIE = "dashboard_lang";
 
@@ -11,10 +11,5 @@ export async function dashboardLanguage(operatorLanguage?: string | null): Promi
   if (fromCookie) return fromCookie;
   const fromOperator = operatorLanguage ? parseLanguage(operatorLanguage) : null;
   if (fromOperator) return fromOperator;
-  const accept = (await headers()).get("accept-language") ?? "";
-  for (const part of accept.split(",")) {
-    const lang = parseLanguage(part.split(";")[0]);
-    if (lang) return lang;
-  }
-  return "fr";
+  return acceptedLanguage((await headers()).get("accept-language")) ?? "fr";
 }

@@ -1,7 +1,24 @@
-// The operator's memorials as the dashboard shows them. Every query is scoped by the signed-in
-// operator in its WHERE clause: another operator's memorial is simply not found. Only live data
-// (what test keys create stays out of the dashboard, as it stays out of public pages).
+// The operator's memorials as the dashboard shows them. Which memorials and trees it shows is the
+// memorial policy's (the operator's own live memorials, their live trees): another operator's
+// memorial is simply not found, and what test keys create stays out. Work is bounded by what a
+// screen shows: lists and a memorial's trees come one page at a time, counts from SQL aggregates.
 import { db, Prisma } from "@/lib/db/client";
+import { paged } from "@/lib/db/paged";
+import {
+  displayTitle,
+  type MemorialKind,
+  operatorViewer,
+  ownMemorialsOf,
+  ownMemorialsOfSql,
+  treesVisibleTo,
+} from "@/lib/memorials/policy";
+import { parseId } from "@/lib/validation";
+
+/** Trees per page of a memorial's screen. */
+export const TREES_PER_PAGE = 100;
+
+const dashboardViewer = (operatorId: number) =>
+  operatorViewer(operatorId, false) as Extract<ReturnType<typeof operatorViewer>, { kind: "operator" }>;
 
 export interface MemorialListRow {
   id: number;
@@ -31,46 +48,78 @@ export async function listMemorials(input: {
         OR concat_ws(' ', p."first_name", p."last_name") ILIKE ${likePattern(search)}
         OR concat_ws(' ', p."last_name", p."first_name") ILIKE ${likePattern(search)})`
     : Prisma.empty;
-  const where = Prisma.sql`m."operator_id" = ${input.operatorId} AND m."is_test" = false ${match}`;
-  const rows = await db.$queryRaw<(Omit<MemorialListRow, "createdAt"> & { createdAt: Date })[]>`
+  const where = Prisma.sql`${ownMemorialsOfSql(dashboardViewer(input.operatorId))} ${match}`;
+  // The page first, then the tree counts of its rows only (a global memorial has many).
+  const { rows, total } = await paged<
+    Omit<MemorialListRow, "createdAt" | "trees"> & { createdAt: Date; anonymousName: string | null }
+  >(
+    Prisma.sql`
     SELECT m."id", m."kind"::text AS "kind", m."status"::text AS "status", m."title",
+           m."anonymous_name" AS "anonymousName",
            NULLIF(concat_ws(' ', p."first_name", p."last_name"), '') AS "deceased",
-           m."created_at" AS "createdAt",
-           COALESCE((SELECT SUM(t."quantity") FROM "tree" t WHERE t."memorial_id" = m."id"), 0)::int AS "trees"
+           m."created_at" AS "createdAt"
     FROM "memorial" m LEFT JOIN "person" p ON p."id" = m."person_id"
-    WHERE ${where}
-    ORDER BY m."created_at" DESC, m."id" DESC
-    LIMIT ${input.limit} OFFSET ${input.offset}`;
-  const [{ total }] = await db.$queryRaw<{ total: number }[]>`
-    SELECT COUNT(*)::int AS "total" FROM "memorial" m LEFT JOIN "person" p ON p."id" = m."person_id"
-    WHERE ${where}`;
-  return { rows: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+    WHERE ${where}`,
+    Prisma.sql`q."createdAt" DESC, q."id" DESC`,
+    input.limit,
+    input.offset,
+  );
+  const counts = rows.length
+    ? await db.tree.groupBy({
+        by: ["memorialId"],
+        where: {
+          AND: [
+            { memorialId: { in: rows.map((r) => r.id) } },
+            treesVisibleTo(dashboardViewer(input.operatorId)),
+          ],
+        },
+        _sum: { quantity: true },
+      })
+    : [];
+  const trees = new Map(counts.map((c) => [c.memorialId, c._sum.quantity ?? 0]));
+  return {
+    rows: rows.map(({ anonymousName, ...row }) => ({
+      ...row,
+      title: displayTitle({ ...row, kind: row.kind as MemorialKind, anonymousName }),
+      createdAt: row.createdAt.toISOString(),
+      trees: trees.get(row.id) ?? 0,
+    })),
+    total,
+  };
 }
 
-/** One memorial of the operator with its person, family and trees; null when not the operator's. */
-export async function memorialDetail(operatorId: number, memorialId: number) {
-  if (!Number.isSafeInteger(memorialId) || memorialId < 1 || memorialId > 2_147_483_647) return null;
+/**
+ * One memorial of the operator with its person, family, tree totals and one page of its trees
+ * (newest first); null when it is not the operator's.
+ */
+export async function memorialDetail(operatorId: number, memorialId: number, page = 1) {
+  if (parseId(memorialId) === null) return null;
+  const viewer = dashboardViewer(operatorId);
   const memorial = await db.memorial.findFirst({
-    where: { id: memorialId, operatorId, isTest: false },
-    include: {
-      person: true,
-      family: true,
-      trees: {
-        orderBy: [{ plantedAt: "asc" }, { id: "asc" }],
-        include: {
-          species: { select: { name: true, co2KgPerTree: true } },
-          plantation: { select: { name: true, country: true } },
-        },
-      },
-    },
+    where: { AND: [{ id: memorialId }, ownMemorialsOf(viewer)] },
+    include: { person: true, family: true },
   });
   if (!memorial) return null;
+  const visibleTrees = { AND: [{ memorialId: memorial.id }, treesVisibleTo(viewer)] };
+  const [totals, pageTrees] = await Promise.all([
+    db.tree.aggregate({ where: visibleTrees, _sum: { quantity: true }, _count: { _all: true } }),
+    db.tree.findMany({
+      where: visibleTrees,
+      orderBy: [{ plantedAt: "desc" }, { id: "desc" }],
+      skip: (Math.max(1, Math.min(page, 1_000_000)) - 1) * TREES_PER_PAGE,
+      take: TREES_PER_PAGE,
+      include: {
+        species: { select: { name: true, co2KgPerTree: true } },
+        plantation: { select: { name: true, country: true } },
+      },
+    }),
+  ]);
   const person = memorial.person;
   return {
     id: memorial.id,
     kind: memorial.kind,
     status: memorial.status,
-    title: memorial.title,
+    title: displayTitle(memorial),
     anonymousName: memorial.anonymousName,
     language: memorial.language,
     createdAt: memorial.createdAt.toISOString(),
@@ -93,7 +142,10 @@ export async function memorialDetail(operatorId: number, memorialId: number) {
           imageUrl: person.imageUrl,
         }
       : null,
-    trees: memorial.trees.map((tree) => ({
+    totalTrees: totals._sum.quantity ?? 0,
+    treeLines: totals._count._all,
+    treesPage: { page: Math.max(1, page), perPage: TREES_PER_PAGE },
+    trees: pageTrees.map((tree) => ({
       id: tree.id,
       plantedAt: tree.plantedAt.toISOString(),
       quantity: tree.quantity,

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ZMemorialsCreer } from "@/lib/memorials/schemas";
-import { EMPTY_PLANT_FORM, toMemorialsCreer } from "./plant-form";
+import { EMPTY_PLANT_FORM, parsePlantForm } from "./plant-form";
 
-describe("toMemorialsCreer", () => {
-  it("maps a filled form to a valid MemorialsCreer, blanks as null", () => {
-    const wire = toMemorialsCreer(
+describe("parsePlantForm", () => {
+  it("gives the domain's command for a new memorial, blanks as null", () => {
+    const parsed = parsePlantForm(
       {
         ...EMPTY_PLANT_FORM,
-        lastName: "Dupont",
+        lastName: " Dupont ",
         firstName: "Marie",
         deathDate: "2026-03-01",
         familyEmail: "famille@example.org",
@@ -15,31 +14,56 @@ describe("toMemorialsCreer", () => {
         planter: "Les voisins",
         externalId: "123",
       },
-      { ContexteEpfId: 7 },
+      { Epf: 7 },
     );
-    const parsed = ZMemorialsCreer.parse(wire);
-    expect(parsed.Defunt?.Nom).toBe("Dupont");
-    expect(parsed.Defunt?.DateDeces?.toISOString()).toBe("2026-03-01T00:00:00.000Z");
-    expect(parsed.Defunt?.Civilite).toBeNull();
-    expect(parsed.Famille?.Langue).toBe("nl");
-    expect(parsed.ExternalId).toBe(123);
-    expect(parsed.Contexte?.ContexteEpfId).toBe(7);
-    expect(parsed.MemorialAnonymeNom).toBeNull();
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.fields));
+    const { command } = parsed;
+    if (command.target.kind !== "new") throw new Error(command.target.kind);
+    expect(command.target.deceased.lastName).toBe("Dupont");
+    expect(command.target.deceased.deathDate.toISOString()).toBe("2026-03-01T00:00:00.000Z");
+    expect(command.target.deceased.civility).toBeNull();
+    expect(command.target.family?.language).toBe("nl");
+    expect(command.target.anonymous).toBeNull();
+    expect(command.externalId).toBe(123);
+    expect(command.context).toEqual({ Epf: 7 });
   });
 
-  it("lets the schema name a bad field", () => {
-    const result = ZMemorialsCreer.safeParse(
-      toMemorialsCreer({ ...EMPTY_PLANT_FORM, deathDate: "2026-02-30", externalId: "12a" }, null),
+  it("names each refused field with a reason, not an English sentence", () => {
+    const parsed = parsePlantForm(
+      {
+        ...EMPTY_PLANT_FORM,
+        deathDate: "2026-02-30",
+        externalId: "12a",
+        familyEmail: "nope",
+        url: "ftp://x",
+      },
+      {},
     );
-    expect(result.success).toBe(false);
-    const paths = result.error?.issues.map((i) => i.path.join("."));
-    expect(paths).toEqual(expect.arrayContaining(["Defunt.DateDeces", "ExternalId"]));
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.fields).toEqual({
+      deathDate: "invalid-date",
+      externalId: "invalid-number",
+      familyEmail: "invalid-email",
+      url: "invalid-url",
+    });
+  });
+
+  it("refuses a date the service cannot store and read back", () => {
+    const parsed = parsePlantForm(
+      { ...EMPTY_PLANT_FORM, lastName: "A", deathDate: "9999-12-31T23:59:59-14:00" },
+      {},
+    );
+    expect(parsed.ok ? null : parsed.fields.deathDate).toBe("date-range");
   });
 
   it("plants into an existing memorial without deceased or family", () => {
-    const wire = toMemorialsCreer({ ...EMPTY_PLANT_FORM, memorialId: "42", lastName: "ignored" }, null);
-    expect(wire.MemorialId).toBe(42);
-    expect(wire.Defunt).toBeNull();
-    expect(wire.AConfirmer).toBeNull();
+    const parsed = parsePlantForm({ ...EMPTY_PLANT_FORM, memorialId: "42", lastName: "ignored" }, {});
+    expect(parsed.ok && parsed.command.target).toEqual({ kind: "existing", memorialId: 42 });
+  });
+
+  it("plants an orphan tree whatever the memorial id, as the API's rule 4.1.3", () => {
+    const parsed = parsePlantForm({ ...EMPTY_PLANT_FORM, memorialId: "42", orphan: true }, {});
+    expect(parsed.ok && parsed.command.target).toEqual({ kind: "orphan" });
   });
 });

@@ -8,6 +8,16 @@ import pg from "pg";
 
 const LOCK_ID = 7_240_319; // any constant shared by every instance of the service
 
+export class MigrationChanged extends Error {
+  constructor(readonly migration: string) {
+    super(
+      `migration ${migration} was changed after it was applied to this database (its checksum differs); ` +
+        "restore the file as it was and write the change as a new migration",
+    );
+    this.name = "MigrationChanged";
+  }
+}
+
 export function migrationsDir(): string {
   return path.resolve(process.env.MIGRATIONS_DIR || "prisma/migrations");
 }
@@ -27,20 +37,27 @@ export async function migrate(url: string): Promise<string[]> {
       "rolled_back_at" TIMESTAMPTZ,
       "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
       "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
-    const done = new Set(
+    const done = new Map(
       (
-        await client.query<{ migration_name: string }>(
-          `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+        await client.query<{ migration_name: string; checksum: string }>(
+          `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
         )
-      ).rows.map((row) => row.migration_name),
+      ).rows.map((row) => [row.migration_name, row.checksum]),
     );
     const names = readdirSync(migrationsDir())
       .filter((name) => existsSync(path.join(migrationsDir(), name, "migration.sql")))
       .sort();
     for (const name of names) {
-      if (done.has(name)) continue;
       const sql = readFileSync(path.join(migrationsDir(), name, "migration.sql"), "utf8");
+      // Prisma's checksum: SHA-256 of the file. An applied migration whose file changed means the
+      // database no longer matches what the files say; refusing to start is the only safe answer.
       const checksum = createHash("sha256").update(sql).digest("hex");
+      if (done.has(name)) {
+        if (done.get(name) !== checksum) {
+          throw new MigrationChanged(name);
+        }
+        continue;
+      }
       await client.query("BEGIN");
       try {
         await client.query(sql);

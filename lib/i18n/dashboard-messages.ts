@@ -4,6 +4,19 @@
 import type { Language } from "./languages";
 
 const en = {
+  fieldsSummary: "Some fields need your attention: see the messages beside them.",
+  fieldRequired: "This field is required.",
+  fieldInvalidDate: "Enter a date such as 2026-03-01.",
+  fieldDateRange: "Enter a date between the years 1000 and 9999.",
+  fieldInvalidEmail: "Enter an e-mail address such as name@example.org.",
+  fieldInvalidUrl: "Enter an address starting with http:// or https://.",
+  fieldInvalidNumber: "Enter a whole number.",
+  fieldTooLong: "This text is too long.",
+  fieldAfterDeath: "The date of birth must come before the date of death.",
+  fieldNotFound: "Not found among your memorials or contexts.",
+  fieldAwaitingConfirmation:
+    "This memorial awaits its family's confirmation: no tree can be planted in it yet.",
+  fieldInvalid: "This value is not valid.",
   appName: "Memorial trees · dashboard",
   skipToContent: "Skip to content",
   language: "Language",
@@ -196,6 +209,19 @@ export type DashboardMessages = typeof en;
 export type MessageKey = keyof DashboardMessages;
 
 const fr: DashboardMessages = {
+  fieldsSummary: "Certains champs sont à corriger : voyez les messages à côté d'eux.",
+  fieldRequired: "Ce champ est obligatoire.",
+  fieldInvalidDate: "Saisissez une date comme 2026-03-01.",
+  fieldDateRange: "Saisissez une date entre les années 1000 et 9999.",
+  fieldInvalidEmail: "Saisissez une adresse e-mail comme nom@exemple.be.",
+  fieldInvalidUrl: "Saisissez une adresse commençant par http:// ou https://.",
+  fieldInvalidNumber: "Saisissez un nombre entier.",
+  fieldTooLong: "Ce texte est trop long.",
+  fieldAfterDeath: "La date de naissance doit précéder la date du décès.",
+  fieldNotFound: "Introuvable parmi vos mémoriaux ou vos contextes.",
+  fieldAwaitingConfirmation:
+    "Ce mémorial attend la confirmation de la famille : aucun arbre ne peut encore y être planté.",
+  fieldInvalid: "Cette valeur n'est pas valide.",
   appName: "Arbres du souvenir · tableau de bord",
   skipToContent: "Aller au contenu",
   language: "Langue",
@@ -380,6 +406,19 @@ const fr: DashboardMessages = {
 };
 
 const nl: DashboardMessages = {
+  fieldsSummary: "Sommige velden moeten worden verbeterd: zie de berichten ernaast.",
+  fieldRequired: "Dit veld is verplicht.",
+  fieldInvalidDate: "Vul een datum in zoals 2026-03-01.",
+  fieldDateRange: "Vul een datum in tussen de jaren 1000 en 9999.",
+  fieldInvalidEmail: "Vul een e-mailadres in zoals naam@voorbeeld.be.",
+  fieldInvalidUrl: "Vul een adres in dat begint met http:// of https://.",
+  fieldInvalidNumber: "Vul een geheel getal in.",
+  fieldTooLong: "Deze tekst is te lang.",
+  fieldAfterDeath: "De geboortedatum moet vóór de datum van overlijden liggen.",
+  fieldNotFound: "Niet gevonden bij uw gedenkpagina's of contexten.",
+  fieldAwaitingConfirmation:
+    "Deze gedenkpagina wacht op de bevestiging van de familie: er kan nog geen boom in worden geplant.",
+  fieldInvalid: "Deze waarde is ongeldig.",
   appName: "Herdenkingsbomen · dashboard",
   skipToContent: "Naar de inhoud",
   language: "Taal",
@@ -564,6 +603,19 @@ const nl: DashboardMessages = {
 };
 
 const de: DashboardMessages = {
+  fieldsSummary: "Einige Felder müssen korrigiert werden: siehe die Hinweise daneben.",
+  fieldRequired: "Dieses Feld ist erforderlich.",
+  fieldInvalidDate: "Geben Sie ein Datum wie 2026-03-01 ein.",
+  fieldDateRange: "Geben Sie ein Datum zwischen den Jahren 1000 und 9999 ein.",
+  fieldInvalidEmail: "Geben Sie eine E-Mail-Adresse wie name@beispiel.de ein.",
+  fieldInvalidUrl: "Geben Sie eine Adresse ein, die mit http:// oder https:// beginnt.",
+  fieldInvalidNumber: "Geben Sie eine ganze Zahl ein.",
+  fieldTooLong: "Dieser Text ist zu lang.",
+  fieldAfterDeath: "Das Geburtsdatum muss vor dem Sterbedatum liegen.",
+  fieldNotFound: "Nicht unter Ihren Gedenkseiten oder Kontexten gefunden.",
+  fieldAwaitingConfirmation:
+    "Diese Gedenkseite wartet auf die Bestätigung der Familie: Es kann noch kein Baum gepflanzt werden.",
+  fieldInvalid: "Dieser Wert ist ungültig.",
   appName: "Gedenkbäume · Dashboard",
   skipToContent: "Zum Inhalt",
   language: "Sprache",

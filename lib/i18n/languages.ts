@@ -9,6 +9,23 @@ export function parseLanguage(value: string): Language | null {
   return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
 }
 
+/** The first supported language of an Accept-Language header, in the order the browser gives. */
+export function acceptedLanguage(header: string | null | undefined): Language | null {
+  for (const part of (header ?? "").slice(0, 1000).split(",")) {
+    const lang = parseLanguage(part.split(";")[0] ?? "");
+    if (lang) return lang;
+  }
+  return null;
+}
+
+/** The name of each language in itself, for language menus. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  fr: "Français",
+  nl: "Nederlands",
+  en: "English",
+  de: "Deutsch",
+};
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === "string" && (LANGUAGES as readonly string[]).includes(value);
 }

@@ -4,11 +4,9 @@ import type { Language } from "./languages";
 
 export interface PublicMessages {
   siteName: string;
-  languageName: string;
   languageSwitch: string;
   skipToContent: string;
   memorialOf: string;
-  anonymousTitle: (id: number) => string;
   globalLead: (operator: string) => string;
   anonymousLead: string;
   born: string;
@@ -62,11 +60,9 @@ export interface PublicMessages {
 
 const fr: PublicMessages = {
   siteName: "Arbres du souvenir",
-  languageName: "Français",
   languageSwitch: "Langue",
   skipToContent: "Aller au contenu",
   memorialOf: "En mémoire de",
-  anonymousTitle: (id) => `Mémorial n° ${id}`,
   globalLead: (operator) => `Les arbres plantés par ${operator}.`,
   anonymousLead: "Des arbres plantés en mémoire d’une personne disparue.",
   born: "Naissance",
@@ -127,11 +123,9 @@ const fr: PublicMessages = {
 
 const nl: PublicMessages = {
   siteName: "Herdenkingsbomen",
-  languageName: "Nederlands",
   languageSwitch: "Taal",
   skipToContent: "Naar de inhoud",
   memorialOf: "Ter nagedachtenis aan",
-  anonymousTitle: (id) => `Gedenkpagina nr. ${id}`,
   globalLead: (operator) => `De bomen geplant door ${operator}.`,
   anonymousLead: "Bomen geplant ter nagedachtenis aan een overleden persoon.",
   born: "Geboren",
@@ -193,11 +187,9 @@ const nl: PublicMessages = {
 
 const en: PublicMessages = {
   siteName: "Memorial trees",
-  languageName: "English",
   languageSwitch: "Language",
   skipToContent: "Skip to content",
   memorialOf: "In memory of",
-  anonymousTitle: (id) => `Memorial no. ${id}`,
   globalLead: (operator) => `The trees planted by ${operator}.`,
   anonymousLead: "Trees planted in memory of someone who has passed away.",
   born: "Born",
@@ -257,11 +249,9 @@ const en: PublicMessages = {
 
 const de: PublicMessages = {
   siteName: "Gedenkbäume",
-  languageName: "Deutsch",
   languageSwitch: "Sprache",
   skipToContent: "Zum Inhalt",
   memorialOf: "In Erinnerung an",
-  anonymousTitle: (id) => `Gedenkseite Nr. ${id}`,
   globalLead: (operator) => `Die von ${operator} gepflanzten Bäume.`,
   anonymousLead: "Bäume, gepflanzt in Erinnerung an einen verstorbenen Menschen.",
   born: "Geboren",

@@ -1,5 +1,10 @@
 // The e-mail that asks a family to confirm a memorial, in the four languages.
+import { escapeHtml } from "@/lib/html";
 import type { Language } from "@/lib/i18n/languages";
+import { cut } from "@/lib/memorials/policy";
+
+/** outgoing_email.subject is VARCHAR(400): a subject is cut to fit, whatever the title. */
+export const SUBJECT_MAX = 400;
 
 const TEXTS: Record<
   Language,
@@ -35,9 +40,6 @@ const TEXTS: Record<
   },
 };
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 export function confirmationEmail(input: {
   language: Language;
   title: string;
@@ -45,7 +47,7 @@ export function confirmationEmail(input: {
   link: string;
 }) {
   const t = TEXTS[input.language];
-  const subject = t.subject(input.title).replace(/[\r\n]+/g, " ");
+  const subject = cut(t.subject(input.title).replace(/[\r\n]+/g, " "), SUBJECT_MAX);
   const body = t.body(input.title, input.operatorName);
   const text = `${body}\n\n${t.button}: ${input.link}\n\n${t.ignore}\n`;
   const html = `<!doctype html><html lang="${input.language}"><body style="font-family:Georgia,serif;color:#1c1917">

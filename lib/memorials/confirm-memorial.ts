@@ -1,12 +1,13 @@
 // The family's confirmation (part 3): the memorial becomes visible and its first tree is planted
 // on behalf of the request's context. Reading a link (GET, HEAD, e-mail scanners) never confirms;
 // only confirmMemorial does, once: the token row is locked, so simultaneous presses plant one tree.
-import { db, transaction } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { withEvents } from "@/lib/events/events";
 import { isLanguage, type Language } from "@/lib/i18n/languages";
 import { epfOf, loadChain } from "@/lib/operators/contexts";
 import { plantTree } from "@/lib/plantings/plant-tree";
-import { memorialChanged } from "./cache";
 import { hashToken } from "./confirmation-token";
+import { displayTitle } from "./policy";
 
 export type ConfirmationLookup =
   | {
@@ -45,7 +46,7 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
   return {
     state: "pending",
     memorialId: row.memorialId,
-    title: row.memorial.title,
+    title: displayTitle(row.memorial),
     operatorName: row.memorial.operator.name,
     familyName: row.memorial.family?.name ?? null,
     language,
@@ -59,7 +60,7 @@ export type ConfirmationOutcome =
 
 export async function confirmMemorial(token: string): Promise<ConfirmationOutcome> {
   if (!plausible(token)) return { outcome: "unknown" };
-  const result = await transaction(async (tx): Promise<ConfirmationOutcome> => {
+  return withEvents(async (tx, events): Promise<ConfirmationOutcome> => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`
       SELECT "id" FROM "confirmation_token" WHERE "token_hash" = ${hashToken(token)} FOR UPDATE`;
     if (!locked) return { outcome: "unknown" };
@@ -72,7 +73,7 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
     await tx.confirmationToken.update({ where: { id: row.id }, data: { usedAt: new Date() } });
     if (memorial.status === "visible") return { outcome: "already-confirmed", memorialId: row.memorialId };
     const chain = await loadChain(tx, row.operatorId, row.contextId);
-    await plantTree(tx, {
+    const tree = await plantTree(tx, {
       operatorId: row.operatorId,
       isTest: memorial.is_test,
       memorialId: row.memorialId,
@@ -90,8 +91,13 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
       where: { id: row.memorialId },
       data: { status: "visible", confirmedAt: new Date() },
     });
+    const event = { operatorId: row.operatorId, isTest: memorial.is_test, memorialId: row.memorialId };
+    await events.record({ ...event, type: "memorial.confirmed" });
+    await events.record({
+      ...event,
+      type: "tree.planted",
+      payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
+    });
     return { outcome: "confirmed", memorialId: row.memorialId };
   });
-  if ("memorialId" in result) memorialChanged(result.memorialId);
-  return result;
 }

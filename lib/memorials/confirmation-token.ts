@@ -8,12 +8,6 @@ export const CONFIRMATION_TTL_DAYS = Number(process.env.CONFIRMATION_TTL_DAYS ||
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** The base of links in e-mails: APP_URL, else the address the request came to. */
-export function linkBase(requestOrigin?: string): string {
-  const base = process.env.APP_URL || requestOrigin || `http://localhost:${process.env.PORT || 3000}`;
-  return base.replace(/\/+$/, "");
-}
-
 export interface PendingPlanting {
   operatorId: number;
   contextId: number | null;

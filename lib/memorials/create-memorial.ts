@@ -1,25 +1,30 @@
-// POST /v1/Memorials/Creer (4.1): a new memorial, a tree in an existing one, or an orphan tree
-// in the operator's global memorial; with AConfirmer, a memorial awaiting the family's
-// confirmation and its e-mail. Everything is written in one database transaction.
-import { type Tx, transaction } from "@/lib/db/client";
+// 4.1 Create a memorial or plant a tree: a new memorial, a tree in an existing one, or an orphan
+// tree in the operator's global memorial; with a confirmation, a memorial awaiting its family
+// (its e-mail follows from the event). The context is resolved and the Idempotency-Key honoured
+// here, so every edge gets both; everything is written in one database transaction with its events.
+import type { Tx } from "@/lib/db/client";
 import { DomainError, invalid, notFound } from "@/lib/errors";
+import { type EventRecorder, withEvents } from "@/lib/events/events";
 import { chooseLanguage, type Language, UNKNOWN_WORD } from "@/lib/i18n/languages";
-import { type ContextChain, contextLanguage, epfOf } from "@/lib/operators/contexts";
+import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
+import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@/lib/operators/contexts";
 import type { Caller } from "@/lib/operators/keys";
 import { plantTree } from "@/lib/plantings/plant-tree";
-import { memorialChanged } from "./cache";
-import { issueConfirmation } from "./confirmation-token";
-import type { TMemorialsCreer } from "./schemas";
+import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
+import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
+import { classicTitle, memorialsVisibleTo, operatorViewer } from "./policy";
 
 export interface CreateMemorialOptions {
   caller: Caller;
-  chain: ContextChain;
-  input: TMemorialsCreer;
-  /** Base of the confirmation link (see linkBase). */
-  appUrl: string;
+  command: CreateMemorialCommand;
+  /** Base address of the links written for this request (the confirmation e-mail). */
+  linkBase: string;
+  idempotency?: IdempotencyKey;
 }
 
 export interface CreateMemorialResult {
+  /** The context acted for, the most specific first. */
+  chain: ContextChain;
   memorialId: number;
   personId: number | null;
   speciesId: number | null;
@@ -29,140 +34,154 @@ export interface CreateMemorialResult {
   transactionId: number;
   awaitingConfirmation: boolean;
   createdMemorial: boolean;
+  /** True when this is the stored result of an earlier request with the same Idempotency-Key. */
+  replayed: boolean;
 }
 
-/** A classic memorial's title: given name and family name (contract.md, Memorials). */
-export function classicTitle(firstName?: string | null, lastName?: string | null): string {
-  return [firstName?.trim(), lastName?.trim()].filter(Boolean).join(" ");
-}
-
-const blank = (value: string | null | undefined) => !value?.trim();
-
-/** Checks what the schema cannot: fields required by the kind of request. */
-function checkCoherence(input: TMemorialsCreer) {
-  const orphan = input.ArbreOrphelin === true;
-  const existing = !orphan && (input.MemorialId ?? 0) > 0;
-  if (orphan || existing) return;
-  // 4.1 rule 9: the date of death is mandatory for a new memorial.
-  if (!input.Defunt) throw invalid("Defunt: is required to create a memorial");
-  if (!input.Defunt.DateDeces) throw invalid("Defunt.DateDeces: is required");
-  if (input.MemorialAnonyme !== true && blank(input.Defunt.Nom) && blank(input.Defunt.Prenom)) {
-    throw invalid("Defunt.Nom: is required (or Defunt.Prenom) to name a memorial that is not anonymous");
-  }
-  if (input.AConfirmer === true && blank(input.Famille?.FamilleEmail)) {
-    throw invalid("Famille.FamilleEmail: is required when AConfirmer is true");
-  }
-  if (input.Defunt.DateNaissance && input.Defunt.DateNaissance > input.Defunt.DateDeces) {
-    throw invalid("Defunt.DateNaissance: is after Defunt.DateDeces");
-  }
-}
+type Planting = Parameters<typeof plantTree>[1];
 
 export async function createMemorial(options: CreateMemorialOptions): Promise<CreateMemorialResult> {
-  const result = await transaction((tx) => createMemorialIn(tx, options));
-  memorialChanged(result.memorialId);
-  return result;
+  const { caller, command } = options;
+  checkCoherence(command.target);
+  const chain = await resolveContext(caller.operatorId, command.context);
+  try {
+    return await withEvents(async (tx, events) => {
+      const scope = { operatorId: caller.operatorId, isTest: caller.isTest };
+      if (options.idempotency) {
+        const stored = await claimIdempotencyKey<CreateMemorialResult>(tx, scope, options.idempotency);
+        if (stored) return { ...stored, replayed: true };
+      }
+      const result = await plant(tx, events, options, chain);
+      if (options.idempotency) await rememberResult(tx, scope, options.idempotency.key, result);
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof DomainError) error.context ??= chain;
+    throw error;
+  }
 }
 
-/** The operation inside a given transaction (the idempotent route wraps it with its record). */
-export async function createMemorialIn(
+/** What the schema of an edge cannot check alone: fields required by the kind of planting. */
+function checkCoherence(target: PlantingTarget) {
+  if (target.kind !== "new") return;
+  const { deceased, family } = target;
+  if (!target.anonymous && !deceased.lastName && !deceased.firstName) {
+    throw invalid(
+      "the deceased's family name (or given name) is required to name a memorial that is not anonymous",
+      {
+        field: "deceased.lastName",
+        reason: "required-for-classic",
+      },
+    );
+  }
+  if (target.awaitConfirmation && !family?.email) {
+    throw invalid("the family's e-mail address is required when the family must confirm", {
+      field: "family.email",
+      reason: "required-for-confirmation",
+    });
+  }
+  if (deceased.birthDate && deceased.birthDate > deceased.deathDate) {
+    throw invalid("the date of birth is after the date of death", {
+      field: "deceased.birthDate",
+      reason: "after-death",
+    });
+  }
+}
+
+async function plant(
   tx: Tx,
+  events: EventRecorder,
   options: CreateMemorialOptions,
+  chain: ContextChain,
 ): Promise<CreateMemorialResult> {
-  const { caller, chain, input } = options;
-  checkCoherence(input);
+  const { caller, command } = options;
+  const target = command.target;
   // 4.1 rule 6: request, then context, then operator.
-  const language = chooseLanguage(input.Langue, contextLanguage(chain), caller.operatorLanguage);
-  // 4.1 rule 5: a blank planter is 'unknown' in the chosen language.
-  const planter = blank(input.DeLaPartDe) ? UNKNOWN_WORD[language] : input.DeLaPartDe!.trim();
-  const message = blank(input.Message) ? null : input.Message!.trim();
+  const language = chooseLanguage(command.language, contextLanguage(chain), caller.operatorLanguage);
   const contextId = chain[0]?.id ?? null;
-  const epfId = epfOf(chain);
-  const common = {
-    externalId: input.ExternalId ?? null,
-    memorialsLot: input.MemorialsLot ?? null,
-    uEventId: input.UEventId ?? null,
-    specialEmailType: input.SpecialEmailType ?? null,
+  const planting: Omit<Planting, "memorialId" | "personId"> = {
+    operatorId: caller.operatorId,
+    isTest: caller.isTest,
+    contextId,
+    epfId: epfOf(chain),
+    // 4.1 rule 5: a blank planter is 'unknown' in the chosen language.
+    planter: command.planter ?? UNKNOWN_WORD[language],
+    message: command.message,
+    externalId: command.externalId,
+    memorialsLot: command.memorialsLot,
+    uEventId: command.uEventId,
+    specialEmailType: command.specialEmailType,
   };
 
   let memorial: { id: number; personId: number | null };
-  let created = false;
-  let awaiting = false;
   let creationTransactionId: number | null = null;
-
-  if (input.ArbreOrphelin === true) {
+  if (target.kind === "orphan") {
     // 4.1 rule 3: MemorialId is ignored; the global memorial is created on first use.
-    memorial = await globalMemorial(tx, caller);
-  } else if ((input.MemorialId ?? 0) > 0) {
+    const global = await globalMemorial(tx, events, caller);
+    memorial = global;
+    creationTransactionId = global.creationTransactionId;
+  } else if (target.kind === "existing") {
     // 4.1 rule 2: a tree in an existing memorial; AConfirmer is ignored.
-    memorial = await existingMemorial(tx, caller, input.MemorialId!);
+    memorial = await existingMemorial(tx, caller, target.memorialId);
   } else {
     // 4.1 rule 1: a new memorial.
-    awaiting = input.AConfirmer === true;
-    const made = await newMemorial(tx, options, language, awaiting);
+    const made = await newMemorial(tx, caller, chain, target, language);
+    creationTransactionId = await recordCreation(tx, caller, contextId, made, planting);
     memorial = made;
-    created = true;
-    const creation = await tx.transaction.create({
-      data: {
-        operatorId: caller.operatorId,
-        contextId,
-        type: "CreationMemorial",
-        memorialId: made.id,
-        personId: made.personId,
-        treeCount: 0,
-        freeTreeCount: 0,
-        amount: "0",
-        ...common,
-        externalId: common.externalId === null ? null : BigInt(common.externalId),
-        isTest: caller.isTest,
-      },
-    });
-    creationTransactionId = creation.id;
-    if (awaiting) {
-      // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail goes in the outbox.
-      await issueConfirmation(tx, {
-        memorialId: made.id,
-        isTest: caller.isTest,
-        to: input.Famille!.FamilleEmail!.trim(),
-        language,
-        title: made.title,
-        operatorName: caller.operatorName,
-        appUrl: options.appUrl,
+    if (target.awaitConfirmation) {
+      // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail follows the event.
+      const confirmation: ConfirmationRequest = {
+        linkBase: options.linkBase,
         planting: {
           operatorId: caller.operatorId,
           contextId,
-          planter,
-          message,
-          externalId: common.externalId,
-          memorialsLot: common.memorialsLot,
-          uEventId: common.uEventId,
+          planter: planting.planter,
+          message: planting.message,
+          externalId: planting.externalId === null ? null : Number(planting.externalId),
+          memorialsLot: planting.memorialsLot,
+          uEventId: planting.uEventId,
         },
+      };
+      await events.record({
+        type: "memorial.created",
+        operatorId: caller.operatorId,
+        isTest: caller.isTest,
+        memorialId: made.id,
+        payload: { awaitingConfirmation: true, confirmation },
       });
       return {
+        chain,
         memorialId: made.id,
         personId: made.personId,
         speciesId: null,
         plantationId: null,
         treeCount: 0,
         freeTrees: 0,
-        transactionId: creation.id,
+        transactionId: creationTransactionId,
         awaitingConfirmation: true,
         createdMemorial: true,
+        replayed: false,
       };
     }
+    await events.record({
+      type: "memorial.created",
+      operatorId: caller.operatorId,
+      isTest: caller.isTest,
+      memorialId: made.id,
+      payload: { awaitingConfirmation: false },
+    });
   }
 
-  const tree = await plantTree(tx, {
+  const tree = await plantTree(tx, { ...planting, memorialId: memorial.id, personId: memorial.personId });
+  await events.record({
+    type: "tree.planted",
     operatorId: caller.operatorId,
     isTest: caller.isTest,
     memorialId: memorial.id,
-    personId: memorial.personId,
-    contextId,
-    epfId,
-    planter,
-    message,
-    ...common,
+    payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
   });
   return {
+    chain,
     memorialId: memorial.id,
     personId: memorial.personId,
     speciesId: tree.speciesId,
@@ -171,97 +190,158 @@ export async function createMemorialIn(
     freeTrees: tree.free ? 1 : 0,
     // contract.md: the planting's transaction when a tree was planted.
     transactionId: tree.transactionId ?? creationTransactionId,
-    awaitingConfirmation: awaiting,
-    createdMemorial: created,
+    awaitingConfirmation: false,
+    createdMemorial: target.kind === "new" || creationTransactionId !== null,
+    replayed: false,
   };
 }
 
-async function globalMemorial(tx: Tx, caller: Caller) {
-  // The partial unique index holds "at most one per operator"; ON CONFLICT waits for a
-  // concurrent creator and then finds its row.
-  await tx.$executeRaw`
+/** contract.md: a transaction is written for the creation of every memorial, the global one too. */
+async function recordCreation(
+  tx: Tx,
+  caller: Caller,
+  contextId: number | null,
+  memorial: { id: number; personId: number | null },
+  planting: Omit<Planting, "memorialId" | "personId">,
+): Promise<number> {
+  const creation = await tx.transaction.create({
+    data: {
+      operatorId: caller.operatorId,
+      contextId,
+      type: "CreationMemorial",
+      memorialId: memorial.id,
+      personId: memorial.personId,
+      treeCount: 0,
+      freeTreeCount: 0,
+      amount: "0",
+      externalId: planting.externalId === null ? null : BigInt(planting.externalId),
+      memorialsLot: planting.memorialsLot,
+      uEventId: planting.uEventId,
+      specialEmailType: planting.specialEmailType,
+      isTest: caller.isTest,
+    },
+  });
+  return creation.id;
+}
+
+/**
+ * The operator's global memorial of the caller's environment, created on first use. A test key's
+ * orphan trees go to the test one and never touch the live one. The partial unique index holds "at
+ * most one per operator" (and environment); ON CONFLICT waits for a concurrent creator.
+ */
+async function globalMemorial(tx: Tx, events: EventRecorder, caller: Caller) {
+  const inserted = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "memorial" ("operator_id", "kind", "status", "title", "language", "is_test")
-    VALUES (${caller.operatorId}, 'global', 'visible', ${caller.operatorName}, ${caller.operatorLanguage}, false)
-    ON CONFLICT ("operator_id") WHERE "kind" = 'global' DO NOTHING`;
+    VALUES (${caller.operatorId}, 'global', 'visible', ${classicTitle(caller.operatorName)},
+            ${caller.operatorLanguage}, ${caller.isTest})
+    ON CONFLICT ("operator_id", "is_test") WHERE "kind" = 'global' DO NOTHING
+    RETURNING "id"`;
+  if (inserted.length > 0) {
+    const id = inserted[0].id;
+    const creationTransactionId = await recordCreation(
+      tx,
+      caller,
+      null,
+      { id, personId: null },
+      {
+        operatorId: caller.operatorId,
+        isTest: caller.isTest,
+        contextId: null,
+        epfId: null,
+        planter: "",
+        message: null,
+        externalId: null,
+        memorialsLot: null,
+        uEventId: null,
+        specialEmailType: null,
+      },
+    );
+    await events.record({
+      type: "memorial.created",
+      operatorId: caller.operatorId,
+      isTest: caller.isTest,
+      memorialId: id,
+      payload: { awaitingConfirmation: false, global: true },
+    });
+    return { id, personId: null, creationTransactionId };
+  }
   const row = await tx.memorial.findFirst({
-    where: { operatorId: caller.operatorId, kind: "global" },
+    where: { operatorId: caller.operatorId, kind: "global", isTest: caller.isTest },
     select: { id: true, personId: true },
   });
-  if (!row) throw new DomainError("INVALID_INPUT", "the global memorial could not be created");
-  return row;
+  // Neither inserted nor found: an incoherence of the service, not of the request (500).
+  if (!row) throw new DomainError("INTERNAL", "the operator's global memorial could not be created");
+  return { ...row, creationTransactionId: null };
 }
 
 async function existingMemorial(tx: Tx, caller: Caller, id: number) {
-  const row = await tx.memorial.findUnique({
-    where: { id },
-    select: { id: true, personId: true, operatorId: true, status: true, isTest: true },
-  });
   // contract.md: another operator's public memorial accepts trees; one that is not public is
-  // answered exactly as if it did not exist. A key sees only its own environment's private data.
-  const isPublic = row?.status === "visible" && !row.isTest;
-  const isOwn = row?.operatorId === caller.operatorId && row.isTest === caller.isTest;
-  if (!row || !(isPublic || isOwn)) throw notFound(`MemorialId: memorial ${id} does not exist`);
+  // answered exactly as if it did not exist (the memorial policy decides).
+  const row = await tx.memorial.findFirst({
+    where: { AND: [{ id }, memorialsVisibleTo(operatorViewer(caller.operatorId, caller.isTest))] },
+    select: { id: true, personId: true, status: true },
+  });
+  if (!row) {
+    throw notFound(`memorial ${id} does not exist`, { field: "target.memorialId", reason: "not-found" });
+  }
   // contract.md: a memorial awaiting confirmation has no tree; its first comes with the family's yes.
   if (row.status === "awaiting_confirmation") {
-    throw invalid(
-      `MemorialId: memorial ${id} awaits its family's confirmation; no tree can be planted in it yet`,
+    throw new DomainError(
+      "AWAITING_CONFIRMATION",
+      `memorial ${id} awaits its family's confirmation; no tree can be planted in it yet`,
+      { field: "target.memorialId", reason: "awaiting-confirmation" },
     );
   }
   return { id: row.id, personId: row.personId };
 }
 
-async function newMemorial(tx: Tx, options: CreateMemorialOptions, language: Language, awaiting: boolean) {
-  const { caller, chain, input } = options;
-  const defunt = input.Defunt!;
-  const anonymous = input.MemorialAnonyme === true;
+async function newMemorial(
+  tx: Tx,
+  caller: Caller,
+  chain: ContextChain,
+  target: Extract<PlantingTarget, { kind: "new" }>,
+  language: Language,
+) {
+  const deceased: NewDeceased = target.deceased;
   const person = await tx.person.create({
     data: {
       operatorId: caller.operatorId,
       contextId: chain[0]?.id ?? null,
       epfId: epfOf(chain),
-      lastName: defunt.Nom?.trim() || null,
-      firstName: defunt.Prenom?.trim() || null,
-      civility: defunt.Civilite?.trim() || null,
-      deathDate: defunt.DateDeces!,
-      deathDateApproximate: defunt.DateDecesApproximative === true,
-      birthDate: defunt.DateNaissance ?? null,
-      imageUrl: defunt.ImageUrl?.trim() || null,
+      lastName: deceased.lastName,
+      firstName: deceased.firstName,
+      civility: deceased.civility,
+      deathDate: deceased.deathDate,
+      deathDateApproximate: deceased.deathDateApproximate,
+      birthDate: deceased.birthDate,
+      imageUrl: deceased.imageUrl,
       language,
       isTest: caller.isTest,
     },
   });
   // 4.1 rule 7: MemorialAnonymeNom is used only for an anonymous memorial.
-  const anonymousName = anonymous ? input.MemorialAnonymeNom?.trim() || null : null;
+  const anonymousName = target.anonymous?.name ?? null;
   const memorial = await tx.memorial.create({
     data: {
       operatorId: caller.operatorId,
       contextId: chain[0]?.id ?? null,
-      kind: anonymous ? "anonymous" : "classic",
-      status: awaiting ? "awaiting_confirmation" : "visible",
-      title: anonymous ? (anonymousName ?? "") : classicTitle(defunt.Prenom, defunt.Nom),
+      kind: target.anonymous ? "anonymous" : "classic",
+      status: target.awaitConfirmation ? "awaiting_confirmation" : "visible",
+      // An anonymous memorial's title never carries the deceased's name (displayTitle names it).
+      title: target.anonymous ? (anonymousName ?? "") : classicTitle(deceased.firstName, deceased.lastName),
       anonymousName,
       personId: person.id,
       language,
       // 4.1 rule 8: a blank Url means no link.
-      deceasedUrl: defunt.Url?.trim() || null,
+      deceasedUrl: deceased.url,
       isTest: caller.isTest,
     },
   });
-  let title = memorial.title;
-  if (anonymous && !anonymousName) {
-    // 4.1 rule 7: without MemorialAnonymeNom the shown name is the memorial id.
-    title = String(memorial.id);
-    await tx.memorial.update({ where: { id: memorial.id }, data: { title } });
-  }
-  if (input.Famille && (input.Famille.FamilleEmail || input.Famille.FamilleNom || input.Famille.Langue)) {
+  const family = target.family;
+  if (family && (family.email || family.name || family.language)) {
     await tx.family.create({
-      data: {
-        memorialId: memorial.id,
-        email: input.Famille.FamilleEmail?.trim() || null,
-        name: input.Famille.FamilleNom?.trim() || null,
-        language: input.Famille.Langue ?? null,
-      },
+      data: { memorialId: memorial.id, email: family.email, name: family.name, language: family.language },
     });
   }
-  return { id: memorial.id, personId: person.id, title };
+  return { id: memorial.id, personId: person.id };
 }

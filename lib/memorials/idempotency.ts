@@ -1,32 +1,46 @@
-// Idempotent retries of POST /v1/Memorials/Creer: per operator, an Idempotency-Key names one
-// request. Its record is inserted in the same database transaction as the work; a copy that
-// arrives at the same moment waits on the unique key, then finds the first response. If the
-// work fails, its transaction (record included) rolls back and a retry does it again.
+// Idempotent retries of a planting: an Idempotency-Key names one request of one operator in one
+// environment (a live retry never replays a test response). Its record is inserted in the same
+// database transaction as the work; a copy that arrives at the same moment waits on the unique key,
+// then finds the first result. If the work fails, its transaction (record included) rolls back and
+// a retry does it again. Records are kept IDEMPOTENCY_HOURS, then purged (a key older than that
+// names a new request).
 import { createHash } from "node:crypto";
-import { type Tx, transaction } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalid } from "@/lib/errors";
-import { LIMITS } from "./schemas";
+import { LIMITS } from "./limits";
 
-export interface StoredResponse {
-  status: number;
-  body: unknown;
+export const IDEMPOTENCY_HOURS = 24;
+
+export interface IdempotencyKey {
+  key: string;
+  /** A fingerprint of the request (requestHash of the edge's body). */
+  requestHash: string;
 }
 
-/** A hash of the JSON body that ignores key order and whitespace. */
+export interface IdempotencyScope {
+  operatorId: number;
+  isTest: boolean;
+}
+
+/** The deepest JSON nesting a hashed body may have (the v1 wrapper refuses deeper bodies first). */
+export const MAX_HASH_DEPTH = 64;
+
+/** A hash of a JSON value that ignores key order and whitespace; bounded depth, no deep recursion. */
 export function requestHash(body: unknown): string {
-  const canonical = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(canonical);
+  const canonical = (value: unknown, depth: number): unknown => {
+    if (depth > MAX_HASH_DEPTH) throw invalid(`the body is nested deeper than ${MAX_HASH_DEPTH} levels`);
+    if (Array.isArray(value)) return value.map((item) => canonical(item, depth + 1));
     if (value && typeof value === "object") {
       return Object.fromEntries(
         Object.keys(value)
           .sort()
-          .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+          .map((k) => [k, canonical((value as Record<string, unknown>)[k], depth + 1)]),
       );
     }
     return value;
   };
   return createHash("sha256")
-    .update(JSON.stringify(canonical(body)))
+    .update(JSON.stringify(canonical(body, 0)))
     .digest("hex");
 }
 
@@ -38,34 +52,51 @@ export function checkIdempotencyKey(key: string): string {
   return trimmed;
 }
 
-export async function idempotent(
-  operatorId: number,
-  key: string,
-  hash: string,
-  work: (tx: Tx) => Promise<StoredResponse>,
-): Promise<StoredResponse & { replayed: boolean }> {
-  return transaction(async (tx) => {
-    const inserted = await tx.$executeRaw`
-      INSERT INTO "idempotency_record" ("operator_id", "key", "request_hash")
-      VALUES (${operatorId}, ${key}, ${hash})
-      ON CONFLICT ("operator_id", "key") DO NOTHING`;
-    if (inserted === 0) {
-      const existing = await tx.idempotencyRecord.findUniqueOrThrow({
-        where: { operatorId_key: { operatorId, key } },
-      });
-      if (existing.requestHash !== hash) {
-        throw new DomainError(
-          "CONFLICT",
-          "Idempotency-Key: this key was used with a different request body; use a new key for a new request",
-        );
-      }
-      return { status: existing.responseStatus ?? 200, body: existing.responseBody, replayed: true };
-    }
-    const response = await work(tx);
-    await tx.idempotencyRecord.update({
-      where: { operatorId_key: { operatorId, key } },
-      data: { responseStatus: response.status, responseBody: response.body as object },
-    });
-    return { ...response, replayed: false };
+/**
+ * Claims the key in the caller's transaction. Returns the stored result of an earlier request
+ * with the same key (a replay), or null when the work is to be done now (then `remember` stores
+ * its result in the same transaction). An expired record is taken over as a new request.
+ */
+export async function claimIdempotencyKey<T>(
+  tx: Tx,
+  scope: IdempotencyScope,
+  idempotency: IdempotencyKey,
+): Promise<T | null> {
+  const { key, requestHash: hash } = idempotency;
+  const claimed = await tx.$executeRaw`
+    INSERT INTO "idempotency_record" ("operator_id", "is_test", "key", "request_hash")
+    VALUES (${scope.operatorId}, ${scope.isTest}, ${key}, ${hash})
+    ON CONFLICT ("operator_id", "is_test", "key") DO UPDATE
+      SET "request_hash" = EXCLUDED."request_hash", "response_status" = NULL, "response_body" = NULL,
+          "created_at" = now()
+      WHERE "idempotency_record"."created_at" < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`;
+  if (claimed === 1) return null;
+  const existing = await tx.idempotencyRecord.findUniqueOrThrow({
+    where: { operatorId_isTest_key: { operatorId: scope.operatorId, isTest: scope.isTest, key } },
   });
+  if (existing.requestHash !== hash) {
+    throw new DomainError(
+      "IDEMPOTENCY_MISMATCH",
+      "Idempotency-Key: this key was used with a different request body; use a new key for a new request",
+    );
+  }
+  return existing.responseBody as T;
+}
+
+export async function rememberResult(
+  tx: Tx,
+  scope: IdempotencyScope,
+  key: string,
+  result: unknown,
+): Promise<void> {
+  await tx.idempotencyRecord.update({
+    where: { operatorId_isTest_key: { operatorId: scope.operatorId, isTest: scope.isTest, key } },
+    data: { responseStatus: 200, responseBody: result as object },
+  });
+}
+
+/** Deletes the records older than IDEMPOTENCY_HOURS (run by the launcher's housekeeping). */
+export async function purgeIdempotencyRecords(): Promise<number> {
+  return db.$executeRaw`
+    DELETE FROM "idempotency_record" WHERE "created_at" < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`;
 }

@@ -1,10 +1,21 @@
 // 4.4 GET /{key}/Memorial/{memorialId}/Infos: a memorial, its deceased and its trees, as another
 // operator (a newspaper) or the memorial's own operator may read them (contract.md, "Memorials").
-
+// Who sees which memorial and which trees is the memorial policy's; the trees come one page at a
+// time (a global memorial holds every orphan tree of its operator).
 import { trimDecimal } from "@/lib/catalogue/queries";
-import { db, Prisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/operators/keys";
+import {
+  displayTitle,
+  isOwnMemorial,
+  memorialsVisibleTo,
+  operatorViewer,
+  shownDeathDate,
+  showsDeceased,
+  treesVisibleTo,
+  treesVisibleToSql,
+} from "./policy";
 
 export interface InfosTreeRow {
   quantity: number;
@@ -25,7 +36,7 @@ export interface InfosTreeRow {
 
 export interface MemorialInfos {
   id: number;
-  /** 4.1 rule 7 for anonymous memorials; the title otherwise. */
+  /** The memorial policy's display title (4.1 rule 7). */
   name: string;
   createdAt: Date;
   /** null for anonymous and global memorials: nothing about the deceased is shown. */
@@ -36,11 +47,18 @@ export interface MemorialInfos {
     deathDate: Date | null;
   } | null;
   trees: InfosTreeRow[];
+  /** Every tree line the caller may see, not only this page's. */
+  totalTrees: number;
 }
 
-export async function memorialInfos(caller: Caller, memorialId: number): Promise<MemorialInfos> {
-  const memorial = await db.memorial.findUnique({
-    where: { id: memorialId },
+export async function memorialInfos(
+  caller: Caller,
+  memorialId: number,
+  page: { limit: number; offset: number },
+): Promise<MemorialInfos> {
+  const viewer = operatorViewer(caller.operatorId, caller.isTest);
+  const memorial = await db.memorial.findFirst({
+    where: { AND: [{ id: memorialId }, memorialsVisibleTo(viewer)] },
     select: {
       id: true,
       operatorId: true,
@@ -61,49 +79,51 @@ export async function memorialInfos(caller: Caller, memorialId: number): Promise
       },
     },
   });
-  // A key sees its own operator's private memorials of its own environment only (as Creer does).
-  const own = memorial?.operatorId === caller.operatorId && memorial.isTest === caller.isTest;
-  const isPublic = memorial?.status === "visible" && !memorial.isTest;
   // contract.md: another operator's memorial that is not public answers 404, as if it did not exist.
-  if (!memorial || (!isPublic && !own)) throw notFound(`memorial ${memorialId} does not exist`);
+  if (!memorial) throw notFound(`memorial ${memorialId} does not exist`);
+  const own = isOwnMemorial(viewer, memorial);
 
-  // Test trees show only to the memorial's own operator calling with a test key.
-  const environments =
-    memorial.operatorId === caller.operatorId && caller.isTest
-      ? Prisma.sql`TRUE`
-      : Prisma.sql`t."is_test" = false`;
-  // contract.md: a memorial awaiting confirmation has no tree.
-  const trees =
+  // contract.md: a memorial awaiting confirmation has no tree. One statement gives the page and
+  // the count (COUNT(*) OVER ()), so they always agree.
+  const rows =
     memorial.status === "awaiting_confirmation"
       ? []
-      : await db.$queryRaw<InfosTreeRow[]>`
+      : await db.$queryRaw<(InfosTreeRow & { total: number })[]>`
           SELECT t."quantity", t."species_id" AS "speciesId", sp."name" AS "species", sp."type",
                  sp."max_height_m"::text AS "maxHeightM", sp."lifespan_years" AS "lifespanYears",
                  sp."co2_kg_per_tree"::text AS "co2KgPerTree", t."plantation_id" AS "plantationId",
                  pl."name" AS "plantation", pl."latitude"::text AS "latitude",
-                 pl."longitude"::text AS "longitude", t."planted_at" AS "plantedAt", t."planter", t."message"
-          FROM "tree" t
+                 pl."longitude"::text AS "longitude", t."planted_at" AS "plantedAt", t."planter", t."message",
+                 t."total"
+          FROM (SELECT t.*, COUNT(*) OVER ()::int AS "total" FROM "tree" t
+                WHERE t."memorial_id" = ${memorial.id} AND ${treesVisibleToSql(viewer)}
+                ORDER BY t."planted_at", t."id" LIMIT ${page.limit} OFFSET ${page.offset}) t
           JOIN "species" sp ON sp."id" = t."species_id"
           JOIN "plantation" pl ON pl."id" = t."plantation_id"
-          WHERE t."memorial_id" = ${memorial.id} AND ${environments}
           ORDER BY t."planted_at", t."id"`;
+  const totalTrees =
+    rows[0]?.total ??
+    (page.offset === 0 || memorial.status === "awaiting_confirmation"
+      ? 0
+      : await db.tree.count({ where: { AND: [{ memorialId: memorial.id }, treesVisibleTo(viewer)] } }));
 
-  const person = memorial.kind === "classic" ? memorial.person : null;
+  const person = showsDeceased(memorial.kind) ? memorial.person : null;
   return {
     id: memorial.id,
-    name: memorial.kind === "anonymous" ? (memorial.anonymousName ?? String(memorial.id)) : memorial.title,
+    name: displayTitle(memorial),
     createdAt: memorial.createdAt,
     deceased: person && {
       lastName: person.lastName,
       firstName: person.firstName,
       civility: person.civility,
       // 4.1 rule 9: an approximate date of death is not shown to others.
-      deathDate: person.deathDateApproximate && !own ? null : person.deathDate,
+      deathDate: shownDeathDate(person.deathDate, person.deathDateApproximate, own),
     },
-    trees: trees.map((tree) => ({
+    trees: rows.map(({ total: _total, ...tree }) => ({
       ...tree,
       latitude: trimDecimal(tree.latitude),
       longitude: trimDecimal(tree.longitude),
     })),
+    totalTrees,
   };
 }

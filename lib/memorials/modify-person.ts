@@ -1,44 +1,56 @@
-// PUT /v1/Personne/Modifier (4.2): partial update of a deceased person by the operator that
-// created it; another operator's person is not found.
-import { transaction } from "@/lib/db/client";
+// 4.2 Modify a deceased person: a partial update by the operator (and environment) that created
+// the person; another operator's person is not found. The person's memorials hear of it through
+// the person.modified event (their pages show the new name or dates).
 import { invalid, notFound } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
 import type { Caller } from "@/lib/operators/keys";
-import { memorialChanged } from "./cache";
-import { classicTitle } from "./create-memorial";
-import type { TPersonModifier } from "./schemas";
+import type { ModifyPersonCommand } from "./commands";
+import { classicTitle } from "./policy";
 
-export async function modifyPerson(options: { caller: Caller; input: TPersonModifier }) {
-  const { caller, input } = options;
-  const { person, memorialIds } = await transaction(async (tx) => {
+export async function modifyPerson(options: { caller: Caller; command: ModifyPersonCommand }) {
+  const { caller, command } = options;
+  return withEvents(async (tx, events) => {
     const existing = await tx.person.findFirst({
-      where: { id: input.Id, operatorId: caller.operatorId, isTest: caller.isTest },
+      where: { id: command.personId, operatorId: caller.operatorId, isTest: caller.isTest },
     });
-    if (!existing) throw notFound(`Id: person ${input.Id} does not exist`);
-    // 4.2 rule 1: null (or absent) fields are not applied, nor IdExterne 0.
-    const data: Record<string, unknown> = {};
-    if (input.IdExterne !== null && input.IdExterne !== undefined && input.IdExterne !== 0) {
-      data.externalId = input.IdExterne;
+    if (!existing) {
+      throw notFound(`person ${command.personId} does not exist`, { field: "personId", reason: "not-found" });
     }
-    if (input.Nom != null) data.lastName = input.Nom.trim() || null;
-    if (input.Prenom != null) data.firstName = input.Prenom.trim() || null;
-    if (input.Civilite != null) data.civility = input.Civilite.trim() || null;
-    if (input.DateDeces != null) data.deathDate = input.DateDeces;
-    if (input.LieuDeces != null) data.placeOfDeath = input.LieuDeces.trim() || null;
-    if (input.DateNaissance != null) data.birthDate = input.DateNaissance;
-    if (input.ImageUrl != null) data.imageUrl = input.ImageUrl.trim() || null;
-    const birth = (data.birthDate as Date | undefined) ?? existing.birthDate;
-    const death = (data.deathDate as Date | undefined) ?? existing.deathDate;
-    if (birth && birth > death) throw invalid("DateNaissance: is after DateDeces");
+    // undefined: unchanged; null: cleared (the command says which, the edges decide how).
+    const data = {
+      externalId: command.externalId,
+      lastName: command.lastName,
+      firstName: command.firstName,
+      civility: command.civility,
+      deathDate: command.deathDate,
+      placeOfDeath: command.placeOfDeath,
+      birthDate: command.birthDate,
+      imageUrl: command.imageUrl,
+    };
+    const birth = data.birthDate === undefined ? existing.birthDate : data.birthDate;
+    const death = data.deathDate ?? existing.deathDate;
+    if (birth && birth > death) {
+      throw invalid("the date of birth is after the date of death", {
+        field: data.birthDate === undefined ? "deathDate" : "birthDate",
+        reason: data.birthDate === undefined ? "before-birth" : "after-death",
+      });
+    }
     const person = await tx.person.update({ where: { id: existing.id }, data });
-    const memorials = await tx.memorial.findMany({ where: { personId: person.id }, select: { id: true } });
     // 4.2 rule 3: titles follow the new name only when asked; an anonymous title never does.
-    if (input.MajTitreMemorials === true) {
+    if (command.updateTitles) {
       const title = classicTitle(person.firstName, person.lastName);
-      if (title)
+      if (title) {
         await tx.memorial.updateMany({ where: { personId: person.id, kind: "classic" }, data: { title } });
+      }
     }
-    return { person, memorialIds: memorials.map((m) => m.id) };
+    const memorials = await tx.memorial.findMany({ where: { personId: person.id }, select: { id: true } });
+    await events.record({
+      type: "person.modified",
+      operatorId: caller.operatorId,
+      isTest: caller.isTest,
+      memorialIds: memorials.map((m) => m.id),
+      payload: { personId: person.id, titlesUpdated: command.updateTitles },
+    });
+    return person;
   });
-  for (const id of memorialIds) memorialChanged(id);
-  return person;
 }

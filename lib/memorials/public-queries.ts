@@ -1,20 +1,23 @@
-// Read model of the public memorial page. A popular memorial is served from Next.js's data cache,
-// keyed by memorial id and tagged memorialTag(id): every change (a tree planted, the person
-// modified, a confirmation) calls memorialChanged(id), which expires the entry at once, so the
-// next load reads the database again. Only public data ever enters the cache: a memorial that
-// is not public is never cached (see NotPublic), and an anonymous memorial's person is never read.
-import { unstable_cache } from "next/cache";
+// Read model of the public memorial page. A popular memorial is served from the public memorial
+// cache (cache.ts), which the domain events expire at once on every instance (a tree planted, the
+// person modified, a confirmation), so the next load reads the database again. Only public data
+// ever enters the cache: what is public is the memorial policy's decision, a memorial that is not
+// public is never cached, and an anonymous memorial's person is never read.
 import { cache } from "react";
 import { db } from "@/lib/db/client";
-import { memorialTag } from "./cache";
-import { type MemorialKind, shownDeathDate } from "./public-page";
+import { parseId } from "@/lib/validation";
+import { cachedMemorial } from "./cache";
+import {
+  type MemorialKind,
+  memorialsVisibleTo,
+  PUBLIC,
+  shownDeathDate,
+  showsDeceased,
+  treesVisibleTo,
+} from "./policy";
 
 /** The newest trees shown on a page; totals and the map cover every tree. */
 export const PAGE_TREE_LIMIT = 200;
-
-// Changes made outside this server process (the command line, another instance) cannot expire
-// the cache, so entries also age out after this many seconds.
-const MAX_AGE_SECONDS = 600;
 
 // Everything below is JSON: the cache stores JSON, so dates travel as ISO strings.
 export interface PublicTree {
@@ -74,12 +77,10 @@ export interface PublicMemorial {
   sites: PublicSite[];
 }
 
-class NotPublic extends Error {}
-
-async function loadPublicMemorial(id: number): Promise<PublicMemorial> {
-  // Public = visible and not made with a test key (contract.md); anything else is a 404.
+async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
+  // What the public may see is the policy's: anything else is a 404.
   const memorial = await db.memorial.findFirst({
-    where: { id, status: "visible", isTest: false },
+    where: { AND: [{ id }, memorialsVisibleTo(PUBLIC)] },
     select: {
       id: true,
       kind: true,
@@ -92,15 +93,15 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial> {
       operator: { select: { name: true } },
     },
   });
-  if (!memorial) throw new NotPublic();
+  if (!memorial) return null;
 
   // 4.1 rule 7: for an anonymous memorial the person is not even read.
   const person =
-    memorial.kind === "classic" && memorial.personId !== null
+    showsDeceased(memorial.kind) && memorial.personId !== null
       ? await db.person.findUnique({ where: { id: memorial.personId } })
       : null;
 
-  const publicTrees = { memorialId: id, isTest: false };
+  const publicTrees = { AND: [{ memorialId: id }, treesVisibleTo(PUBLIC)] };
   const [trees, groups] = await Promise.all([
     db.tree.findMany({
       where: publicTrees,
@@ -114,9 +115,6 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial> {
       _sum: { quantity: true },
     }),
   ]);
-  // The global memorial is created by the first orphan tree, maybe a test key's: it becomes public
-  // with its first live tree, so that nothing a test key made shows (contract.md, keys).
-  if (memorial.kind === "global" && groups.length === 0) throw new NotPublic();
   const [plantations, species] = await Promise.all([
     db.plantation.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.plantationId))] } } }),
     db.species.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.speciesId))] } } }),
@@ -184,20 +182,10 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial> {
 
 /**
  * The public data of memorial `id`, or null when it does not exist or is not public. Cached
- * across requests (tag memorialTag(id)) and deduplicated within one request (the layout, the
- * metadata and the page all ask for it).
+ * across requests (cache.ts) and deduplicated within one request (the layout, the metadata and
+ * the page all ask for it).
  */
 export const getPublicMemorial = cache(async (id: number): Promise<PublicMemorial | null> => {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const cached = unstable_cache(() => loadPublicMemorial(id), ["public-memorial", String(id)], {
-    tags: [memorialTag(id)],
-    revalidate: MAX_AGE_SECONDS,
-  });
-  try {
-    return await cached();
-  } catch (error) {
-    // A rejected load is not cached: a memorial that becomes public shows at once.
-    if (error instanceof NotPublic) return null;
-    throw error;
-  }
+  if (parseId(id) === null) return null;
+  return cachedMemorial(id, () => loadPublicMemorial(id));
 });

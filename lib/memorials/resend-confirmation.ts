@@ -1,45 +1,71 @@
-// A new confirmation link for a memorial still awaiting its family (the dashboard's button);
-// the links sent before stop working.
-import { transaction } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
-import { isLanguage } from "@/lib/i18n/languages";
-import { issueConfirmation, linkBase } from "./confirmation-token";
+// A new confirmation link for a memorial still awaiting its family (the dashboard's button): the
+// links sent before stop working now, in this transaction; the new link and its e-mail follow
+// from the confirmation.resent event (lib/mail/confirmation-consumer.ts).
+import { DomainError, invalid, notFound } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
+import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
 
-export async function resendConfirmation(input: { operatorId: number; memorialId: number; appUrl?: string }) {
-  return transaction(async (tx) => {
+export async function resendConfirmation(input: {
+  operatorId: number;
+  /** The dashboard acts on live data only: a test memorial is not found. */
+  isTest: boolean;
+  memorialId: number;
+  linkBase: string;
+}) {
+  return withEvents(async (tx, events) => {
     const memorial = await tx.memorial.findFirst({
-      where: { id: input.memorialId, operatorId: input.operatorId },
-      include: { family: true, operator: true, tokens: { orderBy: { id: "desc" }, take: 1 } },
+      where: { id: input.memorialId, operatorId: input.operatorId, isTest: input.isTest },
+      include: { family: true },
     });
     if (!memorial) throw notFound(`memorial ${input.memorialId} does not exist`);
-    if (memorial.status !== "awaiting_confirmation") throw invalid("this memorial is already confirmed");
-    const email = memorial.family?.email;
-    if (!email) throw invalid("this memorial has no family e-mail address");
-    const last = memorial.tokens[0];
-    // The new link replaces the old ones: they expire now, in the same transaction.
+    if (memorial.status !== "awaiting_confirmation") {
+      throw invalid("this memorial is already confirmed", {
+        field: "memorialId",
+        reason: "already-confirmed",
+      });
+    }
+    if (!memorial.family?.email) {
+      throw invalid("this memorial has no family e-mail address", {
+        field: "family.email",
+        reason: "missing",
+      });
+    }
     await tx.confirmationToken.updateMany({
       where: { memorialId: memorial.id, usedAt: null, expiresAt: { gt: new Date() } },
       data: { expiresAt: new Date() },
     });
-    await issueConfirmation(tx, {
-      memorialId: memorial.id,
-      isTest: memorial.isTest,
-      to: email,
-      language: isLanguage(memorial.language) ? memorial.language : "fr",
-      title: memorial.title,
-      operatorName: memorial.operator.name,
-      appUrl: linkBase(input.appUrl),
-      planting: {
-        operatorId: memorial.operatorId,
-        contextId: last?.contextId ?? memorial.contextId,
-        planter: last?.planter ?? "",
-        message: last?.message ?? null,
-        externalId:
-          last?.externalId === null || last?.externalId === undefined ? null : Number(last.externalId),
-        memorialsLot: last?.memorialsLot ?? null,
-        uEventId: last?.uEventId ?? null,
-      },
+    // The planting waiting for the family is the one the memorial was created with.
+    const asked = await tx.domainEvent.findFirst({
+      where: { memorialId: memorial.id, type: { in: ["memorial.created", "confirmation.resent"] } },
+      orderBy: { id: "desc" },
+      select: { payload: true },
     });
-    return { sent: true };
+    let planting = (asked?.payload as { confirmation?: ConfirmationRequest } | null)?.confirmation?.planting;
+    if (!planting) {
+      // A memorial created before domain events existed: its last link carries the planting.
+      const last = await tx.confirmationToken.findFirst({
+        where: { memorialId: memorial.id },
+        orderBy: { id: "desc" },
+      });
+      if (!last) throw new DomainError("INTERNAL", `memorial ${memorial.id} has no planting waiting`);
+      planting = {
+        operatorId: last.operatorId,
+        contextId: last.contextId,
+        planter: last.planter,
+        message: last.message,
+        externalId: last.externalId === null ? null : Number(last.externalId),
+        memorialsLot: last.memorialsLot,
+        uEventId: last.uEventId,
+      };
+    }
+    const confirmation: ConfirmationRequest = { linkBase: input.linkBase, planting };
+    await events.record({
+      type: "confirmation.resent",
+      operatorId: memorial.operatorId,
+      isTest: memorial.isTest,
+      memorialId: memorial.id,
+      payload: { confirmation },
+    });
+    return { resent: true };
   });
 }

@@ -18,17 +18,20 @@ export interface ContextNode {
 /** A context with its ancestors, the most specific first. Empty: the operator as a whole. */
 export type ContextChain = ContextNode[];
 
-export async function createContext(input: {
-  operatorId: number;
-  kind: ContextKind;
-  name: string;
-  parentId?: number | null;
-  language?: string | null;
-}) {
-  const operator = await db.operator.findUnique({ where: { id: input.operatorId } });
+export async function createContext(
+  input: {
+    operatorId: number;
+    kind: ContextKind;
+    name: string;
+    parentId?: number | null;
+    language?: string | null;
+  },
+  client: Tx | typeof db = db,
+) {
+  const operator = await client.operator.findUnique({ where: { id: input.operatorId } });
   if (!operator) throw notFound(`operator ${input.operatorId} does not exist`);
   if (input.parentId) {
-    const parent = await db.context.findFirst({
+    const parent = await client.context.findFirst({
       where: { id: input.parentId, operatorId: input.operatorId },
     });
     if (!parent) throw notFound(`parent context ${input.parentId} is not a context of this operator`);
@@ -41,7 +44,7 @@ export async function createContext(input: {
       );
     }
   }
-  return db.context.create({
+  return client.context.create({
     data: {
       operatorId: input.operatorId,
       kind: input.kind,

@@ -1,5 +1,5 @@
 // A new operator with its first live and test keys.
-import { db } from "@/lib/db/client";
+import { db, type Tx, transaction } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import type { Language } from "@/lib/i18n/languages";
 import { createApiKey } from "./keys";
@@ -12,9 +12,14 @@ export interface CreateOperatorInput {
   maxUnitPrice?: number | null;
 }
 
-export async function createOperator(input: CreateOperatorInput) {
+/** The operator and its two keys in one database transaction (or in the caller's). */
+export async function createOperator(
+  input: CreateOperatorInput,
+  client?: Tx,
+): Promise<{ operatorId: number; key: string; testKey: string }> {
   if (!input.name.trim()) throw invalid("the operator's name is empty");
-  const operator = await db.operator.create({
+  if (!client) return transaction((tx) => createOperator(input, tx));
+  const operator = await client.operator.create({
     data: {
       name: input.name.trim(),
       language: input.language ?? "fr",
@@ -23,8 +28,8 @@ export async function createOperator(input: CreateOperatorInput) {
       maxUnitPrice: input.maxUnitPrice ?? null,
     },
   });
-  const live = await createApiKey(operator.id, "production");
-  const test = await createApiKey(operator.id, "test");
+  const live = await createApiKey(operator.id, "production", client);
+  const test = await createApiKey(operator.id, "test", client);
   return { operatorId: operator.id, key: live.key, testKey: test.key };
 }
 

@@ -1,7 +1,8 @@
 // API keys: shown once, stored as a SHA-256 hash, live (production) or test, revocable.
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
 
 export type KeyEnvironment = "production" | "test";
 
@@ -14,33 +15,49 @@ export function generateKey(environment: KeyEnvironment): string {
   return `mt_${tag}_${randomBytes(32).toString("base64url")}`;
 }
 
-export async function createApiKey(operatorId: number, environment: KeyEnvironment) {
-  const operator = await db.operator.findUnique({ where: { id: operatorId } });
+export async function createApiKey(
+  operatorId: number,
+  environment: KeyEnvironment,
+  client: Tx | typeof db = db,
+) {
+  const operator = await client.operator.findUnique({ where: { id: operatorId } });
   if (!operator) throw new DomainError("NOT_FOUND", `operator ${operatorId} does not exist`);
   const key = generateKey(environment);
-  const row = await db.apiKey.create({
+  const row = await client.apiKey.create({
     data: { operatorId, hash: hashKey(key), prefix: key.slice(0, 12), environment },
   });
   return { id: row.id, key, prefix: row.prefix, environment, createdAt: row.createdAt };
 }
 
+/** Revokes the keys matching `where` that are still live, with a key.revoked event for each. */
+async function revoke(where: { hash: string } | { id: number; operatorId: number }): Promise<number> {
+  return withEvents(async (tx, events) => {
+    const revoked = await tx.apiKey.updateManyAndReturn({
+      where: { ...where, revokedAt: null },
+      data: { revokedAt: new Date() },
+      select: { id: true, operatorId: true, environment: true },
+    });
+    for (const key of revoked) {
+      await events.record({
+        type: "key.revoked",
+        operatorId: key.operatorId,
+        isTest: key.environment === "test",
+        payload: { keyId: key.id },
+      });
+    }
+    return revoked.length;
+  });
+}
+
 /** Revokes a key given in full. Returns false when no such key exists. */
 export async function revokeApiKey(key: string): Promise<boolean> {
-  const result = await db.apiKey.updateMany({
-    where: { hash: hashKey(key), revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  if (result.count > 0) return true;
+  if ((await revoke({ hash: hashKey(key) })) > 0) return true;
   return (await db.apiKey.count({ where: { hash: hashKey(key) } })) > 0;
 }
 
 /** Revokes one of an operator's keys by id (the dashboard); another operator's key is not found. */
 export async function revokeApiKeyById(operatorId: number, id: number): Promise<boolean> {
-  const result = await db.apiKey.updateMany({
-    where: { id, operatorId, revokedAt: null },
-    data: { revokedAt: new Date() },
-  });
-  return result.count > 0;
+  return (await revoke({ id, operatorId })) > 0;
 }
 
 export interface Caller {

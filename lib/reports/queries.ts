@@ -2,12 +2,14 @@
 // in a period. Lines and totals are read by PostgreSQL through tree(epf_id, is_test, planted_at, id)
 // and tree(person_id, is_test, planted_at, id); no row is loaded to be counted or summed here.
 import { db, Prisma } from "@/lib/db/client";
+import { reportTreesSql, type Viewer } from "@/lib/memorials/policy";
 
 export interface ReportFilter {
+  /** Whose report: which environment's trees it counts is the memorial policy's. */
+  viewer: Viewer;
   epfId: number;
   /** null: the whole funeral home. */
   personId: number | null;
-  isTest: boolean;
   /** [start, end): contract.md, DateFin is exclusive. */
   start: Date;
   end: Date;
@@ -46,26 +48,62 @@ function whereOf(filter: ReportFilter): Prisma.Sql {
     filter.personId === null
       ? Prisma.sql`t."epf_id" = ${filter.epfId}`
       : Prisma.sql`t."person_id" = ${filter.personId}`;
-  return Prisma.sql`${owner} AND t."is_test" = ${filter.isTest}
+  return Prisma.sql`${owner} AND ${reportTreesSql(filter.viewer)}
     AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${filter.end}`;
 }
 
-/** One page of lines, one per planting operation, by planting date then id (contract.md). */
-export function reportLines(filter: ReportFilter, limit: number, offset: number): Promise<ReportLineRow[]> {
-  return db.$queryRaw<ReportLineRow[]>`
-    SELECT t."id", t."quantity", t."species_id" AS "speciesId", sp."name" AS "species",
+const LINE_COLUMNS = Prisma.sql`t."id", t."quantity", t."species_id" AS "speciesId", sp."name" AS "species",
            sp."co2_kg_per_tree"::text AS "co2PerTree", (t."quantity" * sp."co2_kg_per_tree")::text AS "co2Total",
            t."plantation_id" AS "plantationId", pl."name" AS "plantation", t."planted_at" AS "plantedAt",
            t."person_id" AS "personId", pe."first_name" AS "firstName", pe."last_name" AS "lastName",
            t."epf_id" AS "epfId", c."name" AS "epf",
-           t."planter", t."message"
-    FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)}
-          ORDER BY t."planted_at", t."id" LIMIT ${limit} OFFSET ${offset}) t
+           t."planter", t."message"`;
+
+const LINE_JOINS = Prisma.sql`
     JOIN "species" sp ON sp."id" = t."species_id"
     JOIN "plantation" pl ON pl."id" = t."plantation_id"
     LEFT JOIN "context" c ON c."id" = t."epf_id"
-    LEFT JOIN "person" pe ON pe."id" = t."person_id"
+    LEFT JOIN "person" pe ON pe."id" = t."person_id"`;
+
+/** One page of lines, one per planting operation, by planting date then id (contract.md). */
+export function reportLines(filter: ReportFilter, limit: number, offset: number): Promise<ReportLineRow[]> {
+  return db.$queryRaw<ReportLineRow[]>`
+    SELECT ${LINE_COLUMNS}
+    FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)}
+          ORDER BY t."planted_at", t."id" LIMIT ${limit} OFFSET ${offset}) t
+    ${LINE_JOINS}
     ORDER BY t."planted_at", t."id"`;
+}
+
+/** Every line of the period, read in batches by keyset, for exports that stream. */
+export async function* allReportLines(filter: ReportFilter, batch = 1000): AsyncGenerator<ReportLineRow> {
+  let after: { plantedAt: Date; id: number } | null = null;
+  for (;;) {
+    const keyset: Prisma.Sql = after
+      ? Prisma.sql`AND (t."planted_at", t."id") > (${after.plantedAt}, ${after.id})`
+      : Prisma.empty;
+    const rows: ReportLineRow[] = await db.$queryRaw<ReportLineRow[]>`
+      SELECT ${LINE_COLUMNS}
+      FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)} ${keyset}
+            ORDER BY t."planted_at", t."id" LIMIT ${batch}) t
+      ${LINE_JOINS}
+      ORDER BY t."planted_at", t."id"`;
+    yield* rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1];
+    after = { plantedAt: last.plantedAt, id: last.id };
+  }
+}
+
+/** Trees per week or month of the period (the dashboard's chart). */
+export function reportBuckets(
+  filter: ReportFilter,
+  unit: "week" | "month",
+): Promise<{ bucket: Date; trees: number }[]> {
+  return db.$queryRaw<{ bucket: Date; trees: number }[]>`
+    SELECT (date_trunc(${unit}, t."planted_at" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "bucket",
+           SUM(t."quantity")::int AS "trees"
+    FROM "tree" t WHERE ${whereOf(filter)} GROUP BY 1`;
 }
 
 /** Lines, trees and CO2 of the whole period, not only of a page (contract.md). */

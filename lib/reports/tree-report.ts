@@ -1,10 +1,19 @@
 // 4.3 GET report endpoints: the trees of a funeral home (with its agencies) or of one person linked
 // to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
+// The API's reports and the dashboard's are this one use case.
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
+import type { Viewer } from "@/lib/memorials/policy";
 import { type ContextChain, loadChain } from "@/lib/operators/contexts";
-import { type ReportLineRow, type ReportTotals, reportLines, reportTotals } from "./queries";
+import {
+  type ReportFilter,
+  type ReportLineRow,
+  type ReportTotals,
+  reportLines,
+  reportTotals,
+} from "./queries";
 
+/** contract.md: a report covers 1 to 3660 days. */
 export const MAX_REPORT_DAYS = 3660;
 const DAY_MS = 86_400_000;
 
@@ -36,42 +45,65 @@ export interface TreeReport {
   /** The funeral home and its ancestors: the Contexte of the response. */
   chain: ContextChain;
   period: ReportPeriod;
+  /** What the lines were read with (the dashboard's chart and exports read with it too). */
+  filter: ReportFilter;
   lines: ReportLineRow[];
   totals: ReportTotals;
 }
 
-export async function treeReport(input: {
+export interface TreeReportInput {
   operatorId: number;
   isTest: boolean;
   epfId: number;
   /** null: the funeral-home form. */
   personId: number | null;
   period: ReportPeriod;
-  limit: number;
-  offset: number;
-}): Promise<TreeReport> {
+}
+
+/**
+ * Checks that the funeral home, and the person, are the caller's (of its environment: contract.md,
+ * another environment's private data is not found) and gives the filter of the report's trees.
+ */
+export async function reportFilter(
+  input: TreeReportInput,
+): Promise<{ chain: ContextChain; filter: ReportFilter }> {
   // Authorization in the where clause: another operator's funeral home or person is not found.
   const epf = await db.context.findFirst({
     where: { id: input.epfId, operatorId: input.operatorId, kind: "Epf" },
     select: { id: true },
   });
-  if (!epf) throw notFound(`funeral home (Epf) ${input.epfId} does not exist`);
+  if (!epf)
+    throw notFound(`funeral home (Epf) ${input.epfId} does not exist`, {
+      field: "epfId",
+      reason: "not-found",
+    });
   if (input.personId !== null) {
     const person = await db.person.findFirst({
-      where: { id: input.personId, operatorId: input.operatorId, epfId: input.epfId },
+      where: { id: input.personId, operatorId: input.operatorId, epfId: input.epfId, isTest: input.isTest },
       select: { id: true },
     });
     if (!person) {
       throw notFound(
         `person ${input.personId} does not exist or is not linked to funeral home ${input.epfId}`,
+        {
+          field: "personId",
+          reason: "not-found",
+        },
       );
     }
   }
-  const filter = { ...input.period, epfId: input.epfId, personId: input.personId, isTest: input.isTest };
-  const [chain, lines, totals] = await Promise.all([
-    loadChain(db, input.operatorId, input.epfId),
+  const viewer: Viewer = { kind: "operator", operatorId: input.operatorId, isTest: input.isTest };
+  const chain = await loadChain(db, input.operatorId, input.epfId);
+  return { chain, filter: { ...input.period, viewer, epfId: input.epfId, personId: input.personId } };
+}
+
+export async function treeReport(
+  input: TreeReportInput & { limit: number; offset: number },
+): Promise<TreeReport> {
+  const { chain, filter } = await reportFilter(input);
+  const [lines, totals] = await Promise.all([
     reportLines(filter, input.limit, input.offset),
     reportTotals(filter),
   ]);
-  return { chain, period: input.period, lines, totals };
+  return { chain, period: input.period, filter, lines, totals };
 }

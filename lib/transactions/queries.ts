@@ -1,5 +1,6 @@
 // Read models of transactions: one month of an operator's, listed or totalled by a mode.
-import { db, Prisma } from "@/lib/db/client";
+import { Prisma } from "@/lib/db/client";
+import { paged } from "@/lib/db/paged";
 import { invalid } from "@/lib/errors";
 
 export interface TransactionRow {
@@ -37,17 +38,18 @@ export async function listTransactions(input: {
   const [start, end] = monthRange(input.year, input.month);
   const where = Prisma.sql`t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
     AND t."created_at" >= ${start} AND t."created_at" < ${end}`;
-  const rows = await db.$queryRaw<TransactionRow[]>`
+  return paged<TransactionRow>(
+    Prisma.sql`
     SELECT t."id", t."created_at" AS "createdAt", t."type"::text AS "type", t."memorial_id" AS "memorialId",
            t."person_id" AS "personId", t."tree_count" AS "treeCount", t."free_tree_count" AS "freeTreeCount",
            t."species_id" AS "speciesId", t."plantation_id" AS "plantationId", t."amount"::text AS "amount",
            t."external_id"::text AS "externalId", t."memorials_lot" AS "memorialsLot",
            t."u_event_id" AS "uEventId", t."context_id" AS "contextId"
-    FROM "transaction" t WHERE ${where}
-    ORDER BY t."created_at", t."id" LIMIT ${input.limit} OFFSET ${input.offset}`;
-  const [{ total }] = await db.$queryRaw<{ total: number }[]>`
-    SELECT COUNT(*)::int AS total FROM "transaction" t WHERE ${where}`;
-  return { rows, total };
+    FROM "transaction" t WHERE ${where}`,
+    Prisma.sql`q."createdAt", q."id"`,
+    input.limit,
+    input.offset,
+  );
 }
 
 export const TOTAL_MODES = ["jour", "espece", "plantation", "contexte"] as const;
@@ -104,9 +106,5 @@ export async function transactionTotals(input: {
     WHERE t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
       AND t."created_at" >= ${start} AND t."created_at" < ${end}
     GROUP BY 1`;
-  const rows = await db.$queryRaw<TotalRow[]>`
-    SELECT * FROM (${grouped}) x ORDER BY x."key" NULLS FIRST LIMIT ${input.limit} OFFSET ${input.offset}`;
-  const [{ total }] = await db.$queryRaw<{ total: number }[]>`
-    SELECT COUNT(*)::int AS total FROM (${grouped}) x`;
-  return { rows, total };
+  return paged<TotalRow>(grouped, Prisma.sql`q."key" NULLS FIRST`, input.limit, input.offset);
 }

@@ -2,15 +2,15 @@
 // authenticates the key, keeps the resolved Contexte for the response (errors included), parses
 // JSON bodies, maps errors to the Error object and never lets HTML, a stack trace or SQL out.
 
-import { ZodError } from "zod";
 import { DomainError } from "@/lib/errors";
 import type { ContextChain } from "@/lib/operators/contexts";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { serializeContexte } from "./contexte";
-import { errorBody, statusOf } from "./errors";
-import { zodMessage } from "./zod-message";
+import { errorBody, mapError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+/** The deepest nesting of objects and arrays a JSON body may have. */
+export const MAX_JSON_DEPTH = 32;
 
 export interface V1Request {
   request: Request;
@@ -62,6 +62,9 @@ async function readJson(request: Request): Promise<unknown> {
     throw new DomainError("INVALID_INPUT", `the body is larger than ${MAX_BODY_BYTES} bytes`);
   }
   if (!text.trim()) throw new DomainError("INVALID_INPUT", "the body is empty: a JSON object is expected");
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new DomainError("INVALID_INPUT", `the body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -72,6 +75,29 @@ async function readJson(request: Request): Promise<unknown> {
     throw new DomainError("INVALID_INPUT", "the body must be a JSON object");
   }
   return value;
+}
+
+/** The deepest nesting of `[` and `{` in a JSON text, outside strings; one pass, no recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92)
+        i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) deepest = Math.max(deepest, ++depth);
+    else if (c === 125 || c === 93) depth--;
+  }
+  return deepest;
+}
+
+/** A path with the key segment of the report and Infos paths hidden: keys never reach the logs. */
+export function redactKey(pathname: string): string {
+  return pathname.replace(/^\/v1\/[^/]+\/(Report|Memorial)\//, "/v1/[key]/$1/");
 }
 
 export function v1(
@@ -107,17 +133,22 @@ export function v1(
       const result = await handler(req);
       return result instanceof Response ? result : json(200, result);
     } catch (error) {
-      chain = req.chain ?? [];
+      // A use case that resolved its context before failing says so on the error.
+      const known = error instanceof DomainError && Array.isArray(error.context) ? error.context : null;
+      chain = (known as ContextChain | null) ?? req.chain ?? [];
       const contexte = serializeContexte(caller, chain);
-      if (error instanceof DomainError) {
-        const status = statusOf(error);
-        return json(status, errorBody(status, error.message, contexte));
+      const mapped = mapError(error);
+      if (mapped && mapped.status < 500) {
+        return json(
+          mapped.status,
+          errorBody(mapped.status, mapped.message, contexte, mapped.code, mapped.champ),
+        );
       }
-      if (error instanceof ZodError) {
-        return json(400, errorBody(400, zodMessage(error), contexte));
-      }
-      console.error(`[v1] ${request.method} ${new URL(request.url).pathname} failed`, error);
-      return json(500, errorBody(500, "an unexpected error occurred; it has been logged", contexte));
+      console.error(`[v1] ${request.method} ${redactKey(new URL(request.url).pathname)} failed`, error);
+      return json(
+        500,
+        errorBody(500, "an unexpected error occurred; it has been logged", contexte, "INTERNAL"),
+      );
     }
   };
 }
@@ -131,6 +162,7 @@ export function methodNotAllowed(allowed: string[]) {
         405,
         `${request.method} is not allowed on this path; use ${allowed.join(", ")}`,
         serializeContexte(null, []),
+        "METHOD_NOT_ALLOWED",
       ),
       { allow: allowed.join(", ") },
     );

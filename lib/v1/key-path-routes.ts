@@ -4,7 +4,7 @@
 import { memorialInfos } from "@/lib/memorials/memorial-infos";
 import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@/lib/reports/tree-report";
 import { envelope, type V1Request } from "@/lib/v1/handler";
-import { parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
+import { INFOS_LIMIT, listingPage, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { idParam, intParam } from "@/lib/v1/params";
 import { serializeMemorialInfos } from "@/lib/v1/serializers/memorial-infos";
 import { serializeReport } from "@/lib/v1/serializers/reports";
@@ -39,6 +39,12 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
 /** The response of both Infos paths (with and without the {key} segment). */
 export async function memorialInfosResponse(req: V1Request) {
   const memorialId = idParam("memorialId", req.params.memorialId);
-  const infos = await memorialInfos(req.caller, memorialId);
-  return { ...envelope(req, "memorialInfos"), ...serializeMemorialInfos(infos) };
+  // An extension of 4.4: the trees come in pages (Page, Limite) with the listing's fields.
+  const paging = parsePaging(req.search, INFOS_LIMIT);
+  const infos = await memorialInfos(req.caller, memorialId, paging);
+  return {
+    ...envelope(req, "memorialInfos"),
+    ...serializeMemorialInfos(infos),
+    ...listingPage(paging, infos.totalTrees, infos.trees.length),
+  };
 }

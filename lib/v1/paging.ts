@@ -10,6 +10,8 @@ export interface Paging {
 export const MAX_LIMIT = 1000;
 export const LISTING_LIMIT = 50;
 export const REPORT_LIMIT = 200;
+/** Infos' trees per page: every tree of any family's memorial; a global memorial is paged. */
+export const INFOS_LIMIT = 1000;
 
 function positiveInteger(name: string, raw: string, max: number): number {
   if (!/^\d{1,9}$/.test(raw.trim())) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ZMemorialsCreer, ZPersonModifier } from "@/lib/memorials/schemas";
+import { ZMemorialsCreer, ZPersonModifier } from "@/lib/v1/schemas/memorials";
 import { zodMessage } from "./zod-message";
 
 describe("zodMessage", () => {

@@ -8,15 +8,8 @@ import { TreeCard } from "@/components/public/tree-card";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { messagesFor, type PublicMessages } from "@/lib/i18n/messages";
 import { requestLanguage } from "@/lib/i18n/request-language";
-import {
-  co2Total,
-  formatCalendarDate,
-  formatNumber,
-  formatUnit,
-  safeHttpUrl,
-  showDeceasedUrl,
-  shownTitle,
-} from "@/lib/memorials/public-page";
+import { displayTitle, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
+import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "@/lib/memorials/public-page";
 import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
 import { parseMemorialId } from "./memorial-id";
 
@@ -28,11 +21,6 @@ async function load(props: Props) {
   if (!memorial) notFound();
   const language = await requestLanguage(memorial.language);
   return { memorial, language, messages: messagesFor(language) };
-}
-
-function titleText(memorial: PublicMemorial, messages: PublicMessages): string {
-  const shown = shownTitle(memorial);
-  return shown.kind === "text" ? shown.text : messages.anonymousTitle(shown.id);
 }
 
 function countryNamer(language: Language) {
@@ -48,7 +36,7 @@ function countryNamer(language: Language) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { memorial, language, messages } = await load(props);
-  const title = titleText(memorial, messages);
+  const title = displayTitle(memorial);
   // 4.1 rule 7: the share preview of an anonymous memorial says nothing about the deceased.
   const description =
     memorial.kind === "anonymous"
@@ -79,7 +67,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 export default async function MemorialPage(props: Props) {
   const { memorial, language, messages } = await load(props);
-  const title = titleText(memorial, messages);
+  const title = displayTitle(memorial);
   const countryName = countryNamer(language);
   const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
   const co2 = co2Total(memorial.co2Lines);
@@ -199,7 +187,7 @@ function Hero({
   const deceased = memorial.deceased;
   const image = safeHttpUrl(deceased.imageUrl);
   // 4.1 rule 8: the link lives 14 days from creation; "now" is this request's time.
-  const link = showDeceasedUrl(new Date(memorial.createdAt), new Date(), memorial.deceasedUrl);
+  const link = shownDeceasedUrl(new Date(memorial.createdAt), new Date(), memorial.deceasedUrl);
   return (
     <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
       {image ? (

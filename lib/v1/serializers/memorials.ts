@@ -1,6 +1,6 @@
 // 2.3 creation response and 2.5 modify response.
 import type { CreateMemorialResult } from "@/lib/memorials/create-memorial";
-import type { TMemorialsCreer } from "@/lib/memorials/schemas";
+import type { TMemorialsCreer } from "@/lib/v1/schemas/memorials";
 
 export function serializeCreation(input: TMemorialsCreer, result: CreateMemorialResult) {
   return {

@@ -1,12 +1,12 @@
 import { modifyPerson } from "@/lib/memorials/modify-person";
-import { ZPersonModifier } from "@/lib/memorials/schemas";
 import { envelope, methodNotAllowed, v1 } from "@/lib/v1/handler";
+import { toModifyPersonCommand, ZPersonModifier } from "@/lib/v1/schemas/memorials";
 import { serializePerson } from "@/lib/v1/serializers/memorials";
 
 // PUT /v1/Personne/Modifier: modify a deceased person
 export const PUT = v1({ auth: "header", body: true }, async (req) => {
   const input = ZPersonModifier.parse(req.body);
-  const person = await modifyPerson({ caller: req.caller, input });
+  const person = await modifyPerson({ caller: req.caller, command: toModifyPersonCommand(input) });
   return {
     ...envelope(req, "personneModifier"),
     Id: person.id,

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+import { parseId } from "@/lib/validation";
 
 export const metadata: Metadata = { title: "Memorial" };
 
@@ -20,10 +21,16 @@ const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
 const th = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
 const td = "border-b border-stone-200 px-3 py-2 align-top";
 
-export default async function MemorialPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function MemorialPage(props: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<{ page?: string | string[] }>;
+}) {
   const session = await requireOperator();
-  const { id } = await params;
-  const memorial = /^\d{1,10}$/.test(id) ? await memorialDetail(session.operatorId, Number(id)) : null;
+  const { id } = await props.params;
+  const rawPage = (await props.searchParams).page;
+  const page = typeof rawPage === "string" && /^\d{1,7}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
+  const memorialId = parseId(id);
+  const memorial = memorialId === null ? null : await memorialDetail(session.operatorId, memorialId, page);
   if (!memorial) notFound();
   const lang = await dashboardLanguage(session.operatorLanguage);
   const m = DASHBOARD_MESSAGES[lang];
@@ -42,9 +49,7 @@ export default async function MemorialPage({ params }: { params: Promise<{ id: s
             ← {m.backToList}
           </Link>
         </p>
-        <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">
-          {memorial.title || fill(m.memorialTitle, { id: memorial.id })}
-        </h1>
+        <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">{memorial.title}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-3 text-stone-700">
           <span>{fill(m.memorialTitle, { id: memorial.id })}</span>
           <span
@@ -76,7 +81,7 @@ export default async function MemorialPage({ params }: { params: Promise<{ id: s
 
       <section aria-labelledby="trees-title">
         <h2 id="trees-title" className="mb-3 text-xl font-semibold">
-          {m.trees} ({memorial.trees.reduce((sum, tree) => sum + tree.quantity, 0)})
+          {m.trees} ({formatNumber(memorial.totalTrees, lang)})
         </h2>
         {memorial.trees.length === 0 ? (
           <p>{m.noTrees}</p>
@@ -110,6 +115,29 @@ export default async function MemorialPage({ params }: { params: Promise<{ id: s
             </table>
           </div>
         )}
+        {memorial.treeLines > memorial.treesPage.perPage ? (
+          <nav aria-label={m.trees} className="mt-3 flex items-center gap-4">
+            {page > 1 ? (
+              <Link
+                className="text-forest-700 underline"
+                href={`/dashboard/memorials/${memorial.id}?page=${page - 1}`}
+              >
+                ←
+              </Link>
+            ) : null}
+            <span>
+              {fill(m.pageOf, { page, pages: Math.ceil(memorial.treeLines / memorial.treesPage.perPage) })}
+            </span>
+            {page * memorial.treesPage.perPage < memorial.treeLines ? (
+              <Link
+                className="text-forest-700 underline"
+                href={`/dashboard/memorials/${memorial.id}?page=${page + 1}`}
+              >
+                →
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
       </section>
 
       {person ? (

@@ -1,7 +1,7 @@
 // contract.md: request date-times come with or without fractional seconds and with or without Z
 // (no zone means UTC); impossible dates are refused rather than rolled over.
 import { describe, expect, it } from "vitest";
-import { parseDateTime, ZMemorialsCreer, ZPersonModifier } from "./schemas";
+import { parseDateTime, ZMemorialsCreer, ZPersonModifier } from "./memorials";
 
 const iso = (value: string) => parseDateTime(value)?.toISOString() ?? null;
 

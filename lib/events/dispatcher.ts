@@ -1,0 +1,134 @@
+// The durable side of the domain events: each event not yet dispatched is taken by one process
+// (FOR UPDATE SKIP LOCKED lets several instances share the work), handed to every durable
+// consumer inside one transaction that also marks it dispatched, so a consumer's own writes (an
+// e-mail in the outbox, webhook deliveries) happen exactly once per event. A crash before the
+// commit leaves the event to the next pass. A consumer that keeps failing is retried on later
+// passes and given up after MAX_ATTEMPTS, with its error kept on the event row.
+import pg from "pg";
+import { db, type Tx, transaction } from "@/lib/db/client";
+import { type DomainEventType, EVENT_CHANNEL } from "./events";
+
+export const MAX_ATTEMPTS = 10;
+
+export interface StoredEvent {
+  id: bigint;
+  type: DomainEventType;
+  operatorId: number;
+  memorialId: number | null;
+  isTest: boolean;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+export type DurableConsumer = (tx: Tx, event: StoredEvent) => Promise<void>;
+
+export interface EventDispatcher {
+  /** Dispatches every pending event now (tests, and the loop itself); returns how many. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+async function dispatchOne(consumers: DurableConsumer[], after: bigint): Promise<bigint | null> {
+  try {
+    return await transaction(async (tx) => {
+      const [event] = await tx.$queryRaw<StoredEvent[]>`
+        SELECT "id", "type", "operator_id" AS "operatorId", "memorial_id" AS "memorialId",
+               "is_test" AS "isTest", "payload", "created_at" AS "createdAt"
+        FROM "domain_event" WHERE "dispatched_at" IS NULL AND "id" > ${after}
+        ORDER BY "id" LIMIT 1 FOR UPDATE SKIP LOCKED`;
+      if (!event) return null;
+      for (const consume of consumers) await consume(tx, event);
+      await tx.$executeRaw`UPDATE "domain_event" SET "dispatched_at" = now(), "attempts" = "attempts" + 1
+                           WHERE "id" = ${event.id}`;
+      return event.id;
+    });
+  } catch (error) {
+    // The failed event's transaction rolled back; note the failure on it, outside, and move on.
+    const [failed] = await db.$queryRaw<{ id: bigint; attempts: number }[]>`
+      UPDATE "domain_event" SET "attempts" = "attempts" + 1, "last_error" = ${String(error).slice(0, 2000)},
+             "dispatched_at" = CASE WHEN "attempts" + 1 >= ${MAX_ATTEMPTS} THEN now() END
+      WHERE "id" = (SELECT "id" FROM "domain_event" WHERE "dispatched_at" IS NULL AND "id" > ${after}
+                    ORDER BY "id" LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING "id", "attempts"`;
+    console.error(
+      `[events] dispatching event ${failed?.id ?? "?"} failed (attempt ${failed?.attempts ?? "?"})`,
+      error,
+    );
+    return failed?.id ?? null;
+  }
+}
+
+export function startEventDispatcher(
+  consumers: DurableConsumer[],
+  options: { intervalMs?: number; listen?: boolean } = {},
+): EventDispatcher {
+  const intervalMs = options.intervalMs ?? Number(process.env.MAIL_POLL_MS || 1000);
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let listener: pg.Client | null = null;
+
+  async function pass(): Promise<number> {
+    let count = 0;
+    let after = -1n;
+    for (;;) {
+      const id = await dispatchOne(consumers, after);
+      if (id === null) return count;
+      after = id;
+      count++;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass().finally(() => {
+      running = null;
+      if (again && !stopped) {
+        again = false;
+        void runOnce();
+      }
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      try {
+        await runOnce();
+      } catch (error) {
+        console.error("[events] dispatch pass failed", error);
+      }
+      schedule();
+    }, intervalMs);
+  }
+
+  // NOTIFY wakes the dispatcher at once; the timer is the fallback.
+  if (options.listen !== false && process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    client.on("error", () => {});
+    client.on("notification", () => void runOnce().catch(() => {}));
+    client
+      .connect()
+      .then(() => client.query(`LISTEN "${EVENT_CHANNEL}"`))
+      .then(() => {
+        listener = client;
+      })
+      .catch(() => client.end().catch(() => {}));
+  }
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await listener?.end().catch(() => {});
+      await running?.catch(() => {});
+    },
+  };
+}

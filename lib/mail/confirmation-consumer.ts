@@ -1,0 +1,43 @@
+// The e-mail consumer of the domain events: a memorial created to await its family's
+// confirmation, or a confirmation sent again, gets a new link and its e-mail in the outbox, in
+// the dispatcher's transaction (so exactly once per event). The outbox sender sends it.
+import type { Tx } from "@/lib/db/client";
+import type { StoredEvent } from "@/lib/events/dispatcher";
+import { isLanguage } from "@/lib/i18n/languages";
+import { issueConfirmation, type PendingPlanting } from "@/lib/memorials/confirmation-token";
+import { displayTitle } from "@/lib/memorials/policy";
+
+/** What a use case puts in the event for this consumer. */
+export interface ConfirmationRequest {
+  /** Base address of the link (APP_URL, else the address the request came to). */
+  linkBase: string;
+  planting: PendingPlanting;
+}
+
+export async function confirmationEmailConsumer(tx: Tx, event: StoredEvent): Promise<void> {
+  if (event.type !== "memorial.created" && event.type !== "confirmation.resent") return;
+  const request = event.payload.confirmation as ConfirmationRequest | undefined;
+  if (!request || event.memorialId === null) return;
+  const memorial = await tx.memorial.findUnique({
+    where: { id: event.memorialId },
+    include: { family: true, operator: { select: { name: true } } },
+  });
+  // Confirmed in the meantime, or no address: there is nothing to send.
+  const to = memorial?.family?.email;
+  if (memorial?.status !== "awaiting_confirmation" || !to) return;
+  // The newest link replaces the ones before (events are dispatched in order).
+  await tx.confirmationToken.updateMany({
+    where: { memorialId: memorial.id, usedAt: null, expiresAt: { gt: new Date() } },
+    data: { expiresAt: new Date() },
+  });
+  await issueConfirmation(tx, {
+    memorialId: memorial.id,
+    isTest: memorial.isTest,
+    to,
+    language: isLanguage(memorial.language) ? memorial.language : "fr",
+    title: displayTitle(memorial),
+    operatorName: memorial.operator.name,
+    appUrl: request.linkBase,
+    planting: request.planting,
+  });
+}

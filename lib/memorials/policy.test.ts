@@ -1,0 +1,91 @@
+// The memorial policy's pure rules: the display title (4.1 rule 7), the 14-day Url (rule 8) and
+// the approximate date (rule 9). Visibility, which is a query condition, is tested against the
+// database in test/use-cases.test.ts.
+import { describe, expect, it } from "vitest";
+import {
+  classicTitle,
+  cut,
+  deceasedUrlEndsAt,
+  displayTitle,
+  safeHttpUrl,
+  shownDeathDate,
+  shownDeceasedUrl,
+} from "./policy";
+
+const DAY = 86_400_000;
+const base = { id: 42, title: "Marie Dupont", anonymousName: null };
+
+describe("displayTitle (4.1 rule 7, global memorial)", () => {
+  it("names a classic memorial by its title", () => {
+    expect(displayTitle({ ...base, kind: "classic" })).toBe("Marie Dupont");
+  });
+  it("names an anonymous memorial by MemorialAnonymeNom, never by the deceased", () => {
+    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: " Une amie " })).toBe("Une amie");
+  });
+  it("names an anonymous memorial by its id when MemorialAnonymeNom is null or blank", () => {
+    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: null })).toBe("42");
+    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: "   " })).toBe("42");
+  });
+  it("names the global memorial by its title, the operator's name", () => {
+    expect(displayTitle({ ...base, kind: "global", title: "PF Dupuis" })).toBe("PF Dupuis");
+  });
+});
+
+describe("classicTitle", () => {
+  it("joins the given name and the family name", () => {
+    expect(classicTitle(" Marie ", "Dupont")).toBe("Marie Dupont");
+    expect(classicTitle(null, "Dupont")).toBe("Dupont");
+  });
+  it("cuts to the 400 characters of its column, never inside a character", () => {
+    expect(classicTitle("a".repeat(200), "b".repeat(200))).toHaveLength(400);
+    const emoji = "🌳".repeat(200);
+    expect(Array.from(classicTitle(emoji, emoji))).toHaveLength(400);
+    expect(cut("🌳🌳", 1)).toBe("🌳");
+  });
+});
+
+describe("shownDeceasedUrl (4.1 rule 8)", () => {
+  const created = new Date("2026-01-01T10:00:00Z");
+  const url = "https://pf.example/avis/12";
+  it("links during the 14 days after creation", () => {
+    expect(shownDeceasedUrl(created, created, url)).toBe(url);
+    expect(shownDeceasedUrl(created, new Date(created.getTime() + 13 * DAY), url)).toBe(url);
+    expect(shownDeceasedUrl(created, new Date(created.getTime() + 14 * DAY - 1), url)).toBe(url);
+  });
+  it("stops linking once 14 days have passed", () => {
+    expect(shownDeceasedUrl(created, new Date(created.getTime() + 14 * DAY), url)).toBeNull();
+    expect(shownDeceasedUrl(created, new Date(created.getTime() + 15 * DAY), url)).toBeNull();
+  });
+  it("never links a null or blank URL", () => {
+    expect(shownDeceasedUrl(created, created, null)).toBeNull();
+    expect(shownDeceasedUrl(created, created, undefined)).toBeNull();
+    expect(shownDeceasedUrl(created, created, "   ")).toBeNull();
+  });
+  it("never links anything but http(s)", () => {
+    expect(shownDeceasedUrl(created, created, "javascript:alert(1)")).toBeNull();
+    expect(safeHttpUrl("data:text/html,hi")).toBeNull();
+    expect(safeHttpUrl("not a url")).toBeNull();
+    expect(safeHttpUrl(" http://pf.example/a ")).toBe("http://pf.example/a");
+  });
+});
+
+describe("shownDeathDate (4.1 rule 9)", () => {
+  const date = new Date("2026-03-04T00:00:00Z");
+  it("hides an approximate date of death", () => {
+    expect(shownDeathDate(date, true)).toBeNull();
+  });
+  it("shows an exact one", () => {
+    expect(shownDeathDate(date, false)).toBe(date);
+  });
+  it("shows an approximate one to the memorial's own operator", () => {
+    expect(shownDeathDate(date, true, true)).toBe(date);
+  });
+});
+
+describe("deceasedUrlEndsAt", () => {
+  it("is 14 days after creation", () => {
+    expect(deceasedUrlEndsAt(new Date("2026-01-01T10:00:00Z")).toISOString()).toBe(
+      "2026-01-15T10:00:00.000Z",
+    );
+  });
+});

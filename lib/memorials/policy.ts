@@ -1,0 +1,178 @@
+// The memorial policy: who may see which memorial and which trees, what a memorial is called,
+// and the rules of what is shown about the deceased. Every reader (Infos, Creer into an existing
+// memorial, the public pages, the dashboard, the reports) takes its conditions from here, so that a
+// new reader cannot forget the global memorial or the test environment.
+import { Prisma } from "@/lib/db/client";
+
+/**
+ * Who is looking: the public (a visitor of the public pages), or an operator acting in one
+ * environment (an API key, live or test; the dashboard acts as live).
+ */
+export type Viewer = { kind: "public" } | { kind: "operator"; operatorId: number; isTest: boolean };
+
+export const PUBLIC: Viewer = { kind: "public" };
+
+export const operatorViewer = (operatorId: number, isTest: boolean): Viewer => ({
+  kind: "operator",
+  operatorId,
+  isTest,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Visibility of memorials.
+
+/**
+ * Public: visible (confirmed when it had to be) and not made with a test key (contract.md). An
+ * operator also sees its own memorials of its own environment, whatever their status; another
+ * operator's memorial that is not public does not exist for it (contract.md, 404).
+ */
+export function memorialsVisibleTo(viewer: Viewer): Prisma.MemorialWhereInput {
+  const isPublic: Prisma.MemorialWhereInput = { status: "visible", isTest: false };
+  if (viewer.kind === "public") return isPublic;
+  return { OR: [isPublic, { operatorId: viewer.operatorId, isTest: viewer.isTest }] };
+}
+
+/** The same condition in SQL, for a memorial aliased `m`. */
+export function memorialsVisibleToSql(viewer: Viewer, alias = "m"): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false)`;
+  if (viewer.kind === "public") return isPublic;
+  return Prisma.sql`(${isPublic} OR (${m}."operator_id" = ${viewer.operatorId} AND ${m}."is_test" = ${viewer.isTest}))`;
+}
+
+/** The viewer's own memorials (its operator, its environment), public or not: the dashboard's. */
+export function ownMemorialsOf(viewer: Extract<Viewer, { kind: "operator" }>): Prisma.MemorialWhereInput {
+  return { operatorId: viewer.operatorId, isTest: viewer.isTest };
+}
+
+export function ownMemorialsOfSql(viewer: Extract<Viewer, { kind: "operator" }>, alias = "m"): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`(${m}."operator_id" = ${viewer.operatorId} AND ${m}."is_test" = ${viewer.isTest})`;
+}
+
+/** Is this memorial the viewer's own (its operator, its environment)? */
+export function isOwnMemorial(viewer: Viewer, memorial: { operatorId: number; isTest: boolean }): boolean {
+  return (
+    viewer.kind === "operator" &&
+    memorial.operatorId === viewer.operatorId &&
+    memorial.isTest === viewer.isTest
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Visibility of trees.
+
+/**
+ * Live trees are seen by everyone who sees their memorial. A test tree is seen only by the test
+ * key of the operator that planted it (contract.md: what a test key creates never shows elsewhere).
+ */
+export function treesVisibleTo(viewer: Viewer): Prisma.TreeWhereInput {
+  if (viewer.kind === "operator" && viewer.isTest) {
+    return { OR: [{ isTest: false }, { isTest: true, operatorId: viewer.operatorId }] };
+  }
+  return { isTest: false };
+}
+
+export function treesVisibleToSql(viewer: Viewer, alias = "t"): Prisma.Sql {
+  const t = Prisma.raw(`"${alias}"`);
+  if (viewer.kind === "operator" && viewer.isTest) {
+    return Prisma.sql`(${t}."is_test" = false OR ${t}."operator_id" = ${viewer.operatorId})`;
+  }
+  return Prisma.sql`${t}."is_test" = false`;
+}
+
+/**
+ * The trees a report counts: those of the viewer's environment only (a live key's report has no
+ * test tree; a test key's report has only the test trees its own operator planted).
+ */
+export function reportTreesSql(viewer: Viewer, alias = "t"): Prisma.Sql {
+  const t = Prisma.raw(`"${alias}"`);
+  if (viewer.kind === "operator" && viewer.isTest) {
+    return Prisma.sql`${t}."is_test" = true AND ${t}."operator_id" = ${viewer.operatorId}`;
+  }
+  return Prisma.sql`${t}."is_test" = false`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What a memorial is called.
+
+/** Titles live in memorial.title, VARCHAR(400) (CHECK memorial_title_check). */
+export const TITLE_MAX = 400;
+
+/** Cuts a text to `max` characters (code points, as PostgreSQL counts them), never mid-character. */
+export function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join("");
+}
+
+/**
+ * contract.md: a classic memorial's title is the deceased's given name and family name
+ * (`Prenom Nom`), cut to 400 characters (two names of 200 make 401 with the space).
+ */
+export function classicTitle(firstName?: string | null, lastName?: string | null): string {
+  return cut([firstName?.trim(), lastName?.trim()].filter(Boolean).join(" "), TITLE_MAX);
+}
+
+export type MemorialKind = "classic" | "anonymous" | "global";
+
+/**
+ * The name shown everywhere (Infos' MemorialNom, the public page, the dashboard, e-mails):
+ * 4.1 rule 7: an anonymous memorial is named by MemorialAnonymeNom, or by its id when that is
+ * null or blank, never by the deceased; the global memorial carries the operator's name (part 1);
+ * a classic memorial its title.
+ */
+export function displayTitle(memorial: {
+  id: number;
+  kind: MemorialKind;
+  title: string;
+  anonymousName: string | null;
+}): string {
+  const name = memorial.kind === "anonymous" ? memorial.anonymousName : memorial.title;
+  return name?.trim() || String(memorial.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// What is shown about the deceased.
+
+/** 4.1 rule 8: Defunt.Url is used only during the 14 days after creation. */
+export const DECEASED_URL_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+/** The moment after which the operator's page about the deceased is no longer linked. */
+export function deceasedUrlEndsAt(createdAt: Date): Date {
+  return new Date(createdAt.getTime() + DECEASED_URL_DAYS * DAY_MS);
+}
+
+/**
+ * The operator's page about the deceased, when it may be linked at `now`: only during the 14 days
+ * after the memorial's creation (4.1 rule 8), never when null or blank, and only http(s) so that a
+ * stored value can never become a `javascript:` link.
+ */
+export function shownDeceasedUrl(createdAt: Date, now: Date, url: string | null | undefined): string | null {
+  if (now.getTime() >= deceasedUrlEndsAt(createdAt).getTime()) return null;
+  return safeHttpUrl(url);
+}
+
+/** The URL when it is an absolute http or https URL, else null. */
+export function safeHttpUrl(url: string | null | undefined): string | null {
+  if (!url?.trim()) return null;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * 4.1 rule 9: an approximate date of death is not shown publicly (it still drives deadlines);
+ * the memorial's own operator still reads it.
+ */
+export function shownDeathDate(deathDate: Date, approximate: boolean, ownerIsLooking = false): Date | null {
+  return approximate && !ownerIsLooking ? null : deathDate;
+}
+
+/** 4.1 rule 7: nothing about the deceased of an anonymous memorial; the global one has none. */
+export function showsDeceased(kind: MemorialKind): boolean {
+  return kind === "classic";
+}
