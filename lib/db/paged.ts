@@ -1,8 +1,7 @@
-// One page of a listing and the count of the whole listing from one statement (COUNT(*) OVER ()),
-// so that the two always agree, whatever other requests write meanwhile (contract.md paging:
-// NombreTotal, Plus). Only a page past the end, which has no row to carry the count, costs a
-// second statement.
-import { db, type Prisma } from "./client";
+// One page of a listing and the count of the whole listing, read by one statement (so from one
+// snapshot of the database): the two always agree, whatever other requests write meanwhile
+// (contract.md paging: NombreTotal, Plus), also for a page past the end.
+import { db, Prisma } from "./client";
 
 export async function paged<T extends object>(
   select: Prisma.Sql,
@@ -10,15 +9,14 @@ export async function paged<T extends object>(
   limit: number,
   offset: number,
 ): Promise<{ rows: T[]; total: number }> {
-  const rows = await db.$queryRaw<(T & { __total: number })[]>`
-    SELECT q.*, COUNT(*) OVER ()::int AS "__total" FROM (${select}) q
-    ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
-  if (rows.length > 0) {
-    return { rows: rows.map(({ __total: _, ...row }) => row as unknown as T), total: rows[0].__total };
-  }
-  if (offset === 0) return { rows: [], total: 0 };
-  const [{ total }] = await db.$queryRaw<
-    { total: number }[]
-  >`SELECT COUNT(*)::int AS "total" FROM (${select}) q`;
-  return { rows: [], total };
+  const rows = await db.$queryRaw<(T & { __total: number; __row: number | null })[]>`
+    SELECT q.*, c."__total" FROM (SELECT COUNT(*)::int AS "__total" FROM (${select}) q) c
+    LEFT JOIN LATERAL (SELECT q.*, 1 AS "__row" FROM (${select}) q
+                       ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) q ON true
+    ORDER BY ${orderBy}`;
+  const total = rows[0]?.__total ?? 0;
+  return {
+    rows: rows.filter((row) => row.__row !== null).map(({ __total: _t, __row: _r, ...row }) => row as unknown as T),
+    total,
+  };
 }

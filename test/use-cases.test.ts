@@ -1,0 +1,337 @@
+// The memorial use cases against the real PostgreSQL, without a server: commands in, results and
+// rows out. One test per defect the review of the first version found, and the domain events.
+import { afterAll, describe, expect, it } from "vitest";
+import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { startEventDispatcher } from "@/lib/events/dispatcher";
+import { onEventSignals } from "@/lib/events/events";
+import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
+import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { requestHash } from "@/lib/memorials/idempotency";
+import { memorialInfos } from "@/lib/memorials/memorial-infos";
+import { modifyPerson } from "@/lib/memorials/modify-person";
+import { createOperator } from "@/lib/operators/create-operator";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { treeReport } from "@/lib/reports/tree-report";
+import { listTransactions } from "@/lib/transactions/queries";
+
+afterAll(() => db.$disconnect());
+
+async function callers(options: Parameters<typeof makeIsolatedOperator>[0] = {}) {
+  const op = await makeIsolatedOperator(options);
+  const live = (await authenticateKey(op.key)) as Caller;
+  const test = (await authenticateKey(op.testKey)) as Caller;
+  return { op, live, test };
+}
+
+const deceased = (lastName = "Dupont") => ({
+  firstName: "Marie",
+  lastName,
+  civility: null,
+  deathDate: new Date("2026-10-01T00:00:00Z"),
+  deathDateApproximate: false,
+  birthDate: null,
+  url: null,
+  imageUrl: null,
+});
+
+function command(target: PlantingTarget, extra: Partial<CreateMemorialCommand> = {}): CreateMemorialCommand {
+  return {
+    target,
+    context: {},
+    planter: null,
+    message: null,
+    language: null,
+    externalId: null,
+    memorialsLot: null,
+    uEventId: null,
+    specialEmailType: null,
+    ...extra,
+  };
+}
+
+const newMemorial = (extra: Partial<Extract<PlantingTarget, { kind: "new" }>> = {}): PlantingTarget => ({
+  kind: "new",
+  deceased: deceased(),
+  family: null,
+  anonymous: null,
+  awaitConfirmation: false,
+  ...extra,
+});
+
+const plant = (caller: Caller, cmd: CreateMemorialCommand, idempotencyKey?: string) =>
+  createMemorial({
+    caller,
+    command: cmd,
+    linkBase: "http://trees.test",
+    idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: requestHash({ same: "body" }) } : undefined,
+  });
+
+describe("Idempotency-Key", () => {
+  it("belongs to the key's environment: a live retry never replays a test response", async () => {
+    const { live, test } = await callers();
+    const key = unique("retry");
+    const fromTest = await plant(test, command(newMemorial()), key);
+    const fromLive = await plant(live, command(newMemorial()), key);
+    expect(fromLive.replayed).toBe(false);
+    expect(fromLive.memorialId).not.toBe(fromTest.memorialId);
+    const again = await plant(live, command(newMemorial()), key);
+    expect(again).toMatchObject({ replayed: true, memorialId: fromLive.memorialId });
+  });
+
+  it("expires: a record older than 24 hours names a new request, and the purge deletes it", async () => {
+    const { live } = await callers();
+    const key = unique("old");
+    const first = await plant(live, command(newMemorial()), key);
+    await db.idempotencyRecord.updateMany({
+      where: { operatorId: live.operatorId, key },
+      data: { createdAt: new Date(Date.now() - 25 * 3_600_000) },
+    });
+    const later = await plant(live, command(newMemorial()), key);
+    expect(later.replayed).toBe(false);
+    expect(later.memorialId).not.toBe(first.memorialId);
+
+    const { purgeIdempotencyRecords } = await import("@/lib/memorials/idempotency");
+    const stale = unique("stale");
+    await plant(live, command(newMemorial()), stale);
+    await db.idempotencyRecord.updateMany({
+      where: { operatorId: live.operatorId, key: stale },
+      data: { createdAt: new Date(Date.now() - 25 * 3_600_000) },
+    });
+    await purgeIdempotencyRecords();
+    expect(await db.idempotencyRecord.count({ where: { operatorId: live.operatorId, key: stale } })).toBe(0);
+    expect(await db.idempotencyRecord.count({ where: { operatorId: live.operatorId, key } })).toBe(1);
+  });
+});
+
+describe("the global memorial", () => {
+  it("is one per environment: a test key's orphan tree never creates or touches the live one", async () => {
+    const { live, test } = await callers();
+    const testTree = await plant(test, command({ kind: "orphan" }));
+    expect(
+      await db.memorial.count({ where: { operatorId: live.operatorId, kind: "global", isTest: false } }),
+    ).toBe(0);
+    const liveTree = await plant(live, command({ kind: "orphan" }));
+    expect(liveTree.memorialId).not.toBe(testTree.memorialId);
+    const liveGlobal = await db.memorial.findUniqueOrThrow({
+      where: { id: liveTree.memorialId },
+      include: { trees: true },
+    });
+    expect(liveGlobal).toMatchObject({ kind: "global", isTest: false });
+    expect(liveGlobal.trees.map((t) => t.isTest)).toEqual([false]);
+  });
+
+  it("records its CreationMemorial transaction, as every new memorial does", async () => {
+    const { live } = await callers();
+    const first = await plant(live, command({ kind: "orphan" }));
+    const second = await plant(live, command({ kind: "orphan" }));
+    expect(second.memorialId).toBe(first.memorialId);
+    const types = await db.transaction.findMany({
+      where: { memorialId: first.memorialId },
+      orderBy: { id: "asc" },
+      select: { type: true },
+    });
+    expect(types.map((t) => t.type)).toEqual(["CreationMemorial", "Plantation", "Plantation"]);
+  });
+});
+
+describe("the memorial policy", () => {
+  it("shows a test tree only to the test key of the operator that planted it", async () => {
+    const a = await callers();
+    const b = await callers();
+    const epf = await makeContext(a.op.operatorId, "Epf");
+    const memorial = await plant(a.live, command(newMemorial(), { context: { Epf: epf.id } }));
+    // Operator B's test key plants into A's public memorial.
+    await plant(
+      b.test,
+      command({ kind: "existing", memorialId: memorial.memorialId }, { planter: "B test" }),
+    );
+    const page = { limit: 100, offset: 0 };
+    const seenByATest = await memorialInfos(a.test, memorial.memorialId, page);
+    expect(seenByATest.trees.map((t) => t.planter)).not.toContain("B test");
+    const seenByBTest = await memorialInfos(b.test, memorial.memorialId, page);
+    expect(seenByBTest.trees.map((t) => t.planter)).toContain("B test");
+    const period = { start: new Date("2000-01-01T00:00:00Z"), end: new Date("2100-01-01T00:00:00Z") };
+    const report = await treeReport({
+      operatorId: a.op.operatorId,
+      isTest: true,
+      epfId: epf.id,
+      personId: null,
+      period,
+      limit: 100,
+      offset: 0,
+    });
+    expect(report.lines.map((l) => l.planter)).not.toContain("B test");
+  });
+
+  it("answers another environment's person as not found in the person report", async () => {
+    const { op, live, test } = await callers();
+    const epf = await makeContext(op.operatorId, "Epf");
+    const livePerson = await plant(live, command(newMemorial(), { context: { Epf: epf.id } }));
+    const testPerson = await plant(test, command(newMemorial(), { context: { Epf: epf.id } }));
+    const period = { start: new Date("2000-01-01T00:00:00Z"), end: new Date("2100-01-01T00:00:00Z") };
+    const report = (isTest: boolean, personId: number | null) =>
+      treeReport({
+        operatorId: op.operatorId,
+        isTest,
+        epfId: epf.id,
+        personId,
+        period,
+        limit: 10,
+        offset: 0,
+      });
+    await expect(report(true, livePerson.personId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(report(false, testPerson.personId)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((await report(false, livePerson.personId)).totals.trees).toBe(1);
+    expect((await report(true, testPerson.personId)).totals.trees).toBe(1);
+  });
+
+  it("names a refused field as data, in the command's words", async () => {
+    const { live } = await callers();
+    const error = await plant(
+      live,
+      command(newMemorial({ deceased: { ...deceased(), firstName: null, lastName: null } })),
+    ).catch((e) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error.problem).toEqual({ field: "deceased.lastName", reason: "required-for-classic" });
+  });
+});
+
+describe("domain events", () => {
+  it("are written in the planting's transaction and heard by this process at commit", async () => {
+    const { live } = await callers();
+    const heard: number[] = [];
+    const stop = onEventSignals((signals) => {
+      for (const s of signals) heard.push(...s.memorialIds);
+    });
+    const result = await plant(live, command(newMemorial()));
+    stop();
+    expect(heard).toContain(result.memorialId);
+    const events = await db.domainEvent.findMany({
+      where: { memorialId: result.memorialId },
+      orderBy: { id: "asc" },
+    });
+    expect(events.map((e) => e.type)).toEqual(["memorial.created", "tree.planted"]);
+  });
+
+  it("record nothing when the use case fails", async () => {
+    const { live } = await callers({ stock: 0 });
+    const before = await db.domainEvent.count({ where: { operatorId: live.operatorId } });
+    await expect(plant(live, command(newMemorial()))).rejects.toMatchObject({ code: "NO_TREE_AVAILABLE" });
+    expect(await db.domainEvent.count({ where: { operatorId: live.operatorId } })).toBe(before);
+    expect(await db.memorial.count({ where: { operatorId: live.operatorId } })).toBe(0);
+  });
+
+  it("give a confirmation e-mail exactly once, even when the dispatcher stopped before it ran", async () => {
+    const { live } = await callers();
+    const result = await plant(
+      live,
+      command(
+        newMemorial({
+          awaitConfirmation: true,
+          family: { email: "famille@example.org", name: null, language: null },
+        }),
+      ),
+    );
+    // A crash after the commit: no consumer ran. The next dispatcher (two at once) sends it once.
+    expect(await db.outgoingEmail.count({ where: { memorialId: result.memorialId } })).toBe(0);
+    const first = startEventDispatcher([confirmationEmailConsumer], { intervalMs: 60_000, listen: false });
+    const second = startEventDispatcher([confirmationEmailConsumer], { intervalMs: 60_000, listen: false });
+    await Promise.all([first.runOnce(), second.runOnce(), first.runOnce()]);
+    await Promise.all([first.stop(), second.stop()]);
+    const mails = await db.outgoingEmail.findMany({ where: { memorialId: result.memorialId } });
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("http://trees.test/confirm/");
+    expect(await db.confirmationToken.count({ where: { memorialId: result.memorialId } })).toBe(1);
+    const event = await db.domainEvent.findFirstOrThrow({
+      where: { memorialId: result.memorialId, type: "memorial.created" },
+    });
+    expect(event.dispatchedAt).not.toBeNull();
+  });
+
+  it("tell every memorial of a modified person", async () => {
+    const { live } = await callers();
+    const result = await plant(live, command(newMemorial()));
+    await modifyPerson({
+      caller: live,
+      command: { personId: result.personId!, lastName: "Martin", updateTitles: true },
+    });
+    const event = await db.domainEvent.findFirstOrThrow({
+      where: { operatorId: live.operatorId, type: "person.modified" },
+    });
+    expect(event.payload).toMatchObject({ personId: result.personId, memorialIds: [result.memorialId] });
+  });
+});
+
+describe("modifyPerson", () => {
+  it("writes nothing when the dates end up in the wrong order", async () => {
+    const { live } = await callers();
+    const result = await plant(live, command(newMemorial()));
+    await expect(
+      modifyPerson({
+        caller: live,
+        command: {
+          personId: result.personId!,
+          lastName: "Changed",
+          birthDate: new Date("2027-01-01"),
+          updateTitles: true,
+        },
+      }),
+    ).rejects.toMatchObject({
+      code: "INVALID_INPUT",
+      problem: { field: "birthDate", reason: "after-death" },
+    });
+    expect((await db.person.findUniqueOrThrow({ where: { id: result.personId! } })).lastName).toBe("Dupont");
+  });
+});
+
+describe("operator create", () => {
+  it("writes its operator and its keys in one transaction", async () => {
+    const name = unique("atomic");
+    // A trigger refuses the test key of this operator only: the live key and the operator must go too.
+    await db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION refuse_probe_key() RETURNS trigger AS $$
+      BEGIN
+        IF NEW.environment = 'test' AND (SELECT name FROM operator WHERE id = NEW.operator_id) = '${name}' THEN
+          RAISE EXCEPTION 'probe';
+        END IF;
+        RETURN NEW;
+      END $$ LANGUAGE plpgsql`);
+    await db.$executeRawUnsafe(
+      "CREATE TRIGGER refuse_probe_key BEFORE INSERT ON api_key FOR EACH ROW EXECUTE FUNCTION refuse_probe_key()",
+    );
+    try {
+      await expect(createOperator({ name })).rejects.toThrow();
+      expect(await db.operator.count({ where: { name } })).toBe(0);
+    } finally {
+      await db.$executeRawUnsafe("DROP TRIGGER refuse_probe_key ON api_key");
+      await db.$executeRawUnsafe("DROP FUNCTION refuse_probe_key()");
+    }
+  });
+});
+
+describe("listings", () => {
+  it("give a page and a count that agree while other plantings are written", async () => {
+    const { live } = await callers();
+    const now = new Date();
+    const writes = Promise.all(Array.from({ length: 20 }, () => plant(live, command(newMemorial()))));
+    const reads: { rows: number; total: number }[] = [];
+    for (let i = 0; i < 30; i++) {
+      const { rows, total } = await listTransactions({
+        operatorId: live.operatorId,
+        isTest: false,
+        year: now.getUTCFullYear(),
+        month: now.getUTCMonth() + 1,
+        limit: 5,
+        offset: 5,
+      });
+      reads.push({ rows: rows.length, total });
+    }
+    await writes;
+    for (const read of reads) {
+      // The page holds exactly what the count says is there after the first five.
+      expect(read.rows).toBe(Math.max(0, Math.min(5, read.total - 5)));
+    }
+  });
+});
