@@ -13,6 +13,7 @@ import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
 import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
 import { createUser } from "@/lib/users/create-user";
+import { INT32_MAX } from "@/lib/validation";
 
 class UsageError extends Error {}
 
@@ -50,7 +51,7 @@ function integer(flags: Flags, name: string, options: { required?: boolean; min?
   }
   const value = Number(raw);
   if (value < (options.min ?? 1)) throw new UsageError(`--${name} must be at least ${options.min ?? 1}`);
-  if (value > 2_147_483_647) throw new UsageError(`--${name} is too large`);
+  if (value > INT32_MAX) throw new UsageError(`--${name} is too large`);
   return value;
 }
 

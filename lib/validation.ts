@@ -10,12 +10,15 @@ export const INT32_MIN = -2_147_483_648;
 export const int32 = z.number().int("must be an integer").min(INT32_MIN).max(INT32_MAX);
 export const id = z.number().int("must be an integer").min(0, "must not be negative").max(INT32_MAX);
 
-/** A positive 32-bit id written in decimal (path parameters, form values), else null. */
+/**
+ * A positive 32-bit id (every id of the service is a PostgreSQL integer) written in decimal with
+ * no leading zero, else null: the one check of ids in URLs, forms and actions.
+ */
 export function parseId(raw: string | number | null | undefined): number | null {
-  const text = String(raw ?? "").trim();
-  if (!/^\d{1,10}$/.test(text)) return null;
+  const text = String(raw ?? "");
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
   const value = Number(text);
-  return value >= 1 && value <= INT32_MAX ? value : null;
+  return value <= INT32_MAX ? value : null;
 }
 
 // PostgreSQL text cannot hold U+0000: refused as bad input rather than failing at the database.

@@ -66,7 +66,9 @@ const plant = (caller: Caller, cmd: CreateMemorialCommand, idempotencyKey?: stri
     caller,
     command: cmd,
     linkBase: "http://trees.test",
-    idempotency: idempotencyKey ? { key: idempotencyKey, requestHash: requestHash({ same: "body" }) } : undefined,
+    idempotency: idempotencyKey
+      ? { key: idempotencyKey, requestHash: requestHash({ same: "body" }) }
+      : undefined,
   });
 
 describe("Idempotency-Key", () => {

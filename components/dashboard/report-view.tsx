@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { formatCo2, formatDate, formatDateTime, formatNumber, isoDay } from "@/lib/dashboard/format";
 import type { TreeReport } from "@/lib/dashboard/reports";
+import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { BarChart } from "./bar-chart";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
@@ -133,7 +134,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             name="days"
             type="number"
             min={1}
-            max={3660}
+            max={MAX_REPORT_DAYS}
             required
             defaultValue={current.get("days") ?? "31"}
             className={inputClass}

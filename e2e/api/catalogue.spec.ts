@@ -51,8 +51,11 @@ function expectEnvelope(body: any, objet: string, op: Operator, environment = "p
 async function expectError(response: Awaited<ReturnType<typeof api>>, status: number, message?: RegExp) {
   expect(response.status, response.text).toBe(status);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  // The five fields of 2.9, plus Code and Champ (the API's extension).
   expect(Object.keys(response.json).sort()).toEqual([
     "ApiContexte",
+    "Champ",
+    "Code",
     "HttpStatusCode",
     "Message",
     "Objet",

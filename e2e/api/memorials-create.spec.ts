@@ -217,9 +217,14 @@ test("rule 7: anonymous memorials are named MemorialAnonymeNom, or their id", as
   const [m1, m2, m3] = await Promise.all(
     [named, bare, ignored].map((r) => db.memorial.findUniqueOrThrow({ where: { id: r.json.IdMemorial } })),
   );
-  expect(m1).toMatchObject({ kind: "anonymous", title: "Un ami cher" });
-  expect(m2).toMatchObject({ kind: "anonymous", title: String(m2.id) });
+  expect(m1).toMatchObject({ kind: "anonymous", anonymousName: "Un ami cher" });
+  expect(m2).toMatchObject({ kind: "anonymous", anonymousName: null });
   expect(m3).toMatchObject({ kind: "classic", title: "Marie Dupont", anonymousName: null });
+  // The name every reader shows (Infos here; the public page uses the same function).
+  const name = async (id: number) => (await api("GET", `/${op.key}/Memorial/${id}/Infos`)).json.MemorialNom;
+  expect(await name(m1.id)).toBe("Un ami cher");
+  expect(await name(m2.id)).toBe(String(m2.id));
+  expect(await name(m3.id)).toBe("Marie Dupont");
 });
 
 test("rules 8 and 9: Url kept unless blank; DateDeces mandatory, approximate flag recorded", async () => {
@@ -484,6 +489,12 @@ test("no tree can be planted in a memorial that awaits its family's confirmation
     key: op.key,
     body: classic({ AConfirmer: true, Famille: { FamilleEmail: "wait@example.org" } }),
   });
+  // Its e-mail follows from the event: wait for it so that the counts below compare settled rows.
+  await expect
+    .poll(() => db.outgoingEmail.count({ where: { memorialId: awaiting.json.IdMemorial } }), {
+      timeout: 10_000,
+    })
+    .toBe(1);
   const before = await counts(op.operatorId);
   const r = await api("POST", "/Memorials/Creer", {
     key: op.key,

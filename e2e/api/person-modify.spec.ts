@@ -118,12 +118,13 @@ test("bad input answers 400 naming the field and changes nothing", async () => {
     [{ Id: m.IdDefunt, MajTitreMemorials: "true" }, "MajTitreMemorials"],
     [{ Id: m.IdDefunt, Nom: "n".repeat(201) }, "Nom"],
     [{ Id: m.IdDefunt, Nom: "a\u0000" }, "Nom"],
-    // Born 1940: a death in 1900 is incoherent with the recorded birth.
-    [{ Id: m.IdDefunt, DateDeces: "1900-01-01T00:00:00Z" }, "DateNaissance"],
+    // Born 1940: a death in 1900 is incoherent with the recorded birth; the new date is at fault.
+    [{ Id: m.IdDefunt, DateDeces: "1900-01-01T00:00:00Z" }, "DateDeces"],
   ] as const) {
     const r = await api("PUT", "/Personne/Modifier", { key: op.key, body });
     expect(r.status).toBe(400);
     expect(r.json.Message).toContain(field);
+    expect(r.json.Champ).toBe(field);
   }
   expect((await db.person.findUniqueOrThrow({ where: { id: m.IdDefunt } })).lastName).toBe("Janssens");
 });

@@ -4,14 +4,19 @@ import { api, baseUrl, makeIsolatedOperator } from "../support/factories";
 
 const page = (id: number) => fetch(`${baseUrl()}/memorial/${id}`).then((r) => r.status);
 
-test("a global memorial created by a test key's orphan tree stays private until a live tree", async () => {
+test("a test key's orphan trees go to a test global memorial, never public; live ones to the live one", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const sandbox = await api("POST", "/Memorials/Creer", { key: op.testKey, body: { ArbreOrphelin: true } });
   expect(sandbox.status).toBe(200);
   expect(await page(sandbox.json.IdMemorial)).toBe(404);
   const live = await api("POST", "/Memorials/Creer", { key: op.key, body: { ArbreOrphelin: true } });
-  expect(live.json.IdMemorial).toBe(sandbox.json.IdMemorial);
+  expect(live.status).toBe(200);
+  expect(live.json.IdMemorial).not.toBe(sandbox.json.IdMemorial);
   expect(await page(live.json.IdMemorial)).toBe(200);
+  expect(await page(sandbox.json.IdMemorial)).toBe(404);
+  // Each environment keeps planting into its own global memorial.
+  const again = await api("POST", "/Memorials/Creer", { key: op.testKey, body: { ArbreOrphelin: true } });
+  expect(again.json.IdMemorial).toBe(sandbox.json.IdMemorial);
 });
 
 test("a memorial made with a test key has no public page", async () => {

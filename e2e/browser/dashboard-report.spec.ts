@@ -77,8 +77,10 @@ test("a funeral home's report shows totals and a chart, and its CSV holds every 
       person: string;
       epf_id: number;
       epf: string;
+      planter: string;
+      message: string | null;
     }[]
-  >`SELECT t.planted_at, t.quantity, t.species_id, s.name AS species, s.co2_kg_per_tree::text AS co2,
+  >`SELECT t.planter, t.message, t.planted_at, t.quantity, t.species_id, s.name AS species, s.co2_kg_per_tree::text AS co2,
            (s.co2_kg_per_tree * t.quantity)::text AS total, t.plantation_id, pl.name AS plantation,
            t.person_id, concat_ws(' ', p.first_name, p.last_name) AS person, t.epf_id, c.name AS epf
     FROM tree t JOIN species s ON s.id = t.species_id JOIN plantation pl ON pl.id = t.plantation_id
@@ -104,6 +106,9 @@ test("a funeral home's report shows totals and a chart, and its CSV holds every 
       row.person.startsWith("=") ? `'${row.person}` : row.person,
       String(row.epf_id),
       row.epf,
+      // Who planted and their message, for the funeral home's thank-you notes.
+      row.planter,
+      row.message ?? "",
     ]);
   });
   expect(csv.some((line) => line[9]?.includes('Un, "premier"'))).toBe(true);

@@ -176,7 +176,8 @@ test("an anonymous memorial shows nothing of the deceased, in the page or its me
   // Without MemorialAnonymeNom, the memorial is named by its id.
   const unnamed = await create(op, classic({ Nom: `${secret}Nom` }, { MemorialAnonyme: true }));
   await page.goto(`${baseUrl()}/memorial/${unnamed}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Mémorial n° ${unnamed}`);
+  // 4.1 rule 7: the memorial id, as the API's MemorialNom (one display title everywhere).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(String(unnamed));
   expect(await page.content()).not.toContain(secret);
 });
 

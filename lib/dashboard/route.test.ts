@@ -24,8 +24,20 @@ describe("sameOrigin", () => {
     expect(sameOrigin(request("POST", {}))).toBe(false);
     expect(sameOrigin(request("POST", { origin: "https://evil.example" }))).toBe(false);
     expect(sameOrigin(request("DELETE", { origin: "null" }))).toBe(false);
-    expect(
-      sameOrigin(request("POST", { origin: "https://trees.example", "x-forwarded-host": "trees.example" })),
-    ).toBe(true);
+    // X-Forwarded-Host counts only behind a proxy the settings trust.
+    const proxied = request("POST", { origin: "https://trees.example", "x-forwarded-host": "proxy.example" });
+    proxied.headers.set("host", "internal:3000");
+    expect(sameOrigin(proxied)).toBe(false);
+    process.env.TRUST_PROXY = "1";
+    try {
+      const behindProxy = request("POST", {
+        origin: "https://trees.example",
+        "x-forwarded-host": "trees.example",
+      });
+      behindProxy.headers.set("host", "internal:3000");
+      expect(sameOrigin(behindProxy)).toBe(true);
+    } finally {
+      delete process.env.TRUST_PROXY;
+    }
   });
 });

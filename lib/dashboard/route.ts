@@ -6,6 +6,7 @@
 import { ZodError } from "zod";
 import { getOperatorSession, type OperatorSession } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
+import { fromThisSite } from "@/lib/http/same-origin";
 import { zodMessage } from "@/lib/v1/zod-message";
 
 export interface DashboardRequest {
@@ -24,19 +25,7 @@ export function jsonResponse(status: number, body: unknown): Response {
 }
 
 /** True when the request comes from a page of this site (or from the user typing the address). */
-export function sameOrigin(request: Request): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") return false;
-  if (request.method === "GET" || request.method === "HEAD") return true;
-  const origin = request.headers.get("origin");
-  if (!origin) return false;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
+export const sameOrigin = (request: Request) => fromThisSite(request, { originRequired: true });
 
 export function dashboardRoute(
   handler: (req: DashboardRequest) => Promise<Response | object>,
@@ -49,9 +38,12 @@ export function dashboardRoute(
       const result = await handler({ request, search: new URL(request.url).searchParams, session });
       return result instanceof Response ? result : jsonResponse(200, result);
     } catch (error) {
-      if (error instanceof DomainError) {
-        const status = error.code === "NOT_FOUND" ? 404 : error.code === "ACCESS_DENIED" ? 403 : 400;
-        return jsonResponse(status, { error: error.code, message: error.message });
+      if (error instanceof DomainError && error.status < 500) {
+        return jsonResponse(error.status, {
+          error: error.code,
+          message: error.message,
+          field: error.problem?.field,
+        });
       }
       if (error instanceof ZodError) {
         return jsonResponse(400, { error: "INVALID_INPUT", message: zodMessage(error) });

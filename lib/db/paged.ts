@@ -1,7 +1,7 @@
 // One page of a listing and the count of the whole listing, read by one statement (so from one
 // snapshot of the database): the two always agree, whatever other requests write meanwhile
 // (contract.md paging: NombreTotal, Plus), also for a page past the end.
-import { db, Prisma } from "./client";
+import { db, type Prisma } from "./client";
 
 export async function paged<T extends object>(
   select: Prisma.Sql,
@@ -16,7 +16,9 @@ export async function paged<T extends object>(
     ORDER BY ${orderBy}`;
   const total = rows[0]?.__total ?? 0;
   return {
-    rows: rows.filter((row) => row.__row !== null).map(({ __total: _t, __row: _r, ...row }) => row as unknown as T),
+    rows: rows
+      .filter((row) => row.__row !== null)
+      .map(({ __total: _t, __row: _r, ...row }) => row as unknown as T),
     total,
   };
 }

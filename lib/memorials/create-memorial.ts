@@ -34,6 +34,8 @@ export interface CreateMemorialResult {
   transactionId: number;
   awaitingConfirmation: boolean;
   createdMemorial: boolean;
+  /** When it was done (ISO 8601): a replay gives the first request's moment. */
+  at: string;
   /** True when this is the stored result of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
 }
@@ -160,6 +162,7 @@ async function plant(
         transactionId: creationTransactionId,
         awaitingConfirmation: true,
         createdMemorial: true,
+        at: new Date().toISOString(),
         replayed: false,
       };
     }
@@ -192,6 +195,7 @@ async function plant(
     transactionId: tree.transactionId ?? creationTransactionId,
     awaitingConfirmation: false,
     createdMemorial: target.kind === "new" || creationTransactionId !== null,
+    at: new Date().toISOString(),
     replayed: false,
   };
 }

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import type { Viewer } from "@/lib/memorials/policy";
 import { type ContextChain, loadChain } from "@/lib/operators/contexts";
+import { MAX_REPORT_DAYS } from "./limits";
 import {
   type ReportFilter,
   type ReportLineRow,
@@ -13,8 +14,8 @@ import {
   reportTotals,
 } from "./queries";
 
-/** contract.md: a report covers 1 to 3660 days. */
-export const MAX_REPORT_DAYS = 3660;
+export { MAX_REPORT_DAYS };
+
 const DAY_MS = 86_400_000;
 
 export interface ReportPeriod {

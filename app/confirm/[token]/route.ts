@@ -3,6 +3,7 @@
 // not a page, so that a used or expired link answers 410 Gone and an unknown one 404.
 import type { NextRequest } from "next/server";
 import { type ConfirmView, confirmPage } from "@/components/public/confirm-page";
+import { fromThisSite } from "@/lib/http/same-origin";
 import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
 import { pageLanguage } from "@/lib/memorials/public-page";
 
@@ -60,18 +61,7 @@ export async function GET(request: NextRequest, context: Context) {
  * Origin of another host) is refused. A client without those headers is not a browser that
  * could be tricked, and it still needs the secret token.
  */
-function fromOurOwnPage(request: NextRequest): boolean {
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") return false;
-  const origin = request.headers.get("origin");
-  if (origin === null) return true;
-  const host = request.headers.get("host");
-  try {
-    return new URL(origin).host === host;
-  } catch {
-    return false;
-  }
-}
+const fromOurOwnPage = (request: NextRequest) => fromThisSite(request, { originRequired: false });
 
 // POST /confirm/{token}: the family pressed the button. Confirms once, however many presses.
 export async function POST(request: NextRequest, context: Context) {

@@ -3,7 +3,7 @@
 import type { Viewport } from "next";
 import { requestLanguage } from "@/lib/i18n/request-language";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { parseMemorialId } from "./memorial-id";
+import { parseId } from "@/lib/validation";
 import "../../globals.css";
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#245533" };
@@ -15,7 +15,7 @@ export default async function MemorialLayout({
   children: React.ReactNode;
   params: Promise<{ id: string }>;
 }) {
-  const id = parseMemorialId((await params).id);
+  const id = parseId((await params).id);
   const memorial = id === null ? null : await getPublicMemorial(id);
   const lang = await requestLanguage(memorial?.language);
   return (

@@ -11,12 +11,12 @@ import { requestLanguage } from "@/lib/i18n/request-language";
 import { displayTitle, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
 import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "@/lib/memorials/public-page";
 import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
-import { parseMemorialId } from "./memorial-id";
+import { parseId } from "@/lib/validation";
 
 type Props = { params: Promise<{ id: string }> };
 
 async function load(props: Props) {
-  const id = parseMemorialId((await props.params).id);
+  const id = parseId((await props.params).id);
   const memorial = id === null ? null : await getPublicMemorial(id);
   if (!memorial) notFound();
   const language = await requestLanguage(memorial.language);

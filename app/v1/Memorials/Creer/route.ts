@@ -17,7 +17,13 @@ export const POST = v1({ auth: "header", body: true }, async (req) => {
       header === null ? undefined : { key: checkIdempotencyKey(header), requestHash: requestHash(req.body) },
   });
   req.chain = result.chain;
-  const body = { ...envelope(req, "memorialsCreer"), Id: input.Id ?? 0, ...serializeCreation(input, result) };
+  // A replay answers exactly the first response, its Date included.
+  const body = {
+    ...envelope(req, "memorialsCreer"),
+    Date: result.at,
+    Id: input.Id ?? 0,
+    ...serializeCreation(input, result),
+  };
   return json(200, body, result.replayed ? { "idempotent-replayed": "true" } : undefined);
 });
 

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { parseId } from "@/lib/validation";
 
 export const metadata: Metadata = { title: "Memorial" };
@@ -39,7 +40,10 @@ export default async function MemorialPage(props: {
   const awaiting = memorial.status === "awaiting_confirmation";
   const today = new Date();
   const reportStart = new Date(memorial.createdAt);
-  const reportDays = Math.min(3660, Math.ceil((today.getTime() - reportStart.getTime()) / 86_400_000) + 2);
+  const reportDays = Math.min(
+    MAX_REPORT_DAYS,
+    Math.ceil((today.getTime() - reportStart.getTime()) / 86_400_000) + 2,
+  );
 
   return (
     <div className="space-y-8">

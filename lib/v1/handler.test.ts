@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { DomainError } from "@/lib/errors";
+import { mapError } from "./errors";
+import { jsonDepth, redactKey } from "./handler";
+
+describe("redactKey", () => {
+  it("hides the key segment of the report and Infos paths", () => {
+    expect(redactKey("/v1/mt_live_secret/Memorial/5/Infos")).toBe("/v1/[key]/Memorial/5/Infos");
+    expect(redactKey("/v1/mt_live_secret/Report/Arbres/Epf/1/Days/2/DepuisLe/2026/1/1")).toBe(
+      "/v1/[key]/Report/Arbres/Epf/1/Days/2/DepuisLe/2026/1/1",
+    );
+  });
+  it("leaves the paths without a key as they are", () => {
+    expect(redactKey("/v1/Memorial/5/Infos")).toBe("/v1/Memorial/5/Infos");
+    expect(redactKey("/v1/Report/Arbres/Epf/1/Days/2/DepuisLe/2026/1/1")).toBe(
+      "/v1/Report/Arbres/Epf/1/Days/2/DepuisLe/2026/1/1",
+    );
+    expect(redactKey("/v1/Memorials/Creer")).toBe("/v1/Memorials/Creer");
+  });
+});
+
+describe("jsonDepth", () => {
+  it("counts nesting outside strings, escapes included", () => {
+    expect(jsonDepth('{"a":[1,{"b":2}]}')).toBe(3);
+    expect(jsonDepth('{"a":"[[[{{{\\"[["}')).toBe(1);
+    expect(jsonDepth(`${"[".repeat(8000)}${"]".repeat(8000)}`)).toBe(8000);
+  });
+});
+
+describe("mapError", () => {
+  it("answers an incoherence of the service (INTERNAL) as a 500, never as the caller's fault", () => {
+    expect(mapError(new DomainError("INTERNAL", "the global memorial could not be created"))?.status).toBe(
+      500,
+    );
+  });
+  it("names the wire field of a domain problem in Message and Champ", () => {
+    const mapped = mapError(
+      new DomainError("INVALID_INPUT", "is required", {
+        field: "family.email",
+        reason: "required-for-confirmation",
+      }),
+    );
+    expect(mapped).toEqual({
+      status: 400,
+      code: "INVALID_INPUT",
+      message: "Famille.FamilleEmail: is required",
+      champ: "Famille.FamilleEmail",
+    });
+  });
+});
