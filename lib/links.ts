@@ -3,7 +3,7 @@
 // nowhere): APP_URL when the operator of the service set it, else the Host the visitor used.
 import { isLanguage, LANGUAGES, type Language } from "@/lib/i18n/languages";
 
-type Settings = { APP_URL?: string; TRUST_PROXY?: string; PORT?: string };
+type Settings = Record<string, string | undefined>;
 
 // A host name or IPv4 address, or a bracketed IPv6 address, with an optional port: anything else
 // in a Host header (a path, a user, spaces) is not an origin and is not trusted.
