@@ -96,13 +96,22 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     page.drawText(text, { x, y, size: fontSize, font, color: options.color ?? INK });
     y -= (options.gap ?? 0) * k;
   };
-  /** Several lines, wrapped at spaces (a long title, a long sentence). */
+  /** Several lines, wrapped at spaces (a long title, a long sentence), the last one cut if need be. */
   const paragraph = (
     raw: string,
-    options: { font?: PDFFont; size: number; color?: typeof INK; center?: boolean; gap?: number },
+    options: {
+      font?: PDFFont;
+      size: number;
+      color?: typeof INK;
+      center?: boolean;
+      gap?: number;
+      maxLines?: number;
+    },
   ) => {
     const font = options.font ?? regular;
-    const lines = wrap(printable(raw), font, options.size * k, textWidth);
+    let lines = wrap(printable(raw), font, options.size * k, textWidth);
+    const max = options.maxLines ?? 4;
+    if (lines.length > max) lines = [...lines.slice(0, max - 1), lines.slice(max - 1).join(" ")];
     lines.forEach((l, i) => {
       line(l, { ...options, gap: i === lines.length - 1 ? options.gap : 2 });
     });
@@ -138,7 +147,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   // Totals
   const co2 = co2Total(memorial.co2Lines);
   line(
-    `${messages.treesPlural(memorial.totalTrees)}: ${formatNumber(memorial.totalTrees, language)}   ·   ${messages.co2Label}: ${formatUnit(co2, "kilogram", language)}`,
+    `${messages.figure(messages.treesPlural(memorial.totalTrees), formatNumber(memorial.totalTrees, language))}   ·   ${messages.figure(messages.co2Label, formatUnit(co2, "kilogram", language))}`,
     { font: bold, size: 13, color: GREEN, center: true, gap: 2 },
   );
   line(messages.co2Explained, { size: 9, color: GREY, center: true, gap: 16 });
@@ -156,7 +165,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const country = countryNamer(language);
   const listed = memorial.trees.slice(0, CERTIFICATE_TREE_LINES);
   for (const tree of listed) {
-    ensureRoom(34);
+    ensureRoom(46);
     const site = sites.get(tree.plantationId);
     const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
     line(
@@ -164,7 +173,12 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
       { font: bold, size: 10.5 },
     );
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
-    line(`${where}  ·  ${messages.plantedBy} ${tree.planter}`, { size: 9.5, color: GREY, gap: 5 });
+    paragraph(`${where}  ·  ${messages.plantedBy} ${tree.planter}`, {
+      size: 9.5,
+      color: GREY,
+      gap: 5,
+      maxLines: 2,
+    });
   }
   const more = memorial.totalTrees - listed.reduce((sum, t) => sum + t.quantity, 0);
   if (more > 0) {

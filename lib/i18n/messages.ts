@@ -52,6 +52,7 @@ export interface PublicMessages {
   moreTrees: (n: string, count: number) => string;
   certificateScan: string;
   certificateIssued: (date: string) => string;
+  figure: (label: string, value: string) => string;
   notFoundTitle: string;
   notFoundText: string;
   home: string;
@@ -132,6 +133,7 @@ const fr: PublicMessages = {
   moreTrees: (n, count) => (count <= 1 ? `… et ${n} autre arbre.` : `… et ${n} autres arbres.`),
   certificateScan: "Scannez ce code pour voir la page du mémorial :",
   certificateIssued: (date) => `Délivré le ${date}.`,
+  figure: (label, value) => `${label} : ${value}`,
   notFoundTitle: "Page introuvable",
   notFoundText: "Cette page n’existe pas, ou elle n’est pas publique.",
   home: "Accueil",
@@ -213,6 +215,7 @@ const nl: PublicMessages = {
   moreTrees: (n, count) => (count === 1 ? `… en nog ${n} boom.` : `… en nog ${n} bomen.`),
   certificateScan: "Scan deze code om de gedenkpagina te bekijken:",
   certificateIssued: (date) => `Uitgereikt op ${date}.`,
+  figure: (label, value) => `${label}: ${value}`,
   notFoundTitle: "Pagina niet gevonden",
   notFoundText: "Deze pagina bestaat niet, of ze is niet openbaar.",
   home: "Home",
@@ -295,6 +298,7 @@ const en: PublicMessages = {
   moreTrees: (n, count) => (count === 1 ? `… and ${n} more tree.` : `… and ${n} more trees.`),
   certificateScan: "Scan this code to visit the memorial page:",
   certificateIssued: (date) => `Issued on ${date}.`,
+  figure: (label, value) => `${label}: ${value}`,
   notFoundTitle: "Page not found",
   notFoundText: "This page does not exist, or it is not public.",
   home: "Home",
@@ -375,6 +379,7 @@ const de: PublicMessages = {
   moreTrees: (n, count) => (count === 1 ? `… und ${n} weiterer Baum.` : `… und ${n} weitere Bäume.`),
   certificateScan: "Scannen Sie diesen Code, um die Gedenkseite zu besuchen:",
   certificateIssued: (date) => `Ausgestellt am ${date}.`,
+  figure: (label, value) => `${label}: ${value}`,
   notFoundTitle: "Seite nicht gefunden",
   notFoundText: "Diese Seite existiert nicht oder ist nicht öffentlich.",
   home: "Startseite",
