@@ -27,6 +27,7 @@ async function get(path: string) {
   return {
     status: response.status,
     type: response.headers.get("content-type"),
+    cacheControl: response.headers.get("cache-control"),
     body: await response.arrayBuffer(),
   };
 }
@@ -127,6 +128,8 @@ test("the Open Graph image is a PNG drawn by the app, 404 for a memorial that is
   const image = await get((await metaTags(page))["og:image"]!);
   expect(image.status).toBe(200);
   expect(image.type).toBe("image/png");
+  // A new tree changes the picture: never cached as immutable.
+  expect(image.cacheControl).toBe("public, max-age=600");
   const png = PNG.sync.read(Buffer.from(image.body));
   expect([png.width, png.height]).toEqual([1200, 630]);
 

@@ -2,7 +2,7 @@
 // the same public read model as the page: 4.1 rule 7 holds here too, because an anonymous
 // memorial's read model carries nothing about the deceased.
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { messagesFor } from "@/lib/i18n/messages";
@@ -15,7 +15,7 @@ import {
 } from "@/lib/memorials/public-page";
 import type { PublicMemorial } from "@/lib/memorials/public-queries";
 import { memorialTitleText } from "@/lib/sharing/share";
-import { fontBytes, printable } from "./fonts";
+import { type FontWeight, fontBytes, printable, textWidth } from "./fonts";
 
 export const PAPER_SIZES = { a4: [595.28, 841.89], a5: [419.53, 595.28] } as const;
 export type PaperSize = keyof typeof PAPER_SIZES;
@@ -44,8 +44,10 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
 
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const regular = await pdf.embedFont(fontBytes("regular"), { subset: true });
-  const bold = await pdf.embedFont(fontBytes("bold"), { subset: true });
+  const fonts = {
+    regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
+    bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
+  };
   pdf.setTitle(printable(`${messages.certificateTitle} · ${title}`));
   pdf.setAuthor(messages.siteName);
   pdf.setCreator(messages.siteName);
@@ -56,7 +58,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const [width, height] = PAPER_SIZES[size];
   const k = width / PAPER_SIZES.a4[0]; // A5 is A4 scaled by 1/√2: every measure follows
   const margin = 56 * k;
-  const textWidth = width - 2 * margin;
+  const columnWidth = width - 2 * margin;
 
   let page: PDFPage;
   let y = 0;
@@ -86,21 +88,21 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   /** One line, cut with "…" when too wide; centred or from the left margin. */
   const line = (
     raw: string,
-    options: { font?: PDFFont; size: number; color?: typeof INK; center?: boolean; gap?: number },
+    options: { weight?: FontWeight; size: number; color?: typeof INK; center?: boolean; gap?: number },
   ) => {
-    const font = options.font ?? regular;
+    const weight = options.weight ?? "regular";
     const fontSize = options.size * k;
-    const text = ellipsize(printable(raw), font, fontSize, textWidth);
+    const text = ellipsize(printable(raw), weight, fontSize, columnWidth);
     y -= fontSize * 1.25;
-    const x = options.center ? (width - font.widthOfTextAtSize(text, fontSize)) / 2 : margin;
-    page.drawText(text, { x, y, size: fontSize, font, color: options.color ?? INK });
+    const x = options.center ? (width - textWidth(text, weight, fontSize)) / 2 : margin;
+    page.drawText(text, { x, y, size: fontSize, font: fonts[weight], color: options.color ?? INK });
     y -= (options.gap ?? 0) * k;
   };
   /** Several lines, wrapped at spaces (a long title, a long sentence), the last one cut if need be. */
   const paragraph = (
     raw: string,
     options: {
-      font?: PDFFont;
+      weight?: FontWeight;
       size: number;
       color?: typeof INK;
       center?: boolean;
@@ -108,8 +110,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
       maxLines?: number;
     },
   ) => {
-    const font = options.font ?? regular;
-    let lines = wrap(printable(raw), font, options.size * k, textWidth);
+    let lines = wrap(printable(raw), options.weight ?? "regular", options.size * k, columnWidth);
     const max = options.maxLines ?? 4;
     if (lines.length > max) lines = [...lines.slice(0, max - 1), lines.slice(max - 1).join(" ")];
     lines.forEach((l, i) => {
@@ -122,9 +123,9 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
 
   // Heading
   line(messages.siteName.toUpperCase(), { size: 10, color: LEAF, center: true, gap: 14 });
-  line(messages.certificateTitle, { font: bold, size: 24, color: GREEN, center: true, gap: 18 });
+  line(messages.certificateTitle, { weight: "bold", size: 24, color: GREEN, center: true, gap: 18 });
   if (memorial.kind === "classic") line(messages.memorialOf, { size: 12, color: GREY, center: true, gap: 4 });
-  paragraph(title, { font: bold, size: 26, color: INK, center: true, gap: 6 });
+  paragraph(title, { weight: "bold", size: 26, color: INK, center: true, gap: 6 });
   if (memorial.kind === "classic" && memorial.deceased) {
     const { birthDate, deathDate } = memorial.deceased;
     const dates = [
@@ -148,12 +149,12 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const co2 = co2Total(memorial.co2Lines);
   line(
     `${messages.figure(messages.treesPlural(memorial.totalTrees), formatNumber(memorial.totalTrees, language))}   ·   ${messages.figure(messages.co2Label, formatUnit(co2, "kilogram", language))}`,
-    { font: bold, size: 13, color: GREEN, center: true, gap: 2 },
+    { weight: "bold", size: 13, color: GREEN, center: true, gap: 2 },
   );
   line(messages.co2Explained, { size: 9, color: GREY, center: true, gap: 16 });
 
   // The trees, newest first
-  line(messages.treesHeading, { font: bold, size: 14, color: GREEN, gap: 4 });
+  line(messages.treesHeading, { weight: "bold", size: 14, color: GREEN, gap: 4 });
   page!.drawLine({
     start: { x: margin, y },
     end: { x: width - margin, y },
@@ -170,7 +171,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
     line(
       `${formatMoment(new Date(tree.plantedAt), language)} — ${quantity}${tree.species.name} (${tree.species.latinName})`,
-      { font: bold, size: 10.5 },
+      { weight: "bold", size: 10.5 },
     );
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
     paragraph(`${where}  ·  ${messages.plantedBy} ${tree.planter}`, {
@@ -194,46 +195,64 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const modules = qr.modules.size;
   const cell = qrSize / modules;
   const qrTop = margin + qrSize + 14 * k;
-  let d = "";
+  // One rectangle per run of dark modules in a row: a few hundred drawing operators.
   for (let row = 0; row < modules; row++) {
-    for (let col = 0; col < modules; col++) {
-      if (qr.modules.get(row, col)) d += `M${col} ${row}h1v1h-1z`;
+    let col = 0;
+    while (col < modules) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules && qr.modules.get(row, col)) col++;
+      page!.drawRectangle({
+        x: margin + start * cell,
+        y: qrTop - (row + 1) * cell,
+        width: (col - start) * cell,
+        height: cell,
+        color: INK,
+      });
     }
   }
-  page!.drawSvgPath(d, { x: margin, y: qrTop, scale: cell, color: INK, borderWidth: 0 });
   const besideQr = margin + qrSize + 14 * k;
   const besideWidth = width - margin - besideQr;
-  const scanLines = wrap(printable(messages.certificateScan), regular, 10 * k, besideWidth);
+  const scanLines = wrap(printable(messages.certificateScan), "regular", 10 * k, besideWidth);
   let ty = qrTop - 14 * k;
   for (const text of scanLines) {
-    page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: regular, color: GREY });
+    page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.regular, color: GREY });
     ty -= 13 * k;
   }
-  for (const text of breakUrl(url, regular, 10 * k, besideWidth)) {
-    page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: bold, color: GREEN });
+  for (const text of breakUrl(url, "bold", 10 * k, besideWidth)) {
+    page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.bold, color: GREEN });
     ty -= 13 * k;
   }
   const issued = messages.certificateIssued(formatMoment(input.now ?? new Date(), language));
-  page!.drawText(printable(issued), { x: besideQr, y: ty - 6 * k, size: 9 * k, font: regular, color: GREY });
+  page!.drawText(printable(issued), {
+    x: besideQr,
+    y: ty - 6 * k,
+    size: 9 * k,
+    font: fonts.regular,
+    color: GREY,
+  });
 
   return pdf.save();
 }
 
 /** The text, cut to `max` points with an ellipsis. */
-function ellipsize(text: string, font: PDFFont, size: number, max: number): string {
-  if (font.widthOfTextAtSize(text, size) <= max) return text;
+function ellipsize(text: string, weight: FontWeight, size: number, max: number): string {
+  if (textWidth(text, weight, size) <= max) return text;
   let cut = text;
-  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > max) cut = cut.slice(0, -1);
+  while (cut.length > 1 && textWidth(`${cut}…`, weight, size) > max) cut = cut.slice(0, -1);
   return `${cut.trimEnd()}…`;
 }
 
 /** Lines of at most `max` points, broken at spaces (a word too long is cut by ellipsize). */
-function wrap(text: string, font: PDFFont, size: number, max: number): string[] {
+function wrap(text: string, weight: FontWeight, size: number, max: number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const word of text.split(" ")) {
     const next = current ? `${current} ${word}` : word;
-    if (current && font.widthOfTextAtSize(next, size) > max) {
+    if (current && textWidth(next, weight, size) > max) {
       lines.push(current);
       current = word;
     } else current = next;
@@ -243,11 +262,11 @@ function wrap(text: string, font: PDFFont, size: number, max: number): string[] 
 }
 
 /** An address broken anywhere (it has no spaces) into lines of at most `max` points. */
-function breakUrl(url: string, font: PDFFont, size: number, max: number): string[] {
+function breakUrl(url: string, weight: FontWeight, size: number, max: number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const char of url) {
-    if (current && font.widthOfTextAtSize(current + char, size) > max) {
+    if (current && textWidth(current + char, weight, size) > max) {
       lines.push(current);
       current = "";
     }

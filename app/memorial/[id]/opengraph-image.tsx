@@ -75,6 +75,9 @@ export default async function OpenGraphImage({ params }: { params: Promise<{ id:
     </div>,
     {
       ...size,
+      // next/og answers "immutable, max-age=1 year" by default, but the address stays the same
+      // while trees are planted: the figures would never change in a preview cache.
+      headers: { "cache-control": "public, max-age=600" },
       fonts: [
         { name: "DejaVu Serif", data: fontBytes("regular"), weight: 400, style: "normal" },
         { name: "DejaVu Serif", data: fontBytes("bold"), weight: 700, style: "normal" },
