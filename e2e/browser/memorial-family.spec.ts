@@ -310,12 +310,19 @@ test("with JavaScript, the link copies itself; the share sheet is offered only w
   const context = await browser.newContext();
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
   const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url);
   const hasShare = await page.evaluate(() => typeof navigator.share === "function");
   await expect(page.getByTestId("share-native")).toHaveCount(hasShare ? 1 : 0);
   await page.getByTestId("share-copy").click();
   await expect(page.getByTestId("share-copied")).toHaveText("Lien copié.");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+  // Hydrated without a mismatch, and nothing blocked by the Content-Security-Policy.
+  expect(errors).toEqual([]);
   await context.close();
   // Chromium on Linux has no navigator.share, so the share sheet itself is not exercised here.
 });
