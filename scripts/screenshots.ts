@@ -1,12 +1,13 @@
 // Screenshots of the public memorial pages for the documentation: a classic, an anonymous and a
 // global memorial and the family's confirmation page, each on a phone-sized and a desktop-sized
-// screen, written to docs/screenshots/.
+// screen, then what families take away (the share block, the certificate in A4 and A5, the QR
+// code and the Open Graph images), written to docs/screenshots/.
 // Runs the real service on a throw-away database, fills it through the API, and photographs the
 // pages in Chromium. Needs `npx next build` first. Usage: npx tsx scripts/screenshots.ts
-import { chmodSync, mkdirSync, mkdtempSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import { startServer } from "@/e2e/support/server";
 import { startEmbeddedDatabase } from "@/lib/db/embedded";
 import { migrate } from "@/lib/db/migrate";
@@ -25,7 +26,13 @@ const database = await startEmbeddedDatabase();
 await migrate(database.url);
 process.env.DATABASE_URL = database.url;
 const server = await startServer(
-  { DATABASE_URL: database.url, DATA_DIR: process.env.DATA_DIR, APP_URL: "", SMTP_URL: "" },
+  // APP_URL: the address printed on the certificate and encoded in the QR code of the pictures.
+  {
+    DATABASE_URL: database.url,
+    DATA_DIR: process.env.DATA_DIR,
+    APP_URL: "https://memorial-trees.example",
+    SMTP_URL: "",
+  },
   path.join(root, "server.log"),
 );
 
@@ -146,8 +153,67 @@ try {
     console.log(`wrote ${path.relative(process.cwd(), file)}`);
     await context.close();
   }
+
+  // What families take away, from the classic memorial (and the anonymous one's preview picture).
+  const phone = await browser.newContext({ ...screens.phone, locale: "fr-BE" });
+  await phone.route(PORTRAIT_URL, (route) =>
+    route.fulfill({ status: 200, contentType: "image/svg+xml", body: PORTRAIT }),
+  );
+  const page = await phone.newPage();
+  await page.goto(`${server.url}/memorial/${classic}`);
+  const share = await page.getByTestId("share").boundingBox();
+  const keep = await page.getByTestId("keepsakes").boundingBox();
+  const shareFile = path.join(OUT, "memorial-share-phone.png");
+  await page.screenshot({
+    path: shareFile,
+    fullPage: true,
+    clip: { x: 0, y: share!.y - 8, width: 390, height: keep!.y + keep!.height - share!.y + 16 },
+  });
+  console.log(`wrote ${path.relative(process.cwd(), shareFile)}`);
+  const download = async (url: string, name: string) => {
+    const response = await fetch(`${server.url}${url}`);
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    if (name.endsWith(".png")) writeFileSync(path.join(OUT, name), bytes);
+    return bytes;
+  };
+  await download(`/memorial/${classic}/opengraph-image`, "og-classic.png");
+  await download(`/memorial/${anonymous}/opengraph-image`, "og-anonymous.png");
+  await download(`/memorial/${classic}/qr.png`, "memorial-qr.png");
+  const sheet = await browser.newPage(); // one CSS pixel per pixel
+  for (const size of ["a4", "a5"]) {
+    const pdf = await download(`/memorial/${classic}/certificate?size=${size}`, `certificate-${size}.pdf`);
+    await pdfPageToPng(sheet, pdf, path.join(OUT, `certificate-${size}.png`));
+  }
+  console.log("wrote the Open Graph images, the QR code and the certificates");
+  await phone.close();
   await browser.close();
 } finally {
   await server.stop();
   await database.stop();
+}
+
+/** Page 1 of a PDF drawn by PDF.js (the build inside unpdf) in the browser, as a PNG. */
+async function pdfPageToPng(page: Page, pdf: Buffer, file: string) {
+  const pdfjs = readFileSync(path.resolve("node_modules/unpdf/dist/pdfjs.mjs"), "utf8");
+  await page.goto("about:blank");
+  await page.setViewportSize({ width: 900, height: 1300 });
+  await page.evaluate(
+    async ({ pdfjs, data }) => {
+      const lib = await import(URL.createObjectURL(new Blob([pdfjs], { type: "text/javascript" })));
+      const doc = await lib.getDocument({ data: Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) })
+        .promise;
+      const first = await doc.getPage(1);
+      const viewport = first.getViewport({ scale: 800 / first.getViewport({ scale: 1 }).width });
+      const canvas = document.createElement("canvas");
+      canvas.width = viewport.width;
+      canvas.height = viewport.height;
+      document.body.style.margin = "0";
+      document.body.appendChild(canvas);
+      await first.render({ canvasContext: canvas.getContext("2d"), viewport, canvas }).promise;
+    },
+    { pdfjs, data: pdf.toString("base64") },
+  );
+  await page.locator("canvas").screenshot({ path: file });
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }

@@ -168,7 +168,8 @@ test("an anonymous memorial shows nothing of the deceased, in the page or its me
   }
   const meta = await metaTags(page);
   expect(meta["og:title"]).toBe("Pour une amie");
-  expect(meta["og:image"]).toBeUndefined();
+  // The preview's picture is the app's own (opengraph-image.tsx), never the portrait.
+  expect(meta["og:image"]).toMatch(new RegExp(`/memorial/${id}/opengraph-image`));
   expect(JSON.stringify(meta)).not.toContain(secret);
   await expect(page.getByTestId("deceased-link")).toHaveCount(0);
   await expect(page.getByRole("img", { name: /Portrait/ })).toHaveCount(0);

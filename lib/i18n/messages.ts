@@ -33,6 +33,24 @@ export interface PublicMessages {
   mapSiteTrees: (n: number) => string;
   shareDescription: (title: string, trees: number) => string;
   shareDescriptionAnonymous: (trees: number) => string;
+  // Share block of the memorial page
+  shareHeading: string;
+  shareEmail: string;
+  shareOn: (network: string) => string;
+  shareCopyLink: string;
+  shareLinkCopied: string;
+  shareNative: string;
+  newTab: string;
+  // Certificate and QR code (links on the page, and the PDF)
+  keepsakeHeading: string;
+  keepsakeText: string;
+  certificateLink: (size: string) => string;
+  qrLink: (format: string) => string;
+  certificateTitle: string;
+  moreTrees: (n: string, count: number) => string;
+  certificateScan: string;
+  certificateIssued: (date: string) => string;
+  figure: (label: string, value: string) => string;
   notFoundTitle: string;
   notFoundText: string;
   home: string;
@@ -95,6 +113,23 @@ const fr: PublicMessages = {
     trees <= 1
       ? `${trees} arbre planté en mémoire d’un être cher.`
       : `${trees} arbres plantés en mémoire d’un être cher.`,
+  shareHeading: "Partager",
+  shareEmail: "Par e-mail",
+  shareOn: (network) => `Sur ${network}`,
+  shareCopyLink: "Copier le lien",
+  shareLinkCopied: "Lien copié.",
+  shareNative: "Partager…",
+  newTab: "(s’ouvre dans un nouvel onglet)",
+  keepsakeHeading: "Certificat et code QR",
+  keepsakeText:
+    "Un certificat à imprimer, et un code QR qui mène à cette page, pour un faire-part ou une carte de remerciement.",
+  certificateLink: (size) => `Certificat (PDF, ${size})`,
+  qrLink: (format) => `Code QR (${format})`,
+  certificateTitle: "Certificat de plantation",
+  moreTrees: (n, count) => (count <= 1 ? `… et ${n} autre arbre.` : `… et ${n} autres arbres.`),
+  certificateScan: "Scannez ce code pour voir la page du mémorial :",
+  certificateIssued: (date) => `Délivré le ${date}.`,
+  figure: (label, value) => `${label} : ${value}`,
   notFoundTitle: "Page introuvable",
   notFoundText: "Cette page n’existe pas, ou elle n’est pas publique.",
   home: "Accueil",
@@ -158,6 +193,23 @@ const nl: PublicMessages = {
     trees <= 1
       ? `${trees} boom geplant ter nagedachtenis aan een dierbare.`
       : `${trees} bomen geplant ter nagedachtenis aan een dierbare.`,
+  shareHeading: "Delen",
+  shareEmail: "Per e-mail",
+  shareOn: (network) => `Via ${network}`,
+  shareCopyLink: "Link kopiëren",
+  shareLinkCopied: "Link gekopieerd.",
+  shareNative: "Delen…",
+  newTab: "(opent in een nieuw tabblad)",
+  keepsakeHeading: "Certificaat en QR-code",
+  keepsakeText:
+    "Een certificaat om af te drukken, en een QR-code die naar deze pagina leidt, voor een rouwbrief of een bedankkaart.",
+  certificateLink: (size) => `Certificaat (PDF, ${size})`,
+  qrLink: (format) => `QR-code (${format})`,
+  certificateTitle: "Plantcertificaat",
+  moreTrees: (n, count) => (count === 1 ? `… en nog ${n} boom.` : `… en nog ${n} bomen.`),
+  certificateScan: "Scan deze code om de gedenkpagina te bekijken:",
+  certificateIssued: (date) => `Uitgereikt op ${date}.`,
+  figure: (label, value) => `${label}: ${value}`,
   notFoundTitle: "Pagina niet gevonden",
   notFoundText: "Deze pagina bestaat niet, of ze is niet openbaar.",
   home: "Home",
@@ -222,6 +274,23 @@ const en: PublicMessages = {
     trees === 1
       ? `${trees} tree planted in memory of a loved one.`
       : `${trees} trees planted in memory of a loved one.`,
+  shareHeading: "Share",
+  shareEmail: "By e-mail",
+  shareOn: (network) => `On ${network}`,
+  shareCopyLink: "Copy link",
+  shareLinkCopied: "Link copied.",
+  shareNative: "Share…",
+  newTab: "(opens in a new tab)",
+  keepsakeHeading: "Certificate and QR code",
+  keepsakeText:
+    "A certificate to print, and a QR code that leads to this page, for a funeral card or a thank-you card.",
+  certificateLink: (size) => `Certificate (PDF, ${size})`,
+  qrLink: (format) => `QR code (${format})`,
+  certificateTitle: "Tree-planting certificate",
+  moreTrees: (n, count) => (count === 1 ? `… and ${n} more tree.` : `… and ${n} more trees.`),
+  certificateScan: "Scan this code to visit the memorial page:",
+  certificateIssued: (date) => `Issued on ${date}.`,
+  figure: (label, value) => `${label}: ${value}`,
   notFoundTitle: "Page not found",
   notFoundText: "This page does not exist, or it is not public.",
   home: "Home",
@@ -284,6 +353,23 @@ const de: PublicMessages = {
     trees === 1
       ? `${trees} Baum gepflanzt in Erinnerung an einen geliebten Menschen.`
       : `${trees} Bäume gepflanzt in Erinnerung an einen geliebten Menschen.`,
+  shareHeading: "Teilen",
+  shareEmail: "Per E-Mail",
+  shareOn: (network) => `Über ${network}`,
+  shareCopyLink: "Link kopieren",
+  shareLinkCopied: "Link kopiert.",
+  shareNative: "Teilen…",
+  newTab: "(öffnet in einem neuen Tab)",
+  keepsakeHeading: "Urkunde und QR-Code",
+  keepsakeText:
+    "Eine Urkunde zum Ausdrucken und ein QR-Code, der zu dieser Seite führt, für eine Traueranzeige oder eine Dankeskarte.",
+  certificateLink: (size) => `Urkunde (PDF, ${size})`,
+  qrLink: (format) => `QR-Code (${format})`,
+  certificateTitle: "Pflanzurkunde",
+  moreTrees: (n, count) => (count === 1 ? `… und ${n} weiterer Baum.` : `… und ${n} weitere Bäume.`),
+  certificateScan: "Scannen Sie diesen Code, um die Gedenkseite zu besuchen:",
+  certificateIssued: (date) => `Ausgestellt am ${date}.`,
+  figure: (label, value) => `${label}: ${value}`,
   notFoundTitle: "Seite nicht gefunden",
   notFoundText: "Diese Seite existiert nicht oder ist nicht öffentlich.",
   home: "Startseite",

@@ -1,16 +1,20 @@
 // GET /memorial/{id}: the public page of a memorial, rendered on the server from the cached read
 // model (lib/memorials/public-queries.ts). No client JavaScript is needed: links and HTML only.
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { LanguageSwitch } from "@/components/public/language-switch";
+import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
 import { SiteMap } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { messagesFor, type PublicMessages } from "@/lib/i18n/messages";
 import { requestLanguage } from "@/lib/i18n/request-language";
+import { memorialAlternates, memorialUrl, publicOrigin } from "@/lib/links";
 import { displayTitle, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
 import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "@/lib/memorials/public-page";
 import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
+import { shareText } from "@/lib/sharing/share";
 import { parseId } from "@/lib/validation";
 
 type Props = { params: Promise<{ id: string }> };
@@ -20,7 +24,15 @@ async function load(props: Props) {
   const memorial = id === null ? null : await getPublicMemorial(id);
   if (!memorial) notFound();
   const language = await requestLanguage(memorial.language);
-  return { memorial, language, messages: messagesFor(language) };
+  // Absolute addresses (canonical, og:url, hreflang, share links): see lib/links.ts.
+  const origin = publicOrigin(await headers());
+  return {
+    memorial,
+    language,
+    messages: messagesFor(language),
+    origin,
+    url: memorialUrl(origin, memorial, language),
+  };
 }
 
 function countryNamer(language: Language) {
@@ -35,15 +47,17 @@ function countryNamer(language: Language) {
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { memorial, language, messages } = await load(props);
+  const { memorial, language, messages, origin, url } = await load(props);
   const title = displayTitle(memorial);
   // 4.1 rule 7: the share preview of an anonymous memorial says nothing about the deceased.
   const description =
     memorial.kind === "anonymous"
       ? messages.shareDescriptionAnonymous(memorial.totalTrees)
       : messages.shareDescription(title, memorial.totalTrees);
-  const image = safeHttpUrl(memorial.deceased?.imageUrl);
+  // The preview's picture is opengraph-image.tsx beside this page (a file, so it wins over any
+  // image given here); metadataBase makes its address absolute.
   return {
+    metadataBase: new URL(origin),
     title: `${title} · ${messages.siteName}`,
     description,
     openGraph: {
@@ -52,21 +66,16 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
       title,
       description,
       locale: LOCALES[language].replace("-", "_"),
-      url: `/memorial/${memorial.id}`,
-      ...(image ? { images: [{ url: image, alt: messages.portraitAlt(title) }] } : {}),
+      url,
     },
-    twitter: { card: image ? "summary_large_image" : "summary", title, description },
-    alternates: {
-      canonical: `/memorial/${memorial.id}`,
-      languages: Object.fromEntries(
-        (["fr", "nl", "en", "de"] as const).map((l) => [l, `/memorial/${memorial.id}?lang=${l}`]),
-      ),
-    },
+    twitter: { card: "summary_large_image", title, description },
+    // One address per language: the page in its own language is the canonical one of that language.
+    alternates: { canonical: url, languages: memorialAlternates(origin, memorial) },
   };
 }
 
 export default async function MemorialPage(props: Props) {
-  const { memorial, language, messages } = await load(props);
+  const { memorial, language, messages, url } = await load(props);
   const title = displayTitle(memorial);
   const countryName = countryNamer(language);
   const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
@@ -151,6 +160,9 @@ export default async function MemorialPage(props: Props) {
             <SiteMap sites={memorial.sites} messages={messages} countryName={countryName} />
           </section>
         ) : null}
+
+        <ShareBlock url={url} title={title} text={shareText(memorial, messages)} messages={messages} />
+        <KeepsakeLinks path={path} language={language} messages={messages} />
       </main>
 
       <footer className="border-t border-forest-100 bg-white">

@@ -1,0 +1,141 @@
+// The certificate as a reader sees it: the PDF is opened and its text extracted with unpdf.
+import { PDFDocument } from "pdf-lib";
+import { extractText, getDocumentProxy } from "unpdf";
+import { describe, expect, it } from "vitest";
+import type { PublicMemorial, PublicTree } from "@/lib/memorials/public-queries";
+import { certificatePdf } from "./certificate";
+import { printable } from "./fonts";
+
+function tree(i: number, planter = `Planter ${i}`): PublicTree {
+  return {
+    id: 1000 + i,
+    quantity: 1,
+    plantedAt: new Date(Date.UTC(2026, 9, 1) + i * 3_600_000).toISOString(),
+    planter,
+    message: null,
+    species: {
+      id: 1,
+      name: "Chêne pédonculé",
+      latinName: "Quercus robur",
+      type: "Feuillu",
+      maxHeightM: 40,
+      lifespanYears: 800,
+      co2KgPerTree: 250,
+    },
+    plantationId: 9,
+  };
+}
+
+function memorial(overrides: Partial<PublicMemorial> = {}): PublicMemorial {
+  return {
+    id: 42,
+    kind: "classic",
+    title: "Léa Müller-Ørsted",
+    anonymousName: null,
+    operatorName: "Pompes Funèbres Durand",
+    language: "fr",
+    createdAt: "2026-10-01T00:00:00.000Z",
+    deceasedUrl: null,
+    deceased: {
+      firstName: "Léa",
+      lastName: "Müller-Ørsted",
+      civility: null,
+      birthDate: "1941-04-12T00:00:00.000Z",
+      deathDate: "2026-09-28T00:00:00.000Z",
+      imageUrl: null,
+    },
+    totalTrees: 2,
+    co2Lines: [{ quantity: 2, co2KgPerTree: 250 }],
+    trees: [tree(2, "Łukasz Wałęsa 🌳"), tree(1, "王小明")],
+    sites: [
+      {
+        id: 9,
+        name: "Forêt de Soignes",
+        country: "BE",
+        region: "Bruxelles",
+        latitude: 50.8,
+        longitude: 4.4,
+        trees: 2,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+async function text(bytes: Uint8Array) {
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(pdf, { mergePages: true });
+  return { text: text.replace(/\s+/g, " "), pages: pdf.numPages };
+}
+
+const url = "https://trees.example/memorial/42";
+
+describe("certificatePdf", () => {
+  it("draws names with accents and characters outside the font without failing", async () => {
+    const bytes = await certificatePdf({ memorial: memorial(), language: "fr", size: "a4", url });
+    const { text: t } = await text(bytes);
+    expect(t).toContain("Certificat de plantation");
+    expect(t).toContain("Léa Müller-Ørsted");
+    expect(t).toContain("Łukasz Wałęsa ?");
+    expect(t).toContain("???");
+    expect(t).toContain("Chêne pédonculé (Quercus robur)");
+    expect(t).toContain("Forêt de Soignes, Bruxelles, Belgique");
+    expect(t).toContain("CO₂");
+    expect(t).toContain("500 kg");
+    expect(t).toContain("12 avril 1941");
+    expect(t).toContain(url);
+  });
+
+  it("is A4 or A5, in the language asked", async () => {
+    for (const [size, w, h] of [
+      ["a4", 595, 842],
+      ["a5", 420, 595],
+    ] as const) {
+      const doc = await PDFDocument.load(
+        await certificatePdf({ memorial: memorial(), language: "de", size, url }),
+      );
+      const { width, height } = doc.getPage(0).getSize();
+      expect([Math.round(width), Math.round(height)]).toEqual([w, h]);
+      expect(doc.getTitle()).toBe("Pflanzurkunde · Léa Müller-Ørsted");
+    }
+    const { text: t } = await text(
+      await certificatePdf({ memorial: memorial(), language: "nl", size: "a5", url }),
+    );
+    expect(t).toContain("Plantcertificaat");
+    expect(t).toContain("België");
+  });
+
+  it("lists the 50 newest trees and counts the others", async () => {
+    const trees = Array.from({ length: 120 }, (_, i) => tree(120 - i));
+    const bytes = await certificatePdf({
+      memorial: memorial({ trees, totalTrees: 300 }),
+      language: "en",
+      size: "a5",
+      url,
+    });
+    const { text: t, pages } = await text(bytes);
+    expect(pages).toBeGreaterThan(1);
+    expect(t).toContain("Planter 120");
+    expect(t).toContain("Planter 71");
+    expect(t).not.toContain("Planter 70 ");
+    expect(t).toContain("… and 250 more trees.");
+  });
+
+  it("says nothing of the deceased of an anonymous memorial", async () => {
+    const anonymous = memorial({ kind: "anonymous", anonymousName: null, deceased: null });
+    const { text: t } = await text(
+      await certificatePdf({ memorial: anonymous, language: "en", size: "a4", url }),
+    );
+    expect(t).toContain("Memorial no. 42");
+    expect(t).not.toContain("Müller");
+    expect(t).not.toContain("1941");
+  });
+});
+
+describe("printable", () => {
+  it("keeps what the fonts draw and replaces the rest", () => {
+    expect(printable("Léa\nMüller-Ørsted\u200b")).toBe("Léa Müller-Ørsted");
+    expect(printable("CO₂ 1\u202f250 kg")).toBe("CO₂ 1 250 kg");
+    expect(printable("王 🌳")).toBe("? ?");
+  });
+});

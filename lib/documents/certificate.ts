@@ -1,0 +1,289 @@
+// The printable certificate of a memorial (PDF, A4 or A5), drawn on the server with pdf-lib from
+// the same public read model as the page: 4.1 rule 7 holds here too, because an anonymous
+// memorial's read model carries nothing about the deceased.
+
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import QRCode from "qrcode";
+import { type Language, LOCALES } from "@/lib/i18n/languages";
+import { messagesFor } from "@/lib/i18n/messages";
+import { displayTitle } from "@/lib/memorials/policy";
+import {
+  co2Total,
+  formatCalendarDate,
+  formatMoment,
+  formatNumber,
+  formatUnit,
+} from "@/lib/memorials/public-page";
+import type { PublicMemorial } from "@/lib/memorials/public-queries";
+import { type FontWeight, fontBytes, printable, textWidth } from "./fonts";
+
+export const PAPER_SIZES = { a4: [595.28, 841.89], a5: [419.53, 595.28] } as const;
+export type PaperSize = keyof typeof PAPER_SIZES;
+
+/** The newest trees listed by name; the others are counted in one line ("… and N more trees"). */
+export const CERTIFICATE_TREE_LINES = 50;
+
+const GREEN = rgb(0x1b / 255, 0x40 / 255, 0x27 / 255);
+const LEAF = rgb(0x2f / 255, 0x6b / 255, 0x3f / 255);
+const GREY = rgb(0.27, 0.25, 0.23);
+const INK = rgb(0.1, 0.1, 0.1);
+
+export interface CertificateInput {
+  memorial: PublicMemorial;
+  language: Language;
+  size: PaperSize;
+  /** The absolute address of the memorial page, printed and encoded in the QR code. */
+  url: string;
+  now?: Date;
+}
+
+export async function certificatePdf(input: CertificateInput): Promise<Uint8Array> {
+  const { memorial, language, size, url } = input;
+  const messages = messagesFor(language);
+  const title = displayTitle(memorial);
+
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const fonts = {
+    regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
+    bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
+  };
+  pdf.setTitle(printable(`${messages.certificateTitle} · ${title}`));
+  pdf.setAuthor(messages.siteName);
+  pdf.setCreator(messages.siteName);
+  pdf.setProducer(messages.siteName);
+  pdf.setLanguage(LOCALES[language]);
+  pdf.setCreationDate(input.now ?? new Date());
+
+  const [width, height] = PAPER_SIZES[size];
+  const k = width / PAPER_SIZES.a4[0]; // A5 is A4 scaled by 1/√2: every measure follows
+  const margin = 56 * k;
+  const columnWidth = width - 2 * margin;
+
+  let page: PDFPage;
+  let y = 0;
+  const newPage = () => {
+    page = pdf.addPage([width, height]);
+    // A double frame, as on a printed certificate.
+    page.drawRectangle({
+      x: 20 * k,
+      y: 20 * k,
+      width: width - 40 * k,
+      height: height - 40 * k,
+      borderColor: LEAF,
+      borderWidth: 2 * k,
+    });
+    page.drawRectangle({
+      x: 26 * k,
+      y: 26 * k,
+      width: width - 52 * k,
+      height: height - 52 * k,
+      borderColor: LEAF,
+      borderWidth: 0.5 * k,
+    });
+    y = height - margin;
+  };
+  newPage();
+
+  /** One line, cut with "…" when too wide; centred or from the left margin. */
+  const line = (
+    raw: string,
+    options: { weight?: FontWeight; size: number; color?: typeof INK; center?: boolean; gap?: number },
+  ) => {
+    const weight = options.weight ?? "regular";
+    const fontSize = options.size * k;
+    const text = ellipsize(printable(raw), weight, fontSize, columnWidth);
+    y -= fontSize * 1.25;
+    const x = options.center ? (width - textWidth(text, weight, fontSize)) / 2 : margin;
+    page.drawText(text, { x, y, size: fontSize, font: fonts[weight], color: options.color ?? INK });
+    y -= (options.gap ?? 0) * k;
+  };
+  /** Several lines, wrapped at spaces (a long title, a long sentence), the last one cut if need be. */
+  const paragraph = (
+    raw: string,
+    options: {
+      weight?: FontWeight;
+      size: number;
+      color?: typeof INK;
+      center?: boolean;
+      gap?: number;
+      maxLines?: number;
+    },
+  ) => {
+    let lines = wrap(printable(raw), options.weight ?? "regular", options.size * k, columnWidth);
+    const max = options.maxLines ?? 4;
+    if (lines.length > max) lines = [...lines.slice(0, max - 1), lines.slice(max - 1).join(" ")];
+    lines.forEach((l, i) => {
+      line(l, { ...options, gap: i === lines.length - 1 ? options.gap : 2 });
+    });
+  };
+  const ensureRoom = (points: number) => {
+    if (y - points * k < margin) newPage();
+  };
+
+  // Heading
+  line(messages.siteName.toUpperCase(), { size: 10, color: LEAF, center: true, gap: 14 });
+  line(messages.certificateTitle, { weight: "bold", size: 24, color: GREEN, center: true, gap: 18 });
+  if (memorial.kind === "classic") line(messages.memorialOf, { size: 12, color: GREY, center: true, gap: 4 });
+  paragraph(title, { weight: "bold", size: 26, color: INK, center: true, gap: 6 });
+  if (memorial.kind === "classic" && memorial.deceased) {
+    const { birthDate, deathDate } = memorial.deceased;
+    const dates = [
+      birthDate ? `${messages.born} ${formatCalendarDate(new Date(birthDate), language)}` : null,
+      deathDate ? `${messages.died} ${formatCalendarDate(new Date(deathDate), language)}` : null,
+    ].filter(Boolean);
+    if (dates.length) line(dates.join("  ·  "), { size: 11, color: GREY, center: true });
+  } else {
+    paragraph(
+      memorial.kind === "global" ? messages.globalLead(memorial.operatorName) : messages.anonymousLead,
+      {
+        size: 11,
+        color: GREY,
+        center: true,
+      },
+    );
+  }
+  y -= 16 * k;
+
+  // Totals
+  const co2 = co2Total(memorial.co2Lines);
+  line(
+    `${messages.figure(messages.treesPlural(memorial.totalTrees), formatNumber(memorial.totalTrees, language))}   ·   ${messages.figure(messages.co2Label, formatUnit(co2, "kilogram", language))}`,
+    { weight: "bold", size: 13, color: GREEN, center: true, gap: 2 },
+  );
+  line(messages.co2Explained, { size: 9, color: GREY, center: true, gap: 16 });
+
+  // The trees, newest first
+  line(messages.treesHeading, { weight: "bold", size: 14, color: GREEN, gap: 4 });
+  page!.drawLine({
+    start: { x: margin, y },
+    end: { x: width - margin, y },
+    thickness: 0.5 * k,
+    color: LEAF,
+  });
+  y -= 4 * k;
+  const sites = new Map(memorial.sites.map((s) => [s.id, s]));
+  const country = countryNamer(language);
+  const listed = memorial.trees.slice(0, CERTIFICATE_TREE_LINES);
+  for (const tree of listed) {
+    ensureRoom(46);
+    const site = sites.get(tree.plantationId);
+    const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
+    line(
+      `${formatMoment(new Date(tree.plantedAt), language)} — ${quantity}${tree.species.name} (${tree.species.latinName})`,
+      { weight: "bold", size: 10.5 },
+    );
+    const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
+    paragraph(`${where}  ·  ${messages.plantedBy} ${tree.planter}`, {
+      size: 9.5,
+      color: GREY,
+      gap: 5,
+      maxLines: 2,
+    });
+  }
+  const more = memorial.totalTrees - listed.reduce((sum, t) => sum + t.quantity, 0);
+  if (more > 0) {
+    ensureRoom(20);
+    line(messages.moreTrees(formatNumber(more, language), more), { size: 10, color: GREY, gap: 4 });
+  }
+  if (listed.length === 0) line(messages.noTreeYet, { size: 10, color: GREY });
+
+  // The QR code to the page, its address in words, and the date of issue
+  const qrSize = 92 * k;
+  ensureRoom(qrSize / k + 50);
+  const qr = QRCode.create(url, { errorCorrectionLevel: "M" });
+  const modules = qr.modules.size;
+  const cell = qrSize / modules;
+  const qrTop = margin + qrSize + 14 * k;
+  // One rectangle per run of dark modules in a row: a few hundred drawing operators.
+  for (let row = 0; row < modules; row++) {
+    let col = 0;
+    while (col < modules) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules && qr.modules.get(row, col)) col++;
+      page!.drawRectangle({
+        x: margin + start * cell,
+        y: qrTop - (row + 1) * cell,
+        width: (col - start) * cell,
+        height: cell,
+        color: INK,
+      });
+    }
+  }
+  const besideQr = margin + qrSize + 14 * k;
+  const besideWidth = width - margin - besideQr;
+  const scanLines = wrap(printable(messages.certificateScan), "regular", 10 * k, besideWidth);
+  let ty = qrTop - 14 * k;
+  for (const text of scanLines) {
+    page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.regular, color: GREY });
+    ty -= 13 * k;
+  }
+  for (const text of breakUrl(url, "bold", 10 * k, besideWidth)) {
+    page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.bold, color: GREEN });
+    ty -= 13 * k;
+  }
+  const issued = messages.certificateIssued(formatMoment(input.now ?? new Date(), language));
+  page!.drawText(printable(issued), {
+    x: besideQr,
+    y: ty - 6 * k,
+    size: 9 * k,
+    font: fonts.regular,
+    color: GREY,
+  });
+
+  return pdf.save();
+}
+
+/** The text, cut to `max` points with an ellipsis. */
+function ellipsize(text: string, weight: FontWeight, size: number, max: number): string {
+  if (textWidth(text, weight, size) <= max) return text;
+  let cut = text;
+  while (cut.length > 1 && textWidth(`${cut}…`, weight, size) > max) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+/** Lines of at most `max` points, broken at spaces (a word too long is cut by ellipsize). */
+function wrap(text: string, weight: FontWeight, size: number, max: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of text.split(" ")) {
+    const next = current ? `${current} ${word}` : word;
+    if (current && textWidth(next, weight, size) > max) {
+      lines.push(current);
+      current = word;
+    } else current = next;
+  }
+  if (current || lines.length === 0) lines.push(current);
+  return lines;
+}
+
+/** An address broken anywhere (it has no spaces) into lines of at most `max` points. */
+function breakUrl(url: string, weight: FontWeight, size: number, max: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const char of url) {
+    if (current && textWidth(current + char, weight, size) > max) {
+      lines.push(current);
+      current = "";
+    }
+    current += char;
+  }
+  if (current) lines.push(current);
+  return lines;
+}
+
+function countryNamer(language: Language) {
+  const names = new Intl.DisplayNames([LOCALES[language]], { type: "region", fallback: "code" });
+  return (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { PUBLIC_MESSAGES } from "@/lib/i18n/messages";
+import { displayTitle } from "@/lib/memorials/policy";
+import { shareLinks, shareText } from "./share";
+
+const base = {
+  id: 7,
+  title: "Léa Müller-Ørsted",
+  anonymousName: null,
+  operatorName: "PF Durand",
+  totalTrees: 3,
+};
+
+describe("shareText", () => {
+  it("names a classic memorial", () => {
+    expect(shareText({ ...base, kind: "classic" }, PUBLIC_MESSAGES.en)).toBe(
+      "3 trees planted in memory of Léa Müller-Ørsted.",
+    );
+  });
+
+  it("gives an anonymous memorial's title only, never its stored title (the deceased's name)", () => {
+    const named = { ...base, kind: "anonymous" as const, anonymousName: "Pour une amie" };
+    expect(shareText(named, PUBLIC_MESSAGES.fr)).toBe(
+      "Pour une amie: 3 arbres plantés en mémoire d’un être cher.",
+    );
+    const unnamed = { ...base, kind: "anonymous" as const };
+    expect(shareText(unnamed, PUBLIC_MESSAGES.de)).toBe(
+      "Gedenkseite Nr. 7: 3 Bäume gepflanzt in Erinnerung an einen geliebten Menschen.",
+    );
+    for (const lang of ["fr", "nl", "en", "de"] as const) {
+      expect(shareText(unnamed, PUBLIC_MESSAGES[lang])).not.toContain("Müller");
+      expect(displayTitle(unnamed)).not.toContain("Müller");
+    }
+  });
+
+  it("names the global memorial after its operator", () => {
+    expect(shareText({ ...base, kind: "global" }, PUBLIC_MESSAGES.nl)).toBe(
+      "De bomen geplant door PF Durand.",
+    );
+  });
+});
+
+describe("shareLinks", () => {
+  it("encodes the text and the address into each link", () => {
+    const links = shareLinks({
+      url: "https://t.example/memorial/7?lang=en",
+      title: "A & B",
+      text: "3 trees, #1?",
+    });
+    expect(links.email).toBe(
+      "mailto:?subject=A%20%26%20B&body=3%20trees%2C%20%231%3F%0A%0Ahttps%3A%2F%2Ft.example%2Fmemorial%2F7%3Flang%3Den",
+    );
+    expect(new URL(links.whatsapp).searchParams.get("text")).toBe(
+      "3 trees, #1? https://t.example/memorial/7?lang=en",
+    );
+    expect(new URL(links.facebook).searchParams.get("u")).toBe("https://t.example/memorial/7?lang=en");
+  });
+});
