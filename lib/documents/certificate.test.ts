@@ -126,7 +126,8 @@ describe("certificatePdf", () => {
     const { text: t } = await text(
       await certificatePdf({ memorial: anonymous, language: "en", size: "a4", url }),
     );
-    expect(t).toContain("Memorial no. 42");
+    // 4.1 rule 7: named by its id, as in the API and on the page.
+    expect(t).toMatch(/certificate 42 Trees planted/);
     expect(t).not.toContain("Müller");
     expect(t).not.toContain("1941");
   });

@@ -25,7 +25,8 @@ describe("shareText", () => {
     );
     const unnamed = { ...base, kind: "anonymous" as const };
     expect(shareText(unnamed, PUBLIC_MESSAGES.de)).toBe(
-      "Gedenkseite Nr. 7: 3 Bäume gepflanzt in Erinnerung an einen geliebten Menschen.",
+      // 4.1 rule 7: the memorial id, as everywhere else.
+      "7: 3 Bäume gepflanzt in Erinnerung an einen geliebten Menschen.",
     );
     for (const lang of ["fr", "nl", "en", "de"] as const) {
       expect(shareText(unnamed, PUBLIC_MESSAGES[lang])).not.toContain("Müller");
@@ -34,7 +35,8 @@ describe("shareText", () => {
   });
 
   it("names the global memorial after its operator", () => {
-    expect(shareText({ ...base, kind: "global" }, PUBLIC_MESSAGES.nl)).toBe(
+    // The global memorial's title is the operator's name, written when it was created.
+    expect(shareText({ ...base, kind: "global", title: "PF Durand" }, PUBLIC_MESSAGES.nl)).toBe(
       "De bomen geplant door PF Durand.",
     );
   });
