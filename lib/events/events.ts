@@ -75,35 +75,52 @@ export function signalOf(event: NewDomainEvent): EventSignal {
   return { type: event.type, operatorId: event.operatorId, memorialIds, ...(keyId ? { keyId } : {}) };
 }
 
-/** Writes an event in the caller's transaction; its signal goes out with the commit (NOTIFY). */
-export async function recordEvent(tx: Tx, event: NewDomainEvent): Promise<EventSignal> {
-  const payload = {
-    ...(event.payload ?? {}),
-    ...(event.memorialIds ? { memorialIds: event.memorialIds } : {}),
-  };
-  await tx.$executeRaw`
-    INSERT INTO "domain_event" ("type", "operator_id", "memorial_id", "is_test", "payload")
-    VALUES (${event.type}, ${event.operatorId}, ${event.memorialId ?? null}, ${event.isTest},
-            ${JSON.stringify(payload)}::jsonb)`;
-  const signal = signalOf(event);
-  await tx.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify(signal)})`;
-  return signal;
+/**
+ * Writes events in the caller's transaction, all in one statement with their NOTIFY (one round
+ * trip, whatever their number); the signals go out with the commit.
+ */
+export async function recordEvents(tx: Tx, events: NewDomainEvent[]): Promise<EventSignal[]> {
+  if (events.length === 0) return [];
+  const rows = events.map((event) => ({
+    type: event.type,
+    operator_id: event.operatorId,
+    memorial_id: event.memorialId ?? null,
+    is_test: event.isTest,
+    payload: { ...(event.payload ?? {}), ...(event.memorialIds ? { memorialIds: event.memorialIds } : {}) },
+  }));
+  const signals = events.map(signalOf);
+  // NOTIFY payloads are limited to 8000 bytes: a larger batch tells the others to drop everything.
+  const json = JSON.stringify(signals);
+  const notice =
+    json.length <= 7900 ? json : JSON.stringify([{ type: "reset", operatorId: 0, memorialIds: [] }]);
+  await tx.$queryRaw`
+    WITH written AS (
+      INSERT INTO "domain_event" ("type", "operator_id", "memorial_id", "is_test", "payload")
+      SELECT x."type", x."operator_id", x."memorial_id", x."is_test", x."payload"
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x("type" text, "operator_id" int, "memorial_id" int, "is_test" boolean, "payload" jsonb)
+      RETURNING 1)
+    SELECT pg_notify(${EVENT_CHANNEL}, ${notice})::text AS "notified"`;
+  return signals;
 }
 
 /**
- * A use case's transaction: `work` records its events with `events.record`; once the transaction
- * has committed, this process's consumers hear them at once (so the next page load of this
- * instance sees the change), and the other processes through NOTIFY.
+ * A use case's transaction: `work` records its events with `events.record`; they are written at
+ * the end of the work, in the same transaction. Once it has committed, this process's consumers
+ * hear them at once (so the next page load of this instance sees the change), and the other
+ * processes through NOTIFY.
  */
 export async function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Promise<T>): Promise<T> {
   let signals: EventSignal[] = [];
   const result = await transaction(async (tx) => {
-    signals = [];
-    return work(tx, {
+    const pending: NewDomainEvent[] = [];
+    const value = await work(tx, {
       async record(event) {
-        signals.push(await recordEvent(tx, event));
+        pending.push(event);
       },
     });
+    signals = await recordEvents(tx, pending);
+    return value;
   });
   publishLocal(signals);
   return result;

@@ -57,7 +57,8 @@ export function ensureListening(): Promise<void> {
     client.on("notification", (message) => {
       if (message.channel !== EVENT_CHANNEL || !message.payload) return;
       try {
-        publishLocal([JSON.parse(message.payload) as EventSignal]);
+        const parsed = JSON.parse(message.payload) as EventSignal | EventSignal[];
+        publishLocal(Array.isArray(parsed) ? parsed : [parsed]);
       } catch {
         publishLocal([RESET]);
       }

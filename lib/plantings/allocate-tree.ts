@@ -13,8 +13,10 @@ export interface AllocatedTree {
 }
 
 // The pair with the most trees left, among the active sites and species the operator's rules
-// allow; ties by id so the choice is deterministic.
-const CANDIDATE = (operatorId: number) => Prisma.sql`
+// allow; ties by id so the choice is deterministic. `skipLocked`: among the pairs no concurrent
+// planting holds at this moment, so that simultaneous plantings spread over the pairs near the top
+// instead of queueing on one row's lock.
+const CANDIDATE = (operatorId: number, skipLocked = false) => Prisma.sql`
   SELECT s."plantation_id", s."species_id", sp."unit_price"
   FROM "stock" s
   JOIN "plantation" p ON p."id" = s."plantation_id"
@@ -22,7 +24,7 @@ const CANDIDATE = (operatorId: number) => Prisma.sql`
   JOIN "operator" o ON o."id" = ${operatorId}
   WHERE s."stock" > 0 AND ${OPERATOR_RULES}
   ORDER BY s."stock" DESC, s."plantation_id", s."species_id"
-  LIMIT 1`;
+  LIMIT 1 ${skipLocked ? Prisma.sql`FOR UPDATE OF s SKIP LOCKED` : Prisma.empty}`;
 
 type Row = { plantation_id: number; species_id: number; unit_price: string };
 
@@ -43,11 +45,12 @@ export async function allocateTree(
     if (!row) throw noTree();
     return { plantationId: row.plantation_id, speciesId: row.species_id, unitPrice: String(row.unit_price) };
   }
-  // The candidate may be emptied by a concurrent planting while we wait for its lock; the
-  // UPDATE then matches nothing and we look again, until a tree is taken or none is left.
+  // First the best pair nobody else holds now (no waiting); when every pair is held, wait for the
+  // best one. The candidate may be emptied by a concurrent planting while we wait for its lock;
+  // the UPDATE then matches nothing and we look again, until a tree is taken or none is left.
   for (let attempt = 0; attempt < 50; attempt++) {
     const [taken] = await tx.$queryRaw<Row[]>`
-      WITH pick AS (${CANDIDATE(operatorId)})
+      WITH pick AS (${CANDIDATE(operatorId, attempt === 0)})
       UPDATE "stock" s SET "stock" = s."stock" - 1
       FROM pick
       WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0

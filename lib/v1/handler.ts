@@ -4,7 +4,8 @@
 
 import { DomainError } from "@/lib/errors";
 import type { ContextChain } from "@/lib/operators/contexts";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { authenticate } from "@/lib/operators/key-cache";
+import type { Caller } from "@/lib/operators/keys";
 import { serializeContexte } from "./contexte";
 import { errorBody, mapError } from "./errors";
 
@@ -121,7 +122,7 @@ export function v1(
       }
       const key = headerKey || pathKey;
       if (!key) throw new DomainError("ACCESS_DENIED", "the key header is missing");
-      caller = await authenticateKey(key);
+      caller = await authenticate(key);
       if (!caller) throw new DomainError("ACCESS_DENIED", "the key is unknown or revoked");
       Object.assign(req, {
         request,
