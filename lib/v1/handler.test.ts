@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
 import { mapError } from "./errors";
-import { jsonDepth, redactKey } from "./handler";
+import { jsonDepth, redactKey, v1 } from "./handler";
 
 describe("redactKey", () => {
   it("hides the key segment of the report and Infos paths", () => {
@@ -46,5 +46,35 @@ describe("mapError", () => {
       message: "Famille.FamilleEmail: is required",
       champ: "Famille.FamilleEmail",
     });
+  });
+});
+
+describe("load shedding", () => {
+  it("answers 503 with Retry-After above V1_MAX_IN_FLIGHT, and serves again once below", async () => {
+    process.env.V1_MAX_IN_FLIGHT = "1";
+    try {
+      const route = v1({ auth: "header" }, async () => ({}));
+      let release: (value: Record<string, string>) => void = () => {};
+      // The first request waits for its path parameters: it is in flight.
+      const first = route(new Request("http://x/v1/Especes"), {
+        params: new Promise((resolve) => {
+          release = resolve;
+        }),
+      });
+      const busy = await route(new Request("http://x/v1/Especes"), { params: Promise.resolve({}) });
+      expect(busy.status).toBe(503);
+      expect(busy.headers.get("retry-after")).toBe("1");
+      expect(await busy.json()).toMatchObject({
+        HttpStatusCode: 503,
+        Code: "SERVICE_UNAVAILABLE",
+        Statut: "Erreur",
+      });
+      release({});
+      expect((await first).status).toBe(403); // no key: it went through
+      const after = await route(new Request("http://x/v1/Especes"), { params: Promise.resolve({}) });
+      expect(after.status).toBe(403);
+    } finally {
+      delete process.env.V1_MAX_IN_FLIGHT;
+    }
   });
 });

@@ -6,10 +6,19 @@ import { DomainError } from "@/lib/errors";
 import type { ContextChain } from "@/lib/operators/contexts";
 import { authenticate } from "@/lib/operators/key-cache";
 import type { Caller } from "@/lib/operators/keys";
+import { processSingleton } from "@/lib/singleton";
 import { serializeContexte } from "./contexte";
 import { errorBody, mapError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Requests of /v1 handled at once by this process before it sheds load: above it a request is
+ * answered at once with 503 and Retry-After rather than left to wait for a database connection
+ * until it times out (V1_MAX_IN_FLIGHT, default 200).
+ */
+export const maxInFlight = () => Number(process.env.V1_MAX_IN_FLIGHT || 200);
+const load = processSingleton("v1Load", () => ({ inFlight: 0 }));
 /** The deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_JSON_DEPTH = 32;
 
@@ -106,6 +115,27 @@ export function v1(
   handler: (req: V1Request) => Promise<Response | object>,
 ): (request: Request, context: RouteContext) => Promise<Response> {
   return async (request, context) => {
+    if (load.inFlight >= maxInFlight()) {
+      return json(
+        503,
+        errorBody(
+          503,
+          "the service is busy; retry in a moment",
+          serializeContexte(null, []),
+          "SERVICE_UNAVAILABLE",
+        ),
+        { "retry-after": "1" },
+      );
+    }
+    load.inFlight++;
+    try {
+      return await handle(request, context);
+    } finally {
+      load.inFlight--;
+    }
+  };
+
+  async function handle(request: Request, context: RouteContext): Promise<Response> {
     let caller: Caller | null = null;
     let chain: ContextChain = [];
     const req = { chain } as V1Request;
@@ -151,7 +181,7 @@ export function v1(
         errorBody(500, "an unexpected error occurred; it has been logged", contexte, "INTERNAL"),
       );
     }
-  };
+  }
 }
 
 /** For the methods a path does not have: a JSON 405 rather than Next's empty one. */
