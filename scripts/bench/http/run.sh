@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Side-by-side throughput of the service against two floors, in one run on one machine:
+#   - floor-app/: a Next.js app of the same version whose route handler does no work, and a
+#     static page of about a memorial page's size (the framework's own limit);
+#   - bare-creer.mjs: node:http + pg executing the same SQL statements as a planting of a new
+#     memorial with one tree, in one transaction, on the same database (the database's limit).
+#
+#   npm run bench:http   (= scripts/bench/http/run.sh .; the project built: npm run build)
+# The project's copy of the shared benchmark: bare-creer.mjs here sends exactly the statements the
+# project sends for a planting today (see its header), and the database password is read from
+# DATA_DIR when the embedded database keeps one there.
+#
+# Starts the project with `npm start` on a fresh DATA_DIR (embedded PostgreSQL), adds stock, then
+# runs autocannon (CONN=20 connections, DURATION=12 s after a 2 s warm-up) on each target, two
+# rounds interleaved, and prints each figure and the ratios. The machine is shared and noisy:
+# compare ratios from one run, never absolute figures across runs.
+set -u -o pipefail
+BENCH="$(cd "$(dirname "$0")" && pwd)"
+P="$(cd "$1" && pwd)"; D="${DURATION:-12}"; C="${CONN:-20}"
+RUN="$(mktemp -d /tmp/bench.XXXX)"
+PP="${PORT_PROJECT:-3701}"; PB="${PORT_BARE:-3702}"; PF="${PORT_FLOOR:-3703}"
+export NEXT_TELEMETRY_DISABLED=1
+# Tools and the floor app's build live in a work folder outside shared/ (BENCH_WORK).
+WORK="${BENCH_WORK:-/tmp/memorial-bench}"; mkdir -p "$WORK"
+[ -x "$WORK/node_modules/.bin/autocannon" ] || (cd "$WORK" && npm install --no-audit --no-fund --no-save --prefix "$WORK" autocannon@8 >/dev/null 2>&1)
+if [ ! -f "$WORK/floor-app/.next/BUILD_ID" ]; then
+  rm -rf "$WORK/floor-app"; cp -r "$BENCH/floor-app" "$WORK/floor-app"
+  (cd "$WORK/floor-app" && npm install --no-audit --no-fund >/dev/null 2>&1 && npx next build >/dev/null 2>&1) || { echo "floor app build failed"; exit 1; }
+fi
+AC="$WORK/node_modules/.bin/autocannon"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null; done; sleep 3; for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null; done; }
+trap cleanup EXIT
+(cd "$P" && DATA_DIR="$RUN/data" PORT=$PP APP_URL=http://127.0.0.1:$PP exec setsid npm start > "$RUN/project.log" 2>&1) & pids+=("$!")
+(cd "$WORK/floor-app" && exec setsid npx next start -p $PF -H 127.0.0.1 > "$RUN/floor.log" 2>&1) & pids+=("$!")
+for i in $(seq 1 180); do curl -s -o /dev/null "http://127.0.0.1:$PP/v1/Especes" && break; sleep 1; done
+KEY="$(grep -o 'live key (shown once): [^ ]*' "$RUN/project.log" | awk '{print $NF}')"
+PGPORT="$(sed -n 4p "$RUN/data/postgres/postmaster.pid")"
+PGPASS="postgres"; for f in "$RUN/data/postgres-password" "$RUN/data/db-password"; do [ -f "$f" ] && PGPASS="$(cat "$f")"; done
+[ -n "$KEY" ] && [ -n "$PGPORT" ] || { echo "the project did not start (log: $RUN/project.log)"; exit 1; }
+echo "run folder: $RUN"
+PAIRS="$(curl -s -H "key: $KEY" "http://127.0.0.1:$PP/v1/Plantations?Limite=1000" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const p of JSON.parse(s).Plantations)for(const e of p.Especes)console.log(p.PlantationId,e.EspeceId)})')"
+while read -r pl sp; do (cd "$P" && DATA_DIR="$RUN/data" npm run -s cli -- stock add --plantation "$pl" --species "$sp" --trees 200000 >/dev/null 2>&1); done <<< "$PAIRS"
+(cd "$BENCH" && PG_MODULE="$P/node_modules/pg" DATABASE_URL="postgresql://postgres:$PGPASS@127.0.0.1:$PGPORT/memorial" PORT=$PB exec setsid node bare-creer.mjs > "$RUN/bare.log" 2>&1) & pids+=("$!")
+for i in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$PF/api/trivial" && curl -s -o /dev/null "http://127.0.0.1:$PB/v1/Especes" && break; sleep 1; done
+BODY='{"Defunt":{"Nom":"Dupont","Prenom":"Marie","DateDeces":"2026-11-01T00:00:00Z"},"DeLaPartDe":"Famille","Langue":"fr"}'
+M="$(curl -s -X POST -H "key: $KEY" -H 'content-type: application/json' -d "$BODY" "http://127.0.0.1:$PP/v1/Memorials/Creer" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).IdMemorial))')"
+for i in 1 2 3; do curl -s -o /dev/null -X POST -H "key: $KEY" -H 'content-type: application/json' -d "{\"MemorialId\":$M,\"DeLaPartDe\":\"Ami $i\",\"Message\":\"En souvenir\"}" "http://127.0.0.1:$PP/v1/Memorials/Creer"; done
+declare -A SUM
+measure() { # name url [autocannon args...]
+  local name="$1" url="$2"; shift 2
+  "$AC" -j -c "$C" -d 2 "$@" "$url" >/dev/null 2>&1
+  local line
+  line="$("$AC" -j -c "$C" -d "$D" "$@" "$url" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log((j["2xx"]/j.duration).toFixed(0),j.non2xx,j.errors,j.latency.p50,j.latency.p99)})')"
+  set -- $line
+  echo "$name: $1 req/s (2xx only), non-2xx $2, errors $3, p50 $4 ms, p99 $5 ms"
+  SUM[$name]=$(( ${SUM[$name]:-0} + $1 ))
+}
+for round in 1 2; do
+  measure floor-route "http://127.0.0.1:$PF/api/trivial"
+  measure GET-Especes "http://127.0.0.1:$PP/v1/Especes" -H "key=$KEY"
+  measure GET-Infos "http://127.0.0.1:$PP/v1/Memorial/$M/Infos" -H "key=$KEY"
+  measure bare-Creer "http://127.0.0.1:$PB/v1/Memorials/Creer" -m POST -H "key=$KEY" -H 'content-type=application/json' -b "$BODY"
+  measure POST-Creer "http://127.0.0.1:$PP/v1/Memorials/Creer" -m POST -H "key=$KEY" -H 'content-type=application/json' -b "$BODY"
+  measure floor-static-page "http://127.0.0.1:$PF/static"
+  measure memorial-page "http://127.0.0.1:$PP/memorial/$M"
+done
+ratio() { node -e "console.log((100*$1/$2).toFixed(0)+'%')"; }
+echo "ratios (both rounds summed):"
+echo "  GET /v1/Especes / floor route:       $(ratio ${SUM[GET-Especes]} ${SUM[floor-route]})"
+echo "  GET /v1/Memorial/{id}/Infos / floor: $(ratio ${SUM[GET-Infos]} ${SUM[floor-route]})"
+echo "  POST /v1/Memorials/Creer / bare SQL: $(ratio ${SUM[POST-Creer]} ${SUM[bare-Creer]})"
+echo "  /memorial/{id} / floor static page:  $(ratio ${SUM[memorial-page]} ${SUM[floor-static-page]})"
