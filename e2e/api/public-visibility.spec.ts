@@ -25,5 +25,9 @@ test("a memorial made with a test key has no public page", async () => {
     key: op.testKey,
     body: { Defunt: { Nom: "Essai", DateDeces: "2026-11-01" } },
   });
+  // The memorial exists (its own operator reads it with its test key)...
+  expect(r.status).toBe(200);
+  expect((await api("GET", `/${op.testKey}/Memorial/${r.json.IdMemorial}/Infos`)).status).toBe(200);
+  // ...and has no public page.
   expect(await page(r.json.IdMemorial)).toBe(404);
 });
