@@ -126,9 +126,9 @@ async function plant(
     // 4.1 rule 2: a tree in an existing memorial; AConfirmer is ignored.
     memorial = await existingMemorial(tx, caller, target.memorialId);
   } else {
-    // 4.1 rule 1: a new memorial.
-    const made = await newMemorial(tx, caller, chain, target, language);
-    creationTransactionId = await recordCreation(tx, caller, contextId, made, planting);
+    // 4.1 rule 1: a new memorial, with its person, family and CreationMemorial transaction.
+    const made = await newMemorial(tx, caller, chain, target, language, planting);
+    creationTransactionId = made.creationTransactionId;
     memorial = made;
     if (target.awaitConfirmation) {
       // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail follows the event.
@@ -299,53 +299,58 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
   return { id: row.id, personId: row.personId };
 }
 
+/**
+ * The person, the memorial, the family and the CreationMemorial transaction of a new memorial, in
+ * one statement (one round trip to PostgreSQL).
+ */
 async function newMemorial(
   tx: Tx,
   caller: Caller,
   chain: ContextChain,
   target: Extract<PlantingTarget, { kind: "new" }>,
   language: Language,
+  planting: Omit<Planting, "memorialId" | "personId">,
 ) {
   const deceased: NewDeceased = target.deceased;
-  const person = await tx.person.create({
-    data: {
-      operatorId: caller.operatorId,
-      contextId: chain[0]?.id ?? null,
-      epfId: epfOf(chain),
-      lastName: deceased.lastName,
-      firstName: deceased.firstName,
-      civility: deceased.civility,
-      deathDate: deceased.deathDate,
-      deathDateApproximate: deceased.deathDateApproximate,
-      birthDate: deceased.birthDate,
-      imageUrl: deceased.imageUrl,
-      language,
-      isTest: caller.isTest,
-    },
-  });
-  // 4.1 rule 7: MemorialAnonymeNom is used only for an anonymous memorial.
+  const contextId = chain[0]?.id ?? null;
+  // 4.1 rule 7: MemorialAnonymeNom is used only for an anonymous memorial, whose title never
+  // carries the deceased's name (displayTitle names it).
   const anonymousName = target.anonymous?.name ?? null;
-  const memorial = await tx.memorial.create({
-    data: {
-      operatorId: caller.operatorId,
-      contextId: chain[0]?.id ?? null,
-      kind: target.anonymous ? "anonymous" : "classic",
-      status: target.awaitConfirmation ? "awaiting_confirmation" : "visible",
-      // An anonymous memorial's title never carries the deceased's name (displayTitle names it).
-      title: target.anonymous ? (anonymousName ?? "") : classicTitle(deceased.firstName, deceased.lastName),
-      anonymousName,
-      personId: person.id,
-      language,
-      // 4.1 rule 8: a blank Url means no link.
-      deceasedUrl: deceased.url,
-      isTest: caller.isTest,
-    },
-  });
+  const title = target.anonymous
+    ? (anonymousName ?? "")
+    : classicTitle(deceased.firstName, deceased.lastName);
   const family = target.family;
-  if (family && (family.email || family.name || family.language)) {
-    await tx.family.create({
-      data: { memorialId: memorial.id, email: family.email, name: family.name, language: family.language },
-    });
-  }
-  return { id: memorial.id, personId: person.id };
+  const withFamily = Boolean(family && (family.email || family.name || family.language));
+  const externalId = planting.externalId === null ? null : BigInt(planting.externalId);
+  const [row] = await tx.$queryRaw<{ id: number; person_id: number; transaction_id: number }[]>`
+    WITH p AS (
+      INSERT INTO "person" ("operator_id", "context_id", "epf_id", "last_name", "first_name", "civility",
+        "death_date", "death_date_approximate", "birth_date", "image_url", "language", "is_test")
+      VALUES (${caller.operatorId}, ${contextId}, ${epfOf(chain)}, ${deceased.lastName}, ${deceased.firstName},
+        ${deceased.civility}, ${deceased.deathDate}, ${deceased.deathDateApproximate}, ${deceased.birthDate},
+        ${deceased.imageUrl}, ${language}, ${caller.isTest})
+      RETURNING "id"),
+    m AS (
+      INSERT INTO "memorial" ("operator_id", "context_id", "kind", "status", "title", "anonymous_name",
+        "person_id", "language", "deceased_url", "is_test")
+      SELECT ${caller.operatorId}, ${contextId},
+        ${target.anonymous ? "anonymous" : "classic"}::"MemorialKind",
+        ${target.awaitConfirmation ? "awaiting_confirmation" : "visible"}::"MemorialStatus",
+        ${title}, ${anonymousName}, p."id", ${language}, ${deceased.url}, ${caller.isTest}
+      FROM p
+      RETURNING "id", "person_id"),
+    f AS (
+      INSERT INTO "family" ("memorial_id", "email", "name", "language")
+      SELECT m."id", ${family?.email ?? null}, ${family?.name ?? null}, ${family?.language ?? null}
+      FROM m WHERE ${withFamily}
+      RETURNING 1),
+    t AS (
+      INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
+        "free_tree_count", "amount", "external_id", "memorials_lot", "u_event_id", "special_email_type", "is_test")
+      SELECT ${caller.operatorId}, ${contextId}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
+        ${externalId}, ${planting.memorialsLot}, ${planting.uEventId}, ${planting.specialEmailType}, ${caller.isTest}
+      FROM m
+      RETURNING "id")
+    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`;
+  return { id: row.id, personId: row.person_id, creationTransactionId: row.transaction_id };
 }

@@ -10,6 +10,8 @@ export interface AllocatedTree {
   plantationId: number;
   speciesId: number;
   unitPrice: string;
+  /** A prepaid tree was used (2.3: prepaid trees count as free). */
+  free: boolean;
 }
 
 // The pair with the most trees left, among the active sites and species the operator's rules
@@ -26,7 +28,7 @@ const CANDIDATE = (operatorId: number, skipLocked = false) => Prisma.sql`
   ORDER BY s."stock" DESC, s."plantation_id", s."species_id"
   LIMIT 1 ${skipLocked ? Prisma.sql`FOR UPDATE OF s SKIP LOCKED` : Prisma.empty}`;
 
-type Row = { plantation_id: number; species_id: number; unit_price: string };
+type Row = { plantation_id: number; species_id: number; unit_price: string; free?: boolean };
 
 const noTree = () =>
   new DomainError(
@@ -34,49 +36,55 @@ const noTree = () =>
     "no tree is available: no stock left at the planting sites and species allowed for this operator",
   );
 
+/**
+ * Takes a tree from the stock and, if any remain, one of the operator's prepaid trees, in one
+ * statement (the prepaid tree only when a tree was taken). A test key plants on its own data: the
+ * same choice, nothing taken from the real stock or balance.
+ */
 export async function allocateTree(
   tx: Tx,
   operatorId: number,
   options: { consumeStock: boolean },
 ): Promise<AllocatedTree> {
   if (!options.consumeStock) {
-    // A test key plants on its own data: same choice, nothing taken from the real stock.
-    const [row] = await tx.$queryRaw<Row[]>`${CANDIDATE(operatorId)}`;
+    const [row] = await tx.$queryRaw<Row[]>`
+      SELECT c.*, (SELECT o."prepaid_trees" > 0 FROM "operator" o WHERE o."id" = ${operatorId}) AS "free"
+      FROM (${CANDIDATE(operatorId)}) c`;
     if (!row) throw noTree();
-    return { plantationId: row.plantation_id, speciesId: row.species_id, unitPrice: String(row.unit_price) };
+    return {
+      plantationId: row.plantation_id,
+      speciesId: row.species_id,
+      unitPrice: String(row.unit_price),
+      free: row.free === true,
+    };
   }
   // First the best pair nobody else holds now (no waiting); when every pair is held, wait for the
   // best one. The candidate may be emptied by a concurrent planting while we wait for its lock;
   // the UPDATE then matches nothing and we look again, until a tree is taken or none is left.
+  // The prepaid balance is decremented only when a tree was taken (the CHECK keeps it >= 0).
   for (let attempt = 0; attempt < 50; attempt++) {
     const [taken] = await tx.$queryRaw<Row[]>`
-      WITH pick AS (${CANDIDATE(operatorId, attempt === 0)})
-      UPDATE "stock" s SET "stock" = s."stock" - 1
-      FROM pick
-      WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0
-      RETURNING s."plantation_id", s."species_id", pick."unit_price"::text AS "unit_price"`;
+      WITH pick AS (${CANDIDATE(operatorId, attempt === 0)}),
+      taken AS (
+        UPDATE "stock" s SET "stock" = s."stock" - 1
+        FROM pick
+        WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0
+        RETURNING s."plantation_id", s."species_id", pick."unit_price"::text AS "unit_price"),
+      prepaid AS (
+        UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" - 1
+        WHERE "id" = ${operatorId} AND "prepaid_trees" > 0 AND EXISTS (SELECT 1 FROM taken)
+        RETURNING 1)
+      SELECT taken.*, EXISTS (SELECT 1 FROM prepaid) AS "free" FROM taken`;
     if (taken) {
-      return { plantationId: taken.plantation_id, speciesId: taken.species_id, unitPrice: taken.unit_price };
+      return {
+        plantationId: taken.plantation_id,
+        speciesId: taken.species_id,
+        unitPrice: taken.unit_price,
+        free: taken.free === true,
+      };
     }
     const [left] = await tx.$queryRaw<Row[]>`${CANDIDATE(operatorId)}`;
     if (!left) throw noTree();
   }
   throw noTree();
-}
-
-/** Uses one prepaid tree if any remain (the CHECK keeps the balance at or above zero). */
-export async function takePrepaidTree(
-  tx: Tx,
-  operatorId: number,
-  options: { consume: boolean },
-): Promise<boolean> {
-  if (!options.consume) {
-    const [row] = await tx.$queryRaw<{ prepaid_trees: number }[]>`
-      SELECT "prepaid_trees" FROM "operator" WHERE "id" = ${operatorId}`;
-    return (row?.prepaid_trees ?? 0) > 0;
-  }
-  const rows = await tx.$queryRaw<{ prepaid_trees: number }[]>`
-    UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" - 1
-    WHERE "id" = ${operatorId} AND "prepaid_trees" > 0 RETURNING "prepaid_trees"`;
-  return rows.length > 0;
 }

@@ -1,7 +1,7 @@
 // Plants one tree in a memorial: allocation from stock, a prepaid tree if any remain, the
 // planting's transaction and the tree row, all in the caller's database transaction.
 import type { Tx } from "@/lib/db/client";
-import { allocateTree, takePrepaidTree } from "./allocate-tree";
+import { allocateTree } from "./allocate-tree";
 
 export interface PlantTreeInput {
   operatorId: number;
@@ -27,57 +27,33 @@ export interface PlantedTree {
 }
 
 export async function plantTree(tx: Tx, input: PlantTreeInput): Promise<PlantedTree> {
-  const consume = !input.isTest;
-  const tree = await allocateTree(tx, input.operatorId, { consumeStock: consume });
-  // Prepaid trees count as free: their payment is not linked to this transaction (2.3).
-  const free = await takePrepaidTree(tx, input.operatorId, { consume });
-  const transaction = await tx.transaction.create({
-    data: {
-      operatorId: input.operatorId,
-      contextId: input.contextId,
-      type: "Plantation",
-      memorialId: input.memorialId,
-      personId: input.personId,
-      treeCount: 1,
-      freeTreeCount: free ? 1 : 0,
-      speciesId: tree.speciesId,
-      plantationId: tree.plantationId,
-      amount: free ? "0" : tree.unitPrice,
-      externalId: input.externalId === null ? null : BigInt(input.externalId),
-      memorialsLot: input.memorialsLot,
-      uEventId: input.uEventId,
-      specialEmailType: input.specialEmailType,
-      isTest: input.isTest,
-    },
-  });
-  // A tree planted without a funeral home's context (a newspaper's, say) in the memorial of a
-  // person linked to a funeral home counts in that funeral home's report.
-  let epfId = input.epfId;
-  if (epfId === null && input.personId !== null) {
-    const person = await tx.person.findUnique({ where: { id: input.personId }, select: { epfId: true } });
-    epfId = person?.epfId ?? null;
-  }
-  const row = await tx.tree.create({
-    data: {
-      memorialId: input.memorialId,
-      operatorId: input.operatorId,
-      contextId: input.contextId,
-      epfId,
-      personId: input.personId,
-      speciesId: tree.speciesId,
-      plantationId: tree.plantationId,
-      quantity: 1,
-      planter: input.planter,
-      message: input.message,
-      free,
-      unitPrice: tree.unitPrice,
-      isTest: input.isTest,
-      transactionId: transaction.id,
-    },
-  });
+  const tree = await allocateTree(tx, input.operatorId, { consumeStock: !input.isTest });
+  const free = tree.free;
+  // The planting's transaction and the tree, in one statement. A tree planted without a funeral
+  // home's context (a newspaper's, say) in the memorial of a person linked to a funeral home
+  // counts in that funeral home's report (tree.epf_id from the person).
+  const externalId = input.externalId === null ? null : BigInt(input.externalId);
+  const [row] = await tx.$queryRaw<{ tree_id: number; transaction_id: number }[]>`
+    WITH t AS (
+      INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
+        "free_tree_count", "species_id", "plantation_id", "amount", "external_id", "memorials_lot", "u_event_id",
+        "special_email_type", "is_test")
+      VALUES (${input.operatorId}, ${input.contextId}, 'Plantation'::"TransactionType", ${input.memorialId},
+        ${input.personId}, 1, ${free ? 1 : 0}, ${tree.speciesId}, ${tree.plantationId},
+        ${free ? "0" : tree.unitPrice}::numeric, ${externalId}, ${input.memorialsLot}, ${input.uEventId},
+        ${input.specialEmailType}, ${input.isTest})
+      RETURNING "id")
+    INSERT INTO "tree" ("memorial_id", "operator_id", "context_id", "epf_id", "person_id", "species_id",
+      "plantation_id", "quantity", "planter", "message", "free", "unit_price", "is_test", "transaction_id")
+    SELECT ${input.memorialId}, ${input.operatorId}, ${input.contextId},
+      COALESCE(${input.epfId}::int, (SELECT pe."epf_id" FROM "person" pe WHERE pe."id" = ${input.personId}::int)),
+      ${input.personId}, ${tree.speciesId}, ${tree.plantationId}, 1, ${input.planter}, ${input.message}, ${free},
+      ${tree.unitPrice}::numeric, ${input.isTest}, t."id"
+    FROM t
+    RETURNING "id" AS "tree_id", "transaction_id"`;
   return {
-    treeId: row.id,
-    transactionId: transaction.id,
+    treeId: row.tree_id,
+    transactionId: row.transaction_id,
     speciesId: tree.speciesId,
     plantationId: tree.plantationId,
     free,

@@ -9,7 +9,10 @@ import { toCreateMemorialCommand, ZMemorialsCreer } from "@/lib/v1/schemas/memor
 const count = Number(process.env.N || 300);
 const caller = await authenticateKey(process.env.KEY as string);
 if (!caller) throw new Error("KEY is not a live key");
-const body = { Defunt: { Nom: "Dupont", Prenom: "Marie", DateDeces: "2026-11-01T00:00:00Z" }, DeLaPartDe: "Famille" };
+const body = {
+  Defunt: { Nom: "Dupont", Prenom: "Marie", DateDeces: "2026-11-01T00:00:00Z" },
+  DeLaPartDe: "Famille",
+};
 const started = performance.now();
 for (let i = 0; i < count; i++) {
   const command = toCreateMemorialCommand(ZMemorialsCreer.parse(body));

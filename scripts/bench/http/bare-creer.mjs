@@ -44,34 +44,43 @@ async function creer(keyValue, body) {
   try {
     await c.query("BEGIN");
     const d = body.Defunt;
-    const person = (
+    const language = body.Langue ?? k.language;
+    const made = (
       await c.query(
-        `INSERT INTO person (operator_id, last_name, first_name, death_date, death_date_approximate, language, is_test, updated_at)
-         VALUES ($1,$2,$3,$4,false,$5,false, now()) RETURNING *`,
-        [k.oid, d.Nom, d.Prenom, d.DateDeces, body.Langue ?? k.language],
-      )
-    ).rows[0];
-    const mem = (
-      await c.query(
-        `INSERT INTO memorial (operator_id, kind, status, title, person_id, language, is_test)
-         VALUES ($1,'classic','visible',$2,$3,$4,false) RETURNING *`,
-        [k.oid, `${d.Prenom} ${d.Nom}`, person.id, body.Langue ?? k.language],
-      )
-    ).rows[0];
-    const creation = (
-      await c.query(
-        `INSERT INTO "transaction" (operator_id, type, memorial_id, person_id, tree_count, free_tree_count, amount, is_test)
-         VALUES ($1,'CreationMemorial',$2,$3,0,0,0,false) RETURNING *`,
-        [k.oid, mem.id, person.id],
+        `WITH p AS (
+           INSERT INTO "person" ("operator_id", "context_id", "epf_id", "last_name", "first_name", "civility",
+             "death_date", "death_date_approximate", "birth_date", "image_url", "language", "is_test")
+           VALUES ($1, NULL, NULL, $2, $3, NULL, $4, false, NULL, NULL, $5, false) RETURNING "id"),
+         m AS (
+           INSERT INTO "memorial" ("operator_id", "context_id", "kind", "status", "title", "anonymous_name",
+             "person_id", "language", "deceased_url", "is_test")
+           SELECT $1, NULL, 'classic'::"MemorialKind", 'visible'::"MemorialStatus", $6, NULL, p."id", $5, NULL, false
+           FROM p RETURNING "id", "person_id"),
+         f AS (
+           INSERT INTO "family" ("memorial_id", "email", "name", "language")
+           SELECT m."id", NULL, NULL, NULL FROM m WHERE false RETURNING 1),
+         t AS (
+           INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
+             "free_tree_count", "amount", "external_id", "memorials_lot", "u_event_id", "special_email_type", "is_test")
+           SELECT $1, NULL, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0, NULL, NULL, NULL, NULL, false
+           FROM m RETURNING "id")
+         SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`,
+        [k.oid, d.Nom, d.Prenom, d.DateDeces, language, `${d.Prenom} ${d.Nom}`],
       )
     ).rows[0];
     let taken;
     for (let attempt = 0; attempt < 50 && !taken; attempt++) {
       taken = (
         await c.query(
-          `WITH pick AS (${PICK(attempt === 0)}) UPDATE "stock" s SET "stock" = s."stock" - 1 FROM pick
-           WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0
-           RETURNING s."plantation_id", s."species_id", pick."unit_price"::text AS unit_price`,
+          `WITH pick AS (${PICK(attempt === 0)}),
+           taken AS (
+             UPDATE "stock" s SET "stock" = s."stock" - 1 FROM pick
+             WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0
+             RETURNING s."plantation_id", s."species_id", pick."unit_price"::text AS "unit_price"),
+           prepaid AS (
+             UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" - 1
+             WHERE "id" = $1 AND "prepaid_trees" > 0 AND EXISTS (SELECT 1 FROM taken) RETURNING 1)
+           SELECT taken.*, EXISTS (SELECT 1 FROM prepaid) AS "free" FROM taken`,
           [k.oid],
         )
       ).rows[0];
@@ -80,43 +89,31 @@ async function creer(keyValue, body) {
       await c.query("ROLLBACK");
       return [400, { Statut: "Erreur" }];
     }
-    const free =
-      (
-        await c.query(
-          `UPDATE operator SET prepaid_trees = prepaid_trees - 1 WHERE id = $1 AND prepaid_trees > 0 RETURNING prepaid_trees`,
-          [k.oid],
-        )
-      ).rowCount > 0;
-    const t = (
+    const free = taken.free;
+    const planted = (
       await c.query(
-        `INSERT INTO "transaction" (operator_id, type, memorial_id, person_id, tree_count, free_tree_count, species_id, plantation_id, amount, is_test)
-         VALUES ($1,'Plantation',$2,$3,1,$4,$5,$6,$7,false) RETURNING *`,
+        `WITH t AS (
+           INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
+             "free_tree_count", "species_id", "plantation_id", "amount", "external_id", "memorials_lot", "u_event_id",
+             "special_email_type", "is_test")
+           VALUES ($1, NULL, 'Plantation'::"TransactionType", $2, $3, 1, $4, $5, $6, $7::numeric, NULL, NULL, NULL, NULL, false)
+           RETURNING "id")
+         INSERT INTO "tree" ("memorial_id", "operator_id", "context_id", "epf_id", "person_id", "species_id",
+           "plantation_id", "quantity", "planter", "message", "free", "unit_price", "is_test", "transaction_id")
+         SELECT $2, $1, NULL, COALESCE(NULL::int, (SELECT pe."epf_id" FROM "person" pe WHERE pe."id" = $3::int)),
+           $3, $5, $6, 1, $8, NULL, $9, $10::numeric, false, t."id"
+         FROM t RETURNING "id" AS "tree_id", "transaction_id"`,
         [
           k.oid,
-          mem.id,
-          person.id,
+          made.id,
+          made.person_id,
           free ? 1 : 0,
           taken.species_id,
           taken.plantation_id,
-          free ? 0 : taken.unit_price,
-        ],
-      )
-    ).rows[0];
-    await c.query("SELECT epf_id FROM person WHERE id = $1", [person.id]);
-    const tree = (
-      await c.query(
-        `INSERT INTO tree (memorial_id, operator_id, person_id, species_id, plantation_id, planter, free, unit_price, is_test, transaction_id)
-         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,false,$9) RETURNING *`,
-        [
-          mem.id,
-          k.oid,
-          person.id,
-          taken.species_id,
-          taken.plantation_id,
+          free ? "0" : taken.unit_price,
           body.DeLaPartDe || "Inconnu",
           free,
           taken.unit_price,
-          t.id,
         ],
       )
     ).rows[0];
@@ -124,19 +121,19 @@ async function creer(keyValue, body) {
       {
         type: "memorial.created",
         operator_id: k.oid,
-        memorial_id: mem.id,
+        memorial_id: made.id,
         is_test: false,
         payload: { awaitingConfirmation: false },
       },
       {
         type: "tree.planted",
         operator_id: k.oid,
-        memorial_id: mem.id,
+        memorial_id: made.id,
         is_test: false,
-        payload: { treeId: tree.id, transactionId: t.id },
+        payload: { treeId: planted.tree_id, transactionId: planted.transaction_id },
       },
     ];
-    const signals = events.map((e) => ({ type: e.type, operatorId: k.oid, memorialIds: [mem.id] }));
+    const signals = events.map((e) => ({ type: e.type, operatorId: k.oid, memorialIds: [made.id] }));
     await c.query(
       `WITH written AS (
          INSERT INTO "domain_event" ("type", "operator_id", "memorial_id", "is_test", "payload")
@@ -152,9 +149,9 @@ async function creer(keyValue, body) {
       {
         Objet: "memorialsCreer",
         Statut: "Ok",
-        IdMemorial: mem.id,
-        IdDefunt: person.id,
-        IdTransaction: t.id ?? creation.id,
+        IdMemorial: made.id,
+        IdDefunt: made.person_id,
+        IdTransaction: planted.transaction_id,
         NombreArbre: 1,
         IdEspece: taken.species_id,
       },
