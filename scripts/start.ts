@@ -10,6 +10,8 @@ import { startEventDispatcher } from "@/lib/events/dispatcher";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
 import { startOutboxSender } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
+import { webhookConsumer } from "@/lib/webhooks/consumer";
+import { startWebhookSender } from "@/lib/webhooks/sender";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT || "3000";
@@ -42,8 +44,10 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
 
 // The durable consumers of the domain events (the e-mail of a confirmation), then the sender of
 // the e-mail outbox, and the hourly purge of expired Idempotency-Key records.
-const dispatcher = startEventDispatcher([confirmationEmailConsumer]);
+const dispatcher = startEventDispatcher([confirmationEmailConsumer, webhookConsumer]);
 const sender = startOutboxSender();
+// npm start is production mode: webhooks never go to private addresses (unless WEBHOOK_ALLOW_PRIVATE=1).
+const webhooks = startWebhookSender({ production: !dev });
 const housekeeping = setInterval(() => {
   purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
 }, 3_600_000);
@@ -66,6 +70,7 @@ async function shutdown(code: number) {
   clearInterval(housekeeping);
   await dispatcher.stop();
   await sender.stop();
+  await webhooks.stop();
   await disconnect();
   await database.stop();
   process.exit(code);
