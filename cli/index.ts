@@ -212,7 +212,9 @@ const COMMANDS: Record<string, (flags: Flags) => Promise<object>> = {
     const names = events.split(",").map((e) => e.trim());
     const unknown = names.find((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
     if (unknown !== undefined) {
-      throw new UsageError(`--events: unknown event "${unknown}"; the events are ${WEBHOOK_EVENTS.join(", ")}`);
+      throw new UsageError(
+        `--events: unknown event "${unknown}"; the events are ${WEBHOOK_EVENTS.join(", ")}`,
+      );
     }
     // The secret is shown here only; the service keeps it encrypted.
     const created = await createWebhookEndpoint({ operatorId, url, events: names, isTest: test });
