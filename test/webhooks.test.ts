@@ -158,7 +158,7 @@ describe("webhook deliveries", () => {
         memorialId: result.memorialId,
         awaitingConfirmation: false,
         global: false,
-        memorialUrl: `http://localhost:${process.env.PORT || 3000}/memorial/${result.memorialId}`,
+        memorialUrl: `http://trees.test/memorial/${result.memorialId}`,
         environment: "live",
       },
     });

@@ -81,8 +81,9 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
 
 /**
  * The memorial's public address, or null while it is not public (awaiting its family, or made
- * with a test key). The base is APP_URL; else the address the request that caused the memorial's
- * events came to (carried by the events that write links); else http://localhost:PORT.
+ * with a test key). The base is APP_URL; else the address the request came to, carried by the
+ * event (or by the memorial's nearest event that carries one: the confirmation page's request does
+ * not, the creation's did); else http://localhost:PORT.
  */
 async function publicUrl(tx: Tx, event: StoredEvent): Promise<string | null> {
   if (event.memorialId === null) return null;
@@ -101,9 +102,9 @@ async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
   const [earlier] = await tx.$queryRaw<{ base: string | null }[]>`
     SELECT COALESCE("payload"->>'linkBase', "payload"->'confirmation'->>'linkBase') AS "base"
     FROM "domain_event"
-    WHERE "memorial_id" = ${event.memorialId} AND "id" < ${event.id}
+    WHERE "memorial_id" = ${event.memorialId}
       AND ("payload" ? 'linkBase' OR "payload" ? 'confirmation')
-    ORDER BY "id" DESC LIMIT 1`;
+    ORDER BY abs("id" - ${event.id}) LIMIT 1`;
   if (earlier?.base && /^https?:\/\//.test(earlier.base)) return earlier.base.replace(/\/+$/, "");
   return `http://localhost:${process.env.PORT || 3000}`;
 }
