@@ -569,6 +569,13 @@ describe("webhook endpoints", () => {
     expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
     expect(delivery.lastError).toMatch(/localhost is \(or resolves to\) .*private or reserved address/);
     expect(r.received).toHaveLength(0);
+    // Outside production mode the same host name is resolved and connected to.
+    await dueNow(endpoint.id);
+    await sendAll({ production: false });
+    expect(r.received).toHaveLength(1);
+    expect((await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).status).toBe(
+      "sent",
+    );
     await deleteWebhookEndpoint(endpoint.id);
   });
 
