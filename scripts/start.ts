@@ -68,9 +68,8 @@ async function shutdown(code: number) {
   stopping = true;
   if (next.exitCode === null) next.kill("SIGTERM");
   clearInterval(housekeeping);
-  await dispatcher.stop();
-  await sender.stop();
-  await webhooks.stop();
+  // At once: a webhook delivery in progress goes back to the queue before a SIGKILL can come.
+  await Promise.all([dispatcher.stop(), sender.stop(), webhooks.stop()]);
   await disconnect();
   await database.stop();
   process.exit(code);

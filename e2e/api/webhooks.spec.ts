@@ -15,6 +15,9 @@ import {
   verifySignature,
 } from "../support/webhook-receiver";
 
+// Deliveries go through the service's background loops: room for a loaded machine.
+test.describe.configure({ timeout: 180_000 });
+
 const receivers: Receiver[] = [];
 test.afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
@@ -34,7 +37,7 @@ const byType = (received: ReceivedWebhook[]) =>
 async function settled(endpointId: number, count: number) {
   await expect
     .poll(async () => db.webhookDelivery.count({ where: { endpointId, status: { not: "pending" } } }), {
-      timeout: 30_000,
+      timeout: 90_000,
     })
     .toBe(count);
 }
@@ -174,4 +177,47 @@ test("test keys' events go to test endpoints only; another operator's endpoint g
   expect(outsider.received).toHaveLength(2);
   expect(await db.webhookDelivery.count({ where: { endpointId: outsiderEndpoint.id } })).toBe(2);
   expect(outsider.received.every((m) => m.json.data.memorialId === theirs.json.IdMemorial)).toBe(true);
+});
+
+test("a delivery in progress when a service instance stops is delivered after all", async () => {
+  const { startServer } = await import("../support/server");
+  const path = await import("node:path");
+  // A second instance of the service on the same database, stopped while the receiver hangs. The
+  // delivery is held by one of the two senders (whichever claimed it): stopped, the second puts it
+  // back in the queue; the first, cut after its WEBHOOK_TIMEOUT_MS, retries. Either way it arrives.
+  const second = await startServer(
+    {
+      DATABASE_URL: process.env.DATABASE_URL!,
+      DATA_DIR: process.env.DATA_DIR!,
+      APP_URL: "",
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      WEBHOOK_POLL_MS: "100",
+      WEBHOOK_RETRY_BASE_MS: "300",
+      WEBHOOK_TIMEOUT_MS: "60000",
+    },
+    path.join(path.dirname(process.env.E2E_SERVER_LOG!), `second-${Date.now()}.log`),
+  );
+  const op = await makeIsolatedOperator();
+  const r = await receiver("hang");
+  const endpoint = await createWebhookEndpoint({
+    operatorId: op.operatorId,
+    url: r.url,
+    events: ["memorial.created"],
+    isTest: false,
+  });
+  try {
+    const response = await api("POST", "/Memorials/Creer", {
+      key: op.key,
+      body: { Defunt: { Nom: "Lambert", DateDeces: "2026-11-10" } },
+    });
+    expect(response.status).toBe(200);
+    await r.waitFor(1); // a sender (of either instance) is in the middle of the delivery
+  } finally {
+    await second.stop(); // the second instance stops (SIGTERM), whatever it was sending
+  }
+  await settled(endpoint.id, 1);
+  const [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+  expect(delivery.status).toBe("sent");
+  expect(r.received.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(r.received.map((m) => m.headers["webhook-id"]))).toEqual(new Set([delivery.messageId]));
 });

@@ -217,6 +217,8 @@ export async function deliver(
       (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
     else callback(null, addresses[0].address, addresses[0].family);
   };
+  if (signal.aborted)
+    return { ok: false, statusCode: null, error: "the service stopped before the delivery" };
   return new Promise<DeliveryOutcome>((resolve) => {
     let settled = false;
     const finish = (outcome: DeliveryOutcome) => {
