@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnect } from "@/lib/db/client";
+import { createOperator } from "@/lib/operators/create-operator";
 import { hashKey } from "@/lib/operators/keys";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
@@ -477,7 +478,7 @@ describe("species create, stock add and prepaid add", () => {
 
 describe("webhook create, list and delete", () => {
   it("registers an endpoint, prints its secret once, lists it without the secret and deletes it", async () => {
-    const { operatorId } = await ok("operator", "create", "--name", unique("Webhooks"));
+    const { operatorId } = await createOperator({ name: unique("Webhooks") });
     const created = await ok(
       "webhook",
       "create",
@@ -520,7 +521,7 @@ describe("webhook create, list and delete", () => {
   });
 
   it("refuses bad URLs and events, and private addresses in production, writing nothing", async () => {
-    const { operatorId } = await ok("operator", "create", "--name", unique("Webhooks"));
+    const { operatorId } = await createOperator({ name: unique("Webhooks") });
     const op = String(operatorId);
     const events = ["--events", "tree.planted"];
     await Promise.all([
