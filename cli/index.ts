@@ -14,6 +14,12 @@ import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
 import { createUser } from "@/lib/users/create-user";
 import { INT32_MAX } from "@/lib/validation";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  WEBHOOK_EVENTS,
+} from "@/lib/webhooks/endpoints";
 
 class UsageError extends Error {}
 
@@ -196,6 +202,34 @@ const COMMANDS: Record<string, (flags: Flags) => Promise<object>> = {
     noMore(f);
     const user = await createUser({ operatorId, email, password });
     return { userId: user.id };
+  },
+  "webhook create": async (f) => {
+    const operatorId = integer(f, "operator")!;
+    const url = text(f, "url")!;
+    const events = text(f, "events")!;
+    const test = boolean(f, "test");
+    noMore(f);
+    const names = events.split(",").map((e) => e.trim());
+    const unknown = names.find((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
+    if (unknown !== undefined) {
+      throw new UsageError(
+        `--events: unknown event "${unknown}"; the events are ${WEBHOOK_EVENTS.join(", ")}`,
+      );
+    }
+    // The secret is shown here only; the service keeps it encrypted.
+    const created = await createWebhookEndpoint({ operatorId, url, events: names, isTest: test });
+    return { id: created.id, secret: created.secret };
+  },
+  "webhook list": async (f) => {
+    const operatorId = integer(f, "operator", { required: false });
+    noMore(f);
+    return { endpoints: await listWebhookEndpoints(operatorId) };
+  },
+  "webhook delete": async (f) => {
+    const id = integer(f, "id")!;
+    noMore(f);
+    await deleteWebhookEndpoint(id);
+    return { deleted: true };
   },
 };
 

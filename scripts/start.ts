@@ -10,6 +10,8 @@ import { startEventDispatcher } from "@/lib/events/dispatcher";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
 import { startOutboxSender } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
+import { webhookConsumer } from "@/lib/webhooks/consumer";
+import { startWebhookSender } from "@/lib/webhooks/sender";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT || "3000";
@@ -42,8 +44,10 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
 
 // The durable consumers of the domain events (the e-mail of a confirmation), then the sender of
 // the e-mail outbox, and the hourly purge of expired Idempotency-Key records.
-const dispatcher = startEventDispatcher([confirmationEmailConsumer]);
+const dispatcher = startEventDispatcher([confirmationEmailConsumer, webhookConsumer]);
 const sender = startOutboxSender();
+// npm start is production mode: webhooks never go to private addresses (unless WEBHOOK_ALLOW_PRIVATE=1).
+const webhooks = startWebhookSender({ production: !dev });
 const housekeeping = setInterval(() => {
   purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
 }, 3_600_000);
@@ -64,8 +68,8 @@ async function shutdown(code: number) {
   stopping = true;
   if (next.exitCode === null) next.kill("SIGTERM");
   clearInterval(housekeeping);
-  await dispatcher.stop();
-  await sender.stop();
+  // At once: a webhook delivery in progress goes back to the queue before a SIGKILL can come.
+  await Promise.all([dispatcher.stop(), sender.stop(), webhooks.stop()]);
   await disconnect();
   await database.stop();
   process.exit(code);

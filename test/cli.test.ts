@@ -6,6 +6,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnect } from "@/lib/db/client";
+import { createOperator } from "@/lib/operators/create-operator";
 import { hashKey } from "@/lib/operators/keys";
 
 const TSX = path.resolve("node_modules/.bin/tsx");
@@ -19,9 +20,14 @@ interface Run {
 }
 
 function cli(...args: string[]): Promise<Run> {
+  return cliIn({}, ...args);
+}
+
+/** The command line with more environment variables (NODE_ENV=production, say). */
+function cliIn(env: Record<string, string>, ...args: string[]): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, ["cli/index.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -467,5 +473,106 @@ describe("species create, stock add and prepaid add", () => {
     expect(await db.species.count({ where: { name } })).toBe(0);
     expect(await db.stock.count({ where: { plantationId: site.id } })).toBe(0);
     expect((await db.operator.findUniqueOrThrow({ where: { id: operatorId } })).prepaidTrees).toBe(0);
+  });
+});
+
+describe("webhook create, list and delete", () => {
+  it("registers an endpoint, prints its secret once, lists it without the secret and deletes it", async () => {
+    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const created = await ok(
+      "webhook",
+      "create",
+      "--operator",
+      String(operatorId),
+      "--url",
+      "http://127.0.0.1:9/hook",
+      "--events",
+      "memorial.created,tree.planted",
+      "--test",
+    );
+    expect(Object.keys(created).sort()).toEqual(["id", "secret"]);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row).toMatchObject({
+      operatorId,
+      url: "http://127.0.0.1:9/hook",
+      events: ["memorial.created", "tree.planted"],
+      isTest: true,
+      disabledAt: null,
+    });
+    expect(row.secretEncrypted).not.toContain(created.secret.slice(6));
+
+    const listed = await ok("webhook", "list", "--operator", String(operatorId));
+    expect(listed.endpoints).toEqual([
+      {
+        id: created.id,
+        operatorId,
+        url: "http://127.0.0.1:9/hook",
+        events: ["memorial.created", "tree.planted"],
+        test: true,
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(JSON.stringify(listed)).not.toContain("whsec_");
+
+    expect(await ok("webhook", "delete", "--id", String(created.id))).toEqual({ deleted: true });
+    expect((await ok("webhook", "list", "--operator", String(operatorId))).endpoints).toEqual([]);
+    await refused(/webhook endpoint \d+ does not exist/, "webhook", "delete", "--id", String(created.id));
+  });
+
+  it("refuses bad URLs and events, and private addresses in production, writing nothing", async () => {
+    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const op = String(operatorId);
+    const events = ["--events", "tree.planted"];
+    await Promise.all([
+      refused(
+        /must start with http:\/\/ or https:\/\//,
+        "webhook",
+        "create",
+        "--operator",
+        op,
+        "--url",
+        "ftp://example.org/x",
+        ...events,
+      ),
+      refused(
+        /unknown event "tree.cut"/,
+        "webhook",
+        "create",
+        "--operator",
+        op,
+        "--url",
+        "http://127.0.0.1:9/",
+        "--events",
+        "tree.cut",
+      ),
+      refused(/--url is required/, "webhook", "create", "--operator", op, ...events),
+      refused(
+        /operator 99999999 does not exist/,
+        "webhook",
+        "create",
+        "--operator",
+        "99999999",
+        "--url",
+        "http://127.0.0.1:9/",
+        ...events,
+      ),
+    ]);
+    const production = await cliIn(
+      { NODE_ENV: "production" },
+      "webhook",
+      "create",
+      "--operator",
+      op,
+      "--url",
+      "http://127.0.0.1:9/hook",
+      ...events,
+    );
+    expect(production.code).toBe(1);
+    expect(production.stderr).toMatch(
+      /127\.0\.0\.1 is \(or resolves to\) 127\.0\.0\.1, a loopback, private or reserved address/,
+    );
+    expect(production.json).toBeNull();
+    expect(await db.webhookEndpoint.count({ where: { operatorId } })).toBe(0);
   });
 });

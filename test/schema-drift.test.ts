@@ -17,6 +17,8 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE UNIQUE INDEX memorial_one_global_per_operator ON public.memorial USING btree (operator_id, is_test) WHERE (kind = 'global'::\"MemorialKind\")",
   domain_event_pending:
     "CREATE INDEX domain_event_pending ON public.domain_event USING btree (id) WHERE (dispatched_at IS NULL)",
+  webhook_delivery_due:
+    "CREATE INDEX webhook_delivery_due ON public.webhook_delivery USING btree (next_attempt_at) WHERE (status = 'pending'::\"WebhookDeliveryStatus\")",
 };
 const DB_ONLY_INDEXES = new Set(Object.keys(PARTIAL_INDEXES));
 const CHECKS: Record<string, string> = {
@@ -31,6 +33,8 @@ const CHECKS: Record<string, string> = {
   memorial_title_check: "CHECK ((char_length((title)::text) <= 400))",
   tree_quantity_check: "CHECK ((quantity > 0))",
   transaction_free_check: "CHECK (((free_tree_count >= 0) AND (free_tree_count <= tree_count)))",
+  webhook_endpoint_events_check:
+    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50)])))",
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ const SECTIONS: [string, MessageKey][] = [
   ["/dashboard/reports", "navReports"],
   ["/dashboard/transactions", "navTransactions"],
   ["/dashboard/keys", "navKeys"],
+  ["/dashboard/webhooks", "navWebhooks"],
   ["/dashboard/account", "navAccount"],
 ];
 

@@ -26,6 +26,11 @@ export default async function globalSetup(_config: FullConfig) {
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       MAIL_POLL_MS: "200",
       APP_URL: "",
+      // Webhook receivers of the tests listen on the loopback; retries come quickly.
+      WEBHOOK_ALLOW_PRIVATE: "1",
+      WEBHOOK_POLL_MS: "200",
+      WEBHOOK_RETRY_BASE_MS: "300",
+      WEBHOOK_TIMEOUT_MS: "2000",
     },
     path.join(root, "server.log"),
   );

@@ -18,6 +18,11 @@ import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { operatorCaller } from "@/lib/operators/caller";
 import { createApiKey, revokeApiKeyById } from "@/lib/operators/keys";
 import { dateTime, parseDateTime, parseId } from "@/lib/validation";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  resendWebhookDelivery,
+} from "@/lib/webhooks/endpoints";
 
 export type ActionFailure = {
   ok: false;
@@ -252,5 +257,68 @@ export async function resendConfirmationAction(memorialId: number): Promise<Acti
     return { ok: true };
   } catch (error) {
     return failure(error);
+  }
+}
+
+// Webhooks (lib/webhooks): endpoints of the signed-in operator only; the secret is returned once.
+
+/** A refusal of the webhook use cases, with the reason word of the field at fault. */
+function webhookFailure(error: unknown): ActionFailure {
+  if (error instanceof DomainError && error.problem) {
+    return {
+      ok: false,
+      code: error.code,
+      message: error.message,
+      fields: { [error.problem.field]: error.problem.reason },
+    };
+  }
+  return failure(error);
+}
+
+export async function createWebhookAction(input: {
+  url: string;
+  events: string[];
+  test: boolean;
+}): Promise<ActionResult<{ id: number; secret: string }>> {
+  const session = await getOperatorSession();
+  if (!session) return UNAUTHENTICATED;
+  try {
+    const created = await createWebhookEndpoint({
+      operatorId: session.operatorId,
+      url: String(input?.url ?? ""),
+      events: Array.isArray(input?.events) ? input.events.map(String) : [],
+      isTest: input?.test === true,
+    });
+    return { ok: true, id: created.id, secret: created.secret };
+  } catch (error) {
+    return webhookFailure(error);
+  }
+}
+
+export async function deleteWebhookAction(id: number): Promise<ActionResult> {
+  const session = await getOperatorSession();
+  if (!session) return UNAUTHENTICATED;
+  const endpointId = parseId(id);
+  if (endpointId === null)
+    return { ok: false, code: "NOT_FOUND", message: `webhook endpoint ${id} does not exist` };
+  try {
+    await deleteWebhookEndpoint(endpointId, session.operatorId);
+    return { ok: true };
+  } catch (error) {
+    return webhookFailure(error);
+  }
+}
+
+export async function resendWebhookDeliveryAction(id: number): Promise<ActionResult> {
+  const session = await getOperatorSession();
+  if (!session) return UNAUTHENTICATED;
+  const deliveryId = parseId(id);
+  if (deliveryId === null)
+    return { ok: false, code: "NOT_FOUND", message: `webhook delivery ${id} does not exist` };
+  try {
+    await resendWebhookDelivery(session.operatorId, deliveryId);
+    return { ok: true };
+  } catch (error) {
+    return webhookFailure(error);
   }
 }

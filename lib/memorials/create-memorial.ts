@@ -171,7 +171,7 @@ async function plant(
       operatorId: caller.operatorId,
       isTest: caller.isTest,
       memorialId: made.id,
-      payload: { awaitingConfirmation: false },
+      payload: { awaitingConfirmation: false, linkBase: options.linkBase },
     });
   }
 
@@ -181,7 +181,13 @@ async function plant(
     operatorId: caller.operatorId,
     isTest: caller.isTest,
     memorialId: memorial.id,
-    payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
+    // linkBase: the base of the memorial's address in webhooks (APP_URL, else the request's host).
+    payload: {
+      treeId: tree.treeId,
+      transactionId: tree.transactionId,
+      speciesId: tree.speciesId,
+      linkBase: options.linkBase,
+    },
   });
   return {
     chain,

@@ -1,0 +1,352 @@
+"use client";
+// Webhooks: the operator's endpoints (address, events, environment), adding one (its signing
+// secret shown once), deleting one, and the delivery log with "send again". Reads through React
+// Query; changes through Server Actions.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import {
+  createWebhookAction,
+  deleteWebhookAction,
+  resendWebhookDeliveryAction,
+} from "@/lib/dashboard/actions";
+import { formatDateTime } from "@/lib/dashboard/format";
+import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
+import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import { fetchJson } from "./fetch-json";
+import { useHydrated } from "./hydrated";
+import { useI18n } from "./i18n";
+import {
+  buttonClass,
+  cardClass,
+  ErrorMessage,
+  inputClass,
+  Loading,
+  labelClass,
+  PageTitle,
+  secondaryButtonClass,
+  tableClass,
+  tdClass,
+  thClass,
+  useErrorText,
+} from "./ui";
+
+const EVENT_LABEL: Record<string, MessageKey> = {
+  "memorial.created": "eventMemorialCreated",
+  "tree.planted": "eventTreePlanted",
+  "memorial.confirmed": "eventMemorialConfirmed",
+  "person.modified": "eventPersonModified",
+};
+
+/** The words of a refused field, by the reason the use case gives. */
+const REASON_LABEL: Record<string, MessageKey> = {
+  "private-address": "webhookUrlPrivate",
+  unresolvable: "webhookUrlUnresolvable",
+  "invalid-url": "fieldInvalidUrl",
+  "too-long": "fieldTooLong",
+  required: "fieldRequired",
+  "too-many": "webhookTooMany",
+};
+
+const STATUS_LABEL: Record<string, MessageKey> = {
+  pending: "deliveryPending",
+  sent: "deliverySent",
+  failed: "deliveryFailed",
+};
+
+export function WebhooksPanel() {
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const hydrated = useHydrated();
+  const overview = useQuery({
+    queryKey: ["webhooks"],
+    queryFn: () => fetchJson<WebhooksOverview>("/api/dashboard/webhooks"),
+  });
+  const [url, setUrl] = useState("");
+  const [events, setEvents] = useState<string[]>(["memorial.created", "tree.planted", "memorial.confirmed"]);
+  const [test, setTest] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [fieldError, setFieldError] = useState<{ url?: string; events?: string }>({});
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["webhooks"] });
+
+  const create = useMutation({
+    mutationFn: () => createWebhookAction({ url, events, test }),
+    onSuccess: (result) => {
+      setNotice(null);
+      if (result.ok) {
+        setCreated(result.secret);
+        setCopied(false);
+        setUrl("");
+        setFieldError({});
+        setActionError(null);
+      } else if (result.fields && (result.fields.url || result.fields.events)) {
+        const label = (reason?: string) => (reason ? t(REASON_LABEL[reason] ?? "fieldInvalid") : undefined);
+        setFieldError({
+          url: label(result.fields.url),
+          events: result.fields.events ? t("webhookEventsRequired") : undefined,
+        });
+        setActionError(null);
+      } else {
+        setFieldError({});
+        setActionError(errorText(result.code, result.message));
+      }
+      refresh();
+    },
+    onError: () => setActionError(t("errorGeneric")),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteWebhookAction(id),
+    onSuccess: (result) => {
+      setActionError(result.ok ? null : errorText(result.code, result.message));
+      refresh();
+    },
+    onError: () => setActionError(t("errorGeneric")),
+  });
+  const resend = useMutation({
+    mutationFn: (id: number) => resendWebhookDeliveryAction(id),
+    onSuccess: (result) => {
+      setActionError(result.ok ? null : errorText(result.code, result.message));
+      setNotice(result.ok ? t("sendAgainDone") : null);
+      refresh();
+    },
+    onError: () => setActionError(t("errorGeneric")),
+  });
+
+  const data = overview.data;
+  return (
+    <section aria-labelledby="webhooks-title">
+      <PageTitle>
+        <span id="webhooks-title">{t("webhooksTitle")}</span>
+      </PageTitle>
+      <p className="mb-4 max-w-prose">{t("webhooksIntro")}</p>
+
+      <form
+        className={`${cardClass} mb-6 max-w-2xl space-y-4`}
+        aria-labelledby="webhook-new"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate();
+        }}
+      >
+        <h2 id="webhook-new" className="font-serif text-xl text-forest-800">
+          {t("webhookNew")}
+        </h2>
+        <div>
+          <label className={labelClass} htmlFor="webhook-url">
+            {t("webhookUrl")}
+          </label>
+          <input
+            id="webhook-url"
+            name="url"
+            type="url"
+            inputMode="url"
+            className={inputClass}
+            value={url}
+            placeholder="https://example.org/webhooks/memorial-trees"
+            aria-invalid={fieldError.url ? true : undefined}
+            aria-describedby={fieldError.url ? "webhook-url-error" : undefined}
+            onChange={(event) => setUrl(event.target.value)}
+          />
+          {fieldError.url ? (
+            <p id="webhook-url-error" className="mt-1 text-sm text-red-800">
+              {fieldError.url}
+            </p>
+          ) : null}
+        </div>
+        <fieldset aria-describedby={fieldError.events ? "webhook-events-error" : undefined}>
+          <legend className={labelClass}>{t("webhookEvents")}</legend>
+          <div className="mt-1 space-y-1">
+            {(data?.events ?? Object.keys(EVENT_LABEL)).map((name) => (
+              <label key={name} className="flex min-h-11 items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  checked={events.includes(name)}
+                  onChange={(event) =>
+                    setEvents((list) =>
+                      event.target.checked ? [...list, name] : list.filter((e) => e !== name),
+                    )
+                  }
+                />
+                <span>
+                  {t(EVENT_LABEL[name] ?? "fieldInvalid")} <code className="text-sm">{name}</code>
+                </span>
+              </label>
+            ))}
+          </div>
+          {fieldError.events ? (
+            <p id="webhook-events-error" className="mt-1 text-sm text-red-800">
+              {fieldError.events}
+            </p>
+          ) : null}
+        </fieldset>
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={test}
+            onChange={(event) => setTest(event.target.checked)}
+          />
+          <span>{t("webhookTestEndpoint")}</span>
+        </label>
+        <button type="submit" className={buttonClass} disabled={!hydrated || create.isPending}>
+          {create.isPending ? t("creating") : t("webhookCreate")}
+        </button>
+      </form>
+
+      {created ? (
+        <div className={`${cardClass} mb-6 border-forest-600`} role="status">
+          <p className="font-medium">{t("webhookSecretShown")}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <code
+              data-testid="new-webhook-secret"
+              className="break-all rounded bg-stone-100 px-2 py-1 text-sm"
+            >
+              {created}
+            </code>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={async () => {
+                await navigator.clipboard?.writeText(created).catch(() => undefined);
+                setCopied(true);
+              }}
+            >
+              {copied ? t("copied") : t("copy")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {actionError ? (
+        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+          {actionError}
+        </p>
+      ) : null}
+      {notice ? (
+        <p role="status" className="mb-4 rounded border border-forest-600 bg-forest-50 p-3">
+          {notice}
+        </p>
+      ) : null}
+      {overview.isPending ? <Loading /> : null}
+      {overview.isError ? <ErrorMessage error={overview.error} onRetry={() => overview.refetch()} /> : null}
+      {data ? (
+        <>
+          <h2 className="mb-2 font-serif text-xl text-forest-800">{t("webhookEndpoints")}</h2>
+          {data.endpoints.length === 0 ? (
+            <p className="mb-6">{t("noWebhooks")}</p>
+          ) : (
+            <div className="mb-8 overflow-x-auto rounded-lg border border-stone-200 bg-white">
+              <table className={tableClass} aria-label={t("webhookEndpoints")}>
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("colUrl")}</th>
+                    <th className={thClass}>{t("webhookEvents")}</th>
+                    <th className={thClass}>{t("colEnvironment")}</th>
+                    <th className={thClass}>{t("colCreated")}</th>
+                    <th className={thClass}>
+                      <span className="sr-only">{t("webhookDelete")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.endpoints.map((endpoint) => (
+                    <tr key={endpoint.id} data-endpoint-id={endpoint.id}>
+                      <td className={`${tdClass} break-all`}>
+                        <code>{endpoint.url}</code>
+                      </td>
+                      <td className={tdClass}>{endpoint.events.join(", ")}</td>
+                      <td className={tdClass}>{endpoint.test ? t("envTest") : t("envLive")}</td>
+                      <td className={tdClass}>{formatDateTime(endpoint.createdAt, lang)}</td>
+                      <td className={tdClass}>
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          disabled={remove.isPending}
+                          aria-label={`${t("webhookDelete")} ${endpoint.url}`}
+                          onClick={() => {
+                            if (window.confirm(t("webhookDeleteConfirm", { url: endpoint.url })))
+                              remove.mutate(endpoint.id);
+                          }}
+                        >
+                          {t("webhookDelete")}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+
+          <h2 className="mb-2 font-serif text-xl text-forest-800">{t("deliveriesTitle")}</h2>
+          {data.deliveries.length === 0 ? (
+            <p>{t("noDeliveries")}</p>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+              <table className={tableClass} aria-label={t("deliveriesTitle")}>
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("colCreated")}</th>
+                    <th className={thClass}>{t("colEvent")}</th>
+                    <th className={thClass}>{t("colUrl")}</th>
+                    <th className={thClass}>{t("colStatus")}</th>
+                    <th className={thClass}>{t("colAttempts")}</th>
+                    <th className={thClass}>{t("colResponse")}</th>
+                    <th className={thClass}>
+                      <span className="sr-only">{t("sendAgain")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.deliveries.map((delivery) => (
+                    <tr key={delivery.id} data-delivery-id={delivery.id} data-status={delivery.status}>
+                      <td className={tdClass}>{formatDateTime(delivery.createdAt, lang)}</td>
+                      <td className={tdClass}>
+                        <code>{delivery.eventType}</code>
+                      </td>
+                      <td className={`${tdClass} break-all`}>{delivery.url}</td>
+                      <td className={tdClass}>
+                        {t(STATUS_LABEL[delivery.status] ?? "deliveryPending")}
+                        {delivery.nextAttemptAt && delivery.attempts > 0 ? (
+                          <span className="block text-xs text-stone-600">
+                            {t("deliveryNextAttempt", { date: formatDateTime(delivery.nextAttemptAt, lang) })}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className={tdClass} data-cell="attempts">
+                        {delivery.attempts}
+                      </td>
+                      <td className={tdClass} data-cell="response">
+                        {delivery.lastStatusCode ?? "—"}
+                        {delivery.lastError ? (
+                          <span className="block max-w-xs break-words text-xs text-stone-600">
+                            {delivery.lastError}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className={tdClass}>
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          disabled={resend.isPending}
+                          aria-label={`${t("sendAgain")} ${delivery.eventType} #${delivery.id}`}
+                          onClick={() => resend.mutate(delivery.id)}
+                        >
+                          {t("sendAgain")}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+// The webhook consumer of the domain events: for each event an endpoint can receive, one
+// delivery per matching endpoint, in the dispatcher's transaction (so exactly once per event and
+// endpoint; the unique (endpoint_id, event_id) holds it even if an event were handed twice).
+// Matching endpoints are the event's operator's own (never another operator's), of the event's
+// environment (a test key's event goes to test endpoints only, a live event to live ones only),
+// that chose the event's type. The body is written now, in the Standard Webhooks shape
+// {type, timestamp, data}; the sender (sender.ts) signs and sends it, and retries.
+import { randomBytes } from "node:crypto";
+import type { Tx } from "@/lib/db/client";
+import type { StoredEvent } from "@/lib/events/dispatcher";
+import { memorialUrl } from "@/lib/links";
+import { isWebhookEvent, type WebhookEventType } from "./endpoints";
+
+export interface WebhookMessage {
+  type: WebhookEventType;
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+export async function webhookConsumer(tx: Tx, event: StoredEvent): Promise<void> {
+  const type = event.type;
+  if (!isWebhookEvent(type)) return;
+  const endpoints = await tx.$queryRaw<{ id: number }[]>`
+    SELECT "id" FROM "webhook_endpoint"
+    WHERE "operator_id" = ${event.operatorId} AND "is_test" = ${event.isTest} AND "disabled_at" IS NULL
+      AND ${event.type}::varchar = ANY("events")
+    ORDER BY "id"`;
+  if (endpoints.length === 0) return;
+  const message: WebhookMessage = {
+    type,
+    timestamp: new Date(event.createdAt).toISOString(),
+    data: await dataOf(tx, event, type),
+  };
+  const payload = JSON.stringify(message);
+  for (const endpoint of endpoints) {
+    await tx.$executeRaw`
+      INSERT INTO "webhook_delivery" ("endpoint_id", "event_id", "message_id", "event_type", "payload")
+      VALUES (${endpoint.id}, ${event.id}, ${messageId()}, ${event.type}, ${payload}::jsonb)
+      ON CONFLICT ("endpoint_id", "event_id") DO NOTHING`;
+  }
+}
+
+/** The webhook-id: random, so that it says nothing of the service's volume; stable across retries. */
+const messageId = () => `msg_${randomBytes(18).toString("base64url")}`;
+
+/** What each event tells: ids the operator knows from the API, and the memorial's public address. */
+async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promise<Record<string, unknown>> {
+  const environment = event.isTest ? "test" : "live";
+  const p = event.payload;
+  const num = (value: unknown) => (typeof value === "number" ? value : null);
+  switch (type) {
+    case "memorial.created":
+      return {
+        memorialId: event.memorialId,
+        awaitingConfirmation: p.awaitingConfirmation === true,
+        global: p.global === true,
+        memorialUrl: await publicUrl(tx, event),
+        environment,
+      };
+    case "tree.planted":
+      return {
+        memorialId: event.memorialId,
+        treeId: num(p.treeId),
+        transactionId: num(p.transactionId),
+        speciesId: num(p.speciesId),
+        memorialUrl: await publicUrl(tx, event),
+        environment,
+      };
+    case "memorial.confirmed":
+      return { memorialId: event.memorialId, memorialUrl: await publicUrl(tx, event), environment };
+    case "person.modified":
+      // The person is the operator's own (only its creator can modify it), and so are its memorials.
+      return {
+        personId: num(p.personId),
+        memorialIds: Array.isArray(p.memorialIds) ? p.memorialIds.filter((id) => typeof id === "number") : [],
+        titlesUpdated: p.titlesUpdated === true,
+        environment,
+      };
+  }
+}
+
+/**
+ * The memorial's public address, or null while it is not public (awaiting its family, or made
+ * with a test key). The base is APP_URL; else the address the request came to, carried by the
+ * event (or by the memorial's nearest event that carries one: the confirmation page's request does
+ * not, the creation's did); else http://localhost:PORT.
+ */
+async function publicUrl(tx: Tx, event: StoredEvent): Promise<string | null> {
+  if (event.memorialId === null) return null;
+  const [memorial] = await tx.$queryRaw<{ id: number; language: string; public: boolean }[]>`
+    SELECT "id", "language", ("status" = 'visible' AND NOT "is_test") AS "public"
+    FROM "memorial" WHERE "id" = ${event.memorialId}`;
+  if (!memorial?.public) return null;
+  return memorialUrl(await baseOf(tx, event), memorial);
+}
+
+async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
+  const appUrl = process.env.APP_URL?.trim();
+  if (appUrl) return appUrl.replace(/\/+$/, "");
+  const carried = linkBaseIn(event.payload);
+  if (carried) return carried;
+  const [earlier] = await tx.$queryRaw<{ base: string | null }[]>`
+    SELECT COALESCE("payload"->>'linkBase', "payload"->'confirmation'->>'linkBase') AS "base"
+    FROM "domain_event"
+    WHERE "memorial_id" = ${event.memorialId}
+      AND ("payload" ? 'linkBase' OR "payload" ? 'confirmation')
+    ORDER BY abs("id" - ${event.id}) LIMIT 1`;
+  if (earlier?.base && /^https?:\/\//.test(earlier.base)) return earlier.base.replace(/\/+$/, "");
+  return `http://localhost:${process.env.PORT || 3000}`;
+}
+
+function linkBaseIn(payload: Record<string, unknown>): string | null {
+  const confirmation = payload.confirmation as { linkBase?: unknown } | undefined;
+  const base = payload.linkBase ?? confirmation?.linkBase;
+  return typeof base === "string" && /^https?:\/\//.test(base) ? base.replace(/\/+$/, "") : null;
+}

@@ -1,0 +1,589 @@
+// Webhooks against the real PostgreSQL and real HTTP receivers on the loopback: the consumer turns
+// domain events into deliveries (own operator, same environment, chosen events only), the sender
+// signs and sends them (Standard Webhooks), retries a failing or hanging receiver, and loses
+// nothing across a restart.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
+import {
+  type Behaviour,
+  type ReceivedWebhook,
+  type Receiver,
+  startReceiver,
+  verifySignature,
+} from "@/e2e/support/webhook-receiver";
+import { db, transaction } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import type { StoredEvent } from "@/lib/events/dispatcher";
+import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
+import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { modifyPerson } from "@/lib/memorials/modify-person";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { webhookConsumer } from "@/lib/webhooks/consumer";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+} from "@/lib/webhooks/endpoints";
+import { decryptSecret } from "@/lib/webhooks/secrets";
+import { MAX_ATTEMPTS, retryDelayMs, startWebhookSender } from "@/lib/webhooks/sender";
+
+const receivers: Receiver[] = [];
+const savedAppUrl = process.env.APP_URL;
+
+beforeAll(() => {
+  delete process.env.APP_URL; // links follow the request's address (the events' link base)
+});
+
+afterAll(async () => {
+  process.env.APP_URL = savedAppUrl;
+  await Promise.all(receivers.map((r) => r.close()));
+  await db.$disconnect();
+});
+
+async function receiver(...script: Behaviour[]) {
+  const r = await startReceiver(script);
+  receivers.push(r);
+  return r;
+}
+
+async function callers() {
+  const op = await makeIsolatedOperator();
+  const live = (await authenticateKey(op.key)) as Caller;
+  const test = (await authenticateKey(op.testKey)) as Caller;
+  return { op, live, test };
+}
+
+const newMemorial = (extra: Partial<Extract<PlantingTarget, { kind: "new" }>> = {}): PlantingTarget => ({
+  kind: "new",
+  deceased: {
+    firstName: "Marie",
+    lastName: "Dupont",
+    civility: null,
+    deathDate: new Date("2026-10-01T00:00:00Z"),
+    deathDateApproximate: false,
+    birthDate: null,
+    url: null,
+    imageUrl: null,
+  },
+  family: null,
+  anonymous: null,
+  awaitConfirmation: false,
+  ...extra,
+});
+
+const command = (target: PlantingTarget): CreateMemorialCommand => ({
+  target,
+  context: {},
+  planter: null,
+  message: null,
+  language: null,
+  externalId: null,
+  memorialsLot: null,
+  uEventId: null,
+  specialEmailType: null,
+});
+
+const plant = (caller: Caller, target: PlantingTarget = newMemorial()) =>
+  createMemorial({ caller, command: command(target), linkBase: "http://trees.test" });
+
+/**
+ * What the event dispatcher does for these operators' events, without taking other test files'
+ * events (their dispatchers run in parallel with only the e-mail consumer): each event handed to
+ * the consumers in a transaction. Handing an event twice is harmless (one delivery per endpoint).
+ */
+async function dispatch(operatorIds: number[], consumers = [webhookConsumer]) {
+  const events = await db.$queryRaw<StoredEvent[]>`
+    SELECT "id", "type", "operator_id" AS "operatorId", "memorial_id" AS "memorialId",
+           "is_test" AS "isTest", "payload", "created_at" AS "createdAt"
+    FROM "domain_event" WHERE "operator_id" = ANY(${operatorIds}) ORDER BY "id"`;
+  for (const event of events) {
+    await transaction(async (tx) => {
+      for (const consume of consumers) await consume(tx, event);
+    });
+  }
+}
+
+const byType = (received: ReceivedWebhook[]) =>
+  [...received].sort((a, b) => a.json.type.localeCompare(b.json.type));
+
+/** A sender for one pass at a time, driven by the test. */
+const sender = (options: Parameters<typeof startWebhookSender>[0] = {}) =>
+  startWebhookSender({ loop: false, retryBaseMs: 60_000, timeoutMs: 5_000, ...options });
+
+async function sendAll(options: Parameters<typeof startWebhookSender>[0] = {}) {
+  const s = sender(options);
+  await s.runOnce();
+  await s.stop();
+}
+
+/** Time passes: every pending delivery of the endpoint is due now. */
+const dueNow = (endpointId: number) =>
+  db.webhookDelivery.updateMany({
+    where: { endpointId, status: "pending" },
+    data: { nextAttemptAt: new Date() },
+  });
+
+describe("webhook deliveries", () => {
+  it("reach the receiver once each, signed, for a new memorial and its tree", async () => {
+    const { live } = await callers();
+    const r = await receiver();
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.created", "tree.planted"],
+      isTest: false,
+    });
+    expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const result = await plant(live);
+    await dispatch([live.operatorId]);
+    await dispatch([live.operatorId]); // handed twice: still one delivery each
+    await sendAll();
+    await sendAll(); // nothing left to send
+
+    expect(r.received).toHaveLength(2);
+    const received = byType(r.received);
+    for (const message of received) {
+      expect(verifySignature(endpoint.secret, message)).toBe(true);
+      expect(message.headers["content-type"]).toBe("application/json");
+      expect(Number(message.headers["webhook-timestamp"])).toBeGreaterThan(Date.now() / 1000 - 600);
+    }
+    const [created, planted] = received.map((m) => m.json);
+    expect(created).toEqual({
+      type: "memorial.created",
+      timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      data: {
+        memorialId: result.memorialId,
+        awaitingConfirmation: false,
+        global: false,
+        memorialUrl: `http://trees.test/memorial/${result.memorialId}`,
+        environment: "live",
+      },
+    });
+    const tree = await db.tree.findFirstOrThrow({ where: { memorialId: result.memorialId } });
+    expect(planted).toMatchObject({
+      type: "tree.planted",
+      data: {
+        memorialId: result.memorialId,
+        treeId: tree.id,
+        transactionId: result.transactionId,
+        speciesId: result.speciesId,
+        environment: "live",
+      },
+    });
+    const deliveries = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(deliveries.map((d) => [d.status, d.attempts, d.lastStatusCode])).toEqual([
+      ["sent", 1, 200],
+      ["sent", 1, 200],
+    ]);
+    expect(new Set(r.received.map((m) => m.headers["webhook-id"]))).toEqual(
+      new Set(deliveries.map((d) => d.messageId)),
+    );
+    // The signature also verifies with the Standard Webhooks reference library.
+    const { Webhook } = await import("standardwebhooks");
+    expect(
+      new Webhook(endpoint.secret).verify(r.received[0].body, received[0].headers as Record<string, string>),
+    ).toEqual(created);
+  });
+
+  it("tell of a family's confirmation, with the memorial's public address", async () => {
+    const { live } = await callers();
+    const r = await receiver();
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.confirmed", "tree.planted"],
+      isTest: false,
+    });
+    const email = `confirm-${live.operatorId}@example.org`;
+    const result = await plant(
+      live,
+      newMemorial({ awaitConfirmation: true, family: { email, name: null, language: null } }),
+    );
+    await dispatch([live.operatorId], [confirmationEmailConsumer, webhookConsumer]);
+    const mail = await db.outgoingEmail.findFirstOrThrow({
+      where: { memorialId: result.memorialId },
+      orderBy: { id: "desc" },
+    });
+    const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+    expect(await confirmMemorial(token)).toEqual({ outcome: "confirmed", memorialId: result.memorialId });
+    await dispatch([live.operatorId]);
+    await sendAll();
+
+    // Deliveries are not ordered (each is sent on its own): sorted by type here.
+    const received = byType(r.received);
+    expect(received.map((m) => m.json.type)).toEqual(["memorial.confirmed", "tree.planted"]);
+    expect(received.every((m) => verifySignature(endpoint.secret, m))).toBe(true);
+    // The base is the address the creating request came to, carried by its event.
+    expect(received[0].json.data).toEqual({
+      memorialId: result.memorialId,
+      memorialUrl: `http://trees.test/memorial/${result.memorialId}`,
+      environment: "live",
+    });
+  });
+
+  it("tell of a person's modification, and only of the events chosen", async () => {
+    const { live } = await callers();
+    const r = await receiver();
+    await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["person.modified"],
+      isTest: false,
+    });
+    const result = await plant(live);
+    await modifyPerson({
+      caller: live,
+      command: { personId: result.personId!, lastName: "Martin", updateTitles: true },
+    });
+    await dispatch([live.operatorId]);
+    await sendAll();
+    expect(r.received.map((m) => m.json)).toEqual([
+      {
+        type: "person.modified",
+        timestamp: expect.any(String),
+        data: {
+          personId: result.personId,
+          memorialIds: [result.memorialId],
+          titlesUpdated: true,
+          environment: "live",
+        },
+      },
+    ]);
+  });
+
+  it("are retried when the receiver fails, until it recovers", async () => {
+    const { live } = await callers();
+    const r = await receiver(500, 503);
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.created"],
+      isTest: false,
+    });
+    await plant(live);
+    await dispatch([live.operatorId]);
+    await sendAll();
+    let [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: 500 });
+    expect(delivery.lastError).toContain("HTTP 500");
+    // Backed off: not due before the first retry's delay.
+    expect(delivery.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+    await sendAll();
+    expect(r.received).toHaveLength(1);
+
+    await dueNow(endpoint.id);
+    await sendAll();
+    await dueNow(endpoint.id);
+    await sendAll();
+    [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "sent", attempts: 3, lastStatusCode: 200, lastError: null });
+    expect(r.received).toHaveLength(3);
+    // The same message each time: one webhook-id, one body, each signed.
+    expect(new Set(r.received.map((m) => m.headers["webhook-id"])).size).toBe(1);
+    expect(new Set(r.received.map((m) => m.body)).size).toBe(1);
+    expect(r.received.every((m) => verifySignature(endpoint.secret, m))).toBe(true);
+  });
+
+  it("cut a hanging receiver after the timeout and retry it", async () => {
+    const { live } = await callers();
+    const r = await receiver("hang");
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.created"],
+      isTest: false,
+    });
+    await plant(live);
+    await dispatch([live.operatorId]);
+    await sendAll({ timeoutMs: 300 });
+    let [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
+    expect(delivery.lastError).toMatch(/no answer within 300 ms/);
+    await dueNow(endpoint.id);
+    await sendAll({ timeoutMs: 300 });
+    [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "sent", attempts: 2 });
+    expect(r.received).toHaveLength(2);
+  });
+
+  it("survive a restart of the sender in the middle of the retries and of a delivery", async () => {
+    const { live } = await callers();
+    const r = await receiver(500, "hang");
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.created"],
+      isTest: false,
+    });
+    await plant(live);
+    await dispatch([live.operatorId]);
+    // The first sender fails once, then stops (the service restarts).
+    await sendAll();
+    await dueNow(endpoint.id);
+    // The second stops while the receiver is still answering: the delivery goes back to the queue.
+    const second = sender({ timeoutMs: 60_000 });
+    const pass = second.runOnce();
+    await r.waitFor(2);
+    await second.stop();
+    await pass;
+    let [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1 });
+    expect(delivery.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    // A new sender, as after the restart, delivers it.
+    await sendAll();
+    [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "sent", attempts: 2, lastStatusCode: 200 });
+    expect(r.received).toHaveLength(3);
+  });
+
+  it("claimed by a sender that died are sent after the lease", async () => {
+    const { live } = await callers();
+    const r = await receiver();
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.created"],
+      isTest: false,
+    });
+    await plant(live);
+    await dispatch([live.operatorId]);
+    // A sender claimed it (its lease moved next_attempt_at forward) and died.
+    await db.webhookDelivery.updateMany({
+      where: { endpointId: endpoint.id },
+      data: { nextAttemptAt: new Date(Date.now() + 120_000) },
+    });
+    await sendAll();
+    expect(r.received).toHaveLength(0);
+    await dueNow(endpoint.id); // the lease is over
+    await sendAll();
+    expect(r.received).toHaveLength(1);
+  });
+
+  it("of a test key go to test endpoints only, and live events to live endpoints only", async () => {
+    const { live, test } = await callers();
+    const liveReceiver = await receiver();
+    const testReceiver = await receiver();
+    const events = ["memorial.created", "tree.planted"];
+    await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: liveReceiver.url,
+      events,
+      isTest: false,
+    });
+    await createWebhookEndpoint({ operatorId: live.operatorId, url: testReceiver.url, events, isTest: true });
+    const liveResult = await plant(live);
+    const testResult = await plant(test);
+    await dispatch([live.operatorId]);
+    await sendAll();
+    expect(
+      byType(liveReceiver.received).map((m) => [
+        m.json.type,
+        m.json.data.memorialId,
+        m.json.data.environment,
+      ]),
+    ).toEqual([
+      ["memorial.created", liveResult.memorialId, "live"],
+      ["tree.planted", liveResult.memorialId, "live"],
+    ]);
+    // A test memorial is never public: no address.
+    expect(
+      byType(testReceiver.received).map((m) => [
+        m.json.type,
+        m.json.data.memorialId,
+        m.json.data.memorialUrl,
+      ]),
+    ).toEqual([
+      ["memorial.created", testResult.memorialId, null],
+      ["tree.planted", testResult.memorialId, null],
+    ]);
+  });
+
+  it("never go to another operator's endpoints, even for a tree in its memorial", async () => {
+    const a = await callers();
+    const b = await callers();
+    const aReceiver = await receiver();
+    const bReceiver = await receiver();
+    const events = ["memorial.created", "tree.planted", "memorial.confirmed", "person.modified"];
+    await createWebhookEndpoint({ operatorId: a.live.operatorId, url: aReceiver.url, events, isTest: false });
+    const bEndpoint = await createWebhookEndpoint({
+      operatorId: b.live.operatorId,
+      url: bReceiver.url,
+      events,
+      isTest: false,
+    });
+    const bMemorial = await plant(b.live);
+    await dispatch([b.live.operatorId]);
+    await sendAll();
+    const bBefore = bReceiver.received.length;
+    // A plants a tree in B's public memorial: A's event, A's endpoint.
+    await plant(a.live, { kind: "existing", memorialId: bMemorial.memorialId });
+    await dispatch([a.live.operatorId, b.live.operatorId]);
+    await sendAll();
+    expect(aReceiver.received.map((m) => m.json.type)).toEqual(["tree.planted"]);
+    expect(bReceiver.received).toHaveLength(bBefore);
+    expect(await db.webhookDelivery.count({ where: { endpointId: bEndpoint.id } })).toBe(bBefore);
+    // B's dashboard log does not show A's delivery, nor can B send it again.
+    const aDelivery = (await listWebhookDeliveries(a.live.operatorId))[0];
+    expect((await listWebhookDeliveries(b.live.operatorId)).map((d) => d.id)).not.toContain(aDelivery.id);
+    await expect(resendWebhookDelivery(b.live.operatorId, aDelivery.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(deleteWebhookEndpoint(aDelivery.endpointId, b.live.operatorId)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+
+  it("can be sent again from the log, with the same webhook-id", async () => {
+    const { live } = await callers();
+    const r = await receiver();
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.created"],
+      isTest: false,
+    });
+    await plant(live);
+    await dispatch([live.operatorId]);
+    await sendAll();
+    const [delivery] = await listWebhookDeliveries(live.operatorId);
+    expect(delivery).toMatchObject({
+      endpointId: endpoint.id,
+      status: "sent",
+      attempts: 1,
+      lastStatusCode: 200,
+    });
+    await resendWebhookDelivery(live.operatorId, delivery.id);
+    await sendAll();
+    expect(r.received).toHaveLength(2);
+    expect(r.received[1].headers["webhook-id"]).toBe(r.received[0].headers["webhook-id"]);
+    expect(verifySignature(endpoint.secret, r.received[1])).toBe(true);
+  });
+
+  it("stop when the endpoint is deleted", async () => {
+    const { live } = await callers();
+    const r = await receiver(500);
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url,
+      events: ["memorial.created"],
+      isTest: false,
+    });
+    await plant(live);
+    await dispatch([live.operatorId]);
+    await sendAll();
+    await deleteWebhookEndpoint(endpoint.id, live.operatorId);
+    await dueNow(endpoint.id);
+    await sendAll();
+    await plant(live);
+    await dispatch([live.operatorId]);
+    await sendAll();
+    expect(r.received).toHaveLength(1);
+    expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(row.disabledAt).not.toBeNull();
+    expect(row.secretEncrypted).toBe("");
+  });
+});
+
+describe("webhook endpoints", () => {
+  it("keep the secret encrypted: the database alone does not give it", async () => {
+    const { live } = await callers();
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: "http://127.0.0.1:9/hook",
+      events: ["tree.planted"],
+      isTest: true,
+    });
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    expect(row.secretEncrypted).not.toContain(endpoint.secret.slice(6, 20));
+    expect(decryptSecret(row.secretEncrypted)).toBe(endpoint.secret);
+    expect(row).toMatchObject({ isTest: true, events: ["tree.planted"] });
+    await deleteWebhookEndpoint(endpoint.id);
+  });
+
+  it("refuse URLs that are not http(s), unknown events and, in production, private addresses", async () => {
+    const { live } = await callers();
+    const create = (url: string, production: boolean, events = ["tree.planted"]) =>
+      createWebhookEndpoint({ operatorId: live.operatorId, url, events, isTest: false }, { production });
+    const refusal = async (promise: Promise<unknown>) => {
+      const error = await promise.then(
+        () => null,
+        (e) => e,
+      );
+      expect(error).toBeInstanceOf(DomainError);
+      expect((error as DomainError).status).toBe(400);
+      return error as DomainError;
+    };
+    expect((await refusal(create("ftp://example.org/hook", false))).message).toMatch(
+      /http:\/\/ or https:\/\//,
+    );
+    expect((await refusal(create("file:///etc/passwd", false))).message).toMatch(/http:\/\/ or https:\/\//);
+    expect((await refusal(create("not a url", false))).message).toMatch(/is not a URL/);
+    expect((await refusal(create("http://user:pw@127.0.0.1/", false))).message).toMatch(
+      /user name or password/,
+    );
+    expect((await refusal(create("http://127.0.0.1:9/hook", false, ["key.revoked"]))).message).toMatch(
+      /unknown event "key.revoked"/,
+    );
+    expect((await refusal(create("http://127.0.0.1:9/hook", false, []))).message).toMatch(
+      /at least one event/,
+    );
+    for (const url of [
+      "http://127.0.0.1/hook",
+      "http://localhost:3000/hook",
+      "http://10.1.2.3/hook",
+      "https://192.168.1.10/hook",
+      "http://172.20.0.1/",
+      "http://169.254.169.254/latest/meta-data/",
+      "http://[::1]/hook",
+      "http://[::ffff:127.0.0.1]/hook",
+      "http://[fd00::1]/hook",
+      "http://0.0.0.0/",
+    ]) {
+      const error = await refusal(create(url, true));
+      expect(error.message, url).toMatch(/loopback, private or reserved address/);
+      expect(error.problem).toEqual({ field: "url", reason: "private-address" });
+    }
+    expect(await db.webhookEndpoint.count({ where: { operatorId: live.operatorId } })).toBe(0);
+    // A public address is accepted in production (an address literal: no DNS needed).
+    const ok = await create("https://93.184.216.34/hook", true);
+    await deleteWebhookEndpoint(ok.id);
+  });
+
+  it("are checked again at delivery: a private address is not reached in production", async () => {
+    const { live } = await callers();
+    const r = await receiver();
+    const endpoint = await createWebhookEndpoint({
+      operatorId: live.operatorId,
+      url: r.url.replace("127.0.0.1", "localhost"),
+      events: ["memorial.created"],
+      isTest: false,
+    });
+    await plant(live);
+    await dispatch([live.operatorId]);
+    await sendAll({ production: true });
+    const [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 1, lastStatusCode: null });
+    expect(delivery.lastError).toMatch(/localhost is \(or resolves to\) .*private or reserved address/);
+    expect(r.received).toHaveLength(0);
+    // Outside production mode the same host name is resolved and connected to.
+    await dueNow(endpoint.id);
+    await sendAll({ production: false });
+    expect(r.received).toHaveLength(1);
+    expect((await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).status).toBe(
+      "sent",
+    );
+    await deleteWebhookEndpoint(endpoint.id);
+  });
+
+  it("are retried for more than 24 hours before a delivery is given up", () => {
+    const base = 30_000;
+    const delays = Array.from({ length: MAX_ATTEMPTS - 1 }, (_, i) => retryDelayMs(i + 1, base));
+    expect(delays.slice(0, 4)).toEqual([30_000, 60_000, 120_000, 240_000]);
+    expect(Math.max(...delays)).toBe(6 * 3_600_000);
+    expect(delays.reduce((a, b) => a + b, 0)).toBeGreaterThan(24 * 3_600_000);
+  });
+});
