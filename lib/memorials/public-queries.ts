@@ -135,7 +135,8 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
   return {
     id: memorial.id,
     kind: memorial.kind,
-    title: memorial.title,
+    // 4.1 rule 7: an anonymous memorial's stored title (the person's name) never leaves here.
+    title: memorial.kind === "anonymous" ? "" : memorial.title,
     anonymousName: memorial.kind === "anonymous" ? memorial.anonymousName : null,
     operatorName: memorial.operator.name,
     language: memorial.language,

@@ -8,7 +8,7 @@ ALTER TABLE "species" ADD COLUMN "name_nl" VARCHAR(200),
     ADD COLUMN "type_en" VARCHAR(100),
     ADD COLUMN "type_de" VARCHAR(100);
 
--- The demo catalogue of an existing database gets its names (by latin name; a name set by hand
+-- The demo catalogue of an existing database gets its names (by latin name, a name set by hand
 -- is kept).
 UPDATE "species" s SET
     "name_nl" = COALESCE(s."name_nl", v."nl"),
