@@ -247,7 +247,7 @@ test("the link is refused after its expiry and after a new link replaced it, and
   await sendManageLink({ operatorId: op.operatorId, isTest: false, memorialId, linkBase: baseUrl() });
   const second = await waitFor(() =>
     readMails(mailDir()).find(
-      (m: CaughtMail) => m.to.includes(email) && mailText(m).includes("Gérer le mémorial de"),
+      (m: CaughtMail) => m.to.includes(email) && mailText(m).includes("vous envoie le lien personnel"),
     ),
   );
   const newLink = `${baseUrl()}${MANAGE_PATH.exec(mailText(second))?.[0]}`;
@@ -262,10 +262,10 @@ test("the link is refused after its expiry and after a new link replaced it, and
   expect((await page.goto(newLink))?.status()).toBe(200);
   await expect(page.getByTestId("manage-title")).toHaveText("Anne Martin");
 
-  // Unknown: 404.
+  // Unknown: 404, in the browser's language (no memorial to take one from).
   response = await page.goto(`${baseUrl()}/manage/${"A".repeat(43)}`);
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lien inconnu ou remplacé");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unknown or replaced link");
   expect((await post(`${baseUrl()}/manage/${"A".repeat(43)}`, { action: "hide" })).status).toBe(404);
 
   // The operator's history says who did what.
