@@ -7,8 +7,9 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
-import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { type CaughtMail, mailText, readMails, waitForMail } from "../support/smtp";
+import { makeUser, signIn } from "./dashboard-support";
 import { classic, create, type Operator } from "./memorials";
 
 const MANAGE_PATH = /\/manage\/[A-Za-z0-9_-]{43}/;
@@ -298,6 +299,70 @@ test("a management link acts on its own memorial only, and only from its own pag
   expect((await post(b.manageLink, { action: "delete-everything" })).status).toBe(400);
   expect((await post(b.manageLink, { action: "hide-message", tree: "abc" })).status).toBe(400);
   expect(await publicStatus(b.memorialId)).toBe(200);
+});
+
+test("the confirmation page names the funeral home the family dealt with, and thanks the family in its language", async ({
+  page,
+}) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const home = await makeContext(op.operatorId, "Epf");
+  const email = `${unique("famille").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const memorialId = await create(
+    op,
+    classic(
+      { Nom: "Peeters", Prenom: "Jan" },
+      {
+        AConfirmer: true,
+        Langue: "nl",
+        Contexte: { ContexteEpfId: home.id },
+        Famille: { FamilleEmail: email, FamilleNom: "Familie Peeters" },
+      },
+    ),
+  );
+  const mail = mailText(await waitForMail(mailDir(), email));
+  // One word per language: the Dutch e-mail speaks of the "gedenkpagina", as the pages do.
+  expect(mail).toContain("gedenkpagina");
+  expect(mail).not.toContain("gedenkteken");
+  await page.goto(`${baseUrl()}${CONFIRM_PATH.exec(mail)?.[0]}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("De gedenkpagina bevestigen");
+  await expect(page.getByTestId("confirm-requested-by")).toHaveText(home.name);
+  const operator = await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } });
+  await expect(page.getByRole("main")).not.toContainText(operator.name);
+  await page.getByRole("button").click();
+  await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}\\?confirmed=1&lang=nl$`));
+  await expect(page.getByTestId("confirmed-banner")).toContainText("Gedenkpagina bevestigd, dank u");
+});
+
+test("the operator sends a new management link from its dashboard and reads who changed what", async ({
+  page,
+}) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const { memorialId, email, manageLink, treeId } = await confirmedMemorial(op, "Dubois");
+  expect((await post(manageLink, { action: "hide-message", tree: String(treeId) })).status).toBe(303);
+  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+
+  await signIn(page, await makeUser(op.operatorId));
+  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  // Its own operator still sees the hidden memorial and the hidden message, marked as such.
+  await expect(page.getByTestId("memorial-hidden")).toHaveText("Hidden by the family");
+  await expect(page.getByRole("cell", { name: /Pour maman/ })).toContainText("hidden by the family");
+  const history = page.getByTestId("family-history").getByRole("listitem");
+  await expect(history).toHaveCount(2);
+  await expect(history.first()).toContainText("Memorial hidden");
+  await expect(history.first()).toContainText("the family");
+  await expect(history.last()).toContainText(`Message hidden (#${treeId})`);
+
+  await page.getByRole("button", { name: "Send the management link to the family" }).click();
+  await expect(page.getByText("The management link has been sent")).toBeVisible();
+  await expect(history.first()).toContainText("Management link sent");
+  await expect(history.first()).toContainText("the operator");
+  // The e-mail arrives with a new link; the old one is replaced.
+  await waitFor(() =>
+    readMails(mailDir()).find(
+      (m: CaughtMail) => m.to.includes(email) && mailText(m).includes("vous envoie le lien personnel"),
+    ),
+  );
+  expect((await fetch(manageLink)).status).toBe(410);
 });
 
 async function waitFor<T>(find: () => T | undefined, timeoutMs = 15_000): Promise<T> {
