@@ -81,7 +81,9 @@ test("a memorial page in nl, en and de names the species and their types in that
       typeDe: "Laubbaum",
     },
   });
-  const id = await create(op, classic());
+  // A funeral home of its own language (en): its reports name species in English.
+  const home = await makeContext(op.operatorId, "Epf", undefined, "en");
+  const id = await create(op, classic({}, { Contexte: { ContexteEpfId: home.id } }));
   for (const [lang, name, type] of [
     ["fr", "Chêne pédonculé", "Feuillu"],
     ["nl", "Zomereik", "Loofboom"],
@@ -100,6 +102,14 @@ test("a memorial page in nl, en and de names the species and their types in that
   expect(species.json.Espece).toMatchObject({ Nom: "Zomereik", Type: "Loofboom" });
   const read = await infos(op.key, id);
   expect(read.json.Arbres[0]).toMatchObject({ Espece: "Zomereik", Type: "Loofboom" });
+  const since = new Date(Date.now() - 86_400_000);
+  const report = await api(
+    "GET",
+    `/Report/Arbres/Epf/${home.id}/Days/3/DepuisLe/${since.getUTCFullYear()}/${since.getUTCMonth() + 1}/${since.getUTCDate()}`,
+    { key: op.key },
+  );
+  expect(report.status, report.text).toBe(200);
+  expect(report.json.Arbres[0].Espece).toBe("English oak");
   // Another operator reads in its own language.
   const german = await makeIsolatedOperator({ stock: 1, language: "de" });
   expect((await infos(german.key, id)).json.Arbres[0]).toMatchObject({
