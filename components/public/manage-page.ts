@@ -93,7 +93,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
       break;
     case "invalid":
       title = m.manageRefusedTitle;
-      body = html`<h1>${m.manageRefusedTitle}</h1><p>${m.notFoundText}</p>`;
+      body = html`<h1>${m.manageRefusedTitle}</h1><p>${m.manageInvalidText}</p>`;
       break;
     default:
       title = m.manageRefusedTitle;

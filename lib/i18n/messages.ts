@@ -112,6 +112,7 @@ export interface PublicMessages {
   manageUnknownText: string;
   manageRefusedTitle: string;
   manageRefusedText: string;
+  manageInvalidText: string;
 }
 
 const fr: PublicMessages = {
@@ -235,6 +236,7 @@ const fr: PublicMessages = {
   manageRefusedTitle: "Demande refusée",
   manageRefusedText:
     "Les changements doivent être envoyés depuis la page de gestion elle-même. Rien n’a été modifié.",
+  manageInvalidText: "Cette demande ne correspond à rien sur ce mémorial. Rien n’a été modifié.",
 };
 
 const nl: PublicMessages = {
@@ -354,6 +356,7 @@ const nl: PublicMessages = {
     "Deze beheerlink bestaat niet of is vervangen door een nieuwere link. Er is niets gewijzigd.",
   manageRefusedTitle: "Verzoek geweigerd",
   manageRefusedText: "Wijzigingen moeten vanaf de beheerpagina zelf verstuurd worden. Er is niets gewijzigd.",
+  manageInvalidText: "Dit verzoek komt met niets op deze gedenkpagina overeen. Er is niets gewijzigd.",
 };
 
 const en: PublicMessages = {
@@ -472,6 +475,7 @@ const en: PublicMessages = {
     "This management link does not exist or has been replaced by a newer one. Nothing was changed.",
   manageRefusedTitle: "Request refused",
   manageRefusedText: "Changes must be sent from the management page itself. Nothing was changed.",
+  manageInvalidText: "This request matches nothing on this memorial. Nothing was changed.",
 };
 
 const de: PublicMessages = {
@@ -596,6 +600,7 @@ const de: PublicMessages = {
   manageRefusedTitle: "Anfrage abgelehnt",
   manageRefusedText:
     "Änderungen müssen von der Verwaltungsseite selbst gesendet werden. Es wurde nichts geändert.",
+  manageInvalidText: "Diese Anfrage passt zu nichts auf dieser Gedenkseite. Es wurde nichts geändert.",
 };
 
 export const PUBLIC_MESSAGES: Record<Language, PublicMessages> = { fr, nl, en, de };
