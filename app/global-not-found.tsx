@@ -1,25 +1,41 @@
 // The 404 page of URLs that match no route. The app has several root layouts (the site, each
 // memorial page in its own language), so this page brings its own <html> (Next 16 globalNotFound).
+// It is rendered once, without the request: it says the same in the four languages, the
+// browser's first (by its own lang attribute, each block is read in its language).
 import type { Metadata } from "next";
+import { LANGUAGES } from "@/lib/i18n/languages";
+import { messagesFor } from "@/lib/i18n/messages";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: "Page not found · Memorial trees",
-  description: "This page does not exist.",
+  title: `${messagesFor("fr").notFoundTitle} · ${messagesFor("nl").notFoundTitle} · ${messagesFor("en").notFoundTitle} · ${messagesFor("de").notFoundTitle}`,
+  description: messagesFor("en").notFoundText,
 };
 
 export default function GlobalNotFound() {
   return (
-    <html lang="en">
+    <html lang="fr">
       <body className="min-h-screen bg-forest-50 text-stone-900 antialiased">
         <main className="mx-auto max-w-2xl px-6 py-16">
-          <h1 className="font-serif text-3xl text-forest-800">Page not found</h1>
-          <p className="mt-4">This page does not exist, or it is not public.</p>
-          <p className="mt-6">
-            <a className="text-forest-700 underline" href="/">
-              Home
-            </a>
-          </p>
+          <h1 className="font-serif text-3xl text-forest-800">
+            {LANGUAGES.map((language, i) => (
+              <span key={language} lang={language} className="block">
+                {i > 0 ? <span className="sr-only"> · </span> : null}
+                {messagesFor(language).notFoundTitle}
+              </span>
+            ))}
+          </h1>
+          {LANGUAGES.map((language) => {
+            const messages = messagesFor(language);
+            return (
+              <p key={language} lang={language} className="mt-4">
+                {messages.notFoundText}{" "}
+                <a className="text-forest-700 underline" href={`/?lang=${language}`}>
+                  {messages.home}
+                </a>
+              </p>
+            );
+          })}
         </main>
       </body>
     </html>

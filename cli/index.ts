@@ -170,11 +170,24 @@ const COMMANDS: Record<string, (flags: Flags) => Promise<object>> = {
     const lifespanYears = integer(f, "lifespan")!;
     const co2KgPerTree = decimal(f, "co2", 0, 100_000)!;
     const unitPrice = decimal(f, "price", 0, 100_000)!;
+    // French is required (--name, --type); the other languages are optional and fall back to it.
+    const nameNl = text(f, "name-nl", false);
+    const nameEn = text(f, "name-en", false);
+    const nameDe = text(f, "name-de", false);
+    const typeNl = text(f, "type-nl", false);
+    const typeEn = text(f, "type-en", false);
+    const typeDe = text(f, "type-de", false);
     noMore(f);
     const species = await createSpecies({
       name,
       latinName,
       type,
+      nameNl,
+      nameEn,
+      nameDe,
+      typeNl,
+      typeEn,
+      typeDe,
       maxHeightM,
       lifespanYears,
       co2KgPerTree,

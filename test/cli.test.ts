@@ -352,6 +352,26 @@ describe("plantation create and deactivate", () => {
 });
 
 describe("species create, stock add and prepaid add", () => {
+  it("takes the names and types in nl, en and de, each optional (French is the fallback)", async () => {
+    const name = unique("Chêne sessile");
+    const species = await ok(
+      ...["species", "create", "--name", name, "--latin", "Quercus petraea", "--type", "Feuillu"],
+      ...["--height", "35", "--lifespan", "700", "--co2", "900", "--price", "20"],
+      ...["--name-nl", "Wintereik", "--name-en", "Sessile oak", "--type-nl", "Loofboom"],
+    );
+    const row = await db.species.findUniqueOrThrow({ where: { id: species.id } });
+    expect(row).toMatchObject({
+      name,
+      nameNl: "Wintereik",
+      nameEn: "Sessile oak",
+      nameDe: null,
+      type: "Feuillu",
+      typeNl: "Loofboom",
+      typeEn: null,
+      typeDe: null,
+    });
+  });
+
   it("creates a species, accumulates stock and adds prepaid trees", async () => {
     const name = unique("Species");
     const species = await ok(

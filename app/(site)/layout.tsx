@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { requestLanguage } from "@/lib/i18n/request-language";
 import "../globals.css";
 
 export const metadata: Metadata = {
@@ -12,9 +13,11 @@ export const dynamic = "force-dynamic";
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#245533" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The visitor's language (?lang=, else Accept-Language), as the home page's and 404's texts.
+  const lang = await requestLanguage();
   return (
-    <html lang="en">
+    <html lang={lang}>
       <body className="min-h-screen bg-forest-50 text-stone-900 antialiased">{children}</body>
     </html>
   );

@@ -1,14 +1,17 @@
-import Link from "next/link";
+// 404 of the site's pages, in the visitor's language (?lang=, else Accept-Language).
+import { messagesFor } from "@/lib/i18n/messages";
+import { requestLanguage } from "@/lib/i18n/request-language";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const messages = messagesFor(await requestLanguage());
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
-      <h1 className="font-serif text-3xl text-forest-800">Page not found</h1>
-      <p className="mt-4">This page does not exist, or it is not public.</p>
+      <h1 className="font-serif text-3xl text-forest-800">{messages.notFoundTitle}</h1>
+      <p className="mt-4">{messages.notFoundText}</p>
       <p className="mt-6">
-        <Link className="text-forest-700 underline" href="/">
-          Home
-        </Link>
+        <a className="text-forest-700 underline" href="/">
+          {messages.home}
+        </a>
       </p>
     </main>
   );

@@ -1,15 +1,30 @@
-export default function HomePage() {
+// The home page, in the visitor's language (?lang=, else the browser's Accept-Language).
+import type { Metadata } from "next";
+import { LanguageSwitch } from "@/components/public/language-switch";
+import { messagesFor } from "@/lib/i18n/messages";
+import { requestLanguage } from "@/lib/i18n/request-language";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const messages = messagesFor(await requestLanguage());
+  return { title: { absolute: messages.siteName }, description: messages.footer };
+}
+
+export default async function HomePage() {
+  const language = await requestLanguage();
+  const messages = messagesFor(language);
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16">
-      <h1 className="font-serif text-4xl text-forest-800">Memorial trees</h1>
-      <p className="mt-4 text-lg">
-        Real trees, planted in memory of those we have lost. Funeral homes, newspapers and insurers plant them
-        on behalf of families; each tree appears on the memorial page of the person it honours.
-      </p>
-      <p className="mt-6">
-        Partners: the API is documented in <code>docs/openapi.yaml</code> of the project and served under{" "}
-        <code>/v1</code>.
-      </p>
-    </main>
+    <>
+      <header className="border-b border-forest-100 bg-white">
+        <div className="mx-auto flex max-w-2xl flex-wrap items-center justify-between gap-3 px-6 py-3">
+          <span className="font-serif text-lg text-forest-800">{messages.siteName}</span>
+          <LanguageSwitch current={language} path="/" />
+        </div>
+      </header>
+      <main className="mx-auto max-w-2xl px-6 py-16">
+        <h1 className="font-serif text-4xl text-forest-800">{messages.siteName}</h1>
+        <p className="mt-4 text-lg">{messages.homeLead}</p>
+        <p className="mt-6">{messages.homePartners}</p>
+      </main>
+    </>
   );
 }

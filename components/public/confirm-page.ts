@@ -37,6 +37,12 @@ dl{background:#fff;border:1px solid #dcebdf;border-radius:.75rem;padding:1rem;ma
 dt{color:#44403c}dd{margin:0;font-weight:600;overflow-wrap:anywhere}
 button{margin-top:1.5rem;width:100%;font:inherit;font-size:1.125rem;font-weight:700;color:#fff;background:#1b4027;border:0;border-radius:.75rem;padding:1rem;cursor:pointer}
 button:hover{background:#112a19}
+button.secondary{margin-top:.5rem;width:auto;font-size:1rem;padding:.5rem 1rem;background:#fff;color:#1b4027;border:2px solid #1b4027}
+button.secondary:hover{background:#dcebdf}
+.done{background:#dcebdf;border-left:4px solid #245533;padding:.75rem 1rem;border-radius:.5rem}
+ul.messages{list-style:none;padding:0;margin:0;display:grid;gap:.75rem}
+ul.messages li{background:#fff;border:1px solid #dcebdf;border-radius:.75rem;padding:.75rem 1rem}
+blockquote{margin:.25rem 0;white-space:pre-line;font-family:Georgia,"Times New Roman",serif}
 :focus-visible{outline:3px solid #b45309;outline-offset:2px}
 .note{color:#44403c;font-size:.875rem}
 a{color:#245533}
@@ -44,6 +50,12 @@ a{color:#245533}
 `);
 
 export function confirmPage(view: ConfirmView, language: Language, nonce: string, path: string): string {
+  const m = messagesFor(language);
+  const { title, body } = confirmBody(view, language);
+  return publicDocument(title, body, language, nonce, path, m);
+}
+
+function confirmBody(view: ConfirmView, language: Language): { title: string; body: SafeHtml } {
   const m = messagesFor(language);
   let title: string;
   let body: SafeHtml;
@@ -56,7 +68,7 @@ export function confirmPage(view: ConfirmView, language: Language, nonce: string
         <h2>${m.confirmWhat}</h2>
         <dl>
           <dt>${m.confirmMemorial}</dt><dd data-testid="confirm-title">${view.title}</dd>
-          <dt>${m.confirmRequestedBy}</dt><dd>${view.operatorName}</dd>
+          <dt>${m.confirmRequestedBy}</dt><dd data-testid="confirm-requested-by">${view.operatorName}</dd>
           ${view.familyName ? html`<dt>${m.confirmFamily}</dt><dd>${view.familyName}</dd>` : ""}
         </dl>
         <p>${m.confirmEffect}</p>
@@ -85,6 +97,18 @@ export function confirmPage(view: ConfirmView, language: Language, nonce: string
       body = html`<h1>${m.confirmRefusedTitle}</h1><p>${m.confirmRefusedText}</p>`;
       break;
   }
+  return { title, body };
+}
+
+/** The page around a body: header with the site's name and the language links, the styles. */
+export function publicDocument(
+  title: string,
+  body: SafeHtml,
+  language: Language,
+  nonce: string,
+  path: string,
+  m = messagesFor(language),
+): string {
   const languages = LANGUAGES.map(
     (l) =>
       html`<li><a href="${`${path}?lang=${l}`}" hreflang="${l}" lang="${l}"${

@@ -30,14 +30,14 @@ export function TreeCard({
         <div>
           <h3 id={headingId} className="font-serif text-xl text-forest-800">
             {tree.quantity > 1 ? `${tree.quantity} × ` : ""}
-            {tree.species.name}
+            {tree.species.names[language]}
           </h3>
           <p className="text-sm italic text-stone-700">{tree.species.latinName}</p>
         </div>
       </div>
       <ul className="mt-3 flex flex-wrap gap-2 text-xs text-forest-900">
-        {tree.species.type ? (
-          <li className="rounded-full bg-forest-100 px-2 py-1">{tree.species.type}</li>
+        {tree.species.types[language] ? (
+          <li className="rounded-full bg-forest-100 px-2 py-1">{tree.species.types[language]}</li>
         ) : null}
         <li className="rounded-full bg-forest-100 px-2 py-1">
           {messages.maxHeight(formatUnit(tree.species.maxHeightM, "meter", language))}

@@ -49,7 +49,9 @@ test("the e-mail's link shows what is confirmed and one button; pressing it show
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);
 
   await page.getByRole("button", { name: "Confirmer et planter le premier arbre" }).click();
-  await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}(\\?lang=fr)?$`));
+  await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}\\?confirmed=1(&lang=fr)?$`));
+  // The family is told, in its language, that it worked.
+  await expect(page.getByTestId("confirmed-banner")).toContainText("Mémorial confirmé, merci");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Anne Lambert");
   await expect(page.getByTestId("tree-card")).toHaveCount(1);
   await expect(page.getByTestId("planter")).toHaveText("Ses enfants");
@@ -81,7 +83,7 @@ test("many presses at once confirm once and plant exactly one tree", async () =>
   const responses = await Promise.all(Array.from({ length: 12 }, () => post(link)));
   for (const r of responses) {
     expect(r.status).toBe(303);
-    expect(r.headers.get("location")).toBe(`/memorial/${memorialId}`);
+    expect(r.headers.get("location")).toBe(`/memorial/${memorialId}?confirmed=1`);
   }
   expect(await db.tree.count({ where: { memorialId } })).toBe(1);
   expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).status).toBe("visible");

@@ -19,6 +19,26 @@ const SPECIES = [
   ["Sapin pectiné", "Abies alba", "Conifère", 50, 500, 1100, 26],
 ] as const;
 
+// The common names in Dutch, English and German, by latin name (the migration
+// 20261123160000_translations_family writes the same into an existing database).
+export const SPECIES_NAMES: Record<string, { nl: string; en: string; de: string }> = {
+  "Quercus robur": { nl: "Zomereik", en: "English oak", de: "Stieleiche" },
+  "Fagus sylvatica": { nl: "Beuk", en: "European beech", de: "Rotbuche" },
+  "Pinus sylvestris": { nl: "Grove den", en: "Scots pine", de: "Waldkiefer" },
+  "Betula pendula": { nl: "Ruwe berk", en: "Silver birch", de: "Hängebirke" },
+  "Tilia cordata": { nl: "Winterlinde", en: "Small-leaved lime", de: "Winterlinde" },
+  "Castanea sativa": { nl: "Tamme kastanje", en: "Sweet chestnut", de: "Edelkastanie" },
+  "Acer pseudoplatanus": { nl: "Gewone esdoorn", en: "Sycamore", de: "Bergahorn" },
+  "Sorbus aucuparia": { nl: "Wilde lijsterbes", en: "Rowan", de: "Vogelbeere" },
+  "Alnus glutinosa": { nl: "Zwarte els", en: "Common alder", de: "Schwarzerle" },
+  "Abies alba": { nl: "Zilverspar", en: "European silver fir", de: "Weißtanne" },
+};
+
+export const SPECIES_TYPES: Record<string, { nl: string; en: string; de: string }> = {
+  Feuillu: { nl: "Loofboom", en: "Broadleaf", de: "Laubbaum" },
+  Conifère: { nl: "Naaldboom", en: "Conifer", de: "Nadelbaum" },
+};
+
 const PLANTATIONS = [
   ["Forêt de Soignes", "BE", "Région de Bruxelles-Capitale", 50.7667, 4.4167],
   ["Hautes Fagnes", "BE", "Province de Liège", 50.5, 6.05],
@@ -68,6 +88,12 @@ async function writeDemo(db: Tx): Promise<DemoOperator> {
         name,
         latinName,
         type,
+        nameNl: SPECIES_NAMES[latinName].nl,
+        nameEn: SPECIES_NAMES[latinName].en,
+        nameDe: SPECIES_NAMES[latinName].de,
+        typeNl: SPECIES_TYPES[type].nl,
+        typeEn: SPECIES_TYPES[type].en,
+        typeDe: SPECIES_TYPES[type].de,
         maxHeightM: height,
         lifespanYears: lifespan,
         co2KgPerTree: co2,

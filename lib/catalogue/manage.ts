@@ -23,16 +23,37 @@ export async function deactivatePlantation(id: number) {
   return { active: false };
 }
 
+/** French name (and type) required; Dutch, English and German optional (they fall back to French). */
 export async function createSpecies(input: {
   name: string;
   latinName: string;
   type: string | null;
+  nameNl?: string | null;
+  nameEn?: string | null;
+  nameDe?: string | null;
+  typeNl?: string | null;
+  typeEn?: string | null;
+  typeDe?: string | null;
   maxHeightM: number;
   lifespanYears: number;
   co2KgPerTree: number;
   unitPrice: number;
 }) {
   if (input.unitPrice < 0) throw invalid("price must not be negative");
+  if (!input.name.trim()) throw invalid("name (French) must not be empty");
+  for (const [field, max] of [
+    ["nameNl", 200],
+    ["nameEn", 200],
+    ["nameDe", 200],
+    ["typeNl", 100],
+    ["typeEn", 100],
+    ["typeDe", 100],
+  ] as const) {
+    const value = input[field];
+    if (value != null && Array.from(value).length > max) {
+      throw invalid(`${field} must be at most ${max} characters`);
+    }
+  }
   return db.species.create({ data: input });
 }
 

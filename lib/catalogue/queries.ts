@@ -2,6 +2,7 @@
 import { db, Prisma } from "@/lib/db/client";
 import { paged } from "@/lib/db/paged";
 import { OPERATOR_RULES } from "./rules";
+import { speciesNameSql, speciesTypeSql } from "./translations";
 
 export interface SpeciesRow {
   id: number;
@@ -15,10 +16,14 @@ export interface SpeciesRow {
   available: number;
 }
 
-/** Every species with what the operator can have planted of it now, as subquery `x`. */
-function speciesQuery(operatorId: number) {
+/**
+ * Every species with what the operator can have planted of it now, as subquery `x`; its name and
+ * type in `language` (falling back to French).
+ */
+function speciesQuery(operatorId: number, language: string) {
   return Prisma.sql`SELECT * FROM (
-    SELECT sp."id", sp."name", sp."latin_name" AS "latinName", sp."type",
+    SELECT sp."id", ${speciesNameSql(language)} AS "name", sp."latin_name" AS "latinName",
+           ${speciesTypeSql(language)} AS "type",
            sp."max_height_m"::text AS "maxHeightM", sp."lifespan_years" AS "lifespanYears",
            sp."co2_kg_per_tree"::text AS "co2KgPerTree", sp."unit_price"::text AS "unitPrice",
            COALESCE((SELECT SUM(s."stock") FROM "stock" s
@@ -28,18 +33,27 @@ function speciesQuery(operatorId: number) {
     FROM "species" sp) x`;
 }
 
-/** Species the operator can have planted now (Disponible above 0), by name. */
-export async function listAvailableSpecies(operatorId: number, limit: number, offset: number) {
+/** Species the operator can have planted now (Disponible above 0), by name (in `language`). */
+export async function listAvailableSpecies(
+  operatorId: number,
+  limit: number,
+  offset: number,
+  language = "fr",
+) {
   return paged<SpeciesRow>(
-    Prisma.sql`${speciesQuery(operatorId)} WHERE x."available" > 0`,
+    Prisma.sql`${speciesQuery(operatorId, language)} WHERE x."available" > 0`,
     Prisma.sql`q."name", q."id"`,
     limit,
     offset,
   );
 }
 
-export async function getSpecies(operatorId: number, id: number): Promise<SpeciesRow | null> {
-  const rows = await db.$queryRaw<SpeciesRow[]>`${speciesQuery(operatorId)} WHERE x."id" = ${id}`;
+export async function getSpecies(
+  operatorId: number,
+  id: number,
+  language = "fr",
+): Promise<SpeciesRow | null> {
+  const rows = await db.$queryRaw<SpeciesRow[]>`${speciesQuery(operatorId, language)} WHERE x."id" = ${id}`;
   return rows[0] ?? null;
 }
 
@@ -59,6 +73,7 @@ async function plantationRows(
   where: Prisma.Sql,
   limit: number,
   offset: number,
+  language: string,
 ): Promise<{ rows: PlantationRow[]; total: number }> {
   const { rows: sites, total } = await paged<Omit<PlantationRow, "species">>(
     Prisma.sql`
@@ -74,14 +89,14 @@ async function plantationRows(
   const stock = await db.$queryRaw<
     { plantationId: number; speciesId: number; species: string; available: number }[]
   >`
-    SELECT s."plantation_id" AS "plantationId", sp."id" AS "speciesId", sp."name" AS "species",
+    SELECT s."plantation_id" AS "plantationId", sp."id" AS "speciesId", ${speciesNameSql(language)} AS "species",
            CASE WHEN ${OPERATOR_RULES} THEN s."stock" ELSE 0 END::int AS "available"
     FROM "stock" s
     JOIN "plantation" p ON p."id" = s."plantation_id"
     JOIN "species" sp ON sp."id" = s."species_id"
     JOIN "operator" o ON o."id" = ${operatorId}
     WHERE s."plantation_id" = ANY(${ids}::int[])
-    ORDER BY sp."name", sp."id"`;
+    ORDER BY 3, sp."id"`;
   const rows = sites.map((site) => ({
     ...site,
     latitude: trimDecimal(site.latitude),
@@ -93,14 +108,14 @@ async function plantationRows(
   return { rows, total };
 }
 
-/** Every active plantation, by id. */
-export function listActivePlantations(operatorId: number, limit: number, offset: number) {
-  return plantationRows(operatorId, Prisma.sql`p."active"`, limit, offset);
+/** Every active plantation, by id; species named in `language`. */
+export function listActivePlantations(operatorId: number, limit: number, offset: number, language = "fr") {
+  return plantationRows(operatorId, Prisma.sql`p."active"`, limit, offset, language);
 }
 
 /** One plantation, active or not. */
-export async function getPlantation(operatorId: number, id: number) {
-  const { rows } = await plantationRows(operatorId, Prisma.sql`p."id" = ${id}`, 1, 0);
+export async function getPlantation(operatorId: number, id: number, language = "fr") {
+  const { rows } = await plantationRows(operatorId, Prisma.sql`p."id" = ${id}`, 1, 0, language);
   return rows[0] ?? null;
 }
 

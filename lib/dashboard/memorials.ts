@@ -2,6 +2,7 @@
 // memorial policy's (the operator's own live memorials, their live trees): another operator's
 // memorial is simply not found, and what test keys create stays out. Work is bounded by what a
 // screen shows: lists and a memorial's trees come one page at a time, counts from SQL aggregates.
+import { speciesNames } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
 import { paged } from "@/lib/db/paged";
 import {
@@ -109,7 +110,16 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
       skip: (Math.max(1, Math.min(page, 1_000_000)) - 1) * TREES_PER_PAGE,
       take: TREES_PER_PAGE,
       include: {
-        species: { select: { name: true, co2KgPerTree: true } },
+        species: {
+          select: {
+            name: true,
+            type: true,
+            nameNl: true,
+            nameEn: true,
+            nameDe: true,
+            co2KgPerTree: true,
+          },
+        },
         plantation: { select: { name: true, country: true } },
       },
     }),
@@ -124,6 +134,7 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
     language: memorial.language,
     createdAt: memorial.createdAt.toISOString(),
     confirmedAt: memorial.confirmedAt?.toISOString() ?? null,
+    hidden: memorial.hiddenAt !== null,
     family: memorial.family
       ? { email: memorial.family.email, name: memorial.family.name, language: memorial.family.language }
       : null,
@@ -150,10 +161,13 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
       plantedAt: tree.plantedAt.toISOString(),
       quantity: tree.quantity,
       species: tree.species.name,
+      /** The species' name in each language (the page shows the user's). */
+      speciesNames: speciesNames(tree.species).names,
       co2Kg: Number(tree.species.co2KgPerTree) * tree.quantity,
       site: `${tree.plantation.name} (${tree.plantation.country})`,
       planter: tree.planter,
       message: tree.message,
+      messageHidden: tree.messageHiddenAt !== null,
       free: tree.free,
       // Trees planted here by another operator are shown, but their transaction is theirs.
       ownTree: tree.operatorId === operatorId,

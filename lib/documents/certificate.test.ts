@@ -18,6 +18,8 @@ function tree(i: number, planter = `Planter ${i}`): PublicTree {
       name: "Chêne pédonculé",
       latinName: "Quercus robur",
       type: "Feuillu",
+      names: { fr: "Chêne pédonculé", nl: "Zomereik", en: "English oak", de: "Stieleiche" },
+      types: { fr: "Feuillu", nl: "Loofboom", en: "Broadleaf", de: "Laubbaum" },
       maxHeightM: 40,
       lifespanYears: 800,
       co2KgPerTree: 250,

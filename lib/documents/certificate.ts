@@ -171,7 +171,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     const site = sites.get(tree.plantationId);
     const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
     line(
-      `${formatMoment(new Date(tree.plantedAt), language)} — ${quantity}${tree.species.name} (${tree.species.latinName})`,
+      `${formatMoment(new Date(tree.plantedAt), language)} — ${quantity}${tree.species.names[language]} (${tree.species.latinName})`,
       { weight: "bold", size: 10.5 },
     );
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";

@@ -15,6 +15,14 @@ export const EVENT_TYPES = [
   "person.modified",
   "confirmation.resent",
   "key.revoked",
+  // The family's controls (lib/memorials/*-memorial.ts, hide-message.ts); payload.by says who.
+  "memorial.hidden",
+  "memorial.shown",
+  "memorial.anonymised",
+  "memorial.unanonymised",
+  "message.hidden",
+  "message.shown",
+  "manage_link.sent",
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

@@ -74,6 +74,45 @@ export interface PublicMessages {
   confirmUnknownText: string;
   confirmRefusedTitle: string;
   confirmRefusedText: string;
+  // Home page
+  homeLead: string;
+  homePartners: string;
+  // The memorial page right after the family confirmed it (?confirmed=1)
+  confirmedTitle: string;
+  confirmedText: string;
+  // The family's management page (/manage/{token})
+  manageTitle: string;
+  manageIntro: string;
+  manageMemorial: string;
+  manageState: string;
+  manageStateVisible: string;
+  manageStateHidden: string;
+  manageHideHeading: string;
+  manageHideHelp: string;
+  manageHide: string;
+  manageShow: string;
+  manageAnonymousHeading: string;
+  manageAnonymousHelp: string;
+  manageAnonymise: string;
+  manageUnanonymise: string;
+  manageAnonymousByOperator: string;
+  manageMessagesHeading: string;
+  manageMessagesHelp: string;
+  manageNoMessage: string;
+  manageHideMessage: string;
+  manageShowMessage: string;
+  manageMessageHidden: string;
+  manageDone: string;
+  manageView: string;
+  manageAwaiting: string;
+  manageExpires: (date: string) => string;
+  manageExpiredTitle: string;
+  manageExpiredText: string;
+  manageUnknownTitle: string;
+  manageUnknownText: string;
+  manageRefusedTitle: string;
+  manageRefusedText: string;
+  manageInvalidText: string;
 }
 
 const fr: PublicMessages = {
@@ -154,6 +193,50 @@ const fr: PublicMessages = {
   confirmUnknownText: "Ce lien de confirmation n’existe pas. Vérifiez qu’il a été copié en entier.",
   confirmRefusedTitle: "Demande refusée",
   confirmRefusedText: "La confirmation doit être envoyée depuis la page de confirmation elle-même.",
+  homeLead:
+    "De vrais arbres, plantés en mémoire de ceux que nous avons perdus. Les pompes funèbres, les journaux et les assureurs les plantent au nom des familles ; chaque arbre figure sur la page du mémorial de la personne qu’il honore.",
+  homePartners: "Partenaires : l’API est décrite dans docs/openapi.yaml du projet et servie sous /v1.",
+  confirmedTitle: "Mémorial confirmé, merci",
+  confirmedText:
+    "Le mémorial est maintenant public et le premier arbre est planté. Vous pouvez partager cette page.",
+  manageTitle: "Gérer le mémorial",
+  manageIntro:
+    "Cette page est réservée à la famille : vous pouvez y masquer le mémorial, le rendre anonyme ou masquer le message d’un planteur. Chaque choix peut être annulé.",
+  manageMemorial: "Mémorial",
+  manageState: "État",
+  manageStateVisible: "Public",
+  manageStateHidden: "Masqué",
+  manageHideHeading: "Visibilité",
+  manageHideHelp:
+    "Un mémorial masqué n’est plus visible par personne, jusqu’à ce que vous l’affichiez de nouveau.",
+  manageHide: "Masquer le mémorial",
+  manageShow: "Afficher de nouveau le mémorial",
+  manageAnonymousHeading: "Anonymat",
+  manageAnonymousHelp:
+    "Un mémorial anonyme ne montre ni le nom, ni les dates, ni la photo de la personne disparue.",
+  manageAnonymise: "Rendre le mémorial anonyme",
+  manageUnanonymise: "Afficher de nouveau le nom",
+  manageAnonymousByOperator: "Ce mémorial a été créé anonyme.",
+  manageMessagesHeading: "Messages des planteurs",
+  manageMessagesHelp: "Un message masqué n’apparaît plus sur la page ni sur le certificat.",
+  manageNoMessage: "Aucun arbre ne porte de message.",
+  manageHideMessage: "Masquer ce message",
+  manageShowMessage: "Afficher de nouveau ce message",
+  manageMessageHidden: "(masqué)",
+  manageDone: "Votre choix est enregistré.",
+  manageView: "Voir le mémorial",
+  manageAwaiting: "Ce mémorial attend encore d’être confirmé : il n’est pas encore public.",
+  manageExpires: (date) => `Ce lien est valable jusqu’au ${date}.`,
+  manageExpiredTitle: "Ce lien a expiré",
+  manageExpiredText:
+    "Demandez un nouveau lien de gestion à l’entreprise qui vous l’a envoyé. Rien n’a été modifié.",
+  manageUnknownTitle: "Lien inconnu ou remplacé",
+  manageUnknownText:
+    "Ce lien de gestion n’existe pas ou a été remplacé par un lien plus récent. Rien n’a été modifié.",
+  manageRefusedTitle: "Demande refusée",
+  manageRefusedText:
+    "Les changements doivent être envoyés depuis la page de gestion elle-même. Rien n’a été modifié.",
+  manageInvalidText: "Cette demande ne correspond à rien sur ce mémorial. Rien n’a été modifié.",
 };
 
 const nl: PublicMessages = {
@@ -235,6 +318,45 @@ const nl: PublicMessages = {
   confirmUnknownText: "Deze bevestigingslink bestaat niet. Controleer of hij volledig gekopieerd is.",
   confirmRefusedTitle: "Verzoek geweigerd",
   confirmRefusedText: "De bevestiging moet vanaf de bevestigingspagina zelf verstuurd worden.",
+  homeLead:
+    "Echte bomen, geplant ter nagedachtenis aan wie we verloren hebben. Uitvaartondernemingen, kranten en verzekeraars planten ze namens families; elke boom staat op de gedenkpagina van de persoon die hij eert.",
+  homePartners: "Partners: de API is beschreven in docs/openapi.yaml van het project en staat onder /v1.",
+  confirmedTitle: "Gedenkpagina bevestigd, dank u",
+  confirmedText: "De gedenkpagina is nu openbaar en de eerste boom is geplant. U kunt deze pagina delen.",
+  manageTitle: "De gedenkpagina beheren",
+  manageIntro:
+    "Deze pagina is voor de familie: u kunt hier de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen. Elke keuze kan ongedaan worden gemaakt.",
+  manageMemorial: "Gedenkpagina",
+  manageState: "Status",
+  manageStateVisible: "Openbaar",
+  manageStateHidden: "Verborgen",
+  manageHideHeading: "Zichtbaarheid",
+  manageHideHelp: "Een verborgen gedenkpagina is voor niemand meer zichtbaar, tot u ze weer toont.",
+  manageHide: "De gedenkpagina verbergen",
+  manageShow: "De gedenkpagina weer tonen",
+  manageAnonymousHeading: "Anonimiteit",
+  manageAnonymousHelp: "Een anonieme gedenkpagina toont geen naam, data of foto van de overledene.",
+  manageAnonymise: "De gedenkpagina anoniem maken",
+  manageUnanonymise: "De naam weer tonen",
+  manageAnonymousByOperator: "Deze gedenkpagina is anoniem aangemaakt.",
+  manageMessagesHeading: "Berichten van planters",
+  manageMessagesHelp: "Een verborgen bericht staat niet meer op de pagina of op het certificaat.",
+  manageNoMessage: "Geen enkele boom heeft een bericht.",
+  manageHideMessage: "Dit bericht verbergen",
+  manageShowMessage: "Dit bericht weer tonen",
+  manageMessageHidden: "(verborgen)",
+  manageDone: "Uw keuze is opgeslagen.",
+  manageView: "De gedenkpagina bekijken",
+  manageAwaiting: "Deze gedenkpagina wacht nog op bevestiging: ze is nog niet openbaar.",
+  manageExpires: (date) => `Deze link is geldig tot ${date}.`,
+  manageExpiredTitle: "Deze link is verlopen",
+  manageExpiredText: "Vraag een nieuwe beheerlink aan het bedrijf dat u deze stuurde. Er is niets gewijzigd.",
+  manageUnknownTitle: "Onbekende of vervangen link",
+  manageUnknownText:
+    "Deze beheerlink bestaat niet of is vervangen door een nieuwere link. Er is niets gewijzigd.",
+  manageRefusedTitle: "Verzoek geweigerd",
+  manageRefusedText: "Wijzigingen moeten vanaf de beheerpagina zelf verstuurd worden. Er is niets gewijzigd.",
+  manageInvalidText: "Dit verzoek komt met niets op deze gedenkpagina overeen. Er is niets gewijzigd.",
 };
 
 const en: PublicMessages = {
@@ -314,6 +436,46 @@ const en: PublicMessages = {
   confirmUnknownText: "This confirmation link does not exist. Check that it was copied in full.",
   confirmRefusedTitle: "Request refused",
   confirmRefusedText: "The confirmation must be sent from the confirmation page itself.",
+  homeLead:
+    "Real trees, planted in memory of those we have lost. Funeral homes, newspapers and insurers plant them on behalf of families; each tree appears on the memorial page of the person it honours.",
+  homePartners: "Partners: the API is described in docs/openapi.yaml of the project and served under /v1.",
+  confirmedTitle: "Memorial confirmed, thank you",
+  confirmedText: "The memorial is now public and its first tree is planted. You can share this page.",
+  manageTitle: "Manage the memorial",
+  manageIntro:
+    "This page is for the family: here you can hide the memorial, make it anonymous or hide a planter's message. Every choice can be undone.",
+  manageMemorial: "Memorial",
+  manageState: "State",
+  manageStateVisible: "Public",
+  manageStateHidden: "Hidden",
+  manageHideHeading: "Visibility",
+  manageHideHelp: "A hidden memorial is no longer visible to anyone, until you show it again.",
+  manageHide: "Hide the memorial",
+  manageShow: "Show the memorial again",
+  manageAnonymousHeading: "Anonymity",
+  manageAnonymousHelp:
+    "An anonymous memorial shows neither the name, the dates nor the photo of the deceased.",
+  manageAnonymise: "Make the memorial anonymous",
+  manageUnanonymise: "Show the name again",
+  manageAnonymousByOperator: "This memorial was created anonymous.",
+  manageMessagesHeading: "Planters' messages",
+  manageMessagesHelp: "A hidden message no longer appears on the page or on the certificate.",
+  manageNoMessage: "No tree carries a message.",
+  manageHideMessage: "Hide this message",
+  manageShowMessage: "Show this message again",
+  manageMessageHidden: "(hidden)",
+  manageDone: "Your choice has been saved.",
+  manageView: "See the memorial",
+  manageAwaiting: "This memorial is still awaiting confirmation: it is not public yet.",
+  manageExpires: (date) => `This link is valid until ${date}.`,
+  manageExpiredTitle: "This link has expired",
+  manageExpiredText: "Ask the company that sent it to you for a new management link. Nothing was changed.",
+  manageUnknownTitle: "Unknown or replaced link",
+  manageUnknownText:
+    "This management link does not exist or has been replaced by a newer one. Nothing was changed.",
+  manageRefusedTitle: "Request refused",
+  manageRefusedText: "Changes must be sent from the management page itself. Nothing was changed.",
+  manageInvalidText: "This request matches nothing on this memorial. Nothing was changed.",
 };
 
 const de: PublicMessages = {
@@ -395,6 +557,50 @@ const de: PublicMessages = {
   confirmUnknownText: "Dieser Bestätigungslink existiert nicht. Prüfen Sie, ob er vollständig kopiert wurde.",
   confirmRefusedTitle: "Anfrage abgelehnt",
   confirmRefusedText: "Die Bestätigung muss von der Bestätigungsseite selbst gesendet werden.",
+  homeLead:
+    "Echte Bäume, gepflanzt in Erinnerung an die Menschen, die wir verloren haben. Bestattungsunternehmen, Zeitungen und Versicherer pflanzen sie im Namen der Familien; jeder Baum erscheint auf der Gedenkseite des Menschen, den er ehrt.",
+  homePartners:
+    "Partner: Die API ist in docs/openapi.yaml des Projekts beschrieben und unter /v1 erreichbar.",
+  confirmedTitle: "Gedenkseite bestätigt, vielen Dank",
+  confirmedText:
+    "Die Gedenkseite ist jetzt öffentlich und der erste Baum ist gepflanzt. Sie können diese Seite teilen.",
+  manageTitle: "Die Gedenkseite verwalten",
+  manageIntro:
+    "Diese Seite ist für die Familie: Hier können Sie die Gedenkseite verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden. Jede Wahl lässt sich rückgängig machen.",
+  manageMemorial: "Gedenkseite",
+  manageState: "Status",
+  manageStateVisible: "Öffentlich",
+  manageStateHidden: "Verborgen",
+  manageHideHeading: "Sichtbarkeit",
+  manageHideHelp: "Eine verborgene Gedenkseite ist für niemanden mehr sichtbar, bis Sie sie wieder anzeigen.",
+  manageHide: "Die Gedenkseite verbergen",
+  manageShow: "Die Gedenkseite wieder anzeigen",
+  manageAnonymousHeading: "Anonymität",
+  manageAnonymousHelp:
+    "Eine anonyme Gedenkseite zeigt weder Namen noch Daten noch Foto der verstorbenen Person.",
+  manageAnonymise: "Die Gedenkseite anonymisieren",
+  manageUnanonymise: "Den Namen wieder anzeigen",
+  manageAnonymousByOperator: "Diese Gedenkseite wurde anonym angelegt.",
+  manageMessagesHeading: "Nachrichten der Pflanzenden",
+  manageMessagesHelp: "Eine ausgeblendete Nachricht erscheint weder auf der Seite noch auf der Urkunde.",
+  manageNoMessage: "Kein Baum trägt eine Nachricht.",
+  manageHideMessage: "Diese Nachricht ausblenden",
+  manageShowMessage: "Diese Nachricht wieder anzeigen",
+  manageMessageHidden: "(ausgeblendet)",
+  manageDone: "Ihre Wahl wurde gespeichert.",
+  manageView: "Zur Gedenkseite",
+  manageAwaiting: "Diese Gedenkseite wartet noch auf Bestätigung: Sie ist noch nicht öffentlich.",
+  manageExpires: (date) => `Dieser Link ist gültig bis ${date}.`,
+  manageExpiredTitle: "Dieser Link ist abgelaufen",
+  manageExpiredText:
+    "Bitten Sie das Unternehmen, das ihn Ihnen geschickt hat, um einen neuen Verwaltungslink. Es wurde nichts geändert.",
+  manageUnknownTitle: "Unbekannter oder ersetzter Link",
+  manageUnknownText:
+    "Dieser Verwaltungslink existiert nicht oder wurde durch einen neueren ersetzt. Es wurde nichts geändert.",
+  manageRefusedTitle: "Anfrage abgelehnt",
+  manageRefusedText:
+    "Änderungen müssen von der Verwaltungsseite selbst gesendet werden. Es wurde nichts geändert.",
+  manageInvalidText: "Diese Anfrage passt zu nichts auf dieser Gedenkseite. Es wurde nichts geändert.",
 };
 
 export const PUBLIC_MESSAGES: Record<Language, PublicMessages> = { fr, nl, en, de };

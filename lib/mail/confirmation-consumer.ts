@@ -1,11 +1,14 @@
 // The e-mail consumer of the domain events: a memorial created to await its family's
 // confirmation, or a confirmation sent again, gets a new link and its e-mail in the outbox, in
-// the dispatcher's transaction (so exactly once per event). The outbox sender sends it.
+// the dispatcher's transaction (so exactly once per event). The outbox sender sends it. The
+// family's other e-mail, the management link (manage_link.sent), is handed on to
+// manage-consumer.ts from here, so that the dispatcher's list of consumers stays as it is.
 import type { Tx } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
 import { isLanguage } from "@/lib/i18n/languages";
 import { issueConfirmation, type PendingPlanting } from "@/lib/memorials/confirmation-token";
 import { displayTitle } from "@/lib/memorials/policy";
+import { manageEmailConsumer } from "./manage-consumer";
 
 /** What a use case puts in the event for this consumer. */
 export interface ConfirmationRequest {
@@ -15,6 +18,7 @@ export interface ConfirmationRequest {
 }
 
 export async function confirmationEmailConsumer(tx: Tx, event: StoredEvent): Promise<void> {
+  if (event.type === "manage_link.sent") return manageEmailConsumer(tx, event);
   if (event.type !== "memorial.created" && event.type !== "confirmation.resent") return;
   const request = event.payload.confirmation as ConfirmationRequest | undefined;
   if (!request || event.memorialId === null) return;

@@ -14,6 +14,7 @@ export type ConfirmationLookup =
       state: "pending";
       memorialId: number;
       title: string;
+      /** Who asks: the context of the pending planting (the funeral home), else the operator. */
       operatorName: string;
       familyName: string | null;
       language: Language;
@@ -43,11 +44,20 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
     return { state: "used", memorialId: row.memorialId, language };
   }
   if (row.expiresAt.getTime() <= Date.now()) return { state: "expired", language };
+  // The family dealt with a funeral home (the context the planting is made for), not with the
+  // operator company behind it: the page names that context when there is one.
+  const context =
+    row.contextId === null
+      ? null
+      : await db.context.findFirst({
+          where: { id: row.contextId, operatorId: row.operatorId },
+          select: { name: true },
+        });
   return {
     state: "pending",
     memorialId: row.memorialId,
     title: displayTitle(row.memorial),
-    operatorName: row.memorial.operator.name,
+    operatorName: context?.name?.trim() || row.memorial.operator.name,
     familyName: row.memorial.family?.name ?? null,
     language,
     expiresAt: row.expiresAt,

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
 import { confirmationEmail } from "@/lib/mail/confirmation-email";
+import { issueManageToken } from "./manage-token";
 
 export const CONFIRMATION_TTL_DAYS = Number(process.env.CONFIRMATION_TTL_DAYS || 14);
 
@@ -42,11 +43,14 @@ export async function issueConfirmation(
       externalId: input.planting.externalId === null ? null : BigInt(input.planting.externalId),
     },
   });
+  // The family's management link comes with it (a new one revokes the one sent before).
+  const manage = await issueManageToken(tx, input.memorialId);
   const mail = confirmationEmail({
     language: input.language,
     title: input.title,
     operatorName: input.operatorName,
     link: `${input.appUrl}/confirm/${token}`,
+    manageLink: `${input.appUrl}/manage/${manage.token}`,
   });
   await tx.outgoingEmail.create({
     data: { memorialId: input.memorialId, to: input.to, ...mail, isTest: input.isTest },

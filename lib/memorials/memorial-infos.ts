@@ -3,6 +3,7 @@
 // Who sees which memorial and which trees is the memorial policy's; the trees come one page at a
 // time (a global memorial holds every orphan tree of its operator).
 import { trimDecimal } from "@/lib/catalogue/queries";
+import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/operators/keys";
@@ -12,6 +13,7 @@ import {
   memorialsVisibleTo,
   operatorViewer,
   shownDeathDate,
+  shownMessage,
   showsDeceased,
   treesVisibleTo,
   treesVisibleToSql,
@@ -33,6 +35,8 @@ export interface InfosTreeRow {
   planter: string;
   message: string | null;
 }
+
+type InfosTreeRecord = InfosTreeRow & { total: number; messageHiddenAt: Date | null };
 
 export interface MemorialInfos {
   id: number;
@@ -82,19 +86,22 @@ export async function memorialInfos(
   // contract.md: another operator's memorial that is not public answers 404, as if it did not exist.
   if (!memorial) throw notFound(`memorial ${memorialId} does not exist`);
   const own = isOwnMemorial(viewer, memorial);
+  // 4.1 rule 6 for a GET (no Langue in the request, no context): the operator's language.
+  const language = caller.operatorLanguage;
 
   // contract.md: a memorial awaiting confirmation has no tree. One statement gives the page and
   // the count (COUNT(*) OVER ()), so they always agree.
   const rows =
     memorial.status === "awaiting_confirmation"
       ? []
-      : await db.$queryRaw<(InfosTreeRow & { total: number })[]>`
-          SELECT t."quantity", t."species_id" AS "speciesId", sp."name" AS "species", sp."type",
+      : await db.$queryRaw<InfosTreeRecord[]>`
+          SELECT t."quantity", t."species_id" AS "speciesId",
+                 ${speciesNameSql(language)} AS "species", ${speciesTypeSql(language)} AS "type",
                  sp."max_height_m"::text AS "maxHeightM", sp."lifespan_years" AS "lifespanYears",
                  sp."co2_kg_per_tree"::text AS "co2KgPerTree", t."plantation_id" AS "plantationId",
                  pl."name" AS "plantation", pl."latitude"::text AS "latitude",
                  pl."longitude"::text AS "longitude", t."planted_at" AS "plantedAt", t."planter", t."message",
-                 t."total"
+                 t."message_hidden_at" AS "messageHiddenAt", t."total"
           FROM (SELECT t.*, COUNT(*) OVER ()::int AS "total" FROM "tree" t
                 WHERE t."memorial_id" = ${memorial.id} AND ${treesVisibleToSql(viewer)}
                 ORDER BY t."planted_at", t."id" LIMIT ${page.limit} OFFSET ${page.offset}) t
@@ -119,8 +126,10 @@ export async function memorialInfos(
       // 4.1 rule 9: an approximate date of death is not shown to others.
       deathDate: shownDeathDate(person.deathDate, person.deathDateApproximate, own),
     },
-    trees: rows.map(({ total: _total, ...tree }) => ({
+    trees: rows.map(({ total: _total, messageHiddenAt, ...tree }) => ({
       ...tree,
+      // A message the family hid: only the memorial's own operator still reads it.
+      message: shownMessage(tree.message, messageHiddenAt, own),
       latitude: trimDecimal(tree.latitude),
       longitude: trimDecimal(tree.longitude),
     })),

@@ -22,12 +22,14 @@ export const operatorViewer = (operatorId: number, isTest: boolean): Viewer => (
 // Visibility of memorials.
 
 /**
- * Public: visible (confirmed when it had to be) and not made with a test key (contract.md). An
- * operator also sees its own memorials of its own environment, whatever their status; another
- * operator's memorial that is not public does not exist for it (contract.md, 404).
+ * Public: visible (confirmed when it had to be), not made with a test key (contract.md) and not
+ * hidden by its family (hidden_at: a hidden memorial answers 404 to the public and to other
+ * operators until the family shows it again). An operator also sees its own memorials of its own
+ * environment, whatever their status, hidden ones included; another operator's memorial that is
+ * not public does not exist for it (contract.md, 404).
  */
 export function memorialsVisibleTo(viewer: Viewer): Prisma.MemorialWhereInput {
-  const isPublic: Prisma.MemorialWhereInput = { status: "visible", isTest: false };
+  const isPublic: Prisma.MemorialWhereInput = { status: "visible", isTest: false, hiddenAt: null };
   if (viewer.kind === "public") return isPublic;
   return { OR: [isPublic, { operatorId: viewer.operatorId, isTest: viewer.isTest }] };
 }
@@ -35,7 +37,7 @@ export function memorialsVisibleTo(viewer: Viewer): Prisma.MemorialWhereInput {
 /** The same condition in SQL, for a memorial aliased `m`. */
 export function memorialsVisibleToSql(viewer: Viewer, alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
-  const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false)`;
+  const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false AND ${m}."hidden_at" IS NULL)`;
   if (viewer.kind === "public") return isPublic;
   return Prisma.sql`(${isPublic} OR (${m}."operator_id" = ${viewer.operatorId} AND ${m}."is_test" = ${viewer.isTest}))`;
 }
@@ -91,6 +93,19 @@ export function reportTreesSql(viewer: Viewer, alias = "t"): Prisma.Sql {
     return Prisma.sql`${t}."is_test" = true AND ${t}."operator_id" = ${viewer.operatorId}`;
   }
   return Prisma.sql`${t}."is_test" = false`;
+}
+
+/**
+ * A planter's message the family hid is shown to nobody but the memorial's own operator (in
+ * Infos and its dashboard, so that it knows what was hidden): not on the public page, not on the
+ * certificate, not in another operator's Infos.
+ */
+export function shownMessage(
+  message: string | null,
+  messageHiddenAt: Date | string | null,
+  ownerIsLooking = false,
+): string | null {
+  return messageHiddenAt && !ownerIsLooking ? null : message;
 }
 
 // ---------------------------------------------------------------------------------------------

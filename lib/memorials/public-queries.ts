@@ -4,7 +4,9 @@
 // ever enters the cache: what is public is the memorial policy's decision, a memorial that is not
 // public is never cached, and an anonymous memorial's person is never read.
 import { cache } from "react";
+import { speciesNames } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
+import type { Language } from "@/lib/i18n/languages";
 import { parseId } from "@/lib/validation";
 import { cachedMemorial } from "./cache";
 import {
@@ -12,6 +14,7 @@ import {
   memorialsVisibleTo,
   PUBLIC,
   shownDeathDate,
+  shownMessage,
   showsDeceased,
   treesVisibleTo,
 } from "./policy";
@@ -28,9 +31,13 @@ export interface PublicTree {
   message: string | null;
   species: {
     id: number;
+    /** French name and type. */
     name: string;
     latinName: string;
     type: string | null;
+    /** Name and type in each language (a missing translation is the French one). */
+    names: Record<Language, string>;
+    types: Record<Language, string | null>;
     maxHeightM: number;
     lifespanYears: number;
     co2KgPerTree: number;
@@ -128,7 +135,8 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
   return {
     id: memorial.id,
     kind: memorial.kind,
-    title: memorial.title,
+    // 4.1 rule 7: an anonymous memorial's stored title (the person's name) never leaves here.
+    title: memorial.kind === "anonymous" ? "" : memorial.title,
     anonymousName: memorial.kind === "anonymous" ? memorial.anonymousName : null,
     operatorName: memorial.operator.name,
     language: memorial.language,
@@ -154,12 +162,14 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       quantity: t.quantity,
       plantedAt: t.plantedAt.toISOString(),
       planter: t.planter,
-      message: t.message,
+      // A message the family hid is not public (the policy's).
+      message: shownMessage(t.message, t.messageHiddenAt),
       species: {
         id: t.species.id,
         name: t.species.name,
         latinName: t.species.latinName,
         type: t.species.type,
+        ...speciesNames(t.species),
         maxHeightM: Number(t.species.maxHeightM),
         lifespanYears: t.species.lifespanYears,
         co2KgPerTree: Number(t.species.co2KgPerTree),

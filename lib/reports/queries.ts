@@ -1,6 +1,8 @@
 // Read model of the tree reports (2.6): the trees of a funeral home, or of one of its persons, planted
 // in a period. Lines and totals are read by PostgreSQL through tree(epf_id, is_test, planted_at, id)
 // and tree(person_id, is_test, planted_at, id); no row is loaded to be counted or summed here.
+
+import { speciesNameSql } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
 import { reportTreesSql, type Viewer } from "@/lib/memorials/policy";
 
@@ -13,6 +15,8 @@ export interface ReportFilter {
   /** [start, end): contract.md, DateFin is exclusive. */
   start: Date;
   end: Date;
+  /** The language of the species' names (4.1 rule 6); French when absent. */
+  language?: string;
 }
 
 export interface ReportLineRow {
@@ -52,7 +56,8 @@ function whereOf(filter: ReportFilter): Prisma.Sql {
     AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${filter.end}`;
 }
 
-const LINE_COLUMNS = Prisma.sql`t."id", t."quantity", t."species_id" AS "speciesId", sp."name" AS "species",
+const LINE_COLUMNS = (filter: ReportFilter) => Prisma.sql`t."id", t."quantity", t."species_id" AS "speciesId",
+           ${speciesNameSql(filter.language ?? "fr")} AS "species",
            sp."co2_kg_per_tree"::text AS "co2PerTree", (t."quantity" * sp."co2_kg_per_tree")::text AS "co2Total",
            t."plantation_id" AS "plantationId", pl."name" AS "plantation", t."planted_at" AS "plantedAt",
            t."person_id" AS "personId", pe."first_name" AS "firstName", pe."last_name" AS "lastName",
@@ -68,7 +73,7 @@ const LINE_JOINS = Prisma.sql`
 /** One page of lines, one per planting operation, by planting date then id (contract.md). */
 export function reportLines(filter: ReportFilter, limit: number, offset: number): Promise<ReportLineRow[]> {
   return db.$queryRaw<ReportLineRow[]>`
-    SELECT ${LINE_COLUMNS}
+    SELECT ${LINE_COLUMNS(filter)}
     FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)}
           ORDER BY t."planted_at", t."id" LIMIT ${limit} OFFSET ${offset}) t
     ${LINE_JOINS}
@@ -83,7 +88,7 @@ export async function* allReportLines(filter: ReportFilter, batch = 1000): Async
       ? Prisma.sql`AND (t."planted_at", t."id") > (${after.plantedAt}, ${after.id})`
       : Prisma.empty;
     const rows: ReportLineRow[] = await db.$queryRaw<ReportLineRow[]>`
-      SELECT ${LINE_COLUMNS}
+      SELECT ${LINE_COLUMNS(filter)}
       FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)} ${keyset}
             ORDER BY t."planted_at", t."id" LIMIT ${batch}) t
       ${LINE_JOINS}

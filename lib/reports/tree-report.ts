@@ -4,7 +4,7 @@
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import type { Viewer } from "@/lib/memorials/policy";
-import { type ContextChain, loadChain } from "@/lib/operators/contexts";
+import { type ContextChain, contextLanguage, loadChain } from "@/lib/operators/contexts";
 import { MAX_REPORT_DAYS } from "./limits";
 import {
   type ReportFilter,
@@ -59,6 +59,8 @@ export interface TreeReportInput {
   /** null: the funeral-home form. */
   personId: number | null;
   period: ReportPeriod;
+  /** The operator's language: species are named in the funeral home's language, else this one. */
+  operatorLanguage?: string;
 }
 
 /**
@@ -95,7 +97,12 @@ export async function reportFilter(
   }
   const viewer: Viewer = { kind: "operator", operatorId: input.operatorId, isTest: input.isTest };
   const chain = await loadChain(db, input.operatorId, input.epfId);
-  return { chain, filter: { ...input.period, viewer, epfId: input.epfId, personId: input.personId } };
+  // 4.1 rule 6 for a GET: no request language, so the funeral home's (its chain's), else the operator's.
+  const language = contextLanguage(chain) ?? input.operatorLanguage ?? "fr";
+  return {
+    chain,
+    filter: { ...input.period, viewer, epfId: input.epfId, personId: input.personId, language },
+  };
 }
 
 export async function treeReport(

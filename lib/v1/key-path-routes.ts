@@ -26,6 +26,7 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
     epfId,
     personId,
     period,
+    operatorLanguage: req.caller.operatorLanguage,
     limit: paging.limit,
     offset: paging.offset,
   });

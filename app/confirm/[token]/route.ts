@@ -73,7 +73,8 @@ export async function POST(request: NextRequest, context: Context) {
   const result = await confirmMemorial(token);
   if (result.outcome === "confirmed" || result.outcome === "already-confirmed") {
     const lang = request.nextUrl.searchParams.get("lang");
-    const query = lang ? `?lang=${encodeURIComponent(lang)}` : "";
+    // ?confirmed=1: the memorial page says "confirmed, thank you" (read by the page, not cached).
+    const query = `?confirmed=1${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
     // 303: the browser follows with a GET to the now visible memorial.
     return new Response(null, {
       status: 303,

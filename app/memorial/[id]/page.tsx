@@ -17,7 +17,10 @@ import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/m
 import { shareText } from "@/lib/sharing/share";
 import { parseId } from "@/lib/validation";
 
-type Props = { params: Promise<{ id: string }> };
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
+};
 
 async function load(props: Props) {
   const id = parseId((await props.params).id);
@@ -76,6 +79,9 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 
 export default async function MemorialPage(props: Props) {
   const { memorial, language, messages, url } = await load(props);
+  // Right after the family's confirmation (app/confirm: 303 to ?confirmed=1). Read per request
+  // from the address: the cache holds the memorial's data, never the rendered page.
+  const confirmed = (await props.searchParams)?.confirmed === "1";
   const title = displayTitle(memorial);
   const countryName = countryNamer(language);
   const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
@@ -100,6 +106,16 @@ export default async function MemorialPage(props: Props) {
       </header>
 
       <main id="content" className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
+        {confirmed ? (
+          <div
+            role="status"
+            className="mt-6 rounded-xl border-l-4 border-forest-600 bg-forest-100 px-4 py-3"
+            data-testid="confirmed-banner"
+          >
+            <p className="font-serif text-xl text-forest-900">{messages.confirmedTitle}</p>
+            <p className="text-stone-800">{messages.confirmedText}</p>
+          </div>
+        ) : null}
         <section aria-labelledby="memorial-title" className="py-8 sm:py-12">
           <Hero memorial={memorial} title={title} language={language} messages={messages} />
           <dl className="mt-8 grid grid-cols-2 gap-3 sm:max-w-lg">

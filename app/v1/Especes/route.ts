@@ -6,7 +6,12 @@ import { serializeSpecies } from "@/lib/v1/serializers/catalogue";
 // GET /v1/Especes: the species the calling operator can have planted now
 export const GET = v1({ auth: "header" }, async (req) => {
   const paging = parsePaging(req.search, LISTING_LIMIT);
-  const { rows, total } = await listAvailableSpecies(req.caller.operatorId, paging.limit, paging.offset);
+  const { rows, total } = await listAvailableSpecies(
+    req.caller.operatorId,
+    paging.limit,
+    paging.offset,
+    req.caller.operatorLanguage,
+  );
   return {
     ...envelope(req, "especes"),
     Especes: rows.map(serializeSpecies),

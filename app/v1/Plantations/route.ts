@@ -6,7 +6,12 @@ import { serializePlantation } from "@/lib/v1/serializers/catalogue";
 // GET /v1/Plantations: the active planting sites
 export const GET = v1({ auth: "header" }, async (req) => {
   const paging = parsePaging(req.search, LISTING_LIMIT);
-  const { rows, total } = await listActivePlantations(req.caller.operatorId, paging.limit, paging.offset);
+  const { rows, total } = await listActivePlantations(
+    req.caller.operatorId,
+    paging.limit,
+    paging.offset,
+    req.caller.operatorLanguage,
+  );
   return {
     ...envelope(req, "plantations"),
     Plantations: rows.map(serializePlantation),

@@ -7,7 +7,7 @@ import { serializeSpecies } from "@/lib/v1/serializers/catalogue";
 // GET /v1/Espece/{id}: one species, with what the caller can have planted of it
 export const GET = v1({ auth: "header" }, async (req) => {
   const id = idParam("id", req.params.id);
-  const row = await getSpecies(req.caller.operatorId, id);
+  const row = await getSpecies(req.caller.operatorId, id, req.caller.operatorLanguage);
   if (!row) throw notFound(`species ${id} does not exist`);
   return { ...envelope(req, "espece"), Espece: serializeSpecies(row) };
 });

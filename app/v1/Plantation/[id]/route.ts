@@ -7,7 +7,7 @@ import { serializePlantation } from "@/lib/v1/serializers/catalogue";
 // GET /v1/Plantation/{id}: one planting site, active or not
 export const GET = v1({ auth: "header" }, async (req) => {
   const id = idParam("id", req.params.id);
-  const row = await getPlantation(req.caller.operatorId, id);
+  const row = await getPlantation(req.caller.operatorId, id, req.caller.operatorLanguage);
   if (!row) throw notFound(`plantation ${id} does not exist`);
   return { ...envelope(req, "plantation"), Plantation: serializePlantation(row) };
 });

@@ -2,21 +2,149 @@
 // its trees; resend the confirmation e-mail; plant one more tree. Another operator's memorial is
 // not found, exactly as one that does not exist.
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import Link from "next/link";
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
 import { ResendButton } from "@/components/dashboard/resend-button";
-import { requireOperator } from "@/lib/auth/session";
+import { getOperatorSession, requireOperator } from "@/lib/auth/session";
 import { listContexts } from "@/lib/dashboard/contexts";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
+import { DomainError } from "@/lib/errors";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+import type { Language } from "@/lib/i18n/languages";
+import { publicOrigin } from "@/lib/links";
+import { memorialHistory } from "@/lib/memorials/memorial-history";
+import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { parseId } from "@/lib/validation";
 
 export const metadata: Metadata = { title: "Memorial" };
+
+// The family's controls as the operator sees them: the button that e-mails a new management link
+// and the history of what was changed, by whom. Words of this block only, in the four languages.
+const FAMILY: Record<
+  Language,
+  {
+    heading: string;
+    send: string;
+    sent: string;
+    help: string;
+    history: string;
+    none: string;
+    hidden: string;
+    msgHidden: string;
+    by: Record<"family" | "operator", string>;
+    events: Record<string, string>;
+  }
+> = {
+  fr: {
+    heading: "Contrôles de la famille",
+    send: "Envoyer le lien de gestion à la famille",
+    sent: "Le lien de gestion a été envoyé (le lien précédent ne fonctionne plus).",
+    help: "La famille peut y masquer le mémorial, le rendre anonyme ou masquer le message d’un planteur.",
+    history: "Historique",
+    none: "Aucun changement.",
+    hidden: "Masqué par la famille",
+    msgHidden: "masqué par la famille",
+    by: { family: "la famille", operator: "l’opérateur" },
+    events: {
+      "memorial.hidden": "Mémorial masqué",
+      "memorial.shown": "Mémorial affiché de nouveau",
+      "memorial.anonymised": "Mémorial rendu anonyme",
+      "memorial.unanonymised": "Nom affiché de nouveau",
+      "message.hidden": "Message masqué",
+      "message.shown": "Message affiché de nouveau",
+      "manage_link.sent": "Lien de gestion envoyé",
+    },
+  },
+  nl: {
+    heading: "Beheer door de familie",
+    send: "De beheerlink naar de familie sturen",
+    sent: "De beheerlink is verstuurd (de vorige link werkt niet meer).",
+    help: "De familie kan er de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen.",
+    history: "Geschiedenis",
+    none: "Geen wijzigingen.",
+    hidden: "Verborgen door de familie",
+    msgHidden: "verborgen door de familie",
+    by: { family: "de familie", operator: "de operator" },
+    events: {
+      "memorial.hidden": "Gedenkpagina verborgen",
+      "memorial.shown": "Gedenkpagina weer getoond",
+      "memorial.anonymised": "Gedenkpagina anoniem gemaakt",
+      "memorial.unanonymised": "Naam weer getoond",
+      "message.hidden": "Bericht verborgen",
+      "message.shown": "Bericht weer getoond",
+      "manage_link.sent": "Beheerlink verstuurd",
+    },
+  },
+  en: {
+    heading: "Family controls",
+    send: "Send the management link to the family",
+    sent: "The management link has been sent (the previous link no longer works).",
+    help: "There the family can hide the memorial, make it anonymous or hide a planter's message.",
+    history: "History",
+    none: "No change.",
+    hidden: "Hidden by the family",
+    msgHidden: "hidden by the family",
+    by: { family: "the family", operator: "the operator" },
+    events: {
+      "memorial.hidden": "Memorial hidden",
+      "memorial.shown": "Memorial shown again",
+      "memorial.anonymised": "Memorial made anonymous",
+      "memorial.unanonymised": "Name shown again",
+      "message.hidden": "Message hidden",
+      "message.shown": "Message shown again",
+      "manage_link.sent": "Management link sent",
+    },
+  },
+  de: {
+    heading: "Verwaltung durch die Familie",
+    send: "Den Verwaltungslink an die Familie senden",
+    sent: "Der Verwaltungslink wurde gesendet (der vorherige Link funktioniert nicht mehr).",
+    help: "Dort kann die Familie die Gedenkseite verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden.",
+    history: "Verlauf",
+    none: "Keine Änderung.",
+    hidden: "Von der Familie verborgen",
+    msgHidden: "von der Familie ausgeblendet",
+    by: { family: "die Familie", operator: "der Betreiber" },
+    events: {
+      "memorial.hidden": "Gedenkseite verborgen",
+      "memorial.shown": "Gedenkseite wieder angezeigt",
+      "memorial.anonymised": "Gedenkseite anonymisiert",
+      "memorial.unanonymised": "Name wieder angezeigt",
+      "message.hidden": "Nachricht ausgeblendet",
+      "message.shown": "Nachricht wieder angezeigt",
+      "manage_link.sent": "Verwaltungslink gesendet",
+    },
+  },
+};
+
+/** The "send manage link" button's server action: a plain form, works without JavaScript. */
+async function sendManageLinkAction(form: FormData) {
+  "use server";
+  const session = await getOperatorSession();
+  if (!session) redirect("/dashboard/signin");
+  const memorialId = parseId(String(form.get("memorialId") ?? ""));
+  if (memorialId === null) notFound();
+  let outcome = "sent";
+  try {
+    await sendManageLink({
+      operatorId: session.operatorId,
+      isTest: false,
+      memorialId,
+      linkBase: publicOrigin(await headers()),
+      userId: session.userId,
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    outcome = "refused";
+  }
+  redirect(`/dashboard/memorials/${memorialId}?manage=${outcome}`);
+}
 
 const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
 const th = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
@@ -24,11 +152,11 @@ const td = "border-b border-stone-200 px-3 py-2 align-top";
 
 export default async function MemorialPage(props: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ page?: string | string[] }>;
+  searchParams: Promise<{ page?: string | string[]; manage?: string | string[] }>;
 }) {
   const session = await requireOperator();
   const { id } = await props.params;
-  const rawPage = (await props.searchParams).page;
+  const { page: rawPage, manage: manageOutcome } = await props.searchParams;
   const page = typeof rawPage === "string" && /^\d{1,7}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const memorialId = parseId(id);
   const memorial = memorialId === null ? null : await memorialDetail(session.operatorId, memorialId, page);
@@ -36,6 +164,8 @@ export default async function MemorialPage(props: {
   const lang = await dashboardLanguage(session.operatorLanguage);
   const m = DASHBOARD_MESSAGES[lang];
   const contexts = await listContexts(session.operatorId);
+  const f = FAMILY[lang];
+  const history = await memorialHistory(memorial.id);
   const person = memorial.person;
   const awaiting = memorial.status === "awaiting_confirmation";
   const today = new Date();
@@ -62,6 +192,14 @@ export default async function MemorialPage(props: {
           >
             {awaiting ? m.stateAwaiting : m.stateVisible}
           </span>
+          {memorial.hidden ? (
+            <span
+              className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium"
+              data-testid="memorial-hidden"
+            >
+              {f.hidden}
+            </span>
+          ) : null}
           <span>
             {m.colCreated} {formatDate(memorial.createdAt, lang)}
           </span>
@@ -82,6 +220,46 @@ export default async function MemorialPage(props: {
           )}
         </section>
       ) : null}
+
+      {memorial.kind === "global" ? null : (
+        <section aria-labelledby="family-title" className="space-y-3" data-testid="family-controls">
+          <h2 id="family-title" className="text-xl font-semibold">
+            {f.heading}
+          </h2>
+          {memorial.family?.email ? (
+            <form action={sendManageLinkAction} className="space-y-2">
+              <input type="hidden" name="memorialId" value={memorial.id} />
+              <p className="text-sm text-stone-700">{f.help}</p>
+              <button
+                type="submit"
+                className="rounded-lg border border-forest-700 px-3 py-1.5 text-sm font-medium text-forest-800"
+              >
+                {f.send}
+              </button>
+              {manageOutcome === "sent" ? (
+                <p role="status" className="text-sm">
+                  {f.sent}
+                </p>
+              ) : null}
+            </form>
+          ) : (
+            <p>{m.noFamilyEmail}</p>
+          )}
+          <h3 className="font-semibold">{f.history}</h3>
+          {history.length === 0 ? (
+            <p className="text-sm">{f.none}</p>
+          ) : (
+            <ul className="text-sm" data-testid="family-history">
+              {history.map((entry) => (
+                <li key={entry.id}>
+                  {formatDateTime(entry.at.toISOString(), lang)} · {f.events[entry.type] ?? entry.type}
+                  {entry.treeId ? ` (#${entry.treeId})` : ""} · {f.by[entry.by]}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
 
       <section aria-labelledby="trees-title">
         <h2 id="trees-title" className="mb-3 text-xl font-semibold">
@@ -107,10 +285,15 @@ export default async function MemorialPage(props: {
                 {memorial.trees.map((tree) => (
                   <tr key={tree.id}>
                     <td className={td}>{formatDateTime(tree.plantedAt, lang)}</td>
-                    <td className={td}>{tree.species}</td>
+                    <td className={td}>{tree.speciesNames[lang]}</td>
                     <td className={td}>{tree.site}</td>
                     <td className={td}>{tree.planter}</td>
-                    <td className={`${td} max-w-xs break-words`}>{tree.message ?? ""}</td>
+                    <td className={`${td} max-w-xs break-words`}>
+                      {tree.message ?? ""}
+                      {tree.messageHidden ? (
+                        <span className="block text-xs text-stone-600">({f.msgHidden})</span>
+                      ) : null}
+                    </td>
                     <td className={td}>{formatNumber(tree.co2Kg, lang)}</td>
                     <td className={td}>{tree.ownTree ? (tree.free ? m.yes : m.no) : "—"}</td>
                   </tr>

@@ -1,0 +1,115 @@
+// The family's management link (/manage/{token}). GET and HEAD (what e-mail scanners do) only
+// show the page; each change is a POST of one of its forms, from this site only (same-origin
+// check), acting on the memorial the token names and nothing else. An unknown link answers 404,
+// an expired or replaced one 410 Gone; neither changes anything. A route handler, not a page, so
+// that those statuses are real.
+import type { NextRequest } from "next/server";
+import { type ManagePageView, managePage } from "@/components/public/manage-page";
+import { DomainError } from "@/lib/errors";
+import { fromThisSite } from "@/lib/http/same-origin";
+import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
+import type { FamilyActor } from "@/lib/memorials/family-actor";
+import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
+import { setMessageHidden } from "@/lib/memorials/hide-message";
+import { lookupManage } from "@/lib/memorials/manage-token";
+import { pageLanguage } from "@/lib/memorials/public-page";
+import { parseId } from "@/lib/validation";
+
+type Context = { params: Promise<{ token: string }> };
+
+function page(request: NextRequest, view: ManagePageView, status: number, memorialLanguage?: string | null) {
+  const language = pageLanguage(
+    request.nextUrl.searchParams.get("lang"),
+    memorialLanguage,
+    request.headers.get("accept-language"),
+  );
+  const nonce = request.headers.get("x-nonce") ?? "";
+  return new Response(managePage(view, language, nonce, request.nextUrl.pathname), {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+      // The token is in the URL: never send it to another site (and keep Origin on our own POST).
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}
+
+async function show(request: NextRequest, token: string, done: boolean, status = 200) {
+  const found = await lookupManage(token);
+  switch (found.state) {
+    case "active":
+      return page(request, { ...found, token, done }, status, found.language);
+    case "expired":
+    case "revoked":
+      return page(request, { state: found.state }, 410, found.language);
+    default:
+      return page(request, { state: "unknown" }, 404);
+  }
+}
+
+// GET /manage/{token}: the family's controls. Reads only (HEAD too).
+export async function GET(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  return show(request, token, request.nextUrl.searchParams.get("done") === "1");
+}
+
+const ACTIONS = ["hide", "show", "anonymise", "unanonymise", "hide-message", "show-message"] as const;
+type Action = (typeof ACTIONS)[number];
+
+async function act(actor: FamilyActor, action: Action, treeId: number | null) {
+  switch (action) {
+    case "hide":
+    case "show":
+      return setMemorialHidden(actor, action === "hide");
+    case "anonymise":
+    case "unanonymise":
+      return setMemorialAnonymous(actor, action === "anonymise");
+    case "hide-message":
+    case "show-message":
+      if (treeId === null) throw new DomainError("INVALID_INPUT", "tree must be the id of a tree");
+      return setMessageHidden(actor, treeId, action === "hide-message");
+  }
+}
+
+// POST /manage/{token}: one change, from the page's own forms; then back to the page (303).
+export async function POST(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  // A cross-site form or script cannot act with a family's link (Fetch Metadata, then Origin).
+  if (!fromThisSite(request, { originRequired: false })) {
+    const found = await lookupManage(token);
+    return page(request, { state: "refused" }, 403, "language" in found ? found.language : null);
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return page(request, { state: "invalid" }, 400);
+  }
+  const action = form.get("action");
+  if (typeof action !== "string" || !(ACTIONS as readonly string[]).includes(action)) {
+    return page(request, { state: "invalid" }, 400);
+  }
+  const treeField = form.get("tree");
+  const treeId = typeof treeField === "string" ? parseId(treeField) : null;
+  try {
+    await act({ by: "family", token }, action as Action, treeId);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const reason = error.problem?.reason;
+    if (error.problem?.field === "token") {
+      if (reason === "expired" || reason === "revoked") return show(request, token, false);
+      return page(request, { state: "unknown" }, 404);
+    }
+    // A tree of another memorial, or an undoable choice: nothing changed, the page says so.
+    const found = await lookupManage(token);
+    return page(request, { state: "invalid" }, error.status, "language" in found ? found.language : null);
+  }
+  const lang = request.nextUrl.searchParams.get("lang");
+  const query = `?done=1${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `/manage/${encodeURIComponent(token)}${query}`, "Cache-Control": "no-store" },
+  });
+}

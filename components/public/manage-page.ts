@@ -1,0 +1,104 @@
+// The family's management page (/manage/{token}), as HTML from a route handler (410 and 404 need
+// one). Each control is a small form that POSTs to the page itself; opening the page changes
+// nothing. Every value goes through `html`, which escapes it.
+import { html, type SafeHtml } from "@/lib/html";
+import type { Language } from "@/lib/i18n/languages";
+import { messagesFor } from "@/lib/i18n/messages";
+import type { ManageView } from "@/lib/memorials/manage-token";
+import { formatMoment } from "@/lib/memorials/public-page";
+import { publicDocument } from "./confirm-page";
+
+export type ManagePageView =
+  | (ManageView & { token: string; done: boolean })
+  | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
+
+function control(action: string, token: string, language: Language, label: string, extra?: SafeHtml) {
+  return html`<form method="post" action="${`/manage/${encodeURIComponent(token)}?lang=${language}`}">
+    <input type="hidden" name="action" value="${action}">${extra ?? ""}
+    <button type="submit" class="secondary" data-testid="${`manage-${action}`}">${label}</button>
+  </form>`;
+}
+
+export function managePage(view: ManagePageView, language: Language, nonce: string, path: string): string {
+  const m = messagesFor(language);
+  let title: string;
+  let body: SafeHtml;
+  switch (view.state) {
+    case "active": {
+      title = m.manageTitle;
+      const t = view.token;
+      const messages =
+        view.messages.length === 0
+          ? html`<p>${m.manageNoMessage}</p>`
+          : html`<ul class="messages">${view.messages.map(
+              (msg) => html`<li data-testid="manage-message" data-tree="${String(msg.treeId)}">
+                <strong>${msg.planter}</strong> · <span class="note">${formatMoment(msg.plantedAt, language)}</span>
+                ${msg.hidden ? html` <span class="note">${m.manageMessageHidden}</span>` : ""}
+                <blockquote>${msg.message}</blockquote>
+                ${control(
+                  msg.hidden ? "show-message" : "hide-message",
+                  t,
+                  language,
+                  msg.hidden ? m.manageShowMessage : m.manageHideMessage,
+                  html`<input type="hidden" name="tree" value="${String(msg.treeId)}">`,
+                )}
+              </li>`,
+            )}</ul>`;
+      const anonymous =
+        view.kind === "global"
+          ? ""
+          : html`<h2>${m.manageAnonymousHeading}</h2><p class="note">${m.manageAnonymousHelp}</p>
+            ${
+              view.kind === "classic"
+                ? control("anonymise", t, language, m.manageAnonymise)
+                : view.anonymisedByFamily
+                  ? control("unanonymise", t, language, m.manageUnanonymise)
+                  : html`<p>${m.manageAnonymousByOperator}</p>`
+            }`;
+      body = html`
+        <h1>${m.manageTitle}</h1>
+        ${view.done ? html`<p class="done" role="status" data-testid="manage-done">${m.manageDone}</p>` : ""}
+        <p>${m.manageIntro}</p>
+        <dl>
+          <dt>${m.manageMemorial}</dt><dd data-testid="manage-title">${view.title}</dd>
+          <dt>${m.manageState}</dt><dd data-testid="manage-state">${
+            view.status === "awaiting_confirmation"
+              ? m.manageAwaiting
+              : view.hidden
+                ? m.manageStateHidden
+                : m.manageStateVisible
+          }</dd>
+        </dl>
+        ${
+          view.status === "visible" && !view.hidden
+            ? html`<p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m.manageView}</a></p>`
+            : ""
+        }
+        <h2>${m.manageHideHeading}</h2><p class="note">${m.manageHideHelp}</p>
+        ${view.hidden ? control("show", t, language, m.manageShow) : control("hide", t, language, m.manageHide)}
+        ${anonymous}
+        <h2>${m.manageMessagesHeading}</h2><p class="note">${m.manageMessagesHelp}</p>
+        ${messages}
+        <p class="note">${m.manageExpires(formatMoment(view.expiresAt, language, true))}</p>`;
+      break;
+    }
+    case "expired":
+      title = m.manageExpiredTitle;
+      body = html`<h1>${m.manageExpiredTitle}</h1><p>${m.manageExpiredText}</p>`;
+      break;
+    case "revoked":
+    case "unknown":
+      title = m.manageUnknownTitle;
+      body = html`<h1>${m.manageUnknownTitle}</h1><p>${m.manageUnknownText}</p>`;
+      break;
+    case "invalid":
+      title = m.manageRefusedTitle;
+      body = html`<h1>${m.manageRefusedTitle}</h1><p>${m.manageInvalidText}</p>`;
+      break;
+    default:
+      title = m.manageRefusedTitle;
+      body = html`<h1>${m.manageRefusedTitle}</h1><p>${m.manageRefusedText}</p>`;
+      break;
+  }
+  return publicDocument(title, body, language, nonce, path, m);
+}

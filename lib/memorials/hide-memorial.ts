@@ -1,0 +1,23 @@
+// The family hides its memorial (the public and other operators get 404, as for a memorial that
+// does not exist: memorialsVisibleTo in policy.ts), or shows it again. Reversible, recorded.
+import { withEvents } from "@/lib/events/events";
+import { actedBy, type FamilyActor, memorialForActor } from "./family-actor";
+
+export async function setMemorialHidden(
+  actor: FamilyActor,
+  hidden: boolean,
+): Promise<{ hidden: boolean; changed: boolean }> {
+  return withEvents(async (tx, events) => {
+    const memorial = await memorialForActor(tx, actor);
+    if ((memorial.hiddenAt !== null) === hidden) return { hidden, changed: false };
+    await tx.memorial.update({ where: { id: memorial.id }, data: { hiddenAt: hidden ? new Date() : null } });
+    await events.record({
+      type: hidden ? "memorial.hidden" : "memorial.shown",
+      operatorId: memorial.operatorId,
+      isTest: memorial.isTest,
+      memorialId: memorial.id,
+      payload: actedBy(actor),
+    });
+    return { hidden, changed: true };
+  });
+}

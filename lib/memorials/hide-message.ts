@@ -1,0 +1,34 @@
+// The family hides a planter's message on one tree of its memorial (or shows it again). The tree
+// must be of the memorial the link names: a link never reaches another memorial's trees.
+import { notFound } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
+import { actedBy, type FamilyActor, memorialForActor } from "./family-actor";
+
+export async function setMessageHidden(
+  actor: FamilyActor,
+  treeId: number,
+  hidden: boolean,
+): Promise<{ hidden: boolean; changed: boolean }> {
+  return withEvents(async (tx, events) => {
+    const memorial = await memorialForActor(tx, actor);
+    const tree = await tx.tree.findFirst({
+      where: { id: treeId, memorialId: memorial.id, isTest: memorial.isTest },
+      select: { id: true, messageHiddenAt: true },
+    });
+    if (!tree)
+      throw notFound(`tree ${treeId} is not a tree of this memorial`, {
+        field: "treeId",
+        reason: "not-found",
+      });
+    if ((tree.messageHiddenAt !== null) === hidden) return { hidden, changed: false };
+    await tx.tree.update({ where: { id: tree.id }, data: { messageHiddenAt: hidden ? new Date() : null } });
+    await events.record({
+      type: hidden ? "message.hidden" : "message.shown",
+      operatorId: memorial.operatorId,
+      isTest: memorial.isTest,
+      memorialId: memorial.id,
+      payload: { ...actedBy(actor), treeId: tree.id },
+    });
+    return { hidden, changed: true };
+  });
+}

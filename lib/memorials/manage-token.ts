@@ -1,0 +1,141 @@
+// The family's management links (/manage/{token}): 256 random bits, only their SHA-256 stored
+// (like confirmation links), long-lived but expiring (MANAGE_TTL_DAYS), and revocable: issuing a
+// new link for a memorial revokes the ones before. Opening a link reads only; the changes are the
+// use cases of hide-memorial.ts, anonymise-memorial.ts and hide-message.ts, which find the
+// memorial from the token itself, so that a link can only ever act on its own memorial.
+import { createHash, randomBytes } from "node:crypto";
+import { db, type Tx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { isLanguage, type Language } from "@/lib/i18n/languages";
+import { displayTitle, type MemorialKind } from "./policy";
+
+const DEFAULT_TTL_DAYS = 365;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Days during which a management link works (setting MANAGE_TTL_DAYS, default 365). */
+export function manageTtlDays(): number {
+  const days = Number(process.env.MANAGE_TTL_DAYS);
+  return Number.isFinite(days) && days > 0 ? days : DEFAULT_TTL_DAYS;
+}
+
+/** A plausible token: what randomBytes(32).toString("base64url") gives, nothing else is looked up. */
+export function plausibleManageToken(token: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
+/** A new management link for the memorial; the links issued before stop working now. */
+export async function issueManageToken(
+  tx: Tx,
+  memorialId: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const now = new Date();
+  await tx.manageToken.updateMany({
+    where: { memorialId, revokedAt: null, expiresAt: { gt: now } },
+    data: { revokedAt: now },
+  });
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + manageTtlDays() * 86_400_000);
+  await tx.manageToken.create({ data: { memorialId, tokenHash: hashToken(token), expiresAt } });
+  return { token, expiresAt };
+}
+
+export type ManageTokenState = "active" | "expired" | "revoked" | "unknown";
+
+/** The state of a token at `now`, and its memorial when it has one. */
+async function tokenRow(client: Tx | typeof db, token: string, lock: boolean) {
+  if (!plausibleManageToken(token)) return null;
+  const hash = hashToken(token);
+  if (lock) {
+    // Serialises with a revocation (a new link) of the same token's memorial.
+    await client.$queryRaw`SELECT "id" FROM "manage_token" WHERE "token_hash" = ${hash} FOR SHARE`;
+  }
+  return client.manageToken.findUnique({ where: { tokenHash: hash } });
+}
+
+function stateOf(
+  row: { expiresAt: Date; revokedAt: Date | null } | null,
+  now = new Date(),
+): ManageTokenState {
+  if (!row) return "unknown";
+  if (row.revokedAt) return "revoked";
+  if (row.expiresAt.getTime() <= now.getTime()) return "expired";
+  return "active";
+}
+
+/**
+ * In a use case's transaction: the memorial a family's token may act on, or a NOT_FOUND
+ * DomainError whose problem.reason says why: "unknown", "expired" or "revoked" (the management
+ * page answers 404 for the first, 410 Gone for the others). A refused token changes nothing.
+ */
+export async function memorialOfToken(tx: Tx, token: string): Promise<number> {
+  const row = await tokenRow(tx, token, true);
+  const state = stateOf(row);
+  if (state === "active" && row) return row.memorialId;
+  const why = {
+    unknown: "does not exist",
+    expired: "has expired",
+    revoked: "has been replaced by a newer one",
+  };
+  throw new DomainError("NOT_FOUND", `this management link ${why[state === "active" ? "unknown" : state]}`, {
+    field: "token",
+    reason: state === "active" ? "unknown" : state,
+  });
+}
+
+export interface ManageView {
+  state: "active";
+  memorialId: number;
+  title: string;
+  kind: MemorialKind;
+  status: "awaiting_confirmation" | "visible";
+  hidden: boolean;
+  /** The family made it anonymous (and may make it classic again). */
+  anonymisedByFamily: boolean;
+  language: Language;
+  expiresAt: Date;
+  /** The trees with a message, the family's to hide or show. */
+  messages: { treeId: number; planter: string; message: string; hidden: boolean; plantedAt: Date }[];
+}
+
+export type ManageLookup =
+  | ManageView
+  | { state: "expired" | "revoked"; language: Language }
+  | { state: "unknown" };
+
+/** What the management page shows (reads only: GET and HEAD, e-mail scanners included). */
+export async function lookupManage(token: string): Promise<ManageLookup> {
+  const row = await tokenRow(db, token, false);
+  const state = stateOf(row);
+  if (!row || state === "unknown") return { state: "unknown" };
+  const memorial = await db.memorial.findUniqueOrThrow({ where: { id: row.memorialId } });
+  const language: Language = isLanguage(memorial.language) ? memorial.language : "fr";
+  if (state !== "active") return { state, language };
+  const trees = await db.tree.findMany({
+    // Live trees only: a test key's trees never show to a family.
+    where: { memorialId: memorial.id, isTest: memorial.isTest, message: { not: null } },
+    orderBy: [{ plantedAt: "asc" }, { id: "asc" }],
+    select: { id: true, planter: true, message: true, messageHiddenAt: true, plantedAt: true },
+    take: 500,
+  });
+  return {
+    state: "active",
+    memorialId: memorial.id,
+    title: displayTitle(memorial),
+    kind: memorial.kind,
+    status: memorial.status as ManageView["status"],
+    hidden: memorial.hiddenAt !== null,
+    anonymisedByFamily: memorial.anonymisedAt !== null,
+    language,
+    expiresAt: row.expiresAt,
+    messages: trees
+      .filter((t) => t.message?.trim())
+      .map((t) => ({
+        treeId: t.id,
+        planter: t.planter,
+        message: t.message ?? "",
+        hidden: t.messageHiddenAt !== null,
+        plantedAt: t.plantedAt,
+      })),
+  };
+}
