@@ -8,7 +8,7 @@ import { WIRE_FIELD } from "./schemas/memorials";
 import { zodMessage } from "./zod-message";
 
 /** Codes of the Error object: the domain's, plus the API's own. */
-export type ErrorCode = DomainError["code"] | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE";
+export type ErrorCode = DomainError["code"] | "METHOD_NOT_ALLOWED";
 
 export function errorBody(
   status: number,
