@@ -7,8 +7,15 @@ export default function HomePage() {
         on behalf of families; each tree appears on the memorial page of the person it honours.
       </p>
       <p className="mt-6">
-        Partners: the API is documented in <code>docs/openapi.yaml</code> of the project and served under{" "}
-        <code>/v1</code>.
+        Partners: the API is served under <code>/v1</code>; its reference is at{" "}
+        <a className="underline" href="/docs">
+          /docs
+        </a>{" "}
+        (the OpenAPI document at{" "}
+        <a className="underline" href="/openapi.json">
+          /openapi.json
+        </a>
+        ).
       </p>
     </main>
   );

@@ -11,7 +11,7 @@ const PAGE = `<!doctype html>
 </head>
 <body>
 <noscript>The reference needs JavaScript. The document itself is at <a href="/openapi.json">/openapi.json</a>.</noscript>
-<div id="api-reference"></div>
+<div id="reference"></div>
 <script src="/docs/assets/standalone.js"></script>
 <script src="/docs/assets/init.js"></script>
 </body>

@@ -1,6 +1,6 @@
 // The generated reference: a valid OpenAPI 3.1 document, one path per /v1 route of the app (so a
 // new route cannot go undocumented), every error code explained, the demo ids in the examples.
-import { readdirSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { validate } from "@scalar/openapi-parser";
 import { describe, expect, it } from "vitest";
@@ -50,6 +50,13 @@ describe("the OpenAPI document", () => {
     const codes = (doc.components?.schemas?.ErrorCode as { enum: string[] } | undefined)?.enum ?? [];
     expect(codes.sort()).toEqual(Object.keys(ERROR_CODES).sort());
     for (const code of codes) expect(doc.info.description).toContain(`| \`${code}\` |`);
+  });
+
+  it("is the source of README.md's table of error codes", () => {
+    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+    for (const [code, { status, meaning }] of Object.entries(ERROR_CODES)) {
+      expect(readme).toContain(`| \`${code}\` | ${status} | ${meaning} |`);
+    }
   });
 
   it("carries the descriptions of the request and response fields", () => {
