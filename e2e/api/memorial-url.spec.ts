@@ -1,6 +1,7 @@
 // Extension UrlMemorial (creation response, memorial information): the absolute address of the
 // memorial's public page, null while the memorial is not public. With APP_URL unset (as the
 // tests run the service), the address is built on the Host the request came to.
+import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
 import { api, baseUrl, mailDir, makeIsolatedOperator, unique } from "../support/factories";
@@ -55,11 +56,26 @@ test("null for a test key's memorial, which is never public", async () => {
 
 test("the address follows the Host the request came to when APP_URL is unset", async () => {
   const op = await makeIsolatedOperator();
-  const port = new URL(baseUrl()).port;
-  const created = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: { Defunt: defunt },
-    headers: { host: `localhost:${port}` },
+  const { port } = new URL(baseUrl());
+  // fetch() always sends the URL's host: node:http lets the test name another one.
+  const body = JSON.stringify({ Defunt: defunt });
+  const answer = await new Promise<{ IdMemorial: number; UrlMemorial: string }>((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl()}/v1/Memorials/Creer`,
+      {
+        method: "POST",
+        headers: { host: `trees.example.org:${port}`, key: op.key, "content-type": "application/json" },
+      },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk) => {
+          text += chunk;
+        });
+        response.on("end", () => resolve(JSON.parse(text)));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
   });
-  expect(created.json.UrlMemorial).toBe(`http://localhost:${port}/memorial/${created.json.IdMemorial}`);
+  expect(answer.UrlMemorial).toBe(`http://trees.example.org:${port}/memorial/${answer.IdMemorial}`);
 });

@@ -3,7 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { baseUrl } from "../support/factories";
 
-test("/docs renders the generated reference from the service's own files, without a CSP violation", async ({
+test("/docs renders the generated reference from the service's own files, nothing refused but zod's eval probe", async ({
   page,
 }) => {
   const origin = new URL(baseUrl()).origin;
@@ -22,7 +22,7 @@ test("/docs renders the generated reference from the service's own files, withou
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
     document.addEventListener("securitypolicyviolation", (e) =>
       (window as unknown as { cspViolations: string[] }).cspViolations.push(
-        `${e.violatedDirective} ${e.blockedURI}`,
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber} ${e.sample}`,
       ),
     );
   });
@@ -49,11 +49,18 @@ test("/docs renders the generated reference from the service's own files, withou
   // Nothing of Scalar's own services: no AI agent, no link to its hosted client.
   await expect(page.getByRole("button", { name: "Ask AI" })).toHaveCount(0);
 
+  // The one refusal expected: the zod inside the bundle probes once whether it may compile code
+  // (`try { new Function("") } catch`) and, refused by `script-src 'self'` as intended, validates
+  // without it. Anything else refused, or any other error, fails the test.
+  const isZodProbe = (text: string) =>
+    /^script-src eval .*\/docs\/assets\/standalone\.js:/.test(text) ||
+    /Refused to evaluate a string as JavaScript because 'unsafe-eval'/.test(text);
   const violations = await page.evaluate(
     () => (window as unknown as { cspViolations: string[] }).cspViolations,
   );
-  expect(violations).toEqual([]);
-  expect(errors).toEqual([]);
+  expect(violations.filter((v) => !isZodProbe(v))).toEqual([]);
+  expect(violations.length).toBeLessThanOrEqual(1);
+  expect(errors.filter((e) => !isZodProbe(e))).toEqual([]);
   expect(elsewhere).toEqual([]);
 });
 
