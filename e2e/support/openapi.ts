@@ -3,7 +3,8 @@
 // validates the body with ajv (JSON Schema 2020-12, the dialect of OpenAPI 3.1) and its formats.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { baseUrl } from "./factories";
+
+const baseUrl = () => process.env.E2E_BASE_URL!;
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -52,6 +53,8 @@ function build(document: Json): Contract {
     operations: () =>
       Object.entries(paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`)),
     check(method, url, status, body, contentType) {
+      // A HEAD answer has the GET's headers and no body to hold against a schema.
+      if (method.toUpperCase() === "HEAD") return [];
       const pathname = new URL(url, baseUrl()).pathname;
       const route = routes.find((r) => r.pattern.test(pathname));
       const problems: string[] = [];
