@@ -15,19 +15,21 @@ export const ZDateTime = z.iso.datetime().meta({
 });
 
 const nullable = <T extends z.ZodTypeAny>(schema: T) => schema.nullable();
+/** Ids, counts and page numbers: never negative. Echoes of request integers stay `uint()`. */
+const uint = () => z.int().min(0).max(2_147_483_647);
 
 // ---------------------------------------------------------------------------------------------
 // 2.1 Contexte
 
 const contexteIds = {
-  ContexteGroupeEpfId: z.int(),
-  ContexteEpfId: z.int(),
-  ContexteEpfAgenceId: z.int(),
-  ContexteGroupePresseId: z.int(),
-  ContexteTitreId: z.int(),
-  ContexteTitreEditionId: z.int(),
-  ContexteAssuranceId: z.int(),
-  ContexteGroupeMaisonReposId: z.int(),
+  ContexteGroupeEpfId: uint(),
+  ContexteEpfId: uint(),
+  ContexteEpfAgenceId: uint(),
+  ContexteGroupePresseId: uint(),
+  ContexteTitreId: uint(),
+  ContexteTitreEditionId: uint(),
+  ContexteAssuranceId: uint(),
+  ContexteGroupeMaisonReposId: uint(),
 };
 export type TContexteIds = { [K in keyof typeof contexteIds]: number };
 
@@ -43,11 +45,11 @@ export const ZContexte = z
       description: "From the key; empty when the key was refused.",
     }),
     ContexteGeneral: z.string().meta({ description: "The operator's name." }),
-    ContexteGeneralId: z.int().meta({ description: "The operator's id." }),
+    ContexteGeneralId: uint().meta({ description: "The operator's id." }),
     Contexte: z.enum(["Operateur", ...CONTEXT_KINDS, ""]).meta({
       description: "The kind of the most specific context acted for; `Operateur` when none.",
     }),
-    ContexteId: z.int().meta({
+    ContexteId: uint().meta({
       description: "The id of the most specific context acted for; the operator's id when none.",
     }),
     ...contexteIds,
@@ -109,10 +111,10 @@ const envelope = <O extends string>(objet: O) => ({
 
 /** contract.md: the paging fields of a listing. */
 export const listingPageShape = {
-  NombreTotal: z.int().meta({ description: "Lines in all pages." }),
-  Page: z.int().meta({ description: "This page's number, 1-based." }),
-  NombreParPage: z.int().meta({ description: "The page size (`Limite`)." }),
-  NombreDansLaPage: z.int().meta({ description: "Lines in this page." }),
+  NombreTotal: uint().meta({ description: "Lines in all pages." }),
+  Page: uint().meta({ description: "This page's number, 1-based." }),
+  NombreParPage: uint().meta({ description: "The page size (`Limite`)." }),
+  NombreDansLaPage: uint().meta({ description: "Lines in this page." }),
   Plus: z.boolean().meta({ description: "More pages follow." }),
 };
 export type TListingPage = { [K in keyof typeof listingPageShape]: z.infer<(typeof listingPageShape)[K]> };
@@ -125,9 +127,9 @@ const decimalText = (description: string, example: string) =>
 
 export const ZPlantationEspece = z
   .strictObject({
-    EspeceId: z.int(),
+    EspeceId: uint(),
     Espece: z.string().meta({ description: "Species name." }),
-    Disponible: z.int().meta({
+    Disponible: uint().meta({
       description:
         "This site's stock of the species open to the caller; 0 outside its rules (country, price) or at an inactive site.",
     }),
@@ -136,7 +138,7 @@ export const ZPlantationEspece = z
 
 export const ZPlantation = z
   .strictObject({
-    Id: z.int(),
+    Id: uint(),
     Nom: z.string(),
     Pays: z
       .string()
@@ -153,7 +155,7 @@ export type TPlantation = z.infer<typeof ZPlantation>;
 
 export const ZEspece = z
   .strictObject({
-    Id: z.int(),
+    Id: uint(),
     Nom: z.string(),
     NomLatin: z.string(),
     Type: nullable(z.string()).meta({ examples: ["Feuillu", "Conifère"] }),
@@ -161,7 +163,7 @@ export const ZEspece = z
     DureeVieEnAnnees: z.number().meta({ description: "Lifespan in years." }),
     Co2CompenseEnKgPourUnArbre: z.number().meta({ description: "CO2 offset per tree, kg." }),
     PrixUnitaire: z.number().meta({ description: "Unit price, euros." }),
-    Disponible: z.int().meta({
+    Disponible: uint().meta({
       description:
         "Trees of this species the caller can have planted now (stock at active sites within its rules).",
     }),
@@ -191,20 +193,20 @@ export const ZEspeceResponse = z
 
 export const ZTransaction = z
   .strictObject({
-    Id: z.int(),
+    Id: uint(),
     Date: ZDateTime,
     Type: z.enum(["CreationMemorial", "Plantation"]),
-    MemorialId: z.int(),
-    PersonneId: z.int().meta({ description: "0 for the global memorial." }),
-    NombreArbre: z.int(),
-    NombreArbresGratuits: z.int().meta({ description: "Free (prepaid) trees; never more than NombreArbre." }),
-    EspeceId: z.int(),
-    PlantationId: z.int(),
+    MemorialId: uint(),
+    PersonneId: uint().meta({ description: "0 for the global memorial." }),
+    NombreArbre: uint(),
+    NombreArbresGratuits: uint().meta({ description: "Free (prepaid) trees; never more than NombreArbre." }),
+    EspeceId: uint(),
+    PlantationId: uint(),
     Montant: z.number().meta({ description: "Euros: the unit prices of the trees that were not free." }),
     ExternalId: nullable(z.int()),
     MemorialsLot: nullable(z.int()),
     UEventId: nullable(z.int()),
-    ContexteId: z.int().meta({ description: "The context acted for, 0 for the operator as a whole." }),
+    ContexteId: uint().meta({ description: "The context acted for, 0 for the operator as a whole." }),
     ...contexteIds,
   })
   .meta({
@@ -221,15 +223,15 @@ export const ZTotalMode = z.enum(TOTAL_MODES);
 export const ZTotalLine = z
   .strictObject({
     Mode: ZTotalMode,
-    Cle: z.union([z.string(), z.int(), z.null()]).meta({
+    Cle: z.union([z.string(), uint(), z.null()]).meta({
       description: "The group key: the day `YYYY-MM-DD` (jour) or an id; null for transactions without one.",
     }),
     Nom: nullable(z.string()).meta({
       description: "The day (jour) or the name of the species, site or context.",
     }),
-    NombreTransactions: z.int(),
-    NombreArbres: z.int(),
-    NombreArbresGratuits: z.int(),
+    NombreTransactions: uint(),
+    NombreArbres: uint(),
+    NombreArbresGratuits: uint(),
     Montant: z.number(),
   })
   .meta({ id: "TotalLine" });
@@ -263,13 +265,13 @@ export const ZCreationFields = z.strictObject({
     description: "The request's IdExternal (name exactly as returned).",
   }),
   Erreur: z.null(),
-  IdMemorial: z.int(),
-  IdDefunt: z.int().meta({ description: "0 for the global memorial (orphan tree)." }),
-  IdEspece: z.int().meta({ description: "0 when no tree was planted (awaiting confirmation)." }),
+  IdMemorial: uint(),
+  IdDefunt: uint().meta({ description: "0 for the global memorial (orphan tree)." }),
+  IdEspece: uint().meta({ description: "0 when no tree was planted (awaiting confirmation)." }),
   NombreArbre: z.union([z.literal(0), z.literal(1)]),
   AConfirmer: z.boolean().meta({ description: "The request's AConfirmer, false when absent." }),
-  NombreArbresGratuits: z.int().meta({ description: "Never greater than NombreArbre." }),
-  IdTransaction: z.int().meta({
+  NombreArbresGratuits: uint().meta({ description: "Never greater than NombreArbre." }),
+  IdTransaction: uint().meta({
     description: "The planting's transaction when a tree was planted, otherwise the memorial creation's.",
   }),
   MemorialsLot: z.int().meta({ description: "The request's MemorialsLot, 0 when absent." }),
@@ -289,7 +291,7 @@ export const ZMemorialsCreerResponse = z
   });
 
 export const ZDefuntModifie = z.strictObject({
-  Id: z.int(),
+  Id: uint(),
   IdExterne: z.int().meta({ description: "0 when none." }),
   Nom: nullable(z.string()),
   Prenom: nullable(z.string()),
@@ -304,7 +306,7 @@ export type TDefuntModifie = z.infer<typeof ZDefuntModifie>;
 export const ZPersonModifierResponse = z
   .strictObject({
     ...envelope("personneModifier"),
-    Id: z.int(),
+    Id: uint(),
     Erreur: z.null(),
     Defunt: ZDefuntModifie,
   })
@@ -315,20 +317,20 @@ export const ZPersonModifierResponse = z
 
 export const ZReportLine = z
   .strictObject({
-    Quantite: z.int(),
-    EspeceId: z.int(),
+    Quantite: uint(),
+    EspeceId: uint(),
     Espece: z.string(),
     Co2EnKgParArbre: z.number(),
     TotalCo2EnKg: z.number(),
-    PlantationId: z.int(),
+    PlantationId: uint(),
     Plantation: z.string(),
     DatePlantation: ZDateTime,
-    PersonneId: z.int().meta({ description: "0 for a tree of the global memorial." }),
+    PersonneId: uint().meta({ description: "0 for a tree of the global memorial." }),
     Personne: nullable(z.string()).meta({
       description:
         "The deceased's `Prenom Nom`; null for a tree of the global memorial (or a person without a name).",
     }),
-    EpfId: z.int().meta({ description: "The funeral home the tree counts for; 0 when none." }),
+    EpfId: uint().meta({ description: "The funeral home the tree counts for; 0 when none." }),
     Epf: nullable(z.string()).meta({ description: "Funeral home name; null when EpfId is 0." }),
     Planteur: z.string().meta({ description: "The planter (`DeLaPartDe`, or the word for 'unknown')." }),
     MessagePlanteur: nullable(z.string()).meta({
@@ -342,17 +344,17 @@ export const ZReportLine = z
 export type TReportLine = z.infer<typeof ZReportLine>;
 
 export const ZReportFields = z.strictObject({
-  RequestEpfId: z.int(),
-  RequestPersonneId: z.int().meta({ description: "0 when no person was requested." }),
+  RequestEpfId: uint(),
+  RequestPersonneId: uint().meta({ description: "0 when no person was requested." }),
   DateDebut: ZDateTime,
   DateFin: ZDateTime.meta({ description: "The end of the period, exclusive." }),
-  TotalArbres: z.int().meta({ description: "Over the whole period." }),
+  TotalArbres: uint().meta({ description: "Over the whole period." }),
   TotalCo2EnKg: z.number().meta({ description: "Over the whole period." }),
   Arbres: z.array(ZReportLine),
-  NombreTotalLignes: z.int(),
-  Page: z.int(),
-  NombreLignesParPage: z.int().meta({ description: "The page size, 200 by default." }),
-  NombreLignesDansLaPage: z.int(),
+  NombreTotalLignes: uint(),
+  Page: uint(),
+  NombreLignesParPage: uint().meta({ description: "The page size, 200 by default." }),
+  NombreLignesDansLaPage: uint(),
   Plus: z.boolean(),
 });
 export type TReportFields = z.infer<typeof ZReportFields>;
@@ -366,14 +368,14 @@ export const ZReportArbres = z
 
 export const ZTreeLine = z
   .strictObject({
-    Quantite: z.int(),
-    EspeceId: z.int(),
+    Quantite: uint(),
+    EspeceId: uint(),
     Espece: z.string(),
     Type: nullable(z.string()),
     TailleMaxEnM: z.number(),
     DureeVieEnAnnees: z.number(),
     Co2CompenseEnKgPourUnArbre: z.number(),
-    PlantationId: z.int(),
+    PlantationId: uint(),
     Plantation: z.string(),
     Latitude: z.string().meta({ description: "Decimal degrees as text." }),
     Longitude: z.string().meta({ description: "Decimal degrees as text." }),
@@ -385,7 +387,7 @@ export const ZTreeLine = z
 export type TTreeLine = z.infer<typeof ZTreeLine>;
 
 export const ZInfosFields = z.strictObject({
-  MemorialId: z.int(),
+  MemorialId: uint(),
   MemorialNom: z.string().meta({
     description:
       "The memorial's title: `Prenom Nom`; for an anonymous memorial `MemorialAnonymeNom` or the memorial id; for the global memorial the operator's name.",
@@ -408,10 +410,10 @@ export const ZInfosFields = z.strictObject({
 export type TInfosFields = z.infer<typeof ZInfosFields>;
 
 const infosPage = {
-  NombreTotal: z.int().meta({ description: "Extension: tree lines in all pages." }),
-  Page: z.int().meta({ description: "Extension: this page's number, 1-based." }),
-  NombreParPage: z.int().meta({ description: "Extension: the page size (`Limite`, default 1000)." }),
-  NombreDansLaPage: z.int().meta({ description: "Extension: tree lines in this page." }),
+  NombreTotal: uint().meta({ description: "Extension: tree lines in all pages." }),
+  Page: uint().meta({ description: "Extension: this page's number, 1-based." }),
+  NombreParPage: uint().meta({ description: "Extension: the page size (`Limite`, default 1000)." }),
+  NombreDansLaPage: uint().meta({ description: "Extension: tree lines in this page." }),
   Plus: z.boolean().meta({ description: "Extension: more pages follow." }),
 };
 
@@ -427,10 +429,10 @@ export const ZMemorialInfos = z
 
 export const ZContexteRecord = z
   .strictObject({
-    Id: z.int().meta({ description: "The context's id, as the `Contexte…Id` fields and `epfId` use it." }),
+    Id: uint().meta({ description: "The context's id, as the `Contexte…Id` fields and `epfId` use it." }),
     Type: ZContexteKind,
     Nom: z.string(),
-    ParentId: nullable(z.int()).meta({ description: "The parent context's id; null when it has none." }),
+    ParentId: nullable(uint()).meta({ description: "The parent context's id; null when it has none." }),
     Langue: nullable(z.enum(["fr", "nl", "en", "de"])).meta({
       description: "The context's own language for messages (4.1 rule 6); null when it has none.",
     }),
