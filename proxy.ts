@@ -21,6 +21,22 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
+// The API reference (/docs, app/docs): only the service's own scripts, no inline script, no eval.
+// Its renderer (Scalar) writes inline style attributes, which a nonce cannot allow: styles may be
+// inline on this page only, which shows no user data.
+const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
 export function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
   if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
@@ -31,6 +47,11 @@ export function proxy(request: NextRequest) {
     const url = new URL(request.url);
     url.pathname = rawPath.replace(/\/+$/, "") || "/";
     return NextResponse.redirect(url, 308);
+  }
+  if (rawPath === "/docs" || rawPath.startsWith("/docs/")) {
+    const response = NextResponse.next();
+    response.headers.set("Content-Security-Policy", DOCS_CSP);
+    return response;
   }
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");

@@ -24,6 +24,15 @@ export default async function HomePage() {
         <h1 className="font-serif text-4xl text-forest-800">{messages.siteName}</h1>
         <p className="mt-4 text-lg">{messages.homeLead}</p>
         <p className="mt-6">{messages.homePartners}</p>
+        <p className="mt-2">
+          <a className="underline" href="/docs">
+            /docs
+          </a>{" "}
+          ·{" "}
+          <a className="underline" href="/openapi.json">
+            /openapi.json
+          </a>
+        </p>
       </main>
     </>
   );

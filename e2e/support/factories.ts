@@ -4,6 +4,7 @@ import { db } from "@/lib/db/client";
 import type { ContextKind } from "@/lib/db/generated/enums";
 import { createContext } from "@/lib/operators/contexts";
 import { type CreateOperatorInput, createOperator } from "@/lib/operators/create-operator";
+import { contract } from "./openapi";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
 export const mailDir = () => process.env.E2E_MAIL_DIR!;
@@ -92,6 +93,17 @@ export async function api(
     json = JSON.parse(text);
   } catch {
     json = null;
+  }
+  // Every /v1 answer of every test is held against the served reference (e2e/api/contract.spec.ts).
+  const problems = (await contract()).check(
+    method,
+    `/v1${path}`,
+    response.status,
+    json,
+    response.headers.get("content-type"),
+  );
+  if (problems.length) {
+    throw new Error(`${method} /v1${path} answered outside /openapi.json:\n${problems.join("\n")}`);
   }
   return { status: response.status, headers: response.headers, json, text };
 }

@@ -195,7 +195,7 @@ const fr: PublicMessages = {
   confirmRefusedText: "La confirmation doit être envoyée depuis la page de confirmation elle-même.",
   homeLead:
     "De vrais arbres, plantés en mémoire de ceux que nous avons perdus. Les pompes funèbres, les journaux et les assureurs les plantent au nom des familles ; chaque arbre figure sur la page du mémorial de la personne qu’il honore.",
-  homePartners: "Partenaires : l’API est décrite dans docs/openapi.yaml du projet et servie sous /v1.",
+  homePartners: "Partenaires : l’API est servie sous /v1 ; sa documentation de référence :",
   confirmedTitle: "Mémorial confirmé, merci",
   confirmedText:
     "Le mémorial est maintenant public et le premier arbre est planté. Vous pouvez partager cette page.",
@@ -320,7 +320,7 @@ const nl: PublicMessages = {
   confirmRefusedText: "De bevestiging moet vanaf de bevestigingspagina zelf verstuurd worden.",
   homeLead:
     "Echte bomen, geplant ter nagedachtenis aan wie we verloren hebben. Uitvaartondernemingen, kranten en verzekeraars planten ze namens families; elke boom staat op de gedenkpagina van de persoon die hij eert.",
-  homePartners: "Partners: de API is beschreven in docs/openapi.yaml van het project en staat onder /v1.",
+  homePartners: "Partners: de API staat onder /v1; de referentiedocumentatie:",
   confirmedTitle: "Gedenkpagina bevestigd, dank u",
   confirmedText: "De gedenkpagina is nu openbaar en de eerste boom is geplant. U kunt deze pagina delen.",
   manageTitle: "De gedenkpagina beheren",
@@ -438,7 +438,7 @@ const en: PublicMessages = {
   confirmRefusedText: "The confirmation must be sent from the confirmation page itself.",
   homeLead:
     "Real trees, planted in memory of those we have lost. Funeral homes, newspapers and insurers plant them on behalf of families; each tree appears on the memorial page of the person it honours.",
-  homePartners: "Partners: the API is described in docs/openapi.yaml of the project and served under /v1.",
+  homePartners: "Partners: the API is served under /v1; its reference:",
   confirmedTitle: "Memorial confirmed, thank you",
   confirmedText: "The memorial is now public and its first tree is planted. You can share this page.",
   manageTitle: "Manage the memorial",
@@ -559,8 +559,7 @@ const de: PublicMessages = {
   confirmRefusedText: "Die Bestätigung muss von der Bestätigungsseite selbst gesendet werden.",
   homeLead:
     "Echte Bäume, gepflanzt in Erinnerung an die Menschen, die wir verloren haben. Bestattungsunternehmen, Zeitungen und Versicherer pflanzen sie im Namen der Familien; jeder Baum erscheint auf der Gedenkseite des Menschen, den er ehrt.",
-  homePartners:
-    "Partner: Die API ist in docs/openapi.yaml des Projekts beschrieben und unter /v1 erreichbar.",
+  homePartners: "Partner: Die API läuft unter /v1; ihre Referenz:",
   confirmedTitle: "Gedenkseite bestätigt, vielen Dank",
   confirmedText:
     "Die Gedenkseite ist jetzt öffentlich und der erste Baum ist gepflanzt. Sie können diese Seite teilen.",

@@ -4,24 +4,20 @@ import { CONTEXT_KINDS, ID_FIELD } from "@/lib/operators/context-kinds";
 import type { ContextChain } from "@/lib/operators/contexts";
 import type { Caller } from "@/lib/operators/keys";
 
-export type ContexteObject = {
-  Environnement: string;
-  ContexteGeneral: string;
-  ContexteGeneralId: number;
-  Contexte: string;
-  ContexteId: number;
-} & Record<string, string | number>;
+import type { TContexte, TContexteIds } from "./schemas/responses";
+
+export type ContexteObject = TContexte;
 
 export function serializeContexte(caller: Caller | null, chain: ContextChain): ContexteObject {
-  const contexte: ContexteObject = {
+  const ids = Object.fromEntries(
+    CONTEXT_KINDS.map((kind) => [ID_FIELD[kind], chain.find((node) => node.kind === kind)?.id ?? 0]),
+  ) as TContexteIds;
+  return {
     Environnement: caller?.environment ?? "",
     ContexteGeneral: caller?.operatorName ?? "",
     ContexteGeneralId: caller?.operatorId ?? 0,
     Contexte: chain[0]?.kind ?? (caller ? "Operateur" : ""),
     ContexteId: chain[0]?.id ?? caller?.operatorId ?? 0,
+    ...ids,
   };
-  for (const kind of CONTEXT_KINDS) {
-    contexte[ID_FIELD[kind]] = chain.find((node) => node.kind === kind)?.id ?? 0;
-  }
-  return contexte;
 }

@@ -4,6 +4,7 @@
 import { memorialInfos } from "@/lib/memorials/memorial-infos";
 import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@/lib/reports/tree-report";
 import { envelope, type V1Request } from "@/lib/v1/handler";
+import { publicMemorialUrl } from "@/lib/v1/memorial-url";
 import { INFOS_LIMIT, listingPage, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { idParam, intParam } from "@/lib/v1/params";
 import { serializeMemorialInfos } from "@/lib/v1/serializers/memorial-infos";
@@ -45,7 +46,7 @@ export async function memorialInfosResponse(req: V1Request) {
   const infos = await memorialInfos(req.caller, memorialId, paging);
   return {
     ...envelope(req, "memorialInfos"),
-    ...serializeMemorialInfos(infos),
+    ...serializeMemorialInfos(infos, await publicMemorialUrl(req.request, infos.id)),
     ...listingPage(paging, infos.totalTrees, infos.trees.length),
   };
 }

@@ -10,65 +10,127 @@ export { parseDateTime } from "@/lib/validation";
 
 const opt = <T extends z.ZodTypeAny>(schema: T) => schema.nullish();
 const bool = z.boolean("must be true or false");
+const described = <T extends z.ZodTypeAny>(schema: T, description: string) => schema.meta({ description });
+
+// The reference's names and descriptions of the shared input types (lib/v1/openapi.ts).
+const dateTimeInput = dateTime.meta({
+  id: "DateTimeInput",
+  description: [
+    "ISO 8601 date-time, with or without fractional seconds, with `Z`, an offset (`+02:00` or",
+    "`+0200`, at most 14 hours) or no zone (UTC). A date alone is midnight UTC. An impossible",
+    "date or time, or a larger offset, answers 400. The date must lie, once its zone is applied,",
+    "between `1000-01-01T00:00:00Z` and `9999-12-31T23:59:59.999Z`.",
+  ].join(" "),
+  examples: ["2026-10-30T08:15:00", "2026-10-30T08:15:00.000Z", "2026-10-30"],
+});
+const languageInput = language.meta({
+  id: "Language",
+  description:
+    "`fr`, `nl`, `en` or `de`, case-insensitive; a region (`fr-BE`) is ignored; blank counts as null. Anything else answers 400.",
+  examples: ["fr", "nl-BE"],
+});
+const contexteId = opt(id);
 
 export const ZContexteInput = z
   .object({
-    ContexteGroupeEpfId: opt(id),
-    ContexteEpfId: opt(id),
-    ContexteEpfAgenceId: opt(id),
-    ContexteGroupePresseId: opt(id),
-    ContexteTitreId: opt(id),
-    ContexteTitreEditionId: opt(id),
-    ContexteAssuranceId: opt(id),
-    ContexteGroupeMaisonReposId: opt(id),
+    ContexteGroupeEpfId: contexteId,
+    ContexteEpfId: contexteId,
+    ContexteEpfAgenceId: contexteId,
+    ContexteGroupePresseId: contexteId,
+    ContexteTitreId: contexteId,
+    ContexteTitreEditionId: contexteId,
+    ContexteAssuranceId: contexteId,
+    ContexteGroupeMaisonReposId: contexteId,
   })
-  .loose();
+  .loose()
+  .meta({
+    id: "ContexteInput",
+    description: [
+      "The Contexte of a request. The kind-specific ids name the context acted for (0 or absent:",
+      "none; the most specific one given is the one acted for; the others must be its ancestors).",
+      "`ContexteGeneralId`, `ContexteId`, the names and `Environnement` are ignored. `GET /Contextes`",
+      "lists the caller's contexts with their ids.",
+    ].join(" "),
+  });
 
-export const ZMemorialsCreer = z.object({
-  Objet: opt(text(LIMITS.shortText)),
-  Id: opt(int32),
-  IdExternal: opt(text(LIMITS.shortText)),
-  Statut: opt(text(LIMITS.shortText)),
-  Contexte: opt(ZContexteInput),
-  ContextExtension: opt(z.record(z.string(), z.unknown())),
-  Defunt: opt(
-    z.object({
-      Nom: opt(text(LIMITS.name)),
-      Prenom: opt(text(LIMITS.name)),
-      Civilite: opt(text(LIMITS.civility)),
-      DateDeces: opt(dateTime),
-      DateNaissance: opt(dateTime),
-      DateDecesApproximative: opt(bool),
-      Url: opt(url(LIMITS.url)),
-      ImageUrl: opt(url(LIMITS.url)),
-    }),
-  ),
-  Famille: opt(
-    z.object({
-      FamilleEmail: opt(email(LIMITS.email)),
-      FamilleNom: opt(text(LIMITS.name)),
-      Langue: opt(language),
-    }),
-  ),
-  MemorialId: opt(id),
-  Message: opt(text(LIMITS.message)),
-  AConfirmer: opt(bool),
-  ExternalId: opt(
-    z
-      .number()
-      .int("must be an integer")
-      .min(-(2 ** 53) + 1)
-      .max(2 ** 53 - 1),
-  ),
-  DeLaPartDe: opt(text(LIMITS.planter)),
-  Langue: opt(language),
-  MemorialAnonyme: opt(bool),
-  MemorialAnonymeNom: opt(text(LIMITS.anonymousName)),
-  ArbreOrphelin: opt(bool),
-  SpecialEmailType: opt(int32),
-  MemorialsLot: opt(int32),
-  UEventId: opt(int32),
-});
+export const ZDefuntCreer = z
+  .object({
+    Nom: opt(text(LIMITS.name)),
+    Prenom: opt(text(LIMITS.name)),
+    Civilite: opt(text(LIMITS.civility)),
+    DateDeces: described(
+      opt(dateTimeInput),
+      "Required to create a memorial; not needed for a tree in an existing memorial or an orphan tree.",
+    ),
+    DateNaissance: described(opt(dateTimeInput), "Not after DateDeces (400 otherwise)."),
+    DateDecesApproximative: described(
+      opt(bool),
+      "true hides the date from the public and from other operators; it still drives deadlines.",
+    ),
+    Url: described(
+      opt(url(LIMITS.url)),
+      "The operator's page about the deceased, linked during the 14 days after creation; http or https; blank means none.",
+    ),
+    ImageUrl: described(opt(url(LIMITS.url)), "An image of the deceased; http or https; blank means none."),
+  })
+  .meta({ id: "DefuntCreer" });
+
+export const ZFamille = z
+  .object({
+    FamilleEmail: described(opt(email(LIMITS.email)), "Required when AConfirmer is true."),
+    FamilleNom: opt(text(LIMITS.name)),
+    Langue: opt(languageInput),
+  })
+  .meta({ id: "Famille" });
+
+export const ZMemorialsCreer = z
+  .object({
+    Objet: opt(text(LIMITS.shortText)),
+    Id: described(opt(int32), "Echoed in the response (0 when absent)."),
+    IdExternal: described(opt(text(LIMITS.shortText)), "Echoed as IdExerne."),
+    Statut: opt(text(LIMITS.shortText)),
+    Contexte: opt(ZContexteInput),
+    ContextExtension: opt(z.record(z.string(), z.unknown())),
+    Defunt: opt(ZDefuntCreer),
+    Famille: opt(ZFamille),
+    MemorialId: described(opt(id), "0 or null creates a new memorial; an existing id plants into it."),
+    Message: described(opt(text(LIMITS.message)), "Text for the tree page; blank means none."),
+    AConfirmer: described(
+      opt(bool),
+      "true: the family confirms before the memorial is public (default false).",
+    ),
+    ExternalId: described(
+      opt(
+        z
+          .number()
+          .int("must be an integer")
+          .min(-(2 ** 53) + 1)
+          .max(2 ** 53 - 1),
+      ),
+      "Informational; copied into the transaction.",
+    ),
+    DeLaPartDe: described(opt(text(LIMITS.planter)), "The planter, shown with the tree."),
+    Langue: opt(languageInput),
+    MemorialAnonyme: described(opt(bool), "true makes an anonymous memorial."),
+    MemorialAnonymeNom: described(
+      opt(text(LIMITS.anonymousName)),
+      "The anonymous memorial's title; used only when MemorialAnonyme is true.",
+    ),
+    ArbreOrphelin: described(opt(bool), "true plants into the operator's global memorial."),
+    SpecialEmailType: opt(int32),
+    MemorialsLot: described(
+      opt(int32),
+      "Echoed in the response (0 when absent); copied into the transaction.",
+    ),
+    UEventId: described(opt(int32), "A predefined event; copied into the transaction."),
+  })
+  .meta({
+    id: "MemorialsCreer",
+    description: [
+      "2.2 creation request. Every field may be null or absent unless stated; which fields a new",
+      "memorial requires is described on the operation. Strings must not contain U+0000.",
+    ].join(" "),
+  });
 
 export type TMemorialsCreer = z.infer<typeof ZMemorialsCreer>;
 
@@ -139,18 +201,31 @@ export function toCreateMemorialCommand(input: TMemorialsCreer): CreateMemorialC
   };
 }
 
-export const ZPersonModifier = z.object({
-  Id: id.min(1, "must be a positive integer"),
-  IdExterne: opt(int32),
-  Nom: opt(text(LIMITS.name)),
-  Prenom: opt(text(LIMITS.name)),
-  Civilite: opt(text(LIMITS.civility)),
-  DateDeces: opt(dateTime),
-  LieuDeces: opt(text(LIMITS.placeOfDeath)),
-  DateNaissance: opt(dateTime),
-  ImageUrl: opt(url(LIMITS.url)),
-  MajTitreMemorials: opt(bool),
-});
+export const ZPersonModifier = z
+  .object({
+    Id: id
+      .min(1, "must be a positive integer")
+      .meta({ description: "Id of the deceased person (IdDefunt)." }),
+    IdExterne: described(opt(int32), "0 is not applied."),
+    Nom: opt(text(LIMITS.name)),
+    Prenom: opt(text(LIMITS.name)),
+    Civilite: opt(text(LIMITS.civility)),
+    DateDeces: opt(dateTimeInput),
+    LieuDeces: opt(text(LIMITS.placeOfDeath)),
+    DateNaissance: opt(dateTimeInput),
+    ImageUrl: opt(url(LIMITS.url)),
+    MajTitreMemorials: described(
+      opt(bool),
+      "true recomputes the titles of the person's memorials (default false).",
+    ),
+  })
+  .meta({
+    id: "PersonModifier",
+    description: [
+      "2.4 modify request. Null or absent fields are not applied. The resulting date of birth must",
+      "not be after the resulting date of death (400). Strings must not contain U+0000.",
+    ].join(" "),
+  });
 
 export type TPersonModifier = z.infer<typeof ZPersonModifier>;
 

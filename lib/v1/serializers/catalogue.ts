@@ -1,7 +1,8 @@
 // Plantation and species records (contract.md, "Listings and reports").
 import type { PlantationRow, SpeciesRow } from "@/lib/catalogue/queries";
+import type { TEspece, TPlantation } from "@/lib/v1/schemas/responses";
 
-export function serializePlantation(row: PlantationRow) {
+export function serializePlantation(row: PlantationRow): TPlantation {
   return {
     Id: row.id,
     Nom: row.name,
@@ -18,7 +19,7 @@ export function serializePlantation(row: PlantationRow) {
   };
 }
 
-export function serializeSpecies(row: SpeciesRow) {
+export function serializeSpecies(row: SpeciesRow): TEspece {
   return {
     Id: row.id,
     Nom: row.name,

@@ -1,7 +1,8 @@
 // 2.7 memorialInfos: the memorial, its deceased (every field null when nothing may be shown) and its trees.
 import type { InfosTreeRow, MemorialInfos } from "@/lib/memorials/memorial-infos";
+import type { TInfosFields, TTreeLine } from "@/lib/v1/schemas/responses";
 
-function serializeTree(tree: InfosTreeRow) {
+function serializeTree(tree: InfosTreeRow): TTreeLine {
   return {
     Quantite: tree.quantity,
     EspeceId: tree.speciesId,
@@ -20,12 +21,14 @@ function serializeTree(tree: InfosTreeRow) {
   };
 }
 
-export function serializeMemorialInfos(infos: MemorialInfos) {
+/** `urlMemorial`: the public address, null while the memorial is not public (extension). */
+export function serializeMemorialInfos(infos: MemorialInfos, urlMemorial: string | null): TInfosFields {
   const deceased = infos.deceased;
   return {
     MemorialId: infos.id,
     MemorialNom: infos.name,
     DateCreation: infos.createdAt.toISOString(),
+    UrlMemorial: urlMemorial,
     Defunt: {
       Nom: deceased?.lastName ?? null,
       Prenom: deceased?.firstName ?? null,

@@ -1,8 +1,14 @@
 // 2.3 creation response and 2.5 modify response.
 import type { CreateMemorialResult } from "@/lib/memorials/create-memorial";
 import type { TMemorialsCreer } from "@/lib/v1/schemas/memorials";
+import type { TCreationFields, TDefuntModifie } from "@/lib/v1/schemas/responses";
 
-export function serializeCreation(input: TMemorialsCreer, result: CreateMemorialResult) {
+/** `urlMemorial`: the public address, null while the memorial is not public (extension). */
+export function serializeCreation(
+  input: TMemorialsCreer,
+  result: CreateMemorialResult,
+  urlMemorial: string | null,
+): TCreationFields {
   return {
     IdExerne: input.IdExternal ?? null,
     Erreur: null,
@@ -14,6 +20,7 @@ export function serializeCreation(input: TMemorialsCreer, result: CreateMemorial
     NombreArbresGratuits: result.freeTrees,
     IdTransaction: result.transactionId,
     MemorialsLot: input.MemorialsLot ?? 0,
+    UrlMemorial: urlMemorial,
   };
 }
 
@@ -27,7 +34,7 @@ export function serializePerson(person: {
   placeOfDeath: string | null;
   birthDate: Date | null;
   language: string;
-}) {
+}): TDefuntModifie {
   return {
     Id: person.id,
     IdExterne: person.externalId ?? 0,
@@ -37,6 +44,6 @@ export function serializePerson(person: {
     DateDeces: person.deathDate.toISOString(),
     LieuDeces: person.placeOfDeath,
     DateNaissance: person.birthDate?.toISOString() ?? null,
-    Language: person.language,
+    Language: person.language as TDefuntModifie["Language"],
   };
 }

@@ -2,13 +2,14 @@
 import type { ReportLineRow } from "@/lib/reports/queries";
 import type { TreeReport } from "@/lib/reports/tree-report";
 import type { Paging } from "@/lib/v1/paging";
+import type { TReportFields, TReportLine } from "@/lib/v1/schemas/responses";
 
 function personName(row: ReportLineRow): string | null {
   const name = [row.firstName, row.lastName].filter((part) => part?.trim()).join(" ");
   return name || null;
 }
 
-export function serializeReportLine(row: ReportLineRow) {
+export function serializeReportLine(row: ReportLineRow): TReportLine {
   return {
     Quantite: row.quantity,
     EspeceId: row.speciesId,
@@ -33,7 +34,7 @@ export function serializeReport(
   report: TreeReport,
   request: { epfId: number; personId: number | null },
   paging: Paging,
-) {
+): TReportFields {
   return {
     RequestEpfId: request.epfId,
     RequestPersonneId: request.personId ?? 0,

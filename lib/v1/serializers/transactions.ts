@@ -3,13 +3,17 @@
 import type { ContextKind } from "@/lib/db/generated/enums";
 import { CONTEXT_KINDS, ID_FIELD } from "@/lib/operators/contexts";
 import type { TotalMode, TotalRow, TransactionRow } from "@/lib/transactions/queries";
+import type { TContexteIds, TTotalLine, TTransaction } from "@/lib/v1/schemas/responses";
 
 /** The context ids of a transaction's chain, keyed by context id, filled by the caller. */
 export type ChainIds = Map<number, Partial<Record<ContextKind, number>>>;
 
-export function serializeTransaction(row: TransactionRow, chains: ChainIds) {
+export function serializeTransaction(row: TransactionRow, chains: ChainIds): TTransaction {
   const ids = row.contextId ? (chains.get(row.contextId) ?? {}) : {};
-  const record: Record<string, unknown> = {
+  const contexteIds = Object.fromEntries(
+    CONTEXT_KINDS.map((kind) => [ID_FIELD[kind], ids[kind] ?? 0]),
+  ) as TContexteIds;
+  return {
     Id: row.id,
     Date: row.createdAt.toISOString(),
     Type: row.type,
@@ -24,12 +28,11 @@ export function serializeTransaction(row: TransactionRow, chains: ChainIds) {
     MemorialsLot: row.memorialsLot,
     UEventId: row.uEventId,
     ContexteId: row.contextId ?? 0,
+    ...contexteIds,
   };
-  for (const kind of CONTEXT_KINDS) record[ID_FIELD[kind]] = ids[kind] ?? 0;
-  return record;
 }
 
-export function serializeTotal(mode: TotalMode, row: TotalRow) {
+export function serializeTotal(mode: TotalMode, row: TotalRow): TTotalLine {
   return {
     Mode: mode,
     Cle: row.key,

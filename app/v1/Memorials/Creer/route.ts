@@ -2,6 +2,7 @@ import { linkBase } from "@/lib/links";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { checkIdempotencyKey, requestHash } from "@/lib/memorials/idempotency";
 import { envelope, json, methodNotAllowed, v1 } from "@/lib/v1/handler";
+import { publicMemorialUrl } from "@/lib/v1/memorial-url";
 import { toCreateMemorialCommand, ZMemorialsCreer } from "@/lib/v1/schemas/memorials";
 import { serializeCreation } from "@/lib/v1/serializers/memorials";
 
@@ -22,7 +23,7 @@ export const POST = v1({ auth: "header", body: true }, async (req) => {
     ...envelope(req, "memorialsCreer"),
     Date: result.at,
     Id: input.Id ?? 0,
-    ...serializeCreation(input, result),
+    ...serializeCreation(input, result, await publicMemorialUrl(req.request, result.memorialId)),
   };
   return json(200, body, result.replayed ? { "idempotent-replayed": "true" } : undefined);
 });

@@ -1,0 +1,53 @@
+// The codes of the Error object's `Code` (an extension of 2.9): one line per code, with its
+// status and what it means. The reference (lib/v1/openapi.ts) and README.md's table are written
+// from this table; the type `Record<ErrorCode, ...>` makes a new code fail the type check until
+// it is documented here.
+import { HTTP_STATUS } from "@/lib/errors";
+import type { ErrorCode } from "@/lib/v1/errors";
+
+export type { ErrorCode };
+
+export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }> = {
+  INVALID_INPUT: {
+    status: HTTP_STATUS.INVALID_INPUT,
+    meaning:
+      "The request is incorrect or incoherent: a field of the body (named by `Champ`), a path parameter, `Page` or `Limite`, a body that is not a JSON object, larger than 64 KiB or nested deeper than 32 levels, a `Contexte` id that is not the caller's, a path with a malformed %-escape.",
+  },
+  NO_TREE_AVAILABLE: {
+    status: HTTP_STATUS.NO_TREE_AVAILABLE,
+    meaning:
+      "No tree in stock at an active plantation within the operator's rules (countries allowed, maximum unit price). Nothing was written.",
+  },
+  AWAITING_CONFIRMATION: {
+    status: HTTP_STATUS.AWAITING_CONFIRMATION,
+    meaning:
+      "The memorial named by `MemorialId` awaits its family's confirmation: it gets no tree before the family confirms.",
+  },
+  IDEMPOTENCY_MISMATCH: {
+    status: HTTP_STATUS.IDEMPOTENCY_MISMATCH,
+    meaning: "The `Idempotency-Key` was already used (within 24 hours) with a different body.",
+  },
+  ACCESS_DENIED: {
+    status: HTTP_STATUS.ACCESS_DENIED,
+    meaning:
+      "The key is missing, unknown or revoked, or the `{key}` path segment and the `key` header differ.",
+  },
+  NOT_FOUND: {
+    status: HTTP_STATUS.NOT_FOUND,
+    meaning:
+      "The element does not exist, or is another operator's private data (or the other environment's); also a path that does not exist.",
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    meaning: "The path does not take this method; the `Allow` header lists the ones it takes.",
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    meaning:
+      "The instance handles more requests than `V1_MAX_IN_FLIGHT` at once: it answers at once, with `Retry-After: 1`, rather than letting the request time out. Retry.",
+  },
+  INTERNAL: {
+    status: HTTP_STATUS.INTERNAL,
+    meaning: "An unexpected error of the service; it is logged and `Message` gives no detail of it.",
+  },
+};

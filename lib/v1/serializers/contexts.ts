@@ -1,0 +1,13 @@
+// Extension: a context record of GET /v1/Contextes.
+import type { ContextRow } from "@/lib/operators/queries";
+import type { TContexteRecord } from "@/lib/v1/schemas/responses";
+
+export function serializeContextRecord(row: ContextRow): TContexteRecord {
+  return {
+    Id: row.id,
+    Type: row.kind,
+    Nom: row.name,
+    ParentId: row.parentId,
+    Langue: (row.language as TContexteRecord["Langue"]) ?? null,
+  };
+}
