@@ -10,6 +10,7 @@ import { startEventDispatcher } from "@/lib/events/dispatcher";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
 import { startOutboxSender } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
+import { startPlantingQueue } from "@/lib/plantings/planting-queue";
 
 const dev = process.argv.includes("--dev");
 const port = process.env.PORT || "3000";
@@ -44,6 +45,8 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
 // the e-mail outbox, and the hourly purge of expired Idempotency-Key records.
 const dispatcher = startEventDispatcher([confirmationEmailConsumer]);
 const sender = startOutboxSender();
+// Plantings of confirmations that waited for stock: served as soon as stock returns.
+const plantingQueue = startPlantingQueue();
 const housekeeping = setInterval(() => {
   purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
 }, 3_600_000);
@@ -66,6 +69,7 @@ async function shutdown(code: number) {
   clearInterval(housekeeping);
   await dispatcher.stop();
   await sender.stop();
+  await plantingQueue.stop();
   await disconnect();
   await database.stop();
   process.exit(code);

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   "person.modified",
   "confirmation.resent",
   "key.revoked",
+  "planting.queued",
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

@@ -5,6 +5,7 @@
 // public is never cached, and an anonymous memorial's person is never read.
 import { cache } from "react";
 import { db } from "@/lib/db/client";
+import { waitingPlantings } from "@/lib/plantings/planting-queue";
 import { parseId } from "@/lib/validation";
 import { cachedMemorial } from "./cache";
 import {
@@ -71,6 +72,8 @@ export interface PublicMemorial {
   /** Null for anonymous and global memorials: nothing about the deceased is public (4.1 rule 7). */
   deceased: PublicDeceased | null;
   totalTrees: number;
+  /** Trees on their way: confirmed, waiting for stock in the planting queue (absent: none). */
+  waitingTrees?: number;
   /** Per species, for the CO2 total: quantity of trees and kg per tree. */
   co2Lines: { quantity: number; co2KgPerTree: number }[];
   trees: PublicTree[];
@@ -102,7 +105,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       : null;
 
   const publicTrees = { AND: [{ memorialId: id }, treesVisibleTo(PUBLIC)] };
-  const [trees, groups] = await Promise.all([
+  const [trees, groups, waiting] = await Promise.all([
     db.tree.findMany({
       where: publicTrees,
       orderBy: [{ plantedAt: "desc" }, { id: "desc" }],
@@ -114,6 +117,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       where: publicTrees,
       _sum: { quantity: true },
     }),
+    waitingPlantings(db, [id]),
   ]);
   const [plantations, species] = await Promise.all([
     db.plantation.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.plantationId))] } } }),
@@ -145,6 +149,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
         }
       : null,
     totalTrees: groups.reduce((sum, g) => sum + (g._sum.quantity ?? 0), 0),
+    waitingTrees: waiting.get(id) ?? 0,
     co2Lines: groups.map((g) => ({
       quantity: g._sum.quantity ?? 0,
       co2KgPerTree: co2BySpecies.get(g.speciesId) ?? 0,
