@@ -159,11 +159,11 @@ export interface PlantingQueue {
 }
 
 /**
- * The loop of the launcher: a pass every PLANTING_QUEUE_POLL_MS (default 2000), and at once when
+ * The loop of the launcher: a pass every PLANTING_POLL_MS (default 2000), and at once when
  * stock is added (NOTIFY "stock_added").
  */
 export function startPlantingQueue(options: { intervalMs?: number; listen?: boolean } = {}): PlantingQueue {
-  const intervalMs = options.intervalMs ?? Number(process.env.PLANTING_QUEUE_POLL_MS || 2000);
+  const intervalMs = options.intervalMs ?? Number(process.env.PLANTING_POLL_MS || 2000);
   let stopped = false;
   let running: Promise<number> | null = null;
   let again = false;
