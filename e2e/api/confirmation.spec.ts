@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { addStock } from "@/lib/catalogue/manage";
 import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
+import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 
@@ -128,7 +129,9 @@ test("sending the confirmation again replaces the old link", async () => {
   expect(await db.tree.count({ where: { memorialId } })).toBe(1);
 });
 
-test("with no stock, the confirmation still shows the memorial, whose tree is planted once stock returns", async () => {
+test("with no stock, the confirmation still shows the memorial, whose tree is planted once stock returns", async ({
+  request,
+}) => {
   const { op, home, memorialId, token } = await awaitingMemorial({ stock: 0 });
   const confirm = await fetch(`${baseUrl()}/confirm/${token}`, { method: "POST", redirect: "manual" });
   expect(confirm.status).toBe(303);
@@ -143,6 +146,11 @@ test("with no stock, the confirmation still shows the memorial, whose tree is pl
   const again = await fetch(`${baseUrl()}/confirm/${token}`, { method: "POST", redirect: "manual" });
   expect(again.status).toBe(303);
   expect(await db.queuedPlanting.count({ where: { memorialId } })).toBe(1);
+  // The operator sees the waiting tree on the memorial's dashboard page.
+  await signInRequest(request, op.operatorId);
+  const dashboard = await request.get(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  expect(dashboard.status()).toBe(200);
+  expect(await dashboard.text()).toContain('data-testid="trees-waiting"');
 
   // Stock comes back (as `stock add` does it): the running service's queue plants the tree.
   await addStock(op.plantationId, op.speciesId, 3);
