@@ -10,6 +10,7 @@ import { startEventDispatcher } from "@/lib/events/dispatcher";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
 import { startOutboxSender } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
+import { startPlantingQueue } from "@/lib/plantings/planting-queue";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
 import { startWebhookSender } from "@/lib/webhooks/sender";
 
@@ -48,6 +49,8 @@ const dispatcher = startEventDispatcher([confirmationEmailConsumer, webhookConsu
 const sender = startOutboxSender();
 // npm start is production mode: webhooks never go to private addresses (unless WEBHOOK_ALLOW_PRIVATE=1).
 const webhooks = startWebhookSender({ production: !dev });
+// Plantings of confirmations that waited for stock: served as soon as stock returns.
+const plantingQueue = startPlantingQueue();
 const housekeeping = setInterval(() => {
   purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
 }, 3_600_000);
@@ -69,7 +72,7 @@ async function shutdown(code: number) {
   if (next.exitCode === null) next.kill("SIGTERM");
   clearInterval(housekeeping);
   // At once: a webhook delivery in progress goes back to the queue before a SIGKILL can come.
-  await Promise.all([dispatcher.stop(), sender.stop(), webhooks.stop()]);
+  await Promise.all([dispatcher.stop(), sender.stop(), webhooks.stop(), plantingQueue.stop()]);
   await disconnect();
   await database.stop();
   process.exit(code);

@@ -1,8 +1,10 @@
 // The confirmation operation (part 3), reached through the e-mail really sent over SMTP.
 import { expect, test } from "@playwright/test";
+import { addStock } from "@/lib/catalogue/manage";
 import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
-import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { signInRequest } from "../support/dashboard-session";
+import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 
 async function awaitingMemorial(options: { stock?: number; language?: "fr" | "nl" | "en" | "de" } = {}) {
@@ -124,5 +126,48 @@ test("sending the confirmation again replaces the old link", async () => {
   const mails = await db.outgoingEmail.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
   const fresh = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mails[1].text)?.[1];
   expect(await confirmMemorial(fresh!)).toEqual({ outcome: "confirmed", memorialId });
+  expect(await db.tree.count({ where: { memorialId } })).toBe(1);
+});
+
+test("with no stock, the confirmation still shows the memorial, whose tree is planted once stock returns", async ({
+  request,
+}) => {
+  const { op, home, memorialId, token } = await awaitingMemorial({ stock: 0 });
+  const confirm = await fetch(`${baseUrl()}/confirm/${token}`, { method: "POST", redirect: "manual" });
+  expect(confirm.status).toBe(303);
+  expect(confirm.headers.get("location")).toBe(`/memorial/${memorialId}`);
+  const page = await fetch(`${baseUrl()}/memorial/${memorialId}`);
+  expect(page.status).toBe(200);
+  const html = await page.text();
+  expect(html).toContain('data-testid="trees-on-their-way"');
+  expect(html).toContain("Un arbre est en route");
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+  // The link was used: pressing again says so and queues nothing more.
+  const again = await fetch(`${baseUrl()}/confirm/${token}`, { method: "POST", redirect: "manual" });
+  expect(again.status).toBe(303);
+  expect(await db.queuedPlanting.count({ where: { memorialId } })).toBe(1);
+  // The operator sees the waiting tree on the memorial's dashboard page.
+  await signInRequest(request, op.operatorId);
+  const dashboard = await request.get(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  expect(dashboard.status()).toBe(200);
+  expect(await dashboard.text()).toContain('data-testid="trees-waiting"');
+
+  // Stock comes back (as `stock add` does it): the running service's queue plants the tree.
+  await addStock(op.plantationId, op.speciesId, 3);
+  await expect.poll(() => db.tree.count({ where: { memorialId } }), { timeout: 15_000 }).toBe(1);
+  const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
+  expect(tree).toMatchObject({ contextId: home.id, planter: "Ses enfants", message: "Pour maman" });
+  expect(await db.transaction.findUniqueOrThrow({ where: { id: tree.transactionId } })).toMatchObject({
+    type: "Plantation",
+    externalId: 321n,
+  });
+  await expect
+    .poll(
+      async () => (await (await fetch(`${baseUrl()}/memorial/${memorialId}`)).text()).includes("en route"),
+      {
+        timeout: 10_000,
+      },
+    )
+    .toBe(false);
   expect(await db.tree.count({ where: { memorialId } })).toBe(1);
 });

@@ -1,6 +1,7 @@
 // Changes to the catalogue made by the people who run the service (the command line).
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
+import { STOCK_CHANNEL } from "@/lib/plantings/planting-queue";
 
 export async function createPlantation(input: {
   name: string;
@@ -69,5 +70,7 @@ export async function addStock(plantationId: number, speciesId: number, trees: n
     INSERT INTO "stock" ("plantation_id", "species_id", "stock") VALUES (${plantationId}, ${speciesId}, ${trees})
     ON CONFLICT ("plantation_id", "species_id") DO UPDATE SET "stock" = "stock"."stock" + EXCLUDED."stock"
     RETURNING "stock"`;
+  // Wakes the planting queue's loops (plantings waiting for stock), on every instance.
+  await db.$executeRaw`SELECT pg_notify(${STOCK_CHANNEL}, ${String(plantationId)})`;
   return { plantationId, speciesId, stock: rows[0].stock };
 }

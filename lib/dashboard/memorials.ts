@@ -13,6 +13,7 @@ import {
   ownMemorialsOfSql,
   treesVisibleTo,
 } from "@/lib/memorials/policy";
+import { waitingPlantings } from "@/lib/plantings/planting-queue";
 import { parseId } from "@/lib/validation";
 
 /** Trees per page of a memorial's screen. */
@@ -102,7 +103,7 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
   });
   if (!memorial) return null;
   const visibleTrees = { AND: [{ memorialId: memorial.id }, treesVisibleTo(viewer)] };
-  const [totals, pageTrees] = await Promise.all([
+  const [totals, pageTrees, waiting] = await Promise.all([
     db.tree.aggregate({ where: visibleTrees, _sum: { quantity: true }, _count: { _all: true } }),
     db.tree.findMany({
       where: visibleTrees,
@@ -123,6 +124,7 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
         plantation: { select: { name: true, country: true } },
       },
     }),
+    waitingPlantings(db, [memorial.id]),
   ]);
   const person = memorial.person;
   return {
@@ -155,6 +157,8 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
       : null,
     totalTrees: totals._sum.quantity ?? 0,
     treeLines: totals._count._all,
+    /** Trees of a confirmation waiting for stock (the planting queue). */
+    waitingTrees: waiting.get(memorial.id) ?? 0,
     treesPage: { page: Math.max(1, page), perPage: TREES_PER_PAGE },
     trees: pageTrees.map((tree) => ({
       id: tree.id,

@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   "message.hidden",
   "message.shown",
   "manage_link.sent",
+  "planting.queued",
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

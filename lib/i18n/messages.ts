@@ -19,6 +19,8 @@ export interface PublicMessages {
   co2Label: string;
   co2Explained: string;
   noTreeYet: string;
+  /** Trees of the confirmation waiting for stock (the planting queue). */
+  treesOnTheirWay: (n: number) => string;
   showingLatest: (shown: string, total: string) => string;
   plantedOn: string;
   plantedBy: string;
@@ -132,6 +134,10 @@ const fr: PublicMessages = {
   co2Label: "CO₂ absorbé",
   co2Explained: "Estimation pour l’ensemble des arbres au cours de leur croissance.",
   noTreeYet: "Aucun arbre n’a encore été planté.",
+  treesOnTheirWay: (n) =>
+    n <= 1
+      ? "Un arbre est en route : il sera planté très bientôt."
+      : `${n} arbres sont en route : ils seront plantés très bientôt.`,
   showingLatest: (shown, total) => `Les ${shown} arbres les plus récents sur ${total}.`,
   plantedOn: "Planté le",
   plantedBy: "De la part de",
@@ -256,6 +262,10 @@ const nl: PublicMessages = {
   co2Label: "CO₂ opgenomen",
   co2Explained: "Schatting voor alle bomen samen tijdens hun groei.",
   noTreeYet: "Er is nog geen boom geplant.",
+  treesOnTheirWay: (n) =>
+    n === 1
+      ? "Er is een boom onderweg: hij wordt binnenkort geplant."
+      : `${n} bomen zijn onderweg: ze worden binnenkort geplant.`,
   showingLatest: (shown, total) => `De ${shown} meest recente van ${total} bomen.`,
   plantedOn: "Geplant op",
   plantedBy: "Namens",
@@ -376,6 +386,10 @@ const en: PublicMessages = {
   co2Label: "CO₂ absorbed",
   co2Explained: "Estimate for all the trees over their growth.",
   noTreeYet: "No tree has been planted yet.",
+  treesOnTheirWay: (n) =>
+    n === 1
+      ? "A tree is on its way: it will be planted very soon."
+      : `${n} trees are on their way: they will be planted very soon.`,
   showingLatest: (shown, total) => `The ${shown} most recent of ${total} trees.`,
   plantedOn: "Planted on",
   plantedBy: "From",
@@ -495,6 +509,10 @@ const de: PublicMessages = {
   co2Label: "CO₂ gebunden",
   co2Explained: "Schätzung für alle Bäume während ihres Wachstums.",
   noTreeYet: "Noch wurde kein Baum gepflanzt.",
+  treesOnTheirWay: (n) =>
+    n === 1
+      ? "Ein Baum ist unterwegs: Er wird in Kürze gepflanzt."
+      : `${n} Bäume sind unterwegs: Sie werden in Kürze gepflanzt.`,
   showingLatest: (shown, total) => `Die ${shown} neuesten von ${total} Bäumen.`,
   plantedOn: "Gepflanzt am",
   plantedBy: "Von",

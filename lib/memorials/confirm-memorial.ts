@@ -1,11 +1,20 @@
 // The family's confirmation (part 3): the memorial becomes visible and its first tree is planted
 // on behalf of the request's context. Reading a link (GET, HEAD, e-mail scanners) never confirms;
 // only confirmMemorial does, once: the token row is locked, so simultaneous presses plant one tree.
+// Confirmation never fails the family: with no tree available at that moment (or plantings of the
+// operator already waiting, served first), the tree waits in the planting queue
+// (lib/plantings/planting-queue.ts) and is planted as soon as stock returns.
 import { db } from "@/lib/db/client";
 import { withEvents } from "@/lib/events/events";
 import { isLanguage, type Language } from "@/lib/i18n/languages";
 import { epfOf, loadChain } from "@/lib/operators/contexts";
-import { plantTree } from "@/lib/plantings/plant-tree";
+import { type PlantedTree, plantTree } from "@/lib/plantings/plant-tree";
+import {
+  hasWaitingPlantings,
+  isNoTree,
+  type QueuedPlantingInput,
+  queuePlanting,
+} from "@/lib/plantings/planting-queue";
 import { hashToken } from "./confirmation-token";
 import { displayTitle } from "./policy";
 
@@ -83,7 +92,7 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
     await tx.confirmationToken.update({ where: { id: row.id }, data: { usedAt: new Date() } });
     if (memorial.status === "visible") return { outcome: "already-confirmed", memorialId: row.memorialId };
     const chain = await loadChain(tx, row.operatorId, row.contextId);
-    const tree = await plantTree(tx, {
+    const planting: QueuedPlantingInput = {
       operatorId: row.operatorId,
       isTest: memorial.is_test,
       memorialId: row.memorialId,
@@ -95,19 +104,32 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
       externalId: row.externalId,
       memorialsLot: row.memorialsLot,
       uEventId: row.uEventId,
-      specialEmailType: null,
-    });
+    };
+    // allocateTree writes nothing before it finds no tree, so the transaction goes on cleanly.
+    let tree: PlantedTree | null = null;
+    if (!(await hasWaitingPlantings(tx, row.operatorId, memorial.is_test))) {
+      try {
+        tree = await plantTree(tx, { ...planting, specialEmailType: null });
+      } catch (error) {
+        if (!isNoTree(error)) throw error;
+      }
+    }
+    const queuedId = tree ? null : await queuePlanting(tx, planting);
     await tx.memorial.update({
       where: { id: row.memorialId },
       data: { status: "visible", confirmedAt: new Date() },
     });
     const event = { operatorId: row.operatorId, isTest: memorial.is_test, memorialId: row.memorialId };
     await events.record({ ...event, type: "memorial.confirmed" });
-    await events.record({
-      ...event,
-      type: "tree.planted",
-      payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
-    });
+    if (tree) {
+      await events.record({
+        ...event,
+        type: "tree.planted",
+        payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
+      });
+    } else {
+      await events.record({ ...event, type: "planting.queued", payload: { queuedPlantingId: queuedId } });
+    }
     return { outcome: "confirmed", memorialId: row.memorialId };
   });
 }

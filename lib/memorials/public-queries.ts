@@ -7,6 +7,7 @@ import { cache } from "react";
 import { speciesNames } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
+import { waitingPlantings } from "@/lib/plantings/planting-queue";
 import { parseId } from "@/lib/validation";
 import { cachedMemorial } from "./cache";
 import {
@@ -78,6 +79,8 @@ export interface PublicMemorial {
   /** Null for anonymous and global memorials: nothing about the deceased is public (4.1 rule 7). */
   deceased: PublicDeceased | null;
   totalTrees: number;
+  /** Trees on their way: confirmed, waiting for stock in the planting queue (absent: none). */
+  waitingTrees?: number;
   /** Per species, for the CO2 total: quantity of trees and kg per tree. */
   co2Lines: { quantity: number; co2KgPerTree: number }[];
   trees: PublicTree[];
@@ -109,7 +112,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       : null;
 
   const publicTrees = { AND: [{ memorialId: id }, treesVisibleTo(PUBLIC)] };
-  const [trees, groups] = await Promise.all([
+  const [trees, groups, waiting] = await Promise.all([
     db.tree.findMany({
       where: publicTrees,
       orderBy: [{ plantedAt: "desc" }, { id: "desc" }],
@@ -121,6 +124,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       where: publicTrees,
       _sum: { quantity: true },
     }),
+    waitingPlantings(db, [id]),
   ]);
   const [plantations, species] = await Promise.all([
     db.plantation.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.plantationId))] } } }),
@@ -153,6 +157,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
         }
       : null,
     totalTrees: groups.reduce((sum, g) => sum + (g._sum.quantity ?? 0), 0),
+    waitingTrees: waiting.get(id) ?? 0,
     co2Lines: groups.map((g) => ({
       quantity: g._sum.quantity ?? 0,
       co2KgPerTree: co2BySpecies.get(g.speciesId) ?? 0,

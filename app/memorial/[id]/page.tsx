@@ -139,6 +139,11 @@ export default async function MemorialPage(props: Props) {
           <h2 id="trees-heading" className="font-serif text-2xl text-forest-800">
             {messages.treesHeading}
           </h2>
+          {memorial.waitingTrees ? (
+            <p className="mt-4" data-testid="trees-on-their-way">
+              {messages.treesOnTheirWay(memorial.waitingTrees)}
+            </p>
+          ) : null}
           {memorial.trees.length === 0 ? (
             <p className="mt-4">{messages.noTreeYet}</p>
           ) : (

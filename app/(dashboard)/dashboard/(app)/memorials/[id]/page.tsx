@@ -265,6 +265,11 @@ export default async function MemorialPage(props: {
         <h2 id="trees-title" className="mb-3 text-xl font-semibold">
           {m.trees} ({formatNumber(memorial.totalTrees, lang)})
         </h2>
+        {memorial.waitingTrees > 0 ? (
+          <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="trees-waiting">
+            {fill(m.treesWaiting, { n: formatNumber(memorial.waitingTrees, lang) })}
+          </p>
+        ) : null}
         {memorial.trees.length === 0 ? (
           <p>{m.noTrees}</p>
         ) : (

@@ -1,0 +1,226 @@
+// The queue of plantings waiting for stock. A family's confirmation never fails for want of a
+// tree: when none is available, the memorial becomes visible anyway and its first tree waits in
+// table queued_planting (queuePlanting, in the confirmation's own transaction). A loop of the
+// launcher (startPlantingQueue) serves the queue oldest first as soon as stock returns: each row
+// is planted in a transaction of its own that locks it (FOR UPDATE SKIP LOCKED, so several loops
+// or instances share the work), writes the tree, its Plantation transaction and the tree.planted
+// event, and marks the row planted (its unique tree_id). A crash before the commit leaves the row
+// waiting; nothing is planted twice, nothing is lost across a restart.
+import pg from "pg";
+import type { Prisma, Tx } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
+import { type PlantTreeInput, plantTree } from "./plant-tree";
+
+/** PostgreSQL channel on which a stock increase wakes the queue's loops (lib/catalogue/manage.ts). */
+export const STOCK_CHANNEL = "stock_added";
+
+export type QueuedPlantingInput = Omit<PlantTreeInput, "specialEmailType">;
+
+export function isNoTree(error: unknown): boolean {
+  return error instanceof DomainError && error.code === "NO_TREE_AVAILABLE";
+}
+
+/** Puts a planting in the queue, in the caller's transaction; returns the queue row's id. */
+export async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise<number> {
+  const [row] = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO "queued_planting" ("memorial_id", "operator_id", "context_id", "epf_id", "person_id",
+      "planter", "message", "external_id", "memorials_lot", "u_event_id", "is_test")
+    VALUES (${input.memorialId}, ${input.operatorId}, ${input.contextId}, ${input.epfId}, ${input.personId},
+      ${input.planter}, ${input.message},
+      ${input.externalId === null ? null : BigInt(input.externalId)}, ${input.memorialsLot},
+      ${input.uEventId}, ${input.isTest})
+    RETURNING "id"`;
+  return row.id;
+}
+
+/** Whether the operator (in this environment) has plantings waiting: newcomers queue behind them. */
+export async function hasWaitingPlantings(tx: Tx, operatorId: number, isTest: boolean): Promise<boolean> {
+  const rows = await tx.$queryRaw<unknown[]>`
+    SELECT 1 FROM "queued_planting"
+    WHERE "planted_at" IS NULL AND "operator_id" = ${operatorId} AND "is_test" = ${isTest} LIMIT 1`;
+  return rows.length > 0;
+}
+
+interface QueuedRow {
+  id: number;
+  memorial_id: number;
+  operator_id: number;
+  context_id: number | null;
+  epf_id: number | null;
+  person_id: number | null;
+  planter: string;
+  message: string | null;
+  external_id: bigint | null;
+  memorials_lot: number | null;
+  u_event_id: number | null;
+  is_test: boolean;
+}
+
+export type QueueStep =
+  | { kind: "planted"; queuedId: number; treeId: number; transactionId: number }
+  | { kind: "blocked"; key: string }
+  | { kind: "empty" };
+
+/** Rolls back the attempt of an operator that still has no tree (nothing was written anyway). */
+class StillNoTree extends Error {
+  constructor(readonly key: string) {
+    super("no tree available yet");
+  }
+}
+
+const keyOf = (operatorId: number, isTest: boolean) => `${operatorId}:${isTest}`;
+
+/**
+ * Plants the oldest waiting planting not locked by another loop, skipping the (operator,
+ * environment) pairs in `blocked` (known to have no tree in this pass).
+ */
+export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
+  try {
+    return await withEvents(async (tx, events): Promise<QueueStep> => {
+      const skip = blocked.length ? blocked : [""];
+      const [row] = await tx.$queryRaw<QueuedRow[]>`
+        SELECT "id", "memorial_id", "operator_id", "context_id", "epf_id", "person_id", "planter",
+               "message", "external_id", "memorials_lot", "u_event_id", "is_test"
+        FROM "queued_planting"
+        WHERE "planted_at" IS NULL
+          AND NOT (("operator_id"::text || ':' || "is_test"::text) = ANY(${skip}::text[]))
+        ORDER BY "created_at", "id" LIMIT 1 FOR UPDATE SKIP LOCKED`;
+      if (!row) return { kind: "empty" };
+      let tree: Awaited<ReturnType<typeof plantTree>>;
+      try {
+        tree = await plantTree(tx, {
+          operatorId: row.operator_id,
+          isTest: row.is_test,
+          memorialId: row.memorial_id,
+          personId: row.person_id,
+          contextId: row.context_id,
+          epfId: row.epf_id,
+          planter: row.planter,
+          message: row.message,
+          externalId: row.external_id,
+          memorialsLot: row.memorials_lot,
+          uEventId: row.u_event_id,
+          specialEmailType: null,
+        });
+      } catch (error) {
+        if (isNoTree(error)) throw new StillNoTree(keyOf(row.operator_id, row.is_test));
+        throw error;
+      }
+      await tx.$executeRaw`
+        UPDATE "queued_planting" SET "planted_at" = now(), "tree_id" = ${tree.treeId} WHERE "id" = ${row.id}`;
+      await events.record({
+        type: "tree.planted",
+        operatorId: row.operator_id,
+        isTest: row.is_test,
+        memorialId: row.memorial_id,
+        payload: {
+          treeId: tree.treeId,
+          transactionId: tree.transactionId,
+          speciesId: tree.speciesId,
+          queuedPlantingId: row.id,
+        },
+      });
+      return { kind: "planted", queuedId: row.id, treeId: tree.treeId, transactionId: tree.transactionId };
+    });
+  } catch (error) {
+    if (error instanceof StillNoTree) return { kind: "blocked", key: error.key };
+    throw error;
+  }
+}
+
+/** One pass: plants every waiting planting that has a tree now, oldest first; returns how many. */
+export async function servePlantingQueue(maxPlantings = 1000): Promise<number> {
+  const blocked: string[] = [];
+  let planted = 0;
+  while (planted < maxPlantings) {
+    const step = await plantNextQueued(blocked);
+    if (step.kind === "empty") break;
+    if (step.kind === "blocked") blocked.push(step.key);
+    else planted++;
+  }
+  return planted;
+}
+
+/** The waiting plantings of some memorials (dashboard and public page): memorial id → count. */
+export async function waitingPlantings(tx: Tx | Prisma.TransactionClient, memorialIds: number[]) {
+  if (memorialIds.length === 0) return new Map<number, number>();
+  const rows = await tx.$queryRaw<{ memorial_id: number; waiting: number }[]>`
+    SELECT "memorial_id", count(*)::int AS "waiting" FROM "queued_planting"
+    WHERE "planted_at" IS NULL AND "memorial_id" = ANY(${memorialIds}::int[])
+    GROUP BY "memorial_id"`;
+  return new Map(rows.map((r) => [r.memorial_id, r.waiting]));
+}
+
+export interface PlantingQueue {
+  /** Serves the queue now (tests, and the loop itself); returns how many were planted. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The loop of the launcher: a pass every PLANTING_POLL_MS (default 2000), and at once when
+ * stock is added (NOTIFY "stock_added").
+ */
+export function startPlantingQueue(options: { intervalMs?: number; listen?: boolean } = {}): PlantingQueue {
+  const intervalMs = options.intervalMs ?? Number(process.env.PLANTING_POLL_MS || 2000);
+  let stopped = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+  let timer: NodeJS.Timeout | null = null;
+  let listener: pg.Client | null = null;
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = servePlantingQueue().finally(() => {
+      running = null;
+      if (again && !stopped) {
+        again = false;
+        void runOnce().catch((error) => console.error("[plantings] queue pass failed", error));
+      }
+    });
+    return running;
+  }
+
+  function schedule() {
+    if (stopped) return;
+    timer = setTimeout(async () => {
+      try {
+        await runOnce();
+      } catch (error) {
+        console.error("[plantings] queue pass failed", error);
+      }
+      schedule();
+    }, intervalMs);
+  }
+
+  if (options.listen !== false && process.env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    client.on("error", () => {});
+    client.on("notification", () => {
+      if (!stopped) void runOnce().catch((error) => console.error("[plantings] queue pass failed", error));
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN "${STOCK_CHANNEL}"`))
+      .then(() => {
+        if (stopped) return client.end();
+        listener = client;
+      })
+      .catch((error) => console.error("[plantings] LISTEN failed; polling only", error.message));
+  }
+  schedule();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => {});
+      await listener?.end().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,200 @@
+// A family's confirmation never fails for want of stock: the planting waits in the queue and is
+// served oldest first as soon as stock returns, exactly once, whatever the restarts and the
+// concurrency. Real PostgreSQL, real use cases, the queue's own loops.
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { addStock } from "@/lib/catalogue/manage";
+import { memorialDetail } from "@/lib/dashboard/memorials";
+import { db } from "@/lib/db/client";
+import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
+import { hashToken } from "@/lib/memorials/confirmation-token";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { getPublicMemorial } from "@/lib/memorials/public-queries";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { servePlantingQueue, startPlantingQueue } from "@/lib/plantings/planting-queue";
+
+afterAll(() => db.$disconnect());
+
+async function operator(stock: number) {
+  const op = await makeIsolatedOperator({ stock });
+  const caller = (await authenticateKey(op.key)) as Caller;
+  return { op, caller };
+}
+
+/** A memorial awaiting its family's confirmation, and a confirmation link (its raw token). */
+async function awaitingMemorial(caller: Caller, lastName = "Dupont") {
+  const result = await createMemorial({
+    caller,
+    linkBase: "http://trees.test",
+    command: {
+      target: {
+        kind: "new",
+        deceased: {
+          firstName: "Marie",
+          lastName,
+          civility: null,
+          deathDate: new Date("2026-10-01T00:00:00Z"),
+          deathDateApproximate: false,
+          birthDate: null,
+          url: null,
+          imageUrl: null,
+        },
+        family: { email: "famille@example.org", name: null, language: null },
+        anonymous: null,
+        awaitConfirmation: true,
+      },
+      context: {},
+      planter: "La famille",
+      message: "Pour toi",
+      language: null,
+      externalId: 4242,
+      memorialsLot: null,
+      uEventId: null,
+      specialEmailType: null,
+    },
+  });
+  const token = randomBytes(32).toString("base64url");
+  await db.confirmationToken.create({
+    data: {
+      memorialId: result.memorialId,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      operatorId: caller.operatorId,
+      contextId: null,
+      planter: "La famille",
+      message: "Pour toi",
+      externalId: 4242n,
+    },
+  });
+  return { memorialId: result.memorialId, token };
+}
+
+const treesOf = (memorialId: number) => db.tree.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
+const waitingOf = (memorialId: number) =>
+  db.queuedPlanting.findMany({ where: { memorialId, plantedAt: null } });
+
+describe("a confirmation without stock", () => {
+  it("makes the memorial visible, queues its tree, and plants it with its transaction once stock returns", async () => {
+    const { op, caller } = await operator(0);
+    const { memorialId, token } = await awaitingMemorial(caller);
+
+    expect(await confirmMemorial(token)).toEqual({ outcome: "confirmed", memorialId });
+    const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
+    expect(memorial.status).toBe("visible");
+    expect(await treesOf(memorialId)).toHaveLength(0);
+    expect(await waitingOf(memorialId)).toHaveLength(1);
+    expect((await getPublicMemorial(memorialId))?.waitingTrees).toBe(1);
+    expect((await memorialDetail(op.operatorId, memorialId))?.waitingTrees).toBe(1);
+    expect(
+      await db.domainEvent.count({
+        where: { memorialId, type: { in: ["memorial.confirmed", "planting.queued"] } },
+      }),
+    ).toBe(2);
+    // The link is used: a second press changes nothing.
+    expect(await confirmMemorial(token)).toEqual({ outcome: "already-confirmed", memorialId });
+    expect(await db.queuedPlanting.count({ where: { memorialId } })).toBe(1);
+
+    // No stock yet: a pass plants nothing and loses nothing.
+    expect(await servePlantingQueue()).toBe(0);
+    expect(await waitingOf(memorialId)).toHaveLength(1);
+
+    await addStock(op.plantationId, op.speciesId, 5);
+    await servePlantingQueue();
+    const trees = await treesOf(memorialId);
+    expect(trees).toHaveLength(1);
+    expect(trees[0]).toMatchObject({ planter: "La famille", message: "Pour toi", operatorId: op.operatorId });
+    const transaction = await db.transaction.findUniqueOrThrow({ where: { id: trees[0].transactionId } });
+    expect(transaction).toMatchObject({ type: "Plantation", memorialId, treeCount: 1, externalId: 4242n });
+    const queued = await db.queuedPlanting.findFirstOrThrow({ where: { memorialId } });
+    expect(queued.treeId).toBe(trees[0].id);
+    expect(queued.plantedAt).not.toBeNull();
+    expect(await db.domainEvent.count({ where: { memorialId, type: "tree.planted" } })).toBe(1);
+    expect((await db.stock.findFirstOrThrow({ where: { plantationId: op.plantationId } })).stock).toBe(4);
+    expect((await memorialDetail(op.operatorId, memorialId))?.waitingTrees).toBe(0);
+  });
+
+  it("serves the queue oldest first, and a later confirmation waits behind the earlier ones", async () => {
+    const { op, caller } = await operator(0);
+    const first = await awaitingMemorial(caller, "Premier");
+    const second = await awaitingMemorial(caller, "Second");
+    await confirmMemorial(first.token);
+    await confirmMemorial(second.token);
+    // Stock for one tree, not yet served: a third confirmation must not jump the queue.
+    await addStock(op.plantationId, op.speciesId, 1);
+    const third = await awaitingMemorial(caller, "Troisieme");
+    await confirmMemorial(third.token);
+    expect(await treesOf(third.memorialId)).toHaveLength(0);
+
+    expect(await servePlantingQueue()).toBe(1);
+    expect(await treesOf(first.memorialId)).toHaveLength(1);
+    expect(await treesOf(second.memorialId)).toHaveLength(0);
+    await addStock(op.plantationId, op.speciesId, 10);
+    expect(await servePlantingQueue()).toBe(2);
+    for (const m of [first, second, third]) expect(await treesOf(m.memorialId)).toHaveLength(1);
+  });
+
+  it("is not planted again by a queue that restarts, nor lost by one that stopped mid-planting", async () => {
+    const { op, caller } = await operator(0);
+    const { memorialId, token } = await awaitingMemorial(caller);
+    await confirmMemorial(token);
+    const queued = await db.queuedPlanting.findFirstOrThrow({ where: { memorialId } });
+    await addStock(op.plantationId, op.speciesId, 3);
+
+    // A loop that holds the row (it was planting) when its process dies: the row is locked, so a
+    // new loop skips it and plants nothing; when the dead loop's connection goes, nothing was
+    // written and the new loop plants it.
+    const dying = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await dying.connect();
+    await dying.query("BEGIN");
+    await dying.query(`SELECT 1 FROM "queued_planting" WHERE "id" = $1 FOR UPDATE`, [queued.id]);
+    const stopped = startPlantingQueue({ intervalMs: 60_000, listen: false });
+    await stopped.stop();
+    const restarted = startPlantingQueue({ intervalMs: 60_000, listen: false });
+    await restarted.runOnce();
+    expect(await treesOf(memorialId)).toHaveLength(0);
+    await dying.end();
+    await restarted.runOnce();
+    await restarted.runOnce();
+    await restarted.stop();
+    const again = startPlantingQueue({ intervalMs: 60_000, listen: false });
+    await again.runOnce();
+    await again.stop();
+    expect(await treesOf(memorialId)).toHaveLength(1);
+    expect(await db.transaction.count({ where: { memorialId, type: "Plantation" } })).toBe(1);
+  });
+
+  it("never plants twice under concurrent confirmations and queue loops", async () => {
+    const { op, caller } = await operator(0);
+    const memorials = [];
+    for (let i = 0; i < 6; i++) memorials.push(await awaitingMemorial(caller, `Nom${i}`));
+    // Every link pressed twice at once, while three loops serve the queue.
+    const loops = [1, 2, 3].map(() => startPlantingQueue({ intervalMs: 60_000, listen: false }));
+    await Promise.all([
+      ...memorials.flatMap((m) => [confirmMemorial(m.token), confirmMemorial(m.token)]),
+      ...loops.map((loop) => loop.runOnce()),
+    ]);
+    expect(await db.tree.count({ where: { operatorId: op.operatorId } })).toBe(0);
+    expect(await db.queuedPlanting.count({ where: { operatorId: op.operatorId } })).toBe(6);
+
+    await addStock(op.plantationId, op.speciesId, 4);
+    await Promise.all(loops.flatMap((loop) => [loop.runOnce(), servePlantingQueue()]));
+    expect(await db.tree.count({ where: { operatorId: op.operatorId } })).toBe(4);
+    expect((await db.stock.findFirstOrThrow({ where: { plantationId: op.plantationId } })).stock).toBe(0);
+    // Four memorials got one tree each (concurrent loops may finish them in any order).
+    const planted = await db.queuedPlanting.findMany({
+      where: { operatorId: op.operatorId, treeId: { not: null } },
+    });
+    expect(new Set(planted.map((p) => p.memorialId)).size).toBe(4);
+
+    await addStock(op.plantationId, op.speciesId, 10);
+    await Promise.all(loops.flatMap((loop) => [loop.runOnce(), loop.runOnce()]));
+    await Promise.all(loops.map((loop) => loop.stop()));
+    for (const m of memorials) {
+      expect(await treesOf(m.memorialId)).toHaveLength(1);
+      expect(await db.transaction.count({ where: { memorialId: m.memorialId, type: "Plantation" } })).toBe(1);
+    }
+    expect((await db.stock.findFirstOrThrow({ where: { plantationId: op.plantationId } })).stock).toBe(8);
+  });
+});
