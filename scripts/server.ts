@@ -4,11 +4,14 @@
 // (300 such clients hold 300 sockets), and TRACE answers a text 500.
 import http from "node:http";
 import next from "next";
+import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { refuseUnhandledMethod, serverTimeouts } from "@/lib/http/server-options";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
 const timeouts = serverTimeouts();
+// Behind a reverse proxy, the client's address is the last one of X-Forwarded-For.
+const trustProxy = process.env.TRUST_PROXY === "1";
 
 const app = next({ dev: false, hostname, port });
 await app.prepare();
@@ -23,6 +26,13 @@ const server = http.createServer(
   },
   (request, response) => {
     if (refuseUnhandledMethod(request, response)) return;
+    // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of the
+    // header is replaced, so it cannot choose its address.
+    request.headers[CLIENT_HEADER] = socketClient(
+      request.socket.remoteAddress,
+      request.headers["x-forwarded-for"],
+      trustProxy,
+    );
     handle(request, response).catch((error) => {
       console.error("request failed", error);
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
