@@ -1,7 +1,7 @@
 // The embedded PostgreSQL after a crash, and its password: a stale postmaster.pid never stops a
 // start, a running postmaster is reused and its pid file kept, and the role's password is the
 // random one of DATA_DIR/postgres-password (an old data directory is moved to it).
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -139,6 +139,43 @@ describe("embedded PostgreSQL", () => {
       );
     } finally {
       await first.stop();
+    }
+  });
+
+  it("the command line reuses the running server, with the password of DATA_DIR", async () => {
+    const running = await startEmbeddedDatabase();
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env };
+      delete env.DATABASE_URL;
+      const stdout = await new Promise<string>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [
+            "--import",
+            "tsx",
+            path.resolve("cli/index.ts"),
+            "prepaid",
+            "add",
+            "--operator",
+            "999999",
+            "--trees",
+            "1",
+          ],
+          { env },
+          (error, out, err) =>
+            // An unknown operator: a refusal from the database, so the command did reach it.
+            error && (error as { code?: number }).code === 1 && /999999/.test(err)
+              ? resolve(out)
+              : reject(error ?? new Error(out)),
+        ),
+      );
+      expect(stdout).toBe("");
+      // The server it found is still the one running here.
+      expect(
+        await connects(new URL(running.url).port, decodeURIComponent(new URL(running.url).password)),
+      ).toBe(true);
+    } finally {
+      await running.stop();
     }
   });
 
