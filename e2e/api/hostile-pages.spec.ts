@@ -64,6 +64,14 @@ test("no 5xx for nasty variants of the public addresses", async () => {
     "/%zz",
     "/%E0%A4%A",
     "/api/auth/%zz",
+    "/api/auth/callback/credentials",
+    "/api/auth/callback/credentials?error=%00",
+    "/api/auth/error?error=%00",
+    "/api/auth/error?error=a%0Ab",
+    "/api/auth/signin?callbackUrl=%0D%0A",
+    "/dashboard/signin?error=%00",
+    "/_next/image?url=%zz",
+    "/_next/static/%zz",
   ];
   for (const path of paths) {
     for (const method of ["GET", "HEAD"]) {
