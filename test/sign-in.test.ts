@@ -4,7 +4,14 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { clientKey } from "@/lib/auth/client-address";
 import { closeSession, isSessionOpen, openSession } from "@/lib/auth/dashboard-sessions";
-import { CLIENT_MAX_FAILURES, checkPassword, PAIR_FREE_FAILURES } from "@/lib/auth/sign-in";
+import {
+  ACCOUNT_PAUSE_FROM,
+  accountPauseMs,
+  CLIENT_MAX_FAILURES,
+  checkPassword,
+  PAIR_FREE_FAILURES,
+  pairDelaySeconds,
+} from "@/lib/auth/sign-in";
 import { db, disconnect } from "@/lib/db/client";
 import { createOperator } from "@/lib/operators/create-operator";
 import { createUser } from "@/lib/users/create-user";
@@ -107,6 +114,24 @@ describe("sign-in limits", () => {
     );
     const checked = results.filter((r) => !r.ok && r.reason === "CredentialsSignin");
     expect(checked).toHaveLength(PAIR_FREE_FAILURES);
+  });
+});
+
+describe("sign-in limits across clients", () => {
+  it("failures from many addresses slow the answers on an address but never refuse its owner", async () => {
+    const user = await makeUser();
+    for (let i = 0; i < ACCOUNT_PAUSE_FROM + 2; i++) {
+      expect(await checkPassword(user.email, `guess ${i}`, client())).toEqual({
+        ok: false,
+        reason: "CredentialsSignin",
+      });
+    }
+    expect((await checkPassword(user.email, PASSWORD, client())).ok).toBe(true);
+  });
+
+  it("delays double per failure, within their bounds", () => {
+    expect([0, 1, 2, 3, 4, 5, 30].map(pairDelaySeconds)).toEqual([0, 0, 0, 1, 2, 4, 300]);
+    expect([0, 9, 10, 11, 12, 50].map(accountPauseMs)).toEqual([0, 0, 250, 500, 1000, 5000]);
   });
 });
 
