@@ -90,30 +90,41 @@ describe("sign-in limits", () => {
         reason: "CredentialsSignin",
       });
     }
-    // Even the right password waits its turn (unchecked), for 1 s.
-    expect(await checkPassword(user.email, PASSWORD, from)).toEqual({
+    // Three more failures of this client on this address, just now: the next attempt waits 2^3 s.
+    await db.signInAttemptFailure.createMany({ data: Array(3).fill({ email: user.email, client: from }) });
+    const refused = await checkPassword(user.email, PASSWORD, from);
+    // Even the right password is refused unchecked until then.
+    expect(refused).toMatchObject({ ok: false, reason: "RateLimited" });
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect((refused as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(8);
+    // Once the delay has passed, one more failure doubles it.
+    await age(user.email, from, 9);
+    expect(await checkPassword(user.email, "guess again", from)).toEqual({
       ok: false,
-      reason: "RateLimited",
-      retryAfterSeconds: 1,
+      reason: "CredentialsSignin",
     });
-    await age(user.email, from, 1.5);
-    expect((await checkPassword(user.email, "guess again", from)).ok).toBe(false);
-    const next = await checkPassword(user.email, PASSWORD, from);
-    expect(next).toEqual({ ok: false, reason: "RateLimited", retryAfterSeconds: 2 });
-    // Once the delay has passed the right password works, and clears this client's failures.
-    await age(user.email, from, 2.5);
+    const doubled = await checkPassword(user.email, PASSWORD, from);
+    expect(doubled).toMatchObject({ ok: false, reason: "RateLimited" });
+    expect((doubled as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(8);
+    expect((doubled as { retryAfterSeconds: number }).retryAfterSeconds).toBeLessThanOrEqual(16);
+    // After it, the right password works and clears this client's failures.
+    await age(user.email, from, 17);
     expect((await checkPassword(user.email, PASSWORD, from)).ok).toBe(true);
     expect(await db.signInAttemptFailure.count({ where: { email: user.email, client: from } })).toBe(0);
   });
 
   it("simultaneous guesses from one client count each other", async () => {
-    const user = await makeUser();
     const from = client();
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => checkPassword(user.email, `guess ${i}`, from)),
+      Array.from({ length: CLIENT_MAX_FAILURES + 10 }, (_, i) =>
+        checkPassword(`nobody-${i}-${randomBytes(4).toString("hex")}@example.org`, "guess", from),
+      ),
     );
-    const checked = results.filter((r) => !r.ok && r.reason === "CredentialsSignin");
-    expect(checked).toHaveLength(PAIR_FREE_FAILURES);
+    // Each attempt is recorded before its password is checked: no more than the budget slip through.
+    expect(results.filter((r) => !r.ok && r.reason === "CredentialsSignin")).toHaveLength(
+      CLIENT_MAX_FAILURES,
+    );
+    expect(results.filter((r) => !r.ok && r.reason === "RateLimited")).toHaveLength(10);
   });
 });
 
