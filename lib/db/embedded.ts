@@ -101,7 +101,7 @@ export function embeddedPassword(): string {
 export type PidFileState =
   | { state: "none" }
   | { state: "running"; pid: number; port: number }
-  | { state: "stale"; pid: number; reason: string };
+  | { state: "stale"; pid: number; reason: string; shmid: number | null };
 
 /** What a process id is now, from /proc (Linux); null where /proc does not exist. */
 async function processInfo(pid: number): Promise<{ zombie: boolean; argv: string[] } | "gone" | null> {
@@ -138,24 +138,31 @@ export async function inspectPidFile(pgDir: string): Promise<PidFileState> {
   // A negative PID marks a single-user backend (postgres --single); treat it like any other.
   const pid = Math.abs(Number(lines[0]));
   const port = Number(lines[3]);
+  // Line 7: the key and id of the server's System V shared memory segment, which each of its
+  // processes keeps attached until it exits.
+  const shmid = Number((lines[6] ?? "").trim().split(/\s+/)[1]);
+  const stale = (reason: string): PidFileState => ({
+    state: "stale",
+    pid,
+    reason,
+    shmid: Number.isInteger(shmid) && shmid >= 0 ? shmid : null,
+  });
   if (!Number.isInteger(pid) || pid <= 0) {
     // PostgreSQL writes the file in one go; an unreadable one was not written by a live server.
-    return { state: "stale", pid: 0, reason: "the file has no process id" };
+    return stale("the file has no process id");
   }
   const info = await processInfo(pid);
-  if (info === "gone") return { state: "stale", pid, reason: `no process ${pid} exists` };
+  if (info === "gone") return stale(`no process ${pid} exists`);
   if (info === null) {
     // No /proc (macOS): only "does the process exist" can be asked.
     try {
       process.kill(pid, 0);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ESRCH")
-        return { state: "stale", pid, reason: `no process ${pid} exists` };
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") return stale(`no process ${pid} exists`);
     }
     return { state: "running", pid, port };
   }
-  if (info.zombie)
-    return { state: "stale", pid, reason: `process ${pid} is a dead postmaster not yet reaped` };
+  if (info.zombie) return stale(`process ${pid} is a dead postmaster not yet reaped`);
   const dashD = info.argv.indexOf("-D");
   const program = path.basename(info.argv[0] ?? "");
   const ourPostmaster =
@@ -163,13 +170,25 @@ export async function inspectPidFile(pgDir: string): Promise<PidFileState> {
     dashD >= 0 &&
     path.resolve(info.argv[dashD + 1] ?? "") === path.resolve(pgDir);
   if (!ourPostmaster) {
-    return {
-      state: "stale",
-      pid,
-      reason: `process ${pid} is now another program (${program || "unknown"}), not a postmaster of ${pgDir}`,
-    };
+    return stale(
+      `process ${pid} is now another program (${program || "unknown"}), not a postmaster of ${pgDir}`,
+    );
   }
   return { state: "running", pid, port };
+}
+
+/** Processes still attached to a System V shared memory segment (Linux); null when unknown. */
+async function attachedProcesses(shmid: number): Promise<number | null> {
+  try {
+    const table = await readFile("/proc/sysvipc/shm", "utf8");
+    for (const line of table.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/); // key shmid perms size cpid lpid nattch ...
+      if (Number(fields[1]) === shmid) return Number(fields[6]);
+    }
+    return 0; // the segment is gone
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -262,6 +281,16 @@ export async function startEmbeddedDatabase(
       continue;
     }
     if (found.state === "stale") {
+      // The crashed postmaster's children notice its death and exit within moments; PostgreSQL
+      // refuses to start while any still holds the old shared memory, so wait for them (10 s at most).
+      if (found.shmid !== null) {
+        for (let waited = 0; waited < 50; waited++) {
+          const attached = await attachedProcesses(found.shmid);
+          if (!attached) break;
+          if (waited === 0) log(`waiting for ${attached} process(es) of the crashed server to exit`);
+          await sleep(200);
+        }
+      }
       try {
         await unlink(pidFile);
         log(`removed the stale ${pidFile}: ${found.reason} (the server was not shut down cleanly)`);
