@@ -121,9 +121,11 @@ export async function checkPassword(
   if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
   let valid: boolean;
   try {
-    // An unknown address costs the same scrypt work as a known one, so timing does not tell them apart.
-    dummyHash ??= hashPassword("not a password of anyone");
-    valid = await verifyPassword(password, gate.user?.passwordHash ?? (await dummyHash));
+    // An unknown address costs the same scrypt work as a known one, so timing does not tell them
+    // apart. (The dummy hash is made once, at the first unknown address: not on a known user's way.)
+    const stored =
+      gate.user?.passwordHash ?? (await (dummyHash ??= hashPassword("not a password of anyone")));
+    valid = await verifyPassword(password, stored);
   } catch (error) {
     if (!(error instanceof PasswordWorkBusy)) throw error;
     // Not a guess that was checked: it does not count.
