@@ -82,6 +82,10 @@ describe("embedded PostgreSQL", () => {
       expect(decodeURIComponent(url.password)).toBe(password);
       expect(await connects(url.port, password)).toBe(true);
       expect(await connects(url.port, "postgres")).toBe(false);
+      // PostgreSQL's own log is kept beside it, for the owner only.
+      const serverLog = path.join(root, "data", "postgres.log");
+      expect(readFileSync(serverLog, "utf8")).toContain("database system is ready to accept connections");
+      expect(statSync(serverLog).mode & 0o777).toBe(0o600);
     } finally {
       await database.stop();
     }

@@ -11,7 +11,7 @@
 //   DATA_DIR/postgres-password (mode 0600). A data directory made by an earlier version with the
 //   fixed password `postgres` is moved to the random one at its next start (ALTER ROLE).
 import { randomBytes } from "node:crypto";
-import { existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, unlink } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -265,6 +265,10 @@ export async function startEmbeddedDatabase(
   const pidFile = path.join(pgDir, "postmaster.pid");
   await mkdir(dataDir(), { recursive: true });
   const password = embeddedPassword();
+  // PostgreSQL's own messages (a crash, a refused start, a terminated connection) are kept in
+  // DATA_DIR/postgres.log, appended to, for whoever has to find out what happened.
+  const serverLog = createWriteStream(path.join(dataDir(), "postgres.log"), { flags: "a", mode: 0o600 });
+  serverLog.on("error", () => {});
   let lastFailure = "";
 
   for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
@@ -311,10 +315,15 @@ export async function startEmbeddedDatabase(
       createPostgresUser: process.getuid?.() === 0,
       postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
       onLog: (message) => {
-        output.push(String(message).trim());
+        const text = String(message);
+        serverLog.write(text.endsWith("\n") ? text : `${text}\n`);
+        output.push(text.trim());
         if (output.length > 50) output.shift();
       },
-      onError: (error) => output.push(String(error)),
+      onError: (error) => {
+        serverLog.write(`${String(error)}\n`);
+        output.push(String(error));
+      },
     });
     if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
       await letPostgresUserReach(dataDir(), log);
