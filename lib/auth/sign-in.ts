@@ -32,6 +32,11 @@ export type PasswordCheck =
 
 let dummyHash: Promise<string> | undefined;
 
+function unknownUserHash(): Promise<string> {
+  dummyHash ??= hashPassword("not a password of anyone");
+  return dummyHash;
+}
+
 /**
  * A short digest of the stored password hash, kept in the session: when the password changes, the
  * digest no longer matches and every session opened with the old password ends.
@@ -123,8 +128,7 @@ export async function checkPassword(
   try {
     // An unknown address costs the same scrypt work as a known one, so timing does not tell them
     // apart. (The dummy hash is made once, at the first unknown address: not on a known user's way.)
-    const stored =
-      gate.user?.passwordHash ?? (await (dummyHash ??= hashPassword("not a password of anyone")));
+    const stored = gate.user?.passwordHash ?? (await unknownUserHash());
     valid = await verifyPassword(password, stored);
   } catch (error) {
     if (!(error instanceof PasswordWorkBusy)) throw error;
