@@ -1,6 +1,6 @@
 // The HTTP server's own limits (scripts/server.ts): slow clients are disconnected, and methods
 // Next.js does not handle answer 405 instead of a text 500.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -34,10 +34,11 @@ test.describe("slow clients", () => {
   const HEADERS_TIMEOUT_MS = 2_000;
   const REQUEST_TIMEOUT_MS = 4_000;
   let server: RunningServer;
+  let root: string;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    const root = mkdtempSync(path.join(os.tmpdir(), "memorial-limits-"));
+    root = mkdtempSync(path.join(os.tmpdir(), "memorial-limits-"));
     server = await startServer(
       {
         DATABASE_URL: process.env.DATABASE_URL!,
@@ -53,6 +54,7 @@ test.describe("slow clients", () => {
   });
   test.afterAll(async () => {
     await server?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
   });
 
   /** Opens a socket that writes `first`, then `next` every 500 ms (40 times at most), until closed. */
