@@ -37,11 +37,47 @@ const DOCS_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/** A short plain page for a refused request (no layout: nothing of the request is echoed). */
+function plainError(status: number, text: string): NextResponse {
+  return new NextResponse(`${text}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
+}
+
+/**
+ * The visitor's `?lang=` as a header value: only the characters a language tag can have. A raw
+ * value with U+0000, a line break or a non-Latin-1 character would make `Headers.set` throw (a 500).
+ */
+export function langHeader(lang: string | null): string | null {
+  const cleaned = (lang ?? "").slice(0, 10).replace(/[^A-Za-z0-9_-]/g, "");
+  return cleaned || null;
+}
+
+/** Dashboard changes come from the dashboard's own pages, never from another site. */
+function crossSiteWrite(request: NextRequest, rawPath: string): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  if (rawPath !== "/dashboard" && !rawPath.startsWith("/dashboard/") && !rawPath.startsWith("/api/"))
+    return false;
+  const site = request.headers.get("sec-fetch-site");
+  return site === "cross-site" || site === "same-site";
+}
+
 export function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
   if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
     return guardV1Request(request.method, rawPath) ?? NextResponse.next();
   }
+  // Next.js answers a path whose %-escapes are not UTF-8 (/memorial/%zz) with a 500.
+  try {
+    decodeURIComponent(rawPath);
+  } catch {
+    return plainError(400, "Bad request: the address is not valid (a %-escape does not encode UTF-8 text).");
+  }
+  // A browser says where a request comes from (Fetch Metadata); a form or fetch of another site
+  // posting to the dashboard, its server actions or its APIs (sign-in and sign-out included) is
+  // refused before anything runs, even when it carries no Origin header.
+  if (crossSiteWrite(request, rawPath)) return plainError(403, "Forbidden: cross-site request.");
   // skipTrailingSlashRedirect (next.config.mjs) leaves /v1 paths alone; pages keep the redirect.
   if (rawPath.length > 1 && rawPath.endsWith("/")) {
     const url = new URL(request.url);
@@ -59,8 +95,8 @@ export function proxy(request: NextRequest) {
   headers.set("x-nonce", nonce);
   headers.set("Content-Security-Policy", csp);
   headers.delete("x-lang");
-  const lang = request.nextUrl.searchParams.get("lang");
-  if (lang) headers.set("x-lang", lang.slice(0, 10));
+  const lang = langHeader(request.nextUrl.searchParams.get("lang"));
+  if (lang) headers.set("x-lang", lang);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);
   return response;

@@ -1,5 +1,6 @@
 // npm start: the database (embedded unless DATABASE_URL is set), its migrations, the demo
-// catalogue on first start, the e-mail sender, and the Next.js server as a child process.
+// catalogue on first start, the e-mail sender, and the HTTP server (scripts/server.ts, Next.js
+// behind node:http with timeouts; `next dev` with --dev) as a child process.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { seedDemo } from "@/lib/catalogue/demo";
@@ -20,7 +21,7 @@ const host = process.env.HOST || "0.0.0.0";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 const embedded = !process.env.DATABASE_URL;
-const database = await resolveDatabase();
+const database = await resolveDatabase((line) => console.log(`database: ${line}`));
 console.log(
   embedded
     ? `database: embedded PostgreSQL (${database.url.replace(/:[^:@/]*@/, ":***@")})`
@@ -55,14 +56,22 @@ const housekeeping = setInterval(() => {
   purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
 }, 3_600_000);
 housekeeping.unref();
-const next: ChildProcess = spawn(
-  process.execPath,
-  [nextBin(), dev ? "dev" : "start", "-p", port, "-H", host],
-  { stdio: "inherit", env: process.env },
-);
+const next: ChildProcess = dev
+  ? spawn(process.execPath, [nextBin(), "dev", "-p", port, "-H", host], {
+      stdio: "inherit",
+      env: process.env,
+    })
+  : spawn(process.execPath, ["--import", "tsx", serverScript()], {
+      stdio: "inherit",
+      env: { ...process.env, NODE_ENV: "production", PORT: port, HOST: host },
+    });
 
 function nextBin(): string {
   return new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname;
+}
+
+function serverScript(): string {
+  return new URL("./server.ts", import.meta.url).pathname;
 }
 
 let stopping = false;

@@ -1,11 +1,13 @@
 // Sign-in, sign-out, rate-limited failures, change of password, and the session checks of the
 // dashboard's JSON routes.
 import { expect, test } from "@playwright/test";
-import { MAX_FAILURES } from "@/lib/auth/sign-in";
+import { PAIR_FREE_FAILURES } from "@/lib/auth/sign-in";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { makeUser, PASSWORD, signIn } from "./dashboard-support";
 
-test("a user signs in with the right password and signs out", async ({ page }) => {
+test("a user signs in with the right password and signs out, which ends the session on the server", async ({
+  page,
+}) => {
   const operator = await makeIsolatedOperator({ language: "en" });
   const user = await makeUser(operator.operatorId);
   await signIn(page, user);
@@ -13,17 +15,27 @@ test("a user signs in with the right password and signs out", async ({ page }) =
   await expect(page.getByRole("banner")).toContainText(name);
   await expect(page.getByRole("heading", { name: "Memorials" })).toBeVisible();
 
+  // A copy of the session cookie, as someone who grabbed it would keep it.
+  const cookie = (await page.context().cookies())
+    .filter((c) => c.name.includes("next-auth.session-token"))
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+  const withCopy = () => fetch(`${baseUrl()}/api/dashboard/keys`, { headers: { cookie } });
+  expect((await withCopy()).status).toBe(200);
+
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/dashboard\/signin/);
   await page.goto(`${baseUrl()}/dashboard/keys`);
   await expect(page).toHaveURL(/\/dashboard\/signin/);
+  // The copy no longer works either: the session was closed on the server, not only forgotten.
+  expect((await withCopy()).status).toBe(401);
 });
 
-test("a wrong password is refused, and failures are rate limited per address", async ({ page }) => {
+test("wrong passwords make this browser wait a growing delay, never a lock-out", async ({ page }) => {
   const operator = await makeIsolatedOperator();
   const user = await makeUser(operator.operatorId);
   await page.goto(`${baseUrl()}/dashboard/signin`);
-  for (let i = 0; i < MAX_FAILURES; i++) {
+  for (let i = 0; i < PAIR_FREE_FAILURES; i++) {
     await page.getByLabel(/e-mail/i).fill(user.email);
     await page.getByLabel("Password").fill(`wrong password ${i}`);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -32,22 +44,45 @@ test("a wrong password is refused, and failures are rate limited per address", a
     );
     await expect(page).toHaveURL(/\/dashboard\/signin/);
   }
-  expect(await db.signInFailure.count({ where: { email: user.email } })).toBe(MAX_FAILURES);
+  expect(await db.signInAttemptFailure.count({ where: { email: user.email } })).toBe(PAIR_FREE_FAILURES);
 
-  // Now even the right password is refused, without being checked, until the window passes.
+  // Five more failures from this browser's address (as the form would record them, without the
+  // waits between them): the delay is now 2^5 s, and even the right password is refused unchecked.
+  const { client } = await db.signInAttemptFailure.findFirstOrThrow({ where: { email: user.email } });
+  expect(client).toBe("127.0.0.1"); // the socket's address, passed on by scripts/server.ts
+  await db.signInAttemptFailure.createMany({ data: Array(5).fill({ email: user.email, client }) });
   await page.getByLabel(/e-mail/i).fill(user.email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("main").getByRole("alert")).toContainText("Too many failed attempts");
   await expect(page).toHaveURL(/\/dashboard\/signin/);
 
-  // Once the failures are older than the window, the right password works again.
-  await db.signInFailure.updateMany({
+  // Once the delay has passed (the failures moved five minutes back), the right password works.
+  await db.signInAttemptFailure.updateMany({
     where: { email: user.email },
-    data: { createdAt: new Date(Date.now() - 16 * 60_000) },
+    data: { createdAt: new Date(Date.now() - 5 * 60_000) },
   });
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/dashboard\/memorials/);
+});
+
+test("a dashboard POST from another site is refused even without an Origin header", async ({ page }) => {
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  for (const site of ["cross-site", "same-site"]) {
+    for (const path of ["/dashboard/keys", "/dashboard/plant", "/api/auth/signout"]) {
+      // A server action as a form of another site would post it: the session cookie, no Origin.
+      const response = await page.request.post(`${baseUrl()}${path}`, {
+        headers: { "sec-fetch-site": site, "next-action": "0".repeat(42), "content-type": "text/plain" },
+        data: "[]",
+      });
+      expect(response.status(), `${site} ${path}`).toBe(403);
+    }
+  }
+  // The keys are untouched and the session still works from the site itself.
+  expect(await db.apiKey.count({ where: { operatorId: operator.operatorId, revokedAt: null } })).toBe(2);
+  expect((await page.request.get(`${baseUrl()}/api/dashboard/keys`)).status()).toBe(200);
 });
 
 test("a user changes their password, which ends the sessions opened with the old one", async ({

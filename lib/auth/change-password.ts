@@ -1,10 +1,22 @@
 // A signed-in user changes their password: the current one is checked (with the same rate limit
 // as sign-in, so a left-open session cannot be used to guess it) and the new one must be long enough.
+import { headers } from "next/headers";
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import { MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
 import { hashPassword } from "@/lib/users/passwords";
+import { requestClient, UNKNOWN_CLIENT } from "./client-address";
+import { closeOtherSessions } from "./dashboard-sessions";
 import { checkPassword } from "./sign-in";
+
+/** The client of the server action, for the limits of the password check. */
+async function actionClient(): Promise<string> {
+  try {
+    return requestClient(await headers());
+  } catch {
+    return UNKNOWN_CLIENT; // called outside a request (a script, a test)
+  }
+}
 
 export type ChangePasswordResult = { ok: true } | { ok: false; reason: "WrongPassword" | "RateLimited" };
 
@@ -19,12 +31,14 @@ export async function changePassword(input: {
   if (input.newPassword.length > 1000) throw invalid("the password must have at most 1000 characters");
   const user = await db.operatorUser.findUnique({ where: { id: input.userId } });
   if (!user) throw notFound(`user ${input.userId} does not exist`);
-  const check = await checkPassword(user.email, input.currentPassword);
+  const check = await checkPassword(user.email, input.currentPassword, await actionClient());
   if (!check.ok)
     return { ok: false, reason: check.reason === "RateLimited" ? "RateLimited" : "WrongPassword" };
   await db.operatorUser.update({
     where: { id: user.id },
     data: { passwordHash: await hashPassword(input.newPassword) },
   });
+  // The sessions opened with the old password end (their password stamp no longer matches either).
+  await closeOtherSessions(user.id);
   return { ok: true };
 }

@@ -1,12 +1,14 @@
 // next-auth for the operator dashboard: e-mail and password (Credentials), sessions in a signed
-// and encrypted JWT cookie. Built on demand so that the secret is read at run time, not at build.
+// and encrypted JWT cookie that names a session the server keeps (lib/auth/dashboard-sessions.ts),
+// so that signing out ends it. Built on demand so that the secret is read at run time, not at build.
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { requestClient } from "./client-address";
+import { closeSession, openSession, SESSION_HOURS } from "./dashboard-sessions";
 import { authSecret } from "./secret";
 import { checkPassword } from "./sign-in";
 
 export const SIGN_IN_PATH = "/dashboard/signin";
-const SESSION_HOURS = 8;
 
 let options: NextAuthOptions | undefined;
 
@@ -24,8 +26,12 @@ export function authOptions(): NextAuthOptions {
       Credentials({
         name: "password",
         credentials: { email: { type: "email" }, password: { type: "password" } },
-        async authorize(credentials) {
-          const result = await checkPassword(credentials?.email ?? "", credentials?.password ?? "");
+        async authorize(credentials, request) {
+          const result = await checkPassword(
+            credentials?.email ?? "",
+            credentials?.password ?? "",
+            requestClient(request?.headers ?? {}),
+          );
           // The reason travels to the sign-in form as `error`, which shows it in the user's language.
           if (!result.ok) throw new Error(result.reason);
           return {
@@ -43,6 +49,7 @@ export function authOptions(): NextAuthOptions {
           token.userId = Number(user.id);
           token.operatorId = (user as { operatorId?: number }).operatorId;
           token.passwordStamp = (user as { passwordStamp?: string }).passwordStamp;
+          token.sessionId = await openSession(Number(user.id));
         }
         return token;
       },
@@ -54,8 +61,14 @@ export function authOptions(): NextAuthOptions {
             userId: token.userId,
             operatorId: token.operatorId,
             passwordStamp: token.passwordStamp,
+            sessionId: token.sessionId,
           },
         } as typeof session;
+      },
+    },
+    events: {
+      async signOut({ token }) {
+        await closeSession(token?.sessionId);
       },
     },
   };

