@@ -9,13 +9,27 @@ import { resolveDatabase } from "@/lib/db/database-url";
 import { migrate } from "@/lib/db/migrate";
 import { startEventDispatcher } from "@/lib/events/dispatcher";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import { startOutboxSender } from "@/lib/mail/outbox-sender";
+import { redactExpiredLinks, startOutboxSender } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { startPlantingQueue } from "@/lib/plantings/planting-queue";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
 import { startWebhookSender } from "@/lib/webhooks/sender";
 
 const dev = process.argv.includes("--dev");
+
+if (!dev && !process.env.APP_URL?.trim()) {
+  // Links in e-mails, webhooks and pages then follow the Host of each request (never the bind
+  // address): right behind a plain proxy, wrong behind one that rewrites Host. Say it loudly.
+  console.warn(
+    [
+      "",
+      "!!! APP_URL is not set. Links written by the service (confirmation e-mails, webhooks,",
+      "!!! certificates, canonical addresses) will use the address each request came to.",
+      "!!! Set APP_URL to the public address families reach, e.g. APP_URL=https://trees.example.org",
+      "",
+    ].join("\n"),
+  );
+}
 const port = process.env.PORT || "3000";
 const host = process.env.HOST || "0.0.0.0";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
@@ -45,7 +59,8 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
 }
 
 // The durable consumers of the domain events (the e-mail of a confirmation), then the sender of
-// the e-mail outbox, and the hourly purge of expired Idempotency-Key records.
+// the e-mail outbox, and the hourly housekeeping (expired Idempotency-Key records, expired links
+// kept in unsent e-mails).
 const dispatcher = startEventDispatcher([confirmationEmailConsumer, webhookConsumer]);
 const sender = startOutboxSender();
 // npm start is production mode: webhooks never go to private addresses (unless WEBHOOK_ALLOW_PRIVATE=1).
@@ -54,6 +69,7 @@ const webhooks = startWebhookSender({ production: !dev });
 const plantingQueue = startPlantingQueue();
 const housekeeping = setInterval(() => {
   purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
+  redactExpiredLinks().catch((error) => console.error("[housekeeping] link removal failed", error));
 }, 3_600_000);
 housekeeping.unref();
 const next: ChildProcess = dev

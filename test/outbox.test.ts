@@ -95,3 +95,73 @@ describe("outbox sender", () => {
     expect(backoffSeconds(20)).toBe(3600);
   });
 });
+
+describe("links kept in the outbox", () => {
+  const token = "Tk_0123456789abcdefghijABCDEFGHIJ";
+  const withLinks = (to: string, isTest = false, createdAt = new Date()) =>
+    db.outgoingEmail.create({
+      data: {
+        to,
+        subject: "Confirm",
+        text: `Confirm: http://x/confirm/${token}\nManage: http://x/manage/${token}m`,
+        html: `<a href="http://x/confirm/${token}">Confirm</a>`,
+        isTest,
+        createdAt,
+      },
+    });
+
+  it("are removed once the e-mail is sent: the usable token is not in the database any more", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-links-"));
+    const port = await freePort();
+    const smtp = await startSmtpServer(dir, port);
+    const mail = await withLinks("links@example.org");
+    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
+    await sender.runOnce();
+    await sender.stop();
+    await smtp.close();
+    // The family got the link...
+    expect(readMails(dir).find((m) => m.to.includes("links@example.org"))?.raw).toContain(token);
+    // ...the outbox keeps the e-mail without it.
+    const row = await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } });
+    expect(row.status).toBe("sent");
+    expect(row.text).not.toContain(token);
+    expect(row.html).not.toContain(token);
+    expect(row.text).toContain("/confirm/[link removed]");
+  });
+
+  it("are removed from a test key's e-mail, which is never sent", async () => {
+    const mail = await withLinks("links-test@example.org", true);
+    const sender = startOutboxSender({ intervalMs: 60_000 });
+    await sender.runOnce();
+    await sender.stop();
+    const row = await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } });
+    expect(row.status).toBe("held");
+    expect(row.text).not.toContain(token);
+  });
+
+  it("are removed from e-mails kept unsent once their confirmation link has expired", async () => {
+    const { redactExpiredLinks } = await import("@/lib/mail/outbox-sender");
+    const old = await withLinks("links-old@example.org", false, new Date(Date.now() - 30 * 86_400_000));
+    const recent = await withLinks("links-new@example.org");
+    await db.outgoingEmail.updateMany({
+      where: { id: { in: [old.id, recent.id] } },
+      data: { status: "held" },
+    });
+    await redactExpiredLinks();
+    // The old one mentions a management link, kept as long as such a link lives; a confirmation
+    // e-mail without one loses its link after CONFIRMATION_TTL_DAYS.
+    const plain = await db.outgoingEmail.create({
+      data: {
+        to: "links-plain@example.org",
+        subject: "Confirm",
+        text: `Confirm: http://x/confirm/${token}`,
+        html: "<p>x</p>",
+        status: "held",
+        createdAt: new Date(Date.now() - 30 * 86_400_000),
+      },
+    });
+    await redactExpiredLinks();
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: plain.id } })).text).not.toContain(token);
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: recent.id } })).text).toContain(token);
+  });
+});

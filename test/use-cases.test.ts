@@ -337,3 +337,38 @@ describe("listings", () => {
     }
   });
 });
+
+describe("the dashboard's reach", () => {
+  it("does not resend the confirmation of a test key's memorial (the dashboard acts on live data)", async () => {
+    const { test } = await callers();
+    const made = await plant(
+      test,
+      command(
+        newMemorial({
+          awaitConfirmation: true,
+          family: { email: "t@example.org", name: null, language: null },
+        }),
+      ),
+    );
+    const { resendConfirmation } = await import("@/lib/memorials/resend-confirmation");
+    await expect(
+      resendConfirmation({
+        operatorId: test.operatorId,
+        isTest: false,
+        memorialId: made.memorialId,
+        linkBase: "http://x",
+      }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("reads a key id of 2^40 as no id, never as a database error", async () => {
+    const { parseId } = await import("@/lib/validation");
+    expect(parseId(2 ** 40)).toBeNull();
+    expect(parseId("2147483648")).toBeNull();
+    expect(parseId("2147483647")).toBe(2_147_483_647);
+    const { revokeApiKeyById } = await import("@/lib/operators/keys");
+    const { live } = await callers();
+    // The largest id that can exist is looked for, and simply not found.
+    expect(await revokeApiKeyById(live.operatorId, 2_147_483_647)).toBe(false);
+  });
+});

@@ -4,9 +4,36 @@
 // with nodemailer, and retries failures with exponential backoff. Without SMTP_URL, or for a test
 // key's e-mail, nothing is sent: the e-mail is kept as `held` and its text is printed in the log.
 import nodemailer from "nodemailer";
-import { db } from "@/lib/db/client";
+import { db, Prisma } from "@/lib/db/client";
 
 export const MAX_ATTEMPTS = 8;
+
+// The secret part of a link in an e-mail (confirmation, management): once the e-mail has been
+// sent, given up, or can no longer be used, the outbox keeps the e-mail without it, so that no
+// usable link can be read back from the database or its backups.
+const LINK = String.raw`(/(?:confirm|manage)/)[A-Za-z0-9_-]{20,}`;
+const REMOVED = "[link removed]";
+
+/** Removes the links' tokens from the e-mails that match `where` (a condition on the outbox row). */
+async function redactLinks(where: Prisma.Sql): Promise<number> {
+  return db.$executeRaw`
+    UPDATE "outgoing_email"
+    SET "text" = regexp_replace("text", ${LINK}, ${`\\1${REMOVED}`}, 'g'),
+        "html" = regexp_replace("html", ${LINK}, ${`\\1${REMOVED}`}, 'g')
+    WHERE ${where} AND ("text" ~ ${LINK} OR "html" ~ ${LINK})`;
+}
+
+/**
+ * The housekeeping of the outbox: links of e-mails kept unsent (held) are removed once they have
+ * expired (CONFIRMATION_TTL_DAYS for confirmations; a management link's e-mail is kept as long as
+ * its link lives, MANAGE_TTL_DAYS).
+ */
+export function redactExpiredLinks(): Promise<number> {
+  const confirmDays = Number(process.env.CONFIRMATION_TTL_DAYS || 14);
+  const manageDays = Number(process.env.MANAGE_TTL_DAYS || 365);
+  return redactLinks(Prisma.sql`"created_at" < now() - make_interval(days => ${Math.max(confirmDays, manageDays)})
+    OR ("created_at" < now() - make_interval(days => ${confirmDays}) AND "text" !~ '/manage/')`);
+}
 const LEASE_SECONDS = 120;
 
 /** Seconds to wait before attempt n+1 after n failures: 30 s, 1 min, 2 min, ... capped at 1 h. */
@@ -61,6 +88,8 @@ export function startOutboxSender(options: { intervalMs?: number; smtpUrl?: stri
         const why = mail.is_test ? "made with a test key" : "SMTP_URL is not set";
         console.log(`[mail] e-mail ${mail.id} to ${mail.to_address} kept, not sent (${why}):\n${mail.text}`);
         await db.outgoingEmail.update({ where: { id: mail.id }, data: { status: "held" } });
+        // A test key's e-mail is never sent: its links need not be kept.
+        if (mail.is_test) await redactLinks(Prisma.sql`"id" = ${mail.id}`);
         continue;
       }
       try {
@@ -75,6 +104,7 @@ export function startOutboxSender(options: { intervalMs?: number; smtpUrl?: stri
           where: { id: mail.id },
           data: { status: "sent", sentAt: new Date(), attempts: mail.attempts + 1, lastError: null },
         });
+        await redactLinks(Prisma.sql`"id" = ${mail.id}`);
       } catch (error) {
         const attempts = mail.attempts + 1;
         await db.outgoingEmail.update({
@@ -86,6 +116,7 @@ export function startOutboxSender(options: { intervalMs?: number; smtpUrl?: stri
             nextAttemptAt: new Date(Date.now() + backoffSeconds(attempts) * 1000),
           },
         });
+        if (attempts >= MAX_ATTEMPTS) await redactLinks(Prisma.sql`"id" = ${mail.id}`);
         console.error(`[mail] e-mail ${mail.id} failed (attempt ${attempts}): ${(error as Error).message}`);
       }
     }
