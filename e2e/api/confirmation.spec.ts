@@ -31,8 +31,12 @@ async function awaitingMemorial(options: { stock?: number; language?: "fr" | "nl
 }
 
 test("the e-mail goes through SMTP in the memorial's language, with a link", async () => {
-  const { mail } = await awaitingMemorial({ language: "de" });
+  const { mail, token } = await awaitingMemorial({ language: "de" });
   expect(mailText(mail)).toContain("Gedenkseite");
+  // The service runs with APP_URL unset: the link goes to the host the API request came to,
+  // never to the address the server is bound to.
+  expect(mailText(mail)).toContain(`${baseUrl()}/confirm/${token}`);
+  expect(mailText(mail)).not.toContain("0.0.0.0");
 });
 
 test("confirming makes the memorial visible and plants its first tree for the request's context", async () => {
