@@ -139,7 +139,8 @@ test("with no stock, the confirmation still shows the memorial, whose tree is pl
   const { op, home, memorialId, token } = await awaitingMemorial({ stock: 0 });
   const confirm = await fetch(`${baseUrl()}/confirm/${token}`, { method: "POST", redirect: "manual" });
   expect(confirm.status).toBe(303);
-  expect(confirm.headers.get("location")).toBe(`/memorial/${memorialId}`);
+  // The memorial opens with the family's thanks (?confirmed=1).
+  expect(confirm.headers.get("location")).toBe(`/memorial/${memorialId}?confirmed=1`);
   const page = await fetch(`${baseUrl()}/memorial/${memorialId}`);
   expect(page.status).toBe(200);
   const html = await page.text();

@@ -13,7 +13,7 @@ let second: RunningServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   second = await startServer(
-    { DATABASE_URL: process.env.DATABASE_URL as string, APP_URL: "", MAIL_POLL_MS: "200" },
+    JSON.parse(process.env.E2E_SERVICE_ENV as string),
     path.join(os.tmpdir(), `memorial-second-instance-${process.pid}.log`),
   );
 });

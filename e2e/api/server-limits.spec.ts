@@ -41,11 +41,9 @@ test.describe("slow clients", () => {
     root = mkdtempSync(path.join(os.tmpdir(), "memorial-limits-"));
     server = await startServer(
       {
-        DATABASE_URL: process.env.DATABASE_URL!,
+        // The suite's settings (SMTP, webhooks): its background senders share the queues.
+        ...JSON.parse(process.env.E2E_SERVICE_ENV as string),
         DATA_DIR: path.join(root, "data"),
-        // Its e-mail sender must not take the shared outbox's e-mails (it has no SMTP_URL and would
-        // keep them as held): its first pass would come in an hour.
-        MAIL_POLL_MS: "3600000",
         HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
         REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       },

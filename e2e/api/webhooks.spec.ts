@@ -187,10 +187,8 @@ test("a delivery in progress when a service instance stops is delivered after al
   // back in the queue; the first, cut after its WEBHOOK_TIMEOUT_MS, retries. Either way it arrives.
   const second = await startServer(
     {
-      DATABASE_URL: process.env.DATABASE_URL!,
-      DATA_DIR: process.env.DATA_DIR!,
-      APP_URL: "",
-      WEBHOOK_ALLOW_PRIVATE: "1",
+      // The suite's settings (SMTP above all: its e-mail sender shares the outbox).
+      ...JSON.parse(process.env.E2E_SERVICE_ENV as string),
       WEBHOOK_POLL_MS: "100",
       WEBHOOK_RETRY_BASE_MS: "300",
       WEBHOOK_TIMEOUT_MS: "60000",

@@ -19,21 +19,23 @@ export default async function globalSetup(_config: FullConfig) {
   await migrate(database.url);
   const mailDir = path.join(root, "mail");
   const smtp = await startSmtpServer(mailDir);
-  const server = await startServer(
-    {
-      DATABASE_URL: database.url,
-      DATA_DIR: process.env.DATA_DIR,
-      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-      MAIL_POLL_MS: "200",
-      APP_URL: "",
-      // Webhook receivers of the tests listen on the loopback; retries come quickly.
-      WEBHOOK_ALLOW_PRIVATE: "1",
-      WEBHOOK_POLL_MS: "200",
-      WEBHOOK_RETRY_BASE_MS: "300",
-      WEBHOOK_TIMEOUT_MS: "2000",
-    },
-    path.join(root, "server.log"),
-  );
+  const serviceEnv = {
+    DATABASE_URL: database.url,
+    DATA_DIR: process.env.DATA_DIR,
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    MAIL_POLL_MS: "200",
+    APP_URL: "",
+    // Webhook receivers of the tests listen on the loopback; retries come quickly.
+    WEBHOOK_ALLOW_PRIVATE: "1",
+    WEBHOOK_POLL_MS: "200",
+    WEBHOOK_RETRY_BASE_MS: "300",
+    WEBHOOK_TIMEOUT_MS: "2000",
+  };
+  const server = await startServer(serviceEnv, path.join(root, "server.log"));
+  // A test that starts another instance on the same database gives it the same settings: an
+  // instance without SMTP_URL or WEBHOOK_ALLOW_PRIVATE would take the others' e-mails and
+  // deliveries from the shared queues and keep or refuse them.
+  process.env.E2E_SERVICE_ENV = JSON.stringify(serviceEnv);
   // Read by the tests (workers inherit the runner's environment).
   process.env.DATABASE_URL = database.url;
   process.env.E2E_BASE_URL = server.url;
