@@ -42,8 +42,8 @@ test.describe("slow clients", () => {
     server = await startServer(
       {
         // The suite's settings (SMTP, webhooks): its background senders share the queues.
+        // The same DATA_DIR too: the same signing secrets (sessions, webhook secrets).
         ...JSON.parse(process.env.E2E_SERVICE_ENV as string),
-        DATA_DIR: path.join(root, "data"),
         HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
         REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
       },
