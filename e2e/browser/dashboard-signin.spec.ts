@@ -11,7 +11,7 @@ test("a user signs in with the right password and signs out", async ({ page }) =
   await signIn(page, user);
   const name = (await db.operator.findUniqueOrThrow({ where: { id: operator.operatorId } })).name;
   await expect(page.getByRole("banner")).toContainText(name);
-  await expect(page.getByRole("heading", { name: "Memorials" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/dashboard\/signin/);
@@ -47,7 +47,7 @@ test("a wrong password is refused, and failures are rate limited per address", a
     data: { createdAt: new Date(Date.now() - 16 * 60_000) },
   });
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/memorials/);
+  await expect(page).toHaveURL(/\/dashboard$/);
 });
 
 test("a user changes their password, which ends the sessions opened with the old one", async ({
@@ -116,9 +116,9 @@ test("the interface speaks the operator's language, and the user's choice", asyn
   await page.getByLabel(/e-mail/i).fill(user.email);
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Gedenkpagina's" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Overzicht" })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel("Taal").selectOption("de");
-  await expect(page.getByRole("heading", { name: "Gedenkseiten" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Übersicht" })).toBeVisible();
   await page.getByLabel("Sprache").selectOption("fr");
-  await expect(page.getByRole("heading", { name: "Mémoriaux" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Vue d'ensemble" })).toBeVisible();
 });

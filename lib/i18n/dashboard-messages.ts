@@ -48,7 +48,7 @@ const en = {
   previous: "Previous",
   next: "Next",
   pageOf: "Page {page} of {pages}",
-  linesTotal: "{count} lines",
+  linesTotal: "{count, plural, one {# line} other {# lines}}",
   fixFields: "Some fields need correcting:",
   // Account
   accountTitle: "Account",
@@ -127,7 +127,7 @@ const en = {
   editPerson: "Edit the person",
   updateTitles: "Also update the titles of this person's memorials",
   personSaved: "The person has been saved.",
-  personHint: "Empty fields are left unchanged (PUT /Personne/Modifier rules).",
+  personHint: "Empty fields are left unchanged; use “Clear” to remove a value.",
   familyData: "Family",
   resend: "Send the confirmation e-mail again",
   resent: "A new confirmation e-mail is on its way; the previous link no longer works.",
@@ -150,7 +150,7 @@ const en = {
   reportDays: "Days",
   reportLimit: "Lines per page",
   reportShow: "Show the report",
-  reportNoEpf: "Your operator has no funeral home (Epf context) yet.",
+  reportNoEpf: "Your operator has no funeral home yet.",
   reportPeriod: "From {start} to {end} (exclusive)",
   totalTrees: "Trees",
   totalCo2: "CO₂ offset",
@@ -203,6 +203,35 @@ const en = {
   notFoundTitle: "Not found",
   notFoundText: "This item does not exist or belongs to another operator.",
   backToList: "Back to the list",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Download Excel (whole period)",
+  reportPresets: "Period:",
+  preset_thisMonth: "This month",
+  preset_lastMonth: "Last month",
+  preset_thisYear: "This year",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Funeral home group",
+  kind_Epf: "Funeral home",
+  kind_EpfAgence: "Funeral home branch",
+  kind_GroupePresse: "Press group",
+  kind_Titre: "Newspaper",
+  kind_TitreEdition: "Newspaper edition",
+  kind_Assurance: "Insurer",
+  kind_GroupeMaisonRepos: "Care home group",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Overview",
+  overviewTitle: "Overview",
+  overviewMonth: "{month}, compared with the month before.",
+  overviewTrees: "Trees planted",
+  overviewCo2: "CO₂ offset",
+  overviewMemorials: "Memorials created",
+  overviewAwaiting: "Awaiting confirmation",
+  overviewAmount: "Amount owed",
+  overviewLastMonth: "Last month: {value}",
+  overviewStaleTitle: "Confirmations awaited for more than {days} days",
+  overviewStaleNone: "No family has left a confirmation waiting that long.",
+  overviewStaleCount:
+    "{count, plural, one {# memorial awaits} other {# memorials await}} its family's confirmation.",
 };
 
 export type DashboardMessages = typeof en;
@@ -253,7 +282,7 @@ const fr: DashboardMessages = {
   previous: "Précédent",
   next: "Suivant",
   pageOf: "Page {page} sur {pages}",
-  linesTotal: "{count} lignes",
+  linesTotal: "{count, plural, one {# ligne} other {# lignes}}",
   fixFields: "Certains champs sont à corriger :",
   accountTitle: "Compte",
   signedInAs: "Connecté comme {email} pour {operator}.",
@@ -329,7 +358,7 @@ const fr: DashboardMessages = {
   editPerson: "Modifier la personne",
   updateTitles: "Mettre aussi à jour les titres des mémoriaux de cette personne",
   personSaved: "La personne a été enregistrée.",
-  personHint: "Les champs vides restent inchangés (règles de PUT /Personne/Modifier).",
+  personHint: "Les champs vides restent inchangés ; « Effacer » retire une valeur.",
   familyData: "Famille",
   resend: "Renvoyer l'e-mail de confirmation",
   resent: "Un nouvel e-mail de confirmation est en route ; l'ancien lien ne fonctionne plus.",
@@ -351,7 +380,7 @@ const fr: DashboardMessages = {
   reportDays: "Jours",
   reportLimit: "Lignes par page",
   reportShow: "Afficher le rapport",
-  reportNoEpf: "Votre opérateur n'a pas encore d'entreprise de pompes funèbres (contexte Epf).",
+  reportNoEpf: "Votre opérateur n'a pas encore d'entreprise de pompes funèbres.",
   reportPeriod: "Du {start} au {end} (exclu)",
   totalTrees: "Arbres",
   totalCo2: "CO₂ compensé",
@@ -403,6 +432,35 @@ const fr: DashboardMessages = {
   notFoundTitle: "Introuvable",
   notFoundText: "Cet élément n'existe pas ou appartient à un autre opérateur.",
   backToList: "Retour à la liste",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Télécharger en Excel (toute la période)",
+  reportPresets: "Période :",
+  preset_thisMonth: "Ce mois-ci",
+  preset_lastMonth: "Le mois dernier",
+  preset_thisYear: "Cette année",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Groupe funéraire",
+  kind_Epf: "Funérarium",
+  kind_EpfAgence: "Agence",
+  kind_GroupePresse: "Groupe de presse",
+  kind_Titre: "Titre de presse",
+  kind_TitreEdition: "Édition",
+  kind_Assurance: "Assurance",
+  kind_GroupeMaisonRepos: "Groupe de maisons de repos",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Vue d'ensemble",
+  overviewTitle: "Vue d'ensemble",
+  overviewMonth: "{month}, comparé au mois précédent.",
+  overviewTrees: "Arbres plantés",
+  overviewCo2: "CO₂ compensé",
+  overviewMemorials: "Mémoriaux créés",
+  overviewAwaiting: "En attente de confirmation",
+  overviewAmount: "Montant dû",
+  overviewLastMonth: "Mois précédent : {value}",
+  overviewStaleTitle: "Confirmations attendues depuis plus de {days} jours",
+  overviewStaleNone: "Aucune famille ne tarde autant à confirmer.",
+  overviewStaleCount:
+    "{count, plural, one {# mémorial attend} other {# mémoriaux attendent}} la confirmation de la famille.",
 };
 
 const nl: DashboardMessages = {
@@ -450,7 +508,7 @@ const nl: DashboardMessages = {
   previous: "Vorige",
   next: "Volgende",
   pageOf: "Pagina {page} van {pages}",
-  linesTotal: "{count} regels",
+  linesTotal: "{count, plural, one {# regel} other {# regels}}",
   fixFields: "Sommige velden moeten worden verbeterd:",
   accountTitle: "Account",
   signedInAs: "Aangemeld als {email} voor {operator}.",
@@ -526,7 +584,7 @@ const nl: DashboardMessages = {
   editPerson: "De persoon wijzigen",
   updateTitles: "Ook de titels van de gedenkpagina's van deze persoon bijwerken",
   personSaved: "De persoon is opgeslagen.",
-  personHint: "Lege velden blijven ongewijzigd (regels van PUT /Personne/Modifier).",
+  personHint: "Lege velden blijven ongewijzigd; met „Wissen” verwijdert u een waarde.",
   familyData: "Familie",
   resend: "De bevestigingsmail opnieuw versturen",
   resent: "Een nieuwe bevestigingsmail is onderweg; de vorige link werkt niet meer.",
@@ -548,7 +606,7 @@ const nl: DashboardMessages = {
   reportDays: "Dagen",
   reportLimit: "Regels per pagina",
   reportShow: "Rapport tonen",
-  reportNoEpf: "Uw operator heeft nog geen uitvaartonderneming (Epf-context).",
+  reportNoEpf: "Uw operator heeft nog geen uitvaartonderneming.",
   reportPeriod: "Van {start} tot {end} (exclusief)",
   totalTrees: "Bomen",
   totalCo2: "Gecompenseerde CO₂",
@@ -600,6 +658,35 @@ const nl: DashboardMessages = {
   notFoundTitle: "Niet gevonden",
   notFoundText: "Dit item bestaat niet of behoort tot een andere operator.",
   backToList: "Terug naar de lijst",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Excel downloaden (hele periode)",
+  reportPresets: "Periode:",
+  preset_thisMonth: "Deze maand",
+  preset_lastMonth: "Vorige maand",
+  preset_thisYear: "Dit jaar",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Uitvaartgroep",
+  kind_Epf: "Uitvaartcentrum",
+  kind_EpfAgence: "Filiaal",
+  kind_GroupePresse: "Persgroep",
+  kind_Titre: "Krant",
+  kind_TitreEdition: "Editie",
+  kind_Assurance: "Verzekeraar",
+  kind_GroupeMaisonRepos: "Groep woonzorgcentra",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Overzicht",
+  overviewTitle: "Overzicht",
+  overviewMonth: "{month}, vergeleken met de vorige maand.",
+  overviewTrees: "Geplante bomen",
+  overviewCo2: "Gecompenseerde CO₂",
+  overviewMemorials: "Aangemaakte gedenkpagina's",
+  overviewAwaiting: "Wacht op bevestiging",
+  overviewAmount: "Verschuldigd bedrag",
+  overviewLastMonth: "Vorige maand: {value}",
+  overviewStaleTitle: "Bevestigingen die al meer dan {days} dagen uitblijven",
+  overviewStaleNone: "Geen enkele familie laat zo lang op zich wachten.",
+  overviewStaleCount:
+    "{count, plural, one {# gedenkpagina wacht} other {# gedenkpagina's wachten}} op de bevestiging van de familie.",
 };
 
 const de: DashboardMessages = {
@@ -648,7 +735,7 @@ const de: DashboardMessages = {
   previous: "Zurück",
   next: "Weiter",
   pageOf: "Seite {page} von {pages}",
-  linesTotal: "{count} Zeilen",
+  linesTotal: "{count, plural, one {# Zeile} other {# Zeilen}}",
   fixFields: "Einige Felder müssen korrigiert werden:",
   accountTitle: "Konto",
   signedInAs: "Angemeldet als {email} für {operator}.",
@@ -726,7 +813,7 @@ const de: DashboardMessages = {
   editPerson: "Person bearbeiten",
   updateTitles: "Auch die Titel der Gedenkseiten dieser Person aktualisieren",
   personSaved: "Die Person wurde gespeichert.",
-  personHint: "Leere Felder bleiben unverändert (Regeln von PUT /Personne/Modifier).",
+  personHint: "Leere Felder bleiben unverändert; „Löschen“ entfernt einen Wert.",
   familyData: "Familie",
   resend: "Bestätigungs-E-Mail erneut senden",
   resent: "Eine neue Bestätigungs-E-Mail ist unterwegs; der vorherige Link funktioniert nicht mehr.",
@@ -748,7 +835,7 @@ const de: DashboardMessages = {
   reportDays: "Tage",
   reportLimit: "Zeilen pro Seite",
   reportShow: "Bericht anzeigen",
-  reportNoEpf: "Ihr Betreiber hat noch kein Bestattungsunternehmen (Epf-Kontext).",
+  reportNoEpf: "Ihr Betreiber hat noch kein Bestattungsunternehmen.",
   reportPeriod: "Vom {start} bis {end} (ausschließlich)",
   totalTrees: "Bäume",
   totalCo2: "Kompensiertes CO₂",
@@ -800,13 +887,61 @@ const de: DashboardMessages = {
   notFoundTitle: "Nicht gefunden",
   notFoundText: "Dieses Element existiert nicht oder gehört einem anderen Betreiber.",
   backToList: "Zurück zur Liste",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Excel herunterladen (ganzer Zeitraum)",
+  reportPresets: "Zeitraum:",
+  preset_thisMonth: "Dieser Monat",
+  preset_lastMonth: "Letzter Monat",
+  preset_thisYear: "Dieses Jahr",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Bestattungsgruppe",
+  kind_Epf: "Bestattungshaus",
+  kind_EpfAgence: "Filiale",
+  kind_GroupePresse: "Pressegruppe",
+  kind_Titre: "Zeitung",
+  kind_TitreEdition: "Ausgabe",
+  kind_Assurance: "Versicherung",
+  kind_GroupeMaisonRepos: "Pflegeheimgruppe",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Übersicht",
+  overviewTitle: "Übersicht",
+  overviewMonth: "{month}, verglichen mit dem Vormonat.",
+  overviewTrees: "Gepflanzte Bäume",
+  overviewCo2: "Kompensiertes CO₂",
+  overviewMemorials: "Angelegte Gedenkseiten",
+  overviewAwaiting: "Wartet auf Bestätigung",
+  overviewAmount: "Geschuldeter Betrag",
+  overviewLastMonth: "Vormonat: {value}",
+  overviewStaleTitle: "Seit mehr als {days} Tagen ausstehende Bestätigungen",
+  overviewStaleNone: "Keine Familie lässt so lange auf ihre Bestätigung warten.",
+  overviewStaleCount:
+    "{count, plural, one {# Gedenkseite wartet} other {# Gedenkseiten warten}} auf die Bestätigung der Familie.",
 };
 
 export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = { fr, nl, en, de };
 
-/** Replaces {name} placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+// "{count, plural, one {# line} other {# lines}}": the form for the number (ICU message syntax,
+// one level, "=N" for an exact number), chosen by the language's rules (Intl.PluralRules).
+const PLURAL = /\{(\w+), plural,((?:\s*=?\w+\s*\{[^{}]*\})+)\s*\}/g;
+const PLURAL_FORM = /(=?\w+)\s*\{([^{}]*)\}/g;
+
+function plural(lang: Language, value: number, forms: string): string | null {
+  const byName = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]]));
+  const form =
+    byName.get(`=${value}`) ?? byName.get(new Intl.PluralRules(lang).select(value)) ?? byName.get("other");
+  return form === undefined ? null : form.replace(/#/g, new Intl.NumberFormat(lang).format(value));
+}
+
+/** Replaces {name} placeholders and chooses plural forms for the language (default English). */
+export function fill(
+  template: string,
+  values: Record<string, string | number>,
+  lang: Language = "en",
+): string {
+  return template
+    .replace(PLURAL, (whole, name: string, forms: string) => {
+      const value = Number(values[name]);
+      return name in values && Number.isFinite(value) ? (plural(lang, value, forms) ?? whole) : whole;
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

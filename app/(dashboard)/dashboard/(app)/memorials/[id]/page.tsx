@@ -13,6 +13,7 @@ import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+import { LANGUAGE_NAMES, parseLanguage } from "@/lib/i18n/languages";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { parseId } from "@/lib/validation";
 
@@ -35,6 +36,7 @@ export default async function MemorialPage(props: {
   if (!memorial) notFound();
   const lang = await dashboardLanguage(session.operatorLanguage);
   const m = DASHBOARD_MESSAGES[lang];
+  const familyLanguage = memorial.family?.language ? parseLanguage(memorial.family.language) : null;
   const contexts = await listContexts(session.operatorId);
   const person = memorial.person;
   const awaiting = memorial.status === "awaiting_confirmation";
@@ -156,7 +158,11 @@ export default async function MemorialPage(props: {
               <>
                 <dt className="font-medium">{m.familyData}</dt>
                 <dd>
-                  {[memorial.family.name, memorial.family.email, memorial.family.language]
+                  {[
+                    memorial.family.name,
+                    memorial.family.email,
+                    familyLanguage ? LANGUAGE_NAMES[familyLanguage] : memorial.family.language,
+                  ]
                     .filter(Boolean)
                     .join(" · ") || "—"}
                 </dd>
