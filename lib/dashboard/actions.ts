@@ -16,7 +16,7 @@ import { createMemorial } from "@/lib/memorials/create-memorial";
 import { modifyPerson } from "@/lib/memorials/modify-person";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { operatorCaller } from "@/lib/operators/caller";
-import { createApiKey, revokeApiKeyById } from "@/lib/operators/keys";
+import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@/lib/operators/keys";
 import { dateTime, parseDateTime, parseId } from "@/lib/validation";
 
 export type ActionFailure = {
@@ -78,14 +78,21 @@ export async function changePasswordAction(input: {
 
 export async function createKeyAction(
   environment: "production" | "test",
+  name: string,
 ): Promise<ActionResult<{ key: string }>> {
   const session = await getOperatorSession();
   if (!session) return UNAUTHENTICATED;
   if (environment !== "production" && environment !== "test") {
     return { ok: false, code: "INVALID_INPUT", message: "environment must be production or test" };
   }
+  // A key is named at creation, so that the right one is revoked later.
+  const keyName = typeof name === "string" ? name.trim() : "";
+  if (!keyName || Array.from(keyName).length > KEY_NAME_MAX) {
+    const reason = keyName ? "too_long" : "required";
+    return { ok: false, code: "INVALID_INPUT", message: `name is ${reason}`, fields: { name: reason } };
+  }
   try {
-    const created = await createApiKey(session.operatorId, environment);
+    const created = await createApiKey(session.operatorId, environment, undefined, keyName);
     return { ok: true, key: created.key };
   } catch (error) {
     return failure(error);

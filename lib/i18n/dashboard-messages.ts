@@ -232,6 +232,14 @@ const en = {
   overviewStaleNone: "No family has left a confirmation waiting that long.",
   overviewStaleCount:
     "{count, plural, one {# memorial awaits} other {# memorials await}} its family's confirmation.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Key name",
+  keyNameHint: "Where the key is used, e.g. “Website” or “Booking software”.",
+  keyUnnamed: "(no name)",
+  keyLastUsed: "Last used",
+  keyNeverUsed: "Never",
+  revokeConfirmName: "Revoke the key “{name}” ({prefix}…)? Requests using it will be refused at once.",
+  revokeNamed: "Revoke “{name}”",
 };
 
 export type DashboardMessages = typeof en;
@@ -461,6 +469,15 @@ const fr: DashboardMessages = {
   overviewStaleNone: "Aucune famille ne tarde autant à confirmer.",
   overviewStaleCount:
     "{count, plural, one {# mémorial attend} other {# mémoriaux attendent}} la confirmation de la famille.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Nom de la clé",
+  keyNameHint: "Où la clé sert, par exemple « Site web » ou « Logiciel de réservation ».",
+  keyUnnamed: "(sans nom)",
+  keyLastUsed: "Dernière utilisation",
+  keyNeverUsed: "Jamais",
+  revokeConfirmName:
+    "Révoquer la clé « {name} » ({prefix}…) ? Les requêtes qui l'utilisent seront refusées aussitôt.",
+  revokeNamed: "Révoquer « {name} »",
 };
 
 const nl: DashboardMessages = {
@@ -687,6 +704,14 @@ const nl: DashboardMessages = {
   overviewStaleNone: "Geen enkele familie laat zo lang op zich wachten.",
   overviewStaleCount:
     "{count, plural, one {# gedenkpagina wacht} other {# gedenkpagina's wachten}} op de bevestiging van de familie.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Naam van de sleutel",
+  keyNameHint: "Waar de sleutel dient, bv. „Website” of „Boekingssoftware”.",
+  keyUnnamed: "(geen naam)",
+  keyLastUsed: "Laatst gebruikt",
+  keyNeverUsed: "Nooit",
+  revokeConfirmName: "De sleutel „{name}” ({prefix}…) intrekken? Aanvragen ermee worden meteen geweigerd.",
+  revokeNamed: "„{name}” intrekken",
 };
 
 const de: DashboardMessages = {
@@ -916,6 +941,14 @@ const de: DashboardMessages = {
   overviewStaleNone: "Keine Familie lässt so lange auf ihre Bestätigung warten.",
   overviewStaleCount:
     "{count, plural, one {# Gedenkseite wartet} other {# Gedenkseiten warten}} auf die Bestätigung der Familie.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Name des Schlüssels",
+  keyNameHint: "Wofür der Schlüssel dient, z. B. „Website“ oder „Buchungssoftware“.",
+  keyUnnamed: "(ohne Namen)",
+  keyLastUsed: "Zuletzt verwendet",
+  keyNeverUsed: "Nie",
+  revokeConfirmName: "Den Schlüssel „{name}“ ({prefix}…) widerrufen? Anfragen damit werden sofort abgelehnt.",
+  revokeNamed: "„{name}“ widerrufen",
 };
 
 export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = { fr, nl, en, de };
