@@ -18,6 +18,7 @@ import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { operatorCaller } from "@/lib/operators/caller";
 import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@/lib/operators/keys";
 import { dateTime, parseDateTime, parseId } from "@/lib/validation";
+import { CLEARABLE_PERSON_FIELDS } from "./person-fields";
 
 export type ActionFailure = {
   ok: false;
@@ -171,6 +172,8 @@ export interface PersonFormValues {
   birthDate: string;
   imageUrl: string;
   updateTitles: boolean;
+  /** Optional fields the user asked to clear (null in the command), whatever their input holds. */
+  clear?: string[];
 }
 
 /** The person form's field of each field of the modification command. */
@@ -226,6 +229,14 @@ function parsePersonForm(values: PersonFormValues): {
     imageUrl,
     updateTitles: values.updateTitles === true,
   };
+  // The command's own convention: null clears a field, undefined (a blank input) keeps it.
+  const clear = Array.isArray(values.clear) ? values.clear : [];
+  for (const field of CLEARABLE_PERSON_FIELDS) {
+    if (clear.includes(field)) {
+      command[field] = null;
+      delete fields[field];
+    }
+  }
   return Object.keys(fields).length ? { fields } : { command, fields };
 }
 

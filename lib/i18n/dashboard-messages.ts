@@ -240,6 +240,10 @@ const en = {
   keyNeverUsed: "Never",
   revokeConfirmName: "Revoke the key “{name}” ({prefix}…)? Requests using it will be refused at once.",
   revokeNamed: "Revoke “{name}”",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Clear",
+  clearField: "Clear “{field}”",
+  clearedPlaceholder: "Will be cleared",
 };
 
 export type DashboardMessages = typeof en;
@@ -478,6 +482,10 @@ const fr: DashboardMessages = {
   revokeConfirmName:
     "Révoquer la clé « {name} » ({prefix}…) ? Les requêtes qui l'utilisent seront refusées aussitôt.",
   revokeNamed: "Révoquer « {name} »",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Effacer",
+  clearField: "Effacer « {field} »",
+  clearedPlaceholder: "Sera effacé",
 };
 
 const nl: DashboardMessages = {
@@ -712,6 +720,10 @@ const nl: DashboardMessages = {
   keyNeverUsed: "Nooit",
   revokeConfirmName: "De sleutel „{name}” ({prefix}…) intrekken? Aanvragen ermee worden meteen geweigerd.",
   revokeNamed: "„{name}” intrekken",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Wissen",
+  clearField: "„{field}” wissen",
+  clearedPlaceholder: "Wordt gewist",
 };
 
 const de: DashboardMessages = {
@@ -949,6 +961,10 @@ const de: DashboardMessages = {
   keyNeverUsed: "Nie",
   revokeConfirmName: "Den Schlüssel „{name}“ ({prefix}…) widerrufen? Anfragen damit werden sofort abgelehnt.",
   revokeNamed: "„{name}“ widerrufen",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Löschen",
+  clearField: "„{field}“ löschen",
+  clearedPlaceholder: "Wird gelöscht",
 };
 
 export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = { fr, nl, en, de };
