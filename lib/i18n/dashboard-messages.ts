@@ -244,6 +244,17 @@ const en = {
   clear: "Clear",
   clearField: "Clear “{field}”",
   clearedPlaceholder: "Will be cleared",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-mails to the family",
+  mailNotConfigured:
+    "E-mail is not set up on this service (SMTP_URL is not set): e-mails are kept and their text, links included, is printed in the service's log; they are sent once SMTP_URL is set and the service restarted.",
+  resentHeld:
+    "A new confirmation e-mail has been prepared and kept: it will be sent once e-mail is set up (SMTP_URL) and the service restarted. The previous link no longer works.",
+  emailState_sent: "Sent",
+  emailState_waiting: "Waiting to be sent",
+  emailState_retrying: "Retrying",
+  emailState_failed: "Failed",
+  emailState_held: "Kept (e-mail not set up)",
 };
 
 export type DashboardMessages = typeof en;
@@ -486,6 +497,17 @@ const fr: DashboardMessages = {
   clear: "Effacer",
   clearField: "Effacer « {field} »",
   clearedPlaceholder: "Sera effacé",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-mails à la famille",
+  mailNotConfigured:
+    "L'envoi d'e-mails n'est pas configuré sur ce service (SMTP_URL n'est pas défini) : les e-mails sont conservés et leur texte, liens compris, est écrit dans le journal du service ; ils partiront dès que SMTP_URL sera défini et le service redémarré.",
+  resentHeld:
+    "Un nouvel e-mail de confirmation a été préparé et conservé : il partira dès que l'envoi d'e-mails sera configuré (SMTP_URL) et le service redémarré. L'ancien lien ne fonctionne plus.",
+  emailState_sent: "Envoyé",
+  emailState_waiting: "En attente d'envoi",
+  emailState_retrying: "Nouvel essai prévu",
+  emailState_failed: "Échec",
+  emailState_held: "Conservé (envoi non configuré)",
 };
 
 const nl: DashboardMessages = {
@@ -724,6 +746,17 @@ const nl: DashboardMessages = {
   clear: "Wissen",
   clearField: "„{field}” wissen",
   clearedPlaceholder: "Wordt gewist",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-mails aan de familie",
+  mailNotConfigured:
+    "E-mail is niet ingesteld op deze dienst (SMTP_URL is niet gezet): e-mails worden bewaard en hun tekst, links inbegrepen, komt in het logboek van de dienst; ze worden verstuurd zodra SMTP_URL gezet is en de dienst herstart.",
+  resentHeld:
+    "Een nieuwe bevestigingsmail is klaargemaakt en bewaard: hij wordt verstuurd zodra e-mail ingesteld is (SMTP_URL) en de dienst herstart. De vorige link werkt niet meer.",
+  emailState_sent: "Verstuurd",
+  emailState_waiting: "Wacht op verzending",
+  emailState_retrying: "Nieuwe poging gepland",
+  emailState_failed: "Mislukt",
+  emailState_held: "Bewaard (e-mail niet ingesteld)",
 };
 
 const de: DashboardMessages = {
@@ -965,6 +998,17 @@ const de: DashboardMessages = {
   clear: "Löschen",
   clearField: "„{field}“ löschen",
   clearedPlaceholder: "Wird gelöscht",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-Mails an die Familie",
+  mailNotConfigured:
+    "E-Mail ist für diesen Dienst nicht eingerichtet (SMTP_URL ist nicht gesetzt): E-Mails werden aufbewahrt und ihr Text, Links inbegriffen, ins Protokoll des Dienstes geschrieben; sie werden gesendet, sobald SMTP_URL gesetzt und der Dienst neu gestartet ist.",
+  resentHeld:
+    "Eine neue Bestätigungs-E-Mail wurde vorbereitet und aufbewahrt: Sie wird gesendet, sobald E-Mail eingerichtet (SMTP_URL) und der Dienst neu gestartet ist. Der vorherige Link funktioniert nicht mehr.",
+  emailState_sent: "Gesendet",
+  emailState_waiting: "Wartet auf Versand",
+  emailState_retrying: "Neuer Versuch geplant",
+  emailState_failed: "Fehlgeschlagen",
+  emailState_held: "Aufbewahrt (E-Mail nicht eingerichtet)",
 };
 
 export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = { fr, nl, en, de };

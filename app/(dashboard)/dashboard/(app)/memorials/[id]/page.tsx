@@ -9,6 +9,7 @@ import { PlantForm } from "@/components/dashboard/plant-form";
 import { ResendButton } from "@/components/dashboard/resend-button";
 import { requireOperator } from "@/lib/auth/session";
 import { listContexts } from "@/lib/dashboard/contexts";
+import { mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
@@ -37,6 +38,8 @@ export default async function MemorialPage(props: {
   const lang = await dashboardLanguage(session.operatorLanguage);
   const m = DASHBOARD_MESSAGES[lang];
   const familyLanguage = memorial.family?.language ? parseLanguage(memorial.family.language) : null;
+  const emails = await memorialEmails(session.operatorId, memorial.id);
+  const canSend = mailConfigured();
   const contexts = await listContexts(session.operatorId);
   const person = memorial.person;
   const awaiting = memorial.status === "awaiting_confirmation";
@@ -78,10 +81,37 @@ export default async function MemorialPage(props: {
       {awaiting ? (
         <section className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           {memorial.family?.email ? (
-            <ResendButton memorialId={memorial.id} email={memorial.family.email} />
+            <ResendButton memorialId={memorial.id} email={memorial.family.email} mailConfigured={canSend} />
           ) : (
             <p>{m.noFamilyEmail}</p>
           )}
+        </section>
+      ) : null}
+
+      {emails.length > 0 || !canSend ? (
+        <section aria-labelledby="emails-title" className="space-y-3">
+          <h2 id="emails-title" className="text-xl font-semibold">
+            {m.emailsTitle}
+          </h2>
+          {canSend ? null : (
+            <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="mail-off">
+              {m.mailNotConfigured}
+            </p>
+          )}
+          {emails.length > 0 ? (
+            <ul className="space-y-2" data-testid="memorial-emails">
+              {emails.map((email) => (
+                <li
+                  key={email.id}
+                  data-state={email.state}
+                  className="rounded border border-stone-200 bg-white p-3"
+                >
+                  <span className="font-medium">{m[`emailState_${email.state}`]}</span> · {email.subject} ·{" "}
+                  {email.to} · {formatDateTime(email.sentAt ?? email.createdAt, lang)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </section>
       ) : null}
 
