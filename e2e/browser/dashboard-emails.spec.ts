@@ -34,6 +34,14 @@ for (const lang of ["fr", "de"] as const) {
     await expect(item).toContainText("famille.lambert@example.org");
     await expect(page.getByTestId("mail-off")).toHaveCount(0);
 
+    // The preview of the family's confirmation e-mail, in each language, with a stand-in link.
+    await page.getByText(m.emailPreview).click();
+    await expect(page.getByTestId("email-preview-fr")).toContainText("Confirmez le mémorial de Lambert");
+    await expect(page.getByTestId("email-preview-nl")).toContainText("Bevestig het gedenkteken voor Lambert");
+    await expect(page.getByTestId("email-preview-en")).toContainText("Confirm the memorial for Lambert");
+    await expect(page.getByTestId("email-preview-de")).toContainText("Lambert");
+    await expect(page.getByTestId("email-preview-de")).toContainText("https://…/confirm/…");
+
     const states = [
       [{ status: "pending", attempts: 2 }, "retrying", m.emailState_retrying],
       [{ status: "failed", attempts: 8 }, "failed", m.emailState_failed],

@@ -255,6 +255,10 @@ const en = {
   emailState_retrying: "Retrying",
   emailState_failed: "Failed",
   emailState_held: "Kept (e-mail not set up)",
+  emailPreview: "Preview of the family's confirmation e-mail",
+  emailPreviewHint:
+    "As the family receives it, in each language; the real e-mail holds the family's own link.",
+  emailSubject: "Subject:",
 };
 
 export type DashboardMessages = typeof en;
@@ -508,6 +512,10 @@ const fr: DashboardMessages = {
   emailState_retrying: "Nouvel essai prévu",
   emailState_failed: "Échec",
   emailState_held: "Conservé (envoi non configuré)",
+  emailPreview: "Aperçu de l'e-mail de confirmation envoyé à la famille",
+  emailPreviewHint:
+    "Tel que la famille le reçoit, dans chaque langue ; le vrai e-mail contient le lien propre à la famille.",
+  emailSubject: "Objet :",
 };
 
 const nl: DashboardMessages = {
@@ -757,6 +765,10 @@ const nl: DashboardMessages = {
   emailState_retrying: "Nieuwe poging gepland",
   emailState_failed: "Mislukt",
   emailState_held: "Bewaard (e-mail niet ingesteld)",
+  emailPreview: "Voorbeeld van de bevestigingsmail aan de familie",
+  emailPreviewHint:
+    "Zoals de familie hem ontvangt, in elke taal; de echte e-mail bevat de eigen link van de familie.",
+  emailSubject: "Onderwerp:",
 };
 
 const de: DashboardMessages = {
@@ -1009,6 +1021,10 @@ const de: DashboardMessages = {
   emailState_retrying: "Neuer Versuch geplant",
   emailState_failed: "Fehlgeschlagen",
   emailState_held: "Aufbewahrt (E-Mail nicht eingerichtet)",
+  emailPreview: "Vorschau der Bestätigungs-E-Mail an die Familie",
+  emailPreviewHint:
+    "So, wie die Familie sie erhält, in jeder Sprache; die echte E-Mail enthält den eigenen Link der Familie.",
+  emailSubject: "Betreff:",
 };
 
 export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = { fr, nl, en, de };

@@ -14,11 +14,15 @@ import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
-import { LANGUAGE_NAMES, parseLanguage } from "@/lib/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES, parseLanguage } from "@/lib/i18n/languages";
+import { confirmationEmail } from "@/lib/mail/confirmation-email";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { parseId } from "@/lib/validation";
 
 export const metadata: Metadata = { title: "Memorial" };
+
+/** The preview's stand-in for the family's own link (each e-mail gets a new secret link). */
+const PREVIEW_LINK = "https://…/confirm/…";
 
 const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
 const th = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
@@ -88,7 +92,7 @@ export default async function MemorialPage(props: {
         </section>
       ) : null}
 
-      {emails.length > 0 || !canSend ? (
+      {memorial.family || emails.length > 0 || !canSend ? (
         <section aria-labelledby="emails-title" className="space-y-3">
           <h2 id="emails-title" className="text-xl font-semibold">
             {m.emailsTitle}
@@ -98,6 +102,34 @@ export default async function MemorialPage(props: {
               {m.mailNotConfigured}
             </p>
           )}
+          <details className="rounded border border-stone-200 bg-white p-3">
+            <summary className="cursor-pointer font-medium">{m.emailPreview}</summary>
+            <p className="mt-2 text-sm text-stone-600">{m.emailPreviewHint}</p>
+            {LANGUAGES.map((language) => {
+              const preview = confirmationEmail({
+                language,
+                title: memorial.title,
+                operatorName: session.operatorName,
+                link: PREVIEW_LINK,
+              });
+              return (
+                <div
+                  key={language}
+                  lang={language}
+                  className="mt-3"
+                  data-testid={`email-preview-${language}`}
+                >
+                  <h3 className="font-semibold">{LANGUAGE_NAMES[language]}</h3>
+                  <p>
+                    <span className="text-stone-600">{m.emailSubject}</span> {preview.subject}
+                  </p>
+                  <pre className="mt-1 whitespace-pre-wrap rounded bg-stone-50 p-2 font-serif text-sm">
+                    {preview.text}
+                  </pre>
+                </div>
+              );
+            })}
+          </details>
           {emails.length > 0 ? (
             <ul className="space-y-2" data-testid="memorial-emails">
               {emails.map((email) => (
