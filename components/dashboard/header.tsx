@@ -10,6 +10,7 @@ import { useI18n } from "./i18n";
 import { LanguageMenu } from "./language-menu";
 
 const SECTIONS: [string, MessageKey][] = [
+  ["/dashboard", "navOverview"],
   ["/dashboard/plant", "navPlant"],
   ["/dashboard/memorials", "navMemorials"],
   ["/dashboard/reports", "navReports"],
@@ -58,7 +59,7 @@ export function DashboardHeader(props: { operatorName: string; email: string }) 
       <nav aria-label={t("navMain")} className="mx-auto max-w-6xl overflow-x-auto px-1 sm:px-4">
         <ul className="flex gap-1 whitespace-nowrap">
           {SECTIONS.map(([href, key]) => {
-            const current = pathname === href || pathname.startsWith(`${href}/`);
+            const current = pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
             return (
               <li key={href}>
                 <Link

@@ -23,6 +23,6 @@ export function useI18n() {
   if (!value) throw new Error("useI18n outside the dashboard");
   const { lang, messages } = value;
   const t = (key: MessageKey, values?: Record<string, string | number>) =>
-    values ? fill(messages[key], values) : messages[key];
+    values ? fill(messages[key], values, lang) : messages[key];
   return { lang, t };
 }

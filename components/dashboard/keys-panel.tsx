@@ -1,8 +1,9 @@
 "use client";
-// API keys: the list (first characters, environment, dates), creation (the key shown once) and
-// revocation. Reads through React Query; changes through Server Actions.
+// API keys: the list (name, first characters, environment, dates, last use), creation with a name
+// (the key shown once) and revocation after a confirmation step that repeats the key's name.
+// Reads through React Query; changes through Server Actions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { createKeyAction, revokeKeyAction } from "@/lib/dashboard/actions";
 import { formatDate, formatDateTime } from "@/lib/dashboard/format";
 import type { KeyRow } from "@/lib/dashboard/keys";
@@ -34,13 +35,21 @@ export function KeysPanel() {
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
+  const [name, setName] = useState("");
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<KeyRow | null>(null);
+  const nameId = useId();
   const create = useMutation({
-    mutationFn: (environment: "production" | "test") => createKeyAction(environment),
+    mutationFn: (environment: "production" | "test") => createKeyAction(environment, name),
     onSuccess: (result) => {
       if (result.ok) {
         setCreated(result.key);
         setCopied(false);
         setActionError(null);
+        setNameError(null);
+        setName("");
+      } else if (result.fields?.name) {
+        setNameError(t(result.fields.name === "too_long" ? "fieldTooLong" : "fieldRequired"));
       } else setActionError(errorText(result.code, result.message));
       queryClient.invalidateQueries({ queryKey: ["keys"] });
     },
@@ -49,6 +58,7 @@ export function KeysPanel() {
   const revoke = useMutation({
     mutationFn: (id: number) => revokeKeyAction(id),
     onSuccess: (result) => {
+      setConfirming(null);
       setActionError(result.ok ? null : errorText(result.code, result.message));
       queryClient.invalidateQueries({ queryKey: ["keys"] });
     },
@@ -61,7 +71,27 @@ export function KeysPanel() {
         <span id="keys-title">{t("keysTitle")}</span>
       </PageTitle>
       <p className="mb-4 max-w-prose">{t("keysIntro")}</p>
-      <div className="mb-6 flex flex-wrap gap-3">
+      <div className="mb-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={nameId} className="mb-1 block text-sm font-medium">
+            {t("keyName")}
+          </label>
+          <input
+            id={nameId}
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={`${nameId}-hint`}
+            className="min-h-11 w-64 rounded border border-stone-400 px-3 py-2"
+          />
+          <p
+            id={`${nameId}-hint`}
+            className={`mt-1 text-sm ${nameError ? "text-red-800" : "text-stone-600"}`}
+          >
+            {nameError ?? t("keyNameHint")}
+          </p>
+        </div>
         <button
           type="button"
           className={buttonClass}
@@ -104,6 +134,26 @@ export function KeysPanel() {
           {actionError}
         </p>
       ) : null}
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="revoke-title" className={`${cardClass} mb-6 border-red-400`}>
+          <p id="revoke-title" className="font-medium">
+            {t("revokeConfirmName", { name: confirming.name ?? t("keyUnnamed"), prefix: confirming.prefix })}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button
+              type="button"
+              className="min-h-11 rounded bg-red-800 px-4 py-2 font-medium text-white hover:bg-red-900"
+              disabled={revoke.isPending}
+              onClick={() => revoke.mutate(confirming.id)}
+            >
+              {t("revokeNamed", { name: confirming.name ?? confirming.prefix })}
+            </button>
+            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(null)}>
+              {t("cancel")}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {keys.isPending ? <Loading /> : null}
       {keys.isError ? <ErrorMessage error={keys.error} onRetry={() => keys.refetch()} /> : null}
       {keys.data ? (
@@ -114,9 +164,11 @@ export function KeysPanel() {
             <table className={tableClass}>
               <thead>
                 <tr>
+                  <th className={thClass}>{t("keyName")}</th>
                   <th className={thClass}>{t("colPrefix")}</th>
                   <th className={thClass}>{t("colEnvironment")}</th>
                   <th className={thClass}>{t("colCreated")}</th>
+                  <th className={thClass}>{t("keyLastUsed")}</th>
                   <th className={thClass}>{t("colStatus")}</th>
                   <th className={thClass}>
                     <span className="sr-only">{t("revoke")}</span>
@@ -126,6 +178,7 @@ export function KeysPanel() {
               <tbody>
                 {keys.data.keys.map((key) => (
                   <tr key={key.id} data-key-prefix={key.prefix}>
+                    <td className={tdClass}>{key.name ?? t("keyUnnamed")}</td>
                     <td className={tdClass}>
                       <code>{key.prefix}…</code>
                     </td>
@@ -133,6 +186,9 @@ export function KeysPanel() {
                       {key.environment === "production" ? t("envLive") : t("envTest")}
                     </td>
                     <td className={tdClass}>{formatDateTime(key.createdAt, lang)}</td>
+                    <td className={tdClass} data-testid="last-used">
+                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt, lang) : t("keyNeverUsed")}
+                    </td>
                     <td className={tdClass}>
                       {key.revokedAt
                         ? t("keyRevoked", { date: formatDate(key.revokedAt, lang) })
@@ -144,11 +200,8 @@ export function KeysPanel() {
                           type="button"
                           className={secondaryButtonClass}
                           disabled={revoke.isPending}
-                          aria-label={`${t("revoke")} ${key.prefix}`}
-                          onClick={() => {
-                            if (window.confirm(t("revokeConfirm", { prefix: key.prefix })))
-                              revoke.mutate(key.id);
-                          }}
+                          aria-label={`${t("revoke")} ${key.name ?? key.prefix}`}
+                          onClick={() => setConfirming(key)}
                         >
                           {t("revoke")}
                         </button>

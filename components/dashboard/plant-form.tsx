@@ -238,7 +238,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
               <option value="">{t("contextOperator")}</option>
               {props.contexts.map((context) => (
                 <option key={context.id} value={context.id}>
-                  {context.kind} · {context.name} ({context.id})
+                  {t(`kind_${context.kind}`)} · {context.name}
                 </option>
               ))}
             </select>

@@ -1,10 +1,12 @@
 "use client";
 // Tree reports: the API's parameters (epf, person, year/month/day, days, Page, Limite) in a form
-// and in the address, totals of trees and CO2, the chart, the page of lines and the CSV of the
-// whole period.
+// and in the address, totals of trees and CO2, the chart, the page of lines (with who planted
+// each tree and their message, for thank-you notes) and the CSV or XLSX of the whole period.
+// Without parameters, the report shows the first funeral home's current calendar month.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { formatCo2, formatDate, formatDateTime, formatNumber, isoDay } from "@/lib/dashboard/format";
+import { localToday, PERIOD_PRESETS, type PeriodPreset, presetPeriod } from "@/lib/dashboard/periods";
 import type { TreeReport } from "@/lib/dashboard/reports";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { BarChart } from "./bar-chart";
@@ -39,7 +41,21 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
     const value = params.get(name);
     if (value) current.set(name, value);
   }
+  // The default: the first funeral home, this calendar month (UTC), set once hydrated so that the
+  // server's render and the browser's agree.
+  if (!current.has("epf") && props.funeralHomes.length > 0 && hydrated) {
+    const period = presetPeriod("thisMonth", localToday());
+    current.set("epf", String(props.funeralHomes[0].id));
+    for (const [name, value] of Object.entries(period)) current.set(name, String(value));
+  }
   const ready = current.has("epf") && current.has("year") && current.has("days");
+  const choosePreset = (preset: PeriodPreset) => {
+    const next = new URLSearchParams(current);
+    for (const [name, value] of Object.entries(presetPeriod(preset, localToday())))
+      next.set(name, String(value));
+    next.set("Page", "1");
+    router.replace(`${pathname}?${next}`, { scroll: false });
+  };
   const report = useQuery({
     queryKey: ["report", current.toString()],
     queryFn: () => fetchJson<TreeReport>(`/api/dashboard/reports?${current}`),
@@ -58,16 +74,34 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
       </section>
     );
   }
-  const today = new Date();
+  const today = localToday();
+  const thisMonth = presetPeriod("thisMonth", today);
   const defaultStart =
     current.has("year") && current.has("month") && current.has("day")
       ? `${current.get("year")}-${current.get("month")!.padStart(2, "0")}-${current.get("day")!.padStart(2, "0")}`
-      : isoDay(new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 1)));
+      : isoDay(new Date(Date.UTC(today.year, today.month - 1, 1)));
 
   return (
     <section>
       <PageTitle>{t("reportsTitle")}</PageTitle>
+      <fieldset className="mb-3 flex flex-wrap items-center gap-2">
+        <legend className="float-left mr-2 text-sm text-stone-600">{t("reportPresets")}</legend>
+        {PERIOD_PRESETS.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className={secondaryButtonClass}
+            disabled={!hydrated}
+            onClick={() => choosePreset(preset)}
+          >
+            {t(`preset_${preset}`)}
+          </button>
+        ))}
+      </fieldset>
       <form
+        // A new address (a preset, the pager, a submitted form) remounts the form with its values;
+        // the default period alone does not, so that nothing the user is typing is lost.
+        key={params.toString()}
         className={`${cardClass} mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3`}
         onSubmit={(event) => {
           event.preventDefault();
@@ -136,7 +170,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             min={1}
             max={MAX_REPORT_DAYS}
             required
-            defaultValue={current.get("days") ?? "31"}
+            defaultValue={current.get("days") ?? String(thisMonth.days)}
             className={inputClass}
           />
         </div>
@@ -175,14 +209,24 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                 end: formatDate(report.data.end, lang),
               })}
             </p>
-            <a
-              className={secondaryButtonClass}
-              href={`/api/dashboard/reports/csv?${csvParams}`}
-              download
-              data-testid="report-csv"
-            >
-              {t("downloadCsv")}
-            </a>
+            <div className="flex flex-wrap gap-2">
+              <a
+                className={secondaryButtonClass}
+                href={`/api/dashboard/reports/csv?${csvParams}`}
+                download
+                data-testid="report-csv"
+              >
+                {t("downloadCsv")}
+              </a>
+              <a
+                className={secondaryButtonClass}
+                href={`/api/dashboard/reports/xlsx?${csvParams}`}
+                download
+                data-testid="report-xlsx"
+              >
+                {t("downloadXlsx")}
+              </a>
+            </div>
           </div>
           <dl className="grid grid-cols-2 gap-4 sm:max-w-md">
             <div className={cardClass}>
@@ -217,6 +261,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                       <th className={thClass}>{t("colCo2")}</th>
                       <th className={thClass}>{t("colSite")}</th>
                       <th className={thClass}>{t("colPerson")}</th>
+                      <th className={thClass}>{t("colPlanter")}</th>
+                      <th className={thClass}>{t("colMessage")}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -230,6 +276,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                         <td className={tdClass}>
                           {line.personId ? `${line.person ?? ""} (${line.personId})` : "—"}
                         </td>
+                        <td className={tdClass}>{line.planter}</td>
+                        <td className={`${tdClass} min-w-48 whitespace-pre-line`}>{line.message ?? "—"}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -6,7 +6,7 @@ import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, useErrorText } from "./ui";
 
-export function ResendButton(props: { memorialId: number; email: string }) {
+export function ResendButton(props: { memorialId: number; email: string; mailConfigured?: boolean }) {
   const { t } = useI18n();
   const errorText = useErrorText();
   const hydrated = useHydrated();
@@ -26,7 +26,7 @@ export function ResendButton(props: { memorialId: number; email: string }) {
       <div aria-live="polite">
         {result?.ok ? (
           <p role="status" className="mt-3">
-            {t("resent")}
+            {props.mailConfigured === false ? t("resentHeld") : t("resent")}
           </p>
         ) : null}
         {result && !result.ok ? (

@@ -28,7 +28,7 @@ export function SignInForm() {
             redirect: false,
           });
           if (result?.ok && !result.error) {
-            window.location.assign("/dashboard/memorials");
+            window.location.assign("/dashboard");
             return;
           }
           setError(

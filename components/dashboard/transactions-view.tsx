@@ -73,6 +73,9 @@ export function TransactionsView() {
         <a className={secondaryButtonClass} href={`/api/dashboard/transactions/csv?${query}`} download>
           {t("downloadCsv")}
         </a>
+        <a className={secondaryButtonClass} href={`/api/dashboard/transactions/xlsx?${query}`} download>
+          {t("downloadXlsx")}
+        </a>
       </form>
       {data.isPending ? <Loading /> : null}
       {data.isError ? <ErrorMessage error={data.error} onRetry={() => data.refetch()} /> : null}

@@ -146,7 +146,7 @@ test("a month's transactions, totals and prepaid balance, with the month's CSV",
   const user = await makeUser(operator.operatorId);
   await signIn(page, user);
   await page.getByRole("link", { name: "Transactions" }).click();
-  await page.getByLabel("Month").fill(month);
+  await page.getByLabel("Month", { exact: true }).fill(month);
   await page.getByRole("button", { name: "Show", exact: true }).click();
   await expect(page.getByTestId("prepaid")).toHaveText("Prepaid trees left: 3");
   await expect(page.getByRole("table", { name: "Totals by species" })).toContainText("2");

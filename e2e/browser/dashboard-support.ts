@@ -18,9 +18,10 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.context().addCookies([{ name: "dashboard_lang", value: lang, url: baseUrl() }]);
   await page.goto(`${baseUrl()}/dashboard/signin`);
   await page.getByLabel(/e-mail/i).fill(user.email);
-  await page.getByLabel(/password|mot de passe/i).fill(user.password);
-  await page.getByRole("button", { name: /sign in|se connecter/i }).click();
-  await expect(page).toHaveURL(/\/dashboard\/memorials/);
+  await page.getByLabel(/password|mot de passe|wachtwoord|passwort/i).fill(user.password);
+  await page.getByRole("button", { name: /^(sign in|se connecter|aanmelden|anmelden)$/i }).click();
+  // The home page's figures can take a while on a loaded machine: wait for the page itself.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
 }
 
 /** A memorial created through the API with the operator's key, for a funeral home. */

@@ -1,5 +1,6 @@
-// Saves docs/screenshots/dashboard-*.png: the planting form, the memorial list, a report with its
-// chart, the keys, and the memorial list on a phone. Data made through the domain operations.
+// Saves docs/screenshots/dashboard-*.png: the overview (English and French), the planting form,
+// the memorial list, a report with its chart, the keys, and the memorial list on a phone. Data
+// made through the domain operations.
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
@@ -89,6 +90,11 @@ test("dashboard screenshots", async ({ page }) => {
       data: { plantedAt: new Date(now - ((i * 37) % 150) * 86_400_000) },
     });
   }
+  // The memorial awaiting its family was created 9 days ago: the overview lists it.
+  await db.memorial.updateMany({
+    where: { operatorId: operator.operatorId, status: "awaiting_confirmation" },
+    data: { createdAt: new Date(now - 9 * 86_400_000) },
+  });
   const email = "m.lemaire@example.org";
   await createUser({ operatorId: operator.operatorId, email, password: "screenshots only" });
 
@@ -97,6 +103,10 @@ test("dashboard screenshots", async ({ page }) => {
   await page.getByLabel(/e-mail/i).fill(email);
   await page.getByLabel("Password").fill("screenshots only");
   await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: out("overview"), fullPage: true });
+
+  await page.goto(`${baseUrl()}/dashboard/memorials`);
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await page.screenshot({ path: out("memorials"), fullPage: true });
 
@@ -116,6 +126,7 @@ test("dashboard screenshots", async ({ page }) => {
   await page.screenshot({ path: out("report"), fullPage: true });
 
   await page.getByRole("link", { name: "API keys" }).click();
+  await page.getByLabel("Key name").fill("Booking software");
   await page.getByRole("button", { name: "Create a test key" }).click();
   await expect(page.getByTestId("new-key")).toBeVisible();
   await page.screenshot({ path: out("keys"), fullPage: true });
@@ -125,4 +136,10 @@ test("dashboard screenshots", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Memorials" })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await page.screenshot({ path: out("phone"), fullPage: false });
+
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.context().addCookies([{ name: "dashboard_lang", value: "fr", url: baseUrl() }]);
+  await page.goto(`${baseUrl()}/dashboard`);
+  await expect(page.getByRole("heading", { level: 1, name: "Vue d'ensemble" })).toBeVisible();
+  await page.screenshot({ path: out("overview-fr"), fullPage: true });
 });

@@ -16,13 +16,14 @@ import { createMemorial } from "@/lib/memorials/create-memorial";
 import { modifyPerson } from "@/lib/memorials/modify-person";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { operatorCaller } from "@/lib/operators/caller";
-import { createApiKey, revokeApiKeyById } from "@/lib/operators/keys";
+import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@/lib/operators/keys";
 import { dateTime, parseDateTime, parseId } from "@/lib/validation";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   resendWebhookDelivery,
 } from "@/lib/webhooks/endpoints";
+import { CLEARABLE_PERSON_FIELDS } from "./person-fields";
 
 export type ActionFailure = {
   ok: false;
@@ -83,14 +84,21 @@ export async function changePasswordAction(input: {
 
 export async function createKeyAction(
   environment: "production" | "test",
+  name: string,
 ): Promise<ActionResult<{ key: string }>> {
   const session = await getOperatorSession();
   if (!session) return UNAUTHENTICATED;
   if (environment !== "production" && environment !== "test") {
     return { ok: false, code: "INVALID_INPUT", message: "environment must be production or test" };
   }
+  // A key is named at creation, so that the right one is revoked later.
+  const keyName = typeof name === "string" ? name.trim() : "";
+  if (!keyName || Array.from(keyName).length > KEY_NAME_MAX) {
+    const reason = keyName ? "too_long" : "required";
+    return { ok: false, code: "INVALID_INPUT", message: `name is ${reason}`, fields: { name: reason } };
+  }
   try {
-    const created = await createApiKey(session.operatorId, environment);
+    const created = await createApiKey(session.operatorId, environment, undefined, keyName);
     return { ok: true, key: created.key };
   } catch (error) {
     return failure(error);
@@ -169,6 +177,8 @@ export interface PersonFormValues {
   birthDate: string;
   imageUrl: string;
   updateTitles: boolean;
+  /** Optional fields the user asked to clear (null in the command), whatever their input holds. */
+  clear?: string[];
 }
 
 /** The person form's field of each field of the modification command. */
@@ -224,6 +234,14 @@ function parsePersonForm(values: PersonFormValues): {
     imageUrl,
     updateTitles: values.updateTitles === true,
   };
+  // The command's own convention: null clears a field, undefined (a blank input) keeps it.
+  const clear = Array.isArray(values.clear) ? values.clear : [];
+  for (const field of CLEARABLE_PERSON_FIELDS) {
+    if (clear.includes(field)) {
+      command[field] = null;
+      delete fields[field];
+    }
+  }
   return Object.keys(fields).length ? { fields } : { command, fields };
 }
 

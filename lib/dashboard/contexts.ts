@@ -1,9 +1,10 @@
 // The operator's own contexts, for the context menus of the planting form and the reports.
 import { db } from "@/lib/db/client";
+import type { ContextKind } from "@/lib/db/generated/enums";
 
 export interface ContextOption {
   id: number;
-  kind: string;
+  kind: ContextKind;
   name: string;
   parentId: number | null;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BOM, csvCell, csvLine, csvStream, parseCsv } from "./csv";
+import { BOM, CSV_FORMATS, csvCell, csvLine, csvStream, decimal, parseCsv } from "./csv";
 
 async function* rows(n: number) {
   for (let i = 0; i < n; i++) yield [i, `name ${i}`];
@@ -58,5 +58,32 @@ describe("csvStream", () => {
 
   it("writes only the header when there is no row", async () => {
     expect(await read(csvStream(["Id"], rows(0)))).toBe(`${BOM}Id\r\n`);
+  });
+});
+
+describe("the user's language", () => {
+  it("uses semicolons and decimal commas in French, Dutch and German, commas and points in English", () => {
+    const values = [
+      12.5,
+      decimal("100.00"),
+      "Dupont; Marie",
+      "Dupont, Marie",
+      new Date("2026-03-01T10:00:00Z"),
+    ];
+    for (const lang of ["fr", "nl", "de"] as const) {
+      const line = csvLine(values, CSV_FORMATS[lang]);
+      expect(line).toBe('12,5;100,00;"Dupont; Marie";Dupont, Marie;2026-03-01T10:00:00.000Z\r\n');
+      expect(parseCsv(line, ";")).toEqual([
+        ["12,5", "100,00", "Dupont; Marie", "Dupont, Marie", "2026-03-01T10:00:00.000Z"],
+      ]);
+    }
+    expect(csvLine(values, CSV_FORMATS.en)).toBe(
+      '12.5,100.00,Dupont; Marie,"Dupont, Marie",2026-03-01T10:00:00.000Z\r\n',
+    );
+  });
+
+  it("streams the byte order mark and the header with the language's separator", async () => {
+    const text = await read(csvStream(["Id", "Nom"], rows(2), CSV_FORMATS.fr));
+    expect(text).toBe(`${BOM}Id;Nom\r\n0;name 0\r\n1;name 1\r\n`);
   });
 });

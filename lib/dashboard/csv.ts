@@ -1,30 +1,64 @@
-// CSV exports of the dashboard (RFC 4180: comma, double quotes, CRLF), streamed line by line so
-// that a report of a whole period never has to sit in memory. A UTF-8 byte order mark lets
-// spreadsheet programs read accented names correctly.
-export type CsvValue = string | number | boolean | Date | null | undefined;
+// CSV exports of the dashboard (RFC 4180: double quotes, CRLF), streamed line by line so that a
+// report of a whole period never has to sit in memory. A UTF-8 byte order mark lets spreadsheet
+// programs read accented names correctly. The separator and the decimal mark follow the user's
+// language as spreadsheets of that language expect them: Excel with French, Belgian, Dutch or
+// German settings splits columns on ";" and reads "12,5" as a number (a comma-separated file
+// opens there as one column); English settings use "," and "12.5".
+import type { Language } from "@/lib/i18n/languages";
+
+/** A decimal kept as PostgreSQL wrote it ("12.50"): written with the language's decimal mark. */
+export interface CsvDecimal {
+  decimal: string;
+}
+
+export type CsvValue = string | number | boolean | Date | CsvDecimal | null | undefined;
+
+export const decimal = (value: { toString(): string } | null | undefined): CsvDecimal | null =>
+  value === null || value === undefined ? null : { decimal: value.toString() };
 
 export const BOM = "\uFEFF";
+
+export interface CsvFormat {
+  separator: "," | ";";
+  decimal: "." | ",";
+}
+
+export const CSV_FORMATS: Record<Language, CsvFormat> = {
+  en: { separator: ",", decimal: "." },
+  fr: { separator: ";", decimal: "," },
+  nl: { separator: ";", decimal: "," },
+  de: { separator: ";", decimal: "," },
+};
+
+const COMMA: CsvFormat = CSV_FORMATS.en;
 
 /**
  * One cell. Text that a spreadsheet would run as a formula (starting with = + - @ or a control
  * character) gets a leading apostrophe: names and messages come from outside (OWASP CSV injection).
  */
-export function csvCell(value: CsvValue): string {
+export function csvCell(value: CsvValue, format: CsvFormat = COMMA): string {
   if (value === null || value === undefined) return "";
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
+  if (typeof value === "number")
+    return Number.isFinite(value) ? String(value).replace(".", format.decimal) : "";
   if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "object") return value.decimal.replace(".", format.decimal);
   let text = value;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+  const special = format.separator === ";" ? /[";\r\n]/ : /[",\r\n]/;
+  return special.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: CsvValue[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
+export function csvLine(values: CsvValue[], format: CsvFormat = COMMA): string {
+  return `${values.map((value) => csvCell(value, format)).join(format.separator)}\r\n`;
 }
 
 /** A stream of the header and every row, encoded in UTF-8 with a byte order mark. */
-export function csvStream(header: string[], rows: AsyncIterable<CsvValue[]>): ReadableStream<Uint8Array> {
+export function csvStream(
+  header: string[],
+  rows: AsyncIterable<CsvValue[]>,
+  format: CsvFormat = COMMA,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const iterator = rows[Symbol.asyncIterator]();
   let started = false;
@@ -32,7 +66,7 @@ export function csvStream(header: string[], rows: AsyncIterable<CsvValue[]>): Re
     async pull(controller) {
       if (!started) {
         started = true;
-        controller.enqueue(encoder.encode(BOM + csvLine(header)));
+        controller.enqueue(encoder.encode(BOM + csvLine(header, format)));
         return;
       }
       // Up to 200 lines per chunk: fewer, larger writes without holding the whole export.
@@ -44,7 +78,7 @@ export function csvStream(header: string[], rows: AsyncIterable<CsvValue[]>): Re
           controller.close();
           return;
         }
-        chunk += csvLine(next.value);
+        chunk += csvLine(next.value, format);
       }
       controller.enqueue(encoder.encode(chunk));
     },
@@ -55,7 +89,7 @@ export function csvStream(header: string[], rows: AsyncIterable<CsvValue[]>): Re
 }
 
 /** Reads CSV written by csvLine (used by the tests to check exports line by line). */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, separator: "," | ";" = ","): string[][] {
   const input = text.startsWith(BOM) ? text.slice(1) : text;
   const rows: string[][] = [];
   let row: string[] = [];
@@ -70,7 +104,7 @@ export function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") {
+    else if (c === separator) {
       row.push(cell);
       cell = "";
     } else if (c === "\r" && input[i + 1] === "\n") {

@@ -12,6 +12,7 @@ import {
 } from "@/lib/reports/tree-report";
 import { type Paging, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { intParam } from "@/lib/v1/params";
+import { type CsvValue, decimal } from "./csv";
 
 export interface ReportQuery {
   operatorId: number;
@@ -156,14 +157,14 @@ export const REPORT_CSV_HEADER = [
   "MessagePlanteur",
 ];
 
-export function reportCsvRow(line: ReportLineRow) {
+export function reportCsvRow(line: ReportLineRow): CsvValue[] {
   return [
-    line.plantedAt.toISOString(),
+    line.plantedAt,
     line.quantity,
     line.speciesId,
     line.species,
-    line.co2PerTree,
-    line.co2Total,
+    decimal(line.co2PerTree),
+    decimal(line.co2Total),
     line.plantationId,
     line.plantation,
     line.personId,

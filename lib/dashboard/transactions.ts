@@ -9,6 +9,7 @@ import {
   type TransactionRow,
   transactionTotals,
 } from "@/lib/transactions/queries";
+import { type CsvValue, decimal } from "./csv";
 
 async function names(rows: TransactionRow[]) {
   const ids = (pick: (r: TransactionRow) => number | null) => [
@@ -136,10 +137,10 @@ export const TRANSACTION_CSV_HEADER = [
   "MemorialsLot",
 ];
 
-export function transactionCsvRow(row: Awaited<ReturnType<typeof withNames>>[number]) {
+export function transactionCsvRow(row: Awaited<ReturnType<typeof withNames>>[number]): CsvValue[] {
   return [
     row.id,
-    row.createdAt,
+    new Date(row.createdAt),
     row.type,
     row.memorialId,
     row.personId,
@@ -151,7 +152,7 @@ export function transactionCsvRow(row: Awaited<ReturnType<typeof withNames>>[num
     row.plantation,
     row.contextId,
     row.context,
-    row.amount,
+    decimal(row.amount),
     row.externalId,
     row.memorialsLot,
   ];

@@ -48,7 +48,7 @@ const en = {
   previous: "Previous",
   next: "Next",
   pageOf: "Page {page} of {pages}",
-  linesTotal: "{count} lines",
+  linesTotal: "{count, plural, one {# line} other {# lines}}",
   fixFields: "Some fields need correcting:",
   // Account
   accountTitle: "Account",
@@ -127,7 +127,7 @@ const en = {
   editPerson: "Edit the person",
   updateTitles: "Also update the titles of this person's memorials",
   personSaved: "The person has been saved.",
-  personHint: "Empty fields are left unchanged (PUT /Personne/Modifier rules).",
+  personHint: "Empty fields are left unchanged; use “Clear” to remove a value.",
   familyData: "Family",
   resend: "Send the confirmation e-mail again",
   resent: "A new confirmation e-mail is on its way; the previous link no longer works.",
@@ -151,7 +151,7 @@ const en = {
   reportDays: "Days",
   reportLimit: "Lines per page",
   reportShow: "Show the report",
-  reportNoEpf: "Your operator has no funeral home (Epf context) yet.",
+  reportNoEpf: "Your operator has no funeral home yet.",
   reportPeriod: "From {start} to {end} (exclusive)",
   totalTrees: "Trees",
   totalCo2: "CO₂ offset",
@@ -241,6 +241,62 @@ const en = {
   notFoundTitle: "Not found",
   notFoundText: "This item does not exist or belongs to another operator.",
   backToList: "Back to the list",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Download Excel (whole period)",
+  reportPresets: "Period:",
+  preset_thisMonth: "This month",
+  preset_lastMonth: "Last month",
+  preset_thisYear: "This year",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Funeral home group",
+  kind_Epf: "Funeral home",
+  kind_EpfAgence: "Funeral home branch",
+  kind_GroupePresse: "Press group",
+  kind_Titre: "Newspaper",
+  kind_TitreEdition: "Newspaper edition",
+  kind_Assurance: "Insurer",
+  kind_GroupeMaisonRepos: "Care home group",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Overview",
+  overviewTitle: "Overview",
+  overviewMonth: "{month}, compared with the month before.",
+  overviewTrees: "Trees planted",
+  overviewCo2: "CO₂ offset",
+  overviewMemorials: "Memorials created",
+  overviewAwaiting: "Awaiting confirmation",
+  overviewAmount: "Amount owed",
+  overviewLastMonth: "Last month: {value}",
+  overviewStaleTitle: "Confirmations awaited for more than {days} days",
+  overviewStaleNone: "No family has left a confirmation waiting that long.",
+  overviewStaleCount:
+    "{count, plural, one {# memorial awaits} other {# memorials await}} its family's confirmation.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Key name",
+  keyNameHint: "Where the key is used, e.g. “Website” or “Booking software”.",
+  keyUnnamed: "(no name)",
+  keyLastUsed: "Last used",
+  keyNeverUsed: "Never",
+  revokeConfirmName: "Revoke the key “{name}” ({prefix}…)? Requests using it will be refused at once.",
+  revokeNamed: "Revoke “{name}”",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Clear",
+  clearField: "Clear “{field}”",
+  clearedPlaceholder: "Will be cleared",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-mails to the family",
+  mailNotConfigured:
+    "E-mail is not set up on this service (SMTP_URL is not set): e-mails are kept and their text, links included, is printed in the service's log; they are sent once SMTP_URL is set and the service restarted.",
+  resentHeld:
+    "A new confirmation e-mail has been prepared and kept: it will be sent once e-mail is set up (SMTP_URL) and the service restarted. The previous link no longer works.",
+  emailState_sent: "Sent",
+  emailState_waiting: "Waiting to be sent",
+  emailState_retrying: "Retrying",
+  emailState_failed: "Failed",
+  emailState_held: "Kept (e-mail not set up)",
+  emailPreview: "Preview of the family's confirmation e-mail",
+  emailPreviewHint:
+    "As the family receives it, in each language; the real e-mail holds the family's own link.",
+  emailSubject: "Subject:",
 };
 
 export type DashboardMessages = typeof en;
@@ -291,7 +347,7 @@ const fr: DashboardMessages = {
   previous: "Précédent",
   next: "Suivant",
   pageOf: "Page {page} sur {pages}",
-  linesTotal: "{count} lignes",
+  linesTotal: "{count, plural, one {# ligne} other {# lignes}}",
   fixFields: "Certains champs sont à corriger :",
   accountTitle: "Compte",
   signedInAs: "Connecté comme {email} pour {operator}.",
@@ -367,7 +423,7 @@ const fr: DashboardMessages = {
   editPerson: "Modifier la personne",
   updateTitles: "Mettre aussi à jour les titres des mémoriaux de cette personne",
   personSaved: "La personne a été enregistrée.",
-  personHint: "Les champs vides restent inchangés (règles de PUT /Personne/Modifier).",
+  personHint: "Les champs vides restent inchangés ; « Effacer » retire une valeur.",
   familyData: "Famille",
   resend: "Renvoyer l'e-mail de confirmation",
   resent: "Un nouvel e-mail de confirmation est en route ; l'ancien lien ne fonctionne plus.",
@@ -390,7 +446,7 @@ const fr: DashboardMessages = {
   reportDays: "Jours",
   reportLimit: "Lignes par page",
   reportShow: "Afficher le rapport",
-  reportNoEpf: "Votre opérateur n'a pas encore d'entreprise de pompes funèbres (contexte Epf).",
+  reportNoEpf: "Votre opérateur n'a pas encore d'entreprise de pompes funèbres.",
   reportPeriod: "Du {start} au {end} (exclu)",
   totalTrees: "Arbres",
   totalCo2: "CO₂ compensé",
@@ -479,6 +535,63 @@ const fr: DashboardMessages = {
   notFoundTitle: "Introuvable",
   notFoundText: "Cet élément n'existe pas ou appartient à un autre opérateur.",
   backToList: "Retour à la liste",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Télécharger en Excel (toute la période)",
+  reportPresets: "Période :",
+  preset_thisMonth: "Ce mois-ci",
+  preset_lastMonth: "Le mois dernier",
+  preset_thisYear: "Cette année",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Groupe funéraire",
+  kind_Epf: "Funérarium",
+  kind_EpfAgence: "Agence",
+  kind_GroupePresse: "Groupe de presse",
+  kind_Titre: "Titre de presse",
+  kind_TitreEdition: "Édition",
+  kind_Assurance: "Assurance",
+  kind_GroupeMaisonRepos: "Groupe de maisons de repos",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Vue d'ensemble",
+  overviewTitle: "Vue d'ensemble",
+  overviewMonth: "{month}, comparé au mois précédent.",
+  overviewTrees: "Arbres plantés",
+  overviewCo2: "CO₂ compensé",
+  overviewMemorials: "Mémoriaux créés",
+  overviewAwaiting: "En attente de confirmation",
+  overviewAmount: "Montant dû",
+  overviewLastMonth: "Mois précédent : {value}",
+  overviewStaleTitle: "Confirmations attendues depuis plus de {days} jours",
+  overviewStaleNone: "Aucune famille ne tarde autant à confirmer.",
+  overviewStaleCount:
+    "{count, plural, one {# mémorial attend} other {# mémoriaux attendent}} la confirmation de la famille.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Nom de la clé",
+  keyNameHint: "Où la clé sert, par exemple « Site web » ou « Logiciel de réservation ».",
+  keyUnnamed: "(sans nom)",
+  keyLastUsed: "Dernière utilisation",
+  keyNeverUsed: "Jamais",
+  revokeConfirmName:
+    "Révoquer la clé « {name} » ({prefix}…) ? Les requêtes qui l'utilisent seront refusées aussitôt.",
+  revokeNamed: "Révoquer « {name} »",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Effacer",
+  clearField: "Effacer « {field} »",
+  clearedPlaceholder: "Sera effacé",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-mails à la famille",
+  mailNotConfigured:
+    "L'envoi d'e-mails n'est pas configuré sur ce service (SMTP_URL n'est pas défini) : les e-mails sont conservés et leur texte, liens compris, est écrit dans le journal du service ; ils partiront dès que SMTP_URL sera défini et le service redémarré.",
+  resentHeld:
+    "Un nouvel e-mail de confirmation a été préparé et conservé : il partira dès que l'envoi d'e-mails sera configuré (SMTP_URL) et le service redémarré. L'ancien lien ne fonctionne plus.",
+  emailState_sent: "Envoyé",
+  emailState_waiting: "En attente d'envoi",
+  emailState_retrying: "Nouvel essai prévu",
+  emailState_failed: "Échec",
+  emailState_held: "Conservé (envoi non configuré)",
+  emailPreview: "Aperçu de l'e-mail de confirmation envoyé à la famille",
+  emailPreviewHint:
+    "Tel que la famille le reçoit, dans chaque langue ; le vrai e-mail contient le lien propre à la famille.",
+  emailSubject: "Objet :",
 };
 
 const nl: DashboardMessages = {
@@ -526,7 +639,7 @@ const nl: DashboardMessages = {
   previous: "Vorige",
   next: "Volgende",
   pageOf: "Pagina {page} van {pages}",
-  linesTotal: "{count} regels",
+  linesTotal: "{count, plural, one {# regel} other {# regels}}",
   fixFields: "Sommige velden moeten worden verbeterd:",
   accountTitle: "Account",
   signedInAs: "Aangemeld als {email} voor {operator}.",
@@ -602,7 +715,7 @@ const nl: DashboardMessages = {
   editPerson: "De persoon wijzigen",
   updateTitles: "Ook de titels van de gedenkpagina's van deze persoon bijwerken",
   personSaved: "De persoon is opgeslagen.",
-  personHint: "Lege velden blijven ongewijzigd (regels van PUT /Personne/Modifier).",
+  personHint: "Lege velden blijven ongewijzigd; met „Wissen” verwijdert u een waarde.",
   familyData: "Familie",
   resend: "De bevestigingsmail opnieuw versturen",
   resent: "Een nieuwe bevestigingsmail is onderweg; de vorige link werkt niet meer.",
@@ -625,7 +738,7 @@ const nl: DashboardMessages = {
   reportDays: "Dagen",
   reportLimit: "Regels per pagina",
   reportShow: "Rapport tonen",
-  reportNoEpf: "Uw operator heeft nog geen uitvaartonderneming (Epf-context).",
+  reportNoEpf: "Uw operator heeft nog geen uitvaartonderneming.",
   reportPeriod: "Van {start} tot {end} (exclusief)",
   totalTrees: "Bomen",
   totalCo2: "Gecompenseerde CO₂",
@@ -714,6 +827,62 @@ const nl: DashboardMessages = {
   notFoundTitle: "Niet gevonden",
   notFoundText: "Dit item bestaat niet of behoort tot een andere operator.",
   backToList: "Terug naar de lijst",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Excel downloaden (hele periode)",
+  reportPresets: "Periode:",
+  preset_thisMonth: "Deze maand",
+  preset_lastMonth: "Vorige maand",
+  preset_thisYear: "Dit jaar",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Uitvaartgroep",
+  kind_Epf: "Uitvaartcentrum",
+  kind_EpfAgence: "Filiaal",
+  kind_GroupePresse: "Persgroep",
+  kind_Titre: "Krant",
+  kind_TitreEdition: "Editie",
+  kind_Assurance: "Verzekeraar",
+  kind_GroupeMaisonRepos: "Groep woonzorgcentra",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Overzicht",
+  overviewTitle: "Overzicht",
+  overviewMonth: "{month}, vergeleken met de vorige maand.",
+  overviewTrees: "Geplante bomen",
+  overviewCo2: "Gecompenseerde CO₂",
+  overviewMemorials: "Aangemaakte gedenkpagina's",
+  overviewAwaiting: "Wacht op bevestiging",
+  overviewAmount: "Verschuldigd bedrag",
+  overviewLastMonth: "Vorige maand: {value}",
+  overviewStaleTitle: "Bevestigingen die al meer dan {days} dagen uitblijven",
+  overviewStaleNone: "Geen enkele familie laat zo lang op zich wachten.",
+  overviewStaleCount:
+    "{count, plural, one {# gedenkpagina wacht} other {# gedenkpagina's wachten}} op de bevestiging van de familie.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Naam van de sleutel",
+  keyNameHint: "Waar de sleutel dient, bv. „Website” of „Boekingssoftware”.",
+  keyUnnamed: "(geen naam)",
+  keyLastUsed: "Laatst gebruikt",
+  keyNeverUsed: "Nooit",
+  revokeConfirmName: "De sleutel „{name}” ({prefix}…) intrekken? Aanvragen ermee worden meteen geweigerd.",
+  revokeNamed: "„{name}” intrekken",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Wissen",
+  clearField: "„{field}” wissen",
+  clearedPlaceholder: "Wordt gewist",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-mails aan de familie",
+  mailNotConfigured:
+    "E-mail is niet ingesteld op deze dienst (SMTP_URL is niet gezet): e-mails worden bewaard en hun tekst, links inbegrepen, komt in het logboek van de dienst; ze worden verstuurd zodra SMTP_URL gezet is en de dienst herstart.",
+  resentHeld:
+    "Een nieuwe bevestigingsmail is klaargemaakt en bewaard: hij wordt verstuurd zodra e-mail ingesteld is (SMTP_URL) en de dienst herstart. De vorige link werkt niet meer.",
+  emailState_sent: "Verstuurd",
+  emailState_waiting: "Wacht op verzending",
+  emailState_retrying: "Nieuwe poging gepland",
+  emailState_failed: "Mislukt",
+  emailState_held: "Bewaard (e-mail niet ingesteld)",
+  emailPreview: "Voorbeeld van de bevestigingsmail aan de familie",
+  emailPreviewHint:
+    "Zoals de familie hem ontvangt, in elke taal; de echte e-mail bevat de eigen link van de familie.",
+  emailSubject: "Onderwerp:",
 };
 
 const de: DashboardMessages = {
@@ -761,7 +930,7 @@ const de: DashboardMessages = {
   previous: "Zurück",
   next: "Weiter",
   pageOf: "Seite {page} von {pages}",
-  linesTotal: "{count} Zeilen",
+  linesTotal: "{count, plural, one {# Zeile} other {# Zeilen}}",
   fixFields: "Einige Felder müssen korrigiert werden:",
   accountTitle: "Konto",
   signedInAs: "Angemeldet als {email} für {operator}.",
@@ -839,7 +1008,7 @@ const de: DashboardMessages = {
   editPerson: "Person bearbeiten",
   updateTitles: "Auch die Titel der Gedenkseiten dieser Person aktualisieren",
   personSaved: "Die Person wurde gespeichert.",
-  personHint: "Leere Felder bleiben unverändert (Regeln von PUT /Personne/Modifier).",
+  personHint: "Leere Felder bleiben unverändert; „Löschen“ entfernt einen Wert.",
   familyData: "Familie",
   resend: "Bestätigungs-E-Mail erneut senden",
   resent: "Eine neue Bestätigungs-E-Mail ist unterwegs; der vorherige Link funktioniert nicht mehr.",
@@ -862,7 +1031,7 @@ const de: DashboardMessages = {
   reportDays: "Tage",
   reportLimit: "Zeilen pro Seite",
   reportShow: "Bericht anzeigen",
-  reportNoEpf: "Ihr Betreiber hat noch kein Bestattungsunternehmen (Epf-Kontext).",
+  reportNoEpf: "Ihr Betreiber hat noch kein Bestattungsunternehmen.",
   reportPeriod: "Vom {start} bis {end} (ausschließlich)",
   totalTrees: "Bäume",
   totalCo2: "Kompensiertes CO₂",
@@ -951,13 +1120,88 @@ const de: DashboardMessages = {
   notFoundTitle: "Nicht gefunden",
   notFoundText: "Dieses Element existiert nicht oder gehört einem anderen Betreiber.",
   backToList: "Zurück zur Liste",
+  // Dashboard for daily use (issue 14): exports and periods
+  downloadXlsx: "Excel herunterladen (ganzer Zeitraum)",
+  reportPresets: "Zeitraum:",
+  preset_thisMonth: "Dieser Monat",
+  preset_lastMonth: "Letzter Monat",
+  preset_thisYear: "Dieses Jahr",
+  // Dashboard for daily use (issue 14): context kinds in words
+  kind_GroupeEpf: "Bestattungsgruppe",
+  kind_Epf: "Bestattungshaus",
+  kind_EpfAgence: "Filiale",
+  kind_GroupePresse: "Pressegruppe",
+  kind_Titre: "Zeitung",
+  kind_TitreEdition: "Ausgabe",
+  kind_Assurance: "Versicherung",
+  kind_GroupeMaisonRepos: "Pflegeheimgruppe",
+  // Dashboard for daily use (issue 14): overview
+  navOverview: "Übersicht",
+  overviewTitle: "Übersicht",
+  overviewMonth: "{month}, verglichen mit dem Vormonat.",
+  overviewTrees: "Gepflanzte Bäume",
+  overviewCo2: "Kompensiertes CO₂",
+  overviewMemorials: "Angelegte Gedenkseiten",
+  overviewAwaiting: "Wartet auf Bestätigung",
+  overviewAmount: "Geschuldeter Betrag",
+  overviewLastMonth: "Vormonat: {value}",
+  overviewStaleTitle: "Seit mehr als {days} Tagen ausstehende Bestätigungen",
+  overviewStaleNone: "Keine Familie lässt so lange auf ihre Bestätigung warten.",
+  overviewStaleCount:
+    "{count, plural, one {# Gedenkseite wartet} other {# Gedenkseiten warten}} auf die Bestätigung der Familie.",
+  // Dashboard for daily use (issue 14): key names and last use
+  keyName: "Name des Schlüssels",
+  keyNameHint: "Wofür der Schlüssel dient, z. B. „Website“ oder „Buchungssoftware“.",
+  keyUnnamed: "(ohne Namen)",
+  keyLastUsed: "Zuletzt verwendet",
+  keyNeverUsed: "Nie",
+  revokeConfirmName: "Den Schlüssel „{name}“ ({prefix}…) widerrufen? Anfragen damit werden sofort abgelehnt.",
+  revokeNamed: "„{name}“ widerrufen",
+  // Dashboard for daily use (issue 14): clearing a person's field
+  clear: "Löschen",
+  clearField: "„{field}“ löschen",
+  clearedPlaceholder: "Wird gelöscht",
+  // Dashboard for daily use (issue 14): e-mails and their outbox status
+  emailsTitle: "E-Mails an die Familie",
+  mailNotConfigured:
+    "E-Mail ist für diesen Dienst nicht eingerichtet (SMTP_URL ist nicht gesetzt): E-Mails werden aufbewahrt und ihr Text, Links inbegriffen, ins Protokoll des Dienstes geschrieben; sie werden gesendet, sobald SMTP_URL gesetzt und der Dienst neu gestartet ist.",
+  resentHeld:
+    "Eine neue Bestätigungs-E-Mail wurde vorbereitet und aufbewahrt: Sie wird gesendet, sobald E-Mail eingerichtet (SMTP_URL) und der Dienst neu gestartet ist. Der vorherige Link funktioniert nicht mehr.",
+  emailState_sent: "Gesendet",
+  emailState_waiting: "Wartet auf Versand",
+  emailState_retrying: "Neuer Versuch geplant",
+  emailState_failed: "Fehlgeschlagen",
+  emailState_held: "Aufbewahrt (E-Mail nicht eingerichtet)",
+  emailPreview: "Vorschau der Bestätigungs-E-Mail an die Familie",
+  emailPreviewHint:
+    "So, wie die Familie sie erhält, in jeder Sprache; die echte E-Mail enthält den eigenen Link der Familie.",
+  emailSubject: "Betreff:",
 };
 
 export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = { fr, nl, en, de };
 
-/** Replaces {name} placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? String(values[name]) : whole,
-  );
+// "{count, plural, one {# line} other {# lines}}": the form for the number (ICU message syntax,
+// one level, "=N" for an exact number), chosen by the language's rules (Intl.PluralRules).
+const PLURAL = /\{(\w+), plural,((?:\s*=?\w+\s*\{[^{}]*\})+)\s*\}/g;
+const PLURAL_FORM = /(=?\w+)\s*\{([^{}]*)\}/g;
+
+function plural(lang: Language, value: number, forms: string): string | null {
+  const byName = new Map([...forms.matchAll(PLURAL_FORM)].map((m) => [m[1], m[2]]));
+  const form =
+    byName.get(`=${value}`) ?? byName.get(new Intl.PluralRules(lang).select(value)) ?? byName.get("other");
+  return form === undefined ? null : form.replace(/#/g, new Intl.NumberFormat(lang).format(value));
+}
+
+/** Replaces {name} placeholders and chooses plural forms for the language (default English). */
+export function fill(
+  template: string,
+  values: Record<string, string | number>,
+  lang: Language = "en",
+): string {
+  return template
+    .replace(PLURAL, (whole, name: string, forms: string) => {
+      const value = Number(values[name]);
+      return name in values && Number.isFinite(value) ? (plural(lang, value, forms) ?? whole) : whole;
+    })
+    .replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }

@@ -1,4 +1,5 @@
-// API keys: shown once, stored as a SHA-256 hash, live (production) or test, revocable.
+// API keys: shown once, stored as a SHA-256 hash, live (production) or test, revocable; named at
+// creation and stamped with their last use (at most once a minute per key, see authenticateKey).
 import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -15,18 +16,22 @@ export function generateKey(environment: KeyEnvironment): string {
   return `mt_${tag}_${randomBytes(32).toString("base64url")}`;
 }
 
+/** The longest key name (api_key.name is VARCHAR(100)). */
+export const KEY_NAME_MAX = 100;
+
 export async function createApiKey(
   operatorId: number,
   environment: KeyEnvironment,
   client: Tx | typeof db = db,
+  name: string | null = null,
 ) {
   const operator = await client.operator.findUnique({ where: { id: operatorId } });
   if (!operator) throw new DomainError("NOT_FOUND", `operator ${operatorId} does not exist`);
   const key = generateKey(environment);
   const row = await client.apiKey.create({
-    data: { operatorId, hash: hashKey(key), prefix: key.slice(0, 12), environment },
+    data: { operatorId, hash: hashKey(key), prefix: key.slice(0, 12), environment, name },
   });
-  return { id: row.id, key, prefix: row.prefix, environment, createdAt: row.createdAt };
+  return { id: row.id, key, prefix: row.prefix, environment, name: row.name, createdAt: row.createdAt };
 }
 
 /** Revokes the keys matching `where` that are still live, with a key.revoked event for each. */
@@ -77,6 +82,7 @@ export async function authenticateKey(key: string): Promise<Caller | null> {
     include: { operator: { select: { id: true, name: true, language: true } } },
   });
   if (!row || row.revokedAt) return null;
+  touchKey(row.id, row.lastUsedAt);
   return {
     operatorId: row.operator.id,
     operatorName: row.operator.name,
@@ -85,4 +91,25 @@ export async function authenticateKey(key: string): Promise<Caller | null> {
     isTest: row.environment === "test",
     keyId: row.id,
   };
+}
+
+/** How often a key's last use is written: at most once a minute, whatever the request rate. */
+export const LAST_USE_PRECISION_MS = 60_000;
+
+/**
+ * Records the key's use without delaying the request and without a write per request: nothing is
+ * sent when the row read says the key was used less than a minute ago, and the UPDATE's own
+ * condition keeps concurrent requests (other instances included) to one write a minute.
+ */
+function touchKey(id: number, lastUsedAt: Date | null): void {
+  if (lastUsedAt && Date.now() - lastUsedAt.getTime() < LAST_USE_PRECISION_MS) return;
+  recordKeyUse(id);
+}
+
+/** The conditional UPDATE of a key's last use (one write a minute at most, whatever calls it). */
+export function recordKeyUse(id: number): void {
+  db.$executeRaw`UPDATE "api_key" SET "last_used_at" = now()
+    WHERE "id" = ${id} AND ("last_used_at" IS NULL OR "last_used_at" < now() - interval '1 minute')`.catch(
+    (error: unknown) => console.error("could not record the key's last use", error),
+  );
 }

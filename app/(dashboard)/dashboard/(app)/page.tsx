@@ -1,6 +1,101 @@
-// /dashboard: the memorial list is the home of the dashboard.
-import { redirect } from "next/navigation";
+// /dashboard: the home of the dashboard, an overview of this calendar month against the last one
+// (trees, CO2, memorials, confirmations awaited, amount), the trees of the last 12 months, and the
+// memorials whose family has not confirmed for more than 7 days, each with a resend button.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { BarChart } from "@/components/dashboard/bar-chart";
+import { ResendButton } from "@/components/dashboard/resend-button";
+import { requireOperator } from "@/lib/auth/session";
+import { formatCo2, formatDate, formatNumber } from "@/lib/dashboard/format";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@/lib/dashboard/overview";
+import { DASHBOARD_MESSAGES, fill, type MessageKey } from "@/lib/i18n/dashboard-messages";
+import { type Language, LOCALES } from "@/lib/i18n/languages";
 
-export default function DashboardHome() {
-  redirect("/dashboard/memorials");
+export const metadata: Metadata = { title: "Overview" };
+
+const money = (amount: string | number, lang: Language) =>
+  new Intl.NumberFormat(LOCALES[lang], { style: "currency", currency: "EUR" }).format(Number(amount));
+
+export default async function OverviewPage() {
+  const session = await requireOperator();
+  const lang = await dashboardLanguage(session.operatorLanguage);
+  const m = DASHBOARD_MESSAGES[lang];
+  const data = await overview(session.operatorId);
+  const monthName = new Intl.DateTimeFormat(LOCALES[lang], {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(Date.UTC(data.year, data.month - 1, 1)));
+
+  const cards: { key: keyof MonthFigures; label: MessageKey; show: (value: number | string) => string }[] = [
+    { key: "trees", label: "overviewTrees", show: (v) => formatNumber(Number(v), lang) },
+    { key: "co2Kg", label: "overviewCo2", show: (v) => formatCo2(v, lang) },
+    { key: "memorials", label: "overviewMemorials", show: (v) => formatNumber(Number(v), lang) },
+    { key: "awaiting", label: "overviewAwaiting", show: (v) => formatNumber(Number(v), lang) },
+    { key: "amount", label: "overviewAmount", show: (v) => money(v, lang) },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <h1 className="mb-1 font-serif text-2xl text-forest-800 sm:text-3xl">{m.overviewTitle}</h1>
+        <p className="text-stone-700">{fill(m.overviewMonth, { month: monthName })}</p>
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="overview-figures">
+        {cards.map((card) => (
+          <div
+            key={card.key}
+            className="rounded-lg border border-stone-200 bg-white p-4"
+            data-testid={`overview-${card.key}`}
+          >
+            <dt className="text-sm text-stone-600">{m[card.label]}</dt>
+            <dd className="text-2xl font-semibold" data-testid="value">
+              {card.show(data.current[card.key])}
+            </dd>
+            <dd className="text-sm text-stone-600" data-testid="previous">
+              {fill(m.overviewLastMonth, { value: card.show(data.previous[card.key]) })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <BarChart buckets={data.chart} unit="month" />
+      <section aria-labelledby="stale-title" className="space-y-3">
+        <h2 id="stale-title" className="text-xl font-semibold">
+          {fill(m.overviewStaleTitle, { days: STALE_CONFIRMATION_DAYS })}
+        </h2>
+        {data.stale.total === 0 ? (
+          <p>{m.overviewStaleNone}</p>
+        ) : (
+          <>
+            <p>{fill(m.overviewStaleCount, { count: data.stale.total }, lang)}</p>
+            <ul className="space-y-3" data-testid="stale-confirmations">
+              {data.stale.rows.map((row) => (
+                <li
+                  key={row.id}
+                  className="rounded-lg border border-amber-300 bg-amber-50 p-4"
+                  data-memorial-id={row.id}
+                >
+                  <p className="mb-2">
+                    <Link
+                      className="font-medium text-forest-700 underline"
+                      href={`/dashboard/memorials/${row.id}`}
+                    >
+                      {row.title}
+                    </Link>{" "}
+                    · {m.colCreated} {formatDate(row.createdAt, lang)}
+                  </p>
+                  {row.email ? (
+                    <ResendButton memorialId={row.id} email={row.email} />
+                  ) : (
+                    <p>{m.noFamilyEmail}</p>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -10,13 +10,16 @@ import { PlantForm } from "@/components/dashboard/plant-form";
 import { ResendButton } from "@/components/dashboard/resend-button";
 import { getOperatorSession, requireOperator } from "@/lib/auth/session";
 import { listContexts } from "@/lib/dashboard/contexts";
+import { mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
 import { DomainError } from "@/lib/errors";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
+import { LANGUAGE_NAMES, LANGUAGES, parseLanguage } from "@/lib/i18n/languages";
 import { publicOrigin } from "@/lib/links";
+import { confirmationEmail } from "@/lib/mail/confirmation-email";
 import { memorialHistory } from "@/lib/memorials/memorial-history";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
@@ -145,6 +148,8 @@ async function sendManageLinkAction(form: FormData) {
   }
   redirect(`/dashboard/memorials/${memorialId}?manage=${outcome}`);
 }
+/** The preview's stand-in for the family's own link (each e-mail gets a new secret link). */
+const PREVIEW_LINK = "https://…/confirm/…";
 
 const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
 const th = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
@@ -163,6 +168,9 @@ export default async function MemorialPage(props: {
   if (!memorial) notFound();
   const lang = await dashboardLanguage(session.operatorLanguage);
   const m = DASHBOARD_MESSAGES[lang];
+  const familyLanguage = memorial.family?.language ? parseLanguage(memorial.family.language) : null;
+  const emails = await memorialEmails(session.operatorId, memorial.id);
+  const canSend = mailConfigured();
   const contexts = await listContexts(session.operatorId);
   const f = FAMILY[lang];
   const history = await memorialHistory(memorial.id);
@@ -214,7 +222,7 @@ export default async function MemorialPage(props: {
       {awaiting ? (
         <section className="rounded-lg border border-amber-300 bg-amber-50 p-4">
           {memorial.family?.email ? (
-            <ResendButton memorialId={memorial.id} email={memorial.family.email} />
+            <ResendButton memorialId={memorial.id} email={memorial.family.email} mailConfigured={canSend} />
           ) : (
             <p>{m.noFamilyEmail}</p>
           )}
@@ -260,6 +268,60 @@ export default async function MemorialPage(props: {
           )}
         </section>
       )}
+      {memorial.family || emails.length > 0 || !canSend ? (
+        <section aria-labelledby="emails-title" className="space-y-3">
+          <h2 id="emails-title" className="text-xl font-semibold">
+            {m.emailsTitle}
+          </h2>
+          {canSend ? null : (
+            <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="mail-off">
+              {m.mailNotConfigured}
+            </p>
+          )}
+          <details className="rounded border border-stone-200 bg-white p-3">
+            <summary className="cursor-pointer font-medium">{m.emailPreview}</summary>
+            <p className="mt-2 text-sm text-stone-600">{m.emailPreviewHint}</p>
+            {LANGUAGES.map((language) => {
+              const preview = confirmationEmail({
+                language,
+                title: memorial.title,
+                operatorName: session.operatorName,
+                link: PREVIEW_LINK,
+              });
+              return (
+                <div
+                  key={language}
+                  lang={language}
+                  className="mt-3"
+                  data-testid={`email-preview-${language}`}
+                >
+                  <h3 className="font-semibold">{LANGUAGE_NAMES[language]}</h3>
+                  <p>
+                    <span className="text-stone-600">{m.emailSubject}</span> {preview.subject}
+                  </p>
+                  <pre className="mt-1 whitespace-pre-wrap rounded bg-stone-50 p-2 font-serif text-sm">
+                    {preview.text}
+                  </pre>
+                </div>
+              );
+            })}
+          </details>
+          {emails.length > 0 ? (
+            <ul className="space-y-2" data-testid="memorial-emails">
+              {emails.map((email) => (
+                <li
+                  key={email.id}
+                  data-state={email.state}
+                  className="rounded border border-stone-200 bg-white p-3"
+                >
+                  <span className="font-medium">{m[`emailState_${email.state}`]}</span> · {email.subject} ·{" "}
+                  {email.to} · {formatDateTime(email.sentAt ?? email.createdAt, lang)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+      ) : null}
 
       <section aria-labelledby="trees-title">
         <h2 id="trees-title" className="mb-3 text-xl font-semibold">
@@ -344,7 +406,11 @@ export default async function MemorialPage(props: {
               <>
                 <dt className="font-medium">{m.familyData}</dt>
                 <dd>
-                  {[memorial.family.name, memorial.family.email, memorial.family.language]
+                  {[
+                    memorial.family.name,
+                    memorial.family.email,
+                    familyLanguage ? LANGUAGE_NAMES[familyLanguage] : memorial.family.language,
+                  ]
                     .filter(Boolean)
                     .join(" · ") || "—"}
                 </dd>

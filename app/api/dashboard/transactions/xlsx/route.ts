@@ -1,0 +1,4 @@
+// GET /api/dashboard/transactions/xlsx?year=&month=: every transaction of the month as XLSX
+import { transactionExportRoute } from "@/lib/dashboard/exports";
+
+export const GET = transactionExportRoute("xlsx");

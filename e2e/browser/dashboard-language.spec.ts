@@ -1,0 +1,86 @@
+// The dashboard speaks the user's language on every main screen: no English sentence of the
+// dashboard's own catalogue, no API path, no internal kind name; plurals follow the language.
+import { expect, type Page, test } from "@playwright/test";
+import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import type { Language } from "@/lib/i18n/languages";
+import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
+
+const JARGON =
+  /\b(PUT|POST|GET) \/|\/v1\/|Personne\/|GroupeEpf|EpfAgence|GroupePresse|TitreEdition|\bEpf\b|Contexte|Defunt|\bundefined\b|\bnull\b/;
+
+/** Fragments (8+ characters) of the English catalogue's sentences that the language translates. */
+function englishFragments(lang: Language): string[] {
+  const en = DASHBOARD_MESSAGES.en;
+  const own = DASHBOARD_MESSAGES[lang];
+  const fragments = new Set<string>();
+  for (const key of Object.keys(en) as (keyof typeof en)[]) {
+    if (en[key] === own[key]) continue;
+    for (const part of en[key].split(/\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}/)) {
+      const text = part.trim();
+      if (text.length >= 8) fragments.add(text);
+    }
+  }
+  return [...fragments];
+}
+
+async function expectOwnLanguage(page: Page, lang: Language) {
+  await expect(page.locator("main")).not.toContainText(DASHBOARD_MESSAGES[lang].loading);
+  // The text a user sees (innerText: without scripts and with hidden parts left out).
+  // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what matters here
+  const text = await page.locator("body").innerText();
+  expect(text).not.toMatch(JARGON);
+  for (const fragment of englishFragments(lang)) expect(text, fragment).not.toContain(fragment);
+}
+
+for (const lang of ["fr", "de"] as const) {
+  test(`every main screen speaks ${lang} without jargon, plurals included`, async ({ page }) => {
+    const m = DASHBOARD_MESSAGES[lang];
+    const operator = await makeIsolatedOperator({ language: lang });
+    // Names of their own: the factories' names carry the kind's internal name.
+    const group = await db.context.update({
+      where: { id: (await makeContext(operator.operatorId, "GroupeEpf")).id },
+      data: { name: `Groupe Lemaire ${lang}` },
+    });
+    const epf = await db.context.update({
+      where: { id: (await makeContext(operator.operatorId, "Epf")).id },
+      data: { name: `Lemaire Namur ${lang}` },
+    });
+    const memorial = await createMemorialByApi(operator.key, {
+      Contexte: { ContexteEpfId: epf.id },
+      Defunt: { Nom: "Peeters", Prenom: "Anna" },
+      Famille: { FamilleEmail: "famille@example.org", Langue: "nl" },
+    });
+    const user = await makeUser(operator.operatorId);
+    await signIn(page, user, lang);
+
+    await page.goto(`${baseUrl()}/dashboard/plant`);
+    const contexts = page.getByLabel(m.context);
+    await expect(contexts.locator("option", { hasText: `${m.kind_GroupeEpf} · ${group.name}` })).toHaveCount(
+      1,
+    );
+    await expect(contexts.locator("option", { hasText: `${m.kind_Epf} · ${epf.name}` })).toHaveCount(1);
+    await expectOwnLanguage(page, lang);
+
+    await page.goto(`${baseUrl()}/dashboard/memorials`);
+    await expect(page.getByRole("link", { name: /Peeters/ })).toBeVisible();
+    await expectOwnLanguage(page, lang);
+
+    await page.goto(`${baseUrl()}/dashboard/memorials/${memorial.IdMemorial}`);
+    await expect(page.getByText(m.personHint)).toBeVisible();
+    await expect(page.getByText("famille@example.org · Nederlands")).toBeVisible(); // in words
+    await expectOwnLanguage(page, lang);
+
+    await page.goto(`${baseUrl()}/dashboard/reports`);
+    await expect(page.getByTestId("total-trees")).toHaveText("1");
+    // One line: the singular form.
+    await expect(page.getByText(lang === "fr" ? "1 ligne" : "1 Zeile", { exact: true })).toBeVisible();
+    await expectOwnLanguage(page, lang);
+
+    for (const path of ["transactions", "keys", "account"]) {
+      await page.goto(`${baseUrl()}/dashboard/${path}`);
+      await expect(page.locator("h1")).toBeVisible();
+      await expectOwnLanguage(page, lang);
+    }
+  });
+}

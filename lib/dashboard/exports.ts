@@ -1,0 +1,72 @@
+// One export, two formats: the CSV in the user's language's separator and decimal mark, or the
+// XLSX. The routes of the reports and transactions give the columns and the rows; this chooses.
+
+import { intParam } from "@/lib/v1/params";
+import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "./csv";
+import { dashboardLanguage } from "./language";
+import { parseReportQuery, REPORT_CSV_HEADER, reportCsvRow, reportLinesForExport } from "./reports";
+import { dashboardRoute } from "./route";
+import { allMonthTransactions, TRANSACTION_CSV_HEADER, transactionCsvRow } from "./transactions";
+import { xlsxResponse, xlsxStream } from "./xlsx";
+
+export type ExportFormat = "csv" | "xlsx";
+
+export async function exportResponse(input: {
+  format: ExportFormat;
+  /** The file name without extension. */
+  name: string;
+  sheet: string;
+  header: string[];
+  rows: AsyncIterable<CsvValue[]>;
+  operatorLanguage: string;
+}): Promise<Response> {
+  if (input.format === "xlsx") {
+    return xlsxResponse(`${input.name}.xlsx`, xlsxStream(input.sheet, input.header, input.rows));
+  }
+  const lang = await dashboardLanguage(input.operatorLanguage);
+  return csvResponse(`${input.name}.csv`, csvStream(input.header, input.rows, CSV_FORMATS[lang]));
+}
+
+/** GET /api/dashboard/reports/{csv,xlsx}?epf=&person=&year=&month=&day=&days=: the whole period. */
+export function reportExportRoute(format: ExportFormat) {
+  return dashboardRoute(async ({ search, session }) => {
+    const { query } = parseReportQuery(session.operatorId, search);
+    const lines = await reportLinesForExport(query);
+    async function* rows() {
+      for await (const line of lines) yield reportCsvRow(line);
+    }
+    const day = `${query.year}-${pad(query.month)}-${pad(query.day)}`;
+    const who =
+      query.personId === null ? `epf-${query.epfId}` : `epf-${query.epfId}-person-${query.personId}`;
+    return exportResponse({
+      format,
+      name: `trees-${who}-${day}-${query.days}d`,
+      sheet: "Arbres",
+      header: REPORT_CSV_HEADER,
+      rows: rows(),
+      operatorLanguage: session.operatorLanguage,
+    });
+  });
+}
+
+/** GET /api/dashboard/transactions/{csv,xlsx}?year=&month=: every transaction of the month. */
+export function transactionExportRoute(format: ExportFormat) {
+  return dashboardRoute(async ({ search, session }) => {
+    const year = intParam("year", search.get("year") ?? "", 2000, 9999);
+    const month = intParam("month", search.get("month") ?? "", 1, 12);
+    async function* rows() {
+      for await (const row of allMonthTransactions(session.operatorId, year, month))
+        yield transactionCsvRow(row);
+    }
+    return exportResponse({
+      format,
+      name: `transactions-${year}-${pad(month)}`,
+      sheet: "Transactions",
+      header: TRANSACTION_CSV_HEADER,
+      rows: rows(),
+      operatorLanguage: session.operatorLanguage,
+    });
+  });
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
