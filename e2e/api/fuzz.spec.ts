@@ -215,11 +215,15 @@ test("PUT /Personne/Modifier: 200+ generated bodies, no 5xx, the person unchange
   expect(infos.status).toBe(200);
 });
 
-const segment = fc.oneof(
-  fc.integer({ min: -5, max: 3_000_000_000 }).map(String),
-  fc.constantFrom("0", "00", "1e3", "%zz", "%E0%A4%A", "..", "x", "9".repeat(30), "-1", " 1", "1.0"),
-  fc.string({ maxLength: 8 }).map(encodeURIComponent),
-);
+// Path segments ("." and ".." are left out: the client resolves them before sending, and the
+// request would leave /v1 altogether).
+const segment = fc
+  .oneof(
+    fc.integer({ min: -5, max: 3_000_000_000 }).map(String),
+    fc.constantFrom("0", "00", "1e3", "%zz", "%E0%A4%A", "x", "9".repeat(30), "-1", "%201", "1.0", "%2E%2E"),
+    fc.string({ maxLength: 8 }).map(encodeURIComponent),
+  )
+  .filter((s) => s !== "." && s !== ".." && s !== "");
 const query = fc.option(
   fc.record(
     { Page: fc.oneof(segment, fc.constant("1")), Limite: fc.oneof(segment, fc.constant("10")) },

@@ -37,7 +37,7 @@ for (const lang of ["fr", "de"] as const) {
     // The preview of the family's confirmation e-mail, in each language, with a stand-in link.
     await page.getByText(m.emailPreview).click();
     await expect(page.getByTestId("email-preview-fr")).toContainText("Confirmez le mémorial de Lambert");
-    await expect(page.getByTestId("email-preview-nl")).toContainText("Bevestig het gedenkteken voor Lambert");
+    await expect(page.getByTestId("email-preview-nl")).toContainText("Bevestig de gedenkpagina voor Lambert");
     await expect(page.getByTestId("email-preview-en")).toContainText("Confirm the memorial for Lambert");
     await expect(page.getByTestId("email-preview-de")).toContainText("Lambert");
     await expect(page.getByTestId("email-preview-de")).toContainText("https://…/confirm/…");

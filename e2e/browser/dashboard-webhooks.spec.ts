@@ -14,7 +14,8 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel(/e-mail/i).fill(email);
   await page.getByLabel(/password/i).fill(PASSWORD);
   await page.getByRole("button", { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/dashboard\/memorials/, { timeout: 60_000 });
+  // Signed in: the dashboard's home (the overview).
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
 test("an endpoint added in the dashboard receives signed deliveries, shown in the log and sent again", async ({
