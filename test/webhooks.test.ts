@@ -25,6 +25,7 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookDeliveries,
+  MAX_ENDPOINTS,
   resendWebhookDelivery,
 } from "@/lib/webhooks/endpoints";
 import { decryptSecret } from "@/lib/webhooks/secrets";
@@ -489,6 +490,24 @@ describe("webhook deliveries", () => {
 });
 
 describe("webhook endpoints", () => {
+  it("hold the limit per operator under simultaneous registrations", async () => {
+    const { live } = await callers();
+    const results = await Promise.allSettled(
+      Array.from({ length: MAX_ENDPOINTS + 5 }, (_, i) =>
+        createWebhookEndpoint({
+          operatorId: live.operatorId,
+          url: `http://127.0.0.1:9/hook-${i}`,
+          events: ["tree.planted"],
+          isTest: false,
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_ENDPOINTS);
+    expect(await db.webhookEndpoint.count({ where: { operatorId: live.operatorId, disabledAt: null } })).toBe(
+      MAX_ENDPOINTS,
+    );
+  });
+
   it("keep the secret encrypted: the database alone does not give it", async () => {
     const { live } = await callers();
     const endpoint = await createWebhookEndpoint({

@@ -1,7 +1,7 @@
 // Webhook endpoints of an operator: registration (the secret shown once), listing, deletion, the
 // delivery log and "send again". Every query names the operator, so another operator's endpoint
 // or delivery is simply not found. Used by the command line and the dashboard alike.
-import { db } from "@/lib/db/client";
+import { db, transaction } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import type { DomainEventType } from "@/lib/events/events";
 import { encryptSecret, generateSecret } from "./secrets";
@@ -51,28 +51,33 @@ export function parseEvents(events: string[]): WebhookEventType[] {
 export async function createWebhookEndpoint(command: CreateEndpointCommand, guard: GuardOptions = {}) {
   const events = parseEvents(command.events);
   const url = await checkWebhookUrl(command.url, guard);
-  const operator = await db.operator.findUnique({ where: { id: command.operatorId }, select: { id: true } });
-  if (!operator)
-    throw notFound(`operator ${command.operatorId} does not exist`, {
-      field: "operatorId",
-      reason: "not-found",
-    });
-  const active = await db.webhookEndpoint.count({ where: { operatorId: operator.id, disabledAt: null } });
-  if (active >= MAX_ENDPOINTS) {
-    throw invalid(`an operator has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`, {
-      field: "url",
-      reason: "too-many",
-    });
-  }
   const secret = generateSecret();
-  const endpoint = await db.webhookEndpoint.create({
-    data: {
-      operatorId: operator.id,
-      url: url.href,
-      events,
-      isTest: command.isTest,
-      secretEncrypted: encryptSecret(secret),
-    },
+  // The limit is held under the operator row's lock: simultaneous registrations take turns, so a
+  // count read by one cannot be outdated by another's insert.
+  const endpoint = await transaction(async (tx) => {
+    const [operator] = await tx.$queryRaw<{ id: number }[]>`
+      SELECT "id" FROM "operator" WHERE "id" = ${command.operatorId} FOR UPDATE`;
+    if (!operator)
+      throw notFound(`operator ${command.operatorId} does not exist`, {
+        field: "operatorId",
+        reason: "not-found",
+      });
+    const active = await tx.webhookEndpoint.count({ where: { operatorId: operator.id, disabledAt: null } });
+    if (active >= MAX_ENDPOINTS) {
+      throw invalid(`an operator has at most ${MAX_ENDPOINTS} webhook endpoints; delete one first`, {
+        field: "url",
+        reason: "too-many",
+      });
+    }
+    return tx.webhookEndpoint.create({
+      data: {
+        operatorId: operator.id,
+        url: url.href,
+        events,
+        isTest: command.isTest,
+        secretEncrypted: encryptSecret(secret),
+      },
+    });
   });
   return { id: endpoint.id, secret, url: endpoint.url, events, test: endpoint.isTest };
 }
