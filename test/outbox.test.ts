@@ -1,6 +1,7 @@
 // The outbox: an e-mail written with its memorial survives a failing SMTP server and a restart
 // of the sender, and is delivered once SMTP answers.
 import { mkdtempSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -88,6 +89,49 @@ describe("outbox sender", () => {
     expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: test.id } })).status).toBe("held");
     expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: live.id } })).status).toBe("sent");
     expect(readMails(dir).some((m) => m.to.includes("testkey@example.org"))).toBe(false);
+  });
+
+  it("a sender that stops puts back at once the e-mails it claimed but did not try", async () => {
+    const mails = [await queued("stop-1@example.org"), await queued("stop-2@example.org")];
+    mails.push(await queued("stop-3@example.org"));
+    const ids = mails.map((m) => m.id);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
+    const smtp = await startSmtpServer(dir);
+    // A slow SMTP server: each connection waits 800 ms before it is put through.
+    const slow = net.createServer((socket) => {
+      setTimeout(() => {
+        const upstream = net.connect(smtp.port, "127.0.0.1");
+        socket.pipe(upstream).pipe(socket);
+        socket.on("error", () => upstream.destroy());
+        upstream.on("error", () => socket.destroy());
+      }, 800);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const port = (slow.address() as net.AddressInfo).port;
+    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
+    const pass = sender.runOnce();
+    // The pass has claimed the three (their lease moved next_attempt_at forward)...
+    for (let i = 0; i < 100; i++) {
+      const leased = await db.outgoingEmail.count({
+        where: { id: { in: ids }, nextAttemptAt: { gt: new Date(Date.now() + 60_000) } },
+      });
+      if (leased === 3) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    // ...and is sending the first when the process is asked to stop.
+    await sender.stop();
+    await pass;
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
+    await smtp.close();
+    const after = await db.outgoingEmail.findMany({ where: { id: { in: ids } } });
+    const sent = after.filter((m) => m.status === "sent");
+    const left = after.filter((m) => m.status !== "sent");
+    expect(sent.length).toBeLessThanOrEqual(1);
+    expect(left.length).toBeGreaterThanOrEqual(2);
+    for (const mail of left) {
+      expect(mail).toMatchObject({ status: "pending", attempts: 0 });
+      expect(mail.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
   });
 
   it("backs off exponentially up to an hour", () => {

@@ -64,6 +64,12 @@ test("a key revoked elsewhere is refused by the other instance within 2 seconds"
   // event), it still works there...
   await db.apiKey.updateMany({ where: { hash: hashKey(op.key) }, data: { revokedAt: new Date() } });
   expect(await especes()).toBe(200);
+  // ...and another key's revocation (another operator's, through the use case) drops that key
+  // only: this one is still served from the cache.
+  const other = await makeIsolatedOperator();
+  await revokeApiKey(other.key);
+  await new Promise((r) => setTimeout(r, 500)); // the event has reached the second instance
+  expect(await especes()).toBe(200);
   await db.apiKey.updateMany({ where: { hash: hashKey(op.key) }, data: { revokedAt: null } });
   // ...and a revocation through the service's use case (its key.revoked event) empties it at once.
   await revokeApiKey(op.key); // as the command line does, from a third process

@@ -72,12 +72,14 @@ export function startEventDispatcher(
   async function pass(): Promise<number> {
     let count = 0;
     let after = -1n;
-    for (;;) {
+    // A stopping process finishes the event in hand and leaves the rest to the other instances.
+    while (!stopped) {
       const id = await dispatchOne(consumers, after);
       if (id === null) return count;
       after = id;
       count++;
     }
+    return count;
   }
 
   function runOnce(): Promise<number> {

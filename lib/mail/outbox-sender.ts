@@ -83,7 +83,15 @@ export function startOutboxSender(options: { intervalMs?: number; smtpUrl?: stri
                      WHERE "status" = 'pending' AND "next_attempt_at" <= now()
                      ORDER BY "next_attempt_at" LIMIT 20 FOR UPDATE SKIP LOCKED)
       RETURNING "id", "to_address", "subject", "text", "html", "attempts", "is_test"`;
-    for (const mail of claimed) {
+    for (const [index, mail] of claimed.entries()) {
+      if (stopped) {
+        // Stopping: the e-mails claimed but not yet tried go back to the queue at once, for
+        // another instance (or the next start) rather than after the lease.
+        const left = claimed.slice(index).map((m) => m.id);
+        await db.$executeRaw`UPDATE "outgoing_email" SET "next_attempt_at" = now()
+                             WHERE "id" = ANY(${left}::int[]) AND "status" = 'pending'`;
+        break;
+      }
       if (!transport || mail.is_test) {
         const why = mail.is_test ? "made with a test key" : "SMTP_URL is not set";
         console.log(`[mail] e-mail ${mail.id} to ${mail.to_address} kept, not sent (${why}):\n${mail.text}`);

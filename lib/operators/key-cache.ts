@@ -1,7 +1,8 @@
 // API keys authenticated from a small in-process cache: a key seen once is not looked up again for
-// a while. A revocation empties the cache of every process at once: the key.revoked event is heard
-// at commit by the process that revoked it and through LISTEN/NOTIFY by all the others; while this
-// process cannot listen, the cache is bypassed (a revoked key is never served from it).
+// a while. A revocation drops the revoked key from the cache of every process at once: the
+// key.revoked event is heard at commit by the process that revoked it and through LISTEN/NOTIFY by
+// all the others; a lost connection (reset) empties it; while this process cannot listen, the cache
+// is bypassed (a revoked key is never served from it).
 import { onEventSignals } from "@/lib/events/events";
 import { ensureListening, isListening } from "@/lib/events/listener";
 import { processSingleton } from "@/lib/singleton";
@@ -30,9 +31,16 @@ function subscribe() {
   if (cache.subscribed) return;
   cache.subscribed = true;
   onEventSignals((signals) => {
-    if (signals.some((s) => s.type === "key.revoked" || s.type === "reset")) {
+    const revoked = signals.filter((s) => s.type === "key.revoked" || s.type === "reset");
+    if (revoked.length === 0) return;
+    cache.epoch++;
+    if (revoked.some((s) => s.keyId === undefined)) {
       cache.entries.clear();
-      cache.epoch++;
+      return;
+    }
+    const keyIds = new Set(revoked.map((s) => s.keyId));
+    for (const [hash, entry] of cache.entries) {
+      if (keyIds.has(entry.caller.keyId)) cache.entries.delete(hash);
     }
   });
 }
