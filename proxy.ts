@@ -1,25 +1,14 @@
 // Runs before every page: a Content-Security-Policy with a fresh nonce per request (Next.js puts
-// the nonce on its own scripts, see the CSP guide of Next 16), and the visitor's `?lang=` passed
-// on as a request header so that the memorial's root layout can write <html lang>.
+// the nonce on its own scripts, see the CSP guide of Next 16), except for a public memorial page
+// rendered for the rendered-page cache (lib/memorials/page-cache.ts, which answers with hashes),
+// and the visitor's `?lang=` passed on as a request header so that the memorial's root layout can
+// write <html lang>.
 // The other security headers (nosniff, Referrer-Policy, X-Frame-Options) are in next.config.mjs.
 import { type NextRequest, NextResponse } from "next/server";
+import { contentSecurityPolicy } from "@/lib/http/csp";
+import { langParam } from "@/lib/i18n/lang-param";
+import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@/lib/memorials/page-cache-token";
 import { guardV1Request } from "@/lib/v1/guard";
-
-function contentSecurityPolicy(nonce: string, dev: boolean): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
-    `style-src 'self' ${dev ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
-    // The deceased's portrait (Defunt.ImageUrl) lives on the operator's site.
-    "img-src 'self' data: https:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join("; ");
-}
 
 // The API reference (/docs, app/docs): only the service's own scripts, no inline script, no eval.
 // Its renderer (Scalar) writes inline style attributes, which a nonce cannot allow: styles may be
@@ -43,15 +32,6 @@ function plainError(status: number, text: string): NextResponse {
     status,
     headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
   });
-}
-
-/**
- * The visitor's `?lang=` as a header value: only the characters a language tag can have. A raw
- * value with U+0000, a line break or a non-Latin-1 character would make `Headers.set` throw (a 500).
- */
-export function langHeader(lang: string | null): string | null {
-  const cleaned = (lang ?? "").slice(0, 10).replace(/[^A-Za-z0-9_-]/g, "");
-  return cleaned || null;
 }
 
 /** Dashboard changes come from the dashboard's own pages, never from another site. */
@@ -89,13 +69,24 @@ export function proxy(request: NextRequest) {
     response.headers.set("Content-Security-Policy", DOCS_CSP);
     return response;
   }
-  const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV === "development");
+  const dev = process.env.NODE_ENV === "development";
   const headers = new Headers(request.headers);
-  headers.set("x-nonce", nonce);
-  headers.set("Content-Security-Policy", csp);
   headers.delete("x-lang");
-  const lang = langHeader(request.nextUrl.searchParams.get("lang"));
+  headers.delete("x-nonce");
+  headers.delete("Content-Security-Policy");
+  let csp: string;
+  if (renderForCache(request.headers.get(RENDER_FOR_CACHE_HEADER))) {
+    // A public memorial page rendered for the rendered-page cache (lib/memorials/page-cache.ts):
+    // no nonce in it; the cache answers with the hashes of the scripts the page holds.
+    headers.delete(RENDER_FOR_CACHE_HEADER);
+    csp = contentSecurityPolicy("self-only", { dev });
+  } else {
+    const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
+    csp = contentSecurityPolicy({ nonce }, { dev });
+    headers.set("x-nonce", nonce);
+    headers.set("Content-Security-Policy", csp);
+  }
+  const lang = langParam(request.nextUrl.searchParams.get("lang"));
   if (lang) headers.set("x-lang", lang);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("Content-Security-Policy", csp);

@@ -2,16 +2,31 @@
 // through its programmatic API behind node:http, so that the server's own limits can be set. With
 // `next start`, a client sending its headers one line every 10 s keeps its connection for minutes
 // (300 such clients hold 300 sockets), and TRACE answers a text 500.
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { refuseUnhandledMethod, serverTimeouts } from "@/lib/http/server-options";
+import { createMemorialPageCache } from "@/lib/memorials/page-cache";
 
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
 const timeouts = serverTimeouts();
 // Behind a reverse proxy, the client's address is the last one of X-Forwarded-For.
 const trustProxy = process.env.TRUST_PROXY === "1";
+
+// The rendered-page cache of the public memorial pages (lib/memorials/page-cache.ts) renders them
+// through this server with a token only this process knows; PAGE_CACHE_MB=0 turns it off.
+process.env.PAGE_RENDER_TOKEN = randomBytes(32).toString("base64url");
+const pageCacheBytes = Number(process.env.PAGE_CACHE_MB ?? 128) * 1024 * 1024;
+const pageCache =
+  pageCacheBytes > 0
+    ? createMemorialPageCache({
+        renderOrigin: `http://${hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`,
+        token: process.env.PAGE_RENDER_TOKEN,
+        maxBytes: pageCacheBytes,
+      })
+    : null;
 
 const app = next({ dev: false, hostname, port });
 await app.prepare();
@@ -33,11 +48,16 @@ const server = http.createServer(
       request.headers["x-forwarded-for"],
       trustProxy,
     );
-    handle(request, response).catch((error) => {
+    const fail = (error: unknown) => {
       console.error("request failed", error);
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       response.end("Internal server error\n");
-    });
+    };
+    if (!pageCache) return void handle(request, response).catch(fail);
+    pageCache
+      .handle(request, response)
+      .then((answered) => (answered ? undefined : handle(request, response)))
+      .catch(fail);
   },
 );
 server.listen(port, hostname, () => {
