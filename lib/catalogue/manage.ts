@@ -1,6 +1,7 @@
 // Changes to the catalogue made by the people who run the service (the command line).
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
+import { signalCatalogueChanged } from "@/lib/events/events";
 import { STOCK_CHANNEL } from "@/lib/plantings/planting-queue";
 
 export async function createPlantation(input: {
@@ -15,12 +16,15 @@ export async function createPlantation(input: {
   }
   if (!(Math.abs(input.latitude) <= 90)) throw invalid("latitude must be between -90 and 90");
   if (!(Math.abs(input.longitude) <= 180)) throw invalid("longitude must be between -180 and 180");
-  return db.plantation.create({ data: { ...input, country: input.country.toUpperCase() } });
+  const plantation = await db.plantation.create({ data: { ...input, country: input.country.toUpperCase() } });
+  await signalCatalogueChanged();
+  return plantation;
 }
 
 export async function deactivatePlantation(id: number) {
   const result = await db.plantation.updateMany({ where: { id }, data: { active: false } });
   if (result.count === 0) throw notFound(`plantation ${id} does not exist`);
+  await signalCatalogueChanged();
   return { active: false };
 }
 
@@ -55,7 +59,9 @@ export async function createSpecies(input: {
       throw invalid(`${field} must be at most ${max} characters`);
     }
   }
-  return db.species.create({ data: input });
+  const species = await db.species.create({ data: input });
+  await signalCatalogueChanged();
+  return species;
 }
 
 /** Adds trees to the stock of a (plantation, species) pair and returns the new stock. */
@@ -72,5 +78,6 @@ export async function addStock(plantationId: number, speciesId: number, trees: n
     RETURNING "stock"`;
   // Wakes the planting queue's loops (plantings waiting for stock), on every instance.
   await db.$executeRaw`SELECT pg_notify(${STOCK_CHANNEL}, ${String(plantationId)})`;
+  await signalCatalogueChanged();
   return { plantationId, speciesId, stock: rows[0].stock };
 }

@@ -1,6 +1,8 @@
 // Read models of the catalogue, for one calling operator (availability depends on its rules).
+
 import { db, Prisma } from "@/lib/db/client";
 import { paged } from "@/lib/db/paged";
+import { cachedCatalogue } from "./cache";
 import { OPERATOR_RULES } from "./rules";
 import { speciesNameSql, speciesTypeSql } from "./translations";
 
@@ -40,11 +42,14 @@ export async function listAvailableSpecies(
   offset: number,
   language = "fr",
 ) {
-  return paged<SpeciesRow>(
-    Prisma.sql`${speciesQuery(operatorId, language)} WHERE x."available" > 0`,
-    Prisma.sql`q."name", q."id"`,
-    limit,
-    offset,
+  // Asked at every partner's form load: kept until a tree is planted or the catalogue changes.
+  return cachedCatalogue(`species:${operatorId}:${language}:${limit}:${offset}`, () =>
+    paged<SpeciesRow>(
+      Prisma.sql`${speciesQuery(operatorId, language)} WHERE x."available" > 0`,
+      Prisma.sql`q."name", q."id"`,
+      limit,
+      offset,
+    ),
   );
 }
 

@@ -5,7 +5,7 @@
 // - durable consumers (e-mail, webhooks): the dispatcher takes each event not yet dispatched,
 //   once, in a transaction of its own (dispatcher.ts), so a crash after the commit loses nothing.
 // No adapter (route, page, action, command line) calls a side effect itself.
-import { type Tx, transaction } from "@/lib/db/client";
+import { db, type Tx, transaction } from "@/lib/db/client";
 import { processSingleton } from "@/lib/singleton";
 
 export const EVENT_TYPES = [
@@ -40,7 +40,8 @@ export interface NewDomainEvent {
 
 /** What a process's caches need to hear of an event. */
 export interface EventSignal {
-  type: DomainEventType | "reset";
+  /** "reset": this process may have missed signals; "catalogue.changed": species, sites or stock. */
+  type: DomainEventType | "reset" | "catalogue.changed";
   operatorId: number;
   memorialIds: number[];
   keyId?: number;
@@ -133,4 +134,15 @@ export async function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Pro
   });
   publishLocal(signals);
   return result;
+}
+
+/**
+ * Tells every process that the catalogue changed (species, sites, stock, an operator's rules): at
+ * once here, through NOTIFY elsewhere. A signal with no event row: caches drop what they read of
+ * the catalogue; nothing consumes it durably.
+ */
+export async function signalCatalogueChanged(): Promise<void> {
+  const signal: EventSignal = { type: "catalogue.changed", operatorId: 0, memorialIds: [] };
+  await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify([signal])})`;
+  publishLocal([signal]);
 }

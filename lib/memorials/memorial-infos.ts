@@ -7,6 +7,7 @@ import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/operators/keys";
+import { cachedMemorial } from "./cache";
 import {
   displayTitle,
   isOwnMemorial,
@@ -55,7 +56,20 @@ export interface MemorialInfos {
   totalTrees: number;
 }
 
+/**
+ * What `caller` may read of a memorial (GET /v1/Memorial/{id}/Infos), one page of its trees. Kept
+ * per kind of viewer (operator, environment, language) until one of the memorial's events.
+ */
 export async function memorialInfos(
+  caller: Caller,
+  memorialId: number,
+  page: { limit: number; offset: number },
+): Promise<MemorialInfos> {
+  const view = `infos:${caller.operatorId}:${caller.isTest}:${caller.operatorLanguage}:${page.limit}:${page.offset}`;
+  return (await cachedMemorial(memorialId, view, () => loadMemorialInfos(caller, memorialId, page)))!;
+}
+
+async function loadMemorialInfos(
   caller: Caller,
   memorialId: number,
   page: { limit: number; offset: number },

@@ -251,6 +251,7 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
 
   return {
     async handle(request, response) {
+      if (!request.url?.startsWith("/memorial/")) return false;
       if (request.method !== "GET" && request.method !== "HEAD") return false;
       if (request.headers[RENDER_FOR_CACHE_HEADER] !== undefined) return false;
       // Client-side navigations and prefetches ask for the page's RSC payload, not its HTML.

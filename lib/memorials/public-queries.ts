@@ -202,5 +202,5 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
  */
 export const getPublicMemorial = cache(async (id: number): Promise<PublicMemorial | null> => {
   if (parseId(id) === null) return null;
-  return cachedMemorial(id, () => loadPublicMemorial(id));
+  return cachedMemorial(id, "public", () => loadPublicMemorial(id));
 });
