@@ -1,0 +1,18 @@
+// /dashboard/forgot: "Forgot your password?" The answer is the same whether or not the address
+// has an account (lib/users/password-reset.ts).
+import type { Metadata } from "next";
+import { ForgotPasswordForm } from "@/components/dashboard/forgot-password-form";
+import { LanguageMenu } from "@/components/dashboard/language-menu";
+
+export const metadata: Metadata = { title: "Forgot password" };
+
+export default function ForgotPasswordPage() {
+  return (
+    <main id="content" className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
+      <div className="mb-4 flex justify-end">
+        <LanguageMenu />
+      </div>
+      <ForgotPasswordForm />
+    </main>
+  );
+}
