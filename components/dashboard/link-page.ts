@@ -105,3 +105,16 @@ export async function postedPassword(request: NextRequest): Promise<string> {
 export function passwordError(m: DashboardMessages, reason: string | undefined): string {
   return reason === "too-long" ? m.passwordTooLong : fill(m.passwordTooShort, { min: MIN_PASSWORD_LENGTH });
 }
+
+/**
+ * The answer to a form that worked: 303 to the sign-in page (which says what happened), in the
+ * language of the page the person used (the dashboard's language cookie, as the language menu sets).
+ */
+export function toSignIn(done: "account" | "password", language: Language): Response {
+  const headers = new Headers({ Location: `/dashboard/signin?done=${done}`, "Cache-Control": "no-store" });
+  headers.append(
+    "Set-Cookie",
+    `${LANGUAGE_COOKIE}=${language}; Path=/dashboard; Max-Age=${365 * 86400}; SameSite=Lax; HttpOnly`,
+  );
+  return new Response(null, { status: 303, headers });
+}

@@ -11,6 +11,7 @@ import {
   passwordError,
   passwordForm,
   postedPassword,
+  toSignIn,
 } from "@/components/dashboard/link-page";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
@@ -97,8 +98,5 @@ export async function POST(request: NextRequest, context: Context) {
     throw error;
   }
   // 303: the browser follows with a GET to the sign-in page, which says the account is ready.
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `${SIGN_IN}?done=account`, "Cache-Control": "no-store" },
-  });
+  return toSignIn("account", linkPageLanguage(request, found.language));
 }

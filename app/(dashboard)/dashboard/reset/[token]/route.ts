@@ -10,6 +10,7 @@ import {
   passwordError,
   passwordForm,
   postedPassword,
+  toSignIn,
 } from "@/components/dashboard/link-page";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
@@ -72,8 +73,5 @@ export async function POST(request: NextRequest, context: Context) {
     }
     throw error;
   }
-  return new Response(null, {
-    status: 303,
-    headers: { Location: "/dashboard/signin?done=password", "Cache-Control": "no-store" },
-  });
+  return toSignIn("password", linkPageLanguage(request));
 }
