@@ -2,6 +2,7 @@
 // one user however many simultaneous presses), the last admin kept under concurrency, password
 // resets (single use, no enumeration, limited per address), and the command line's --role.
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnect } from "@/lib/db/client";
@@ -246,6 +247,40 @@ describe("password reset", () => {
 });
 
 describe("roles", () => {
+  it("the migration makes every user who existed an admin, and later users staff", async () => {
+    // The migration's statements on operator_user, run again on the table as it was before them
+    // (DDL is transactional in PostgreSQL: all of it is rolled back).
+    const sql = readFileSync("prisma/migrations/20261123190000_team/migration.sql", "utf8");
+    const statements = sql
+      .replace(/--.*$/gm, "")
+      .split(";")
+      .map((statement) => statement.trim())
+      .filter((statement) => statement.startsWith('ALTER TABLE "operator_user"'));
+    expect(statements).toHaveLength(3);
+    const { operatorId } = await operatorWithAdmin();
+    await createUser({ operatorId, email: address("old-staff"), password: "long enough pw", role: "staff" });
+    class Rollback extends Error {}
+    const seen = await db
+      .$transaction(async (tx) => {
+        await tx.$executeRawUnsafe('ALTER TABLE "operator_user" DROP COLUMN "role"');
+        for (const statement of statements) await tx.$executeRawUnsafe(statement);
+        const before = await tx.$queryRaw<{ role: string }[]>`SELECT DISTINCT "role" FROM "operator_user"`;
+        const email = address("after");
+        await tx.$executeRaw`INSERT INTO "operator_user" ("operator_id", "email", "password_hash") VALUES (${operatorId}, ${email}, 'x')`;
+        const [after] = await tx.$queryRaw<
+          { role: string }[]
+        >`SELECT "role" FROM "operator_user" WHERE "email" = ${email}`;
+        throw Object.assign(new Rollback(), {
+          seen: { before: before.map((r) => r.role), after: after.role },
+        });
+      })
+      .catch((error) => {
+        if (error instanceof Rollback) return (error as Rollback & { seen: unknown }).seen;
+        throw error;
+      });
+    expect(seen).toEqual({ before: ["admin"], after: "staff" });
+  });
+
   it("a user created without a role by a query gets staff; the database refuses an unknown role", async () => {
     const { operatorId } = await operatorWithAdmin();
     const email = address("raw");

@@ -3,8 +3,12 @@
 import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/dashboard/forgot-password-form";
 import { LanguageMenu } from "@/components/dashboard/language-menu";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 
-export const metadata: Metadata = { title: "Forgot password" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: DASHBOARD_MESSAGES[await dashboardLanguage()].forgotTitle };
+}
 
 export default function ForgotPasswordPage() {
   return (

@@ -2,10 +2,15 @@
 // (admins only).
 import type { Metadata } from "next";
 import { TeamPanel } from "@/components/dashboard/team-panel";
-import { requireRole } from "@/lib/auth/session";
+import { getOperatorSession, requireRole } from "@/lib/auth/session";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 import { NotAllowed } from "../not-allowed";
 
-export const metadata: Metadata = { title: "Team" };
+export async function generateMetadata(): Promise<Metadata> {
+  const session = await getOperatorSession();
+  return { title: DASHBOARD_MESSAGES[await dashboardLanguage(session?.operatorLanguage)].teamTitle };
+}
 
 export default async function TeamPage() {
   const { session, allowed } = await requireRole("admin");
