@@ -15,7 +15,7 @@ import {
   resetPassword,
 } from "@/lib/users/password-reset";
 import { verifyPassword } from "@/lib/users/passwords";
-import { changeRole, inviteUser, lookupInvitation, removeUser } from "@/lib/users/team";
+import { acceptInvitation, changeRole, inviteUser, lookupInvitation, removeUser } from "@/lib/users/team";
 import { tokenHash } from "@/lib/users/tokens";
 
 afterAll(() => disconnect());
@@ -81,7 +81,6 @@ describe("invitations", () => {
   it("create one user however many simultaneous presses, and work once", async () => {
     const { operatorId, admin } = await operatorWithAdmin();
     const { email, token } = await invite(operatorId, admin.id, "admin");
-    const { acceptInvitation } = await import("@/lib/users/team");
     const results = await Promise.all(
       Array.from({ length: 6 }, () => acceptInvitation(token, "my own password 1")),
     );
@@ -97,7 +96,6 @@ describe("invitations", () => {
 
   it("refuse an expired, a replaced and an unknown link, creating nothing; a short password consumes nothing", async () => {
     const { operatorId, admin } = await operatorWithAdmin();
-    const { acceptInvitation } = await import("@/lib/users/team");
     const first = await invite(operatorId, admin.id);
     await expect(acceptInvitation(first.token, "short")).rejects.toThrow("at least 10 characters");
     expect(await lookupInvitation(first.token)).toMatchObject({ state: "pending" });
@@ -127,6 +125,20 @@ describe("invitations", () => {
     expect(await acceptInvitation(unknown, "long enough pw")).toEqual({ ok: false, reason: "unknown" });
     expect(await lookupInvitation("../../etc")).toEqual({ state: "unknown" });
     expect(await db.operatorUser.count({ where: { email: { in: [first.email, second.email] } } })).toBe(0);
+  });
+});
+
+describe("an invitation to an address that got an account meanwhile", () => {
+  it("is refused without being consumed, and creates nothing", async () => {
+    const { operatorId, admin } = await operatorWithAdmin();
+    const { email, token } = await invite(operatorId, admin.id);
+    const elsewhere = await operatorWithAdmin();
+    await createUser({ operatorId: elsewhere.operatorId, email, password: "long enough pw" });
+    expect(await acceptInvitation(token, "long enough pw")).toEqual({ ok: false, reason: "user-exists" });
+    expect(await lookupInvitation(token)).toMatchObject({ state: "pending" });
+    expect((await db.operatorUser.findUniqueOrThrow({ where: { email } })).operatorId).toBe(
+      elsewhere.operatorId,
+    );
   });
 });
 

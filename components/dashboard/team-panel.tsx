@@ -82,7 +82,7 @@ export function TeamPanel(props: { userId: number }) {
       if (result.ok)
         setOutcome({
           ok: true,
-          text: t("roleChanged", { email: input.email, role: t(`role_${input.role}`) }),
+          text: t("roleChanged", { email: input.email, role: t(`roleWord_${input.role}`) }),
         });
       else failed(result);
       refresh();
@@ -184,7 +184,7 @@ export function TeamPanel(props: { userId: number }) {
                   <th className={thClass}>{t("colEmail")}</th>
                   <th className={thClass}>{t("colRole")}</th>
                   <th className={thClass}>
-                    <span className="sr-only">{t("remove")}</span>
+                    <span className="sr-only">{t("colActions")}</span>
                   </th>
                 </tr>
               </thead>
@@ -262,7 +262,7 @@ export function TeamPanel(props: { userId: number }) {
                     <th className={thClass}>{t("colRole")}</th>
                     <th className={thClass}>{t("colExpires")}</th>
                     <th className={thClass}>
-                      <span className="sr-only">{t("withdrawInvitation", { email: "" })}</span>
+                      <span className="sr-only">{t("colActions")}</span>
                     </th>
                   </tr>
                 </thead>

@@ -52,7 +52,10 @@ export async function getOperatorSession(): Promise<OperatorSession | null> {
   };
 }
 
-/** For pages: the session, or a redirect to the sign-in page. */
+/**
+ * For pages: the session, or a redirect to the sign-in page. Every role may see what this guards
+ * (it is requireRole("staff")); admin pages use requireRole("admin").
+ */
 export async function requireOperator(): Promise<OperatorSession> {
   const session = await getOperatorSession();
   if (!session) redirect(SIGN_IN_PATH);

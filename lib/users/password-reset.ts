@@ -17,7 +17,7 @@ import { isTokenShape, newLinkToken, positiveSetting, tokenHash } from "./tokens
 
 export const RESET_WINDOW_MINUTES = 60;
 export const RESET_MAX_PER_ADDRESS = 3;
-export const RESET_MAX_PER_CLIENT = 10;
+export const RESET_MAX_PER_CLIENT = 30;
 
 const LOCK_CLIENT = 7_240_411;
 const LOCK_EMAIL = 7_240_412;

@@ -27,15 +27,10 @@ function refusal(request: NextRequest, state: "used" | "expired" | "unknown" | "
   const language = linkPageLanguage(request, own);
   const m = messagesOf(language);
   const signIn = { href: SIGN_IN, label: m.signIn };
-  if (state === "used" || state === "user-exists")
-    return linkRefusal(
-      request,
-      language,
-      m.inviteUsedTitle,
-      m.inviteUsedText,
-      state === "used" ? 410 : 409,
-      signIn,
-    );
+  if (state === "used")
+    return linkRefusal(request, language, m.inviteUsedTitle, m.inviteUsedText, 410, signIn);
+  if (state === "user-exists")
+    return linkRefusal(request, language, m.inviteExistsTitle, m.inviteExistsText, 409, signIn);
   if (state === "expired")
     return linkRefusal(request, language, m.inviteExpiredTitle, m.inviteExpiredText, 410, signIn);
   return linkRefusal(request, language, m.inviteUnknownTitle, m.inviteUnknownText, 404, signIn);
@@ -55,7 +50,7 @@ function form(
     title,
     intro: fill(m.invitePageIntro, {
       operator: found.operatorName,
-      role: m[`role_${found.role}`].toLowerCase(),
+      role: m[`roleWord_${found.role}`],
       email: found.email,
     }),
     submit: m.invitePageSubmit,
