@@ -11,6 +11,7 @@ import { createUser } from "@/lib/users/create-user";
 import {
   lookupPasswordReset,
   RESET_MAX_PER_ADDRESS,
+  RESET_MAX_PER_CLIENT,
   requestPasswordReset,
   resetPassword,
 } from "@/lib/users/password-reset";
@@ -215,6 +216,15 @@ describe("password reset", () => {
       outcomes.push(await request(admin.email, `client-${i}`));
     expect(outcomes).toEqual([...Array(RESET_MAX_PER_ADDRESS).fill("sent"), "limited", "limited"]);
     expect(await db.outgoingEmail.count({ where: { to: admin.email } })).toBe(RESET_MAX_PER_ADDRESS);
+  });
+
+  it("acts on at most RESET_MAX_PER_CLIENT requests per client per hour, whatever the addresses", async () => {
+    const { admin } = await operatorWithAdmin();
+    const client = `sprayer-${Date.now()}`;
+    for (let i = 0; i < RESET_MAX_PER_CLIENT; i++)
+      expect(await request(address("spray"), client)).toBe("unknown");
+    expect(await request(admin.email, client)).toBe("limited");
+    expect(await db.outgoingEmail.count({ where: { to: admin.email } })).toBe(0);
   });
 
   it("sets the password once, ends the user's sessions, and refuses a used, expired or unknown link", async () => {
