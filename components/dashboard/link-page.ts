@@ -14,6 +14,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/users/create-use
 const FORM_STYLES = new SafeHtml(`
 form{background:#fff;border:1px solid #dcebdf;border-radius:.75rem;padding:1rem}
 label{display:block;font-weight:600}
+input[hidden]{display:none}
 input{display:block;width:100%;font:inherit;margin-top:.25rem;padding:.6rem .75rem;border:1px solid #78716c;border-radius:.375rem}
 .error{background:#fef2f2;border-left:4px solid #b91c1c;padding:.75rem 1rem;border-radius:.5rem;color:#7f1d1d}
 `);

@@ -154,6 +154,8 @@ test("in French: an admin invites a colleague, who chooses a password and signs 
   expect(opened?.status()).toBe(200);
   await expect(invitee.getByRole("heading", { level: 1 })).toContainText("Rejoindre");
   await expect(invitee.getByRole("main")).toContainText(`avec l'adresse ${colleague}`);
+  // The address is there for password managers only, not shown as a second field.
+  await expect(invitee.locator('input[name="username"]')).toBeHidden();
   await invitee.getByLabel("Nouveau mot de passe").fill("court");
   // (The browser's own length check is not what is tested: the server's.)
   await invitee.locator("form").evaluate((form) => form.setAttribute("novalidate", ""));
