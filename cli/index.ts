@@ -13,6 +13,7 @@ import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
 import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
 import { createUser } from "@/lib/users/create-user";
+import { isRole } from "@/lib/users/roles";
 import { INT32_MAX } from "@/lib/validation";
 import {
   createWebhookEndpoint,
@@ -212,9 +213,12 @@ const COMMANDS: Record<string, (flags: Flags) => Promise<object>> = {
     const operatorId = integer(f, "operator")!;
     const email = text(f, "email")!;
     const password = text(f, "password")!;
+    // The first user of an operator is its admin; --role staff makes a staff user.
+    const role = text(f, "role", false) ?? "admin";
+    if (!isRole(role)) throw new UsageError(`--role must be admin or staff, got "${role}"`);
     noMore(f);
-    const user = await createUser({ operatorId, email, password });
-    return { userId: user.id };
+    const user = await createUser({ operatorId, email, password, role });
+    return { userId: user.id, role: user.role };
   },
   "webhook create": async (f) => {
     const operatorId = integer(f, "operator")!;

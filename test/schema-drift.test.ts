@@ -33,6 +33,10 @@ const CHECKS: Record<string, string> = {
   memorial_title_check: "CHECK ((char_length((title)::text) <= 400))",
   tree_quantity_check: "CHECK ((quantity > 0))",
   transaction_free_check: "CHECK (((free_tree_count >= 0) AND (free_tree_count <= tree_count)))",
+  operator_user_role_check:
+    "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
+  operator_invitation_role_check:
+    "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
   webhook_endpoint_events_check:
     "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50)])))",
 };

@@ -5,22 +5,25 @@ import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { Role } from "@/lib/users/roles";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { LanguageMenu } from "./language-menu";
 
-const SECTIONS: [string, MessageKey][] = [
+// The third element: the section is for admins only (hidden from staff; the page refuses them).
+const SECTIONS: [string, MessageKey, boolean?][] = [
   ["/dashboard", "navOverview"],
   ["/dashboard/plant", "navPlant"],
   ["/dashboard/memorials", "navMemorials"],
   ["/dashboard/reports", "navReports"],
   ["/dashboard/transactions", "navTransactions"],
-  ["/dashboard/keys", "navKeys"],
-  ["/dashboard/webhooks", "navWebhooks"],
+  ["/dashboard/keys", "navKeys", true],
+  ["/dashboard/webhooks", "navWebhooks", true],
+  ["/dashboard/team", "navTeam", true],
   ["/dashboard/account", "navAccount"],
 ];
 
-export function DashboardHeader(props: { operatorName: string; email: string }) {
+export function DashboardHeader(props: { operatorName: string; email: string; role: Role }) {
   const { t } = useI18n();
   const pathname = usePathname();
   const [signingOut, setSigningOut] = useState(false);
@@ -58,7 +61,7 @@ export function DashboardHeader(props: { operatorName: string; email: string }) 
       </div>
       <nav aria-label={t("navMain")} className="mx-auto max-w-6xl overflow-x-auto px-1 sm:px-4">
         <ul className="flex gap-1 whitespace-nowrap">
-          {SECTIONS.map(([href, key]) => {
+          {SECTIONS.filter(([, , admin]) => !admin || props.role === "admin").map(([href, key]) => {
             const current = pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
             return (
               <li key={href}>

@@ -40,6 +40,8 @@ export function useErrorText() {
       NO_TREE_AVAILABLE: "errorNoTree",
       RateLimited: "errorRateLimited",
       WrongPassword: "wrongCurrentPassword",
+      FORBIDDEN: "errorForbidden",
+      403: "errorForbidden",
     };
     const key = code === undefined ? undefined : known[String(code)];
     if (key) return t(key);

@@ -2,8 +2,8 @@
 // as sign-in, so a left-open session cannot be used to guess it) and the new one must be long enough.
 import { headers } from "next/headers";
 import { db } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
-import { MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
+import { notFound } from "@/lib/errors";
+import { checkNewPassword } from "@/lib/users/create-user";
 import { hashPassword } from "@/lib/users/passwords";
 import { requestClient, UNKNOWN_CLIENT } from "./client-address";
 import { closeOtherSessions } from "./dashboard-sessions";
@@ -25,10 +25,7 @@ export async function changePassword(input: {
   currentPassword: string;
   newPassword: string;
 }): Promise<ChangePasswordResult> {
-  if (input.newPassword.length < MIN_PASSWORD_LENGTH) {
-    throw invalid(`the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
-  if (input.newPassword.length > 1000) throw invalid("the password must have at most 1000 characters");
+  checkNewPassword(input.newPassword);
   const user = await db.operatorUser.findUnique({ where: { id: input.userId } });
   if (!user) throw notFound(`user ${input.userId} does not exist`);
   const check = await checkPassword(user.email, input.currentPassword, await actionClient());

@@ -4,6 +4,7 @@
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { db } from "@/lib/db/client";
+import { hasRole, isRole, type Role } from "@/lib/users/roles";
 import { isSessionOpen } from "./dashboard-sessions";
 import { authOptions, SIGN_IN_PATH } from "./options";
 import { passwordStamp } from "./sign-in";
@@ -14,6 +15,8 @@ export interface OperatorSession {
   email: string;
   operatorName: string;
   operatorLanguage: string;
+  /** Read from the user's row on every request: a change of role applies at once. */
+  role: Role;
 }
 
 export async function getOperatorSession(): Promise<OperatorSession | null> {
@@ -33,6 +36,7 @@ export async function getOperatorSession(): Promise<OperatorSession | null> {
         id: true,
         email: true,
         passwordHash: true,
+        role: true,
         operator: { select: { id: true, name: true, language: true } },
       },
     }),
@@ -44,12 +48,32 @@ export async function getOperatorSession(): Promise<OperatorSession | null> {
     email: row.email,
     operatorName: row.operator.name,
     operatorLanguage: row.operator.language,
+    role: isRole(row.role) ? row.role : "staff",
   };
 }
 
-/** For pages: the session, or a redirect to the sign-in page. */
+/**
+ * For pages: the session, or a redirect to the sign-in page. Every role may see what this guards
+ * (it is requireRole("staff")); admin pages use requireRole("admin").
+ */
 export async function requireOperator(): Promise<OperatorSession> {
   const session = await getOperatorSession();
   if (!session) redirect(SIGN_IN_PATH);
   return session;
+}
+
+/**
+ * For pages of a role: the session (or a redirect to the sign-in page) and whether its user may
+ * see the page. A page refused shows its "not allowed" message instead of its content.
+ */
+export async function requireRole(role: Role): Promise<{ session: OperatorSession; allowed: boolean }> {
+  const session = await requireOperator();
+  return { session, allowed: hasRole(session.role, role) };
+}
+
+/** For actions and routes: the session when it has the role, "forbidden", or null (not signed in). */
+export async function operatorWithRole(role: Role): Promise<OperatorSession | "forbidden" | null> {
+  const session = await getOperatorSession();
+  if (!session) return null;
+  return hasRole(session.role, role) ? session : "forbidden";
 }

@@ -1,11 +1,14 @@
 "use server";
 // Server Actions of the dashboard: every change a signed-in user makes. Next.js checks that an
 // action is called from a page of this site (Origin against Host), which makes them CSRF-safe;
-// each action checks the session itself and acts only on its operator's data.
+// each action checks the session itself and acts only on its operator's data. The admin-only
+// actions (keys, webhooks, team) check the role, read from the database on this very call, and
+// refuse staff with FORBIDDEN (the forms show it in the user's language).
 import { cookies, headers } from "next/headers";
 import { changePassword } from "@/lib/auth/change-password";
-import { getOperatorSession } from "@/lib/auth/session";
-import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
+import { requestClient, UNKNOWN_CLIENT } from "@/lib/auth/client-address";
+import { getOperatorSession, type OperatorSession, operatorWithRole } from "@/lib/auth/session";
+import { dashboardLanguage, LANGUAGE_COOKIE } from "@/lib/dashboard/language";
 import { FORM_FIELD, formReason, type PlantFormValues, parsePlantForm } from "@/lib/dashboard/plant-form";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -17,6 +20,15 @@ import { modifyPerson } from "@/lib/memorials/modify-person";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { operatorCaller } from "@/lib/operators/caller";
 import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@/lib/operators/keys";
+import { requestPasswordReset, resetTtlMinutes } from "@/lib/users/password-reset";
+import {
+  changeRole,
+  invitationTtlDays,
+  inviteUser,
+  removeUser,
+  revokeInvitation,
+  type TeamRefusal,
+} from "@/lib/users/team";
 import { dateTime, parseDateTime, parseId } from "@/lib/validation";
 import {
   createWebhookEndpoint,
@@ -35,6 +47,17 @@ export type ActionFailure = {
 export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionFailure;
 
 const UNAUTHENTICATED: ActionFailure = { ok: false, code: "UNAUTHENTICATED", message: "sign in again" };
+const FORBIDDEN: ActionFailure = { ok: false, code: "FORBIDDEN", message: "this needs the admin role" };
+
+/** The session of an admin, or the refusal to return (not signed in, or staff). */
+async function adminSession(): Promise<OperatorSession | ActionFailure> {
+  const session = await operatorWithRole("admin");
+  if (session === null) return UNAUTHENTICATED;
+  if (session === "forbidden") return FORBIDDEN;
+  return session;
+}
+
+const refused = (value: OperatorSession | ActionFailure): value is ActionFailure => "ok" in value;
 
 function failure(error: unknown, formField: Record<string, string> = {}): ActionFailure {
   if (error instanceof DomainError) {
@@ -86,8 +109,8 @@ export async function createKeyAction(
   environment: "production" | "test",
   name: string,
 ): Promise<ActionResult<{ key: string }>> {
-  const session = await getOperatorSession();
-  if (!session) return UNAUTHENTICATED;
+  const session = await adminSession();
+  if (refused(session)) return session;
   if (environment !== "production" && environment !== "test") {
     return { ok: false, code: "INVALID_INPUT", message: "environment must be production or test" };
   }
@@ -106,8 +129,8 @@ export async function createKeyAction(
 }
 
 export async function revokeKeyAction(id: number): Promise<ActionResult> {
-  const session = await getOperatorSession();
-  if (!session) return UNAUTHENTICATED;
+  const session = await adminSession();
+  if (refused(session)) return session;
   // Not a 32-bit id: no such key (never a database error).
   const keyId = parseId(id);
   // revokeApiKeyById filters by the operator: another operator's key is not found.
@@ -298,8 +321,8 @@ export async function createWebhookAction(input: {
   events: string[];
   test: boolean;
 }): Promise<ActionResult<{ id: number; secret: string }>> {
-  const session = await getOperatorSession();
-  if (!session) return UNAUTHENTICATED;
+  const session = await adminSession();
+  if (refused(session)) return session;
   try {
     const created = await createWebhookEndpoint({
       operatorId: session.operatorId,
@@ -314,8 +337,8 @@ export async function createWebhookAction(input: {
 }
 
 export async function deleteWebhookAction(id: number): Promise<ActionResult> {
-  const session = await getOperatorSession();
-  if (!session) return UNAUTHENTICATED;
+  const session = await adminSession();
+  if (refused(session)) return session;
   const endpointId = parseId(id);
   if (endpointId === null)
     return { ok: false, code: "NOT_FOUND", message: `webhook endpoint ${id} does not exist` };
@@ -328,8 +351,8 @@ export async function deleteWebhookAction(id: number): Promise<ActionResult> {
 }
 
 export async function resendWebhookDeliveryAction(id: number): Promise<ActionResult> {
-  const session = await getOperatorSession();
-  if (!session) return UNAUTHENTICATED;
+  const session = await adminSession();
+  if (refused(session)) return session;
   const deliveryId = parseId(id);
   if (deliveryId === null)
     return { ok: false, code: "NOT_FOUND", message: `webhook delivery ${id} does not exist` };
@@ -338,5 +361,109 @@ export async function resendWebhookDeliveryAction(id: number): Promise<ActionRes
     return { ok: true };
   } catch (error) {
     return webhookFailure(error);
+  }
+}
+
+// Team (lib/users/team.ts): admins only. Refusals carry a reason word the team page translates.
+
+const TEAM_CODE: Record<TeamRefusal, string> = {
+  "invalid-email": "INVALID_EMAIL",
+  "invalid-role": "INVALID_INPUT",
+  "user-exists": "USER_EXISTS",
+  "not-found": "NOT_FOUND",
+  "last-admin": "LAST_ADMIN",
+  self: "INVALID_INPUT",
+};
+
+function teamFailure(reason: TeamRefusal): ActionFailure {
+  return { ok: false, code: TEAM_CODE[reason], message: reason };
+}
+
+export async function inviteUserAction(input: {
+  email: string;
+  role: string;
+}): Promise<ActionResult<{ email: string; days: number }>> {
+  const session = await adminSession();
+  if (refused(session)) return session;
+  try {
+    const result = await inviteUser({
+      operatorId: session.operatorId,
+      invitedById: session.userId,
+      email: String(input?.email ?? ""),
+      role: String(input?.role ?? ""),
+      // The e-mail speaks the inviting user's dashboard language.
+      language: await dashboardLanguage(session.operatorLanguage),
+      linkBase: await origin(),
+    });
+    if (!result.ok) return teamFailure(result.reason);
+    return { ok: true, email: String(input.email).trim().toLowerCase(), days: invitationTtlDays() };
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function changeRoleAction(userId: number, role: string): Promise<ActionResult> {
+  const session = await adminSession();
+  if (refused(session)) return session;
+  const id = parseId(userId);
+  if (id === null) return teamFailure("not-found");
+  try {
+    const result = await changeRole({ operatorId: session.operatorId, userId: id, role: String(role) });
+    return result.ok ? { ok: true } : teamFailure(result.reason);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function removeUserAction(userId: number): Promise<ActionResult> {
+  const session = await adminSession();
+  if (refused(session)) return session;
+  const id = parseId(userId);
+  if (id === null) return teamFailure("not-found");
+  try {
+    const result = await removeUser({ operatorId: session.operatorId, userId: id });
+    return result.ok ? { ok: true } : teamFailure(result.reason);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+export async function revokeInvitationAction(invitationId: number): Promise<ActionResult> {
+  const session = await adminSession();
+  if (refused(session)) return session;
+  const id = parseId(invitationId);
+  if (id === null) return teamFailure("not-found");
+  try {
+    const result = await revokeInvitation(session.operatorId, id);
+    return result.ok ? { ok: true } : teamFailure(result.reason);
+  } catch (error) {
+    return failure(error);
+  }
+}
+
+/**
+ * "Forgot password?" (signed out): the same answer whether or not the address has an account, and
+ * whether or not the limits held the e-mail back (lib/users/password-reset.ts).
+ */
+export async function requestPasswordResetAction(email: string): Promise<ActionResult<{ minutes: number }>> {
+  try {
+    const requestHeaders = await headers();
+    const outcome = await requestPasswordReset({
+      email: String(email ?? ""),
+      client: requestClient(requestHeaders) || UNKNOWN_CLIENT,
+      language: await dashboardLanguage(null),
+      linkBase: publicOrigin(requestHeaders),
+    });
+    if (outcome === "invalid") {
+      return {
+        ok: false,
+        code: "INVALID_INPUT",
+        message: "not an e-mail address",
+        fields: { email: "invalid-email" },
+      };
+    }
+    return { ok: true, minutes: resetTtlMinutes() };
+  } catch (error) {
+    return failure(error);
   }
 }

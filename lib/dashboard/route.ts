@@ -7,6 +7,7 @@ import { ZodError } from "zod";
 import { getOperatorSession, type OperatorSession } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
+import { hasRole, type Role } from "@/lib/users/roles";
 import { zodMessage } from "@/lib/v1/zod-message";
 
 export interface DashboardRequest {
@@ -27,14 +28,22 @@ export function jsonResponse(status: number, body: unknown): Response {
 /** True when the request comes from a page of this site (or from the user typing the address). */
 export const sameOrigin = (request: Request) => fromThisSite(request, { originRequired: true });
 
+/**
+ * A dashboard route: `role` is the role it needs (staff by default; admin routes say so). A user
+ * without it gets 403 FORBIDDEN, its role read from the database on this very request.
+ */
 export function dashboardRoute(
   handler: (req: DashboardRequest) => Promise<Response | object>,
+  options: { role?: Role } = {},
 ): (request: Request) => Promise<Response> {
   return async (request) => {
     if (!sameOrigin(request)) return jsonResponse(403, { error: "FORBIDDEN", message: "cross-site request" });
     try {
       const session = await getOperatorSession();
       if (!session) return jsonResponse(401, { error: "UNAUTHENTICATED", message: "sign in first" });
+      if (!hasRole(session.role, options.role ?? "staff")) {
+        return jsonResponse(403, { error: "FORBIDDEN", message: "this needs the admin role" });
+      }
       const result = await handler({ request, search: new URL(request.url).searchParams, session });
       return result instanceof Response ? result : jsonResponse(200, result);
     } catch (error) {

@@ -2,6 +2,7 @@
 // reference: every other language must have the same keys (the type checker enforces it).
 // Placeholders in braces are filled by `fill()`.
 import type { Language } from "./languages";
+import { TEAM_MESSAGES, type TeamMessages } from "./team-messages";
 
 const en = {
   fieldsSummary: "Some fields need your attention: see the messages beside them.",
@@ -299,10 +300,12 @@ const en = {
   emailSubject: "Subject:",
 };
 
-export type DashboardMessages = typeof en;
+/** The catalogue of this file, and the team's (team-messages.ts). */
+type CoreMessages = typeof en;
+export type DashboardMessages = CoreMessages & TeamMessages;
 export type MessageKey = keyof DashboardMessages;
 
-const fr: DashboardMessages = {
+const fr: CoreMessages = {
   fieldsSummary: "Certains champs sont à corriger : voyez les messages à côté d'eux.",
   fieldRequired: "Ce champ est obligatoire.",
   fieldInvalidDate: "Saisissez une date comme 2026-03-01.",
@@ -594,7 +597,7 @@ const fr: DashboardMessages = {
   emailSubject: "Objet :",
 };
 
-const nl: DashboardMessages = {
+const nl: CoreMessages = {
   fieldsSummary: "Sommige velden moeten worden verbeterd: zie de berichten ernaast.",
   fieldRequired: "Dit veld is verplicht.",
   fieldInvalidDate: "Vul een datum in zoals 2026-03-01.",
@@ -885,7 +888,7 @@ const nl: DashboardMessages = {
   emailSubject: "Onderwerp:",
 };
 
-const de: DashboardMessages = {
+const de: CoreMessages = {
   fieldsSummary: "Einige Felder müssen korrigiert werden: siehe die Hinweise daneben.",
   fieldRequired: "Dieses Feld ist erforderlich.",
   fieldInvalidDate: "Geben Sie ein Datum wie 2026-03-01 ein.",
@@ -1178,7 +1181,12 @@ const de: DashboardMessages = {
   emailSubject: "Betreff:",
 };
 
-export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = { fr, nl, en, de };
+export const DASHBOARD_MESSAGES: Record<Language, DashboardMessages> = {
+  fr: { ...fr, ...TEAM_MESSAGES.fr },
+  nl: { ...nl, ...TEAM_MESSAGES.nl },
+  en: { ...en, ...TEAM_MESSAGES.en },
+  de: { ...de, ...TEAM_MESSAGES.de },
+};
 
 // "{count, plural, one {# line} other {# lines}}": the form for the number (ICU message syntax,
 // one level, "=N" for an exact number), chosen by the language's rules (Intl.PluralRules).

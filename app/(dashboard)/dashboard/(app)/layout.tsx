@@ -1,5 +1,6 @@
 // The signed-in part of the dashboard: header, navigation, language menu, sign-out. Each page
-// below checks the session again where it reads data (a layout is not re-run on every navigation).
+// below checks the session again where it reads data (a layout is not re-run on every navigation),
+// and the role where it needs admin (lib/auth/session.ts requireRole): the navigation only hides.
 import { DashboardHeader } from "@/components/dashboard/header";
 import { requireOperator } from "@/lib/auth/session";
 
@@ -7,7 +8,7 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   const session = await requireOperator();
   return (
     <>
-      <DashboardHeader operatorName={session.operatorName} email={session.email} />
+      <DashboardHeader operatorName={session.operatorName} email={session.email} role={session.role} />
       <main id="content" className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
         {children}
       </main>

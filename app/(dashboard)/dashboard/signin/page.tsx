@@ -1,20 +1,39 @@
-// /dashboard/signin: e-mail and password.
+// /dashboard/signin: e-mail and password, the way to a forgotten password, and the word of what
+// just happened (?done=account after an invitation, ?done=password after a reset).
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LanguageMenu } from "@/components/dashboard/language-menu";
 import { SignInForm } from "@/components/dashboard/sign-in-form";
 import { getOperatorSession } from "@/lib/auth/session";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-export default async function SignInPage() {
+export default async function SignInPage(props: {
+  searchParams: Promise<Record<string, string | string[]>>;
+}) {
   if (await getOperatorSession()) redirect("/dashboard/memorials");
+  const m = DASHBOARD_MESSAGES[await dashboardLanguage()];
+  const done = (await props.searchParams).done;
+  const notice = done === "account" ? m.accountCreated : done === "password" ? m.passwordWasReset : null;
   return (
     <main id="content" className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
       <div className="mb-4 flex justify-end">
         <LanguageMenu />
       </div>
+      {notice ? (
+        <p role="status" className="mb-4 rounded border border-forest-600 bg-forest-50 p-3">
+          {notice}
+        </p>
+      ) : null}
       <SignInForm />
+      <p className="mt-4 text-center">
+        <Link className="text-forest-700 underline" href="/dashboard/forgot">
+          {m.forgotPassword}
+        </Link>
+      </p>
     </main>
   );
 }

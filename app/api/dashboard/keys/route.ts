@@ -2,4 +2,7 @@
 import { listKeys } from "@/lib/dashboard/keys";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
-export const GET = dashboardRoute(async ({ session }) => ({ keys: await listKeys(session.operatorId) }));
+// Admins only (lib/users/roles.ts): staff get 403.
+export const GET = dashboardRoute(async ({ session }) => ({ keys: await listKeys(session.operatorId) }), {
+  role: "admin",
+});

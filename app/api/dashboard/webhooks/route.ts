@@ -3,4 +3,7 @@
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { webhooksOverview } from "@/lib/dashboard/webhooks";
 
-export const GET = dashboardRoute(async ({ session }) => webhooksOverview(session.operatorId));
+// Admins only (lib/users/roles.ts): staff get 403.
+export const GET = dashboardRoute(async ({ session }) => webhooksOverview(session.operatorId), {
+  role: "admin",
+});

@@ -1,11 +1,13 @@
-// /dashboard/keys: the operator's API keys.
+// /dashboard/keys: the operator's API keys (admins only).
 import type { Metadata } from "next";
 import { KeysPanel } from "@/components/dashboard/keys-panel";
-import { requireOperator } from "@/lib/auth/session";
+import { requireRole } from "@/lib/auth/session";
+import { NotAllowed } from "../not-allowed";
 
 export const metadata: Metadata = { title: "API keys" };
 
 export default async function KeysPage() {
-  await requireOperator();
+  const { session, allowed } = await requireRole("admin");
+  if (!allowed) return <NotAllowed session={session} />;
   return <KeysPanel />;
 }

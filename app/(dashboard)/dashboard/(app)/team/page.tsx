@@ -1,0 +1,19 @@
+// /dashboard/team: the operator's users and their roles, pending invitations, the invitation form
+// (admins only).
+import type { Metadata } from "next";
+import { TeamPanel } from "@/components/dashboard/team-panel";
+import { getOperatorSession, requireRole } from "@/lib/auth/session";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { NotAllowed } from "../not-allowed";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const session = await getOperatorSession();
+  return { title: DASHBOARD_MESSAGES[await dashboardLanguage(session?.operatorLanguage)].teamTitle };
+}
+
+export default async function TeamPage() {
+  const { session, allowed } = await requireRole("admin");
+  if (!allowed) return <NotAllowed session={session} />;
+  return <TeamPanel userId={session.userId} />;
+}

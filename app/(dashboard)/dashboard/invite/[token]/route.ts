@@ -1,0 +1,97 @@
+// The link of an invitation e-mail: GET shows the invitation and a password field; POST (the
+// page's form) creates the user and consumes the invitation in one transaction, then sends the
+// new user to the sign-in page. A used or expired (or withdrawn) invitation answers 410 Gone, an
+// unknown one 404; neither creates anything.
+import type { NextRequest } from "next/server";
+import {
+  linkPage,
+  linkPageLanguage,
+  linkRefusal,
+  messagesOf,
+  passwordError,
+  passwordForm,
+  postedPassword,
+  toSignIn,
+} from "@/components/dashboard/link-page";
+import { DomainError } from "@/lib/errors";
+import { fromThisSite } from "@/lib/http/same-origin";
+import { fill } from "@/lib/i18n/dashboard-messages";
+import type { Language } from "@/lib/i18n/languages";
+import { acceptInvitation, type InvitationLookup, lookupInvitation } from "@/lib/users/team";
+
+type Context = { params: Promise<{ token: string }> };
+
+const SIGN_IN = "/dashboard/signin";
+
+function refusal(request: NextRequest, state: "used" | "expired" | "unknown" | "user-exists", own?: string) {
+  const language = linkPageLanguage(request, own);
+  const m = messagesOf(language);
+  const signIn = { href: SIGN_IN, label: m.signIn };
+  if (state === "used")
+    return linkRefusal(request, language, m.inviteUsedTitle, m.inviteUsedText, 410, signIn);
+  if (state === "user-exists")
+    return linkRefusal(request, language, m.inviteExistsTitle, m.inviteExistsText, 409, signIn);
+  if (state === "expired")
+    return linkRefusal(request, language, m.inviteExpiredTitle, m.inviteExpiredText, 410, signIn);
+  return linkRefusal(request, language, m.inviteUnknownTitle, m.inviteUnknownText, 404, signIn);
+}
+
+function form(
+  request: NextRequest,
+  found: Extract<InvitationLookup, { state: "pending" }>,
+  status: number,
+  error?: string,
+) {
+  const language: Language = linkPageLanguage(request, found.language);
+  const m = messagesOf(language);
+  const title = fill(m.invitePageTitle, { operator: found.operatorName });
+  const body = passwordForm({
+    m,
+    title,
+    intro: fill(m.invitePageIntro, {
+      operator: found.operatorName,
+      role: m[`roleWord_${found.role}`],
+      email: found.email,
+    }),
+    submit: m.invitePageSubmit,
+    action: `${request.nextUrl.pathname}${request.nextUrl.search}`,
+    email: found.email,
+    error: error ? passwordError(m, error) : null,
+  });
+  return linkPage(request, language, title, body, status);
+}
+
+// GET (and HEAD, as e-mail scanners do): reads only.
+export async function GET(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  const found = await lookupInvitation(token);
+  if (found.state === "pending") return form(request, found, 200);
+  return refusal(request, found.state, "language" in found ? found.language : undefined);
+}
+
+export async function POST(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  const found = await lookupInvitation(token);
+  if (found.state !== "pending")
+    return refusal(request, found.state, "language" in found ? found.language : undefined);
+  if (!fromThisSite(request, { originRequired: false })) {
+    const language = linkPageLanguage(request, found.language);
+    const m = messagesOf(language);
+    return linkRefusal(request, language, m.linkRefusedTitle, m.linkRefusedText, 403, {
+      href: request.nextUrl.pathname,
+      label: m.invitePageSubmit,
+    });
+  }
+  const password = await postedPassword(request);
+  try {
+    const result = await acceptInvitation(token, password);
+    if (!result.ok) return refusal(request, result.reason, found.language);
+  } catch (error) {
+    if (error instanceof DomainError && error.problem?.field === "password") {
+      return form(request, found, 400, error.problem.reason);
+    }
+    throw error;
+  }
+  // 303: the browser follows with a GET to the sign-in page, which says the account is ready.
+  return toSignIn("account", linkPageLanguage(request, found.language));
+}

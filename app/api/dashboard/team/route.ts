@@ -1,0 +1,20 @@
+// GET /api/dashboard/team: the signed-in operator's users (with their roles) and pending
+// invitations. Admins only: staff get 403.
+import { dashboardRoute } from "@/lib/dashboard/route";
+import { db } from "@/lib/db/client";
+import { listTeam } from "@/lib/users/team";
+
+export const GET = dashboardRoute(
+  async ({ session }) => {
+    const team = await listTeam(db, session.operatorId);
+    return {
+      users: team.users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+      invitations: team.invitations.map((i) => ({
+        ...i,
+        createdAt: i.createdAt.toISOString(),
+        expiresAt: i.expiresAt.toISOString(),
+      })),
+    };
+  },
+  { role: "admin" },
+);

@@ -1,0 +1,70 @@
+"use client";
+// The request of a password reset link: one e-mail field, one answer for every address.
+import Link from "next/link";
+import { useState } from "react";
+import { requestPasswordResetAction } from "@/lib/dashboard/actions";
+import { useHydrated } from "./hydrated";
+import { useI18n } from "./i18n";
+import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
+
+export function ForgotPasswordForm() {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const hydrated = useHydrated();
+  const [pending, setPending] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      className={cardClass}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const email = String(new FormData(event.currentTarget).get("email") ?? "").trim();
+        setPending(true);
+        setError(null);
+        setSent(null);
+        try {
+          const result = await requestPasswordResetAction(email);
+          if (result.ok) setSent(t("forgotSent", { email, minutes: result.minutes }));
+          else
+            setError(result.fields?.email ? t("fieldInvalidEmail") : errorText(result.code, result.message));
+        } catch {
+          setError(t("errorGeneric"));
+        }
+        setPending(false);
+      }}
+    >
+      <h1 className="mb-4 font-serif text-2xl text-forest-800">{t("forgotTitle")}</h1>
+      <p className="mb-4">{t("forgotIntro")}</p>
+      <label htmlFor="email" className={labelClass}>
+        {t("email")}
+      </label>
+      <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+      <div aria-live="polite">
+        {sent ? (
+          <p
+            role="status"
+            data-testid="forgot-answer"
+            className="mt-4 rounded border border-forest-600 bg-forest-50 p-3"
+          >
+            {sent}
+          </p>
+        ) : null}
+        {error ? (
+          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={!hydrated || pending}>
+        {pending ? t("saving") : t("forgotSubmit")}
+      </button>
+      <p className="mt-4 text-center">
+        <Link className="text-forest-700 underline" href="/dashboard/signin">
+          {t("backToSignIn")}
+        </Link>
+      </p>
+    </form>
+  );
+}

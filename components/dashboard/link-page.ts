@@ -1,0 +1,121 @@
+// The pages of the dashboard's e-mailed links (an invitation, a password reset) as HTML from route
+// handlers: only a route handler can answer 410 Gone for a used or expired link and 404 for an
+// unknown one. They work without JavaScript (a plain form posted to the same address). Every value
+// goes through `html`, which escapes it; the words come from the dashboard's catalogue.
+import type { NextRequest } from "next/server";
+import { publicDocument } from "@/components/public/confirm-page";
+import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
+import { html, SafeHtml } from "@/lib/html";
+import { DASHBOARD_MESSAGES, type DashboardMessages, fill } from "@/lib/i18n/dashboard-messages";
+import { acceptedLanguage, isLanguage, type Language, parseLanguage } from "@/lib/i18n/languages";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
+
+// A constant of this file, never user input: trusted as HTML.
+const FORM_STYLES = new SafeHtml(`
+form{background:#fff;border:1px solid #dcebdf;border-radius:.75rem;padding:1rem}
+label{display:block;font-weight:600}
+input[hidden]{display:none}
+input{display:block;width:100%;font:inherit;margin-top:.25rem;padding:.6rem .75rem;border:1px solid #78716c;border-radius:.375rem}
+.error{background:#fef2f2;border-left:4px solid #b91c1c;padding:.75rem 1rem;border-radius:.5rem;color:#7f1d1d}
+`);
+
+/** The language of a link's page: ?lang=, else the link's own (the invitation's), else the dashboard's. */
+export function linkPageLanguage(request: NextRequest, own?: string | null): Language {
+  const requested = parseLanguage(request.nextUrl.searchParams.get("lang") ?? "");
+  if (requested) return requested;
+  if (isLanguage(own)) return own;
+  const cookie = parseLanguage(request.cookies.get(LANGUAGE_COOKIE)?.value ?? "");
+  return cookie ?? acceptedLanguage(request.headers.get("accept-language")) ?? "fr";
+}
+
+export function messagesOf(language: Language): DashboardMessages {
+  return DASHBOARD_MESSAGES[language];
+}
+
+/** A whole page answer, never cached, its token never sent to another site. */
+export function linkPage(
+  request: NextRequest,
+  language: Language,
+  title: string,
+  body: SafeHtml,
+  status: number,
+) {
+  const nonce = request.headers.get("x-nonce") ?? "";
+  const withStyles = html`<style nonce="${nonce}">${FORM_STYLES}</style>${body}`;
+  return new Response(publicDocument(title, withStyles, language, nonce, request.nextUrl.pathname), {
+    status,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+      "Referrer-Policy": "same-origin",
+    },
+  });
+}
+
+/** A page that only says why the link does not work (and where to go next). */
+export function linkRefusal(
+  request: NextRequest,
+  language: Language,
+  title: string,
+  text: string,
+  status: number,
+  next: { href: string; label: string },
+) {
+  const body = html`<h1>${title}</h1><p>${text}</p><p><a href="${next.href}">${next.label}</a></p>`;
+  return linkPage(request, language, title, body, status);
+}
+
+/** The form that sets a password: one field with the rules of lib/users/create-user.ts. */
+export function passwordForm(input: {
+  m: DashboardMessages;
+  title: string;
+  intro: string;
+  submit: string;
+  action: string;
+  email: string;
+  error?: string | null;
+}): SafeHtml {
+  const { m } = input;
+  const error = input.error ? html`<p class="error" role="alert" id="password-error">${input.error}</p>` : "";
+  return html`<h1>${input.title}</h1>
+<p>${input.intro}</p>
+${error}<form method="post" action="${input.action}">
+<input type="email" name="username" value="${input.email}" autocomplete="username" readonly hidden>
+<label for="password">${m.newPassword}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="${MAX_PASSWORD_LENGTH}" aria-describedby="password-hint${input.error ? " password-error" : ""}">
+<p class="note" id="password-hint">${fill(m.newPasswordHint, { min: MIN_PASSWORD_LENGTH })}</p>
+<button type="submit">${input.submit}</button>
+</form>`;
+}
+
+/** The password field of a posted form (a bounded body: a form, not an upload). */
+export async function postedPassword(request: NextRequest): Promise<string> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > 16_384) return "";
+  try {
+    const form = await request.formData();
+    const value = form.get("password");
+    return typeof value === "string" ? value : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The message of a refused password, in the page's language. */
+export function passwordError(m: DashboardMessages, reason: string | undefined): string {
+  return reason === "too-long" ? m.passwordTooLong : fill(m.passwordTooShort, { min: MIN_PASSWORD_LENGTH });
+}
+
+/**
+ * The answer to a form that worked: 303 to the sign-in page (which says what happened), in the
+ * language of the page the person used (the dashboard's language cookie, as the language menu sets).
+ */
+export function toSignIn(done: "account" | "password", language: Language): Response {
+  const headers = new Headers({ Location: `/dashboard/signin?done=${done}`, "Cache-Control": "no-store" });
+  headers.append(
+    "Set-Cookie",
+    `${LANGUAGE_COOKIE}=${language}; Path=/dashboard; Max-Age=${365 * 86400}; SameSite=Lax; HttpOnly`,
+  );
+  return new Response(null, { status: 303, headers });
+}

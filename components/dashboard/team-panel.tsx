@@ -1,0 +1,295 @@
+"use client";
+// The team (admins only): users with their roles (changed in place), removal after a confirmation,
+// pending invitations (withdrawn with one button), and the invitation form. Reads through React
+// Query; changes through Server Actions, each checked on the server.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import {
+  changeRoleAction,
+  inviteUserAction,
+  removeUserAction,
+  revokeInvitationAction,
+} from "@/lib/dashboard/actions";
+import { formatDate } from "@/lib/dashboard/format";
+import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import { ROLES, type Role } from "@/lib/users/roles";
+import { fetchJson } from "./fetch-json";
+import { useHydrated } from "./hydrated";
+import { useI18n } from "./i18n";
+import {
+  buttonClass,
+  cardClass,
+  ErrorMessage,
+  inputClass,
+  Loading,
+  labelClass,
+  PageTitle,
+  secondaryButtonClass,
+  tableClass,
+  tdClass,
+  thClass,
+  useErrorText,
+} from "./ui";
+
+interface TeamData {
+  users: { id: number; email: string; role: Role; createdAt: string }[];
+  invitations: { id: number; email: string; role: Role; createdAt: string; expiresAt: string }[];
+}
+
+const TEAM_ERRORS: Record<string, MessageKey> = {
+  USER_EXISTS: "teamErr_userExists",
+  INVALID_EMAIL: "teamErr_invalidEmail",
+  LAST_ADMIN: "teamErr_lastAdmin",
+  NOT_FOUND: "teamErr_notFound",
+};
+
+type Outcome = { ok: true; text: string } | { ok: false; text: string } | null;
+
+export function TeamPanel(props: { userId: number }) {
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const team = useQuery({ queryKey: ["team"], queryFn: () => fetchJson<TeamData>("/api/dashboard/team") });
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [confirming, setConfirming] = useState<{ id: number; email: string } | null>(null);
+  const [email, setEmail] = useState("");
+  const [role, setRole] = useState<Role>("staff");
+  const emailId = useId();
+  const roleId = useId();
+
+  const failed = (result: { code: string; message: string }) => {
+    const key = TEAM_ERRORS[result.code];
+    setOutcome({ ok: false, text: key ? t(key) : errorText(result.code, result.message) });
+  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ["team"] });
+  const onError = () => setOutcome({ ok: false, text: t("errorGeneric") });
+
+  const invite = useMutation({
+    mutationFn: () => inviteUserAction({ email, role }),
+    onSuccess: (result) => {
+      if (result.ok) {
+        setOutcome({ ok: true, text: t("inviteSent", { email: result.email, days: result.days }) });
+        setEmail("");
+      } else failed(result);
+      refresh();
+    },
+    onError,
+  });
+  const change = useMutation({
+    mutationFn: (input: { id: number; email: string; role: Role }) => changeRoleAction(input.id, input.role),
+    onSuccess: (result, input) => {
+      if (result.ok)
+        setOutcome({
+          ok: true,
+          text: t("roleChanged", { email: input.email, role: t(`roleWord_${input.role}`) }),
+        });
+      else failed(result);
+      refresh();
+    },
+    onError,
+  });
+  const remove = useMutation({
+    mutationFn: (input: { id: number; email: string }) => removeUserAction(input.id),
+    onSuccess: (result, input) => {
+      setConfirming(null);
+      if (result.ok) setOutcome({ ok: true, text: t("userRemoved", { email: input.email }) });
+      else failed(result);
+      refresh();
+    },
+    onError,
+  });
+  const withdraw = useMutation({
+    mutationFn: (input: { id: number; email: string }) => revokeInvitationAction(input.id),
+    onSuccess: (result, input) => {
+      if (result.ok) setOutcome({ ok: true, text: t("invitationWithdrawn", { email: input.email }) });
+      else failed(result);
+      refresh();
+    },
+    onError,
+  });
+  const busy = !hydrated || invite.isPending || change.isPending || remove.isPending || withdraw.isPending;
+
+  return (
+    <section aria-labelledby="team-title">
+      <PageTitle>
+        <span id="team-title">{t("teamTitle")}</span>
+      </PageTitle>
+      <p className="mb-4 max-w-prose">{t("teamIntro")}</p>
+      <div aria-live="polite">
+        {outcome ? (
+          <p
+            role={outcome.ok ? "status" : "alert"}
+            className={`mb-4 rounded border p-3 ${outcome.ok ? "border-forest-600 bg-forest-50" : "border-red-300 bg-red-50 text-red-900"}`}
+          >
+            {outcome.text}
+          </p>
+        ) : null}
+      </div>
+
+      <form
+        className={`${cardClass} mb-6 flex flex-wrap items-end gap-3`}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          invite.mutate();
+        }}
+      >
+        <h2 className="w-full text-xl font-semibold">{t("inviteTitle")}</h2>
+        <div className="min-w-64 flex-1">
+          <label htmlFor={emailId} className={labelClass}>
+            {t("inviteEmail")}
+          </label>
+          <input
+            id={emailId}
+            type="email"
+            autoComplete="off"
+            value={email}
+            maxLength={254}
+            onChange={(event) => setEmail(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <label htmlFor={roleId} className={labelClass}>
+            {t("inviteRole")}
+          </label>
+          <select
+            id={roleId}
+            value={role}
+            onChange={(event) => setRole(event.target.value as Role)}
+            className={`${inputClass} min-h-11`}
+          >
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`role_${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {invite.isPending ? t("inviteSending") : t("inviteSubmit")}
+        </button>
+      </form>
+
+      {team.isPending ? <Loading /> : null}
+      {team.isError ? <ErrorMessage error={team.error} onRetry={() => team.refetch()} /> : null}
+      {team.data ? (
+        <>
+          <h2 className="mb-2 text-xl font-semibold">{t("teamUsers")}</h2>
+          <div className="mb-6 overflow-x-auto">
+            <table className={tableClass} data-testid="team-users">
+              <thead>
+                <tr>
+                  <th className={thClass}>{t("colEmail")}</th>
+                  <th className={thClass}>{t("colRole")}</th>
+                  <th className={thClass}>
+                    <span className="sr-only">{t("colActions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {team.data.users.map((user) => (
+                  <tr key={user.id} data-user-email={user.email}>
+                    <td className={tdClass}>
+                      {user.email} {user.id === props.userId ? t("you") : null}
+                    </td>
+                    <td className={tdClass}>
+                      <select
+                        aria-label={t("roleOf", { email: user.email })}
+                        value={user.role}
+                        disabled={busy}
+                        onChange={(event) =>
+                          change.mutate({ id: user.id, email: user.email, role: event.target.value as Role })
+                        }
+                        className="min-h-11 rounded border border-stone-400 bg-white px-2"
+                      >
+                        {ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {t(`role_${r}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td className={tdClass}>
+                      {confirming?.id === user.id ? (
+                        <div role="alertdialog" aria-label={t("removeUser", { email: user.email })}>
+                          <p>{t("removeConfirm", { email: user.email })}</p>
+                          <div className="mt-2 flex gap-2">
+                            <button
+                              type="button"
+                              className={buttonClass}
+                              disabled={busy}
+                              onClick={() => remove.mutate(confirming)}
+                            >
+                              {t("remove")}
+                            </button>
+                            <button
+                              type="button"
+                              className={secondaryButtonClass}
+                              onClick={() => setConfirming(null)}
+                            >
+                              {t("cancel")}
+                            </button>
+                          </div>
+                        </div>
+                      ) : (
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          disabled={busy}
+                          aria-label={t("removeUser", { email: user.email })}
+                          onClick={() => setConfirming({ id: user.id, email: user.email })}
+                        >
+                          {t("remove")}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <h2 className="mb-2 text-xl font-semibold">{t("teamInvitations")}</h2>
+          {team.data.invitations.length === 0 ? (
+            <p>{t("noInvitations")}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className={tableClass} data-testid="team-invitations">
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("colEmail")}</th>
+                    <th className={thClass}>{t("colRole")}</th>
+                    <th className={thClass}>{t("colExpires")}</th>
+                    <th className={thClass}>
+                      <span className="sr-only">{t("colActions")}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {team.data.invitations.map((invitation) => (
+                    <tr key={invitation.id} data-invitation-email={invitation.email}>
+                      <td className={tdClass}>{invitation.email}</td>
+                      <td className={tdClass}>{t(`role_${invitation.role}`)}</td>
+                      <td className={tdClass}>{formatDate(invitation.expiresAt, lang)}</td>
+                      <td className={tdClass}>
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          disabled={busy}
+                          onClick={() => withdraw.mutate({ id: invitation.id, email: invitation.email })}
+                        >
+                          {t("withdrawInvitation", { email: invitation.email })}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
