@@ -30,7 +30,10 @@ test("Especes: a planting takes its tree off the next answer; stock added from t
   });
   await addStock(op.plantationId, op.speciesId, 0);
   await expect.poll(() => available(op.key, op.speciesId), { timeout: 2_000, intervals: [50] }).toBe(1);
-  const last = await api("POST", "/Memorials/Creer", { key: op.key, body: { MemorialId: made.json.IdMemorial } });
+  const last = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { MemorialId: made.json.IdMemorial },
+  });
   expect(last.status, last.text).toBe(200);
   expect(await available(op.key, op.speciesId)).toBeUndefined();
 });

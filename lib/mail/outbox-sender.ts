@@ -12,7 +12,7 @@ export const MAX_ATTEMPTS = 8;
 // password reset): once the e-mail has been sent, given up, or can no longer be used, the outbox
 // keeps the e-mail without it, so that no usable link can be read back from the database or its
 // backups.
-const LINK = String.raw`(/(?:confirm|manage|dashboard/invite|dashboard/reset)/)[A-Za-z0-9_-]{20,}`;
+const LINK = "(/(?:confirm|manage|dashboard/invite|dashboard/reset)/)[A-Za-z0-9_-]{20,}";
 const REMOVED = "[link removed]";
 
 /** Removes the links' tokens from the e-mails that match `where` (a condition on the outbox row). */
