@@ -45,6 +45,7 @@ function crossSiteWrite(request: NextRequest, rawPath: string): boolean {
 
 export function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
+  // /v1/... does not come here (see the matcher): its guard runs in scripts/server.ts. /v1 itself does.
   if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
     return guardV1Request(request.method, rawPath) ?? NextResponse.next();
   }
@@ -97,7 +98,9 @@ export const config = {
   matcher: [
     {
       // Pages, and the JSON API for its guard; not static files.
-      source: "/((?!_next/static|_next/image|favicon.ico).*)",
+      // Pages; not static files, and not the JSON API (its guard runs in scripts/server.ts, before
+      // Next.js: a proxy run costs as much as the rest of a cached read).
+      source: "/((?!_next/static|_next/image|favicon.ico|v1/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -8,7 +8,10 @@ import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { refuseUnhandledMethod, serverTimeouts } from "@/lib/http/server-options";
 import { createMemorialPageCache } from "@/lib/memorials/page-cache";
+import { guardV1Request } from "@/lib/v1/guard";
 
+// `npm run dev` runs this server too (--dev: Next.js's development mode, no page cache).
+const dev = process.argv.includes("--dev");
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || "0.0.0.0";
 const timeouts = serverTimeouts();
@@ -18,7 +21,7 @@ const trustProxy = process.env.TRUST_PROXY === "1";
 // The rendered-page cache of the public memorial pages (lib/memorials/page-cache.ts) renders them
 // through this server with a token only this process knows; PAGE_CACHE_MB=0 turns it off.
 process.env.PAGE_RENDER_TOKEN = randomBytes(32).toString("base64url");
-const pageCacheBytes = Number(process.env.PAGE_CACHE_MB ?? 128) * 1024 * 1024;
+const pageCacheBytes = dev ? 0 : Number(process.env.PAGE_CACHE_MB ?? 128) * 1024 * 1024;
 const pageCache =
   pageCacheBytes > 0
     ? createMemorialPageCache({
@@ -28,7 +31,7 @@ const pageCache =
       })
     : null;
 
-const app = next({ dev: false, hostname, port });
+const app = next({ dev, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
@@ -53,6 +56,13 @@ const server = http.createServer(
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       response.end("Internal server error\n");
     };
+    // What Next.js itself would answer before any /v1 route handler is answered here with the Error
+    // object (lib/v1/guard.ts): cheaper than in proxy.ts, which /v1 does not go through.
+    const path = pathOf(request.url);
+    if (path === "/v1" || path.startsWith("/v1/")) {
+      const refused = guardV1Request(request.method ?? "", path);
+      if (refused) return void send(refused, response).catch(fail);
+    }
     if (!pageCache) return void handle(request, response).catch(fail);
     pageCache
       .handle(request, response)
@@ -66,6 +76,21 @@ server.listen(port, hostname, () => {
       `request timeout ${timeouts.requestTimeout} ms, keep-alive ${timeouts.keepAliveTimeout} ms)`,
   );
 });
+
+/** The request's path with dot segments resolved, as Next.js routes it. */
+function pathOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? "/", "http://server.invalid").pathname;
+  } catch {
+    return "/";
+  }
+}
+
+async function send(answer: Response, response: http.ServerResponse) {
+  const body = await answer.text();
+  response.writeHead(answer.status, Object.fromEntries(answer.headers));
+  response.end(body);
+}
 
 function stop() {
   server.close(() => process.exit(0));

@@ -1,6 +1,6 @@
 // npm start: the database (embedded unless DATABASE_URL is set), its migrations, the demo
 // catalogue on first start, the e-mail sender, and the HTTP server (scripts/server.ts, Next.js
-// behind node:http with timeouts; `next dev` with --dev) as a child process.
+// behind node:http with timeouts; Next.js's development mode with --dev) as a child process.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { seedDemo } from "@/lib/catalogue/demo";
@@ -72,19 +72,14 @@ const housekeeping = setInterval(() => {
   redactExpiredLinks().catch((error) => console.error("[housekeeping] link removal failed", error));
 }, 3_600_000);
 housekeeping.unref();
-const next: ChildProcess = dev
-  ? spawn(process.execPath, [nextBin(), "dev", "-p", port, "-H", host], {
-      stdio: "inherit",
-      env: process.env,
-    })
-  : spawn(process.execPath, ["--import", "tsx", serverScript()], {
-      stdio: "inherit",
-      env: { ...process.env, NODE_ENV: "production", PORT: port, HOST: host },
-    });
-
-function nextBin(): string {
-  return new URL("../node_modules/next/dist/bin/next", import.meta.url).pathname;
-}
+const next: ChildProcess = spawn(
+  process.execPath,
+  ["--import", "tsx", serverScript(), ...(dev ? ["--dev"] : [])],
+  {
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: dev ? "development" : "production", PORT: port, HOST: host },
+  },
+);
 
 function serverScript(): string {
   return new URL("./server.ts", import.meta.url).pathname;

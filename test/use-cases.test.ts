@@ -253,6 +253,36 @@ describe("domain events", () => {
     expect(event.dispatchedAt).not.toBeNull();
   });
 
+  it("are dispatched in batches; a consumer failing on one event sets it aside, the others go once", async () => {
+    const { live } = await callers();
+    const made: Awaited<ReturnType<typeof plant>>[] = [];
+    for (let i = 0; i < 3; i++) made.push(await plant(live, command(newMemorial())));
+    const mine = await db.domainEvent.findMany({
+      where: { operatorId: live.operatorId, dispatchedAt: null },
+      orderBy: { id: "asc" },
+    });
+    expect(mine).toHaveLength(6); // memorial.created and tree.planted of each
+    const bad = mine.find((e) => e.type === "memorial.created" && e.memorialId === made[1]!.memorialId)!;
+    // The other tests' events are not this dispatcher's to take: refused, they stay pending.
+    const consumer = async (_tx: unknown, event: { id: bigint; operatorId: number }) => {
+      if (event.operatorId !== live.operatorId) throw new Error("not this test's event");
+      if (event.id === bad.id) throw new Error("the receiving system is down");
+    };
+    const dispatcher = startEventDispatcher([consumer], { intervalMs: 60_000, listen: false });
+    await dispatcher.runOnce();
+    await dispatcher.stop();
+    const after = await db.domainEvent.findMany({ where: { id: { in: mine.map((e) => e.id) } } });
+    for (const event of after) {
+      if (event.id === bad.id) {
+        expect(event).toMatchObject({ dispatchedAt: null, attempts: 1 });
+        expect(event.lastError).toContain("the receiving system is down");
+      } else {
+        expect(event.dispatchedAt).not.toBeNull();
+        expect(event.attempts).toBe(1);
+      }
+    }
+  });
+
   it("tell every memorial of a modified person", async () => {
     const { live } = await callers();
     const result = await plant(live, command(newMemorial()));

@@ -1,6 +1,7 @@
 // What Next.js itself would answer before any route handler (a redirect for a trailing slash, an
 // empty 204 for OPTIONS, a text 500 for a malformed %-escape or an unknown method) is answered
-// here, from proxy.ts, with the Error object: every /v1 response is JSON (contract.md).
+// here, from the HTTP server (scripts/server.ts), with the Error object: every /v1 response is
+// JSON (contract.md). The headers of next.config.mjs are added, as Next.js adds them.
 import { serializeContexte } from "./contexte";
 import { errorBody } from "./errors";
 
@@ -9,7 +10,15 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]);
 function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(errorBody(status, message, serializeContexte(null, []))), {
     status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "x-frame-options": "DENY",
+      "permissions-policy": "camera=(), microphone=(), geolocation=()",
+      ...headers,
+    },
   });
 }
 

@@ -2,14 +2,20 @@
 // memorial's public page, or null while the memorial is not public. What is public is the memorial
 // policy's decision (memorialsVisibleTo(PUBLIC)); the address is the one every link uses
 // (lib/links.ts: APP_URL, else the Host the request came to).
+
 import { db } from "@/lib/db/client";
 import { memorialUrl, publicOrigin } from "@/lib/links";
+import { cachedMemorial } from "@/lib/memorials/cache";
 import { memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
 
 export async function publicMemorialUrl(request: Request, memorialId: number): Promise<string | null> {
-  const memorial = await db.memorial.findFirst({
-    where: { AND: [{ id: memorialId }, memorialsVisibleTo(PUBLIC)] },
-    select: { id: true, language: true },
-  });
+  // Kept with the memorial's other reads until one of its events (a confirmation, the family
+  // hiding it) changes whether it is public.
+  const memorial = await cachedMemorial(memorialId, "public-address", () =>
+    db.memorial.findFirst({
+      where: { AND: [{ id: memorialId }, memorialsVisibleTo(PUBLIC)] },
+      select: { id: true, language: true },
+    }),
+  );
   return memorial ? memorialUrl(publicOrigin(request.headers), memorial) : null;
 }
