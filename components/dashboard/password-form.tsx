@@ -6,7 +6,7 @@ import { useRef } from "react";
 import { changePasswordAction } from "@/lib/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
+import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";
 
 export function PasswordForm(props: { minLength: number }) {
   const { t } = useI18n();
@@ -94,6 +94,7 @@ export function PasswordForm(props: { minLength: number }) {
       <button type="submit" className={`${buttonClass} mt-6`} disabled={!hydrated || change.isPending}>
         {change.isPending ? t("saving") : t("save")}
       </button>
+      <Pending active={change.isPending} label={t("saving")} />
     </form>
   );
 }
