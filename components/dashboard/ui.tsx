@@ -55,16 +55,16 @@ export function Loading() {
 
 /**
  * A request under way while the screen still shows older data (another page, a new period, a
- * form sent): a visible and announced "Loading…" once it lasts more than a moment. The live region
- * is always there, so that screen readers hear the text when it appears.
+ * form sent): a visible and announced "Loading…" (role=status) once it lasts more than a moment.
+ * The live region around it is always there, so that screen readers hear the text when it appears.
  */
 export function Pending(props: { active: boolean; label?: string; className?: string }) {
   const { t } = useI18n();
   const shown = useShownAfter(props.active);
   return (
-    <div role="status" aria-live="polite" className={props.className}>
+    <div aria-live="polite" className={props.className}>
       {shown ? (
-        <p className="flex items-center gap-2 py-2 text-stone-700" data-testid="loading">
+        <p role="status" className="flex items-center gap-2 py-2 text-stone-700" data-testid="loading">
           <span
             aria-hidden="true"
             className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-forest-700 border-t-transparent"

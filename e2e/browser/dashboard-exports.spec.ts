@@ -160,5 +160,5 @@ test("in English: the CSV uses commas and decimal points; the transactions' XLSX
   expect(bad.status()).toBe(400);
   const refusal = await bad.json();
   expect(refusal.field).toBe("month");
-  expect(refusal.message).toBe("Mois : saisissez un nombre entier de 1 à 12.");
+  expect(refusal.message).toBe("Month: enter a whole number from 1 to 12.");
 });
