@@ -121,11 +121,11 @@ export function TableBox(props: {
     </div>
   );
 }
-
+/** The message of a failed action, in the user's language: its kind, never the English detail. */
 /** The message of a failed request or action, in the user's language, with its detail. */
 export function useErrorText() {
   const { t } = useI18n();
-  return (code: string | number | undefined, detail?: string) => {
+  return (code: string | number | undefined, _detail?: string) => {
     const known: Record<string, MessageKey> = {
       UNAUTHENTICATED: "errorSessionExpired",
       401: "errorSessionExpired",
@@ -135,10 +135,9 @@ export function useErrorText() {
     };
     const key = code === undefined ? undefined : known[String(code)];
     if (key) return t(key);
-    if ((code === "NOT_FOUND" || code === 404) && detail) return t("errorNotFound", { detail });
-    if ((code === "INVALID_INPUT" || code === "CONFLICT" || code === 400) && detail) {
-      return t("errorInvalid", { detail });
-    }
+    // The detail of a refusal is the developers' English: the user reads its kind in their words.
+    if (code === "NOT_FOUND" || code === 404) return t("errorRequestNotFound");
+    if (code === "INVALID_INPUT" || code === "CONFLICT" || code === 400) return t("errorRequestInvalid");
     return t("errorGeneric");
   };
 }

@@ -1,7 +1,7 @@
 // The errors of the dashboard's JSON routes are written in the user's language with the form's
 // own labels, never with the English detail meant for developers.
 import { expect, test } from "@playwright/test";
-import { baseUrl, makeContext, makeIsolatedOperator } from "../support/factories";
+import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { seedDashboard, signInAt } from "./dashboard-seed";
 
 const CASES = {
@@ -56,4 +56,27 @@ test("the JSON routes answer their errors in the language chosen, with the Engli
   const page0 = await page.request.get(`${baseUrl()}/api/dashboard/memorials?Page=0`);
   expect(page0.status()).toBe(400);
   expect((await page0.json()).message).toBe("Page: enter a whole number from 1 to 100000000.");
+});
+
+test("in French: a refused action says it in French, not with the English detail", async ({
+  page,
+  context,
+}) => {
+  const data = await seedDashboard("fr");
+  await signInAt(page, data.user.email, "fr");
+  const keys = await db.apiKey.findMany({ where: { operatorId: data.operator.operatorId, revokedAt: null } });
+  const prefix = keys[0].prefix;
+  // Two tabs on the keys page; the key is revoked in the first, then again in the second.
+  const other = await context.newPage();
+  for (const tab of [page, other]) {
+    await tab.goto(`${baseUrl()}/dashboard/keys`);
+    await expect(tab.getByTestId("key-rows")).toBeVisible();
+  }
+  for (const tab of [page, other]) {
+    await tab.locator(`tr[data-key-prefix="${prefix}"]`).getByRole("button").click();
+    await tab.getByRole("alertdialog").getByRole("button").first().click();
+  }
+  const alert = other.locator("main").getByRole("alert");
+  await expect(alert).toHaveText("Ce que vous avez demandé est introuvable.");
+  await expect(page.locator("main").getByRole("alert")).toHaveCount(0);
 });
