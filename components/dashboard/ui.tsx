@@ -121,8 +121,8 @@ export function TableBox(props: {
     </div>
   );
 }
+
 /** The message of a failed action, in the user's language: its kind, never the English detail. */
-/** The message of a failed request or action, in the user's language, with its detail. */
 export function useErrorText() {
   const { t } = useI18n();
   return (code: string | number | undefined, _detail?: string) => {
