@@ -52,7 +52,9 @@ export function BarChart(props: { buckets: { start: string; trees: number }[]; u
       <div ref={box}>
         <svg
           viewBox={`0 0 ${width} ${height}`}
-          className="block h-auto w-full"
+          // A fixed height: the page does not move when the drawing is redone for the width.
+          height={height}
+          className="block w-full"
           role="img"
           aria-label={title}
           data-testid="report-chart"

@@ -73,6 +73,7 @@ for (const [width, height, label] of [
         (p) => expect(p.getByText("http://127.0.0.1:9/hook")).toBeVisible(),
       ],
       ["account", "/dashboard/account", async () => {}],
+      ["not found", "/dashboard/memorials/2147483647", async () => {}],
     ];
     for (const [name, path, ready] of pages) {
       await page.goto(`${baseUrl()}${path}`);
