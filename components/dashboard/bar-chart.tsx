@@ -19,10 +19,14 @@ export function BarChart(props: { buckets: { start: string; trees: number }[]; u
   const box = useRef<HTMLDivElement>(null);
   // The server's drawing (720 wide, scaled); the browser's, at the measured width.
   const [width, setWidth] = useState(720);
+  const [measured, setMeasured] = useState(false);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const measure = () => setWidth(Math.max(200, Math.round(element.getBoundingClientRect().width)));
+    const measure = () => {
+      setWidth(Math.max(200, Math.round(element.getBoundingClientRect().width)));
+      setMeasured(true);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(element);
@@ -58,6 +62,7 @@ export function BarChart(props: { buckets: { start: string; trees: number }[]; u
           role="img"
           aria-label={title}
           data-testid="report-chart"
+          data-measured={measured ? "true" : undefined}
         >
           {ticks.map((tick, i) => {
             const y = 10 + plotHeight - (tick / max) * plotHeight;

@@ -9,6 +9,8 @@ type Box = { left: number; right: number; top: number; bottom: number; text: str
 
 /** The chart's axis labels: their boxes and their text size as rendered (font size × SVG scale). */
 async function axisLabels(chart: Locator, axis: "x" | "y") {
+  // Once hydrated, the chart is redrawn for its measured width.
+  await expect(chart).toHaveAttribute("data-measured", "true");
   return chart.evaluate((svg, which) => {
     const element = svg as SVGSVGElement;
     const scale = element.getBoundingClientRect().width / element.viewBox.baseVal.width;
@@ -81,8 +83,8 @@ test("on a 390 px phone the charts' text is readable and tables are cards inside
   // The overview's chart: drawn for the width, with fewer month names that still do not touch.
   const overview = page.getByTestId("report-chart");
   for (const axis of ["x", "y"] as const) {
-    await expect.poll(async () => (await axisLabels(overview, axis)).length).toBeGreaterThan(1);
     const labels = await axisLabels(overview, axis);
+    expect(labels.length).toBeGreaterThan(1);
     for (const label of labels) {
       expect(label.renderedPx, `"${label.text}" as rendered`).toBeGreaterThanOrEqual(11);
       expect(label.height, `"${label.text}" box height`).toBeGreaterThanOrEqual(11);
