@@ -82,7 +82,9 @@ export function PasswordForm(props: { minLength: number }) {
         ) : null}
         {result && !result.ok ? (
           <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {errorText(result.code, result.message)}
+            {result.code === "INVALID_INPUT" && (change.variables?.newPassword.length ?? 0) < props.minLength
+              ? t("passwordTooShort", { min: props.minLength })
+              : errorText(result.code, result.message)}
           </p>
         ) : null}
         {change.isError ? (

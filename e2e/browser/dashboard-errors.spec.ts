@@ -3,6 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { seedDashboard, signInAt } from "./dashboard-seed";
+import { PASSWORD } from "./dashboard-support";
 
 const CASES = {
   fr: {
@@ -79,4 +80,16 @@ test("in French: a refused action says it in French, not with the English detail
   const alert = other.locator("main").getByRole("alert");
   await expect(alert).toHaveText("Ce que vous avez demandé est introuvable.");
   await expect(page.locator("main").getByRole("alert")).toHaveCount(0);
+});
+
+test("in French: a new password too short is refused in French", async ({ page }) => {
+  const data = await seedDashboard("fr");
+  await signInAt(page, data.user.email, "fr");
+  await page.goto(`${baseUrl()}/dashboard/account`);
+  await page.getByLabel("Mot de passe actuel").fill(PASSWORD);
+  await page.getByLabel("Nouveau mot de passe").fill("court");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.locator("main").getByRole("alert")).toHaveText(
+    "Le nouveau mot de passe doit compter au moins 10 caractères.",
+  );
 });

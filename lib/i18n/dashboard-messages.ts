@@ -51,6 +51,7 @@ const en = {
   fieldDay: "Day",
   fieldPage: "Page",
   tableScrollHint: "The table is wider than the screen: scroll it sideways to see every column.",
+  passwordTooShort: "The new password must have at least {min} characters.",
   saving: "Saving…",
   retry: "Retry",
   save: "Save",
@@ -363,6 +364,7 @@ const fr: DashboardMessages = {
   fieldPage: "Page",
   tableScrollHint:
     "Le tableau est plus large que l'écran : faites-le défiler de côté pour voir toutes les colonnes.",
+  passwordTooShort: "Le nouveau mot de passe doit compter au moins {min} caractères.",
   saving: "Enregistrement…",
   retry: "Réessayer",
   save: "Enregistrer",
@@ -667,6 +669,7 @@ const nl: DashboardMessages = {
   fieldDay: "Dag",
   fieldPage: "Pagina",
   tableScrollHint: "De tabel is breder dan het scherm: schuif opzij om alle kolommen te zien.",
+  passwordTooShort: "Het nieuwe wachtwoord moet minstens {min} tekens hebben.",
   saving: "Opslaan…",
   retry: "Opnieuw",
   save: "Opslaan",
@@ -971,6 +974,7 @@ const de: DashboardMessages = {
   fieldPage: "Seite",
   tableScrollHint:
     "Die Tabelle ist breiter als der Bildschirm: Scrollen Sie seitwärts, um alle Spalten zu sehen.",
+  passwordTooShort: "Das neue Passwort muss mindestens {min} Zeichen haben.",
   saving: "Wird gespeichert…",
   retry: "Erneut versuchen",
   save: "Speichern",
