@@ -3,6 +3,10 @@ export class RequestError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The route's error code (INVALID_INPUT, NOT_FOUND...), when it answered one. */
+    readonly code?: string,
+    /** True when `message` is the route's own, written in the user's language (lib/dashboard/route.ts). */
+    readonly translated = false,
   ) {
     super(message);
   }
@@ -15,6 +19,9 @@ export async function fetchJson<T>(url: string): Promise<T> {
     throw new RequestError(401, "signed out");
   }
   const body = await response.json().catch(() => null);
-  if (!response.ok) throw new RequestError(response.status, body?.message ?? response.statusText);
+  if (!response.ok) {
+    const translated = typeof body?.message === "string" && typeof body?.lang === "string";
+    throw new RequestError(response.status, body?.message ?? response.statusText, body?.error, translated);
+  }
   return body as T;
 }

@@ -29,7 +29,7 @@ export function DashboardHeader(props: { operatorName: string; email: string; ro
   const [signingOut, setSigningOut] = useState(false);
   const hydrated = useHydrated();
   return (
-    <header className="border-b border-forest-800 bg-forest-700 text-white">
+    <header className="on-dark border-b border-forest-800 bg-forest-700 text-white">
       <a
         href="#content"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2 focus:text-forest-800"
@@ -59,8 +59,8 @@ export function DashboardHeader(props: { operatorName: string; email: string; ro
           </button>
         </div>
       </div>
-      <nav aria-label={t("navMain")} className="mx-auto max-w-6xl overflow-x-auto px-1 sm:px-4">
-        <ul className="flex gap-1 whitespace-nowrap">
+      <nav aria-label={t("navMain")} className="mx-auto max-w-6xl px-1 sm:px-4">
+        <ul className="flex flex-wrap gap-x-1 whitespace-nowrap">
           {SECTIONS.filter(([, , admin]) => !admin || props.role === "admin").map(([href, key]) => {
             const current = pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
             return (

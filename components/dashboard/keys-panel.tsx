@@ -16,7 +16,9 @@ import {
   ErrorMessage,
   Loading,
   PageTitle,
+  Pending,
   secondaryButtonClass,
+  TableBox,
   tableClass,
   tdClass,
   thClass,
@@ -155,13 +157,17 @@ export function KeysPanel() {
         </div>
       ) : null}
       {keys.isPending ? <Loading /> : null}
+      <Pending
+        active={(keys.isFetching && !keys.isPending) || create.isPending || revoke.isPending}
+        label={create.isPending ? t("creating") : undefined}
+      />
       {keys.isError ? <ErrorMessage error={keys.error} onRetry={() => keys.refetch()} /> : null}
       {keys.data ? (
         keys.data.keys.length === 0 ? (
           <p>{t("noKeys")}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-            <table className={tableClass}>
+          <TableBox label={t("keysTitle")}>
+            <table className={tableClass} data-testid="key-rows">
               <thead>
                 <tr>
                   <th className={thClass}>{t("keyName")}</th>
@@ -178,18 +184,22 @@ export function KeysPanel() {
               <tbody>
                 {keys.data.keys.map((key) => (
                   <tr key={key.id} data-key-prefix={key.prefix}>
-                    <td className={tdClass}>{key.name ?? t("keyUnnamed")}</td>
-                    <td className={tdClass}>
+                    <td className={tdClass} data-label={t("keyName")}>
+                      {key.name ?? t("keyUnnamed")}
+                    </td>
+                    <td className={tdClass} data-label={t("colPrefix")}>
                       <code>{key.prefix}…</code>
                     </td>
-                    <td className={tdClass}>
+                    <td className={tdClass} data-label={t("colEnvironment")}>
                       {key.environment === "production" ? t("envLive") : t("envTest")}
                     </td>
-                    <td className={tdClass}>{formatDateTime(key.createdAt, lang)}</td>
-                    <td className={tdClass} data-testid="last-used">
+                    <td className={tdClass} data-label={t("colCreated")}>
+                      {formatDateTime(key.createdAt, lang)}
+                    </td>
+                    <td className={tdClass} data-testid="last-used" data-label={t("keyLastUsed")}>
                       {key.lastUsedAt ? formatDateTime(key.lastUsedAt, lang) : t("keyNeverUsed")}
                     </td>
-                    <td className={tdClass}>
+                    <td className={tdClass} data-label={t("colStatus")}>
                       {key.revokedAt
                         ? t("keyRevoked", { date: formatDate(key.revokedAt, lang) })
                         : t("keyActive")}
@@ -211,7 +221,7 @@ export function KeysPanel() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableBox>
         )
       ) : null}
     </section>

@@ -17,6 +17,8 @@ import {
   labelClass,
   Pager,
   PageTitle,
+  Pending,
+  TableBox,
   tableClass,
   tdClass,
   thClass,
@@ -67,14 +69,15 @@ export function MemorialList() {
         </form>
       </search>
       {list.isPending ? <Loading /> : null}
+      <Pending active={list.isFetching && !list.isPending} />
       {list.isError ? <ErrorMessage error={list.error} onRetry={() => list.refetch()} /> : null}
       {list.data ? (
         list.data.rows.length === 0 ? (
           <p>{t("noMemorials")}</p>
         ) : (
           <div aria-busy={list.isFetching}>
-            <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-              <table className={tableClass}>
+            <TableBox label={t("memorialsTitle")}>
+              <table className={tableClass} data-testid="memorial-rows">
                 <caption className="sr-only">{t("memorialsTitle")}</caption>
                 <thead>
                   <tr>
@@ -89,7 +92,7 @@ export function MemorialList() {
                 <tbody>
                   {list.data.rows.map((row) => (
                     <tr key={row.id} data-memorial-id={row.id}>
-                      <td className={tdClass}>
+                      <td className={tdClass} data-label={t("colMemorial")}>
                         <Link
                           className="font-medium text-forest-700 underline"
                           href={`/dashboard/memorials/${row.id}`}
@@ -100,7 +103,7 @@ export function MemorialList() {
                           <span className="block text-stone-600">{row.deceased}</span>
                         ) : null}
                       </td>
-                      <td className={tdClass}>
+                      <td className={tdClass} data-label={t("colState")}>
                         <span
                           className={`rounded px-2 py-0.5 text-xs font-medium ${
                             row.status === "visible"
@@ -111,10 +114,16 @@ export function MemorialList() {
                           {row.status === "visible" ? t("stateVisible") : t("stateAwaiting")}
                         </span>
                       </td>
-                      <td className={tdClass}>{row.trees}</td>
-                      <td className={tdClass}>{kind[row.kind]}</td>
-                      <td className={tdClass}>{formatDate(row.createdAt, lang)}</td>
-                      <td className={tdClass}>
+                      <td className={tdClass} data-label={t("colTrees")}>
+                        {row.trees}
+                      </td>
+                      <td className={tdClass} data-label={t("colKind")}>
+                        {kind[row.kind]}
+                      </td>
+                      <td className={tdClass} data-label={t("colCreated")}>
+                        {formatDate(row.createdAt, lang)}
+                      </td>
+                      <td className={tdClass} data-label={t("publicPage")}>
                         {row.status === "visible" ? (
                           <a className="text-forest-700 underline" href={`/memorial/${row.id}`}>
                             /memorial/{row.id}
@@ -127,7 +136,7 @@ export function MemorialList() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
             <Pager
               page={list.data.Page}
               limit={list.data.NombreParPage}

@@ -6,7 +6,7 @@ import { useRef } from "react";
 import { changePasswordAction } from "@/lib/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
+import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";
 
 export function PasswordForm(props: { minLength: number }) {
   const { t } = useI18n();
@@ -82,7 +82,9 @@ export function PasswordForm(props: { minLength: number }) {
         ) : null}
         {result && !result.ok ? (
           <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {errorText(result.code, result.message)}
+            {result.code === "INVALID_INPUT" && (change.variables?.newPassword.length ?? 0) < props.minLength
+              ? t("passwordTooShort", { min: props.minLength })
+              : errorText(result.code, result.message)}
           </p>
         ) : null}
         {change.isError ? (
@@ -94,6 +96,7 @@ export function PasswordForm(props: { minLength: number }) {
       <button type="submit" className={`${buttonClass} mt-6`} disabled={!hydrated || change.isPending}>
         {change.isPending ? t("saving") : t("save")}
       </button>
+      <Pending active={change.isPending} label={t("saving")} />
     </form>
   );
 }

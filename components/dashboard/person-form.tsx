@@ -11,7 +11,7 @@ import { REASON_MESSAGE } from "@/lib/dashboard/plant-form";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
+import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";
 
 const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, MessageKey, string][] = [
   ["lastName", "lastName", "text"],
@@ -141,6 +141,7 @@ export function PersonForm(props: { person: PersonFormValues }) {
       <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || save.isPending}>
         {save.isPending ? t("saving") : t("save")}
       </button>
+      <Pending active={save.isPending} label={t("saving")} />
     </form>
   );
 }

@@ -13,7 +13,15 @@ import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass, secondaryButtonClass, useErrorText } from "./ui";
+import {
+  buttonClass,
+  cardClass,
+  inputClass,
+  labelClass,
+  Pending,
+  secondaryButtonClass,
+  useErrorText,
+} from "./ui";
 
 export function PlantForm(props: { contexts: ContextOption[]; memorialId?: number }) {
   const { t } = useI18n();
@@ -165,6 +173,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
     <form
       noValidate
       className="space-y-6"
+      aria-busy={plant.isPending}
       aria-describedby={result && !result.ok ? id("summary") : undefined}
       onSubmit={(event) => {
         event.preventDefault();
@@ -281,6 +290,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
       <button type="submit" className={buttonClass} disabled={!hydrated || plant.isPending}>
         {plant.isPending ? t("planting") : t("plantSubmit")}
       </button>
+      <Pending active={plant.isPending} label={t("planting")} />
     </form>
   );
 }

@@ -22,7 +22,9 @@ import {
   labelClass,
   Pager,
   PageTitle,
+  Pending,
   secondaryButtonClass,
+  TableBox,
   tableClass,
   tdClass,
   thClass,
@@ -197,6 +199,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
       </form>
 
       {ready && report.isPending ? <Loading /> : null}
+      <Pending active={report.isFetching && !report.isPending} />
       {report.isError ? <ErrorMessage error={report.error} onRetry={() => report.refetch()} /> : null}
       {report.data ? (
         <div aria-busy={report.isFetching} className="space-y-6">
@@ -250,7 +253,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
           {report.data.lines.length > 0 ? (
             <>
               <p>{t("linesTotal", { count: report.data.totalLines })}</p>
-              <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+              <TableBox label={t("reportsTitle")}>
                 <table className={tableClass} data-testid="report-lines">
                   <caption className="sr-only">{t("reportsTitle")}</caption>
                   <thead>
@@ -268,21 +271,38 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                   <tbody>
                     {report.data.lines.map((line) => (
                       <tr key={line.id}>
-                        <td className={tdClass}>{formatDateTime(line.plantedAt, lang)}</td>
-                        <td className={tdClass}>{line.quantity}</td>
-                        <td className={tdClass}>{line.species}</td>
-                        <td className={tdClass}>{formatNumber(line.totalCo2, lang)}</td>
-                        <td className={tdClass}>{line.plantation}</td>
-                        <td className={tdClass}>
+                        <td className={tdClass} data-label={t("colDate")}>
+                          {formatDateTime(line.plantedAt, lang)}
+                        </td>
+                        <td className={tdClass} data-label={t("colQuantity")}>
+                          {line.quantity}
+                        </td>
+                        <td className={tdClass} data-label={t("colSpecies")}>
+                          {line.species}
+                        </td>
+                        <td className={tdClass} data-label={t("colCo2")}>
+                          {formatNumber(line.totalCo2, lang)}
+                        </td>
+                        <td className={tdClass} data-label={t("colSite")}>
+                          {line.plantation}
+                        </td>
+                        <td className={tdClass} data-label={t("colPerson")}>
                           {line.personId ? `${line.person ?? ""} (${line.personId})` : "—"}
                         </td>
-                        <td className={tdClass}>{line.planter}</td>
-                        <td className={`${tdClass} min-w-48 whitespace-pre-line`}>{line.message ?? "—"}</td>
+                        <td className={tdClass} data-label={t("colPlanter")}>
+                          {line.planter}
+                        </td>
+                        <td
+                          className={`${tdClass} min-w-48 whitespace-pre-line`}
+                          data-label={t("colMessage")}
+                        >
+                          {line.message ?? "—"}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableBox>
               <Pager
                 page={report.data.page}
                 limit={report.data.limit}

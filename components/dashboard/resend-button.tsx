@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { resendConfirmationAction } from "@/lib/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, useErrorText } from "./ui";
+import { buttonClass, Pending, useErrorText } from "./ui";
 
 export function ResendButton(props: { memorialId: number; email: string; mailConfigured?: boolean }) {
   const { t } = useI18n();
@@ -23,6 +23,7 @@ export function ResendButton(props: { memorialId: number; email: string; mailCon
       >
         {resend.isPending ? t("saving") : t("resend")}
       </button>
+      <Pending active={resend.isPending} label={t("saving")} />
       <div aria-live="polite">
         {result?.ok ? (
           <p role="status" className="mt-3">

@@ -17,7 +17,9 @@ import {
   labelClass,
   Pager,
   PageTitle,
+  Pending,
   secondaryButtonClass,
+  TableBox,
   tableClass,
   tdClass,
   thClass,
@@ -78,6 +80,7 @@ export function TransactionsView() {
         </a>
       </form>
       {data.isPending ? <Loading /> : null}
+      <Pending active={data.isFetching && !data.isPending} />
       {data.isError ? <ErrorMessage error={data.error} onRetry={() => data.refetch()} /> : null}
       {data.data ? (
         <div aria-busy={data.isFetching}>
@@ -88,8 +91,8 @@ export function TransactionsView() {
             <p>{t("noTransactions")}</p>
           ) : (
             <>
-              <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-                <table className={tableClass}>
+              <TableBox label={t("transactionsTitle")}>
+                <table className={tableClass} data-testid="transaction-rows">
                   <caption className="sr-only">{t("transactionsTitle")}</caption>
                   <thead>
                     <tr>
@@ -108,12 +111,16 @@ export function TransactionsView() {
                   <tbody>
                     {data.data.rows.map((row) => (
                       <tr key={row.id}>
-                        <td className={tdClass}>{row.id}</td>
-                        <td className={tdClass}>{formatDateTime(row.createdAt, lang)}</td>
-                        <td className={tdClass}>
+                        <td className={tdClass} data-label={t("colId")}>
+                          {row.id}
+                        </td>
+                        <td className={tdClass} data-label={t("colDate")}>
+                          {formatDateTime(row.createdAt, lang)}
+                        </td>
+                        <td className={tdClass} data-label={t("colType")}>
                           {row.type === "CreationMemorial" ? t("typeCreationMemorial") : t("typePlantation")}
                         </td>
-                        <td className={tdClass}>
+                        <td className={tdClass} data-label={t("colMemorial")}>
                           <a
                             className="text-forest-700 underline"
                             href={`/dashboard/memorials/${row.memorialId}`}
@@ -121,17 +128,29 @@ export function TransactionsView() {
                             {row.memorialId}
                           </a>
                         </td>
-                        <td className={tdClass}>{row.treeCount}</td>
-                        <td className={tdClass}>{row.freeTreeCount}</td>
-                        <td className={tdClass}>{row.species ?? "—"}</td>
-                        <td className={tdClass}>{row.plantation ?? "—"}</td>
-                        <td className={tdClass}>{row.context ?? "—"}</td>
-                        <td className={tdClass}>{formatMoney(row.amount, lang)}</td>
+                        <td className={tdClass} data-label={t("colTrees")}>
+                          {row.treeCount}
+                        </td>
+                        <td className={tdClass} data-label={t("colFreeTrees")}>
+                          {row.freeTreeCount}
+                        </td>
+                        <td className={tdClass} data-label={t("colSpecies")}>
+                          {row.species ?? "—"}
+                        </td>
+                        <td className={tdClass} data-label={t("colSite")}>
+                          {row.plantation ?? "—"}
+                        </td>
+                        <td className={tdClass} data-label={t("context")}>
+                          {row.context ?? "—"}
+                        </td>
+                        <td className={tdClass} data-label={t("colAmount")}>
+                          {formatMoney(row.amount, lang)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableBox>
               <Pager
                 page={data.data.Page}
                 limit={data.data.NombreParPage}
@@ -142,7 +161,7 @@ export function TransactionsView() {
           )}
           <div className="mt-8 grid gap-6 lg:grid-cols-2">
             {MODES.map(([mode, label]) => (
-              <div key={mode} className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+              <TableBox key={mode} label={t("totalsTitle", { mode: t(label) })}>
                 <table className={tableClass}>
                   <caption className="px-3 py-2 text-left text-lg font-semibold">
                     {t("totalsTitle", { mode: t(label) })}
@@ -159,16 +178,26 @@ export function TransactionsView() {
                   <tbody>
                     {data.data!.totals[mode].map((row) => (
                       <tr key={row.key ?? "none"}>
-                        <td className={tdClass}>{row.name ?? row.key ?? t("none")}</td>
-                        <td className={tdClass}>{row.transactions}</td>
-                        <td className={tdClass}>{row.trees}</td>
-                        <td className={tdClass}>{row.freeTrees}</td>
-                        <td className={tdClass}>{formatMoney(row.amount, lang)}</td>
+                        <td className={tdClass} data-label={t("colKey")}>
+                          {row.name ?? row.key ?? t("none")}
+                        </td>
+                        <td className={tdClass} data-label={t("colTransactions")}>
+                          {row.transactions}
+                        </td>
+                        <td className={tdClass} data-label={t("colTrees")}>
+                          {row.trees}
+                        </td>
+                        <td className={tdClass} data-label={t("colFreeTrees")}>
+                          {row.freeTrees}
+                        </td>
+                        <td className={tdClass} data-label={t("colAmount")}>
+                          {formatMoney(row.amount, lang)}
+                        </td>
                       </tr>
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </TableBox>
             ))}
           </div>
         </div>

@@ -1,6 +1,7 @@
 "use client";
-import { pageCount } from "@/lib/dashboard/format";
 // Small pieces shared by the dashboard's screens: loading and error states, paging, styles.
+import { useEffect, useId, useRef, useState } from "react";
+import { pageCount } from "@/lib/dashboard/format";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { RequestError } from "./fetch-json";
 import { useI18n } from "./i18n";
@@ -12,15 +13,37 @@ export const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded bg-forest-700 px-4 py-2 font-medium text-white hover:bg-forest-800 disabled:cursor-not-allowed disabled:opacity-60";
 export const secondaryButtonClass =
   "inline-flex min-h-11 items-center justify-center rounded border border-forest-700 bg-white px-4 py-2 font-medium text-forest-800 hover:bg-forest-50 disabled:opacity-60";
-export const tableClass = "min-w-full border-collapse text-left text-sm";
+// `cards-table` (app/globals.css): below 640 px each row is a card of "label: value" lines, the
+// label taken from each cell's data-label, so that nothing has to be scrolled sideways on a phone.
+export const tableClass = "cards-table min-w-full border-collapse text-left text-sm";
 export const thClass = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
 export const tdClass = "border-b border-stone-200 px-3 py-2 align-top";
 export const cardClass = "rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 
+/** True once `active` has lasted `ms`: quick requests do not make the screen flicker. */
+export function useShownAfter(active: boolean, ms = 150): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) {
+      setShown(false);
+      return;
+    }
+    const timer = setTimeout(() => setShown(true), ms);
+    return () => clearTimeout(timer);
+  }, [active, ms]);
+  return active && shown;
+}
+
+/** The first load of a screen's data. */
 export function Loading() {
   const { t } = useI18n();
   return (
-    <p role="status" aria-live="polite" className="flex items-center gap-2 py-4 text-stone-700">
+    <p
+      role="status"
+      aria-live="polite"
+      className="flex items-center gap-2 py-4 text-stone-700"
+      data-testid="loading"
+    >
       <span
         aria-hidden="true"
         className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-forest-700 border-t-transparent"
@@ -30,10 +53,79 @@ export function Loading() {
   );
 }
 
-/** The message of a failed request or action, in the user's language, with its detail. */
+/**
+ * A request under way while the screen still shows older data (another page, a new period, a
+ * form sent): a visible and announced "Loading…" (role=status) once it lasts more than a moment.
+ * The live region around it is always there, so that screen readers hear the text when it appears.
+ */
+export function Pending(props: { active: boolean; label?: string; className?: string }) {
+  const { t } = useI18n();
+  const shown = useShownAfter(props.active);
+  return (
+    <div aria-live="polite" className={props.className}>
+      {shown ? (
+        <p role="status" className="flex items-center gap-2 py-2 text-stone-700" data-testid="loading">
+          <span
+            aria-hidden="true"
+            className="inline-block h-4 w-4 animate-spin rounded-full border-2 border-forest-700 border-t-transparent"
+          />
+          {props.label ?? t("loading")}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The box around a table. On a phone the table is a list of cards (`cards-table`); on wider
+ * screens a table wider than the page scrolls sideways inside this box, which is named and
+ * focusable so that it can be scrolled with the keyboard, with a hint under it.
+ */
+export function TableBox(props: {
+  label: string;
+  children: React.ReactNode;
+  className?: string;
+  "data-testid"?: string;
+}) {
+  const { t } = useI18n();
+  const box = useRef<HTMLElement>(null);
+  const hintId = useId();
+  const [wider, setWider] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => setWider(element.scrollWidth > element.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <div className={props.className}>
+      {wider ? (
+        <p id={hintId} className="mb-1 text-sm text-stone-700" data-testid="table-scroll-hint">
+          {t("tableScrollHint")} <span aria-hidden="true">→</span>
+        </p>
+      ) : null}
+      <section
+        ref={box}
+        aria-label={props.label}
+        aria-describedby={wider ? hintId : undefined}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        data-testid={props["data-testid"]}
+        className="sm:overflow-x-auto sm:rounded-lg sm:border sm:border-stone-200 sm:bg-white"
+      >
+        {props.children}
+      </section>
+    </div>
+  );
+}
+
+/** The message of a failed action, in the user's language: its kind, never the English detail. */
 export function useErrorText() {
   const { t } = useI18n();
-  return (code: string | number | undefined, detail?: string) => {
+  return (code: string | number | undefined, _detail?: string) => {
     const known: Record<string, MessageKey> = {
       UNAUTHENTICATED: "errorSessionExpired",
       401: "errorSessionExpired",
@@ -45,10 +137,9 @@ export function useErrorText() {
     };
     const key = code === undefined ? undefined : known[String(code)];
     if (key) return t(key);
-    if ((code === "NOT_FOUND" || code === 404) && detail) return t("errorNotFound", { detail });
-    if ((code === "INVALID_INPUT" || code === "CONFLICT" || code === 400) && detail) {
-      return t("errorInvalid", { detail });
-    }
+    // The detail of a refusal is the developers' English: the user reads its kind in their words.
+    if (code === "NOT_FOUND" || code === 404) return t("errorRequestNotFound");
+    if (code === "INVALID_INPUT" || code === "CONFLICT" || code === 400) return t("errorRequestInvalid");
     return t("errorGeneric");
   };
 }
@@ -57,8 +148,13 @@ export function ErrorMessage(props: { error: unknown; onRetry?: () => void }) {
   const { t } = useI18n();
   const errorText = useErrorText();
   const error = props.error;
+  // The dashboard's JSON routes answer with a message already in the user's language.
   const text =
-    error instanceof RequestError ? errorText(error.status, error.message) : errorText(undefined, undefined);
+    error instanceof RequestError
+      ? error.translated
+        ? error.message
+        : errorText(error.status, undefined)
+      : errorText(undefined, undefined);
   return (
     <div role="alert" className="my-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
       <p>{text}</p>

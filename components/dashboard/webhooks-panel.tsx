@@ -23,7 +23,9 @@ import {
   Loading,
   labelClass,
   PageTitle,
+  Pending,
   secondaryButtonClass,
+  TableBox,
   tableClass,
   tdClass,
   thClass,
@@ -232,6 +234,14 @@ export function WebhooksPanel() {
         </p>
       ) : null}
       {overview.isPending ? <Loading /> : null}
+      <Pending
+        active={
+          (overview.isFetching && !overview.isPending) ||
+          create.isPending ||
+          remove.isPending ||
+          resend.isPending
+        }
+      />
       {overview.isError ? <ErrorMessage error={overview.error} onRetry={() => overview.refetch()} /> : null}
       {data ? (
         <>
@@ -239,7 +249,7 @@ export function WebhooksPanel() {
           {data.endpoints.length === 0 ? (
             <p className="mb-6">{t("noWebhooks")}</p>
           ) : (
-            <div className="mb-8 overflow-x-auto rounded-lg border border-stone-200 bg-white">
+            <TableBox label={t("webhookEndpoints")} className="mb-8">
               <table className={tableClass} aria-label={t("webhookEndpoints")}>
                 <thead>
                   <tr>
@@ -255,12 +265,18 @@ export function WebhooksPanel() {
                 <tbody>
                   {data.endpoints.map((endpoint) => (
                     <tr key={endpoint.id} data-endpoint-id={endpoint.id}>
-                      <td className={`${tdClass} break-all`}>
+                      <td className={`${tdClass} break-all`} data-label={t("colUrl")}>
                         <code>{endpoint.url}</code>
                       </td>
-                      <td className={tdClass}>{endpoint.events.join(", ")}</td>
-                      <td className={tdClass}>{endpoint.test ? t("envTest") : t("envLive")}</td>
-                      <td className={tdClass}>{formatDateTime(endpoint.createdAt, lang)}</td>
+                      <td className={tdClass} data-label={t("webhookEvents")}>
+                        {endpoint.events.join(", ")}
+                      </td>
+                      <td className={tdClass} data-label={t("colEnvironment")}>
+                        {endpoint.test ? t("envTest") : t("envLive")}
+                      </td>
+                      <td className={tdClass} data-label={t("colCreated")}>
+                        {formatDateTime(endpoint.createdAt, lang)}
+                      </td>
                       <td className={tdClass}>
                         <button
                           type="button"
@@ -279,14 +295,14 @@ export function WebhooksPanel() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
           )}
 
           <h2 className="mb-2 font-serif text-xl text-forest-800">{t("deliveriesTitle")}</h2>
           {data.deliveries.length === 0 ? (
             <p>{t("noDeliveries")}</p>
           ) : (
-            <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
+            <TableBox label={t("deliveriesTitle")}>
               <table className={tableClass} aria-label={t("deliveriesTitle")}>
                 <thead>
                   <tr>
@@ -304,12 +320,16 @@ export function WebhooksPanel() {
                 <tbody>
                   {data.deliveries.map((delivery) => (
                     <tr key={delivery.id} data-delivery-id={delivery.id} data-status={delivery.status}>
-                      <td className={tdClass}>{formatDateTime(delivery.createdAt, lang)}</td>
-                      <td className={tdClass}>
+                      <td className={tdClass} data-label={t("colCreated")}>
+                        {formatDateTime(delivery.createdAt, lang)}
+                      </td>
+                      <td className={tdClass} data-label={t("colEvent")}>
                         <code>{delivery.eventType}</code>
                       </td>
-                      <td className={`${tdClass} break-all`}>{delivery.url}</td>
-                      <td className={tdClass}>
+                      <td className={`${tdClass} break-all`} data-label={t("colUrl")}>
+                        {delivery.url}
+                      </td>
+                      <td className={tdClass} data-label={t("colStatus")}>
                         {t(STATUS_LABEL[delivery.status] ?? "deliveryPending")}
                         {delivery.nextAttemptAt && delivery.attempts > 0 ? (
                           <span className="block text-xs text-stone-600">
@@ -317,10 +337,10 @@ export function WebhooksPanel() {
                           </span>
                         ) : null}
                       </td>
-                      <td className={tdClass} data-cell="attempts">
+                      <td className={tdClass} data-cell="attempts" data-label={t("colAttempts")}>
                         {delivery.attempts}
                       </td>
-                      <td className={tdClass} data-cell="response">
+                      <td className={tdClass} data-cell="response" data-label={t("colResponse")}>
                         {delivery.lastStatusCode ?? "—"}
                         {delivery.lastError ? (
                           <span className="block max-w-xs break-words text-xs text-stone-600">
@@ -343,7 +363,7 @@ export function WebhooksPanel() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableBox>
           )}
         </>
       ) : null}

@@ -158,5 +158,7 @@ test("in English: the CSV uses commas and decimal points; the transactions' XLSX
   // Bad parameters: a 400 naming the parameter, for both formats.
   const bad = await page.request.get(`${baseUrl()}/api/dashboard/transactions/xlsx?year=2026&month=13`);
   expect(bad.status()).toBe(400);
-  expect((await bad.json()).message).toContain("month");
+  const refusal = await bad.json();
+  expect(refusal.field).toBe("month");
+  expect(refusal.message).toBe("Month: enter a whole number from 1 to 12.");
 });

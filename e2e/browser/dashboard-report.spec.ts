@@ -128,7 +128,9 @@ test("a funeral home's report shows totals and a chart, and its CSV holds every 
     `${baseUrl()}/api/dashboard/reports?epf=${epf.id}&year=2026&month=13&day=1&days=5`,
   );
   expect(bad.status()).toBe(400);
-  expect((await bad.json()).message).toContain("month");
+  const refusal = await bad.json();
+  expect(refusal.field).toBe("month");
+  expect(refusal.message).toBe("Month: enter a whole number from 1 to 12.");
 });
 
 test("a month's transactions, totals and prepaid balance, with the month's CSV", async ({ page }) => {

@@ -1,5 +1,6 @@
 // Saves docs/screenshots/dashboard-*.png: the overview (English and French), the planting form,
-// the memorial list, a report with its chart, the keys, and the memorial list on a phone. Data
+// the memorial list, a report with its chart, the keys, and on a phone the memorial list, the
+// overview and a report (its lines as cards). Data
 // made through the domain operations.
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -136,6 +137,15 @@ test("dashboard screenshots", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Memorials" })).toBeVisible();
   await expect(page.locator("tbody tr").first()).toBeVisible();
   await page.screenshot({ path: out("phone"), fullPage: false });
+  // On a phone: the overview's chart drawn for the width, the report's lines as cards.
+  await page.goto(`${baseUrl()}/dashboard`);
+  await expect(page.getByTestId("report-chart")).toBeVisible();
+  await page.screenshot({ path: out("overview-phone"), fullPage: true });
+  await page.goto(
+    `${baseUrl()}/dashboard/reports?epf=${epf.id}&year=${start.getUTCFullYear()}&month=${start.getUTCMonth() + 1}&day=${start.getUTCDate()}&days=170&Page=1&Limite=3`,
+  );
+  await expect(page.getByTestId("report-lines")).toBeVisible();
+  await page.screenshot({ path: out("report-phone"), fullPage: true });
 
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.context().addCookies([{ name: "dashboard_lang", value: "fr", url: baseUrl() }]);

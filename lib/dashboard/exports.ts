@@ -1,9 +1,9 @@
 // One export, two formats: the CSV in the user's language's separator and decimal mark, or the
 // XLSX. The routes of the reports and transactions give the columns and the rows; this chooses.
 
-import { intParam } from "@/lib/v1/params";
 import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "./csv";
 import { dashboardLanguage } from "./language";
+import { queryMonth } from "./query";
 import { parseReportQuery, REPORT_CSV_HEADER, reportCsvRow, reportLinesForExport } from "./reports";
 import { dashboardRoute } from "./route";
 import { allMonthTransactions, TRANSACTION_CSV_HEADER, transactionCsvRow } from "./transactions";
@@ -52,8 +52,7 @@ export function reportExportRoute(format: ExportFormat) {
 /** GET /api/dashboard/transactions/{csv,xlsx}?year=&month=: every transaction of the month. */
 export function transactionExportRoute(format: ExportFormat) {
   return dashboardRoute(async ({ search, session }) => {
-    const year = intParam("year", search.get("year") ?? "", 2000, 9999);
-    const month = intParam("month", search.get("month") ?? "", 1, 12);
+    const { year, month } = queryMonth(search);
     async function* rows() {
       for await (const row of allMonthTransactions(session.operatorId, year, month))
         yield transactionCsvRow(row);

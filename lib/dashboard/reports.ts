@@ -5,14 +5,13 @@
 import { invalid } from "@/lib/errors";
 import { allReportLines, type ReportLineRow, reportBuckets } from "@/lib/reports/queries";
 import {
-  MAX_REPORT_DAYS,
   reportFilter,
   reportPeriod,
   treeReport as reportUseCase,
 } from "@/lib/reports/tree-report";
-import { type Paging, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
-import { intParam } from "@/lib/v1/params";
+import { type Paging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { type CsvValue, decimal } from "./csv";
+import { queryInt, queryPaging } from "./query";
 
 export interface ReportQuery {
   operatorId: number;
@@ -24,14 +23,7 @@ export interface ReportQuery {
   days: number;
 }
 
-function required(search: URLSearchParams, name: string): string {
-  const value = search.get(name);
-  if (value === null || value.trim() === "")
-    throw invalid(`${name} is required`, { field: name, reason: "required" });
-  return value.trim();
-}
-
-/** The report asked for by the query string; 400 for a bad value. */
+/** The report asked for by the query string; 400 with the field for a bad value. */
 export function parseReportQuery(
   operatorId: number,
   search: URLSearchParams,
@@ -39,14 +31,22 @@ export function parseReportQuery(
   const rawPerson = search.get("person")?.trim();
   const query: ReportQuery = {
     operatorId,
-    epfId: intParam("epf", required(search, "epf")),
-    personId: rawPerson && rawPerson !== "0" ? intParam("person", rawPerson) : null,
-    year: intParam("year", required(search, "year"), 2000, 9999),
-    month: intParam("month", required(search, "month"), 1, 12),
-    day: intParam("day", required(search, "day"), 1, 31),
-    days: intParam("days", required(search, "days"), 1, MAX_REPORT_DAYS),
+    epfId: queryInt(search, "epf"),
+    personId: rawPerson && rawPerson !== "0" ? queryInt(search, "person") : null,
+    year: queryInt(search, "year"),
+    month: queryInt(search, "month"),
+    day: queryInt(search, "day"),
+    days: queryInt(search, "days"),
   };
-  return { query, paging: parsePaging(search, REPORT_LIMIT) };
+  // A day the month does not have (30 February): said here with the field of the form's start date.
+  const start = new Date(Date.UTC(query.year, query.month - 1, query.day));
+  if (start.getUTCMonth() !== query.month - 1) {
+    throw invalid(`${query.year}-${query.month}-${query.day} is not a date`, {
+      field: "start",
+      reason: "date",
+    });
+  }
+  return { query, paging: queryPaging(search, REPORT_LIMIT) };
 }
 
 /** The dashboard shows live data only, as a live key sees it. */

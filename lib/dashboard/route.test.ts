@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sameOrigin } from "./route";
+import { errorText, sameOrigin } from "./route";
 
 const request = (method: string, headers: Record<string, string>) =>
   new Request("http://trees.example/api/dashboard/keys", {
@@ -39,5 +39,29 @@ describe("sameOrigin", () => {
     } finally {
       delete process.env.TRUST_PROXY;
     }
+  });
+});
+
+describe("errorText", () => {
+  it("names the field as the form does, with its bounds, in each language", () => {
+    const range = { field: "days", reason: "range" };
+    expect(errorText("en", "INVALID_INPUT", range)).toBe("Days: enter a whole number from 1 to 3660.");
+    expect(errorText("fr", "INVALID_INPUT", range)).toBe("Jours : saisissez un nombre entier de 1 à 3660.");
+    expect(errorText("nl", "INVALID_INPUT", range)).toBe("Dagen: vul een geheel getal van 1 tot 3660 in.");
+    expect(errorText("de", "INVALID_INPUT", range)).toBe(
+      "Tage: Geben Sie eine ganze Zahl von 1 bis 3660 ein.",
+    );
+    // "Person id (optional)": the hint in brackets is the form's, not the message's.
+    expect(errorText("en", "NOT_FOUND", { field: "personId", reason: "not-found" })).toBe(
+      "Person id: not found among yours.",
+    );
+  });
+
+  it("says what kind of refusal it is when no field is known, never the English detail", () => {
+    expect(errorText("fr", "INVALID_INPUT")).toBe("La demande n'est pas valide.");
+    expect(errorText("de", "NOT_FOUND", { field: "unknown", reason: "odd" })).toBe(
+      "Was Sie angefragt haben, wurde nicht gefunden.",
+    );
+    expect(errorText("nl", "INTERNAL")).toBe("Er ging iets mis. Probeer het zo meteen opnieuw.");
   });
 });

@@ -2,13 +2,19 @@
 // browser with the session cookie). Each request is checked here, where the data is read:
 // a cross-site request is refused (Fetch Metadata; for other methods than GET, the Origin must be
 // this site), the session must be valid, and the handler gets the session's operatorId.
-// Responses are private and never stored by a shared cache.
+// Responses are private and never stored by a shared cache. An error's `message` is written in
+// the user's language (the dashboard's message catalogue) with the field's label as the form
+// shows it; `detail` keeps the English words for developers and logs.
 import { ZodError } from "zod";
 import { getOperatorSession, type OperatorSession } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
+import { DASHBOARD_MESSAGES, fill, type MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { Language } from "@/lib/i18n/languages";
 import { hasRole, type Role } from "@/lib/users/roles";
 import { zodMessage } from "@/lib/v1/zod-message";
+import { dashboardLanguage } from "./language";
+import { QUERY_BOUNDS } from "./query";
 
 export interface DashboardRequest {
   request: Request;
@@ -28,6 +34,71 @@ export function jsonResponse(status: number, body: unknown): Response {
 /** True when the request comes from a page of this site (or from the user typing the address). */
 export const sameOrigin = (request: Request) => fromThisSite(request, { originRequired: true });
 
+/** The label of a query parameter (or a domain field) as the dashboard's forms name it. */
+const FIELD_LABEL: Record<string, MessageKey> = {
+  epf: "reportEpf",
+  epfId: "reportEpf",
+  person: "reportPerson",
+  personId: "reportPerson",
+  year: "fieldYear",
+  month: "month",
+  day: "fieldDay",
+  days: "reportDays",
+  start: "reportStart",
+  Page: "fieldPage",
+  Limite: "reportLimit",
+};
+
+const REASON_MESSAGE: Record<string, MessageKey> = {
+  required: "errorFieldRequired",
+  number: "errorFieldNumber",
+  range: "errorFieldRange",
+  date: "errorFieldDate",
+  "not-found": "errorFieldNotFound",
+};
+
+const CODE_MESSAGE: Record<string, MessageKey> = {
+  INVALID_INPUT: "errorRequestInvalid",
+  NOT_FOUND: "errorRequestNotFound",
+  NO_TREE_AVAILABLE: "errorNoTree",
+  FORBIDDEN: "errorRequestForbidden",
+  UNAUTHENTICATED: "errorSessionExpired",
+};
+
+/** What the user reads of a refused request, in their language; never the English detail. */
+export function errorText(lang: Language, code: string, problem?: { field: string; reason: string }): string {
+  const m = DASHBOARD_MESSAGES[lang];
+  const label = problem ? FIELD_LABEL[problem.field] : undefined;
+  const reason = problem ? REASON_MESSAGE[problem.reason] : undefined;
+  if (problem && label && reason) {
+    const [min, max] = QUERY_BOUNDS[problem.field] ?? [1, 2_147_483_647];
+    const nf = new Intl.NumberFormat(lang, { useGrouping: false });
+    return fill(
+      m[reason],
+      { field: m[label].replace(/\s*\(.*\)$/, ""), min: nf.format(min), max: nf.format(max) },
+      lang,
+    );
+  }
+  return m[CODE_MESSAGE[code] ?? "errorGeneric"];
+}
+
+function errorResponse(
+  status: number,
+  lang: Language,
+  code: string,
+  detail: string,
+  problem?: { field: string; reason: string },
+): Response {
+  return jsonResponse(status, {
+    error: code,
+    message: errorText(lang, code, problem),
+    lang,
+    field: problem?.field,
+    reason: problem?.reason,
+    detail,
+  });
+}
+
 /**
  * A dashboard route: `role` is the role it needs (staff by default; admin routes say so). A user
  * without it gets 403 FORBIDDEN, its role read from the database on this very request.
@@ -37,28 +108,26 @@ export function dashboardRoute(
   options: { role?: Role } = {},
 ): (request: Request) => Promise<Response> {
   return async (request) => {
-    if (!sameOrigin(request)) return jsonResponse(403, { error: "FORBIDDEN", message: "cross-site request" });
+    let lang: Language = await dashboardLanguage();
+    if (!sameOrigin(request)) return errorResponse(403, lang, "FORBIDDEN", "cross-site request");
     try {
       const session = await getOperatorSession();
-      if (!session) return jsonResponse(401, { error: "UNAUTHENTICATED", message: "sign in first" });
+      if (!session) return errorResponse(401, lang, "UNAUTHENTICATED", "sign in first");
+      lang = await dashboardLanguage(session.operatorLanguage);
       if (!hasRole(session.role, options.role ?? "staff")) {
-        return jsonResponse(403, { error: "FORBIDDEN", message: "this needs the admin role" });
+        return errorResponse(403, lang, "FORBIDDEN", "this needs the admin role");
       }
       const result = await handler({ request, search: new URL(request.url).searchParams, session });
       return result instanceof Response ? result : jsonResponse(200, result);
     } catch (error) {
       if (error instanceof DomainError && error.status < 500) {
-        return jsonResponse(error.status, {
-          error: error.code,
-          message: error.message,
-          field: error.problem?.field,
-        });
+        return errorResponse(error.status, lang, error.code, error.message, error.problem);
       }
       if (error instanceof ZodError) {
-        return jsonResponse(400, { error: "INVALID_INPUT", message: zodMessage(error) });
+        return errorResponse(400, lang, "INVALID_INPUT", zodMessage(error));
       }
       console.error("dashboard route failed", error);
-      return jsonResponse(500, { error: "INTERNAL", message: "unexpected error" });
+      return errorResponse(500, lang, "INTERNAL", "unexpected error");
     }
   };
 }

@@ -9,7 +9,8 @@ export default async function SignedInLayout({ children }: { children: React.Rea
   return (
     <>
       <DashboardHeader operatorName={session.operatorName} email={session.email} role={session.role} />
-      <main id="content" className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
+      {/* tabIndex -1: the skip link moves the focus here, so that the next Tab starts in the content. */}
+      <main id="content" tabIndex={-1} className="mx-auto max-w-6xl px-3 py-6 sm:px-6">
         {children}
       </main>
     </>

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { BarChart } from "@/components/dashboard/bar-chart";
 import { ResendButton } from "@/components/dashboard/resend-button";
 import { requireOperator } from "@/lib/auth/session";
+import { mailConfigured } from "@/lib/dashboard/emails";
 import { formatCo2, formatDate, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@/lib/dashboard/overview";
@@ -64,6 +65,11 @@ export default async function OverviewPage() {
         <h2 id="stale-title" className="text-xl font-semibold">
           {fill(m.overviewStaleTitle, { days: STALE_CONFIRMATION_DAYS })}
         </h2>
+        {mailConfigured() ? null : (
+          <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="mail-off">
+            {m.mailNotConfigured}
+          </p>
+        )}
         {data.stale.total === 0 ? (
           <p>{m.overviewStaleNone}</p>
         ) : (
@@ -86,7 +92,7 @@ export default async function OverviewPage() {
                     · {m.colCreated} {formatDate(row.createdAt, lang)}
                   </p>
                   {row.email ? (
-                    <ResendButton memorialId={row.id} email={row.email} />
+                    <ResendButton memorialId={row.id} email={row.email} mailConfigured={mailConfigured()} />
                   ) : (
                     <p>{m.noFamilyEmail}</p>
                   )}

@@ -8,6 +8,7 @@ import { notFound, redirect } from "next/navigation";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
 import { ResendButton } from "@/components/dashboard/resend-button";
+import { TableBox, tableClass } from "@/components/dashboard/ui";
 import { getOperatorSession, requireOperator } from "@/lib/auth/session";
 import { listContexts } from "@/lib/dashboard/contexts";
 import { mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
@@ -335,8 +336,8 @@ export default async function MemorialPage(props: {
         {memorial.trees.length === 0 ? (
           <p>{m.noTrees}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-stone-200 bg-white">
-            <table className="min-w-full border-collapse text-left text-sm">
+          <TableBox label={m.trees}>
+            <table className={tableClass} data-testid="memorial-trees">
               <thead>
                 <tr>
                   <th className={th}>{m.colDate}</th>
@@ -351,23 +352,35 @@ export default async function MemorialPage(props: {
               <tbody>
                 {memorial.trees.map((tree) => (
                   <tr key={tree.id}>
-                    <td className={td}>{formatDateTime(tree.plantedAt, lang)}</td>
-                    <td className={td}>{tree.speciesNames[lang]}</td>
-                    <td className={td}>{tree.site}</td>
-                    <td className={td}>{tree.planter}</td>
-                    <td className={`${td} max-w-xs break-words`}>
+                    <td className={td} data-label={m.colDate}>
+                      {formatDateTime(tree.plantedAt, lang)}
+                    </td>
+                    <td className={td} data-label={m.colSpecies}>
+                      {tree.speciesNames[lang]}
+                    </td>
+                    <td className={td} data-label={m.colSite}>
+                      {tree.site}
+                    </td>
+                    <td className={td} data-label={m.colPlanter}>
+                      {tree.planter}
+                    </td>
+                    <td className={`${td} max-w-xs break-words`} data-label={m.colMessage}>
                       {tree.message ?? ""}
                       {tree.messageHidden ? (
                         <span className="block text-xs text-stone-600">({f.msgHidden})</span>
                       ) : null}
                     </td>
-                    <td className={td}>{formatNumber(tree.co2Kg, lang)}</td>
-                    <td className={td}>{tree.ownTree ? (tree.free ? m.yes : m.no) : "—"}</td>
+                    <td className={td} data-label={m.colCo2}>
+                      {formatNumber(tree.co2Kg, lang)}
+                    </td>
+                    <td className={td} data-label={m.colFree}>
+                      {tree.ownTree ? (tree.free ? m.yes : m.no) : "—"}
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableBox>
         )}
         {memorial.treeLines > memorial.treesPage.perPage ? (
           <nav aria-label={m.trees} className="mt-3 flex items-center gap-4">

@@ -1,0 +1,159 @@
+// Accessibility of every dashboard page: an automated scan (axe-core, WCAG 2 A and AA rules) of
+// each page with data, at desktop width and on a 390 px phone, must find no serious or critical
+// violation; the main flows work with the keyboard alone, with a visible focus.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { baseUrl } from "../support/factories";
+import { seedDashboard } from "./dashboard-seed";
+import { PASSWORD } from "./dashboard-support";
+
+const WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** The page has its data: no loading indicator, nothing busy. */
+async function settled(page: Page) {
+  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+}
+
+async function scan(page: Page, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const described = bad.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+  );
+  expect(described, `${name}: serious or critical violations`).toEqual([]);
+}
+
+async function signInByForm(page: Page, email: string) {
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/password/i).fill(PASSWORD);
+  await page.getByRole("button", { name: /^sign in$/i }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+}
+
+for (const [width, height, label] of [
+  [1280, 900, "desktop"],
+  [390, 844, "phone"],
+] as const) {
+  test(`every dashboard page passes the accessibility scan (${label}, ${width} px)`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width, height });
+    const data = await seedDashboard();
+    await page.context().addCookies([{ name: "dashboard_lang", value: "en", url: baseUrl() }]);
+    await page.goto(`${baseUrl()}/dashboard/signin`);
+    await expect(page.getByRole("button", { name: /^sign in$/i })).toBeEnabled();
+    await scan(page, "sign-in");
+    await page.goto(`${baseUrl()}/dashboard/forgot`);
+    await settled(page);
+    await scan(page, "forgot password");
+    await page.goto(`${baseUrl()}/dashboard/signin`);
+    await expect(page.getByRole("button", { name: /^sign in$/i })).toBeEnabled();
+    await signInByForm(page, data.user.email);
+
+    const pages: [string, string, (page: Page) => Promise<void>][] = [
+      ["overview", "/dashboard", (p) => expect(p.getByTestId("stale-confirmations")).toBeVisible()],
+      ["plant", "/dashboard/plant", (p) => expect(p.getByRole("button", { name: "Plant" })).toBeEnabled()],
+      ["memorials", "/dashboard/memorials", (p) => expect(p.getByTestId("memorial-rows")).toBeVisible()],
+      [
+        "memorial with trees",
+        `/dashboard/memorials/${data.withTrees}`,
+        (p) => expect(p.getByTestId("memorial-trees")).toBeVisible(),
+      ],
+      [
+        "memorial awaiting confirmation",
+        `/dashboard/memorials/${data.awaiting}`,
+        (p) => expect(p.getByRole("button", { name: "Send the confirmation e-mail again" })).toBeEnabled(),
+      ],
+      ["reports", "/dashboard/reports", (p) => expect(p.getByTestId("report-lines")).toBeVisible()],
+      [
+        "transactions",
+        "/dashboard/transactions",
+        (p) => expect(p.getByTestId("transaction-rows")).toBeVisible(),
+      ],
+      ["keys", "/dashboard/keys", (p) => expect(p.getByTestId("key-rows")).toBeVisible()],
+      [
+        "webhooks",
+        "/dashboard/webhooks",
+        (p) => expect(p.getByText("http://127.0.0.1:9/hook")).toBeVisible(),
+      ],
+      ["team", "/dashboard/team", (p) => expect(p.getByTestId("team-users")).toBeVisible()],
+      ["account", "/dashboard/account", async () => {}],
+      ["not found", "/dashboard/memorials/2147483647", async () => {}],
+    ];
+    for (const [name, path, ready] of pages) {
+      await page.goto(`${baseUrl()}${path}`);
+      await settled(page);
+      await ready(page);
+      await scan(page, name);
+    }
+  });
+}
+
+/** Presses Tab until the focused element matches `selector`; each stop must show its focus. */
+async function tabTo(page: Page, selector: string) {
+  for (let presses = 0; presses < 80; presses++) {
+    await page.keyboard.press("Tab");
+    const focus = await page.evaluate((wanted) => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      const style = getComputedStyle(element);
+      return {
+        matches: element.matches(wanted),
+        what: element.outerHTML.slice(0, 80),
+        outline: style.outlineStyle,
+        width: Number.parseFloat(style.outlineWidth),
+      };
+    }, selector);
+    if (!focus) continue;
+    expect(focus.outline, `focus visible on ${focus.what}`).not.toBe("none");
+    expect(focus.width, `focus ring width on ${focus.what}`).toBeGreaterThanOrEqual(2);
+    if (focus.matches) return;
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+test("sign-in, navigation and planting work with the keyboard alone, with a visible focus", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const data = await seedDashboard();
+  await page.context().addCookies([{ name: "dashboard_lang", value: "en", url: baseUrl() }]);
+  await page.goto(`${baseUrl()}/dashboard/signin`);
+  await expect(page.getByRole("button", { name: /^sign in$/i })).toBeEnabled();
+
+  await tabTo(page, "#email");
+  await page.keyboard.type(data.user.email);
+  await tabTo(page, "#password");
+  await page.keyboard.type(PASSWORD);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  // The first stop is the skip link, shown when focused; it leads to the page's content.
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main#content")).toBeFocused();
+
+  // The sections: on the dark header the focus ring is white.
+  await tabTo(page, 'nav a[href="/dashboard/plant"]');
+  expect(await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineColor)).toBe(
+    "rgb(255, 255, 255)",
+  );
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/dashboard\/plant$/);
+  await expect(page.getByRole("button", { name: "Plant the tree" })).toBeEnabled();
+
+  await tabTo(page, 'input[name="lastName"]');
+  await page.keyboard.type("Clavier");
+  await tabTo(page, 'input[name="deathDate"]');
+  await page.keyboard.type("10012026");
+  await expect(page.locator('input[name="deathDate"]')).toHaveValue("2026-10-01");
+  await tabTo(page, 'form button[type="submit"]');
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("plant-result")).toBeVisible();
+  await expect(page.getByTestId("plant-result")).toContainText("Done");
+});

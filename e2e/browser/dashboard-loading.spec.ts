@@ -1,0 +1,129 @@
+// Loading states: every request of the dashboard that takes a while shows a visible, announced
+// indicator (role=status, in the user's language) that goes away with the data. Each request is
+// held by the test (page.route) until the indicator has been seen, then let through.
+import { expect, type Page, test } from "@playwright/test";
+import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { baseUrl } from "../support/factories";
+import { seedDashboard, signInAt } from "./dashboard-seed";
+import { createMemorialByApi } from "./dashboard-support";
+
+/** Holds the matching requests while armed; `release()` lets them (and later ones) through. */
+async function gate(page: Page, match: (url: URL) => boolean, method = "GET") {
+  let armed = true;
+  let held: (() => void)[] = [];
+  await page.route(match, async (route) => {
+    if (route.request().method() !== method || !armed) return route.continue();
+    await new Promise<void>((resolve) => held.push(resolve));
+    await route.continue();
+  });
+  return {
+    arm: () => {
+      armed = true;
+    },
+    release: () => {
+      armed = false;
+      for (const resolve of held) resolve();
+      held = [];
+    },
+  };
+}
+
+const dashboardJson = (path: string) => (url: URL) => url.pathname === `/api/dashboard/${path}`;
+
+/** The indicator: a visible status with the words, then gone. */
+async function expectLoading(page: Page, words: string) {
+  const indicator = page.getByTestId("loading");
+  await expect(indicator).toBeVisible();
+  await expect(indicator).toHaveText(words);
+  await expect(page.getByRole("status").filter({ hasText: words })).toBeVisible();
+}
+
+test("in French: the report and the transactions show « Chargement… » until their data comes", async ({
+  page,
+}) => {
+  const m = DASHBOARD_MESSAGES.fr;
+  const data = await seedDashboard("fr");
+  await signInAt(page, data.user.email, "fr");
+
+  const report = await gate(page, dashboardJson("reports"));
+  await page.goto(`${baseUrl()}/dashboard/reports`);
+  await expectLoading(page, m.loading);
+  report.release();
+  await expect(page.getByTestId("report-lines")).toBeVisible();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+
+  // Another period while the lines of this one are on screen: they are marked busy meanwhile.
+  report.arm();
+  await page.getByRole("button", { name: m.preset_lastMonth }).click();
+  await expectLoading(page, m.loading);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  report.release();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.getByText(m.chartEmpty)).toBeVisible();
+
+  const transactions = await gate(page, dashboardJson("transactions"));
+  await page.goto(`${baseUrl()}/dashboard/transactions`);
+  await expectLoading(page, m.loading);
+  transactions.release();
+  await expect(page.getByTestId("transaction-rows")).toBeVisible();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+});
+
+test("the memorial list's next page, the keys and their creation show a loading state", async ({ page }) => {
+  test.setTimeout(120_000);
+  const m = DASHBOARD_MESSAGES.en;
+  const data = await seedDashboard("en");
+  // More than a page of 50 memorials.
+  for (let batch = 0; batch < 5; batch++) {
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        createMemorialByApi(data.operator.key, { Defunt: { Nom: `Page ${batch}-${i}` } }),
+      ),
+    );
+  }
+  await signInAt(page, data.user.email);
+
+  await page.goto(`${baseUrl()}/dashboard/memorials`);
+  await expect(page.getByText("Page 1 of 2")).toBeVisible();
+  const memorials = await gate(page, dashboardJson("memorials"));
+  await page.getByRole("button", { name: m.next }).click();
+  await expectLoading(page, m.loading);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
+  memorials.release();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+
+  const keys = await gate(page, dashboardJson("keys"));
+  await page.goto(`${baseUrl()}/dashboard/keys`);
+  await expectLoading(page, m.loading);
+  keys.release();
+  await expect(page.getByTestId("key-rows")).toBeVisible();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+
+  // A key made through a Server Action (a POST to the page).
+  const create = await gate(page, (url) => url.pathname === "/dashboard/keys", "POST");
+  await page.getByLabel(m.keyName).fill("Slow network");
+  await page.getByRole("button", { name: m.createTest }).click();
+  await expectLoading(page, m.creating);
+  create.release();
+  await expect(page.getByTestId("new-key")).toBeVisible();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+});
+
+test("the planting form shows « Planting… » while it is sent, then the result", async ({ page }) => {
+  const m = DASHBOARD_MESSAGES.en;
+  const data = await seedDashboard("en");
+  await signInAt(page, data.user.email);
+  await page.goto(`${baseUrl()}/dashboard/plant`);
+  await expect(page.getByRole("button", { name: m.plantSubmit })).toBeEnabled();
+  await page.getByLabel(m.lastName, { exact: true }).fill("Lent");
+  await page.getByLabel(new RegExp(`^${m.deathDate}`)).fill("2026-10-01");
+  const plant = await gate(page, (url) => url.pathname === "/dashboard/plant", "POST");
+  await page.getByRole("button", { name: m.plantSubmit }).click();
+  await expectLoading(page, m.planting);
+  await expect(page.locator('form[aria-busy="true"]')).toHaveCount(1);
+  plant.release();
+  await expect(page.getByTestId("plant-result")).toBeVisible();
+  await expect(page.getByTestId("loading")).toHaveCount(0);
+});
