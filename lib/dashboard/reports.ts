@@ -4,11 +4,7 @@
 // id; totals over the whole period; Page and Limite (default 200).
 import { invalid } from "@/lib/errors";
 import { allReportLines, type ReportLineRow, reportBuckets } from "@/lib/reports/queries";
-import {
-  reportFilter,
-  reportPeriod,
-  treeReport as reportUseCase,
-} from "@/lib/reports/tree-report";
+import { reportFilter, reportPeriod, treeReport as reportUseCase } from "@/lib/reports/tree-report";
 import { type Paging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { type CsvValue, decimal } from "./csv";
 import { queryInt, queryPaging } from "./query";
