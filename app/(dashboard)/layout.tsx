@@ -7,12 +7,16 @@ import "../globals.css";
 import { DashboardProviders } from "@/components/dashboard/providers";
 import { getOperatorSession } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
+import { dashboardMessages } from "@/lib/dashboard/page-title";
 import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 
-export const metadata: Metadata = {
-  title: { default: "Dashboard · Memorial trees", template: "%s · Dashboard · Memorial trees" },
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const { m } = await dashboardMessages();
+  return {
+    title: { default: m.appName, template: `%s · ${m.appName}` },
+    robots: { index: false, follow: false },
+  };
+}
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#245533" };
 

@@ -28,7 +28,9 @@ async function expectOwnLanguage(page: Page, lang: Language) {
   await expect(page.locator("main")).not.toContainText(DASHBOARD_MESSAGES[lang].loading);
   // The text a user sees (innerText: without scripts and with hidden parts left out).
   // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what matters here
-  const text = await page.locator("body").innerText();
+  const text = `${await page.title()}\n${await page.locator("body").innerText()}`;
+  // The tab's title too: the page's name and the dashboard's, in the language.
+  expect(await page.title()).toContain(DASHBOARD_MESSAGES[lang].appName);
   expect(text).not.toMatch(JARGON);
   for (const fragment of englishFragments(lang)) expect(text, fragment).not.toContain(fragment);
 }

@@ -1,7 +1,6 @@
 // /dashboard: the home of the dashboard, an overview of this calendar month against the last one
 // (trees, CO2, memorials, confirmations awaited, amount), the trees of the last 12 months, and the
 // memorials whose family has not confirmed for more than 7 days, each with a resend button.
-import type { Metadata } from "next";
 import Link from "next/link";
 import { BarChart } from "@/components/dashboard/bar-chart";
 import { ResendButton } from "@/components/dashboard/resend-button";
@@ -10,10 +9,11 @@ import { mailConfigured } from "@/lib/dashboard/emails";
 import { formatCo2, formatDate, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@/lib/dashboard/overview";
+import { pageTitle } from "@/lib/dashboard/page-title";
 import { DASHBOARD_MESSAGES, fill, type MessageKey } from "@/lib/i18n/dashboard-messages";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 
-export const metadata: Metadata = { title: "Overview" };
+export const generateMetadata = pageTitle("navOverview");
 
 const money = (amount: string | number, lang: Language) =>
   new Intl.NumberFormat(LOCALES[lang], { style: "currency", currency: "EUR" }).format(Number(amount));

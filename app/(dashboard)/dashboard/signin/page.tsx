@@ -1,15 +1,15 @@
 // /dashboard/signin: e-mail and password, the way to a forgotten password, and the word of what
 // just happened (?done=account after an invitation, ?done=password after a reset).
-import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LanguageMenu } from "@/components/dashboard/language-menu";
 import { SignInForm } from "@/components/dashboard/sign-in-form";
 import { getOperatorSession } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
+import { pageTitle } from "@/lib/dashboard/page-title";
 import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 
-export const metadata: Metadata = { title: "Sign in" };
+export const generateMetadata = pageTitle("signIn");
 
 export default async function SignInPage(props: {
   searchParams: Promise<Record<string, string | string[]>>;

@@ -1,12 +1,12 @@
 // /dashboard/account: who is signed in, and the change of password.
-import type { Metadata } from "next";
 import { PasswordForm } from "@/components/dashboard/password-form";
 import { requireOperator } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
+import { pageTitle } from "@/lib/dashboard/page-title";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
 import { MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
 
-export const metadata: Metadata = { title: "Account" };
+export const generateMetadata = pageTitle("navAccount");
 
 export default async function AccountPage() {
   const session = await requireOperator();

@@ -1,10 +1,10 @@
 // /dashboard/keys: the operator's API keys (admins only).
-import type { Metadata } from "next";
 import { KeysPanel } from "@/components/dashboard/keys-panel";
 import { requireRole } from "@/lib/auth/session";
+import { pageTitle } from "@/lib/dashboard/page-title";
 import { NotAllowed } from "../not-allowed";
 
-export const metadata: Metadata = { title: "API keys" };
+export const generateMetadata = pageTitle("navKeys");
 
 export default async function KeysPage() {
   const { session, allowed } = await requireRole("admin");

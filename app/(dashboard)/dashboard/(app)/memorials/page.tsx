@@ -1,9 +1,9 @@
 // /dashboard/memorials: the operator's memorials, searchable and paged.
-import type { Metadata } from "next";
 import { MemorialList } from "@/components/dashboard/memorial-list";
 import { requireOperator } from "@/lib/auth/session";
+import { pageTitle } from "@/lib/dashboard/page-title";
 
-export const metadata: Metadata = { title: "Memorials" };
+export const generateMetadata = pageTitle("navMemorials");
 
 export default async function MemorialsPage() {
   await requireOperator();

@@ -1,12 +1,12 @@
 // /dashboard/plant: plant a tree (a new memorial, or an orphan tree in the global memorial).
-import type { Metadata } from "next";
 import { PlantForm } from "@/components/dashboard/plant-form";
 import { requireOperator } from "@/lib/auth/session";
 import { listContexts } from "@/lib/dashboard/contexts";
 import { dashboardLanguage } from "@/lib/dashboard/language";
+import { pageTitle } from "@/lib/dashboard/page-title";
 import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 
-export const metadata: Metadata = { title: "Plant a tree" };
+export const generateMetadata = pageTitle("navPlant");
 
 export default async function PlantPage() {
   const session = await requireOperator();

@@ -1,7 +1,6 @@
 // /dashboard/memorials/{id}: one of the operator's memorials, its person (editable), its family,
 // its trees; resend the confirmation e-mail; plant one more tree. Another operator's memorial is
 // not found, exactly as one that does not exist.
-import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
@@ -15,6 +14,7 @@ import { mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
+import { pageTitle } from "@/lib/dashboard/page-title";
 import { DomainError } from "@/lib/errors";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
@@ -26,7 +26,7 @@ import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { parseId } from "@/lib/validation";
 
-export const metadata: Metadata = { title: "Memorial" };
+export const generateMetadata = pageTitle("memorialTitle", (params) => ({ id: params.id ?? "" }));
 
 // The family's controls as the operator sees them: the button that e-mails a new management link
 // and the history of what was changed, by whom. Words of this block only, in the four languages.
