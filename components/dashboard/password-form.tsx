@@ -83,7 +83,7 @@ export function PasswordForm(props: { minLength: number }) {
         {result && !result.ok ? (
           <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
             {result.code === "INVALID_INPUT" && (change.variables?.newPassword.length ?? 0) < props.minLength
-              ? t("passwordTooShort", { min: props.minLength })
+              ? t("newPasswordTooShort", { min: props.minLength })
               : errorText(result.code, result.message)}
           </p>
         ) : null}
