@@ -70,6 +70,13 @@ const server = http.createServer(
       .catch(fail);
   },
 );
+// Development mode: Next.js's hot reload speaks over a WebSocket (an HTTP upgrade).
+if (dev) {
+  const upgrade = app.getUpgradeHandler();
+  server.on("upgrade", (request, socket, head) => {
+    upgrade(request, socket, head).catch(() => socket.destroy());
+  });
+}
 server.listen(port, hostname, () => {
   console.log(
     `server: listening on http://${hostname}:${port} (headers timeout ${timeouts.headersTimeout} ms, ` +

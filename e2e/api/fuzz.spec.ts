@@ -216,7 +216,7 @@ test("PUT /Personne/Modifier: 200+ generated bodies, no 5xx, the person unchange
 });
 
 // Path segments ("." and ".." are left out: the client resolves them before sending, and the
-// request would leave /v1 altogether).
+// request would leave /v1 altogether; a path that "%2E%2E" segments take out of /v1 is skipped).
 const segment = fc
   .oneof(
     fc.integer({ min: -5, max: 3_000_000_000 }).map(String),
@@ -285,6 +285,9 @@ test("every GET operation: 200+ generated paths and queries each, no 5xx, always
   for (const [name, paths] of operations) {
     await fc.assert(
       fc.asyncProperty(paths, async (path) => {
+        // The client resolves dot segments, "%2E%2E" included (the URL standard): two of them
+        // would send the request out of /v1 (to the home page), which is not this operation.
+        fc.pre(new URL(`http://x/v1${path}`).pathname.startsWith("/v1/"));
         const r = await api("GET", path, { key: op.key });
         expect(r.status, `${name} ${path}: ${r.text}`).toBeLessThan(500);
         expect(r.headers.get("content-type"), `${name} ${path}`).toMatch(/^application\/json/);
