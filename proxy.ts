@@ -76,7 +76,7 @@ export function proxy(request: NextRequest) {
   headers.delete("x-nonce");
   headers.delete("Content-Security-Policy");
   let csp: string;
-  if (renderForCache(request.headers.get(RENDER_FOR_CACHE_HEADER))) {
+  if (rawPath.startsWith("/memorial/") && renderForCache(request.headers.get(RENDER_FOR_CACHE_HEADER))) {
     // A public memorial page rendered for the rendered-page cache (lib/memorials/page-cache.ts):
     // no nonce in it; the cache answers with the hashes of the scripts the page holds.
     headers.delete(RENDER_FOR_CACHE_HEADER);

@@ -22,6 +22,8 @@ export interface ExpiringCache {
   get<T>(key: string, group: number | null, load: () => Promise<T | null>): Promise<T | null>;
 }
 
+const MAX_GENERATIONS = 100_000;
+
 interface Store {
   entries: Map<string, { value: unknown; expires: number; group: number | null }>;
   byGroup: Map<number, Set<string>>;
@@ -45,6 +47,12 @@ export function expiringCache(name: string, options: ExpiringCacheOptions): Expi
           for (const key of store.byGroup.get(group) ?? []) store.entries.delete(key);
           store.byGroup.delete(group);
           store.generations.set(group, (store.generations.get(group) ?? 0) + 1);
+        }
+        // The counters only guard reads in progress: past a bound they start again, and a new
+        // epoch keeps any read begun before from being kept.
+        if (store.generations.size > MAX_GENERATIONS) {
+          store.generations.clear();
+          store.epoch++;
         }
       }
     });

@@ -92,6 +92,12 @@ function subscribe() {
         for (const key of [...(store.byMemorial.get(id) ?? [])]) drop(key);
         store.generations.set(id, (store.generations.get(id) ?? 0) + 1);
       }
+      // The counters only guard renders in progress: past a bound they start again, with a new
+      // epoch so that no render begun before is kept.
+      if (store.generations.size > 100_000) {
+        store.generations.clear();
+        store.epoch++;
+      }
     }
   });
 }
