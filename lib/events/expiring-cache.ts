@@ -15,6 +15,11 @@ export interface ExpiringCacheOptions {
   /** A safety net for changes that no signal announces: no entry is kept longer. */
   maxAgeMs: number;
   maxEntries: number;
+  /** When an entry must go whatever happens (a time-bound rule of what it shows). */
+  expiresAt?(value: unknown): number;
+  /** The memory an entry takes, and the most the cache holds (least recently used go first). */
+  sizeOf?(value: unknown): number;
+  maxBytes?: number;
 }
 
 export interface ExpiringCache {
@@ -25,26 +30,37 @@ export interface ExpiringCache {
 const MAX_GENERATIONS = 100_000;
 
 interface Store {
-  entries: Map<string, { value: unknown; expires: number; group: number | null }>;
+  entries: Map<string, { value: unknown; expires: number; group: number | null; bytes: number }>;
   byGroup: Map<number, Set<string>>;
   generations: Map<number, number>;
   epoch: number;
+  bytes: number;
 }
 
 export function expiringCache(name: string, options: ExpiringCacheOptions): ExpiringCache {
   const { store } = processSingleton(`expiringCache:${name}`, () => {
-    const store: Store = { entries: new Map(), byGroup: new Map(), generations: new Map(), epoch: 0 };
+    const store: Store = {
+      entries: new Map(),
+      byGroup: new Map(),
+      generations: new Map(),
+      epoch: 0,
+      bytes: 0,
+    };
     onEventSignals((signals) => {
       for (const signal of signals) {
         if (signal.type === "reset" || options.dropsAll(signal)) {
           store.entries.clear();
           store.byGroup.clear();
           store.generations.clear();
+          store.bytes = 0;
           store.epoch++;
           continue;
         }
         for (const group of options.groupsOf(signal)) {
-          for (const key of store.byGroup.get(group) ?? []) store.entries.delete(key);
+          for (const key of store.byGroup.get(group) ?? []) {
+            store.bytes -= store.entries.get(key)?.bytes ?? 0;
+            store.entries.delete(key);
+          }
           store.byGroup.delete(group);
           store.generations.set(group, (store.generations.get(group) ?? 0) + 1);
         }
@@ -66,6 +82,7 @@ export function expiringCache(name: string, options: ExpiringCacheOptions): Expi
     const entry = store.entries.get(key);
     if (!entry) return;
     store.entries.delete(key);
+    store.bytes -= entry.bytes;
     if (entry.group !== null) store.byGroup.get(entry.group)?.delete(key);
   }
 
@@ -84,13 +101,23 @@ export function expiringCache(name: string, options: ExpiringCacheOptions): Expi
       const before = version(group);
       const value = await load();
       if (value === null || version(group) !== before) return value;
-      store.entries.set(key, { value, expires: Date.now() + options.maxAgeMs, group });
+      const bytes = options.sizeOf?.(value) ?? 0;
+      const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+      if (bytes > maxBytes / 4) return value; // one entry never takes most of the cache
+      const expires = Math.min(
+        Date.now() + options.maxAgeMs,
+        options.expiresAt?.(value) ?? Number.POSITIVE_INFINITY,
+      );
+      store.entries.set(key, { value, expires, group, bytes });
+      store.bytes += bytes;
       if (group !== null) {
         const keys = store.byGroup.get(group) ?? new Set<string>();
         keys.add(key);
         store.byGroup.set(group, keys);
       }
-      while (store.entries.size > options.maxEntries) remove(store.entries.keys().next().value as string);
+      while (store.entries.size > options.maxEntries || store.bytes > maxBytes) {
+        remove(store.entries.keys().next().value as string);
+      }
       return value;
     },
   };

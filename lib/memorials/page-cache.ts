@@ -7,8 +7,9 @@
 //   as the page decides it), the "confirmed" banner and the public origin of its absolute links;
 //   the page is rendered for the key (an address with that language), never for one visitor;
 // - the domain events of every instance (a tree planted, the person modified, a confirmation, a
-//   family's change) drop the memorial's pages at once, through the same signals as the data cache
-//   (LISTEN/NOTIFY from other processes); while this process cannot listen, the cache is bypassed;
+//   family's change) drop the memorial's pages at once: the pages are kept in the event-expired
+//   cache of every read (lib/events/expiring-cache.ts, LISTEN/NOTIFY from other processes); while
+//   this process cannot listen, each page is rendered for its request and not kept;
 // - an entry never outlives what the page shows at its time: the deceased's Url is linked for 14
 //   days (4.1 rule 8), so a page rendered before the end of day 14 expires at that instant;
 // - a page rendered while one of its memorial's events arrived is answered but not kept.
@@ -17,12 +18,10 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import { onEventSignals } from "@/lib/events/events";
-import { ensureListening, isListening } from "@/lib/events/listener";
+import { expiringCache } from "@/lib/events/expiring-cache";
 import { contentSecurityPolicy } from "@/lib/http/csp";
 import { langParam } from "@/lib/i18n/lang-param";
 import { publicOrigin } from "@/lib/links";
-import { processSingleton } from "@/lib/singleton";
 import { parseId } from "@/lib/validation";
 import { RENDER_FOR_CACHE_HEADER } from "./page-cache-token";
 import { deceasedUrlEndsAt } from "./policy";
@@ -32,13 +31,12 @@ import { getPublicMemorial } from "./public-queries";
 export const PAGE_CACHE_HEADER = "x-cache";
 
 interface Entry {
-  memorialId: number;
   headers: Record<string, string>;
   body: Buffer;
   gzip: Buffer;
   etag: string;
-  expires: number;
-  bytes: number;
+  /** The end of what the page may show (the deceased's Url), or Infinity. */
+  until: number;
 }
 
 interface Rendered {
@@ -46,63 +44,6 @@ interface Rendered {
   headers: Record<string, string>;
   body: Buffer;
 }
-
-interface Store {
-  entries: Map<string, Entry>;
-  byMemorial: Map<number, Set<string>>;
-  generations: Map<number, number>;
-  epoch: number;
-  bytes: number;
-  subscribed: boolean;
-}
-
-const store = processSingleton<Store>("memorialPageCache", () => ({
-  entries: new Map(),
-  byMemorial: new Map(),
-  generations: new Map(),
-  epoch: 0,
-  bytes: 0,
-  subscribed: false,
-}));
-
-function drop(key: string) {
-  const entry = store.entries.get(key);
-  if (!entry) return;
-  store.entries.delete(key);
-  store.bytes -= entry.bytes;
-  const keys = store.byMemorial.get(entry.memorialId);
-  keys?.delete(key);
-  if (keys?.size === 0) store.byMemorial.delete(entry.memorialId);
-}
-
-function subscribe() {
-  if (store.subscribed) return;
-  store.subscribed = true;
-  onEventSignals((signals) => {
-    for (const signal of signals) {
-      if (signal.type === "reset") {
-        store.entries.clear();
-        store.byMemorial.clear();
-        store.generations.clear();
-        store.bytes = 0;
-        store.epoch++;
-        continue;
-      }
-      for (const id of signal.memorialIds) {
-        for (const key of [...(store.byMemorial.get(id) ?? [])]) drop(key);
-        store.generations.set(id, (store.generations.get(id) ?? 0) + 1);
-      }
-      // The counters only guard renders in progress: past a bound they start again, with a new
-      // epoch so that no render begun before is kept.
-      if (store.generations.size > 100_000) {
-        store.generations.clear();
-        store.epoch++;
-      }
-    }
-  });
-}
-
-const generation = (id: number) => `${store.epoch}.${store.generations.get(id) ?? 0}`;
 
 /** The hashes of a page's inline scripts and style elements, as CSP sources. */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
@@ -153,10 +94,20 @@ export interface MemorialPageCache {
 }
 
 export function createMemorialPageCache(options: MemorialPageCacheOptions): MemorialPageCache {
-  const maxAgeMs = options.maxAgeMs ?? 10 * 60_000;
+  // The memorial's events drop its pages (each memorial is a group); the 14-day rule and the size
+  // are the entries' own bounds.
+  const pages = expiringCache("memorialPages", {
+    dropsAll: () => false,
+    groupsOf: (signal) => signal.memorialIds,
+    maxAgeMs: options.maxAgeMs ?? 10 * 60_000,
+    maxEntries: 50_000,
+    expiresAt: (page) => (page as Entry).until,
+    sizeOf: (page) => (page as Entry).body.length + (page as Entry).gzip.length,
+    maxBytes: options.maxBytes,
+  });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
   const target = new URL(options.renderOrigin);
-  const inFlight = new Map<string, Promise<Entry | null>>();
+  const inFlight = new Map<string, Promise<{ entry: Entry | null; rendered: boolean }>>();
 
   function render(path: string, headers: Record<string, string>): Promise<Rendered | null> {
     return new Promise((resolve) => {
@@ -191,12 +142,10 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
     });
   }
 
-  function entryOf(memorialId: number, rendered: Rendered, createdAt: Date): Entry {
+  function entryOf(rendered: Rendered, createdAt: Date): Entry {
     const hashes = inlineHashes(rendered.body.toString("utf8"));
     const endsAt = deceasedUrlEndsAt(createdAt).getTime();
-    const gzip = gzipSync(rendered.body);
     return {
-      memorialId,
       headers: {
         ...rendered.headers,
         // The language follows Accept-Language when the memorial has none of its own.
@@ -207,25 +156,11 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
         ),
       },
       body: rendered.body,
-      gzip,
+      gzip: gzipSync(rendered.body),
       etag: `"${createHash("sha256").update(rendered.body).digest("base64url").slice(0, 27)}"`,
       // A page that may link the deceased's Url is not kept past the end of its 14th day.
-      expires: Math.min(Date.now() + maxAgeMs, endsAt > Date.now() ? endsAt : Number.POSITIVE_INFINITY),
-      bytes: rendered.body.length + gzip.length,
+      until: endsAt > Date.now() ? endsAt : Number.POSITIVE_INFINITY,
     };
-  }
-
-  function keep(key: string, entry: Entry) {
-    drop(key);
-    if (entry.bytes > options.maxBytes / 4) return;
-    while (store.bytes + entry.bytes > options.maxBytes && store.entries.size > 0) {
-      drop(store.entries.keys().next().value as string); // the least recently used
-    }
-    store.entries.set(key, entry);
-    store.bytes += entry.bytes;
-    const keys = store.byMemorial.get(entry.memorialId) ?? new Set<string>();
-    keys.add(key);
-    store.byMemorial.set(entry.memorialId, keys);
   }
 
   function answer(
@@ -274,10 +209,6 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
       const match = /^\/memorial\/([^/]+)$/.exec(url.pathname);
       const id = match ? parseId(match[1]) : null;
       if (id === null) return false;
-      subscribe();
-      await ensureListening();
-      if (!isListening()) return false;
-
       const memorial = await getPublicMemorial(id);
       if (!memorial) return false; // not public: Next.js renders the 404
       const language = pageLanguage(
@@ -296,35 +227,25 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
       const origin = publicOrigin(new Headers(forwarded));
       const key = `${id}\n${language}\n${confirmed ? 1 : 0}\n${origin}`;
 
-      const hit = store.entries.get(key);
-      if (hit && hit.expires > Date.now()) {
-        store.entries.delete(key); // most recently used: last in the map's order
-        store.entries.set(key, hit);
-        answer(request, response, hit, "HIT");
-        return true;
-      }
-      if (hit) drop(key);
-
       // One render per key at a time: the visitors who arrive meanwhile get the same page.
-      let rendering = inFlight.get(key);
-      if (!rendering) {
-        const before = generation(id);
+      let lookup = inFlight.get(key);
+      if (!lookup) {
         const path = `/memorial/${id}?lang=${language}${confirmed ? "&confirmed=1" : ""}`;
-        rendering = render(path, forwarded)
-          .then((rendered) => {
-            if (rendered?.status !== 200) return null; // Next.js answers it itself
-            const entry = entryOf(id, rendered, new Date(memorial.createdAt));
-            entry.bytes += key.length;
-            // Rendered while one of the memorial's events arrived: answered, not kept.
-            if (generation(id) === before) keep(key, entry);
-            return entry;
+        let rendered = false;
+        lookup = pages
+          .get<Entry>(key, id, async () => {
+            rendered = true;
+            const page = await render(path, forwarded);
+            // Not a public page any more, or not answered: Next.js answers it itself.
+            return page?.status === 200 ? entryOf(page, new Date(memorial.createdAt)) : null;
           })
+          .then((entry) => ({ entry, rendered }))
           .finally(() => inFlight.delete(key));
-        inFlight.set(key, rendering);
+        inFlight.set(key, lookup);
       }
-      const entry = await rendering;
+      const { entry, rendered } = await lookup;
       if (!entry) return false;
-      answer(request, response, entry, "MISS");
+      answer(request, response, entry, rendered ? "MISS" : "HIT");
       return true;
     },
   };
