@@ -5,8 +5,8 @@
 // event. A crash before the
 // commit leaves the event to the next pass. A consumer that keeps failing is retried on later
 // passes and given up after MAX_ATTEMPTS, with its error kept on the event row.
-import pg from "pg";
 import { db, type Tx, transaction } from "@/lib/db/client";
+import { startWokenLoop } from "@/lib/db/woken-loop";
 import { type DomainEventType, EVENT_CHANNEL } from "./events";
 
 export const MAX_ATTEMPTS = 10;
@@ -93,86 +93,34 @@ export function startEventDispatcher(
   consumers: DurableConsumer[],
   options: { intervalMs?: number; listen?: boolean } = {},
 ): EventDispatcher {
-  const intervalMs = options.intervalMs ?? Number(process.env.MAIL_POLL_MS || 1000);
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let listener: pg.Client | null = null;
-
-  async function pass(): Promise<number> {
-    let count = 0;
-    let after = -1n;
-    // A stopping process finishes the event in hand and leaves the rest to the other instances.
-    // After a failure, the rest of the pass goes one event at a time.
-    let oneByOne = false;
-    while (!stopped) {
-      const batch = oneByOne ? "failed" : await dispatchBatch(consumers, after);
-      if (batch === null) return count;
-      if (batch !== "failed") {
-        after = batch.last;
-        count += batch.count;
-        continue;
+  // NOTIFY of a new event wakes the dispatcher at once; the timer is the fallback.
+  return startWokenLoop({
+    name: "events",
+    channel: EVENT_CHANNEL,
+    intervalMs: options.intervalMs ?? Number(process.env.MAIL_POLL_MS || 1000),
+    listen: options.listen,
+    async pass(stopping) {
+      let count = 0;
+      let after = -1n;
+      // A stopping process finishes the event in hand and leaves the rest to the other instances.
+      // After a failure, the rest of the pass goes one event at a time.
+      let oneByOne = false;
+      while (!stopping()) {
+        const batch = oneByOne ? "failed" : await dispatchBatch(consumers, after);
+        if (batch === null) return count;
+        if (batch !== "failed") {
+          after = batch.last;
+          count += batch.count;
+          continue;
+        }
+        // A consumer failed in the batch: the next event alone, whose failure is then noted on it.
+        oneByOne = true;
+        const id = await dispatchOne(consumers, after);
+        if (id === null) return count;
+        after = id;
+        count++;
       }
-      // A consumer failed in the batch: the next event alone, whose failure is then noted on it.
-      oneByOne = true;
-      const id = await dispatchOne(consumers, after);
-      if (id === null) return count;
-      after = id;
-      count++;
-    }
-    return count;
-  }
-
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = pass().finally(() => {
-      running = null;
-      if (again && !stopped) {
-        again = false;
-        void runOnce();
-      }
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (error) {
-        console.error("[events] dispatch pass failed", error);
-      }
-      schedule();
-    }, intervalMs);
-  }
-
-  // NOTIFY wakes the dispatcher at once; the timer is the fallback.
-  if (options.listen !== false && process.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    client.on("error", () => {});
-    client.on("notification", () => void runOnce().catch(() => {}));
-    client
-      .connect()
-      .then(() => client.query(`LISTEN "${EVENT_CHANNEL}"`))
-      .then(() => {
-        listener = client;
-      })
-      .catch(() => client.end().catch(() => {}));
-  }
-  schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await listener?.end().catch(() => {});
-      await running?.catch(() => {});
+      return count;
     },
-  };
+  });
 }

@@ -6,8 +6,8 @@
 // or instances share the work), writes the tree, its Plantation transaction and the tree.planted
 // event, and marks the row planted (its unique tree_id). A crash before the commit leaves the row
 // waiting; nothing is planted twice, nothing is lost across a restart.
-import pg from "pg";
 import type { Prisma, Tx } from "@/lib/db/client";
+import { startWokenLoop } from "@/lib/db/woken-loop";
 import { DomainError } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
 import { type PlantTreeInput, plantTree } from "./plant-tree";
@@ -163,64 +163,11 @@ export interface PlantingQueue {
  * stock is added (NOTIFY "stock_added").
  */
 export function startPlantingQueue(options: { intervalMs?: number; listen?: boolean } = {}): PlantingQueue {
-  const intervalMs = options.intervalMs ?? Number(process.env.PLANTING_POLL_MS || 2000);
-  let stopped = false;
-  let running: Promise<number> | null = null;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let listener: pg.Client | null = null;
-
-  function runOnce(): Promise<number> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = servePlantingQueue().finally(() => {
-      running = null;
-      if (again && !stopped) {
-        again = false;
-        void runOnce().catch((error) => console.error("[plantings] queue pass failed", error));
-      }
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (error) {
-        console.error("[plantings] queue pass failed", error);
-      }
-      schedule();
-    }, intervalMs);
-  }
-
-  if (options.listen !== false && process.env.DATABASE_URL) {
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    client.on("error", () => {});
-    client.on("notification", () => {
-      if (!stopped) void runOnce().catch((error) => console.error("[plantings] queue pass failed", error));
-    });
-    client
-      .connect()
-      .then(() => client.query(`LISTEN "${STOCK_CHANNEL}"`))
-      .then(() => {
-        if (stopped) return client.end();
-        listener = client;
-      })
-      .catch((error) => console.error("[plantings] LISTEN failed; polling only", error.message));
-  }
-  schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => {});
-      await listener?.end().catch(() => {});
-    },
-  };
+  return startWokenLoop({
+    name: "plantings",
+    channel: STOCK_CHANNEL,
+    intervalMs: options.intervalMs ?? Number(process.env.PLANTING_POLL_MS || 2000),
+    listen: options.listen,
+    pass: () => servePlantingQueue(),
+  });
 }
