@@ -1,6 +1,6 @@
 // A real SMTP server on the loopback interface for the tests: every message it receives is
 // written as JSON into a directory, where tests read it (they run in other processes).
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
@@ -26,7 +26,10 @@ export async function startSmtpServer(dir: string, port = 0) {
           raw: Buffer.concat(chunks).toString("utf8"),
           receivedAt: new Date().toISOString(),
         };
-        writeFileSync(path.join(dir, `${Date.now()}-${process.pid}-${++count}.json`), JSON.stringify(mail));
+        // Written aside, then renamed: a test reading the directory never sees half a file.
+        const file = path.join(dir, `${Date.now()}-${process.pid}-${++count}.json`);
+        writeFileSync(`${file}.part`, JSON.stringify(mail));
+        renameSync(`${file}.part`, file);
         callback();
       });
     },

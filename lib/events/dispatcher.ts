@@ -29,8 +29,11 @@ export interface EventDispatcher {
   stop(): Promise<void>;
 }
 
-/** Events taken in one transaction: under load one commit serves many events, not one each. */
-const BATCH = 100;
+/**
+ * Events taken in one transaction: under load one commit serves many events, not one each, while
+ * the rows a batch holds (which the other instances skip) stay few.
+ */
+const BATCH = 20;
 
 const SELECT_EVENTS = `SELECT "id", "type", "operator_id" AS "operatorId", "memorial_id" AS "memorialId",
   "is_test" AS "isTest", "payload", "created_at" AS "createdAt"
