@@ -411,8 +411,6 @@ export function buildOpenApiDocument() {
       info: {
         title: "Memorial Tree-Planting API",
         version: "1.96",
-        summary:
-          "Plant trees in memory of deceased persons, and read plantations, species, transactions, reports and memorials.",
         description: DESCRIPTION,
         contact: { name: "The service's operator" },
       },
