@@ -3,6 +3,11 @@
 // through LISTEN/NOTIFY. While this process cannot listen, it is bypassed, and when listening
 // (re)starts (a reset) everything kept before is dropped: no change can be missed. A value read
 // while a change that concerns it arrived is answered but not kept.
+//
+// Storage, recency, sizes and ages are lru-cache's; what is ours is the link to the events:
+// groups (e.g. memorial ids) that a signal drops at once, and versions that keep a read which
+// raced a change from being stored.
+import { LRUCache } from "lru-cache";
 import { type EventSignal, onEventSignals } from "@/lib/events/events";
 import { ensureListening, isListening } from "@/lib/events/listener";
 import { processSingleton } from "@/lib/singleton";
@@ -29,39 +34,55 @@ export interface ExpiringCache {
 
 const MAX_GENERATIONS = 100_000;
 
+interface Entry {
+  value: unknown;
+  group: number | null;
+}
+
 interface Store {
-  entries: Map<string, { value: unknown; expires: number; group: number | null; bytes: number }>;
+  entries: LRUCache<string, Entry>;
   byGroup: Map<number, Set<string>>;
   generations: Map<number, number>;
   epoch: number;
-  bytes: number;
+}
+
+function newStore(options: ExpiringCacheOptions): Store {
+  const byGroup = new Map<number, Set<string>>();
+  const entries = new LRUCache<string, Entry>({
+    max: options.maxEntries,
+    ttl: options.maxAgeMs,
+    ...(options.maxBytes
+      ? {
+          maxSize: options.maxBytes,
+          // One entry never takes most of the cache.
+          maxEntrySize: Math.floor(options.maxBytes / 4),
+          sizeCalculation: (entry: Entry) => Math.max(1, options.sizeOf?.(entry.value) ?? 1),
+        }
+      : {}),
+    // However an entry leaves (dropped, evicted, expired, replaced), its group forgets it.
+    dispose: (entry, key) => {
+      if (entry.group === null) return;
+      const keys = byGroup.get(entry.group);
+      keys?.delete(key);
+      if (keys?.size === 0) byGroup.delete(entry.group);
+    },
+  });
+  return { entries, byGroup, generations: new Map(), epoch: 0 };
 }
 
 export function expiringCache(name: string, options: ExpiringCacheOptions): ExpiringCache {
   const { store } = processSingleton(`expiringCache:${name}`, () => {
-    const store: Store = {
-      entries: new Map(),
-      byGroup: new Map(),
-      generations: new Map(),
-      epoch: 0,
-      bytes: 0,
-    };
+    const store = newStore(options);
     onEventSignals((signals) => {
       for (const signal of signals) {
         if (signal.type === "reset" || options.dropsAll(signal)) {
           store.entries.clear();
-          store.byGroup.clear();
           store.generations.clear();
-          store.bytes = 0;
           store.epoch++;
           continue;
         }
         for (const group of options.groupsOf(signal)) {
-          for (const key of store.byGroup.get(group) ?? []) {
-            store.bytes -= store.entries.get(key)?.bytes ?? 0;
-            store.entries.delete(key);
-          }
-          store.byGroup.delete(group);
+          for (const key of [...(store.byGroup.get(group) ?? [])]) store.entries.delete(key);
           store.generations.set(group, (store.generations.get(group) ?? 0) + 1);
         }
         // The counters only guard reads in progress: past a bound they start again, and a new
@@ -78,45 +99,25 @@ export function expiringCache(name: string, options: ExpiringCacheOptions): Expi
   const version = (group: number | null) =>
     `${store.epoch}.${group === null ? 0 : (store.generations.get(group) ?? 0)}`;
 
-  function remove(key: string) {
-    const entry = store.entries.get(key);
-    if (!entry) return;
-    store.entries.delete(key);
-    store.bytes -= entry.bytes;
-    if (entry.group !== null) store.byGroup.get(entry.group)?.delete(key);
-  }
-
   return {
     async get<T>(key: string, group: number | null, load: () => Promise<T | null>): Promise<T | null> {
       await ensureListening();
       if (!isListening()) return load();
       const hit = store.entries.get(key);
-      if (hit && hit.expires > Date.now()) {
-        // Most recently used last: the oldest entries go first when the cache is full.
-        store.entries.delete(key);
-        store.entries.set(key, hit);
-        return hit.value as T;
-      }
-      remove(key);
+      if (hit) return hit.value as T;
       const before = version(group);
       const value = await load();
       if (value === null || version(group) !== before) return value;
-      const bytes = options.sizeOf?.(value) ?? 0;
-      const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
-      if (bytes > maxBytes / 4) return value; // one entry never takes most of the cache
-      const expires = Math.min(
-        Date.now() + options.maxAgeMs,
-        options.expiresAt?.(value) ?? Number.POSITIVE_INFINITY,
+      const ttl = Math.min(
+        options.maxAgeMs,
+        (options.expiresAt?.(value) ?? Number.POSITIVE_INFINITY) - Date.now(),
       );
-      store.entries.set(key, { value, expires, group, bytes });
-      store.bytes += bytes;
-      if (group !== null) {
+      if (ttl <= 0) return value;
+      store.entries.set(key, { value, group }, { ttl: Math.ceil(ttl) });
+      if (group !== null && store.entries.has(key)) {
         const keys = store.byGroup.get(group) ?? new Set<string>();
         keys.add(key);
         store.byGroup.set(group, keys);
-      }
-      while (store.entries.size > options.maxEntries || store.bytes > maxBytes) {
-        remove(store.entries.keys().next().value as string);
       }
       return value;
     },
