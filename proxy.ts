@@ -1,30 +1,17 @@
 // Runs before every page: a Content-Security-Policy with a fresh nonce per request (Next.js puts
 // the nonce on its own scripts, see the CSP guide of Next 16), except for a public memorial page
-// rendered for the rendered-page cache (lib/memorials/page-cache.ts, which answers with hashes),
+// rendered for the rendered-page cache (lib/http/page-cache.ts, which answers with hashes),
 // and the visitor's `?lang=` passed on as a request header so that the memorial's root layout can
 // write <html lang>.
 // The other security headers (nosniff, Referrer-Policy, X-Frame-Options) are in next.config.mjs.
 import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy } from "@/lib/http/csp";
+import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@/lib/http/page-cache-token";
 import { langParam } from "@/lib/i18n/lang-param";
-import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@/lib/memorials/page-cache-token";
 import { guardV1Request } from "@/lib/v1/guard";
 
 // The API reference (/docs, app/docs): only the service's own scripts, no inline script, no eval.
-// Its renderer (Scalar) writes inline style attributes, which a nonce cannot allow: styles may be
-// inline on this page only, which shows no user data.
-const DOCS_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join("; ");
+const DOCS_CSP = contentSecurityPolicy("self-only", { docs: true });
 
 /** A short plain page for a refused request (no layout: nothing of the request is echoed). */
 function plainError(status: number, text: string): NextResponse {
@@ -77,7 +64,7 @@ export function proxy(request: NextRequest) {
   headers.delete("Content-Security-Policy");
   let csp: string;
   if (rawPath.startsWith("/memorial/") && renderForCache(request.headers.get(RENDER_FOR_CACHE_HEADER))) {
-    // A public memorial page rendered for the rendered-page cache (lib/memorials/page-cache.ts):
+    // A public memorial page rendered for the rendered-page cache (lib/http/page-cache.ts):
     // no nonce in it; the cache answers with the hashes of the scripts the page holds.
     headers.delete(RENDER_FOR_CACHE_HEADER);
     csp = contentSecurityPolicy("self-only", { dev });

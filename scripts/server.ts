@@ -1,109 +1,11 @@
-// The production HTTP server, run by the launcher (scripts/start.ts) instead of `next start`: Next.js
-// through its programmatic API behind node:http, so that the server's own limits can be set. With
-// `next start`, a client sending its headers one line every 10 s keeps its connection for minutes
-// (300 such clients hold 300 sockets), and TRACE answers a text 500.
-import { randomBytes } from "node:crypto";
-import http from "node:http";
-import next from "next";
-import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
-import { refuseUnhandledMethod, serverTimeouts } from "@/lib/http/server-options";
-import { createMemorialPageCache } from "@/lib/memorials/page-cache";
-import { guardV1Request } from "@/lib/v1/guard";
+// The production HTTP server (lib/http/server.ts), started by the launcher (scripts/start.ts);
+// `npm run dev` runs it with --dev (Next.js's development mode, no page cache).
+import { startHttpServer } from "@/lib/http/server";
 
-// `npm run dev` runs this server too (--dev: Next.js's development mode, no page cache).
-const dev = process.argv.includes("--dev");
-const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOST || "0.0.0.0";
-const timeouts = serverTimeouts();
-// Behind a reverse proxy, the client's address is the last one of X-Forwarded-For.
-const trustProxy = process.env.TRUST_PROXY === "1";
-
-// The rendered-page cache of the public memorial pages (lib/memorials/page-cache.ts) renders them
-// through this server with a token only this process knows; PAGE_CACHE_MB=0 turns it off.
-process.env.PAGE_RENDER_TOKEN = randomBytes(32).toString("base64url");
-const pageCacheBytes = dev ? 0 : Number(process.env.PAGE_CACHE_MB ?? 128) * 1024 * 1024;
-const pageCache =
-  pageCacheBytes > 0
-    ? createMemorialPageCache({
-        renderOrigin: `http://${hostname === "0.0.0.0" || hostname === "::" ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`,
-        token: process.env.PAGE_RENDER_TOKEN,
-        maxBytes: pageCacheBytes,
-      })
-    : null;
-
-const app = next({ dev, hostname, port });
-await app.prepare();
-const handle = app.getRequestHandler();
-
-const server = http.createServer(
-  {
-    headersTimeout: timeouts.headersTimeout,
-    requestTimeout: timeouts.requestTimeout,
-    keepAliveTimeout: timeouts.keepAliveTimeout,
-    connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
-  },
-  (request, response) => {
-    if (refuseUnhandledMethod(request, response)) return;
-    // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of the
-    // header is replaced, so it cannot choose its address.
-    request.headers[CLIENT_HEADER] = socketClient(
-      request.socket.remoteAddress,
-      request.headers["x-forwarded-for"],
-      trustProxy,
-    );
-    const fail = (error: unknown) => {
-      console.error("request failed", error);
-      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-      response.end("Internal server error\n");
-    };
-    // What Next.js itself would answer before any /v1 route handler is answered here with the Error
-    // object (lib/v1/guard.ts): cheaper than in proxy.ts, which /v1 does not go through.
-    const path = pathOf(request.url);
-    if (path === "/v1" || path.startsWith("/v1/")) {
-      const refused = guardV1Request(request.method ?? "", path);
-      if (refused) return void send(refused, response).catch(fail);
-    }
-    if (!pageCache) return void handle(request, response).catch(fail);
-    pageCache
-      .handle(request, response)
-      .then((answered) => (answered ? undefined : handle(request, response)))
-      .catch(fail);
-  },
-);
-// Development mode: Next.js's hot reload speaks over a WebSocket (an HTTP upgrade).
-if (dev) {
-  const upgrade = app.getUpgradeHandler();
-  server.on("upgrade", (request, socket, head) => {
-    upgrade(request, socket, head).catch(() => socket.destroy());
-  });
-}
-server.listen(port, hostname, () => {
-  console.log(
-    `server: listening on http://${hostname}:${port} (headers timeout ${timeouts.headersTimeout} ms, ` +
-      `request timeout ${timeouts.requestTimeout} ms, keep-alive ${timeouts.keepAliveTimeout} ms)`,
-  );
+await startHttpServer({
+  dev: process.argv.includes("--dev"),
+  port: Number(process.env.PORT || 3000),
+  hostname: process.env.HOST || "0.0.0.0",
+  trustProxy: process.env.TRUST_PROXY === "1",
+  pageCacheBytes: Number(process.env.PAGE_CACHE_MB ?? 128) * 1024 * 1024,
 });
-
-/** The request's path with dot segments resolved, as Next.js routes it. */
-function pathOf(url: string | undefined): string {
-  try {
-    return new URL(url ?? "/", "http://server.invalid").pathname;
-  } catch {
-    return "/";
-  }
-}
-
-async function send(answer: Response, response: http.ServerResponse) {
-  const body = await answer.text();
-  response.writeHead(answer.status, Object.fromEntries(answer.headers));
-  response.end(body);
-}
-
-function stop() {
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-  // Requests still running get a moment; then the process ends anyway.
-  setTimeout(() => process.exit(0), 5_000).unref();
-}
-process.on("SIGTERM", stop);
-process.on("SIGINT", stop);

@@ -1,4 +1,4 @@
-// The rendered-page cache of the public memorial pages (lib/memorials/page-cache.ts): a page is
+// The rendered-page cache of the public memorial pages (lib/http/page-cache.ts): a page is
 // rendered once per memorial, language and banner, then answered whole; the domain events drop it;
 // the 14-day rule of the deceased's Url holds to the second; its CSP allows exactly its own inline
 // scripts.

@@ -1,14 +1,24 @@
-// The Content-Security-Policy of the pages. Pages rendered for one request carry a fresh nonce
-// (proxy.ts); a public memorial page served from the rendered-page cache (page-cache.ts) is the
-// same for every visitor, so it allows exactly the inline scripts it contains, by their SHA-256
-// hashes, and scripts from the service's own origin: no other inline script can run.
+// The Content-Security-Policy of every page, built here only. Pages rendered for one request carry
+// a fresh nonce (proxy.ts); a public memorial page served from the rendered-page cache
+// (page-cache.ts) is the same for every visitor, so it allows exactly the inline scripts it
+// contains, by their SHA-256 hashes, and scripts from the service's own origin: no other inline
+// script can run. The API reference (/docs) runs only the service's own scripts.
 type ScriptSource = { nonce: string } | { hashes: string[] } | "self-only";
 
+interface PolicyOptions {
+  /** Next.js's development mode: its hot reload needs eval and inline styles. */
+  dev?: boolean;
+  /** Inline style elements allowed by their hashes (cached pages). */
+  styleHashes?: string[];
+  /**
+   * The API reference: its renderer (Scalar) writes inline style attributes, which neither a nonce
+   * nor a hash can allow, and its fonts as data: addresses. That page shows no user data.
+   */
+  docs?: boolean;
+}
+
 /** The policy: what may run is given by `scripts` (and the same for inline style elements). */
-export function contentSecurityPolicy(
-  scripts: ScriptSource,
-  options: { dev?: boolean; styleHashes?: string[] } = {},
-): string {
+export function contentSecurityPolicy(scripts: ScriptSource, options: PolicyOptions = {}): string {
   const sources = (hashes: string[]) => hashes.map((hash) => ` '${hash}'`).join("");
   let scriptSrc = "script-src 'self'";
   let styleSrc = "style-src 'self'";
@@ -19,14 +29,15 @@ export function contentSecurityPolicy(
     scriptSrc += sources(scripts.hashes);
     styleSrc += sources(options.styleHashes ?? []);
   }
+  if (options.docs) styleSrc += " 'unsafe-inline'";
   if (options.dev) scriptSrc += " 'unsafe-eval'";
   return [
     "default-src 'self'",
     scriptSrc,
     styleSrc,
     // The deceased's portrait (Defunt.ImageUrl) lives on the operator's site.
-    "img-src 'self' data: https:",
-    "font-src 'self'",
+    options.docs ? "img-src 'self' data:" : "img-src 'self' data: https:",
+    options.docs ? "font-src 'self' data:" : "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

@@ -1,4 +1,4 @@
-// The rendered-page cache of the public memorial pages, in front of Next.js (scripts/server.ts).
+// The rendered-page cache of the public memorial pages, in front of Next.js (lib/http/server.ts).
 //
 // A memorial page is the same for every visitor who asks for it in the same language (it reads no
 // cookie and no session), so once rendered it is kept whole, as HTML (and gzip), and answered
@@ -19,14 +19,14 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { expiringCache } from "@/lib/events/expiring-cache";
-import { contentSecurityPolicy } from "@/lib/http/csp";
 import { langParam } from "@/lib/i18n/lang-param";
 import { publicOrigin } from "@/lib/links";
+import { deceasedUrlEndsAt } from "@/lib/memorials/policy";
+import { pageLanguage } from "@/lib/memorials/public-page";
+import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
+import { contentSecurityPolicy } from "./csp";
 import { RENDER_FOR_CACHE_HEADER } from "./page-cache-token";
-import { deceasedUrlEndsAt } from "./policy";
-import { pageLanguage } from "./public-page";
-import { getPublicMemorial } from "./public-queries";
 
 export const PAGE_CACHE_HEADER = "x-cache";
 
