@@ -12,10 +12,20 @@ import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
 import { redactExpiredLinks, startOutboxSender } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { startPlantingQueue } from "@/lib/plantings/planting-queue";
+import { SettingsError, settings } from "@/lib/settings";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
 import { startWebhookSender } from "@/lib/webhooks/sender";
 
 const dev = process.argv.includes("--dev");
+
+// Every setting is checked before anything starts (lib/settings.ts): a bad value stops here, by name.
+try {
+  settings();
+} catch (error) {
+  if (!(error instanceof SettingsError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
 
 if (!dev && !process.env.APP_URL?.trim()) {
   // Links in e-mails, webhooks and pages then follow the Host of each request (never the bind

@@ -3,6 +3,7 @@
 // so that signing out ends it. Built on demand so that the secret is read at run time, not at build.
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
+import { settings } from "@/lib/settings";
 import { requestClient } from "./client-address";
 import { closeSession, openSession, SESSION_HOURS } from "./dashboard-sessions";
 import { authSecret } from "./secret";
@@ -15,12 +16,14 @@ let options: NextAuthOptions | undefined;
 export function authOptions(): NextAuthOptions {
   // The public address of the service (APP_URL, also used in e-mails) is next-auth's address
   // unless NEXTAUTH_URL says otherwise.
-  if (!process.env.NEXTAUTH_URL && process.env.APP_URL) process.env.NEXTAUTH_URL = process.env.APP_URL;
+  // (next-auth itself reads NEXTAUTH_URL from the environment.)
+  const { NEXTAUTH_URL, APP_URL } = settings();
+  if (!NEXTAUTH_URL && APP_URL) process.env.NEXTAUTH_URL = APP_URL;
   options ??= {
     secret: authSecret(),
     session: { strategy: "jwt", maxAge: SESSION_HOURS * 3600 },
     // Secure cookies whenever the service is reached over https (NEXTAUTH_URL says so).
-    useSecureCookies: (process.env.NEXTAUTH_URL ?? "").startsWith("https://"),
+    useSecureCookies: (NEXTAUTH_URL ?? APP_URL ?? "").startsWith("https://"),
     pages: { signIn: SIGN_IN_PATH, error: SIGN_IN_PATH },
     providers: [
       Credentials({

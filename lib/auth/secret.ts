@@ -4,15 +4,16 @@
 import { randomBytes } from "node:crypto";
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { settings } from "@/lib/settings";
 
 let cached: string | undefined;
 
 export function authSecret(): string {
-  const fromEnv = process.env.NEXTAUTH_SECRET;
+  const fromEnv = settings().NEXTAUTH_SECRET;
   if (fromEnv) return fromEnv;
   if (cached) return cached;
   // turbopackIgnore: the directory is known only at run time; nothing to trace into the build.
-  const dir = path.resolve(/* turbopackIgnore: true */ process.env.DATA_DIR || ".data");
+  const dir = path.resolve(/* turbopackIgnore: true */ settings().DATA_DIR);
   const file = path.join(dir, "nextauth-secret");
   cached = readSecret(file) ?? createSecret(dir, file);
   return cached;

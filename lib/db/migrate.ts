@@ -5,6 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { settings } from "@/lib/settings";
 
 const LOCK_ID = 7_240_319; // any constant shared by every instance of the service
 
@@ -19,7 +20,7 @@ export class MigrationChanged extends Error {
 }
 
 export function migrationsDir(): string {
-  return path.resolve(process.env.MIGRATIONS_DIR || "prisma/migrations");
+  return path.resolve(settings().MIGRATIONS_DIR);
 }
 
 export async function migrate(url: string): Promise<string[]> {

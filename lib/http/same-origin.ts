@@ -2,6 +2,7 @@
 // family's confirmation button. Fetch Metadata first: a browser says `cross-site` or `same-site`
 // for a request another site made it send. Then the Origin, compared with the host the request
 // came to (X-Forwarded-Host only when TRUST_PROXY=1 says a proxy sets it).
+import { settings } from "@/lib/settings";
 
 export interface SameOriginOptions {
   /**
@@ -13,7 +14,7 @@ export interface SameOriginOptions {
 }
 
 function requestHost(request: Request): string | null {
-  const forwarded = process.env.TRUST_PROXY === "1" ? request.headers.get("x-forwarded-host") : null;
+  const forwarded = settings().TRUST_PROXY ? request.headers.get("x-forwarded-host") : null;
   return (forwarded?.split(",")[0]?.trim() || request.headers.get("host"))?.toLowerCase() ?? null;
 }
 

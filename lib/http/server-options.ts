@@ -1,6 +1,7 @@
 // What the HTTP server does before Next.js sees a request: its timeouts (a client that sends its
 // headers or body too slowly is disconnected) and the answer to methods Next.js does not handle.
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { settings } from "@/lib/settings";
 import { serializeContexte } from "@/lib/v1/contexte";
 import { errorBody } from "@/lib/v1/errors";
 
@@ -15,21 +16,14 @@ export interface ServerTimeouts {
   connectionsCheckingInterval: number;
 }
 
-function milliseconds(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 100 || value > 3_600_000) {
-    throw new Error(`${name} must be a number of milliseconds between 100 and 3600000, got "${raw}"`);
-  }
-  return value;
-}
-
 export function serverTimeouts(): ServerTimeouts {
-  const headersTimeout = milliseconds("HEADERS_TIMEOUT_MS", 15_000);
+  const {
+    HEADERS_TIMEOUT_MS: headersTimeout,
+    REQUEST_TIMEOUT_MS,
+    KEEP_ALIVE_TIMEOUT_MS: keepAliveTimeout,
+  } = settings();
   // Node refuses a headers timeout longer than the request timeout.
-  const requestTimeout = Math.max(milliseconds("REQUEST_TIMEOUT_MS", 60_000), headersTimeout);
-  const keepAliveTimeout = milliseconds("KEEP_ALIVE_TIMEOUT_MS", 5_000);
+  const requestTimeout = Math.max(REQUEST_TIMEOUT_MS, headersTimeout);
   // Node enforces the two first limits by a sweep (every 30 s by default): a slow client would keep
   // its connection up to 30 s past its limit. A sweep over the open connections is cheap.
   const connectionsCheckingInterval = Math.min(1_000, Math.floor(headersTimeout / 4));

@@ -3,9 +3,8 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
 import { confirmationEmail } from "@/lib/mail/confirmation-email";
+import { settings } from "@/lib/settings";
 import { issueManageToken } from "./manage-token";
-
-export const CONFIRMATION_TTL_DAYS = Number(process.env.CONFIRMATION_TTL_DAYS || 14);
 
 export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -38,7 +37,7 @@ export async function issueConfirmation(
     data: {
       memorialId: input.memorialId,
       tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + CONFIRMATION_TTL_DAYS * 86_400_000),
+      expiresAt: new Date(Date.now() + settings().CONFIRMATION_TTL_DAYS * 86_400_000),
       ...input.planting,
       externalId: input.planting.externalId === null ? null : BigInt(input.planting.externalId),
     },

@@ -7,16 +7,14 @@ import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { isLanguage, type Language } from "@/lib/i18n/languages";
+import { settings } from "@/lib/settings";
 import { displayTitle, type MemorialKind } from "./policy";
-
-const DEFAULT_TTL_DAYS = 365;
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Days during which a management link works (setting MANAGE_TTL_DAYS, default 365). */
 export function manageTtlDays(): number {
-  const days = Number(process.env.MANAGE_TTL_DAYS);
-  return Number.isFinite(days) && days > 0 ? days : DEFAULT_TTL_DAYS;
+  return settings().MANAGE_TTL_DAYS;
 }
 
 /** A plausible token: what randomBytes(32).toString("base64url") gives, nothing else is looked up. */

@@ -6,6 +6,7 @@ import { DomainError } from "@/lib/errors";
 import type { ContextChain } from "@/lib/operators/contexts";
 import { authenticate } from "@/lib/operators/key-cache";
 import type { Caller } from "@/lib/operators/keys";
+import { settings } from "@/lib/settings";
 import { processSingleton } from "@/lib/singleton";
 import { serializeContexte } from "./contexte";
 import { errorBody, mapError } from "./errors";
@@ -17,7 +18,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * answered at once with 503 and Retry-After rather than left to wait for a database connection
  * until it times out (V1_MAX_IN_FLIGHT, default 200).
  */
-export const maxInFlight = () => Number(process.env.V1_MAX_IN_FLIGHT || 200);
+export const maxInFlight = () => settings().V1_MAX_IN_FLIGHT;
 const load = processSingleton("v1Load", () => ({ inFlight: 0 }));
 /** The deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_JSON_DEPTH = 32;

@@ -6,6 +6,7 @@
 // deliveries fail with a message saying so, and the endpoints must be made again.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
+import { settings } from "@/lib/settings";
 
 const PREFIX = "whsec_";
 const FORMAT = "v1";
@@ -15,7 +16,7 @@ export function generateSecret(): string {
 }
 
 function key(): Buffer {
-  const material = process.env.WEBHOOK_SECRET_KEY || authSecret();
+  const material = settings().WEBHOOK_SECRET_KEY || authSecret();
   return Buffer.from(hkdfSync("sha256", material, "", "memorial-trees webhook secrets", 32));
 }
 

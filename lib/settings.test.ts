@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { readSettings, SettingsError, settings } from "./settings";
+
+describe("readSettings", () => {
+  it("gives the README's defaults when nothing is set", () => {
+    const s = readSettings({});
+    expect(s.PORT).toBe(3000);
+    expect(s.HOST).toBe("0.0.0.0");
+    expect(s.DATA_DIR).toBe(".data");
+    expect(s.CONFIRMATION_TTL_DAYS).toBe(14);
+    expect(s.MANAGE_TTL_DAYS).toBe(365);
+    expect(s.PAGE_CACHE_MB).toBe(128);
+    expect(s.APP_URL).toBeUndefined();
+    expect(s.WEBHOOK_ALLOW_PRIVATE).toBeUndefined();
+    expect(s.production).toBe(false);
+  });
+
+  it("reads numbers, switches and addresses", () => {
+    const s = readSettings({
+      PORT: " 8080 ",
+      PAGE_CACHE_MB: "0",
+      APP_URL: "https://trees.example.org/",
+      TRUST_PROXY: "1",
+      WEBHOOK_ALLOW_PRIVATE: "0",
+      NODE_ENV: "production",
+    });
+    expect(s).toMatchObject({ PORT: 8080, PAGE_CACHE_MB: 0, APP_URL: "https://trees.example.org" });
+    expect(s.TRUST_PROXY).toBe(true);
+    expect(s.WEBHOOK_ALLOW_PRIVATE).toBe(false);
+    expect(s.production).toBe(true);
+  });
+
+  it("refuses bad values by name, all at once", () => {
+    const read = () =>
+      readSettings({ PORT: "eighty", CONFIRMATION_TTL_DAYS: "0", APP_URL: "trees.example.org" });
+    expect(read).toThrow(SettingsError);
+    try {
+      read();
+    } catch (error) {
+      const { problems } = error as SettingsError;
+      expect(problems).toHaveLength(3);
+      expect(problems[0]).toMatch(/^PORT must be a whole number from 1 to 65535, got "eighty"/);
+      expect(problems.join()).toMatch(/CONFIRMATION_TTL_DAYS/);
+      expect(problems.join()).toMatch(/APP_URL must be an absolute address/);
+    }
+  });
+});
+
+describe("settings()", () => {
+  const saved = process.env.MANAGE_TTL_DAYS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.MANAGE_TTL_DAYS;
+    else process.env.MANAGE_TTL_DAYS = saved;
+  });
+
+  it("follows a change of process.env", () => {
+    process.env.MANAGE_TTL_DAYS = "30";
+    expect(settings().MANAGE_TTL_DAYS).toBe(30);
+    process.env.MANAGE_TTL_DAYS = "31";
+    expect(settings().MANAGE_TTL_DAYS).toBe(31);
+  });
+});

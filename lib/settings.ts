@@ -1,0 +1,133 @@
+// The service's settings: every environment variable the README's Settings table names, read and
+// checked here only, once per set of values. A bad value is refused by name (at start-up, by the
+// launcher, before anything runs) instead of quietly becoming NaN or a default somewhere else.
+// Values are read from process.env when asked for, so a test may change a setting between calls.
+import { z } from "zod";
+
+/** A whole number from `min` to `max`; unset or empty gives `fallback`. */
+function integer(min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const text = raw?.trim();
+      if (!text) return fallback;
+      const value = Number(text);
+      if (Number.isInteger(value) && value >= min && value <= max) return value;
+      context.addIssue({
+        code: "custom",
+        message: `must be a whole number from ${min} to ${max}, got "${raw}"`,
+      });
+      return z.NEVER;
+    });
+}
+
+/** A text setting: trimmed, unset or empty gives `fallback`. */
+function text<F extends string | undefined>(fallback: F) {
+  return z
+    .string()
+    .optional()
+    .transform((raw) => (raw?.trim() ? raw.trim() : fallback));
+}
+
+/** An absolute http(s) address without a trailing slash, or undefined. */
+const origin = z
+  .string()
+  .optional()
+  .transform((raw, context) => {
+    const value = raw?.trim();
+    if (!value) return undefined;
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      context.addIssue({
+        code: "custom",
+        message: `must be an absolute address such as https://trees.example.org, got "${raw}"`,
+      });
+      return z.NEVER;
+    }
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      context.addIssue({ code: "custom", message: `must start with http:// or https://, got "${raw}"` });
+      return z.NEVER;
+    }
+    return value.replace(/\/+$/, "");
+  });
+
+/** "1" or "0"; anything else (unset included) is undefined: the mode decides. */
+const switchSetting = z
+  .string()
+  .optional()
+  .transform((raw, context) => {
+    const value = raw?.trim().toLowerCase();
+    if (!value) return undefined;
+    if (value === "1" || value === "true") return true;
+    if (value === "0" || value === "false") return false;
+    context.addIssue({ code: "custom", message: `must be 1 or 0, got "${raw}"` });
+    return z.NEVER;
+  });
+
+const MS_HOUR = 3_600_000;
+
+const ZSettings = z.object({
+  NODE_ENV: text("development"),
+  DATABASE_URL: text(undefined),
+  DATABASE_POOL_SIZE: integer(1, 1_000, 20),
+  DATA_DIR: text(".data"),
+  MIGRATIONS_DIR: text("prisma/migrations"),
+  PORT: integer(1, 65_535, 3000),
+  HOST: text("0.0.0.0"),
+  APP_URL: origin,
+  TRUST_PROXY: switchSetting,
+  SMTP_URL: text(undefined),
+  MAIL_FROM: text("Memorial trees <no-reply@memorial-trees.local>"),
+  MAIL_POLL_MS: integer(10, MS_HOUR, 1000),
+  PLANTING_POLL_MS: integer(10, MS_HOUR, 2000),
+  V1_MAX_IN_FLIGHT: integer(1, 100_000, 200),
+  PAGE_CACHE_MB: integer(0, 1_000_000, 128),
+  NEXTAUTH_SECRET: text(undefined),
+  NEXTAUTH_URL: origin,
+  CONFIRMATION_TTL_DAYS: integer(1, 3650, 14),
+  MANAGE_TTL_DAYS: integer(1, 36500, 365),
+  INVITATION_TTL_DAYS: integer(1, 3650, 7),
+  PASSWORD_RESET_TTL_MINUTES: integer(1, 100_000, 60),
+  WEBHOOK_SECRET_KEY: text(undefined),
+  WEBHOOK_ALLOW_PRIVATE: switchSetting,
+  WEBHOOK_TIMEOUT_MS: integer(100, MS_HOUR, 10_000),
+  WEBHOOK_RETRY_BASE_MS: integer(1, 24 * MS_HOUR, 30_000),
+  WEBHOOK_POLL_MS: integer(10, MS_HOUR, 1000),
+  HEADERS_TIMEOUT_MS: integer(100, MS_HOUR, 15_000),
+  REQUEST_TIMEOUT_MS: integer(100, MS_HOUR, 60_000),
+  KEEP_ALIVE_TIMEOUT_MS: integer(100, MS_HOUR, 5_000),
+});
+
+export type Settings = z.output<typeof ZSettings> & {
+  /** `npm start` and NODE_ENV=production: the production rules apply (e.g. webhook addresses). */
+  production: boolean;
+};
+
+const NAMES = Object.keys(ZSettings.shape) as (keyof typeof ZSettings.shape)[];
+
+export class SettingsError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings: ${problems.join("; ")}. See the Settings table of the README.`);
+  }
+}
+
+/** The settings of `env`, checked; throws SettingsError naming every bad variable. */
+export function readSettings(env: Record<string, string | undefined>): Settings {
+  const parsed = ZSettings.safeParse(Object.fromEntries(NAMES.map((name) => [name, env[name]])));
+  if (!parsed.success) {
+    throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  }
+  return { ...parsed.data, production: parsed.data.NODE_ENV === "production" };
+}
+
+let cached: { fingerprint: string; settings: Settings } | undefined;
+
+/** This process's settings (process.env), parsed once per set of values. */
+export function settings(): Settings {
+  const fingerprint = NAMES.map((name) => process.env[name] ?? "\u0000").join("\u0001");
+  if (cached?.fingerprint !== fingerprint) cached = { fingerprint, settings: readSettings(process.env) };
+  return cached.settings;
+}
