@@ -153,5 +153,6 @@ function shown(text: string, offset: number): string {
   if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xfeff) {
     return `U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
   }
-  return `'${String.fromCodePoint(code)}'`;
+  const char = String.fromCodePoint(code);
+  return char === "'" ? `"'"` : `'${char}'`;
 }
