@@ -442,7 +442,7 @@ const DESCRIPTION = md(
   "- `UrlMemorial` in the creation response and in memorial information.",
   "- Memorial information comes in pages (`Page`, `Limite`).",
   "- The Error object carries `Code` and `Champ`; `Idempotency-Key` on creation.",
-  "- Unknown fields of a body are refused (`UNKNOWN_FIELD`): the specification does not say it.",
+  "- Unknown fields of a body are refused (`UNKNOWN_FIELD`); the specification is silent on them.",
   "",
   "**Error codes** (`Code` of the Error object; test `Code`, not the wording of `Message`)",
   "",
