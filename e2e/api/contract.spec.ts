@@ -149,7 +149,18 @@ test("errors validate against the document: 400, 403, 404, 405", async () => {
     body: { Defunt: { Nom: "Sans date" } },
   });
   expect(missing.json.Champ).toBe("Defunt.DateDeces");
-  await expectStatus(400, "INVALID_INPUT", "POST", "/Memorials/Creer", { key, body: "not json" });
+  // Issue 18.2: a body that is not JSON, and a field the specification does not define, have codes
+  // of their own.
+  await expectStatus(400, "MALFORMED_JSON", "POST", "/Memorials/Creer", { key, body: "not json" });
+  const unknown = await expectStatus(400, "UNKNOWN_FIELD", "POST", "/Memorials/Creer", {
+    key,
+    body: { ArbreOrphelin: true, Famille: { Foo: 1 } },
+  });
+  expect(unknown.json.Champ).toBe("Famille.Foo");
+  await expectStatus(400, "UNKNOWN_FIELD", "PUT", "/Personne/Modifier", {
+    key,
+    body: { Id: 1, Nom: "x", X: 1 },
+  });
   await expectStatus(400, "INVALID_INPUT", "PUT", "/Personne/Modifier", { key, body: { Nom: "x" } });
   await expectStatus(400, "INVALID_INPUT", "GET", "/Plantations?Limite=5000", { key });
   await expectStatus(400, "INVALID_INPUT", "GET", "/Espece/abc", { key });

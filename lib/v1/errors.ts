@@ -1,14 +1,38 @@
 // The Error object (2.9) of the v1 API, from a domain error or a validation error: every field of
 // the specification, plus `Code` (a stable machine-readable word) and, for an invalid field,
-// `Champ` (its path in the wire object). The statuses come from the domain's one table.
+// `Champ` (its path in the wire object, or the name of the query or path parameter). The statuses
+// come from the domain's one table, and for the API's own refusals from WireError.
 import { ZodError } from "zod";
 import { DomainError, HTTP_STATUS } from "@/lib/errors";
 import type { ContexteObject } from "./contexte";
 import { WIRE_FIELD } from "./schemas/memorials";
-import { zodMessage } from "./zod-message";
+import { zodProblem } from "./zod-message";
 
 /** Codes of the Error object: the domain's, plus the API's own. */
-export type ErrorCode = DomainError["code"] | "METHOD_NOT_ALLOWED" | "SERVICE_UNAVAILABLE";
+export type ErrorCode =
+  | DomainError["code"]
+  | "METHOD_NOT_ALLOWED"
+  | "SERVICE_UNAVAILABLE"
+  | "UNKNOWN_FIELD"
+  | "MALFORMED_JSON";
+
+/**
+ * A 400 of the API itself, before any domain work: a query or path parameter, the body's JSON.
+ * Unlike a DomainError's field, `champ` is already the wire name, and `message` is said whole.
+ */
+export class WireError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly champ: string | null = null,
+  ) {
+    super(message);
+    this.name = "WireError";
+  }
+}
+
+/** A query or path parameter that is not what the operation takes: Champ names it. */
+export const invalidParam = (name: string, message: string) => new WireError("INVALID_INPUT", message, name);
 
 export function errorBody(
   status: number,
@@ -55,9 +79,12 @@ export function mapError(error: unknown): MappedError | null {
       champ,
     };
   }
+  if (error instanceof WireError) {
+    return { status: 400, code: error.code, message: error.message, champ: error.champ };
+  }
   if (error instanceof ZodError) {
-    const path = error.issues[0]?.path.map(String).join(".");
-    return { status: 400, code: "INVALID_INPUT", message: zodMessage(error), champ: path || null };
+    const { code, message, champ } = zodProblem(error);
+    return { status: 400, code, message, champ };
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
-import { mapError } from "./errors";
-import { jsonDepth, redactKey, v1 } from "./handler";
+import { invalidParam, mapError } from "./errors";
+import { jsonDepth, malformedJsonMessage, redactKey, v1 } from "./handler";
+import { intParam } from "./params";
 
 describe("redactKey", () => {
   it("hides the key segment of the report and Infos paths", () => {
@@ -76,5 +77,29 @@ describe("load shedding", () => {
     } finally {
       delete process.env.V1_MAX_IN_FLIGHT;
     }
+  });
+});
+
+describe("the API's own refusals (issue 18.2)", () => {
+  it("name the query or path parameter at fault in Champ, the message as it is", () => {
+    expect(mapError(invalidParam("Page", 'Page must be a positive integer, got "x"'))).toEqual({
+      status: 400,
+      code: "INVALID_INPUT",
+      message: 'Page must be a positive integer, got "x"',
+      champ: "Page",
+    });
+    let thrown: unknown;
+    try {
+      intParam("year", "abc");
+    } catch (error) {
+      thrown = error;
+    }
+    expect(mapError(thrown)).toMatchObject({ status: 400, champ: "year" });
+  });
+
+  it("say where a malformed JSON body breaks", () => {
+    expect(malformedJsonMessage('{"Defunt": {"Nom": "A",}}')).toBe(
+      "the body is not valid JSON at line 1, column 24 (offset 23): expected a property name in double quotes, found '}'",
+    );
   });
 });

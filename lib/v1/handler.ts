@@ -9,7 +9,8 @@ import type { Caller } from "@/lib/operators/keys";
 import { settings } from "@/lib/settings";
 import { processSingleton } from "@/lib/singleton";
 import { serializeContexte } from "./contexte";
-import { errorBody, mapError } from "./errors";
+import { errorBody, mapError, WireError } from "./errors";
+import { locateJsonError } from "./json-syntax";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -80,12 +81,19 @@ async function readJson(request: Request): Promise<unknown> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new DomainError("INVALID_INPUT", "the body is not valid JSON");
+    throw new WireError("MALFORMED_JSON", malformedJsonMessage(text));
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new DomainError("INVALID_INPUT", "the body must be a JSON object");
   }
   return value;
+}
+
+/** Where a body that JSON.parse refused breaks, said so that a partner finds it in their request. */
+export function malformedJsonMessage(text: string): string {
+  const where = locateJsonError(text);
+  if (!where) return "the body is not valid JSON";
+  return `the body is not valid JSON at line ${where.line}, column ${where.column} (offset ${where.offset}): ${where.reason}`;
 }
 
 /** The deepest nesting of `[` and `{` in a JSON text, outside strings; one pass, no recursion. */

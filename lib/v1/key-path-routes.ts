@@ -6,7 +6,7 @@ import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@/lib/reports/tree-re
 import { envelope, type V1Request } from "@/lib/v1/handler";
 import { publicMemorialUrl } from "@/lib/v1/memorial-url";
 import { INFOS_LIMIT, listingPage, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
-import { idParam, intParam } from "@/lib/v1/params";
+import { dayParam, idParam, intParam, monthParam, yearParam } from "@/lib/v1/params";
 import { serializeMemorialInfos } from "@/lib/v1/serializers/memorial-infos";
 import { serializeReport } from "@/lib/v1/serializers/reports";
 
@@ -14,10 +14,12 @@ import { serializeReport } from "@/lib/v1/serializers/reports";
 export async function treeReportResponse(req: V1Request, form: "epf" | "personne") {
   const epfId = idParam("epfId", req.params.epfId);
   const personId = form === "personne" ? idParam("personneId", req.params.personneId) : null;
+  const year = yearParam(req.params.year);
+  const month = monthParam(req.params.month);
   const period = reportPeriod(
-    intParam("year", req.params.year),
-    intParam("month", req.params.month),
-    intParam("day", req.params.day),
+    year,
+    month,
+    dayParam(req.params.day, year, month),
     intParam("days", req.params.days, 1, MAX_REPORT_DAYS),
   );
   const paging = parsePaging(req.search, REPORT_LIMIT);

@@ -5,7 +5,7 @@
 
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./handler";
+import { MAX_BODY_BYTES, MAX_JSON_DEPTH, malformedJsonMessage } from "./handler";
 import { DEMO_IDS } from "./openapi-examples";
 import { pagingQuery, pathParams } from "./openapi-params";
 import { ERROR_CODES } from "./schemas/error-codes";
@@ -24,6 +24,7 @@ import {
   ZTransactionsListing,
   ZTransactionsTotaux,
 } from "./schemas/responses";
+import { unknownFieldMessage } from "./schemas/wire-object";
 
 const md = (...lines: string[]) => lines.join("\n");
 
@@ -51,16 +52,20 @@ const anonymousContexte = {
   ContexteId: 0,
 };
 
+type Examples = { examples: Record<string, { summary: string; value: Record<string, unknown> }> };
+
 const errorResponse = (
   id: string,
   description: string,
-  example: Record<string, unknown>,
+  example: Record<string, unknown> | Examples,
   headers?: ZodOpenApiResponseObject["headers"],
 ): ZodOpenApiResponseObject => ({
   id,
   description,
   ...(headers ? { headers } : {}),
-  content: { "application/json": { schema: ZError, example } },
+  content: {
+    "application/json": { schema: ZError, ...("examples" in example ? example : { example }) },
+  },
 });
 
 const errorExample = (
@@ -82,11 +87,42 @@ const errorExample = (
 const BadRequest = errorResponse(
   "BadRequest",
   md(
-    "Incorrect or incoherent request; `Message` names the field or parameter, `Champ` the field of the body.",
-    "Also a path with a malformed %-escape, and a path id that is not an integer. `Code` is `INVALID_INPUT`,",
-    "or for a creation `NO_TREE_AVAILABLE`, `AWAITING_CONFIRMATION` or `IDEMPOTENCY_MISMATCH`.",
+    "Incorrect or incoherent request; `Message` names the field or parameter, and so does `Champ`",
+    "(the path of the body's field, or the query or path parameter). Also a path with a malformed",
+    "%-escape, and a path id that is not an integer. `Code` is `INVALID_INPUT`; `UNKNOWN_FIELD` for",
+    "a field of the body the specification does not define; `MALFORMED_JSON` for a body that is not",
+    "JSON; or for a creation `NO_TREE_AVAILABLE`, `AWAITING_CONFIRMATION` or `IDEMPOTENCY_MISMATCH`.",
   ),
-  errorExample(400, "INVALID_INPUT", "Defunt.DateDeces: is required", "Defunt.DateDeces"),
+  {
+    examples: {
+      invalidField: {
+        summary: "An invalid field",
+        value: errorExample(400, "INVALID_INPUT", "Defunt.DateDeces: is required", "Defunt.DateDeces"),
+      },
+      unknownField: {
+        summary: "A field the specification does not define",
+        value: errorExample(
+          400,
+          "UNKNOWN_FIELD",
+          `AConfirmr: ${unknownFieldMessage("AConfirmr", Object.keys(ZMemorialsCreer.shape))}`,
+          "AConfirmr",
+        ),
+      },
+      malformedJson: {
+        summary: "A body that is not JSON",
+        value: errorExample(
+          400,
+          "MALFORMED_JSON",
+          malformedJsonMessage('{\n  "Defunt": { "Nom": "Dupont" }\n  "AConfirmer": true\n}'),
+          null,
+        ),
+      },
+      invalidParameter: {
+        summary: "An invalid query or path parameter",
+        value: errorExample(400, "INVALID_INPUT", "Limite must be between 1 and 1000, got 5000", "Limite"),
+      },
+    },
+  },
 );
 const Forbidden = errorResponse(
   "Forbidden",
@@ -350,6 +386,16 @@ const DESCRIPTION = md(
   "  is applied, between `1000-01-01T00:00:00Z` and `9999-12-31T23:59:59.999Z` (400 otherwise):",
   "  wide enough for any real birth or death, narrow enough that every layer stores and reads it",
   "  back.",
+  "- Request bodies are strict: a field the specification does not define, at any level (a typo",
+  "  such as `AConfirmr`, or `EspeceId`, which the client cannot set), answers 400",
+  "  `UNKNOWN_FIELD` with `Champ` naming it (`AConfirmr`, `Famille.Foo`) and `Message` suggesting",
+  "  the nearest defined field; nothing is written. Every object of a body is",
+  "  `additionalProperties: false` below, except the free-form `ContextExtension`; `Contexte`",
+  "  accepts every field of 2.1 (those the request does not use are ignored). A body that is not",
+  "  JSON answers 400 `MALFORMED_JSON`, its `Message` saying where it breaks (line, column, offset).",
+  "- Query parameters an operation does not take are ignored, not refused (a cache-buster or a",
+  "  tracking parameter does no harm); a query or path parameter it takes and that is invalid",
+  "  answers 400 with `Champ` naming it (`Page`, `Limite`, `year`, `days`, `mode`, `epfId`).",
   `- Strings in request bodies must not contain the character U+0000 (400). Bodies nested deeper`,
   `  than ${MAX_JSON_DEPTH} levels of objects and arrays answer 400 before any work.`,
   "- Texts the service derives from input never overflow: a classic memorial's title",
@@ -396,6 +442,7 @@ const DESCRIPTION = md(
   "- `UrlMemorial` in the creation response and in memorial information.",
   "- Memorial information comes in pages (`Page`, `Limite`).",
   "- The Error object carries `Code` and `Champ`; `Idempotency-Key` on creation.",
+  "- Unknown fields of a body are refused (`UNKNOWN_FIELD`); the specification is silent on them.",
   "",
   "**Error codes** (`Code` of the Error object; test `Code`, not the wording of `Message`)",
   "",

@@ -1,5 +1,7 @@
-// contract.md, Listings and reports: `Page` (1-based) and `Limite` (at most 1000).
-import { invalid } from "@/lib/errors";
+// contract.md, Listings and reports: `Page` (1-based) and `Limite` (at most 1000). A refusal names
+// the parameter in Champ. Other query parameters are ignored, not refused (issue 18.2): a partner's
+// cache-buster or tracking parameter changes nothing, unlike an unknown field of a body.
+import { invalidParam } from "./errors";
 
 export interface Paging {
   page: number;
@@ -15,10 +17,12 @@ export const INFOS_LIMIT = 1000;
 
 function positiveInteger(name: string, raw: string, max: number): number {
   if (!/^\d{1,9}$/.test(raw.trim())) {
-    throw invalid(`${name} must be a positive integer, got "${raw.slice(0, 40)}"`);
+    throw invalidParam(name, `${name} must be a positive integer, got "${raw.slice(0, 40)}"`);
   }
   const value = Number(raw.trim());
-  if (value < 1 || value > max) throw invalid(`${name} must be between 1 and ${max}, got ${value}`);
+  if (value < 1 || value > max) {
+    throw invalidParam(name, `${name} must be between 1 and ${max}, got ${value}`);
+  }
   return value;
 }
 

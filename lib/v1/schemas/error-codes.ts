@@ -11,7 +11,17 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   INVALID_INPUT: {
     status: HTTP_STATUS.INVALID_INPUT,
     meaning:
-      "The request is incorrect or incoherent: a field of the body (named by `Champ`), a path parameter, `Page` or `Limite`, a body that is not a JSON object, larger than 64 KiB or nested deeper than 32 levels, a `Contexte` id that is not the caller's, a path with a malformed %-escape.",
+      "The request is incorrect or incoherent: a field of the body, a path parameter, `Page` or `Limite` (named by `Champ`), a body that is not a JSON object, larger than 64 KiB or nested deeper than 32 levels, a `Contexte` id that is not the caller's, a path with a malformed %-escape.",
+  },
+  UNKNOWN_FIELD: {
+    status: 400,
+    meaning:
+      "The body has a field the specification does not define, at any level (`AConfirmr`, `Defunt.Prenon`): `Champ` names it, `Message` suggests the nearest defined field. Nothing was written. Only `ContextExtension` is free-form; unknown query parameters are ignored.",
+  },
+  MALFORMED_JSON: {
+    status: 400,
+    meaning:
+      "The body is not valid JSON; `Message` says where it breaks (line, column and offset) and what was expected there. Nothing was written.",
   },
   NO_TREE_AVAILABLE: {
     status: HTTP_STATUS.NO_TREE_AVAILABLE,

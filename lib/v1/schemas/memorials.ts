@@ -30,9 +30,20 @@ const languageInput = language.meta({
   examples: ["fr", "nl-BE"],
 });
 const contexteId = opt(id);
+// contract.md: these fields of 2.1 are ignored on input. They are accepted (any value), so that a
+// partner may send back the Contexte of a response; a field 2.1 does not define is refused.
+const ignored = z.unknown().optional().meta({ description: "Ignored on input." });
 
+// Issue 18.2: every object of a request body is strict (z.strictObject): a field the specification
+// does not define is refused (UNKNOWN_FIELD), never ignored. An ignored typo such as
+// `"AConfirmr": true` published a memorial without its family's consent.
 export const ZContexteInput = z
-  .object({
+  .strictObject({
+    Environnement: ignored,
+    ContexteGeneral: ignored,
+    ContexteGeneralId: ignored,
+    Contexte: ignored,
+    ContexteId: ignored,
     ContexteGroupeEpfId: contexteId,
     ContexteEpfId: contexteId,
     ContexteEpfAgenceId: contexteId,
@@ -42,19 +53,19 @@ export const ZContexteInput = z
     ContexteAssuranceId: contexteId,
     ContexteGroupeMaisonReposId: contexteId,
   })
-  .loose()
   .meta({
     id: "ContexteInput",
     description: [
       "The Contexte of a request. The kind-specific ids name the context acted for (0 or absent:",
       "none; the most specific one given is the one acted for; the others must be its ancestors).",
-      "`ContexteGeneralId`, `ContexteId`, the names and `Environnement` are ignored. `GET /Contextes`",
-      "lists the caller's contexts with their ids.",
+      "`ContexteGeneralId`, `ContexteId`, the names and `Environnement` are ignored (any value); a",
+      "field 2.1 does not define answers 400 `UNKNOWN_FIELD`. `GET /Contextes` lists the caller's",
+      "contexts with their ids.",
     ].join(" "),
   });
 
 export const ZDefuntCreer = z
-  .object({
+  .strictObject({
     Nom: opt(text(LIMITS.name)),
     Prenom: opt(text(LIMITS.name)),
     Civilite: opt(text(LIMITS.civility)),
@@ -76,7 +87,7 @@ export const ZDefuntCreer = z
   .meta({ id: "DefuntCreer" });
 
 export const ZFamille = z
-  .object({
+  .strictObject({
     FamilleEmail: described(opt(email(LIMITS.email)), "Required when AConfirmer is true."),
     FamilleNom: opt(text(LIMITS.name)),
     Langue: opt(languageInput),
@@ -84,13 +95,16 @@ export const ZFamille = z
   .meta({ id: "Famille" });
 
 export const ZMemorialsCreer = z
-  .object({
+  .strictObject({
     Objet: opt(text(LIMITS.shortText)),
     Id: described(opt(int32), "Echoed in the response (0 when absent)."),
     IdExternal: described(opt(text(LIMITS.shortText)), "Echoed as IdExerne."),
     Statut: opt(text(LIMITS.shortText)),
     Contexte: opt(ZContexteInput),
-    ContextExtension: opt(z.record(z.string(), z.unknown())),
+    ContextExtension: described(
+      opt(z.record(z.string(), z.unknown())),
+      "Free-form: the specification does not define its fields, so any object is accepted (and ignored).",
+    ),
     Defunt: opt(ZDefuntCreer),
     Famille: opt(ZFamille),
     MemorialId: described(opt(id), "0 or null creates a new memorial; an existing id plants into it."),
@@ -128,7 +142,9 @@ export const ZMemorialsCreer = z
     id: "MemorialsCreer",
     description: [
       "2.2 creation request. Every field may be null or absent unless stated; which fields a new",
-      "memorial requires is described on the operation. Strings must not contain U+0000.",
+      "memorial requires is described on the operation. Strings must not contain U+0000. A field the",
+      "specification does not define, here or in `Contexte`, `Defunt` or `Famille`, answers 400",
+      "`UNKNOWN_FIELD` with `Champ` naming it (`AConfirmr`, `Famille.Foo`), and nothing is written.",
     ].join(" "),
   });
 
@@ -202,7 +218,7 @@ export function toCreateMemorialCommand(input: TMemorialsCreer): CreateMemorialC
 }
 
 export const ZPersonModifier = z
-  .object({
+  .strictObject({
     Id: id
       .min(1, "must be a positive integer")
       .meta({ description: "Id of the deceased person (IdDefunt)." }),
@@ -223,7 +239,8 @@ export const ZPersonModifier = z
     id: "PersonModifier",
     description: [
       "2.4 modify request. Null or absent fields are not applied. The resulting date of birth must",
-      "not be after the resulting date of death (400). Strings must not contain U+0000.",
+      "not be after the resulting date of death (400). Strings must not contain U+0000. A field the",
+      "specification does not define answers 400 `UNKNOWN_FIELD` with `Champ` naming it.",
     ].join(" "),
   });
 

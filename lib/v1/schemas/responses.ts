@@ -100,7 +100,7 @@ export const ZError = z
     Code: ZErrorCode,
     Champ: z.string().nullable().meta({
       description:
-        "Extension: the path of the field at fault in the request object (`Defunt.DateDeces`, `MemorialId`), or null.",
+        "Extension: the path of the field at fault in the request object (`Defunt.DateDeces`, `MemorialId`, an unknown `AConfirmr`), or the name of the query or path parameter at fault (`Page`, `year`), or null.",
     }),
   })
   .meta({ id: "Error", description: "2.9 Error object, with the extensions `Code` and `Champ`." });

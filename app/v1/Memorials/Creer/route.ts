@@ -4,11 +4,12 @@ import { checkIdempotencyKey, requestHash } from "@/lib/memorials/idempotency";
 import { envelope, json, methodNotAllowed, v1 } from "@/lib/v1/handler";
 import { publicMemorialUrl } from "@/lib/v1/memorial-url";
 import { toCreateMemorialCommand, ZMemorialsCreer } from "@/lib/v1/schemas/memorials";
+import { parseWire } from "@/lib/v1/schemas/wire-object";
 import { serializeCreation } from "@/lib/v1/serializers/memorials";
 
 // POST /v1/Memorials/Creer: create a memorial or plant a tree
 export const POST = v1({ auth: "header", body: true }, async (req) => {
-  const input = ZMemorialsCreer.parse(req.body);
+  const input = parseWire(ZMemorialsCreer, req.body);
   const header = req.request.headers.get("idempotency-key");
   const result = await createMemorial({
     caller: req.caller,

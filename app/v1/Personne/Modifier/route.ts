@@ -1,11 +1,12 @@
 import { modifyPerson } from "@/lib/memorials/modify-person";
 import { envelope, methodNotAllowed, v1 } from "@/lib/v1/handler";
 import { toModifyPersonCommand, ZPersonModifier } from "@/lib/v1/schemas/memorials";
+import { parseWire } from "@/lib/v1/schemas/wire-object";
 import { serializePerson } from "@/lib/v1/serializers/memorials";
 
 // PUT /v1/Personne/Modifier: modify a deceased person
 export const PUT = v1({ auth: "header", body: true }, async (req) => {
-  const input = ZPersonModifier.parse(req.body);
+  const input = parseWire(ZPersonModifier, req.body);
   const person = await modifyPerson({ caller: req.caller, command: toModifyPersonCommand(input) });
   return {
     ...envelope(req, "personneModifier"),

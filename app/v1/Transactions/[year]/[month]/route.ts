@@ -2,13 +2,13 @@ import { chainIdsOf } from "@/lib/operators/contexts";
 import { listTransactions } from "@/lib/transactions/queries";
 import { envelope, methodNotAllowed, v1 } from "@/lib/v1/handler";
 import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
-import { intParam } from "@/lib/v1/params";
+import { monthParam, yearParam } from "@/lib/v1/params";
 import { serializeTransaction } from "@/lib/v1/serializers/transactions";
 
 // GET /v1/Transactions/{year}/{month}: the operator's transactions of one month (UTC)
 export const GET = v1({ auth: "header" }, async (req) => {
-  const year = intParam("year", req.params.year);
-  const month = intParam("month", req.params.month);
+  const year = yearParam(req.params.year);
+  const month = monthParam(req.params.month);
   const paging = parsePaging(req.search, LISTING_LIMIT);
   const { rows, total } = await listTransactions({
     operatorId: req.caller.operatorId,

@@ -1,18 +1,21 @@
-import { invalid } from "@/lib/errors";
 import { TOTAL_MODES, type TotalMode, transactionTotals } from "@/lib/transactions/queries";
+import { invalidParam } from "@/lib/v1/errors";
 import { envelope, methodNotAllowed, v1 } from "@/lib/v1/handler";
 import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
-import { intParam } from "@/lib/v1/params";
+import { monthParam, yearParam } from "@/lib/v1/params";
 import { serializeTotal } from "@/lib/v1/serializers/transactions";
 
 // GET /v1/Transactions/totaux/{mode}/{year}/{month}: one month's transactions totalled by mode
 export const GET = v1({ auth: "header" }, async (req) => {
   const mode = req.params.mode as TotalMode;
   if (!TOTAL_MODES.includes(mode)) {
-    throw invalid(`mode must be one of ${TOTAL_MODES.join(", ")}, got "${req.params.mode.slice(0, 40)}"`);
+    throw invalidParam(
+      "mode",
+      `mode must be one of ${TOTAL_MODES.join(", ")}, got "${req.params.mode.slice(0, 40)}"`,
+    );
   }
-  const year = intParam("year", req.params.year);
-  const month = intParam("month", req.params.month);
+  const year = yearParam(req.params.year);
+  const month = monthParam(req.params.month);
   const paging = parsePaging(req.search, LISTING_LIMIT);
   const { rows, total } = await transactionTotals({
     operatorId: req.caller.operatorId,
