@@ -18,6 +18,10 @@ test("the family's language chosen in the dashboard drives its e-mail and page; 
   const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   await signIn(page, user);
   await page.getByRole("link", { name: "Plant a tree" }).click();
+  await expect(page.getByRole("heading", { name: "Plant a tree" })).toBeVisible();
+  // Filled before hydration, a controlled field would be emptied by React: wait for it (the
+  // header's button is enabled once the page is hydrated).
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeEnabled();
   await field(page, "Family name").fill("Lambert");
   await field(page, "Given name").fill("Anne");
   await field(page, "Date of death").fill("2026-11-10");
@@ -26,6 +30,8 @@ test("the family's language chosen in the dashboard drives its e-mail and page; 
   await field(page, "Acting for").selectOption(String(epf.id));
   await field(page, "Family's language").selectOption({ label: "Nederlands" });
   await page.getByLabel("Ask the family to confirm before the memorial becomes visible").check();
+  await expect(field(page, "Family name")).toHaveValue("Lambert");
+  await expect(field(page, "Family's language")).toHaveValue("nl");
   await page.getByRole("button", { name: "Plant the tree" }).click();
   await expect(page.getByTestId("plant-result")).toContainText("awaits the family's confirmation");
   const memorial = await db.memorial.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
