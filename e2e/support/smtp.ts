@@ -64,3 +64,74 @@ export function mailText(mail: CaughtMail): string {
     .replace(/=\r?\n/g, "")
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
+
+/** The subject, plain text and HTML of a caught mail, decoded (UTF-8, quoted-printable, base64). */
+export function mailParts(mail: CaughtMail): { subject: string; text: string; html: string } {
+  const found = { subject: "", text: "", html: "" };
+  const top = splitEntity(mail.raw);
+  found.subject = decodeWords(top.headers.subject ?? "");
+  const walk = (entity: Entity) => {
+    const type = (entity.headers["content-type"] ?? "text/plain").toLowerCase();
+    const boundary = /boundary="?([^";]+)"?/i.exec(entity.headers["content-type"] ?? "")?.[1];
+    if (type.startsWith("multipart/") && boundary) {
+      const parts = entity.body.split(`--${boundary}`).slice(1);
+      for (const part of parts) {
+        if (part.startsWith("--")) break;
+        // The line break before a boundary belongs to the boundary (RFC 2046).
+        walk(splitEntity(part.replace(/^\r?\n/, "").replace(/\r?\n$/, "")));
+      }
+      return;
+    }
+    const body = decodeBody(entity.body, entity.headers["content-transfer-encoding"] ?? "7bit");
+    if (type.startsWith("text/plain")) found.text = body.replace(/\r\n/g, "\n");
+    if (type.startsWith("text/html")) found.html = body.replace(/\r\n/g, "\n");
+  };
+  walk(top);
+  return found;
+}
+
+interface Entity {
+  headers: Record<string, string>;
+  body: string;
+}
+
+function splitEntity(raw: string): Entity {
+  const end = raw.search(/\r?\n\r?\n/);
+  const head = end < 0 ? raw : raw.slice(0, end);
+  const body = end < 0 ? "" : raw.slice(end).replace(/^\r?\n\r?\n/, "");
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+function decodeBody(body: string, encoding: string): string {
+  switch (encoding.toLowerCase()) {
+    case "quoted-printable":
+      return quotedPrintable(body);
+    case "base64":
+      return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+    default:
+      return body;
+  }
+}
+
+/** Quoted-printable: soft line breaks removed, =XX sequences read as UTF-8 bytes. */
+function quotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, "")
+    .replace(/(?:=[0-9A-Fa-f]{2})+/g, (seq) => Buffer.from(seq.replace(/=/g, ""), "hex").toString("utf8"));
+}
+
+/** RFC 2047 encoded words of a header (=?UTF-8?Q?...?= and =?UTF-8?B?...?=). */
+function decodeWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_, _charset: string, kind: string, data: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(data, "base64").toString("utf8")
+        : quotedPrintable(data.replace(/_/g, " ")),
+    );
+}

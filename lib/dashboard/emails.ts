@@ -1,6 +1,11 @@
-// The e-mails of one of the operator's memorials as the outbox holds them, and whether this
-// service can send e-mail at all (SMTP_URL): the dashboard says plainly what happens to them.
+// The e-mails of one of the operator's memorials as the outbox holds them, whether this service
+// can send e-mail at all (SMTP_URL): the dashboard says plainly what happens to them; and the
+// preview of the family's confirmation e-mail, made by the very function that makes the e-mail.
 import { db } from "@/lib/db/client";
+import { LANGUAGES } from "@/lib/i18n/languages";
+import { confirmationEmail } from "@/lib/mail/confirmation-email";
+import { FAMILY_LETTER_INCLUDE, familyLetter } from "@/lib/mail/family-letter";
+import { settings } from "@/lib/settings";
 
 export type EmailState = "sent" | "waiting" | "retrying" | "failed" | "held";
 
@@ -11,7 +16,7 @@ export function emailState(row: { status: string; attempts: number }): EmailStat
 }
 
 /** Without SMTP_URL, e-mails are kept (held), printed in the log, sent once it is set. */
-export const mailConfigured = () => Boolean(process.env.SMTP_URL?.trim());
+export const mailConfigured = () => Boolean(settings().SMTP_URL);
 
 export async function memorialEmails(operatorId: number, memorialId: number) {
   const rows = await db.outgoingEmail.findMany({
@@ -35,5 +40,41 @@ export async function memorialEmails(operatorId: number, memorialId: number) {
     state: emailState(row),
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+  }));
+}
+
+/** The preview's stand-ins for the family's own links (each e-mail gets new secret links). */
+export const PREVIEW_CONFIRM_LINK = "https://…/confirm/…";
+export const PREVIEW_MANAGE_LINK = "https://…/manage/…";
+
+/**
+ * The family's confirmation e-mail exactly as it is sent (same letter, same function, the
+ * management-link paragraph included), with stand-in links, in the family's language first and
+ * then in the others. Null for a memorial that is not the operator's own live one.
+ */
+export async function confirmationPreviews(operatorId: number, memorialId: number) {
+  const memorial = await db.memorial.findFirst({
+    where: { id: memorialId, operatorId, isTest: false },
+    include: FAMILY_LETTER_INCLUDE,
+  });
+  if (!memorial) return null;
+  // The e-mail names the context of the planting waiting for the family (its last link's).
+  const waiting = await db.confirmationToken.findFirst({
+    where: { memorialId },
+    orderBy: { id: "desc" },
+    select: { contextId: true },
+  });
+  const letter = await familyLetter(db, memorial, waiting ? waiting.contextId : memorial.contextId);
+  const languages = [letter.language, ...LANGUAGES.filter((l) => l !== letter.language)];
+  return languages.map((language) => ({
+    language,
+    isFamilyLanguage: language === letter.language,
+    ...confirmationEmail({
+      ...letter,
+      language,
+      link: PREVIEW_CONFIRM_LINK,
+      manageLink: PREVIEW_MANAGE_LINK,
+      days: settings().CONFIRMATION_TTL_DAYS,
+    }),
   }));
 }

@@ -309,8 +309,9 @@ const en = {
   emailState_failed: "Failed",
   emailState_held: "Kept (e-mail not set up)",
   emailPreview: "Preview of the family's confirmation e-mail",
+  emailPreviewFamily: "(the family's language: the e-mail is sent in this one)",
   emailPreviewHint:
-    "As the family receives it, in each language; the real e-mail holds the family's own link.",
+    "As the family receives it, in each language; the real e-mail holds the family's own links.",
   emailSubject: "Subject:",
 };
 
@@ -620,8 +621,9 @@ const fr: CoreMessages = {
   emailState_failed: "Échec",
   emailState_held: "Conservé (envoi non configuré)",
   emailPreview: "Aperçu de l'e-mail de confirmation envoyé à la famille",
+  emailPreviewFamily: "(langue de la famille : l'e-mail est envoyé dans celle-ci)",
   emailPreviewHint:
-    "Tel que la famille le reçoit, dans chaque langue ; le vrai e-mail contient le lien propre à la famille.",
+    "Tel que la famille le reçoit, dans chaque langue ; le vrai e-mail contient les liens propres à la famille.",
   emailSubject: "Objet :",
 };
 
@@ -924,8 +926,9 @@ const nl: CoreMessages = {
   emailState_failed: "Mislukt",
   emailState_held: "Bewaard (e-mail niet ingesteld)",
   emailPreview: "Voorbeeld van de bevestigingsmail aan de familie",
+  emailPreviewFamily: "(taal van de familie: de e-mail wordt in deze taal verstuurd)",
   emailPreviewHint:
-    "Zoals de familie hem ontvangt, in elke taal; de echte e-mail bevat de eigen link van de familie.",
+    "Zoals de familie hem ontvangt, in elke taal; de echte e-mail bevat de eigen links van de familie.",
   emailSubject: "Onderwerp:",
 };
 
@@ -1231,8 +1234,9 @@ const de: CoreMessages = {
   emailState_failed: "Fehlgeschlagen",
   emailState_held: "Aufbewahrt (E-Mail nicht eingerichtet)",
   emailPreview: "Vorschau der Bestätigungs-E-Mail an die Familie",
+  emailPreviewFamily: "(Sprache der Familie: Die E-Mail wird in dieser Sprache gesendet)",
   emailPreviewHint:
-    "So, wie die Familie sie erhält, in jeder Sprache; die echte E-Mail enthält den eigenen Link der Familie.",
+    "So, wie die Familie sie erhält, in jeder Sprache; die echte E-Mail enthält die eigenen Links der Familie.",
   emailSubject: "Betreff:",
 };
 

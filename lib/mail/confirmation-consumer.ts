@@ -5,9 +5,8 @@
 // manage-consumer.ts from here, so that the dispatcher's list of consumers stays as it is.
 import type { Tx } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
-import { isLanguage } from "@/lib/i18n/languages";
 import { issueConfirmation, type PendingPlanting } from "@/lib/memorials/confirmation-token";
-import { displayTitle } from "@/lib/memorials/policy";
+import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
 import { manageEmailConsumer } from "./manage-consumer";
 
 /** What a use case puts in the event for this consumer. */
@@ -24,7 +23,7 @@ export async function confirmationEmailConsumer(tx: Tx, event: StoredEvent): Pro
   if (!request || event.memorialId === null) return;
   const memorial = await tx.memorial.findUnique({
     where: { id: event.memorialId },
-    include: { family: true, operator: { select: { name: true } } },
+    include: FAMILY_LETTER_INCLUDE,
   });
   // Confirmed in the meantime, or no address: there is nothing to send.
   const to = memorial?.family?.email;
@@ -38,9 +37,8 @@ export async function confirmationEmailConsumer(tx: Tx, event: StoredEvent): Pro
     memorialId: memorial.id,
     isTest: memorial.isTest,
     to,
-    language: isLanguage(memorial.language) ? memorial.language : "fr",
-    title: displayTitle(memorial),
-    operatorName: memorial.operator.name,
+    // In the family's language, signed by whom the confirmation page names (the planting's context).
+    letter: await familyLetter(tx, memorial, request.planting.contextId),
     appUrl: request.linkBase,
     planting: request.planting,
   });

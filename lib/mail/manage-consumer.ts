@@ -2,11 +2,10 @@
 // and its e-mail in the outbox, in the dispatcher's transaction (so exactly once per event).
 import type { Tx } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
-import { isLanguage } from "@/lib/i18n/languages";
 import { issueManageToken, manageTtlDays } from "@/lib/memorials/manage-token";
-import { displayTitle } from "@/lib/memorials/policy";
 import type { ManageLinkRequest } from "@/lib/memorials/send-manage-link";
 import { manageEmail } from "./confirmation-email";
+import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
 
 export async function manageEmailConsumer(tx: Tx, event: StoredEvent): Promise<void> {
   if (event.type !== "manage_link.sent" || event.memorialId === null) return;
@@ -14,15 +13,13 @@ export async function manageEmailConsumer(tx: Tx, event: StoredEvent): Promise<v
   if (!request) return;
   const memorial = await tx.memorial.findUnique({
     where: { id: event.memorialId },
-    include: { family: true, operator: { select: { name: true } } },
+    include: FAMILY_LETTER_INCLUDE,
   });
   const to = memorial?.family?.email;
   if (!memorial || !to) return;
   const { token } = await issueManageToken(tx, memorial.id);
   const mail = manageEmail({
-    language: isLanguage(memorial.language) ? memorial.language : "fr",
-    title: displayTitle(memorial),
-    operatorName: memorial.operator.name,
+    ...(await familyLetter(tx, memorial)),
     link: `${request.linkBase}/manage/${token}`,
     days: manageTtlDays(),
   });

@@ -6,7 +6,7 @@
 // (lib/plantings/planting-queue.ts) and is planted as soon as stock returns.
 import { db } from "@/lib/db/client";
 import { withEvents } from "@/lib/events/events";
-import { isLanguage, type Language } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
 import { epfOf, loadChain } from "@/lib/operators/contexts";
 import { type PlantedTree, plantTree } from "@/lib/plantings/plant-tree";
 import {
@@ -16,6 +16,7 @@ import {
   queuePlanting,
 } from "@/lib/plantings/planting-queue";
 import { hashToken } from "./confirmation-token";
+import { familyLanguage, requesterName } from "./family";
 import { displayTitle } from "./policy";
 
 export type ConfirmationLookup =
@@ -33,8 +34,6 @@ export type ConfirmationLookup =
   | { state: "expired"; language: Language }
   | { state: "unknown" };
 
-const lang = (value: string): Language => (isLanguage(value) ? value : "fr");
-
 function plausible(token: string): boolean {
   return /^[A-Za-z0-9_-]{20,100}$/.test(token);
 }
@@ -48,25 +47,24 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
     },
   });
   if (!row) return { state: "unknown" };
-  const language = lang(row.memorial.language);
+  // The page speaks to the family: in the family's language (Famille.Langue), as its e-mail.
+  const language = familyLanguage(row.memorial);
   if (row.usedAt || row.memorial.status === "visible") {
     return { state: "used", memorialId: row.memorialId, language };
   }
   if (row.expiresAt.getTime() <= Date.now()) return { state: "expired", language };
   // The family dealt with a funeral home (the context the planting is made for), not with the
-  // operator company behind it: the page names that context when there is one.
-  const context =
-    row.contextId === null
-      ? null
-      : await db.context.findFirst({
-          where: { id: row.contextId, operatorId: row.operatorId },
-          select: { name: true },
-        });
+  // operator company behind it: the page names that context when there is one, as the e-mail does.
+  const operatorName = await requesterName(db, {
+    operatorId: row.operatorId,
+    contextId: row.contextId,
+    operatorName: row.memorial.operator.name,
+  });
   return {
     state: "pending",
     memorialId: row.memorialId,
     title: displayTitle(row.memorial),
-    operatorName: context?.name?.trim() || row.memorial.operator.name,
+    operatorName,
     familyName: row.memorial.family?.name ?? null,
     language,
     expiresAt: row.expiresAt,

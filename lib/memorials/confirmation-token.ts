@@ -1,8 +1,7 @@
 // Confirmation links: 256 random bits, only their SHA-256 stored, valid once and for a while.
 import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
-import type { Language } from "@/lib/i18n/languages";
-import { confirmationEmail } from "@/lib/mail/confirmation-email";
+import { confirmationEmail, type FamilyLetter } from "@/lib/mail/confirmation-email";
 import { settings } from "@/lib/settings";
 import { issueManageToken } from "./manage-token";
 
@@ -25,9 +24,8 @@ export async function issueConfirmation(
     memorialId: number;
     isTest: boolean;
     to: string;
-    language: Language;
-    title: string;
-    operatorName: string;
+    /** Who writes, in which language, about whom (lib/mail/family-letter.ts). */
+    letter: FamilyLetter;
     appUrl: string;
     planting: PendingPlanting;
   },
@@ -45,10 +43,9 @@ export async function issueConfirmation(
   // The family's management link comes with it (a new one revokes the one sent before).
   const manage = await issueManageToken(tx, input.memorialId);
   const mail = confirmationEmail({
-    language: input.language,
-    title: input.title,
-    operatorName: input.operatorName,
+    ...input.letter,
     link: `${input.appUrl}/confirm/${token}`,
+    days: settings().CONFIRMATION_TTL_DAYS,
     manageLink: `${input.appUrl}/manage/${manage.token}`,
   });
   await tx.outgoingEmail.create({

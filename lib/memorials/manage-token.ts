@@ -6,8 +6,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
-import { isLanguage, type Language } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
 import { settings } from "@/lib/settings";
+import { familyLanguage } from "./family";
 import { displayTitle, type MemorialKind } from "./policy";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -106,8 +107,12 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
   const row = await tokenRow(db, token, false);
   const state = stateOf(row);
   if (!row || state === "unknown") return { state: "unknown" };
-  const memorial = await db.memorial.findUniqueOrThrow({ where: { id: row.memorialId } });
-  const language: Language = isLanguage(memorial.language) ? memorial.language : "fr";
+  const memorial = await db.memorial.findUniqueOrThrow({
+    where: { id: row.memorialId },
+    include: { family: { select: { language: true } } },
+  });
+  // The page speaks to the family: in the family's language (Famille.Langue), as its e-mails.
+  const language = familyLanguage(memorial);
   if (state !== "active") return { state, language };
   const trees = await db.tree.findMany({
     // Live trees only: a test key's trees never show to a family.

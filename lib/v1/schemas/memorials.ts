@@ -89,8 +89,11 @@ export const ZDefuntCreer = z
 export const ZFamille = z
   .strictObject({
     FamilleEmail: described(opt(email(LIMITS.email)), "Required when AConfirmer is true."),
-    FamilleNom: opt(text(LIMITS.name)),
-    Langue: opt(languageInput),
+    FamilleNom: described(opt(text(LIMITS.name)), "The family is greeted by it in its e-mails."),
+    Langue: described(
+      opt(languageInput),
+      "The family's language: its e-mails (confirmation, management link) and its confirmation and management pages. Null: the memorial's language (rule 5).",
+    ),
   })
   .meta({ id: "Famille" });
 
@@ -124,7 +127,10 @@ export const ZMemorialsCreer = z
       "Informational; copied into the transaction.",
     ),
     DeLaPartDe: described(opt(text(LIMITS.planter)), "The planter, shown with the tree."),
-    Langue: opt(languageInput),
+    Langue: described(
+      opt(languageInput),
+      "The memorial's language (rule 5), and the family's when Famille.Langue is null.",
+    ),
     MemorialAnonyme: described(opt(bool), "true makes an anonymous memorial."),
     MemorialAnonymeNom: described(
       opt(text(LIMITS.anonymousName)),

@@ -10,7 +10,7 @@ import { ResendButton } from "@/components/dashboard/resend-button";
 import { TableBox, tableClass } from "@/components/dashboard/ui";
 import { getOperatorSession, requireOperator } from "@/lib/auth/session";
 import { listContexts } from "@/lib/dashboard/contexts";
-import { mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
+import { confirmationPreviews, mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail } from "@/lib/dashboard/memorials";
@@ -18,9 +18,8 @@ import { pageTitle } from "@/lib/dashboard/page-title";
 import { DomainError } from "@/lib/errors";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
-import { LANGUAGE_NAMES, LANGUAGES, parseLanguage } from "@/lib/i18n/languages";
+import { LANGUAGE_NAMES, parseLanguage } from "@/lib/i18n/languages";
 import { publicOrigin } from "@/lib/links";
-import { confirmationEmail } from "@/lib/mail/confirmation-email";
 import { memorialHistory } from "@/lib/memorials/memorial-history";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
@@ -149,8 +148,6 @@ async function sendManageLinkAction(form: FormData) {
   }
   redirect(`/dashboard/memorials/${memorialId}?manage=${outcome}`);
 }
-/** The preview's stand-in for the family's own link (each e-mail gets a new secret link). */
-const PREVIEW_LINK = "https://…/confirm/…";
 
 const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
 const th = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
@@ -171,6 +168,7 @@ export default async function MemorialPage(props: {
   const m = DASHBOARD_MESSAGES[lang];
   const familyLanguage = memorial.family?.language ? parseLanguage(memorial.family.language) : null;
   const emails = await memorialEmails(session.operatorId, memorial.id);
+  const previews = await confirmationPreviews(session.operatorId, memorial.id);
   const canSend = mailConfigured();
   const contexts = await listContexts(session.operatorId);
   const f = FAMILY[lang];
@@ -282,30 +280,32 @@ export default async function MemorialPage(props: {
           <details className="rounded border border-stone-200 bg-white p-3">
             <summary className="cursor-pointer font-medium">{m.emailPreview}</summary>
             <p className="mt-2 text-sm text-stone-600">{m.emailPreviewHint}</p>
-            {LANGUAGES.map((language) => {
-              const preview = confirmationEmail({
-                language,
-                title: memorial.title,
-                operatorName: session.operatorName,
-                link: PREVIEW_LINK,
-              });
-              return (
-                <div
-                  key={language}
-                  lang={language}
-                  className="mt-3"
-                  data-testid={`email-preview-${language}`}
+            {previews?.map((preview) => (
+              <div
+                key={preview.language}
+                lang={preview.language}
+                className="mt-3"
+                data-testid={`email-preview-${preview.language}`}
+                data-family-language={preview.isFamilyLanguage ? "true" : undefined}
+              >
+                <h3 className="font-semibold">
+                  {LANGUAGE_NAMES[preview.language]}
+                  {preview.isFamilyLanguage ? (
+                    <span className="ml-2 text-sm font-normal text-stone-600">{m.emailPreviewFamily}</span>
+                  ) : null}
+                </h3>
+                <p>
+                  <span className="text-stone-600">{m.emailSubject}</span>{" "}
+                  <span data-testid="email-preview-subject">{preview.subject}</span>
+                </p>
+                <pre
+                  className="mt-1 whitespace-pre-wrap rounded bg-stone-50 p-2 font-serif text-sm"
+                  data-testid="email-preview-text"
                 >
-                  <h3 className="font-semibold">{LANGUAGE_NAMES[language]}</h3>
-                  <p>
-                    <span className="text-stone-600">{m.emailSubject}</span> {preview.subject}
-                  </p>
-                  <pre className="mt-1 whitespace-pre-wrap rounded bg-stone-50 p-2 font-serif text-sm">
-                    {preview.text}
-                  </pre>
-                </div>
-              );
-            })}
+                  {preview.text}
+                </pre>
+              </div>
+            ))}
           </details>
           {emails.length > 0 ? (
             <ul className="space-y-2" data-testid="memorial-emails">

@@ -1,0 +1,44 @@
+// Who writes to a memorial's family, in which language, about whom: read once here for the
+// e-mail consumers and for the dashboard's preview, so that the preview is the e-mail sent.
+import type { db, Tx } from "@/lib/db/client";
+import { familyLanguage, requesterName } from "@/lib/memorials/family";
+import { displayTitle, type MemorialKind, showsDeceased } from "@/lib/memorials/policy";
+import type { FamilyLetter } from "./confirmation-email";
+
+/** What a memorial read must include for familyLetter(). */
+export const FAMILY_LETTER_INCLUDE = { family: true, operator: { select: { name: true } } } as const;
+
+export interface LetterMemorial {
+  id: number;
+  operatorId: number;
+  contextId: number | null;
+  kind: MemorialKind;
+  title: string;
+  anonymousName: string | null;
+  language: string;
+  family: { name: string | null; language: string | null } | null;
+  operator: { name: string };
+}
+
+/**
+ * The letter of a memorial to its family. `contextId`: the context the family is asked for (a
+ * waiting planting's), by default the memorial's own.
+ */
+export async function familyLetter(
+  client: Tx | typeof db,
+  memorial: LetterMemorial,
+  contextId: number | null = memorial.contextId,
+): Promise<FamilyLetter> {
+  const title = displayTitle(memorial);
+  return {
+    language: familyLanguage(memorial),
+    title,
+    deceasedName: showsDeceased(memorial.kind) ? title : null,
+    familyName: memorial.family?.name?.trim() || null,
+    requester: await requesterName(client, {
+      operatorId: memorial.operatorId,
+      contextId,
+      operatorName: memorial.operator.name,
+    }),
+  };
+}
