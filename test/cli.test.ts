@@ -25,7 +25,7 @@ function cli(...args: string[]): Promise<Run> {
 
 /** The command line with more environment variables (NODE_ENV=production, say; undefined unsets one). */
 function cliIn(env: Record<string, string | undefined>, ...args: string[]): Promise<Run> {
-  const childEnv: Record<string, string | undefined> = {
+  const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: process.env.DATABASE_URL,
     ...env,
