@@ -26,6 +26,7 @@ const address = (name: string) =>
 
 interface Answer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   text: string;
 }
 
@@ -48,7 +49,9 @@ function post(base: string, pathname: string, host: string, headers: Record<stri
         response.on("data", (chunk) => {
           text += chunk;
         });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, text }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
+        );
       },
     );
     request.on("error", reject);
@@ -56,15 +59,15 @@ function post(base: string, pathname: string, host: string, headers: Record<stri
   });
 }
 
-/** The id of a server action of lib/dashboard/actions.ts, from the build's manifest. */
-function actionId(name: string): string {
+/** The id of a server action (by default of lib/dashboard/actions.ts), from the build's manifest. */
+function actionId(name: string, filename = "lib/dashboard/actions.ts"): string {
   const manifest = JSON.parse(
     readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8"),
   ) as { node: Record<string, { filename?: string; exportedName?: string }> };
   const found = Object.entries(manifest.node).find(
-    ([, entry]) => entry.filename === "lib/dashboard/actions.ts" && entry.exportedName === name,
+    ([, entry]) => entry.filename === filename && entry.exportedName === name,
   );
-  if (!found) throw new Error(`no server action ${name} in the build`);
+  if (!found) throw new Error(`no server action ${name} of ${filename} in the build`);
   return found[0];
 }
 
@@ -220,6 +223,54 @@ test.describe("APP_URL unset, production mode", () => {
     expect(text).toMatch(new RegExp(`http://trees\\.example\\.org:${port()}/confirm/[A-Za-z0-9_-]{43}`));
     expect(text).not.toContain(FORGED);
   });
+});
+
+test("the dashboard's 'send the management link' button on a forged Host sends nothing and says why", async ({
+  request,
+}) => {
+  const operator = await makeIsolatedOperator();
+  const family = address("family-manage");
+  const made = await post(
+    baseUrl(),
+    "/v1/Memorials/Creer",
+    new URL(baseUrl()).host,
+    { key: operator.key, "content-type": "application/json" },
+    JSON.stringify({
+      Defunt: { Nom: "Gestion", DateDeces: "2026-10-01" },
+      Famille: { FamilleEmail: family },
+    }),
+  );
+  expect(made.status, made.text).toBe(200);
+  const memorialId = JSON.parse(made.text).IdMemorial as number;
+  const cookie = await adminCookie(request, operator.operatorId);
+  const mailsBefore = await db.outgoingEmail.count({ where: { to: family } });
+
+  // The plain form of the memorial's page, posted without JavaScript as a browser on that host would.
+  const id = actionId("$$RSC_SERVER_ACTION_0", "app/(dashboard)/dashboard/(app)/memorials/[id]/page.tsx");
+  const boundary = "----email-links";
+  const field = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const pagePath = `/dashboard/memorials/${memorialId}`;
+  const answer = await post(
+    baseUrl(),
+    pagePath,
+    FORGED,
+    {
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      origin: `http://${FORGED}`,
+      cookie,
+    },
+    `${field(`$ACTION_ID_${id}`, "")}${field("memorialId", String(memorialId))}--${boundary}--\r\n`,
+  );
+  expect([303, 307]).toContain(answer.status);
+  expect(answer.headers.location).toContain(`${pagePath}?manage=host`);
+  expect(await db.manageToken.count({ where: { memorialId } })).toBe(0);
+  expect(await db.outgoingEmail.count({ where: { to: family } })).toBe(mailsBefore);
+  // The page it leads to says why, in the user's language (the operator's, French, here).
+  const page = await request.get(`${baseUrl()}${pagePath}?manage=host`);
+  expect(await page.text()).toContain(
+    "Cette adresse du tableau de bord n&#x27;est pas autorisée pour les liens des e-mails",
+  );
 });
 
 test.describe("APP_URL set", () => {
