@@ -21,6 +21,7 @@ import {
   listWebhookEndpoints,
   WEBHOOK_EVENTS,
 } from "@/lib/webhooks/endpoints";
+import { commandLineProduction } from "@/lib/webhooks/url-guard";
 
 class UsageError extends Error {}
 
@@ -233,8 +234,13 @@ const COMMANDS: Record<string, (flags: Flags) => Promise<object>> = {
         `--events: unknown event "${unknown}"; the events are ${WEBHOOK_EVENTS.join(", ")}`,
       );
     }
-    // The secret is shown here only; the service keeps it encrypted.
-    const created = await createWebhookEndpoint({ operatorId, url, events: names, isTest: test });
+    // The secret is shown here only; the service keeps it encrypted. The URL is checked as the
+    // running service checks it (same guard, same WEBHOOK_ALLOW_PRIVATE, production mode unless
+    // NODE_ENV is development or test): an endpoint it would refuse gets no secret.
+    const created = await createWebhookEndpoint(
+      { operatorId, url, events: names, isTest: test },
+      { production: commandLineProduction() },
+    );
     return { id: created.id, secret: created.secret };
   },
   "webhook list": async (f) => {

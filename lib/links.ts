@@ -1,6 +1,10 @@
 // Absolute addresses of the public pages (canonical links, share links, QR codes, certificates).
 // Never built from the address the server is bound to (HOST=0.0.0.0 would make links that lead
 // nowhere): APP_URL when the operator of the service set it, else the Host the visitor used.
+// Links in e-mails (password reset, invitation, a family's confirmation and management links) are
+// stricter, see emailLinkOrigin: whoever sends the request chooses its Host, and a reset link on
+// their host would hand them the account.
+import { DomainError } from "@/lib/errors";
 import { isLanguage, LANGUAGES, type Language } from "@/lib/i18n/languages";
 
 type Settings = Record<string, string | undefined>;
@@ -23,7 +27,13 @@ const firstValue = (value: string | null): string => (value ?? "").split(",")[0]
 export function publicOrigin(headers: Headers, settings: Settings = process.env): string {
   const appUrl = settings.APP_URL?.trim();
   if (appUrl) return appUrl.replace(/\/+$/, "");
-  const fallback = `http://localhost:${settings.PORT || 3000}`;
+  return requestOrigin(headers, settings).origin;
+}
+
+/** The origin the request names (its Host, or X-Forwarded-* behind a trusted proxy), and its host. */
+function requestOrigin(headers: Headers, settings: Settings): { origin: string; host: string } {
+  const port = settings.PORT || 3000;
+  const fallback = { origin: `http://localhost:${port}`, host: `localhost:${port}` };
   let host = firstValue(headers.get("host"));
   let proto = "http";
   if (settings.TRUST_PROXY === "1") {
@@ -32,8 +42,74 @@ export function publicOrigin(headers: Headers, settings: Settings = process.env)
     if (forwarded === "https" || forwarded === "http") proto = forwarded;
   }
   if (!HOST.test(host)) return fallback;
-  if (UNSPECIFIED.test(host)) return `${proto}://localhost${host.replace(/^(?:0\.0\.0\.0|\[::\])/, "")}`;
-  return `${proto}://${host.toLowerCase()}`;
+  host = host.toLowerCase();
+  if (UNSPECIFIED.test(host)) host = `localhost${host.replace(/^(?:0\.0\.0\.0|\[::\])/, "")}`;
+  return { origin: `${proto}://${host}`, host };
+}
+
+// The local names, on any port: a link on them leads to the reader's own machine, never elsewhere.
+const LOCAL_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** A host[:port] split into its name (IPv6 in brackets) and its port ("" when none). */
+function splitHost(host: string): { name: string; port: string } {
+  const match = /^(\[[^\]]*\]|[^:]*)(?::(\d*))?$/.exec(host);
+  return match ? { name: match[1]!, port: match[2] ?? "" } : { name: host, port: "" };
+}
+
+/**
+ * The hosts of ALLOWED_HOSTS: comma- (or space-) separated host[:port] entries, lower-cased; a
+ * scheme or a path written by habit (https://trees.example.org/) is left out.
+ */
+export function allowedHosts(settings: Settings = process.env): string[] {
+  return (settings.ALLOWED_HOSTS ?? "")
+    .split(/[\s,]+/)
+    .map((entry) =>
+      entry
+        .trim()
+        .toLowerCase()
+        .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+        .replace(/[/?#].*$/, ""),
+    )
+    .filter(Boolean);
+}
+
+/** Whether `host` (host[:port]) is a local name or in ALLOWED_HOSTS; an entry without a port allows every port. */
+export function hostAllowed(host: string, settings: Settings = process.env): boolean {
+  const { name, port } = splitHost(host.toLowerCase());
+  if (LOCAL_NAMES.has(name)) return true;
+  return allowedHosts(settings).some((entry) => {
+    const allowed = splitHost(entry);
+    return allowed.name === name && (allowed.port === "" || allowed.port === port);
+  });
+}
+
+/** A request whose host may not name the links of e-mails: a 400 on /v1, a form error in the dashboard. */
+export class HostNotAllowedError extends DomainError {
+  constructor(readonly host: string) {
+    super(
+      "INVALID_INPUT",
+      `the host ${host} is not allowed for the links of e-mails: set APP_URL to the public address of the service, or add the host to ALLOWED_HOSTS`,
+    );
+    this.name = "HostNotAllowedError";
+  }
+}
+
+/**
+ * The origin of the links written into e-mails while answering a request (password reset,
+ * invitation, a family's confirmation and management links), without a trailing slash:
+ * - APP_URL when set, whatever the request's Host says;
+ * - else, in production mode (NODE_ENV=production: `npm start`), the request's origin
+ *   (publicOrigin) only when its host is a local name (localhost, 127.0.0.1, [::1]) or is listed
+ *   in ALLOWED_HOSTS; any other host throws HostNotAllowedError, so that a forged Host
+ *   (`Host: attacker.example`) never ends up in an e-mail;
+ * - else (development, tests) the request's origin.
+ */
+export function emailLinkOrigin(headers: Headers, settings: Settings = process.env): string {
+  const appUrl = settings.APP_URL?.trim();
+  if (appUrl) return appUrl.replace(/\/+$/, "");
+  const { origin, host } = requestOrigin(headers, settings);
+  if (settings.NODE_ENV !== "production" || hostAllowed(host, settings)) return origin;
+  throw new HostNotAllowedError(host);
 }
 
 /**
@@ -60,7 +136,10 @@ export function memorialAlternates(origin: string, memorial: { id: number; langu
   } as Record<Language | "x-default", string>;
 }
 
-/** The base of the links written while answering `request` (confirmation e-mails). */
+/**
+ * The base of the links written while answering `request` (confirmation e-mails, and the events
+ * that carry it): emailLinkOrigin, which throws HostNotAllowedError for a host that may not.
+ */
 export function linkBase(request: Request): string {
-  return publicOrigin(request.headers);
+  return emailLinkOrigin(request.headers);
 }

@@ -29,12 +29,14 @@ try {
 
 if (!dev && !process.env.APP_URL?.trim()) {
   // Links in e-mails, webhooks and pages then follow the Host of each request (never the bind
-  // address): right behind a plain proxy, wrong behind one that rewrites Host. Say it loudly.
+  // address): right behind a plain proxy, wrong behind one that rewrites Host. Links in e-mails
+  // only on the local names and ALLOWED_HOSTS (lib/links.ts emailLinkOrigin). Say it loudly.
   console.warn(
     [
       "",
       "!!! APP_URL is not set. Links written by the service (confirmation e-mails, webhooks,",
-      "!!! certificates, canonical addresses) will use the address each request came to.",
+      "!!! certificates, canonical addresses) will use the address each request came to;",
+      "!!! requests that would send an e-mail are refused unless that address is localhost or in ALLOWED_HOSTS.",
       "!!! Set APP_URL to the public address families reach, e.g. APP_URL=https://trees.example.org",
       "",
     ].join("\n"),

@@ -23,11 +23,17 @@ function cli(...args: string[]): Promise<Run> {
   return cliIn({}, ...args);
 }
 
-/** The command line with more environment variables (NODE_ENV=production, say). */
-function cliIn(env: Record<string, string>, ...args: string[]): Promise<Run> {
+/** The command line with more environment variables (NODE_ENV=production, say; undefined unsets one). */
+function cliIn(env: Record<string, string | undefined>, ...args: string[]): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL,
+    ...env,
+  };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, ["cli/index.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, ...env },
+      env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -594,5 +600,62 @@ describe("webhook create, list and delete", () => {
     );
     expect(production.json).toBeNull();
     expect(await db.webhookEndpoint.count({ where: { operatorId } })).toBe(0);
+  });
+
+  it("refuses a URL the running service would refuse: production mode unless NODE_ENV is development or test (issue 18.8)", async () => {
+    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const create = (env: Record<string, string | undefined>, url: string) =>
+      cliIn(
+        env,
+        "webhook",
+        "create",
+        "--operator",
+        String(operatorId),
+        "--url",
+        url,
+        "--events",
+        "tree.planted",
+      );
+    // An operator's shell: no NODE_ENV, no WEBHOOK_ALLOW_PRIVATE, as beside `npm start`.
+    const shell = { NODE_ENV: undefined, WEBHOOK_ALLOW_PRIVATE: undefined };
+    const [loopback, privateNet, metadata, forbidden] = await Promise.all([
+      create(shell, "http://127.0.0.1:9/hook"),
+      create(shell, "https://10.1.2.3/hook"),
+      create({ ...shell, NODE_ENV: "staging" }, "http://169.254.169.254/latest/meta-data"),
+      // WEBHOOK_ALLOW_PRIVATE=0 refuses them in every mode, as it does in the service.
+      create({ NODE_ENV: "test", WEBHOOK_ALLOW_PRIVATE: "0" }, "http://[::1]:9/hook"),
+    ]);
+    for (const [run, address] of [
+      [loopback, "127.0.0.1"],
+      [privateNet, "10.1.2.3"],
+      [metadata, "169.254.169.254"],
+      [forbidden, "::1"],
+    ] as const) {
+      expect(run.code, address).toBe(1);
+      expect(run.stderr, address).toContain(
+        `webhook create: the webhook URL's host ${address} is (or resolves to) ${address}, a loopback, private or reserved address`,
+      );
+      expect(run.json, address).toBeNull();
+      expect(run.stdout, address).not.toContain("whsec_");
+    }
+    expect(await db.webhookEndpoint.count({ where: { operatorId } })).toBe(0);
+
+    // What the service accepts, the command line accepts: a public address, and private ones with
+    // WEBHOOK_ALLOW_PRIVATE=1 or in development mode (`npm run dev`).
+    const [publicUrl, allowed, development] = await Promise.all([
+      create(shell, "https://93.184.215.14/hook"),
+      create({ ...shell, WEBHOOK_ALLOW_PRIVATE: "1" }, "http://127.0.0.1:9/allowed"),
+      create({ ...shell, NODE_ENV: "development" }, "http://192.168.1.20/dev"),
+    ]);
+    for (const run of [publicUrl, allowed, development]) {
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.json.secret).toMatch(/^whsec_/);
+    }
+    const urls = await db.webhookEndpoint.findMany({ where: { operatorId }, select: { url: true } });
+    expect(urls.map((row) => row.url).sort()).toEqual([
+      "http://127.0.0.1:9/allowed",
+      "http://192.168.1.20/dev",
+      "https://93.184.215.14/hook",
+    ]);
   });
 });

@@ -134,6 +134,7 @@ export function useErrorText() {
       WrongPassword: "wrongCurrentPassword",
       FORBIDDEN: "errorForbidden",
       403: "errorForbidden",
+      HOST_NOT_ALLOWED: "errorHostNotAllowed",
     };
     const key = code === undefined ? undefined : known[String(code)];
     if (key) return t(key);

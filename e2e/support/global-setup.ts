@@ -25,6 +25,9 @@ export default async function globalSetup(_config: FullConfig) {
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     MAIL_POLL_MS: "200",
     APP_URL: "",
+    // Production mode without APP_URL: links in e-mails only on the local names and these hosts
+    // (a test names the service trees.example.org through the Host header).
+    ALLOWED_HOSTS: "trees.example.org",
     // Webhook receivers of the tests listen on the loopback; retries come quickly.
     WEBHOOK_ALLOW_PRIVATE: "1",
     WEBHOOK_POLL_MS: "200",

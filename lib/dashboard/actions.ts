@@ -13,7 +13,7 @@ import { FORM_FIELD, formReason, type PlantFormValues, parsePlantForm } from "@/
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { isLanguage } from "@/lib/i18n/languages";
-import { publicOrigin } from "@/lib/links";
+import { emailLinkOrigin, HostNotAllowedError } from "@/lib/links";
 import type { ModifyPersonCommand } from "@/lib/memorials/commands";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { modifyPerson } from "@/lib/memorials/modify-person";
@@ -60,6 +60,11 @@ async function adminSession(): Promise<OperatorSession | ActionFailure> {
 const refused = (value: OperatorSession | ActionFailure): value is ActionFailure => "ok" in value;
 
 function failure(error: unknown, formField: Record<string, string> = {}): ActionFailure {
+  // The host this request came to may not name the links of e-mails (lib/links.ts): the form says
+  // so in the user's words; nothing was written.
+  if (error instanceof HostNotAllowedError) {
+    return { ok: false, code: "HOST_NOT_ALLOWED", message: error.message };
+  }
   if (error instanceof DomainError) {
     // The use case names the field of its command; the form shows the reason beside its input.
     const problem = error.problem;
@@ -71,9 +76,12 @@ function failure(error: unknown, formField: Record<string, string> = {}): Action
   return { ok: false, code: "INTERNAL", message: "unexpected error" };
 }
 
-/** The base of the links this request writes (e-mails): APP_URL, else the host it came to. */
+/**
+ * The base of the links this request writes into e-mails: APP_URL, else the host it came to if
+ * that host may name them (emailLinkOrigin; throws HostNotAllowedError, see failure()).
+ */
 async function origin(): Promise<string> {
-  return publicOrigin(await headers());
+  return emailLinkOrigin(await headers());
 }
 
 export async function setLanguageAction(lang: string): Promise<ActionResult> {
@@ -452,7 +460,7 @@ export async function requestPasswordResetAction(email: string): Promise<ActionR
       email: String(email ?? ""),
       client: requestClient(requestHeaders) || UNKNOWN_CLIENT,
       language: await dashboardLanguage(null),
-      linkBase: publicOrigin(requestHeaders),
+      linkBase: emailLinkOrigin(requestHeaders),
     });
     if (outcome === "invalid") {
       return {

@@ -41,6 +41,8 @@ const en = {
   loading: "Loading…",
   // Errors of the dashboard's JSON routes (lib/dashboard/route.ts), and the phone's table hint
   errorRequestInvalid: "The request is not valid.",
+  errorHostNotAllowed:
+    "This address of the dashboard is not allowed for links in e-mails: nothing was sent. The service's administrator must set APP_URL (or ALLOWED_HOSTS).",
   errorRequestNotFound: "What you asked for was not found.",
   errorRequestForbidden: "This request was refused: it did not come from the dashboard's own pages.",
   errorFieldRequired: "{field}: this value is required.",
@@ -356,6 +358,8 @@ const fr: CoreMessages = {
   errorSessionExpired: "Votre session a pris fin. Reconnectez-vous.",
   loading: "Chargement…",
   errorRequestInvalid: "La demande n'est pas valide.",
+  errorHostNotAllowed:
+    "Cette adresse du tableau de bord n'est pas autorisée pour les liens des e-mails : rien n'a été envoyé. L'administrateur du service doit définir APP_URL (ou ALLOWED_HOSTS).",
   errorRequestNotFound: "Ce que vous avez demandé est introuvable.",
   errorRequestForbidden: "Cette demande a été refusée : elle ne venait pas des pages du tableau de bord.",
   errorFieldRequired: "{field} : cette valeur est obligatoire.",
@@ -663,6 +667,8 @@ const nl: CoreMessages = {
   errorSessionExpired: "Uw sessie is verlopen. Meld u opnieuw aan.",
   loading: "Laden…",
   errorRequestInvalid: "De aanvraag is ongeldig.",
+  errorHostNotAllowed:
+    "Dit adres van het dashboard is niet toegestaan voor links in e-mails: er is niets verstuurd. De beheerder van de dienst moet APP_URL (of ALLOWED_HOSTS) instellen.",
   errorRequestNotFound: "Wat u vroeg, is niet gevonden.",
   errorRequestForbidden: "Deze aanvraag is geweigerd: ze kwam niet van de pagina's van het dashboard.",
   errorFieldRequired: "{field}: deze waarde is verplicht.",
@@ -968,6 +974,8 @@ const de: CoreMessages = {
   errorSessionExpired: "Ihre Sitzung ist abgelaufen. Melden Sie sich erneut an.",
   loading: "Wird geladen…",
   errorRequestInvalid: "Die Anfrage ist ungültig.",
+  errorHostNotAllowed:
+    "Diese Adresse des Dashboards ist für Links in E-Mails nicht zugelassen: Es wurde nichts gesendet. Der Administrator des Dienstes muss APP_URL (oder ALLOWED_HOSTS) setzen.",
   errorRequestNotFound: "Was Sie angefragt haben, wurde nicht gefunden.",
   errorRequestForbidden: "Diese Anfrage wurde abgelehnt: Sie kam nicht von den Seiten des Dashboards.",
   errorFieldRequired: "{field}: Dieser Wert ist erforderlich.",

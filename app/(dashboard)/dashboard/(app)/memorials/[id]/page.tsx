@@ -19,7 +19,7 @@ import { DomainError } from "@/lib/errors";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
 import { LANGUAGE_NAMES, parseLanguage } from "@/lib/i18n/languages";
-import { publicOrigin } from "@/lib/links";
+import { emailLinkOrigin, HostNotAllowedError } from "@/lib/links";
 import { memorialHistory } from "@/lib/memorials/memorial-history";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
@@ -139,12 +139,13 @@ async function sendManageLinkAction(form: FormData) {
       operatorId: session.operatorId,
       isTest: false,
       memorialId,
-      linkBase: publicOrigin(await headers()),
+      linkBase: emailLinkOrigin(await headers()),
       userId: session.userId,
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    outcome = "refused";
+    // The host the page was reached on may not name the link of the e-mail (lib/links.ts).
+    outcome = error instanceof HostNotAllowedError ? "host" : "refused";
   }
   redirect(`/dashboard/memorials/${memorialId}?manage=${outcome}`);
 }
@@ -246,6 +247,11 @@ export default async function MemorialPage(props: {
               {manageOutcome === "sent" ? (
                 <p role="status" className="text-sm">
                   {f.sent}
+                </p>
+              ) : null}
+              {manageOutcome === "host" ? (
+                <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+                  {m.errorHostNotAllowed}
                 </p>
               ) : null}
             </form>
