@@ -36,25 +36,23 @@ export interface MemorialListRow {
 /**
  * The listing's rows, searched by name: every word typed, accents and case ignored, in the
  * memorial's title or in its deceased's names (an anonymous memorial's title does not carry
- * them). Each side is read through its trigram index (lib/db/name-search.ts), then the
- * operator's own memorials are kept.
+ * them). Each side starts from its trigram index (lib/db/name-search.ts) and keeps the
+ * operator's own memorials; a memorial found by both is listed once.
  */
 export function memorialListSql(operatorId: number, search: string): Prisma.Sql {
-  const words = searchWords(search.trim().slice(0, 200));
-  const match = words.length
-    ? Prisma.sql`AND m."id" IN (
-        SELECT s."id" FROM "memorial" s WHERE ${matchesWords(memorialTitleKey("s"), words)}
-        UNION
-        SELECT s."id" FROM "person" sp JOIN "memorial" s ON s."person_id" = sp."id"
-        WHERE ${matchesWords(personNameKey("sp"), words)})`
-    : Prisma.empty;
-  return Prisma.sql`
+  const own = ownMemorialsOfSql(dashboardViewer(operatorId));
+  const select = (join: Prisma.Sql, match: Prisma.Sql) => Prisma.sql`
     SELECT m."id", m."kind"::text AS "kind", m."status"::text AS "status", m."title",
            m."anonymous_name" AS "anonymousName",
            NULLIF(concat_ws(' ', p."first_name", p."last_name"), '') AS "deceased",
            m."created_at" AS "createdAt"
-    FROM "memorial" m LEFT JOIN "person" p ON p."id" = m."person_id"
-    WHERE ${ownMemorialsOfSql(dashboardViewer(operatorId))} ${match}`;
+    FROM "memorial" m ${join} "person" p ON p."id" = m."person_id"
+    WHERE ${own} AND ${match}`;
+  const words = searchWords(search.trim().slice(0, 200));
+  if (words.length === 0) return select(Prisma.sql`LEFT JOIN`, Prisma.sql`true`);
+  return Prisma.sql`${select(Prisma.sql`LEFT JOIN`, matchesWords(memorialTitleKey("m"), words))}
+    UNION
+    ${select(Prisma.sql`JOIN`, matchesWords(personNameKey("p"), words))}`;
 }
 
 export async function listMemorials(input: {
