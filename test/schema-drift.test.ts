@@ -8,9 +8,10 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// What PostgreSQL holds that schema.prisma cannot say: partial indexes and CHECK constraints. They
-// are the invariants PostgreSQL keeps for us (one global memorial per operator and environment,
-// stock and balances never below zero...), so the list is exact: a missing or a changed one fails.
+// What PostgreSQL holds that schema.prisma cannot say: partial indexes, indexes on expressions and
+// CHECK constraints. They are the invariants PostgreSQL keeps for us (one global memorial per
+// operator and environment, stock and balances never below zero...) and the name search's
+// indexes, so the list is exact: a missing or a changed one fails.
 const DB_ONLY_TABLES = new Set(["_prisma_migrations"]);
 const PARTIAL_INDEXES: Record<string, string> = {
   memorial_one_global_per_operator:
@@ -20,7 +21,14 @@ const PARTIAL_INDEXES: Record<string, string> = {
   webhook_delivery_due:
     "CREATE INDEX webhook_delivery_due ON public.webhook_delivery USING btree (next_attempt_at) WHERE (status = 'pending'::\"WebhookDeliveryStatus\")",
 };
-const DB_ONLY_INDEXES = new Set(Object.keys(PARTIAL_INDEXES));
+// Indexes on expressions (the name search's trigram indexes, migration 20261125153500_name_search).
+const EXPRESSION_INDEXES: Record<string, string> = {
+  memorial_title_search_idx:
+    "CREATE INDEX memorial_title_search_idx ON public.memorial USING gin (lower(f_unaccent((title)::text)) gin_trgm_ops)",
+  person_name_search_idx:
+    "CREATE INDEX person_name_search_idx ON public.person USING gin (lower(f_unaccent((((COALESCE(first_name, ''::character varying))::text || ' '::text) || (COALESCE(last_name, ''::character varying))::text))) gin_trgm_ops)",
+};
+const DB_ONLY_INDEXES = new Set([...Object.keys(PARTIAL_INDEXES), ...Object.keys(EXPRESSION_INDEXES)]);
 const CHECKS: Record<string, string> = {
   operator_prepaid_trees_check: "CHECK ((prepaid_trees >= 0))",
   species_unit_price_check: "CHECK ((unit_price >= (0)::numeric))",
@@ -336,6 +344,7 @@ interface DatabaseIndex {
   unique: boolean;
   primary: boolean;
   partial: boolean;
+  expression: boolean;
 }
 
 async function databaseIndexes(): Promise<DatabaseIndex[]> {
@@ -344,7 +353,8 @@ async function databaseIndexes(): Promise<DatabaseIndex[]> {
             ARRAY(SELECT a.attname FROM unnest(x.indkey) WITH ORDINALITY k(attnum, n)
                   JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
                   ORDER BY k.n)::text[] AS "columns",
-            x.indisunique AS "unique", x.indisprimary AS "primary", x.indpred IS NOT NULL AS "partial"
+            x.indisunique AS "unique", x.indisprimary AS "primary", x.indpred IS NOT NULL AS "partial",
+            x.indexprs IS NOT NULL AS "expression"
      FROM pg_index x
      JOIN pg_class i ON i.oid = x.indexrelid
      JOIN pg_class t ON t.oid = x.indrelid
@@ -420,11 +430,12 @@ describe("schema.prisma and the migrated database", () => {
     );
   });
 
-  it("have the same unique and plain indexes (partial ones only where listed)", async () => {
+  it("have the same unique and plain indexes (partial and expression ones only where listed)", async () => {
     const indexes = (await databaseIndexes()).filter((i) => !i.primary);
     for (const name of DB_ONLY_INDEXES) {
-      // The allowed extras are the ones schema.prisma cannot express: partial indexes.
-      expect(indexes.find((i) => i.name === name)?.partial, `${name} is a partial index`).toBe(true);
+      // The allowed extras are the ones schema.prisma cannot express: partial and expression indexes.
+      const index = indexes.find((i) => i.name === name);
+      expect(index?.partial || index?.expression, `${name} is a partial or expression index`).toBe(true);
     }
     const actual = indexes
       .filter((i) => !DB_ONLY_INDEXES.has(i.name))
@@ -443,13 +454,16 @@ describe("schema.prisma and the migrated database", () => {
     expect(sort(actual)).toEqual(sort(expected));
   });
 
-  it("hold exactly the partial indexes and CHECK constraints listed above", async () => {
+  it("hold exactly the partial and expression indexes and CHECK constraints listed above", async () => {
     const indexes = await client.query<{ name: string; def: string }>(
       `SELECT i.relname AS name, pg_get_indexdef(x.indexrelid) AS def
        FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_namespace n ON n.oid = i.relnamespace
-       WHERE n.nspname = 'public' AND x.indpred IS NOT NULL`,
+       WHERE n.nspname = 'public' AND (x.indpred IS NOT NULL OR x.indexprs IS NOT NULL)`,
     );
-    expect(Object.fromEntries(indexes.rows.map((r) => [r.name, r.def]))).toEqual(PARTIAL_INDEXES);
+    expect(Object.fromEntries(indexes.rows.map((r) => [r.name, r.def]))).toEqual({
+      ...PARTIAL_INDEXES,
+      ...EXPRESSION_INDEXES,
+    });
     const checks = await client.query<{ name: string; def: string }>(
       `SELECT c.conname AS name, pg_get_constraintdef(c.oid) AS def
        FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace

@@ -142,8 +142,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
           <input
             id="person"
             name="person"
-            inputMode="numeric"
-            pattern="[0-9]*"
+            autoComplete="off"
             defaultValue={current.get("person") ?? ""}
             className={inputClass}
           />
@@ -206,7 +205,13 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
           <div className="flex flex-wrap items-center justify-between gap-3">
             <p>
               <strong>{report.data.epf.name}</strong>
-              {report.data.personId ? ` · ${t("colPerson")} ${report.data.personId}` : ""} ·{" "}
+              {report.data.personId ? ` · ${t("colPerson")} ${report.data.personId}` : ""}
+              {report.data.persons?.total === 1
+                ? ` · ${t("colPerson")} ${report.data.persons.rows[0].name ?? ""} (${report.data.persons.rows[0].id})`
+                : report.data.personName
+                  ? ` · ${t("colPerson")} “${report.data.personName}”`
+                  : ""}{" "}
+              ·{" "}
               {t("reportPeriod", {
                 start: formatDate(report.data.start, lang),
                 end: formatDate(report.data.end, lang),
@@ -231,6 +236,42 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
               </a>
             </div>
           </div>
+          {report.data.persons && report.data.persons.total > 1 && report.data.personName ? (
+            // A name matches several persons: the report counts them all; each can be chosen alone.
+            <div data-testid="matched-persons">
+              <p>
+                {t("reportPersonsMatched", {
+                  count: report.data.persons.total,
+                  name: report.data.personName,
+                })}
+              </p>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {report.data.persons.rows.map((person) => (
+                  <li key={person.id}>
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      onClick={() => {
+                        const next = new URLSearchParams(current);
+                        next.set("person", String(person.id));
+                        next.set("Page", "1");
+                        router.replace(`${pathname}?${next}`, { scroll: false });
+                      }}
+                    >
+                      {person.name ?? "—"} ({person.id})
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {report.data.persons.total > report.data.persons.rows.length ? (
+                <p className="mt-2 text-sm text-stone-600">
+                  {t("reportPersonsMore", {
+                    count: report.data.persons.total - report.data.persons.rows.length,
+                  })}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <dl className="grid grid-cols-2 gap-4 sm:max-w-md">
             <div className={cardClass}>
               <dt className="text-sm text-stone-600">{t("totalTrees")}</dt>

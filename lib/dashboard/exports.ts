@@ -37,7 +37,11 @@ export function reportExportRoute(format: ExportFormat) {
     }
     const day = `${query.year}-${pad(query.month)}-${pad(query.day)}`;
     const who =
-      query.personId === null ? `epf-${query.epfId}` : `epf-${query.epfId}-person-${query.personId}`;
+      query.personId !== null
+        ? `epf-${query.epfId}-person-${query.personId}`
+        : query.personName !== null
+          ? `epf-${query.epfId}-persons-${fileWord(query.personName)}`
+          : `epf-${query.epfId}`;
     return exportResponse({
       format,
       name: `trees-${who}-${day}-${query.days}d`,
@@ -69,3 +73,13 @@ export function transactionExportRoute(format: ExportFormat) {
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A name filter in a file name: ASCII letters and digits, accents dropped ("Émile D" → "emile-d"). */
+export const fileWord = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40) || "name";

@@ -4,6 +4,7 @@
 // screen shows: lists and a memorial's trees come one page at a time, counts from SQL aggregates.
 import { speciesNames } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
+import { matchesWords, memorialTitleKey, personNameKey, searchWords } from "@/lib/db/name-search";
 import { paged } from "@/lib/db/paged";
 import {
   displayTitle,
@@ -32,9 +33,26 @@ export interface MemorialListRow {
   trees: number;
 }
 
-/** `%`, `_` and `\` are literal in the search text. */
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * The listing's rows, searched by name: every word typed, accents and case ignored, in the
+ * memorial's title or in its deceased's names (an anonymous memorial's title does not carry
+ * them). Each side starts from its trigram index (lib/db/name-search.ts) and keeps the
+ * operator's own memorials; a memorial found by both is listed once.
+ */
+export function memorialListSql(operatorId: number, search: string): Prisma.Sql {
+  const own = ownMemorialsOfSql(dashboardViewer(operatorId));
+  const select = (join: Prisma.Sql, match: Prisma.Sql) => Prisma.sql`
+    SELECT m."id", m."kind"::text AS "kind", m."status"::text AS "status", m."title",
+           m."anonymous_name" AS "anonymousName",
+           NULLIF(concat_ws(' ', p."first_name", p."last_name"), '') AS "deceased",
+           m."created_at" AS "createdAt"
+    FROM "memorial" m ${join} "person" p ON p."id" = m."person_id"
+    WHERE ${own} AND ${match}`;
+  const words = searchWords(search.trim().slice(0, 200));
+  if (words.length === 0) return select(Prisma.sql`LEFT JOIN`, Prisma.sql`true`);
+  return Prisma.sql`${select(Prisma.sql`LEFT JOIN`, matchesWords(memorialTitleKey("m"), words))}
+    UNION
+    ${select(Prisma.sql`JOIN`, matchesWords(personNameKey("p"), words))}`;
 }
 
 export async function listMemorials(input: {
@@ -43,25 +61,11 @@ export async function listMemorials(input: {
   limit: number;
   offset: number;
 }): Promise<{ rows: MemorialListRow[]; total: number }> {
-  const search = input.search.trim().slice(0, 200);
-  // The title, and the deceased's names (an anonymous memorial's title does not carry them).
-  const match = search
-    ? Prisma.sql`AND (m."title" ILIKE ${likePattern(search)}
-        OR concat_ws(' ', p."first_name", p."last_name") ILIKE ${likePattern(search)}
-        OR concat_ws(' ', p."last_name", p."first_name") ILIKE ${likePattern(search)})`
-    : Prisma.empty;
-  const where = Prisma.sql`${ownMemorialsOfSql(dashboardViewer(input.operatorId))} ${match}`;
   // The page first, then the tree counts of its rows only (a global memorial has many).
   const { rows, total } = await paged<
     Omit<MemorialListRow, "createdAt" | "trees"> & { createdAt: Date; anonymousName: string | null }
   >(
-    Prisma.sql`
-    SELECT m."id", m."kind"::text AS "kind", m."status"::text AS "status", m."title",
-           m."anonymous_name" AS "anonymousName",
-           NULLIF(concat_ws(' ', p."first_name", p."last_name"), '') AS "deceased",
-           m."created_at" AS "createdAt"
-    FROM "memorial" m LEFT JOIN "person" p ON p."id" = m."person_id"
-    WHERE ${where}`,
+    memorialListSql(input.operatorId, input.search),
     Prisma.sql`q."createdAt" DESC, q."id" DESC`,
     input.limit,
     input.offset,

@@ -1,12 +1,24 @@
 // The dashboard's home: this calendar month against the last one, the trees of the last 12
 // months, and the memorials whose family has not confirmed for more than 7 days. The signed-in
-// operator's live data only, as the policy defines it (ownMemorialsOf, reportTreesSql), each
-// figure one SQL aggregate (never rows summed in JavaScript).
+// operator's live data only, as the policy defines it (ownMemorialsOf), each figure one SQL
+// aggregate (never rows summed in JavaScript). Trees and CO2 are the tree reports' own totals
+// and buckets (lib/reports, scope "operator"), the amount is lib/transactions': no copy of
+// their rules here.
 import { db, type Prisma } from "@/lib/db/client";
-import { ownMemorialsOf, ownMemorialsOfSql, reportTreesSql } from "@/lib/memorials/policy";
+import { ownMemorialsOf, ownMemorialsOfSql } from "@/lib/memorials/policy";
+import { type ReportFilter, reportBuckets, reportTotals } from "@/lib/reports/queries";
+import { transactionAmount } from "@/lib/transactions/queries";
 
 /** The dashboard acts as the operator's live key. */
 const live = (operatorId: number) => ({ kind: "operator" as const, operatorId, isTest: false });
+
+/** Every tree the operator planted live in [start, end), as the reports count them. */
+export const operatorTrees = (operatorId: number, start: Date, end: Date): ReportFilter => ({
+  viewer: live(operatorId),
+  scope: { kind: "operator" },
+  start,
+  end,
+});
 
 /** How long a family may leave a confirmation unanswered before the home page lists it. */
 export const STALE_CONFIRMATION_DAYS = 7;
@@ -23,43 +35,29 @@ const monthStart = (year: number, month: number) => new Date(Date.UTC(year, mont
 
 async function figures(operatorId: number, start: Date, end: Date): Promise<MonthFigures> {
   const viewer = live(operatorId);
-  const [trees] = await db.$queryRaw<{ trees: number; co2: string }[]>`
-    SELECT COALESCE(SUM(t."quantity"), 0)::int AS "trees",
-           COALESCE(SUM(t."quantity" * s."co2_kg_per_tree"), 0)::text AS "co2"
-    FROM "tree" t JOIN "species" s ON s."id" = t."species_id"
-    WHERE t."operator_id" = ${operatorId} AND ${reportTreesSql(viewer)}
-      AND t."planted_at" >= ${start} AND t."planted_at" < ${end}`;
-  const [memorials] = await db.$queryRaw<{ created: number; awaiting: number }[]>`
-    SELECT COUNT(*)::int AS "created",
-           COUNT(*) FILTER (WHERE m."status" = 'awaiting_confirmation')::int AS "awaiting"
-    FROM "memorial" m
-    WHERE ${ownMemorialsOfSql(viewer)} AND m."created_at" >= ${start} AND m."created_at" < ${end}`;
-  const [amount] = await db.$queryRaw<{ amount: string }[]>`
-    SELECT COALESCE(SUM(x."amount"), 0)::text AS "amount"
-    FROM "transaction" x
-    WHERE x."operator_id" = ${operatorId} AND x."is_test" = false
-      AND x."created_at" >= ${start} AND x."created_at" < ${end}`;
+  const [trees, [memorials], amount] = await Promise.all([
+    reportTotals(operatorTrees(operatorId, start, end)),
+    db.$queryRaw<{ created: number; awaiting: number }[]>`
+      SELECT COUNT(*)::int AS "created",
+             COUNT(*) FILTER (WHERE m."status" = 'awaiting_confirmation')::int AS "awaiting"
+      FROM "memorial" m
+      WHERE ${ownMemorialsOfSql(viewer)} AND m."created_at" >= ${start} AND m."created_at" < ${end}`,
+    transactionAmount({ operatorId, isTest: false, start, end }),
+  ]);
   return {
     trees: trees.trees,
     co2Kg: Number(trees.co2),
     memorials: memorials.created,
     awaiting: memorials.awaiting,
-    amount: amount.amount,
+    amount,
   };
 }
 
 /** Trees per month of the 12 calendar months ending with `year`-`month`, in one query. */
 async function lastTwelveMonths(operatorId: number, year: number, month: number) {
-  const viewer = live(operatorId);
   const start = monthStart(year, month - 11);
   const end = monthStart(year, month + 1);
-  const rows = await db.$queryRaw<{ bucket: Date; trees: number }[]>`
-    SELECT date_trunc('month', t."planted_at" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS "bucket",
-           SUM(t."quantity")::int AS "trees"
-    FROM "tree" t
-    WHERE t."operator_id" = ${operatorId} AND ${reportTreesSql(viewer)}
-      AND t."planted_at" >= ${start} AND t."planted_at" < ${end}
-    GROUP BY 1`;
+  const rows = await reportBuckets(operatorTrees(operatorId, start, end), "month");
   const byMonth = new Map(rows.map((row) => [row.bucket.getTime(), row.trees]));
   return Array.from({ length: 12 }, (_, i) => {
     const d = monthStart(year, month - 11 + i);

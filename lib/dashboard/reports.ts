@@ -12,7 +12,10 @@ import { queryInt, queryPaging } from "./query";
 export interface ReportQuery {
   operatorId: number;
   epfId: number;
+  /** `person` as a number: one person by id (as the API's person report). */
   personId: number | null;
+  /** `person` as words: every person of the funeral home whose name has them (accents, case ignored). */
+  personName: string | null;
   year: number;
   month: number;
   day: number;
@@ -24,11 +27,14 @@ export function parseReportQuery(
   operatorId: number,
   search: URLSearchParams,
 ): { query: ReportQuery; paging: Paging } {
-  const rawPerson = search.get("person")?.trim();
+  // The person: an id as the API takes it (0 or blank: none), else a name.
+  const rawPerson = search.get("person")?.trim() ?? "";
+  const byId = /^-?\d+$/.test(rawPerson);
   const query: ReportQuery = {
     operatorId,
     epfId: queryInt(search, "epf"),
-    personId: rawPerson && rawPerson !== "0" ? queryInt(search, "person") : null,
+    personId: byId && rawPerson !== "0" ? queryInt(search, "person") : null,
+    personName: !byId && rawPerson ? rawPerson.slice(0, 200) : null,
     year: queryInt(search, "year"),
     month: queryInt(search, "month"),
     day: queryInt(search, "day"),
@@ -51,6 +57,7 @@ const input = (q: ReportQuery) => ({
   isTest: false,
   epfId: q.epfId,
   personId: q.personId,
+  personName: q.personName,
   period: reportPeriod(q.year, q.month, q.day, q.days),
 });
 
@@ -78,7 +85,7 @@ export function bucketStarts(start: Date, end: Date, unit: ChartUnit): Date[] {
   return buckets;
 }
 
-function personName(line: ReportLineRow): string | null {
+function personName(line: { firstName: string | null; lastName: string | null }): string | null {
   return [line.firstName, line.lastName].filter((part) => part?.trim()).join(" ") || null;
 }
 
@@ -91,6 +98,12 @@ export async function treeReport(q: ReportQuery, paging: Paging) {
   return {
     epf: { id: q.epfId, name: report.chain[0]?.name ?? "" },
     personId: q.personId,
+    personName: q.personName,
+    /** With a name: the persons it matched (to narrow the report to one), and how many. */
+    persons: report.persons && {
+      total: report.persons.total,
+      rows: report.persons.rows.map((p) => ({ id: p.id, name: personName(p) })),
+    },
     start: start.toISOString(),
     end: end.toISOString(),
     days: q.days,

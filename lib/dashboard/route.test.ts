@@ -51,9 +51,9 @@ describe("errorText", () => {
     expect(errorText("de", "INVALID_INPUT", range)).toBe(
       "Tage: Geben Sie eine ganze Zahl von 1 bis 3660 ein.",
     );
-    // "Person id (optional)": the hint in brackets is the form's, not the message's.
+    // "Person (name or id, optional)": the hint in brackets is the form's, not the message's.
     expect(errorText("en", "NOT_FOUND", { field: "personId", reason: "not-found" })).toBe(
-      "Person id: not found among yours.",
+      "Person: not found among yours.",
     );
   });
 

@@ -1,12 +1,12 @@
 // One month of the operator's transactions for the dashboard: the list (with the names of the
 // species, sites and contexts it refers to), the totals by each mode of
 // /Transactions/totaux/{mode}, and the prepaid balance. Live transactions only.
-import { db, Prisma } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
 import {
   listTransactions,
-  monthRange,
   TOTAL_MODES,
   type TransactionRow,
+  transactionBatches,
   transactionTotals,
 } from "@/lib/transactions/queries";
 import { type CsvValue, decimal } from "./csv";
@@ -89,32 +89,10 @@ export async function monthTransactions(input: {
 
 export type MonthTransactions = Awaited<ReturnType<typeof monthTransactions>>;
 
-/**
- * Every transaction of the month for the CSV export, streamed in batches read by keyset
- * (created_at, id) on the index (operator_id, is_test, created_at): each batch costs the same
- * however far into the month, and no total is counted.
- */
+/** Every transaction of the month for the exports, lib/transactions' batches with their names. */
 export async function* allMonthTransactions(operatorId: number, year: number, month: number, batch = 1000) {
-  const [start, end] = monthRange(year, month);
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset: Prisma.Sql = after
-      ? Prisma.sql`AND (t."created_at", t."id") > (${after.createdAt}, ${after.id})`
-      : Prisma.empty;
-    const rows: TransactionRow[] = await db.$queryRaw<TransactionRow[]>`
-      SELECT t."id", t."created_at" AS "createdAt", t."type"::text AS "type", t."memorial_id" AS "memorialId",
-             t."person_id" AS "personId", t."tree_count" AS "treeCount", t."free_tree_count" AS "freeTreeCount",
-             t."species_id" AS "speciesId", t."plantation_id" AS "plantationId", t."amount"::text AS "amount",
-             t."external_id"::text AS "externalId", t."memorials_lot" AS "memorialsLot",
-             t."u_event_id" AS "uEventId", t."context_id" AS "contextId"
-      FROM "transaction" t
-      WHERE t."operator_id" = ${operatorId} AND t."is_test" = false
-        AND t."created_at" >= ${start} AND t."created_at" < ${end} ${keyset}
-      ORDER BY t."created_at", t."id" LIMIT ${batch}`;
+  for await (const rows of transactionBatches({ operatorId, isTest: false, year, month }, batch)) {
     yield* await withNames(rows);
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1];
-    after = { createdAt: last.createdAt, id: last.id };
   }
 }
 

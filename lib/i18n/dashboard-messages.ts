@@ -163,7 +163,10 @@ const en = {
   // Reports
   reportsTitle: "Tree reports",
   reportEpf: "Funeral home",
-  reportPerson: "Person id (optional)",
+  reportPerson: "Person (name or id, optional)",
+  reportPersonsMatched:
+    "{count, plural, one {# person matches} other {# persons match}} “{name}”; the report counts the trees of all of them. To see one person only:",
+  reportPersonsMore: "and {count} more: type more of the name.",
   reportStart: "Start date",
   reportDays: "Days",
   reportLimit: "Lines per page",
@@ -477,7 +480,10 @@ const fr: CoreMessages = {
   reportForPerson: "Rapport des arbres de cette personne",
   reportsTitle: "Rapports d'arbres",
   reportEpf: "Entreprise de pompes funèbres",
-  reportPerson: "Identifiant de la personne (facultatif)",
+  reportPerson: "Personne (nom ou identifiant, facultatif)",
+  reportPersonsMatched:
+    "{count, plural, one {# personne correspond} other {# personnes correspondent}} à « {name} » ; le rapport compte les arbres de chacune. Pour n'en voir qu'une :",
+  reportPersonsMore: "et {count} autres : précisez le nom.",
   reportStart: "Date de début",
   reportDays: "Jours",
   reportLimit: "Lignes par page",
@@ -785,7 +791,10 @@ const nl: CoreMessages = {
   reportForPerson: "Bomenrapport van deze persoon",
   reportsTitle: "Bomenrapporten",
   reportEpf: "Uitvaartonderneming",
-  reportPerson: "Id van de persoon (optioneel)",
+  reportPerson: "Persoon (naam of id, optioneel)",
+  reportPersonsMatched:
+    "{count, plural, one {# persoon komt} other {# personen komen}} overeen met ‘{name}’; het rapport telt de bomen van allemaal. Om één persoon te zien:",
+  reportPersonsMore: "en nog {count}: typ meer van de naam.",
   reportStart: "Begindatum",
   reportDays: "Dagen",
   reportLimit: "Regels per pagina",
@@ -1095,7 +1104,10 @@ const de: CoreMessages = {
   reportForPerson: "Baumbericht dieser Person",
   reportsTitle: "Baumberichte",
   reportEpf: "Bestattungsunternehmen",
-  reportPerson: "Id der Person (optional)",
+  reportPerson: "Person (Name oder Id, optional)",
+  reportPersonsMatched:
+    "{count, plural, one {# Person passt} other {# Personen passen}} zu „{name}“; der Bericht zählt die Bäume aller. Um nur eine Person zu sehen:",
+  reportPersonsMore: "und {count} weitere: Geben Sie mehr vom Namen ein.",
   reportStart: "Startdatum",
   reportDays: "Tage",
   reportLimit: "Zeilen pro Seite",

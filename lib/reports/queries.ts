@@ -1,23 +1,37 @@
 // Read model of the tree reports (2.6): the trees of a funeral home, or of one of its persons, planted
-// in a period. Lines and totals are read by PostgreSQL through tree(epf_id, is_test, planted_at, id)
-// and tree(person_id, is_test, planted_at, id); no row is loaded to be counted or summed here.
+// in a period; for the dashboard also those of the persons a name matches, and every tree of the
+// operator (its overview's figures are these totals and buckets). Lines and totals are read by
+// PostgreSQL through tree(epf_id, is_test, planted_at, id), tree(person_id, is_test, planted_at, id)
+// and tree(operator_id, planted_at); no row is loaded to be counted or summed here.
 
 import { speciesNameSql } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
+import { matchesWords, personNameKey } from "@/lib/db/name-search";
 import { reportTreesSql, type Viewer } from "@/lib/memorials/policy";
+
+/** Whose trees a report counts. */
+export type ReportScope =
+  /** A funeral home's: planted for it or its agencies, or in its persons' memorials by others. */
+  | { kind: "epf"; epfId: number }
+  /** One person's: every tree of the person, whoever planted it. */
+  | { kind: "person"; personId: number }
+  /** The dashboard's filter by name: every person of the funeral home whose name has these words. */
+  | { kind: "personsNamed"; epfId: number; words: string[] }
+  /** Every tree the viewer's operator planted, whatever the funeral home (the dashboard's overview). */
+  | { kind: "operator" };
 
 export interface ReportFilter {
   /** Whose report: which environment's trees it counts is the memorial policy's. */
-  viewer: Viewer;
-  epfId: number;
-  /** null: the whole funeral home. */
-  personId: number | null;
+  viewer: OperatorViewer;
+  scope: ReportScope;
   /** [start, end): contract.md, DateFin is exclusive. */
   start: Date;
   end: Date;
   /** The language of the species' names (4.1 rule 6); French when absent. */
   language?: string;
 }
+
+type OperatorViewer = Extract<Viewer, { kind: "operator" }>;
 
 export interface ReportLineRow {
   id: number;
@@ -44,16 +58,57 @@ export interface ReportTotals {
   co2: string;
 }
 
+/**
+ * The persons of a funeral home (of the viewer's operator and environment) whose names have every
+ * word, accents and case ignored (lib/db/name-search.ts, the same rule as the memorial search).
+ */
+function personsNamedSql(viewer: OperatorViewer, epfId: number, words: string[]): Prisma.Sql {
+  return Prisma.sql`SELECT p."id" FROM "person" p
+    WHERE p."operator_id" = ${viewer.operatorId} AND p."epf_id" = ${epfId} AND p."is_test" = ${viewer.isTest}
+      AND ${matchesWords(personNameKey("p"), words)}`;
+}
+
 // A person's report has every tree of the person, whoever planted it (the person's link to the
 // funeral home is checked before); a funeral home's, the trees planted for it or its agencies
 // and those planted in its persons' memorials by others (tree.epf_id, set when planted).
+function ownerOf(filter: ReportFilter): Prisma.Sql {
+  const scope = filter.scope;
+  switch (scope.kind) {
+    case "epf":
+      return Prisma.sql`t."epf_id" = ${scope.epfId}`;
+    case "person":
+      return Prisma.sql`t."person_id" = ${scope.personId}`;
+    case "personsNamed":
+      return Prisma.sql`t."person_id" IN (${personsNamedSql(filter.viewer, scope.epfId, scope.words)})`;
+    case "operator":
+      return Prisma.sql`t."operator_id" = ${filter.viewer.operatorId}`;
+  }
+}
+
 function whereOf(filter: ReportFilter): Prisma.Sql {
-  const owner =
-    filter.personId === null
-      ? Prisma.sql`t."epf_id" = ${filter.epfId}`
-      : Prisma.sql`t."person_id" = ${filter.personId}`;
-  return Prisma.sql`${owner} AND ${reportTreesSql(filter.viewer)}
+  return Prisma.sql`${ownerOf(filter)} AND ${reportTreesSql(filter.viewer)}
     AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${filter.end}`;
+}
+
+export interface NamedPerson {
+  id: number;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** The persons a name filter matches: the first `limit` by family then given name, and how many. */
+export async function personsNamed(
+  viewer: OperatorViewer,
+  epfId: number,
+  words: string[],
+  limit: number,
+): Promise<{ total: number; rows: NamedPerson[] }> {
+  const rows = await db.$queryRaw<(NamedPerson & { total: number })[]>`
+    SELECT p."id", p."first_name" AS "firstName", p."last_name" AS "lastName", COUNT(*) OVER ()::int AS "total"
+    FROM "person" p WHERE p."id" IN (${personsNamedSql(viewer, epfId, words)})
+    ORDER BY p."last_name", p."first_name", p."id"
+    LIMIT ${limit}`;
+  return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _t, ...row }) => row) };
 }
 
 const LINE_COLUMNS = (filter: ReportFilter) => Prisma.sql`t."id", t."quantity", t."species_id" AS "speciesId",
@@ -100,7 +155,7 @@ export async function* allReportLines(filter: ReportFilter, batch = 1000): Async
   }
 }
 
-/** Trees per week or month of the period (the dashboard's chart). */
+/** Trees per week or month of the period (the dashboard's charts). */
 export function reportBuckets(
   filter: ReportFilter,
   unit: "week" | "month",
@@ -113,10 +168,15 @@ export function reportBuckets(
 
 /** Lines, trees and CO2 of the whole period, not only of a page (contract.md). */
 export async function reportTotals(filter: ReportFilter): Promise<ReportTotals> {
-  const [row] = await db.$queryRaw<ReportTotals[]>`
+  const [row] = await db.$queryRaw<ReportTotals[]>(reportTotalsSql(filter));
+  return row;
+}
+
+/** The statement of reportTotals (its plan is read by test/name-search.test.ts). */
+export function reportTotalsSql(filter: ReportFilter): Prisma.Sql {
+  return Prisma.sql`
     SELECT COUNT(*)::int AS "lines", COALESCE(SUM(t."quantity"), 0)::int AS "trees",
            COALESCE(SUM(t."quantity" * sp."co2_kg_per_tree"), 0)::text AS "co2"
     FROM "tree" t JOIN "species" sp ON sp."id" = t."species_id"
     WHERE ${whereOf(filter)}`;
-  return row;
 }

@@ -2,13 +2,16 @@
 // to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
 // The API's reports and the dashboard's are this one use case.
 import { db } from "@/lib/db/client";
+import { searchWords } from "@/lib/db/name-search";
 import { invalid, notFound } from "@/lib/errors";
-import type { Viewer } from "@/lib/memorials/policy";
 import { type ContextChain, contextLanguage, loadChain } from "@/lib/operators/contexts";
 import { MAX_REPORT_DAYS } from "./limits";
 import {
+  type NamedPerson,
+  personsNamed,
   type ReportFilter,
   type ReportLineRow,
+  type ReportScope,
   type ReportTotals,
   reportLines,
   reportTotals,
@@ -50,7 +53,12 @@ export interface TreeReport {
   filter: ReportFilter;
   lines: ReportLineRow[];
   totals: ReportTotals;
+  /** With a name filter: the persons it matched (the first MATCHED_PERSONS_SHOWN) and how many. */
+  persons: { total: number; rows: NamedPerson[] } | null;
 }
+
+/** How many of the persons a name filter matched the report lists (to choose one by id). */
+export const MATCHED_PERSONS_SHOWN = 20;
 
 export interface TreeReportInput {
   operatorId: number;
@@ -58,6 +66,11 @@ export interface TreeReportInput {
   epfId: number;
   /** null: the funeral-home form. */
   personId: number | null;
+  /**
+   * The dashboard's filter by name (instead of personId): the trees of every person of the funeral
+   * home whose name has each word, accents and case ignored; 404 when none has.
+   */
+  personName?: string | null;
   period: ReportPeriod;
   /** The operator's language: species are named in the funeral home's language, else this one. */
   operatorLanguage?: string;
@@ -69,7 +82,7 @@ export interface TreeReportInput {
  */
 export async function reportFilter(
   input: TreeReportInput,
-): Promise<{ chain: ContextChain; filter: ReportFilter }> {
+): Promise<{ chain: ContextChain; filter: ReportFilter; persons: TreeReport["persons"] }> {
   // Authorization in the where clause: another operator's funeral home or person is not found.
   const epf = await db.context.findFirst({
     where: { id: input.epfId, operatorId: input.operatorId, kind: "Epf" },
@@ -80,6 +93,10 @@ export async function reportFilter(
       field: "epfId",
       reason: "not-found",
     });
+  const viewer = { kind: "operator" as const, operatorId: input.operatorId, isTest: input.isTest };
+  let scope: ReportScope = { kind: "epf", epfId: input.epfId };
+  let persons: TreeReport["persons"] = null;
+  const words = searchWords(input.personName ?? "");
   if (input.personId !== null) {
     const person = await db.person.findFirst({
       where: { id: input.personId, operatorId: input.operatorId, epfId: input.epfId, isTest: input.isTest },
@@ -94,24 +111,30 @@ export async function reportFilter(
         },
       );
     }
+    scope = { kind: "person", personId: input.personId };
+  } else if (words.length > 0) {
+    persons = await personsNamed(viewer, input.epfId, words, MATCHED_PERSONS_SHOWN);
+    if (persons.total === 0) {
+      throw notFound(`no person linked to funeral home ${input.epfId} is named "${words.join(" ")}"`, {
+        field: "personId",
+        reason: "not-found",
+      });
+    }
+    scope = { kind: "personsNamed", epfId: input.epfId, words };
   }
-  const viewer: Viewer = { kind: "operator", operatorId: input.operatorId, isTest: input.isTest };
   const chain = await loadChain(db, input.operatorId, input.epfId);
   // 4.1 rule 6 for a GET: no request language, so the funeral home's (its chain's), else the operator's.
   const language = contextLanguage(chain) ?? input.operatorLanguage ?? "fr";
-  return {
-    chain,
-    filter: { ...input.period, viewer, epfId: input.epfId, personId: input.personId, language },
-  };
+  return { chain, filter: { ...input.period, viewer, scope, language }, persons };
 }
 
 export async function treeReport(
   input: TreeReportInput & { limit: number; offset: number },
 ): Promise<TreeReport> {
-  const { chain, filter } = await reportFilter(input);
+  const { chain, filter, persons } = await reportFilter(input);
   const [lines, totals] = await Promise.all([
     reportLines(filter, input.limit, input.offset),
     reportTotals(filter),
   ]);
-  return { chain, period: input.period, filter, lines, totals };
+  return { chain, period: input.period, filter, lines, totals, persons };
 }

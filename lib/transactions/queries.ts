@@ -1,5 +1,6 @@
-// Read models of transactions: one month of an operator's, listed or totalled by a mode.
-import { Prisma } from "@/lib/db/client";
+// Read models of transactions: one month of an operator's, listed (a page, or every row in batches
+// for exports) or totalled by a mode, and the amount of a period. The API and the dashboard alike.
+import { db, Prisma } from "@/lib/db/client";
 import { paged } from "@/lib/db/paged";
 import { invalid } from "@/lib/errors";
 
@@ -27,29 +28,69 @@ export function monthRange(year: number, month: number): [Date, Date] {
   return [new Date(Date.UTC(year, month - 1, 1)), new Date(Date.UTC(year, month, 1))];
 }
 
-export async function listTransactions(input: {
+const TRANSACTION_COLUMNS = Prisma.sql`t."id", t."created_at" AS "createdAt", t."type"::text AS "type",
+           t."memorial_id" AS "memorialId", t."person_id" AS "personId", t."tree_count" AS "treeCount",
+           t."free_tree_count" AS "freeTreeCount", t."species_id" AS "speciesId",
+           t."plantation_id" AS "plantationId", t."amount"::text AS "amount",
+           t."external_id"::text AS "externalId", t."memorials_lot" AS "memorialsLot",
+           t."u_event_id" AS "uEventId", t."context_id" AS "contextId"`;
+
+interface MonthOf {
   operatorId: number;
   isTest: boolean;
   year: number;
   month: number;
-  limit: number;
-  offset: number;
-}) {
+}
+
+/** One month of an operator's transactions in one environment (index (operator_id, is_test, created_at)). */
+function monthWhere(input: MonthOf): Prisma.Sql {
   const [start, end] = monthRange(input.year, input.month);
-  const where = Prisma.sql`t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
+  return Prisma.sql`t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
     AND t."created_at" >= ${start} AND t."created_at" < ${end}`;
+}
+
+export async function listTransactions(input: MonthOf & { limit: number; offset: number }) {
   return paged<TransactionRow>(
-    Prisma.sql`
-    SELECT t."id", t."created_at" AS "createdAt", t."type"::text AS "type", t."memorial_id" AS "memorialId",
-           t."person_id" AS "personId", t."tree_count" AS "treeCount", t."free_tree_count" AS "freeTreeCount",
-           t."species_id" AS "speciesId", t."plantation_id" AS "plantationId", t."amount"::text AS "amount",
-           t."external_id"::text AS "externalId", t."memorials_lot" AS "memorialsLot",
-           t."u_event_id" AS "uEventId", t."context_id" AS "contextId"
-    FROM "transaction" t WHERE ${where}`,
+    Prisma.sql`SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE ${monthWhere(input)}`,
     Prisma.sql`q."createdAt", q."id"`,
     input.limit,
     input.offset,
   );
+}
+
+/**
+ * Every transaction of the month in the list's order, in batches read by keyset (created_at, id):
+ * each batch costs the same however far into the month, and no total is counted (exports).
+ */
+export async function* transactionBatches(input: MonthOf, batch = 1000): AsyncGenerator<TransactionRow[]> {
+  let after: { createdAt: Date; id: number } | null = null;
+  for (;;) {
+    const keyset: Prisma.Sql = after
+      ? Prisma.sql`AND (t."created_at", t."id") > (${after.createdAt}, ${after.id})`
+      : Prisma.empty;
+    const rows: TransactionRow[] = await db.$queryRaw<TransactionRow[]>`
+      SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE ${monthWhere(input)} ${keyset}
+      ORDER BY t."created_at", t."id" LIMIT ${batch}`;
+    if (rows.length > 0) yield rows;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1];
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** The amount of an operator's transactions created in [start, end), as a decimal string. */
+export async function transactionAmount(input: {
+  operatorId: number;
+  isTest: boolean;
+  start: Date;
+  end: Date;
+}): Promise<string> {
+  const [row] = await db.$queryRaw<{ amount: string }[]>`
+    SELECT COALESCE(SUM(t."amount"), 0)::text AS "amount"
+    FROM "transaction" t
+    WHERE t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
+      AND t."created_at" >= ${input.start} AND t."created_at" < ${input.end}`;
+  return row.amount;
 }
 
 export const TOTAL_MODES = ["jour", "espece", "plantation", "contexte"] as const;
@@ -87,24 +128,14 @@ const GROUPS: Record<TotalMode, { key: Prisma.Sql; name: Prisma.Sql; join: Prism
   },
 };
 
-export async function transactionTotals(input: {
-  operatorId: number;
-  isTest: boolean;
-  mode: TotalMode;
-  year: number;
-  month: number;
-  limit: number;
-  offset: number;
-}) {
-  const [start, end] = monthRange(input.year, input.month);
+export async function transactionTotals(input: MonthOf & { mode: TotalMode; limit: number; offset: number }) {
   const group = GROUPS[input.mode];
   const grouped = Prisma.sql`
     SELECT ${group.key} AS "key", MIN(${group.name}) AS "name",
            COUNT(*)::int AS "transactions", SUM(t."tree_count")::int AS "trees",
            SUM(t."free_tree_count")::int AS "freeTrees", SUM(t."amount")::text AS "amount"
     FROM "transaction" t ${group.join}
-    WHERE t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
-      AND t."created_at" >= ${start} AND t."created_at" < ${end}
+    WHERE ${monthWhere(input)}
     GROUP BY 1`;
   return paged<TotalRow>(grouped, Prisma.sql`q."key" NULLS FIRST`, input.limit, input.offset);
 }

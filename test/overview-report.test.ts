@@ -1,0 +1,86 @@
+// The dashboard's overview counts trees with the reports' own query (issue 18, item 7): for an
+// operator whose trees are all planted for its funeral homes, this month's trees and CO2 on the
+// overview are the sum of its funeral homes' reports (the API's use case), test trees in neither.
+import { afterAll, describe, expect, it } from "vitest";
+import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
+import { overview } from "@/lib/dashboard/overview";
+import { db } from "@/lib/db/client";
+import type { CreateMemorialCommand } from "@/lib/memorials/commands";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { reportPeriod, treeReport } from "@/lib/reports/tree-report";
+
+afterAll(() => db.$disconnect());
+
+const command = (epfId: number, memorialId?: number): CreateMemorialCommand =>
+  ({
+    target: memorialId
+      ? { kind: "existing", memorialId }
+      : {
+          kind: "new",
+          deceased: {
+            firstName: "Anne",
+            lastName: "Lambert",
+            civility: null,
+            deathDate: new Date("2026-10-01T00:00:00Z"),
+            deathDateApproximate: false,
+            birthDate: null,
+            url: null,
+            imageUrl: null,
+          },
+          family: null,
+          anonymous: null,
+          awaitConfirmation: false,
+        },
+    context: { Epf: epfId },
+    planter: null,
+    message: null,
+    language: null,
+    externalId: null,
+    memorialsLot: null,
+    uEventId: null,
+    specialEmailType: null,
+  }) as CreateMemorialCommand;
+
+describe("the overview and the reports", () => {
+  it("count the same trees and CO2 for the same operator and month", async () => {
+    const op = await makeIsolatedOperator({ language: "en", co2: 37.5 });
+    const live = (await authenticateKey(op.key)) as Caller;
+    const test = (await authenticateKey(op.testKey)) as Caller;
+    const [north, south] = [await makeContext(op.operatorId, "Epf"), await makeContext(op.operatorId, "Epf")];
+    const plant = (caller: Caller, cmd: CreateMemorialCommand) =>
+      createMemorial({ caller, command: cmd, linkBase: "http://trees.test" });
+    const first = await plant(live, command(north.id));
+    await plant(live, command(north.id, first.memorialId));
+    await plant(live, command(south.id));
+    await plant(test, command(north.id)); // a test tree: in neither
+
+    const now = new Date();
+    const year = now.getUTCFullYear();
+    const month = now.getUTCMonth() + 1;
+    const days = (Date.UTC(year, month, 1) - Date.UTC(year, month - 1, 1)) / 86_400_000;
+    const reports = await Promise.all(
+      [north, south].map((epf) =>
+        treeReport({
+          operatorId: op.operatorId,
+          isTest: false,
+          epfId: epf.id,
+          personId: null,
+          period: reportPeriod(year, month, 1, days),
+          limit: 1,
+          offset: 0,
+        }),
+      ),
+    );
+    const home = await overview(op.operatorId, now);
+    const reported = reports.reduce((sum, r) => sum + r.totals.trees, 0);
+    expect(reported).toBe(3);
+    expect(home.current.trees).toBe(reported);
+    expect(home.current.co2Kg).toBe(reports.reduce((sum, r) => sum + Number(r.totals.co2), 0));
+    expect(home.chart.at(-1)).toEqual({
+      start: new Date(Date.UTC(year, month - 1, 1)).toISOString(),
+      trees: 3,
+    });
+    expect(home.current.amount).toBe("60.00");
+  });
+});
