@@ -2,6 +2,9 @@
 // it uses DATABASE_URL, or the embedded database under DATA_DIR (the running one if there is one).
 // Each call prints exactly one JSON object on the last line of standard output; bad arguments
 // print a message on standard error and exit with status 2 (1 for a failure of the operation).
+// Each command declares its options; node:util's parseArgs reads them.
+
+import { parseArgs } from "node:util";
 import { addStock, createPlantation, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
 import { disconnect } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/database-url";
@@ -12,6 +15,7 @@ import { parseLanguage } from "@/lib/i18n/languages";
 import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
 import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
+import { SettingsError, settings } from "@/lib/settings";
 import { createUser } from "@/lib/users/create-user";
 import { isRole } from "@/lib/users/roles";
 import { INT32_MAX } from "@/lib/validation";
@@ -25,34 +29,58 @@ import { commandLineProduction } from "@/lib/webhooks/url-guard";
 
 class UsageError extends Error {}
 
-type Flags = Map<string, string | true>;
+type OptionSpec = Record<string, { type: "string" } | { type: "boolean" }>;
+type Values = Record<string, string | boolean | undefined>;
 
-function parseFlags(args: string[]): Flags {
-  const flags: Flags = new Map();
+const str = { type: "string" } as const;
+const flag = { type: "boolean" } as const;
+
+/**
+ * The options of a command, parsed by node:util's parseArgs (strict: an unknown option, a value
+ * given to a switch or a missing value is refused). A negative number is a value, not an option:
+ * `--lng -3.5` is read as `--lng=-3.5`.
+ */
+function parseOptions(args: string[], options: OptionSpec): Values {
+  const normalised: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (!arg.startsWith("--")) throw new UsageError(`unexpected argument "${arg}"`);
-    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (inline !== undefined) flags.set(name, inline);
-    else if (i + 1 < args.length && !args[i + 1].startsWith("--")) flags.set(name, args[++i]);
-    else flags.set(name, true);
+    const name = args[i].startsWith("--") ? args[i].slice(2) : "";
+    if (options[name]?.type === "string" && /^-\d/.test(args[i + 1] ?? "")) {
+      normalised.push(`${args[i]}=${args[++i]}`);
+    } else normalised.push(args[i]);
   }
-  return flags;
+  try {
+    return parseArgs({ args: normalised, options, strict: true, allowPositionals: false }).values;
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    const option = /'(--[^' ]+)/.exec(message)?.[1];
+    if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown option ${option}`);
+    if (
+      code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" &&
+      option &&
+      options[option.slice(2)]?.type === "boolean"
+    ) {
+      throw new UsageError(`${option} takes no value`);
+    }
+    if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(`${option} needs a value`);
+    if (code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+      throw new UsageError(`unexpected argument "${/'([^']*)'/.exec(message)?.[1]}"`);
+    }
+    throw error;
+  }
 }
 
-function text(flags: Flags, name: string, required = true): string | undefined {
-  const value = flags.get(name);
+function text(values: Values, name: string, required = true): string | undefined {
+  const value = values[name];
   if (value === undefined) {
     if (required) throw new UsageError(`--${name} is required`);
     return undefined;
   }
-  if (value === true || !value.trim()) throw new UsageError(`--${name} needs a value`);
-  flags.delete(name);
+  if (typeof value !== "string" || !value.trim()) throw new UsageError(`--${name} needs a value`);
   return value.trim();
 }
 
-function integer(flags: Flags, name: string, options: { required?: boolean; min?: number } = {}) {
-  const raw = text(flags, name, options.required ?? true);
+function integer(values: Values, name: string, options: { required?: boolean; min?: number } = {}) {
+  const raw = text(values, name, options.required ?? true);
   if (raw === undefined) return undefined;
   if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
     throw new UsageError(`--${name} must be an integer, got "${raw}"`);
@@ -63,8 +91,8 @@ function integer(flags: Flags, name: string, options: { required?: boolean; min?
   return value;
 }
 
-function decimal(flags: Flags, name: string, min: number, max: number, required = true) {
-  const raw = text(flags, name, required);
+function decimal(values: Values, name: string, min: number, max: number, required = true) {
+  const raw = text(values, name, required);
   if (raw === undefined) return undefined;
   const value = Number(raw);
   if (!/^-?\d+(\.\d+)?$/.test(raw) || value < min || value > max) {
@@ -73,186 +101,218 @@ function decimal(flags: Flags, name: string, min: number, max: number, required 
   return value;
 }
 
-function language(flags: Flags, name: string) {
-  const raw = text(flags, name, false);
+function language(values: Values, name: string) {
+  const raw = text(values, name, false);
   if (raw === undefined) return undefined;
   const lang = parseLanguage(raw);
   if (!lang) throw new UsageError(`--${name} must be one of fr, nl, en, de; got "${raw}"`);
   return lang;
 }
 
-function boolean(flags: Flags, name: string): boolean {
-  const value = flags.get(name);
-  flags.delete(name);
-  if (value === undefined) return false;
-  if (value !== true) throw new UsageError(`--${name} takes no value`);
-  return true;
+interface Command {
+  options: OptionSpec;
+  run(values: Values): Promise<object>;
 }
 
-function noMore(flags: Flags) {
-  const left = [...flags.keys()];
-  if (left.length) throw new UsageError(`unknown option --${left[0]}`);
-}
-
-const COMMANDS: Record<string, (flags: Flags) => Promise<object>> = {
-  "operator create": async (f) => {
-    const name = text(f, "name")!;
-    const lang = language(f, "lang");
-    const prepaid = integer(f, "prepaid", { required: false, min: 0 });
-    const countries = text(f, "countries", false);
-    const maxPrice = decimal(f, "max-price", 0, 1_000_000, false);
-    noMore(f);
-    const codes = countries ? countries.split(",").map((c) => c.trim().toUpperCase()) : [];
-    for (const code of codes) {
-      if (!/^[A-Z]{2}$/.test(code))
-        throw new UsageError(`--countries: "${code}" is not an ISO 3166 two-letter code`);
-    }
-    return createOperator({
-      name,
-      language: lang,
-      prepaidTrees: prepaid,
-      allowedCountries: codes,
-      maxUnitPrice: maxPrice,
-    });
+const COMMANDS: Record<string, Command> = {
+  "operator create": {
+    options: { name: str, lang: str, prepaid: str, countries: str, "max-price": str },
+    run: async (f) => {
+      const name = text(f, "name")!;
+      const lang = language(f, "lang");
+      const prepaid = integer(f, "prepaid", { required: false, min: 0 });
+      const countries = text(f, "countries", false);
+      const maxPrice = decimal(f, "max-price", 0, 1_000_000, false);
+      const codes = countries ? countries.split(",").map((c) => c.trim().toUpperCase()) : [];
+      for (const code of codes) {
+        if (!/^[A-Z]{2}$/.test(code))
+          throw new UsageError(`--countries: "${code}" is not an ISO 3166 two-letter code`);
+      }
+      return createOperator({
+        name,
+        language: lang,
+        prepaidTrees: prepaid,
+        allowedCountries: codes,
+        maxUnitPrice: maxPrice,
+      });
+    },
   },
-  "context create": async (f) => {
-    const operatorId = integer(f, "operator")!;
-    const kind = text(f, "kind")!;
-    if (!CONTEXT_KINDS.includes(kind as ContextKind)) {
-      throw new UsageError(`--kind must be one of ${CONTEXT_KINDS.join(", ")}; got "${kind}"`);
-    }
-    const name = text(f, "name")!;
-    const parentId = integer(f, "parent", { required: false });
-    const lang = language(f, "lang");
-    noMore(f);
-    const context = await createContext({
-      operatorId,
-      kind: kind as ContextKind,
-      name,
-      parentId,
-      language: lang,
-    });
-    return { id: context.id };
+  "context create": {
+    options: { operator: str, kind: str, name: str, parent: str, lang: str },
+    run: async (f) => {
+      const operatorId = integer(f, "operator")!;
+      const kind = text(f, "kind")!;
+      if (!CONTEXT_KINDS.includes(kind as ContextKind)) {
+        throw new UsageError(`--kind must be one of ${CONTEXT_KINDS.join(", ")}; got "${kind}"`);
+      }
+      const name = text(f, "name")!;
+      const parentId = integer(f, "parent", { required: false });
+      const lang = language(f, "lang");
+      const context = await createContext({
+        operatorId,
+        kind: kind as ContextKind,
+        name,
+        parentId,
+        language: lang,
+      });
+      return { id: context.id };
+    },
   },
-  "key create": async (f) => {
-    const operatorId = integer(f, "operator")!;
-    const test = boolean(f, "test");
-    noMore(f);
-    const created = await createApiKey(operatorId, test ? "test" : "production");
-    return { key: created.key };
+  "key create": {
+    options: { operator: str, test: flag },
+    run: async (f) => {
+      const operatorId = integer(f, "operator")!;
+      const test = f.test === true;
+      const created = await createApiKey(operatorId, test ? "test" : "production");
+      return { key: created.key };
+    },
   },
-  "key revoke": async (f) => {
-    const key = text(f, "key")!;
-    noMore(f);
-    if (!(await revokeApiKey(key))) throw new DomainError("NOT_FOUND", "no such key");
-    return { revoked: true };
+  "key revoke": {
+    options: { key: str },
+    run: async (f) => {
+      const key = text(f, "key")!;
+      if (!(await revokeApiKey(key))) throw new DomainError("NOT_FOUND", "no such key");
+      return { revoked: true };
+    },
   },
-  "plantation create": async (f) => {
-    const name = text(f, "name")!;
-    const country = text(f, "country")!;
-    if (!/^[A-Za-z]{2}$/.test(country))
-      throw new UsageError(`--country must be an ISO 3166 two-letter code, got "${country}"`);
-    const region = text(f, "region")!;
-    const latitude = decimal(f, "lat", -90, 90)!;
-    const longitude = decimal(f, "lng", -180, 180)!;
-    noMore(f);
-    const site = await createPlantation({ name, country, region, latitude, longitude });
-    return { id: site.id };
+  "plantation create": {
+    options: { name: str, country: str, region: str, lat: str, lng: str },
+    run: async (f) => {
+      const name = text(f, "name")!;
+      const country = text(f, "country")!;
+      if (!/^[A-Za-z]{2}$/.test(country))
+        throw new UsageError(`--country must be an ISO 3166 two-letter code, got "${country}"`);
+      const region = text(f, "region")!;
+      const latitude = decimal(f, "lat", -90, 90)!;
+      const longitude = decimal(f, "lng", -180, 180)!;
+      const site = await createPlantation({ name, country, region, latitude, longitude });
+      return { id: site.id };
+    },
   },
-  "plantation deactivate": async (f) => {
-    const id = integer(f, "id")!;
-    noMore(f);
-    return deactivatePlantation(id);
+  "plantation deactivate": {
+    options: { id: str },
+    run: async (f) => {
+      const id = integer(f, "id")!;
+      return deactivatePlantation(id);
+    },
   },
-  "species create": async (f) => {
-    const name = text(f, "name")!;
-    const latinName = text(f, "latin")!;
-    const type = text(f, "type")!;
-    const maxHeightM = decimal(f, "height", 0.1, 200)!;
-    const lifespanYears = integer(f, "lifespan")!;
-    const co2KgPerTree = decimal(f, "co2", 0, 100_000)!;
-    const unitPrice = decimal(f, "price", 0, 100_000)!;
-    // French is required (--name, --type); the other languages are optional and fall back to it.
-    const nameNl = text(f, "name-nl", false);
-    const nameEn = text(f, "name-en", false);
-    const nameDe = text(f, "name-de", false);
-    const typeNl = text(f, "type-nl", false);
-    const typeEn = text(f, "type-en", false);
-    const typeDe = text(f, "type-de", false);
-    noMore(f);
-    const species = await createSpecies({
-      name,
-      latinName,
-      type,
-      nameNl,
-      nameEn,
-      nameDe,
-      typeNl,
-      typeEn,
-      typeDe,
-      maxHeightM,
-      lifespanYears,
-      co2KgPerTree,
-      unitPrice,
-    });
-    return { id: species.id };
+  "species create": {
+    options: {
+      name: str,
+      latin: str,
+      type: str,
+      height: str,
+      lifespan: str,
+      co2: str,
+      price: str,
+      "name-nl": str,
+      "name-en": str,
+      "name-de": str,
+      "type-nl": str,
+      "type-en": str,
+      "type-de": str,
+    },
+    run: async (f) => {
+      const name = text(f, "name")!;
+      const latinName = text(f, "latin")!;
+      const type = text(f, "type")!;
+      const maxHeightM = decimal(f, "height", 0.1, 200)!;
+      const lifespanYears = integer(f, "lifespan")!;
+      const co2KgPerTree = decimal(f, "co2", 0, 100_000)!;
+      const unitPrice = decimal(f, "price", 0, 100_000)!;
+      // French is required (--name, --type); the other languages are optional and fall back to it.
+      const nameNl = text(f, "name-nl", false);
+      const nameEn = text(f, "name-en", false);
+      const nameDe = text(f, "name-de", false);
+      const typeNl = text(f, "type-nl", false);
+      const typeEn = text(f, "type-en", false);
+      const typeDe = text(f, "type-de", false);
+      const species = await createSpecies({
+        name,
+        latinName,
+        type,
+        nameNl,
+        nameEn,
+        nameDe,
+        typeNl,
+        typeEn,
+        typeDe,
+        maxHeightM,
+        lifespanYears,
+        co2KgPerTree,
+        unitPrice,
+      });
+      return { id: species.id };
+    },
   },
-  "stock add": async (f) => {
-    const plantationId = integer(f, "plantation")!;
-    const speciesId = integer(f, "species")!;
-    const trees = integer(f, "trees")!;
-    noMore(f);
-    return addStock(plantationId, speciesId, trees);
+  "stock add": {
+    options: { plantation: str, species: str, trees: str },
+    run: async (f) => {
+      const plantationId = integer(f, "plantation")!;
+      const speciesId = integer(f, "species")!;
+      const trees = integer(f, "trees")!;
+      return addStock(plantationId, speciesId, trees);
+    },
   },
-  "prepaid add": async (f) => {
-    const operatorId = integer(f, "operator")!;
-    const trees = integer(f, "trees")!;
-    noMore(f);
-    return addPrepaid(operatorId, trees);
+  "prepaid add": {
+    options: { operator: str, trees: str },
+    run: async (f) => {
+      const operatorId = integer(f, "operator")!;
+      const trees = integer(f, "trees")!;
+      return addPrepaid(operatorId, trees);
+    },
   },
-  "user create": async (f) => {
-    const operatorId = integer(f, "operator")!;
-    const email = text(f, "email")!;
-    const password = text(f, "password")!;
-    // The first user of an operator is its admin; --role staff makes a staff user.
-    const role = text(f, "role", false) ?? "admin";
-    if (!isRole(role)) throw new UsageError(`--role must be admin or staff, got "${role}"`);
-    noMore(f);
-    const user = await createUser({ operatorId, email, password, role });
-    return { userId: user.id, role: user.role };
+  "user create": {
+    options: { operator: str, email: str, password: str, role: str },
+    run: async (f) => {
+      const operatorId = integer(f, "operator")!;
+      const email = text(f, "email")!;
+      const password = text(f, "password")!;
+      // The first user of an operator is its admin; --role staff makes a staff user.
+      const role = text(f, "role", false) ?? "admin";
+      if (!isRole(role)) throw new UsageError(`--role must be admin or staff, got "${role}"`);
+      const user = await createUser({ operatorId, email, password, role });
+      return { userId: user.id, role: user.role };
+    },
   },
-  "webhook create": async (f) => {
-    const operatorId = integer(f, "operator")!;
-    const url = text(f, "url")!;
-    const events = text(f, "events")!;
-    const test = boolean(f, "test");
-    noMore(f);
-    const names = events.split(",").map((e) => e.trim());
-    const unknown = names.find((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
-    if (unknown !== undefined) {
-      throw new UsageError(
-        `--events: unknown event "${unknown}"; the events are ${WEBHOOK_EVENTS.join(", ")}`,
+  "webhook create": {
+    options: { operator: str, url: str, events: str, test: flag },
+    run: async (f) => {
+      const operatorId = integer(f, "operator")!;
+      const url = text(f, "url")!;
+      const events = text(f, "events")!;
+      const test = f.test === true;
+      const names = events.split(",").map((e) => e.trim());
+      const unknown = names.find((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e));
+      if (unknown !== undefined) {
+        throw new UsageError(
+          `--events: unknown event "${unknown}"; the events are ${WEBHOOK_EVENTS.join(", ")}`,
+        );
+      }
+      // The secret is shown here only; the service keeps it encrypted. The URL is checked as the
+      // running service checks it (same guard, same WEBHOOK_ALLOW_PRIVATE, production mode unless
+      // NODE_ENV is development or test): an endpoint it would refuse gets no secret.
+      const created = await createWebhookEndpoint(
+        { operatorId, url, events: names, isTest: test },
+        { production: commandLineProduction() },
       );
-    }
-    // The secret is shown here only; the service keeps it encrypted. The URL is checked as the
-    // running service checks it (same guard, same WEBHOOK_ALLOW_PRIVATE, production mode unless
-    // NODE_ENV is development or test): an endpoint it would refuse gets no secret.
-    const created = await createWebhookEndpoint(
-      { operatorId, url, events: names, isTest: test },
-      { production: commandLineProduction() },
-    );
-    return { id: created.id, secret: created.secret };
+      return { id: created.id, secret: created.secret };
+    },
   },
-  "webhook list": async (f) => {
-    const operatorId = integer(f, "operator", { required: false });
-    noMore(f);
-    return { endpoints: await listWebhookEndpoints(operatorId) };
+  "webhook list": {
+    options: { operator: str },
+    run: async (f) => {
+      const operatorId = integer(f, "operator", { required: false });
+      return { endpoints: await listWebhookEndpoints(operatorId) };
+    },
   },
-  "webhook delete": async (f) => {
-    const id = integer(f, "id")!;
-    noMore(f);
-    await deleteWebhookEndpoint(id);
-    return { deleted: true };
+  "webhook delete": {
+    options: { id: str },
+    run: async (f) => {
+      const id = integer(f, "id")!;
+      await deleteWebhookEndpoint(id);
+      return { deleted: true };
+    },
   },
 };
 
@@ -263,17 +323,24 @@ async function main(argv: string[]): Promise<number> {
     console.error(`unknown command "${command}". Commands:\n  ${Object.keys(COMMANDS).join("\n  ")}`);
     return 2;
   }
-  let flags: Flags;
+  let values: Values;
   try {
-    flags = parseFlags(argv.slice(2));
+    values = parseOptions(argv.slice(2), run.options);
   } catch (error) {
     console.error(`${command}: ${(error as Error).message}`);
+    return 2;
+  }
+  try {
+    settings();
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(error.message);
     return 2;
   }
   const database = await resolveDatabase();
   try {
     await migrate(database.url);
-    const result = await run(flags);
+    const result = await run.run(values);
     console.log(JSON.stringify(result));
     return 0;
   } catch (error) {
