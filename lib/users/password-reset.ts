@@ -11,9 +11,10 @@
 import { db, transaction } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
 import { passwordResetEmail } from "@/lib/mail/team-email";
+import { settings } from "@/lib/settings";
 import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
 import { hashPassword } from "./passwords";
-import { isTokenShape, newLinkToken, positiveSetting, tokenHash } from "./tokens";
+import { isTokenShape, newLinkToken, tokenHash } from "./tokens";
 
 export const RESET_WINDOW_MINUTES = 60;
 export const RESET_MAX_PER_ADDRESS = 3;
@@ -23,7 +24,7 @@ const LOCK_CLIENT = 7_240_411;
 const LOCK_EMAIL = 7_240_412;
 
 export function resetTtlMinutes(): number {
-  return positiveSetting(process.env.PASSWORD_RESET_TTL_MINUTES, 60);
+  return settings().PASSWORD_RESET_TTL_MINUTES;
 }
 
 export type ResetRequestOutcome = "sent" | "unknown" | "limited" | "invalid";

@@ -9,13 +9,14 @@
 import { db, type Tx, transaction } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
 import { invitationEmail } from "@/lib/mail/team-email";
+import { settings } from "@/lib/settings";
 import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
 import { hashPassword } from "./passwords";
 import type { Role } from "./roles";
-import { isTokenShape, newLinkToken, positiveSetting, tokenHash } from "./tokens";
+import { isTokenShape, newLinkToken, tokenHash } from "./tokens";
 
 export function invitationTtlDays(): number {
-  return positiveSetting(process.env.INVITATION_TTL_DAYS, 7);
+  return settings().INVITATION_TTL_DAYS;
 }
 
 export interface TeamMember {

@@ -15,9 +15,3 @@ export function tokenHash(token: string): string {
 export function isTokenShape(token: unknown): token is string {
   return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
 }
-
-/** A positive whole number from a setting, else its default. */
-export function positiveSetting(value: string | undefined, fallback: number): number {
-  const parsed = Number(value);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-}

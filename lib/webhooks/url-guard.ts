@@ -9,6 +9,7 @@
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP } from "node:net";
 import { invalid } from "@/lib/errors";
+import { settings } from "@/lib/settings";
 
 export const URL_MAX = 2048;
 
@@ -78,10 +79,8 @@ export function commandLineProduction(env: Record<string, string | undefined> = 
 
 /** Whether webhooks may go to private addresses (see the header of this file). */
 export function privateAddressesAllowed(options: GuardOptions = {}): boolean {
-  const setting = process.env.WEBHOOK_ALLOW_PRIVATE?.trim().toLowerCase();
-  if (setting === "1" || setting === "true") return true;
-  if (setting === "0" || setting === "false") return false;
-  return !(options.production ?? process.env.NODE_ENV === "production");
+  const { WEBHOOK_ALLOW_PRIVATE, production } = settings();
+  return WEBHOOK_ALLOW_PRIVATE ?? !(options.production ?? production);
 }
 
 /** The URL's host without the brackets of an IPv6 literal. */
