@@ -3,7 +3,13 @@
 // operator's live data only, as the policy defines it (ownMemorialsOf, reportTreesSql), each
 // figure one SQL aggregate (never rows summed in JavaScript).
 import { db, type Prisma } from "@/lib/db/client";
-import { ownMemorialsOf, ownMemorialsOfSql, reportTreesSql } from "@/lib/memorials/policy";
+import {
+  displayTitle,
+  ownMemorialsOf,
+  ownMemorialsOfSql,
+  reportTreesSql,
+  TITLE_SELECT,
+} from "@/lib/memorials/policy";
 
 /** The dashboard acts as the operator's live key. */
 const live = (operatorId: number) => ({ kind: "operator" as const, operatorId, isTest: false });
@@ -78,7 +84,7 @@ export async function staleConfirmations(operatorId: number, now = new Date(), l
   const [rows, total] = await Promise.all([
     db.memorial.findMany({
       where,
-      select: { id: true, title: true, createdAt: true, family: { select: { email: true } } },
+      select: { ...TITLE_SELECT, createdAt: true, family: { select: { email: true } } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: limit,
     }),
@@ -88,7 +94,7 @@ export async function staleConfirmations(operatorId: number, now = new Date(), l
     total,
     rows: rows.map((row) => ({
       id: row.id,
-      title: row.title,
+      title: displayTitle(row),
       createdAt: row.createdAt.toISOString(),
       email: row.family?.email ?? null,
     })),

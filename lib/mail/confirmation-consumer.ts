@@ -24,7 +24,11 @@ export async function confirmationEmailConsumer(tx: Tx, event: StoredEvent): Pro
   if (!request || event.memorialId === null) return;
   const memorial = await tx.memorial.findUnique({
     where: { id: event.memorialId },
-    include: { family: true, operator: { select: { name: true } } },
+    include: {
+      family: true,
+      operator: { select: { name: true } },
+      person: { select: { firstName: true, lastName: true } },
+    },
   });
   // Confirmed in the meantime, or no address: there is nothing to send.
   const to = memorial?.family?.email;

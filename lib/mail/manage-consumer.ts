@@ -14,7 +14,11 @@ export async function manageEmailConsumer(tx: Tx, event: StoredEvent): Promise<v
   if (!request) return;
   const memorial = await tx.memorial.findUnique({
     where: { id: event.memorialId },
-    include: { family: true, operator: { select: { name: true } } },
+    include: {
+      family: true,
+      operator: { select: { name: true } },
+      person: { select: { firstName: true, lastName: true } },
+    },
   });
   const to = memorial?.family?.email;
   if (!memorial || !to) return;

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { isLanguage, type Language } from "@/lib/i18n/languages";
-import { displayTitle, type MemorialKind } from "./policy";
+import { type AnonymousTitle, displayTitle, type MemorialKind } from "./policy";
 
 const DEFAULT_TTL_DAYS = 365;
 
@@ -92,6 +92,8 @@ export interface ManageView {
   hidden: boolean;
   /** The family made it anonymous (and may make it classic again). */
   anonymisedByFamily: boolean;
+  /** How it is titled while anonymous: its anonymous name, or the initials (issue 18.5). */
+  anonymousTitle: AnonymousTitle;
   language: Language;
   expiresAt: Date;
   /** The trees with a message, the family's to hide or show. */
@@ -108,7 +110,10 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
   const row = await tokenRow(db, token, false);
   const state = stateOf(row);
   if (!row || state === "unknown") return { state: "unknown" };
-  const memorial = await db.memorial.findUniqueOrThrow({ where: { id: row.memorialId } });
+  const memorial = await db.memorial.findUniqueOrThrow({
+    where: { id: row.memorialId },
+    include: { person: { select: { firstName: true, lastName: true } } },
+  });
   const language: Language = isLanguage(memorial.language) ? memorial.language : "fr";
   if (state !== "active") return { state, language };
   const trees = await db.tree.findMany({
@@ -126,6 +131,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
     status: memorial.status as ManageView["status"],
     hidden: memorial.hiddenAt !== null,
     anonymisedByFamily: memorial.anonymisedAt !== null,
+    anonymousTitle: memorial.anonymousTitle,
     language,
     expiresAt: row.expiresAt,
     messages: trees

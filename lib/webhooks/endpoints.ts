@@ -13,6 +13,14 @@ export const WEBHOOK_EVENTS = [
   "tree.planted",
   "memorial.confirmed",
   "person.modified",
+  // The family's controls (its management link) and the operator's own changes of them (issue 18.4).
+  "memorial.hidden",
+  "memorial.shown",
+  "memorial.anonymised",
+  "memorial.unanonymised",
+  "memorial.title_changed",
+  "message.hidden",
+  "message.shown",
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
