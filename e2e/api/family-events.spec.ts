@@ -9,6 +9,7 @@
 import path from "node:path";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { createWebhookEndpoint, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
+import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
@@ -107,6 +108,9 @@ async function next(r: Receiver, secret: string): Promise<ReceivedWebhook> {
   await r.waitFor(count, 60_000);
   const message = r.received[count - 1];
   expect(verifySignature(secret, message)).toBe(true);
+  // The message is what the API reference documents for its type (lib/webhooks/schemas.ts).
+  expect(WEBHOOK_EVENTS).toContain(message.json.type);
+  webhookMessageSchema(message.json.type).parse(message.json);
   // Whatever address a webhook carries answers now (never a 404 for a hidden memorial).
   if (message.json.data.memorialUrl !== null) {
     expect((await fetch(message.json.data.memorialUrl)).status).toBe(200);
@@ -264,6 +268,16 @@ test("the family's events can be chosen wherever endpoints are made; an unknown 
     isTest: false,
   });
   expect(all.events).toEqual([...WEBHOOK_EVENTS]);
+  // The dashboard's webhooks page offers them.
+  const dashboard = await playwrightRequest.newContext();
+  try {
+    await signInRequest(dashboard, op.operatorId);
+    const page = await dashboard.get(`${baseUrl()}/api/dashboard/webhooks`);
+    expect(page.status()).toBe(200);
+    expect(((await page.json()) as { events: string[] }).events).toEqual([...WEBHOOK_EVENTS]);
+  } finally {
+    await dashboard.dispose();
+  }
   await expect(
     createWebhookEndpoint({
       operatorId: op.operatorId,
