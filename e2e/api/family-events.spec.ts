@@ -102,9 +102,13 @@ const decoded = (text: string | null) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"');
 
+/** How many of each receiver's webhooks the test has read. */
+const read = new Map<Receiver, number>();
+
 /** Waits for the receiver's next webhook (one action, one event) and checks it. */
 async function next(r: Receiver, secret: string): Promise<ReceivedWebhook> {
-  const count = r.received.length + 1;
+  const count = (read.get(r) ?? 0) + 1;
+  read.set(r, count);
   await r.waitFor(count, 60_000);
   const message = r.received[count - 1];
   expect(verifySignature(secret, message)).toBe(true);
