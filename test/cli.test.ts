@@ -546,6 +546,23 @@ describe("webhook create, list and delete", () => {
     await refused(/webhook endpoint \d+ does not exist/, "webhook", "delete", "--id", String(created.id));
   });
 
+  it("lets an endpoint choose the family's events (issue 18.4)", async () => {
+    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const family = "memorial.hidden,memorial.shown,memorial.title_changed,message.hidden";
+    const created = await ok(
+      "webhook",
+      "create",
+      "--operator",
+      String(operatorId),
+      "--url",
+      "http://127.0.0.1:9/family",
+      "--events",
+      family,
+    );
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.events).toEqual(family.split(","));
+  });
+
   it("refuses bad URLs and events, and private addresses in production, writing nothing", async () => {
     const { operatorId } = await createOperator({ name: unique("Webhooks") });
     const op = String(operatorId);

@@ -46,7 +46,7 @@ const CHECKS: Record<string, string> = {
   operator_invitation_role_check:
     "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
   webhook_endpoint_events_check:
-    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50)])))",
+    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50)])))",
 };
 
 // ---------------------------------------------------------------------------------------------

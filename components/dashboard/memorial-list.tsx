@@ -97,7 +97,7 @@ export function MemorialList() {
                           className="font-medium text-forest-700 underline"
                           href={`/dashboard/memorials/${row.id}`}
                         >
-                          {row.title || t("memorialTitle", { id: row.id })}
+                          {row.title}
                         </Link>
                         {row.kind === "anonymous" && row.deceased ? (
                           <span className="block text-stone-600">{row.deceased}</span>

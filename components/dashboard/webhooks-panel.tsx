@@ -37,6 +37,13 @@ const EVENT_LABEL: Record<string, MessageKey> = {
   "tree.planted": "eventTreePlanted",
   "memorial.confirmed": "eventMemorialConfirmed",
   "person.modified": "eventPersonModified",
+  "memorial.hidden": "eventMemorialHidden",
+  "memorial.shown": "eventMemorialShown",
+  "memorial.anonymised": "eventMemorialAnonymised",
+  "memorial.unanonymised": "eventMemorialUnanonymised",
+  "memorial.title_changed": "eventMemorialTitleChanged",
+  "message.hidden": "eventMessageHidden",
+  "message.shown": "eventMessageShown",
 };
 
 /** The words of a refused field, by the reason the use case gives. */

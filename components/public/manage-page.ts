@@ -54,6 +54,14 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
                 : view.anonymisedByFamily
                   ? control("unanonymise", t, language, m.manageUnanonymise)
                   : html`<p>${m.manageAnonymousByOperator}</p>`
+            }${
+              view.kind === "anonymous"
+                ? html`<p class="note">${m.manageTitleHelp}</p>${
+                    view.anonymousTitle === "initials"
+                      ? control("title-name", t, language, m.manageTitleName)
+                      : control("title-initials", t, language, m.manageTitleInitials)
+                  }`
+                : ""
             }`;
       body = html`
         <h1>${m.manageTitle}</h1>

@@ -7,11 +7,13 @@ import { db, Prisma } from "@/lib/db/client";
 import { matchesWords, memorialTitleKey, personNameKey, searchWords } from "@/lib/db/name-search";
 import { paged } from "@/lib/db/paged";
 import {
+  type AnonymousTitle,
   displayTitle,
   type MemorialKind,
   operatorViewer,
   ownMemorialsOf,
   ownMemorialsOfSql,
+  TITLE_SELECT,
   treesVisibleTo,
 } from "@/lib/memorials/policy";
 import { waitingPlantings } from "@/lib/plantings/planting-queue";
@@ -43,7 +45,8 @@ export function memorialListSql(operatorId: number, search: string): Prisma.Sql 
   const own = ownMemorialsOfSql(dashboardViewer(operatorId));
   const select = (join: Prisma.Sql, match: Prisma.Sql) => Prisma.sql`
     SELECT m."id", m."kind"::text AS "kind", m."status"::text AS "status", m."title",
-           m."anonymous_name" AS "anonymousName",
+           m."anonymous_name" AS "anonymousName", m."anonymous_title"::text AS "anonymousTitle",
+           p."first_name" AS "firstName", p."last_name" AS "lastName",
            NULLIF(concat_ws(' ', p."first_name", p."last_name"), '') AS "deceased",
            m."created_at" AS "createdAt"
     FROM "memorial" m ${join} "person" p ON p."id" = m."person_id"
@@ -63,7 +66,13 @@ export async function listMemorials(input: {
 }): Promise<{ rows: MemorialListRow[]; total: number }> {
   // The page first, then the tree counts of its rows only (a global memorial has many).
   const { rows, total } = await paged<
-    Omit<MemorialListRow, "createdAt" | "trees"> & { createdAt: Date; anonymousName: string | null }
+    Omit<MemorialListRow, "createdAt" | "trees"> & {
+      createdAt: Date;
+      anonymousName: string | null;
+      anonymousTitle: AnonymousTitle;
+      firstName: string | null;
+      lastName: string | null;
+    }
   >(
     memorialListSql(input.operatorId, input.search),
     Prisma.sql`q."createdAt" DESC, q."id" DESC`,
@@ -84,9 +93,15 @@ export async function listMemorials(input: {
     : [];
   const trees = new Map(counts.map((c) => [c.memorialId, c._sum.quantity ?? 0]));
   return {
-    rows: rows.map(({ anonymousName, ...row }) => ({
+    rows: rows.map(({ anonymousName, anonymousTitle, firstName, lastName, ...row }) => ({
       ...row,
-      title: displayTitle({ ...row, kind: row.kind as MemorialKind, anonymousName }),
+      title: displayTitle({
+        ...row,
+        kind: row.kind as MemorialKind,
+        anonymousName,
+        anonymousTitle,
+        person: { firstName, lastName },
+      }),
       createdAt: row.createdAt.toISOString(),
       trees: trees.get(row.id) ?? 0,
     })),
@@ -137,6 +152,7 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
     status: memorial.status,
     title: displayTitle(memorial),
     anonymousName: memorial.anonymousName,
+    anonymousTitle: memorial.anonymousTitle,
     language: memorial.language,
     createdAt: memorial.createdAt.toISOString(),
     confirmedAt: memorial.confirmedAt?.toISOString() ?? null,
@@ -184,3 +200,13 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
 }
 
 export type MemorialDetail = NonNullable<Awaited<ReturnType<typeof memorialDetail>>>;
+
+/** The title of one of the operator's memorials (its page's <title>), null when not its own. */
+export async function memorialTitle(operatorId: number, memorialId: number): Promise<string | null> {
+  if (parseId(memorialId) === null) return null;
+  const memorial = await db.memorial.findFirst({
+    where: { AND: [{ id: memorialId }, ownMemorialsOf(dashboardViewer(operatorId))] },
+    select: TITLE_SELECT,
+  });
+  return memorial ? displayTitle(memorial) : null;
+}

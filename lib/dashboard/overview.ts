@@ -5,7 +5,7 @@
 // and buckets (lib/reports, scope "operator"), the amount is lib/transactions': no copy of
 // their rules here.
 import { db, type Prisma } from "@/lib/db/client";
-import { ownMemorialsOf, ownMemorialsOfSql } from "@/lib/memorials/policy";
+import { displayTitle, ownMemorialsOf, ownMemorialsOfSql, TITLE_SELECT } from "@/lib/memorials/policy";
 import { type ReportFilter, reportBuckets, reportTotals } from "@/lib/reports/queries";
 import { transactionAmount } from "@/lib/transactions/queries";
 
@@ -76,7 +76,7 @@ export async function staleConfirmations(operatorId: number, now = new Date(), l
   const [rows, total] = await Promise.all([
     db.memorial.findMany({
       where,
-      select: { id: true, title: true, createdAt: true, family: { select: { email: true } } },
+      select: { ...TITLE_SELECT, createdAt: true, family: { select: { email: true } } },
       orderBy: [{ createdAt: "asc" }, { id: "asc" }],
       take: limit,
     }),
@@ -86,7 +86,7 @@ export async function staleConfirmations(operatorId: number, now = new Date(), l
     total,
     rows: rows.map((row) => ({
       id: row.id,
-      title: row.title,
+      title: displayTitle(row),
       createdAt: row.createdAt.toISOString(),
       email: row.family?.email ?? null,
     })),

@@ -33,7 +33,6 @@ function memorial(overrides: Partial<PublicMemorial> = {}): PublicMemorial {
     id: 42,
     kind: "classic",
     title: "Léa Müller-Ørsted",
-    anonymousName: null,
     operatorName: "Pompes Funèbres Durand",
     language: "fr",
     createdAt: "2026-10-01T00:00:00.000Z",
@@ -124,12 +123,13 @@ describe("certificatePdf", () => {
   });
 
   it("says nothing of the deceased of an anonymous memorial", async () => {
-    const anonymous = memorial({ kind: "anonymous", anonymousName: null, deceased: null });
+    // Its title is displayTitle's (public-queries.ts): never the deceased's name, never a bare id.
+    const anonymous = memorial({ kind: "anonymous", title: "In memoriam", deceased: null });
     const { text: t } = await text(
       await certificatePdf({ memorial: anonymous, language: "en", size: "a4", url }),
     );
-    // 4.1 rule 7: named by its id, as in the API and on the page.
-    expect(t).toMatch(/certificate 42 Trees planted/);
+    // 4.1 rule 7: named by its anonymous title, as on the page.
+    expect(t).toMatch(/certificate In memoriam Trees planted/);
     expect(t).not.toContain("Müller");
     expect(t).not.toContain("1941");
   });

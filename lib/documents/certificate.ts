@@ -7,7 +7,6 @@ import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { messagesFor } from "@/lib/i18n/messages";
-import { displayTitle } from "@/lib/memorials/policy";
 import {
   co2Total,
   formatCalendarDate,
@@ -41,7 +40,7 @@ export interface CertificateInput {
 export async function certificatePdf(input: CertificateInput): Promise<Uint8Array> {
   const { memorial, language, size, url } = input;
   const messages = messagesFor(language);
-  const title = displayTitle(memorial);
+  const title = memorial.title;
 
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);

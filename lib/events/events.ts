@@ -20,6 +20,7 @@ export const EVENT_TYPES = [
   "memorial.shown",
   "memorial.anonymised",
   "memorial.unanonymised",
+  "memorial.title_changed",
   "message.hidden",
   "message.shown",
   "manage_link.sent",

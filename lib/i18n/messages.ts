@@ -98,6 +98,10 @@ export interface PublicMessages {
   manageAnonymise: string;
   manageUnanonymise: string;
   manageAnonymousByOperator: string;
+  // The family's choice of an anonymous memorial's title (issue 18.5).
+  manageTitleHelp: string;
+  manageTitleInitials: string;
+  manageTitleName: string;
   manageMessagesHeading: string;
   manageMessagesHelp: string;
   manageNoMessage: string;
@@ -223,6 +227,10 @@ const fr: PublicMessages = {
   manageAnonymise: "Rendre le mémorial anonyme",
   manageUnanonymise: "Afficher de nouveau le nom",
   manageAnonymousByOperator: "Ce mémorial a été créé anonyme.",
+  manageTitleHelp:
+    "Le titre du mémorial anonyme : le nom choisi à sa création (à défaut « In memoriam »), ou les initiales du défunt (« In memoriam A. L. »).",
+  manageTitleInitials: "Titrer avec les initiales",
+  manageTitleName: "Titrer sans les initiales",
   manageMessagesHeading: "Messages des planteurs",
   manageMessagesHelp: "Un message masqué n’apparaît plus sur la page ni sur le certificat.",
   manageNoMessage: "Aucun arbre ne porte de message.",
@@ -349,6 +357,10 @@ const nl: PublicMessages = {
   manageAnonymise: "De gedenkpagina anoniem maken",
   manageUnanonymise: "De naam weer tonen",
   manageAnonymousByOperator: "Deze gedenkpagina is anoniem aangemaakt.",
+  manageTitleHelp:
+    "De titel van de anonieme gedenkpagina: de naam gekozen bij het aanmaken (anders „In memoriam”), of de initialen van de overledene („In memoriam A. L.”).",
+  manageTitleInitials: "Titel met de initialen",
+  manageTitleName: "Titel zonder de initialen",
   manageMessagesHeading: "Berichten van planters",
   manageMessagesHelp: "Een verborgen bericht staat niet meer op de pagina of op het certificaat.",
   manageNoMessage: "Geen enkele boom heeft een bericht.",
@@ -472,6 +484,10 @@ const en: PublicMessages = {
   manageAnonymise: "Make the memorial anonymous",
   manageUnanonymise: "Show the name again",
   manageAnonymousByOperator: "This memorial was created anonymous.",
+  manageTitleHelp:
+    "The anonymous memorial’s title: the name chosen when it was created (else “In memoriam”), or the deceased’s initials (“In memoriam A. L.”).",
+  manageTitleInitials: "Title with the initials",
+  manageTitleName: "Title without the initials",
   manageMessagesHeading: "Planters' messages",
   manageMessagesHelp: "A hidden message no longer appears on the page or on the certificate.",
   manageNoMessage: "No tree carries a message.",
@@ -598,6 +614,10 @@ const de: PublicMessages = {
   manageAnonymise: "Die Gedenkseite anonymisieren",
   manageUnanonymise: "Den Namen wieder anzeigen",
   manageAnonymousByOperator: "Diese Gedenkseite wurde anonym angelegt.",
+  manageTitleHelp:
+    "Der Titel der anonymen Gedenkseite: der bei der Anlage gewählte Name (sonst „In memoriam“) oder die Initialen der verstorbenen Person („In memoriam A. L.“).",
+  manageTitleInitials: "Titel mit den Initialen",
+  manageTitleName: "Titel ohne die Initialen",
   manageMessagesHeading: "Nachrichten der Pflanzenden",
   manageMessagesHelp: "Eine ausgeblendete Nachricht erscheint weder auf der Seite noch auf der Urkunde.",
   manageNoMessage: "Kein Baum trägt eine Nachricht.",

@@ -2,19 +2,20 @@
 // e-mail consumers and for the dashboard's preview, so that the preview is the e-mail sent.
 import type { db, Tx } from "@/lib/db/client";
 import { familyLanguage, requesterName } from "@/lib/memorials/family";
-import { displayTitle, type MemorialKind, showsDeceased } from "@/lib/memorials/policy";
+import { displayTitle, showsDeceased, type TitledMemorial } from "@/lib/memorials/policy";
 import type { FamilyLetter } from "./confirmation-email";
 
 /** What a memorial read must include for familyLetter(). */
-export const FAMILY_LETTER_INCLUDE = { family: true, operator: { select: { name: true } } } as const;
+export const FAMILY_LETTER_INCLUDE = {
+  family: true,
+  operator: { select: { name: true } },
+  // The deceased's names, for a title in initials (displayTitle).
+  person: { select: { firstName: true, lastName: true } },
+} as const;
 
-export interface LetterMemorial {
-  id: number;
+export interface LetterMemorial extends TitledMemorial {
   operatorId: number;
   contextId: number | null;
-  kind: MemorialKind;
-  title: string;
-  anonymousName: string | null;
   language: string;
   family: { name: string | null; language: string | null } | null;
   operator: { name: string };

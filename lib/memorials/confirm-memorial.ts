@@ -43,7 +43,13 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
   const row = await db.confirmationToken.findUnique({
     where: { tokenHash: hashToken(token) },
     include: {
-      memorial: { include: { family: true, operator: { select: { name: true } } } },
+      memorial: {
+        include: {
+          family: true,
+          operator: { select: { name: true } },
+          person: { select: { firstName: true, lastName: true } },
+        },
+      },
     },
   });
   if (!row) return { state: "unknown" };

@@ -9,7 +9,7 @@ import { DomainError } from "@/lib/errors";
 import type { Language } from "@/lib/i18n/languages";
 import { settings } from "@/lib/settings";
 import { familyLanguage } from "./family";
-import { displayTitle, type MemorialKind } from "./policy";
+import { type AnonymousTitle, displayTitle, type MemorialKind } from "./policy";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -91,6 +91,8 @@ export interface ManageView {
   hidden: boolean;
   /** The family made it anonymous (and may make it classic again). */
   anonymisedByFamily: boolean;
+  /** How it is titled while anonymous: its anonymous name, or the initials (issue 18.5). */
+  anonymousTitle: AnonymousTitle;
   language: Language;
   expiresAt: Date;
   /** The trees with a message, the family's to hide or show. */
@@ -109,7 +111,10 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
   if (!row || state === "unknown") return { state: "unknown" };
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: row.memorialId },
-    include: { family: { select: { language: true } } },
+    include: {
+      family: { select: { language: true } },
+      person: { select: { firstName: true, lastName: true } },
+    },
   });
   // The page speaks to the family: in the family's language (Famille.Langue), as its e-mails.
   const language = familyLanguage(memorial);
@@ -129,6 +134,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
     status: memorial.status as ManageView["status"],
     hidden: memorial.hiddenAt !== null,
     anonymisedByFamily: memorial.anonymisedAt !== null,
+    anonymousTitle: memorial.anonymousTitle,
     language,
     expiresAt: row.expiresAt,
     messages: trees

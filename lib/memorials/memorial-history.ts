@@ -8,6 +8,7 @@ export const HISTORY_TYPES: DomainEventType[] = [
   "memorial.shown",
   "memorial.anonymised",
   "memorial.unanonymised",
+  "memorial.title_changed",
   "message.hidden",
   "message.shown",
   "manage_link.sent",

@@ -9,13 +9,13 @@ import { notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/operators/keys";
 import { cachedMemorial } from "./cache";
 import {
-  displayTitle,
   isOwnMemorial,
   memorialsVisibleTo,
   operatorViewer,
   shownDeathDate,
   shownMessage,
   showsDeceased,
+  specTitle,
   treesVisibleTo,
   treesVisibleToSql,
 } from "./policy";
@@ -131,7 +131,8 @@ async function loadMemorialInfos(
   const person = showsDeceased(memorial.kind) ? memorial.person : null;
   return {
     id: memorial.id,
-    name: displayTitle(memorial),
+    // The API's MemorialNom is the specification's (4.1 rule 7), whatever the family chose.
+    name: specTitle(memorial),
     createdAt: memorial.createdAt,
     deceased: person && {
       lastName: person.lastName,

@@ -7,27 +7,62 @@ import {
   cut,
   deceasedUrlEndsAt,
   displayTitle,
+  initialsOf,
   safeHttpUrl,
   shownDeathDate,
   shownDeceasedUrl,
+  specTitle,
 } from "./policy";
 
 const DAY = 86_400_000;
-const base = { id: 42, title: "Marie Dupont", anonymousName: null };
+const base = {
+  id: 42,
+  title: "Marie Dupont",
+  anonymousName: null,
+  anonymousTitle: "name" as const,
+  person: { firstName: "Marie", lastName: "Dupont" },
+};
 
-describe("displayTitle (4.1 rule 7, global memorial)", () => {
+describe("displayTitle (4.1 rule 7, global memorial, issue 18.5)", () => {
   it("names a classic memorial by its title", () => {
     expect(displayTitle({ ...base, kind: "classic" })).toBe("Marie Dupont");
   });
   it("names an anonymous memorial by MemorialAnonymeNom, never by the deceased", () => {
     expect(displayTitle({ ...base, kind: "anonymous", anonymousName: " Une amie " })).toBe("Une amie");
   });
-  it("names an anonymous memorial by its id when MemorialAnonymeNom is null or blank", () => {
-    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: null })).toBe("42");
-    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: "   " })).toBe("42");
+  it("names an anonymous memorial In memoriam, never by a bare id, when MemorialAnonymeNom is null or blank", () => {
+    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: null })).toBe("In memoriam");
+    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: "   " })).toBe("In memoriam");
+  });
+  it("names an anonymous memorial by the initials when its family chose them", () => {
+    const initials = { ...base, kind: "anonymous" as const, anonymousTitle: "initials" as const };
+    expect(displayTitle({ ...initials, anonymousName: "Une amie" })).toBe("In memoriam M. D.");
+    expect(displayTitle({ ...initials, person: { firstName: " élise", lastName: null } })).toBe(
+      "In memoriam É.",
+    );
+    // No name to take initials from: the anonymous title.
+    expect(displayTitle({ ...initials, anonymousName: "Une amie", person: null })).toBe("Une amie");
+    // A classic memorial is named by its title whatever was chosen.
+    expect(displayTitle({ ...initials, kind: "classic" })).toBe("Marie Dupont");
   });
   it("names the global memorial by its title, the operator's name", () => {
-    expect(displayTitle({ ...base, kind: "global", title: "PF Dupuis" })).toBe("PF Dupuis");
+    expect(displayTitle({ ...base, kind: "global", title: "PF Dupuis", person: null })).toBe("PF Dupuis");
+  });
+});
+
+describe("specTitle (the API's MemorialNom, 4.1 rule 7)", () => {
+  it("is MemorialAnonymeNom, or the id when that is null or blank", () => {
+    expect(specTitle({ ...base, kind: "anonymous", anonymousName: " Une amie " })).toBe("Une amie");
+    expect(specTitle({ ...base, kind: "anonymous", anonymousName: null })).toBe("42");
+    expect(specTitle({ ...base, kind: "classic" })).toBe("Marie Dupont");
+  });
+});
+
+describe("initialsOf", () => {
+  it("takes the first letter of each name, upper case, whole characters", () => {
+    expect(initialsOf("anne", "Lambert")).toBe("A. L.");
+    expect(initialsOf("  ", "  ")).toBe("");
+    expect(initialsOf("🌳x", "Ørsted")).toBe("🌳. Ø.");
   });
 });
 

@@ -131,12 +131,76 @@ export function classicTitle(firstName?: string | null, lastName?: string | null
 export type MemorialKind = "classic" | "anonymous" | "global";
 
 /**
- * The name shown everywhere (Infos' MemorialNom, the public page, the dashboard, e-mails):
- * 4.1 rule 7: an anonymous memorial is named by MemorialAnonymeNom, or by its id when that is
- * null or blank, never by the deceased; the global memorial carries the operator's name (part 1);
- * a classic memorial its title.
+ * How the family chose to title its anonymous memorial (memorial.anonymous_title, issue 18.5):
+ * "name", the specification's anonymous title (MemorialAnonymeNom), or "initials", the deceased's
+ * initials. Only the family (or the memorial's operator) chooses initials: 4.1 rule 7 shows
+ * nothing of the deceased otherwise.
  */
-export function displayTitle(memorial: {
+export type AnonymousTitle = "name" | "initials";
+export const ANONYMOUS_TITLES: readonly AnonymousTitle[] = ["name", "initials"];
+
+/**
+ * What people read when the specification's anonymous title would be the bare memorial id (no
+ * MemorialAnonymeNom): the Latin phrase, the same in French, Dutch, English and German, so that
+ * the one title is right in every language (issue 18.5: a memorial never shows a bare id).
+ */
+export const IN_MEMORIAM = "In memoriam";
+
+/** What displayTitle reads of a memorial (select it with TITLE_SELECT). */
+export interface TitledMemorial {
+  id: number;
+  kind: MemorialKind;
+  title: string;
+  anonymousName: string | null;
+  anonymousTitle: AnonymousTitle;
+  /** The deceased (null for the global memorial): read for initials only, when chosen. */
+  person: { firstName: string | null; lastName: string | null } | null;
+}
+
+/** The Prisma select of what displayTitle reads. */
+export const TITLE_SELECT = {
+  id: true,
+  kind: true,
+  title: true,
+  anonymousName: true,
+  anonymousTitle: true,
+  person: { select: { firstName: true, lastName: true } },
+} as const satisfies Prisma.MemorialSelect;
+
+/** "Anne Lambert" → "A. L.": the first letter of the given name and of the family name. */
+export function initialsOf(firstName?: string | null, lastName?: string | null): string {
+  return [firstName, lastName]
+    .map((name) => Array.from(name?.trim() ?? "")[0])
+    .filter((letter): letter is string => Boolean(letter))
+    .map((letter) => `${letter.toLocaleUpperCase()}.`)
+    .join(" ");
+}
+
+/**
+ * The name people read everywhere (the public page and its <title>, the management page, the
+ * dashboard, e-mails, certificates, webhooks). A classic memorial: its title; the global one: the
+ * operator's name (part 1). An anonymous memorial (4.1 rule 7: never the deceased's name): its
+ * MemorialAnonymeNom, or "In memoriam A. L." when the family chose initials; where the
+ * specification would fall back to the memorial id, "In memoriam" (never a bare id).
+ */
+export function displayTitle(memorial: TitledMemorial): string {
+  if (memorial.kind === "anonymous") {
+    if (memorial.anonymousTitle === "initials") {
+      const initials = initialsOf(memorial.person?.firstName, memorial.person?.lastName);
+      if (initials) return `${IN_MEMORIAM} ${initials}`;
+    }
+    return memorial.anonymousName?.trim() || IN_MEMORIAM;
+  }
+  return memorial.title.trim() || IN_MEMORIAM;
+}
+
+/**
+ * The API's MemorialNom (Infos), exactly as the specification says, 4.1 rule 7: an anonymous
+ * memorial is named by MemorialAnonymeNom, or by its id when that is null or blank, never by the
+ * deceased; the global memorial carries the operator's name; a classic memorial its title. Partners
+ * rely on this wire contract; people's screens use displayTitle.
+ */
+export function specTitle(memorial: {
   id: number;
   kind: MemorialKind;
   title: string;

@@ -2,7 +2,8 @@
 // cache (cache.ts), which the domain events expire at once on every instance (a tree planted, the
 // person modified, a confirmation), so the next load reads the database again. Only public data
 // ever enters the cache: what is public is the memorial policy's decision, a memorial that is not
-// public is never cached, and an anonymous memorial's person is never read.
+// public is never cached, and an anonymous memorial's person is never read (but for the initials of
+// its title, when its family chose them: displayTitle).
 import { cache } from "react";
 import { speciesNames } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
@@ -11,6 +12,8 @@ import { waitingPlantings } from "@/lib/plantings/planting-queue";
 import { parseId } from "@/lib/validation";
 import { cachedMemorial } from "./cache";
 import {
+  type AnonymousTitle,
+  displayTitle,
   type MemorialKind,
   memorialsVisibleTo,
   PUBLIC,
@@ -69,8 +72,8 @@ export interface PublicDeceased {
 export interface PublicMemorial {
   id: number;
   kind: MemorialKind;
+  /** The title people read (displayTitle): never the deceased's name for an anonymous memorial. */
   title: string;
-  anonymousName: string | null;
   operatorName: string;
   language: string;
   createdAt: string;
@@ -96,6 +99,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       kind: true,
       title: true,
       anonymousName: true,
+      anonymousTitle: true,
       language: true,
       createdAt: true,
       deceasedUrl: true,
@@ -139,9 +143,9 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
   return {
     id: memorial.id,
     kind: memorial.kind,
-    // 4.1 rule 7: an anonymous memorial's stored title (the person's name) never leaves here.
-    title: memorial.kind === "anonymous" ? "" : memorial.title,
-    anonymousName: memorial.kind === "anonymous" ? memorial.anonymousName : null,
+    // 4.1 rule 7: an anonymous memorial's stored title (the person's name) never leaves here: its
+    // shown title is computed here, with the initials only when its family chose them.
+    title: displayTitle({ ...memorial, person: await titlePerson(memorial) }),
     operatorName: memorial.operator.name,
     language: memorial.language,
     createdAt: memorial.createdAt.toISOString(),
@@ -204,3 +208,17 @@ export const getPublicMemorial = cache(async (id: number): Promise<PublicMemoria
   if (parseId(id) === null) return null;
   return cachedMemorial(id, "public", () => loadPublicMemorial(id));
 });
+
+/** The names displayTitle may read: an anonymous memorial's only when its family chose initials. */
+async function titlePerson(memorial: {
+  kind: MemorialKind;
+  anonymousTitle: AnonymousTitle;
+  personId: number | null;
+}) {
+  if (memorial.kind !== "anonymous" || memorial.anonymousTitle !== "initials" || memorial.personId === null)
+    return null;
+  return db.person.findUnique({
+    where: { id: memorial.personId },
+    select: { firstName: true, lastName: true },
+  });
+}

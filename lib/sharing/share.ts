@@ -1,13 +1,13 @@
 // What a memorial is called and what is said when it is shared: the page, its share block, its
 // Open Graph image, its certificate and its QR code all take their words from here.
 import type { PublicMessages } from "@/lib/i18n/messages";
-import { displayTitle, type MemorialKind } from "@/lib/memorials/policy";
+import type { MemorialKind } from "@/lib/memorials/policy";
 
 export interface Nameable {
   id: number;
   kind: MemorialKind;
+  /** The title people read, displayTitle's (PublicMemorial.title). */
   title: string;
-  anonymousName: string | null;
   operatorName: string;
 }
 
@@ -16,7 +16,7 @@ export interface Nameable {
  * anonymous title and nothing else about the deceased.
  */
 export function shareText(memorial: Nameable & { totalTrees: number }, messages: PublicMessages): string {
-  const title = displayTitle(memorial);
+  const title = memorial.title;
   if (memorial.kind === "anonymous")
     return `${title}: ${messages.shareDescriptionAnonymous(memorial.totalTrees)}`;
   if (memorial.kind === "global") return messages.globalLead(title);

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { validate } from "@scalar/openapi-parser";
 import { describe, expect, it } from "vitest";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 import { buildOpenApiDocument } from "./openapi";
 import { DEMO_IDS } from "./openapi-examples";
 import { ERROR_CODES } from "./schemas/error-codes";
@@ -80,6 +81,14 @@ describe("the OpenAPI document", () => {
     expect(json).toContain("0 or null creates a new memorial; an existing id plants into it.");
     expect(json).toContain("Extension: the absolute address of the memorial's public page");
     expect(json).toContain("**Idempotent retries**");
+  });
+
+  it("documents every webhook event type an endpoint can choose, the hidden memorial's address null", () => {
+    expect(Object.keys(doc.webhooks ?? {}).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    const hidden = JSON.stringify(doc.webhooks?.["memorial.hidden"]);
+    expect(hidden).toContain("memorialUrl");
+    expect(hidden).toContain("hidden by its family");
+    expect(hidden).toContain('"null"');
   });
 
   it("uses the demo funeral home's id in the creation example (not an id that fails with 400)", () => {

@@ -5,6 +5,8 @@
 
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
+import { webhookMessageSchema, webhookWhen } from "@/lib/webhooks/schemas";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, malformedJsonMessage } from "./handler";
 import { DEMO_IDS } from "./openapi-examples";
 import { pagingQuery, pathParams } from "./openapi-params";
@@ -486,6 +488,11 @@ export function buildOpenApiDocument() {
           name: "Contexts",
           description: "Extension: the caller's contexts (funeral homes, titles, ...) and their ids.",
         },
+        {
+          name: "Webhooks",
+          description:
+            "What the service sends to an operator's endpoints (registered in the dashboard or the command line).",
+        },
       ],
       components: {
         securitySchemes: {
@@ -660,8 +667,38 @@ export function buildOpenApiDocument() {
         },
         ...reportPaths(),
       },
+      webhooks: webhookItems(),
     },
     { outputIdSuffix: "" },
+  );
+}
+
+const WEBHOOK_REQUEST = md(
+  "One `POST` per event and endpoint, signed as [Standard Webhooks](https://www.standardwebhooks.com/)",
+  "say (`webhook-id`, `webhook-timestamp`, `webhook-signature`). An endpoint receives the events it",
+  "chose, of its own operator and environment only. Any 2xx answer acknowledges it; otherwise it is",
+  "retried.",
+);
+
+/** The webhooks section: one entry per event type an endpoint can choose (lib/webhooks). */
+function webhookItems() {
+  return Object.fromEntries(
+    WEBHOOK_EVENTS.map((type) => [
+      type,
+      {
+        post: {
+          tags: ["Webhooks"],
+          operationId: `webhook_${type.replace(/\W/g, "_")}`,
+          summary: type,
+          description: md(webhookWhen(type), "", WEBHOOK_REQUEST),
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: webhookMessageSchema(type) } },
+          },
+          responses: { "200": { description: "Received (any 2xx)." } },
+        },
+      },
+    ]),
   );
 }
 

@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
 import { memorialUrl } from "@/lib/links";
+import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
 import { isWebhookEvent, type WebhookEventType } from "./endpoints";
 
 export interface WebhookMessage {
@@ -68,6 +69,27 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
       };
     case "memorial.confirmed":
       return { memorialId: event.memorialId, memorialUrl: await publicUrl(tx, event), environment };
+    // The family's controls (or the operator's own change of them): who acted, what the memorial
+    // is now called and where the public finds it (null while hidden: never an address that
+    // answers 404). A message's event names its tree.
+    case "memorial.hidden":
+    case "memorial.shown":
+    case "memorial.anonymised":
+    case "memorial.unanonymised":
+    case "memorial.title_changed":
+    case "message.hidden":
+    case "message.shown":
+      return {
+        memorialId: event.memorialId,
+        ...(type.startsWith("message.") ? { treeId: num(p.treeId) } : {}),
+        by: p.by === "family" ? "family" : "operator",
+        ...(type === "memorial.title_changed"
+          ? { anonymousTitle: p.anonymousTitle === "initials" ? "initials" : "name" }
+          : {}),
+        memorialTitle: await titleOf(tx, event),
+        memorialUrl: await publicUrl(tx, event),
+        environment,
+      };
     case "person.modified":
       // The person is the operator's own (only its creator can modify it), and so are its memorials.
       return {
@@ -80,18 +102,28 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
 }
 
 /**
- * The memorial's public address, or null while it is not public (awaiting its family, or made
- * with a test key). The base is APP_URL; else the address the request came to, carried by the
- * event (or by the memorial's nearest event that carries one: the confirmation page's request does
- * not, the creation's did); else http://localhost:PORT.
+ * The memorial's public address, or null while the public may not see it (the policy's
+ * memorialsVisibleTo: awaiting its family, made with a test key, or hidden by its family), so that
+ * a webhook never carries an address that answers 404 when it is written. The base is APP_URL;
+ * else the address the request came to, carried by the event (or by the memorial's nearest event
+ * that carries one: the confirmation page's request does not, the creation's did); else
+ * http://localhost:PORT.
  */
 async function publicUrl(tx: Tx, event: StoredEvent): Promise<string | null> {
   if (event.memorialId === null) return null;
-  const [memorial] = await tx.$queryRaw<{ id: number; language: string; public: boolean }[]>`
-    SELECT "id", "language", ("status" = 'visible' AND NOT "is_test") AS "public"
-    FROM "memorial" WHERE "id" = ${event.memorialId}`;
-  if (!memorial?.public) return null;
+  const memorial = await tx.memorial.findFirst({
+    where: { AND: [{ id: event.memorialId }, memorialsVisibleTo(PUBLIC)] },
+    select: { id: true, language: true },
+  });
+  if (!memorial) return null;
   return memorialUrl(await baseOf(tx, event), memorial);
+}
+
+/** What the memorial is called now, as people read it (the policy's displayTitle). */
+async function titleOf(tx: Tx, event: StoredEvent): Promise<string | null> {
+  if (event.memorialId === null) return null;
+  const memorial = await tx.memorial.findUnique({ where: { id: event.memorialId }, select: TITLE_SELECT });
+  return memorial ? displayTitle(memorial) : null;
 }
 
 async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {

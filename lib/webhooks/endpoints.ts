@@ -3,21 +3,11 @@
 // or delivery is simply not found. Used by the command line and the dashboard alike.
 import { db, transaction } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
-import type { DomainEventType } from "@/lib/events/events";
+import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
 import { encryptSecret, generateSecret } from "./secrets";
 import { checkWebhookUrl, type GuardOptions } from "./url-guard";
 
-/** The domain events an endpoint can receive. */
-export const WEBHOOK_EVENTS = [
-  "memorial.created",
-  "tree.planted",
-  "memorial.confirmed",
-  "person.modified",
-] as const satisfies readonly DomainEventType[];
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
-
-export const isWebhookEvent = (value: string): value is WebhookEventType =>
-  (WEBHOOK_EVENTS as readonly string[]).includes(value);
+export { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
 
 /** At most this many active endpoints per operator (each event is sent to each of them). */
 export const MAX_ENDPOINTS = 20;

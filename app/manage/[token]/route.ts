@@ -8,6 +8,7 @@ import { type ManagePageView, managePage } from "@/components/public/manage-page
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
+import { setAnonymousTitle } from "@/lib/memorials/choose-anonymous-title";
 import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
@@ -55,7 +56,16 @@ export async function GET(request: NextRequest, context: Context) {
   return show(request, token, request.nextUrl.searchParams.get("done") === "1");
 }
 
-const ACTIONS = ["hide", "show", "anonymise", "unanonymise", "hide-message", "show-message"] as const;
+const ACTIONS = [
+  "hide",
+  "show",
+  "anonymise",
+  "unanonymise",
+  "hide-message",
+  "show-message",
+  "title-initials",
+  "title-name",
+] as const;
 type Action = (typeof ACTIONS)[number];
 
 async function act(actor: FamilyActor, action: Action, treeId: number | null) {
@@ -70,6 +80,9 @@ async function act(actor: FamilyActor, action: Action, treeId: number | null) {
     case "show-message":
       if (treeId === null) throw new DomainError("INVALID_INPUT", "tree must be the id of a tree");
       return setMessageHidden(actor, treeId, action === "hide-message");
+    case "title-initials":
+    case "title-name":
+      return setAnonymousTitle(actor, action === "title-initials" ? "initials" : "name");
   }
 }
 

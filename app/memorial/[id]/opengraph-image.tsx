@@ -7,7 +7,6 @@ import { ImageResponse } from "next/og";
 import { fontBytes, printable } from "@/lib/documents/fonts";
 import { isLanguage } from "@/lib/i18n/languages";
 import { messagesFor } from "@/lib/i18n/messages";
-import { displayTitle } from "@/lib/memorials/policy";
 import { co2Total, formatNumber, formatUnit } from "@/lib/memorials/public-page";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
@@ -22,7 +21,7 @@ export default async function OpenGraphImage({ params }: { params: Promise<{ id:
   if (!memorial) notFound();
   const messages = messagesFor(isLanguage(memorial.language) ? memorial.language : "fr");
   const language = isLanguage(memorial.language) ? memorial.language : "fr";
-  const title = printable(displayTitle(memorial));
+  const title = printable(memorial.title);
   const shown = title.length > 90 ? `${title.slice(0, 89).trimEnd()}…` : title;
   const titleSize = shown.length <= 22 ? 88 : shown.length <= 40 ? 70 : 54;
   const lead =

@@ -11,7 +11,7 @@ import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { messagesFor, type PublicMessages } from "@/lib/i18n/messages";
 import { requestLanguage } from "@/lib/i18n/request-language";
 import { memorialAlternates, memorialUrl, publicOrigin } from "@/lib/links";
-import { displayTitle, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
+import { safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
 import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "@/lib/memorials/public-page";
 import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
 import { shareText } from "@/lib/sharing/share";
@@ -51,7 +51,7 @@ function countryNamer(language: Language) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { memorial, language, messages, origin, url } = await load(props);
-  const title = displayTitle(memorial);
+  const title = memorial.title;
   // 4.1 rule 7: the share preview of an anonymous memorial says nothing about the deceased.
   const description =
     memorial.kind === "anonymous"
@@ -82,7 +82,7 @@ export default async function MemorialPage(props: Props) {
   // Right after the family's confirmation (app/confirm: 303 to ?confirmed=1). Read per request
   // from the address: the cache holds the memorial's data, never the rendered page.
   const confirmed = (await props.searchParams)?.confirmed === "1";
-  const title = displayTitle(memorial);
+  const title = memorial.title;
   const countryName = countryNamer(language);
   const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
   const co2 = co2Total(memorial.co2Lines);

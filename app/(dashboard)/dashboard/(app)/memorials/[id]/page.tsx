@@ -1,6 +1,8 @@
 // /dashboard/memorials/{id}: one of the operator's memorials, its person (editable), its family,
 // its trees; resend the confirmation e-mail; plant one more tree. Another operator's memorial is
 // not found, exactly as one that does not exist.
+
+import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
@@ -13,8 +15,8 @@ import { listContexts } from "@/lib/dashboard/contexts";
 import { confirmationPreviews, mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
-import { memorialDetail } from "@/lib/dashboard/memorials";
-import { pageTitle } from "@/lib/dashboard/page-title";
+import { memorialDetail, memorialTitle } from "@/lib/dashboard/memorials";
+import { dashboardMessages } from "@/lib/dashboard/page-title";
 import { DomainError } from "@/lib/errors";
 import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
@@ -25,7 +27,13 @@ import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { parseId } from "@/lib/validation";
 
-export const generateMetadata = pageTitle("memorialTitle", (params) => ({ id: params.id ?? "" }));
+// The <title> is the memorial's title as people read it (displayTitle), never its bare id.
+export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const session = await getOperatorSession();
+  const memorialId = parseId((await props.params).id);
+  const title = session && memorialId !== null ? await memorialTitle(session.operatorId, memorialId) : null;
+  return { title: title ?? (await dashboardMessages()).m.notFoundTitle };
+}
 
 // The family's controls as the operator sees them: the button that e-mails a new management link
 // and the history of what was changed, by whom. Words of this block only, in the four languages.
@@ -61,6 +69,7 @@ const FAMILY: Record<
       "memorial.unanonymised": "Nom affiché de nouveau",
       "message.hidden": "Message masqué",
       "message.shown": "Message affiché de nouveau",
+      "memorial.title_changed": "Titre du mémorial anonyme choisi",
       "manage_link.sent": "Lien de gestion envoyé",
     },
   },
@@ -81,6 +90,7 @@ const FAMILY: Record<
       "memorial.unanonymised": "Naam weer getoond",
       "message.hidden": "Bericht verborgen",
       "message.shown": "Bericht weer getoond",
+      "memorial.title_changed": "Titel van de anonieme gedenkpagina gekozen",
       "manage_link.sent": "Beheerlink verstuurd",
     },
   },
@@ -101,6 +111,7 @@ const FAMILY: Record<
       "memorial.unanonymised": "Name shown again",
       "message.hidden": "Message hidden",
       "message.shown": "Message shown again",
+      "memorial.title_changed": "Anonymous memorial’s title chosen",
       "manage_link.sent": "Management link sent",
     },
   },
@@ -121,6 +132,7 @@ const FAMILY: Record<
       "memorial.unanonymised": "Name wieder angezeigt",
       "message.hidden": "Nachricht ausgeblendet",
       "message.shown": "Nachricht wieder angezeigt",
+      "memorial.title_changed": "Titel der anonymen Gedenkseite gewählt",
       "manage_link.sent": "Verwaltungslink gesendet",
     },
   },

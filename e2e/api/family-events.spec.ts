@@ -1,0 +1,401 @@
+// The family's actions as partners and people see them (issue 18.4 and 18.5), through the running
+// service: each action taken with the links of the family's e-mail (confirm, hide, show,
+// anonymise, name again, hide and show a message, choose the anonymous title) reaches the
+// operator's webhook receiver as its documented event, and the memorial's public page follows at
+// once (its cached page and data are dropped by the event, on every instance). A hidden memorial's
+// webhook carries no public address; every address a webhook carries answers 200 when it arrives.
+// An anonymous memorial never shows a bare id (page and <title>, management page, dashboard), and
+// the family's choice of initials changes its title everywhere.
+import path from "node:path";
+import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { createWebhookEndpoint, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
+import { webhookMessageSchema } from "@/lib/webhooks/schemas";
+import { signInRequest } from "../support/dashboard-session";
+import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { mailText, waitForMail } from "../support/smtp";
+import {
+  type ReceivedWebhook,
+  type Receiver,
+  startReceiver,
+  verifySignature,
+} from "../support/webhook-receiver";
+
+// Deliveries go through the service's background loops: room for a loaded machine.
+test.describe.configure({ timeout: 180_000 });
+
+const receivers: Receiver[] = [];
+test.afterAll(async () => {
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+const FAMILY_EVENTS = [
+  "memorial.confirmed",
+  "memorial.hidden",
+  "memorial.shown",
+  "memorial.anonymised",
+  "memorial.unanonymised",
+  "memorial.title_changed",
+  "message.hidden",
+  "message.shown",
+];
+
+const MANAGE_PATH = /\/manage\/[A-Za-z0-9_-]{43}/;
+const CONFIRM_PATH = /\/confirm\/[A-Za-z0-9_-]+/;
+
+/** A POST of one of the management page's forms (or the confirmation page's), from this site. */
+const post = (link: string, form: Record<string, string> = {}) =>
+  fetch(link, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form).toString(),
+  });
+
+/** A memorial awaiting its family, made through the API, and the links of the family's e-mail. */
+async function awaitingMemorial(key: string, extra: Record<string, unknown> = {}) {
+  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const made = await api("POST", "/Memorials/Creer", {
+    key,
+    body: {
+      Defunt: { Nom: "Lambert", Prenom: "Anne", DateDeces: "2026-11-10T00:00:00" },
+      Famille: { FamilleEmail: email },
+      AConfirmer: true,
+      DeLaPartDe: "Ses enfants",
+      Message: "Pour maman",
+      ...extra,
+    },
+  });
+  expect(made.status, made.text).toBe(200);
+  const text = mailText(await waitForMail(mailDir(), email));
+  const confirm = CONFIRM_PATH.exec(text)?.[0];
+  const manage = MANAGE_PATH.exec(text)?.[0];
+  expect(confirm, text).toBeTruthy();
+  expect(manage, text).toBeTruthy();
+  return {
+    memorialId: made.json.IdMemorial as number,
+    confirmLink: `${baseUrl()}${confirm}`,
+    manageLink: `${baseUrl()}${manage}`,
+  };
+}
+
+/** The public page: its status, its <title>, its <h1> and whole text. */
+async function publicPage(memorialId: number, origin = baseUrl()) {
+  const response = await fetch(`${origin}/memorial/${memorialId}`);
+  const html = await response.text();
+  return {
+    status: response.status,
+    cache: response.headers.get("x-cache"),
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null,
+    h1: /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1] ?? null,
+    html,
+  };
+}
+
+/** Reads the page until the rendered-page cache keeps it (a HIT): the state before a change. */
+async function warm(memorialId: number) {
+  await expect.poll(async () => (await publicPage(memorialId)).cache, { timeout: 15_000 }).toBe("HIT");
+}
+
+const decoded = (text: string | null) =>
+  (text ?? "")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+
+/** How many of each receiver's webhooks the test has read. */
+const read = new Map<Receiver, number>();
+
+/** Waits for the receiver's next webhook (one action, one event) and checks it. */
+async function next(r: Receiver, secret: string): Promise<ReceivedWebhook> {
+  const count = (read.get(r) ?? 0) + 1;
+  read.set(r, count);
+  await r.waitFor(count, 60_000);
+  const message = r.received[count - 1];
+  expect(verifySignature(secret, message)).toBe(true);
+  // The message is what the API reference documents for its type (lib/webhooks/schemas.ts).
+  expect(WEBHOOK_EVENTS).toContain(message.json.type);
+  webhookMessageSchema(message.json.type).parse(message.json);
+  // Whatever address a webhook carries answers now (never a 404 for a hidden memorial).
+  if (message.json.data.memorialUrl !== null) {
+    expect((await fetch(message.json.data.memorialUrl)).status).toBe(200);
+  }
+  return message;
+}
+
+test("the family's actions through its links reach the receiver as their events; the page follows each at once", async () => {
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const r = await startReceiver();
+  receivers.push(r);
+  const endpoint = await createWebhookEndpoint({
+    operatorId: op.operatorId,
+    url: r.url,
+    events: FAMILY_EVENTS,
+    isTest: false,
+  });
+  const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
+  const address = `${baseUrl()}/memorial/${memorialId}`;
+  const common = { memorialId, by: "family", environment: "live" };
+
+  // Confirm: the page is there at once, and the webhook carries its address.
+  expect((await publicPage(memorialId)).status).toBe(404);
+  expect((await post(confirmLink)).status).toBe(303);
+  expect((await publicPage(memorialId)).h1).toBe("Anne Lambert");
+  const confirmed = await next(r, endpoint.secret);
+  expect(confirmed.json).toMatchObject({
+    type: "memorial.confirmed",
+    data: { memorialId, memorialUrl: address, environment: "live" },
+  });
+  const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
+
+  // Hide: the cached page answers 404 right after; the webhook has no address.
+  await warm(memorialId);
+  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+  expect((await publicPage(memorialId)).status).toBe(404);
+  const hidden = await next(r, endpoint.secret);
+  expect(hidden.json).toMatchObject({
+    type: "memorial.hidden",
+    data: { ...common, memorialTitle: "Anne Lambert", memorialUrl: null },
+  });
+
+  // Show again: the page is back at once, and the webhook's address answers.
+  expect((await post(manageLink, { action: "show" })).status).toBe(303);
+  expect((await publicPage(memorialId)).status).toBe(200);
+  const shown = await next(r, endpoint.secret);
+  expect(shown.json).toMatchObject({ type: "memorial.shown", data: { ...common, memorialUrl: address } });
+
+  // Anonymise: the cached page loses the name at once (4.1 rule 7), and is never titled by its id.
+  await warm(memorialId);
+  expect((await post(manageLink, { action: "anonymise" })).status).toBe(303);
+  let page = await publicPage(memorialId);
+  expect(page.h1).toBe("In memoriam");
+  expect(page.html).not.toContain("Lambert");
+  const anonymised = await next(r, endpoint.secret);
+  expect(anonymised.json).toMatchObject({
+    type: "memorial.anonymised",
+    data: { ...common, memorialTitle: "In memoriam", memorialUrl: address },
+  });
+
+  // Initials, the family's choice: the page and its <title> at once.
+  await warm(memorialId);
+  expect((await post(manageLink, { action: "title-initials" })).status).toBe(303);
+  page = await publicPage(memorialId);
+  expect(page.h1).toBe("In memoriam A. L.");
+  expect(decoded(page.title)).toMatch(/^In memoriam A\. L\. · /);
+  const titled = await next(r, endpoint.secret);
+  expect(titled.json).toMatchObject({
+    type: "memorial.title_changed",
+    data: { ...common, anonymousTitle: "initials", memorialTitle: "In memoriam A. L.", memorialUrl: address },
+  });
+
+  // Named again.
+  await warm(memorialId);
+  expect((await post(manageLink, { action: "unanonymise" })).status).toBe(303);
+  expect((await publicPage(memorialId)).h1).toBe("Anne Lambert");
+  const named = await next(r, endpoint.secret);
+  expect(named.json).toMatchObject({
+    type: "memorial.unanonymised",
+    data: { ...common, memorialTitle: "Anne Lambert", memorialUrl: address },
+  });
+
+  // A planter's message hidden, then shown again.
+  await warm(memorialId);
+  expect((await post(manageLink, { action: "hide-message", tree: String(tree.id) })).status).toBe(303);
+  page = await publicPage(memorialId);
+  expect(page.html).toContain("Ses enfants");
+  expect(page.html).not.toContain("Pour maman");
+  const messageHidden = await next(r, endpoint.secret);
+  expect(messageHidden.json).toMatchObject({
+    type: "message.hidden",
+    data: { ...common, treeId: tree.id, memorialUrl: address },
+  });
+  await warm(memorialId);
+  expect((await post(manageLink, { action: "show-message", tree: String(tree.id) })).status).toBe(303);
+  expect((await publicPage(memorialId)).html).toContain("Pour maman");
+  const messageShown = await next(r, endpoint.secret);
+  expect(messageShown.json).toMatchObject({ type: "message.shown", data: { ...common, treeId: tree.id } });
+
+  // One delivery per action, nothing else.
+  expect(r.received.map((m) => m.json.type)).toEqual([
+    "memorial.confirmed",
+    "memorial.hidden",
+    "memorial.shown",
+    "memorial.anonymised",
+    "memorial.title_changed",
+    "memorial.unanonymised",
+    "message.hidden",
+    "message.shown",
+  ]);
+  expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(8);
+});
+
+test("a hidden memorial's webhooks carry no address, whatever their event; an unsubscribed event is not sent", async () => {
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const r = await startReceiver();
+  receivers.push(r);
+  // Only the message events: the memorial's own hiding is not sent.
+  const endpoint = await createWebhookEndpoint({
+    operatorId: op.operatorId,
+    url: r.url,
+    events: ["message.hidden", "message.shown"],
+    isTest: false,
+  });
+  const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
+  expect((await post(confirmLink)).status).toBe(303);
+  const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
+  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+  expect((await post(manageLink, { action: "hide-message", tree: String(tree.id) })).status).toBe(303);
+  const [message] = await r.waitFor(1, 60_000);
+  expect(message.json).toMatchObject({
+    type: "message.hidden",
+    data: { memorialId, treeId: tree.id, by: "family", memorialUrl: null, memorialTitle: "Anne Lambert" },
+  });
+  // The memorial.hidden event, once dispatched, went to no one: the endpoint did not choose it.
+  await expect
+    .poll(
+      async () =>
+        (await db.domainEvent.findFirstOrThrow({ where: { memorialId, type: "memorial.hidden" } }))
+          .dispatchedAt,
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  expect(await db.webhookDelivery.count({ where: { endpointId: endpoint.id } })).toBe(1);
+});
+
+test("the family's events can be chosen wherever endpoints are made; an unknown one is refused", async () => {
+  const op = await makeIsolatedOperator();
+  for (const type of FAMILY_EVENTS) expect(WEBHOOK_EVENTS).toContain(type);
+  // Every type at once: the database's list (its CHECK) holds them too.
+  const all = await createWebhookEndpoint({
+    operatorId: op.operatorId,
+    url: "http://127.0.0.1:9/all",
+    events: [...WEBHOOK_EVENTS],
+    isTest: false,
+  });
+  expect(all.events).toEqual([...WEBHOOK_EVENTS]);
+  // The dashboard's webhooks page offers them.
+  const dashboard = await playwrightRequest.newContext();
+  try {
+    await signInRequest(dashboard, op.operatorId);
+    const page = await dashboard.get(`${baseUrl()}/api/dashboard/webhooks`);
+    expect(page.status()).toBe(200);
+    expect(((await page.json()) as { events: string[] }).events).toEqual([...WEBHOOK_EVENTS]);
+  } finally {
+    await dashboard.dispose();
+  }
+  await expect(
+    createWebhookEndpoint({
+      operatorId: op.operatorId,
+      url: "http://127.0.0.1:9/x",
+      events: ["memorial.renamed"],
+      isTest: false,
+    }),
+  ).rejects.toThrow(/unknown event "memorial\.renamed"/);
+});
+
+test("an anonymous memorial never shows a bare id; the family's initials change its title everywhere", async () => {
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key, { MemorialAnonyme: true });
+  // Awaiting its family for 8 days: the dashboard's overview lists it.
+  await db.memorial.update({
+    where: { id: memorialId },
+    data: { createdAt: new Date(Date.now() - 8 * 86_400_000) },
+  });
+  const dashboard: APIRequestContext = await playwrightRequest.newContext();
+  try {
+    await signInRequest(dashboard, op.operatorId);
+    const everywhere = async () => {
+      const manage = await (await fetch(manageLink)).text();
+      const overview = await (await dashboard.get(`${baseUrl()}/dashboard`)).text();
+      const detail = await (await dashboard.get(`${baseUrl()}/dashboard/memorials/${memorialId}`)).text();
+      const item = new RegExp(`data-memorial-id="${memorialId}"[\\s\\S]*?<a[^>]*>([^<]*)</a>`).exec(overview);
+      return {
+        manage: /data-testid="manage-title">([^<]*)</.exec(manage)?.[1] ?? null,
+        overview: item?.[1] ?? null,
+        detailTitle: decoded(/<title>([^<]*)<\/title>/.exec(detail)?.[1] ?? null),
+        detailH1: /<h1[^>]*>([^<]*)<\/h1>/.exec(detail)?.[1] ?? null,
+      };
+    };
+
+    // The specification's title would be the bare id (no MemorialAnonymeNom): "In memoriam".
+    let seen = await everywhere();
+    expect(seen.manage).toBe("In memoriam");
+    expect(seen.overview).toBe("In memoriam");
+    expect(seen.detailTitle).toMatch(/^In memoriam · /);
+    expect(seen.detailH1).toBe("In memoriam");
+    // The API keeps the specification's MemorialNom (4.1 rule 7).
+    expect((await api("GET", `/Memorial/${memorialId}/Infos`, { key: op.key })).json.MemorialNom).toBe(
+      String(memorialId),
+    );
+
+    // The family chooses initials on its management page (a control of the anonymous section).
+    expect(await (await fetch(manageLink)).text()).toContain('data-testid="manage-title-initials"');
+    expect((await post(manageLink, { action: "title-initials" })).status).toBe(303);
+    seen = await everywhere();
+    expect(seen).toEqual({
+      manage: "In memoriam A. L.",
+      overview: "In memoriam A. L.",
+      detailTitle: expect.stringMatching(/^In memoriam A\. L\. · /),
+      detailH1: "In memoriam A. L.",
+    });
+    const event = await db.domainEvent.findFirstOrThrow({
+      where: { memorialId, type: "memorial.title_changed" },
+    });
+    expect(event.payload).toMatchObject({ by: "family", anonymousTitle: "initials" });
+
+    // Confirmed, the public page and its <title> say the same; never the name, never the id.
+    expect((await post(confirmLink)).status).toBe(303);
+    const page = await publicPage(memorialId);
+    expect(page.h1).toBe("In memoriam A. L.");
+    expect(decoded(page.title)).toMatch(/^In memoriam A\. L\. · /);
+    expect(page.html).not.toContain("Lambert");
+
+    // And back to the anonymous title: everywhere again, the page at once.
+    await warm(memorialId);
+    expect((await post(manageLink, { action: "title-name" })).status).toBe(303);
+    expect((await publicPage(memorialId)).h1).toBe("In memoriam");
+    seen = await everywhere();
+    expect([seen.manage, seen.detailH1]).toEqual(["In memoriam", "In memoriam"]);
+  } finally {
+    await dashboard.dispose();
+  }
+});
+
+test("a classic or global memorial's title cannot be chosen: 400, nothing written", async () => {
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const { memorialId, manageLink } = await awaitingMemorial(op.key);
+  const page = await (await fetch(manageLink)).text();
+  expect(page).not.toContain('data-testid="manage-title-initials"');
+  const refused = await post(manageLink, { action: "title-initials" });
+  expect(refused.status).toBe(400);
+  const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
+  expect(memorial.anonymousTitle).toBe("name");
+  expect(await db.domainEvent.count({ where: { memorialId, type: "memorial.title_changed" } })).toBe(0);
+});
+
+test("another instance's cached page follows the family's action within moments", async () => {
+  const { startServer } = await import("../support/server");
+  const second = await startServer(
+    JSON.parse(process.env.E2E_SERVICE_ENV as string),
+    path.join(path.dirname(process.env.E2E_SERVER_LOG!), `family-second-${Date.now()}.log`),
+  );
+  try {
+    const op = await makeIsolatedOperator({ stock: 10 });
+    const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
+    expect((await post(confirmLink)).status).toBe(303);
+    // The second instance keeps the page...
+    await expect
+      .poll(async () => (await publicPage(memorialId, second.url)).cache, { timeout: 15_000 })
+      .toBe("HIT");
+    // ... the family hides the memorial through the first: the second answers 404 within moments.
+    expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+    await expect
+      .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
+      .toBe(404);
+    expect((await post(manageLink, { action: "show" })).status).toBe(303);
+    await expect
+      .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
+      .toBe(200);
+  } finally {
+    await second.stop();
+  }
+});

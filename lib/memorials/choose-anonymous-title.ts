@@ -1,0 +1,33 @@
+// The family chooses how its anonymous memorial is titled (issue 18.5): the specification's
+// anonymous title (MemorialAnonymeNom, "In memoriam" without one) or the deceased's initials
+// ("In memoriam A. L."); displayTitle in policy.ts applies the choice everywhere people read it.
+// Reversible, recorded as memorial.title_changed.
+import { invalid } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
+import { actedBy, type FamilyActor, memorialForActor } from "./family-actor";
+import type { AnonymousTitle } from "./policy";
+
+export async function setAnonymousTitle(
+  actor: FamilyActor,
+  choice: AnonymousTitle,
+): Promise<{ anonymousTitle: AnonymousTitle; changed: boolean }> {
+  return withEvents(async (tx, events) => {
+    const memorial = await memorialForActor(tx, actor);
+    if (memorial.kind !== "anonymous") {
+      throw invalid("only an anonymous memorial's title can be chosen", {
+        field: "kind",
+        reason: memorial.kind,
+      });
+    }
+    if (memorial.anonymousTitle === choice) return { anonymousTitle: choice, changed: false };
+    await tx.memorial.update({ where: { id: memorial.id }, data: { anonymousTitle: choice } });
+    await events.record({
+      type: "memorial.title_changed",
+      operatorId: memorial.operatorId,
+      isTest: memorial.isTest,
+      memorialId: memorial.id,
+      payload: { ...actedBy(actor), anonymousTitle: choice },
+    });
+    return { anonymousTitle: choice, changed: true };
+  });
+}

@@ -1,0 +1,24 @@
+// The webhook event types: the domain events an endpoint can choose (the command line's
+// --events, the dashboard's webhooks page, the API reference's webhooks section, the CHECK of
+// webhook_endpoint.events). A module of its own, without the database, for the reference.
+import type { DomainEventType } from "@/lib/events/events";
+
+/** The domain events an endpoint can receive. */
+export const WEBHOOK_EVENTS = [
+  "memorial.created",
+  "tree.planted",
+  "memorial.confirmed",
+  "person.modified",
+  // The family's controls (its management link) and the operator's own changes of them (issue 18.4).
+  "memorial.hidden",
+  "memorial.shown",
+  "memorial.anonymised",
+  "memorial.unanonymised",
+  "memorial.title_changed",
+  "message.hidden",
+  "message.shown",
+] as const satisfies readonly DomainEventType[];
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export const isWebhookEvent = (value: string): value is WebhookEventType =>
+  (WEBHOOK_EVENTS as readonly string[]).includes(value);

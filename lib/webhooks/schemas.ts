@@ -1,0 +1,108 @@
+// The webhook messages as zod schemas, one per event type: the API reference's `webhooks` section
+// (lib/v1/openapi.ts) is generated from them, and the end-to-end tests hold every message a
+// receiver gets against them, so that what is sent is what is documented.
+import { z } from "zod";
+import { WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
+
+const id = () => z.int().min(1);
+const environment = z
+  .enum(["live", "test"])
+  .describe("The environment of the key (or dashboard) that acted.");
+const memorialUrl = z
+  .url()
+  .nullable()
+  .describe(
+    "The memorial's public page; null while the public may not see it (awaiting its family, made with a test key, or hidden by its family): never an address that answers 404 when the message is written.",
+  );
+const memorialTitle = z
+  .string()
+  .nullable()
+  .describe(
+    "What people read of the memorial now (the page's title): never the deceased's name for an anonymous memorial, never a bare id.",
+  );
+const by = z
+  .enum(["family", "operator"])
+  .describe("Who acted: the family (its management link) or the operator.");
+
+const family = { memorialId: id(), by, memorialTitle, memorialUrl, environment };
+
+const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
+  "memorial.created": {
+    when: "A memorial was created (API, dashboard), also one awaiting its family and the global memorial.",
+    data: z.strictObject({
+      memorialId: id(),
+      awaitingConfirmation: z.boolean(),
+      global: z.boolean(),
+      memorialUrl,
+      environment,
+    }),
+  },
+  "tree.planted": {
+    when: "A tree was planted (API, dashboard, or the family's confirmation).",
+    data: z.strictObject({
+      memorialId: id(),
+      treeId: id().nullable(),
+      transactionId: id().nullable(),
+      speciesId: id().nullable(),
+      memorialUrl,
+      environment,
+    }),
+  },
+  "memorial.confirmed": {
+    when: "The family confirmed a memorial (its first tree follows as tree.planted).",
+    data: z.strictObject({ memorialId: id(), memorialUrl, environment }),
+  },
+  "person.modified": {
+    when: "A deceased person was modified (PUT /v1/Personne/Modifier, dashboard).",
+    data: z.strictObject({
+      personId: id().nullable(),
+      memorialIds: z.array(id()),
+      titlesUpdated: z.boolean(),
+      environment,
+    }),
+  },
+  "memorial.hidden": {
+    when: "The family hid the memorial: the public gets 404 (memorialUrl is null).",
+    data: z.strictObject(family),
+  },
+  "memorial.shown": {
+    when: "The family showed its hidden memorial again.",
+    data: z.strictObject(family),
+  },
+  "memorial.anonymised": {
+    when: "The family made the memorial anonymous (4.1 rule 7 applies).",
+    data: z.strictObject(family),
+  },
+  "memorial.unanonymised": {
+    when: "The family showed the deceased's name again.",
+    data: z.strictObject(family),
+  },
+  "memorial.title_changed": {
+    when: "The family chose how its anonymous memorial is titled: its anonymous title, or the initials.",
+    data: z.strictObject({ ...family, anonymousTitle: z.enum(["name", "initials"]) }),
+  },
+  "message.hidden": {
+    when: "The family hid a planter's message.",
+    data: z.strictObject({ ...family, treeId: id().nullable() }),
+  },
+  "message.shown": {
+    when: "The family showed a planter's message again.",
+    data: z.strictObject({ ...family, treeId: id().nullable() }),
+  },
+};
+
+/** The message of one event type, in the Standard Webhooks shape {type, timestamp, data}. */
+export function webhookMessageSchema(type: WebhookEventType) {
+  return z.strictObject({
+    type: z.literal(type),
+    timestamp: z.iso.datetime().describe("When the event happened (ISO 8601, UTC)."),
+    data: DATA[type].data,
+  });
+}
+
+export const webhookWhen = (type: WebhookEventType) => DATA[type].when;
+
+/** Every message a receiver can get. */
+export const ZWebhookMessage = z.union(
+  WEBHOOK_EVENTS.map((type) => webhookMessageSchema(type)) as unknown as [z.ZodObject, z.ZodObject],
+);
