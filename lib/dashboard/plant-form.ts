@@ -52,7 +52,7 @@ export const EMPTY_PLANT_FORM: PlantFormValues = {
 };
 
 export type { FieldReason } from "./field-reasons";
-export { formReason, REASON_MESSAGE } from "./field-reasons";
+export { REASON_MESSAGE } from "./field-reasons";
 
 export type FieldReasons = Partial<Record<keyof PlantFormValues, FieldReason>>;
 
