@@ -9,6 +9,12 @@ export const INT32_MIN = -2_147_483_648;
 
 export const int32 = z.number().int("must be an integer").min(INT32_MIN).max(INT32_MAX);
 export const id = z.number().int("must be an integer").min(0, "must not be negative").max(INT32_MAX);
+/** An integer JavaScript holds exactly (the informational ExternalId of a planting). */
+export const int53 = z
+  .number()
+  .int("must be an integer")
+  .min(-(2 ** 53) + 1)
+  .max(2 ** 53 - 1);
 
 /**
  * A positive 32-bit id (every id of the service is a PostgreSQL integer) written in decimal with
@@ -21,12 +27,44 @@ export function parseId(raw: string | number | null | undefined): number | null 
   return value <= INT32_MAX ? value : null;
 }
 
+/**
+ * Why a field is refused, as the dashboard's forms name it (lib/dashboard/field-reasons.ts
+ * translates it): carried by the issues of these building blocks as `params.reason`, so that a
+ * form shows the very refusal the API words in English.
+ */
+export type FieldReason =
+  | "required"
+  | "invalid-date"
+  | "date-range"
+  | "invalid-email"
+  | "invalid-url"
+  | "invalid-number"
+  | "too-long"
+  | "after-death"
+  | "not-found"
+  | "awaiting-confirmation"
+  | "invalid";
+
+const because = (message: string, reason: FieldReason) => ({ message, params: { reason } });
+
+/**
+ * The length of a text in characters (Unicode code points), as PostgreSQL's varchar(n) counts
+ * them and as JSON Schema's maxLength means: an emoji or a letter outside the BMP is one
+ * character, not the two UTF-16 units of String.length. A combining accent is its own character.
+ */
+export const characterCount = (value: string): number => {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+};
+
 // PostgreSQL text cannot hold U+0000: refused as bad input rather than failing at the database.
 export const text = (max: number) =>
   z
     .string()
-    .max(max, `must be at most ${max} characters`)
-    .refine((value) => !value.includes("\u0000"), "must not contain the NUL character");
+    .refine((value) => characterCount(value) <= max, because(`must be at most ${max} characters`, "too-long"))
+    .refine((value) => !value.includes("\u0000"), because("must not contain the NUL character", "invalid"))
+    .meta({ maxLength: max });
 
 // contract.md: date-times with or without fractional seconds, with or without a zone (none: UTC).
 const DATE_TIME =
@@ -68,40 +106,55 @@ export function parseDateTime(value: string): Date | null {
 export const dateTime = z.string("must be an ISO 8601 date-time").transform((value, ctx) => {
   const date = parseDateTime(value);
   if (!date) {
-    ctx.addIssue({ code: "custom", message: `must be an ISO 8601 date-time, got "${value.slice(0, 40)}"` });
+    ctx.addIssue({
+      code: "custom",
+      message: `must be an ISO 8601 date-time, got "${value.slice(0, 40)}"`,
+      params: { reason: "invalid-date" },
+    });
     return z.NEVER;
   }
   if (date < DATE_MIN || date > DATE_MAX) {
     ctx.addIssue({
       code: "custom",
       message: "must be between 1000-01-01T00:00:00Z and 9999-12-31T23:59:59Z (once its zone is applied)",
+      params: { reason: "date-range" },
     });
     return z.NEVER;
   }
   return date;
 });
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const email = (max: number) =>
-  text(max).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "must be an e-mail address");
+  text(max)
+    .refine((value) => EMAIL.test(value), because("must be an e-mail address", "invalid-email"))
+    .meta({ pattern: EMAIL.source });
 
 /** An http(s) URL, or blank (which means no link). */
 export const url = (max: number) =>
-  text(max).refine((value) => {
-    if (!value.trim()) return true;
-    try {
-      const parsed = new URL(value.trim());
-      return parsed.protocol === "http:" || parsed.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an http or https URL");
+  text(max).refine(
+    (value) => {
+      if (!value.trim()) return true;
+      try {
+        const parsed = new URL(value.trim());
+        return parsed.protocol === "http:" || parsed.protocol === "https:";
+      } catch {
+        return false;
+      }
+    },
+    because("must be an http or https URL", "invalid-url"),
+  );
 
 /** fr, nl, en or de (any case, a region allowed); blank is no language, like null. */
 export const language = z.string().transform((value, ctx) => {
   if (!value.trim()) return null;
   const lang = parseLanguage(value);
   if (!lang) {
-    ctx.addIssue({ code: "custom", message: `must be one of fr, nl, en, de; got "${value.slice(0, 20)}"` });
+    ctx.addIssue({
+      code: "custom",
+      message: `must be one of fr, nl, en, de; got "${value.slice(0, 20)}"`,
+      params: { reason: "invalid" },
+    });
     return z.NEVER;
   }
   return lang;

@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { createKeyAction, revokeKeyAction } from "@/lib/dashboard/actions";
+import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { formatDate, formatDateTime } from "@/lib/dashboard/format";
 import type { KeyRow } from "@/lib/dashboard/keys";
 import { fetchJson } from "./fetch-json";
@@ -51,7 +52,7 @@ export function KeysPanel() {
         setNameError(null);
         setName("");
       } else if (result.fields?.name) {
-        setNameError(t(result.fields.name === "too_long" ? "fieldTooLong" : "fieldRequired"));
+        setNameError(t(REASON_MESSAGE[result.fields.name] ?? "fieldInvalid"));
       } else setActionError(errorText(result.code, result.message));
       queryClient.invalidateQueries({ queryKey: ["keys"] });
     },

@@ -5,9 +5,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { modifyPersonAction, type PersonFormValues } from "@/lib/dashboard/actions";
-import { CLEARABLE_PERSON_FIELDS } from "@/lib/dashboard/person-fields";
-import { REASON_MESSAGE } from "@/lib/dashboard/plant-form";
+import { modifyPersonAction } from "@/lib/dashboard/actions";
+import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
+import { CLEARABLE_PERSON_FIELDS, type PersonFormValues } from "@/lib/dashboard/person-fields";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";

@@ -9,6 +9,7 @@ import {
   deleteWebhookAction,
   resendWebhookDeliveryAction,
 } from "@/lib/dashboard/actions";
+import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
 import type { MessageKey } from "@/lib/i18n/dashboard-messages";
@@ -44,16 +45,6 @@ const EVENT_LABEL: Record<string, MessageKey> = {
   "memorial.title_changed": "eventMemorialTitleChanged",
   "message.hidden": "eventMessageHidden",
   "message.shown": "eventMessageShown",
-};
-
-/** The words of a refused field, by the reason the use case gives. */
-const REASON_LABEL: Record<string, MessageKey> = {
-  "private-address": "webhookUrlPrivate",
-  unresolvable: "webhookUrlUnresolvable",
-  "invalid-url": "fieldInvalidUrl",
-  "too-long": "fieldTooLong",
-  required: "fieldRequired",
-  "too-many": "webhookTooMany",
 };
 
 const STATUS_LABEL: Record<string, MessageKey> = {
@@ -92,7 +83,7 @@ export function WebhooksPanel() {
         setFieldError({});
         setActionError(null);
       } else if (result.fields && (result.fields.url || result.fields.events)) {
-        const label = (reason?: string) => (reason ? t(REASON_LABEL[reason] ?? "fieldInvalid") : undefined);
+        const label = (reason?: string) => (reason ? t(REASON_MESSAGE[reason] ?? "fieldInvalid") : undefined);
         setFieldError({
           url: label(result.fields.url),
           events: result.fields.events ? t("webhookEventsRequired") : undefined,

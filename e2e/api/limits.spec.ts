@@ -28,6 +28,27 @@ test("a 200-character given name and family name make a title cut to its 400 cha
   expect(infos.json.Defunt.Nom).toBe(LONG);
 });
 
+test("a length counts characters, as the column does: 200 emoji fit a name, 201 answer 400", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const before = await rows(op.operatorId);
+  const over = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { Defunt: { Nom: "🌳".repeat(201), DateDeces: "2026-10-01" } },
+  });
+  expect(over.status).toBe(400);
+  expect(over.json.Champ).toBe("Defunt.Nom");
+  expect(over.json.Message).toBe("Defunt.Nom: must be at most 200 characters");
+  expect(await rows(op.operatorId)).toEqual(before);
+  // 200 emoji are 400 UTF-16 units, but 200 characters: accepted and stored whole.
+  const r = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { Defunt: { Nom: "🌳".repeat(200), DateDeces: "2026-10-01" } },
+  });
+  expect(r.status).toBe(200);
+  const infos = await api("GET", `/${op.key}/Memorial/${r.json.IdMemorial}/Infos`);
+  expect(infos.json.Defunt.Nom).toBe("🌳".repeat(200));
+});
+
 test("with AConfirmer, long names give an e-mail subject that fits its column", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const r = await api("POST", "/Memorials/Creer", {

@@ -175,6 +175,26 @@ test("the form names each refused field in the user's language, and writes nothi
   expect(await db.transaction.count({ where: { operatorId: operator.operatorId } })).toBe(0);
 });
 
+test("the form counts a name's length as the API does: 200 emoji fit, 201 are too long", async ({ page }) => {
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  await openPlantForm(page);
+  // 201 characters (402 UTF-16 units): refused beside the field, in the user's language.
+  await field(page, "Family name").fill("🌳".repeat(201));
+  await field(page, "Date of death").fill("2026-11-01");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(field(page, "Family name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("This text is too long.")).toBeVisible();
+  expect(await db.memorial.count({ where: { operatorId: operator.operatorId } })).toBe(0);
+  // 200 characters, the API's limit as well: planted, the name stored whole.
+  await field(page, "Family name").fill("🌳".repeat(200));
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(page.getByTestId("plant-result")).toContainText("A tree was planted");
+  const person = await db.person.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
+  expect(person.lastName).toBe("🌳".repeat(200));
+});
+
 test("an orphan tree goes to the global memorial and uses a prepaid tree", async ({ page }) => {
   const operator = await makeIsolatedOperator({ language: "en", prepaidTrees: 1 });
   const user = await makeUser(operator.operatorId);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_PLANT_FORM, parsePlantForm } from "./plant-form";
+import { EMPTY_PLANT_FORM } from "./plant-form";
+import { parsePlantForm } from "./plant-form-schema";
 
 describe("parsePlantForm", () => {
   it("gives the domain's command for a new memorial, blanks as null", () => {

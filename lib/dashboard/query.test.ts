@@ -1,12 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
-import { queryInt, queryMonth, queryPaging } from "./query";
+import { WireError } from "@/lib/v1/errors";
+import { parsePaging } from "@/lib/v1/paging";
+import { queryInt, queryMonth } from "./query";
 
 const problem = (run: () => unknown) => {
   try {
     run();
   } catch (error) {
     if (error instanceof DomainError) return { code: error.code, ...error.problem };
+    if (error instanceof WireError) return { code: error.code, field: error.champ, reason: error.reason };
     throw error;
   }
   return null;
@@ -24,16 +27,20 @@ describe("the dashboard's query strings", () => {
     expect(problem(() => queryMonth(search))).toMatchObject({ field: "year", reason: "required" });
   });
 
-  it("reads pages with their defaults and bounds", () => {
-    expect(queryPaging(new URLSearchParams(), 50)).toEqual({ page: 1, limit: 50, offset: 0 });
-    expect(queryPaging(new URLSearchParams("Page=3&Limite=20"), 50)).toEqual({
+  it("reads pages with the API's one parser, its refusal a field and a reason", () => {
+    expect(parsePaging(new URLSearchParams(), 50)).toEqual({ page: 1, limit: 50, offset: 0 });
+    expect(parsePaging(new URLSearchParams("Page=3&Limite=20"), 50)).toEqual({
       page: 3,
       limit: 20,
       offset: 40,
     });
-    expect(problem(() => queryPaging(new URLSearchParams("Limite=1001"), 50))).toMatchObject({
+    expect(problem(() => parsePaging(new URLSearchParams("Limite=1001"), 50))).toMatchObject({
       field: "Limite",
       reason: "range",
+    });
+    expect(problem(() => parsePaging(new URLSearchParams("Page=-1"), 50))).toMatchObject({
+      field: "Page",
+      reason: "number",
     });
     expect(queryMonth(new URLSearchParams("year=2026&month=12"))).toEqual({ year: 2026, month: 12 });
   });

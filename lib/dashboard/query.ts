@@ -1,10 +1,10 @@
 // The query strings of the dashboard's JSON and export routes, parsed at this edge: a bad value
 // is refused with the field and a reason as data, so that the route says it in the user's
-// language with the field's own label and bounds (lib/dashboard/route.ts). The API's parsers
-// (lib/v1) keep their own messages for partners.
+// language with the field's own label and bounds (lib/dashboard/route.ts). Page and Limite are
+// read by the API's own parser (parsePaging of lib/v1/paging.ts), whose refusal carries the same.
 import { invalid } from "@/lib/errors";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
-import { MAX_LIMIT, type Paging } from "@/lib/v1/paging";
+import { MAX_LIMIT, MAX_PAGE } from "@/lib/v1/paging";
 import { INT32_MAX } from "@/lib/validation";
 
 /** The bounds of each parameter (contract.md: reports from 2000, at most 3660 days, Limite ≤ 1000). */
@@ -13,7 +13,7 @@ export const QUERY_BOUNDS: Record<string, [number, number]> = {
   month: [1, 12],
   day: [1, 31],
   days: [1, MAX_REPORT_DAYS],
-  Page: [1, 100_000_000],
+  Page: [1, MAX_PAGE],
   Limite: [1, MAX_LIMIT],
 };
 
@@ -36,13 +36,6 @@ export function queryInt(search: URLSearchParams, name: string, fallback?: numbe
     });
   }
   return value;
-}
-
-/** Page and Limite (contract.md's paging) of the dashboard's lists. */
-export function queryPaging(search: URLSearchParams, defaultLimit: number): Paging {
-  const page = queryInt(search, "Page", 1);
-  const limit = queryInt(search, "Limite", defaultLimit);
-  return { page, limit, offset: (page - 1) * limit };
 }
 
 /** year and month of a calendar month (transactions). */

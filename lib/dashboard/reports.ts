@@ -5,9 +5,9 @@
 import { invalid } from "@/lib/errors";
 import { allReportLines, type ReportLineRow, reportBuckets } from "@/lib/reports/queries";
 import { reportFilter, reportPeriod, treeReport as reportUseCase } from "@/lib/reports/tree-report";
-import { type Paging, REPORT_LIMIT } from "@/lib/v1/paging";
+import { type Paging, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { type CsvValue, decimal } from "./csv";
-import { queryInt, queryPaging } from "./query";
+import { queryInt } from "./query";
 
 export interface ReportQuery {
   operatorId: number;
@@ -48,7 +48,7 @@ export function parseReportQuery(
       reason: "date",
     });
   }
-  return { query, paging: queryPaging(search, REPORT_LIMIT) };
+  return { query, paging: parsePaging(search, REPORT_LIMIT) };
 }
 
 /** The dashboard shows live data only, as a live key sees it. */

@@ -12,6 +12,7 @@ import { fromThisSite } from "@/lib/http/same-origin";
 import { DASHBOARD_MESSAGES, fill, type MessageKey } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
 import { hasRole, type Role } from "@/lib/users/roles";
+import { WireError } from "@/lib/v1/errors";
 import { zodMessage } from "@/lib/v1/zod-message";
 import { dashboardLanguage } from "./language";
 import { QUERY_BOUNDS } from "./query";
@@ -122,6 +123,13 @@ export function dashboardRoute(
     } catch (error) {
       if (error instanceof DomainError && error.status < 500) {
         return errorResponse(error.status, lang, error.code, error.message, error.problem);
+      }
+      // A query parameter refused by a parser the API shares (Page and Limite: lib/v1/paging.ts).
+      if (error instanceof WireError && error.champ) {
+        return errorResponse(400, lang, error.code, error.message, {
+          field: error.champ,
+          reason: error.reason ?? "invalid",
+        });
       }
       if (error instanceof ZodError) {
         return errorResponse(400, lang, "INVALID_INPUT", zodMessage(error));

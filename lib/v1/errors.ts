@@ -25,6 +25,8 @@ export class WireError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly champ: string | null = null,
+    /** Why the parameter is refused, as a word ("number", "range"), for an edge that says it in its own words. */
+    readonly reason: string | null = null,
   ) {
     super(message);
     this.name = "WireError";
@@ -32,7 +34,8 @@ export class WireError extends Error {
 }
 
 /** A query or path parameter that is not what the operation takes: Champ names it. */
-export const invalidParam = (name: string, message: string) => new WireError("INVALID_INPUT", message, name);
+export const invalidParam = (name: string, message: string, reason: string | null = null) =>
+  new WireError("INVALID_INPUT", message, name, reason);
 
 export function errorBody(
   status: number,

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import type { CreateMemorialCommand, ModifyPersonCommand } from "@/lib/memorials/commands";
 import { LIMITS } from "@/lib/memorials/limits";
-import { blankToNull, dateTime, email, id, int32, language, text, url } from "@/lib/validation";
+import { blankToNull, dateTime, email, id, int32, int53, language, text, url } from "@/lib/validation";
 
 export { parseDateTime } from "@/lib/validation";
 
@@ -116,16 +116,7 @@ export const ZMemorialsCreer = z
       opt(bool),
       "true: the family confirms before the memorial is public (default false).",
     ),
-    ExternalId: described(
-      opt(
-        z
-          .number()
-          .int("must be an integer")
-          .min(-(2 ** 53) + 1)
-          .max(2 ** 53 - 1),
-      ),
-      "Informational; copied into the transaction.",
-    ),
+    ExternalId: described(opt(int53), "Informational; copied into the transaction."),
     DeLaPartDe: described(opt(text(LIMITS.planter)), "The planter, shown with the tree."),
     Langue: described(
       opt(languageInput),

@@ -1,11 +1,10 @@
 // GET /api/dashboard/memorials?q=&Page=&Limite=: the signed-in operator's memorials, searched by name
 import { listMemorials } from "@/lib/dashboard/memorials";
-import { queryPaging } from "@/lib/dashboard/query";
 import { dashboardRoute } from "@/lib/dashboard/route";
-import { LISTING_LIMIT, listingPage } from "@/lib/v1/paging";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
 
 export const GET = dashboardRoute(async ({ search, session }) => {
-  const paging = queryPaging(search, LISTING_LIMIT);
+  const paging = parsePaging(search, LISTING_LIMIT);
   const { rows, total } = await listMemorials({
     operatorId: session.operatorId,
     search: search.get("q") ?? "",

@@ -1,12 +1,12 @@
 // GET /api/dashboard/transactions?year=&month=&Page=&Limite=: a month's transactions, totals and prepaid balance
-import { queryMonth, queryPaging } from "@/lib/dashboard/query";
+import { queryMonth } from "@/lib/dashboard/query";
 import { dashboardRoute } from "@/lib/dashboard/route";
 import { monthTransactions } from "@/lib/dashboard/transactions";
-import { LISTING_LIMIT, listingPage } from "@/lib/v1/paging";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
 
 export const GET = dashboardRoute(async ({ search, session }) => {
   const { year, month } = queryMonth(search);
-  const paging = queryPaging(search, LISTING_LIMIT);
+  const paging = parsePaging(search, LISTING_LIMIT);
   const result = await monthTransactions({
     operatorId: session.operatorId,
     year,

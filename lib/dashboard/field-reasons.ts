@@ -1,0 +1,45 @@
+// The one vocabulary of refused form fields: the reason words of the shared field rules
+// (lib/validation.ts) and of the use cases' DomainErrors, and the message of each in the user's
+// language. The action pipeline (lib/dashboard/action.ts) returns the words; the forms show them.
+import type { ZodIssue } from "zod";
+import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { FieldReason } from "@/lib/validation";
+
+export type { FieldReason } from "@/lib/validation";
+
+/** The message, in the user's language, of each reason a field is refused for. */
+export const REASON_MESSAGE: Record<string, MessageKey> = {
+  required: "fieldRequired",
+  "invalid-date": "fieldInvalidDate",
+  "date-range": "fieldDateRange",
+  "invalid-email": "fieldInvalidEmail",
+  "invalid-url": "fieldInvalidUrl",
+  "invalid-number": "fieldInvalidNumber",
+  "too-long": "fieldTooLong",
+  "after-death": "fieldAfterDeath",
+  "not-found": "fieldNotFound",
+  "awaiting-confirmation": "fieldAwaitingConfirmation",
+  // The webhook use cases' own reasons (lib/webhooks/endpoints.ts).
+  "private-address": "webhookUrlPrivate",
+  unresolvable: "webhookUrlUnresolvable",
+  "too-many": "webhookTooMany",
+};
+
+/** The reason word of a domain problem (FieldProblem.reason) as the forms know it. */
+export function formReason(reason: string): string {
+  if (reason.startsWith("required")) return "required";
+  return reason in REASON_MESSAGE ? reason : "invalid";
+}
+
+/** The reason word of a zod issue: the one the shared rule names, else one read from its kind. */
+export function issueReason(
+  issue: Pick<ZodIssue, "code"> & { params?: unknown; origin?: unknown; input?: unknown },
+): FieldReason {
+  const named = (issue.params as { reason?: unknown } | undefined)?.reason;
+  if (typeof named === "string") return named as FieldReason;
+  if (issue.code === "too_big" && issue.origin === "string") return "too-long";
+  if (issue.code === "too_big" || issue.code === "too_small" || issue.code === "not_multiple_of")
+    return "invalid-number";
+  if (issue.code === "invalid_type" && issue.input === undefined) return "required";
+  return "invalid";
+}
