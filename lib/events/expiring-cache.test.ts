@@ -90,4 +90,43 @@ describe("expiringCache", () => {
     publishLocal([signal("tree.planted", [3])]);
     expect(await cache.get("k5", 3, async () => "k5 reloaded")).toBe("k5 reloaded");
   });
+
+  it("files a value under the group read from it, and keeps none loaded while any group was dropped", async () => {
+    const cache = newCache();
+    const key = { id: 41, name: "key" };
+    expect(
+      await cache.get(
+        "k",
+        (v: typeof key) => v.id,
+        async () => key,
+      ),
+    ).toBe(key);
+    publishLocal([signal("tree.planted", [40])]);
+    expect(
+      await cache.get(
+        "k",
+        (v: typeof key) => v.id,
+        async () => ({ id: 41, name: "reloaded" }),
+      ),
+    ).toBe(key);
+    publishLocal([signal("tree.planted", [41])]);
+    const raced = await cache.get(
+      "k",
+      (v: typeof key) => v.id,
+      async () => {
+        publishLocal([signal("tree.planted", [99])]);
+        return { id: 41, name: "raced" };
+      },
+    );
+    expect(raced?.name).toBe("raced");
+    expect(
+      (
+        await cache.get(
+          "k",
+          (v: typeof key) => v.id,
+          async () => ({ id: 41, name: "fresh" }),
+        )
+      )?.name,
+    ).toBe("fresh");
+  });
 });

@@ -27,9 +27,15 @@ export interface ExpiringCacheOptions {
   maxBytes?: number;
 }
 
+/**
+ * The group of an entry: known before its load (a memorial id), null for none, or read from the
+ * loaded value (an API key's id, known once the key is looked up).
+ */
+type Group<T> = number | null | ((value: T) => number);
+
 export interface ExpiringCache {
   /** The value of `key` (in `group`, when a signal may drop it by group): kept, or loaded. */
-  get<T>(key: string, group: number | null, load: () => Promise<T | null>): Promise<T | null>;
+  get<T>(key: string, group: Group<T>, load: () => Promise<T | null>): Promise<T | null>;
 }
 
 const MAX_GENERATIONS = 100_000;
@@ -43,6 +49,8 @@ interface Store {
   entries: LRUCache<string, Entry>;
   byGroup: Map<number, Set<string>>;
   generations: Map<number, number>;
+  /** Group drops so far: guards a read whose group is known only once loaded. */
+  drops: number;
   epoch: number;
 }
 
@@ -67,7 +75,7 @@ function newStore(options: ExpiringCacheOptions): Store {
       if (keys?.size === 0) byGroup.delete(entry.group);
     },
   });
-  return { entries, byGroup, generations: new Map(), epoch: 0 };
+  return { entries, byGroup, generations: new Map(), drops: 0, epoch: 0 };
 }
 
 export function expiringCache(name: string, options: ExpiringCacheOptions): ExpiringCache {
@@ -84,6 +92,7 @@ export function expiringCache(name: string, options: ExpiringCacheOptions): Expi
         for (const group of options.groupsOf(signal)) {
           for (const key of [...(store.byGroup.get(group) ?? [])]) store.entries.delete(key);
           store.generations.set(group, (store.generations.get(group) ?? 0) + 1);
+          store.drops++;
         }
         // The counters only guard reads in progress: past a bound they start again, and a new
         // epoch keeps any read begun before from being kept.
@@ -96,18 +105,20 @@ export function expiringCache(name: string, options: ExpiringCacheOptions): Expi
     return { store };
   });
 
-  const version = (group: number | null) =>
-    `${store.epoch}.${group === null ? 0 : (store.generations.get(group) ?? 0)}`;
+  const version = (group: number | null | "any") =>
+    `${store.epoch}.${group === null ? 0 : group === "any" ? `*${store.drops}` : (store.generations.get(group) ?? 0)}`;
 
   return {
-    async get<T>(key: string, group: number | null, load: () => Promise<T | null>): Promise<T | null> {
+    async get<T>(key: string, groupOf: Group<T>, load: () => Promise<T | null>): Promise<T | null> {
       await ensureListening();
       if (!isListening()) return load();
       const hit = store.entries.get(key);
       if (hit) return hit.value as T;
-      const before = version(group);
+      const known = typeof groupOf === "function" ? "any" : groupOf;
+      const before = version(known);
       const value = await load();
-      if (value === null || version(group) !== before) return value;
+      if (value === null || version(known) !== before) return value;
+      const group = typeof groupOf === "function" ? groupOf(value) : groupOf;
       const ttl = Math.min(
         options.maxAgeMs,
         (options.expiresAt?.(value) ?? Number.POSITIVE_INFINITY) - Date.now(),

@@ -11,10 +11,9 @@ import { authenticateKey, type Caller, hashKey, recordKeyUse } from "./keys";
 const TOUCH_INTERVAL_MS = 10_000;
 
 const cache = expiringCache("keys", {
-  // Revocations are rare: one drops every key kept (each is looked up once more), which also
-  // covers a read that raced it, whatever key it concerned.
-  dropsAll: (signal) => signal.type === "key.revoked",
-  groupsOf: () => [],
+  // A revocation drops its key (a revocation without a key id, every key).
+  dropsAll: (signal) => signal.type === "key.revoked" && signal.keyId === undefined,
+  groupsOf: (signal) => (signal.type === "key.revoked" && signal.keyId !== undefined ? [signal.keyId] : []),
   // A safety net only: entries are expired by events, not by age.
   maxAgeMs: 5 * 60_000,
   maxEntries: 10_000,
@@ -26,11 +25,15 @@ export async function authenticate(key: string): Promise<Caller | null> {
   const hash = hashKey(key);
   let loaded = false;
   // Unknown keys are not kept (a key created a moment later must work): the cache keeps no null.
-  const entry = await cache.get(`key:${hash}`, null, async () => {
-    loaded = true;
-    const caller = await authenticateKey(key);
-    return caller && { caller, touchedAt: Date.now() };
-  });
+  const entry = await cache.get(
+    `key:${hash}`,
+    (value) => value.caller.keyId,
+    async () => {
+      loaded = true;
+      const caller = await authenticateKey(key);
+      return caller && { caller, touchedAt: Date.now() };
+    },
+  );
   if (!entry) return null;
   if (!loaded && Date.now() - entry.touchedAt >= TOUCH_INTERVAL_MS) {
     entry.touchedAt = Date.now();
