@@ -1,5 +1,5 @@
 // npm start: the database (embedded unless DATABASE_URL is set), its migrations, the demo
-// catalogue on first start, the e-mail sender, and the HTTP server (scripts/server.ts, Next.js
+// catalogue on first start, the job runner (lib/jobs), and the HTTP server (scripts/server.ts, Next.js
 // behind node:http with timeouts; Next.js's development mode with --dev) as a child process.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -7,13 +7,11 @@ import { seedDemo } from "@/lib/catalogue/demo";
 import { disconnect } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/database-url";
 import { migrate } from "@/lib/db/migrate";
-import { startEventDispatcher } from "@/lib/events/dispatcher";
+import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
+import { type JobRunner, startJobRunner } from "@/lib/jobs/runner";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import { redactExpiredLinks, startOutboxSender } from "@/lib/mail/outbox-sender";
-import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
-import { startPlantingQueue } from "@/lib/plantings/planting-queue";
+import { createMailer, releaseHeldEmails } from "@/lib/mail/outbox-sender";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
-import { startWebhookSender } from "@/lib/webhooks/sender";
 
 const dev = process.argv.includes("--dev");
 
@@ -58,20 +56,28 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The durable consumers of the domain events (the e-mail of a confirmation), then the sender of
-// the e-mail outbox, and the hourly housekeeping (expired Idempotency-Key records, expired links
-// kept in unsent e-mails).
-const dispatcher = startEventDispatcher([confirmationEmailConsumer, webhookConsumer]);
-const sender = startOutboxSender();
-// npm start is production mode: webhooks never go to private addresses (unless WEBHOOK_ALLOW_PRIVATE=1).
-const webhooks = startWebhookSender({ production: !dev });
-// Plantings of confirmations that waited for stock: served as soon as stock returns.
-const plantingQueue = startPlantingQueue();
-const housekeeping = setInterval(() => {
-  purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
-  redactExpiredLinks().catch((error) => console.error("[housekeeping] link removal failed", error));
-}, 3_600_000);
-housekeeping.unref();
+// The background work, as jobs (lib/jobs/catalogue.ts): the durable consumers of the domain
+// events (the e-mail of a confirmation, webhook deliveries), the sending of the e-mail outbox and
+// of webhooks, the planting queue, and the hourly housekeeping (expired Idempotency-Key records,
+// expired links kept in unsent e-mails). npm start is production mode: webhooks never go to
+// private addresses (unless WEBHOOK_ALLOW_PRIVATE=1). JOB_WORKERS=0: this instance runs none.
+const catalogue = jobCatalogue({
+  consumers: [confirmationEmailConsumer, webhookConsumer],
+  webhooks: { production: !dev },
+});
+let jobs: JobRunner | null = null;
+if (process.env.JOB_WORKERS !== "0") {
+  const mailer = createMailer();
+  await releaseHeldEmails(mailer).catch((error) =>
+    console.error("[mail] could not release held e-mails", (error as Error).message),
+  );
+  mailer.close();
+  jobs = await startJobRunner({
+    catalogue: catalogue.jobs,
+    schedules: SCHEDULES,
+    beforeStop: catalogue.interrupt,
+  });
+}
 const next: ChildProcess = spawn(
   process.execPath,
   ["--import", "tsx", serverScript(), ...(dev ? ["--dev"] : [])],
@@ -90,9 +96,9 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   if (next.exitCode === null) next.kill("SIGTERM");
-  clearInterval(housekeeping);
   // At once: a webhook delivery in progress goes back to the queue before a SIGKILL can come.
-  await Promise.all([dispatcher.stop(), sender.stop(), webhooks.stop(), plantingQueue.stop()]);
+  await jobs?.stop();
+  catalogue.close();
   await disconnect();
   await database.stop();
   process.exit(code);
