@@ -23,12 +23,10 @@ export default async function globalSetup(_config: FullConfig) {
     DATABASE_URL: database.url,
     DATA_DIR: process.env.DATA_DIR,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_POLL_MS: "200",
     APP_URL: "",
-    // Webhook receivers of the tests listen on the loopback; retries come quickly.
+    // Webhook receivers of the tests listen on the loopback; retries (of every job) come quickly.
     WEBHOOK_ALLOW_PRIVATE: "1",
-    WEBHOOK_POLL_MS: "200",
-    WEBHOOK_RETRY_BASE_MS: "300",
+    JOB_RETRY_BASE_MS: "300",
     WEBHOOK_TIMEOUT_MS: "2000",
   };
   const server = await startServer(serviceEnv, path.join(root, "server.log"));

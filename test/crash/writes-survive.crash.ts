@@ -49,7 +49,6 @@ async function startService(port: number, cycle: number): Promise<Started> {
     PORT: String(port),
     HOST: "127.0.0.1",
     NEXT_TELEMETRY_DISABLED: "1",
-    MAIL_POLL_MS: "60000",
   };
   delete env.DATABASE_URL; // the embedded server of DATA_DIR
   delete env.SMTP_URL;
