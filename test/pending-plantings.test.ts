@@ -8,12 +8,13 @@ import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { addStock } from "@/lib/catalogue/manage";
 import { memorialDetail } from "@/lib/dashboard/memorials";
 import { db } from "@/lib/db/client";
+import { runJobsOnce } from "@/lib/jobs/runner";
 import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
 import { hashToken } from "@/lib/memorials/confirmation-token";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { servePlantingQueue } from "@/lib/plantings/planting-queue";
+import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
 
 /** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */
 const startPlantingQueue = () => ({ runOnce: () => servePlantingQueue(), stop: async () => {} });
@@ -103,8 +104,9 @@ describe("a confirmation without stock", () => {
     expect(await servePlantingQueue()).toBe(0);
     expect(await waitingOf(memorialId)).toHaveLength(1);
 
+    // Stock added: it adds the job that serves the queue, which plants it.
     await addStock(op.plantationId, op.speciesId, 5);
-    await servePlantingQueue();
+    await runJobsOnce({ [SERVE_QUEUE_JOB]: { run: () => servePlantingQueue().then(() => {}) } });
     const trees = await treesOf(memorialId);
     expect(trees).toHaveLength(1);
     expect(trees[0]).toMatchObject({ planter: "La famille", message: "Pour toi", operatorId: op.operatorId });
