@@ -38,3 +38,14 @@ END $$;
 CREATE TRIGGER "domain_event_job"
   AFTER INSERT ON "domain_event"
   FOR EACH STATEMENT EXECUTE FUNCTION "job_for_domain_events"();
+
+-- The work waiting when this migration runs gets its jobs (graphile_worker's schema is migrated
+-- before ours, lib/db/migrate.ts).
+SELECT graphile_worker.add_job('send-email', json_build_object('id', "id"), run_at := "next_attempt_at",
+  job_key := 'send-email:' || "id")
+FROM "outgoing_email" WHERE "status" = 'pending';
+SELECT graphile_worker.add_job('deliver-webhook', json_build_object('id', "id"), run_at := "next_attempt_at",
+  job_key := 'deliver-webhook:' || "id")
+FROM "webhook_delivery" WHERE "status" = 'pending';
+SELECT graphile_worker.add_job('dispatch-events', '{}'::json)
+WHERE EXISTS (SELECT 1 FROM "domain_event" WHERE "dispatched_at" IS NULL);
