@@ -7,6 +7,7 @@
 // (lib/jobs/enqueue.ts), or by the triggers of the migration 20261125153700_jobs (a pending
 // e-mail or webhook delivery, written domain events). The runner is lib/jobs/runner.ts, the retry
 // policy lib/jobs/retry.ts.
+import { db } from "@/lib/db/client";
 import type { DurableConsumer } from "@/lib/events/dispatcher";
 import { coalesceDispatchJobs, dispatchEvents } from "@/lib/events/dispatcher";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
@@ -14,6 +15,7 @@ import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
 import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from "@/lib/webhooks/sender";
 import type { GuardOptions } from "@/lib/webhooks/url-guard";
+import { enqueue } from "./enqueue";
 import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
 
 /** Scheduled jobs, crontab syntax in UTC (minute hour day-of-month month day-of-week). */
@@ -59,6 +61,8 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await coalesceDispatchJobs();
         await dispatchEvents(options.consumers, () => stopping.signal.aborted);
+        // Stopped before the end: the rest goes to another instance (or the next start) at once.
+        if (stopping.signal.aborted) await enqueue(db, "dispatch-events");
       },
     }),
     [SERVE_QUEUE_JOB]: job({

@@ -148,17 +148,23 @@ export async function startJobRunner(options: {
   liveness.on("error", (error) => console.error("[jobs] liveness connection lost", error.message));
   await liveness.connect();
   const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-  const locking: Promise<unknown>[] = [];
+  // One statement at a time on the connection.
+  let locking: Promise<unknown> = Promise.resolve();
   events.on("worker:create", ({ worker }) => {
-    locking.push(
+    locking = locking.then(() =>
       liveness.query("SELECT pg_advisory_lock($1, hashtext($2))", [LIVENESS_LOCK, worker.workerId]),
     );
   });
   const schedules = [...(options.schedules ?? []), { task: "unlock-dead-workers", cron: "* * * * *" }];
+  const concurrency = options.workers ?? Number(process.env.JOB_WORKERS || 8);
+  // The runner's pool is ours: an error of an idle connection (the database restarting) is
+  // reported, never an uncaught 'error' event.
+  const pool = new pg.Pool({ connectionString, max: concurrency + 2 });
+  pool.on("error", (error) => console.error("[jobs] database connection lost:", error.message));
   const runner: Runner = await run({
-    connectionString,
+    pgPool: pool,
     schema: JOB_SCHEMA,
-    concurrency: options.workers ?? Number(process.env.JOB_WORKERS || 8),
+    concurrency,
     noHandleSignals: true,
     pollInterval: 2000,
     logger: quietLogger,
@@ -174,7 +180,7 @@ export async function startJobRunner(options: {
       })),
     ),
   });
-  await Promise.all(locking);
+  await locking;
   // Jobs left locked by a process that died are taken back now, not at the next minute.
   await unlockDeadWorkers(liveness).catch((error) => console.error("[jobs] unlock failed", error));
   return {
@@ -183,6 +189,7 @@ export async function startJobRunner(options: {
       const stopped = runner.stop().catch((error) => console.error("[jobs] stop failed", error));
       options.beforeStop?.();
       await stopped;
+      await pool.end().catch(() => {});
       await liveness.end().catch(() => {});
     },
   };
