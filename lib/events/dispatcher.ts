@@ -111,6 +111,9 @@ export async function dispatchEvents(
     if (batch !== "failed") {
       after = batch.last;
       count += batch.count;
+      // A short batch took every event committed before it; each later write of events has its
+      // own job, so no last empty look is needed.
+      if (batch.count < BATCH) break;
       continue;
     }
     // A consumer failed in the batch: the next event alone, whose failure is then noted on it.

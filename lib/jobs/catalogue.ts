@@ -62,7 +62,7 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
         await coalesceDispatchJobs();
         await dispatchEvents(options.consumers, () => stopping.signal.aborted);
         // Stopped before the end: the rest goes to another instance (or the next start) at once.
-        if (stopping.signal.aborted) await enqueue(db, "dispatch-events");
+        if (stopping.signal.aborted) await enqueue(db, "dispatch-events", {}, { queue: "dispatch-events" });
       },
     }),
     [SERVE_QUEUE_JOB]: job({

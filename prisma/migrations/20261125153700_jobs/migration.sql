@@ -28,10 +28,11 @@ CREATE TRIGGER "webhook_delivery_job"
   FOR EACH ROW WHEN (NEW."status" = 'pending') EXECUTE FUNCTION "job_for_webhook_delivery"();
 
 -- One job per statement (no job key: a keyed job's row would be locked by every writing
--- transaction until its commit, one after the other); the job coalesces the waiting ones.
+-- transaction until its commit, one after the other), in a queue of its own: one pass at a time,
+-- which first removes the jobs waiting behind it (it serves their events too).
 CREATE FUNCTION "job_for_domain_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM graphile_worker.add_job('dispatch-events', '{}'::json);
+  PERFORM graphile_worker.add_job('dispatch-events', '{}'::json, queue_name := 'dispatch-events');
   RETURN NULL;
 END $$;
 
@@ -47,5 +48,5 @@ FROM "outgoing_email" WHERE "status" = 'pending';
 SELECT graphile_worker.add_job('deliver-webhook', json_build_object('id', "id"), run_at := "next_attempt_at",
   job_key := 'deliver-webhook:' || "id")
 FROM "webhook_delivery" WHERE "status" = 'pending';
-SELECT graphile_worker.add_job('dispatch-events', '{}'::json)
+SELECT graphile_worker.add_job('dispatch-events', '{}'::json, queue_name := 'dispatch-events')
 WHERE EXISTS (SELECT 1 FROM "domain_event" WHERE "dispatched_at" IS NULL);
