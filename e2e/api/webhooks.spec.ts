@@ -189,8 +189,7 @@ test("a delivery in progress when a service instance stops is delivered after al
     {
       // The suite's settings (SMTP above all: its e-mail sender shares the outbox).
       ...JSON.parse(process.env.E2E_SERVICE_ENV as string),
-      WEBHOOK_POLL_MS: "100",
-      WEBHOOK_RETRY_BASE_MS: "300",
+      JOB_RETRY_BASE_MS: "300",
       WEBHOOK_TIMEOUT_MS: "60000",
     },
     path.join(path.dirname(process.env.E2E_SERVER_LOG!), `second-${Date.now()}.log`),

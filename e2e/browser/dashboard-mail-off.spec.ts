@@ -1,7 +1,7 @@
 // Without SMTP_URL the dashboard says plainly that e-mail is not set up and that e-mails are kept,
 // not sent; a confirmation sent again says it was kept, never that it is "on its way". A second
-// instance of the service runs without SMTP_URL on the same database (its e-mail sender polls
-// once an hour, so that it takes none of the other tests' e-mails from the shared outbox).
+// instance of the service runs without SMTP_URL on the same database (it runs no background jobs,
+// JOB_WORKERS=0, so that it takes none of the other tests' e-mails from the shared outbox).
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -13,7 +13,7 @@ let mailOff: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const env = { ...JSON.parse(process.env.E2E_SERVICE_ENV as string), MAIL_POLL_MS: "3600000" };
+  const env = { ...JSON.parse(process.env.E2E_SERVICE_ENV as string), JOB_WORKERS: "0" };
   delete env.SMTP_URL;
   mailOff = await startServer(
     // Empty rather than absent: the launcher's environment is merged under this one.

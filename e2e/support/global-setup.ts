@@ -23,15 +23,13 @@ export default async function globalSetup(_config: FullConfig) {
     DATABASE_URL: database.url,
     DATA_DIR: process.env.DATA_DIR,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-    MAIL_POLL_MS: "200",
     APP_URL: "",
     // Production mode without APP_URL: links in e-mails only on the local names and these hosts
     // (a test names the service trees.example.org through the Host header).
     ALLOWED_HOSTS: "trees.example.org",
-    // Webhook receivers of the tests listen on the loopback; retries come quickly.
+    // Webhook receivers of the tests listen on the loopback; retries (of every job) come quickly.
     WEBHOOK_ALLOW_PRIVATE: "1",
-    WEBHOOK_POLL_MS: "200",
-    WEBHOOK_RETRY_BASE_MS: "300",
+    JOB_RETRY_BASE_MS: "300",
     WEBHOOK_TIMEOUT_MS: "2000",
   };
   const server = await startServer(serviceEnv, path.join(root, "server.log"));

@@ -2,7 +2,8 @@
 import { db } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import { signalCatalogueChanged } from "@/lib/events/events";
-import { STOCK_CHANNEL } from "@/lib/plantings/planting-queue";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { SERVE_QUEUE_JOB } from "@/lib/plantings/planting-queue";
 
 export async function createPlantation(input: {
   name: string;
@@ -76,8 +77,8 @@ export async function addStock(plantationId: number, speciesId: number, trees: n
     INSERT INTO "stock" ("plantation_id", "species_id", "stock") VALUES (${plantationId}, ${speciesId}, ${trees})
     ON CONFLICT ("plantation_id", "species_id") DO UPDATE SET "stock" = "stock"."stock" + EXCLUDED."stock"
     RETURNING "stock"`;
-  // Wakes the planting queue's loops (plantings waiting for stock), on every instance.
-  await db.$executeRaw`SELECT pg_notify(${STOCK_CHANNEL}, ${String(plantationId)})`;
+  // The plantings waiting for stock are served now (one waiting job, whoever adds stock).
+  await enqueue(db, SERVE_QUEUE_JOB, {}, { key: SERVE_QUEUE_JOB });
   await signalCatalogueChanged();
   return { plantationId, speciesId, stock: rows[0].stock };
 }

@@ -1,10 +1,12 @@
 // Applies prisma/migrations/<name>/migration.sql in order, recording them in Prisma's own
 // `_prisma_migrations` table, so that the Prisma CLI would see the same history. An advisory
-// lock lets several processes start at once.
+// lock lets several processes start at once. The job runner's schema (graphile_worker) is
+// migrated by the library itself, first.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { migrateJobs } from "@/lib/jobs/runner";
 import { settings } from "@/lib/settings";
 
 const LOCK_ID = 7_240_319; // any constant shared by every instance of the service
@@ -24,6 +26,8 @@ export function migrationsDir(): string {
 }
 
 export async function migrate(url: string): Promise<string[]> {
+  // The job runner's own schema (graphile_worker) first: our triggers add jobs to it.
+  await migrateJobs(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const applied: string[] = [];

@@ -1,4 +1,5 @@
-// The durable side of the domain events: each event not yet dispatched is taken by one process
+// The durable side of the domain events, run as the job `dispatch-events` (lib/jobs): each event
+// not yet dispatched is taken by one process
 // (FOR UPDATE SKIP LOCKED lets several instances share the work), in batches of events in order,
 // handed to every durable consumer inside one transaction that also marks them dispatched, so a
 // consumer's own writes (an e-mail in the outbox, webhook deliveries) happen exactly once per
@@ -6,8 +7,8 @@
 // commit leaves the event to the next pass. A consumer that keeps failing is retried on later
 // passes and given up after MAX_ATTEMPTS, with its error kept on the event row.
 import { db, type Tx, transaction } from "@/lib/db/client";
-import { startWokenLoop } from "@/lib/db/woken-loop";
-import { type DomainEventType, EVENT_CHANNEL } from "./events";
+import { RetryLater } from "@/lib/jobs/retry";
+import type { DomainEventType } from "./events";
 
 export const MAX_ATTEMPTS = 10;
 
@@ -22,12 +23,6 @@ export interface StoredEvent {
 }
 
 export type DurableConsumer = (tx: Tx, event: StoredEvent) => Promise<void>;
-
-export interface EventDispatcher {
-  /** Dispatches every pending event now (tests, and the loop itself); returns how many. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
 
 /**
  * Events taken in one transaction: under load one commit serves many events, not one each, while
@@ -66,7 +61,10 @@ async function dispatchBatch(
   }
 }
 
-async function dispatchOne(consumers: DurableConsumer[], after: bigint): Promise<bigint | null> {
+async function dispatchOne(
+  consumers: DurableConsumer[],
+  after: bigint,
+): Promise<{ id: bigint; failedAttempts: number | null } | null> {
   try {
     return await transaction(async (tx) => {
       const [event] = await tx.$queryRawUnsafe<StoredEvent[]>(SELECT_EVENTS, after, 1);
@@ -74,7 +72,7 @@ async function dispatchOne(consumers: DurableConsumer[], after: bigint): Promise
       for (const consume of consumers) await consume(tx, event);
       await tx.$executeRaw`UPDATE "domain_event" SET "dispatched_at" = now(), "attempts" = "attempts" + 1
                            WHERE "id" = ${event.id}`;
-      return event.id;
+      return { id: event.id, failedAttempts: null };
     });
   } catch (error) {
     // The failed event's transaction rolled back; note the failure on it, outside, and move on.
@@ -88,42 +86,58 @@ async function dispatchOne(consumers: DurableConsumer[], after: bigint): Promise
       `[events] dispatching event ${failed?.id ?? "?"} failed (attempt ${failed?.attempts ?? "?"})`,
       error,
     );
-    return failed?.id ?? null;
+    return failed ? { id: failed.id, failedAttempts: failed.attempts } : null;
   }
 }
 
-export function startEventDispatcher(
+/**
+ * The job `dispatch-events` (added by a trigger with every write of events, lib/jobs): dispatches
+ * every pending event, in order, in batches; returns how many. A stopping process finishes the
+ * batch in hand and leaves the rest to the other workers. When a consumer failed on an event that
+ * has attempts left, it throws RetryLater: the job comes back after the retry policy's wait.
+ */
+export async function dispatchEvents(
   consumers: DurableConsumer[],
-  options: { intervalMs?: number; listen?: boolean } = {},
-): EventDispatcher {
-  // NOTIFY of a new event wakes the dispatcher at once; the timer is the fallback.
-  return startWokenLoop({
-    name: "events",
-    channel: EVENT_CHANNEL,
-    intervalMs: options.intervalMs ?? Number(process.env.MAIL_POLL_MS || 1000),
-    listen: options.listen,
-    async pass(stopping) {
-      let count = 0;
-      let after = -1n;
-      // A stopping process finishes the event in hand and leaves the rest to the other instances.
-      // After a failure, the rest of the pass goes one event at a time.
-      let oneByOne = false;
-      while (!stopping()) {
-        const batch = oneByOne ? "failed" : await dispatchBatch(consumers, after);
-        if (batch === null) return count;
-        if (batch !== "failed") {
-          after = batch.last;
-          count += batch.count;
-          continue;
-        }
-        // A consumer failed in the batch: the next event alone, whose failure is then noted on it.
-        oneByOne = true;
-        const id = await dispatchOne(consumers, after);
-        if (id === null) return count;
-        after = id;
-        count++;
-      }
-      return count;
-    },
-  });
+  stopping: () => boolean = () => false,
+): Promise<number> {
+  let count = 0;
+  let after = -1n;
+  // After a failure, the rest of the pass goes one event at a time.
+  let oneByOne = false;
+  let failed: { id: bigint; attempts: number } | null = null;
+  while (!stopping()) {
+    const batch = oneByOne ? "failed" : await dispatchBatch(consumers, after);
+    if (batch === null) break;
+    if (batch !== "failed") {
+      after = batch.last;
+      count += batch.count;
+      // A short batch took every event committed before it; each later write of events has its
+      // own job, so no last empty look is needed.
+      if (batch.count < BATCH) break;
+      continue;
+    }
+    // A consumer failed in the batch: the next event alone, whose failure is then noted on it.
+    oneByOne = true;
+    const step = await dispatchOne(consumers, after);
+    if (step === null) break;
+    after = step.id;
+    if (step.failedAttempts === null) count++;
+    else if (step.failedAttempts < MAX_ATTEMPTS) failed ??= { id: step.id, attempts: step.failedAttempts };
+  }
+  if (failed) {
+    throw new RetryLater(`event ${failed.id} failed (attempt ${failed.attempts})`, failed.attempts);
+  }
+  return count;
+}
+
+/**
+ * The waiting `dispatch-events` jobs beside the one running: each transaction that writes events
+ * adds one, and one pass serves all the events committed before it starts, so those are removed
+ * first (graphile_worker.complete_jobs leaves a job another worker has locked).
+ */
+export async function coalesceDispatchJobs(): Promise<void> {
+  await db.$executeRaw`SELECT graphile_worker.complete_jobs(array(
+    SELECT "id" FROM graphile_worker.jobs
+    WHERE "task_identifier" = 'dispatch-events' AND "locked_at" IS NULL AND "run_at" <= now()
+    LIMIT 1000))`;
 }

@@ -3,6 +3,7 @@
 // is down, consumers get a "reset" signal (drop every cached entry) and `isListening()` is false,
 // so that caches are bypassed rather than trusted: no change can be missed.
 import pg from "pg";
+import { settings } from "@/lib/settings";
 import { processSingleton } from "@/lib/singleton";
 import { EVENT_CHANNEL, type EventSignal, publishLocal } from "./events";
 
@@ -48,7 +49,7 @@ function lost(client: pg.Client) {
 export function ensureListening(): Promise<void> {
   if (state.connected) return Promise.resolve();
   if (state.starting) return state.starting;
-  const url = process.env.DATABASE_URL;
+  const url = settings().DATABASE_URL;
   if (!url) return Promise.resolve();
   state.starting = (async () => {
     const client = new pg.Client({ connectionString: url, keepAlive: true });

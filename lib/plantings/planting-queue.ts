@@ -1,19 +1,18 @@
 // The queue of plantings waiting for stock. A family's confirmation never fails for want of a
 // tree: when none is available, the memorial becomes visible anyway and its first tree waits in
-// table queued_planting (queuePlanting, in the confirmation's own transaction). A loop of the
-// launcher (startPlantingQueue) serves the queue oldest first as soon as stock returns: each row
-// is planted in a transaction of its own that locks it (FOR UPDATE SKIP LOCKED, so several loops
-// or instances share the work), writes the tree, its Plantation transaction and the tree.planted
+// table queued_planting (queuePlanting, in the confirmation's own transaction). The job
+// `serve-planting-queue` (lib/jobs; added when stock is added, and every minute) serves the queue
+// oldest first: each row is planted in a transaction of its own that locks it (FOR UPDATE SKIP
+// LOCKED, so several workers or instances share the work), writes the tree, its Plantation transaction and the tree.planted
 // event, and marks the row planted (its unique tree_id). A crash before the commit leaves the row
 // waiting; nothing is planted twice, nothing is lost across a restart.
 import type { Prisma, Tx } from "@/lib/db/client";
-import { startWokenLoop } from "@/lib/db/woken-loop";
 import { DomainError } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
 import { type PlantTreeInput, plantTree } from "./plant-tree";
 
-/** PostgreSQL channel on which a stock increase wakes the queue's loops (lib/catalogue/manage.ts). */
-export const STOCK_CHANNEL = "stock_added";
+/** The job that serves the queue (lib/jobs): added when stock is added, and every minute. */
+export const SERVE_QUEUE_JOB = "serve-planting-queue";
 
 export type QueuedPlantingInput = Omit<PlantTreeInput, "specialEmailType">;
 
@@ -150,24 +149,4 @@ export async function waitingPlantings(tx: Tx | Prisma.TransactionClient, memori
     WHERE "planted_at" IS NULL AND "memorial_id" = ANY(${memorialIds}::int[])
     GROUP BY "memorial_id"`;
   return new Map(rows.map((r) => [r.memorial_id, r.waiting]));
-}
-
-export interface PlantingQueue {
-  /** Serves the queue now (tests, and the loop itself); returns how many were planted. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
-}
-
-/**
- * The loop of the launcher: a pass every PLANTING_POLL_MS (default 2000), and at once when
- * stock is added (NOTIFY "stock_added").
- */
-export function startPlantingQueue(options: { intervalMs?: number; listen?: boolean } = {}): PlantingQueue {
-  return startWokenLoop({
-    name: "plantings",
-    channel: STOCK_CHANNEL,
-    intervalMs: options.intervalMs ?? Number(process.env.PLANTING_POLL_MS || 2000),
-    listen: options.listen,
-    pass: () => servePlantingQueue(),
-  });
 }

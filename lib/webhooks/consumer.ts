@@ -10,6 +10,7 @@ import type { Tx } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
 import { memorialUrl } from "@/lib/links";
 import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
+import { settings } from "@/lib/settings";
 import { isWebhookEvent, type WebhookEventType } from "./endpoints";
 
 export interface WebhookMessage {
@@ -127,8 +128,8 @@ async function titleOf(tx: Tx, event: StoredEvent): Promise<string | null> {
 }
 
 async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
-  const appUrl = process.env.APP_URL?.trim();
-  if (appUrl) return appUrl.replace(/\/+$/, "");
+  const { APP_URL, PORT } = settings();
+  if (APP_URL) return APP_URL;
   const carried = linkBaseIn(event.payload);
   if (carried) return carried;
   const [earlier] = await tx.$queryRaw<{ base: string | null }[]>`
@@ -138,7 +139,7 @@ async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
       AND ("payload" ? 'linkBase' OR "payload" ? 'confirmation')
     ORDER BY abs("id" - ${event.id}) LIMIT 1`;
   if (earlier?.base && /^https?:\/\//.test(earlier.base)) return earlier.base.replace(/\/+$/, "");
-  return `http://localhost:${process.env.PORT || 3000}`;
+  return `http://localhost:${PORT}`;
 }
 
 function linkBaseIn(payload: Record<string, unknown>): string | null {

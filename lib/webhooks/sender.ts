@@ -1,13 +1,13 @@
-// The background sender of webhook deliveries (the outbox sender's pattern, lib/mail/outbox-sender.ts).
-// Each pass claims due deliveries with a lease (next_attempt_at moves forward before sending, in
-// the claiming statement, FOR UPDATE SKIP LOCKED: several instances share the work and never send
-// one delivery at once), signs each with its endpoint's secret (Standard Webhooks), POSTs it, and
-// records the outcome. A receiver that fails (not 2xx, refused, unreachable) or hangs longer than
-// WEBHOOK_TIMEOUT_MS is retried with exponential backoff over more than 24 hours; a service that
-// stops mid-delivery puts what it was sending back in the queue, and one that dies leaves it to be
-// claimed again when its lease ends: nothing is lost (a receiver may get a message twice after a
-// crash; the webhook-id, stable across retries, lets it tell).
-
+// The sender of webhook deliveries. A delivery row is written by the webhook consumer of the
+// domain events; a trigger gives each pending delivery a job (lib/jobs, due at its
+// next_attempt_at) in that transaction. The job `deliver-webhook` signs it with its endpoint's
+// secret (Standard Webhooks), POSTs it and records the outcome on the row, which the dashboard
+// shows. A receiver that fails (not 2xx, refused, unreachable) or hangs longer than
+// WEBHOOK_TIMEOUT_MS is retried by the jobs' retry policy (lib/jobs/retry.ts: with the default
+// base, 14 attempts over more than 24 hours). A service that stops mid-delivery puts what it was
+// sending back in the queue at once, and one that dies leaves its job to be taken again (lib/jobs/runner.ts):
+// nothing is lost (a receiver may get a message twice after a crash; the webhook-id, stable across
+// retries, lets it tell).
 import type { LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
@@ -15,41 +15,29 @@ import type { LookupFunction } from "node:net";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
+import { retryDelayMs } from "@/lib/jobs/retry";
+import { settings } from "@/lib/settings";
 import { decryptSecret } from "./secrets";
 import { type GuardOptions, resolveWebhookHost } from "./url-guard";
 
 /** Attempts before a delivery is given up: with the default base, more than 26 hours of retries. */
 export const MAX_ATTEMPTS = 14;
-const BATCH = 20;
 /** What is kept of a receiver's answer or error in the log. */
 const ERROR_MAX = 500;
 
 export interface SenderSettings {
-  /** Wait before the first retry; doubles at each failure, up to 720 times itself (6 h by default). */
+  /** The jobs' retry policy's base (lib/jobs/retry.ts): JOB_RETRY_BASE_MS, or WEBHOOK_RETRY_BASE_MS. */
   retryBaseMs: number;
   timeoutMs: number;
-  intervalMs: number;
 }
 
-export function senderSettings(env: Record<string, string | undefined> = process.env): SenderSettings {
-  const number = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return env[name] && Number.isFinite(value) && value > 0 ? value : fallback;
-  };
-  return {
-    retryBaseMs: number("WEBHOOK_RETRY_BASE_MS", 30_000),
-    timeoutMs: number("WEBHOOK_TIMEOUT_MS", 10_000),
-    intervalMs: number("WEBHOOK_POLL_MS", 1000),
-  };
+export function senderSettings(): SenderSettings {
+  const { JOB_RETRY_BASE_MS, WEBHOOK_TIMEOUT_MS } = settings();
+  return { retryBaseMs: JOB_RETRY_BASE_MS, timeoutMs: WEBHOOK_TIMEOUT_MS };
 }
 
-/**
- * Milliseconds to wait before the attempt after the `attempts`-th failure: 30 s, 1 min, 2 min … 6 h,
- * 6 h … with the default base (after the 14th attempt, 26.5 hours after the first, it is given up).
- */
-export function retryDelayMs(attempts: number, baseMs: number): number {
-  return Math.min(baseMs * 720, baseMs * 2 ** Math.max(0, attempts - 1));
-}
+/** The policy's wait (lib/jobs/retry.ts), re-exported: 30 s, 1 min, 2 min … 6 h with the default base. */
+export { retryDelayMs };
 
 interface Claimed {
   id: number;
@@ -66,113 +54,75 @@ export interface DeliveryOutcome {
   error: string | null;
 }
 
-export interface WebhookSender {
-  /** Runs one pass now (tests, and the loop itself); returns how many deliveries it tried. */
-  runOnce(): Promise<number>;
-  stop(): Promise<void>;
+export interface WebhookContext {
+  settings: SenderSettings;
+  guard: GuardOptions;
+  /** Aborted when the service stops: deliveries in progress go back to the queue at once. */
+  signal: AbortSignal;
 }
 
-export function startWebhookSender(
-  options: Partial<SenderSettings> & GuardOptions & { loop?: boolean } = {},
-): WebhookSender {
-  const settings = { ...senderSettings(), ...definedOf(options) };
-  const leaseSeconds = Math.ceil(settings.timeoutMs / 1000) + 60;
-  const inFlight = new Set<AbortController>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<number> | null = null;
-  let stopped = false;
+export function webhookContext(
+  options: Partial<SenderSettings> & GuardOptions & { signal?: AbortSignal } = {},
+): WebhookContext {
+  const { signal, ...rest } = options;
+  return {
+    settings: { ...senderSettings(), ...definedOf(rest) },
+    guard: rest,
+    signal: signal ?? new AbortController().signal,
+  };
+}
 
-  async function pass(): Promise<number> {
-    if (stopped) return 0;
-    const claimed = await db.$queryRaw<Claimed[]>`
-      UPDATE "webhook_delivery" d SET "next_attempt_at" = now() + make_interval(secs => ${leaseSeconds})
-      FROM "webhook_endpoint" e
-      WHERE e."id" = d."endpoint_id" AND d."id" IN (
-        SELECT dd."id" FROM "webhook_delivery" dd JOIN "webhook_endpoint" ee ON ee."id" = dd."endpoint_id"
-        WHERE dd."status" = 'pending' AND dd."next_attempt_at" <= now() AND ee."disabled_at" IS NULL
-        ORDER BY dd."next_attempt_at" LIMIT ${BATCH} FOR UPDATE OF dd SKIP LOCKED)
-      RETURNING d."id", d."message_id", d."payload", d."attempts", e."url", e."secret_encrypted"`;
-    // Each receiver in parallel: a hanging one holds up only its own delivery.
-    await Promise.all(claimed.map((delivery) => attempt(delivery)));
-    return claimed.length;
-  }
-
-  async function attempt(delivery: Claimed) {
-    const abort = new AbortController();
-    inFlight.add(abort);
-    let outcome: DeliveryOutcome;
-    try {
-      outcome = await deliver(delivery, settings.timeoutMs, abort.signal, options);
-    } finally {
-      inFlight.delete(abort);
-    }
-    if (abort.signal.aborted) {
-      // Stopped mid-delivery: back in the queue at once, the attempt not counted.
-      await db.webhookDelivery.updateMany({
-        where: { id: delivery.id, status: "pending" },
-        data: { nextAttemptAt: new Date() },
-      });
-      return;
-    }
-    const attempts = delivery.attempts + 1;
-    if (outcome.ok) {
-      await db.webhookDelivery.updateMany({
-        where: { id: delivery.id },
-        data: {
-          status: "sent",
-          attempts,
-          deliveredAt: new Date(),
-          lastStatusCode: outcome.statusCode,
-          lastError: null,
-        },
-      });
-      return;
-    }
-    const giveUp = attempts >= MAX_ATTEMPTS;
+/** The job `deliver-webhook`: one attempt at the delivery `id`, if it is still pending and due. */
+export async function deliverWebhook(id: number, context: WebhookContext): Promise<void> {
+  const { settings, signal } = context;
+  const [delivery] = await db.$queryRaw<Claimed[]>`
+    SELECT d."id", d."message_id", d."payload", d."attempts", e."url", e."secret_encrypted"
+    FROM "webhook_delivery" d JOIN "webhook_endpoint" e ON e."id" = d."endpoint_id"
+    WHERE d."id" = ${id} AND d."status" = 'pending' AND d."next_attempt_at" <= now() + interval '1 second'
+      AND e."disabled_at" IS NULL`;
+  // Sent, given up, its endpoint deleted, or rescheduled later (that time's job will do it).
+  if (!delivery) return;
+  // Stopping (this job was taken before): left to the runner's retry.
+  if (signal.aborted) throw new Error("the service is stopping");
+  const outcome = await deliver(delivery, settings.timeoutMs, signal, context.guard);
+  if (signal.aborted) {
+    // Stopped mid-delivery: back in the queue at once (a new job, for another instance or the
+    // next start), the attempt not counted.
     await db.webhookDelivery.updateMany({
       where: { id: delivery.id, status: "pending" },
+      data: { nextAttemptAt: new Date() },
+    });
+    return;
+  }
+  const attempts = delivery.attempts + 1;
+  if (outcome.ok) {
+    await db.webhookDelivery.updateMany({
+      where: { id: delivery.id },
       data: {
+        status: "sent",
         attempts,
-        status: giveUp ? "failed" : "pending",
+        deliveredAt: new Date(),
         lastStatusCode: outcome.statusCode,
-        lastError: outcome.error,
-        nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts, settings.retryBaseMs)),
+        lastError: null,
       },
     });
-    console.error(
-      `[webhooks] delivery ${delivery.id} (${delivery.message_id}) to ${delivery.url} failed, attempt ${attempts}${giveUp ? ", given up" : ""}: ${outcome.error}`,
-    );
+    return;
   }
-
-  function runOnce(): Promise<number> {
-    running ??= pass().finally(() => {
-      running = null;
-    });
-    return running;
-  }
-
-  function schedule() {
-    if (stopped || options.loop === false) return;
-    timer = setTimeout(async () => {
-      try {
-        await runOnce();
-      } catch (error) {
-        console.error("[webhooks] sender pass failed", (error as Error).message);
-      }
-      schedule();
-    }, settings.intervalMs);
-  }
-  schedule();
-
-  return {
-    runOnce,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      for (const abort of inFlight) abort.abort();
-      await running?.catch(() => {});
+  const giveUp = attempts >= MAX_ATTEMPTS;
+  // The next attempt's job is added by the row's trigger, due at next_attempt_at.
+  await db.webhookDelivery.updateMany({
+    where: { id: delivery.id, status: "pending" },
+    data: {
+      attempts,
+      status: giveUp ? "failed" : "pending",
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.error,
+      nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts, settings.retryBaseMs)),
     },
-  };
+  });
+  console.error(
+    `[webhooks] delivery ${delivery.id} (${delivery.message_id}) to ${delivery.url} failed, attempt ${attempts}${giveUp ? ", given up" : ""}: ${outcome.error}`,
+  );
 }
 
 function definedOf<T extends object>(value: T): Partial<T> {

@@ -1,0 +1,86 @@
+// The catalogue of the background jobs: every kind of background work of the service is one entry
+// here (a name, what it does, its attempts), and every scheduled one a line of SCHEDULES. A new
+// kind of work (an anniversary reminder, a digest...) is one entry and, if it is periodic, one
+// schedule: no loop of its own. How to add one: README, "Background work".
+//
+// Jobs are added in the transaction of what they are for: by `enqueue(tx, name, payload)`
+// (lib/jobs/enqueue.ts), or by the triggers of the migration 20261125153700_jobs (a pending
+// e-mail or webhook delivery, written domain events). The runner is lib/jobs/runner.ts, the retry
+// policy lib/jobs/retry.ts.
+import { db } from "@/lib/db/client";
+import type { DurableConsumer } from "@/lib/events/dispatcher";
+import { coalesceDispatchJobs, dispatchEvents } from "@/lib/events/dispatcher";
+import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
+import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
+import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
+import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from "@/lib/webhooks/sender";
+import type { GuardOptions } from "@/lib/webhooks/url-guard";
+import { enqueue } from "./enqueue";
+import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
+
+/** Scheduled jobs, crontab syntax in UTC (minute hour day-of-month month day-of-week). */
+export const SCHEDULES: Schedule[] = [
+  // Expired Idempotency-Key records, expired links kept in unsent e-mails.
+  { task: "housekeeping", cron: "17 * * * *" },
+  // The plantings waiting for stock, should a stock increase have come before their commit.
+  { task: SERVE_QUEUE_JOB, cron: "* * * * *" },
+];
+
+export interface CatalogueOptions {
+  /** The durable consumers of the domain events. */
+  consumers: DurableConsumer[];
+  /** SMTP_URL unless given ("" for none: e-mails are kept, not sent). */
+  smtpUrl?: string;
+  /** The webhook URL guard (production: never private addresses) and timeouts. */
+  webhooks?: GuardOptions & { timeoutMs?: number; retryBaseMs?: number };
+}
+
+export interface Catalogue {
+  jobs: JobCatalogue;
+  /** Cuts what is in progress and can be taken up again (webhook deliveries): called on stop. */
+  interrupt(): void;
+  close(): void;
+}
+
+const job = <P>(definition: JobDefinition<P>) => definition as JobDefinition<never>;
+
+export function jobCatalogue(options: CatalogueOptions): Catalogue {
+  const mailer: Mailer = createMailer(options.smtpUrl);
+  const stopping = new AbortController();
+  const webhooks = webhookContext({ ...options.webhooks, signal: stopping.signal });
+  const jobs: JobCatalogue = {
+    // One attempt at an e-mail of the outbox; its row counts attempts and schedules the next.
+    "send-email": job<{ id: number }>({ run: ({ id }) => sendEmail(id, mailer) }),
+    // One attempt at a webhook delivery; its row counts attempts and schedules the next.
+    "deliver-webhook": job<{ id: number }>({
+      run: ({ id }) => deliverWebhook(id, webhooks),
+      maxAttempts: WEBHOOK_ATTEMPTS,
+    }),
+    // The pending domain events to their durable consumers (exactly once per event).
+    "dispatch-events": job({
+      async run() {
+        await coalesceDispatchJobs();
+        await dispatchEvents(options.consumers, () => stopping.signal.aborted);
+        // Stopped before the end: the rest goes to another instance (or the next start) at once.
+        if (stopping.signal.aborted) await enqueue(db, "dispatch-events", {}, { queue: "dispatch-events" });
+      },
+    }),
+    [SERVE_QUEUE_JOB]: job({
+      async run() {
+        await servePlantingQueue();
+      },
+    }),
+    housekeeping: job({
+      async run() {
+        await purgeIdempotencyRecords();
+        await redactExpiredLinks();
+      },
+      maxAttempts: 3,
+    }),
+  };
+  return {
+    jobs,
+    interrupt: () => stopping.abort(),
+    close: () => mailer.close(),
+  };
+}
