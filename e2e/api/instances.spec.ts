@@ -68,7 +68,16 @@ test("a key revoked elsewhere is refused by the other instance within 2 seconds"
   // only: this one is still served from the cache.
   const other = await makeIsolatedOperator();
   await revokeApiKey(other.key);
-  await new Promise((r) => setTimeout(r, 500)); // the event has reached the second instance
+  // Once the second instance refuses the other key, it has heard that revocation...
+  await expect
+    .poll(
+      () =>
+        fetch(`${second.url}/v1/Especes`, { headers: { key: other.key } }).then(
+          (response) => response.status,
+        ),
+      { timeout: 2_000, intervals: [100] },
+    )
+    .toBe(403);
   expect(await especes()).toBe(200);
   await db.apiKey.updateMany({ where: { hash: hashKey(op.key) }, data: { revokedAt: null } });
   // ...and a revocation through the service's use case (its key.revoked event) empties it at once.
