@@ -176,7 +176,7 @@ export async function plantAction(values: PlantFormValues): Promise<ActionResult
     const parsed = parsePlantForm(values, context);
     if (!parsed.ok)
       return { ok: false, code: "INVALID_INPUT", message: "invalid fields", fields: parsed.fields };
-    const caller = await operatorCaller(session.operatorId);
+    const caller = await operatorCaller(session.scope);
     const result = await createMemorial({ caller, command: parsed.command, linkBase: await origin() });
     const [species, site] = await Promise.all([
       result.speciesId ? db.species.findUnique({ where: { id: result.speciesId } }) : null,
@@ -282,7 +282,7 @@ export async function modifyPersonAction(values: PersonFormValues): Promise<Acti
   try {
     const { command, fields } = parsePersonForm(values);
     if (!command) return { ok: false, code: "INVALID_INPUT", message: "invalid fields", fields };
-    await modifyPerson({ caller: await operatorCaller(session.operatorId), command });
+    await modifyPerson({ caller: await operatorCaller(session.scope), command });
     return { ok: true };
   } catch (error) {
     return failure(error, PERSON_FIELD);
@@ -296,10 +296,9 @@ export async function resendConfirmationAction(memorialId: number): Promise<Acti
     const id = parseId(memorialId);
     if (id === null)
       return { ok: false, code: "NOT_FOUND", message: `memorial ${memorialId} does not exist` };
-    // The dashboard shows live data only: a test memorial's confirmation is not found.
+    // The session's scope is production: a test memorial's confirmation is not found.
     await resendConfirmation({
-      operatorId: session.operatorId,
-      isTest: false,
+      scope: session.scope,
       memorialId: id,
       linkBase: await origin(),
     });
@@ -333,10 +332,10 @@ export async function createWebhookAction(input: {
   if (refused(session)) return session;
   try {
     const created = await createWebhookEndpoint({
-      operatorId: session.operatorId,
+      scope: session.scope,
       url: String(input?.url ?? ""),
       events: Array.isArray(input?.events) ? input.events.map(String) : [],
-      isTest: input?.test === true,
+      environment: input?.test === true ? "test" : "production",
     });
     return { ok: true, id: created.id, secret: created.secret };
   } catch (error) {
@@ -351,7 +350,7 @@ export async function deleteWebhookAction(id: number): Promise<ActionResult> {
   if (endpointId === null)
     return { ok: false, code: "NOT_FOUND", message: `webhook endpoint ${id} does not exist` };
   try {
-    await deleteWebhookEndpoint(endpointId, session.operatorId);
+    await deleteWebhookEndpoint(session.scope, endpointId);
     return { ok: true };
   } catch (error) {
     return webhookFailure(error);
@@ -365,7 +364,7 @@ export async function resendWebhookDeliveryAction(id: number): Promise<ActionRes
   if (deliveryId === null)
     return { ok: false, code: "NOT_FOUND", message: `webhook delivery ${id} does not exist` };
   try {
-    await resendWebhookDelivery(session.operatorId, deliveryId);
+    await resendWebhookDelivery(session.scope, deliveryId);
     return { ok: true };
   } catch (error) {
     return webhookFailure(error);

@@ -34,7 +34,8 @@ export async function authenticate(key: string): Promise<Caller | null> {
   if (!entry) return null;
   if (!loaded && Date.now() - entry.touchedAt >= TOUCH_INTERVAL_MS) {
     entry.touchedAt = Date.now();
-    recordKeyUse(entry.caller.keyId);
+    const { actor } = entry.caller;
+    if (actor.kind === "partner-key") recordKeyUse(actor.keyId);
   }
   return entry.caller;
 }
