@@ -20,6 +20,7 @@ import { modifyPerson } from "@/lib/memorials/modify-person";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { operatorCaller } from "@/lib/operators/caller";
 import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@/lib/operators/keys";
+import { type Environment, isEnvironment } from "@/lib/scope";
 import { requestPasswordReset, resetTtlMinutes } from "@/lib/users/password-reset";
 import {
   changeRole,
@@ -114,12 +115,12 @@ export async function changePasswordAction(input: {
 }
 
 export async function createKeyAction(
-  environment: "production" | "test",
+  environment: Environment,
   name: string,
 ): Promise<ActionResult<{ key: string }>> {
   const session = await adminSession();
   if (refused(session)) return session;
-  if (environment !== "production" && environment !== "test") {
+  if (!isEnvironment(environment)) {
     return { ok: false, code: "INVALID_INPUT", message: "environment must be production or test" };
   }
   // A key is named at creation, so that the right one is revoked later.
