@@ -15,13 +15,15 @@ import { parseLanguage } from "@/lib/i18n/languages";
 import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
 import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
+import { serviceAdminScope } from "@/lib/scope";
 import { SettingsError, settings } from "@/lib/settings";
 import { createUser } from "@/lib/users/create-user";
 import { isRole } from "@/lib/users/roles";
 import { INT32_MAX } from "@/lib/validation";
 import {
   createWebhookEndpoint,
-  deleteWebhookEndpoint,
+  deleteWebhookEndpointOfAnyOperator,
+  listAllWebhookEndpoints,
   listWebhookEndpoints,
   WEBHOOK_EVENTS,
 } from "@/lib/webhooks/endpoints";
@@ -293,7 +295,12 @@ const COMMANDS: Record<string, Command> = {
       // running service checks it (same guard, same WEBHOOK_ALLOW_PRIVATE, production mode unless
       // NODE_ENV is development or test): an endpoint it would refuse gets no secret.
       const created = await createWebhookEndpoint(
-        { operatorId, url, events: names, isTest: test },
+        {
+          scope: serviceAdminScope(operatorId),
+          url,
+          events: names,
+          environment: test ? "test" : "production",
+        },
         { production: commandLineProduction() },
       );
       return { id: created.id, secret: created.secret };
@@ -303,14 +310,19 @@ const COMMANDS: Record<string, Command> = {
     options: { operator: str },
     run: async (f) => {
       const operatorId = integer(f, "operator", { required: false });
-      return { endpoints: await listWebhookEndpoints(operatorId) };
+      // Without --operator: every operator's, said explicitly (a missing id never means "all").
+      const endpoints =
+        operatorId === undefined
+          ? await listAllWebhookEndpoints()
+          : await listWebhookEndpoints(serviceAdminScope(operatorId));
+      return { endpoints };
     },
   },
   "webhook delete": {
     options: { id: str },
     run: async (f) => {
       const id = integer(f, "id")!;
-      await deleteWebhookEndpoint(id);
+      await deleteWebhookEndpointOfAnyOperator(id);
       return { deleted: true };
     },
   },

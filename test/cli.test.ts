@@ -535,7 +535,7 @@ describe("webhook create, list and delete", () => {
         operatorId,
         url: "http://127.0.0.1:9/hook",
         events: ["memorial.created", "tree.planted"],
-        test: true,
+        environment: "test",
         createdAt: expect.any(String),
       },
     ]);

@@ -13,6 +13,7 @@ import type { CreateMemorialCommand } from "@/lib/memorials/commands";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { reportTotalsSql } from "@/lib/reports/queries";
+import { serviceAdminScope } from "@/lib/scope";
 
 afterAll(() => db.$disconnect());
 
@@ -86,7 +87,7 @@ describe("the memorial search", () => {
     await other.plant("Émile", "Dubois");
 
     const ids = async (search: string) =>
-      (await listMemorials({ operatorId: op.operatorId, search, limit: 50, offset: 0 })).rows
+      (await listMemorials({ scope: serviceAdminScope(op.operatorId), search, limit: 50, offset: 0 })).rows
         .map((row) => row.id)
         .sort((a, b) => a - b);
     expect(await ids("Emile")).toEqual([emile.memorialId, anonymous.memorialId].sort((a, b) => a - b));
@@ -101,7 +102,12 @@ describe("the memorial search", () => {
     // LIKE's wildcards are plain characters in a search.
     expect(await ids("100%")).toEqual([percent.memorialId]);
     expect(await ids("1_0")).toEqual([]);
-    const all = await listMemorials({ operatorId: op.operatorId, search: " ", limit: 50, offset: 0 });
+    const all = await listMemorials({
+      scope: serviceAdminScope(op.operatorId),
+      search: " ",
+      limit: 50,
+      offset: 0,
+    });
     expect(all.total).toBe(5);
   });
 });
@@ -129,7 +135,7 @@ describe("the report's person filter", () => {
         day: "1",
         days: "40",
       });
-      const { query, paging } = parseReportQuery(op.operatorId, search);
+      const { query, paging } = parseReportQuery(serviceAdminScope(op.operatorId), search);
       return treeReport(query, paging);
     };
 
@@ -207,17 +213,17 @@ describe("the plans on tables of a realistic size", () => {
             return planNodes(row["QUERY PLAN"]);
           };
           const now = new Date();
-          const list = await explain(memorialListSql(op.operatorId, "EMILE"));
+          const list = await explain(memorialListSql(serviceAdminScope(op.operatorId), "EMILE"));
           const report = await explain(
             reportTotalsSql({
-              viewer: { kind: "operator", operatorId: op.operatorId, isTest: false },
+              viewer: serviceAdminScope(op.operatorId),
               scope: { kind: "personsNamed", epfId: epf.id, words: ["emile"] },
               start: new Date(now.getTime() - 90 * 86_400_000),
               end: now,
             }),
           );
           const [found] = await tx.$queryRaw<{ n: number }[]>`
-            SELECT COUNT(*)::int AS n FROM (${memorialListSql(op.operatorId, "EMILE")}) q`;
+            SELECT COUNT(*)::int AS n FROM (${memorialListSql(serviceAdminScope(op.operatorId), "EMILE")}) q`;
           throw new Rollback({ list, report, found: found.n });
         },
         { timeout: 180_000, maxWait: 30_000 },

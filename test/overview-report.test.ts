@@ -9,6 +9,7 @@ import type { CreateMemorialCommand } from "@/lib/memorials/commands";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { reportPeriod, treeReport } from "@/lib/reports/tree-report";
+import { serviceAdminScope } from "@/lib/scope";
 
 afterAll(() => db.$disconnect());
 
@@ -62,8 +63,7 @@ describe("the overview and the reports", () => {
     const reports = await Promise.all(
       [north, south].map((epf) =>
         treeReport({
-          operatorId: op.operatorId,
-          isTest: false,
+          scope: live,
           epfId: epf.id,
           personId: null,
           period: reportPeriod(year, month, 1, days),
@@ -72,7 +72,7 @@ describe("the overview and the reports", () => {
         }),
       ),
     );
-    const home = await overview(op.operatorId, now);
+    const home = await overview(serviceAdminScope(op.operatorId), now);
     const reported = reports.reduce((sum, r) => sum + r.totals.trees, 0);
     expect(reported).toBe(3);
     expect(home.current.trees).toBe(reported);

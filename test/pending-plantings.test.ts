@@ -15,6 +15,7 @@ import { createMemorial } from "@/lib/memorials/create-memorial";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
+import { serviceAdminScope } from "@/lib/scope";
 
 /** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */
 const startPlantingQueue = () => ({ runOnce: () => servePlantingQueue(), stop: async () => {} });
@@ -90,7 +91,7 @@ describe("a confirmation without stock", () => {
     expect(await treesOf(memorialId)).toHaveLength(0);
     expect(await waitingOf(memorialId)).toHaveLength(1);
     expect((await getPublicMemorial(memorialId))?.waitingTrees).toBe(1);
-    expect((await memorialDetail(op.operatorId, memorialId))?.waitingTrees).toBe(1);
+    expect((await memorialDetail(serviceAdminScope(op.operatorId), memorialId))?.waitingTrees).toBe(1);
     expect(
       await db.domainEvent.count({
         where: { memorialId, type: { in: ["memorial.confirmed", "planting.queued"] } },
@@ -117,7 +118,7 @@ describe("a confirmation without stock", () => {
     expect(queued.plantedAt).not.toBeNull();
     expect(await db.domainEvent.count({ where: { memorialId, type: "tree.planted" } })).toBe(1);
     expect((await db.stock.findFirstOrThrow({ where: { plantationId: op.plantationId } })).stock).toBe(4);
-    expect((await memorialDetail(op.operatorId, memorialId))?.waitingTrees).toBe(0);
+    expect((await memorialDetail(serviceAdminScope(op.operatorId), memorialId))?.waitingTrees).toBe(0);
   });
 
   it("serves the queue oldest first, and a later confirmation waits behind the earlier ones", async () => {

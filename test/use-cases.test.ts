@@ -16,6 +16,7 @@ import { modifyPerson } from "@/lib/memorials/modify-person";
 import { createOperator } from "@/lib/operators/create-operator";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { treeReport } from "@/lib/reports/tree-report";
+import { serviceAdminScope } from "@/lib/scope";
 import { listTransactions } from "@/lib/transactions/queries";
 
 afterAll(() => db.$disconnect());
@@ -158,8 +159,7 @@ describe("the memorial policy", () => {
     expect(seenByBTest.trees.map((t) => t.planter)).toContain("B test");
     const period = { start: new Date("2000-01-01T00:00:00Z"), end: new Date("2100-01-01T00:00:00Z") };
     const report = await treeReport({
-      operatorId: a.op.operatorId,
-      isTest: true,
+      scope: a.test,
       epfId: epf.id,
       personId: null,
       period,
@@ -177,8 +177,7 @@ describe("the memorial policy", () => {
     const period = { start: new Date("2000-01-01T00:00:00Z"), end: new Date("2100-01-01T00:00:00Z") };
     const report = (isTest: boolean, personId: number | null) =>
       treeReport({
-        operatorId: op.operatorId,
-        isTest,
+        scope: serviceAdminScope(op.operatorId, isTest ? "test" : "production"),
         epfId: epf.id,
         personId,
         period,
@@ -350,8 +349,7 @@ describe("listings", () => {
     const reads: { rows: number; total: number }[] = [];
     for (let i = 0; i < 30; i++) {
       const { rows, total } = await listTransactions({
-        operatorId: live.operatorId,
-        isTest: false,
+        scope: live,
         year: now.getUTCFullYear(),
         month: now.getUTCMonth() + 1,
         limit: 5,
@@ -382,8 +380,7 @@ describe("the dashboard's reach", () => {
     const { resendConfirmation } = await import("@/lib/memorials/resend-confirmation");
     await expect(
       resendConfirmation({
-        operatorId: test.operatorId,
-        isTest: false,
+        scope: serviceAdminScope(test.operatorId),
         memorialId: made.memorialId,
         linkBase: "http://x",
       }),

@@ -21,10 +21,12 @@ import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { modifyPerson } from "@/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { serviceAdminScope } from "@/lib/scope";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
+  deleteWebhookEndpointOfAnyOperator,
   listWebhookDeliveries,
   MAX_ENDPOINTS,
   resendWebhookDelivery,
@@ -151,10 +153,10 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver();
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.created", "tree.planted"],
-      isTest: false,
+      environment: "production",
     });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const result = await plant(live);
@@ -179,7 +181,7 @@ describe("webhook deliveries", () => {
         awaitingConfirmation: false,
         global: false,
         memorialUrl: `http://trees.test/memorial/${result.memorialId}`,
-        environment: "live",
+        environment: "production",
       },
     });
     const tree = await db.tree.findFirstOrThrow({ where: { memorialId: result.memorialId } });
@@ -190,7 +192,7 @@ describe("webhook deliveries", () => {
         treeId: tree.id,
         transactionId: result.transactionId,
         speciesId: result.speciesId,
-        environment: "live",
+        environment: "production",
       },
     });
     const deliveries = await db.webhookDelivery.findMany({ where: { endpointId: endpoint.id } });
@@ -212,10 +214,10 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver();
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.confirmed", "tree.planted"],
-      isTest: false,
+      environment: "production",
     });
     const email = `confirm-${live.operatorId}@example.org`;
     const result = await plant(
@@ -240,7 +242,7 @@ describe("webhook deliveries", () => {
     expect(received[0].json.data).toEqual({
       memorialId: result.memorialId,
       memorialUrl: `http://trees.test/memorial/${result.memorialId}`,
-      environment: "live",
+      environment: "production",
     });
   });
 
@@ -248,10 +250,10 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver();
     await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["person.modified"],
-      isTest: false,
+      environment: "production",
     });
     const result = await plant(live);
     await modifyPerson({
@@ -268,7 +270,7 @@ describe("webhook deliveries", () => {
           personId: result.personId,
           memorialIds: [result.memorialId],
           titlesUpdated: true,
-          environment: "live",
+          environment: "production",
         },
       },
     ]);
@@ -278,10 +280,10 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver(500, 503);
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.created"],
-      isTest: false,
+      environment: "production",
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -311,10 +313,10 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver("hang");
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.created"],
-      isTest: false,
+      environment: "production",
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -333,10 +335,10 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver(500, "hang");
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.created"],
-      isTest: false,
+      environment: "production",
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -361,10 +363,10 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver();
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.created"],
-      isTest: false,
+      environment: "production",
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -386,12 +388,17 @@ describe("webhook deliveries", () => {
     const testReceiver = await receiver();
     const events = ["memorial.created", "tree.planted"];
     await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: liveReceiver.url,
       events,
-      isTest: false,
+      environment: "production",
     });
-    await createWebhookEndpoint({ operatorId: live.operatorId, url: testReceiver.url, events, isTest: true });
+    await createWebhookEndpoint({
+      scope: serviceAdminScope(live.operatorId),
+      url: testReceiver.url,
+      events,
+      environment: "test",
+    });
     const liveResult = await plant(live);
     const testResult = await plant(test);
     await dispatch([live.operatorId]);
@@ -403,8 +410,8 @@ describe("webhook deliveries", () => {
         m.json.data.environment,
       ]),
     ).toEqual([
-      ["memorial.created", liveResult.memorialId, "live"],
-      ["tree.planted", liveResult.memorialId, "live"],
+      ["memorial.created", liveResult.memorialId, "production"],
+      ["tree.planted", liveResult.memorialId, "production"],
     ]);
     // A test memorial is never public: no address.
     expect(
@@ -425,12 +432,17 @@ describe("webhook deliveries", () => {
     const aReceiver = await receiver();
     const bReceiver = await receiver();
     const events = ["memorial.created", "tree.planted", "memorial.confirmed", "person.modified"];
-    await createWebhookEndpoint({ operatorId: a.live.operatorId, url: aReceiver.url, events, isTest: false });
+    await createWebhookEndpoint({
+      scope: serviceAdminScope(a.live.operatorId),
+      url: aReceiver.url,
+      events,
+      environment: "production",
+    });
     const bEndpoint = await createWebhookEndpoint({
-      operatorId: b.live.operatorId,
+      scope: serviceAdminScope(b.live.operatorId),
       url: bReceiver.url,
       events,
-      isTest: false,
+      environment: "production",
     });
     const bMemorial = await plant(b.live);
     await dispatch([b.live.operatorId]);
@@ -444,12 +456,18 @@ describe("webhook deliveries", () => {
     expect(bReceiver.received).toHaveLength(bBefore);
     expect(await db.webhookDelivery.count({ where: { endpointId: bEndpoint.id } })).toBe(bBefore);
     // B's dashboard log does not show A's delivery, nor can B send it again.
-    const aDelivery = (await listWebhookDeliveries(a.live.operatorId))[0];
-    expect((await listWebhookDeliveries(b.live.operatorId)).map((d) => d.id)).not.toContain(aDelivery.id);
-    await expect(resendWebhookDelivery(b.live.operatorId, aDelivery.id)).rejects.toMatchObject({
+    const aDelivery = (await listWebhookDeliveries(serviceAdminScope(a.live.operatorId)))[0];
+    expect(
+      (await listWebhookDeliveries(serviceAdminScope(b.live.operatorId))).map((d) => d.id),
+    ).not.toContain(aDelivery.id);
+    await expect(
+      resendWebhookDelivery(serviceAdminScope(b.live.operatorId), aDelivery.id),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
-    await expect(deleteWebhookEndpoint(aDelivery.endpointId, b.live.operatorId)).rejects.toMatchObject({
+    await expect(
+      deleteWebhookEndpoint(serviceAdminScope(b.live.operatorId), aDelivery.endpointId),
+    ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
   });
@@ -458,22 +476,22 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver();
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.created"],
-      isTest: false,
+      environment: "production",
     });
     await plant(live);
     await dispatch([live.operatorId]);
     await sendAll();
-    const [delivery] = await listWebhookDeliveries(live.operatorId);
+    const [delivery] = await listWebhookDeliveries(serviceAdminScope(live.operatorId));
     expect(delivery).toMatchObject({
       endpointId: endpoint.id,
       status: "sent",
       attempts: 1,
       lastStatusCode: 200,
     });
-    await resendWebhookDelivery(live.operatorId, delivery.id);
+    await resendWebhookDelivery(serviceAdminScope(live.operatorId), delivery.id);
     await sendAll();
     expect(r.received).toHaveLength(2);
     expect(r.received[1].headers["webhook-id"]).toBe(r.received[0].headers["webhook-id"]);
@@ -484,15 +502,15 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const r = await receiver(500);
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url,
       events: ["memorial.created"],
-      isTest: false,
+      environment: "production",
     });
     await plant(live);
     await dispatch([live.operatorId]);
     await sendAll();
-    await deleteWebhookEndpoint(endpoint.id, live.operatorId);
+    await deleteWebhookEndpoint(serviceAdminScope(live.operatorId), endpoint.id);
     await dueNow(endpoint.id);
     await sendAll();
     await plant(live);
@@ -512,10 +530,10 @@ describe("webhook endpoints", () => {
     const results = await Promise.allSettled(
       Array.from({ length: MAX_ENDPOINTS + 5 }, (_, i) =>
         createWebhookEndpoint({
-          operatorId: live.operatorId,
+          scope: serviceAdminScope(live.operatorId),
           url: `http://127.0.0.1:9/hook-${i}`,
           events: ["tree.planted"],
-          isTest: false,
+          environment: "production",
         }),
       ),
     );
@@ -528,22 +546,25 @@ describe("webhook endpoints", () => {
   it("keep the secret encrypted: the database alone does not give it", async () => {
     const { live } = await callers();
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: "http://127.0.0.1:9/hook",
       events: ["tree.planted"],
-      isTest: true,
+      environment: "test",
     });
     const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(row.secretEncrypted).not.toContain(endpoint.secret.slice(6, 20));
     expect(decryptSecret(row.secretEncrypted)).toBe(endpoint.secret);
     expect(row).toMatchObject({ isTest: true, events: ["tree.planted"] });
-    await deleteWebhookEndpoint(endpoint.id);
+    await deleteWebhookEndpointOfAnyOperator(endpoint.id);
   });
 
   it("refuse URLs that are not http(s), unknown events and, in production, private addresses", async () => {
     const { live } = await callers();
     const create = (url: string, production: boolean, events = ["tree.planted"]) =>
-      createWebhookEndpoint({ operatorId: live.operatorId, url, events, isTest: false }, { production });
+      createWebhookEndpoint(
+        { scope: serviceAdminScope(live.operatorId), url, events, environment: "production" },
+        { production },
+      );
     const refusal = async (promise: Promise<unknown>) => {
       const error = await promise.then(
         () => null,
@@ -586,17 +607,17 @@ describe("webhook endpoints", () => {
     expect(await db.webhookEndpoint.count({ where: { operatorId: live.operatorId } })).toBe(0);
     // A public address is accepted in production (an address literal: no DNS needed).
     const ok = await create("https://93.184.216.34/hook", true);
-    await deleteWebhookEndpoint(ok.id);
+    await deleteWebhookEndpointOfAnyOperator(ok.id);
   });
 
   it("are checked again at delivery: a private address is not reached in production", async () => {
     const { live } = await callers();
     const r = await receiver();
     const endpoint = await createWebhookEndpoint({
-      operatorId: live.operatorId,
+      scope: serviceAdminScope(live.operatorId),
       url: r.url.replace("127.0.0.1", "localhost"),
       events: ["memorial.created"],
-      isTest: false,
+      environment: "production",
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -612,7 +633,7 @@ describe("webhook endpoints", () => {
     expect((await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).status).toBe(
       "sent",
     );
-    await deleteWebhookEndpoint(endpoint.id);
+    await deleteWebhookEndpointOfAnyOperator(endpoint.id);
   });
 
   it("are retried for more than 24 hours before a delivery is given up", () => {

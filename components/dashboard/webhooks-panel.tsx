@@ -270,7 +270,7 @@ export function WebhooksPanel() {
                         {endpoint.events.join(", ")}
                       </td>
                       <td className={tdClass} data-label={t("colEnvironment")}>
-                        {endpoint.test ? t("envTest") : t("envLive")}
+                        {endpoint.environment === "test" ? t("envTest") : t("envLive")}
                       </td>
                       <td className={tdClass} data-label={t("colCreated")}>
                         {formatDateTime(endpoint.createdAt, lang)}

@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { addStock } from "@/lib/catalogue/manage";
 import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
+import { serviceAdminScope } from "@/lib/scope";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
@@ -118,8 +119,7 @@ test("a test key's confirmation e-mail is never sent", async () => {
 test("sending the confirmation again replaces the old link", async () => {
   const { op, memorialId, token } = await awaitingMemorial();
   await resendConfirmation({
-    operatorId: op.operatorId,
-    isTest: false,
+    scope: serviceAdminScope(op.operatorId),
     memorialId,
     linkBase: "http://localhost",
   });

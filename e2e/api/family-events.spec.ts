@@ -8,6 +8,7 @@
 // the family's choice of initials changes its title everywhere.
 import path from "node:path";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
+import { serviceAdminScope } from "@/lib/scope";
 import { createWebhookEndpoint, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
 import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { signInRequest } from "../support/dashboard-session";
@@ -127,14 +128,14 @@ test("the family's actions through its links reach the receiver as their events;
   const r = await startReceiver();
   receivers.push(r);
   const endpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: r.url,
     events: FAMILY_EVENTS,
-    isTest: false,
+    environment: "production",
   });
   const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
   const address = `${baseUrl()}/memorial/${memorialId}`;
-  const common = { memorialId, by: "family", environment: "live" };
+  const common = { memorialId, by: "family", environment: "production" };
 
   // Confirm: the page is there at once, and the webhook carries its address.
   expect((await publicPage(memorialId)).status).toBe(404);
@@ -143,7 +144,7 @@ test("the family's actions through its links reach the receiver as their events;
   const confirmed = await next(r, endpoint.secret);
   expect(confirmed.json).toMatchObject({
     type: "memorial.confirmed",
-    data: { memorialId, memorialUrl: address, environment: "live" },
+    data: { memorialId, memorialUrl: address, environment: "production" },
   });
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
 
@@ -234,10 +235,10 @@ test("a hidden memorial's webhooks carry no address, whatever their event; an un
   receivers.push(r);
   // Only the message events: the memorial's own hiding is not sent.
   const endpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: r.url,
     events: ["message.hidden", "message.shown"],
-    isTest: false,
+    environment: "production",
   });
   const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
   expect((await post(confirmLink)).status).toBe(303);
@@ -266,10 +267,10 @@ test("the family's events can be chosen wherever endpoints are made; an unknown 
   for (const type of FAMILY_EVENTS) expect(WEBHOOK_EVENTS).toContain(type);
   // Every type at once: the database's list (its CHECK) holds them too.
   const all = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: "http://127.0.0.1:9/all",
     events: [...WEBHOOK_EVENTS],
-    isTest: false,
+    environment: "production",
   });
   expect(all.events).toEqual([...WEBHOOK_EVENTS]);
   // The dashboard's webhooks page offers them.
@@ -284,10 +285,10 @@ test("the family's events can be chosen wherever endpoints are made; an unknown 
   }
   await expect(
     createWebhookEndpoint({
-      operatorId: op.operatorId,
+      scope: serviceAdminScope(op.operatorId),
       url: "http://127.0.0.1:9/x",
       events: ["memorial.renamed"],
-      isTest: false,
+      environment: "production",
     }),
   ).rejects.toThrow(/unknown event "memorial\.renamed"/);
 });

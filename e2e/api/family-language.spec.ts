@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import type { Language } from "@/lib/i18n/languages";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
+import { serviceAdminScope } from "@/lib/scope";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { type CaughtMail, mailParts, readMails } from "../support/smtp";
 
@@ -135,7 +136,7 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
     expect(manageHtml).toContain(e.manageTitle);
 
     // The management e-mail the operator sends from the dashboard.
-    await sendManageLink({ operatorId: op.operatorId, isTest: false, memorialId, linkBase: baseUrl() });
+    await sendManageLink({ scope: serviceAdminScope(op.operatorId), memorialId, linkBase: baseUrl() });
     const manageMail = mailParts(await mailTo(email, e.manageSubject));
     expect(manageMail.text.startsWith(`${e.greeting}\n\n`), manageMail.text).toBe(true);
     expect(manageMail.text).toContain(`${e.closing}\n${home.name}\n`);

@@ -4,6 +4,7 @@
 // test and live stay apart; another operator's receiver gets nothing. The service runs with
 // WEBHOOK_ALLOW_PRIVATE=1 (loopback receivers) and quick retries (e2e/support/global-setup.ts).
 import { expect, test } from "@playwright/test";
+import { serviceAdminScope } from "@/lib/scope";
 import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
@@ -52,10 +53,10 @@ test("a planting through the API reaches the receiver once per event, signed", a
   const op = await makeIsolatedOperator();
   const r = await receiver();
   const endpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: r.url,
     events: ALL,
-    isTest: false,
+    environment: "production",
   });
   const response = await creer(op.key);
   expect(response.status).toBe(200);
@@ -72,7 +73,7 @@ test("a planting through the API reaches the receiver once per event, signed", a
   const address = `${baseUrl()}/memorial/${memorialId}`;
   expect(created.json).toMatchObject({
     type: "memorial.created",
-    data: { memorialId, awaitingConfirmation: false, memorialUrl: address, environment: "live" },
+    data: { memorialId, awaitingConfirmation: false, memorialUrl: address, environment: "production" },
   });
   expect(planted.json).toMatchObject({
     type: "tree.planted",
@@ -86,10 +87,10 @@ test("a family's confirmation reaches the receiver, with the tree it plants", as
   const op = await makeIsolatedOperator();
   const r = await receiver();
   const endpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: r.url,
     events: ["memorial.confirmed", "tree.planted"],
-    isTest: false,
+    environment: "production",
   });
   const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   const response = await creer(op.key, { Famille: { FamilleEmail: email }, AConfirmer: true });
@@ -113,10 +114,10 @@ test("a receiver that fails, then recovers, gets the delivery on retry", async (
   const op = await makeIsolatedOperator();
   const r = await receiver(500, 502);
   const endpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: r.url,
     events: ["memorial.created"],
-    isTest: false,
+    environment: "production",
   });
   expect((await creer(op.key)).status).toBe(200);
   await settled(endpoint.id, 1);
@@ -134,22 +135,22 @@ test("test keys' events go to test endpoints only; another operator's endpoint g
   const testing = await receiver();
   const outsider = await receiver();
   const liveEndpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: live.url,
     events: ALL,
-    isTest: false,
+    environment: "production",
   });
   const testEndpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: testing.url,
     events: ALL,
-    isTest: true,
+    environment: "test",
   });
   const outsiderEndpoint = await createWebhookEndpoint({
-    operatorId: other.operatorId,
+    scope: serviceAdminScope(other.operatorId),
     url: outsider.url,
     events: ALL,
-    isTest: false,
+    environment: "production",
   });
   const fromTest = await creer(op.testKey);
   const fromLive = await creer(op.key);
@@ -169,7 +170,11 @@ test("test keys' events go to test endpoints only; another operator's endpoint g
     ["memorial.created", fromTest.json.IdMemorial, "test"],
     ["tree.planted", fromTest.json.IdMemorial, "test"],
   ]);
-  expect(live.received.map((m) => m.json.data.environment)).toEqual(["live", "live", "live"]);
+  expect(live.received.map((m) => m.json.data.environment)).toEqual([
+    "production",
+    "production",
+    "production",
+  ]);
   expect(live.received.map((m) => m.json.data.memorialId).sort()).toEqual(
     [fromLive.json.IdMemorial, fromLive.json.IdMemorial, theirs.json.IdMemorial].sort(),
   );
@@ -197,10 +202,10 @@ test("a delivery in progress when a service instance stops is delivered after al
   const op = await makeIsolatedOperator();
   const r = await receiver("hang");
   const endpoint = await createWebhookEndpoint({
-    operatorId: op.operatorId,
+    scope: serviceAdminScope(op.operatorId),
     url: r.url,
     events: ["memorial.created"],
-    isTest: false,
+    environment: "production",
   });
   try {
     const response = await api("POST", "/Memorials/Creer", {

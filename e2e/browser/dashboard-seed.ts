@@ -3,6 +3,7 @@
 // memorial awaiting its family for 10 days (the overview lists it), a webhook endpoint, a user.
 import { expect, type Page } from "@playwright/test";
 import type { Language } from "@/lib/i18n/languages";
+import { serviceAdminScope } from "@/lib/scope";
 import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, PASSWORD } from "./dashboard-support";
@@ -31,10 +32,10 @@ export async function seedDashboard(language: Language = "en") {
     data: { createdAt: new Date(Date.now() - 10 * 86_400_000) },
   });
   await createWebhookEndpoint({
-    operatorId: operator.operatorId,
+    scope: serviceAdminScope(operator.operatorId),
     url: "http://127.0.0.1:9/hook",
     events: ["tree.planted"],
-    isTest: false,
+    environment: "production",
   });
   const user = await makeUser(operator.operatorId);
   return { operator, epf, user, withTrees: withTrees.IdMemorial, awaiting: awaiting.IdMemorial };

@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
+import { serviceAdminScope } from "@/lib/scope";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { type CaughtMail, mailText, readMails, waitForMail } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";
@@ -256,7 +257,7 @@ test("the link is refused after its expiry and after a new link replaced it, and
     data: { expiresAt: new Date(Date.now() + 86_400_000) },
   });
   expect((await page.goto(manageLink))?.status()).toBe(200);
-  await sendManageLink({ operatorId: op.operatorId, isTest: false, memorialId, linkBase: baseUrl() });
+  await sendManageLink({ scope: serviceAdminScope(op.operatorId), memorialId, linkBase: baseUrl() });
   const second = await waitFor(() =>
     readMails(mailDir()).find(
       (m: CaughtMail) => m.to.includes(email) && mailText(m).includes("vous envoie le lien personnel"),

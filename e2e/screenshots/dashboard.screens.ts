@@ -9,6 +9,7 @@ import { createMemorial } from "@/lib/memorials/create-memorial";
 import { operatorCaller } from "@/lib/operators/caller";
 import { createContext } from "@/lib/operators/contexts";
 import { createOperator } from "@/lib/operators/create-operator";
+import { serviceAdminScope } from "@/lib/scope";
 import { createUser } from "@/lib/users/create-user";
 import { toCreateMemorialCommand } from "@/lib/v1/schemas/memorials";
 import { baseUrl, db } from "../support/factories";
@@ -53,7 +54,7 @@ test("dashboard screenshots", async ({ page }) => {
   });
   const epf = await createContext({ operatorId: operator.operatorId, kind: "Epf", name: "Lemaire Namur" });
   await createContext({ operatorId: operator.operatorId, kind: "Epf", name: "Lemaire Dinant" });
-  const caller = await operatorCaller(operator.operatorId);
+  const caller = await operatorCaller(serviceAdminScope(operator.operatorId));
   const now = Date.now();
   for (const [i, [Nom, Prenom]] of PEOPLE.entries()) {
     const result = await createMemorial({

@@ -1,9 +1,10 @@
 // The signed-in operator user, checked where data is read: every page, route handler and server
-// action of the dashboard calls one of these and passes the operatorId to its queries.
+// action of the dashboard calls one of these and passes the session's Scope to its queries.
 
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { db } from "@/lib/db/client";
+import { dashboardScope, type OperatorScope } from "@/lib/scope";
 import { hasRole, isRole, type Role } from "@/lib/users/roles";
 import { isSessionOpen } from "./dashboard-sessions";
 import { authOptions, SIGN_IN_PATH } from "./options";
@@ -17,6 +18,8 @@ export interface OperatorSession {
   operatorLanguage: string;
   /** Read from the user's row on every request: a change of role applies at once. */
   role: Role;
+  /** Who is looking (lib/scope.ts): this user, for its operator, in production. Pass it on. */
+  scope: OperatorScope;
 }
 
 export async function getOperatorSession(): Promise<OperatorSession | null> {
@@ -42,13 +45,15 @@ export async function getOperatorSession(): Promise<OperatorSession | null> {
     }),
   ]);
   if (!open || !row || user.passwordStamp !== passwordStamp(row.passwordHash)) return null;
+  const role: Role = isRole(row.role) ? row.role : "staff";
   return {
     userId: row.id,
     operatorId: row.operator.id,
     email: row.email,
     operatorName: row.operator.name,
     operatorLanguage: row.operator.language,
-    role: isRole(row.role) ? row.role : "staff",
+    role,
+    scope: dashboardScope({ userId: row.id, operatorId: row.operator.id, role }),
   };
 }
 

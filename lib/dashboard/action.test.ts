@@ -6,6 +6,7 @@ import type { OperatorSession } from "@/lib/auth/session";
 import { invalid, notFound } from "@/lib/errors";
 import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 import { LANGUAGES } from "@/lib/i18n/languages";
+import { dashboardScope } from "@/lib/scope";
 import { text } from "@/lib/validation";
 import { type ActionDeps, type ActionSpec, refuse, runAction } from "./action";
 import { REASON_MESSAGE } from "./field-reasons";
@@ -13,6 +14,7 @@ import { formRequired, recordId } from "./form-fields";
 import { FORM_FIELD } from "./plant-form";
 
 const session = (role: "admin" | "staff"): OperatorSession => ({
+  scope: dashboardScope({ userId: 7, operatorId: 3, role }),
   userId: 7,
   operatorId: 3,
   email: "user@example.org",

@@ -22,6 +22,7 @@ import { modifyPerson } from "@/lib/memorials/modify-person";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
 import { operatorCaller } from "@/lib/operators/caller";
 import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@/lib/operators/keys";
+import { ENVIRONMENTS, type Environment } from "@/lib/scope";
 import { requestPasswordReset, resetTtlMinutes } from "@/lib/users/password-reset";
 import {
   changeRole,
@@ -88,9 +89,9 @@ export const changePasswordAction = action({
 export const createKeyAction = action({
   access: "admin",
   // A key is named at creation, so that the right one is revoked later.
-  args: (environment: "production" | "test", name: string) => ({ environment, name }),
+  args: (environment: Environment, name: string) => ({ environment, name }),
   input: z.object({
-    environment: z.enum(["production", "test"], "environment must be production or test"),
+    environment: z.enum(ENVIRONMENTS, "environment must be production or test"),
     name: formRequired(text(KEY_NAME_MAX)),
   }),
   run: async ({ environment, name }, { session }) => {
@@ -138,7 +139,7 @@ export const plantAction = action({
       if (!found) throw refuse("INVALID_INPUT", "context", { contextId: "not-found" });
       context = { [found.kind]: found.id };
     }
-    const caller = await operatorCaller(session.operatorId);
+    const caller = await operatorCaller(session.scope);
     const result = await createMemorial({
       caller,
       command: { ...command, context },
@@ -166,7 +167,7 @@ export const modifyPersonAction = action({
   input: personFormSchema,
   fields: PERSON_FIELD,
   run: async (command, { session }) => {
-    await modifyPerson({ caller: await operatorCaller(session.operatorId), command });
+    await modifyPerson({ caller: await operatorCaller(session.scope), command });
     return {};
   },
 });
@@ -178,8 +179,7 @@ export const resendConfirmationAction = action({
   run: async ({ memorialId }, { session }) => {
     // The dashboard shows live data only: a test memorial's confirmation is not found.
     await resendConfirmation({
-      operatorId: session.operatorId,
-      isTest: false,
+      scope: session.scope,
       memorialId,
       linkBase: await origin(),
     });
@@ -200,10 +200,10 @@ export const createWebhookAction = action({
   }),
   run: async ({ url, events, test }, { session }) => {
     const created = await createWebhookEndpoint({
-      operatorId: session.operatorId,
+      scope: session.scope,
       url,
       events,
-      isTest: test,
+      environment: test ? "test" : "production",
     });
     return { id: created.id, secret: created.secret };
   },
@@ -214,7 +214,7 @@ export const deleteWebhookAction = action({
   args: (id: number) => ({ id }),
   input: z.object({ id: recordId }),
   run: async ({ id }, { session }) => {
-    await deleteWebhookEndpoint(id, session.operatorId);
+    await deleteWebhookEndpoint(session.scope, id);
     return {};
   },
 });
@@ -224,7 +224,7 @@ export const resendWebhookDeliveryAction = action({
   args: (id: number) => ({ id }),
   input: z.object({ id: recordId }),
   run: async ({ id }, { session }) => {
-    await resendWebhookDelivery(session.operatorId, id);
+    await resendWebhookDelivery(session.scope, id);
     return {};
   },
 });

@@ -5,6 +5,8 @@ import { db } from "@/lib/db/client";
 import { LANGUAGES } from "@/lib/i18n/languages";
 import { confirmationEmail } from "@/lib/mail/confirmation-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "@/lib/mail/family-letter";
+import { ownMemorialsOf } from "@/lib/memorials/policy";
+import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
 import { settings } from "@/lib/settings";
 
 export type EmailState = "sent" | "waiting" | "retrying" | "failed" | "held";
@@ -18,9 +20,9 @@ export function emailState(row: { status: string; attempts: number }): EmailStat
 /** Without SMTP_URL, e-mails are kept (held), printed in the log, sent once it is set. */
 export const mailConfigured = () => Boolean(settings().SMTP_URL);
 
-export async function memorialEmails(operatorId: number, memorialId: number) {
+export async function memorialEmails(scope: OperatorScope, memorialId: number) {
   const rows = await db.outgoingEmail.findMany({
-    where: { memorialId, isTest: false, memorial: { operatorId, isTest: false } },
+    where: { memorialId, isTest: isTestEnvironment(scope.environment), memorial: ownMemorialsOf(scope) },
     select: {
       id: true,
       to: true,
@@ -50,11 +52,11 @@ export const PREVIEW_MANAGE_LINK = "https://…/manage/…";
 /**
  * The family's confirmation e-mail exactly as it is sent (same letter, same function, the
  * management-link paragraph included), with stand-in links, in the family's language first and
- * then in the others. Null for a memorial that is not the operator's own live one.
+ * then in the others. Null for a memorial that is not the scope's own (its operator, production).
  */
-export async function confirmationPreviews(operatorId: number, memorialId: number) {
+export async function confirmationPreviews(scope: OperatorScope, memorialId: number) {
   const memorial = await db.memorial.findFirst({
-    where: { id: memorialId, operatorId, isTest: false },
+    where: { AND: [{ id: memorialId }, ownMemorialsOf(scope)] },
     include: FAMILY_LETTER_INCLUDE,
   });
   if (!memorial) return null;

@@ -30,7 +30,7 @@ export async function exportResponse(input: {
 /** GET /api/dashboard/reports/{csv,xlsx}?epf=&person=&year=&month=&day=&days=: the whole period. */
 export function reportExportRoute(format: ExportFormat) {
   return dashboardRoute(async ({ search, session }) => {
-    const { query } = parseReportQuery(session.operatorId, search);
+    const { query } = parseReportQuery(session.scope, search);
     const lines = await reportLinesForExport(query);
     async function* rows() {
       for await (const line of lines) yield reportCsvRow(line);
@@ -58,8 +58,7 @@ export function transactionExportRoute(format: ExportFormat) {
   return dashboardRoute(async ({ search, session }) => {
     const { year, month } = queryMonth(search);
     async function* rows() {
-      for await (const row of allMonthTransactions(session.operatorId, year, month))
-        yield transactionCsvRow(row);
+      for await (const row of allMonthTransactions(session.scope, year, month)) yield transactionCsvRow(row);
     }
     return exportResponse({
       format,

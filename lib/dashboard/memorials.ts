@@ -1,5 +1,6 @@
-// The operator's memorials as the dashboard shows them. Which memorials and trees it shows is the
-// memorial policy's (the operator's own live memorials, their live trees): another operator's
+// The operator's memorials as the dashboard shows them, for the session's Scope. Which memorials
+// and trees it shows is the memorial policy's (the operator's own production memorials, their
+// production trees): another operator's
 // memorial is simply not found, and what test keys create stays out. Work is bounded by what a
 // screen shows: lists and a memorial's trees come one page at a time, counts from SQL aggregates.
 import { speciesNames } from "@/lib/catalogue/translations";
@@ -10,20 +11,17 @@ import {
   type AnonymousTitle,
   displayTitle,
   type MemorialKind,
-  operatorViewer,
   ownMemorialsOf,
   ownMemorialsOfSql,
   TITLE_SELECT,
   treesVisibleTo,
 } from "@/lib/memorials/policy";
 import { waitingPlantings } from "@/lib/plantings/planting-queue";
+import type { OperatorScope } from "@/lib/scope";
 import { parseId } from "@/lib/validation";
 
 /** Trees per page of a memorial's screen. */
 export const TREES_PER_PAGE = 100;
-
-const dashboardViewer = (operatorId: number) =>
-  operatorViewer(operatorId, false) as Extract<ReturnType<typeof operatorViewer>, { kind: "operator" }>;
 
 export interface MemorialListRow {
   id: number;
@@ -41,8 +39,8 @@ export interface MemorialListRow {
  * them). Each side starts from its trigram index (lib/db/name-search.ts) and keeps the
  * operator's own memorials; a memorial found by both is listed once.
  */
-export function memorialListSql(operatorId: number, search: string): Prisma.Sql {
-  const own = ownMemorialsOfSql(dashboardViewer(operatorId));
+export function memorialListSql(scope: OperatorScope, search: string): Prisma.Sql {
+  const own = ownMemorialsOfSql(scope);
   const select = (join: Prisma.Sql, match: Prisma.Sql) => Prisma.sql`
     SELECT m."id", m."kind"::text AS "kind", m."status"::text AS "status", m."title",
            m."anonymous_name" AS "anonymousName", m."anonymous_title"::text AS "anonymousTitle",
@@ -59,7 +57,7 @@ export function memorialListSql(operatorId: number, search: string): Prisma.Sql 
 }
 
 export async function listMemorials(input: {
-  operatorId: number;
+  scope: OperatorScope;
   search: string;
   limit: number;
   offset: number;
@@ -74,7 +72,7 @@ export async function listMemorials(input: {
       lastName: string | null;
     }
   >(
-    memorialListSql(input.operatorId, input.search),
+    memorialListSql(input.scope, input.search),
     Prisma.sql`q."createdAt" DESC, q."id" DESC`,
     input.limit,
     input.offset,
@@ -83,10 +81,7 @@ export async function listMemorials(input: {
     ? await db.tree.groupBy({
         by: ["memorialId"],
         where: {
-          AND: [
-            { memorialId: { in: rows.map((r) => r.id) } },
-            treesVisibleTo(dashboardViewer(input.operatorId)),
-          ],
+          AND: [{ memorialId: { in: rows.map((r) => r.id) } }, treesVisibleTo(input.scope)],
         },
         _sum: { quantity: true },
       })
@@ -113,9 +108,9 @@ export async function listMemorials(input: {
  * One memorial of the operator with its person, family, tree totals and one page of its trees
  * (newest first); null when it is not the operator's.
  */
-export async function memorialDetail(operatorId: number, memorialId: number, page = 1) {
+export async function memorialDetail(scope: OperatorScope, memorialId: number, page = 1) {
   if (parseId(memorialId) === null) return null;
-  const viewer = dashboardViewer(operatorId);
+  const viewer = scope;
   const memorial = await db.memorial.findFirst({
     where: { AND: [{ id: memorialId }, ownMemorialsOf(viewer)] },
     include: { person: true, family: true },
@@ -194,7 +189,7 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
       messageHidden: tree.messageHiddenAt !== null,
       free: tree.free,
       // Trees planted here by another operator are shown, but their transaction is theirs.
-      ownTree: tree.operatorId === operatorId,
+      ownTree: tree.operatorId === scope.operatorId,
     })),
   };
 }
@@ -202,10 +197,10 @@ export async function memorialDetail(operatorId: number, memorialId: number, pag
 export type MemorialDetail = NonNullable<Awaited<ReturnType<typeof memorialDetail>>>;
 
 /** The title of one of the operator's memorials (its page's <title>), null when not its own. */
-export async function memorialTitle(operatorId: number, memorialId: number): Promise<string | null> {
+export async function memorialTitle(scope: OperatorScope, memorialId: number): Promise<string | null> {
   if (parseId(memorialId) === null) return null;
   const memorial = await db.memorial.findFirst({
-    where: { AND: [{ id: memorialId }, ownMemorialsOf(dashboardViewer(operatorId))] },
+    where: { AND: [{ id: memorialId }, ownMemorialsOf(scope)] },
     select: TITLE_SELECT,
   });
   return memorial ? displayTitle(memorial) : null;

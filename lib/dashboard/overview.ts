@@ -1,20 +1,18 @@
 // The dashboard's home: this calendar month against the last one, the trees of the last 12
 // months, and the memorials whose family has not confirmed for more than 7 days. The signed-in
-// operator's live data only, as the policy defines it (ownMemorialsOf), each figure one SQL
+// user's scope (its operator's production data) only, as the policy defines it (ownMemorialsOf), each figure one SQL
 // aggregate (never rows summed in JavaScript). Trees and CO2 are the tree reports' own totals
 // and buckets (lib/reports, scope "operator"), the amount is lib/transactions': no copy of
 // their rules here.
 import { db, type Prisma } from "@/lib/db/client";
 import { displayTitle, ownMemorialsOf, ownMemorialsOfSql, TITLE_SELECT } from "@/lib/memorials/policy";
 import { type ReportFilter, reportBuckets, reportTotals } from "@/lib/reports/queries";
+import type { OperatorScope } from "@/lib/scope";
 import { transactionAmount } from "@/lib/transactions/queries";
 
-/** The dashboard acts as the operator's live key. */
-const live = (operatorId: number) => ({ kind: "operator" as const, operatorId, isTest: false });
-
-/** Every tree the operator planted live in [start, end), as the reports count them. */
-export const operatorTrees = (operatorId: number, start: Date, end: Date): ReportFilter => ({
-  viewer: live(operatorId),
+/** Every tree the scope's operator planted in its environment in [start, end), as the reports count them. */
+export const operatorTrees = (scope: OperatorScope, start: Date, end: Date): ReportFilter => ({
+  viewer: scope,
   scope: { kind: "operator" },
   start,
   end,
@@ -33,16 +31,15 @@ export interface MonthFigures {
 
 const monthStart = (year: number, month: number) => new Date(Date.UTC(year, month - 1, 1));
 
-async function figures(operatorId: number, start: Date, end: Date): Promise<MonthFigures> {
-  const viewer = live(operatorId);
+async function figures(scope: OperatorScope, start: Date, end: Date): Promise<MonthFigures> {
   const [trees, [memorials], amount] = await Promise.all([
-    reportTotals(operatorTrees(operatorId, start, end)),
+    reportTotals(operatorTrees(scope, start, end)),
     db.$queryRaw<{ created: number; awaiting: number }[]>`
       SELECT COUNT(*)::int AS "created",
              COUNT(*) FILTER (WHERE m."status" = 'awaiting_confirmation')::int AS "awaiting"
       FROM "memorial" m
-      WHERE ${ownMemorialsOfSql(viewer)} AND m."created_at" >= ${start} AND m."created_at" < ${end}`,
-    transactionAmount({ operatorId, isTest: false, start, end }),
+      WHERE ${ownMemorialsOfSql(scope)} AND m."created_at" >= ${start} AND m."created_at" < ${end}`,
+    transactionAmount({ scope, start, end }),
   ]);
   return {
     trees: trees.trees,
@@ -54,10 +51,10 @@ async function figures(operatorId: number, start: Date, end: Date): Promise<Mont
 }
 
 /** Trees per month of the 12 calendar months ending with `year`-`month`, in one query. */
-async function lastTwelveMonths(operatorId: number, year: number, month: number) {
+async function lastTwelveMonths(scope: OperatorScope, year: number, month: number) {
   const start = monthStart(year, month - 11);
   const end = monthStart(year, month + 1);
-  const rows = await reportBuckets(operatorTrees(operatorId, start, end), "month");
+  const rows = await reportBuckets(operatorTrees(scope, start, end), "month");
   const byMonth = new Map(rows.map((row) => [row.bucket.getTime(), row.trees]));
   return Array.from({ length: 12 }, (_, i) => {
     const d = monthStart(year, month - 11 + i);
@@ -66,10 +63,10 @@ async function lastTwelveMonths(operatorId: number, year: number, month: number)
 }
 
 /** Memorials awaiting their family's confirmation for more than 7 days, oldest first. */
-export async function staleConfirmations(operatorId: number, now = new Date(), limit = 50) {
+export async function staleConfirmations(scope: OperatorScope, now = new Date(), limit = 50) {
   const before = new Date(now.getTime() - STALE_CONFIRMATION_DAYS * 86_400_000);
   const where: Prisma.MemorialWhereInput = {
-    ...ownMemorialsOf(live(operatorId)),
+    ...ownMemorialsOf(scope),
     status: "awaiting_confirmation",
     createdAt: { lt: before },
   };
@@ -94,14 +91,14 @@ export async function staleConfirmations(operatorId: number, now = new Date(), l
 }
 
 /** The home page's figures for the calendar month of `now` (UTC), against the month before. */
-export async function overview(operatorId: number, now = new Date()) {
+export async function overview(scope: OperatorScope, now = new Date()) {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
   const [current, previous, chart, stale] = await Promise.all([
-    figures(operatorId, monthStart(year, month), monthStart(year, month + 1)),
-    figures(operatorId, monthStart(year, month - 1), monthStart(year, month)),
-    lastTwelveMonths(operatorId, year, month),
-    staleConfirmations(operatorId, now),
+    figures(scope, monthStart(year, month), monthStart(year, month + 1)),
+    figures(scope, monthStart(year, month - 1), monthStart(year, month)),
+    lastTwelveMonths(scope, year, month),
+    staleConfirmations(scope, now),
   ]);
   return { year, month, current, previous, chart, stale };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { DomainError } from "@/lib/errors";
+import { serviceAdminScope } from "@/lib/scope";
 import { parseReportQuery } from "./reports";
 
 const parse = (person: string) =>
   parseReportQuery(
-    7,
+    serviceAdminScope(7),
     new URLSearchParams({ epf: "3", person, year: "2026", month: "11", day: "1", days: "30" }),
   ).query;
 

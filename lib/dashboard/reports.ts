@@ -5,12 +5,14 @@
 import { invalid } from "@/lib/errors";
 import { allReportLines, type ReportLineRow, reportBuckets } from "@/lib/reports/queries";
 import { reportFilter, reportPeriod, treeReport as reportUseCase } from "@/lib/reports/tree-report";
+import type { OperatorScope } from "@/lib/scope";
 import { type Paging, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { type CsvValue, decimal } from "./csv";
 import { queryInt } from "./query";
 
 export interface ReportQuery {
-  operatorId: number;
+  /** Who asks: the dashboard session's scope (its operator, production). */
+  scope: OperatorScope;
   epfId: number;
   /** `person` as a number: one person by id (as the API's person report). */
   personId: number | null;
@@ -24,14 +26,14 @@ export interface ReportQuery {
 
 /** The report asked for by the query string; 400 with the field for a bad value. */
 export function parseReportQuery(
-  operatorId: number,
+  scope: OperatorScope,
   search: URLSearchParams,
 ): { query: ReportQuery; paging: Paging } {
   // The person: an id as the API takes it (0 or blank: none), else a name.
   const rawPerson = search.get("person")?.trim() ?? "";
   const byId = /^-?\d+$/.test(rawPerson);
   const query: ReportQuery = {
-    operatorId,
+    scope,
     epfId: queryInt(search, "epf"),
     personId: byId && rawPerson !== "0" ? queryInt(search, "person") : null,
     personName: !byId && rawPerson ? rawPerson.slice(0, 200) : null,
@@ -51,10 +53,9 @@ export function parseReportQuery(
   return { query, paging: parsePaging(search, REPORT_LIMIT) };
 }
 
-/** The dashboard shows live data only, as a live key sees it. */
+/** The dashboard's scope: its operator's production data, as a production key sees it. */
 const input = (q: ReportQuery) => ({
-  operatorId: q.operatorId,
-  isTest: false,
+  scope: q.scope,
   epfId: q.epfId,
   personId: q.personId,
   personName: q.personName,

@@ -1,7 +1,8 @@
 // One month of the operator's transactions for the dashboard: the list (with the names of the
 // species, sites and contexts it refers to), the totals by each mode of
-// /Transactions/totaux/{mode}, and the prepaid balance. Live transactions only.
+// /Transactions/totaux/{mode}, and the prepaid balance. The scope's (production) transactions only.
 import { db } from "@/lib/db/client";
+import type { OperatorScope } from "@/lib/scope";
 import {
   listTransactions,
   TOTAL_MODES,
@@ -50,16 +51,16 @@ export async function withNames(rows: TransactionRow[]) {
 }
 
 export async function monthTransactions(input: {
-  operatorId: number;
+  scope: OperatorScope;
   year: number;
   month: number;
   limit: number;
   offset: number;
 }) {
-  const base = { operatorId: input.operatorId, isTest: false, year: input.year, month: input.month };
+  const base = { scope: input.scope, year: input.year, month: input.month };
   const [list, operator, ...totals] = await Promise.all([
     listTransactions({ ...base, limit: input.limit, offset: input.offset }),
-    db.operator.findUniqueOrThrow({ where: { id: input.operatorId }, select: { prepaidTrees: true } }),
+    db.operator.findUniqueOrThrow({ where: { id: input.scope.operatorId }, select: { prepaidTrees: true } }),
     ...TOTAL_MODES.map((mode) => transactionTotals({ ...base, mode, limit: 1000, offset: 0 })),
   ]);
   return {
@@ -90,8 +91,8 @@ export async function monthTransactions(input: {
 export type MonthTransactions = Awaited<ReturnType<typeof monthTransactions>>;
 
 /** Every transaction of the month for the exports, lib/transactions' batches with their names. */
-export async function* allMonthTransactions(operatorId: number, year: number, month: number, batch = 1000) {
-  for await (const rows of transactionBatches({ operatorId, isTest: false, year, month }, batch)) {
+export async function* allMonthTransactions(scope: OperatorScope, year: number, month: number, batch = 1000) {
+  for await (const rows of transactionBatches({ scope, year, month }, batch)) {
     yield* await withNames(rows);
   }
 }

@@ -1,11 +1,12 @@
 // The webhooks screen's data: the operator's active endpoints (never their secrets) and the
 // newest deliveries to them.
+import type { OperatorScope } from "@/lib/scope";
 import { listWebhookDeliveries, listWebhookEndpoints, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
 
-export async function webhooksOverview(operatorId: number) {
+export async function webhooksOverview(scope: OperatorScope) {
   const [endpoints, deliveries] = await Promise.all([
-    listWebhookEndpoints(operatorId),
-    listWebhookDeliveries(operatorId, { limit: 100 }),
+    listWebhookEndpoints(scope),
+    listWebhookDeliveries(scope, { limit: 100 }),
   ]);
   return { events: [...WEBHOOK_EVENTS], endpoints, deliveries };
 }

@@ -10,9 +10,10 @@ import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
 import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@/lib/operators/contexts";
 import type { Caller } from "@/lib/operators/keys";
 import { plantTree } from "@/lib/plantings/plant-tree";
+import { isTestEnvironment } from "@/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
-import { classicTitle, memorialsVisibleTo, operatorViewer } from "./policy";
+import { classicTitle, memorialsVisibleTo } from "./policy";
 
 export interface CreateMemorialOptions {
   caller: Caller;
@@ -48,13 +49,12 @@ export async function createMemorial(options: CreateMemorialOptions): Promise<Cr
   const chain = await resolveContext(caller.operatorId, command.context);
   try {
     return await withEvents(async (tx, events) => {
-      const scope = { operatorId: caller.operatorId, isTest: caller.isTest };
       if (options.idempotency) {
-        const stored = await claimIdempotencyKey<CreateMemorialResult>(tx, scope, options.idempotency);
+        const stored = await claimIdempotencyKey<CreateMemorialResult>(tx, caller, options.idempotency);
         if (stored) return { ...stored, replayed: true };
       }
       const result = await plant(tx, events, options, chain);
-      if (options.idempotency) await rememberResult(tx, scope, options.idempotency.key, result);
+      if (options.idempotency) await rememberResult(tx, caller, options.idempotency.key, result);
       return result;
     });
   } catch (error) {
@@ -103,7 +103,7 @@ async function plant(
   const contextId = chain[0]?.id ?? null;
   const planting: Omit<Planting, "memorialId" | "personId"> = {
     operatorId: caller.operatorId,
-    isTest: caller.isTest,
+    isTest: isTestEnvironment(caller.environment),
     contextId,
     epfId: epfOf(chain),
     // 4.1 rule 5: a blank planter is 'unknown' in the chosen language.
@@ -147,7 +147,7 @@ async function plant(
       await events.record({
         type: "memorial.created",
         operatorId: caller.operatorId,
-        isTest: caller.isTest,
+        isTest: isTestEnvironment(caller.environment),
         memorialId: made.id,
         payload: { awaitingConfirmation: true, confirmation },
       });
@@ -169,7 +169,7 @@ async function plant(
     await events.record({
       type: "memorial.created",
       operatorId: caller.operatorId,
-      isTest: caller.isTest,
+      isTest: isTestEnvironment(caller.environment),
       memorialId: made.id,
       payload: { awaitingConfirmation: false, linkBase: options.linkBase },
     });
@@ -179,7 +179,7 @@ async function plant(
   await events.record({
     type: "tree.planted",
     operatorId: caller.operatorId,
-    isTest: caller.isTest,
+    isTest: isTestEnvironment(caller.environment),
     memorialId: memorial.id,
     // linkBase: the base of the memorial's address in webhooks (APP_URL, else the request's host).
     payload: {
@@ -228,7 +228,7 @@ async function recordCreation(
       memorialsLot: planting.memorialsLot,
       uEventId: planting.uEventId,
       specialEmailType: planting.specialEmailType,
-      isTest: caller.isTest,
+      isTest: isTestEnvironment(caller.environment),
     },
   });
   return creation.id;
@@ -243,7 +243,7 @@ async function globalMemorial(tx: Tx, events: EventRecorder, caller: Caller) {
   const inserted = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "memorial" ("operator_id", "kind", "status", "title", "language", "is_test")
     VALUES (${caller.operatorId}, 'global', 'visible', ${classicTitle(caller.operatorName)},
-            ${caller.operatorLanguage}, ${caller.isTest})
+            ${caller.operatorLanguage}, ${isTestEnvironment(caller.environment)})
     ON CONFLICT ("operator_id", "is_test") WHERE "kind" = 'global' DO NOTHING
     RETURNING "id"`;
   if (inserted.length > 0) {
@@ -255,7 +255,7 @@ async function globalMemorial(tx: Tx, events: EventRecorder, caller: Caller) {
       { id, personId: null },
       {
         operatorId: caller.operatorId,
-        isTest: caller.isTest,
+        isTest: isTestEnvironment(caller.environment),
         contextId: null,
         epfId: null,
         planter: "",
@@ -269,14 +269,14 @@ async function globalMemorial(tx: Tx, events: EventRecorder, caller: Caller) {
     await events.record({
       type: "memorial.created",
       operatorId: caller.operatorId,
-      isTest: caller.isTest,
+      isTest: isTestEnvironment(caller.environment),
       memorialId: id,
       payload: { awaitingConfirmation: false, global: true },
     });
     return { id, personId: null, creationTransactionId };
   }
   const row = await tx.memorial.findFirst({
-    where: { operatorId: caller.operatorId, kind: "global", isTest: caller.isTest },
+    where: { operatorId: caller.operatorId, kind: "global", isTest: isTestEnvironment(caller.environment) },
     select: { id: true, personId: true },
   });
   // Neither inserted nor found: an incoherence of the service, not of the request (500).
@@ -288,7 +288,7 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
   // contract.md: another operator's public memorial accepts trees; one that is not public is
   // answered exactly as if it did not exist (the memorial policy decides).
   const row = await tx.memorial.findFirst({
-    where: { AND: [{ id }, memorialsVisibleTo(operatorViewer(caller.operatorId, caller.isTest))] },
+    where: { AND: [{ id }, memorialsVisibleTo(caller)] },
     select: { id: true, personId: true, status: true },
   });
   if (!row) {
@@ -334,7 +334,7 @@ async function newMemorial(
         "death_date", "death_date_approximate", "birth_date", "image_url", "language", "is_test")
       VALUES (${caller.operatorId}, ${contextId}, ${epfOf(chain)}, ${deceased.lastName}, ${deceased.firstName},
         ${deceased.civility}, ${deceased.deathDate}, ${deceased.deathDateApproximate}, ${deceased.birthDate},
-        ${deceased.imageUrl}, ${language}, ${caller.isTest})
+        ${deceased.imageUrl}, ${language}, ${isTestEnvironment(caller.environment)})
       RETURNING "id"),
     m AS (
       INSERT INTO "memorial" ("operator_id", "context_id", "kind", "status", "title", "anonymous_name",
@@ -342,7 +342,7 @@ async function newMemorial(
       SELECT ${caller.operatorId}, ${contextId},
         ${target.anonymous ? "anonymous" : "classic"}::"MemorialKind",
         ${target.awaitConfirmation ? "awaiting_confirmation" : "visible"}::"MemorialStatus",
-        ${title}, ${anonymousName}, p."id", ${language}, ${deceased.url}, ${caller.isTest}
+        ${title}, ${anonymousName}, p."id", ${language}, ${deceased.url}, ${isTestEnvironment(caller.environment)}
       FROM p
       RETURNING "id", "person_id"),
     f AS (
@@ -354,7 +354,7 @@ async function newMemorial(
       INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
         "free_tree_count", "amount", "external_id", "memorials_lot", "u_event_id", "special_email_type", "is_test")
       SELECT ${caller.operatorId}, ${contextId}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
-        ${externalId}, ${planting.memorialsLot}, ${planting.uEventId}, ${planting.specialEmailType}, ${caller.isTest}
+        ${externalId}, ${planting.memorialsLot}, ${planting.uEventId}, ${planting.specialEmailType}, ${isTestEnvironment(caller.environment)}
       FROM m
       RETURNING "id")
     SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`;

@@ -1,13 +1,16 @@
 // Who changes a memorial's family settings: the family, through its management link (the token
-// names the memorial: a link can act on its own memorial only), or the memorial's own operator
-// (its dashboard, live data). Every change is recorded as a domain event with payload.by.
+// names the memorial: a link can act on its own memorial only; its Scope is the family-link one,
+// familyLinkScope of lib/scope.ts), or the memorial's own operator acting with its Scope (its
+// dashboard, production data). Every change is recorded as a domain event with payload.by.
 import type { Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
+import type { OperatorScope } from "@/lib/scope";
 import { memorialOfToken } from "./manage-token";
+import { ownMemorialsOf } from "./policy";
 
 export type FamilyActor =
   | { by: "family"; token: string }
-  | { by: "operator"; operatorId: number; isTest: boolean; memorialId: number; userId?: number };
+  | { by: "operator"; scope: OperatorScope; memorialId: number };
 
 /** The memorial the actor may change, locked for the change. */
 export async function memorialForActor(tx: Tx, actor: FamilyActor) {
@@ -16,7 +19,7 @@ export async function memorialForActor(tx: Tx, actor: FamilyActor) {
       ? await memorialOfToken(tx, actor.token)
       : (
           await tx.memorial.findFirst({
-            where: { id: actor.memorialId, operatorId: actor.operatorId, isTest: actor.isTest },
+            where: { AND: [{ id: actor.memorialId }, ownMemorialsOf(actor.scope)] },
             select: { id: true },
           })
         )?.id;
@@ -26,9 +29,9 @@ export async function memorialForActor(tx: Tx, actor: FamilyActor) {
   return tx.memorial.findUniqueOrThrow({ where: { id: memorialId } });
 }
 
-/** The event's payload part that says who acted. */
+/** The event's payload part that says who acted (the dashboard's user, when one did). */
 export function actedBy(actor: FamilyActor): { by: "family" | "operator"; userId?: number } {
-  return actor.by === "family"
-    ? { by: "family" }
-    : { by: "operator", ...(actor.userId ? { userId: actor.userId } : {}) };
+  if (actor.by === "family") return { by: "family" };
+  const { actor: who } = actor.scope;
+  return { by: "operator", ...(who.kind === "dashboard-user" ? { userId: who.userId } : {}) };
 }

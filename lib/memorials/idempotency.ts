@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError, invalid } from "@/lib/errors";
+import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
 import { LIMITS } from "./limits";
 
 export const IDEMPOTENCY_HOURS = 24;
@@ -17,10 +18,8 @@ export interface IdempotencyKey {
   requestHash: string;
 }
 
-export interface IdempotencyScope {
-  operatorId: number;
-  isTest: boolean;
-}
+/** Whose key it is: the caller's operator and environment. */
+export type IdempotencyScope = Pick<OperatorScope, "operatorId" | "environment">;
 
 /** The deepest JSON nesting a hashed body may have (the v1 wrapper refuses deeper bodies first). */
 export const MAX_HASH_DEPTH = 64;
@@ -65,14 +64,20 @@ export async function claimIdempotencyKey<T>(
   const { key, requestHash: hash } = idempotency;
   const claimed = await tx.$executeRaw`
     INSERT INTO "idempotency_record" ("operator_id", "is_test", "key", "request_hash")
-    VALUES (${scope.operatorId}, ${scope.isTest}, ${key}, ${hash})
+    VALUES (${scope.operatorId}, ${isTestEnvironment(scope.environment)}, ${key}, ${hash})
     ON CONFLICT ("operator_id", "is_test", "key") DO UPDATE
       SET "request_hash" = EXCLUDED."request_hash", "response_status" = NULL, "response_body" = NULL,
           "created_at" = now()
       WHERE "idempotency_record"."created_at" < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`;
   if (claimed === 1) return null;
   const existing = await tx.idempotencyRecord.findUniqueOrThrow({
-    where: { operatorId_isTest_key: { operatorId: scope.operatorId, isTest: scope.isTest, key } },
+    where: {
+      operatorId_isTest_key: {
+        operatorId: scope.operatorId,
+        isTest: isTestEnvironment(scope.environment),
+        key,
+      },
+    },
   });
   if (existing.requestHash !== hash) {
     throw new DomainError(
@@ -90,7 +95,13 @@ export async function rememberResult(
   result: unknown,
 ): Promise<void> {
   await tx.idempotencyRecord.update({
-    where: { operatorId_isTest_key: { operatorId: scope.operatorId, isTest: scope.isTest, key } },
+    where: {
+      operatorId_isTest_key: {
+        operatorId: scope.operatorId,
+        isTest: isTestEnvironment(scope.environment),
+        key,
+      },
+    },
     data: { responseStatus: 200, responseBody: result as object },
   });
 }

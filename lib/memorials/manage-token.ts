@@ -7,9 +7,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { Language } from "@/lib/i18n/languages";
+import { familyLinkScope } from "@/lib/scope";
 import { settings } from "@/lib/settings";
 import { familyLanguage } from "./family";
-import { type AnonymousTitle, displayTitle, type MemorialKind } from "./policy";
+import { type AnonymousTitle, displayTitle, type MemorialKind, treesVisibleTo } from "./policy";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -119,9 +120,11 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
   // The page speaks to the family: in the family's language (Famille.Langue), as its e-mails.
   const language = familyLanguage(memorial);
   if (state !== "active") return { state, language };
+  // The link's edge: its Scope is the family link of this memorial, in the memorial's environment
+  // (the policy shows it production trees, and a test memorial's own test trees).
+  const scope = familyLinkScope(memorial);
   const trees = await db.tree.findMany({
-    // Live trees only: a test key's trees never show to a family.
-    where: { memorialId: memorial.id, isTest: memorial.isTest, message: { not: null } },
+    where: { AND: [{ memorialId: memorial.id, message: { not: null } }, treesVisibleTo(scope)] },
     orderBy: [{ plantedAt: "asc" }, { id: "asc" }],
     select: { id: true, planter: true, message: true, messageHiddenAt: true, plantedAt: true },
     take: 500,

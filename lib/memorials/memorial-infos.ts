@@ -11,7 +11,6 @@ import { cachedMemorial } from "./cache";
 import {
   isOwnMemorial,
   memorialsVisibleTo,
-  operatorViewer,
   shownDeathDate,
   shownMessage,
   showsDeceased,
@@ -65,7 +64,7 @@ export async function memorialInfos(
   memorialId: number,
   page: { limit: number; offset: number },
 ): Promise<MemorialInfos> {
-  const view = `infos:${caller.operatorId}:${caller.isTest}:${caller.operatorLanguage}:${page.limit}:${page.offset}`;
+  const view = `infos:${caller.operatorId}:${caller.environment}:${caller.operatorLanguage}:${page.limit}:${page.offset}`;
   return (await cachedMemorial(memorialId, view, () => loadMemorialInfos(caller, memorialId, page)))!;
 }
 
@@ -74,7 +73,7 @@ async function loadMemorialInfos(
   memorialId: number,
   page: { limit: number; offset: number },
 ): Promise<MemorialInfos> {
-  const viewer = operatorViewer(caller.operatorId, caller.isTest);
+  const viewer = caller;
   const memorial = await db.memorial.findFirst({
     where: { AND: [{ id: memorialId }, memorialsVisibleTo(viewer)] },
     select: {

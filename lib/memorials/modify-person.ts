@@ -4,6 +4,7 @@
 import { invalid, notFound } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
 import type { Caller } from "@/lib/operators/keys";
+import { isTestEnvironment } from "@/lib/scope";
 import type { ModifyPersonCommand } from "./commands";
 import { classicTitle } from "./policy";
 
@@ -11,7 +12,11 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
   const { caller, command } = options;
   return withEvents(async (tx, events) => {
     const existing = await tx.person.findFirst({
-      where: { id: command.personId, operatorId: caller.operatorId, isTest: caller.isTest },
+      where: {
+        id: command.personId,
+        operatorId: caller.operatorId,
+        isTest: isTestEnvironment(caller.environment),
+      },
     });
     if (!existing) {
       throw notFound(`person ${command.personId} does not exist`, { field: "personId", reason: "not-found" });
@@ -47,7 +52,7 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
     await events.record({
       type: "person.modified",
       operatorId: caller.operatorId,
-      isTest: caller.isTest,
+      isTest: isTestEnvironment(caller.environment),
       memorialIds: memorials.map((m) => m.id),
       payload: { personId: person.id, titlesUpdated: command.updateTitles },
     });

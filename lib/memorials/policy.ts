@@ -3,20 +3,18 @@
 // memorial, the public pages, the dashboard, the reports) takes its conditions from here, so that a
 // new reader cannot forget the global memorial or the test environment.
 import { Prisma } from "@/lib/db/client";
+import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@/lib/scope";
 
 /**
- * Who is looking: the public (a visitor of the public pages), or an operator acting in one
- * environment (an API key, live or test; the dashboard acts as live).
+ * Who is looking: the Scope (lib/scope.ts) built at each edge. A visitor of the public pages sees
+ * what is public; an operator's own actors (an API key, production or test; a dashboard user, in
+ * production; the command line) also see their operator's own memorials of their environment; a
+ * family link also sees the one memorial it names.
  */
-export type Viewer = { kind: "public" } | { kind: "operator"; operatorId: number; isTest: boolean };
+export type Viewer = Scope;
 
-export const PUBLIC: Viewer = { kind: "public" };
-
-export const operatorViewer = (operatorId: number, isTest: boolean): Viewer => ({
-  kind: "operator",
-  operatorId,
-  isTest,
-});
+/** The public pages' viewer. */
+export const PUBLIC: Scope = VISITOR;
 
 // ---------------------------------------------------------------------------------------------
 // Visibility of memorials.
@@ -26,72 +24,83 @@ export const operatorViewer = (operatorId: number, isTest: boolean): Viewer => (
  * hidden by its family (hidden_at: a hidden memorial answers 404 to the public and to other
  * operators until the family shows it again). An operator also sees its own memorials of its own
  * environment, whatever their status, hidden ones included; another operator's memorial that is
- * not public does not exist for it (contract.md, 404).
+ * not public does not exist for it (contract.md, 404). A family link also sees its own memorial.
  */
-export function memorialsVisibleTo(viewer: Viewer): Prisma.MemorialWhereInput {
+export function memorialsVisibleTo(scope: Scope): Prisma.MemorialWhereInput {
   const isPublic: Prisma.MemorialWhereInput = { status: "visible", isTest: false, hiddenAt: null };
-  if (viewer.kind === "public") return isPublic;
-  return { OR: [isPublic, { operatorId: viewer.operatorId, isTest: viewer.isTest }] };
+  if (scope.actor.kind === "family-link") return { OR: [isPublic, { id: scope.actor.memorialId }] };
+  const owner = ownerOf(scope);
+  if (!owner) return isPublic;
+  return { OR: [isPublic, ownMemorialsOf(owner)] };
 }
 
 /** The same condition in SQL, for a memorial aliased `m`. */
-export function memorialsVisibleToSql(viewer: Viewer, alias = "m"): Prisma.Sql {
+export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
   const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false AND ${m}."hidden_at" IS NULL)`;
-  if (viewer.kind === "public") return isPublic;
-  return Prisma.sql`(${isPublic} OR (${m}."operator_id" = ${viewer.operatorId} AND ${m}."is_test" = ${viewer.isTest}))`;
+  if (scope.actor.kind === "family-link") {
+    return Prisma.sql`(${isPublic} OR ${m}."id" = ${scope.actor.memorialId})`;
+  }
+  const owner = ownerOf(scope);
+  if (!owner) return isPublic;
+  return Prisma.sql`(${isPublic} OR ${ownMemorialsOfSql(owner, alias)})`;
 }
 
-/** The viewer's own memorials (its operator, its environment), public or not: the dashboard's. */
-export function ownMemorialsOf(viewer: Extract<Viewer, { kind: "operator" }>): Prisma.MemorialWhereInput {
-  return { operatorId: viewer.operatorId, isTest: viewer.isTest };
+/** The scope's own memorials (its operator, its environment), public or not: the dashboard's. */
+export function ownMemorialsOf(scope: OperatorScope): Prisma.MemorialWhereInput {
+  return { operatorId: scope.operatorId, isTest: isTestEnvironment(scope.environment) };
 }
 
-export function ownMemorialsOfSql(viewer: Extract<Viewer, { kind: "operator" }>, alias = "m"): Prisma.Sql {
+export function ownMemorialsOfSql(scope: OperatorScope, alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
-  return Prisma.sql`(${m}."operator_id" = ${viewer.operatorId} AND ${m}."is_test" = ${viewer.isTest})`;
+  return Prisma.sql`(${m}."operator_id" = ${scope.operatorId} AND ${m}."is_test" = ${isTestEnvironment(scope.environment)})`;
 }
 
 /** Is this memorial the viewer's own (its operator, its environment)? */
-export function isOwnMemorial(viewer: Viewer, memorial: { operatorId: number; isTest: boolean }): boolean {
+export function isOwnMemorial(scope: Scope, memorial: { operatorId: number; isTest: boolean }): boolean {
+  const owner = ownerOf(scope);
   return (
-    viewer.kind === "operator" &&
-    memorial.operatorId === viewer.operatorId &&
-    memorial.isTest === viewer.isTest
+    owner !== null &&
+    memorial.operatorId === owner.operatorId &&
+    memorial.isTest === isTestEnvironment(owner.environment)
   );
 }
 
 // ---------------------------------------------------------------------------------------------
 // Visibility of trees.
 
+/** The test-environment scope whose operator's test trees it may see, or null. */
+function testOperator(scope: Scope): number | null {
+  if (!("operatorId" in scope) || !isTestEnvironment(scope.environment)) return null;
+  return scope.operatorId;
+}
+
 /**
- * Live trees are seen by everyone who sees their memorial. A test tree is seen only by the test
- * key of the operator that planted it (contract.md: what a test key creates never shows elsewhere).
+ * Production trees are seen by everyone who sees their memorial. A test tree is seen only in the
+ * test environment of the operator that planted it (contract.md: what a test key creates never
+ * shows elsewhere).
  */
-export function treesVisibleTo(viewer: Viewer): Prisma.TreeWhereInput {
-  if (viewer.kind === "operator" && viewer.isTest) {
-    return { OR: [{ isTest: false }, { isTest: true, operatorId: viewer.operatorId }] };
-  }
+export function treesVisibleTo(scope: Scope): Prisma.TreeWhereInput {
+  const operatorId = testOperator(scope);
+  if (operatorId !== null) return { OR: [{ isTest: false }, { isTest: true, operatorId }] };
   return { isTest: false };
 }
 
-export function treesVisibleToSql(viewer: Viewer, alias = "t"): Prisma.Sql {
+export function treesVisibleToSql(scope: Scope, alias = "t"): Prisma.Sql {
   const t = Prisma.raw(`"${alias}"`);
-  if (viewer.kind === "operator" && viewer.isTest) {
-    return Prisma.sql`(${t}."is_test" = false OR ${t}."operator_id" = ${viewer.operatorId})`;
-  }
+  const operatorId = testOperator(scope);
+  if (operatorId !== null) return Prisma.sql`(${t}."is_test" = false OR ${t}."operator_id" = ${operatorId})`;
   return Prisma.sql`${t}."is_test" = false`;
 }
 
 /**
- * The trees a report counts: those of the viewer's environment only (a live key's report has no
- * test tree; a test key's report has only the test trees its own operator planted).
+ * The trees a report counts: those of the scope's environment only (a production key's report has
+ * no test tree; a test key's report has only the test trees its own operator planted).
  */
-export function reportTreesSql(viewer: Viewer, alias = "t"): Prisma.Sql {
+export function reportTreesSql(scope: Scope, alias = "t"): Prisma.Sql {
   const t = Prisma.raw(`"${alias}"`);
-  if (viewer.kind === "operator" && viewer.isTest) {
-    return Prisma.sql`${t}."is_test" = true AND ${t}."operator_id" = ${viewer.operatorId}`;
-  }
+  const operatorId = testOperator(scope);
+  if (operatorId !== null) return Prisma.sql`${t}."is_test" = true AND ${t}."operator_id" = ${operatorId}`;
   return Prisma.sql`${t}."is_test" = false`;
 }
 

@@ -4,17 +4,18 @@
 import { DomainError, invalid, notFound } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
 import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
+import type { OperatorScope } from "@/lib/scope";
+import { ownMemorialsOf } from "./policy";
 
 export async function resendConfirmation(input: {
-  operatorId: number;
-  /** The dashboard acts on live data only: a test memorial is not found. */
-  isTest: boolean;
+  /** Who asks: the dashboard's user (production data only: a test memorial is not found). */
+  scope: OperatorScope;
   memorialId: number;
   linkBase: string;
 }) {
   return withEvents(async (tx, events) => {
     const memorial = await tx.memorial.findFirst({
-      where: { id: input.memorialId, operatorId: input.operatorId, isTest: input.isTest },
+      where: { AND: [{ id: input.memorialId }, ownMemorialsOf(input.scope)] },
       include: { family: true },
     });
     if (!memorial) throw notFound(`memorial ${input.memorialId} does not exist`);

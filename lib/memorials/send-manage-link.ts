@@ -3,6 +3,8 @@
 // manage_link.sent event (lib/mail/manage-consumer.ts), like the confirmation e-mail.
 import { invalid, notFound } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
+import type { OperatorScope } from "@/lib/scope";
+import { ownMemorialsOf } from "./policy";
 
 export interface ManageLinkRequest {
   /** Base address of the link (APP_URL, else the address the request came to). */
@@ -10,16 +12,16 @@ export interface ManageLinkRequest {
 }
 
 export async function sendManageLink(input: {
-  operatorId: number;
-  /** The dashboard acts on live data only: a test memorial is not found. */
-  isTest: boolean;
+  /** Who sends it: the dashboard's user (production data only: a test memorial is not found). */
+  scope: OperatorScope;
   memorialId: number;
   linkBase: string;
-  userId?: number;
 }) {
+  const { actor } = input.scope;
+  const userId = actor.kind === "dashboard-user" ? actor.userId : undefined;
   return withEvents(async (tx, events) => {
     const memorial = await tx.memorial.findFirst({
-      where: { id: input.memorialId, operatorId: input.operatorId, isTest: input.isTest },
+      where: { AND: [{ id: input.memorialId }, ownMemorialsOf(input.scope)] },
       include: { family: true },
     });
     if (!memorial) throw notFound(`memorial ${input.memorialId} does not exist`);
@@ -38,7 +40,7 @@ export async function sendManageLink(input: {
       operatorId: memorial.operatorId,
       isTest: memorial.isTest,
       memorialId: memorial.id,
-      payload: { by: "operator", ...(input.userId ? { userId: input.userId } : {}), manage },
+      payload: { by: "operator", ...(userId ? { userId } : {}), manage },
     });
     return { sent: true };
   });

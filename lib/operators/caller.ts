@@ -1,18 +1,12 @@
-// The caller of a domain operation that does not come through an API key (the dashboard acts for
-// its user's operator as live data).
+// The caller of a domain operation that does not come through an API key: the dashboard's user
+// (its Scope, built from the session, acts in production) with its operator's name and language.
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
+import type { OperatorScope } from "@/lib/scope";
 import type { Caller } from "./keys";
 
-export async function operatorCaller(operatorId: number): Promise<Caller> {
-  const operator = await db.operator.findUnique({ where: { id: operatorId } });
-  if (!operator) throw notFound(`operator ${operatorId} does not exist`);
-  return {
-    operatorId: operator.id,
-    operatorName: operator.name,
-    operatorLanguage: operator.language,
-    environment: "production",
-    isTest: false,
-    keyId: 0,
-  };
+export async function operatorCaller(scope: OperatorScope): Promise<Caller> {
+  const operator = await db.operator.findUnique({ where: { id: scope.operatorId } });
+  if (!operator) throw notFound(`operator ${scope.operatorId} does not exist`);
+  return { ...scope, operatorName: operator.name, operatorLanguage: operator.language };
 }

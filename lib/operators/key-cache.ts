@@ -27,7 +27,8 @@ export async function authenticate(key: string): Promise<Caller | null> {
   // Unknown keys are not kept (a key created a moment later must work): the cache keeps no null.
   const entry = await cache.get(
     `key:${hash}`,
-    (value) => value.caller.keyId,
+    // A key's entry is filed under its id (partnerKeyScope always names it).
+    (value) => (value.caller.actor.kind === "partner-key" ? value.caller.actor.keyId : 0),
     async () => {
       loaded = true;
       const caller = await authenticateKey(key);
@@ -37,7 +38,8 @@ export async function authenticate(key: string): Promise<Caller | null> {
   if (!entry) return null;
   if (!loaded && Date.now() - entry.touchedAt >= TOUCH_INTERVAL_MS) {
     entry.touchedAt = Date.now();
-    recordKeyUse(entry.caller.keyId);
+    const { actor } = entry.caller;
+    if (actor.kind === "partner-key") recordKeyUse(actor.keyId);
   }
   return entry.caller;
 }

@@ -4,16 +4,23 @@ import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
+import {
+  type Environment,
+  isTestEnvironment,
+  keyPrefixTag,
+  type OperatorScope,
+  partnerKeyScope,
+} from "@/lib/scope";
 
-export type KeyEnvironment = "production" | "test";
+/** A key's environment: the one Environment of lib/scope.ts ("live" in its prefix is production). */
+export type KeyEnvironment = Environment;
 
 export function hashKey(key: string): string {
   return createHash("sha256").update(key).digest("hex");
 }
 
 export function generateKey(environment: KeyEnvironment): string {
-  const tag = environment === "production" ? "live" : "test";
-  return `mt_${tag}_${randomBytes(32).toString("base64url")}`;
+  return `mt_${keyPrefixTag(environment)}_${randomBytes(32).toString("base64url")}`;
 }
 
 /** The longest key name (api_key.name is VARCHAR(100)). */
@@ -46,7 +53,7 @@ async function revoke(where: { hash: string } | { id: number; operatorId: number
       await events.record({
         type: "key.revoked",
         operatorId: key.operatorId,
-        isTest: key.environment === "test",
+        isTest: isTestEnvironment(key.environment),
         payload: { keyId: key.id },
       });
     }
@@ -65,13 +72,13 @@ export async function revokeApiKeyById(operatorId: number, id: number): Promise<
   return (await revoke({ id, operatorId })) > 0;
 }
 
-export interface Caller {
-  operatorId: number;
+/**
+ * Whoever calls a use case for an operator: its Scope (operator, environment, actor: the API key,
+ * or the dashboard's user through operatorCaller) and the operator's name and language.
+ */
+export interface Caller extends OperatorScope {
   operatorName: string;
   operatorLanguage: string;
-  environment: KeyEnvironment;
-  isTest: boolean;
-  keyId: number;
 }
 
 /** The operator behind a key, or null when the key is unknown or revoked. */
@@ -84,12 +91,9 @@ export async function authenticateKey(key: string): Promise<Caller | null> {
   if (!row || row.revokedAt) return null;
   touchKey(row.id, row.lastUsedAt);
   return {
-    operatorId: row.operator.id,
+    ...partnerKeyScope({ id: row.id, operatorId: row.operator.id, environment: row.environment }),
     operatorName: row.operator.name,
     operatorLanguage: row.operator.language,
-    environment: row.environment,
-    isTest: row.environment === "test",
-    keyId: row.id,
   };
 }
 

@@ -7,7 +7,8 @@
 import { speciesNameSql } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
 import { matchesWords, personNameKey } from "@/lib/db/name-search";
-import { reportTreesSql, type Viewer } from "@/lib/memorials/policy";
+import { reportTreesSql } from "@/lib/memorials/policy";
+import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
 
 /** Whose trees a report counts. */
 export type ReportScope =
@@ -22,7 +23,7 @@ export type ReportScope =
 
 export interface ReportFilter {
   /** Whose report: which environment's trees it counts is the memorial policy's. */
-  viewer: OperatorViewer;
+  viewer: OperatorScope;
   scope: ReportScope;
   /** [start, end): contract.md, DateFin is exclusive. */
   start: Date;
@@ -30,8 +31,6 @@ export interface ReportFilter {
   /** The language of the species' names (4.1 rule 6); French when absent. */
   language?: string;
 }
-
-type OperatorViewer = Extract<Viewer, { kind: "operator" }>;
 
 export interface ReportLineRow {
   id: number;
@@ -62,9 +61,9 @@ export interface ReportTotals {
  * The persons of a funeral home (of the viewer's operator and environment) whose names have every
  * word, accents and case ignored (lib/db/name-search.ts, the same rule as the memorial search).
  */
-function personsNamedSql(viewer: OperatorViewer, epfId: number, words: string[]): Prisma.Sql {
+function personsNamedSql(viewer: OperatorScope, epfId: number, words: string[]): Prisma.Sql {
   return Prisma.sql`SELECT p."id" FROM "person" p
-    WHERE p."operator_id" = ${viewer.operatorId} AND p."epf_id" = ${epfId} AND p."is_test" = ${viewer.isTest}
+    WHERE p."operator_id" = ${viewer.operatorId} AND p."epf_id" = ${epfId} AND p."is_test" = ${isTestEnvironment(viewer.environment)}
       AND ${matchesWords(personNameKey("p"), words)}`;
 }
 
@@ -98,7 +97,7 @@ export interface NamedPerson {
 
 /** The persons a name filter matches: the first `limit` by family then given name, and how many. */
 export async function personsNamed(
-  viewer: OperatorViewer,
+  viewer: OperatorScope,
   epfId: number,
   words: string[],
   limit: number,

@@ -5,6 +5,7 @@ import { db } from "@/lib/db/client";
 import { searchWords } from "@/lib/db/name-search";
 import { invalid, notFound } from "@/lib/errors";
 import { type ContextChain, contextLanguage, loadChain } from "@/lib/operators/contexts";
+import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
 import { MAX_REPORT_DAYS } from "./limits";
 import {
   type NamedPerson,
@@ -61,8 +62,8 @@ export interface TreeReport {
 export const MATCHED_PERSONS_SHOWN = 20;
 
 export interface TreeReportInput {
-  operatorId: number;
-  isTest: boolean;
+  /** Whose report: the caller's operator, in its environment. */
+  scope: OperatorScope;
   epfId: number;
   /** null: the funeral-home form. */
   personId: number | null;
@@ -83,9 +84,10 @@ export interface TreeReportInput {
 export async function reportFilter(
   input: TreeReportInput,
 ): Promise<{ chain: ContextChain; filter: ReportFilter; persons: TreeReport["persons"] }> {
+  const viewer = input.scope;
   // Authorization in the where clause: another operator's funeral home or person is not found.
   const epf = await db.context.findFirst({
-    where: { id: input.epfId, operatorId: input.operatorId, kind: "Epf" },
+    where: { id: input.epfId, operatorId: viewer.operatorId, kind: "Epf" },
     select: { id: true },
   });
   if (!epf)
@@ -93,13 +95,17 @@ export async function reportFilter(
       field: "epfId",
       reason: "not-found",
     });
-  const viewer = { kind: "operator" as const, operatorId: input.operatorId, isTest: input.isTest };
   let scope: ReportScope = { kind: "epf", epfId: input.epfId };
   let persons: TreeReport["persons"] = null;
   const words = searchWords(input.personName ?? "");
   if (input.personId !== null) {
     const person = await db.person.findFirst({
-      where: { id: input.personId, operatorId: input.operatorId, epfId: input.epfId, isTest: input.isTest },
+      where: {
+        id: input.personId,
+        operatorId: viewer.operatorId,
+        epfId: input.epfId,
+        isTest: isTestEnvironment(viewer.environment),
+      },
       select: { id: true },
     });
     if (!person) {
@@ -122,7 +128,7 @@ export async function reportFilter(
     }
     scope = { kind: "personsNamed", epfId: input.epfId, words };
   }
-  const chain = await loadChain(db, input.operatorId, input.epfId);
+  const chain = await loadChain(db, viewer.operatorId, input.epfId);
   // 4.1 rule 6 for a GET: no request language, so the funeral home's (its chain's), else the operator's.
   const language = contextLanguage(chain) ?? input.operatorLanguage ?? "fr";
   return { chain, filter: { ...input.period, viewer, scope, language }, persons };

@@ -3,6 +3,7 @@
 import { db, Prisma } from "@/lib/db/client";
 import { paged } from "@/lib/db/paged";
 import { invalid } from "@/lib/errors";
+import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
 
 export interface TransactionRow {
   id: number;
@@ -36,16 +37,21 @@ const TRANSACTION_COLUMNS = Prisma.sql`t."id", t."created_at" AS "createdAt", t.
            t."u_event_id" AS "uEventId", t."context_id" AS "contextId"`;
 
 interface MonthOf {
-  operatorId: number;
-  isTest: boolean;
+  /** Whose transactions: the scope's operator, in its environment. */
+  scope: OperatorScope;
   year: number;
   month: number;
+}
+
+/** The scope's own transactions (its operator, its environment), for a transaction aliased `t`. */
+function ownTransactionsSql(scope: OperatorScope): Prisma.Sql {
+  return Prisma.sql`t."operator_id" = ${scope.operatorId} AND t."is_test" = ${isTestEnvironment(scope.environment)}`;
 }
 
 /** One month of an operator's transactions in one environment (index (operator_id, is_test, created_at)). */
 function monthWhere(input: MonthOf): Prisma.Sql {
   const [start, end] = monthRange(input.year, input.month);
-  return Prisma.sql`t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
+  return Prisma.sql`${ownTransactionsSql(input.scope)}
     AND t."created_at" >= ${start} AND t."created_at" < ${end}`;
 }
 
@@ -80,15 +86,14 @@ export async function* transactionBatches(input: MonthOf, batch = 1000): AsyncGe
 
 /** The amount of an operator's transactions created in [start, end), as a decimal string. */
 export async function transactionAmount(input: {
-  operatorId: number;
-  isTest: boolean;
+  scope: OperatorScope;
   start: Date;
   end: Date;
 }): Promise<string> {
   const [row] = await db.$queryRaw<{ amount: string }[]>`
     SELECT COALESCE(SUM(t."amount"), 0)::text AS "amount"
     FROM "transaction" t
-    WHERE t."operator_id" = ${input.operatorId} AND t."is_test" = ${input.isTest}
+    WHERE ${ownTransactionsSql(input.scope)}
       AND t."created_at" >= ${input.start} AND t."created_at" < ${input.end}`;
   return row.amount;
 }

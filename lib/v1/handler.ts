@@ -28,6 +28,10 @@ export interface V1Request {
   request: Request;
   params: Record<string, string>;
   search: URLSearchParams;
+  /**
+   * The authenticated key's Scope (lib/scope.ts: its operator, its environment, the key as actor)
+   * with the operator's name and language; every use case and read of /v1 takes it.
+   */
   caller: Caller;
   /** Set by a handler once it knows the context it acts for; used by every response. */
   chain: ContextChain;

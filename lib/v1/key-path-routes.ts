@@ -24,8 +24,7 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
   );
   const paging = parsePaging(req.search, REPORT_LIMIT);
   const report = await treeReport({
-    operatorId: req.caller.operatorId,
-    isTest: req.caller.isTest,
+    scope: req.caller,
     epfId,
     personId,
     period,

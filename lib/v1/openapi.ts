@@ -423,7 +423,9 @@ const DESCRIPTION = md(
   "  when both are present and differ, 403. These paths are also served without the `{key}`",
   "  segment (`/Report/Arbres/...`, `/Memorial/{memorialId}/Infos`), the key in the header only.",
   "  A missing, unknown or revoked key answers 403.",
-  "- A key is live (`Environnement: production`) or test (`Environnement: test`). A test key works",
+  "- There are two environments, named `production` and `test` everywhere (`Environnement`, the",
+  "  webhooks' `environment`). A key belongs to one: `mt_live_…` keys to `production` (`live` in a",
+  "  key's prefix means production), `mt_test_…` keys to `test`. A test key works",
   "  on its own data: what it creates is marked as test data, never shows on public pages and",
   "  takes nothing from the stock or the prepaid balance; its e-mails are never sent; it sees only",
   "  test transactions and report lines (a live key only live ones).",
@@ -500,7 +502,8 @@ export function buildOpenApiDocument() {
             type: "apiKey",
             in: "header",
             name: "key",
-            description: "The operator's key (live `mt_live_…` or test `mt_test_…`).",
+            description:
+              "The operator's key: `mt_live_…` for the `production` environment, `mt_test_…` for `test`.",
           },
         },
       },
@@ -676,8 +679,9 @@ export function buildOpenApiDocument() {
 const WEBHOOK_REQUEST = md(
   "One `POST` per event and endpoint, signed as [Standard Webhooks](https://www.standardwebhooks.com/)",
   "say (`webhook-id`, `webhook-timestamp`, `webhook-signature`). An endpoint receives the events it",
-  "chose, of its own operator and environment only. Any 2xx answer acknowledges it; otherwise it is",
-  "retried.",
+  "chose, of its own operator and environment only. `data.environment` is `production` or `test`, as",
+  "`Environnement` (it said `live` for production before issue 19). Any 2xx answer acknowledges it;",
+  "otherwise it is retried.",
 );
 
 /** The webhooks section: one entry per event type an endpoint can choose (lib/webhooks). */

@@ -10,6 +10,7 @@ import type { Tx } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
 import { memorialUrl } from "@/lib/links";
 import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
+import { environmentOf } from "@/lib/scope";
 import { settings } from "@/lib/settings";
 import { isWebhookEvent, type WebhookEventType } from "./endpoints";
 
@@ -47,7 +48,7 @@ const messageId = () => `msg_${randomBytes(18).toString("base64url")}`;
 
 /** What each event tells: ids the operator knows from the API, and the memorial's public address. */
 async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promise<Record<string, unknown>> {
-  const environment = event.isTest ? "test" : "live";
+  const environment = environmentOf(event.isTest);
   const p = event.payload;
   const num = (value: unknown) => (typeof value === "number" ? value : null);
   switch (type) {

@@ -1,8 +1,18 @@
 // Webhook endpoints of an operator: registration (the secret shown once), listing, deletion, the
-// delivery log and "send again". Every query names the operator, so another operator's endpoint
-// or delivery is simply not found. Used by the command line and the dashboard alike.
+// delivery log and "send again". Every query takes the Scope of who asks (lib/scope.ts) and names
+// its operator, so another operator's endpoint or delivery is simply not found; a scope without an
+// operator is refused, never read as "every operator". Only the command line lists or deletes
+// across operators, through the functions that say so (listAllWebhookEndpoints,
+// deleteWebhookEndpointOfAnyOperator). Used by the command line and the dashboard alike.
 import { db, transaction } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
+import {
+  type Environment,
+  environmentOf,
+  isTestEnvironment,
+  type OperatorScope,
+  requireOperatorScope,
+} from "@/lib/scope";
 import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
 import { encryptSecret, generateSecret } from "./secrets";
 import { checkWebhookUrl, type GuardOptions } from "./url-guard";
@@ -13,10 +23,12 @@ export { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventType } from "./event-t
 export const MAX_ENDPOINTS = 20;
 
 export interface CreateEndpointCommand {
-  operatorId: number;
+  /** Who registers it, for which operator (the dashboard's admin, or the command line). */
+  scope: OperatorScope;
   url: string;
   events: string[];
-  isTest: boolean;
+  /** The events it receives: those of this environment only. */
+  environment: Environment;
 }
 
 export function parseEvents(events: string[]): WebhookEventType[] {
@@ -39,6 +51,7 @@ export function parseEvents(events: string[]): WebhookEventType[] {
 
 /** Registers an endpoint; the result's secret is the only time it is shown. */
 export async function createWebhookEndpoint(command: CreateEndpointCommand, guard: GuardOptions = {}) {
+  const { operatorId } = requireOperatorScope(command.scope);
   const events = parseEvents(command.events);
   const url = await checkWebhookUrl(command.url, guard);
   const secret = generateSecret();
@@ -46,9 +59,9 @@ export async function createWebhookEndpoint(command: CreateEndpointCommand, guar
   // count read by one cannot be outdated by another's insert.
   const endpoint = await transaction(async (tx) => {
     const [operator] = await tx.$queryRaw<{ id: number }[]>`
-      SELECT "id" FROM "operator" WHERE "id" = ${command.operatorId} FOR UPDATE`;
+      SELECT "id" FROM "operator" WHERE "id" = ${operatorId} FOR UPDATE`;
     if (!operator)
-      throw notFound(`operator ${command.operatorId} does not exist`, {
+      throw notFound(`operator ${operatorId} does not exist`, {
         field: "operatorId",
         reason: "not-found",
       });
@@ -64,18 +77,27 @@ export async function createWebhookEndpoint(command: CreateEndpointCommand, guar
         operatorId: operator.id,
         url: url.href,
         events,
-        isTest: command.isTest,
+        isTest: isTestEnvironment(command.environment),
         secretEncrypted: encryptSecret(secret),
       },
     });
   });
-  return { id: endpoint.id, secret, url: endpoint.url, events, test: endpoint.isTest };
+  return { id: endpoint.id, secret, url: endpoint.url, events, environment: environmentOf(endpoint.isTest) };
 }
 
-/** The active endpoints (of one operator, or all for the command line), never their secrets. */
-export async function listWebhookEndpoints(operatorId?: number) {
+/** The scope's operator's active endpoints, never their secrets. */
+export async function listWebhookEndpoints(scope: OperatorScope) {
+  return endpointsWhere({ operatorId: requireOperatorScope(scope).operatorId });
+}
+
+/** Every operator's active endpoints: the command line's `webhook list` without --operator only. */
+export async function listAllWebhookEndpoints() {
+  return endpointsWhere({});
+}
+
+async function endpointsWhere(owner: { operatorId?: number }) {
   const rows = await db.webhookEndpoint.findMany({
-    where: { disabledAt: null, ...(operatorId === undefined ? {} : { operatorId }) },
+    where: { disabledAt: null, ...owner },
     select: { id: true, operatorId: true, url: true, events: true, isTest: true, createdAt: true },
     orderBy: { id: "asc" },
   });
@@ -84,7 +106,7 @@ export async function listWebhookEndpoints(operatorId?: number) {
     operatorId: row.operatorId,
     url: row.url,
     events: row.events,
-    test: row.isTest,
+    environment: environmentOf(row.isTest),
     createdAt: row.createdAt.toISOString(),
   }));
 }
@@ -92,12 +114,21 @@ export async function listWebhookEndpoints(operatorId?: number) {
 export type WebhookEndpointRow = Awaited<ReturnType<typeof listWebhookEndpoints>>[number];
 
 /**
- * Deletes an endpoint: it receives nothing more (its pending deliveries stop) and its secret is
- * erased; its delivery log is kept. `operatorId` undefined: any operator's (the command line).
+ * Deletes one of the scope's operator's endpoints: it receives nothing more (its pending deliveries
+ * stop) and its secret is erased; its delivery log is kept. Another operator's is not found.
  */
-export async function deleteWebhookEndpoint(id: number, operatorId?: number): Promise<void> {
+export async function deleteWebhookEndpoint(scope: OperatorScope, id: number): Promise<void> {
+  await deleteEndpointWhere(id, { operatorId: requireOperatorScope(scope).operatorId });
+}
+
+/** Deletes an endpoint whichever operator's it is: the command line's `webhook delete --id` only. */
+export async function deleteWebhookEndpointOfAnyOperator(id: number): Promise<void> {
+  await deleteEndpointWhere(id, {});
+}
+
+async function deleteEndpointWhere(id: number, owner: { operatorId?: number }): Promise<void> {
   const { count } = await db.webhookEndpoint.updateMany({
-    where: { id, disabledAt: null, ...(operatorId === undefined ? {} : { operatorId }) },
+    where: { id, disabledAt: null, ...owner },
     data: { disabledAt: new Date(), secretEncrypted: "" },
   });
   if (count === 0)
@@ -108,8 +139,9 @@ export async function deleteWebhookEndpoint(id: number, operatorId?: number): Pr
   });
 }
 
-/** The newest deliveries to the operator's active endpoints, for the dashboard's log. */
-export async function listWebhookDeliveries(operatorId: number, options: { limit?: number } = {}) {
+/** The newest deliveries to the scope's operator's active endpoints, for the dashboard's log. */
+export async function listWebhookDeliveries(scope: OperatorScope, options: { limit?: number } = {}) {
+  const { operatorId } = requireOperatorScope(scope);
   const rows = await db.webhookDelivery.findMany({
     where: { endpoint: { operatorId, disabledAt: null } },
     select: {
@@ -151,7 +183,8 @@ export type WebhookDeliveryRow = Awaited<ReturnType<typeof listWebhookDeliveries
  * "Send again": the delivery goes back to the queue, due now, with the same message (and
  * webhook-id, so a receiver that had it already can tell). Its attempts start again.
  */
-export async function resendWebhookDelivery(operatorId: number, deliveryId: number): Promise<void> {
+export async function resendWebhookDelivery(scope: OperatorScope, deliveryId: number): Promise<void> {
+  const { operatorId } = requireOperatorScope(scope);
   const { count } = await db.webhookDelivery.updateMany({
     where: { id: deliveryId, endpoint: { operatorId, disabledAt: null } },
     data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null },

@@ -2,12 +2,15 @@
 // (lib/v1/openapi.ts) is generated from them, and the end-to-end tests hold every message a
 // receiver gets against them, so that what is sent is what is documented.
 import { z } from "zod";
+import { ENVIRONMENTS } from "@/lib/scope";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
 
 const id = () => z.int().min(1);
 const environment = z
-  .enum(["live", "test"])
-  .describe("The environment of the key (or dashboard) that acted.");
+  .enum(ENVIRONMENTS)
+  .describe(
+    "The environment of the key (or dashboard) that acted: `production` or `test`, as the API's `Environnement` (until issue 19 this said `live` for production).",
+  );
 const memorialUrl = z
   .url()
   .nullable()

@@ -22,7 +22,7 @@ export default async function OverviewPage() {
   const session = await requireOperator();
   const lang = await dashboardLanguage(session.operatorLanguage);
   const m = DASHBOARD_MESSAGES[lang];
-  const data = await overview(session.operatorId);
+  const data = await overview(session.scope);
   const monthName = new Intl.DateTimeFormat(LOCALES[lang], {
     month: "long",
     year: "numeric",

@@ -6,7 +6,7 @@ import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
 export const GET = dashboardRoute(async ({ search, session }) => {
   const paging = parsePaging(search, LISTING_LIMIT);
   const { rows, total } = await listMemorials({
-    operatorId: session.operatorId,
+    scope: session.scope,
     search: search.get("q") ?? "",
     limit: paging.limit,
     offset: paging.offset,

@@ -3,6 +3,6 @@ import { parseReportQuery, treeReport } from "@/lib/dashboard/reports";
 import { dashboardRoute } from "@/lib/dashboard/route";
 
 export const GET = dashboardRoute(async ({ search, session }) => {
-  const { query, paging } = parseReportQuery(session.operatorId, search);
+  const { query, paging } = parseReportQuery(session.scope, search);
   return treeReport(query, paging);
 });

@@ -8,7 +8,7 @@ export const GET = dashboardRoute(async ({ search, session }) => {
   const { year, month } = queryMonth(search);
   const paging = parsePaging(search, LISTING_LIMIT);
   const result = await monthTransactions({
-    operatorId: session.operatorId,
+    scope: session.scope,
     year,
     month,
     limit: paging.limit,

@@ -4,6 +4,6 @@ import { dashboardRoute } from "@/lib/dashboard/route";
 import { webhooksOverview } from "@/lib/dashboard/webhooks";
 
 // Admins only (lib/users/roles.ts): staff get 403.
-export const GET = dashboardRoute(async ({ session }) => webhooksOverview(session.operatorId), {
+export const GET = dashboardRoute(async ({ session }) => webhooksOverview(session.scope), {
   role: "admin",
 });

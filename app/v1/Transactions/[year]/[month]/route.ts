@@ -11,8 +11,7 @@ export const GET = v1({ auth: "header" }, async (req) => {
   const month = monthParam(req.params.month);
   const paging = parsePaging(req.search, LISTING_LIMIT);
   const { rows, total } = await listTransactions({
-    operatorId: req.caller.operatorId,
-    isTest: req.caller.isTest,
+    scope: req.caller,
     year,
     month,
     limit: paging.limit,

@@ -31,7 +31,7 @@ import { parseId } from "@/lib/validation";
 export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const session = await getOperatorSession();
   const memorialId = parseId((await props.params).id);
-  const title = session && memorialId !== null ? await memorialTitle(session.operatorId, memorialId) : null;
+  const title = session && memorialId !== null ? await memorialTitle(session.scope, memorialId) : null;
   return { title: title ?? (await dashboardMessages()).m.notFoundTitle };
 }
 
@@ -148,11 +148,9 @@ async function sendManageLinkAction(form: FormData) {
   let outcome = "sent";
   try {
     await sendManageLink({
-      operatorId: session.operatorId,
-      isTest: false,
+      scope: session.scope,
       memorialId,
       linkBase: emailLinkOrigin(await headers()),
-      userId: session.userId,
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
@@ -175,13 +173,13 @@ export default async function MemorialPage(props: {
   const { page: rawPage, manage: manageOutcome } = await props.searchParams;
   const page = typeof rawPage === "string" && /^\d{1,7}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const memorialId = parseId(id);
-  const memorial = memorialId === null ? null : await memorialDetail(session.operatorId, memorialId, page);
+  const memorial = memorialId === null ? null : await memorialDetail(session.scope, memorialId, page);
   if (!memorial) notFound();
   const lang = await dashboardLanguage(session.operatorLanguage);
   const m = DASHBOARD_MESSAGES[lang];
   const familyLanguage = memorial.family?.language ? parseLanguage(memorial.family.language) : null;
-  const emails = await memorialEmails(session.operatorId, memorial.id);
-  const previews = await confirmationPreviews(session.operatorId, memorial.id);
+  const emails = await memorialEmails(session.scope, memorial.id);
+  const previews = await confirmationPreviews(session.scope, memorial.id);
   const canSend = mailConfigured();
   const contexts = await listContexts(session.operatorId);
   const f = FAMILY[lang];

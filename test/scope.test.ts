@@ -1,0 +1,226 @@
+// The Scope (issue 19.2): one value saying for which operator, in which environment and who is
+// looking, built at each edge (API key, dashboard, family link, visitor, command line) and taken by
+// the memorial policy and the webhook endpoints. Against the real PostgreSQL: a scope without an
+// operator is refused, never read as "every operator".
+import { afterAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { db } from "@/lib/db/client";
+import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { memorialsVisibleTo, treesVisibleTo } from "@/lib/memorials/policy";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import {
+  dashboardScope,
+  environmentOf,
+  familyLinkScope,
+  isTestEnvironment,
+  keyPrefixTag,
+  type OperatorScope,
+  ownerOf,
+  partnerKeyScope,
+  requireOperatorScope,
+  type Scope,
+  serviceAdminScope,
+  VISITOR,
+} from "@/lib/scope";
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listAllWebhookEndpoints,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  resendWebhookDelivery,
+} from "@/lib/webhooks/endpoints";
+
+afterAll(async () => {
+  await db.$disconnect();
+});
+
+describe("the Scope's construction at each edge", () => {
+  it("gives an API key's operator, its environment and the key", () => {
+    expect(partnerKeyScope({ id: 9, operatorId: 4, environment: "test" })).toEqual({
+      operatorId: 4,
+      environment: "test",
+      actor: { kind: "partner-key", keyId: 9 },
+    });
+  });
+
+  it("gives the dashboard's user, acting for its operator in production", () => {
+    expect(dashboardScope({ userId: 3, operatorId: 4, role: "staff" })).toEqual({
+      operatorId: 4,
+      environment: "production",
+      actor: { kind: "dashboard-user", userId: 3, role: "staff" },
+    });
+  });
+
+  it("gives a family link its memorial, in the memorial's environment", () => {
+    expect(familyLinkScope({ id: 12, operatorId: 4, isTest: true })).toEqual({
+      operatorId: 4,
+      environment: "test",
+      actor: { kind: "family-link", memorialId: 12 },
+    });
+    expect(familyLinkScope({ id: 12, operatorId: 4, isTest: false }).environment).toBe("production");
+  });
+
+  it("refuses a scope without an operator or with an unknown environment", () => {
+    for (const operatorId of [undefined, null, 0, -1, 1.5, Number.NaN]) {
+      expect(() => serviceAdminScope(operatorId as never)).toThrow(/needs an operator id/);
+      expect(() => dashboardScope({ userId: 1, operatorId: operatorId as never, role: "admin" })).toThrow(
+        /needs an operator id/,
+      );
+    }
+    expect(() => partnerKeyScope({ id: 1, operatorId: 4, environment: "live" as never })).toThrow(
+      /unknown environment/,
+    );
+    expect(() => requireOperatorScope(VISITOR)).toThrow(/needs (the|an) operator/);
+    expect(() => requireOperatorScope(undefined)).toThrow(/needs (the|an) operator/);
+    expect(() => requireOperatorScope({ operatorId: undefined } as never)).toThrow();
+  });
+
+  it("names the environment production or test everywhere; live only in a key's prefix", () => {
+    expect([environmentOf(false), environmentOf(true)]).toEqual(["production", "test"]);
+    expect([isTestEnvironment("production"), isTestEnvironment("test")]).toEqual([false, true]);
+    expect([keyPrefixTag("production"), keyPrefixTag("test")]).toEqual(["live", "test"]);
+  });
+
+  it("makes owners of the operator's actors only (not of a visitor nor of a family link)", () => {
+    expect(ownerOf(VISITOR)).toBeNull();
+    expect(ownerOf(familyLinkScope({ id: 1, operatorId: 4, isTest: false }))).toBeNull();
+    expect(ownerOf(serviceAdminScope(4))?.operatorId).toBe(4);
+  });
+
+  it("is built from an API key when it is authenticated", async () => {
+    const op = await makeIsolatedOperator();
+    const live = await authenticateKey(op.key);
+    const test = await authenticateKey(op.testKey);
+    const liveRow = await db.apiKey.findFirstOrThrow({
+      where: { operatorId: op.operatorId, environment: "production" },
+    });
+    expect(op.key.startsWith("mt_live_")).toBe(true);
+    expect(live).toMatchObject({
+      operatorId: op.operatorId,
+      environment: "production",
+      actor: { kind: "partner-key", keyId: liveRow.id },
+    });
+    expect(test).toMatchObject({
+      operatorId: op.operatorId,
+      environment: "test",
+      actor: { kind: "partner-key" },
+    });
+  });
+});
+
+const target = (awaitConfirmation: boolean): PlantingTarget => ({
+  kind: "new",
+  deceased: {
+    firstName: "Marie",
+    lastName: "Dupont",
+    civility: null,
+    deathDate: new Date("2026-10-01T00:00:00Z"),
+    deathDateApproximate: false,
+    birthDate: null,
+    url: null,
+    imageUrl: null,
+  },
+  family: awaitConfirmation ? { email: "famille@example.org", name: null, language: null } : null,
+  anonymous: null,
+  awaitConfirmation,
+});
+
+const command = (awaitConfirmation: boolean): CreateMemorialCommand => ({
+  target: target(awaitConfirmation),
+  context: {},
+  planter: null,
+  message: null,
+  language: null,
+  externalId: null,
+  memorialsLot: null,
+  uEventId: null,
+  specialEmailType: null,
+});
+
+const plant = async (caller: Caller, awaitConfirmation = false) =>
+  (await createMemorial({ caller, command: command(awaitConfirmation), linkBase: "http://trees.test" }))
+    .memorialId;
+
+describe("the memorial policy takes the Scope", () => {
+  it("shows each scope what it may see, and a family link its own memorial only", async () => {
+    const op = await makeIsolatedOperator();
+    const live = (await authenticateKey(op.key)) as Caller;
+    const test = (await authenticateKey(op.testKey)) as Caller;
+    const awaiting = await plant(live, true);
+    const otherAwaiting = await plant(live, true);
+    const testMemorial = await plant(test);
+    const ids = [awaiting, otherAwaiting, testMemorial];
+    const seen = async (scope: Scope) =>
+      (
+        await db.memorial.findMany({
+          where: { AND: [{ id: { in: ids } }, memorialsVisibleTo(scope)] },
+          select: { id: true },
+          orderBy: { id: "asc" },
+        })
+      ).map((m) => m.id);
+    const dashboard = dashboardScope({ userId: 1, operatorId: op.operatorId, role: "staff" });
+    const family = familyLinkScope({ id: awaiting, operatorId: op.operatorId, isTest: false });
+
+    expect(await seen(VISITOR)).toEqual([]);
+    expect(await seen(live)).toEqual([awaiting, otherAwaiting]);
+    expect(await seen(dashboard)).toEqual([awaiting, otherAwaiting]);
+    expect(await seen(test)).toEqual([testMemorial]);
+    expect(await seen(family)).toEqual([awaiting]);
+
+    // The test tree is seen in the test environment of its operator only.
+    const trees = async (scope: Scope) =>
+      db.tree.count({ where: { AND: [{ memorialId: testMemorial }, treesVisibleTo(scope)] } });
+    expect(await trees(test)).toBe(1);
+    expect(await trees(dashboard)).toBe(0);
+    expect(await trees(VISITOR)).toBe(0);
+  });
+});
+
+describe("webhook endpoints take the Scope", () => {
+  it("refuse a scope without an operator instead of reading it as every operator", async () => {
+    const a = await makeIsolatedOperator();
+    const b = await makeIsolatedOperator();
+    const events = ["tree.planted"];
+    const url = "http://127.0.0.1:9/hook";
+    const aEndpoint = await createWebhookEndpoint(
+      { scope: serviceAdminScope(a.operatorId), url, events, environment: "production" },
+      { production: false },
+    );
+    const bEndpoint = await createWebhookEndpoint(
+      { scope: serviceAdminScope(b.operatorId), url, events, environment: "test" },
+      { production: false },
+    );
+    expect(bEndpoint.environment).toBe("test");
+    const noOperator = { operatorId: undefined, environment: "production", actor: { kind: "service-admin" } };
+
+    for (const scope of [undefined, VISITOR, noOperator] as unknown as OperatorScope[]) {
+      await expect(listWebhookEndpoints(scope)).rejects.toThrow(/needs (the|an) operator/);
+      await expect(listWebhookDeliveries(scope)).rejects.toThrow(/needs (the|an) operator/);
+      await expect(deleteWebhookEndpoint(scope, aEndpoint.id)).rejects.toThrow(/needs (the|an) operator/);
+      await expect(resendWebhookDelivery(scope, 1)).rejects.toThrow(/needs (the|an) operator/);
+      await expect(
+        createWebhookEndpoint({ scope, url, events, environment: "production" }, { production: false }),
+      ).rejects.toThrow(/needs (the|an) operator/);
+    }
+    // Nothing was deleted nor added.
+    const active = await db.webhookEndpoint.findMany({
+      where: { operatorId: { in: [a.operatorId, b.operatorId] }, disabledAt: null },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    expect(active.map((e) => e.id)).toEqual([aEndpoint.id, bEndpoint.id]);
+
+    // Each operator's scope lists its own; only the explicit all-operators form lists both.
+    expect((await listWebhookEndpoints(serviceAdminScope(a.operatorId))).map((e) => e.id)).toEqual([
+      aEndpoint.id,
+    ]);
+    const all = (await listAllWebhookEndpoints()).map((e) => e.id);
+    expect(all).toEqual(expect.arrayContaining([aEndpoint.id, bEndpoint.id]));
+    // Another operator's endpoint is not found for a scope.
+    await expect(deleteWebhookEndpoint(serviceAdminScope(b.operatorId), aEndpoint.id)).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+  });
+});
