@@ -11,7 +11,7 @@ import {
 } from "@/lib/dashboard/actions";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -32,7 +32,7 @@ import {
   useErrorText,
 } from "./ui";
 
-const EVENT_LABEL: Record<string, MessageKey> = {
+const EVENT_LABEL: Record<string, DashboardKey> = {
   "memorial.created": "eventMemorialCreated",
   "tree.planted": "eventTreePlanted",
   "memorial.confirmed": "eventMemorialConfirmed",
@@ -47,7 +47,7 @@ const EVENT_LABEL: Record<string, MessageKey> = {
 };
 
 /** The words of a refused field, by the reason the use case gives. */
-const REASON_LABEL: Record<string, MessageKey> = {
+const REASON_LABEL: Record<string, DashboardKey> = {
   "private-address": "webhookUrlPrivate",
   unresolvable: "webhookUrlUnresolvable",
   "invalid-url": "fieldInvalidUrl",
@@ -56,7 +56,7 @@ const REASON_LABEL: Record<string, MessageKey> = {
   "too-many": "webhookTooMany",
 };
 
-const STATUS_LABEL: Record<string, MessageKey> = {
+const STATUS_LABEL: Record<string, DashboardKey> = {
   pending: "deliveryPending",
   sent: "deliverySent",
   failed: "deliveryFailed",

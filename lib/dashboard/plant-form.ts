@@ -1,6 +1,6 @@
 // The planting form of the dashboard: its fields, and their parsing into the domain's planting
 // command (lib/memorials/commands.ts), the very command the API's Creer gives the use case.
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { parseLanguage } from "@/lib/i18n/languages";
 import type { ContextIds, CreateMemorialCommand } from "@/lib/memorials/commands";
 import { LIMITS } from "@/lib/memorials/limits";
@@ -71,7 +71,7 @@ export type FieldReason =
 export type FieldReasons = Partial<Record<keyof PlantFormValues, FieldReason>>;
 
 /** The message, in the user's language, of each reason a field is refused for. */
-export const REASON_MESSAGE: Record<string, MessageKey> = {
+export const REASON_MESSAGE: Record<string, DashboardKey> = {
   required: "fieldRequired",
   "invalid-date": "fieldInvalidDate",
   "date-range": "fieldDateRange",

@@ -43,3 +43,7 @@ export function messagesIn<N extends Namespace>(language: Language, namespace: N
     if (key.startsWith(prefix)) messages[key.slice(prefix.length)] = message;
   return messages as Record<KeyIn<N>, string>;
 }
+
+/** A key of the dashboard's messages, without its "dashboard." prefix. */
+export type DashboardKey = KeyIn<"dashboard">;
+export type DashboardTranslator = ReturnType<typeof translator<"dashboard">>;
