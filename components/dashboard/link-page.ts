@@ -6,8 +6,8 @@ import type { NextRequest } from "next/server";
 import { publicDocument } from "@/components/public/confirm-page";
 import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
 import { html, SafeHtml } from "@/lib/html";
-import { type DashboardTranslator, translator } from "@/lib/i18n/translate";
 import { acceptedLanguage, isLanguage, type Language, parseLanguage } from "@/lib/i18n/languages";
+import { type DashboardTranslator, translator } from "@/lib/i18n/translate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
 
 // A constant of this file, never user input: trusted as HTML.

@@ -9,8 +9,8 @@ import { useId, useState } from "react";
 import { plantAction } from "@/lib/dashboard/actions";
 import type { ContextOption } from "@/lib/dashboard/contexts";
 import { EMPTY_PLANT_FORM, type PlantFormValues, REASON_MESSAGE } from "@/lib/dashboard/plant-form";
-import type { DashboardKey } from "@/lib/i18n/translate";
 import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {

@@ -1,7 +1,8 @@
 // The planting form of the dashboard: its fields, and their parsing into the domain's planting
 // command (lib/memorials/commands.ts), the very command the API's Creer gives the use case.
-import type { DashboardKey } from "@/lib/i18n/translate";
+
 import { parseLanguage } from "@/lib/i18n/languages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import type { ContextIds, CreateMemorialCommand } from "@/lib/memorials/commands";
 import { LIMITS } from "@/lib/memorials/limits";
 import { dateTime, INT32_MAX, parseDateTime, url } from "@/lib/validation";

@@ -47,3 +47,4 @@ export function messagesIn<N extends Namespace>(language: Language, namespace: N
 /** A key of the dashboard's messages, without its "dashboard." prefix. */
 export type DashboardKey = KeyIn<"dashboard">;
 export type DashboardTranslator = ReturnType<typeof translator<"dashboard">>;
+export type PageTranslator = ReturnType<typeof translator<"page">>;

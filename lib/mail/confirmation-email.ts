@@ -7,7 +7,7 @@
 // dashboard's preview shows what they return (lib/dashboard/emails.ts).
 import { escapeHtml } from "@/lib/html";
 import type { Language } from "@/lib/i18n/languages";
-import { messagesFor } from "@/lib/i18n/messages";
+import { t as text } from "@/lib/i18n/translate";
 import { cut } from "@/lib/memorials/policy";
 
 /** outgoing_email.subject is VARCHAR(400): a subject is cut to fit, whatever the title. */
@@ -177,7 +177,7 @@ function letterParts(letter: FamilyLetter) {
     title: inline(letter.title),
     deceased,
     greeting: t.greeting(family),
-    footer: t.footer(messagesFor(letter.language).siteName, requester),
+    footer: t.footer(text(letter.language, "page.siteName"), requester),
   };
 }
 

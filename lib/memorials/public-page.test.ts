@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { confirmPage } from "@/components/public/confirm-page";
 import { mapFrame, outlinePath } from "@/components/public/site-map-geometry";
 import { escapeHtml, html } from "@/lib/html";
-import { PUBLIC_MESSAGES } from "@/lib/i18n/messages";
 import { co2Total, formatCalendarDate, formatNumber, formatUnit, pageLanguage } from "./public-page";
 
 describe("co2Total", () => {
@@ -42,14 +41,6 @@ describe("formatting per language", () => {
     expect(formatUnit(1000, "kilogram", "en")).toBe("1,000 kg");
     expect(formatUnit(800, "year", "fr")).toBe("800 ans");
     expect(formatUnit(40, "meter", "nl")).toBe("40 m");
-  });
-});
-
-describe("every language has every text", () => {
-  it("has the same keys in fr, nl, en and de", () => {
-    const keys = Object.keys(PUBLIC_MESSAGES.en).sort();
-    for (const lang of ["fr", "nl", "de"] as const)
-      expect(Object.keys(PUBLIC_MESSAGES[lang]).sort()).toEqual(keys);
   });
 });
 

@@ -10,8 +10,8 @@ import { formatCo2, formatDate, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@/lib/dashboard/overview";
 import { pageTitle } from "@/lib/dashboard/page-title";
-import { type DashboardKey, translator } from "@/lib/i18n/translate";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
+import { type DashboardKey, translator } from "@/lib/i18n/translate";
 
 export const generateMetadata = pageTitle("navOverview");
 
@@ -29,13 +29,14 @@ export default async function OverviewPage() {
     timeZone: "UTC",
   }).format(new Date(Date.UTC(data.year, data.month - 1, 1)));
 
-  const cards: { key: keyof MonthFigures; label: DashboardKey; show: (value: number | string) => string }[] = [
-    { key: "trees", label: "overviewTrees", show: (v) => formatNumber(Number(v), lang) },
-    { key: "co2Kg", label: "overviewCo2", show: (v) => formatCo2(v, lang) },
-    { key: "memorials", label: "overviewMemorials", show: (v) => formatNumber(Number(v), lang) },
-    { key: "awaiting", label: "overviewAwaiting", show: (v) => formatNumber(Number(v), lang) },
-    { key: "amount", label: "overviewAmount", show: (v) => money(v, lang) },
-  ];
+  const cards: { key: keyof MonthFigures; label: DashboardKey; show: (value: number | string) => string }[] =
+    [
+      { key: "trees", label: "overviewTrees", show: (v) => formatNumber(Number(v), lang) },
+      { key: "co2Kg", label: "overviewCo2", show: (v) => formatCo2(v, lang) },
+      { key: "memorials", label: "overviewMemorials", show: (v) => formatNumber(Number(v), lang) },
+      { key: "awaiting", label: "overviewAwaiting", show: (v) => formatNumber(Number(v), lang) },
+      { key: "amount", label: "overviewAmount", show: (v) => money(v, lang) },
+    ];
 
   return (
     <div className="space-y-8">

@@ -17,7 +17,8 @@ export default async function SignInPage(props: {
   if (await getOperatorSession()) redirect("/dashboard/memorials");
   const t = translator(await dashboardLanguage(), "dashboard");
   const done = (await props.searchParams).done;
-  const notice = done === "account" ? t("accountCreated") : done === "password" ? t("passwordWasReset") : null;
+  const notice =
+    done === "account" ? t("accountCreated") : done === "password" ? t("passwordWasReset") : null;
   return (
     <main id="content" className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
       <div className="mb-4 flex justify-end">

@@ -22,7 +22,11 @@ function refusal(request: NextRequest, state: "used" | "expired" | "unknown") {
   const language = linkPageLanguage(request);
   const t = messagesOf(language);
   const title =
-    state === "used" ? t("resetUsedTitle") : state === "expired" ? t("resetExpiredTitle") : t("resetUnknownTitle");
+    state === "used"
+      ? t("resetUsedTitle")
+      : state === "expired"
+        ? t("resetExpiredTitle")
+        : t("resetUnknownTitle");
   return linkRefusal(request, language, title, t("resetAgainText"), state === "unknown" ? 404 : 410, {
     href: "/dashboard/forgot",
     label: t("forgotTitle"),
