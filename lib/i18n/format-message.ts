@@ -13,8 +13,9 @@ export function formatMessage(language: Language, message: string, values?: Mess
   const id = `${language}\u0000${message}`;
   let format = compiled.get(id);
   if (!format) {
-    // The language's own plural rules and number format ("1 234" in French), as Intl gives them.
-    format = new IntlMessageFormat(message, language);
+    // The language's own plural rules and number format ("1 234" in French), as Intl gives them;
+    // a "<" is text, never a rich-text tag.
+    format = new IntlMessageFormat(message, language, undefined, { ignoreTag: true });
     compiled.set(id, format);
   }
   return String(format.format<string>(values));
