@@ -6,7 +6,8 @@ import type { NextRequest } from "next/server";
 import { publicDocument } from "@/components/public/confirm-page";
 import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
 import { html, SafeHtml } from "@/lib/html";
-import { acceptedLanguage, isLanguage, type Language, parseLanguage } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
+import { resolveLanguage } from "@/lib/i18n/resolve-language";
 import { type DashboardTranslator, translator } from "@/lib/i18n/translate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
 
@@ -21,11 +22,14 @@ input{display:block;width:100%;font:inherit;margin-top:.25rem;padding:.6rem .75r
 
 /** The language of a link's page: ?lang=, else the link's own (the invitation's), else the dashboard's. */
 export function linkPageLanguage(request: NextRequest, own?: string | null): Language {
-  const requested = parseLanguage(request.nextUrl.searchParams.get("lang") ?? "");
-  if (requested) return requested;
-  if (isLanguage(own)) return own;
-  const cookie = parseLanguage(request.cookies.get(LANGUAGE_COOKIE)?.value ?? "");
-  return cookie ?? acceptedLanguage(request.headers.get("accept-language")) ?? "fr";
+  return resolveLanguage(
+    {
+      lang: request.nextUrl.searchParams.get("lang"),
+      acceptLanguage: request.headers.get("accept-language"),
+    },
+    own,
+    request.cookies.get(LANGUAGE_COOKIE)?.value,
+  );
 }
 
 export function messagesOf(language: Language) {
