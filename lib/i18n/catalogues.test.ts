@@ -9,10 +9,15 @@ import { CATALOGUES, messagesIn, t, translator } from "./translate";
 type Node = { type: number; value?: string; options?: Record<string, { value: Node[] }> };
 const KIND = ["literal", "argument", "number", "date", "time", "select", "plural", "pound", "tag"];
 
-/** The arguments of a message with their kinds, plural and select branches included. */
+/**
+ * The arguments of a message with their kinds, plural and select branches included. A select on
+ * `…Initial` ("vowel" or "other": French elides "de" before a vowel) is a hint of grammar that a
+ * language may leave unused; callers give it to all four.
+ */
 function argumentsOf(nodes: Node[], found = new Set<string>()): Set<string> {
   for (const node of nodes) {
-    if (node.value !== undefined && node.type !== 0 && node.type !== 7)
+    const grammar = node.type === 5 && /Initial$/.test(node.value ?? "");
+    if (node.value !== undefined && node.type !== 0 && node.type !== 7 && !grammar)
       found.add(`${node.value}:${KIND[node.type]}`);
     for (const option of Object.values(node.options ?? {})) argumentsOf(option.value, found);
   }
@@ -83,6 +88,19 @@ describe("t", () => {
     ).toBe("A: nothing");
     expect(t("en", "page.portraitAlt", { name: "<O'Brien {x}>" })).toBe("Portrait of <O'Brien {x}>");
     expect(t("en", "page.deceasedLinkNote")).toBe("on the partner's website");
+  });
+
+  it("elides French 'de' before a vowel, as the letters always did", () => {
+    const fr = translator("fr", "email");
+    expect(fr("subject", { title: "Anne Lambert", titleInitial: "vowel" })).toBe(
+      "Confirmez le mémorial d'Anne Lambert",
+    );
+    expect(fr("subject", { title: "Marie Dupont", titleInitial: "other" })).toBe(
+      "Confirmez le mémorial de Marie Dupont",
+    );
+    expect(t("en", "email.subject", { title: "Anne Lambert", titleInitial: "vowel" })).toBe(
+      "Confirm the memorial for Anne Lambert",
+    );
   });
 
   it("refuses a missing argument instead of showing a placeholder", () => {

@@ -526,4 +526,44 @@ export const de: Catalogue = {
   "dashboard.linkRefusedTitle": "Anfrage abgelehnt",
   "dashboard.linkRefusedText":
     "Dieses Formular kann nur von seiner eigenen Seite gesendet werden. Öffnen Sie den Link aus der E-Mail erneut.",
+  "email.greeting": "Guten Tag {family},",
+  "email.greetingNoName": "Guten Tag,",
+  "email.condolence":
+    "Mit Betroffenheit haben wir vom Tod von {deceased} erfahren. Wir sprechen Ihnen unser aufrichtiges Beileid aus.",
+  "email.condolenceNoName":
+    "Mit Betroffenheit haben wir von Ihrem Verlust erfahren. Wir sprechen Ihnen unser aufrichtiges Beileid aus.",
+  "email.subject": "Bestätigen Sie die Gedenkseite für {title}",
+  "email.ask":
+    "{requester} möchte in Erinnerung an {deceased} einen Baum pflanzen und eine Gedenkseite im Internet einrichten. Dafür bitten wir zuerst um Ihre Zustimmung: Sobald Sie bestätigen, wird die Gedenkseite veröffentlicht und der erste Baum gepflanzt. Ohne Ihre Bestätigung wird nichts veröffentlicht.",
+  "email.askNoName":
+    "{requester} möchte in Erinnerung an Ihren geliebten Menschen einen Baum pflanzen und eine Gedenkseite im Internet einrichten. Dafür bitten wir zuerst um Ihre Zustimmung: Sobald Sie bestätigen, wird die Gedenkseite veröffentlicht und der erste Baum gepflanzt. Ohne Ihre Bestätigung wird nichts veröffentlicht.",
+  "email.button": "Gedenkseite bestätigen",
+  "email.valid": "Dieser Link ist {days} Tage gültig.",
+  "email.manageLine":
+    "Später können Sie die Gedenkseite über diesen persönlichen Link verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden:",
+  "email.manageButton": "Die Gedenkseite verwalten",
+  "email.ignore":
+    "Wenn Sie diese Gedenkseite nicht wünschen, ignorieren Sie diese Nachricht einfach: Es wird nichts veröffentlicht.",
+  "email.manageSubject": "Die Gedenkseite für {title} verwalten",
+  "email.manageCondolence": "Wir denken weiterhin an Sie und an {deceased}.",
+  "email.manageCondolenceNoName": "Wir denken in dieser schweren Zeit weiterhin an Sie.",
+  "email.manageBody":
+    "{requester} sendet Ihnen den persönlichen Verwaltungslink der Gedenkseite für {title}: Dort können Sie die Gedenkseite verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden. Jede Entscheidung können Sie jederzeit rückgängig machen.",
+  "email.manageKeep":
+    "Bewahren Sie diese Nachricht auf: Der Link ist {days} Tage gültig und ersetzt die zuvor gesendeten Links.",
+  "email.closing": "Mit aufrichtiger Anteilnahme",
+  "email.footer": "Diese Nachricht wird Ihnen von {site} im Auftrag von {requester} gesendet.",
+  "email.inviteSubject": "Einladung zum Dashboard von {operator}",
+  "email.inviteBody":
+    "{inviter} lädt Sie als {role} zum Dashboard von {operator} (Memorial trees) ein. Wählen Sie Ihr Passwort, um Ihr Konto zu aktivieren.",
+  "email.inviteButton": "Mein Passwort wählen",
+  "email.inviteExpires": "Dieser Link funktioniert einmal und läuft in {days} Tagen ab.",
+  "email.role_admin": "Administrator",
+  "email.role_staff": "Mitarbeiter",
+  "email.resetSubject": "Ihr Passwort zurücksetzen",
+  "email.resetBody":
+    "Für Ihr Konto im Dashboard von {operator} wurde das Zurücksetzen des Passworts angefordert.",
+  "email.resetButton": "Ein neues Passwort wählen",
+  "email.resetExpires": "Dieser Link funktioniert einmal und läuft in {minutes} Minuten ab.",
+  "email.teamIgnore": "Wenn Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht einfach.",
 };

@@ -509,4 +509,42 @@ export const en: Catalogue = {
   "dashboard.linkRefusedTitle": "Request refused",
   "dashboard.linkRefusedText":
     "This form can only be sent from its own page. Open the link from the e-mail again.",
+  "email.greeting": "Dear {family},",
+  "email.greetingNoName": "Hello,",
+  "email.condolence":
+    "We were saddened to learn of the death of {deceased}, and we offer you our sincere condolences.",
+  "email.condolenceNoName":
+    "We were saddened to learn of your loss, and we offer you our sincere condolences.",
+  "email.subject": "Confirm the memorial for {title}",
+  "email.ask":
+    "{requester} would like to plant a tree in memory of {deceased} and create an online memorial. We first need your agreement: as soon as you confirm, the memorial will be published and its first tree planted. Nothing is published without your confirmation.",
+  "email.askNoName":
+    "{requester} would like to plant a tree in memory of your loved one and create an online memorial. We first need your agreement: as soon as you confirm, the memorial will be published and its first tree planted. Nothing is published without your confirmation.",
+  "email.button": "Confirm the memorial",
+  "email.valid": "This link is valid for {days} days.",
+  "email.manageLine":
+    "Later, you can hide the memorial, make it anonymous or hide a planter's message from this personal link:",
+  "email.manageButton": "Manage the memorial",
+  "email.ignore": "If you do not want this memorial, simply ignore this message: nothing will be published.",
+  "email.manageSubject": "Manage the memorial for {title}",
+  "email.manageCondolence": "Our thoughts remain with you after the death of {deceased}.",
+  "email.manageCondolenceNoName": "Our thoughts remain with you at this difficult time.",
+  "email.manageBody":
+    "{requester} sends you the personal link to manage the memorial for {title}: there you can hide the memorial, make it anonymous or hide a planter's message. Each choice can be undone at any time.",
+  "email.manageKeep":
+    "Keep this message: the link is valid for {days} days and replaces the links sent before.",
+  "email.closing": "With our deepest sympathy,",
+  "email.footer": "This message is sent to you by {site} on behalf of {requester}.",
+  "email.inviteSubject": "Invitation to the {operator} dashboard",
+  "email.inviteBody":
+    "{inviter} invites you to the dashboard of {operator} (Memorial trees) as {role}. Choose your password to activate your account.",
+  "email.inviteButton": "Choose my password",
+  "email.inviteExpires": "This link works once and expires in {days} days.",
+  "email.role_admin": "administrator",
+  "email.role_staff": "staff member",
+  "email.resetSubject": "Reset your password",
+  "email.resetBody": "A reset of the password of your {operator} dashboard account was requested.",
+  "email.resetButton": "Choose a new password",
+  "email.resetExpires": "This link works once and expires in {minutes} minutes.",
+  "email.teamIgnore": "If you did not ask for this, simply ignore this message.",
 };

@@ -2,7 +2,8 @@
 // (lib/i18n/translate.ts). ICU message syntax (intl-messageformat): {name} arguments,
 // {n, plural, one {…} other {…}} and {x, select, …}; a literal apostrophe before a brace is doubled.
 // Namespaces: page.* public pages, confirmation and management pages, certificate and share texts;
-// dashboard.* the operators' dashboard; email.* e-mails to families and team members.
+// dashboard.* the operators' dashboard; email.* e-mails to families and team members. A select
+// on "…Initial" (vowel | other) tells French to elide "de" ("d'Anne"); other languages ignore it.
 export const fr = {
   "page.siteName": "Arbres du souvenir",
   "page.languageSwitch": "Langue",
@@ -523,6 +524,47 @@ export const fr = {
   "dashboard.linkRefusedTitle": "Demande refusée",
   "dashboard.linkRefusedText":
     "Ce formulaire ne peut être envoyé que depuis sa propre page. Ouvrez à nouveau le lien de l'e-mail.",
+  "email.greeting": "Bonjour {family},",
+  "email.greetingNoName": "Bonjour,",
+  "email.condolence":
+    "Nous avons appris avec tristesse le décès {deceasedInitial, select, vowel {d''{deceased}} other {de {deceased}}} et vous présentons nos sincères condoléances.",
+  "email.condolenceNoName":
+    "Nous avons appris avec tristesse la perte de votre proche et vous présentons nos sincères condoléances.",
+  "email.subject": "Confirmez le mémorial {titleInitial, select, vowel {d''{title}} other {de {title}}}",
+  "email.ask":
+    "{requester} souhaite planter un arbre en mémoire {deceasedInitial, select, vowel {d''{deceased}} other {de {deceased}}} et lui consacrer un mémorial en ligne. Nous attendons pour cela votre accord : dès que vous aurez confirmé, le mémorial sera publié et le premier arbre planté. Rien n'est publié sans votre confirmation.",
+  "email.askNoName":
+    "{requester} souhaite planter un arbre en mémoire de votre proche et lui consacrer un mémorial en ligne. Nous attendons pour cela votre accord : dès que vous aurez confirmé, le mémorial sera publié et le premier arbre planté. Rien n'est publié sans votre confirmation.",
+  "email.button": "Confirmer le mémorial",
+  "email.valid": "Ce lien est valable {days} jours.",
+  "email.manageLine":
+    "Plus tard, vous pourrez masquer le mémorial, le rendre anonyme ou masquer le message d'un planteur depuis ce lien personnel :",
+  "email.manageButton": "Gérer le mémorial",
+  "email.ignore":
+    "Si vous ne souhaitez pas ce mémorial, ignorez simplement ce message : rien ne sera publié.",
+  "email.manageSubject": "Gérer le mémorial {titleInitial, select, vowel {d''{title}} other {de {title}}}",
+  "email.manageCondolence":
+    "Nous vous renouvelons nos sincères condoléances pour le décès {deceasedInitial, select, vowel {d''{deceased}} other {de {deceased}}}.",
+  "email.manageCondolenceNoName": "Nous vous renouvelons nos sincères condoléances.",
+  "email.manageBody":
+    "{requester} vous envoie le lien personnel de gestion du mémorial {titleInitial, select, vowel {d''{title}} other {de {title}}} : vous pouvez y masquer le mémorial, le rendre anonyme ou masquer le message d'un planteur. Chacun de ces choix peut être annulé à tout moment.",
+  "email.manageKeep":
+    "Gardez ce message : le lien est valable {days} jours et remplace les liens envoyés avant.",
+  "email.closing": "Avec toute notre sympathie,",
+  "email.footer": "Ce message vous est envoyé par {site} à la demande de {requester}.",
+  "email.inviteSubject": "Invitation au tableau de bord de {operator}",
+  "email.inviteBody":
+    "{inviter} vous invite à rejoindre le tableau de bord de {operator} (Memorial trees) en tant que {role}. Choisissez votre mot de passe pour activer votre compte.",
+  "email.inviteButton": "Choisir mon mot de passe",
+  "email.inviteExpires": "Ce lien ne fonctionne qu'une fois et expire dans {days} jours.",
+  "email.role_admin": "administrateur",
+  "email.role_staff": "collaborateur",
+  "email.resetSubject": "Réinitialiser votre mot de passe",
+  "email.resetBody":
+    "Une réinitialisation du mot de passe de votre compte du tableau de bord de {operator} a été demandée.",
+  "email.resetButton": "Choisir un nouveau mot de passe",
+  "email.resetExpires": "Ce lien ne fonctionne qu'une fois et expire dans {minutes} minutes.",
+  "email.teamIgnore": "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement ce message.",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -515,4 +515,44 @@ export const nl: Catalogue = {
   "dashboard.linkRefusedTitle": "Verzoek geweigerd",
   "dashboard.linkRefusedText":
     "Dit formulier kan alleen vanaf zijn eigen pagina verstuurd worden. Open de link uit de e-mail opnieuw.",
+  "email.greeting": "Beste {family},",
+  "email.greetingNoName": "Goedendag,",
+  "email.condolence":
+    "Met verdriet hebben wij vernomen dat {deceased} is overleden. Wij bieden u onze oprechte deelneming aan.",
+  "email.condolenceNoName":
+    "Met verdriet hebben wij vernomen dat u een dierbare hebt verloren. Wij bieden u onze oprechte deelneming aan.",
+  "email.subject": "Bevestig de gedenkpagina voor {title}",
+  "email.ask":
+    "{requester} wil graag een boom planten ter nagedachtenis aan {deceased} en een online gedenkpagina aanmaken. Daarvoor wachten wij op uw toestemming: zodra u bevestigt, wordt de gedenkpagina gepubliceerd en de eerste boom geplant. Zonder uw bevestiging wordt niets gepubliceerd.",
+  "email.askNoName":
+    "{requester} wil graag een boom planten ter nagedachtenis aan uw dierbare en een online gedenkpagina aanmaken. Daarvoor wachten wij op uw toestemming: zodra u bevestigt, wordt de gedenkpagina gepubliceerd en de eerste boom geplant. Zonder uw bevestiging wordt niets gepubliceerd.",
+  "email.button": "Gedenkpagina bevestigen",
+  "email.valid": "Deze link is {days} dagen geldig.",
+  "email.manageLine":
+    "Later kunt u de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen via deze persoonlijke link:",
+  "email.manageButton": "De gedenkpagina beheren",
+  "email.ignore":
+    "Wilt u deze gedenkpagina niet, negeer dit bericht dan gewoon: er wordt niets gepubliceerd.",
+  "email.manageSubject": "De gedenkpagina voor {title} beheren",
+  "email.manageCondolence": "Wij leven nog steeds met u mee na het overlijden van {deceased}.",
+  "email.manageCondolenceNoName": "Wij leven nog steeds met u mee in deze moeilijke tijd.",
+  "email.manageBody":
+    "{requester} stuurt u de persoonlijke beheerlink van de gedenkpagina voor {title}: u kunt er de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen. Elke keuze kunt u op elk moment ongedaan maken.",
+  "email.manageKeep":
+    "Bewaar dit bericht: de link is {days} dagen geldig en vervangt de links die eerder verstuurd werden.",
+  "email.closing": "Met oprechte deelneming,",
+  "email.footer": "Dit bericht wordt u namens {requester} gestuurd door {site}.",
+  "email.inviteSubject": "Uitnodiging voor het dashboard van {operator}",
+  "email.inviteBody":
+    "{inviter} nodigt u uit voor het dashboard van {operator} (Memorial trees) als {role}. Kies uw wachtwoord om uw account te activeren.",
+  "email.inviteButton": "Mijn wachtwoord kiezen",
+  "email.inviteExpires": "Deze link werkt één keer en verloopt over {days} dagen.",
+  "email.role_admin": "beheerder",
+  "email.role_staff": "medewerker",
+  "email.resetSubject": "Uw wachtwoord opnieuw instellen",
+  "email.resetBody":
+    "Er werd gevraagd het wachtwoord van uw account voor het dashboard van {operator} opnieuw in te stellen.",
+  "email.resetButton": "Een nieuw wachtwoord kiezen",
+  "email.resetExpires": "Deze link werkt één keer en verloopt over {minutes} minuten.",
+  "email.teamIgnore": "Hebt u dit niet gevraagd, negeer dit bericht dan gewoon.",
 };
