@@ -27,12 +27,12 @@ for (const lang of ["fr", "en"] as const) {
     await page.goto(`${baseUrl()}/dashboard/memorials/${created.IdMemorial}`);
 
     await page.getByLabel(t("civility"), { exact: true }).fill(""); // blank: unchanged
-    await page.getByLabel(t("clearField").replace("{field}", t("placeOfDeath"))).check();
+    await page.getByLabel(t("clearField", { field: t("placeOfDeath") })).check();
     await expect(page.getByLabel(t("placeOfDeath"), { exact: true })).toBeDisabled();
-    await page.getByLabel(t("clearField").replace("{field}", t("birthDate"))).check();
-    await page.getByLabel(t("clearField").replace("{field}", t("imageUrl"))).check();
+    await page.getByLabel(t("clearField", { field: t("birthDate") })).check();
+    await page.getByLabel(t("clearField", { field: t("imageUrl") })).check();
     // The date of death is required: it has no clear box.
-    await expect(page.getByLabel(t("clearField").replace("{field}", t("deathDate")))).toHaveCount(0);
+    await expect(page.getByLabel(t("clearField", { field: t("deathDate") }))).toHaveCount(0);
     await page.getByRole("button", { name: t("save"), exact: true }).click();
     await expect(
       page
