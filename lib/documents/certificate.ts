@@ -40,6 +40,7 @@ export interface CertificateInput {
 export async function certificatePdf(input: CertificateInput): Promise<Uint8Array> {
   const { memorial, language, size, url } = input;
   const t = translator(language, "page");
+  const cert = translator(language, "certificate");
   const title = memorial.title;
 
   const pdf = await PDFDocument.create();
@@ -48,7 +49,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
     bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
   };
-  pdf.setTitle(printable(`${t("certificateTitle")} · ${title}`));
+  pdf.setTitle(printable(`${cert("title")} · ${title}`));
   pdf.setAuthor(t("siteName"));
   pdf.setCreator(t("siteName"));
   pdf.setProducer(t("siteName"));
@@ -123,7 +124,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
 
   // Heading
   line(t("siteName").toUpperCase(), { size: 10, color: LEAF, center: true, gap: 14 });
-  line(t("certificateTitle"), { weight: "bold", size: 24, color: GREEN, center: true, gap: 18 });
+  line(cert("title"), { weight: "bold", size: 24, color: GREEN, center: true, gap: 18 });
   if (memorial.kind === "classic") line(t("memorialOf"), { size: 12, color: GREY, center: true, gap: 4 });
   paragraph(title, { weight: "bold", size: 26, color: INK, center: true, gap: 6 });
   if (memorial.kind === "classic" && memorial.deceased) {
@@ -148,7 +149,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   // Totals
   const co2 = co2Total(memorial.co2Lines);
   line(
-    `${t("figure", { label: t("treesPlural", { n: memorial.totalTrees }), value: formatNumber(memorial.totalTrees, language) })}   ·   ${t("figure", { label: t("co2Label"), value: formatUnit(co2, "kilogram", language) })}`,
+    `${cert("figure", { label: t("treesPlural", { n: memorial.totalTrees }), value: formatNumber(memorial.totalTrees, language) })}   ·   ${cert("figure", { label: t("co2Label"), value: formatUnit(co2, "kilogram", language) })}`,
     { weight: "bold", size: 13, color: GREEN, center: true, gap: 2 },
   );
   line(t("co2Explained"), { size: 9, color: GREY, center: true, gap: 16 });
@@ -184,7 +185,11 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const more = memorial.totalTrees - listed.reduce((sum, t) => sum + t.quantity, 0);
   if (more > 0) {
     ensureRoom(20);
-    line(t("moreTrees", { n: formatNumber(more, language), count: more }), { size: 10, color: GREY, gap: 4 });
+    line(cert("moreTrees", { n: formatNumber(more, language), count: more }), {
+      size: 10,
+      color: GREY,
+      gap: 4,
+    });
   }
   if (listed.length === 0) line(t("noTreeYet"), { size: 10, color: GREY });
 
@@ -216,7 +221,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   }
   const besideQr = margin + qrSize + 14 * k;
   const besideWidth = width - margin - besideQr;
-  const scanLines = wrap(printable(t("certificateScan")), "regular", 10 * k, besideWidth);
+  const scanLines = wrap(printable(cert("scan")), "regular", 10 * k, besideWidth);
   let ty = qrTop - 14 * k;
   for (const text of scanLines) {
     page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.regular, color: GREY });
@@ -226,7 +231,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.bold, color: GREEN });
     ty -= 13 * k;
   }
-  const issued = t("certificateIssued", { date: formatMoment(input.now ?? new Date(), language) });
+  const issued = cert("issued", { date: formatMoment(input.now ?? new Date(), language) });
   page!.drawText(printable(issued), {
     x: besideQr,
     y: ty - 6 * k,

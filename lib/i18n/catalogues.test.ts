@@ -43,7 +43,8 @@ describe("the catalogues", () => {
   });
 
   it("has namespaced keys", () => {
-    for (const key of reference) expect(key).toMatch(/^(page|dashboard|email)\.[A-Za-z0-9_]+$/);
+    for (const key of reference)
+      expect(key).toMatch(/^(page|certificate|share|dashboard|email)\.[A-Za-z0-9_]+$/);
   });
 
   it("has every context kind in words in every language, and no API path in the dashboard", () => {
@@ -69,14 +70,14 @@ describe("t", () => {
   });
 
   it("keeps an exact form before the language's rule (Dutch says '0 boom' on a shared link)", () => {
-    const nl = translator("nl", "page");
-    expect(nl("shareDescriptionAnonymous", { trees: 0 })).toBe(
+    const nl = translator("nl", "share");
+    expect(nl("descriptionAnonymous", { trees: 0 })).toBe(
       "0 boom geplant ter nagedachtenis aan een dierbare.",
     );
-    expect(nl("shareDescriptionAnonymous", { trees: 2 })).toBe(
+    expect(nl("descriptionAnonymous", { trees: 2 })).toBe(
       "2 bomen geplant ter nagedachtenis aan een dierbare.",
     );
-    expect(nl("mapSiteTrees", { n: 0 })).toBe("0 bomen");
+    expect(t("nl", "page.mapSiteTrees", { n: 0 })).toBe("0 bomen");
   });
 
   it("fills arguments as given, braces, apostrophes and '<' included", () => {

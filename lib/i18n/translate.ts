@@ -1,7 +1,7 @@
 // The texts of the service in its four languages: one catalogue per language
 // (lib/i18n/catalogues/{fr,nl,en,de}.ts), keys namespaced by where they are read — page.* (public
-// pages, confirmation and management pages, certificate, share texts), dashboard.* (the operators'
-// dashboard and its form reasons), email.* (e-mails to families and to team members). French is the
+// pages, confirmation and management pages), certificate.* (the PDF), share.* (a shared link's
+// text), dashboard.* (the operators' dashboard and its form reasons), email.* (e-mails to families and to team members). French is the
 // reference: its keys type the other catalogues, so a missing or extra key is a type error, and
 // lib/i18n/catalogues.test.ts checks keys and arguments at run time.
 import { de } from "./catalogues/de";
@@ -15,7 +15,7 @@ export type { Catalogue, MessageKey, MessageValues };
 
 export const CATALOGUES: Record<Language, Catalogue> = { fr, nl, en, de };
 
-/** The namespaces of the keys: "page", "dashboard", "email". */
+/** The namespaces of the keys: "page", "certificate", "share", "dashboard", "email". */
 export type Namespace = MessageKey extends `${infer N}.${string}` ? N : never;
 /** The keys of one namespace, without its prefix ("dashboard.save" → "save"). */
 export type KeyIn<N extends Namespace> = MessageKey extends infer K

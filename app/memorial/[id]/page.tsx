@@ -51,12 +51,13 @@ function countryNamer(language: Language) {
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { memorial, language, t, origin, url } = await load(props);
+  const share = translator(language, "share");
   const title = memorial.title;
   // 4.1 rule 7: the share preview of an anonymous memorial says nothing about the deceased.
   const description =
     memorial.kind === "anonymous"
-      ? t("shareDescriptionAnonymous", { trees: memorial.totalTrees })
-      : t("shareDescription", { title, trees: memorial.totalTrees });
+      ? share("descriptionAnonymous", { trees: memorial.totalTrees })
+      : share("description", { title, trees: memorial.totalTrees });
   // The preview's picture is opengraph-image.tsx beside this page (a file, so it wins over any
   // image given here); metadataBase makes its address absolute.
   return {
@@ -182,7 +183,7 @@ export default async function MemorialPage(props: Props) {
           </section>
         ) : null}
 
-        <ShareBlock url={url} title={title} text={shareText(memorial, t)} t={t} />
+        <ShareBlock url={url} title={title} text={shareText(memorial, language)} t={t} />
         <KeepsakeLinks path={path} language={language} t={t} />
       </main>
 

@@ -32,9 +32,9 @@ export const de: Catalogue = {
   "page.mapHeading": "Wo die Bäume wachsen",
   "page.mapAlt": "Karte Westeuropas mit den Pflanzorten: {sites}.",
   "page.mapSiteTrees": "{n, plural, one {{n} Baum} other {{n} Bäume}}",
-  "page.shareDescription":
+  "share.description":
     "{trees, plural, one {{trees} Baum gepflanzt in Erinnerung an {title}.} other {{trees} Bäume gepflanzt in Erinnerung an {title}.}}",
-  "page.shareDescriptionAnonymous":
+  "share.descriptionAnonymous":
     "{trees, plural, one {{trees} Baum gepflanzt in Erinnerung an einen geliebten Menschen.} other {{trees} Bäume gepflanzt in Erinnerung an einen geliebten Menschen.}}",
   "page.shareHeading": "Teilen",
   "page.shareEmail": "Per E-Mail",
@@ -48,11 +48,11 @@ export const de: Catalogue = {
     "Eine Urkunde zum Ausdrucken und ein QR-Code, der zu dieser Seite führt, für eine Traueranzeige oder eine Dankeskarte.",
   "page.certificateLink": "Urkunde (PDF, {size})",
   "page.qrLink": "QR-Code ({format})",
-  "page.certificateTitle": "Pflanzurkunde",
-  "page.moreTrees": "{count, plural, one {… und {n} weiterer Baum.} other {… und {n} weitere Bäume.}}",
-  "page.certificateScan": "Scannen Sie diesen Code, um die Gedenkseite zu besuchen:",
-  "page.certificateIssued": "Ausgestellt am {date}.",
-  "page.figure": "{label}: {value}",
+  "certificate.title": "Pflanzurkunde",
+  "certificate.moreTrees": "{count, plural, one {… und {n} weiterer Baum.} other {… und {n} weitere Bäume.}}",
+  "certificate.scan": "Scannen Sie diesen Code, um die Gedenkseite zu besuchen:",
+  "certificate.issued": "Ausgestellt am {date}.",
+  "certificate.figure": "{label}: {value}",
   "page.notFoundTitle": "Seite nicht gefunden",
   "page.notFoundText": "Diese Seite existiert nicht oder ist nicht öffentlich.",
   "page.home": "Startseite",

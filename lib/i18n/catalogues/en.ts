@@ -32,9 +32,9 @@ export const en: Catalogue = {
   "page.mapHeading": "Where the trees grow",
   "page.mapAlt": "Map of Western Europe showing the planting sites: {sites}.",
   "page.mapSiteTrees": "{n, plural, one {{n} tree} other {{n} trees}}",
-  "page.shareDescription":
+  "share.description":
     "{trees, plural, one {{trees} tree planted in memory of {title}.} other {{trees} trees planted in memory of {title}.}}",
-  "page.shareDescriptionAnonymous":
+  "share.descriptionAnonymous":
     "{trees, plural, one {{trees} tree planted in memory of a loved one.} other {{trees} trees planted in memory of a loved one.}}",
   "page.shareHeading": "Share",
   "page.shareEmail": "By e-mail",
@@ -48,11 +48,11 @@ export const en: Catalogue = {
     "A certificate to print, and a QR code that leads to this page, for a funeral card or a thank-you card.",
   "page.certificateLink": "Certificate (PDF, {size})",
   "page.qrLink": "QR code ({format})",
-  "page.certificateTitle": "Tree-planting certificate",
-  "page.moreTrees": "{count, plural, one {… and {n} more tree.} other {… and {n} more trees.}}",
-  "page.certificateScan": "Scan this code to visit the memorial page:",
-  "page.certificateIssued": "Issued on {date}.",
-  "page.figure": "{label}: {value}",
+  "certificate.title": "Tree-planting certificate",
+  "certificate.moreTrees": "{count, plural, one {… and {n} more tree.} other {… and {n} more trees.}}",
+  "certificate.scan": "Scan this code to visit the memorial page:",
+  "certificate.issued": "Issued on {date}.",
+  "certificate.figure": "{label}: {value}",
   "page.notFoundTitle": "Page not found",
   "page.notFoundText": "This page does not exist, or it is not public.",
   "page.home": "Home",

@@ -1,8 +1,9 @@
 // French texts of the service, the reference catalogue: its keys are the keys of every language
 // (lib/i18n/translate.ts). ICU message syntax (intl-messageformat): {name} arguments,
 // {n, plural, one {…} other {…}} and {x, select, …}; a literal apostrophe before a brace is doubled.
-// Namespaces: page.* public pages, confirmation and management pages, certificate and share texts;
-// dashboard.* the operators' dashboard; email.* e-mails to families and team members. A select
+// Namespaces: page.* public pages, confirmation and management pages; certificate.* the PDF
+// certificate (which also reads page.*); share.* the text of a shared link; dashboard.* the
+// operators' dashboard and its form reasons; email.* e-mails to families and team members. A select
 // on "…Initial" (vowel | other) tells French to elide "de" ("d'Anne"); other languages ignore it.
 export const fr = {
   "page.siteName": "Arbres du souvenir",
@@ -35,9 +36,9 @@ export const fr = {
   "page.mapHeading": "Où poussent les arbres",
   "page.mapAlt": "Carte de l’Europe de l’Ouest montrant les lieux de plantation : {sites}.",
   "page.mapSiteTrees": "{n, plural, one {{n} arbre} other {{n} arbres}}",
-  "page.shareDescription":
+  "share.description":
     "{trees, plural, one {{trees} arbre planté en mémoire de {title}.} other {{trees} arbres plantés en mémoire de {title}.}}",
-  "page.shareDescriptionAnonymous":
+  "share.descriptionAnonymous":
     "{trees, plural, one {{trees} arbre planté en mémoire d’un être cher.} other {{trees} arbres plantés en mémoire d’un être cher.}}",
   "page.shareHeading": "Partager",
   "page.shareEmail": "Par e-mail",
@@ -51,11 +52,11 @@ export const fr = {
     "Un certificat à imprimer, et un code QR qui mène à cette page, pour un faire-part ou une carte de remerciement.",
   "page.certificateLink": "Certificat (PDF, {size})",
   "page.qrLink": "Code QR ({format})",
-  "page.certificateTitle": "Certificat de plantation",
-  "page.moreTrees": "{count, plural, one {… et {n} autre arbre.} other {… et {n} autres arbres.}}",
-  "page.certificateScan": "Scannez ce code pour voir la page du mémorial :",
-  "page.certificateIssued": "Délivré le {date}.",
-  "page.figure": "{label} : {value}",
+  "certificate.title": "Certificat de plantation",
+  "certificate.moreTrees": "{count, plural, one {… et {n} autre arbre.} other {… et {n} autres arbres.}}",
+  "certificate.scan": "Scannez ce code pour voir la page du mémorial :",
+  "certificate.issued": "Délivré le {date}.",
+  "certificate.figure": "{label} : {value}",
   "page.notFoundTitle": "Page introuvable",
   "page.notFoundText": "Cette page n’existe pas, ou elle n’est pas publique.",
   "page.home": "Accueil",

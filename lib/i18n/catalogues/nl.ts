@@ -32,9 +32,9 @@ export const nl: Catalogue = {
   "page.mapHeading": "Waar de bomen groeien",
   "page.mapAlt": "Kaart van West-Europa met de plantlocaties: {sites}.",
   "page.mapSiteTrees": "{n, plural, one {{n} boom} other {{n} bomen}}",
-  "page.shareDescription":
+  "share.description":
     "{trees, plural, =0 {{trees} boom geplant ter nagedachtenis aan {title}.} one {{trees} boom geplant ter nagedachtenis aan {title}.} other {{trees} bomen geplant ter nagedachtenis aan {title}.}}",
-  "page.shareDescriptionAnonymous":
+  "share.descriptionAnonymous":
     "{trees, plural, =0 {{trees} boom geplant ter nagedachtenis aan een dierbare.} one {{trees} boom geplant ter nagedachtenis aan een dierbare.} other {{trees} bomen geplant ter nagedachtenis aan een dierbare.}}",
   "page.shareHeading": "Delen",
   "page.shareEmail": "Per e-mail",
@@ -48,11 +48,11 @@ export const nl: Catalogue = {
     "Een certificaat om af te drukken, en een QR-code die naar deze pagina leidt, voor een rouwbrief of een bedankkaart.",
   "page.certificateLink": "Certificaat (PDF, {size})",
   "page.qrLink": "QR-code ({format})",
-  "page.certificateTitle": "Plantcertificaat",
-  "page.moreTrees": "{count, plural, one {… en nog {n} boom.} other {… en nog {n} bomen.}}",
-  "page.certificateScan": "Scan deze code om de gedenkpagina te bekijken:",
-  "page.certificateIssued": "Uitgereikt op {date}.",
-  "page.figure": "{label}: {value}",
+  "certificate.title": "Plantcertificaat",
+  "certificate.moreTrees": "{count, plural, one {… en nog {n} boom.} other {… en nog {n} bomen.}}",
+  "certificate.scan": "Scan deze code om de gedenkpagina te bekijken:",
+  "certificate.issued": "Uitgereikt op {date}.",
+  "certificate.figure": "{label}: {value}",
   "page.notFoundTitle": "Pagina niet gevonden",
   "page.notFoundText": "Deze pagina bestaat niet, of ze is niet openbaar.",
   "page.home": "Home",
