@@ -7,7 +7,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { contentSecurityPolicy } from "@/lib/http/csp";
 import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@/lib/http/page-cache-token";
-import { langParam } from "@/lib/i18n/lang-param";
+import { langParam } from "@/lib/i18n/resolve-language";
 import { guardV1Request } from "@/lib/v1/guard";
 
 // The API reference (/docs, app/docs): only the service's own scripts, no inline script, no eval.

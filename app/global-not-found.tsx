@@ -4,12 +4,12 @@
 // browser's first (by its own lang attribute, each block is read in its language).
 import type { Metadata } from "next";
 import { LANGUAGES } from "@/lib/i18n/languages";
-import { messagesFor } from "@/lib/i18n/messages";
+import { t as text, translator } from "@/lib/i18n/translate";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: `${messagesFor("fr").notFoundTitle} · ${messagesFor("nl").notFoundTitle} · ${messagesFor("en").notFoundTitle} · ${messagesFor("de").notFoundTitle}`,
-  description: messagesFor("en").notFoundText,
+  title: `${text("fr", "page.notFoundTitle")} · ${text("nl", "page.notFoundTitle")} · ${text("en", "page.notFoundTitle")} · ${text("de", "page.notFoundTitle")}`,
+  description: text("en", "page.notFoundText"),
 };
 
 export default function GlobalNotFound() {
@@ -21,17 +21,17 @@ export default function GlobalNotFound() {
             {LANGUAGES.map((language, i) => (
               <span key={language} lang={language} className="block">
                 {i > 0 ? <span className="sr-only"> · </span> : null}
-                {messagesFor(language).notFoundTitle}
+                {text(language, "page.notFoundTitle")}
               </span>
             ))}
           </h1>
           {LANGUAGES.map((language) => {
-            const messages = messagesFor(language);
+            const t = translator(language, "page");
             return (
               <p key={language} lang={language} className="mt-4">
-                {messages.notFoundText}{" "}
+                {t("notFoundText")}{" "}
                 <a className="text-forest-700 underline" href={`/?lang=${language}`}>
-                  {messages.home}
+                  {t("home")}
                 </a>
               </p>
             );

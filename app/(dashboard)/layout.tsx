@@ -8,12 +8,12 @@ import { DashboardProviders } from "@/components/dashboard/providers";
 import { getOperatorSession } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { dashboardMessages } from "@/lib/dashboard/page-title";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { messagesIn } from "@/lib/i18n/translate";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { m } = await dashboardMessages();
+  const { t } = await dashboardMessages();
   return {
-    title: { default: m.appName, template: `%s · ${m.appName}` },
+    title: { default: t("appName"), template: `%s · ${t("appName")}` },
     robots: { index: false, follow: false },
   };
 }
@@ -29,7 +29,7 @@ export default async function DashboardRootLayout({ children }: { children: Reac
   return (
     <html lang={lang}>
       <body className="min-h-screen bg-stone-50 text-stone-900 antialiased">
-        <DashboardProviders lang={lang} messages={DASHBOARD_MESSAGES[lang]}>
+        <DashboardProviders lang={lang} messages={messagesIn(lang, "dashboard")}>
           {children}
         </DashboardProviders>
       </body>

@@ -4,14 +4,14 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import type { Role } from "@/lib/users/roles";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { LanguageMenu } from "./language-menu";
 
 // The third element: the section is for admins only (hidden from staff; the page refuses them).
-const SECTIONS: [string, MessageKey, boolean?][] = [
+const SECTIONS: [string, DashboardKey, boolean?][] = [
   ["/dashboard", "navOverview"],
   ["/dashboard/plant", "navPlant"],
   ["/dashboard/memorials", "navMemorials"],

@@ -1,8 +1,12 @@
 "use client";
-// The dashboard's words on the client: the server picks the language and passes its messages.
+// The dashboard's words on the client: the server picks the language and passes the dashboard's
+// messages of its catalogue (lib/i18n/translate.ts, messagesIn); they are formatted here.
 import { createContext, useContext } from "react";
-import { type DashboardMessages, fill, type MessageKey } from "@/lib/i18n/dashboard-messages";
+import { formatMessage, type MessageValues } from "@/lib/i18n/format-message";
 import type { Language } from "@/lib/i18n/languages";
+import type { DashboardKey } from "@/lib/i18n/translate";
+
+export type DashboardMessages = Record<DashboardKey, string>;
 
 const I18nContext = createContext<{ lang: Language; messages: DashboardMessages } | null>(null);
 
@@ -22,7 +26,6 @@ export function useI18n() {
   const value = useContext(I18nContext);
   if (!value) throw new Error("useI18n outside the dashboard");
   const { lang, messages } = value;
-  const t = (key: MessageKey, values?: Record<string, string | number>) =>
-    values ? fill(messages[key], values, lang) : messages[key];
+  const t = (key: DashboardKey, values?: MessageValues) => formatMessage(lang, messages[key], values);
   return { lang, t };
 }

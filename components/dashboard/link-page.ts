@@ -6,8 +6,9 @@ import type { NextRequest } from "next/server";
 import { publicDocument } from "@/components/public/confirm-page";
 import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
 import { html, SafeHtml } from "@/lib/html";
-import { DASHBOARD_MESSAGES, type DashboardMessages, fill } from "@/lib/i18n/dashboard-messages";
-import { acceptedLanguage, isLanguage, type Language, parseLanguage } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
+import { resolveLanguage } from "@/lib/i18n/resolve-language";
+import { type DashboardTranslator, translator } from "@/lib/i18n/translate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
 
 // A constant of this file, never user input: trusted as HTML.
@@ -21,15 +22,18 @@ input{display:block;width:100%;font:inherit;margin-top:.25rem;padding:.6rem .75r
 
 /** The language of a link's page: ?lang=, else the link's own (the invitation's), else the dashboard's. */
 export function linkPageLanguage(request: NextRequest, own?: string | null): Language {
-  const requested = parseLanguage(request.nextUrl.searchParams.get("lang") ?? "");
-  if (requested) return requested;
-  if (isLanguage(own)) return own;
-  const cookie = parseLanguage(request.cookies.get(LANGUAGE_COOKIE)?.value ?? "");
-  return cookie ?? acceptedLanguage(request.headers.get("accept-language")) ?? "fr";
+  return resolveLanguage(
+    {
+      lang: request.nextUrl.searchParams.get("lang"),
+      acceptLanguage: request.headers.get("accept-language"),
+    },
+    own,
+    request.cookies.get(LANGUAGE_COOKIE)?.value,
+  );
 }
 
-export function messagesOf(language: Language): DashboardMessages {
-  return DASHBOARD_MESSAGES[language];
+export function messagesOf(language: Language) {
+  return translator(language, "dashboard");
 }
 
 /** A whole page answer, never cached, its token never sent to another site. */
@@ -68,7 +72,7 @@ export function linkRefusal(
 
 /** The form that sets a password: one field with the rules of lib/users/create-user.ts. */
 export function passwordForm(input: {
-  m: DashboardMessages;
+  t: DashboardTranslator;
   title: string;
   intro: string;
   submit: string;
@@ -76,15 +80,15 @@ export function passwordForm(input: {
   email: string;
   error?: string | null;
 }): SafeHtml {
-  const { m } = input;
+  const { t } = input;
   const error = input.error ? html`<p class="error" role="alert" id="password-error">${input.error}</p>` : "";
   return html`<h1>${input.title}</h1>
 <p>${input.intro}</p>
 ${error}<form method="post" action="${input.action}">
 <input type="email" name="username" value="${input.email}" autocomplete="username" readonly hidden>
-<label for="password">${m.newPassword}</label>
+<label for="password">${t("newPassword")}</label>
 <input id="password" name="password" type="password" autocomplete="new-password" required minlength="${MIN_PASSWORD_LENGTH}" maxlength="${MAX_PASSWORD_LENGTH}" aria-describedby="password-hint${input.error ? " password-error" : ""}">
-<p class="note" id="password-hint">${fill(m.newPasswordHint, { min: MIN_PASSWORD_LENGTH })}</p>
+<p class="note" id="password-hint">${t("newPasswordHint", { min: MIN_PASSWORD_LENGTH })}</p>
 <button type="submit">${input.submit}</button>
 </form>`;
 }
@@ -103,8 +107,8 @@ export async function postedPassword(request: NextRequest): Promise<string> {
 }
 
 /** The message of a refused password, in the page's language. */
-export function passwordError(m: DashboardMessages, reason: string | undefined): string {
-  return reason === "too-long" ? m.passwordTooLong : fill(m.passwordTooShort, { min: MIN_PASSWORD_LENGTH });
+export function passwordError(t: DashboardTranslator, reason: string | undefined): string {
+  return reason === "too-long" ? t("passwordTooLong") : t("passwordTooShort", { min: MIN_PASSWORD_LENGTH });
 }
 
 /**

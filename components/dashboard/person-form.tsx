@@ -8,12 +8,12 @@ import { useState } from "react";
 import { modifyPersonAction } from "@/lib/dashboard/actions";
 import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { CLEARABLE_PERSON_FIELDS, type PersonFormValues } from "@/lib/dashboard/person-fields";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";
 
-const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, MessageKey, string][] = [
+const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, DashboardKey, string][] = [
   ["lastName", "lastName", "text"],
   ["firstName", "firstName", "text"],
   ["civility", "civility", "text"],

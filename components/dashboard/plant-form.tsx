@@ -9,8 +9,8 @@ import { useId, useState } from "react";
 import { plantAction } from "@/lib/dashboard/actions";
 import type { ContextOption } from "@/lib/dashboard/contexts";
 import { EMPTY_PLANT_FORM, type PlantFormValues, REASON_MESSAGE } from "@/lib/dashboard/plant-form";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
 import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
@@ -57,8 +57,8 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
 
   const text = (
     key: keyof PlantFormValues,
-    label: MessageKey,
-    options: { type?: string; hint?: MessageKey; required?: boolean; autoComplete?: string } = {},
+    label: DashboardKey,
+    options: { type?: string; hint?: DashboardKey; required?: boolean; autoComplete?: string } = {},
   ) => {
     const error = fieldErrors[key];
     const described = [options.hint ? id(`${key}-hint`) : "", error ? id(`${key}-error`) : ""]
@@ -95,7 +95,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
       </div>
     );
   };
-  const check = (key: keyof PlantFormValues, label: MessageKey) => (
+  const check = (key: keyof PlantFormValues, label: DashboardKey) => (
     <label className="flex items-start gap-3 py-1">
       <input
         type="checkbox"
@@ -107,7 +107,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
       <span>{t(label)}</span>
     </label>
   );
-  const languageSelect = (key: "language" | "familyLanguage", label: MessageKey) => (
+  const languageSelect = (key: "language" | "familyLanguage", label: DashboardKey) => (
     <div>
       <label htmlFor={id(key)} className={labelClass}>
         {t(label)}

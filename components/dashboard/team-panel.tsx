@@ -11,7 +11,7 @@ import {
   revokeInvitationAction,
 } from "@/lib/dashboard/actions";
 import { formatDate } from "@/lib/dashboard/format";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { ROLES, type Role } from "@/lib/users/roles";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
@@ -36,7 +36,7 @@ interface TeamData {
   invitations: { id: number; email: string; role: Role; createdAt: string; expiresAt: string }[];
 }
 
-const TEAM_ERRORS: Record<string, MessageKey> = {
+const TEAM_ERRORS: Record<string, DashboardKey> = {
   USER_EXISTS: "teamErr_userExists",
   INVALID_EMAIL: "teamErr_invalidEmail",
   LAST_ADMIN: "teamErr_lastAdmin",

@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { formatDateTime, formatMoney, formatNumber, isoMonth } from "@/lib/dashboard/format";
 import type { MonthTransactions } from "@/lib/dashboard/transactions";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -25,7 +25,7 @@ import {
   thClass,
 } from "./ui";
 
-const MODES: [keyof MonthTransactions["totals"], MessageKey][] = [
+const MODES: [keyof MonthTransactions["totals"], DashboardKey][] = [
   ["jour", "modeJour"],
   ["espece", "modeEspece"],
   ["plantation", "modePlantation"],

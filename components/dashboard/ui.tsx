@@ -2,7 +2,7 @@
 // Small pieces shared by the dashboard's screens: loading and error states, paging, styles.
 import { useEffect, useId, useRef, useState } from "react";
 import { pageCount } from "@/lib/dashboard/format";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { RequestError } from "./fetch-json";
 import { useI18n } from "./i18n";
 
@@ -126,7 +126,7 @@ export function TableBox(props: {
 export function useErrorText() {
   const { t } = useI18n();
   return (code: string | number | undefined, _detail?: string) => {
-    const known: Record<string, MessageKey> = {
+    const known: Record<string, DashboardKey> = {
       UNAUTHENTICATED: "errorSessionExpired",
       401: "errorSessionExpired",
       NO_TREE_AVAILABLE: "errorNoTree",

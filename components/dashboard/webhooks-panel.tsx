@@ -12,7 +12,7 @@ import {
 import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -33,7 +33,7 @@ import {
   useErrorText,
 } from "./ui";
 
-const EVENT_LABEL: Record<string, MessageKey> = {
+const EVENT_LABEL: Record<string, DashboardKey> = {
   "memorial.created": "eventMemorialCreated",
   "tree.planted": "eventTreePlanted",
   "memorial.confirmed": "eventMemorialConfirmed",
@@ -47,7 +47,7 @@ const EVENT_LABEL: Record<string, MessageKey> = {
   "message.shown": "eventMessageShown",
 };
 
-const STATUS_LABEL: Record<string, MessageKey> = {
+const STATUS_LABEL: Record<string, DashboardKey> = {
   pending: "deliveryPending",
   sent: "deliverySent",
   failed: "deliveryFailed",

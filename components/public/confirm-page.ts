@@ -2,7 +2,7 @@
 // 410 Gone for a used or expired link. Every value goes through `html`, which escapes it.
 import { html, SafeHtml } from "@/lib/html";
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
-import { messagesFor } from "@/lib/i18n/messages";
+import { translator } from "@/lib/i18n/translate";
 import { formatMoment } from "@/lib/memorials/public-page";
 
 export type ConfirmView =
@@ -50,51 +50,51 @@ a{color:#245533}
 `);
 
 export function confirmPage(view: ConfirmView, language: Language, nonce: string, path: string): string {
-  const m = messagesFor(language);
+  const m = translator(language, "page");
   const { title, body } = confirmBody(view, language);
   return publicDocument(title, body, language, nonce, path, m);
 }
 
 function confirmBody(view: ConfirmView, language: Language): { title: string; body: SafeHtml } {
-  const m = messagesFor(language);
+  const m = translator(language, "page");
   let title: string;
   let body: SafeHtml;
   switch (view.state) {
     case "pending":
-      title = m.confirmTitle;
+      title = m("confirmTitle");
       body = html`
-        <h1>${m.confirmTitle}</h1>
-        <p>${m.confirmIntro(view.operatorName)}</p>
-        <h2>${m.confirmWhat}</h2>
+        <h1>${m("confirmTitle")}</h1>
+        <p>${m("confirmIntro", { operator: view.operatorName })}</p>
+        <h2>${m("confirmWhat")}</h2>
         <dl>
-          <dt>${m.confirmMemorial}</dt><dd data-testid="confirm-title">${view.title}</dd>
-          <dt>${m.confirmRequestedBy}</dt><dd data-testid="confirm-requested-by">${view.operatorName}</dd>
-          ${view.familyName ? html`<dt>${m.confirmFamily}</dt><dd>${view.familyName}</dd>` : ""}
+          <dt>${m("confirmMemorial")}</dt><dd data-testid="confirm-title">${view.title}</dd>
+          <dt>${m("confirmRequestedBy")}</dt><dd data-testid="confirm-requested-by">${view.operatorName}</dd>
+          ${view.familyName ? html`<dt>${m("confirmFamily")}</dt><dd>${view.familyName}</dd>` : ""}
         </dl>
-        <p>${m.confirmEffect}</p>
+        <p>${m("confirmEffect")}</p>
         <form method="post" action="${`/confirm/${encodeURIComponent(view.token)}?lang=${language}`}">
-          <button type="submit">${m.confirmButton}</button>
+          <button type="submit">${m("confirmButton")}</button>
         </form>
-        <p class="note">${m.confirmExpires(formatMoment(view.expiresAt, language, true))}</p>`;
+        <p class="note">${m("confirmExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     case "used":
-      title = m.confirmUsedTitle;
+      title = m("confirmUsedTitle");
       body = html`
-        <h1>${m.confirmUsedTitle}</h1>
-        <p>${m.confirmUsedText}</p>
-        <p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m.confirmUsedLink}</a></p>`;
+        <h1>${m("confirmUsedTitle")}</h1>
+        <p>${m("confirmUsedText")}</p>
+        <p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m("confirmUsedLink")}</a></p>`;
       break;
     case "expired":
-      title = m.confirmExpiredTitle;
-      body = html`<h1>${m.confirmExpiredTitle}</h1><p>${m.confirmExpiredText}</p>`;
+      title = m("confirmExpiredTitle");
+      body = html`<h1>${m("confirmExpiredTitle")}</h1><p>${m("confirmExpiredText")}</p>`;
       break;
     case "unknown":
-      title = m.confirmUnknownTitle;
-      body = html`<h1>${m.confirmUnknownTitle}</h1><p>${m.confirmUnknownText}</p>`;
+      title = m("confirmUnknownTitle");
+      body = html`<h1>${m("confirmUnknownTitle")}</h1><p>${m("confirmUnknownText")}</p>`;
       break;
     case "refused":
-      title = m.confirmRefusedTitle;
-      body = html`<h1>${m.confirmRefusedTitle}</h1><p>${m.confirmRefusedText}</p>`;
+      title = m("confirmRefusedTitle");
+      body = html`<h1>${m("confirmRefusedTitle")}</h1><p>${m("confirmRefusedText")}</p>`;
       break;
   }
   return { title, body };
@@ -107,7 +107,7 @@ export function publicDocument(
   language: Language,
   nonce: string,
   path: string,
-  m = messagesFor(language),
+  m = translator(language, "page"),
 ): string {
   const languages = LANGUAGES.map(
     (l) =>
@@ -121,12 +121,12 @@ export function publicDocument(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${title} · ${m.siteName}</title>
+<title>${title} · ${m("siteName")}</title>
 <style nonce="${nonce}">${STYLESHEET}</style>
 </head>
 <body>
-<header><div><a class="site" href="/">${m.siteName}</a>
-<nav aria-label="${m.languageSwitch}"><ul>${languages}</ul></nav></div></header>
+<header><div><a class="site" href="/">${m("siteName")}</a>
+<nav aria-label="${m("languageSwitch")}"><ul>${languages}</ul></nav></div></header>
 <main id="content">${body}</main>
 </body>
 </html>`.value;

@@ -1,11 +1,11 @@
 // Plain links (?lang=xx): they work without JavaScript, and as full page loads they also rewrite
 // <html lang> in the root layout.
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
-import { PUBLIC_MESSAGES } from "@/lib/i18n/messages";
+import { t } from "@/lib/i18n/translate";
 
 export function LanguageSwitch({ current, path }: { current: Language; path: string }) {
   return (
-    <nav aria-label={PUBLIC_MESSAGES[current].languageSwitch}>
+    <nav aria-label={t(current, "page.languageSwitch")}>
       <ul className="flex gap-1 text-sm">
         {LANGUAGES.map((lang) => (
           <li key={lang}>

@@ -3,7 +3,7 @@
 // nothing. Every value goes through `html`, which escapes it.
 import { html, type SafeHtml } from "@/lib/html";
 import type { Language } from "@/lib/i18n/languages";
-import { messagesFor } from "@/lib/i18n/messages";
+import { translator } from "@/lib/i18n/translate";
 import type { ManageView } from "@/lib/memorials/manage-token";
 import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
@@ -20,26 +20,26 @@ function control(action: string, token: string, language: Language, label: strin
 }
 
 export function managePage(view: ManagePageView, language: Language, nonce: string, path: string): string {
-  const m = messagesFor(language);
+  const m = translator(language, "page");
   let title: string;
   let body: SafeHtml;
   switch (view.state) {
     case "active": {
-      title = m.manageTitle;
+      title = m("manageTitle");
       const t = view.token;
       const messages =
         view.messages.length === 0
-          ? html`<p>${m.manageNoMessage}</p>`
+          ? html`<p>${m("manageNoMessage")}</p>`
           : html`<ul class="messages">${view.messages.map(
               (msg) => html`<li data-testid="manage-message" data-tree="${String(msg.treeId)}">
                 <strong>${msg.planter}</strong> · <span class="note">${formatMoment(msg.plantedAt, language)}</span>
-                ${msg.hidden ? html` <span class="note">${m.manageMessageHidden}</span>` : ""}
+                ${msg.hidden ? html` <span class="note">${m("manageMessageHidden")}</span>` : ""}
                 <blockquote>${msg.message}</blockquote>
                 ${control(
                   msg.hidden ? "show-message" : "hide-message",
                   t,
                   language,
-                  msg.hidden ? m.manageShowMessage : m.manageHideMessage,
+                  msg.hidden ? m("manageShowMessage") : m("manageHideMessage"),
                   html`<input type="hidden" name="tree" value="${String(msg.treeId)}">`,
                 )}
               </li>`,
@@ -47,65 +47,65 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
       const anonymous =
         view.kind === "global"
           ? ""
-          : html`<h2>${m.manageAnonymousHeading}</h2><p class="note">${m.manageAnonymousHelp}</p>
+          : html`<h2>${m("manageAnonymousHeading")}</h2><p class="note">${m("manageAnonymousHelp")}</p>
             ${
               view.kind === "classic"
-                ? control("anonymise", t, language, m.manageAnonymise)
+                ? control("anonymise", t, language, m("manageAnonymise"))
                 : view.anonymisedByFamily
-                  ? control("unanonymise", t, language, m.manageUnanonymise)
-                  : html`<p>${m.manageAnonymousByOperator}</p>`
+                  ? control("unanonymise", t, language, m("manageUnanonymise"))
+                  : html`<p>${m("manageAnonymousByOperator")}</p>`
             }${
               view.kind === "anonymous"
-                ? html`<p class="note">${m.manageTitleHelp}</p>${
+                ? html`<p class="note">${m("manageTitleHelp")}</p>${
                     view.anonymousTitle === "initials"
-                      ? control("title-name", t, language, m.manageTitleName)
-                      : control("title-initials", t, language, m.manageTitleInitials)
+                      ? control("title-name", t, language, m("manageTitleName"))
+                      : control("title-initials", t, language, m("manageTitleInitials"))
                   }`
                 : ""
             }`;
       body = html`
-        <h1>${m.manageTitle}</h1>
-        ${view.done ? html`<p class="done" role="status" data-testid="manage-done">${m.manageDone}</p>` : ""}
-        <p>${m.manageIntro}</p>
+        <h1>${m("manageTitle")}</h1>
+        ${view.done ? html`<p class="done" role="status" data-testid="manage-done">${m("manageDone")}</p>` : ""}
+        <p>${m("manageIntro")}</p>
         <dl>
-          <dt>${m.manageMemorial}</dt><dd data-testid="manage-title">${view.title}</dd>
-          <dt>${m.manageState}</dt><dd data-testid="manage-state">${
+          <dt>${m("manageMemorial")}</dt><dd data-testid="manage-title">${view.title}</dd>
+          <dt>${m("manageState")}</dt><dd data-testid="manage-state">${
             view.status === "awaiting_confirmation"
-              ? m.manageAwaiting
+              ? m("manageAwaiting")
               : view.hidden
-                ? m.manageStateHidden
-                : m.manageStateVisible
+                ? m("manageStateHidden")
+                : m("manageStateVisible")
           }</dd>
         </dl>
         ${
           view.status === "visible" && !view.hidden
-            ? html`<p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m.manageView}</a></p>`
+            ? html`<p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m("manageView")}</a></p>`
             : ""
         }
-        <h2>${m.manageHideHeading}</h2><p class="note">${m.manageHideHelp}</p>
-        ${view.hidden ? control("show", t, language, m.manageShow) : control("hide", t, language, m.manageHide)}
+        <h2>${m("manageHideHeading")}</h2><p class="note">${m("manageHideHelp")}</p>
+        ${view.hidden ? control("show", t, language, m("manageShow")) : control("hide", t, language, m("manageHide"))}
         ${anonymous}
-        <h2>${m.manageMessagesHeading}</h2><p class="note">${m.manageMessagesHelp}</p>
+        <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}
-        <p class="note">${m.manageExpires(formatMoment(view.expiresAt, language, true))}</p>`;
+        <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }
     case "expired":
-      title = m.manageExpiredTitle;
-      body = html`<h1>${m.manageExpiredTitle}</h1><p>${m.manageExpiredText}</p>`;
+      title = m("manageExpiredTitle");
+      body = html`<h1>${m("manageExpiredTitle")}</h1><p>${m("manageExpiredText")}</p>`;
       break;
     case "revoked":
     case "unknown":
-      title = m.manageUnknownTitle;
-      body = html`<h1>${m.manageUnknownTitle}</h1><p>${m.manageUnknownText}</p>`;
+      title = m("manageUnknownTitle");
+      body = html`<h1>${m("manageUnknownTitle")}</h1><p>${m("manageUnknownText")}</p>`;
       break;
     case "invalid":
-      title = m.manageRefusedTitle;
-      body = html`<h1>${m.manageRefusedTitle}</h1><p>${m.manageInvalidText}</p>`;
+      title = m("manageRefusedTitle");
+      body = html`<h1>${m("manageRefusedTitle")}</h1><p>${m("manageInvalidText")}</p>`;
       break;
     default:
-      title = m.manageRefusedTitle;
-      body = html`<h1>${m.manageRefusedTitle}</h1><p>${m.manageRefusedText}</p>`;
+      title = m("manageRefusedTitle");
+      body = html`<h1>${m("manageRefusedTitle")}</h1><p>${m("manageRefusedText")}</p>`;
       break;
   }
   return publicDocument(title, body, language, nonce, path, m);

@@ -2,7 +2,7 @@
 // Facebook, the page's address (to copy with the browser's own menu), the certificate and the QR
 // codes all work without JavaScript. Where JavaScript runs, the address link copies itself and a
 // "Share…" button opens the system's share sheet (ShareEnhancements).
-import type { PublicMessages } from "@/lib/i18n/messages";
+import type { PageTranslator } from "@/lib/i18n/translate";
 import { shareLinks } from "@/lib/sharing/share";
 import { CopyLink, NativeShare } from "./share-enhancements";
 
@@ -13,23 +13,23 @@ export function ShareBlock({
   url,
   title,
   text,
-  messages,
+  t,
 }: {
   url: string;
   title: string;
   text: string;
-  messages: PublicMessages;
+  t: PageTranslator;
 }) {
   const links = shareLinks({ url, title, text });
   return (
     <section aria-labelledby="share-heading" className="py-6" data-testid="share">
       <h2 id="share-heading" className="font-serif text-2xl text-forest-800">
-        {messages.shareHeading}
+        {t("shareHeading")}
       </h2>
       <ul className="mt-4 flex flex-wrap gap-3">
         <li>
           <a className={linkClass} href={links.email} data-testid="share-email">
-            {messages.shareEmail}
+            {t("shareEmail")}
           </a>
         </li>
         <li>
@@ -40,8 +40,8 @@ export function ShareBlock({
             rel="noopener noreferrer"
             data-testid="share-whatsapp"
           >
-            {messages.shareOn("WhatsApp")}
-            <span className="sr-only"> {messages.newTab}</span>
+            {t("shareOn", { network: "WhatsApp" })}
+            <span className="sr-only"> {t("newTab")}</span>
           </a>
         </li>
         <li>
@@ -52,54 +52,46 @@ export function ShareBlock({
             rel="noopener noreferrer"
             data-testid="share-facebook"
           >
-            {messages.shareOn("Facebook")}
-            <span className="sr-only"> {messages.newTab}</span>
+            {t("shareOn", { network: "Facebook" })}
+            <span className="sr-only"> {t("newTab")}</span>
           </a>
         </li>
         <li>
           <CopyLink
             url={url}
-            label={messages.shareCopyLink}
-            copied={messages.shareLinkCopied}
+            label={t("shareCopyLink")}
+            copied={t("shareLinkCopied")}
             className={linkClass}
           />
         </li>
-        <NativeShare url={url} title={title} text={text} label={messages.shareNative} className={linkClass} />
+        <NativeShare url={url} title={title} text={text} label={t("shareNative")} className={linkClass} />
       </ul>
     </section>
   );
 }
 
-export function KeepsakeLinks({
-  path,
-  language,
-  messages,
-}: {
-  path: string;
-  language: string;
-  messages: PublicMessages;
-}) {
+export function KeepsakeLinks({ path, language, t }: { path: string; language: string; t: PageTranslator }) {
   const lang = `lang=${language}`;
   const links = [
     {
       href: `${path}/certificate?size=a4&${lang}`,
-      label: messages.certificateLink("A4"),
+      label: t("certificateLink", { size: "A4" }),
       testId: "certificate-a4",
     },
     {
       href: `${path}/certificate?size=a5&${lang}`,
-      label: messages.certificateLink("A5"),
+      label: t("certificateLink", { size: "A5" }),
       testId: "certificate-a5",
     },
-    { href: `${path}/qr.png?${lang}`, label: messages.qrLink("PNG"), testId: "qr-png" },
-    { href: `${path}/qr.svg?${lang}`, label: messages.qrLink("SVG"), testId: "qr-svg" },
+    { href: `${path}/qr.png?${lang}`, label: t("qrLink", { format: "PNG" }), testId: "qr-png" },
+    { href: `${path}/qr.svg?${lang}`, label: t("qrLink", { format: "SVG" }), testId: "qr-svg" },
   ];
   return (
     <section aria-labelledby="keepsake-heading" className="py-6" data-testid="keepsakes">
       <h2 id="keepsake-heading" className="font-serif text-2xl text-forest-800">
-        {messages.keepsakeHeading}
+        {t("keepsakeHeading")}
       </h2>
-      <p className="mt-2 text-stone-800">{messages.keepsakeText}</p>
+      <p className="mt-2 text-stone-800">{t("keepsakeText")}</p>
       <ul className="mt-4 flex flex-wrap gap-3">
         {links.map((link) => (
           <li key={link.testId}>

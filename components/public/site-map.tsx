@@ -1,20 +1,22 @@
 // Where the trees grow: an inline SVG of Western Europe with a numbered marker per planting site
 // and a legend that repeats the same numbers in text (the map's words for screen readers).
-import type { PublicMessages } from "@/lib/i18n/messages";
+import type { PageTranslator } from "@/lib/i18n/translate";
 import type { PublicSite } from "@/lib/memorials/public-queries";
 import { mapFrame, outlinePath } from "./site-map-geometry";
 
 export function SiteMap({
   sites,
-  messages,
+  t,
   countryName,
 }: {
   sites: PublicSite[];
-  messages: PublicMessages;
+  t: PageTranslator;
   countryName: (code: string) => string;
 }) {
   const frame = mapFrame(sites);
-  const description = messages.mapAlt(sites.map((s) => `${s.name} (${countryName(s.country)})`).join(", "));
+  const description = t("mapAlt", {
+    sites: sites.map((s) => `${s.name} (${countryName(s.country)})`).join(", "),
+  });
   return (
     <div className="grid gap-6 sm:grid-cols-[minmax(0,22rem)_1fr] sm:items-start">
       <svg
@@ -65,7 +67,7 @@ export function SiteMap({
             <span>
               <span className="font-semibold">{site.name}</span>
               <span className="block text-sm text-stone-700">
-                {site.region}, {countryName(site.country)} · {messages.mapSiteTrees(site.trees)}
+                {site.region}, {countryName(site.country)} · {t("mapSiteTrees", { n: site.trees })}
               </span>
             </span>
           </li>

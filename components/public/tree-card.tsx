@@ -1,7 +1,7 @@
 // One planted tree: its species and figures, where and when it was planted, by whom, and the
 // planter's message. All text goes through React, which escapes it.
 import type { Language } from "@/lib/i18n/languages";
-import type { PublicMessages } from "@/lib/i18n/messages";
+import type { PageTranslator } from "@/lib/i18n/translate";
 import { formatMoment, formatUnit } from "@/lib/memorials/public-page";
 import type { PublicSite, PublicTree } from "@/lib/memorials/public-queries";
 
@@ -9,13 +9,13 @@ export function TreeCard({
   tree,
   site,
   language,
-  messages,
+  t,
   countryName,
 }: {
   tree: PublicTree;
   site: PublicSite | undefined;
   language: Language;
-  messages: PublicMessages;
+  t: PageTranslator;
   countryName: (code: string) => string;
 }) {
   const headingId = `tree-${tree.id}`;
@@ -40,21 +40,21 @@ export function TreeCard({
           <li className="rounded-full bg-forest-100 px-2 py-1">{tree.species.types[language]}</li>
         ) : null}
         <li className="rounded-full bg-forest-100 px-2 py-1">
-          {messages.maxHeight(formatUnit(tree.species.maxHeightM, "meter", language))}
+          {t("maxHeight", { m: formatUnit(tree.species.maxHeightM, "meter", language) })}
         </li>
         <li className="rounded-full bg-forest-100 px-2 py-1">
-          {messages.lifespan(formatUnit(tree.species.lifespanYears, "year", language))}
+          {t("lifespan", { years: formatUnit(tree.species.lifespanYears, "year", language) })}
         </li>
         <li className="rounded-full bg-forest-100 px-2 py-1">
-          {messages.co2PerTree(formatUnit(tree.species.co2KgPerTree, "kilogram", language))}
+          {t("co2PerTree", { kg: formatUnit(tree.species.co2KgPerTree, "kilogram", language) })}
         </li>
       </ul>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-stone-700">{messages.plantedOn}</dt>
+        <dt className="text-stone-700">{t("plantedOn")}</dt>
         <dd>
           <time dateTime={tree.plantedAt}>{formatMoment(new Date(tree.plantedAt), language)}</time>
         </dd>
-        <dt className="text-stone-700">{messages.site}</dt>
+        <dt className="text-stone-700">{t("site")}</dt>
         <dd>
           {site ? (
             <>
@@ -65,14 +65,14 @@ export function TreeCard({
             </>
           ) : null}
         </dd>
-        <dt className="text-stone-700">{messages.plantedBy}</dt>
+        <dt className="text-stone-700">{t("plantedBy")}</dt>
         <dd className="font-semibold" data-testid="planter">
           {tree.planter}
         </dd>
       </dl>
       {tree.message?.trim() ? (
         <figure className="mt-4 border-l-4 border-forest-600 pl-3">
-          <figcaption className="sr-only">{messages.message}</figcaption>
+          <figcaption className="sr-only">{t("message")}</figcaption>
           <blockquote className="whitespace-pre-line font-serif text-stone-800" data-testid="planter-message">
             {tree.message}
           </blockquote>

@@ -1,13 +1,13 @@
 // Each memorial's e-mails with their outbox status in words (sent, retrying, failed, kept); with
 // SMTP_URL set (as in these tests), no "e-mail not set up" notice.
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 
 for (const lang of ["fr", "de"] as const) {
   test(`in ${lang}: the memorial's e-mails show their outbox status`, async ({ page }) => {
-    const m = DASHBOARD_MESSAGES[lang];
+    const t = translator(lang, "dashboard");
     const operator = await makeIsolatedOperator({ language: lang });
     const epf = await makeContext(operator.operatorId, "Epf");
     const created = await createMemorialByApi(operator.key, {
@@ -30,12 +30,12 @@ for (const lang of ["fr", "de"] as const) {
     const item = page.getByTestId("memorial-emails").locator("li");
     await expect(item).toHaveCount(1);
     await expect(item).toHaveAttribute("data-state", "sent");
-    await expect(item).toContainText(m.emailState_sent);
+    await expect(item).toContainText(t("emailState_sent"));
     await expect(item).toContainText("famille.lambert@example.org");
     await expect(page.getByTestId("mail-off")).toHaveCount(0);
 
     // The preview of the family's confirmation e-mail, in each language, with a stand-in link.
-    await page.getByText(m.emailPreview).click();
+    await page.getByText(t("emailPreview")).click();
     await expect(page.getByTestId("email-preview-fr")).toContainText("Confirmez le mémorial de Lambert");
     await expect(page.getByTestId("email-preview-nl")).toContainText("Bevestig de gedenkpagina voor Lambert");
     await expect(page.getByTestId("email-preview-en")).toContainText("Confirm the memorial for Lambert");
@@ -43,9 +43,9 @@ for (const lang of ["fr", "de"] as const) {
     await expect(page.getByTestId("email-preview-de")).toContainText("https://…/confirm/…");
 
     const states = [
-      [{ status: "pending", attempts: 2 }, "retrying", m.emailState_retrying],
-      [{ status: "failed", attempts: 8 }, "failed", m.emailState_failed],
-      [{ status: "held", attempts: 0 }, "held", m.emailState_held],
+      [{ status: "pending", attempts: 2 }, "retrying", t("emailState_retrying")],
+      [{ status: "failed", attempts: 8 }, "failed", t("emailState_failed")],
+      [{ status: "held", attempts: 0 }, "held", t("emailState_held")],
     ] as const;
     for (const [data, state, words] of states) {
       await db.outgoingEmail.update({

@@ -1,8 +1,8 @@
 // The dashboard speaks the user's language on every main screen: no English sentence of the
 // dashboard's own catalogue, no API path, no internal kind name; plurals follow the language.
 import { expect, type Page, test } from "@playwright/test";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
+import { messagesIn, translator } from "@/lib/i18n/translate";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 
@@ -11,8 +11,8 @@ const JARGON =
 
 /** Fragments (8+ characters) of the English catalogue's sentences that the language translates. */
 function englishFragments(lang: Language): string[] {
-  const en = DASHBOARD_MESSAGES.en;
-  const own = DASHBOARD_MESSAGES[lang];
+  const en = messagesIn("en", "dashboard");
+  const own = messagesIn(lang, "dashboard");
   const fragments = new Set<string>();
   for (const key of Object.keys(en) as (keyof typeof en)[]) {
     if (en[key] === own[key]) continue;
@@ -25,19 +25,19 @@ function englishFragments(lang: Language): string[] {
 }
 
 async function expectOwnLanguage(page: Page, lang: Language) {
-  await expect(page.locator("main")).not.toContainText(DASHBOARD_MESSAGES[lang].loading);
+  await expect(page.locator("main")).not.toContainText(translator(lang, "dashboard")("loading"));
   // The text a user sees (innerText: without scripts and with hidden parts left out).
   // biome-ignore lint/performance/useDomNodeTextContent: what is rendered is what matters here
   const text = `${await page.title()}\n${await page.locator("body").innerText()}`;
   // The tab's title too: the page's name and the dashboard's, in the language.
-  expect(await page.title()).toContain(DASHBOARD_MESSAGES[lang].appName);
+  expect(await page.title()).toContain(translator(lang, "dashboard")("appName"));
   expect(text).not.toMatch(JARGON);
   for (const fragment of englishFragments(lang)) expect(text, fragment).not.toContain(fragment);
 }
 
 for (const lang of ["fr", "de"] as const) {
   test(`every main screen speaks ${lang} without jargon, plurals included`, async ({ page }) => {
-    const m = DASHBOARD_MESSAGES[lang];
+    const t = translator(lang, "dashboard");
     const operator = await makeIsolatedOperator({ language: lang });
     // Names of their own: the factories' names carry the kind's internal name.
     const group = await db.context.update({
@@ -57,11 +57,11 @@ for (const lang of ["fr", "de"] as const) {
     await signIn(page, user, lang);
 
     await page.goto(`${baseUrl()}/dashboard/plant`);
-    const contexts = page.getByLabel(m.context);
-    await expect(contexts.locator("option", { hasText: `${m.kind_GroupeEpf} · ${group.name}` })).toHaveCount(
-      1,
-    );
-    await expect(contexts.locator("option", { hasText: `${m.kind_Epf} · ${epf.name}` })).toHaveCount(1);
+    const contexts = page.getByLabel(t("context"));
+    await expect(
+      contexts.locator("option", { hasText: `${t("kind_GroupeEpf")} · ${group.name}` }),
+    ).toHaveCount(1);
+    await expect(contexts.locator("option", { hasText: `${t("kind_Epf")} · ${epf.name}` })).toHaveCount(1);
     await expectOwnLanguage(page, lang);
 
     await page.goto(`${baseUrl()}/dashboard/memorials`);
@@ -69,7 +69,7 @@ for (const lang of ["fr", "de"] as const) {
     await expectOwnLanguage(page, lang);
 
     await page.goto(`${baseUrl()}/dashboard/memorials/${memorial.IdMemorial}`);
-    await expect(page.getByText(m.personHint)).toBeVisible();
+    await expect(page.getByText(t("personHint"))).toBeVisible();
     await expect(page.getByText("famille@example.org · Nederlands")).toBeVisible(); // in words
     await expectOwnLanguage(page, lang);
 

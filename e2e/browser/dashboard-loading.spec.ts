@@ -2,7 +2,7 @@
 // indicator (role=status, in the user's language) that goes away with the data. Each request is
 // held by the test (page.route) until the indicator has been seen, then let through.
 import { expect, type Page, test } from "@playwright/test";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 import { baseUrl } from "../support/factories";
 import { seedDashboard, signInAt } from "./dashboard-seed";
 import { createMemorialByApi } from "./dashboard-support";
@@ -41,30 +41,30 @@ async function expectLoading(page: Page, words: string) {
 test("in French: the report and the transactions show « Chargement… » until their data comes", async ({
   page,
 }) => {
-  const m = DASHBOARD_MESSAGES.fr;
+  const t = translator("fr", "dashboard");
   const data = await seedDashboard("fr");
   await signInAt(page, data.user.email, "fr");
 
   const report = await gate(page, dashboardJson("reports"));
   await page.goto(`${baseUrl()}/dashboard/reports`);
-  await expectLoading(page, m.loading);
+  await expectLoading(page, t("loading"));
   report.release();
   await expect(page.getByTestId("report-lines")).toBeVisible();
   await expect(page.getByTestId("loading")).toHaveCount(0);
 
   // Another period while the lines of this one are on screen: they are marked busy meanwhile.
   report.arm();
-  await page.getByRole("button", { name: m.preset_lastMonth }).click();
-  await expectLoading(page, m.loading);
+  await page.getByRole("button", { name: t("preset_lastMonth") }).click();
+  await expectLoading(page, t("loading"));
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
   report.release();
   await expect(page.getByTestId("loading")).toHaveCount(0);
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-  await expect(page.getByText(m.chartEmpty)).toBeVisible();
+  await expect(page.getByText(t("chartEmpty"))).toBeVisible();
 
   const transactions = await gate(page, dashboardJson("transactions"));
   await page.goto(`${baseUrl()}/dashboard/transactions`);
-  await expectLoading(page, m.loading);
+  await expectLoading(page, t("loading"));
   transactions.release();
   await expect(page.getByTestId("transaction-rows")).toBeVisible();
   await expect(page.getByTestId("loading")).toHaveCount(0);
@@ -72,7 +72,7 @@ test("in French: the report and the transactions show « Chargement… » until 
 
 test("the memorial list's next page, the keys and their creation show a loading state", async ({ page }) => {
   test.setTimeout(120_000);
-  const m = DASHBOARD_MESSAGES.en;
+  const t = translator("en", "dashboard");
   const data = await seedDashboard("en");
   // More than a page of 50 memorials.
   for (let batch = 0; batch < 5; batch++) {
@@ -87,8 +87,8 @@ test("the memorial list's next page, the keys and their creation show a loading 
   await page.goto(`${baseUrl()}/dashboard/memorials`);
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
   const memorials = await gate(page, dashboardJson("memorials"));
-  await page.getByRole("button", { name: m.next }).click();
-  await expectLoading(page, m.loading);
+  await page.getByRole("button", { name: t("next") }).click();
+  await expectLoading(page, t("loading"));
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
   memorials.release();
   await expect(page.getByText("Page 2 of 2")).toBeVisible();
@@ -96,32 +96,32 @@ test("the memorial list's next page, the keys and their creation show a loading 
 
   const keys = await gate(page, dashboardJson("keys"));
   await page.goto(`${baseUrl()}/dashboard/keys`);
-  await expectLoading(page, m.loading);
+  await expectLoading(page, t("loading"));
   keys.release();
   await expect(page.getByTestId("key-rows")).toBeVisible();
   await expect(page.getByTestId("loading")).toHaveCount(0);
 
   // A key made through a Server Action (a POST to the page).
   const create = await gate(page, (url) => url.pathname === "/dashboard/keys", "POST");
-  await page.getByLabel(m.keyName).fill("Slow network");
-  await page.getByRole("button", { name: m.createTest }).click();
-  await expectLoading(page, m.creating);
+  await page.getByLabel(t("keyName")).fill("Slow network");
+  await page.getByRole("button", { name: t("createTest") }).click();
+  await expectLoading(page, t("creating"));
   create.release();
   await expect(page.getByTestId("new-key")).toBeVisible();
   await expect(page.getByTestId("loading")).toHaveCount(0);
 });
 
 test("the planting form shows « Planting… » while it is sent, then the result", async ({ page }) => {
-  const m = DASHBOARD_MESSAGES.en;
+  const t = translator("en", "dashboard");
   const data = await seedDashboard("en");
   await signInAt(page, data.user.email);
   await page.goto(`${baseUrl()}/dashboard/plant`);
-  await expect(page.getByRole("button", { name: m.plantSubmit })).toBeEnabled();
-  await page.getByLabel(m.lastName, { exact: true }).fill("Lent");
-  await page.getByLabel(new RegExp(`^${m.deathDate}`)).fill("2026-10-01");
+  await expect(page.getByRole("button", { name: t("plantSubmit") })).toBeEnabled();
+  await page.getByLabel(t("lastName"), { exact: true }).fill("Lent");
+  await page.getByLabel(new RegExp(`^${t("deathDate")}`)).fill("2026-10-01");
   const plant = await gate(page, (url) => url.pathname === "/dashboard/plant", "POST");
-  await page.getByRole("button", { name: m.plantSubmit }).click();
-  await expectLoading(page, m.planting);
+  await page.getByRole("button", { name: t("plantSubmit") }).click();
+  await expectLoading(page, t("planting"));
   await expect(page.locator('form[aria-busy="true"]')).toHaveCount(1);
   plant.release();
   await expect(page.getByTestId("plant-result")).toBeVisible();

@@ -5,7 +5,7 @@
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 import { type RunningServer, startServer } from "../support/server";
 import { seedDashboard, signInAt } from "./dashboard-seed";
 
@@ -34,26 +34,26 @@ test("in French and German: e-mail not set up, a confirmation sent again is kept
     ["fr", /conservé/, /en route/],
     ["de", /aufbewahrt/, /unterwegs/],
   ] as const) {
-    const m = DASHBOARD_MESSAGES[lang];
+    const t = translator(lang, "dashboard");
     const data = await seedDashboard(lang);
     await page.context().clearCookies();
     await signInAt(page, data.user.email, lang, mailOff.url);
 
     // The overview says it, and its resend button says the e-mail was kept.
-    await expect(page.getByTestId("mail-off")).toHaveText(m.mailNotConfigured);
+    await expect(page.getByTestId("mail-off")).toHaveText(t("mailNotConfigured"));
     const stale = page.locator(`[data-memorial-id="${data.awaiting}"]`);
-    await stale.getByRole("button", { name: m.resend }).click();
-    await expect(stale.getByRole("status").filter({ hasText: m.resentHeld })).toBeVisible();
+    await stale.getByRole("button", { name: t("resend") }).click();
+    await expect(stale.getByRole("status").filter({ hasText: t("resentHeld") })).toBeVisible();
     await expect(stale).toContainText(kept);
     await expect(page.locator("body")).not.toContainText(onItsWay);
-    await expect(page.locator("body")).not.toContainText(m.resent);
+    await expect(page.locator("body")).not.toContainText(t("resent"));
 
     // So does the memorial's page.
     await page.goto(`${mailOff.url}/dashboard/memorials/${data.awaiting}`);
-    await expect(page.getByTestId("mail-off")).toHaveText(m.mailNotConfigured);
-    await page.getByRole("button", { name: m.resend }).click();
-    await expect(page.getByRole("status").filter({ hasText: m.resentHeld })).toBeVisible();
-    await expect(page.locator("body")).not.toContainText(m.resent);
+    await expect(page.getByTestId("mail-off")).toHaveText(t("mailNotConfigured"));
+    await page.getByRole("button", { name: t("resend") }).click();
+    await expect(page.getByRole("status").filter({ hasText: t("resentHeld") })).toBeVisible();
+    await expect(page.locator("body")).not.toContainText(t("resent"));
     await expect(page.locator("body")).not.toContainText(onItsWay);
   }
 });

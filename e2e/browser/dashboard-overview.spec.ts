@@ -1,7 +1,7 @@
 // The dashboard's home: this calendar month against the last one, 12 months of trees, and the
 // memorials awaiting their family's confirmation for more than 7 days, with a resend button.
 import { expect, test } from "@playwright/test";
-import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 import { db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 
@@ -11,7 +11,7 @@ for (const lang of ["fr", "en"] as const) {
   test(`the overview in ${lang}: this month against the last, 12 months, stale confirmations resent`, async ({
     page,
   }) => {
-    const m = DASHBOARD_MESSAGES[lang];
+    const t = translator(lang, "dashboard");
     const operator = await makeIsolatedOperator({ language: lang, price: 20, co2: 100 });
     const epf = await makeContext(operator.operatorId, "Epf");
     const plant = (nom: string, extra: object = {}) =>
@@ -47,12 +47,10 @@ for (const lang of ["fr", "en"] as const) {
 
     const user = await makeUser(operator.operatorId);
     await signIn(page, user, lang);
-    await expect(page.getByRole("heading", { level: 1, name: m.overviewTitle })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: t("overviewTitle") })).toBeVisible();
     const figure = (key: string) => page.getByTestId(`overview-${key}`);
     await expect(figure("trees").getByTestId("value")).toHaveText("2");
-    await expect(figure("trees").getByTestId("previous")).toHaveText(
-      fill(m.overviewLastMonth, { value: "1" }),
-    );
+    await expect(figure("trees").getByTestId("previous")).toHaveText(t("overviewLastMonth", { value: "1" }));
     await expect(figure("co2Kg").getByTestId("value")).toHaveText("200 kg");
     await expect(figure("memorials").getByTestId("value")).toHaveText(String(staleThisMonth ? 4 : 3));
     await expect(figure("awaiting").getByTestId("value")).toHaveText(String(staleThisMonth ? 2 : 1));
@@ -64,14 +62,14 @@ for (const lang of ["fr", "en"] as const) {
 
     // Only the memorial waiting for more than 7 days is listed, with its resend button.
     const list = page.getByTestId("stale-confirmations");
-    await expect(page.getByText(fill(m.overviewStaleCount, { count: 1 }, lang))).toBeVisible();
+    await expect(page.getByText(t("overviewStaleCount", { count: 1 }))).toBeVisible();
     await expect(list.locator("li")).toHaveCount(1);
     const item = list.locator(`li[data-memorial-id="${stale.IdMemorial}"]`);
     await expect(item).toContainText("Oubli");
     await expect(list).not.toContainText("Recent");
     expect(recent.IdMemorial).toBeGreaterThan(0);
     const before = await db.outgoingEmail.count({ where: { memorialId: stale.IdMemorial } });
-    await item.getByRole("button", { name: m.resend }).click();
+    await item.getByRole("button", { name: t("resend") }).click();
     await expect(item.getByRole("status")).toBeVisible();
     await expect
       .poll(() => db.outgoingEmail.count({ where: { memorialId: stale.IdMemorial } }))

@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { OperatorSession } from "@/lib/auth/session";
 import { invalid, notFound } from "@/lib/errors";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
 import { LANGUAGES } from "@/lib/i18n/languages";
+import { messagesIn } from "@/lib/i18n/translate";
 import { dashboardScope } from "@/lib/scope";
 import { text } from "@/lib/validation";
 import { type ActionDeps, type ActionSpec, refuse, runAction } from "./action";
@@ -125,8 +125,8 @@ describe("the dashboard's action pipeline", () => {
     });
     // The form shows the reason with the dashboard's catalogue, in the user's language.
     const key = REASON_MESSAGE["after-death"];
-    expect(DASHBOARD_MESSAGES.fr[key]).toBe("La date de naissance doit précéder la date du décès.");
-    expect(new Set(LANGUAGES.map((lang) => DASHBOARD_MESSAGES[lang][key])).size).toBe(LANGUAGES.length);
+    expect(messagesIn("fr", "dashboard")[key]).toBe("La date de naissance doit précéder la date du décès.");
+    expect(new Set(LANGUAGES.map((lang) => messagesIn(lang, "dashboard")[key])).size).toBe(LANGUAGES.length);
   });
 
   it("words an unknown reason of a use case as invalid, and a required-… one as required", async () => {

@@ -2,13 +2,13 @@
 // (lib/validation.ts) and of the use cases' DomainErrors, and the message of each in the user's
 // language. The action pipeline (lib/dashboard/action.ts) returns the words; the forms show them.
 import type { ZodIssue } from "zod";
-import type { MessageKey } from "@/lib/i18n/dashboard-messages";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import type { FieldReason } from "@/lib/validation";
 
 export type { FieldReason } from "@/lib/validation";
 
 /** The message, in the user's language, of each reason a field is refused for. */
-export const REASON_MESSAGE: Record<string, MessageKey> = {
+export const REASON_MESSAGE: Record<string, DashboardKey> = {
   required: "fieldRequired",
   "invalid-date": "fieldInvalidDate",
   "date-range": "fieldDateRange",

@@ -1,15 +1,15 @@
-// The dashboard's language: the user's choice (a cookie set by the language menu), else the
-// operator's language, else the browser's, else French.
+// The dashboard's language (lib/i18n/resolve-language.ts): the user's choice (a cookie set by the
+// language menu), else the operator's language, else the browser's, else French.
 import { cookies, headers } from "next/headers";
-import { acceptedLanguage, type Language, parseLanguage } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
+import { resolveLanguage } from "@/lib/i18n/resolve-language";
 
 export const LANGUAGE_COOKIE = "dashboard_lang";
 
 export async function dashboardLanguage(operatorLanguage?: string | null): Promise<Language> {
-  const chosen = (await cookies()).get(LANGUAGE_COOKIE)?.value;
-  const fromCookie = chosen ? parseLanguage(chosen) : null;
-  if (fromCookie) return fromCookie;
-  const fromOperator = operatorLanguage ? parseLanguage(operatorLanguage) : null;
-  if (fromOperator) return fromOperator;
-  return acceptedLanguage((await headers()).get("accept-language")) ?? "fr";
+  const cookie = (await cookies()).get(LANGUAGE_COOKIE)?.value;
+  return resolveLanguage(
+    { cookie, acceptLanguage: (await headers()).get("accept-language") },
+    operatorLanguage,
+  );
 }

@@ -9,8 +9,8 @@ import { ZodError } from "zod";
 import { getOperatorSession, type OperatorSession } from "@/lib/auth/session";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
-import { DASHBOARD_MESSAGES, fill, type MessageKey } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
+import { type DashboardKey, translator } from "@/lib/i18n/translate";
 import { hasRole, type Role } from "@/lib/users/roles";
 import { WireError } from "@/lib/v1/errors";
 import { zodMessage } from "@/lib/v1/zod-message";
@@ -36,7 +36,7 @@ export function jsonResponse(status: number, body: unknown): Response {
 export const sameOrigin = (request: Request) => fromThisSite(request, { originRequired: true });
 
 /** The label of a query parameter (or a domain field) as the dashboard's forms name it. */
-const FIELD_LABEL: Record<string, MessageKey> = {
+const FIELD_LABEL: Record<string, DashboardKey> = {
   epf: "reportEpf",
   epfId: "reportEpf",
   person: "reportPerson",
@@ -50,7 +50,7 @@ const FIELD_LABEL: Record<string, MessageKey> = {
   Limite: "reportLimit",
 };
 
-const REASON_MESSAGE: Record<string, MessageKey> = {
+const REASON_MESSAGE: Record<string, DashboardKey> = {
   required: "errorFieldRequired",
   number: "errorFieldNumber",
   range: "errorFieldRange",
@@ -58,7 +58,7 @@ const REASON_MESSAGE: Record<string, MessageKey> = {
   "not-found": "errorFieldNotFound",
 };
 
-const CODE_MESSAGE: Record<string, MessageKey> = {
+const CODE_MESSAGE: Record<string, DashboardKey> = {
   INVALID_INPUT: "errorRequestInvalid",
   NOT_FOUND: "errorRequestNotFound",
   NO_TREE_AVAILABLE: "errorNoTree",
@@ -68,19 +68,15 @@ const CODE_MESSAGE: Record<string, MessageKey> = {
 
 /** What the user reads of a refused request, in their language; never the English detail. */
 export function errorText(lang: Language, code: string, problem?: { field: string; reason: string }): string {
-  const m = DASHBOARD_MESSAGES[lang];
+  const t = translator(lang, "dashboard");
   const label = problem ? FIELD_LABEL[problem.field] : undefined;
   const reason = problem ? REASON_MESSAGE[problem.reason] : undefined;
   if (problem && label && reason) {
     const [min, max] = QUERY_BOUNDS[problem.field] ?? [1, 2_147_483_647];
     const nf = new Intl.NumberFormat(lang, { useGrouping: false });
-    return fill(
-      m[reason],
-      { field: m[label].replace(/\s*\(.*\)$/, ""), min: nf.format(min), max: nf.format(max) },
-      lang,
-    );
+    return t(reason, { field: t(label).replace(/\s*\(.*\)$/, ""), min: nf.format(min), max: nf.format(max) });
   }
-  return m[CODE_MESSAGE[code] ?? "errorGeneric"];
+  return t(CODE_MESSAGE[code] ?? "errorGeneric");
 }
 
 function errorResponse(

@@ -6,7 +6,7 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
-import { messagesFor } from "@/lib/i18n/messages";
+import { translator } from "@/lib/i18n/translate";
 import {
   co2Total,
   formatCalendarDate,
@@ -39,7 +39,8 @@ export interface CertificateInput {
 
 export async function certificatePdf(input: CertificateInput): Promise<Uint8Array> {
   const { memorial, language, size, url } = input;
-  const messages = messagesFor(language);
+  const t = translator(language, "page");
+  const cert = translator(language, "certificate");
   const title = memorial.title;
 
   const pdf = await PDFDocument.create();
@@ -48,10 +49,10 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
     bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
   };
-  pdf.setTitle(printable(`${messages.certificateTitle} · ${title}`));
-  pdf.setAuthor(messages.siteName);
-  pdf.setCreator(messages.siteName);
-  pdf.setProducer(messages.siteName);
+  pdf.setTitle(printable(`${cert("title")} · ${title}`));
+  pdf.setAuthor(t("siteName"));
+  pdf.setCreator(t("siteName"));
+  pdf.setProducer(t("siteName"));
   pdf.setLanguage(LOCALES[language]);
   pdf.setCreationDate(input.now ?? new Date());
 
@@ -122,20 +123,20 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   };
 
   // Heading
-  line(messages.siteName.toUpperCase(), { size: 10, color: LEAF, center: true, gap: 14 });
-  line(messages.certificateTitle, { weight: "bold", size: 24, color: GREEN, center: true, gap: 18 });
-  if (memorial.kind === "classic") line(messages.memorialOf, { size: 12, color: GREY, center: true, gap: 4 });
+  line(t("siteName").toUpperCase(), { size: 10, color: LEAF, center: true, gap: 14 });
+  line(cert("title"), { weight: "bold", size: 24, color: GREEN, center: true, gap: 18 });
+  if (memorial.kind === "classic") line(t("memorialOf"), { size: 12, color: GREY, center: true, gap: 4 });
   paragraph(title, { weight: "bold", size: 26, color: INK, center: true, gap: 6 });
   if (memorial.kind === "classic" && memorial.deceased) {
     const { birthDate, deathDate } = memorial.deceased;
     const dates = [
-      birthDate ? `${messages.born} ${formatCalendarDate(new Date(birthDate), language)}` : null,
-      deathDate ? `${messages.died} ${formatCalendarDate(new Date(deathDate), language)}` : null,
+      birthDate ? `${t("born")} ${formatCalendarDate(new Date(birthDate), language)}` : null,
+      deathDate ? `${t("died")} ${formatCalendarDate(new Date(deathDate), language)}` : null,
     ].filter(Boolean);
     if (dates.length) line(dates.join("  ·  "), { size: 11, color: GREY, center: true });
   } else {
     paragraph(
-      memorial.kind === "global" ? messages.globalLead(memorial.operatorName) : messages.anonymousLead,
+      memorial.kind === "global" ? t("globalLead", { operator: memorial.operatorName }) : t("anonymousLead"),
       {
         size: 11,
         color: GREY,
@@ -148,13 +149,13 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   // Totals
   const co2 = co2Total(memorial.co2Lines);
   line(
-    `${messages.figure(messages.treesPlural(memorial.totalTrees), formatNumber(memorial.totalTrees, language))}   ·   ${messages.figure(messages.co2Label, formatUnit(co2, "kilogram", language))}`,
+    `${cert("figure", { label: t("treesPlural", { n: memorial.totalTrees }), value: formatNumber(memorial.totalTrees, language) })}   ·   ${cert("figure", { label: t("co2Label"), value: formatUnit(co2, "kilogram", language) })}`,
     { weight: "bold", size: 13, color: GREEN, center: true, gap: 2 },
   );
-  line(messages.co2Explained, { size: 9, color: GREY, center: true, gap: 16 });
+  line(t("co2Explained"), { size: 9, color: GREY, center: true, gap: 16 });
 
   // The trees, newest first
-  line(messages.treesHeading, { weight: "bold", size: 14, color: GREEN, gap: 4 });
+  line(t("treesHeading"), { weight: "bold", size: 14, color: GREEN, gap: 4 });
   page!.drawLine({
     start: { x: margin, y },
     end: { x: width - margin, y },
@@ -174,7 +175,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
       { weight: "bold", size: 10.5 },
     );
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
-    paragraph(`${where}  ·  ${messages.plantedBy} ${tree.planter}`, {
+    paragraph(`${where}  ·  ${t("plantedBy")} ${tree.planter}`, {
       size: 9.5,
       color: GREY,
       gap: 5,
@@ -184,9 +185,13 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const more = memorial.totalTrees - listed.reduce((sum, t) => sum + t.quantity, 0);
   if (more > 0) {
     ensureRoom(20);
-    line(messages.moreTrees(formatNumber(more, language), more), { size: 10, color: GREY, gap: 4 });
+    line(cert("moreTrees", { n: formatNumber(more, language), count: more }), {
+      size: 10,
+      color: GREY,
+      gap: 4,
+    });
   }
-  if (listed.length === 0) line(messages.noTreeYet, { size: 10, color: GREY });
+  if (listed.length === 0) line(t("noTreeYet"), { size: 10, color: GREY });
 
   // The QR code to the page, its address in words, and the date of issue
   const qrSize = 92 * k;
@@ -216,7 +221,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   }
   const besideQr = margin + qrSize + 14 * k;
   const besideWidth = width - margin - besideQr;
-  const scanLines = wrap(printable(messages.certificateScan), "regular", 10 * k, besideWidth);
+  const scanLines = wrap(printable(cert("scan")), "regular", 10 * k, besideWidth);
   let ty = qrTop - 14 * k;
   for (const text of scanLines) {
     page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.regular, color: GREY });
@@ -226,7 +231,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     page!.drawText(text, { x: besideQr, y: ty, size: 10 * k, font: fonts.bold, color: GREEN });
     ty -= 13 * k;
   }
-  const issued = messages.certificateIssued(formatMoment(input.now ?? new Date(), language));
+  const issued = cert("issued", { date: formatMoment(input.now ?? new Date(), language) });
   page!.drawText(printable(issued), {
     x: besideQr,
     y: ty - 6 * k,

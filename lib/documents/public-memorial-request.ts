@@ -3,8 +3,8 @@
 // a test key's): null, so that each answers the same 404 as the page.
 
 import type { Language } from "@/lib/i18n/languages";
+import { resolveLanguage } from "@/lib/i18n/resolve-language";
 import { memorialUrl, publicOrigin } from "@/lib/links";
-import { pageLanguage } from "@/lib/memorials/public-page";
 import { getPublicMemorial, type PublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
 
@@ -23,7 +23,10 @@ export async function publicMemorialRequest(
   const memorial = id === null ? null : await getPublicMemorial(id);
   if (!memorial) return null;
   const lang = new URL(request.url).searchParams.get("lang");
-  const language = pageLanguage(lang, memorial.language, request.headers.get("accept-language"));
+  const language = resolveLanguage(
+    { lang, acceptLanguage: request.headers.get("accept-language") },
+    memorial.language,
+  );
   // A QR code or certificate asked in a language leads to the page in that language.
   const url = memorialUrl(publicOrigin(request.headers), memorial, lang ? language : null);
   return { memorial, language, url };

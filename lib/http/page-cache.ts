@@ -3,7 +3,7 @@
 // A memorial page is the same for every visitor who asks for it in the same language (it reads no
 // cookie and no session), so once rendered it is kept whole, as HTML (and gzip), and answered
 // without entering Next.js again. What makes it exact:
-// - the key is everything the page depends on: the memorial, the page's language (pageLanguage,
+// - the key is everything the page depends on: the memorial, the page's language (resolveLanguage,
 //   as the page decides it), the "confirmed" banner and the public origin of its absolute links;
 //   the page is rendered for the key (an address with that language), never for one visitor;
 // - the domain events of every instance (a tree planted, the person modified, a confirmation, a
@@ -19,10 +19,9 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { expiringCache } from "@/lib/events/expiring-cache";
-import { langParam } from "@/lib/i18n/lang-param";
+import { langParam, resolveLanguage } from "@/lib/i18n/resolve-language";
 import { publicOrigin } from "@/lib/links";
 import { deceasedUrlEndsAt } from "@/lib/memorials/policy";
-import { pageLanguage } from "@/lib/memorials/public-page";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
 import { contentSecurityPolicy } from "./csp";
@@ -211,10 +210,12 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
       if (id === null) return false;
       const memorial = await getPublicMemorial(id);
       if (!memorial) return false; // not public: Next.js renders the 404
-      const language = pageLanguage(
-        langParam(url.searchParams.get("lang")),
+      const language = resolveLanguage(
+        {
+          lang: langParam(url.searchParams.get("lang")),
+          acceptLanguage: String(request.headers["accept-language"] ?? ""),
+        },
         memorial.language,
-        String(request.headers["accept-language"] ?? ""),
       );
       const confirmed = url.searchParams.get("confirmed") === "1";
       const forwarded: Record<string, string> = {};

@@ -4,10 +4,11 @@
 // is asked and what happens next, a signature. One vocabulary per language, shared with the
 // confirmation page and the memorial page: mémorial, gedenkpagina, memorial, Gedenkseite. These
 // functions are the only place the texts are written: the outbox stores what they return, and the
-// dashboard's preview shows what they return (lib/dashboard/emails.ts).
+// dashboard's preview shows what they return (lib/dashboard/emails.ts). Their words are the email.*
+// texts of the catalogues (lib/i18n/catalogues).
 import { escapeHtml } from "@/lib/html";
 import type { Language } from "@/lib/i18n/languages";
-import { messagesFor } from "@/lib/i18n/messages";
+import { t as text, translator } from "@/lib/i18n/translate";
 import { cut } from "@/lib/memorials/policy";
 
 /** outgoing_email.subject is VARCHAR(400): a subject is cut to fit, whatever the title. */
@@ -26,137 +27,9 @@ export interface FamilyLetter {
   requester: string;
 }
 
-interface Texts {
-  greeting: (family: string | null) => string;
-  condolence: (deceased: string | null) => string;
-  subject: (title: string) => string;
-  ask: (requester: string, deceased: string | null) => string;
-  button: string;
-  valid: (days: number) => string;
-  manageLine: string;
-  manageButton: string;
-  ignore: string;
-  manageSubject: (title: string) => string;
-  manageCondolence: (deceased: string | null) => string;
-  manageBody: (requester: string, title: string) => string;
-  manageKeep: (days: number) => string;
-  closing: string;
-  footer: (site: string, requester: string) => string;
-}
-
-/** French elides "de" before a vowel: "d'Anne Lambert", "de Marie Dupont". */
-const de = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? `d'${name}` : `de ${name}`);
-
-const TEXTS: Record<Language, Texts> = {
-  fr: {
-    greeting: (f) => (f ? `Bonjour ${f},` : "Bonjour,"),
-    condolence: (d) =>
-      d
-        ? `Nous avons appris avec tristesse le décès ${de(d)} et vous présentons nos sincères condoléances.`
-        : "Nous avons appris avec tristesse la perte de votre proche et vous présentons nos sincères condoléances.",
-    subject: (t) => `Confirmez le mémorial ${de(t)}`,
-    ask: (r, d) =>
-      `${r} souhaite planter un arbre en mémoire ${d ? de(d) : "de votre proche"} et lui consacrer un mémorial en ligne. Nous attendons pour cela votre accord : dès que vous aurez confirmé, le mémorial sera publié et le premier arbre planté. Rien n'est publié sans votre confirmation.`,
-    button: "Confirmer le mémorial",
-    valid: (n) => `Ce lien est valable ${n} jours.`,
-    manageLine:
-      "Plus tard, vous pourrez masquer le mémorial, le rendre anonyme ou masquer le message d'un planteur depuis ce lien personnel :",
-    manageButton: "Gérer le mémorial",
-    ignore: "Si vous ne souhaitez pas ce mémorial, ignorez simplement ce message : rien ne sera publié.",
-    manageSubject: (t) => `Gérer le mémorial ${de(t)}`,
-    manageCondolence: (d) =>
-      d
-        ? `Nous vous renouvelons nos sincères condoléances pour le décès ${de(d)}.`
-        : "Nous vous renouvelons nos sincères condoléances.",
-    manageBody: (r, t) =>
-      `${r} vous envoie le lien personnel de gestion du mémorial ${de(t)} : vous pouvez y masquer le mémorial, le rendre anonyme ou masquer le message d'un planteur. Chacun de ces choix peut être annulé à tout moment.`,
-    manageKeep: (n) =>
-      `Gardez ce message : le lien est valable ${n} jours et remplace les liens envoyés avant.`,
-    closing: "Avec toute notre sympathie,",
-    footer: (s, r) => `Ce message vous est envoyé par ${s} à la demande de ${r}.`,
-  },
-  nl: {
-    greeting: (f) => (f ? `Beste ${f},` : "Goedendag,"),
-    condolence: (d) =>
-      d
-        ? `Met verdriet hebben wij vernomen dat ${d} is overleden. Wij bieden u onze oprechte deelneming aan.`
-        : "Met verdriet hebben wij vernomen dat u een dierbare hebt verloren. Wij bieden u onze oprechte deelneming aan.",
-    subject: (t) => `Bevestig de gedenkpagina voor ${t}`,
-    ask: (r, d) =>
-      `${r} wil graag een boom planten ter nagedachtenis aan ${d ?? "uw dierbare"} en een online gedenkpagina aanmaken. Daarvoor wachten wij op uw toestemming: zodra u bevestigt, wordt de gedenkpagina gepubliceerd en de eerste boom geplant. Zonder uw bevestiging wordt niets gepubliceerd.`,
-    button: "Gedenkpagina bevestigen",
-    valid: (n) => `Deze link is ${n} dagen geldig.`,
-    manageLine:
-      "Later kunt u de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen via deze persoonlijke link:",
-    manageButton: "De gedenkpagina beheren",
-    ignore: "Wilt u deze gedenkpagina niet, negeer dit bericht dan gewoon: er wordt niets gepubliceerd.",
-    manageSubject: (t) => `De gedenkpagina voor ${t} beheren`,
-    manageCondolence: (d) =>
-      d
-        ? `Wij leven nog steeds met u mee na het overlijden van ${d}.`
-        : "Wij leven nog steeds met u mee in deze moeilijke tijd.",
-    manageBody: (r, t) =>
-      `${r} stuurt u de persoonlijke beheerlink van de gedenkpagina voor ${t}: u kunt er de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen. Elke keuze kunt u op elk moment ongedaan maken.`,
-    manageKeep: (n) =>
-      `Bewaar dit bericht: de link is ${n} dagen geldig en vervangt de links die eerder verstuurd werden.`,
-    closing: "Met oprechte deelneming,",
-    footer: (s, r) => `Dit bericht wordt u namens ${r} gestuurd door ${s}.`,
-  },
-  en: {
-    greeting: (f) => (f ? `Dear ${f},` : "Hello,"),
-    condolence: (d) =>
-      d
-        ? `We were saddened to learn of the death of ${d}, and we offer you our sincere condolences.`
-        : "We were saddened to learn of your loss, and we offer you our sincere condolences.",
-    subject: (t) => `Confirm the memorial for ${t}`,
-    ask: (r, d) =>
-      `${r} would like to plant a tree in memory of ${d ?? "your loved one"} and create an online memorial. We first need your agreement: as soon as you confirm, the memorial will be published and its first tree planted. Nothing is published without your confirmation.`,
-    button: "Confirm the memorial",
-    valid: (n) => `This link is valid for ${n} days.`,
-    manageLine:
-      "Later, you can hide the memorial, make it anonymous or hide a planter's message from this personal link:",
-    manageButton: "Manage the memorial",
-    ignore: "If you do not want this memorial, simply ignore this message: nothing will be published.",
-    manageSubject: (t) => `Manage the memorial for ${t}`,
-    manageCondolence: (d) =>
-      d
-        ? `Our thoughts remain with you after the death of ${d}.`
-        : "Our thoughts remain with you at this difficult time.",
-    manageBody: (r, t) =>
-      `${r} sends you the personal link to manage the memorial for ${t}: there you can hide the memorial, make it anonymous or hide a planter's message. Each choice can be undone at any time.`,
-    manageKeep: (n) =>
-      `Keep this message: the link is valid for ${n} days and replaces the links sent before.`,
-    closing: "With our deepest sympathy,",
-    footer: (s, r) => `This message is sent to you by ${s} on behalf of ${r}.`,
-  },
-  de: {
-    greeting: (f) => (f ? `Guten Tag ${f},` : "Guten Tag,"),
-    condolence: (d) =>
-      d
-        ? `Mit Betroffenheit haben wir vom Tod von ${d} erfahren. Wir sprechen Ihnen unser aufrichtiges Beileid aus.`
-        : "Mit Betroffenheit haben wir von Ihrem Verlust erfahren. Wir sprechen Ihnen unser aufrichtiges Beileid aus.",
-    subject: (t) => `Bestätigen Sie die Gedenkseite für ${t}`,
-    ask: (r, d) =>
-      `${r} möchte in Erinnerung an ${d ?? "Ihren geliebten Menschen"} einen Baum pflanzen und eine Gedenkseite im Internet einrichten. Dafür bitten wir zuerst um Ihre Zustimmung: Sobald Sie bestätigen, wird die Gedenkseite veröffentlicht und der erste Baum gepflanzt. Ohne Ihre Bestätigung wird nichts veröffentlicht.`,
-    button: "Gedenkseite bestätigen",
-    valid: (n) => `Dieser Link ist ${n} Tage gültig.`,
-    manageLine:
-      "Später können Sie die Gedenkseite über diesen persönlichen Link verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden:",
-    manageButton: "Die Gedenkseite verwalten",
-    ignore:
-      "Wenn Sie diese Gedenkseite nicht wünschen, ignorieren Sie diese Nachricht einfach: Es wird nichts veröffentlicht.",
-    manageSubject: (t) => `Die Gedenkseite für ${t} verwalten`,
-    manageCondolence: (d) =>
-      d ? `Wir denken weiterhin an Sie und an ${d}.` : "Wir denken in dieser schweren Zeit weiterhin an Sie.",
-    manageBody: (r, t) =>
-      `${r} sendet Ihnen den persönlichen Verwaltungslink der Gedenkseite für ${t}: Dort können Sie die Gedenkseite verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden. Jede Entscheidung können Sie jederzeit rückgängig machen.`,
-    manageKeep: (n) =>
-      `Bewahren Sie diese Nachricht auf: Der Link ist ${n} Tage gültig und ersetzt die zuvor gesendeten Links.`,
-    // A German letter's closing has no comma.
-    closing: "Mit aufrichtiger Anteilnahme",
-    footer: (s, r) => `Diese Nachricht wird Ihnen von ${s} im Auftrag von ${r} gesendet.`,
-  },
-};
+/** French elides "de" before a vowel ("d'Anne Lambert", "de Marie Dupont"): the catalogue's
+ * {deceasedInitial, select, vowel {…} other {…}} is told which. */
+const initial = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? "vowel" : "other");
 
 const BUTTON_STYLE = "background:#245533;color:#fff;padding:10px 16px;text-decoration:none;border-radius:6px";
 const NOTE_STYLE = "color:#57534e";
@@ -167,7 +40,7 @@ const oneLine = (text: string) => cut(inline(text), SUBJECT_MAX);
 
 /** The words shared by both e-mails: greeting, signature, footer, with the names made inline. */
 function letterParts(letter: FamilyLetter) {
-  const t = TEXTS[letter.language];
+  const t = translator(letter.language, "email");
   const requester = inline(letter.requester);
   const family = letter.familyName ? inline(letter.familyName) || null : null;
   const deceased = letter.deceasedName ? inline(letter.deceasedName) || null : null;
@@ -176,8 +49,8 @@ function letterParts(letter: FamilyLetter) {
     requester,
     title: inline(letter.title),
     deceased,
-    greeting: t.greeting(family),
-    footer: t.footer(messagesFor(letter.language).siteName, requester),
+    greeting: family ? t("greeting", { family }) : t("greetingNoName"),
+    footer: t("footer", { site: text(letter.language, "page.siteName"), requester }),
   };
 }
 
@@ -220,19 +93,28 @@ export function confirmationEmail(
   const { t, requester, title, deceased, greeting, footer } = letterParts(input);
   const blocks: Block[] = [
     para(greeting),
-    para(t.condolence(deceased)),
-    para(t.ask(requester, deceased)),
-    button(t.button, input.link),
-    para(t.valid(input.days), NOTE_STYLE),
+    para(
+      deceased ? t("condolence", { deceased, deceasedInitial: initial(deceased) }) : t("condolenceNoName"),
+    ),
+    para(
+      deceased
+        ? t("ask", { requester, deceased, deceasedInitial: initial(deceased) })
+        : t("askNoName", { requester }),
+    ),
+    button(t("button"), input.link),
+    para(t("valid", { days: input.days }), NOTE_STYLE),
   ];
   if (input.manageLink) {
     blocks.push({
-      text: `${t.manageLine}\n${t.manageButton}: ${input.manageLink}`,
-      html: `<p style="${NOTE_STYLE}">${escapeHtml(t.manageLine)} <a href="${escapeHtml(input.manageLink)}">${escapeHtml(t.manageButton)}</a></p>`,
+      text: `${t("manageLine")}\n${t("manageButton")}: ${input.manageLink}`,
+      html: `<p style="${NOTE_STYLE}">${escapeHtml(t("manageLine"))} <a href="${escapeHtml(input.manageLink)}">${escapeHtml(t("manageButton"))}</a></p>`,
     });
   }
-  blocks.push(para(t.ignore, NOTE_STYLE), signature(t.closing, requester), para(footer, NOTE_STYLE));
-  return { subject: oneLine(t.subject(title)), ...render(input.language, blocks) };
+  blocks.push(para(t("ignore"), NOTE_STYLE), signature(t("closing"), requester), para(footer, NOTE_STYLE));
+  return {
+    subject: oneLine(t("subject", { title, titleInitial: initial(title) })),
+    ...render(input.language, blocks),
+  };
 }
 
 /** The "manage your memorial" e-mail the operator sends from its dashboard. */
@@ -240,12 +122,19 @@ export function manageEmail(input: FamilyLetter & { link: string; days: number }
   const { t, requester, title, deceased, greeting, footer } = letterParts(input);
   const blocks: Block[] = [
     para(greeting),
-    para(t.manageCondolence(deceased)),
-    para(t.manageBody(requester, title)),
-    button(t.manageButton, input.link),
-    para(t.manageKeep(input.days), NOTE_STYLE),
-    signature(t.closing, requester),
+    para(
+      deceased
+        ? t("manageCondolence", { deceased, deceasedInitial: initial(deceased) })
+        : t("manageCondolenceNoName"),
+    ),
+    para(t("manageBody", { requester, title, titleInitial: initial(title) })),
+    button(t("manageButton"), input.link),
+    para(t("manageKeep", { days: input.days }), NOTE_STYLE),
+    signature(t("closing"), requester),
     para(footer, NOTE_STYLE),
   ];
-  return { subject: oneLine(t.manageSubject(title)), ...render(input.language, blocks) };
+  return {
+    subject: oneLine(t("manageSubject", { title, titleInitial: initial(title) })),
+    ...render(input.language, blocks),
+  };
 }

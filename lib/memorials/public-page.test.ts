@@ -2,8 +2,7 @@ import { describe, expect, it } from "vitest";
 import { confirmPage } from "@/components/public/confirm-page";
 import { mapFrame, outlinePath } from "@/components/public/site-map-geometry";
 import { escapeHtml, html } from "@/lib/html";
-import { PUBLIC_MESSAGES } from "@/lib/i18n/messages";
-import { co2Total, formatCalendarDate, formatNumber, formatUnit, pageLanguage } from "./public-page";
+import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "./public-page";
 
 describe("co2Total", () => {
   it("sums quantity times the species figure, exactly", () => {
@@ -15,16 +14,6 @@ describe("co2Total", () => {
         { quantity: 2, co2KgPerTree: 1000 },
       ]),
     ).toBe(2000.5);
-  });
-});
-
-describe("pageLanguage", () => {
-  it("prefers the visitor's choice, then the memorial's language, then the browser's", () => {
-    expect(pageLanguage("de", "fr", "nl")).toBe("de");
-    expect(pageLanguage("NL-be", "fr")).toBe("nl");
-    expect(pageLanguage("xx", "fr", "de")).toBe("fr");
-    expect(pageLanguage(null, null, "es-ES,en;q=0.8")).toBe("en");
-    expect(pageLanguage(null, null, null)).toBe("fr");
   });
 });
 
@@ -42,14 +31,6 @@ describe("formatting per language", () => {
     expect(formatUnit(1000, "kilogram", "en")).toBe("1,000 kg");
     expect(formatUnit(800, "year", "fr")).toBe("800 ans");
     expect(formatUnit(40, "meter", "nl")).toBe("40 m");
-  });
-});
-
-describe("every language has every text", () => {
-  it("has the same keys in fr, nl, en and de", () => {
-    const keys = Object.keys(PUBLIC_MESSAGES.en).sort();
-    for (const lang of ["fr", "nl", "de"] as const)
-      expect(Object.keys(PUBLIC_MESSAGES[lang]).sort()).toEqual(keys);
   });
 });
 

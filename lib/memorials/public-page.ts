@@ -1,27 +1,12 @@
-// Presentation helpers of the public pages: the page's language, numbers, dates and CO2. What may
+// Presentation helpers of the public pages: numbers, dates and CO2. What may
 // be shown at all (title, Url, dates) is the memorial policy's (policy.ts).
-import { acceptedLanguage, isLanguage, type Language, LOCALES, parseLanguage } from "@/lib/i18n/languages";
+import { type Language, LOCALES } from "@/lib/i18n/languages";
 
 /** The CO2 absorbed by all the trees: quantity times the species' figure, summed. */
 export function co2Total(lines: { quantity: number; co2KgPerTree: number }[]): number {
   // Figures are stored with two decimals; summing in hundredths keeps the total exact.
   const hundredths = lines.reduce((sum, l) => sum + l.quantity * Math.round(l.co2KgPerTree * 100), 0);
   return hundredths / 100;
-}
-
-/**
- * The language of a page: a valid `?lang=` chosen by the visitor, else the memorial's language,
- * else the visitor's browser language, else French (the operators' default).
- */
-export function pageLanguage(
-  requested: string | null | undefined,
-  memorialLanguage: string | null | undefined,
-  acceptLanguage?: string | null,
-): Language {
-  const chosen = requested ? parseLanguage(requested) : null;
-  if (chosen) return chosen;
-  if (isLanguage(memorialLanguage)) return memorialLanguage;
-  return acceptedLanguage(acceptLanguage) ?? "fr";
 }
 
 /** A calendar date (birth, death): stored at midnight UTC, so shown in UTC to keep the day. */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { PUBLIC_MESSAGES } from "@/lib/i18n/messages";
 import { shareLinks, shareText } from "./share";
 
 const base = {
@@ -11,25 +10,23 @@ const base = {
 
 describe("shareText", () => {
   it("names a classic memorial", () => {
-    expect(shareText({ ...base, kind: "classic" }, PUBLIC_MESSAGES.en)).toBe(
+    expect(shareText({ ...base, kind: "classic" }, "en")).toBe(
       "3 trees planted in memory of Léa Müller-Ørsted.",
     );
   });
 
   it("gives an anonymous memorial's shown title only (displayTitle's, in public-queries.ts)", () => {
     const named = { ...base, kind: "anonymous" as const, title: "Pour une amie" };
-    expect(shareText(named, PUBLIC_MESSAGES.fr)).toBe(
-      "Pour une amie: 3 arbres plantés en mémoire d’un être cher.",
-    );
+    expect(shareText(named, "fr")).toBe("Pour une amie: 3 arbres plantés en mémoire d’un être cher.");
     const unnamed = { ...base, kind: "anonymous" as const, title: "In memoriam" };
-    expect(shareText(unnamed, PUBLIC_MESSAGES.de)).toBe(
+    expect(shareText(unnamed, "de")).toBe(
       "In memoriam: 3 Bäume gepflanzt in Erinnerung an einen geliebten Menschen.",
     );
   });
 
   it("names the global memorial after its operator", () => {
     // The global memorial's title is the operator's name, written when it was created.
-    expect(shareText({ ...base, kind: "global", title: "PF Durand" }, PUBLIC_MESSAGES.nl)).toBe(
+    expect(shareText({ ...base, kind: "global", title: "PF Durand" }, "nl")).toBe(
       "De bomen geplant door PF Durand.",
     );
   });

@@ -1,6 +1,7 @@
 // What a memorial is called and what is said when it is shared: the page, its share block, its
 // Open Graph image, its certificate and its QR code all take their words from here.
-import type { PublicMessages } from "@/lib/i18n/messages";
+import type { Language } from "@/lib/i18n/languages";
+import { t as text, translator } from "@/lib/i18n/translate";
 import type { MemorialKind } from "@/lib/memorials/policy";
 
 export interface Nameable {
@@ -15,12 +16,13 @@ export interface Nameable {
  * The sentence that goes with a shared link. 4.1 rule 7: an anonymous memorial's text carries its
  * anonymous title and nothing else about the deceased.
  */
-export function shareText(memorial: Nameable & { totalTrees: number }, messages: PublicMessages): string {
+export function shareText(memorial: Nameable & { totalTrees: number }, language: Language): string {
+  const t = translator(language, "share");
   const title = memorial.title;
   if (memorial.kind === "anonymous")
-    return `${title}: ${messages.shareDescriptionAnonymous(memorial.totalTrees)}`;
-  if (memorial.kind === "global") return messages.globalLead(title);
-  return messages.shareDescription(title, memorial.totalTrees);
+    return `${title}: ${t("descriptionAnonymous", { trees: memorial.totalTrees })}`;
+  if (memorial.kind === "global") return text(language, "page.globalLead", { operator: title });
+  return t("description", { title, trees: memorial.totalTrees });
 }
 
 /** Links that share without JavaScript: an e-mail to write, WhatsApp, Facebook's sharer. */

@@ -4,16 +4,18 @@
 import type { NextRequest } from "next/server";
 import { type ConfirmView, confirmPage } from "@/components/public/confirm-page";
 import { fromThisSite } from "@/lib/http/same-origin";
+import { resolveLanguage } from "@/lib/i18n/resolve-language";
 import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
-import { pageLanguage } from "@/lib/memorials/public-page";
 
 type Context = { params: Promise<{ token: string }> };
 
 function page(request: NextRequest, view: ConfirmView, status: number, memorialLanguage?: string | null) {
-  const language = pageLanguage(
-    request.nextUrl.searchParams.get("lang"),
+  const language = resolveLanguage(
+    {
+      lang: request.nextUrl.searchParams.get("lang"),
+      acceptLanguage: request.headers.get("accept-language"),
+    },
     memorialLanguage,
-    request.headers.get("accept-language"),
   );
   const nonce = request.headers.get("x-nonce") ?? "";
   return new Response(confirmPage(view, language, nonce, request.nextUrl.pathname), {

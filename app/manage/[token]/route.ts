@@ -7,22 +7,24 @@ import type { NextRequest } from "next/server";
 import { type ManagePageView, managePage } from "@/components/public/manage-page";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
+import { resolveLanguage } from "@/lib/i18n/resolve-language";
 import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@/lib/memorials/choose-anonymous-title";
 import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
 import { lookupManage } from "@/lib/memorials/manage-token";
-import { pageLanguage } from "@/lib/memorials/public-page";
 import { parseId } from "@/lib/validation";
 
 type Context = { params: Promise<{ token: string }> };
 
 function page(request: NextRequest, view: ManagePageView, status: number, memorialLanguage?: string | null) {
-  const language = pageLanguage(
-    request.nextUrl.searchParams.get("lang"),
+  const language = resolveLanguage(
+    {
+      lang: request.nextUrl.searchParams.get("lang"),
+      acceptLanguage: request.headers.get("accept-language"),
+    },
     memorialLanguage,
-    request.headers.get("accept-language"),
   );
   const nonce = request.headers.get("x-nonce") ?? "";
   return new Response(managePage(view, language, nonce, request.nextUrl.pathname), {

@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { ImageResponse } from "next/og";
 import { fontBytes, printable } from "@/lib/documents/fonts";
 import { isLanguage } from "@/lib/i18n/languages";
-import { messagesFor } from "@/lib/i18n/messages";
+import { translator } from "@/lib/i18n/translate";
 import { co2Total, formatNumber, formatUnit } from "@/lib/memorials/public-page";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
@@ -19,20 +19,20 @@ export default async function OpenGraphImage({ params }: { params: Promise<{ id:
   const id = parseId((await params).id);
   const memorial = id === null ? null : await getPublicMemorial(id);
   if (!memorial) notFound();
-  const messages = messagesFor(isLanguage(memorial.language) ? memorial.language : "fr");
+  const t = translator(isLanguage(memorial.language) ? memorial.language : "fr", "page");
   const language = isLanguage(memorial.language) ? memorial.language : "fr";
   const title = printable(memorial.title);
   const shown = title.length > 90 ? `${title.slice(0, 89).trimEnd()}…` : title;
   const titleSize = shown.length <= 22 ? 88 : shown.length <= 40 ? 70 : 54;
   const lead =
     memorial.kind === "classic"
-      ? messages.memorialOf
+      ? t("memorialOf")
       : memorial.kind === "global"
-        ? messages.treesHeading
-        : messages.anonymousLead;
+        ? t("treesHeading")
+        : t("anonymousLead");
   const figures = [
-    [formatNumber(memorial.totalTrees, language), messages.treesPlural(memorial.totalTrees)],
-    [formatUnit(co2Total(memorial.co2Lines), "kilogram", language), messages.co2Label],
+    [formatNumber(memorial.totalTrees, language), t("treesPlural", { n: memorial.totalTrees })],
+    [formatUnit(co2Total(memorial.co2Lines), "kilogram", language), t("co2Label")],
   ];
 
   return new ImageResponse(
@@ -58,7 +58,7 @@ export default async function OpenGraphImage({ params }: { params: Promise<{ id:
           <circle cx="21" cy="32" r="10" fill="#f1f7f2" />
           <circle cx="43" cy="32" r="10" fill="#f1f7f2" />
         </svg>
-        {printable(messages.siteName)}
+        {printable(t("siteName"))}
       </div>
       <div style={{ display: "flex", flexDirection: "column", gap: 12 }}>
         <div style={{ display: "flex", fontSize: 32, color: "#44403c" }}>{printable(lead)}</div>

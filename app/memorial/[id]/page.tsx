@@ -8,8 +8,8 @@ import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
 import { SiteMap } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
-import { messagesFor, type PublicMessages } from "@/lib/i18n/messages";
 import { requestLanguage } from "@/lib/i18n/request-language";
+import { type PageTranslator, translator } from "@/lib/i18n/translate";
 import { memorialAlternates, memorialUrl, publicOrigin } from "@/lib/links";
 import { safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
 import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "@/lib/memorials/public-page";
@@ -32,7 +32,7 @@ async function load(props: Props) {
   return {
     memorial,
     language,
-    messages: messagesFor(language),
+    t: translator(language, "page"),
     origin,
     url: memorialUrl(origin, memorial, language),
   };
@@ -50,22 +50,23 @@ function countryNamer(language: Language) {
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const { memorial, language, messages, origin, url } = await load(props);
+  const { memorial, language, t, origin, url } = await load(props);
+  const share = translator(language, "share");
   const title = memorial.title;
   // 4.1 rule 7: the share preview of an anonymous memorial says nothing about the deceased.
   const description =
     memorial.kind === "anonymous"
-      ? messages.shareDescriptionAnonymous(memorial.totalTrees)
-      : messages.shareDescription(title, memorial.totalTrees);
+      ? share("descriptionAnonymous", { trees: memorial.totalTrees })
+      : share("description", { title, trees: memorial.totalTrees });
   // The preview's picture is opengraph-image.tsx beside this page (a file, so it wins over any
   // image given here); metadataBase makes its address absolute.
   return {
     metadataBase: new URL(origin),
-    title: `${title} · ${messages.siteName}`,
+    title: `${title} · ${t("siteName")}`,
     description,
     openGraph: {
       type: "website",
-      siteName: messages.siteName,
+      siteName: t("siteName"),
       title,
       description,
       locale: LOCALES[language].replace("-", "_"),
@@ -78,7 +79,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function MemorialPage(props: Props) {
-  const { memorial, language, messages, url } = await load(props);
+  const { memorial, language, t, url } = await load(props);
   // Right after the family's confirmation (app/confirm: 303 to ?confirmed=1). Read per request
   // from the address: the cache holds the memorial's data, never the rendered page.
   const confirmed = (await props.searchParams)?.confirmed === "1";
@@ -94,12 +95,12 @@ export default async function MemorialPage(props: Props) {
         href="#content"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        {messages.skipToContent}
+        {t("skipToContent")}
       </a>
       <header className="border-b border-forest-100 bg-white">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <a href="/" className="font-serif text-lg text-forest-800">
-            {messages.siteName}
+            {t("siteName")}
           </a>
           <LanguageSwitch current={language} path={path} />
         </div>
@@ -112,48 +113,48 @@ export default async function MemorialPage(props: Props) {
             className="mt-6 rounded-xl border-l-4 border-forest-600 bg-forest-100 px-4 py-3"
             data-testid="confirmed-banner"
           >
-            <p className="font-serif text-xl text-forest-900">{messages.confirmedTitle}</p>
-            <p className="text-stone-800">{messages.confirmedText}</p>
+            <p className="font-serif text-xl text-forest-900">{t("confirmedTitle")}</p>
+            <p className="text-stone-800">{t("confirmedText")}</p>
           </div>
         ) : null}
         <section aria-labelledby="memorial-title" className="py-8 sm:py-12">
-          <Hero memorial={memorial} title={title} language={language} messages={messages} />
+          <Hero memorial={memorial} title={title} language={language} t={t} />
           <dl className="mt-8 grid grid-cols-2 gap-3 sm:max-w-lg">
             <div className="rounded-xl bg-forest-800 p-4 text-white">
-              <dt className="text-sm">{messages.treesPlural(memorial.totalTrees)}</dt>
+              <dt className="text-sm">{t("treesPlural", { n: memorial.totalTrees })}</dt>
               <dd className="font-serif text-3xl" data-testid="total-trees">
                 {formatNumber(memorial.totalTrees, language)}
               </dd>
             </div>
             <div className="rounded-xl bg-white p-4 ring-1 ring-forest-100">
-              <dt className="text-sm text-stone-700">{messages.co2Label}</dt>
+              <dt className="text-sm text-stone-700">{t("co2Label")}</dt>
               <dd className="font-serif text-3xl text-forest-800" data-testid="total-co2">
                 {formatUnit(co2, "kilogram", language)}
               </dd>
             </div>
           </dl>
-          <p className="mt-2 text-sm text-stone-700">{messages.co2Explained}</p>
+          <p className="mt-2 text-sm text-stone-700">{t("co2Explained")}</p>
         </section>
 
         <section aria-labelledby="trees-heading" className="py-6">
           <h2 id="trees-heading" className="font-serif text-2xl text-forest-800">
-            {messages.treesHeading}
+            {t("treesHeading")}
           </h2>
           {memorial.waitingTrees ? (
             <p className="mt-4" data-testid="trees-on-their-way">
-              {messages.treesOnTheirWay(memorial.waitingTrees)}
+              {t("treesOnTheirWay", { n: memorial.waitingTrees })}
             </p>
           ) : null}
           {memorial.trees.length === 0 ? (
-            <p className="mt-4">{messages.noTreeYet}</p>
+            <p className="mt-4">{t("noTreeYet")}</p>
           ) : (
             <>
               {memorial.trees.length >= PAGE_TREE_LIMIT && memorial.totalTrees > memorial.trees.length ? (
                 <p className="mt-2 text-sm text-stone-700">
-                  {messages.showingLatest(
-                    formatNumber(memorial.trees.length, language),
-                    formatNumber(memorial.totalTrees, language),
-                  )}
+                  {t("showingLatest", {
+                    shown: formatNumber(memorial.trees.length, language),
+                    total: formatNumber(memorial.totalTrees, language),
+                  })}
                 </p>
               ) : null}
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -163,7 +164,7 @@ export default async function MemorialPage(props: Props) {
                       tree={tree}
                       site={sitesById.get(tree.plantationId)}
                       language={language}
-                      messages={messages}
+                      t={t}
                       countryName={countryName}
                     />
                   </li>
@@ -176,18 +177,18 @@ export default async function MemorialPage(props: Props) {
         {memorial.sites.length > 0 ? (
           <section aria-labelledby="map-heading" className="py-6">
             <h2 id="map-heading" className="mb-4 font-serif text-2xl text-forest-800">
-              {messages.mapHeading}
+              {t("mapHeading")}
             </h2>
-            <SiteMap sites={memorial.sites} messages={messages} countryName={countryName} />
+            <SiteMap sites={memorial.sites} t={t} countryName={countryName} />
           </section>
         ) : null}
 
-        <ShareBlock url={url} title={title} text={shareText(memorial, messages)} messages={messages} />
-        <KeepsakeLinks path={path} language={language} messages={messages} />
+        <ShareBlock url={url} title={title} text={shareText(memorial, language)} t={t} />
+        <KeepsakeLinks path={path} language={language} t={t} />
       </main>
 
       <footer className="border-t border-forest-100 bg-white">
-        <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{messages.footer}</p>
+        <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{t("footer")}</p>
       </footer>
     </>
   );
@@ -197,12 +198,12 @@ function Hero({
   memorial,
   title,
   language,
-  messages,
+  t,
 }: {
   memorial: PublicMemorial;
   title: string;
   language: Language;
-  messages: PublicMessages;
+  t: PageTranslator;
 }) {
   if (memorial.kind !== "classic" || !memorial.deceased) {
     // 4.1 rule 7: an anonymous memorial shows its title only; the global one, its operator.
@@ -212,7 +213,9 @@ function Hero({
           {title}
         </h1>
         <p className="mt-3 text-lg text-stone-800">
-          {memorial.kind === "global" ? messages.globalLead(memorial.operatorName) : messages.anonymousLead}
+          {memorial.kind === "global"
+            ? t("globalLead", { operator: memorial.operatorName })
+            : t("anonymousLead")}
         </p>
       </div>
     );
@@ -227,20 +230,20 @@ function Hero({
         // biome-ignore lint/performance/noImgElement: an operator's image on its own server; next/image would proxy it
         <img
           src={image}
-          alt={messages.portraitAlt(title)}
+          alt={t("portraitAlt", { name: title })}
           referrerPolicy="no-referrer"
           className="h-40 w-40 shrink-0 rounded-full border-4 border-white bg-forest-100 object-cover shadow-md"
         />
       ) : null}
       <div>
-        <p className="text-sm uppercase tracking-wide text-forest-700">{messages.memorialOf}</p>
+        <p className="text-sm uppercase tracking-wide text-forest-700">{t("memorialOf")}</p>
         <h1 id="memorial-title" className="font-serif text-4xl text-forest-900 sm:text-5xl">
           {title}
         </h1>
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-lg text-stone-800">
           {deceased.birthDate ? (
             <div className="flex gap-2">
-              <dt>{messages.born}</dt>
+              <dt>{t("born")}</dt>
               <dd data-testid="birth-date">
                 <time dateTime={deceased.birthDate.slice(0, 10)}>
                   {formatCalendarDate(new Date(deceased.birthDate), language)}
@@ -250,7 +253,7 @@ function Hero({
           ) : null}
           {deceased.deathDate ? (
             <div className="flex gap-2">
-              <dt>{messages.died}</dt>
+              <dt>{t("died")}</dt>
               <dd data-testid="death-date">
                 <time dateTime={deceased.deathDate.slice(0, 10)}>
                   {formatCalendarDate(new Date(deceased.deathDate), language)}
@@ -267,9 +270,9 @@ function Hero({
               className="inline-block rounded-lg bg-white px-4 py-2 font-semibold text-forest-800 underline ring-1 ring-forest-600"
               data-testid="deceased-link"
             >
-              {messages.deceasedLink}
+              {t("deceasedLink")}
             </a>{" "}
-            <span className="text-sm text-stone-700">{messages.deceasedLinkNote}</span>
+            <span className="text-sm text-stone-700">{t("deceasedLinkNote")}</span>
           </p>
         ) : null}
       </div>

@@ -2,15 +2,15 @@
 // data (the page returns this before reading any).
 import type { OperatorSession } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 
 export async function NotAllowed(props: { session: OperatorSession }) {
-  const m = DASHBOARD_MESSAGES[await dashboardLanguage(props.session.operatorLanguage)];
+  const t = translator(await dashboardLanguage(props.session.operatorLanguage), "dashboard");
   return (
     <div className="py-10" data-testid="not-allowed">
-      <h1 className="font-serif text-2xl text-forest-800">{m.notAllowedTitle}</h1>
+      <h1 className="font-serif text-2xl text-forest-800">{t("notAllowedTitle")}</h1>
       <p className="mt-3" role="alert">
-        {m.notAllowedText}
+        {t("notAllowedText")}
       </p>
     </div>
   );

@@ -10,8 +10,8 @@ import { formatCo2, formatDate, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@/lib/dashboard/overview";
 import { pageTitle } from "@/lib/dashboard/page-title";
-import { DASHBOARD_MESSAGES, fill, type MessageKey } from "@/lib/i18n/dashboard-messages";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
+import { type DashboardKey, translator } from "@/lib/i18n/translate";
 
 export const generateMetadata = pageTitle("navOverview");
 
@@ -21,7 +21,7 @@ const money = (amount: string | number, lang: Language) =>
 export default async function OverviewPage() {
   const session = await requireOperator();
   const lang = await dashboardLanguage(session.operatorLanguage);
-  const m = DASHBOARD_MESSAGES[lang];
+  const t = translator(lang, "dashboard");
   const data = await overview(session.scope);
   const monthName = new Intl.DateTimeFormat(LOCALES[lang], {
     month: "long",
@@ -29,19 +29,20 @@ export default async function OverviewPage() {
     timeZone: "UTC",
   }).format(new Date(Date.UTC(data.year, data.month - 1, 1)));
 
-  const cards: { key: keyof MonthFigures; label: MessageKey; show: (value: number | string) => string }[] = [
-    { key: "trees", label: "overviewTrees", show: (v) => formatNumber(Number(v), lang) },
-    { key: "co2Kg", label: "overviewCo2", show: (v) => formatCo2(v, lang) },
-    { key: "memorials", label: "overviewMemorials", show: (v) => formatNumber(Number(v), lang) },
-    { key: "awaiting", label: "overviewAwaiting", show: (v) => formatNumber(Number(v), lang) },
-    { key: "amount", label: "overviewAmount", show: (v) => money(v, lang) },
-  ];
+  const cards: { key: keyof MonthFigures; label: DashboardKey; show: (value: number | string) => string }[] =
+    [
+      { key: "trees", label: "overviewTrees", show: (v) => formatNumber(Number(v), lang) },
+      { key: "co2Kg", label: "overviewCo2", show: (v) => formatCo2(v, lang) },
+      { key: "memorials", label: "overviewMemorials", show: (v) => formatNumber(Number(v), lang) },
+      { key: "awaiting", label: "overviewAwaiting", show: (v) => formatNumber(Number(v), lang) },
+      { key: "amount", label: "overviewAmount", show: (v) => money(v, lang) },
+    ];
 
   return (
     <div className="space-y-8">
       <div>
-        <h1 className="mb-1 font-serif text-2xl text-forest-800 sm:text-3xl">{m.overviewTitle}</h1>
-        <p className="text-stone-700">{fill(m.overviewMonth, { month: monthName })}</p>
+        <h1 className="mb-1 font-serif text-2xl text-forest-800 sm:text-3xl">{t("overviewTitle")}</h1>
+        <p className="text-stone-700">{t("overviewMonth", { month: monthName })}</p>
       </div>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5" data-testid="overview-figures">
         {cards.map((card) => (
@@ -50,12 +51,12 @@ export default async function OverviewPage() {
             className="rounded-lg border border-stone-200 bg-white p-4"
             data-testid={`overview-${card.key}`}
           >
-            <dt className="text-sm text-stone-600">{m[card.label]}</dt>
+            <dt className="text-sm text-stone-600">{t(card.label)}</dt>
             <dd className="text-2xl font-semibold" data-testid="value">
               {card.show(data.current[card.key])}
             </dd>
             <dd className="text-sm text-stone-600" data-testid="previous">
-              {fill(m.overviewLastMonth, { value: card.show(data.previous[card.key]) })}
+              {t("overviewLastMonth", { value: card.show(data.previous[card.key]) })}
             </dd>
           </div>
         ))}
@@ -63,18 +64,18 @@ export default async function OverviewPage() {
       <BarChart buckets={data.chart} unit="month" />
       <section aria-labelledby="stale-title" className="space-y-3">
         <h2 id="stale-title" className="text-xl font-semibold">
-          {fill(m.overviewStaleTitle, { days: STALE_CONFIRMATION_DAYS })}
+          {t("overviewStaleTitle", { days: STALE_CONFIRMATION_DAYS })}
         </h2>
         {mailConfigured() ? null : (
           <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="mail-off">
-            {m.mailNotConfigured}
+            {t("mailNotConfigured")}
           </p>
         )}
         {data.stale.total === 0 ? (
-          <p>{m.overviewStaleNone}</p>
+          <p>{t("overviewStaleNone")}</p>
         ) : (
           <>
-            <p>{fill(m.overviewStaleCount, { count: data.stale.total }, lang)}</p>
+            <p>{t("overviewStaleCount", { count: data.stale.total })}</p>
             <ul className="space-y-3" data-testid="stale-confirmations">
               {data.stale.rows.map((row) => (
                 <li
@@ -89,12 +90,12 @@ export default async function OverviewPage() {
                     >
                       {row.title}
                     </Link>{" "}
-                    · {m.colCreated} {formatDate(row.createdAt, lang)}
+                    · {t("colCreated")} {formatDate(row.createdAt, lang)}
                   </p>
                   {row.email ? (
                     <ResendButton memorialId={row.id} email={row.email} mailConfigured={mailConfigured()} />
                   ) : (
-                    <p>{m.noFamilyEmail}</p>
+                    <p>{t("noFamilyEmail")}</p>
                   )}
                 </li>
               ))}

@@ -4,10 +4,10 @@ import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/dashboard/forgot-password-form";
 import { LanguageMenu } from "@/components/dashboard/language-menu";
 import { dashboardLanguage } from "@/lib/dashboard/language";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: DASHBOARD_MESSAGES[await dashboardLanguage()].forgotTitle };
+  return { title: translator(await dashboardLanguage(), "dashboard")("forgotTitle") };
 }
 
 export default function ForgotPasswordPage() {

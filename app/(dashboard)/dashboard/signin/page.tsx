@@ -7,7 +7,7 @@ import { SignInForm } from "@/components/dashboard/sign-in-form";
 import { getOperatorSession } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { pageTitle } from "@/lib/dashboard/page-title";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 
 export const generateMetadata = pageTitle("signIn");
 
@@ -15,9 +15,10 @@ export default async function SignInPage(props: {
   searchParams: Promise<Record<string, string | string[]>>;
 }) {
   if (await getOperatorSession()) redirect("/dashboard/memorials");
-  const m = DASHBOARD_MESSAGES[await dashboardLanguage()];
+  const t = translator(await dashboardLanguage(), "dashboard");
   const done = (await props.searchParams).done;
-  const notice = done === "account" ? m.accountCreated : done === "password" ? m.passwordWasReset : null;
+  const notice =
+    done === "account" ? t("accountCreated") : done === "password" ? t("passwordWasReset") : null;
   return (
     <main id="content" className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
       <div className="mb-4 flex justify-end">
@@ -31,7 +32,7 @@ export default async function SignInPage(props: {
       <SignInForm />
       <p className="mt-4 text-center">
         <Link className="text-forest-700 underline" href="/dashboard/forgot">
-          {m.forgotPassword}
+          {t("forgotPassword")}
         </Link>
       </p>
     </main>

@@ -3,18 +3,18 @@ import { PasswordForm } from "@/components/dashboard/password-form";
 import { requireOperator } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { pageTitle } from "@/lib/dashboard/page-title";
-import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 import { MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
 
 export const generateMetadata = pageTitle("navAccount");
 
 export default async function AccountPage() {
   const session = await requireOperator();
-  const m = DASHBOARD_MESSAGES[await dashboardLanguage(session.operatorLanguage)];
+  const t = translator(await dashboardLanguage(session.operatorLanguage), "dashboard");
   return (
     <>
-      <h1 className="mb-4 font-serif text-2xl text-forest-800 sm:text-3xl">{m.accountTitle}</h1>
-      <p className="mb-6">{fill(m.signedInAs, { email: session.email, operator: session.operatorName })}</p>
+      <h1 className="mb-4 font-serif text-2xl text-forest-800 sm:text-3xl">{t("accountTitle")}</h1>
+      <p className="mb-6">{t("signedInAs", { email: session.email, operator: session.operatorName })}</p>
       <PasswordForm minLength={MIN_PASSWORD_LENGTH} />
     </>
   );

@@ -4,18 +4,18 @@ import { requireOperator } from "@/lib/auth/session";
 import { listContexts } from "@/lib/dashboard/contexts";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { pageTitle } from "@/lib/dashboard/page-title";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 
 export const generateMetadata = pageTitle("navPlant");
 
 export default async function PlantPage() {
   const session = await requireOperator();
-  const m = DASHBOARD_MESSAGES[await dashboardLanguage(session.operatorLanguage)];
+  const t = translator(await dashboardLanguage(session.operatorLanguage), "dashboard");
   const contexts = await listContexts(session.operatorId);
   return (
     <>
-      <h1 className="mb-2 font-serif text-2xl text-forest-800 sm:text-3xl">{m.plantTitle}</h1>
-      <p className="mb-6 max-w-prose text-stone-700">{m.plantIntro}</p>
+      <h1 className="mb-2 font-serif text-2xl text-forest-800 sm:text-3xl">{t("plantTitle")}</h1>
+      <p className="mb-6 max-w-prose text-stone-700">{t("plantIntro")}</p>
       <PlantForm contexts={contexts} />
     </>
   );

@@ -4,12 +4,12 @@ import type { Metadata } from "next";
 import { TeamPanel } from "@/components/dashboard/team-panel";
 import { getOperatorSession, requireRole } from "@/lib/auth/session";
 import { dashboardLanguage } from "@/lib/dashboard/language";
-import { DASHBOARD_MESSAGES } from "@/lib/i18n/dashboard-messages";
+import { translator } from "@/lib/i18n/translate";
 import { NotAllowed } from "../not-allowed";
 
 export async function generateMetadata(): Promise<Metadata> {
   const session = await getOperatorSession();
-  return { title: DASHBOARD_MESSAGES[await dashboardLanguage(session?.operatorLanguage)].teamTitle };
+  return { title: translator(await dashboardLanguage(session?.operatorLanguage), "dashboard")("teamTitle") };
 }
 
 export default async function TeamPage() {

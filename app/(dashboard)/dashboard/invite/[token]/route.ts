@@ -15,7 +15,6 @@ import {
 } from "@/components/dashboard/link-page";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
-import { fill } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
 import { acceptInvitation, type InvitationLookup, lookupInvitation } from "@/lib/users/team";
 
@@ -25,15 +24,15 @@ const SIGN_IN = "/dashboard/signin";
 
 function refusal(request: NextRequest, state: "used" | "expired" | "unknown" | "user-exists", own?: string) {
   const language = linkPageLanguage(request, own);
-  const m = messagesOf(language);
-  const signIn = { href: SIGN_IN, label: m.signIn };
+  const t = messagesOf(language);
+  const signIn = { href: SIGN_IN, label: t("signIn") };
   if (state === "used")
-    return linkRefusal(request, language, m.inviteUsedTitle, m.inviteUsedText, 410, signIn);
+    return linkRefusal(request, language, t("inviteUsedTitle"), t("inviteUsedText"), 410, signIn);
   if (state === "user-exists")
-    return linkRefusal(request, language, m.inviteExistsTitle, m.inviteExistsText, 409, signIn);
+    return linkRefusal(request, language, t("inviteExistsTitle"), t("inviteExistsText"), 409, signIn);
   if (state === "expired")
-    return linkRefusal(request, language, m.inviteExpiredTitle, m.inviteExpiredText, 410, signIn);
-  return linkRefusal(request, language, m.inviteUnknownTitle, m.inviteUnknownText, 404, signIn);
+    return linkRefusal(request, language, t("inviteExpiredTitle"), t("inviteExpiredText"), 410, signIn);
+  return linkRefusal(request, language, t("inviteUnknownTitle"), t("inviteUnknownText"), 404, signIn);
 }
 
 function form(
@@ -43,20 +42,20 @@ function form(
   error?: string,
 ) {
   const language: Language = linkPageLanguage(request, found.language);
-  const m = messagesOf(language);
-  const title = fill(m.invitePageTitle, { operator: found.operatorName });
+  const t = messagesOf(language);
+  const title = t("invitePageTitle", { operator: found.operatorName });
   const body = passwordForm({
-    m,
+    t,
     title,
-    intro: fill(m.invitePageIntro, {
+    intro: t("invitePageIntro", {
       operator: found.operatorName,
-      role: m[`roleWord_${found.role}`],
+      role: t(`roleWord_${found.role}`),
       email: found.email,
     }),
-    submit: m.invitePageSubmit,
+    submit: t("invitePageSubmit"),
     action: `${request.nextUrl.pathname}${request.nextUrl.search}`,
     email: found.email,
-    error: error ? passwordError(m, error) : null,
+    error: error ? passwordError(t, error) : null,
   });
   return linkPage(request, language, title, body, status);
 }
@@ -76,10 +75,10 @@ export async function POST(request: NextRequest, context: Context) {
     return refusal(request, found.state, "language" in found ? found.language : undefined);
   if (!fromThisSite(request, { originRequired: false })) {
     const language = linkPageLanguage(request, found.language);
-    const m = messagesOf(language);
-    return linkRefusal(request, language, m.linkRefusedTitle, m.linkRefusedText, 403, {
+    const t = messagesOf(language);
+    return linkRefusal(request, language, t("linkRefusedTitle"), t("linkRefusedText"), 403, {
       href: request.nextUrl.pathname,
-      label: m.invitePageSubmit,
+      label: t("invitePageSubmit"),
     });
   }
   const password = await postedPassword(request);

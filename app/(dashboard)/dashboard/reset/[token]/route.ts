@@ -14,35 +14,38 @@ import {
 } from "@/components/dashboard/link-page";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
-import { fill } from "@/lib/i18n/dashboard-messages";
 import { lookupPasswordReset, resetPassword } from "@/lib/users/password-reset";
 
 type Context = { params: Promise<{ token: string }> };
 
 function refusal(request: NextRequest, state: "used" | "expired" | "unknown") {
   const language = linkPageLanguage(request);
-  const m = messagesOf(language);
+  const t = messagesOf(language);
   const title =
-    state === "used" ? m.resetUsedTitle : state === "expired" ? m.resetExpiredTitle : m.resetUnknownTitle;
-  return linkRefusal(request, language, title, m.resetAgainText, state === "unknown" ? 404 : 410, {
+    state === "used"
+      ? t("resetUsedTitle")
+      : state === "expired"
+        ? t("resetExpiredTitle")
+        : t("resetUnknownTitle");
+  return linkRefusal(request, language, title, t("resetAgainText"), state === "unknown" ? 404 : 410, {
     href: "/dashboard/forgot",
-    label: m.forgotTitle,
+    label: t("forgotTitle"),
   });
 }
 
 function form(request: NextRequest, email: string, status: number, error?: string) {
   const language = linkPageLanguage(request);
-  const m = messagesOf(language);
+  const t = messagesOf(language);
   const body = passwordForm({
-    m,
-    title: m.resetPageTitle,
-    intro: fill(m.resetPageIntro, { email }),
-    submit: m.resetPageSubmit,
+    t,
+    title: t("resetPageTitle"),
+    intro: t("resetPageIntro", { email }),
+    submit: t("resetPageSubmit"),
     action: `${request.nextUrl.pathname}${request.nextUrl.search}`,
     email,
-    error: error ? passwordError(m, error) : null,
+    error: error ? passwordError(t, error) : null,
   });
-  return linkPage(request, language, m.resetPageTitle, body, status);
+  return linkPage(request, language, t("resetPageTitle"), body, status);
 }
 
 export async function GET(request: NextRequest, context: Context) {
@@ -57,10 +60,10 @@ export async function POST(request: NextRequest, context: Context) {
   if (found.state !== "pending") return refusal(request, found.state);
   if (!fromThisSite(request, { originRequired: false })) {
     const language = linkPageLanguage(request);
-    const m = messagesOf(language);
-    return linkRefusal(request, language, m.linkRefusedTitle, m.linkRefusedText, 403, {
+    const t = messagesOf(language);
+    return linkRefusal(request, language, t("linkRefusedTitle"), t("linkRefusedText"), 403, {
       href: request.nextUrl.pathname,
-      label: m.resetPageTitle,
+      label: t("resetPageTitle"),
     });
   }
   const password = await postedPassword(request);

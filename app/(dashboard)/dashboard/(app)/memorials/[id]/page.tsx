@@ -18,9 +18,9 @@ import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail, memorialTitle } from "@/lib/dashboard/memorials";
 import { dashboardMessages } from "@/lib/dashboard/page-title";
 import { DomainError } from "@/lib/errors";
-import { DASHBOARD_MESSAGES, fill } from "@/lib/i18n/dashboard-messages";
 import type { Language } from "@/lib/i18n/languages";
 import { LANGUAGE_NAMES, parseLanguage } from "@/lib/i18n/languages";
+import { translator } from "@/lib/i18n/translate";
 import { emailLinkOrigin, HostNotAllowedError } from "@/lib/links";
 import { memorialHistory } from "@/lib/memorials/memorial-history";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
@@ -32,7 +32,7 @@ export async function generateMetadata(props: { params: Promise<{ id: string }> 
   const session = await getOperatorSession();
   const memorialId = parseId((await props.params).id);
   const title = session && memorialId !== null ? await memorialTitle(session.scope, memorialId) : null;
-  return { title: title ?? (await dashboardMessages()).m.notFoundTitle };
+  return { title: title ?? (await dashboardMessages()).t("notFoundTitle") };
 }
 
 // The family's controls as the operator sees them: the button that e-mails a new management link
@@ -176,7 +176,7 @@ export default async function MemorialPage(props: {
   const memorial = memorialId === null ? null : await memorialDetail(session.scope, memorialId, page);
   if (!memorial) notFound();
   const lang = await dashboardLanguage(session.operatorLanguage);
-  const m = DASHBOARD_MESSAGES[lang];
+  const t = translator(lang, "dashboard");
   const familyLanguage = memorial.family?.language ? parseLanguage(memorial.family.language) : null;
   const emails = await memorialEmails(session.scope, memorial.id);
   const previews = await confirmationPreviews(session.scope, memorial.id);
@@ -198,17 +198,17 @@ export default async function MemorialPage(props: {
       <div>
         <p className="mb-2">
           <Link className="text-forest-700 underline" href="/dashboard/memorials">
-            ← {m.backToList}
+            ← {t("backToList")}
           </Link>
         </p>
         <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">{memorial.title}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-3 text-stone-700">
-          <span>{fill(m.memorialTitle, { id: memorial.id })}</span>
+          <span>{t("memorialTitle", { id: memorial.id })}</span>
           <span
             className={`rounded px-2 py-0.5 text-xs font-medium ${awaiting ? "bg-amber-100 text-amber-900" : "bg-forest-100 text-forest-900"}`}
             data-testid="memorial-state"
           >
-            {awaiting ? m.stateAwaiting : m.stateVisible}
+            {awaiting ? t("stateAwaiting") : t("stateVisible")}
           </span>
           {memorial.hidden ? (
             <span
@@ -219,11 +219,11 @@ export default async function MemorialPage(props: {
             </span>
           ) : null}
           <span>
-            {m.colCreated} {formatDate(memorial.createdAt, lang)}
+            {t("colCreated")} {formatDate(memorial.createdAt, lang)}
           </span>
           {awaiting ? null : (
             <a className="text-forest-700 underline" href={`/memorial/${memorial.id}`}>
-              {m.publicPage}: /memorial/{memorial.id}
+              {t("publicPage")}: /memorial/{memorial.id}
             </a>
           )}
         </p>
@@ -234,7 +234,7 @@ export default async function MemorialPage(props: {
           {memorial.family?.email ? (
             <ResendButton memorialId={memorial.id} email={memorial.family.email} mailConfigured={canSend} />
           ) : (
-            <p>{m.noFamilyEmail}</p>
+            <p>{t("noFamilyEmail")}</p>
           )}
         </section>
       ) : null}
@@ -261,12 +261,12 @@ export default async function MemorialPage(props: {
               ) : null}
               {manageOutcome === "host" ? (
                 <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-                  {m.errorHostNotAllowed}
+                  {t("errorHostNotAllowed")}
                 </p>
               ) : null}
             </form>
           ) : (
-            <p>{m.noFamilyEmail}</p>
+            <p>{t("noFamilyEmail")}</p>
           )}
           <h3 className="font-semibold">{f.history}</h3>
           {history.length === 0 ? (
@@ -286,16 +286,16 @@ export default async function MemorialPage(props: {
       {memorial.family || emails.length > 0 || !canSend ? (
         <section aria-labelledby="emails-title" className="space-y-3">
           <h2 id="emails-title" className="text-xl font-semibold">
-            {m.emailsTitle}
+            {t("emailsTitle")}
           </h2>
           {canSend ? null : (
             <p role="note" className="rounded border border-amber-300 bg-amber-50 p-3" data-testid="mail-off">
-              {m.mailNotConfigured}
+              {t("mailNotConfigured")}
             </p>
           )}
           <details className="rounded border border-stone-200 bg-white p-3">
-            <summary className="cursor-pointer font-medium">{m.emailPreview}</summary>
-            <p className="mt-2 text-sm text-stone-600">{m.emailPreviewHint}</p>
+            <summary className="cursor-pointer font-medium">{t("emailPreview")}</summary>
+            <p className="mt-2 text-sm text-stone-600">{t("emailPreviewHint")}</p>
             {previews?.map((preview) => (
               <div
                 key={preview.language}
@@ -307,11 +307,11 @@ export default async function MemorialPage(props: {
                 <h3 className="font-semibold">
                   {LANGUAGE_NAMES[preview.language]}
                   {preview.isFamilyLanguage ? (
-                    <span className="ml-2 text-sm font-normal text-stone-600">{m.emailPreviewFamily}</span>
+                    <span className="ml-2 text-sm font-normal text-stone-600">{t("emailPreviewFamily")}</span>
                   ) : null}
                 </h3>
                 <p>
-                  <span className="text-stone-600">{m.emailSubject}</span>{" "}
+                  <span className="text-stone-600">{t("emailSubject")}</span>{" "}
                   <span data-testid="email-preview-subject">{preview.subject}</span>
                 </p>
                 <pre
@@ -331,7 +331,7 @@ export default async function MemorialPage(props: {
                   data-state={email.state}
                   className="rounded border border-stone-200 bg-white p-3"
                 >
-                  <span className="font-medium">{m[`emailState_${email.state}`]}</span> · {email.subject} ·{" "}
+                  <span className="font-medium">{t(`emailState_${email.state}`)}</span> · {email.subject} ·{" "}
                   {email.to} · {formatDateTime(email.sentAt ?? email.createdAt, lang)}
                 </li>
               ))}
@@ -342,55 +342,55 @@ export default async function MemorialPage(props: {
 
       <section aria-labelledby="trees-title">
         <h2 id="trees-title" className="mb-3 text-xl font-semibold">
-          {m.trees} ({formatNumber(memorial.totalTrees, lang)})
+          {t("trees")} ({formatNumber(memorial.totalTrees, lang)})
         </h2>
         {memorial.waitingTrees > 0 ? (
           <p className="mb-3 rounded-lg border border-amber-300 bg-amber-50 p-3" data-testid="trees-waiting">
-            {fill(m.treesWaiting, { n: formatNumber(memorial.waitingTrees, lang) })}
+            {t("treesWaiting", { n: formatNumber(memorial.waitingTrees, lang) })}
           </p>
         ) : null}
         {memorial.trees.length === 0 ? (
-          <p>{m.noTrees}</p>
+          <p>{t("noTrees")}</p>
         ) : (
-          <TableBox label={m.trees}>
+          <TableBox label={t("trees")}>
             <table className={tableClass} data-testid="memorial-trees">
               <thead>
                 <tr>
-                  <th className={th}>{m.colDate}</th>
-                  <th className={th}>{m.colSpecies}</th>
-                  <th className={th}>{m.colSite}</th>
-                  <th className={th}>{m.colPlanter}</th>
-                  <th className={th}>{m.colMessage}</th>
-                  <th className={th}>{m.colCo2}</th>
-                  <th className={th}>{m.colFree}</th>
+                  <th className={th}>{t("colDate")}</th>
+                  <th className={th}>{t("colSpecies")}</th>
+                  <th className={th}>{t("colSite")}</th>
+                  <th className={th}>{t("colPlanter")}</th>
+                  <th className={th}>{t("colMessage")}</th>
+                  <th className={th}>{t("colCo2")}</th>
+                  <th className={th}>{t("colFree")}</th>
                 </tr>
               </thead>
               <tbody>
                 {memorial.trees.map((tree) => (
                   <tr key={tree.id}>
-                    <td className={td} data-label={m.colDate}>
+                    <td className={td} data-label={t("colDate")}>
                       {formatDateTime(tree.plantedAt, lang)}
                     </td>
-                    <td className={td} data-label={m.colSpecies}>
+                    <td className={td} data-label={t("colSpecies")}>
                       {tree.speciesNames[lang]}
                     </td>
-                    <td className={td} data-label={m.colSite}>
+                    <td className={td} data-label={t("colSite")}>
                       {tree.site}
                     </td>
-                    <td className={td} data-label={m.colPlanter}>
+                    <td className={td} data-label={t("colPlanter")}>
                       {tree.planter}
                     </td>
-                    <td className={`${td} max-w-xs break-words`} data-label={m.colMessage}>
+                    <td className={`${td} max-w-xs break-words`} data-label={t("colMessage")}>
                       {tree.message ?? ""}
                       {tree.messageHidden ? (
                         <span className="block text-xs text-stone-600">({f.msgHidden})</span>
                       ) : null}
                     </td>
-                    <td className={td} data-label={m.colCo2}>
+                    <td className={td} data-label={t("colCo2")}>
                       {formatNumber(tree.co2Kg, lang)}
                     </td>
-                    <td className={td} data-label={m.colFree}>
-                      {tree.ownTree ? (tree.free ? m.yes : m.no) : "—"}
+                    <td className={td} data-label={t("colFree")}>
+                      {tree.ownTree ? (tree.free ? t("yes") : t("no")) : "—"}
                     </td>
                   </tr>
                 ))}
@@ -399,7 +399,7 @@ export default async function MemorialPage(props: {
           </TableBox>
         )}
         {memorial.treeLines > memorial.treesPage.perPage ? (
-          <nav aria-label={m.trees} className="mt-3 flex items-center gap-4">
+          <nav aria-label={t("trees")} className="mt-3 flex items-center gap-4">
             {page > 1 ? (
               <Link
                 className="text-forest-700 underline"
@@ -409,7 +409,7 @@ export default async function MemorialPage(props: {
               </Link>
             ) : null}
             <span>
-              {fill(m.pageOf, { page, pages: Math.ceil(memorial.treeLines / memorial.treesPage.perPage) })}
+              {t("pageOf", { page, pages: Math.ceil(memorial.treeLines / memorial.treesPage.perPage) })}
             </span>
             {page * memorial.treesPage.perPage < memorial.treeLines ? (
               <Link
@@ -426,14 +426,14 @@ export default async function MemorialPage(props: {
       {person ? (
         <section aria-labelledby="person-title" className="space-y-4">
           <h2 id="person-title" className="text-xl font-semibold">
-            {m.personData}
+            {t("personData")}
           </h2>
           <dl className={dl}>
-            <dt className="font-medium">{m.personId}</dt>
+            <dt className="font-medium">{t("personId")}</dt>
             <dd data-testid="person-id">{person.id}</dd>
             {memorial.family ? (
               <>
-                <dt className="font-medium">{m.familyData}</dt>
+                <dt className="font-medium">{t("familyData")}</dt>
                 <dd>
                   {[
                     memorial.family.name,
@@ -459,7 +459,7 @@ export default async function MemorialPage(props: {
                   days: String(reportDays),
                 })}`}
               >
-                {m.reportForPerson}
+                {t("reportForPerson")}
               </Link>
             </p>
           ) : null}
@@ -483,7 +483,7 @@ export default async function MemorialPage(props: {
       {awaiting ? null : (
         <section aria-labelledby="plant-title" className="space-y-4">
           <h2 id="plant-title" className="text-xl font-semibold">
-            {m.plantInto}
+            {t("plantInto")}
           </h2>
           <PlantForm contexts={contexts} memorialId={memorial.id} />
         </section>
