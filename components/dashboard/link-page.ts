@@ -6,8 +6,8 @@ import type { NextRequest } from "next/server";
 import { publicDocument } from "@/components/public/confirm-page";
 import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
 import { html, SafeHtml } from "@/lib/html";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import type { Language } from "@/lib/i18n/languages";
-import { resolveLanguage } from "@/lib/i18n/resolve-language";
 import { type DashboardTranslator, translator } from "@/lib/i18n/translate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
 
@@ -22,14 +22,7 @@ input{display:block;width:100%;font:inherit;margin-top:.25rem;padding:.6rem .75r
 
 /** The language of a link's page: ?lang=, else the link's own (the invitation's), else the dashboard's. */
 export function linkPageLanguage(request: NextRequest, own?: string | null): Language {
-  return resolveLanguage(
-    {
-      lang: request.nextUrl.searchParams.get("lang"),
-      acceptLanguage: request.headers.get("accept-language"),
-    },
-    own,
-    request.cookies.get(LANGUAGE_COOKIE)?.value,
-  );
+  return secretLinkLanguage(request, own, request.cookies.get(LANGUAGE_COOKIE)?.value);
 }
 
 export function messagesOf(language: Language) {
@@ -44,17 +37,9 @@ export function linkPage(
   body: SafeHtml,
   status: number,
 ) {
-  const nonce = request.headers.get("x-nonce") ?? "";
+  const nonce = requestNonce(request);
   const withStyles = html`<style nonce="${nonce}">${FORM_STYLES}</style>${body}`;
-  return new Response(publicDocument(title, withStyles, language, nonce, request.nextUrl.pathname), {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  return secretLinkPage(publicDocument(title, withStyles, language, nonce, request.nextUrl.pathname), status);
 }
 
 /** A page that only says why the link does not work (and where to go next). */
@@ -68,6 +53,33 @@ export function linkRefusal(
 ) {
   const body = html`<h1>${title}</h1><p>${text}</p><p><a href="${next.href}">${next.label}</a></p>`;
   return linkPage(request, language, title, body, status);
+}
+
+/** The page of a link whose form sets a password (an invitation, a reset), with a refused password's message. */
+export function passwordPage(
+  request: NextRequest,
+  language: Language,
+  page: { title: string; intro: string; submit: string; email: string },
+  status: number,
+  error?: string,
+) {
+  const t = messagesOf(language);
+  const body = passwordForm({
+    t,
+    ...page,
+    action: `${request.nextUrl.pathname}${request.nextUrl.search}`,
+    error: error ? passwordError(t, error) : null,
+  });
+  return linkPage(request, language, page.title, body, status);
+}
+
+/** A link's form posted from another site: refused (403), with a way back to the link's own page. */
+export function crossSiteRefusal(request: NextRequest, language: Language, label: string) {
+  const t = messagesOf(language);
+  return linkRefusal(request, language, t("linkRefusedTitle"), t("linkRefusedText"), 403, {
+    href: request.nextUrl.pathname,
+    label,
+  });
 }
 
 /** The form that sets a password: one field with the rules of lib/users/create-user.ts. */

@@ -4,30 +4,14 @@
 import type { NextRequest } from "next/server";
 import { type ConfirmView, confirmPage } from "@/components/public/confirm-page";
 import { fromThisSite } from "@/lib/http/same-origin";
-import { resolveLanguage } from "@/lib/i18n/resolve-language";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
 
 type Context = { params: Promise<{ token: string }> };
 
 function page(request: NextRequest, view: ConfirmView, status: number, memorialLanguage?: string | null) {
-  const language = resolveLanguage(
-    {
-      lang: request.nextUrl.searchParams.get("lang"),
-      acceptLanguage: request.headers.get("accept-language"),
-    },
-    memorialLanguage,
-  );
-  const nonce = request.headers.get("x-nonce") ?? "";
-  return new Response(confirmPage(view, language, nonce, request.nextUrl.pathname), {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-      // The token is in the URL: never send it to another site (and keep Origin on our own POST).
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  const language = secretLinkLanguage(request, memorialLanguage);
+  return secretLinkPage(confirmPage(view, language, requestNonce(request), request.nextUrl.pathname), status);
 }
 
 // GET /confirm/{token}: what is being confirmed, and one button. Reads only (HEAD too).

@@ -7,7 +7,7 @@ import type { NextRequest } from "next/server";
 import { type ManagePageView, managePage } from "@/components/public/manage-page";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
-import { resolveLanguage } from "@/lib/i18n/resolve-language";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@/lib/memorials/choose-anonymous-title";
 import type { FamilyActor } from "@/lib/memorials/family-actor";
@@ -19,24 +19,8 @@ import { parseId } from "@/lib/validation";
 type Context = { params: Promise<{ token: string }> };
 
 function page(request: NextRequest, view: ManagePageView, status: number, memorialLanguage?: string | null) {
-  const language = resolveLanguage(
-    {
-      lang: request.nextUrl.searchParams.get("lang"),
-      acceptLanguage: request.headers.get("accept-language"),
-    },
-    memorialLanguage,
-  );
-  const nonce = request.headers.get("x-nonce") ?? "";
-  return new Response(managePage(view, language, nonce, request.nextUrl.pathname), {
-    status,
-    headers: {
-      "Content-Type": "text/html; charset=utf-8",
-      "Cache-Control": "no-store",
-      "X-Robots-Tag": "noindex",
-      // The token is in the URL: never send it to another site (and keep Origin on our own POST).
-      "Referrer-Policy": "same-origin",
-    },
-  });
+  const language = secretLinkLanguage(request, memorialLanguage);
+  return secretLinkPage(managePage(view, language, requestNonce(request), request.nextUrl.pathname), status);
 }
 
 async function show(request: NextRequest, token: string, done: boolean, status = 200) {

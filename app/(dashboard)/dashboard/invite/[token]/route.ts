@@ -4,12 +4,11 @@
 // unknown one 404; neither creates anything.
 import type { NextRequest } from "next/server";
 import {
-  linkPage,
+  crossSiteRefusal,
   linkPageLanguage,
   linkRefusal,
   messagesOf,
-  passwordError,
-  passwordForm,
+  passwordPage,
   postedPassword,
   toSignIn,
 } from "@/components/dashboard/link-page";
@@ -43,21 +42,17 @@ function form(
 ) {
   const language: Language = linkPageLanguage(request, found.language);
   const t = messagesOf(language);
-  const title = t("invitePageTitle", { operator: found.operatorName });
-  const body = passwordForm({
-    t,
-    title,
+  const page = {
+    title: t("invitePageTitle", { operator: found.operatorName }),
     intro: t("invitePageIntro", {
       operator: found.operatorName,
       role: t(`roleWord_${found.role}`),
       email: found.email,
     }),
     submit: t("invitePageSubmit"),
-    action: `${request.nextUrl.pathname}${request.nextUrl.search}`,
     email: found.email,
-    error: error ? passwordError(t, error) : null,
-  });
-  return linkPage(request, language, title, body, status);
+  };
+  return passwordPage(request, language, page, status, error);
 }
 
 // GET (and HEAD, as e-mail scanners do): reads only.
@@ -75,11 +70,7 @@ export async function POST(request: NextRequest, context: Context) {
     return refusal(request, found.state, "language" in found ? found.language : undefined);
   if (!fromThisSite(request, { originRequired: false })) {
     const language = linkPageLanguage(request, found.language);
-    const t = messagesOf(language);
-    return linkRefusal(request, language, t("linkRefusedTitle"), t("linkRefusedText"), 403, {
-      href: request.nextUrl.pathname,
-      label: t("invitePageSubmit"),
-    });
+    return crossSiteRefusal(request, language, messagesOf(language)("invitePageSubmit"));
   }
   const password = await postedPassword(request);
   try {

@@ -3,12 +3,11 @@
 // sends the user to the sign-in page. A used or expired link answers 410 Gone, an unknown one 404.
 import type { NextRequest } from "next/server";
 import {
-  linkPage,
+  crossSiteRefusal,
   linkPageLanguage,
   linkRefusal,
   messagesOf,
-  passwordError,
-  passwordForm,
+  passwordPage,
   postedPassword,
   toSignIn,
 } from "@/components/dashboard/link-page";
@@ -36,16 +35,13 @@ function refusal(request: NextRequest, state: "used" | "expired" | "unknown") {
 function form(request: NextRequest, email: string, status: number, error?: string) {
   const language = linkPageLanguage(request);
   const t = messagesOf(language);
-  const body = passwordForm({
-    t,
+  const page = {
     title: t("resetPageTitle"),
     intro: t("resetPageIntro", { email }),
     submit: t("resetPageSubmit"),
-    action: `${request.nextUrl.pathname}${request.nextUrl.search}`,
     email,
-    error: error ? passwordError(t, error) : null,
-  });
-  return linkPage(request, language, t("resetPageTitle"), body, status);
+  };
+  return passwordPage(request, language, page, status, error);
 }
 
 export async function GET(request: NextRequest, context: Context) {
@@ -60,11 +56,7 @@ export async function POST(request: NextRequest, context: Context) {
   if (found.state !== "pending") return refusal(request, found.state);
   if (!fromThisSite(request, { originRequired: false })) {
     const language = linkPageLanguage(request);
-    const t = messagesOf(language);
-    return linkRefusal(request, language, t("linkRefusedTitle"), t("linkRefusedText"), 403, {
-      href: request.nextUrl.pathname,
-      label: t("resetPageTitle"),
-    });
+    return crossSiteRefusal(request, language, messagesOf(language)("resetPageTitle"));
   }
   const password = await postedPassword(request);
   try {
