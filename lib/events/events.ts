@@ -6,6 +6,7 @@
 //   once, in a transaction of its own (dispatcher.ts), so a crash after the commit loses nothing.
 // No adapter (route, page, action, command line) calls a side effect itself.
 import { db, type Tx, transaction } from "@/lib/db/client";
+import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 import { processSingleton } from "@/lib/singleton";
 
 export const EVENT_TYPES = [
@@ -16,13 +17,7 @@ export const EVENT_TYPES = [
   "confirmation.resent",
   "key.revoked",
   // The family's controls (lib/memorials/*-memorial.ts, hide-message.ts); payload.by says who.
-  "memorial.hidden",
-  "memorial.shown",
-  "memorial.anonymised",
-  "memorial.unanonymised",
-  "memorial.title_changed",
-  "message.hidden",
-  "message.shown",
+  ...FAMILY_CONTROL_EVENTS,
   "manage_link.sent",
   "planting.queued",
 ] as const;

@@ -2,17 +2,9 @@
 // or the operator) hid, showed, anonymised the memorial or hid a message, and when.
 import { db } from "@/lib/db/client";
 import type { DomainEventType } from "@/lib/events/events";
+import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 
-export const HISTORY_TYPES: DomainEventType[] = [
-  "memorial.hidden",
-  "memorial.shown",
-  "memorial.anonymised",
-  "memorial.unanonymised",
-  "memorial.title_changed",
-  "message.hidden",
-  "message.shown",
-  "manage_link.sent",
-];
+export const HISTORY_TYPES: DomainEventType[] = [...FAMILY_CONTROL_EVENTS, "manage_link.sent"];
 
 export interface HistoryEntry {
   id: string;

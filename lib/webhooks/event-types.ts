@@ -2,6 +2,7 @@
 // --events, the dashboard's webhooks page, the API reference's webhooks section, the CHECK of
 // webhook_endpoint.events). A module of its own, without the database, for the reference.
 import type { DomainEventType } from "@/lib/events/events";
+import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 
 /** The domain events an endpoint can receive. */
 export const WEBHOOK_EVENTS = [
@@ -10,13 +11,7 @@ export const WEBHOOK_EVENTS = [
   "memorial.confirmed",
   "person.modified",
   // The family's controls (its management link) and the operator's own changes of them (issue 18.4).
-  "memorial.hidden",
-  "memorial.shown",
-  "memorial.anonymised",
-  "memorial.unanonymised",
-  "memorial.title_changed",
-  "message.hidden",
-  "message.shown",
+  ...FAMILY_CONTROL_EVENTS,
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

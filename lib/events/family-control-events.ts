@@ -1,0 +1,12 @@
+// The domain events of a memorial's family controls (its management link, lib/memorials/*-memorial.ts,
+// hide-message.ts) and of the operator's own changes of them; payload.by says who. A module of its
+// own, without the database, so that the webhook event types (and the API reference) can read it.
+export const FAMILY_CONTROL_EVENTS = [
+  "memorial.hidden",
+  "memorial.shown",
+  "memorial.anonymised",
+  "memorial.unanonymised",
+  "memorial.title_changed",
+  "message.hidden",
+  "message.shown",
+] as const;
