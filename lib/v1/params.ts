@@ -3,6 +3,8 @@
 import { notFound } from "@/lib/errors";
 import { INT32_MAX } from "@/lib/validation";
 import { invalidParam } from "./errors";
+import type { V1Request } from "./handler";
+import { LISTING_LIMIT, parsePaging } from "./paging";
 
 export function intParam(name: string, raw: string, min = 1, max = INT32_MAX): number {
   if (!/^-?\d{1,10}$/.test(raw))
@@ -30,6 +32,17 @@ export function idParam(name: string, raw: string): number {
 /** A year and a month of the calendar (transactions, reports): the range the domain accepts. */
 export const yearParam = (raw: string) => intParam("year", raw, 2000, 9999);
 export const monthParam = (raw: string) => intParam("month", raw, 1, 12);
+
+/**
+ * A page of one month's listing: the path's {year}/{month} and the query's Page/Limite, checked in
+ * that order, with the query a transaction listing takes (the caller's Scope, the month, the page).
+ */
+export function monthListing(req: V1Request) {
+  const year = yearParam(req.params.year);
+  const month = monthParam(req.params.month);
+  const paging = parsePaging(req.search, LISTING_LIMIT);
+  return { paging, query: { scope: req.caller, year, month, limit: paging.limit, offset: paging.offset } };
+}
 
 /** The start day of a report: it must exist in its month (as the dashboard checks its form's). */
 export function dayParam(raw: string, year: number, month: number): number {

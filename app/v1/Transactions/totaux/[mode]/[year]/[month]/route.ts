@@ -1,8 +1,8 @@
 import { TOTAL_MODES, type TotalMode, transactionTotals } from "@/lib/transactions/queries";
 import { invalidParam } from "@/lib/v1/errors";
 import { envelope, methodNotAllowed, v1 } from "@/lib/v1/handler";
-import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
-import { monthParam, yearParam } from "@/lib/v1/params";
+import { listingPage } from "@/lib/v1/paging";
+import { monthListing } from "@/lib/v1/params";
 import { serializeTotal } from "@/lib/v1/serializers/transactions";
 
 // GET /v1/Transactions/totaux/{mode}/{year}/{month}: one month's transactions totalled by mode
@@ -14,17 +14,8 @@ export const GET = v1({ auth: "header" }, async (req) => {
       `mode must be one of ${TOTAL_MODES.join(", ")}, got "${req.params.mode.slice(0, 40)}"`,
     );
   }
-  const year = yearParam(req.params.year);
-  const month = monthParam(req.params.month);
-  const paging = parsePaging(req.search, LISTING_LIMIT);
-  const { rows, total } = await transactionTotals({
-    scope: req.caller,
-    mode,
-    year,
-    month,
-    limit: paging.limit,
-    offset: paging.offset,
-  });
+  const { paging, query } = monthListing(req);
+  const { rows, total } = await transactionTotals({ ...query, mode });
   return {
     ...envelope(req, "transactionsTotaux"),
     Mode: mode,
