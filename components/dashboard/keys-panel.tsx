@@ -8,6 +8,7 @@ import { createKeyAction, revokeKeyAction } from "@/lib/dashboard/actions";
 import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { formatDate, formatDateTime } from "@/lib/dashboard/format";
 import type { KeyRow } from "@/lib/dashboard/keys";
+import { ActionAlert, ShownOnce, useActionError } from "./action-outcome";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -36,8 +37,7 @@ export function KeysPanel() {
     queryFn: () => fetchJson<{ keys: KeyRow[] }>("/api/dashboard/keys"),
   });
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { actionError, setActionError, showRefusal, onError } = useActionError();
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<KeyRow | null>(null);
@@ -47,7 +47,6 @@ export function KeysPanel() {
     onSuccess: (result) => {
       if (result.ok) {
         setCreated(result.key);
-        setCopied(false);
         setActionError(null);
         setNameError(null);
         setName("");
@@ -56,16 +55,16 @@ export function KeysPanel() {
       } else setActionError(errorText(result.code, result.message));
       queryClient.invalidateQueries({ queryKey: ["keys"] });
     },
-    onError: () => setActionError(t("errorGeneric")),
+    onError,
   });
   const revoke = useMutation({
     mutationFn: (id: number) => revokeKeyAction(id),
     onSuccess: (result) => {
       setConfirming(null);
-      setActionError(result.ok ? null : errorText(result.code, result.message));
+      showRefusal(result);
       queryClient.invalidateQueries({ queryKey: ["keys"] });
     },
-    onError: () => setActionError(t("errorGeneric")),
+    onError,
   });
 
   return (
@@ -112,31 +111,8 @@ export function KeysPanel() {
           {create.isPending && create.variables === "test" ? t("creating") : t("createTest")}
         </button>
       </div>
-      {created ? (
-        <div className={`${cardClass} mb-6 border-forest-600`} role="status">
-          <p className="font-medium">{t("newKeyShown")}</p>
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <code data-testid="new-key" className="break-all rounded bg-stone-100 px-2 py-1 text-sm">
-              {created}
-            </code>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={async () => {
-                await navigator.clipboard?.writeText(created).catch(() => undefined);
-                setCopied(true);
-              }}
-            >
-              {copied ? t("copied") : t("copy")}
-            </button>
-          </div>
-        </div>
-      ) : null}
-      {actionError ? (
-        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-          {actionError}
-        </p>
-      ) : null}
+      {created ? <ShownOnce key={created} value={created} title={t("newKeyShown")} testId="new-key" /> : null}
+      <ActionAlert error={actionError} />
       {confirming ? (
         <div role="alertdialog" aria-labelledby="revoke-title" className={`${cardClass} mb-6 border-red-400`}>
           <p id="revoke-title" className="font-medium">

@@ -13,6 +13,7 @@ import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
 import type { DashboardKey } from "@/lib/i18n/translate";
+import { ActionAlert, ShownOnce, useActionError } from "./action-outcome";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -66,9 +67,8 @@ export function WebhooksPanel() {
   const [events, setEvents] = useState<string[]>(["memorial.created", "tree.planted", "memorial.confirmed"]);
   const [test, setTest] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const [fieldError, setFieldError] = useState<{ url?: string; events?: string }>({});
-  const [actionError, setActionError] = useState<string | null>(null);
+  const { actionError, setActionError, showRefusal, onError } = useActionError();
   const [notice, setNotice] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["webhooks"] });
 
@@ -78,7 +78,6 @@ export function WebhooksPanel() {
       setNotice(null);
       if (result.ok) {
         setCreated(result.secret);
-        setCopied(false);
         setUrl("");
         setFieldError({});
         setActionError(null);
@@ -95,24 +94,24 @@ export function WebhooksPanel() {
       }
       refresh();
     },
-    onError: () => setActionError(t("errorGeneric")),
+    onError,
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteWebhookAction(id),
     onSuccess: (result) => {
-      setActionError(result.ok ? null : errorText(result.code, result.message));
+      showRefusal(result);
       refresh();
     },
-    onError: () => setActionError(t("errorGeneric")),
+    onError,
   });
   const resend = useMutation({
     mutationFn: (id: number) => resendWebhookDeliveryAction(id),
     onSuccess: (result) => {
-      setActionError(result.ok ? null : errorText(result.code, result.message));
+      showRefusal(result);
       setNotice(result.ok ? t("sendAgainDone") : null);
       refresh();
     },
-    onError: () => setActionError(t("errorGeneric")),
+    onError,
   });
 
   const data = overview.data;
@@ -199,33 +198,14 @@ export function WebhooksPanel() {
       </form>
 
       {created ? (
-        <div className={`${cardClass} mb-6 border-forest-600`} role="status">
-          <p className="font-medium">{t("webhookSecretShown")}</p>
-          <div className="mt-2 flex flex-wrap items-center gap-3">
-            <code
-              data-testid="new-webhook-secret"
-              className="break-all rounded bg-stone-100 px-2 py-1 text-sm"
-            >
-              {created}
-            </code>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={async () => {
-                await navigator.clipboard?.writeText(created).catch(() => undefined);
-                setCopied(true);
-              }}
-            >
-              {copied ? t("copied") : t("copy")}
-            </button>
-          </div>
-        </div>
+        <ShownOnce
+          key={created}
+          value={created}
+          title={t("webhookSecretShown")}
+          testId="new-webhook-secret"
+        />
       ) : null}
-      {actionError ? (
-        <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-          {actionError}
-        </p>
-      ) : null}
+      <ActionAlert error={actionError} />
       {notice ? (
         <p role="status" className="mb-4 rounded border border-forest-600 bg-forest-50 p-3">
           {notice}

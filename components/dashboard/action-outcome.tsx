@@ -1,0 +1,59 @@
+"use client";
+// What a panel shows after a Server Action: its refusal in the user's words (or that it could not
+// be called), and a secret the action made, shown once with a copy button (an API key, a webhook's
+// signing secret).
+import { useState } from "react";
+import type { ActionResult } from "@/lib/dashboard/action";
+import { useI18n } from "./i18n";
+import { cardClass, secondaryButtonClass, useErrorText } from "./ui";
+
+/** The refusal of the panel's last action, with the two ways a mutation sets it. */
+export function useActionError() {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const [actionError, setActionError] = useState<string | null>(null);
+  return {
+    actionError,
+    setActionError,
+    /** After an action answered: its refusal, or nothing when it worked. */
+    showRefusal: (result: ActionResult) =>
+      setActionError(result.ok ? null : errorText(result.code, result.message)),
+    /** The action could not be called (network, server error): a mutation's onError. */
+    onError: () => setActionError(t("errorGeneric")),
+  };
+}
+
+/** The refusal of the panel's last action, when there is one. */
+export function ActionAlert(props: { error: string | null }) {
+  return props.error ? (
+    <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
+      {props.error}
+    </p>
+  ) : null;
+}
+
+/** A secret shown once, with a button that copies it (give it key={value} to reset "copied"). */
+export function ShownOnce(props: { value: string; title: string; testId: string }) {
+  const { t } = useI18n();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className={`${cardClass} mb-6 border-forest-600`} role="status">
+      <p className="font-medium">{props.title}</p>
+      <div className="mt-2 flex flex-wrap items-center gap-3">
+        <code data-testid={props.testId} className="break-all rounded bg-stone-100 px-2 py-1 text-sm">
+          {props.value}
+        </code>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={async () => {
+            await navigator.clipboard?.writeText(props.value).catch(() => undefined);
+            setCopied(true);
+          }}
+        >
+          {copied ? t("copied") : t("copy")}
+        </button>
+      </div>
+    </div>
+  );
+}
