@@ -3,21 +3,19 @@
 // to the public page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { formatDate } from "@/lib/dashboard/format";
 import type { MemorialListRow } from "@/lib/dashboard/memorials";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
+import { QueryStatus, useReplaceQuery } from "./query-state";
 import {
   buttonClass,
-  ErrorMessage,
   inputClass,
-  Loading,
   labelClass,
   Pager,
   PageTitle,
-  Pending,
   TableBox,
   tableClass,
   tdClass,
@@ -28,8 +26,7 @@ type Listing = { rows: MemorialListRow[]; NombreTotal: number; Page: number; Nom
 
 export function MemorialList() {
   const { t, lang } = useI18n();
-  const router = useRouter();
-  const pathname = usePathname();
+  const replaceQuery = useReplaceQuery();
   const params = useSearchParams();
   const hydrated = useHydrated();
   const q = params.get("q") ?? "";
@@ -41,9 +38,7 @@ export function MemorialList() {
     placeholderData: keepPreviousData,
   });
   const go = (nextQ: string, nextPage: number) =>
-    router.replace(`${pathname}?${new URLSearchParams({ q: nextQ, Page: String(nextPage) })}`, {
-      scroll: false,
-    });
+    replaceQuery(new URLSearchParams({ q: nextQ, Page: String(nextPage) }));
   const kind = { classic: t("kindClassic"), anonymous: t("kindAnonymous"), global: t("kindGlobal") };
 
   return (
@@ -68,9 +63,7 @@ export function MemorialList() {
           </button>
         </form>
       </search>
-      {list.isPending ? <Loading /> : null}
-      <Pending active={list.isFetching && !list.isPending} />
-      {list.isError ? <ErrorMessage error={list.error} onRetry={() => list.refetch()} /> : null}
+      <QueryStatus query={list} />
       {list.data ? (
         list.data.rows.length === 0 ? (
           <p>{t("noMemorials")}</p>

@@ -4,7 +4,7 @@
 // each tree and their message, for thank-you notes) and the CSV or XLSX of the whole period.
 // Without parameters, the report shows the first funeral home's current calendar month.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { formatCo2, formatDate, formatDateTime, formatNumber, isoDay } from "@/lib/dashboard/format";
 import { localToday, PERIOD_PRESETS, type PeriodPreset, presetPeriod } from "@/lib/dashboard/periods";
 import type { TreeReport } from "@/lib/dashboard/reports";
@@ -13,16 +13,14 @@ import { BarChart } from "./bar-chart";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
+import { QueryStatus, useReplaceQuery } from "./query-state";
 import {
   buttonClass,
   cardClass,
-  ErrorMessage,
   inputClass,
-  Loading,
   labelClass,
   Pager,
   PageTitle,
-  Pending,
   secondaryButtonClass,
   TableBox,
   tableClass,
@@ -34,8 +32,7 @@ const PARAMS = ["epf", "person", "year", "month", "day", "days", "Page", "Limite
 
 export function ReportView(props: { funeralHomes: { id: number; name: string }[] }) {
   const { t, lang } = useI18n();
-  const router = useRouter();
-  const pathname = usePathname();
+  const replaceQuery = useReplaceQuery();
   const params = useSearchParams();
   const hydrated = useHydrated();
   const current = new URLSearchParams();
@@ -56,7 +53,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
     for (const [name, value] of Object.entries(presetPeriod(preset, localToday())))
       next.set(name, String(value));
     next.set("Page", "1");
-    router.replace(`${pathname}?${next}`, { scroll: false });
+    replaceQuery(next);
   };
   const report = useQuery({
     queryKey: ["report", current.toString()],
@@ -120,7 +117,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
           });
           const person = String(data.get("person") ?? "").trim();
           if (person) next.set("person", person);
-          router.replace(`${pathname}?${next}`, { scroll: false });
+          replaceQuery(next);
         }}
       >
         <div>
@@ -197,9 +194,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
         </div>
       </form>
 
-      {ready && report.isPending ? <Loading /> : null}
-      <Pending active={report.isFetching && !report.isPending} />
-      {report.isError ? <ErrorMessage error={report.error} onRetry={() => report.refetch()} /> : null}
+      <QueryStatus query={report} loading={ready} />
       {report.data ? (
         <div aria-busy={report.isFetching} className="space-y-6">
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -255,7 +250,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                         const next = new URLSearchParams(current);
                         next.set("person", String(person.id));
                         next.set("Page", "1");
-                        router.replace(`${pathname}?${next}`, { scroll: false });
+                        replaceQuery(next);
                       }}
                     >
                       {person.name ?? "—"} ({person.id})
@@ -351,7 +346,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                 onPage={(page) => {
                   const next = new URLSearchParams(current);
                   next.set("Page", String(page));
-                  router.replace(`${pathname}?${next}`, { scroll: false });
+                  replaceQuery(next);
                 }}
               />
             </>

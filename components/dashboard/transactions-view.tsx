@@ -2,22 +2,20 @@
 // A month of transactions: the list (paged), the totals by day, species, site and context, the
 // prepaid balance and the CSV of the whole month. The month and page live in the address.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import { formatDateTime, formatMoney, formatNumber, isoMonth } from "@/lib/dashboard/format";
 import type { MonthTransactions } from "@/lib/dashboard/transactions";
 import type { DashboardKey } from "@/lib/i18n/translate";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
+import { QueryStatus, useReplaceQuery } from "./query-state";
 import {
   buttonClass,
-  ErrorMessage,
   inputClass,
-  Loading,
   labelClass,
   Pager,
   PageTitle,
-  Pending,
   secondaryButtonClass,
   TableBox,
   tableClass,
@@ -36,8 +34,7 @@ type Listing = MonthTransactions & { Page: number; NombreParPage: number; Nombre
 
 export function TransactionsView() {
   const { t, lang } = useI18n();
-  const router = useRouter();
-  const pathname = usePathname();
+  const replaceQuery = useReplaceQuery();
   const params = useSearchParams();
   const hydrated = useHydrated();
   const month = /^\d{4}-\d{2}$/.test(params.get("month") ?? "") ? params.get("month")! : isoMonth(new Date());
@@ -49,8 +46,7 @@ export function TransactionsView() {
     queryFn: () => fetchJson<Listing>(`/api/dashboard/transactions?${query}&Page=${page}`),
     placeholderData: keepPreviousData,
   });
-  const go = (nextMonth: string, nextPage: number) =>
-    router.replace(`${pathname}?month=${nextMonth}&Page=${nextPage}`, { scroll: false });
+  const go = (nextMonth: string, nextPage: number) => replaceQuery(`month=${nextMonth}&Page=${nextPage}`);
 
   return (
     <section>
@@ -79,9 +75,7 @@ export function TransactionsView() {
           {t("downloadXlsx")}
         </a>
       </form>
-      {data.isPending ? <Loading /> : null}
-      <Pending active={data.isFetching && !data.isPending} />
-      {data.isError ? <ErrorMessage error={data.error} onRetry={() => data.refetch()} /> : null}
+      <QueryStatus query={data} />
       {data.data ? (
         <div aria-busy={data.isFetching}>
           <p className="mb-4 text-lg font-medium" data-testid="prepaid">
