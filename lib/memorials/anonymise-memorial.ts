@@ -3,7 +3,7 @@
 // classic again. Only what the family did can be undone: a memorial created anonymous stays so.
 import { invalid } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
-import { actedBy, type FamilyActor, memorialForActor } from "./family-actor";
+import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import { classicTitle } from "./policy";
 
 export async function setMemorialAnonymous(
@@ -48,13 +48,12 @@ export async function setMemorialAnonymous(
         },
       });
     }
-    await events.record({
-      type: anonymous ? "memorial.anonymised" : "memorial.unanonymised",
-      operatorId: memorial.operatorId,
-      isTest: memorial.isTest,
-      memorialId: memorial.id,
-      payload: actedBy(actor),
-    });
+    await recordFamilyChange(
+      events,
+      actor,
+      memorial,
+      anonymous ? "memorial.anonymised" : "memorial.unanonymised",
+    );
     return { anonymous, changed: true };
   });
 }

@@ -4,7 +4,7 @@
 // Reversible, recorded as memorial.title_changed.
 import { invalid } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
-import { actedBy, type FamilyActor, memorialForActor } from "./family-actor";
+import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import type { AnonymousTitle } from "./policy";
 
 export async function setAnonymousTitle(
@@ -21,13 +21,7 @@ export async function setAnonymousTitle(
     }
     if (memorial.anonymousTitle === choice) return { anonymousTitle: choice, changed: false };
     await tx.memorial.update({ where: { id: memorial.id }, data: { anonymousTitle: choice } });
-    await events.record({
-      type: "memorial.title_changed",
-      operatorId: memorial.operatorId,
-      isTest: memorial.isTest,
-      memorialId: memorial.id,
-      payload: { ...actedBy(actor), anonymousTitle: choice },
-    });
+    await recordFamilyChange(events, actor, memorial, "memorial.title_changed", { anonymousTitle: choice });
     return { anonymousTitle: choice, changed: true };
   });
 }

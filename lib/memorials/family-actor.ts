@@ -4,6 +4,8 @@
 // dashboard, production data). Every change is recorded as a domain event with payload.by.
 import type { Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
+import type { EventRecorder } from "@/lib/events/events";
+import type { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 import type { OperatorScope } from "@/lib/scope";
 import { memorialOfToken } from "./manage-token";
 import { ownMemorialsOf } from "./policy";
@@ -34,4 +36,21 @@ export function actedBy(actor: FamilyActor): { by: "family" | "operator"; userId
   if (actor.by === "family") return { by: "family" };
   const { actor: who } = actor.scope;
   return { by: "operator", ...(who.kind === "dashboard-user" ? { userId: who.userId } : {}) };
+}
+
+/** Records a change of the memorial's family settings as its domain event, saying who acted. */
+export function recordFamilyChange(
+  events: EventRecorder,
+  actor: FamilyActor,
+  memorial: { id: number; operatorId: number; isTest: boolean },
+  type: (typeof FAMILY_CONTROL_EVENTS)[number],
+  payload: Record<string, unknown> = {},
+): Promise<void> {
+  return events.record({
+    type,
+    operatorId: memorial.operatorId,
+    isTest: memorial.isTest,
+    memorialId: memorial.id,
+    payload: { ...actedBy(actor), ...payload },
+  });
 }

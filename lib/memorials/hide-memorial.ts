@@ -1,7 +1,7 @@
 // The family hides its memorial (the public and other operators get 404, as for a memorial that
 // does not exist: memorialsVisibleTo in policy.ts), or shows it again. Reversible, recorded.
 import { withEvents } from "@/lib/events/events";
-import { actedBy, type FamilyActor, memorialForActor } from "./family-actor";
+import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 
 export async function setMemorialHidden(
   actor: FamilyActor,
@@ -11,13 +11,7 @@ export async function setMemorialHidden(
     const memorial = await memorialForActor(tx, actor);
     if ((memorial.hiddenAt !== null) === hidden) return { hidden, changed: false };
     await tx.memorial.update({ where: { id: memorial.id }, data: { hiddenAt: hidden ? new Date() : null } });
-    await events.record({
-      type: hidden ? "memorial.hidden" : "memorial.shown",
-      operatorId: memorial.operatorId,
-      isTest: memorial.isTest,
-      memorialId: memorial.id,
-      payload: actedBy(actor),
-    });
+    await recordFamilyChange(events, actor, memorial, hidden ? "memorial.hidden" : "memorial.shown");
     return { hidden, changed: true };
   });
 }

@@ -2,7 +2,7 @@
 // must be of the memorial the link names: a link never reaches another memorial's trees.
 import { notFound } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
-import { actedBy, type FamilyActor, memorialForActor } from "./family-actor";
+import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 
 export async function setMessageHidden(
   actor: FamilyActor,
@@ -22,12 +22,8 @@ export async function setMessageHidden(
       });
     if ((tree.messageHiddenAt !== null) === hidden) return { hidden, changed: false };
     await tx.tree.update({ where: { id: tree.id }, data: { messageHiddenAt: hidden ? new Date() : null } });
-    await events.record({
-      type: hidden ? "message.hidden" : "message.shown",
-      operatorId: memorial.operatorId,
-      isTest: memorial.isTest,
-      memorialId: memorial.id,
-      payload: { ...actedBy(actor), treeId: tree.id },
+    await recordFamilyChange(events, actor, memorial, hidden ? "message.hidden" : "message.shown", {
+      treeId: tree.id,
     });
     return { hidden, changed: true };
   });
