@@ -5,6 +5,7 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
+import { countryNamer } from "@/lib/i18n/country-names";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import {
@@ -279,15 +280,4 @@ function breakUrl(url: string, weight: FontWeight, size: number, max: number): s
   }
   if (current) lines.push(current);
   return lines;
-}
-
-function countryNamer(language: Language) {
-  const names = new Intl.DisplayNames([LOCALES[language]], { type: "region", fallback: "code" });
-  return (code: string) => {
-    try {
-      return names.of(code) ?? code;
-    } catch {
-      return code;
-    }
-  };
 }

@@ -7,6 +7,7 @@ import { LanguageSwitch } from "@/components/public/language-switch";
 import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
 import { SiteMap } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
+import { countryNamer } from "@/lib/i18n/country-names";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { requestLanguage } from "@/lib/i18n/request-language";
 import { type PageTranslator, translator } from "@/lib/i18n/translate";
@@ -35,17 +36,6 @@ async function load(props: Props) {
     t: translator(language, "page"),
     origin,
     url: memorialUrl(origin, memorial, language),
-  };
-}
-
-function countryNamer(language: Language) {
-  const names = new Intl.DisplayNames([LOCALES[language]], { type: "region", fallback: "code" });
-  return (code: string) => {
-    try {
-      return names.of(code) ?? code;
-    } catch {
-      return code;
-    }
   };
 }
 
