@@ -4,6 +4,7 @@ import { invalid, notFound } from "@/lib/errors";
 import { signalCatalogueChanged } from "@/lib/events/events";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { SERVE_QUEUE_JOB } from "@/lib/plantings/planting-queue";
+import type { SpeciesTranslations } from "./translations";
 
 export async function createPlantation(input: {
   name: string;
@@ -30,21 +31,15 @@ export async function deactivatePlantation(id: number) {
 }
 
 /** French name (and type) required; Dutch, English and German optional (they fall back to French). */
-export async function createSpecies(input: {
-  name: string;
-  latinName: string;
-  type: string | null;
-  nameNl?: string | null;
-  nameEn?: string | null;
-  nameDe?: string | null;
-  typeNl?: string | null;
-  typeEn?: string | null;
-  typeDe?: string | null;
-  maxHeightM: number;
-  lifespanYears: number;
-  co2KgPerTree: number;
-  unitPrice: number;
-}) {
+export async function createSpecies(
+  input: SpeciesTranslations & {
+    latinName: string;
+    maxHeightM: number;
+    lifespanYears: number;
+    co2KgPerTree: number;
+    unitPrice: number;
+  },
+) {
   if (input.unitPrice < 0) throw invalid("price must not be negative");
   if (!input.name.trim()) throw invalid("name (French) must not be empty");
   for (const [field, max] of [
