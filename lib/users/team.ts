@@ -135,6 +135,12 @@ export async function revokeInvitation(operatorId: number, invitationId: number)
   });
 }
 
+/** The user's role, its operator locked for the change; null when the operator or the user is not there. */
+async function lockedMember(tx: Tx, operatorId: number, userId: number) {
+  if (!(await lockOperator(tx, operatorId))) return null;
+  return tx.operatorUser.findFirst({ where: { id: userId, operatorId }, select: { role: true } });
+}
+
 /** Admins of the operator other than `userId`, counted under the operator's lock. */
 async function otherAdmins(tx: Tx, operatorId: number, userId: number): Promise<number> {
   const [row] = await tx.$queryRaw<{ n: number }[]>`
@@ -151,11 +157,7 @@ export async function changeRole(input: {
   if (input.role !== "admin" && input.role !== "staff") return { ok: false, reason: "invalid-role" };
   const role: Role = input.role;
   return transaction(async (tx) => {
-    if (!(await lockOperator(tx, input.operatorId))) return { ok: false, reason: "not-found" };
-    const user = await tx.operatorUser.findFirst({
-      where: { id: input.userId, operatorId: input.operatorId },
-      select: { role: true },
-    });
+    const user = await lockedMember(tx, input.operatorId, input.userId);
     if (!user) return { ok: false, reason: "not-found" };
     if (
       user.role === "admin" &&
@@ -171,11 +173,7 @@ export async function changeRole(input: {
 
 export async function removeUser(input: { operatorId: number; userId: number }): Promise<TeamResult> {
   return transaction(async (tx) => {
-    if (!(await lockOperator(tx, input.operatorId))) return { ok: false, reason: "not-found" };
-    const user = await tx.operatorUser.findFirst({
-      where: { id: input.userId, operatorId: input.operatorId },
-      select: { role: true },
-    });
+    const user = await lockedMember(tx, input.operatorId, input.userId);
     if (!user) return { ok: false, reason: "not-found" };
     if (user.role === "admin" && (await otherAdmins(tx, input.operatorId, input.userId)) === 0) {
       return { ok: false, reason: "last-admin" };
