@@ -4,6 +4,7 @@
 // language as spreadsheets of that language expect them: Excel with French, Belgian, Dutch or
 // German settings splits columns on ";" and reads "12,5" as a number (a comma-separated file
 // opens there as one column); English settings use "," and "12.5".
+import { downloadResponse } from "@/lib/http/download";
 import type { Language } from "@/lib/i18n/languages";
 
 /** A decimal kept as PostgreSQL wrote it ("12.50"): written with the language's decimal mark. */
@@ -124,11 +125,5 @@ export function parseCsv(text: string, separator: "," | ";" = ","): string[][] {
 
 /** The response of a CSV download: private to the signed-in user, never stored by a cache. */
 export function csvResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
-      "cache-control": "private, no-store",
-    },
-  });
+  return downloadResponse(filename, "text/csv; charset=utf-8", body);
 }

@@ -4,6 +4,7 @@
 // text is always a text cell: a name starting with "=" is never run as a formula.
 import { PassThrough, Readable } from "node:stream";
 import ExcelJS from "exceljs";
+import { downloadResponse } from "@/lib/http/download";
 import type { CsvValue } from "./csv";
 
 type Cell = string | number | boolean | Date | null;
@@ -51,11 +52,9 @@ export function xlsxStream(
 
 /** The response of an XLSX download: private to the signed-in user, never stored by a cache. */
 export function xlsxResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
-  return new Response(body, {
-    headers: {
-      "content-type": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "content-disposition": `attachment; filename="${filename.replace(/[^\w.-]/g, "_")}"`,
-      "cache-control": "private, no-store",
-    },
-  });
+  return downloadResponse(
+    filename,
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    body,
+  );
 }
