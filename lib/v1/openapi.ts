@@ -7,6 +7,8 @@ import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 import { webhookMessageSchema, webhookWhen } from "@/lib/webhooks/schemas";
+import type { ContexteObject } from "./contexte";
+import { type ErrorCode, errorBody } from "./errors";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, malformedJsonMessage } from "./handler";
 import { DEMO_IDS } from "./openapi-examples";
 import { pagingQuery, pathParams } from "./openapi-params";
@@ -30,7 +32,7 @@ import { unknownFieldMessage } from "./schemas/wire-object";
 
 const md = (...lines: string[]) => lines.join("\n");
 
-const demoContexte: Record<string, string | number> = {
+const demoContexte: ContexteObject = {
   Environnement: "production",
   ContexteGeneral: "Pompes Funèbres Démo",
   ContexteGeneralId: DEMO_IDS.operatorId,
@@ -45,7 +47,7 @@ const demoContexte: Record<string, string | number> = {
   ContexteAssuranceId: 0,
   ContexteGroupeMaisonReposId: 0,
 };
-const anonymousContexte = {
+const anonymousContexte: ContexteObject = {
   ...demoContexte,
   Environnement: "",
   ContexteGeneral: "",
@@ -70,21 +72,14 @@ const errorResponse = (
   },
 });
 
+/** An Error object as the API writes it (errorBody), for the reference's examples. */
 const errorExample = (
   status: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   champ: string | null,
   contexte = demoContexte,
-) => ({
-  Objet: "erreur",
-  Statut: "Erreur",
-  Message: message,
-  ApiContexte: contexte,
-  HttpStatusCode: status,
-  Code: code,
-  Champ: champ,
-});
+) => errorBody(status, message, contexte, code, champ);
 
 const BadRequest = errorResponse(
   "BadRequest",
