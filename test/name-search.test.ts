@@ -14,6 +14,7 @@ import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { reportTotalsSql } from "@/lib/reports/queries";
 import { serviceAdminScope } from "@/lib/scope";
+import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
 
@@ -23,33 +24,13 @@ function command(
   extra: Partial<CreateMemorialCommand> = {},
   anonymousName?: string,
 ): CreateMemorialCommand {
-  return {
-    target: {
-      kind: "new",
-      deceased: {
-        firstName,
-        lastName,
-        civility: null,
-        deathDate: new Date("2026-10-01T00:00:00Z"),
-        deathDateApproximate: false,
-        birthDate: null,
-        url: null,
-        imageUrl: null,
-      },
-      family: null,
+  return plantingCommand(
+    newMemorialTarget({
+      deceased: { firstName, lastName },
       anonymous: anonymousName === undefined ? null : { name: anonymousName },
-      awaitConfirmation: false,
-    },
-    context: {},
-    planter: null,
-    message: null,
-    language: null,
-    externalId: null,
-    memorialsLot: null,
-    uEventId: null,
-    specialEmailType: null,
-    ...extra,
-  } as CreateMemorialCommand;
+    }),
+    extra,
+  );
 }
 
 async function operatorWithEpf() {

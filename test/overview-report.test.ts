@@ -10,38 +10,17 @@ import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { reportPeriod, treeReport } from "@/lib/reports/tree-report";
 import { serviceAdminScope } from "@/lib/scope";
+import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
 
 const command = (epfId: number, memorialId?: number): CreateMemorialCommand =>
-  ({
-    target: memorialId
+  plantingCommand(
+    memorialId
       ? { kind: "existing", memorialId }
-      : {
-          kind: "new",
-          deceased: {
-            firstName: "Anne",
-            lastName: "Lambert",
-            civility: null,
-            deathDate: new Date("2026-10-01T00:00:00Z"),
-            deathDateApproximate: false,
-            birthDate: null,
-            url: null,
-            imageUrl: null,
-          },
-          family: null,
-          anonymous: null,
-          awaitConfirmation: false,
-        },
-    context: { Epf: epfId },
-    planter: null,
-    message: null,
-    language: null,
-    externalId: null,
-    memorialsLot: null,
-    uEventId: null,
-    specialEmailType: null,
-  }) as CreateMemorialCommand;
+      : newMemorialTarget({ deceased: { firstName: "Anne", lastName: "Lambert" } }),
+    { context: { Epf: epfId } },
+  );
 
 describe("the overview and the reports", () => {
   it("count the same trees and CO2 for the same operator and month", async () => {

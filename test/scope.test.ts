@@ -2,10 +2,11 @@
 // looking, built at each edge (API key, dashboard, family link, visitor, command line) and taken by
 // the memorial policy and the webhook endpoints. Against the real PostgreSQL: a scope without an
 // operator is refused, never read as "every operator".
+
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { db } from "@/lib/db/client";
-import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+import type { CreateMemorialCommand } from "@/lib/memorials/commands";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { memorialsVisibleTo, treesVisibleTo } from "@/lib/memorials/policy";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
@@ -31,6 +32,7 @@ import {
   listWebhookEndpoints,
   resendWebhookDelivery,
 } from "@/lib/webhooks/endpoints";
+import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(async () => {
   await db.$disconnect();
@@ -110,34 +112,13 @@ describe("the Scope's construction at each edge", () => {
   });
 });
 
-const target = (awaitConfirmation: boolean): PlantingTarget => ({
-  kind: "new",
-  deceased: {
-    firstName: "Marie",
-    lastName: "Dupont",
-    civility: null,
-    deathDate: new Date("2026-10-01T00:00:00Z"),
-    deathDateApproximate: false,
-    birthDate: null,
-    url: null,
-    imageUrl: null,
-  },
-  family: awaitConfirmation ? { email: "famille@example.org", name: null, language: null } : null,
-  anonymous: null,
-  awaitConfirmation,
-});
-
-const command = (awaitConfirmation: boolean): CreateMemorialCommand => ({
-  target: target(awaitConfirmation),
-  context: {},
-  planter: null,
-  message: null,
-  language: null,
-  externalId: null,
-  memorialsLot: null,
-  uEventId: null,
-  specialEmailType: null,
-});
+const command = (awaitConfirmation: boolean): CreateMemorialCommand =>
+  plantingCommand(
+    newMemorialTarget({
+      family: awaitConfirmation ? { email: "famille@example.org", name: null, language: null } : null,
+      awaitConfirmation,
+    }),
+  );
 
 const plant = async (caller: Caller, awaitConfirmation = false) =>
   (await createMemorial({ caller, command: command(awaitConfirmation), linkBase: "http://trees.test" }))

@@ -1,0 +1,42 @@
+// The planting commands of the database tests: a new classic memorial with a plausible deceased,
+// and the command around a target, each with only what a test changes given.
+import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+
+type NewTarget = Extract<PlantingTarget, { kind: "new" }>;
+
+export const newMemorialTarget = (
+  extra: Partial<Omit<NewTarget, "deceased">> & { deceased?: Partial<NewTarget["deceased"]> } = {},
+): PlantingTarget => ({
+  kind: "new",
+  family: null,
+  anonymous: null,
+  awaitConfirmation: false,
+  ...extra,
+  deceased: {
+    firstName: "Marie",
+    lastName: "Dupont",
+    civility: null,
+    deathDate: new Date("2026-10-01T00:00:00Z"),
+    deathDateApproximate: false,
+    birthDate: null,
+    url: null,
+    imageUrl: null,
+    ...extra.deceased,
+  },
+});
+
+export const plantingCommand = (
+  target: PlantingTarget,
+  extra: Partial<CreateMemorialCommand> = {},
+): CreateMemorialCommand => ({
+  target,
+  context: {},
+  planter: null,
+  message: null,
+  language: null,
+  externalId: null,
+  memorialsLot: null,
+  uEventId: null,
+  specialEmailType: null,
+  ...extra,
+});
