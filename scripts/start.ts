@@ -7,6 +7,7 @@ import { seedDemo } from "@/lib/catalogue/demo";
 import { disconnect } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/database-url";
 import { migrate } from "@/lib/db/migrate";
+import { wakeDispatchOnEvents } from "@/lib/events/dispatcher";
 import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
 import { type JobRunner, startJobRunner } from "@/lib/jobs/runner";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
@@ -80,6 +81,7 @@ const catalogue = jobCatalogue({
   webhooks: { production: !dev },
 });
 let jobs: JobRunner | null = null;
+let stopWaking: (() => void) | null = null;
 if (config.JOB_WORKERS > 0) {
   const mailer = createMailer();
   await releaseHeldEmails(mailer).catch((error) =>
@@ -91,6 +93,8 @@ if (config.JOB_WORKERS > 0) {
     schedules: SCHEDULES,
     beforeStop: catalogue.interrupt,
   });
+  // The domain events committed by any process (the web server's included) wake their dispatching.
+  stopWaking = wakeDispatchOnEvents();
 }
 const next: ChildProcess = spawn(
   process.execPath,
@@ -112,6 +116,7 @@ async function shutdown(code: number) {
   if (next.exitCode === null) next.kill("SIGTERM");
   // At once: a webhook delivery in progress goes back to the queue before a SIGKILL can come.
   const started = Date.now();
+  stopWaking?.();
   await jobs?.stop();
   if (jobs) console.log(`jobs: stopped in ${Date.now() - started} ms`);
   catalogue.close();

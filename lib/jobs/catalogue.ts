@@ -5,17 +5,22 @@
 //
 // Jobs are added in the transaction of what they are for: by `enqueue(tx, name, payload)`
 // (lib/jobs/enqueue.ts), or by the triggers of the migration 20261125153700_jobs (a pending
-// e-mail or webhook delivery, written domain events). The runner is lib/jobs/runner.ts, the retry
-// policy lib/jobs/retry.ts.
-import { db } from "@/lib/db/client";
+// e-mail or webhook delivery). The domain events are rows written in their transaction; the job
+// that dispatches them is woken after their commit (wakeDispatchOnEvents, lib/events/dispatcher.ts).
+// The runner is lib/jobs/runner.ts, the retry policy lib/jobs/retry.ts.
 import type { DurableConsumer } from "@/lib/events/dispatcher";
-import { coalesceDispatchJobs, dispatchEvents } from "@/lib/events/dispatcher";
+import {
+  coalesceDispatchJobs,
+  DISPATCH_JOB,
+  DISPATCH_JOB_OPTIONS,
+  dispatchEvents,
+  requestDispatch,
+} from "@/lib/events/dispatcher";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
 import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from "@/lib/webhooks/sender";
 import type { GuardOptions } from "@/lib/webhooks/url-guard";
-import { enqueue } from "./enqueue";
 import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
 
 /** Scheduled jobs, crontab syntax in UTC (minute hour day-of-month month day-of-week). */
@@ -24,6 +29,8 @@ export const SCHEDULES: Schedule[] = [
   { task: "housekeeping", cron: "17 * * * *" },
   // The plantings waiting for stock, should a stock increase have come before their commit.
   { task: SERVE_QUEUE_JOB, cron: "* * * * *" },
+  // Events whose wake was lost with its process (see wakeDispatchOnEvents).
+  { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
 ];
 
 export interface CatalogueOptions {
@@ -57,12 +64,12 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       maxAttempts: WEBHOOK_ATTEMPTS,
     }),
     // The pending domain events to their durable consumers (exactly once per event).
-    "dispatch-events": job({
+    [DISPATCH_JOB]: job({
       async run() {
         await coalesceDispatchJobs();
         await dispatchEvents(options.consumers, () => stopping.signal.aborted);
         // Stopped before the end: the rest goes to another instance (or the next start) at once.
-        if (stopping.signal.aborted) await enqueue(db, "dispatch-events", {}, { queue: "dispatch-events" });
+        if (stopping.signal.aborted) await requestDispatch();
       },
     }),
     [SERVE_QUEUE_JOB]: job({

@@ -53,6 +53,9 @@ export interface Schedule {
   task: string;
   cron: string;
   payload?: Record<string, unknown>;
+  /** As enqueue's: jobs of one queue run one at a time; a key keeps one of them waiting. */
+  queue?: string;
+  key?: string;
 }
 
 /** Creates or updates graphile-worker's schema (lib/db/migrate.ts calls it before ours). */
@@ -177,7 +180,7 @@ export async function startJobRunner(options: {
         match: s.cron,
         payload: s.payload,
         identifier: s.task,
-        options: { backfillPeriod: 0 },
+        options: { backfillPeriod: 0, queueName: s.queue, jobKey: s.key },
       })),
     ),
   });
