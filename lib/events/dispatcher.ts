@@ -142,7 +142,7 @@ export function requestDispatch(): Promise<void> {
 }
 
 /** The least time between two wakes of one process: under load, one pass serves many commits. */
-const WAKE_INTERVAL_MS = 20;
+const WAKE_INTERVAL_MS = 50;
 
 /**
  * Wakes the dispatching after the commits of events, in a process that runs jobs: every process
@@ -198,16 +198,4 @@ export function wakeDispatchOnEvents(): () => void {
     off();
     clearTimeout(timer);
   };
-}
-
-/**
- * The waiting `dispatch-events` jobs beside the one running (the keyed one, a retry, the
- * schedule's): one pass serves all the events committed before it starts, so those are removed
- * first (graphile_worker.complete_jobs leaves a job another worker has locked).
- */
-export async function coalesceDispatchJobs(): Promise<void> {
-  await db.$executeRaw`SELECT graphile_worker.complete_jobs(array(
-    SELECT "id" FROM graphile_worker.jobs
-    WHERE "task_identifier" = 'dispatch-events' AND "locked_at" IS NULL AND "run_at" <= now()
-    LIMIT 1000))`;
 }

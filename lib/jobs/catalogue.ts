@@ -9,13 +9,7 @@
 // that dispatches them is woken after their commit (wakeDispatchOnEvents, lib/events/dispatcher.ts).
 // The runner is lib/jobs/runner.ts, the retry policy lib/jobs/retry.ts.
 import type { DurableConsumer } from "@/lib/events/dispatcher";
-import {
-  coalesceDispatchJobs,
-  DISPATCH_JOB,
-  DISPATCH_JOB_OPTIONS,
-  dispatchEvents,
-  requestDispatch,
-} from "@/lib/events/dispatcher";
+import { DISPATCH_JOB, DISPATCH_JOB_OPTIONS, dispatchEvents, requestDispatch } from "@/lib/events/dispatcher";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
@@ -66,7 +60,6 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
     // The pending domain events to their durable consumers (exactly once per event).
     [DISPATCH_JOB]: job({
       async run() {
-        await coalesceDispatchJobs();
         await dispatchEvents(options.consumers, () => stopping.signal.aborted);
         // Stopped before the end: the rest goes to another instance (or the next start) at once.
         if (stopping.signal.aborted) await requestDispatch();
