@@ -16,6 +16,7 @@ import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
 import { serviceAdminScope } from "@/lib/scope";
+import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 
 /** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */
 const startPlantingQueue = () => ({ runOnce: () => servePlantingQueue(), stop: async () => {} });
@@ -33,32 +34,11 @@ async function awaitingMemorial(caller: Caller, lastName = "Dupont") {
   const result = await createMemorial({
     caller,
     linkBase: "http://trees.test",
-    command: {
-      target: {
-        kind: "new",
-        deceased: {
-          firstName: "Marie",
-          lastName,
-          civility: null,
-          deathDate: new Date("2026-10-01T00:00:00Z"),
-          deathDateApproximate: false,
-          birthDate: null,
-          url: null,
-          imageUrl: null,
-        },
-        family: { email: "famille@example.org", name: null, language: null },
-        anonymous: null,
-        awaitConfirmation: true,
-      },
-      context: {},
+    command: plantingCommand(awaitingFamilyTarget("famille@example.org", { deceased: { lastName } }), {
       planter: "La famille",
       message: "Pour toi",
-      language: null,
       externalId: 4242,
-      memorialsLot: null,
-      uEventId: null,
-      specialEmailType: null,
-    },
+    }),
   });
   const token = randomBytes(32).toString("base64url");
   await db.confirmationToken.create({

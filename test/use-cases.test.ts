@@ -8,7 +8,7 @@ import { dispatchEvents } from "@/lib/events/dispatcher";
 import { onEventSignals } from "@/lib/events/events";
 import { RetryLater } from "@/lib/jobs/retry";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+import type { CreateMemorialCommand } from "@/lib/memorials/commands";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { requestHash } from "@/lib/memorials/idempotency";
 import { memorialInfos } from "@/lib/memorials/memorial-infos";
@@ -18,6 +18,7 @@ import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { treeReport } from "@/lib/reports/tree-report";
 import { serviceAdminScope } from "@/lib/scope";
 import { listTransactions } from "@/lib/transactions/queries";
+import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
 
@@ -27,41 +28,6 @@ async function callers(options: Parameters<typeof makeIsolatedOperator>[0] = {})
   const test = (await authenticateKey(op.testKey)) as Caller;
   return { op, live, test };
 }
-
-const deceased = (lastName = "Dupont") => ({
-  firstName: "Marie",
-  lastName,
-  civility: null,
-  deathDate: new Date("2026-10-01T00:00:00Z"),
-  deathDateApproximate: false,
-  birthDate: null,
-  url: null,
-  imageUrl: null,
-});
-
-function command(target: PlantingTarget, extra: Partial<CreateMemorialCommand> = {}): CreateMemorialCommand {
-  return {
-    target,
-    context: {},
-    planter: null,
-    message: null,
-    language: null,
-    externalId: null,
-    memorialsLot: null,
-    uEventId: null,
-    specialEmailType: null,
-    ...extra,
-  };
-}
-
-const newMemorial = (extra: Partial<Extract<PlantingTarget, { kind: "new" }>> = {}): PlantingTarget => ({
-  kind: "new",
-  deceased: deceased(),
-  family: null,
-  anonymous: null,
-  awaitConfirmation: false,
-  ...extra,
-});
 
 const plant = (caller: Caller, cmd: CreateMemorialCommand, idempotencyKey?: string) =>
   createMemorial({
@@ -77,29 +43,29 @@ describe("Idempotency-Key", () => {
   it("belongs to the key's environment: a live retry never replays a test response", async () => {
     const { live, test } = await callers();
     const key = unique("retry");
-    const fromTest = await plant(test, command(newMemorial()), key);
-    const fromLive = await plant(live, command(newMemorial()), key);
+    const fromTest = await plant(test, plantingCommand(newMemorialTarget()), key);
+    const fromLive = await plant(live, plantingCommand(newMemorialTarget()), key);
     expect(fromLive.replayed).toBe(false);
     expect(fromLive.memorialId).not.toBe(fromTest.memorialId);
-    const again = await plant(live, command(newMemorial()), key);
+    const again = await plant(live, plantingCommand(newMemorialTarget()), key);
     expect(again).toMatchObject({ replayed: true, memorialId: fromLive.memorialId });
   });
 
   it("expires: a record older than 24 hours names a new request, and the purge deletes it", async () => {
     const { live } = await callers();
     const key = unique("old");
-    const first = await plant(live, command(newMemorial()), key);
+    const first = await plant(live, plantingCommand(newMemorialTarget()), key);
     await db.idempotencyRecord.updateMany({
       where: { operatorId: live.operatorId, key },
       data: { createdAt: new Date(Date.now() - 25 * 3_600_000) },
     });
-    const later = await plant(live, command(newMemorial()), key);
+    const later = await plant(live, plantingCommand(newMemorialTarget()), key);
     expect(later.replayed).toBe(false);
     expect(later.memorialId).not.toBe(first.memorialId);
 
     const { purgeIdempotencyRecords } = await import("@/lib/memorials/idempotency");
     const stale = unique("stale");
-    await plant(live, command(newMemorial()), stale);
+    await plant(live, plantingCommand(newMemorialTarget()), stale);
     await db.idempotencyRecord.updateMany({
       where: { operatorId: live.operatorId, key: stale },
       data: { createdAt: new Date(Date.now() - 25 * 3_600_000) },
@@ -113,11 +79,11 @@ describe("Idempotency-Key", () => {
 describe("the global memorial", () => {
   it("is one per environment: a test key's orphan tree never creates or touches the live one", async () => {
     const { live, test } = await callers();
-    const testTree = await plant(test, command({ kind: "orphan" }));
+    const testTree = await plant(test, plantingCommand({ kind: "orphan" }));
     expect(
       await db.memorial.count({ where: { operatorId: live.operatorId, kind: "global", isTest: false } }),
     ).toBe(0);
-    const liveTree = await plant(live, command({ kind: "orphan" }));
+    const liveTree = await plant(live, plantingCommand({ kind: "orphan" }));
     expect(liveTree.memorialId).not.toBe(testTree.memorialId);
     const liveGlobal = await db.memorial.findUniqueOrThrow({
       where: { id: liveTree.memorialId },
@@ -129,8 +95,8 @@ describe("the global memorial", () => {
 
   it("records its CreationMemorial transaction, as every new memorial does", async () => {
     const { live } = await callers();
-    const first = await plant(live, command({ kind: "orphan" }));
-    const second = await plant(live, command({ kind: "orphan" }));
+    const first = await plant(live, plantingCommand({ kind: "orphan" }));
+    const second = await plant(live, plantingCommand({ kind: "orphan" }));
     expect(second.memorialId).toBe(first.memorialId);
     const types = await db.transaction.findMany({
       where: { memorialId: first.memorialId },
@@ -146,11 +112,11 @@ describe("the memorial policy", () => {
     const a = await callers();
     const b = await callers();
     const epf = await makeContext(a.op.operatorId, "Epf");
-    const memorial = await plant(a.live, command(newMemorial(), { context: { Epf: epf.id } }));
+    const memorial = await plant(a.live, plantingCommand(newMemorialTarget(), { context: { Epf: epf.id } }));
     // Operator B's test key plants into A's public memorial.
     await plant(
       b.test,
-      command({ kind: "existing", memorialId: memorial.memorialId }, { planter: "B test" }),
+      plantingCommand({ kind: "existing", memorialId: memorial.memorialId }, { planter: "B test" }),
     );
     const page = { limit: 100, offset: 0 };
     const seenByATest = await memorialInfos(a.test, memorial.memorialId, page);
@@ -172,8 +138,8 @@ describe("the memorial policy", () => {
   it("answers another environment's person as not found in the person report", async () => {
     const { op, live, test } = await callers();
     const epf = await makeContext(op.operatorId, "Epf");
-    const livePerson = await plant(live, command(newMemorial(), { context: { Epf: epf.id } }));
-    const testPerson = await plant(test, command(newMemorial(), { context: { Epf: epf.id } }));
+    const livePerson = await plant(live, plantingCommand(newMemorialTarget(), { context: { Epf: epf.id } }));
+    const testPerson = await plant(test, plantingCommand(newMemorialTarget(), { context: { Epf: epf.id } }));
     const period = { start: new Date("2000-01-01T00:00:00Z"), end: new Date("2100-01-01T00:00:00Z") };
     const report = (isTest: boolean, personId: number | null) =>
       treeReport({
@@ -194,7 +160,7 @@ describe("the memorial policy", () => {
     const { live } = await callers();
     const error = await plant(
       live,
-      command(newMemorial({ deceased: { ...deceased(), firstName: null, lastName: null } })),
+      plantingCommand(newMemorialTarget({ deceased: { firstName: null, lastName: null } })),
     ).catch((e) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error.problem).toEqual({ field: "deceased.lastName", reason: "required-for-classic" });
@@ -208,7 +174,7 @@ describe("domain events", () => {
     const stop = onEventSignals((signals) => {
       for (const s of signals) heard.push(...s.memorialIds);
     });
-    const result = await plant(live, command(newMemorial()));
+    const result = await plant(live, plantingCommand(newMemorialTarget()));
     stop();
     expect(heard).toContain(result.memorialId);
     const events = await db.domainEvent.findMany({
@@ -221,22 +187,16 @@ describe("domain events", () => {
   it("record nothing when the use case fails", async () => {
     const { live } = await callers({ stock: 0 });
     const before = await db.domainEvent.count({ where: { operatorId: live.operatorId } });
-    await expect(plant(live, command(newMemorial()))).rejects.toMatchObject({ code: "NO_TREE_AVAILABLE" });
+    await expect(plant(live, plantingCommand(newMemorialTarget()))).rejects.toMatchObject({
+      code: "NO_TREE_AVAILABLE",
+    });
     expect(await db.domainEvent.count({ where: { operatorId: live.operatorId } })).toBe(before);
     expect(await db.memorial.count({ where: { operatorId: live.operatorId } })).toBe(0);
   });
 
   it("give a confirmation e-mail exactly once, even when the dispatcher stopped before it ran", async () => {
     const { live } = await callers();
-    const result = await plant(
-      live,
-      command(
-        newMemorial({
-          awaitConfirmation: true,
-          family: { email: "famille@example.org", name: null, language: null },
-        }),
-      ),
-    );
+    const result = await plant(live, plantingCommand(awaitingFamilyTarget("famille@example.org")));
     // A crash after the commit: no consumer ran. The next dispatcher (two at once) sends it once.
     expect(await db.outgoingEmail.count({ where: { memorialId: result.memorialId } })).toBe(0);
     // (The job `dispatch-events` is this pass; three at once, as on two instances.)
@@ -255,7 +215,7 @@ describe("domain events", () => {
   it("are dispatched in batches; a consumer failing on one event sets it aside, the others go once", async () => {
     const { live } = await callers();
     const made: Awaited<ReturnType<typeof plant>>[] = [];
-    for (let i = 0; i < 3; i++) made.push(await plant(live, command(newMemorial())));
+    for (let i = 0; i < 3; i++) made.push(await plant(live, plantingCommand(newMemorialTarget())));
     const mine = await db.domainEvent.findMany({
       where: { operatorId: live.operatorId, dispatchedAt: null },
       orderBy: { id: "asc" },
@@ -283,7 +243,7 @@ describe("domain events", () => {
 
   it("tell every memorial of a modified person", async () => {
     const { live } = await callers();
-    const result = await plant(live, command(newMemorial()));
+    const result = await plant(live, plantingCommand(newMemorialTarget()));
     await modifyPerson({
       caller: live,
       command: { personId: result.personId!, lastName: "Martin", updateTitles: true },
@@ -298,7 +258,7 @@ describe("domain events", () => {
 describe("modifyPerson", () => {
   it("writes nothing when the dates end up in the wrong order", async () => {
     const { live } = await callers();
-    const result = await plant(live, command(newMemorial()));
+    const result = await plant(live, plantingCommand(newMemorialTarget()));
     await expect(
       modifyPerson({
         caller: live,
@@ -345,7 +305,9 @@ describe("listings", () => {
   it("give a page and a count that agree while other plantings are written", async () => {
     const { live } = await callers();
     const now = new Date();
-    const writes = Promise.all(Array.from({ length: 20 }, () => plant(live, command(newMemorial()))));
+    const writes = Promise.all(
+      Array.from({ length: 20 }, () => plant(live, plantingCommand(newMemorialTarget()))),
+    );
     const reads: { rows: number; total: number }[] = [];
     for (let i = 0; i < 30; i++) {
       const { rows, total } = await listTransactions({
@@ -368,15 +330,7 @@ describe("listings", () => {
 describe("the dashboard's reach", () => {
   it("does not resend the confirmation of a test key's memorial (the dashboard acts on live data)", async () => {
     const { test } = await callers();
-    const made = await plant(
-      test,
-      command(
-        newMemorial({
-          awaitConfirmation: true,
-          family: { email: "t@example.org", name: null, language: null },
-        }),
-      ),
-    );
+    const made = await plant(test, plantingCommand(awaitingFamilyTarget("t@example.org")));
     const { resendConfirmation } = await import("@/lib/memorials/resend-confirmation");
     await expect(
       resendConfirmation({

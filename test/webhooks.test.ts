@@ -4,19 +4,13 @@
 // nothing across a restart.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
-import {
-  type Behaviour,
-  type ReceivedWebhook,
-  type Receiver,
-  startReceiver,
-  verifySignature,
-} from "@/e2e/support/webhook-receiver";
+import { byType, subscribe, verifySignature, webhookFixture } from "@/e2e/support/webhook-receiver";
 import { db, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { StoredEvent } from "@/lib/events/dispatcher";
 import { runJobsOnce, startJobRunner } from "@/lib/jobs/runner";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+import type { PlantingTarget } from "@/lib/memorials/commands";
 import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { modifyPerson } from "@/lib/memorials/modify-person";
@@ -33,8 +27,9 @@ import {
 } from "@/lib/webhooks/endpoints";
 import { decryptSecret } from "@/lib/webhooks/secrets";
 import { deliverWebhook, MAX_ATTEMPTS, retryDelayMs, webhookContext } from "@/lib/webhooks/sender";
+import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
-const receivers: Receiver[] = [];
+const webhooks = webhookFixture(afterAll);
 const savedAppUrl = process.env.APP_URL;
 
 beforeAll(() => {
@@ -43,15 +38,8 @@ beforeAll(() => {
 
 afterAll(async () => {
   process.env.APP_URL = savedAppUrl;
-  await Promise.all(receivers.map((r) => r.close()));
   await db.$disconnect();
 });
-
-async function receiver(...script: Behaviour[]) {
-  const r = await startReceiver(script);
-  receivers.push(r);
-  return r;
-}
 
 async function callers() {
   const op = await makeIsolatedOperator();
@@ -60,38 +48,8 @@ async function callers() {
   return { op, live, test };
 }
 
-const newMemorial = (extra: Partial<Extract<PlantingTarget, { kind: "new" }>> = {}): PlantingTarget => ({
-  kind: "new",
-  deceased: {
-    firstName: "Marie",
-    lastName: "Dupont",
-    civility: null,
-    deathDate: new Date("2026-10-01T00:00:00Z"),
-    deathDateApproximate: false,
-    birthDate: null,
-    url: null,
-    imageUrl: null,
-  },
-  family: null,
-  anonymous: null,
-  awaitConfirmation: false,
-  ...extra,
-});
-
-const command = (target: PlantingTarget): CreateMemorialCommand => ({
-  target,
-  context: {},
-  planter: null,
-  message: null,
-  language: null,
-  externalId: null,
-  memorialsLot: null,
-  uEventId: null,
-  specialEmailType: null,
-});
-
-const plant = (caller: Caller, target: PlantingTarget = newMemorial()) =>
-  createMemorial({ caller, command: command(target), linkBase: "http://trees.test" });
+const plant = (caller: Caller, target: PlantingTarget = newMemorialTarget()) =>
+  createMemorial({ caller, command: plantingCommand(target), linkBase: "http://trees.test" });
 
 /**
  * What the event dispatcher does for these operators' events, without taking other test files'
@@ -109,9 +67,6 @@ async function dispatch(operatorIds: number[], consumers = [webhookConsumer]) {
     });
   }
 }
-
-const byType = (received: ReceivedWebhook[]) =>
-  [...received].sort((a, b) => a.json.type.localeCompare(b.json.type));
 
 type SenderOptions = Parameters<typeof webhookContext>[0];
 
@@ -151,13 +106,10 @@ const dueNow = (endpointId: number) =>
 describe("webhook deliveries", () => {
   it("reach the receiver once each, signed, for a new memorial and its tree", async () => {
     const { live } = await callers();
-    const r = await receiver();
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.created", "tree.planted"],
-      environment: "production",
-    });
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, [
+      "memorial.created",
+      "tree.planted",
+    ]);
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const result = await plant(live);
     await dispatch([live.operatorId]);
@@ -212,18 +164,12 @@ describe("webhook deliveries", () => {
 
   it("tell of a family's confirmation, with the memorial's public address", async () => {
     const { live } = await callers();
-    const r = await receiver();
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.confirmed", "tree.planted"],
-      environment: "production",
-    });
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, [
+      "memorial.confirmed",
+      "tree.planted",
+    ]);
     const email = `confirm-${live.operatorId}@example.org`;
-    const result = await plant(
-      live,
-      newMemorial({ awaitConfirmation: true, family: { email, name: null, language: null } }),
-    );
+    const result = await plant(live, awaitingFamilyTarget(email));
     await dispatch([live.operatorId], [confirmationEmailConsumer, webhookConsumer]);
     const mail = await db.outgoingEmail.findFirstOrThrow({
       where: { memorialId: result.memorialId },
@@ -248,13 +194,7 @@ describe("webhook deliveries", () => {
 
   it("tell of a person's modification, and only of the events chosen", async () => {
     const { live } = await callers();
-    const r = await receiver();
-    await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["person.modified"],
-      environment: "production",
-    });
+    const { receiver: r } = await webhooks.receiving(live.operatorId, ["person.modified"]);
     const result = await plant(live);
     await modifyPerson({
       caller: live,
@@ -278,12 +218,8 @@ describe("webhook deliveries", () => {
 
   it("are retried when the receiver fails, until it recovers", async () => {
     const { live } = await callers();
-    const r = await receiver(500, 503);
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.created"],
-      environment: "production",
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, ["memorial.created"], {
+      script: [500, 503],
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -311,12 +247,8 @@ describe("webhook deliveries", () => {
 
   it("cut a hanging receiver after the timeout and retry it", async () => {
     const { live } = await callers();
-    const r = await receiver("hang");
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.created"],
-      environment: "production",
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, ["memorial.created"], {
+      script: ["hang"],
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -333,12 +265,8 @@ describe("webhook deliveries", () => {
 
   it("survive a restart of the sender in the middle of the retries and of a delivery", async () => {
     const { live } = await callers();
-    const r = await receiver(500, "hang");
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.created"],
-      environment: "production",
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, ["memorial.created"], {
+      script: [500, "hang"],
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -361,13 +289,7 @@ describe("webhook deliveries", () => {
 
   it("rescheduled later wait for their time (their job moves with them)", async () => {
     const { live } = await callers();
-    const r = await receiver();
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.created"],
-      environment: "production",
-    });
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, ["memorial.created"]);
     await plant(live);
     await dispatch([live.operatorId]);
     // Its next attempt is moved on (as a failure does), its job with it.
@@ -384,19 +306,9 @@ describe("webhook deliveries", () => {
 
   it("of a test key go to test endpoints only, and live events to live endpoints only", async () => {
     const { live, test } = await callers();
-    const liveReceiver = await receiver();
-    const testReceiver = await receiver();
     const events = ["memorial.created", "tree.planted"];
-    await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: liveReceiver.url,
-      events,
-      environment: "production",
-    });
-    await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: testReceiver.url,
-      events,
+    const { receiver: liveReceiver } = await webhooks.receiving(live.operatorId, events);
+    const { receiver: testReceiver } = await webhooks.receiving(live.operatorId, events, {
       environment: "test",
     });
     const liveResult = await plant(live);
@@ -429,21 +341,9 @@ describe("webhook deliveries", () => {
   it("never go to another operator's endpoints, even for a tree in its memorial", async () => {
     const a = await callers();
     const b = await callers();
-    const aReceiver = await receiver();
-    const bReceiver = await receiver();
     const events = ["memorial.created", "tree.planted", "memorial.confirmed", "person.modified"];
-    await createWebhookEndpoint({
-      scope: serviceAdminScope(a.live.operatorId),
-      url: aReceiver.url,
-      events,
-      environment: "production",
-    });
-    const bEndpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(b.live.operatorId),
-      url: bReceiver.url,
-      events,
-      environment: "production",
-    });
+    const { receiver: aReceiver } = await webhooks.receiving(a.live.operatorId, events);
+    const { receiver: bReceiver, endpoint: bEndpoint } = await webhooks.receiving(b.live.operatorId, events);
     const bMemorial = await plant(b.live);
     await dispatch([b.live.operatorId]);
     await sendAll();
@@ -474,13 +374,7 @@ describe("webhook deliveries", () => {
 
   it("can be sent again from the log, with the same webhook-id", async () => {
     const { live } = await callers();
-    const r = await receiver();
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.created"],
-      environment: "production",
-    });
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, ["memorial.created"]);
     await plant(live);
     await dispatch([live.operatorId]);
     await sendAll();
@@ -500,12 +394,8 @@ describe("webhook deliveries", () => {
 
   it("stop when the endpoint is deleted", async () => {
     const { live } = await callers();
-    const r = await receiver(500);
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url,
-      events: ["memorial.created"],
-      environment: "production",
+    const { receiver: r, endpoint } = await webhooks.receiving(live.operatorId, ["memorial.created"], {
+      script: [500],
     });
     await plant(live);
     await dispatch([live.operatorId]);
@@ -529,12 +419,7 @@ describe("webhook endpoints", () => {
     const { live } = await callers();
     const results = await Promise.allSettled(
       Array.from({ length: MAX_ENDPOINTS + 5 }, (_, i) =>
-        createWebhookEndpoint({
-          scope: serviceAdminScope(live.operatorId),
-          url: `http://127.0.0.1:9/hook-${i}`,
-          events: ["tree.planted"],
-          environment: "production",
-        }),
+        subscribe(live.operatorId, `http://127.0.0.1:9/hook-${i}`, ["tree.planted"]),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_ENDPOINTS);
@@ -545,12 +430,7 @@ describe("webhook endpoints", () => {
 
   it("keep the secret encrypted: the database alone does not give it", async () => {
     const { live } = await callers();
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: "http://127.0.0.1:9/hook",
-      events: ["tree.planted"],
-      environment: "test",
-    });
+    const endpoint = await subscribe(live.operatorId, "http://127.0.0.1:9/hook", ["tree.planted"], "test");
     const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
     expect(row.secretEncrypted).not.toContain(endpoint.secret.slice(6, 20));
     expect(decryptSecret(row.secretEncrypted)).toBe(endpoint.secret);
@@ -612,13 +492,10 @@ describe("webhook endpoints", () => {
 
   it("are checked again at delivery: a private address is not reached in production", async () => {
     const { live } = await callers();
-    const r = await receiver();
-    const endpoint = await createWebhookEndpoint({
-      scope: serviceAdminScope(live.operatorId),
-      url: r.url.replace("127.0.0.1", "localhost"),
-      events: ["memorial.created"],
-      environment: "production",
-    });
+    const r = await webhooks.receiver();
+    const endpoint = await subscribe(live.operatorId, r.url.replace("127.0.0.1", "localhost"), [
+      "memorial.created",
+    ]);
     await plant(live);
     await dispatch([live.operatorId]);
     await sendAll({ production: true });

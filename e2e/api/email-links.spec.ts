@@ -7,13 +7,13 @@
 // are the real ones, caught by the test SMTP server.
 
 import { readFileSync } from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createUser } from "@/lib/users/create-user";
 import { signInRequest } from "../support/dashboard-session";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { rawRequest } from "../support/raw-http";
 import { type RunningServer, startServer } from "../support/server";
 import { mailText, waitForMail } from "../support/smtp";
 
@@ -24,40 +24,9 @@ const address = (name: string) =>
     .replace(/[^a-z0-9-]/gi, "")
     .toLowerCase()}@example.org`;
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
-
 /** A POST with a Host header of our choosing (fetch() always sends the URL's host). */
-function post(base: string, pathname: string, host: string, headers: Record<string, string>, body: string) {
-  const { hostname, port } = new URL(base);
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(
-      {
-        host: hostname,
-        port,
-        method: "POST",
-        path: pathname,
-        agent: false,
-        headers: { ...headers, host, "content-length": String(Buffer.byteLength(body)) },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => {
-          text += chunk;
-        });
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
+const post = (base: string, pathname: string, host: string, headers: Record<string, string>, body: string) =>
+  rawRequest(base, "POST", pathname, { ...headers, host }, body);
 
 /** The id of a server action (by default of lib/dashboard/actions.ts), from the build's manifest. */
 function actionId(name: string, filename = "lib/dashboard/actions.ts"): string {

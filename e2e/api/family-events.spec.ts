@@ -8,8 +8,7 @@
 // the family's choice of initials changes its title everywhere.
 import path from "node:path";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
-import { serviceAdminScope } from "@/lib/scope";
-import { createWebhookEndpoint, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
 import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
@@ -17,17 +16,15 @@ import { mailText, waitForMail } from "../support/smtp";
 import {
   type ReceivedWebhook,
   type Receiver,
-  startReceiver,
+  subscribe,
   verifySignature,
+  webhookFixture,
 } from "../support/webhook-receiver";
 
 // Deliveries go through the service's background loops: room for a loaded machine.
 test.describe.configure({ timeout: 180_000 });
 
-const receivers: Receiver[] = [];
-test.afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-});
+const webhooks = webhookFixture(test.afterAll);
 
 const FAMILY_EVENTS = [
   "memorial.confirmed",
@@ -103,15 +100,9 @@ const decoded = (text: string | null) =>
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&quot;/g, '"');
 
-/** How many of each receiver's webhooks the test has read. */
-const read = new Map<Receiver, number>();
-
 /** Waits for the receiver's next webhook (one action, one event) and checks it. */
 async function next(r: Receiver, secret: string): Promise<ReceivedWebhook> {
-  const count = (read.get(r) ?? 0) + 1;
-  read.set(r, count);
-  await r.waitFor(count, 60_000);
-  const message = r.received[count - 1];
+  const message = await r.next(60_000);
   expect(verifySignature(secret, message)).toBe(true);
   // The message is what the API reference documents for its type (lib/webhooks/schemas.ts).
   expect(WEBHOOK_EVENTS).toContain(message.json.type);
@@ -125,14 +116,7 @@ async function next(r: Receiver, secret: string): Promise<ReceivedWebhook> {
 
 test("the family's actions through its links reach the receiver as their events; the page follows each at once", async () => {
   const op = await makeIsolatedOperator({ stock: 10 });
-  const r = await startReceiver();
-  receivers.push(r);
-  const endpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: r.url,
-    events: FAMILY_EVENTS,
-    environment: "production",
-  });
+  const { receiver: r, endpoint } = await webhooks.receiving(op.operatorId, FAMILY_EVENTS);
   const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
   const address = `${baseUrl()}/memorial/${memorialId}`;
   const common = { memorialId, by: "family", environment: "production" };
@@ -231,15 +215,11 @@ test("the family's actions through its links reach the receiver as their events;
 
 test("a hidden memorial's webhooks carry no address, whatever their event; an unsubscribed event is not sent", async () => {
   const op = await makeIsolatedOperator({ stock: 10 });
-  const r = await startReceiver();
-  receivers.push(r);
   // Only the message events: the memorial's own hiding is not sent.
-  const endpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: r.url,
-    events: ["message.hidden", "message.shown"],
-    environment: "production",
-  });
+  const { receiver: r, endpoint } = await webhooks.receiving(op.operatorId, [
+    "message.hidden",
+    "message.shown",
+  ]);
   const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
   expect((await post(confirmLink)).status).toBe(303);
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
@@ -266,12 +246,7 @@ test("the family's events can be chosen wherever endpoints are made; an unknown 
   const op = await makeIsolatedOperator();
   for (const type of FAMILY_EVENTS) expect(WEBHOOK_EVENTS).toContain(type);
   // Every type at once: the database's list (its CHECK) holds them too.
-  const all = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: "http://127.0.0.1:9/all",
-    events: [...WEBHOOK_EVENTS],
-    environment: "production",
-  });
+  const all = await subscribe(op.operatorId, "http://127.0.0.1:9/all", WEBHOOK_EVENTS);
   expect(all.events).toEqual([...WEBHOOK_EVENTS]);
   // The dashboard's webhooks page offers them.
   const dashboard = await playwrightRequest.newContext();
@@ -283,14 +258,9 @@ test("the family's events can be chosen wherever endpoints are made; an unknown 
   } finally {
     await dashboard.dispose();
   }
-  await expect(
-    createWebhookEndpoint({
-      scope: serviceAdminScope(op.operatorId),
-      url: "http://127.0.0.1:9/x",
-      events: ["memorial.renamed"],
-      environment: "production",
-    }),
-  ).rejects.toThrow(/unknown event "memorial\.renamed"/);
+  await expect(subscribe(op.operatorId, "http://127.0.0.1:9/x", ["memorial.renamed"])).rejects.toThrow(
+    /unknown event "memorial\.renamed"/,
+  );
 });
 
 test("an anonymous memorial never shows a bare id; the family's initials change its title everywhere", async () => {

@@ -4,44 +4,16 @@
 // test and live stay apart; another operator's receiver gets nothing. The service runs with
 // WEBHOOK_ALLOW_PRIVATE=1 (loopback receivers) and quick retries (e2e/support/global-setup.ts).
 import { expect, test } from "@playwright/test";
-import { serviceAdminScope } from "@/lib/scope";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
-import {
-  type Behaviour,
-  type ReceivedWebhook,
-  type Receiver,
-  startReceiver,
-  verifySignature,
-} from "../support/webhook-receiver";
+import { byType, settled, verifySignature, webhookFixture } from "../support/webhook-receiver";
 
 // Deliveries go through the service's background loops: room for a loaded machine.
 test.describe.configure({ timeout: 180_000 });
 
-const receivers: Receiver[] = [];
-test.afterAll(async () => {
-  await Promise.all(receivers.map((r) => r.close()));
-});
-
-async function receiver(...script: Behaviour[]) {
-  const r = await startReceiver(script);
-  receivers.push(r);
-  return r;
-}
+const webhooks = webhookFixture(test.afterAll);
 
 const ALL = ["memorial.created", "tree.planted", "memorial.confirmed", "person.modified"];
-const byType = (received: ReceivedWebhook[]) =>
-  [...received].sort((a, b) => a.json.type.localeCompare(b.json.type));
-
-/** Waits until every delivery of the endpoint is in a final state (sent or failed). */
-async function settled(endpointId: number, count: number) {
-  await expect
-    .poll(async () => db.webhookDelivery.count({ where: { endpointId, status: { not: "pending" } } }), {
-      timeout: 90_000,
-    })
-    .toBe(count);
-}
 
 const creer = (key: string, body: Record<string, unknown> = {}) =>
   api("POST", "/Memorials/Creer", {
@@ -51,13 +23,7 @@ const creer = (key: string, body: Record<string, unknown> = {}) =>
 
 test("a planting through the API reaches the receiver once per event, signed", async () => {
   const op = await makeIsolatedOperator();
-  const r = await receiver();
-  const endpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: r.url,
-    events: ALL,
-    environment: "production",
-  });
+  const { receiver: r, endpoint } = await webhooks.receiving(op.operatorId, ALL);
   const response = await creer(op.key);
   expect(response.status).toBe(200);
   const memorialId = response.json.IdMemorial as number;
@@ -85,13 +51,10 @@ test("a planting through the API reaches the receiver once per event, signed", a
 
 test("a family's confirmation reaches the receiver, with the tree it plants", async () => {
   const op = await makeIsolatedOperator();
-  const r = await receiver();
-  const endpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: r.url,
-    events: ["memorial.confirmed", "tree.planted"],
-    environment: "production",
-  });
+  const { receiver: r, endpoint } = await webhooks.receiving(op.operatorId, [
+    "memorial.confirmed",
+    "tree.planted",
+  ]);
   const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   const response = await creer(op.key, { Famille: { FamilleEmail: email }, AConfirmer: true });
   expect(response.status).toBe(200);
@@ -112,12 +75,8 @@ test("a family's confirmation reaches the receiver, with the tree it plants", as
 
 test("a receiver that fails, then recovers, gets the delivery on retry", async () => {
   const op = await makeIsolatedOperator();
-  const r = await receiver(500, 502);
-  const endpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: r.url,
-    events: ["memorial.created"],
-    environment: "production",
+  const { receiver: r, endpoint } = await webhooks.receiving(op.operatorId, ["memorial.created"], {
+    script: [500, 502],
   });
   expect((await creer(op.key)).status).toBe(200);
   await settled(endpoint.id, 1);
@@ -131,27 +90,11 @@ test("a receiver that fails, then recovers, gets the delivery on retry", async (
 test("test keys' events go to test endpoints only; another operator's endpoint gets nothing", async () => {
   const op = await makeIsolatedOperator();
   const other = await makeIsolatedOperator();
-  const live = await receiver();
-  const testing = await receiver();
-  const outsider = await receiver();
-  const liveEndpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: live.url,
-    events: ALL,
-    environment: "production",
-  });
-  const testEndpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: testing.url,
-    events: ALL,
+  const { receiver: live, endpoint: liveEndpoint } = await webhooks.receiving(op.operatorId, ALL);
+  const { receiver: testing, endpoint: testEndpoint } = await webhooks.receiving(op.operatorId, ALL, {
     environment: "test",
   });
-  const outsiderEndpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(other.operatorId),
-    url: outsider.url,
-    events: ALL,
-    environment: "production",
-  });
+  const { receiver: outsider, endpoint: outsiderEndpoint } = await webhooks.receiving(other.operatorId, ALL);
   const fromTest = await creer(op.testKey);
   const fromLive = await creer(op.key);
   // The other operator's memorial gets a tree from op: op's event, not the other's.
@@ -200,12 +143,8 @@ test("a delivery in progress when a service instance stops is delivered after al
     path.join(path.dirname(process.env.E2E_SERVER_LOG!), `second-${Date.now()}.log`),
   );
   const op = await makeIsolatedOperator();
-  const r = await receiver("hang");
-  const endpoint = await createWebhookEndpoint({
-    scope: serviceAdminScope(op.operatorId),
-    url: r.url,
-    events: ["memorial.created"],
-    environment: "production",
+  const { receiver: r, endpoint } = await webhooks.receiving(op.operatorId, ["memorial.created"], {
+    script: ["hang"],
   });
   try {
     const response = await api("POST", "/Memorials/Creer", {

@@ -4,8 +4,10 @@
 // WEBHOOK_ALLOW_PRIVATE=1 in the tests).
 import { expect, type Page, test } from "@playwright/test";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { startReceiver, verifySignature } from "../support/webhook-receiver";
+import { verifySignature, webhookFixture } from "../support/webhook-receiver";
 import { makeUser, PASSWORD } from "./dashboard-support";
+
+const webhooks = webhookFixture(test.afterAll);
 
 /** As dashboard-support's signIn, with room for a slow sign-in (scrypt on a loaded machine). */
 async function signIn(page: Page, email: string) {
@@ -23,88 +25,83 @@ test("an endpoint added in the dashboard receives signed deliveries, shown in th
 }) => {
   const operator = await makeIsolatedOperator({ language: "en" });
   const user = await makeUser(operator.operatorId);
-  const receiver = await startReceiver();
-  try {
-    await signIn(page, user.email);
-    await page.getByRole("link", { name: "Webhooks" }).click();
-    await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
-    await expect(page.getByText("No endpoint yet.")).toBeVisible();
+  const receiver = await webhooks.receiver();
+  await signIn(page, user.email);
+  await page.getByRole("link", { name: "Webhooks" }).click();
+  await expect(page.getByRole("heading", { name: "Webhooks", level: 1 })).toBeVisible();
+  await expect(page.getByText("No endpoint yet.")).toBeVisible();
 
-    // Not http(s): refused beside the field, nothing written.
-    await page.getByLabel("Address (URL) of your receiver").fill("ftp://example.org/hook");
-    await page.getByRole("button", { name: "Add the endpoint" }).click();
-    await expect(page.getByText("Enter an address starting with http:// or https://.")).toBeVisible();
-    expect(await db.webhookEndpoint.count({ where: { operatorId: operator.operatorId } })).toBe(0);
+  // Not http(s): refused beside the field, nothing written.
+  await page.getByLabel("Address (URL) of your receiver").fill("ftp://example.org/hook");
+  await page.getByRole("button", { name: "Add the endpoint" }).click();
+  await expect(page.getByText("Enter an address starting with http:// or https://.")).toBeVisible();
+  expect(await db.webhookEndpoint.count({ where: { operatorId: operator.operatorId } })).toBe(0);
 
-    await page.getByLabel("Address (URL) of your receiver").fill(receiver.url);
-    await page.getByRole("checkbox", { name: /Memorial confirmed/ }).uncheck();
-    await page.getByRole("button", { name: "Add the endpoint" }).click();
-    const shown = page.getByTestId("new-webhook-secret");
-    await expect(shown).toHaveText(/^whsec_/);
-    const secret = (await shown.textContent())!.trim();
-    const endpoints = page.getByRole("table", { name: "Your endpoints" });
-    await expect(endpoints).toContainText(receiver.url);
-    await expect(endpoints).toContainText("memorial.created, tree.planted");
-    await expect(endpoints).toContainText("Live");
-    await expect(page.locator("table")).not.toContainText(secret);
+  await page.getByLabel("Address (URL) of your receiver").fill(receiver.url);
+  await page.getByRole("checkbox", { name: /Memorial confirmed/ }).uncheck();
+  await page.getByRole("button", { name: "Add the endpoint" }).click();
+  const shown = page.getByTestId("new-webhook-secret");
+  await expect(shown).toHaveText(/^whsec_/);
+  const secret = (await shown.textContent())!.trim();
+  const endpoints = page.getByRole("table", { name: "Your endpoints" });
+  await expect(endpoints).toContainText(receiver.url);
+  await expect(endpoints).toContainText("memorial.created, tree.planted");
+  await expect(endpoints).toContainText("Live");
+  await expect(page.locator("table")).not.toContainText(secret);
 
-    // A planting through the API: two deliveries, signed with the secret shown.
-    const response = await api("POST", "/Memorials/Creer", {
-      key: operator.key,
-      body: { Defunt: { Nom: "Lambert", DateDeces: "2026-11-10" } },
-    });
-    expect(response.status).toBe(200);
-    await receiver.waitFor(2);
-    expect(receiver.received.every((m) => verifySignature(secret, m))).toBe(true);
-    await expect
-      .poll(() =>
-        db.webhookDelivery.count({
-          where: { endpoint: { operatorId: operator.operatorId }, status: "sent" },
-        }),
-      )
-      .toBe(2);
-    await page.reload();
-    const log = page.getByRole("table", { name: "Delivery log" });
-    await expect(log.locator("tbody tr")).toHaveCount(2);
-    const createdRow = log.locator("tbody tr", { hasText: "memorial.created" });
-    await expect(createdRow).toContainText("Delivered");
-    await expect(createdRow.locator('[data-cell="attempts"]')).toHaveText("1");
-    await expect(createdRow.locator('[data-cell="response"]')).toHaveText("200");
+  // A planting through the API: two deliveries, signed with the secret shown.
+  const response = await api("POST", "/Memorials/Creer", {
+    key: operator.key,
+    body: { Defunt: { Nom: "Lambert", DateDeces: "2026-11-10" } },
+  });
+  expect(response.status).toBe(200);
+  await receiver.waitFor(2);
+  expect(receiver.received.every((m) => verifySignature(secret, m))).toBe(true);
+  await expect
+    .poll(() =>
+      db.webhookDelivery.count({
+        where: { endpoint: { operatorId: operator.operatorId }, status: "sent" },
+      }),
+    )
+    .toBe(2);
+  await page.reload();
+  const log = page.getByRole("table", { name: "Delivery log" });
+  await expect(log.locator("tbody tr")).toHaveCount(2);
+  const createdRow = log.locator("tbody tr", { hasText: "memorial.created" });
+  await expect(createdRow).toContainText("Delivered");
+  await expect(createdRow.locator('[data-cell="attempts"]')).toHaveText("1");
+  await expect(createdRow.locator('[data-cell="response"]')).toHaveText("200");
 
-    // Send again while the receiver fails: the log shows the failure, then the retry's success.
-    receiver.otherwise = 503;
-    await createdRow.getByRole("button", { name: /Send again/ }).click();
-    await expect(page.getByText("The delivery is queued again.")).toBeVisible();
-    await receiver.waitFor(3);
-    const id = receiver.received[2].headers["webhook-id"];
-    expect(receiver.received.filter((m) => m.headers["webhook-id"] === id)).toHaveLength(2);
-    const deliveryId = Number(await createdRow.getAttribute("data-delivery-id"));
-    await expect
-      .poll(
-        async () =>
-          (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).lastStatusCode,
-      )
-      .toBe(503);
-    await page.reload();
-    await expect(createdRow).toContainText("Pending");
-    await expect(createdRow.locator('[data-cell="response"]')).toContainText("503");
-    receiver.otherwise = 200;
-    await expect
-      .poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status, {
-        timeout: 30_000,
-      })
-      .toBe("sent");
-    await page.reload();
-    await expect(createdRow).toContainText("Delivered");
-    await expect(createdRow.locator('[data-cell="response"]')).toHaveText("200");
+  // Send again while the receiver fails: the log shows the failure, then the retry's success.
+  receiver.otherwise = 503;
+  await createdRow.getByRole("button", { name: /Send again/ }).click();
+  await expect(page.getByText("The delivery is queued again.")).toBeVisible();
+  await receiver.waitFor(3);
+  const id = receiver.received[2].headers["webhook-id"];
+  expect(receiver.received.filter((m) => m.headers["webhook-id"] === id)).toHaveLength(2);
+  const deliveryId = Number(await createdRow.getAttribute("data-delivery-id"));
+  await expect
+    .poll(
+      async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).lastStatusCode,
+    )
+    .toBe(503);
+  await page.reload();
+  await expect(createdRow).toContainText("Pending");
+  await expect(createdRow.locator('[data-cell="response"]')).toContainText("503");
+  receiver.otherwise = 200;
+  await expect
+    .poll(async () => (await db.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).status, {
+      timeout: 30_000,
+    })
+    .toBe("sent");
+  await page.reload();
+  await expect(createdRow).toContainText("Delivered");
+  await expect(createdRow.locator('[data-cell="response"]')).toHaveText("200");
 
-    // Deleted: gone from the page, receives nothing more.
-    page.once("dialog", (dialog) => dialog.accept());
-    await endpoints.getByRole("button", { name: /Delete/ }).click();
-    await expect(page.getByText("No endpoint yet.")).toBeVisible();
-    const stored = await db.webhookEndpoint.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
-    expect(stored.disabledAt).not.toBeNull();
-  } finally {
-    await receiver.close();
-  }
+  // Deleted: gone from the page, receives nothing more.
+  page.once("dialog", (dialog) => dialog.accept());
+  await endpoints.getByRole("button", { name: /Delete/ }).click();
+  await expect(page.getByText("No endpoint yet.")).toBeVisible();
+  const stored = await db.webhookEndpoint.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
+  expect(stored.disabledAt).not.toBeNull();
 });

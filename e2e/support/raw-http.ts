@@ -1,4 +1,5 @@
-// HTTP requests as written, through node:http: fetch() refuses TRACE and normalises some paths.
+// HTTP requests as written, through node:http: fetch() refuses TRACE, normalises some paths and
+// always sends the URL's host (a test of a forged Host header names its own).
 import http from "node:http";
 
 export interface RawResponse {
@@ -7,16 +8,19 @@ export interface RawResponse {
   text: string;
 }
 
+/** A request as written (`headers` may name the Host), with an optional body. */
 export function rawRequest(
   baseUrl: string,
   method: string,
   path: string,
   headers: Record<string, string> = {},
+  body?: string,
 ): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
+  const length = body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) };
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: hostname, port, method, path, headers, agent: false },
+      { host: hostname, port, method, path, headers: { ...headers, ...length }, agent: false },
       (response) => {
         let text = "";
         response.setEncoding("utf8");
@@ -29,6 +33,6 @@ export function rawRequest(
       },
     );
     request.on("error", reject);
-    request.end();
+    request.end(body);
   });
 }

@@ -1,10 +1,20 @@
-// A real webhook receiver on the loopback for the tests (node:http): it records every request it
-// gets and answers as the test says (a status, or no answer at all: a hanging receiver).
+// The webhook fixture of the tests, for vitest and Playwright alike: real receivers on the
+// loopback (node:http) that record every request and answer as the test says (a status, or no
+// answer at all: a hanging receiver), the operator's endpoint to a receiver, and the waits for
+// deliveries (the receiver's next requests, the endpoint's deliveries settled in the database).
 // verifySignature checks a delivery with node:crypto alone, as a partner following the Standard
 // Webhooks specification would, independently of the library the service signs with.
+//
+//   const webhooks = webhookFixture(afterAll);            // vitest; test.afterAll in Playwright
+//   const { receiver, endpoint } = await webhooks.receiving(operatorId, ["tree.planted"]);
+//   await receiver.waitFor(1);
+//   expect(verifySignature(endpoint.secret, receiver.received[0])).toBe(true);
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { db } from "@/lib/db/client";
+import { type Environment, serviceAdminScope } from "@/lib/scope";
+import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
 
 export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;
@@ -22,31 +32,41 @@ export interface Receiver {
   /** Answers of the next requests, in order; then `otherwise` (200 by default). */
   script: Behaviour[];
   otherwise: Behaviour;
-  /** Resolves once `count` requests have arrived (tests of the running service). */
+  /** Resolves once `count` requests have arrived, as they arrive (no polling). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedWebhook[]>;
+  /** The first request the test has not read yet by `next`, once it has arrived. */
+  next(timeoutMs?: number): Promise<ReceivedWebhook>;
   close(): Promise<void>;
 }
 
 export async function startReceiver(script: Behaviour[] = []): Promise<Receiver> {
   const hanging = new Set<http.ServerResponse>();
-  const waiters: (() => void)[] = [];
+  const waiters = new Set<() => void>();
+  let read = 0;
   const receiver: Receiver = {
     url: "",
     received: [],
     script,
     otherwise: 200,
-    async waitFor(count, timeoutMs = 30_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (receiver.received.length < count) {
-        if (Date.now() > deadline) {
-          throw new Error(`the receiver got ${receiver.received.length} requests, expected ${count}`);
-        }
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
-      return receiver.received;
+    waitFor(count, timeoutMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          if (receiver.received.length < count) return;
+          waiters.delete(check);
+          clearTimeout(timer);
+          resolve(receiver.received);
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`the receiver got ${receiver.received.length} requests, expected ${count}`));
+        }, timeoutMs);
+        waiters.add(check);
+        check();
+      });
+    },
+    async next(timeoutMs) {
+      read += 1;
+      return (await receiver.waitFor(read, timeoutMs))[read - 1];
     },
     async close() {
       for (const response of hanging) response.destroy();
@@ -66,7 +86,7 @@ export async function startReceiver(script: Behaviour[] = []): Promise<Receiver>
         json = JSON.parse(body);
       } catch {}
       receiver.received.push({ headers: request.headers, body, json });
-      for (const wake of waiters.splice(0)) wake();
+      for (const check of [...waiters]) check();
       const behaviour = receiver.script.length ? receiver.script.shift()! : receiver.otherwise;
       if (behaviour === "hang") {
         hanging.add(response);
@@ -94,4 +114,63 @@ export function verifySignature(secret: string, received: ReceivedWebhook): bool
     const given = Buffer.from(value ?? "", "base64");
     return version === "v1" && given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+/** Deliveries are not ordered (each is sent on its own): sorted by their event's type. */
+export const byType = (received: ReceivedWebhook[]) =>
+  [...received].sort((a, b) => a.json.type.localeCompare(b.json.type));
+
+/** The operator's endpoint to `url` (registered as the service's administrator would). */
+export const subscribe = (
+  operatorId: number,
+  url: string,
+  events: readonly string[],
+  environment: Environment = "production",
+) => createWebhookEndpoint({ scope: serviceAdminScope(operatorId), url, events: [...events], environment });
+
+export type Endpoint = Awaited<ReturnType<typeof subscribe>>;
+
+/**
+ * Waits until `count` deliveries of the endpoint are in a final state (sent or failed): the
+ * service writes a delivery's outcome after its receiver has answered.
+ */
+export async function settled(endpointId: number, count: number, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const done = await db.webhookDelivery.count({ where: { endpointId, status: { not: "pending" } } });
+    if (done === count) return;
+    if (Date.now() > deadline) {
+      throw new Error(`endpoint ${endpointId}: ${done} deliveries settled, expected ${count}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The receivers of a test file, all closed after its tests: give it the runner's afterAll
+ * (vitest's `afterAll`, Playwright's `test.afterAll`).
+ */
+export function webhookFixture(afterAll: (close: () => Promise<void>) => void) {
+  const open: Receiver[] = [];
+  afterAll(async () => {
+    await Promise.all(open.splice(0).map((r) => r.close()));
+  });
+  const receiver = async (...script: Behaviour[]) => {
+    const r = await startReceiver(script);
+    open.push(r);
+    return r;
+  };
+  return {
+    /** A receiver answering as scripted (then 200). */
+    receiver,
+    /** A receiver and the operator's endpoint to it, for these events (production by default). */
+    async receiving(
+      operatorId: number,
+      events: readonly string[],
+      options: { environment?: Environment; script?: Behaviour[] } = {},
+    ): Promise<{ receiver: Receiver; endpoint: Endpoint }> {
+      const r = await receiver(...(options.script ?? []));
+      return { receiver: r, endpoint: await subscribe(operatorId, r.url, events, options.environment) };
+    },
+  };
 }

@@ -6,6 +6,7 @@
 
 import { speciesNameSql } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
+import { keysetBatches } from "@/lib/db/keyset";
 import { matchesWords, personNameKey } from "@/lib/db/name-search";
 import { reportTreesSql } from "@/lib/memorials/policy";
 import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
@@ -134,24 +135,22 @@ export function reportLines(filter: ReportFilter, limit: number, offset: number)
     ORDER BY t."planted_at", t."id"`;
 }
 
-/** Every line of the period, read in batches by keyset, for exports that stream. */
+/** Every line of the period, read in batches by keyset (planted_at, id), for exports that stream. */
 export async function* allReportLines(filter: ReportFilter, batch = 1000): AsyncGenerator<ReportLineRow> {
-  let after: { plantedAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset: Prisma.Sql = after
-      ? Prisma.sql`AND (t."planted_at", t."id") > (${after.plantedAt}, ${after.id})`
-      : Prisma.empty;
-    const rows: ReportLineRow[] = await db.$queryRaw<ReportLineRow[]>`
-      SELECT ${LINE_COLUMNS(filter)}
-      FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)} ${keyset}
-            ORDER BY t."planted_at", t."id" LIMIT ${batch}) t
-      ${LINE_JOINS}
-      ORDER BY t."planted_at", t."id"`;
-    yield* rows;
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1];
-    after = { plantedAt: last.plantedAt, id: last.id };
-  }
+  const lines = keysetBatches<ReportLineRow>(
+    {
+      key: Prisma.sql`t."planted_at", t."id"`,
+      keyOf: (line) => [line.plantedAt, line.id],
+      read: (after, limit) => db.$queryRaw<ReportLineRow[]>`
+        SELECT ${LINE_COLUMNS(filter)}
+        FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)} ${after}
+              ORDER BY t."planted_at", t."id" LIMIT ${limit}) t
+        ${LINE_JOINS}
+        ORDER BY t."planted_at", t."id"`,
+    },
+    batch,
+  );
+  for await (const rows of lines) yield* rows;
 }
 
 /** Trees per week or month of the period (the dashboard's charts). */

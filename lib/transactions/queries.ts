@@ -1,6 +1,7 @@
 // Read models of transactions: one month of an operator's, listed (a page, or every row in batches
 // for exports) or totalled by a mode, and the amount of a period. The API and the dashboard alike.
 import { db, Prisma } from "@/lib/db/client";
+import { keysetBatches } from "@/lib/db/keyset";
 import { paged } from "@/lib/db/paged";
 import { invalid } from "@/lib/errors";
 import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
@@ -68,20 +69,17 @@ export async function listTransactions(input: MonthOf & { limit: number; offset:
  * Every transaction of the month in the list's order, in batches read by keyset (created_at, id):
  * each batch costs the same however far into the month, and no total is counted (exports).
  */
-export async function* transactionBatches(input: MonthOf, batch = 1000): AsyncGenerator<TransactionRow[]> {
-  let after: { createdAt: Date; id: number } | null = null;
-  for (;;) {
-    const keyset: Prisma.Sql = after
-      ? Prisma.sql`AND (t."created_at", t."id") > (${after.createdAt}, ${after.id})`
-      : Prisma.empty;
-    const rows: TransactionRow[] = await db.$queryRaw<TransactionRow[]>`
-      SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE ${monthWhere(input)} ${keyset}
-      ORDER BY t."created_at", t."id" LIMIT ${batch}`;
-    if (rows.length > 0) yield rows;
-    if (rows.length < batch) return;
-    const last = rows[rows.length - 1];
-    after = { createdAt: last.createdAt, id: last.id };
-  }
+export function transactionBatches(input: MonthOf, batch = 1000): AsyncGenerator<TransactionRow[]> {
+  return keysetBatches<TransactionRow>(
+    {
+      key: Prisma.sql`t."created_at", t."id"`,
+      keyOf: (row) => [row.createdAt, row.id],
+      read: (after, limit) => db.$queryRaw<TransactionRow[]>`
+        SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE ${monthWhere(input)} ${after}
+        ORDER BY t."created_at", t."id" LIMIT ${limit}`,
+    },
+    batch,
+  );
 }
 
 /** The amount of an operator's transactions created in [start, end), as a decimal string. */

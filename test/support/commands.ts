@@ -1,5 +1,6 @@
-// The planting commands of the database tests: a new classic memorial with a plausible deceased,
-// and the command around a target, each with only what a test changes given.
+// The planting commands of the database tests: a new classic memorial with a plausible deceased
+// (awaiting its family's confirmation, or not), and the command around a target, each with only
+// what a test changes given.
 import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
 
 type NewTarget = Extract<PlantingTarget, { kind: "new" }>;
@@ -24,6 +25,13 @@ export const newMemorialTarget = (
     ...extra.deceased,
   },
 });
+
+/** A new memorial awaiting its family's confirmation, sent to `email`. */
+export const awaitingFamilyTarget = (
+  email: string,
+  extra: Parameters<typeof newMemorialTarget>[0] = {},
+): PlantingTarget =>
+  newMemorialTarget({ awaitConfirmation: true, family: { email, name: null, language: null }, ...extra });
 
 export const plantingCommand = (
   target: PlantingTarget,
