@@ -4,6 +4,7 @@
 // print a message on standard error and exit with status 2 (1 for a failure of the operation).
 // Each command declares its options; node:util's parseArgs reads them.
 
+import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { addStock, createPlantation, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
 import { db, disconnect } from "@/lib/db/client";
@@ -15,6 +16,7 @@ import { parseLanguage } from "@/lib/i18n/languages";
 import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
 import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
+import { storePhoto } from "@/lib/photos";
 import { environmentOf, serviceAdminScope } from "@/lib/scope";
 import { SettingsError, settings } from "@/lib/settings";
 import { declareDeath } from "@/lib/trees/declare-death";
@@ -354,6 +356,21 @@ function day(values: Values, name: string): string {
   return raw;
 }
 
+/** The photo of --photo FILE, stored as the service keeps photos (resized, without metadata). */
+async function photo(values: Values): Promise<string | undefined> {
+  const file = text(values, "photo", false);
+  if (file === undefined) return undefined;
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(file);
+  } catch (error) {
+    throw new UsageError(
+      `--photo: cannot read "${file}" (${(error as NodeJS.ErrnoException).code ?? "error"})`,
+    );
+  }
+  return (await storePhoto(bytes)).key;
+}
+
 // A tree's life (issue 20): the same use cases as the dashboard and the CSV import (lib/trees);
 // a refused step exits with status 1 and the rule's message.
 const TREE_COMMANDS: Record<string, Command> = {
@@ -365,7 +382,7 @@ const TREE_COMMANDS: Record<string, Command> = {
     },
   },
   "tree in-ground": {
-    options: { ids: str, on: str, lat: str, lng: str, by: str },
+    options: { ids: str, on: str, lat: str, lng: str, by: str, photo: str },
     run: async (f) => {
       const raw = text(f, "ids")!;
       const ids = raw.split(",").map((part) => part.trim());
@@ -380,31 +397,35 @@ const TREE_COMMANDS: Record<string, Command> = {
         throw new UsageError("--lat and --lng go together");
       }
       const plantedBy = text(f, "by", false);
-      return recordInGround(await treeScope(treeIds[0]), {
+      const scope = await treeScope(treeIds[0]);
+      return recordInGround(scope, {
         treeIds,
         on,
         latitude,
         longitude,
         plantedBy,
+        photoKey: await photo(f),
         recordedBy: "cli",
       });
     },
   },
   "tree check": {
-    options: { id: str, on: str, health: str, "height-cm": str, note: str },
+    options: { id: str, on: str, health: str, "height-cm": str, note: str, photo: str },
     run: async (f) => {
       const treeId = integer(f, "id")!;
       const on = day(f, "on");
       const health = text(f, "health")!;
       const heightCm = integer(f, "height-cm", { required: false });
       const note = text(f, "note", false);
-      return recordCheck(await treeScope(treeId), {
+      const scope = await treeScope(treeId);
+      return recordCheck(scope, {
         treeId,
         on,
         // The rules refuse anything but alive and sick (a dead tree is `tree died`).
         health: health as TreeHealth,
         heightCm,
         note,
+        photoKey: await photo(f),
         recordedBy: "cli",
       });
     },

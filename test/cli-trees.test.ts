@@ -2,11 +2,16 @@
 // each a child process against the real PostgreSQL. A success prints one JSON object; a step the
 // rules refuse exits with status 1 and the rule's message on standard error, and writes nothing;
 // bad arguments exit with status 2.
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { db } from "@/lib/db/client";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { readPhoto } from "@/lib/photos";
 import { utcDay } from "@/lib/trees/transitions";
 import { runCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
@@ -266,5 +271,60 @@ describe("tree commands", { timeout: 120_000 }, () => {
       "50",
     );
     await refused(2, /--reason is required/, "tree", "died", "--id", "1", "--on", "2026-01-01");
+  });
+
+  it("store a field photo given with --photo without its location, and refuse a file that is not a photo", async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), "cli-photo-"));
+    const jpeg = path.join(folder, "tree.jpg");
+    await writeFile(
+      jpeg,
+      await sharp({
+        create: { width: 2000, height: 1000, channels: 3, background: { r: 20, g: 120, b: 40 } },
+      })
+        .jpeg()
+        .withExifMerge({ IFD3: { GPSLatitudeRef: "N", GPSLatitude: "50/1 51/1 1234/100" } })
+        .toBuffer(),
+    );
+    const text = path.join(folder, "notes.txt");
+    await writeFile(text, "planted by the river");
+    const { treeId } = await orderedTree();
+    const on = daysAgo(2);
+
+    await refused(1, /photo/i, "tree", "in-ground", "--ids", String(treeId), "--on", on, "--photo", text);
+    await refused(
+      2,
+      /--photo: cannot read/,
+      "tree",
+      "in-ground",
+      "--ids",
+      String(treeId),
+      "--on",
+      on,
+      "--photo",
+      path.join(folder, "none.jpg"),
+    );
+    expect((await db.tree.findUniqueOrThrow({ where: { id: treeId } })).status).toBe("ordered");
+
+    await ok("tree", "in-ground", "--ids", String(treeId), "--on", on, "--photo", jpeg);
+    const { photoKey } = await db.tree.findUniqueOrThrow({ where: { id: treeId } });
+    expect(photoKey).toMatch(/^[0-9a-f]{32}$/);
+    const stored = await readPhoto(photoKey as string);
+    const metadata = await sharp(stored?.body).metadata();
+    expect([metadata.width, metadata.height, metadata.exif]).toEqual([1600, 800, undefined]);
+
+    await ok(
+      "tree",
+      "check",
+      "--id",
+      String(treeId),
+      "--on",
+      daysAgo(1),
+      "--health",
+      "alive",
+      "--photo",
+      jpeg,
+    );
+    const [check] = await db.treeHistory.findMany({ where: { treeId, step: "checked" } });
+    expect(check.photoKey).toBe(photoKey);
   });
 });
