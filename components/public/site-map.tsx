@@ -1,19 +1,35 @@
 // Where the trees grow: an inline SVG of Western Europe with a numbered marker per planting site
-// and a legend that repeats the same numbers in text (the map's words for screen readers).
+// and a legend that repeats the same numbers in text (the map's words for screen readers), and a
+// small marker per tree at its point in the site (issue 20.4), or at the site's point while the
+// tree has none.
 import type { PageTranslator } from "@/lib/i18n/translate";
 import type { PublicSite } from "@/lib/memorials/public-queries";
 import { mapFrame, outlinePath } from "./site-map-geometry";
 
+/** One tree's marker: where it grows and what its marker says (species and status). */
+export interface TreePoint {
+  treeId: number;
+  latitude: number;
+  longitude: number;
+  /** Its own point (true), or its site's while it has none (false). */
+  own: boolean;
+  label: string;
+}
+
 export function SiteMap({
   sites,
+  trees = [],
+  treesNote,
   t,
   countryName,
 }: {
   sites: PublicSite[];
+  trees?: TreePoint[];
+  treesNote?: string;
   t: PageTranslator;
   countryName: (code: string) => string;
 }) {
-  const frame = mapFrame(sites);
+  const frame = mapFrame([...sites, ...trees]);
   const description = t("mapAlt", {
     sites: sites.map((s) => `${s.name} (${countryName(s.country)})`).join(", "),
   });
@@ -54,6 +70,24 @@ export function SiteMap({
             </g>
           );
         })}
+        {trees.map((tree) => {
+          const [x, y] = frame.project(tree.longitude, tree.latitude);
+          return (
+            <circle
+              key={tree.treeId}
+              cx={x}
+              cy={y}
+              r="3.5"
+              fill={tree.own ? "#9ad27a" : "#ffffff"}
+              stroke="#1b4027"
+              strokeWidth="1.2"
+              data-tree={tree.treeId}
+              data-own-point={tree.own ? "true" : "false"}
+            >
+              <title>{tree.label}</title>
+            </circle>
+          );
+        })}
       </svg>
       <ol className="space-y-3">
         {sites.map((site, index) => (
@@ -72,6 +106,7 @@ export function SiteMap({
             </span>
           </li>
         ))}
+        {trees.length > 0 && treesNote ? <li className="text-sm text-stone-700">{treesNote}</li> : null}
       </ol>
     </div>
   );
