@@ -65,7 +65,11 @@ async function world() {
   const person = await makePerson({ operatorId: op.operatorId, epfId: north.id });
   const memorial = await makeMemorial({ operatorId: op.operatorId, personId: person.id });
   const testPerson = await makePerson({ operatorId: op.operatorId, isTest: true });
-  const testMemorial = await makeMemorial({ operatorId: op.operatorId, personId: testPerson.id, isTest: true });
+  const testMemorial = await makeMemorial({
+    operatorId: op.operatorId,
+    personId: testPerson.id,
+    isTest: true,
+  });
   const plantedAt = new Date("2026-11-01T10:00:00Z");
   const tree = async (
     where: { epfId: number | null; plantationId: number; speciesId: number },
@@ -78,7 +82,6 @@ async function world() {
       memorialId: isTest ? testMemorial.id : memorial.id,
       personId: null,
       contextId: where.epfId,
-      epfId: where.epfId,
       plantedAt,
       quantity,
       isTest,
@@ -143,8 +146,16 @@ describe("the trees' life reports", () => {
 
     const sites = await lifePerSite(w.live);
     expect(sites).toHaveLength(2);
-    expect(sites.find((s) => s.plantationId === w.siteA)).toMatchObject({ allocated: 8, inGround: 6, alive: 3 });
-    expect(sites.find((s) => s.plantationId === w.siteB)).toMatchObject({ allocated: 4, inGround: 3, alive: 3 });
+    expect(sites.find((s) => s.plantationId === w.siteA)).toMatchObject({
+      allocated: 8,
+      inGround: 6,
+      alive: 3,
+    });
+    expect(sites.find((s) => s.plantationId === w.siteB)).toMatchObject({
+      allocated: 4,
+      inGround: 3,
+      alive: 3,
+    });
 
     const survival = await survivalPerSiteAndSpecies(w.live, "en");
     expect(survival).toHaveLength(3);
@@ -159,7 +170,9 @@ describe("the trees' life reports", () => {
     expect(await treesWaitingCount(w.live)).toBe(3);
 
     // A test scope counts its operator's test trees only.
-    expect(await lifePerSite(w.test)).toEqual([expect.objectContaining({ allocated: 1, inGround: 1, alive: 1 })]);
+    expect(await lifePerSite(w.test)).toEqual([
+      expect.objectContaining({ allocated: 1, inGround: 1, alive: 1 }),
+    ]);
     expect(await treesWaitingCount(w.test)).toBe(0);
   });
 

@@ -2,7 +2,7 @@
 // replaced: issue 20.4), where and when it was planted, by whom, its photo, and the planter's
 // message. All text goes through React, which escapes it.
 import type { Language } from "@/lib/i18n/languages";
-import { translator, type PageTranslator } from "@/lib/i18n/translate";
+import { type PageTranslator, translator } from "@/lib/i18n/translate";
 import { formatCalendarDate, formatMoment, formatUnit, treeStatusText } from "@/lib/memorials/public-page";
 import type { PublicSite, PublicTree } from "@/lib/memorials/public-queries";
 
@@ -87,7 +87,9 @@ export function TreeCard({
           <>
             <dt className="text-stone-700">{t("plantedOn")}</dt>
             <dd data-testid="tree-planted-on">
-              <time dateTime={life.inGroundOn}>{formatCalendarDate(new Date(life.inGroundOn), language)}</time>
+              <time dateTime={life.inGroundOn}>
+                {formatCalendarDate(new Date(life.inGroundOn), language)}
+              </time>
             </dd>
           </>
         ) : null}

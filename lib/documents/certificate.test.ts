@@ -138,7 +138,13 @@ describe("certificatePdf", () => {
   it("says 'planted on DATE' (the day in the ground) once a tree is in the ground, else the order's date (issue 20.4)", async () => {
     const ordered = tree(1, "Ordered Planter");
     const inGround = { ...tree(2, "Ground Planter") };
-    inGround.life = { ...inGround.life, status: "monitored", inGroundOn: "2026-11-03", lastCheckedOn: "2026-11-20", health: "alive" };
+    inGround.life = {
+      ...inGround.life,
+      status: "monitored",
+      inGroundOn: "2026-11-03",
+      lastCheckedOn: "2026-11-20",
+      health: "alive",
+    };
     const page = memorial({ trees: [inGround, ordered] });
     const en = (await text(await certificatePdf({ memorial: page, language: "en", size: "a4", url }))).text;
     expect(en).toContain("Planted on 3 November 2026 — English oak (Quercus robur)");

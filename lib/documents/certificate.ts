@@ -174,12 +174,14 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
     // Issue 20.4: "planted on DATE" (the day in the ground) once it is; until then the order's date.
     const when = tree.life.inGroundOn
-      ? lifeWords("certificateInGround", { date: formatCalendarDate(new Date(tree.life.inGroundOn), language) })
+      ? lifeWords("certificateInGround", {
+          date: formatCalendarDate(new Date(tree.life.inGroundOn), language),
+        })
       : formatMoment(new Date(tree.plantedAt), language);
-    line(
-      `${when} — ${quantity}${tree.species.names[language]} (${tree.species.latinName})`,
-      { weight: "bold", size: 10.5 },
-    );
+    line(`${when} — ${quantity}${tree.species.names[language]} (${tree.species.latinName})`, {
+      weight: "bold",
+      size: 10.5,
+    });
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
     paragraph(`${where}  ·  ${t("plantedBy")} ${tree.planter}`, {
       size: 9.5,

@@ -10,8 +10,8 @@
 // one the memorial page shows, and a mail client that blocks remote images still shows the alt
 // text and the link to the page. The text version carries the photo's address.
 import { escapeHtml } from "@/lib/html";
-import { formatCalendarDate } from "@/lib/memorials/public-page";
 import { translator } from "@/lib/i18n/translate";
+import { formatCalendarDate } from "@/lib/memorials/public-page";
 import {
   type Block,
   button,
@@ -51,8 +51,9 @@ export function inGroundEmail(
   const t = translator(input.language, "trees");
   const n = input.trees.reduce((sum, tree) => sum + tree.quantity, 0);
   const date = formatCalendarDate(new Date(input.on), input.language);
-  const treeLines = input.trees.map((tree) =>
-    `${tree.quantity > 1 ? `${tree.quantity} × ` : ""}${t("emailTree", { species: tree.species, site: inline(tree.site), country: tree.country })}`,
+  const treeLines = input.trees.map(
+    (tree) =>
+      `${tree.quantity > 1 ? `${tree.quantity} × ` : ""}${t("emailTree", { species: tree.species, site: inline(tree.site), country: tree.country })}`,
   );
   const blocks: Block[] = [
     para(greeting),
