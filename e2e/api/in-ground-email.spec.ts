@@ -87,9 +87,6 @@ test("three trees of one memorial recorded at once: one e-mail in the family's l
   );
   expect(photo, mail.html).toBeTruthy();
   expect(mail.text).toContain(`/photos/${key}.jpg`);
-  const served = await fetch(photo![1]!);
-  expect(served.status).toBe(200);
-  expect(served.headers.get("content-type")).toBe("image/jpeg");
   const pageLink = new RegExp(`(http\\S+/memorial/${memorialId}\\?lang=nl)`).exec(mail.text)?.[1];
   expect(pageLink, mail.text).toBeTruthy();
   expect(mail.html).toContain(`<html lang="nl">`);
@@ -111,6 +108,10 @@ test("three trees of one memorial recorded at once: one e-mail in the family's l
   expect(
     readMails(mailDir()).filter((m) => m.to.includes(email) && mailParts(m).subject === subject),
   ).toHaveLength(1);
+  // The photo of the e-mail is served by the service.
+  const served = await fetch(photo![1]!);
+  expect(served.status).toBe(200);
+  expect(served.headers.get("content-type")).toBe("image/jpeg");
 });
 
 test("one tree in German, signed by the operator; none for a test key's trees or a family without an address", async () => {

@@ -85,9 +85,6 @@ test("each tree shows its life, photo and map point in four languages; recording
   expect(img).toContain('height="300"');
   expect(img).toContain(`alt="Photo de l’arbre (${species.name}) sur le site ${site.name}"`);
   expect(marker(html, t1)).toBe("true");
-  const photo = await get(`/photos/${key}.jpg`);
-  expect(photo.status).toBe(200);
-  expect(photo.headers.get("content-type")).toBe("image/jpeg");
 
   // Checked (sick, alive), dead and replaced (stock left), dead and waiting (no stock).
   await recordInGround(scope, { treeIds: [t2, t3, t4, t5], on, recordedBy: "e2e" });
@@ -113,8 +110,10 @@ test("each tree shows its life, photo and map point in four languages; recording
   expect(card(html, t5)).toContain(`Mort le ${day("fr")} (incendie)`);
   expect(statusOf(html, t6)).toBe("ordered");
   expect(card(html, t6)).toContain("Planté pour remplacer un arbre mort");
-  // The trees without a point of their own are at their site's point.
-  expect(marker(html, t2)).toBe("false");
+  // A tree recorded in the ground has a point (the site's own when none was given); a tree still
+  // ordered is marked at its site's point.
+  expect(marker(html, t2)).toBe("true");
+  expect(marker(html, t6)).toBe("false");
 
   // The same page in the other languages.
   const words: Record<Exclude<Language, "fr">, string[]> = {
@@ -149,4 +148,9 @@ test("each tree shows its life, photo and map point in four languages; recording
     expect(page).toContain(`<html lang="${lang}">`);
     for (const text of expected) expect(page, `${lang}: ${text}`).toContain(text);
   }
+
+  // The photo the page shows is served by the service.
+  const photo = await get(`/photos/${key}.jpg`);
+  expect(photo.status).toBe(200);
+  expect(photo.headers.get("content-type")).toBe("image/jpeg");
 });

@@ -14,7 +14,7 @@ import { memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
 import { photoUrl } from "@/lib/photos";
 import { baseOf } from "@/lib/webhooks/consumer";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
-import { inGroundEmail } from "./in-ground-email";
+import { type InGroundTree, inGroundEmail } from "./in-ground-email";
 
 export async function inGroundEmailConsumer(tx: Tx, event: StoredEvent): Promise<void> {
   if (event.type !== "tree.in_ground" || event.memorialId === null || event.isTest) return;
@@ -52,15 +52,29 @@ export async function inGroundEmailConsumer(tx: Tx, event: StoredEvent): Promise
   const mail = inGroundEmail({
     ...letter,
     on,
-    trees: trees.map((tree) => ({
-      quantity: tree.quantity,
-      species: speciesName(tree.species, letter.language),
-      site: tree.plantation.name,
-      country: country(tree.plantation.country),
-    })),
+    trees: sameKind(
+      trees.map((tree) => ({
+        quantity: tree.quantity,
+        species: speciesName(tree.species, letter.language),
+        site: tree.plantation.name,
+        country: country(tree.plantation.country),
+      })),
+    ),
     plantedBy,
     photoUrl: photoKey ? photoUrl(photoKey, base) : null,
     pageUrl: visible ? memorialUrl(base, memorial, letter.language) : null,
   });
   await tx.outgoingEmail.create({ data: { memorialId: memorial.id, to, ...mail, isTest: false } });
+}
+
+/** Trees of the same species at the same site, one line each: "3 × Oak, Site (Country)". */
+function sameKind(trees: InGroundTree[]): InGroundTree[] {
+  const lines = new Map<string, InGroundTree>();
+  for (const tree of trees) {
+    const key = JSON.stringify([tree.species, tree.site, tree.country]);
+    const line = lines.get(key);
+    if (line) line.quantity += tree.quantity;
+    else lines.set(key, { ...tree });
+  }
+  return [...lines.values()];
 }
