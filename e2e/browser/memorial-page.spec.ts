@@ -59,8 +59,9 @@ test("a memorial created through the API shows with its tree, in its language, w
   await expect(page.getByTestId("total-trees")).toHaveText("1");
   await expect(page.getByTestId("total-co2")).toHaveText("250 kg");
 
-  // The map: one marker, and the site in the legend.
-  await expect(page.getByTestId("site-map").locator("circle")).toHaveCount(1);
+  // The map: one marker for the site, one for its tree (issue 20.4), and the site in the legend.
+  await expect(page.getByTestId("site-map").locator("g[data-site] circle")).toHaveCount(1);
+  await expect(page.getByTestId("site-map").locator(`circle[data-tree="${tree.id}"]`)).toHaveCount(1);
   await expect(page.getByRole("img", { name: new RegExp(site.name) })).toBeVisible();
 
   // Landmarks.
