@@ -29,7 +29,10 @@ export function storageFor(s: Settings): PhotoStorage {
           : undefined,
     });
   }
-  return directoryStorage(path.resolve(s.PHOTOS_DIR ?? path.join(s.DATA_DIR, "photos")));
+  // turbopackIgnore: the folder is known only at run time; nothing to trace into the build.
+  return directoryStorage(
+    path.resolve(/* turbopackIgnore: true */ s.PHOTOS_DIR ?? path.join(s.DATA_DIR, "photos")),
+  );
 }
 
 let cached: { settings: Settings; storage: PhotoStorage } | undefined;
