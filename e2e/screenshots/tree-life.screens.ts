@@ -77,13 +77,15 @@ test("tree life screenshots", async ({ page }) => {
     data: { plantedAt: new Date(Date.now() - 60 * DAY) },
   });
   const scope = serviceAdminScope(operator.operatorId);
+  const where = await db.plantation.findUniqueOrThrow({ where: { id: t1!.plantationId } });
   const green = await storePhoto(await treePhoto());
   const autumn = await storePhoto(await treePhoto("#c0a040"));
   await recordInGround(scope, {
     treeIds: [t1!.id],
     on: day(40),
-    latitude: 49.79,
-    longitude: 5.62,
+    // A point in the site the service chose for it (the demo catalogue has Belgian sites too).
+    latitude: Number(where.latitude) + 0.01,
+    longitude: Number(where.longitude) + 0.012,
     plantedBy: "Équipe Ardennes",
     photoKey: green.key,
     recordedBy: "screenshots",

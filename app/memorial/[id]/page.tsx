@@ -93,6 +93,7 @@ export default async function MemorialPage(props: Props) {
     return [
       {
         treeId: tree.id,
+        plantationId: tree.plantationId,
         latitude: own ? tree.life.latitude! : site!.latitude,
         longitude: own ? tree.life.longitude! : site!.longitude,
         own,
@@ -199,6 +200,7 @@ export default async function MemorialPage(props: Props) {
               sites={memorial.sites}
               trees={treePoints}
               treesNote={translator(language, "trees")("mapTreesNote")}
+              closeUpTitle={(site) => translator(language, "trees")("mapCloseUp", { site })}
               t={t}
               countryName={countryName}
             />

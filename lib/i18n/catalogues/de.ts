@@ -607,7 +607,10 @@ export const de: Catalogue = {
   "trees.replacement": "Gepflanzt als Ersatz für einen abgestorbenen Baum",
   "trees.photoAlt": "Foto des Baums ({species}) am Pflanzort {site}",
   "trees.mapTreeMarker": "{species}: {status}",
-  "trees.mapTreesNote": "Die kleinen Punkte zeigen, wo jeder Baum eingepflanzt wurde.",
+  "trees.mapTreesNote":
+    "Die kleinen Punkte zeigen, wo jeder Baum steht: auf der Karte und näher auf dem Plan jedes Pflanzorts.",
+  "trees.mapCloseUp":
+    "Plan des Pflanzorts {site}: jeder Punkt ist ein Baum, der Kreis hat einen Radius von 5 km um den Pflanzort.",
   "trees.certificateInGround": "Eingepflanzt am {date}",
   "trees.emailSubject":
     "{n, plural, one {Der Baum} other {Die Bäume}} in Erinnerung an {title} {n, plural, one {ist} other {sind}} eingepflanzt",

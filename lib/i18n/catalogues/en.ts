@@ -588,7 +588,9 @@ export const en: Catalogue = {
   "trees.replacement": "Planted to replace a tree that died",
   "trees.photoAlt": "Photo of the tree ({species}) at the {site} site",
   "trees.mapTreeMarker": "{species}: {status}",
-  "trees.mapTreesNote": "The small dots mark where each tree was planted.",
+  "trees.mapTreesNote":
+    "The small dots mark where each tree stands: on the map, and closer on each site's plan.",
+  "trees.mapCloseUp": "Plan of the {site} site: each dot is a tree, the circle is 5 km around the site.",
   "trees.certificateInGround": "Planted on {date}",
   "trees.emailSubject":
     "{n, plural, one {The tree} other {The trees}} planted in memory of {title} {n, plural, one {is} other {are}} in the ground",

@@ -607,7 +607,10 @@ export const fr = {
   "trees.replacement": "Planté pour remplacer un arbre mort",
   "trees.photoAlt": "Photo de l’arbre ({species}) sur le site {site}",
   "trees.mapTreeMarker": "{species} : {status}",
-  "trees.mapTreesNote": "Les petits points marquent l’endroit de chaque arbre mis en terre.",
+  "trees.mapTreesNote":
+    "Les petits points marquent l’endroit de chaque arbre : sur la carte, et de plus près sur le plan de chaque site.",
+  "trees.mapCloseUp":
+    "Plan du site {site} : chaque point est un arbre, le cercle fait 5 km de rayon autour du site.",
   "trees.certificateInGround": "Mis en terre le {date}",
   "trees.emailSubject":
     "{n, plural, one {L’arbre planté} other {Les arbres plantés}} en mémoire {titleInitial, select, vowel {d''{title}} other {de {title}}} {n, plural, one {est en terre} other {sont en terre}}",

@@ -596,7 +596,10 @@ export const nl: Catalogue = {
   "trees.replacement": "Geplant ter vervanging van een gestorven boom",
   "trees.photoAlt": "Foto van de boom ({species}) op de plantlocatie {site}",
   "trees.mapTreeMarker": "{species}: {status}",
-  "trees.mapTreesNote": "De kleine stippen tonen waar elke geplante boom staat.",
+  "trees.mapTreesNote":
+    "De kleine stippen tonen waar elke boom staat: op de kaart, en van dichterbij op het plan van elke locatie.",
+  "trees.mapCloseUp":
+    "Plan van de plantlocatie {site}: elke stip is een boom, de cirkel heeft een straal van 5 km rond de locatie.",
   "trees.certificateInGround": "In de grond geplant op {date}",
   "trees.emailSubject":
     "{n, plural, one {De boom} other {De bomen}} ter nagedachtenis aan {title} {n, plural, one {staat} other {staan}} in de grond",
