@@ -2,9 +2,11 @@
 // the ground on DATE, checked: alive or sick, died (reason), replaced by a new tree), its day in
 // the ground, its photo (a lazy <img> with width, height and alt) and its marker on the map (its
 // own point, else its site's), as plain HTML; the rendered-page cache is dropped by the events of
-// the tree's life (lib/trees writes them in the test's process: the service hears them by NOTIFY).
+// the tree's life (lib/trees writes them in the test's process: the service hears them by NOTIFY);
+// the memorial policy (anonymous, hidden) holds as for the rest of the page.
 import { expect, test } from "@playwright/test";
 import type { Language } from "@/lib/i18n/languages";
+import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { formatCalendarDate } from "@/lib/memorials/public-page";
 import { storePhoto } from "@/lib/photos";
 import { serviceAdminScope } from "@/lib/scope";
@@ -153,4 +155,44 @@ test("each tree shows its life, photo and map point in four languages; recording
   const photo = await get(`/photos/${key}.jpg`);
   expect(photo.status).toBe(200);
   expect(photo.headers.get("content-type")).toBe("image/jpeg");
+});
+
+test("the memorial policy holds: an anonymous memorial shows its trees' life and nothing of the deceased; a hidden one is a 404", async () => {
+  const op = await makeIsolatedOperator({ stock: 5, language: "en" });
+  const created = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: {
+      Defunt: { Nom: "Secretname", Prenom: "Hidden", DateDeces: "2026-11-10T00:00:00" },
+      MemorialAnonyme: true,
+      MemorialAnonymeNom: "For a friend",
+    },
+  });
+  expect(created.status, created.text).toBe(200);
+  const memorialId = created.json.IdMemorial as number;
+  const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
+  const scope = serviceAdminScope(op.operatorId);
+  const on = todayUtc();
+  const { key } = await storePhoto(await treePhoto("#8bc34a"));
+  await recordInGround(scope, {
+    treeIds: [tree.id],
+    on,
+    photoKey: key,
+    plantedBy: "Secretname team",
+    recordedBy: "e2e",
+  });
+  const path = `/memorial/${memorialId}`;
+  await expect
+    .poll(async () => statusOf(await (await get(path)).text(), tree.id), { timeout: 10_000 })
+    .toBe("in_ground");
+  const html = await (await get(path)).text();
+  expect(card(html, tree.id)).toContain(`Planted in the ground on ${formatCalendarDate(new Date(on), "en")}`);
+  expect(card(html, tree.id)).toContain(`/photos/${key}.jpg`);
+  // Nothing of the deceased; and who planted it in the ground (a field team) is not on the page.
+  expect(html).not.toContain("Secretname");
+
+  // Hidden by its family: the page is a 404, whatever its trees' life.
+  await setMemorialHidden({ by: "operator", scope, memorialId }, true);
+  await expect.poll(async () => (await get(path)).status, { timeout: 10_000 }).toBe(404);
+  await recordCheck(scope, { treeId: tree.id, on, health: "alive", recordedBy: "e2e" });
+  expect((await get(path)).status).toBe(404);
 });
