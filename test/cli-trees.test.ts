@@ -48,7 +48,7 @@ const history = async (treeId: number) =>
     h.recordedBy,
   ]);
 
-describe("tree commands", () => {
+describe("tree commands", { timeout: 120_000 }, () => {
   it("record a tree's life from the order to its replacement, and show it", async () => {
     const { treeId, memorialId } = await orderedTree();
     expect(await ok("tree", "show", "--id", String(treeId))).toMatchObject({
