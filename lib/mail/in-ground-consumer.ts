@@ -1,10 +1,11 @@
 // The e-mail consumer of tree.in_ground (issue 20.4): the family of a memorial hears that its trees
 // are planted in the ground, once per record. lib/trees/record-in-ground.ts writes one event per
 // tree, all in the transaction of the record (the batch form, an import, the command line), so the
-// events of one record share their memorial and their created_at (the transaction's now()). The
-// first event of a record writes one e-mail for every tree of it into the outbox, in the
-// dispatcher's transaction (so exactly once); its other events write nothing. Nothing for a test
-// key's tree, a family without an address (never given, or removed), or a memorial gone.
+// events of one record share their memorial, their created_at (the transaction's now()) and their
+// day in the ground (an import of several days is one transaction: one e-mail per day). The first
+// event of a record writes one e-mail for every tree of it into the outbox, in the dispatcher's
+// transaction (so exactly once); its other events write nothing. Nothing for a test key's tree, a
+// family without an address (never given, or removed), or a memorial gone.
 import { speciesName } from "@/lib/catalogue/translations";
 import type { Tx } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
@@ -18,11 +19,13 @@ import { type InGroundTree, inGroundEmail } from "./in-ground-email";
 
 export async function inGroundEmailConsumer(tx: Tx, event: StoredEvent): Promise<void> {
   if (event.type !== "tree.in_ground" || event.memorialId === null || event.isTest) return;
-  // The events of the same record: same memorial, same transaction (created_at), in id order.
+  // The events of the same record (see above), in id order.
+  const on = typeof event.payload.on === "string" ? event.payload.on : null;
   const record = await tx.$queryRaw<{ id: bigint; treeId: number }[]>`
     SELECT "id", ("payload"->>'treeId')::int AS "treeId" FROM "domain_event"
     WHERE "type" = 'tree.in_ground' AND "memorial_id" = ${event.memorialId}
       AND "created_at" = ${event.createdAt} AND "is_test" = false
+      AND "payload"->>'on' IS NOT DISTINCT FROM ${on}
     ORDER BY "id"`;
   // The record's e-mail is written by its first event.
   if (record.length > 0 && record[0]!.id !== event.id) return;
@@ -48,10 +51,9 @@ export async function inGroundEmailConsumer(tx: Tx, event: StoredEvent): Promise
   });
   const photoKey = trees.find((tree) => tree.photoKey)?.photoKey ?? null;
   const plantedBy = trees.find((tree) => tree.plantedBy)?.plantedBy ?? null;
-  const on = (trees[0]!.inGroundOn ?? new Date(String(event.payload.on))).toISOString().slice(0, 10);
   const mail = inGroundEmail({
     ...letter,
-    on,
+    on: on ?? trees[0]!.inGroundOn!.toISOString().slice(0, 10),
     trees: sameKind(
       trees.map((tree) => ({
         quantity: tree.quantity,
