@@ -77,6 +77,12 @@ export function TreeCard({
         <span className="sr-only">{lifeWords("status")}: </span>
         {treeStatusText(life, language)}
       </p>
+      {life.status === "replaced" && life.replacedOn ? (
+        // A replaced tree also says when and why it died.
+        <p className="mt-2 text-sm text-stone-700" data-testid="tree-died">
+          {treeStatusText({ ...life, status: "dead" }, language)}
+        </p>
+      ) : null}
       {life.isReplacement ? (
         <p className="mt-2 text-sm text-stone-700" data-testid="tree-replacement">
           {lifeWords("replacement")}

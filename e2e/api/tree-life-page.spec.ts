@@ -109,6 +109,7 @@ test("each tree shows its life, photo and map point in four languages; recording
   expect(card(html, t3)).toContain(`Contrôlé le ${day("fr")} : en vie`);
   expect(statusOf(html, t4)).toBe("replaced");
   expect(card(html, t4)).toContain(`Remplacé le ${day("fr")} par un nouvel arbre`);
+  expect(card(html, t4)).toContain(`Mort le ${day("fr")} (sécheresse)`);
   expect(card(html, t5)).toContain(`Mort le ${day("fr")} (incendie)`);
   expect(statusOf(html, t6)).toBe("ordered");
   expect(card(html, t6)).toContain("Planté pour remplacer un arbre mort");
