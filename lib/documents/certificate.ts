@@ -42,6 +42,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const { memorial, language, size, url } = input;
   const t = translator(language, "page");
   const cert = translator(language, "certificate");
+  const lifeWords = translator(language, "trees");
   const title = memorial.title;
 
   const pdf = await PDFDocument.create();
@@ -171,10 +172,16 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     ensureRoom(46);
     const site = sites.get(tree.plantationId);
     const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
-    line(
-      `${formatMoment(new Date(tree.plantedAt), language)} — ${quantity}${tree.species.names[language]} (${tree.species.latinName})`,
-      { weight: "bold", size: 10.5 },
-    );
+    // Issue 20.4: "planted on DATE" (the day in the ground) once it is; until then the order's date.
+    const when = tree.life.inGroundOn
+      ? lifeWords("certificateInGround", {
+          date: formatCalendarDate(new Date(tree.life.inGroundOn), language),
+        })
+      : formatMoment(new Date(tree.plantedAt), language);
+    line(`${when} — ${quantity}${tree.species.names[language]} (${tree.species.latinName})`, {
+      weight: "bold",
+      size: 10.5,
+    });
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
     paragraph(`${where}  ·  ${t("plantedBy")} ${tree.planter}`, {
       size: 9.5,
