@@ -116,7 +116,8 @@ export function TreeCard({
         </dd>
         <dt className="text-stone-700">{t("plantedBy")}</dt>
         <dd className="font-semibold" data-testid="planter">
-          {tree.planter}
+          {/* A replacement's planter is the service's word, stored in the memorial's language. */}
+          {tree.isReplacement ? translator(language, "page")("replacementPlanter") : tree.planter}
         </dd>
       </dl>
       {tree.message?.trim() ? (
