@@ -117,7 +117,7 @@ export function TreeCard({
         <dt className="text-stone-700">{t("plantedBy")}</dt>
         <dd className="font-semibold" data-testid="planter">
           {/* A replacement's planter is the service's word, stored in the memorial's language. */}
-          {tree.isReplacement ? translator(language, "page")("replacementPlanter") : tree.planter}
+          {life.isReplacement ? t("replacementPlanter") : tree.planter}
         </dd>
       </dl>
       {tree.message?.trim() ? (
