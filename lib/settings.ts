@@ -110,6 +110,8 @@ const ZSettings = z.object({
   MANAGE_TTL_DAYS: integer(1, 36500, 365),
   INVITATION_TTL_DAYS: integer(1, 3650, 7),
   PASSWORD_RESET_TTL_MINUTES: integer(1, 100_000, 60),
+  /** A tree dead within this many years of its day in the ground is replaced (lib/trees). */
+  REPLACEMENT_YEARS: integer(0, 100, 3),
   WEBHOOK_SECRET_KEY: text(undefined),
   WEBHOOK_ALLOW_PRIVATE: switchSetting,
   WEBHOOK_TIMEOUT_MS: integer(100, MS_HOUR, 10_000),

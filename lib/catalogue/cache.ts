@@ -5,7 +5,9 @@
 import { expiringCache } from "@/lib/events/expiring-cache";
 
 const cache = expiringCache("catalogue", {
-  dropsAll: (signal) => signal.type === "tree.planted" || signal.type === "catalogue.changed",
+  // A replacement takes stock too (lib/trees/replace-tree.ts).
+  dropsAll: (signal) =>
+    signal.type === "tree.planted" || signal.type === "tree.replaced" || signal.type === "catalogue.changed",
   groupsOf: () => [],
   // A safety net for changes made behind the service's back (SQL by hand).
   maxAgeMs: 60_000,

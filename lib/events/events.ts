@@ -8,6 +8,7 @@
 import { db, type Tx, transaction } from "@/lib/db/client";
 import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 import { processSingleton } from "@/lib/singleton";
+import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
 
 export const EVENT_TYPES = [
   "memorial.created",
@@ -20,6 +21,8 @@ export const EVENT_TYPES = [
   ...FAMILY_CONTROL_EVENTS,
   "manage_link.sent",
   "planting.queued",
+  // A tree's life after its order (lib/trees): in the ground, checked, dead, replaced.
+  ...TREE_LIFE_EVENTS,
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

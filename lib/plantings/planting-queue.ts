@@ -6,9 +6,14 @@
 // LOCKED, so several workers or instances share the work), writes the tree, its Plantation transaction and the tree.planted
 // event, and marks the row planted (its unique tree_id). A crash before the commit leaves the row
 // waiting; nothing is planted twice, nothing is lost across a restart.
+// A row with replaces_tree_id is a dead tree's replacement waiting for stock (the replacement
+// guarantee, lib/trees/replace-tree.ts): it is served with the replacement's own choice of stock
+// (not the operator's rules), sets the dead tree `replaced` and writes its history and
+// tree.replaced. It never holds back the operator's other plantings.
 import type { Prisma, Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
+import { plantReplacement } from "@/lib/trees/replace-tree";
 import { type PlantTreeInput, plantTree } from "./plant-tree";
 
 /** The job that serves the queue (lib/jobs): added when stock is added, and every minute. */
@@ -37,7 +42,8 @@ export async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise
 export async function hasWaitingPlantings(tx: Tx, operatorId: number, isTest: boolean): Promise<boolean> {
   const rows = await tx.$queryRaw<unknown[]>`
     SELECT 1 FROM "queued_planting"
-    WHERE "planted_at" IS NULL AND "operator_id" = ${operatorId} AND "is_test" = ${isTest} LIMIT 1`;
+    WHERE "planted_at" IS NULL AND "operator_id" = ${operatorId} AND "is_test" = ${isTest}
+      AND "replaces_tree_id" IS NULL LIMIT 1`;
   return rows.length > 0;
 }
 
@@ -54,6 +60,7 @@ interface QueuedRow {
   memorials_lot: number | null;
   u_event_id: number | null;
   is_test: boolean;
+  replaces_tree_id: number | null;
 }
 
 export type QueueStep =
@@ -69,6 +76,8 @@ class StillNoTree extends Error {
 }
 
 const keyOf = (operatorId: number, isTest: boolean) => `${operatorId}:${isTest}`;
+/** A replacement has its own availability: it is skipped alone in a pass. */
+const replacementKeyOf = (queuedId: number) => `r${queuedId}`;
 
 /**
  * Plants the oldest waiting planting not locked by another loop, skipping the (operator,
@@ -80,12 +89,26 @@ export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep
       const skip = blocked.length ? blocked : [""];
       const [row] = await tx.$queryRaw<QueuedRow[]>`
         SELECT "id", "memorial_id", "operator_id", "context_id", "epf_id", "person_id", "planter",
-               "message", "external_id", "memorials_lot", "u_event_id", "is_test"
+               "message", "external_id", "memorials_lot", "u_event_id", "is_test", "replaces_tree_id"
         FROM "queued_planting"
         WHERE "planted_at" IS NULL
-          AND NOT (("operator_id"::text || ':' || "is_test"::text) = ANY(${skip}::text[]))
+          AND NOT ((CASE WHEN "replaces_tree_id" IS NULL THEN "operator_id"::text || ':' || "is_test"::text
+                         ELSE 'r' || "id"::text END) = ANY(${skip}::text[]))
         ORDER BY "created_at", "id" LIMIT 1 FOR UPDATE SKIP LOCKED`;
       if (!row) return { kind: "empty" };
+      if (row.replaces_tree_id !== null) {
+        const replacement = await plantReplacement(tx, events, row.replaces_tree_id, "service");
+        if (!replacement) throw new StillNoTree(replacementKeyOf(row.id));
+        const [{ transaction_id }] = await tx.$queryRaw<{ transaction_id: number }[]>`
+          UPDATE "queued_planting" SET "planted_at" = now(), "tree_id" = ${replacement.treeId} WHERE "id" = ${row.id}
+          RETURNING (SELECT "transaction_id" FROM "tree" WHERE "id" = ${replacement.treeId}) AS "transaction_id"`;
+        return {
+          kind: "planted",
+          queuedId: row.id,
+          treeId: replacement.treeId,
+          transactionId: transaction_id,
+        };
+      }
       let tree: Awaited<ReturnType<typeof plantTree>>;
       try {
         tree = await plantTree(tx, {

@@ -92,6 +92,30 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
         memorialUrl: await publicUrl(tx, event),
         environment,
       };
+    // A tree's life (lib/trees): the tree, the day of the step and what was recorded.
+    case "tree.in_ground":
+    case "tree.checked":
+    case "tree.died":
+    case "tree.replaced": {
+      const common = {
+        memorialId: event.memorialId,
+        treeId: num(p.treeId),
+        date: typeof p.on === "string" ? p.on : null,
+        memorialUrl: await publicUrl(tx, event),
+        environment,
+      };
+      const photo = async () =>
+        typeof p.photoKey === "string" ? `${await baseOf(tx, event)}/photos/${p.photoKey}.jpg` : null;
+      if (type === "tree.in_ground") {
+        return { ...common, latitude: p.latitude, longitude: p.longitude, photoUrl: await photo() };
+      }
+      if (type === "tree.checked") {
+        return { ...common, health: p.health, heightCm: num(p.heightCm), photoUrl: await photo() };
+      }
+      if (type === "tree.died")
+        return { ...common, reason: p.reason, replacementDue: p.replacementDue === true };
+      return { ...common, replacementTreeId: num(p.replacementTreeId) };
+    }
     case "person.modified":
       // The person is the operator's own (only its creator can modify it), and so are its memorials.
       return {

@@ -3,6 +3,7 @@
 // webhook_endpoint.events). A module of its own, without the database, for the reference.
 import type { DomainEventType } from "@/lib/events/events";
 import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
+import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
 
 /** The domain events an endpoint can receive. */
 export const WEBHOOK_EVENTS = [
@@ -12,6 +13,8 @@ export const WEBHOOK_EVENTS = [
   "person.modified",
   // The family's controls (its management link) and the operator's own changes of them (issue 18.4).
   ...FAMILY_CONTROL_EVENTS,
+  // A tree's life after its order (issue 20.3): in the ground, checked, dead, replaced.
+  ...TREE_LIFE_EVENTS,
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -29,6 +29,14 @@ const by = z
 
 const family = { memorialId: id(), by, memorialTitle, memorialUrl, environment };
 
+// A tree's life (issue 20, lib/trees): the tree is the API's ArbreId (GET /v1/Arbre/{arbreId}).
+const day = z.iso.date().describe("The day of the step (YYYY-MM-DD), as recorded by the operator.");
+const photoUrl = z
+  .url()
+  .nullable()
+  .describe("The step's photo (resized, without location metadata), or null when none was taken.");
+const treeLife = { memorialId: id(), treeId: id(), date: day, memorialUrl, environment };
+
 const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
   "memorial.created": {
     when: "A memorial was created (API, dashboard), also one awaiting its family and the global memorial.",
@@ -91,6 +99,36 @@ const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
   "message.shown": {
     when: "The family showed a planter's message again.",
     data: z.strictObject({ ...family, treeId: id().nullable() }),
+  },
+  "tree.in_ground": {
+    when: "A tree was planted in the ground (its order was tree.planted): its day, its point, its photo.",
+    data: z.strictObject({
+      ...treeLife,
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+      photoUrl,
+    }),
+  },
+  "tree.checked": {
+    when: "A tree in the ground was checked: alive or sick, its height when measured.",
+    data: z.strictObject({
+      ...treeLife,
+      health: z.enum(["alive", "sick"]),
+      heightCm: z.int().min(1).max(10_000).nullable(),
+      photoUrl,
+    }),
+  },
+  "tree.died": {
+    when: "A tree was declared dead. When within REPLACEMENT_YEARS of its day in the ground (replacementDue), tree.replaced follows (at once, or when stock returns).",
+    data: z.strictObject({
+      ...treeLife,
+      reason: z.enum(["drought", "fire", "flood", "disease", "other"]),
+      replacementDue: z.boolean(),
+    }),
+  },
+  "tree.replaced": {
+    when: "A dead tree's free replacement was ordered by the service (the replacement guarantee): replacementTreeId is the new tree.",
+    data: z.strictObject({ ...treeLife, replacementTreeId: id() }),
   },
 };
 

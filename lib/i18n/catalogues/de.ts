@@ -23,6 +23,7 @@ export const de: Catalogue = {
   "page.showingLatest": "Die {shown} neuesten von {total} Bäumen.",
   "page.plantedOn": "Gepflanzt am",
   "page.plantedBy": "Von",
+  "page.replacementPlanter": "Ersatzbaum",
   "page.message": "Botschaft",
   "page.species": "Art",
   "page.maxHeight": "bis zu {m} hoch",

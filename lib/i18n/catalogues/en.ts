@@ -23,6 +23,7 @@ export const en: Catalogue = {
   "page.showingLatest": "The {shown} most recent of {total} trees.",
   "page.plantedOn": "Planted on",
   "page.plantedBy": "From",
+  "page.replacementPlanter": "Replacement tree",
   "page.message": "Message",
   "page.species": "Species",
   "page.maxHeight": "up to {m} tall",

@@ -27,6 +27,7 @@ export const fr = {
   "page.showingLatest": "Les {shown} arbres les plus récents sur {total}.",
   "page.plantedOn": "Planté le",
   "page.plantedBy": "De la part de",
+  "page.replacementPlanter": "Arbre de remplacement",
   "page.message": "Message",
   "page.species": "Espèce",
   "page.maxHeight": "jusqu’à {m} de haut",

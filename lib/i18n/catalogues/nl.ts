@@ -23,6 +23,7 @@ export const nl: Catalogue = {
   "page.showingLatest": "De {shown} meest recente van {total} bomen.",
   "page.plantedOn": "Geplant op",
   "page.plantedBy": "Namens",
+  "page.replacementPlanter": "Vervangende boom",
   "page.message": "Boodschap",
   "page.species": "Soort",
   "page.maxHeight": "tot {m} hoog",

@@ -1,0 +1,57 @@
+// Records a check of a tree in the ground (issue 20.1): alive or sick, an optional height, photo
+// and note. The tree becomes (or stays) monitored; its last check is the one shown. A tree found
+// dead is declared dead (declare-death.ts), not checked.
+import { withEvents } from "@/lib/events/events";
+import type { Scope } from "@/lib/scope";
+import { checkRule, type TreeHealth } from "./transitions";
+import { changerOf, orRefuse, photoKeyOf, recorder, today, treesOf } from "./tree-rows";
+
+export interface RecordCheckInput {
+  treeId: number;
+  on: string;
+  health: TreeHealth;
+  heightCm?: number;
+  photoKey?: string;
+  note?: string;
+  recordedBy: string;
+}
+
+export async function recordCheck(scope: Scope, input: RecordCheckInput): Promise<{ treeId: number }> {
+  const owner = changerOf(scope);
+  const note = input.note?.trim() || undefined;
+  const photoKey = photoKeyOf(input.photoKey);
+  const recordedBy = recorder(input.recordedBy);
+  const day = today();
+  return withEvents(async (tx, events) => {
+    const [tree] = await treesOf(tx, owner, [input.treeId], { lock: true });
+    const refusal = checkRule(tree.id, tree, { ...input, note }, day);
+    if (refusal) orRefuse(refusal);
+    const heightCm = input.heightCm ?? null;
+    // The tree's photo is its latest one.
+    await tx.$executeRaw`
+      UPDATE "tree" SET "status" = 'monitored', "last_checked_on" = ${input.on}::date,
+        "health" = ${input.health}::"TreeHealth", "height_cm" = ${heightCm},
+        "photo_key" = COALESCE(${photoKey}, "photo_key")
+      WHERE "id" = ${tree.id} AND "status" IN ('in_ground', 'monitored')`;
+    await tx.$executeRaw`
+      INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "health", "height_cm",
+        "note", "photo_key")
+      VALUES (${tree.id}, 'checked', ${input.on}::date, ${recordedBy}, ${input.health}::"TreeHealth",
+        ${heightCm}, ${note ?? null}, ${photoKey})`;
+    await events.record({
+      type: "tree.checked",
+      operatorId: tree.operatorId,
+      isTest: tree.isTest,
+      memorialId: tree.memorialId,
+      payload: {
+        treeId: tree.id,
+        memorialId: tree.memorialId,
+        on: input.on,
+        health: input.health,
+        heightCm,
+        photoKey,
+      },
+    });
+    return { treeId: tree.id };
+  });
+}

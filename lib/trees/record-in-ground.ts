@@ -1,0 +1,90 @@
+// Records that trees were planted in the ground (issue 20.1): one or several trees of the
+// operator (the dashboard's batch form, the CSV import, the command line), all or nothing, in one
+// transaction. Each tree must be ordered (not yet in the ground), the day between its order's day
+// and today, the point within SITE_RADIUS_KM of its own planting site (omitted: the site's point).
+// The trees are locked while checked and written, so a concurrent change waits and sees the result.
+import { invalid } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
+import type { Scope } from "@/lib/scope";
+import { inGroundRule } from "./transitions";
+import { changerOf, orRefuse, photoKeyOf, recorder, today, treesOf } from "./tree-rows";
+
+export interface RecordInGroundInput {
+  treeIds: number[];
+  /** The day in the ground, YYYY-MM-DD. */
+  on: string;
+  latitude?: number;
+  longitude?: number;
+  plantedBy?: string;
+  photoKey?: string;
+  recordedBy: string;
+}
+
+export async function recordInGround(
+  scope: Scope,
+  input: RecordInGroundInput,
+): Promise<{ treeIds: number[] }> {
+  const owner = changerOf(scope);
+  const treeIds = [...new Set(input.treeIds)];
+  if (treeIds.length === 0) throw invalid("name at least one tree", { field: "tree.id", reason: "required" });
+  const plantedBy = input.plantedBy?.trim() || undefined;
+  const photoKey = photoKeyOf(input.photoKey);
+  const recordedBy = recorder(input.recordedBy);
+  const day = today();
+  return withEvents(async (tx, events) => {
+    const trees = await treesOf(tx, owner, treeIds, { lock: true });
+    const rows = trees.map((tree) => {
+      const { point } = orRefuse(
+        inGroundRule(
+          tree.id,
+          tree,
+          { on: input.on, latitude: input.latitude, longitude: input.longitude, plantedBy },
+          day,
+        ),
+      );
+      return { tree, point };
+    });
+    const data = rows.map(({ tree, point }) => ({
+      id: tree.id,
+      latitude: point.latitude,
+      longitude: point.longitude,
+    }));
+    // The status condition repeats the rule for the database: a row that is no longer ordered
+    // (impossible while locked, but cheap to say) is not changed, and the count shows it.
+    const updated = await tx.$executeRaw`
+      UPDATE "tree" t SET "status" = 'in_ground', "in_ground_on" = ${input.on}::date,
+        "latitude" = x."latitude", "longitude" = x."longitude", "planted_by" = ${plantedBy ?? null},
+        "photo_key" = ${photoKey}
+      FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
+        AS x("id" int, "latitude" numeric(9,6), "longitude" numeric(9,6))
+      WHERE t."id" = x."id" AND t."status" = 'ordered'`;
+    if (updated !== rows.length) {
+      throw invalid("a tree is already in the ground", { field: "tree.status", reason: "already-in-ground" });
+    }
+    await tx.$executeRaw`
+      INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "photo_key",
+        "latitude", "longitude", "planted_by")
+      SELECT x."id", 'in_ground', ${input.on}::date, ${recordedBy}, ${photoKey}, x."latitude", x."longitude",
+        ${plantedBy ?? null}
+      FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
+        AS x("id" int, "latitude" numeric(9,6), "longitude" numeric(9,6))
+      ORDER BY x."id"`;
+    for (const { tree, point } of rows) {
+      await events.record({
+        type: "tree.in_ground",
+        operatorId: tree.operatorId,
+        isTest: tree.isTest,
+        memorialId: tree.memorialId,
+        payload: {
+          treeId: tree.id,
+          memorialId: tree.memorialId,
+          on: input.on,
+          latitude: point.latitude,
+          longitude: point.longitude,
+          photoKey,
+        },
+      });
+    }
+    return { treeIds: trees.map((t) => t.id) };
+  });
+}
