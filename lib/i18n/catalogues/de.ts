@@ -657,6 +657,9 @@ export const de: Catalogue = {
   "dashboard.trees_err_columnCount": "Diese Zeile hat nicht so viele Felder wie die Kopfzeile.",
   "dashboard.trees_err_notFound": "Keiner Ihrer Bäume hat diese Nummer.",
   "dashboard.trees_err_changed": "Der Baum hat sich inzwischen geändert: importieren Sie den Bogen erneut.",
+  "dashboard.trees_err_invalidPoint":
+    "Ein Punkt braucht einen Breitengrad (-90 bis 90) und einen Längengrad (-180 bis 180).",
+  "dashboard.trees_err_height": "Die Höhe ist eine ganze Zahl von Zentimetern, von 1 bis 10000.",
   "dashboard.trees_sheet_tooLarge": "Die Datei ist zu groß: höchstens {size}.",
   "dashboard.trees_sheet_tooManyLines": "Der Bogen hat zu viele Zeilen: höchstens {lines}.",
   "dashboard.trees_sheet_notCsv": "Diese Datei ist kein lesbarer CSV-Bogen.",

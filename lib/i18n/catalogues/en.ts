@@ -636,6 +636,9 @@ export const en: Catalogue = {
   "dashboard.trees_err_columnCount": "This line does not have as many fields as the header row.",
   "dashboard.trees_err_notFound": "No tree of yours has this number.",
   "dashboard.trees_err_changed": "The tree changed meanwhile: import the sheet again.",
+  "dashboard.trees_err_invalidPoint":
+    "A point needs both a latitude (-90 to 90) and a longitude (-180 to 180).",
+  "dashboard.trees_err_height": "The height is a whole number of centimetres from 1 to 10000.",
   "dashboard.trees_sheet_tooLarge": "The file is too large: at most {size}.",
   "dashboard.trees_sheet_tooManyLines": "The sheet has too many lines: at most {lines}.",
   "dashboard.trees_sheet_notCsv": "This file is not a CSV sheet that can be read.",

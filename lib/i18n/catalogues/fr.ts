@@ -654,6 +654,9 @@ export const fr = {
   "dashboard.trees_err_columnCount": "Cette ligne n'a pas autant de champs que la ligne d'en-tête.",
   "dashboard.trees_err_notFound": "Aucun de vos arbres ne porte ce numéro.",
   "dashboard.trees_err_changed": "L'arbre a changé entre-temps : importez de nouveau la feuille.",
+  "dashboard.trees_err_invalidPoint":
+    "Un point demande une latitude (de -90 à 90) et une longitude (de -180 à 180).",
+  "dashboard.trees_err_height": "La hauteur est un nombre entier de centimètres, de 1 à 10000.",
   "dashboard.trees_sheet_tooLarge": "Le fichier est trop volumineux : {size} au plus.",
   "dashboard.trees_sheet_tooManyLines": "La feuille a trop de lignes : {lines} au plus.",
   "dashboard.trees_sheet_notCsv": "Ce fichier n'est pas une feuille CSV lisible.",

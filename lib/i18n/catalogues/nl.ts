@@ -643,6 +643,9 @@ export const nl: Catalogue = {
   "dashboard.trees_err_columnCount": "Deze regel heeft niet evenveel velden als de kopregel.",
   "dashboard.trees_err_notFound": "Geen van uw bomen heeft dit nummer.",
   "dashboard.trees_err_changed": "De boom is intussen gewijzigd: importeer het blad opnieuw.",
+  "dashboard.trees_err_invalidPoint":
+    "Een punt heeft een breedtegraad (-90 tot 90) en een lengtegraad (-180 tot 180) nodig.",
+  "dashboard.trees_err_height": "De hoogte is een geheel aantal centimeter, van 1 tot 10000.",
   "dashboard.trees_sheet_tooLarge": "Het bestand is te groot: hoogstens {size}.",
   "dashboard.trees_sheet_tooManyLines": "Het blad heeft te veel regels: hoogstens {lines}.",
   "dashboard.trees_sheet_notCsv": "Dit bestand is geen leesbaar CSV-blad.",
