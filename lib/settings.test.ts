@@ -57,6 +57,52 @@ describe("readSettings", () => {
   });
 });
 
+describe("photo settings (issue 20)", () => {
+  it("keeps photos in DATA_DIR/photos, 10 MiB at most, without S3 by default", () => {
+    const s = readSettings({});
+    expect(s.PHOTO_MAX_BYTES).toBe(10 * 1024 * 1024);
+    expect(s.PHOTOS_DIR).toBeUndefined();
+    expect(s.S3_BUCKET).toBeUndefined();
+    expect(s.S3_REGION).toBe("us-east-1");
+    expect(s.S3_FORCE_PATH_STYLE).toBeUndefined();
+  });
+
+  it("reads the S3 settings", () => {
+    const s = readSettings({
+      S3_BUCKET: " trees ",
+      S3_ENDPOINT: "https://s3.example.org/",
+      S3_REGION: "eu-west-3",
+      S3_ACCESS_KEY_ID: "AKIA",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "true",
+      PHOTO_MAX_BYTES: "2000000",
+    });
+    expect(s).toMatchObject({
+      S3_BUCKET: "trees",
+      S3_ENDPOINT: "https://s3.example.org",
+      S3_REGION: "eu-west-3",
+      S3_FORCE_PATH_STYLE: true,
+      PHOTO_MAX_BYTES: 2_000_000,
+    });
+  });
+
+  it("refuses S3 settings without a bucket, half a key pair and a bad endpoint or size", () => {
+    expect(() => readSettings({ S3_ENDPOINT: "https://s3.example.org" })).toThrow(
+      /S3_ENDPOINT is set but S3_BUCKET is not/,
+    );
+    expect(() => readSettings({ S3_BUCKET: "trees", S3_ACCESS_KEY_ID: "AKIA" })).toThrow(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/,
+    );
+    expect(() => readSettings({ S3_BUCKET: "trees", S3_ENDPOINT: "s3.example.org" })).toThrow(
+      /S3_ENDPOINT must be an absolute address/,
+    );
+    expect(() => readSettings({ S3_BUCKET: "trees", S3_FORCE_PATH_STYLE: "yes" })).toThrow(
+      /S3_FORCE_PATH_STYLE/,
+    );
+    expect(() => readSettings({ PHOTO_MAX_BYTES: "10MB" })).toThrow(/PHOTO_MAX_BYTES must be a whole number/);
+  });
+});
+
 describe("settings()", () => {
   const saved = process.env.MANAGE_TTL_DAYS;
   afterEach(() => {

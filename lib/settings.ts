@@ -122,6 +122,16 @@ const ZSettings = z.object({
   HEADERS_TIMEOUT_MS: integer(100, MS_HOUR, 15_000),
   REQUEST_TIMEOUT_MS: integer(100, MS_HOUR, 60_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(100, MS_HOUR, 5_000),
+  // Photos of trees (lib/photos): a folder (PHOTOS_DIR, else DATA_DIR/photos), or an
+  // S3-compatible bucket when S3_BUCKET is set.
+  PHOTOS_DIR: text(undefined),
+  PHOTO_MAX_BYTES: integer(1, 1024 * 1024 * 1024, 10 * 1024 * 1024),
+  S3_BUCKET: text(undefined),
+  S3_ENDPOINT: origin,
+  S3_REGION: text("us-east-1"),
+  S3_ACCESS_KEY_ID: text(undefined),
+  S3_SECRET_ACCESS_KEY: text(undefined),
+  S3_FORCE_PATH_STYLE: switchSetting,
 });
 
 export type Settings = Omit<z.output<typeof ZSettings>, "JOB_RETRY_BASE_MS"> & {
@@ -146,6 +156,16 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
     throw new SettingsError(parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
   }
   const data = parsed.data;
+  // Object storage settings without a bucket would quietly keep photos on the local disk, and one
+  // half of a key pair would quietly fall back to the SDK's own credentials.
+  const s3Problems: string[] = [];
+  if (!data.S3_BUCKET) {
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const)
+      if (data[name]) s3Problems.push(`${name} is set but S3_BUCKET is not (photos would stay on the disk)`);
+  }
+  if (!data.S3_ACCESS_KEY_ID !== !data.S3_SECRET_ACCESS_KEY)
+    s3Problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither");
+  if (s3Problems.length) throw new SettingsError(s3Problems);
   // One retry policy for every job (lib/jobs/retry.ts); WEBHOOK_RETRY_BASE_MS was its name.
   const retryBase = integer(1, 24 * MS_HOUR, data.WEBHOOK_RETRY_BASE_MS).safeParse(data.JOB_RETRY_BASE_MS);
   if (!retryBase.success)
