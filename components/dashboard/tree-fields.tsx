@@ -119,3 +119,63 @@ export function FormAlert(props: {
 
 /** Today's day (UTC), the latest day a step may be recorded for. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * Sends a photo to POST /api/dashboard/trees/photo (lib/photos cleans and keeps it): its key, or
+ * the refusal in the user's language.
+ */
+export async function uploadPhoto(
+  file: File,
+  fallback: string,
+): Promise<{ key: string } | { error: string }> {
+  const form = new FormData();
+  form.set("photo", file);
+  const response = await fetch("/api/dashboard/trees/photo", {
+    method: "POST",
+    body: form,
+    credentials: "same-origin",
+  });
+  if (response.status === 401) {
+    window.location.assign("/dashboard/signin");
+    return { error: fallback };
+  }
+  const body = await response.json().catch(() => null);
+  if (response.ok && typeof body?.key === "string") return { key: body.key };
+  return { error: typeof body?.message === "string" ? body.message : fallback };
+}
+
+/** A photo input (optional), its limits and its refusal beside it. */
+export function PhotoInput(props: {
+  id: string;
+  limit: string;
+  error: string | null;
+  onChange: (file: File | null) => void;
+}) {
+  const { t } = useI18n();
+  const described = [`${props.id}-hint`, props.error ? `${props.id}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {t("trees_photo")}
+      </label>
+      <input
+        id={props.id}
+        name="photo"
+        type="file"
+        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={described}
+        className={inputClass}
+        onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
+      />
+      <p id={`${props.id}-hint`} className="mt-1 text-sm text-stone-600">
+        {t("trees_photoHint", { size: props.limit })}
+      </p>
+      {props.error ? (
+        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-800" data-testid="photo-error">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -10,7 +10,7 @@ import { declareDeathAction, recordCheckAction, recordInGroundAction } from "@/l
 import { DEATH_REASONS, TREE_HEALTHS } from "@/lib/trees/transitions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { FormAlert, TreeInput, todayUtc, useFieldErrors } from "./tree-fields";
+import { FormAlert, PhotoInput, TreeInput, todayUtc, uploadPhoto, useFieldErrors } from "./tree-fields";
 import { buttonClass, cardClass, Pending } from "./ui";
 
 const fieldsOther = (result: ActionResult | undefined) =>
@@ -19,6 +19,8 @@ const fieldsOther = (result: ActionResult | undefined) =>
 /** Planted in the ground: the day, an optional point in the site, who planted. */
 export function InGroundForm(props: {
   treeIds: number[];
+  /** The largest photo, in words ("10 MiB"). */
+  photoLimit: string;
   title: string;
   hint?: string;
   onDone?: (count: number) => void;
@@ -31,17 +33,29 @@ export function InGroundForm(props: {
   const id = useId();
   const [values, setValues] = useState({ on: todayUtc(), latitude: "", longitude: "", plantedBy: "" });
   const [done, setDone] = useState<number | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: recordInGroundAction,
+    // The photo first (lib/photos), then the step with its key; a refused photo stops there.
+    mutationFn: async (input: Parameters<typeof recordInGroundAction>[0]) => {
+      setPhotoError(null);
+      if (!photo) return recordInGroundAction(input);
+      const stored = await uploadPhoto(photo, t("errorGeneric"));
+      if ("error" in stored) {
+        setPhotoError(stored.error);
+        return null;
+      }
+      return recordInGroundAction({ ...input, photoKey: stored.key });
+    },
     onSuccess: (result) => {
-      if (!result.ok) return;
+      if (!result?.ok) return;
       setDone(result.treeIds.length);
       queryClient.invalidateQueries({ queryKey: ["trees-waiting"] });
       props.onDone?.(result.treeIds.length);
       router.refresh();
     },
   });
-  const errors = useFieldErrors(save.data);
+  const errors = useFieldErrors(save.data ?? undefined);
   const none = props.treeIds.length === 0;
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   return (
@@ -95,6 +109,12 @@ export function InGroundForm(props: {
           onChange={set("longitude")}
           error={errors.longitude}
         />
+        <PhotoInput
+          id={`${id}-photo`}
+          limit={props.photoLimit}
+          error={photoError ?? errors.photo ?? null}
+          onChange={setPhoto}
+        />
       </div>
       {errors.treeIds ? (
         <p className="mt-3 text-sm text-red-800" data-testid="treeIds-error">
@@ -107,7 +127,11 @@ export function InGroundForm(props: {
             {t("trees_inGroundDone", { n: done })}
           </p>
         ) : null}
-        <FormAlert result={save.data} failed={save.isError} fieldsShown={fieldsOther(save.data)} />
+        <FormAlert
+          result={save.data ?? undefined}
+          failed={save.isError}
+          fieldsShown={fieldsOther(save.data ?? undefined)}
+        />
       </div>
       {none ? <p className="mt-4 text-sm text-stone-700">{t("trees_noneSelected")}</p> : null}
       <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || none || save.isPending}>
@@ -119,19 +143,30 @@ export function InGroundForm(props: {
 }
 
 /** A check: alive or sick, an optional height and note. */
-export function CheckForm(props: { treeId: number }) {
+export function CheckForm(props: { treeId: number; photoLimit: string }) {
   const { t } = useI18n();
   const router = useRouter();
   const hydrated = useHydrated();
   const id = useId();
   const [values, setValues] = useState({ on: todayUtc(), health: "", heightCm: "", note: "" });
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: recordCheckAction,
+    mutationFn: async (input: Parameters<typeof recordCheckAction>[0]) => {
+      setPhotoError(null);
+      if (!photo) return recordCheckAction(input);
+      const stored = await uploadPhoto(photo, t("errorGeneric"));
+      if ("error" in stored) {
+        setPhotoError(stored.error);
+        return null;
+      }
+      return recordCheckAction({ ...input, photoKey: stored.key });
+    },
     onSuccess: (result) => {
-      if (result.ok) router.refresh();
+      if (result?.ok) router.refresh();
     },
   });
-  const errors = useFieldErrors(save.data);
+  const errors = useFieldErrors(save.data ?? undefined);
   const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   return (
     <form
@@ -184,6 +219,12 @@ export function CheckForm(props: { treeId: number }) {
           onChange={set("note")}
           error={errors.note}
         />
+        <PhotoInput
+          id={`${id}-photo`}
+          limit={props.photoLimit}
+          error={photoError ?? errors.photo ?? null}
+          onChange={setPhoto}
+        />
       </div>
       <div aria-live="polite">
         {save.data?.ok ? (
@@ -191,7 +232,11 @@ export function CheckForm(props: { treeId: number }) {
             {t("trees_checkDone")}
           </p>
         ) : null}
-        <FormAlert result={save.data} failed={save.isError} fieldsShown={fieldsOther(save.data)} />
+        <FormAlert
+          result={save.data ?? undefined}
+          failed={save.isError}
+          fieldsShown={fieldsOther(save.data ?? undefined)}
+        />
       </div>
       <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || save.isPending}>
         {t("trees_recordCheck")}

@@ -15,7 +15,7 @@ import { QueryStatus, useReplaceQuery } from "./query-state";
 import { InGroundForm } from "./tree-forms";
 import { buttonClass, inputClass, labelClass, PageTitle, TableBox, tableClass, tdClass, thClass } from "./ui";
 
-export function TreesWaiting() {
+export function TreesWaiting(props: { photoLimit: string }) {
   const { t, lang } = useI18n();
   const params = useSearchParams();
   const replaceQuery = useReplaceQuery();
@@ -186,6 +186,7 @@ export function TreesWaiting() {
       {list.data ? (
         <InGroundForm
           treeIds={selected}
+          photoLimit={props.photoLimit}
           title={t("trees_batchTitle")}
           hint={t("trees_batchHint")}
           testId="batch-form"

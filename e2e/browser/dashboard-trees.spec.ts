@@ -3,6 +3,7 @@
 // replacement), a refusal shown beside its field in the user's language, and the import of a field
 // team's sheet, good or with a bad line (then nothing is written).
 import { expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { translator } from "@/lib/i18n/translate";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { makeMemorial, makePerson, plant } from "../support/trees";
@@ -101,8 +102,18 @@ test("a tree's page records a check and a death, and shows its replacement", asy
   await check.getByLabel(t("trees_health")).selectOption("sick");
   await check.getByLabel(t("trees_height")).fill("42");
   await check.getByLabel(t("trees_note")).fill("leaves yellowing");
+  // A photo from the field: kept by lib/photos, its key on the tree.
+  const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#3a7d44" } })
+    .jpeg()
+    .toBuffer();
+  await check
+    .getByLabel(t("trees_photo"))
+    .setInputFiles({ name: "tree.jpg", mimeType: "image/jpeg", buffer: jpeg });
   await check.getByRole("button", { name: t("trees_recordCheck") }).click();
   await expect(page.getByTestId("tree-status")).toHaveText(t("trees_status_monitored"));
+  const checked = await db.tree.findUniqueOrThrow({ where: { id } });
+  expect(checked.photoKey).toMatch(/^[A-Za-z0-9_-]/);
+  await expect(page.getByTestId("tree-photo")).toHaveAttribute("src", `/photos/${checked.photoKey}.jpg`);
   await expect(page.getByTestId("tree-last-check")).toContainText("Sick · 42 cm");
 
   const death = page.getByTestId("death-form");
@@ -141,6 +152,14 @@ test("in French: a refusal of the rules is shown beside its field, and nothing i
   await page.getByRole("button", { name: t("trees_recordInGround") }).click();
   await expect(page.getByTestId("latitude-error")).toHaveText(t("trees_err_outsideSite"));
   await expect(page.getByTestId("on-error")).toHaveCount(0);
+  // A file that is not a photo: refused beside the photo input, before the step is sent.
+  await page.getByLabel(t("trees_latitude")).fill("");
+  await page.getByLabel(t("trees_longitude")).fill("");
+  await page
+    .getByLabel(t("trees_photo"))
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("not a photo") });
+  await page.getByRole("button", { name: t("trees_recordInGround") }).click();
+  await expect(page.getByTestId("photo-error")).toHaveText(t("trees_err_notAnImage"));
   expect(await statuses(ids)).toEqual(["ordered"]);
   expect(await db.treeHistory.count({ where: { treeId: id } })).toBe(0);
 });

@@ -41,6 +41,8 @@ export const REASON_MESSAGE: Record<string, DashboardKey> = {
   "unknown-step": "trees_err_unknownStep",
   "column-count": "trees_err_columnCount",
   changed: "trees_err_changed",
+  "invalid-photo": "trees_err_notAnImage",
+  "not-an-image": "trees_err_notAnImage",
 };
 
 /** The reason word of a domain problem (FieldProblem.reason) as the forms know it. */

@@ -30,7 +30,11 @@ const TREE_FIELD: Record<string, string> = {
   "tree.heightCm": "heightCm",
   "tree.reason": "reason",
   "tree.note": "note",
+  "tree.photo": "photo",
 };
+
+/** The key of a photo stored by POST /api/dashboard/trees/photo (lib/photos), checked by lib/trees. */
+const photoKey = formField(text(200)).optional();
 
 const day = formRequired(
   z.string().refine(isDay, { message: "must be a day YYYY-MM-DD", params: { reason: "invalid-date" } }),
@@ -65,6 +69,7 @@ export interface InGroundFormValues {
   latitude: string;
   longitude: string;
   plantedBy: string;
+  photoKey?: string;
 }
 
 export const recordInGroundAction = action({
@@ -78,6 +83,7 @@ export const recordInGroundAction = action({
     latitude: coordinate(90),
     longitude: coordinate(180),
     plantedBy: formField(text(PLANTED_BY_MAX)),
+    photoKey,
   }),
   fields: TREE_FIELD,
   run: async (input, { session }) => {
@@ -87,6 +93,7 @@ export const recordInGroundAction = action({
       latitude: absent(input.latitude),
       longitude: absent(input.longitude),
       plantedBy: absent(input.plantedBy),
+      photoKey: absent(input.photoKey),
       recordedBy: session.email,
     });
     return { treeIds: done.treeIds };
@@ -99,6 +106,7 @@ export interface CheckFormValues {
   health: string;
   heightCm: string;
   note: string;
+  photoKey?: string;
 }
 
 export const recordCheckAction = action({
@@ -110,6 +118,7 @@ export const recordCheckAction = action({
     health: choice(TREE_HEALTHS, "invalid-health"),
     heightCm: formInteger(z.number().int().min(1).max(10_000)),
     note: formField(text(NOTE_MAX)),
+    photoKey,
   }),
   fields: TREE_FIELD,
   run: async (input, { session }) => {
@@ -119,6 +128,7 @@ export const recordCheckAction = action({
       health: input.health,
       heightCm: absent(input.heightCm),
       note: absent(input.note),
+      photoKey: absent(input.photoKey),
       recordedBy: session.email,
     });
     return {};

@@ -146,3 +146,14 @@ export function sheetRefusalText(lang: Language, reason: string): string {
       return t("trees_sheet_notCsv");
   }
 }
+
+/** The size of a byte count as the forms say it: "10 MiB". */
+export const mebibytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+
+/** A refusal of a tree's photo (lib/photos: not-an-image, too-large), in the user's language. */
+export function photoRefusalText(lang: Language, reason: string, maxBytes: number): string {
+  const t = translator(lang, "dashboard");
+  return reason === "too-large"
+    ? t("trees_err_photoTooLarge", { size: mebibytes(maxBytes) })
+    : t("trees_err_notAnImage");
+}

@@ -660,6 +660,12 @@ export const de: Catalogue = {
   "dashboard.trees_err_invalidPoint":
     "Ein Punkt braucht einen Breitengrad (-90 bis 90) und einen Längengrad (-180 bis 180).",
   "dashboard.trees_err_height": "Die Höhe ist eine ganze Zahl von Zentimetern, von 1 bis 10000.",
+  "dashboard.trees_photo": "Foto (optional)",
+  "dashboard.trees_photoHint":
+    "JPEG, PNG, WebP oder HEIF, höchstens {size}. Die Standortdaten werden entfernt.",
+  "dashboard.trees_photoAlt": "Foto von Baum {id}",
+  "dashboard.trees_err_notAnImage": "Diese Datei ist kein lesbares Foto (JPEG, PNG, WebP oder HEIF).",
+  "dashboard.trees_err_photoTooLarge": "Das Foto ist zu groß: höchstens {size}.",
   "dashboard.trees_sheet_tooLarge": "Die Datei ist zu groß: höchstens {size}.",
   "dashboard.trees_sheet_tooManyLines": "Der Bogen hat zu viele Zeilen: höchstens {lines}.",
   "dashboard.trees_sheet_notCsv": "Diese Datei ist kein lesbarer CSV-Bogen.",

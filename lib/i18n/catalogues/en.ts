@@ -639,6 +639,12 @@ export const en: Catalogue = {
   "dashboard.trees_err_invalidPoint":
     "A point needs both a latitude (-90 to 90) and a longitude (-180 to 180).",
   "dashboard.trees_err_height": "The height is a whole number of centimetres from 1 to 10000.",
+  "dashboard.trees_photo": "Photo (optional)",
+  "dashboard.trees_photoHint": "JPEG, PNG, WebP or HEIF, at most {size}. Its location data is removed.",
+  "dashboard.trees_photoAlt": "Photo of tree {id}",
+  "dashboard.trees_err_notAnImage":
+    "This file is not a photo the service can read (JPEG, PNG, WebP or HEIF).",
+  "dashboard.trees_err_photoTooLarge": "The photo is too large: at most {size}.",
   "dashboard.trees_sheet_tooLarge": "The file is too large: at most {size}.",
   "dashboard.trees_sheet_tooManyLines": "The sheet has too many lines: at most {lines}.",
   "dashboard.trees_sheet_notCsv": "This file is not a CSV sheet that can be read.",

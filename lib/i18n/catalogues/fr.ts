@@ -657,6 +657,12 @@ export const fr = {
   "dashboard.trees_err_invalidPoint":
     "Un point demande une latitude (de -90 à 90) et une longitude (de -180 à 180).",
   "dashboard.trees_err_height": "La hauteur est un nombre entier de centimètres, de 1 à 10000.",
+  "dashboard.trees_photo": "Photo (facultatif)",
+  "dashboard.trees_photoHint":
+    "JPEG, PNG, WebP ou HEIF, {size} au plus. Ses données de localisation sont supprimées.",
+  "dashboard.trees_photoAlt": "Photo de l'arbre {id}",
+  "dashboard.trees_err_notAnImage": "Ce fichier n'est pas une photo lisible (JPEG, PNG, WebP ou HEIF).",
+  "dashboard.trees_err_photoTooLarge": "La photo est trop volumineuse : {size} au plus.",
   "dashboard.trees_sheet_tooLarge": "Le fichier est trop volumineux : {size} au plus.",
   "dashboard.trees_sheet_tooManyLines": "La feuille a trop de lignes : {lines} au plus.",
   "dashboard.trees_sheet_notCsv": "Ce fichier n'est pas une feuille CSV lisible.",

@@ -646,6 +646,12 @@ export const nl: Catalogue = {
   "dashboard.trees_err_invalidPoint":
     "Een punt heeft een breedtegraad (-90 tot 90) en een lengtegraad (-180 tot 180) nodig.",
   "dashboard.trees_err_height": "De hoogte is een geheel aantal centimeter, van 1 tot 10000.",
+  "dashboard.trees_photo": "Foto (optioneel)",
+  "dashboard.trees_photoHint":
+    "JPEG, PNG, WebP of HEIF, hoogstens {size}. De locatiegegevens worden verwijderd.",
+  "dashboard.trees_photoAlt": "Foto van boom {id}",
+  "dashboard.trees_err_notAnImage": "Dit bestand is geen leesbare foto (JPEG, PNG, WebP of HEIF).",
+  "dashboard.trees_err_photoTooLarge": "De foto is te groot: hoogstens {size}.",
   "dashboard.trees_sheet_tooLarge": "Het bestand is te groot: hoogstens {size}.",
   "dashboard.trees_sheet_tooManyLines": "Het blad heeft te veel regels: hoogstens {lines}.",
   "dashboard.trees_sheet_notCsv": "Dit bestand is geen leesbaar CSV-blad.",

@@ -3,10 +3,12 @@
 import { TreesWaiting } from "@/components/dashboard/trees-waiting";
 import { requireOperator } from "@/lib/auth/session";
 import { pageTitle } from "@/lib/dashboard/page-title";
+import { mebibytes } from "@/lib/dashboard/trees";
+import { settings } from "@/lib/settings";
 
 export const generateMetadata = pageTitle("trees_title");
 
 export default async function TreesPage() {
   await requireOperator();
-  return <TreesWaiting />;
+  return <TreesWaiting photoLimit={mebibytes(settings().PHOTO_MAX_BYTES)} />;
 }

@@ -9,8 +9,9 @@ import { requireOperator } from "@/lib/auth/session";
 import { formatDate, formatDateTime } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { dashboardMessages } from "@/lib/dashboard/page-title";
-import { ownTree } from "@/lib/dashboard/trees";
+import { mebibytes, ownTree } from "@/lib/dashboard/trees";
 import { translator } from "@/lib/i18n/translate";
+import { photoUrl } from "@/lib/photos";
 import { settings } from "@/lib/settings";
 import { parseId } from "@/lib/validation";
 
@@ -39,6 +40,7 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
   const t = translator(lang, "dashboard");
   const day = (value: string | null) => (value ? formatDate(`${value}T00:00:00Z`, lang) : "—");
   const inGround = tree.status === "in_ground" || tree.status === "monitored";
+  const photoLimit = mebibytes(settings().PHOTO_MAX_BYTES);
 
   return (
     <div className="space-y-8">
@@ -129,6 +131,15 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
           </>
         ) : null}
       </dl>
+      {tree.photoKey ? (
+        // biome-ignore lint/performance/noImgElement: a photo of the service's own /photos route, already sized
+        <img
+          src={photoUrl(tree.photoKey, "")}
+          alt={t("trees_photoAlt", { id: tree.treeId })}
+          className="max-h-96 rounded-lg border border-stone-200"
+          data-testid="tree-photo"
+        />
+      ) : null}
 
       <section aria-labelledby="history-title" className="space-y-2">
         <h2 id="history-title" className="text-xl font-semibold">
@@ -172,11 +183,11 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
       </section>
 
       {tree.status === "ordered" ? (
-        <InGroundForm treeIds={[tree.treeId]} title={t("trees_inGroundTitle")} />
+        <InGroundForm treeIds={[tree.treeId]} title={t("trees_inGroundTitle")} photoLimit={photoLimit} />
       ) : null}
       {inGround ? (
         <div className="grid gap-6 lg:grid-cols-2">
-          <CheckForm treeId={tree.treeId} />
+          <CheckForm treeId={tree.treeId} photoLimit={photoLimit} />
           <DeathForm treeId={tree.treeId} replacementYears={settings().REPLACEMENT_YEARS} />
         </div>
       ) : null}
