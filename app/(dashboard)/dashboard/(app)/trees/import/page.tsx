@@ -52,7 +52,7 @@ export default async function TreeImportPage() {
         <p className="mt-2 text-sm text-stone-700">
           {t("trees_importLimits", { lines: SHEET_MAX_LINES, size: `${SHEET_MAX_BYTES / 1024 / 1024} MiB` })}
         </p>
-        <pre className="mt-2 overflow-x-auto rounded bg-stone-100 p-2 text-sm">
+        <pre className="mt-2 whitespace-pre-wrap break-all rounded bg-stone-100 p-2 text-sm">
           {"tree_id,step,date,latitude,longitude,planted_by,health,height_cm,reason,note\n"}
           {"1042,in_ground,2026-11-20,50.4651,4.8682,Team Namur,,,,\n"}
           {"1042,check,2026-11-24,,,,alive,45,,\n"}
