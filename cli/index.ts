@@ -8,7 +8,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { addStock, createPlantation, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
-import { disconnect } from "@/lib/db/client";
+import { db, disconnect } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/database-url";
 import type { ContextKind } from "@/lib/db/generated/enums";
 import { migrate } from "@/lib/db/migrate";
@@ -17,10 +17,15 @@ import { parseLanguage } from "@/lib/i18n/languages";
 import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
 import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
-import { serviceAdminScope } from "@/lib/scope";
+import { environmentOf, serviceAdminScope } from "@/lib/scope";
 import { SettingsError, settings } from "@/lib/settings";
+import { declareDeath } from "@/lib/trees/declare-death";
 import { importTreeSheet } from "@/lib/trees/import-sheet";
+import { treeLife } from "@/lib/trees/queries";
+import { recordCheck } from "@/lib/trees/record-check";
+import { recordInGround } from "@/lib/trees/record-in-ground";
 import { SHEET_MAX_BYTES } from "@/lib/trees/sheet";
+import type { DeathReason, TreeHealth } from "@/lib/trees/transitions";
 import { createUser } from "@/lib/users/create-user";
 import { isRole } from "@/lib/users/roles";
 import { INT32_MAX } from "@/lib/validation";
@@ -389,6 +394,101 @@ COMMANDS["tree import"] = {
     return { ok: true, lines: report.lines.map(({ line, treeId, step }) => ({ line, treeId, step })) };
   },
 };
+/**
+ * The scope of the command line for a tree: the administrator acts for the tree's own operator and
+ * environment (as `webhook delete --id` acts on any operator's endpoint); an unknown tree is refused.
+ */
+async function treeScope(treeId: number) {
+  const tree = await db.tree.findUnique({
+    where: { id: treeId },
+    select: { operatorId: true, isTest: true },
+  });
+  if (!tree) throw new DomainError("NOT_FOUND", `tree ${treeId} not found`);
+  return serviceAdminScope(tree.operatorId, environmentOf(tree.isTest));
+}
+
+/** A day written YYYY-MM-DD (the rules check that it is a real day, and its bounds). */
+function day(values: Values, name: string): string {
+  const raw = text(values, name)!;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(raw))
+    throw new UsageError(`--${name} must be a day written YYYY-MM-DD, got "${raw}"`);
+  return raw;
+}
+
+// A tree's life (issue 20): the same use cases as the dashboard and the CSV import (lib/trees);
+// a refused step exits with status 1 and the rule's message.
+const TREE_COMMANDS: Record<string, Command> = {
+  "tree show": {
+    options: { id: str },
+    run: async (f) => {
+      const id = integer(f, "id")!;
+      return treeLife(await treeScope(id), id);
+    },
+  },
+  "tree in-ground": {
+    options: { ids: str, on: str, lat: str, lng: str, by: str },
+    run: async (f) => {
+      const raw = text(f, "ids")!;
+      const ids = raw.split(",").map((part) => part.trim());
+      const bad = ids.find((id) => !/^[1-9]\d{0,9}$/.test(id) || Number(id) > INT32_MAX);
+      if (bad !== undefined)
+        throw new UsageError(`--ids: "${bad}" is not a tree id (ids separated by commas)`);
+      const treeIds = ids.map(Number);
+      const on = day(f, "on");
+      const latitude = decimal(f, "lat", -90, 90, false);
+      const longitude = decimal(f, "lng", -180, 180, false);
+      if ((latitude === undefined) !== (longitude === undefined)) {
+        throw new UsageError("--lat and --lng go together");
+      }
+      const plantedBy = text(f, "by", false);
+      return recordInGround(await treeScope(treeIds[0]), {
+        treeIds,
+        on,
+        latitude,
+        longitude,
+        plantedBy,
+        recordedBy: "cli",
+      });
+    },
+  },
+  "tree check": {
+    options: { id: str, on: str, health: str, "height-cm": str, note: str },
+    run: async (f) => {
+      const treeId = integer(f, "id")!;
+      const on = day(f, "on");
+      const health = text(f, "health")!;
+      const heightCm = integer(f, "height-cm", { required: false });
+      const note = text(f, "note", false);
+      return recordCheck(await treeScope(treeId), {
+        treeId,
+        on,
+        // The rules refuse anything but alive and sick (a dead tree is `tree died`).
+        health: health as TreeHealth,
+        heightCm,
+        note,
+        recordedBy: "cli",
+      });
+    },
+  },
+  "tree died": {
+    options: { id: str, on: str, reason: str, note: str },
+    run: async (f) => {
+      const treeId = integer(f, "id")!;
+      const on = day(f, "on");
+      const reason = text(f, "reason")!;
+      const note = text(f, "note", false);
+      return declareDeath(await treeScope(treeId), {
+        treeId,
+        on,
+        // The rules refuse a reason that is not one of DEATH_REASONS.
+        reason: reason as DeathReason,
+        note,
+        recordedBy: "cli",
+      });
+    },
+  },
+};
+Object.assign(COMMANDS, TREE_COMMANDS);
 
 async function main(argv: string[]): Promise<number> {
   const command = argv.slice(0, 2).join(" ");

@@ -41,6 +41,15 @@ describe("readSettings", () => {
     );
   });
 
+  it("replaces a dead tree within REPLACEMENT_YEARS, 3 by default (issue 20)", () => {
+    expect(readSettings({}).REPLACEMENT_YEARS).toBe(3);
+    expect(readSettings({ REPLACEMENT_YEARS: "0" }).REPLACEMENT_YEARS).toBe(0);
+    expect(() => readSettings({ REPLACEMENT_YEARS: "three" })).toThrow(
+      /REPLACEMENT_YEARS must be a whole number/,
+    );
+    expect(() => readSettings({ REPLACEMENT_YEARS: "-1" })).toThrow(/REPLACEMENT_YEARS/);
+  });
+
   it("refuses bad values by name, all at once", () => {
     const read = () =>
       readSettings({ PORT: "eighty", CONFIRMATION_TTL_DAYS: "0", APP_URL: "trees.example.org" });

@@ -259,6 +259,40 @@ describe("refusals (nothing written)", () => {
     expect(await historyOf(treeId)).toEqual(["in_ground", "died"]);
   });
 
+  it("refuses no tree, a photo key that is not one, and a step without who records it", async () => {
+    const { caller, admin } = await operator();
+    const { treeId } = await orderedTree(caller);
+    expect(
+      await refusal(recordInGround(admin, { treeIds: [], on: today(), recordedBy: "cli" })),
+    ).toMatchObject({
+      field: "tree.id",
+      reason: "required",
+    });
+    expect(
+      await refusal(
+        recordInGround(admin, {
+          treeIds: [treeId],
+          on: today(),
+          photoKey: "../etc/passwd",
+          recordedBy: "cli",
+        }),
+      ),
+    ).toMatchObject({ field: "tree.photo", reason: "invalid-photo" });
+    expect(
+      await refusal(recordInGround(admin, { treeIds: [treeId], on: today(), recordedBy: "  " })),
+    ).toMatchObject({
+      field: "tree.recordedBy",
+      reason: "required",
+    });
+    expect(await historyOf(treeId)).toEqual([]);
+    // A check's photo becomes the tree's photo (its latest); a check without one keeps it.
+    await recordInGround(admin, { treeIds: [treeId], on: today(), photoKey: "first", recordedBy: "cli" });
+    await recordCheck(admin, { treeId, on: today(), health: "alive", photoKey: "second", recordedBy: "cli" });
+    expect((await treeLife(admin, treeId)).photoKey).toBe("second");
+    await recordCheck(admin, { treeId, on: today(), health: "alive", recordedBy: "cli" });
+    expect((await treeLife(admin, treeId)).photoKey).toBe("second");
+  });
+
   it("refuses dates before the order, before the day in the ground or the last check, and in the future", async () => {
     const { caller, admin } = await operator();
     const { treeId } = await orderedTree(caller, 10);

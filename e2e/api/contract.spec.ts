@@ -115,6 +115,10 @@ test("every operation's success validates against the document", async () => {
   expect(infos.json.Arbres.length).toBe(1);
   await call("GET", `/${key}/Memorial/${memorialId}/Infos`, `/{key}${tpl.infos}`, { key: undefined });
   await call("GET", `/Memorial/${awaiting.json.IdMemorial}/Infos`, tpl.infos);
+  // A tree's life (issue 20; every state is held against the document by tree-life.spec.ts).
+  const arbreId = infos.json.Arbres[0].ArbreId as number;
+  await call("GET", `/Arbre/${arbreId}`, "/Arbre/{arbreId}");
+  await call("GET", `/${key}/Arbre/${arbreId}`, "/{key}/Arbre/{arbreId}", { key: undefined });
   // A test key's answers too (Environnement: test).
   await call("GET", "/Contextes", "/Contextes", { key: op.testKey });
   await call("POST", "/Memorials/Creer", "/Memorials/Creer", {

@@ -76,6 +76,18 @@ test("every field of a classic memorial, read by another operator (a newspaper)"
       DatePlantation: "2024-05-04T10:30:00.000Z",
       Planteur: "Ses petits-enfants",
       MessagePlanteur: "Pour toujours",
+      // Extension (issue 20): the tree's life; ordered, nothing happened to it yet.
+      ArbreId: expect.any(Number),
+      EtatArbre: "Commande",
+      DateMiseEnTerre: null,
+      LatitudeArbre: null,
+      LongitudeArbre: null,
+      PhotoUrl: null,
+      DernierControle: null,
+      DateMort: null,
+      CauseMort: null,
+      RemplaceParArbreId: null,
+      RemplaceArbreId: null,
     },
   ]);
 });

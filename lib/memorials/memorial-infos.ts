@@ -7,6 +7,7 @@ import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/operators/keys";
+import { type LifeColumns, lifeColumnsSql, lifeFieldsOf, type TreeLifeFields } from "@/lib/trees/queries";
 import { cachedMemorial } from "./cache";
 import {
   isOwnMemorial,
@@ -34,9 +35,12 @@ export interface InfosTreeRow {
   plantedAt: Date;
   planter: string;
   message: string | null;
+  /** Its life after the order (issue 20). */
+  life: TreeLifeFields;
 }
 
-type InfosTreeRecord = InfosTreeRow & { total: number; messageHiddenAt: Date | null };
+type InfosTreeRecord = Omit<InfosTreeRow, "life"> &
+  LifeColumns & { total: number; messageHiddenAt: Date | null };
 
 export interface MemorialInfos {
   id: number;
@@ -114,7 +118,7 @@ async function loadMemorialInfos(
                  sp."co2_kg_per_tree"::text AS "co2KgPerTree", t."plantation_id" AS "plantationId",
                  pl."name" AS "plantation", pl."latitude"::text AS "latitude",
                  pl."longitude"::text AS "longitude", t."planted_at" AS "plantedAt", t."planter", t."message",
-                 t."message_hidden_at" AS "messageHiddenAt", t."total"
+                 t."message_hidden_at" AS "messageHiddenAt", t."total", ${lifeColumnsSql("t")}
           FROM (SELECT t.*, COUNT(*) OVER ()::int AS "total" FROM "tree" t
                 WHERE t."memorial_id" = ${memorial.id} AND ${treesVisibleToSql(viewer)}
                 ORDER BY t."planted_at", t."id" LIMIT ${page.limit} OFFSET ${page.offset}) t
@@ -140,12 +144,23 @@ async function loadMemorialInfos(
       // 4.1 rule 9: an approximate date of death is not shown to others.
       deathDate: shownDeathDate(person.deathDate, person.deathDateApproximate, own),
     },
-    trees: rows.map(({ total: _total, messageHiddenAt, ...tree }) => ({
-      ...tree,
+    trees: rows.map((row) => ({
+      quantity: row.quantity,
+      speciesId: row.speciesId,
+      species: row.species,
+      type: row.type,
+      maxHeightM: row.maxHeightM,
+      lifespanYears: row.lifespanYears,
+      co2KgPerTree: row.co2KgPerTree,
+      plantationId: row.plantationId,
+      plantation: row.plantation,
+      plantedAt: row.plantedAt,
+      planter: row.planter,
+      life: lifeFieldsOf(row),
       // A message the family hid: only the memorial's own operator still reads it.
-      message: shownMessage(tree.message, messageHiddenAt, own),
-      latitude: trimDecimal(tree.latitude),
-      longitude: trimDecimal(tree.longitude),
+      message: shownMessage(row.message, row.messageHiddenAt, own),
+      latitude: trimDecimal(row.latitude),
+      longitude: trimDecimal(row.longitude),
     })),
     totalTrees,
   };

@@ -9,6 +9,7 @@ import { db, Prisma } from "@/lib/db/client";
 import { matchesWords, personNameKey } from "@/lib/db/name-search";
 import { reportTreesSql } from "@/lib/memorials/policy";
 import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
+import { type LifeColumns, lifeColumnsSql } from "@/lib/trees/queries";
 
 /** Whose trees a report counts. */
 export type ReportScope =
@@ -32,7 +33,7 @@ export interface ReportFilter {
   language?: string;
 }
 
-export interface ReportLineRow {
+interface ReportLineBase {
   id: number;
   quantity: number;
   speciesId: number;
@@ -50,6 +51,9 @@ export interface ReportLineRow {
   planter: string;
   message: string | null;
 }
+
+/** A report line with its tree's life columns (issue 20: lifeFieldsOf reads them). */
+export type ReportLineRow = ReportLineBase & LifeColumns;
 
 export interface ReportTotals {
   lines: number;
@@ -116,7 +120,7 @@ const LINE_COLUMNS = (filter: ReportFilter) => Prisma.sql`t."id", t."quantity", 
            t."plantation_id" AS "plantationId", pl."name" AS "plantation", t."planted_at" AS "plantedAt",
            t."person_id" AS "personId", pe."first_name" AS "firstName", pe."last_name" AS "lastName",
            t."epf_id" AS "epfId", c."name" AS "epf",
-           t."planter", t."message"`;
+           t."planter", t."message", ${lifeColumnsSql("t")}`;
 
 const LINE_JOINS = Prisma.sql`
     JOIN "species" sp ON sp."id" = t."species_id"

@@ -2,9 +2,10 @@
 // dashboard), the trees waiting to be planted in the ground (the batch form, the overview), and
 // the life columns every tree line carries (Infos, the reports), read with lifeColumnsSql and
 // turned into TreeLifeFields by lifeFieldsOf, so that every reader says the same.
-import { db, Prisma, type Tx } from "@/lib/db/client";
+import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
+import { db, Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { displayTitle, memorialsVisibleToSql } from "@/lib/memorials/policy";
+import { displayTitle, isOwnMemorial, memorialsVisibleToSql, shownMessage } from "@/lib/memorials/policy";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@/lib/scope";
 import type { DeathReason, TreeHealth, TreeStatus } from "./transitions";
 
@@ -110,10 +111,19 @@ export interface TreeLife extends TreeLifeFields {
   orderedAt: Date;
   quantity: number;
   speciesId: number;
+  /** The species' name and type in the language asked for (French when it has none). */
   species: string;
+  type: string | null;
+  maxHeightM: string;
+  lifespanYears: number;
+  co2KgPerTree: string;
   plantationId: number;
   plantation: string;
+  /** The site's own point. */
   site: { latitude: string; longitude: string };
+  planter: string;
+  /** The planter's message; null when the family hid it, except for the memorial's own operator. */
+  message: string | null;
   history: TreeHistoryEntry[];
 }
 
@@ -125,10 +135,17 @@ type LifeRow = LifeColumns & {
   quantity: number;
   species_id: number;
   species: string;
+  type: string | null;
+  max_height_m: string;
+  lifespan_years: number;
+  co2_kg_per_tree: string;
   plantation_id: number;
   plantation: string;
   site_latitude: string;
   site_longitude: string;
+  planter: string;
+  message: string | null;
+  message_hidden_at: Date | null;
 };
 
 /**
@@ -145,19 +162,30 @@ function treeReadableSql(scope: Scope): Prisma.Sql {
   return Prisma.sql`${memorialsVisibleToSql(scope, "m")} AND ${environment}`;
 }
 
-/** One tree with its life and history, as `scope` may read it; 404 otherwise. */
-export async function treeLife(scope: Scope, treeId: number, tx: Tx | typeof db = db): Promise<TreeLife> {
-  const [row] = await tx.$queryRaw<LifeRow[]>`
+/**
+ * One tree with its life and history, as `scope` may read it (404 otherwise); species in
+ * `options.language` (French by default).
+ */
+export async function treeLife(
+  scope: Scope,
+  treeId: number,
+  options: { language?: string } = {},
+): Promise<TreeLife> {
+  const language = options.language ?? "fr";
+  const [row] = await db.$queryRaw<LifeRow[]>`
     SELECT ${lifeColumnsSql("t")}, t."memorial_id", t."operator_id", t."is_test", t."planted_at", t."quantity",
-           t."species_id", sp."name" AS "species", t."plantation_id", p."name" AS "plantation",
-           p."latitude"::text AS "site_latitude", p."longitude"::text AS "site_longitude"
+           t."species_id", ${speciesNameSql(language)} AS "species", ${speciesTypeSql(language)} AS "type",
+           sp."max_height_m"::text AS "max_height_m", sp."lifespan_years",
+           sp."co2_kg_per_tree"::text AS "co2_kg_per_tree", t."plantation_id", p."name" AS "plantation",
+           p."latitude"::text AS "site_latitude", p."longitude"::text AS "site_longitude",
+           t."planter", t."message", t."message_hidden_at"
     FROM "tree" t
     JOIN "memorial" m ON m."id" = t."memorial_id"
     JOIN "species" sp ON sp."id" = t."species_id"
     JOIN "plantation" p ON p."id" = t."plantation_id"
     WHERE t."id" = ${treeId} AND ${treeReadableSql(scope)}`;
   if (!row) throw notFound(`tree ${treeId} does not exist`, { field: "tree.id", reason: "not-found" });
-  const history = await tx.$queryRaw<
+  const history = await db.$queryRaw<
     {
       step: TreeHistoryEntry["step"];
       on: string;
@@ -178,6 +206,7 @@ export async function treeLife(scope: Scope, treeId: number, tx: Tx | typeof db 
            "health"::text AS "health", "height_cm", "reason"::text AS "reason", "note", "photo_key",
            "latitude"::text AS "latitude", "longitude"::text AS "longitude", "planted_by", "replacement_tree_id"
     FROM "tree_history" WHERE "tree_id" = ${treeId} ORDER BY "id"`;
+  const own = isOwnMemorial(scope, { operatorId: row.operator_id, isTest: row.is_test });
   return {
     ...lifeFieldsOf(row),
     memorialId: row.memorial_id,
@@ -187,9 +216,15 @@ export async function treeLife(scope: Scope, treeId: number, tx: Tx | typeof db 
     quantity: row.quantity,
     speciesId: row.species_id,
     species: row.species,
+    type: row.type,
+    maxHeightM: row.max_height_m,
+    lifespanYears: row.lifespan_years,
+    co2KgPerTree: row.co2_kg_per_tree,
     plantationId: row.plantation_id,
     plantation: row.plantation,
     site: { latitude: trim(row.site_latitude) ?? "", longitude: trim(row.site_longitude) ?? "" },
+    planter: row.planter,
+    message: shownMessage(row.message, row.message_hidden_at, own),
     history: history.map((h) => ({
       step: h.step,
       on: h.on,

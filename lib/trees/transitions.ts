@@ -8,7 +8,14 @@
 //                          in_ground / monitored --death--> dead --(the replacement)--> replaced
 //
 // A refusal is a FieldProblem {field, reason} with an English sentence; the edges word it in their
-// own language from {field, reason}.
+// own language from {field, reason}. The refusals, by field:
+//   tree.status   not-in-ground | already-in-ground | already-dead
+//   tree.date     invalid-date | in-future | before-order | before-in-ground | before-last-check
+//   tree.point    invalid-point | outside-site
+//   tree.health   invalid-health | dead-is-a-death        tree.heightCm  out-of-range
+//   tree.reason   invalid-reason                         tree.plantedBy, tree.note  too-long
+// and, from the use cases: tree.id not-found (404) | required, tree.photo invalid-photo,
+// tree.recordedBy required.
 import type { FieldProblem } from "@/lib/errors";
 
 export const TREE_STATUSES = ["ordered", "in_ground", "monitored", "dead", "replaced"] as const;

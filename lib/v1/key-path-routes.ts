@@ -1,14 +1,17 @@
 // The responses of the report (4.3) and Infos (4.4) paths, each served twice: with the {key} path
 // segment (app/v1/[key]/...) and without it, the key in the header only (app/v1/Report, app/v1/Memorial).
 
+import { publicOrigin } from "@/lib/links";
 import { memorialInfos } from "@/lib/memorials/memorial-infos";
 import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@/lib/reports/tree-report";
+import { treeLife } from "@/lib/trees/queries";
 import { envelope, type V1Request } from "@/lib/v1/handler";
 import { publicMemorialUrl } from "@/lib/v1/memorial-url";
 import { INFOS_LIMIT, listingPage, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
 import { dayParam, idParam, intParam, monthParam, yearParam } from "@/lib/v1/params";
 import { serializeMemorialInfos } from "@/lib/v1/serializers/memorial-infos";
 import { serializeReport } from "@/lib/v1/serializers/reports";
+import { serializeArbre } from "@/lib/v1/serializers/tree-life";
 
 /** Both report forms share everything but the person. */
 export async function treeReportResponse(req: V1Request, form: "epf" | "personne") {
@@ -35,7 +38,7 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
   req.chain = report.chain;
   return {
     ...envelope(req, "reportArbres"),
-    ...serializeReport(report, { epfId, personId }, paging),
+    ...serializeReport(report, { epfId, personId }, paging, publicOrigin(req.request.headers)),
   };
 }
 
@@ -47,7 +50,24 @@ export async function memorialInfosResponse(req: V1Request) {
   const infos = await memorialInfos(req.caller, memorialId, paging);
   return {
     ...envelope(req, "memorialInfos"),
-    ...serializeMemorialInfos(infos, await publicMemorialUrl(req.request, infos.id)),
+    ...serializeMemorialInfos(
+      infos,
+      await publicMemorialUrl(req.request, infos.id),
+      publicOrigin(req.request.headers),
+    ),
     ...listingPage(paging, infos.totalTrees, infos.trees.length),
+  };
+}
+
+/**
+ * Extension (issue 20): the response of both GET Arbre paths (with and without the {key}
+ * segment): one tree, its state and its history, readable as its memorial is in Infos.
+ */
+export async function arbreResponse(req: V1Request) {
+  const treeId = idParam("arbreId", req.params.arbreId);
+  const tree = await treeLife(req.caller, treeId, { language: req.caller.operatorLanguage });
+  return {
+    ...envelope(req, "arbre"),
+    ...serializeArbre(tree, publicOrigin(req.request.headers)),
   };
 }

@@ -15,6 +15,7 @@ import { pagingQuery, pathParams } from "./openapi-params";
 import { ERROR_CODES } from "./schemas/error-codes";
 import { ZMemorialsCreer, ZPersonModifier } from "./schemas/memorials";
 import {
+  ZArbre,
   ZContextesListing,
   ZError,
   ZEspeceResponse,
@@ -258,6 +259,39 @@ const INFOS = md(
   "  1000) and the listing's fields `NombreTotal`, `Page`, `NombreParPage`,",
   "  `NombreDansLaPage` and `Plus` (a global memorial holds every orphan tree of its",
   "  operator).",
+  "- Extension (issue 20): each tree line carries its life (`ArbreId`, `EtatArbre`, ...): see",
+  "  `GET /Arbre/{arbreId}`.",
+);
+
+const TREE_LIFE = md(
+  "Extension (issue 20): what became of each tree after its order. `DatePlantation` stays the",
+  "order (the webhook `tree.planted` keeps that meaning); the tree lines of Infos and of the",
+  "reports also carry `ArbreId`, `EtatArbre` (`Commande` ordered, `EnTerre` planted in the ground,",
+  "`Suivi` checked at least once, `Mort` dead, `Remplace` dead and replaced), `DateMiseEnTerre`,",
+  "`LatitudeArbre`/`LongitudeArbre` (its own point, within 5 km of its site), `PhotoUrl`,",
+  "`DernierControle` (`Date`, `Sante` `Vivant`/`Malade`, `HauteurEnCm`), `DateMort`, `CauseMort`",
+  "(`Secheresse`, `Incendie`, `Inondation`, `Maladie`, `Autre`), `RemplaceParArbreId` and",
+  "`RemplaceArbreId`. Days are date-times at 00:00 UTC. Operators record the life in their",
+  "dashboard, by CSV import or at the command line; the webhooks `tree.in_ground`, `tree.checked`,",
+  "`tree.died` and `tree.replaced` announce it.",
+  "",
+  "Replacement guarantee: a tree declared dead within `REPLACEMENT_YEARS` (3 by default) of its",
+  "day in the ground is replaced by the service, free (it uses no prepaid tree), in the same",
+  "memorial, once: from the same site and species, else another species of the same site, else",
+  "the same species at the nearest site; the operator's rules (countries, highest price) do not",
+  "apply. With no stock anywhere, the replacement waits and is planted when stock returns.",
+);
+
+const ARBRE = md(
+  "One tree: its tree line (as in Infos), its memorial (`MemorialId`) and `Historique`, the steps",
+  "of its life oldest first (`Etape`: `MiseEnTerre`, `Controle`, `Mort`, `Remplacement`).",
+  "",
+  "- Readable when its memorial is readable in Infos: a public memorial's live tree by any",
+  "  operator; a memorial that is not public (or hidden by its family) by its own operator only.",
+  "- A test key reads only its own operator's test trees, a live key only live trees; anything",
+  "  else answers 404, as a tree that does not exist.",
+  "",
+  TREE_LIFE,
 );
 
 const CREER = md(
@@ -439,6 +473,8 @@ const DESCRIPTION = md(
   "**Extensions of the specification**",
   "",
   "- `GET /Contextes`: the caller's contexts and their ids.",
+  "- A tree's life (issue 20): the life fields of the tree lines, `GET /Arbre/{arbreId}`, the",
+  "  webhooks `tree.in_ground`, `tree.checked`, `tree.died`, `tree.replaced`.",
   "- `UrlMemorial` in the creation response and in memorial information.",
   "- Memorial information comes in pages (`Page`, `Limite`).",
   "- The Error object carries `Code` and `Champ`; `Idempotency-Key` on creation.",
@@ -704,6 +740,7 @@ function webhookItems() {
 function reportPaths() {
   const reportSuccess = { description: "One page of the report.", schema: ZReportArbres };
   const infosSuccess = { description: "The memorial.", schema: ZMemorialInfos };
+  const arbreSuccess = { description: "The tree.", schema: ZArbre };
   const epf = {
     epfId: pathParams.epfId,
     days: pathParams.days,
@@ -798,6 +835,30 @@ function reportPaths() {
           notFound: true,
           requestParams: { path: z.object({ memorialId: pathParams.memorialId }), query: pagingQuery.infos },
         },
+      ),
+    },
+    "/{key}/Arbre/{arbreId}": {
+      get: operation(
+        "Reports",
+        "arbre",
+        "One tree's life (extension)",
+        md(ARBRE, "", KEY_SEGMENT),
+        arbreSuccess,
+        {
+          notFound: true,
+          security: KEY_PATH_SECURITY,
+          requestParams: { path: withKey({ arbreId: pathParams.arbreId }) },
+        },
+      ),
+    },
+    "/Arbre/{arbreId}": {
+      get: operation(
+        "Reports",
+        "arbreKeyHeader",
+        "One tree's life (extension, key in the header only)",
+        md(ARBRE, "", KEY_HEADER_ONLY),
+        arbreSuccess,
+        { notFound: true, requestParams: { path: z.object({ arbreId: pathParams.arbreId }) } },
       ),
     },
   };

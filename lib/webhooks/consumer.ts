@@ -12,6 +12,7 @@ import { memorialUrl } from "@/lib/links";
 import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
 import { environmentOf } from "@/lib/scope";
 import { settings } from "@/lib/settings";
+import { treePhotoUrl } from "@/lib/trees/photo-url";
 import { isWebhookEvent, type WebhookEventType } from "./endpoints";
 
 export interface WebhookMessage {
@@ -105,7 +106,7 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
         environment,
       };
       const photo = async () =>
-        typeof p.photoKey === "string" ? `${await baseOf(tx, event)}/photos/${p.photoKey}.jpg` : null;
+        typeof p.photoKey === "string" ? treePhotoUrl(p.photoKey, await baseOf(tx, event)) : null;
       if (type === "tree.in_ground") {
         return { ...common, latitude: p.latitude, longitude: p.longitude, photoUrl: await photo() };
       }

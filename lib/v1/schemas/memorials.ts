@@ -275,4 +275,6 @@ export const WIRE_FIELD: Record<string, string> = {
   birthDate: "DateNaissance",
   deathDate: "DateDeces",
   epfId: "epfId",
+  // Issue 20: a tree named in a path (GET /Arbre/{arbreId}).
+  "tree.id": "arbreId",
 };

@@ -1,8 +1,9 @@
 // 2.7 memorialInfos: the memorial, its deceased (every field null when nothing may be shown) and its trees.
 import type { InfosTreeRow, MemorialInfos } from "@/lib/memorials/memorial-infos";
 import type { TInfosFields, TTreeLine } from "@/lib/v1/schemas/responses";
+import { serializeTreeLife } from "./tree-life";
 
-function serializeTree(tree: InfosTreeRow): TTreeLine {
+export function serializeTree(tree: InfosTreeRow, origin: string): TTreeLine {
   return {
     Quantite: tree.quantity,
     EspeceId: tree.speciesId,
@@ -18,11 +19,19 @@ function serializeTree(tree: InfosTreeRow): TTreeLine {
     DatePlantation: tree.plantedAt.toISOString(),
     Planteur: tree.planter,
     MessagePlanteur: tree.message,
+    ...serializeTreeLife(tree.life, origin),
   };
 }
 
-/** `urlMemorial`: the public address, null while the memorial is not public (extension). */
-export function serializeMemorialInfos(infos: MemorialInfos, urlMemorial: string | null): TInfosFields {
+/**
+ * `urlMemorial`: the public address, null while the memorial is not public (extension); `origin`:
+ * the service's public origin, for the trees' photos.
+ */
+export function serializeMemorialInfos(
+  infos: MemorialInfos,
+  urlMemorial: string | null,
+  origin: string,
+): TInfosFields {
   const deceased = infos.deceased;
   return {
     MemorialId: infos.id,
@@ -35,6 +44,6 @@ export function serializeMemorialInfos(infos: MemorialInfos, urlMemorial: string
       Civilite: deceased?.civility ?? null,
       DateDeces: deceased?.deathDate?.toISOString() ?? null,
     },
-    Arbres: infos.trees.map(serializeTree),
+    Arbres: infos.trees.map((tree) => serializeTree(tree, origin)),
   };
 }

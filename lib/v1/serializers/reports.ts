@@ -1,15 +1,17 @@
 // 2.6 reportArbres: the report's fields after the envelope, and its lines.
 import type { ReportLineRow } from "@/lib/reports/queries";
 import type { TreeReport } from "@/lib/reports/tree-report";
+import { lifeFieldsOf } from "@/lib/trees/queries";
 import type { Paging } from "@/lib/v1/paging";
 import type { TReportFields, TReportLine } from "@/lib/v1/schemas/responses";
+import { serializeTreeLife } from "./tree-life";
 
 function personName(row: ReportLineRow): string | null {
   const name = [row.firstName, row.lastName].filter((part) => part?.trim()).join(" ");
   return name || null;
 }
 
-export function serializeReportLine(row: ReportLineRow): TReportLine {
+export function serializeReportLine(row: ReportLineRow, origin: string): TReportLine {
   return {
     Quantite: row.quantity,
     EspeceId: row.speciesId,
@@ -27,6 +29,7 @@ export function serializeReportLine(row: ReportLineRow): TReportLine {
     // 4.3: the report gives the planter and the planter's message too.
     Planteur: row.planter,
     MessagePlanteur: row.message,
+    ...serializeTreeLife(lifeFieldsOf(row), origin),
   };
 }
 
@@ -34,6 +37,7 @@ export function serializeReport(
   report: TreeReport,
   request: { epfId: number; personId: number | null },
   paging: Paging,
+  origin: string,
 ): TReportFields {
   return {
     RequestEpfId: request.epfId,
@@ -42,7 +46,7 @@ export function serializeReport(
     DateFin: report.period.end.toISOString(),
     TotalArbres: report.totals.trees,
     TotalCo2EnKg: Number(report.totals.co2),
-    Arbres: report.lines.map(serializeReportLine),
+    Arbres: report.lines.map((line) => serializeReportLine(line, origin)),
     NombreTotalLignes: report.totals.lines,
     Page: paging.page,
     NombreLignesParPage: paging.limit,

@@ -1,0 +1,92 @@
+// Extension (issue 20): a tree's life in the API's words, on the tree lines of Infos and the
+// reports and in GET /v1/Arbre/{arbreId}. Days are written as date-times at 00:00 UTC, as every
+// date of the API; photos as absolute addresses on the service's public origin.
+import { trimDecimal } from "@/lib/catalogue/queries";
+import { treePhotoUrl } from "@/lib/trees/photo-url";
+import type { TreeHistoryEntry, TreeLife, TreeLifeFields } from "@/lib/trees/queries";
+import type { DeathReason, TreeHealth, TreeStatus } from "@/lib/trees/transitions";
+import type { TArbreFields, THistoriqueEtape, TTreeLife } from "@/lib/v1/schemas/responses";
+
+const ETAT: Record<TreeStatus, TTreeLife["EtatArbre"]> = {
+  ordered: "Commande",
+  in_ground: "EnTerre",
+  monitored: "Suivi",
+  dead: "Mort",
+  replaced: "Remplace",
+};
+const SANTE: Record<TreeHealth, "Vivant" | "Malade"> = { alive: "Vivant", sick: "Malade" };
+const CAUSE: Record<DeathReason, NonNullable<TTreeLife["CauseMort"]>> = {
+  drought: "Secheresse",
+  fire: "Incendie",
+  flood: "Inondation",
+  disease: "Maladie",
+  other: "Autre",
+};
+const ETAPE: Record<TreeHistoryEntry["step"], THistoriqueEtape["Etape"]> = {
+  in_ground: "MiseEnTerre",
+  checked: "Controle",
+  died: "Mort",
+  replaced: "Remplacement",
+};
+
+/** A day (YYYY-MM-DD) as the API's date-time at 00:00 UTC. */
+const dayTime = (day: string | null) => (day === null ? null : `${day}T00:00:00.000Z`);
+
+export function serializeTreeLife(life: TreeLifeFields, origin: string): TTreeLife {
+  return {
+    ArbreId: life.treeId,
+    EtatArbre: ETAT[life.status],
+    DateMiseEnTerre: dayTime(life.inGroundOn),
+    LatitudeArbre: life.latitude,
+    LongitudeArbre: life.longitude,
+    PhotoUrl: treePhotoUrl(life.photoKey, origin),
+    DernierControle: life.lastCheck && {
+      Date: `${life.lastCheck.on}T00:00:00.000Z`,
+      Sante: SANTE[life.lastCheck.health],
+      HauteurEnCm: life.lastCheck.heightCm,
+    },
+    DateMort: dayTime(life.diedOn),
+    CauseMort: life.deathReason && CAUSE[life.deathReason],
+    RemplaceParArbreId: life.replacedByTreeId,
+    RemplaceArbreId: life.replacesTreeId,
+  };
+}
+
+/** One step of the history; who recorded it stays the operator's (the dashboard's). */
+export function serializeHistoryStep(step: TreeHistoryEntry, origin: string): THistoriqueEtape {
+  return {
+    Etape: ETAPE[step.step],
+    Date: `${step.on}T00:00:00.000Z`,
+    Sante: step.health && SANTE[step.health],
+    HauteurEnCm: step.heightCm,
+    CauseMort: step.reason && CAUSE[step.reason],
+    Note: step.note,
+    PhotoUrl: treePhotoUrl(step.photoKey, origin),
+    LatitudeArbre: step.latitude,
+    LongitudeArbre: step.longitude,
+    RemplacementArbreId: step.replacementTreeId,
+  };
+}
+
+/** GET /v1/Arbre/{arbreId}: the tree line of Infos, its memorial and its history. */
+export function serializeArbre(tree: TreeLife, origin: string): TArbreFields {
+  return {
+    MemorialId: tree.memorialId,
+    Quantite: tree.quantity,
+    EspeceId: tree.speciesId,
+    Espece: tree.species,
+    Type: tree.type,
+    TailleMaxEnM: Number(tree.maxHeightM),
+    DureeVieEnAnnees: tree.lifespanYears,
+    Co2CompenseEnKgPourUnArbre: Number(tree.co2KgPerTree),
+    PlantationId: tree.plantationId,
+    Plantation: tree.plantation,
+    Latitude: trimDecimal(tree.site.latitude),
+    Longitude: trimDecimal(tree.site.longitude),
+    DatePlantation: tree.orderedAt.toISOString(),
+    Planteur: tree.planter,
+    MessagePlanteur: tree.message,
+    ...serializeTreeLife(tree, origin),
+    Historique: tree.history.map((step) => serializeHistoryStep(step, origin)),
+  };
+}
