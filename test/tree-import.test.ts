@@ -2,6 +2,7 @@
 // PostgreSQL: a good sheet writes every line in one transaction; a sheet with one bad line writes
 // nothing and says which line and why; a line is checked against the tree as the sheet's earlier
 // lines leave it.
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
@@ -211,5 +212,52 @@ summer"`,
       reason: "too-large",
     });
     expect((await written(ids)).statuses).toEqual(["ordered"]);
+  });
+
+  it("writes nothing when a tree changes between the check and the write, and reports that line", async () => {
+    const { scope, ids } = await orderedTrees(2);
+    const [a, b] = ids;
+    // Someone else holds tree b while the sheet is checked, then puts it in the ground.
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      const [{ pid }] = (await other.query("SELECT pg_backend_pid() AS pid")).rows;
+      await other.query("BEGIN");
+      await other.query(`SELECT "id" FROM "tree" WHERE "id" = $1 FOR UPDATE`, [b]);
+      const importing = importTreeSheet(
+        scope,
+        sheet(`${a},in_ground,${daysAgo(2)},,,,,,,`, `${b},in_ground,${daysAgo(2)},,,,,,,`),
+        options,
+      );
+      // The sheet passed its check and its transaction waits for tree b (line 3's use case).
+      for (;;) {
+        const [{ waiting }] = await db.$queryRaw<{ waiting: number }[]>`
+          SELECT count(*)::int AS "waiting" FROM pg_stat_activity
+          WHERE ${pid}::int = ANY(pg_blocking_pids("pid"))`;
+        if (waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await other.query(
+        `UPDATE "tree" SET "status" = 'in_ground', "in_ground_on" = current_date - 1 WHERE "id" = $1`,
+        [b],
+      );
+      await other.query("COMMIT");
+      const report = await importing;
+      expect(report.ok).toBe(false);
+      expect(report.lines).toEqual([
+        { line: 2, treeId: a, step: "in_ground" },
+        {
+          line: 3,
+          treeId: b,
+          step: "in_ground",
+          error: expect.stringMatching(/^step: /),
+          problem: { field: "step", reason: "already-in-ground" },
+        },
+      ]);
+    } finally {
+      await other.end();
+    }
+    // Line 2 was written in the sheet's transaction, and rolled back with it.
+    expect(await written([a])).toEqual({ statuses: ["ordered"], history: [] });
   });
 });
