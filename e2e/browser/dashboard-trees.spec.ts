@@ -114,6 +114,10 @@ test("a tree's page records a check and a death, and shows its replacement", asy
   const checked = await db.tree.findUniqueOrThrow({ where: { id } });
   expect(checked.photoKey).toMatch(/^[A-Za-z0-9_-]/);
   await expect(page.getByTestId("tree-photo")).toHaveAttribute("src", `/photos/${checked.photoKey}.jpg`);
+  // Served by /photos (lib/photos): the browser decodes it.
+  await expect
+    .poll(() => page.getByTestId("tree-photo").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(64);
   await expect(page.getByTestId("tree-last-check")).toContainText("Sick · 42 cm");
 
   const death = page.getByTestId("death-form");
