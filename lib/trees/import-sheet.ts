@@ -27,6 +27,7 @@ import {
   utcDay,
 } from "./transitions";
 import type { Within } from "./within";
+
 export interface SheetLineReport {
   line: number;
   treeId?: number;
