@@ -215,3 +215,22 @@ test("a good sheet is imported line by line; a sheet with a bad line writes noth
   await importSheet(page, "notes.csv", "hello,world\n1,2\n");
   await expect(page.getByTestId("import-refused")).toHaveText(t("trees_sheet_columns"));
 });
+
+test("another operator's tree is not found: not listed, no page, a sheet naming it refused", async ({ page }) => {
+  const t = translator("en", "dashboard");
+  const { ids: theirs } = await operatorWithTrees(page, 1);
+  // Signed in as a user of another operator, with a tree of its own.
+  await page.context().clearCookies();
+  const { ids: mine } = await operatorWithTrees(page, 1);
+  const other = await page.goto(`${baseUrl()}/dashboard/trees/${theirs[0]}`);
+  expect(other?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  const list = await page.request.get(`${baseUrl()}/api/dashboard/trees`);
+  expect((await list.json()).rows.map((row: { id: number }) => row.id)).toEqual(mine);
+  // A sheet naming it: the line is refused, nothing written.
+  await importSheet(page, "theirs.csv", `tree_id,step,date\n${theirs[0]},in_ground,${daysAgo(1)}\n`);
+  await expect(page.getByTestId("import-report").locator("tr[data-line='2']")).toContainText(
+    t("trees_err_notFound"),
+  );
+  expect(await statuses(theirs)).toEqual(["ordered"]);
+});
