@@ -216,7 +216,9 @@ test("a good sheet is imported line by line; a sheet with a bad line writes noth
   await expect(page.getByTestId("import-refused")).toHaveText(t("trees_sheet_columns"));
 });
 
-test("another operator's tree is not found: not listed, no page, a sheet naming it refused", async ({ page }) => {
+test("another operator's tree is not found: not listed, no page, a sheet naming it refused", async ({
+  page,
+}) => {
   const t = translator("en", "dashboard");
   const { ids: theirs } = await operatorWithTrees(page, 1);
   // Signed in as a user of another operator, with a tree of its own.
