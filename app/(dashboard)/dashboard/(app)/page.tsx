@@ -68,7 +68,9 @@ export default async function OverviewPage() {
       >
         <dt className="text-sm text-stone-600">{t("trees.overviewWaiting")}</dt>
         <dd className="text-2xl font-semibold" data-testid="value">
-          {formatNumber(data.waiting, lang)}
+          <Link href="/dashboard/trees" className="underline decoration-stone-300 hover:decoration-inherit">
+            {formatNumber(data.waiting, lang)}
+          </Link>
         </dd>
         <dd className="text-sm text-stone-600">{t("trees.overviewWaitingNote")}</dd>
       </dl>

@@ -363,6 +363,7 @@ export default async function MemorialPage(props: {
                   <th className={th}>{t("colMessage")}</th>
                   <th className={th}>{t("colCo2")}</th>
                   <th className={th}>{t("colFree")}</th>
+                  <th className={th}>{t("trees_status")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -391,6 +392,19 @@ export default async function MemorialPage(props: {
                     </td>
                     <td className={td} data-label={t("colFree")}>
                       {tree.ownTree ? (tree.free ? t("yes") : t("no")) : "—"}
+                    </td>
+                    <td className={td} data-label={t("trees_status")}>
+                      {tree.ownTree ? (
+                        <Link
+                          className="text-forest-700 underline"
+                          href={`/dashboard/trees/${tree.id}`}
+                          data-testid="tree-link"
+                        >
+                          {t("trees_open", { id: tree.id, status: t(`trees_status_${tree.status}`) })}
+                        </Link>
+                      ) : (
+                        t(`trees_status_${tree.status}`)
+                      )}
                     </td>
                   </tr>
                 ))}
