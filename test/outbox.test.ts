@@ -202,7 +202,11 @@ describe("links kept in the outbox", () => {
         attachments: {
           create: [
             { filename: "summary.pdf", contentType: "application/pdf", content: pdf },
-            { filename: "planters.csv", contentType: "text/csv; charset=utf-8", content: Buffer.from("Name;Trees\r\nAnna;2\r\n") },
+            {
+              filename: "planters.csv",
+              contentType: "text/csv; charset=utf-8",
+              content: Buffer.from("Name;Trees\r\nAnna;2\r\n"),
+            },
           ],
         },
       },

@@ -91,7 +91,9 @@ export function mailParts(mail: CaughtMail): { subject: string; text: string; ht
 }
 
 /** The attached files of a caught mail (Content-Disposition: attachment), decoded. */
-export function mailAttachments(mail: CaughtMail): { filename: string; contentType: string; content: Buffer }[] {
+export function mailAttachments(
+  mail: CaughtMail,
+): { filename: string; contentType: string; content: Buffer }[] {
   const found: { filename: string; contentType: string; content: Buffer }[] = [];
   const walk = (entity: Entity) => {
     const type = entity.headers["content-type"] ?? "text/plain";
