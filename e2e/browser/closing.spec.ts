@@ -147,6 +147,10 @@ test("the print kit downloads from the management page; a hidden memorial's is r
   const refused = await page.request.get(`${manageLink}/print-kit?format=card`);
   expect(refused.status()).toBe(409);
   expect(await refused.text()).toContain("verborgen of nog niet bevestigd");
+  // A format it does not know, a link that does not exist.
+  expect((await page.request.get(`${manageLink}/print-kit?format=a3`)).status()).toBe(400);
+  const unknown = `${baseUrl()}/manage/${"x".repeat(43)}/print-kit?format=poster`;
+  expect((await page.request.get(unknown)).status()).toBe(404);
 });
 
 test("the print kit downloads from the dashboard, for the operator's own visible memorials only", async ({
