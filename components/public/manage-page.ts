@@ -7,6 +7,7 @@ import { translator } from "@/lib/i18n/translate";
 import type { ManageView } from "@/lib/memorials/manage-token";
 import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
+import { manageClosingSection } from "./manage-closing-section";
 
 export type ManagePageView =
   | (ManageView & { token: string; done: boolean })
@@ -87,6 +88,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         ${anonymous}
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}
+        ${manageClosingSection(view, language)}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

@@ -252,7 +252,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
 }
 
 /** The text, cut to `max` points with an ellipsis. */
-function ellipsize(text: string, weight: FontWeight, size: number, max: number): string {
+export function ellipsize(text: string, weight: FontWeight, size: number, max: number): string {
   if (textWidth(text, weight, size) <= max) return text;
   let cut = text;
   while (cut.length > 1 && textWidth(`${cut}…`, weight, size) > max) cut = cut.slice(0, -1);
@@ -260,7 +260,7 @@ function ellipsize(text: string, weight: FontWeight, size: number, max: number):
 }
 
 /** Lines of at most `max` points, broken at spaces (a word too long is cut by ellipsize). */
-function wrap(text: string, weight: FontWeight, size: number, max: number): string[] {
+export function wrap(text: string, weight: FontWeight, size: number, max: number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const word of text.split(" ")) {
@@ -275,7 +275,7 @@ function wrap(text: string, weight: FontWeight, size: number, max: number): stri
 }
 
 /** An address broken anywhere (it has no spaces) into lines of at most `max` points. */
-function breakUrl(url: string, weight: FontWeight, size: number, max: number): string[] {
+export function breakUrl(url: string, weight: FontWeight, size: number, max: number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const char of url) {

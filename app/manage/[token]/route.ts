@@ -8,8 +8,10 @@ import { type ManagePageView, managePage } from "@/components/public/manage-page
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { linkBase } from "@/lib/links";
 import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@/lib/memorials/choose-anonymous-title";
+import { requestClosingSummary } from "@/lib/memorials/closing-summary";
 import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
@@ -51,11 +53,15 @@ const ACTIONS = [
   "show-message",
   "title-initials",
   "title-name",
+  "closing-summary",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
-async function act(actor: FamilyActor, action: Action, treeId: number | null) {
+async function act(actor: FamilyActor, action: Action, treeId: number | null, request: NextRequest) {
   switch (action) {
+    case "closing-summary":
+      if (actor.by !== "family") return;
+      return requestClosingSummary(actor.token, linkBase(request));
     case "hide":
     case "show":
       return setMemorialHidden(actor, action === "hide");
@@ -93,7 +99,7 @@ export async function POST(request: NextRequest, context: Context) {
   const treeField = form.get("tree");
   const treeId = typeof treeField === "string" ? parseId(treeField) : null;
   try {
-    await act({ by: "family", token }, action as Action, treeId);
+    await act({ by: "family", token }, action as Action, treeId, request);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const reason = error.problem?.reason;

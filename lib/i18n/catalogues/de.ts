@@ -766,4 +766,49 @@ export const de: Catalogue = {
   "trees.emailPhotoAlt": "Foto des eingepflanzten Baums",
   "trees.emailFollow": "Die Gedenkseite zeigt nach jeder Kontrolle, wie es jedem Baum geht.",
   "trees.emailButton": "Gedenkseite ansehen",
+  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  "closing.subject": "Die Zusammenfassung der Gedenkseite: {title}",
+  "closing.lead":
+    "Hier ist die Zusammenfassung der Gedenkseite „{title}“: {trees, plural, one {# Baum gepflanzt} other {# Bäume gepflanzt}} von {planters, plural, one {# Person} other {# Personen}}, etwa {co2} CO₂, die sie während ihres Wachstums aufnehmen.",
+  "closing.attachments":
+    "Im Anhang finden Sie diese Zusammenfassung als PDF (die Pflanzenden, ihre Nachrichten, die Bäume und ihre Orte) und die Liste der Pflanzenden als CSV-Datei, in einer Tabellenkalkulation zu öffnen, für Ihre Dankeskarten.",
+  "closing.pageLink": "Die Gedenkseite bleibt online",
+  "closing.once": "Diese Zusammenfassung wird nur einmal gesendet: Bitte bewahren Sie diese Nachricht auf.",
+  "closing.pdfTitle": "Zusammenfassung der Gedenkseite",
+  "closing.pdfFigures":
+    "{trees, plural, one {# Baum} other {# Bäume}} · {planters, plural, one {# Pflanzender} other {# Pflanzende}} · {co2} CO₂",
+  "closing.pdfPlanters": "Die Pflanzenden und ihre Nachrichten",
+  "closing.pdfTrees": "Die Bäume",
+  "closing.pdfNoTree": "Es wurde noch kein Baum gepflanzt.",
+  "closing.pdfTreeCount": "{n, plural, one {# Baum} other {# Bäume}}",
+  "closing.pdfIssued": "Erstellt am {date}",
+  "closing.status_ordered": "bestellt, wird bald gepflanzt",
+  "closing.status_in_ground": "in der Erde seit {date}",
+  "closing.status_monitored": "in der Erde seit {date}, betreut",
+  "closing.status_dead": "abgestorben",
+  "closing.status_replaced": "durch einen neuen Baum ersetzt",
+  "closing.csvName": "Name",
+  "closing.csvMessage": "Nachricht",
+  "closing.csvDate": "Datum",
+  "closing.csvTrees": "Bäume",
+  "closing.manageHeading": "Die Zusammenfassung für die Familie",
+  "closing.manageHelp":
+    "{weeks} Wochen nach dem Erstellen der Gedenkseite senden wir Ihnen eine Zusammenfassung per E-Mail: die Pflanzenden, ihre Nachrichten, die Bäume und die Liste der Pflanzenden für Ihre Dankeskarten. Sie können sie schon jetzt anfordern.",
+  "closing.manageButton": "Die Zusammenfassung jetzt senden",
+  "closing.manageSent":
+    "Die Zusammenfassung wurde am {date} an die E-Mail-Adresse der Familie gesendet. Sie wird nur einmal gesendet: Bitte bewahren Sie diese E-Mail auf.",
+  "closing.manageNoEmail":
+    "Es ist keine E-Mail-Adresse der Familie bekannt: Die Zusammenfassung kann nicht gesendet werden.",
+  "closing.manageAwaiting": "Die Zusammenfassung kann gesendet werden, sobald die Gedenkseite bestätigt ist.",
+  "printkit.heading": "Druckvorlagen für die Trauerfeier",
+  "printkit.help":
+    "Ein A4-Plakat und eine A6-Karte mit dem QR-Code der Gedenkseite, zum Ausdrucken für die Trauerfeier.",
+  "printkit.poster": "A4-Plakat (PDF)",
+  "printkit.card": "A6-Karte (PDF)",
+  "printkit.notPublic":
+    "Die Druckvorlagen gibt es nur für eine Gedenkseite, die die Öffentlichkeit sehen kann: Diese Gedenkseite ist verborgen oder noch nicht bestätigt, ihr QR-Code würde zu einer fehlenden Seite führen.",
+  "printkit.lead": "Zu ihrem Gedenken werden Bäume gepflanzt.",
+  "printkit.leadAnonymous": "Zum Gedenken an einen geliebten Menschen werden Bäume gepflanzt.",
+  "printkit.scan":
+    "Scannen Sie diesen Code, um die Gedenkseite zu besuchen, die gepflanzten Bäume zu sehen und selbst einen zu pflanzen.",
 };

@@ -742,4 +742,46 @@ export const en: Catalogue = {
   "trees.emailPhotoAlt": "Photo of the planted tree",
   "trees.emailFollow": "The memorial page shows how each tree is doing after every check.",
   "trees.emailButton": "See the memorial",
+  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  "closing.subject": "The summary of the memorial: {title}",
+  "closing.lead":
+    "Here is the summary of the memorial “{title}”: {trees, plural, one {# tree planted} other {# trees planted}} by {planters, plural, one {# person} other {# people}}, about {co2} of CO₂ absorbed over their growth.",
+  "closing.attachments":
+    "Attached are this summary as a PDF (the planters, their messages, the trees and their sites) and the list of planters as a CSV file, to open in a spreadsheet for your thank-you cards.",
+  "closing.pageLink": "The memorial stays online",
+  "closing.once": "This summary is sent only once: please keep this message.",
+  "closing.pdfTitle": "Summary of the memorial",
+  "closing.pdfFigures":
+    "{trees, plural, one {# tree} other {# trees}} · {planters, plural, one {# planter} other {# planters}} · {co2} of CO₂",
+  "closing.pdfPlanters": "The planters and their messages",
+  "closing.pdfTrees": "The trees",
+  "closing.pdfNoTree": "No tree has been planted yet.",
+  "closing.pdfTreeCount": "{n, plural, one {# tree} other {# trees}}",
+  "closing.pdfIssued": "Issued on {date}",
+  "closing.status_ordered": "ordered, to be planted soon",
+  "closing.status_in_ground": "in the ground since {date}",
+  "closing.status_monitored": "in the ground since {date}, monitored",
+  "closing.status_dead": "died",
+  "closing.status_replaced": "replaced by a new tree",
+  "closing.csvName": "Name",
+  "closing.csvMessage": "Message",
+  "closing.csvDate": "Date",
+  "closing.csvTrees": "Trees",
+  "closing.manageHeading": "The summary for the family",
+  "closing.manageHelp":
+    "{weeks} weeks after the memorial was created, we e-mail you a summary: the planters, their messages, the trees, and the list of planters for your thank-you cards. You can ask for it now.",
+  "closing.manageButton": "Send me the summary now",
+  "closing.manageSent":
+    "The summary was sent on {date} to the family's e-mail address. It is sent only once: please keep that e-mail.",
+  "closing.manageNoEmail": "No e-mail address of the family is known: the summary cannot be sent.",
+  "closing.manageAwaiting": "The summary can be sent once the memorial is confirmed.",
+  "printkit.heading": "Ceremony print kit",
+  "printkit.help": "An A4 poster and an A6 card with the memorial's QR code, to print for the ceremony.",
+  "printkit.poster": "A4 poster (PDF)",
+  "printkit.card": "A6 card (PDF)",
+  "printkit.notPublic":
+    "The print kit exists only for a memorial the public can see: this memorial is hidden or not yet confirmed, so its QR code would lead to a missing page.",
+  "printkit.lead": "Trees are planted in their memory.",
+  "printkit.leadAnonymous": "Trees are planted in memory of a loved one.",
+  "printkit.scan": "Scan this code to visit the memorial, see the trees planted and plant one.",
 };

@@ -764,6 +764,50 @@ export const fr = {
   "trees.emailPhotoAlt": "Photo de l’arbre mis en terre",
   "trees.emailFollow": "La page du mémorial montre l’état de chaque arbre au fil des contrôles.",
   "trees.emailButton": "Voir le mémorial",
+  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  "closing.subject": "Le résumé du mémorial : {title}",
+  "closing.lead":
+    "Voici le résumé du mémorial « {title} » : {trees, plural, one {# arbre planté} other {# arbres plantés}} par {planters, plural, one {# personne} other {# personnes}}, environ {co2} de CO₂ absorbés au fil de leur croissance.",
+  "closing.attachments":
+    "Vous trouverez en pièces jointes ce résumé en PDF (les planteurs, leurs messages, les arbres et leurs sites) et la liste des planteurs en CSV, à ouvrir dans un tableur pour vos cartes de remerciement.",
+  "closing.pageLink": "Le mémorial reste en ligne",
+  "closing.once": "Ce résumé n'est envoyé qu'une fois : conservez ce message.",
+  "closing.pdfTitle": "Résumé du mémorial",
+  "closing.pdfFigures":
+    "{trees, plural, one {# arbre} other {# arbres}} · {planters, plural, one {# planteur} other {# planteurs}} · {co2} de CO₂",
+  "closing.pdfPlanters": "Les planteurs et leurs messages",
+  "closing.pdfTrees": "Les arbres",
+  "closing.pdfNoTree": "Aucun arbre n'a encore été planté.",
+  "closing.pdfTreeCount": "{n, plural, one {# arbre} other {# arbres}}",
+  "closing.pdfIssued": "Établi le {date}",
+  "closing.status_ordered": "commandé, bientôt mis en terre",
+  "closing.status_in_ground": "en terre depuis le {date}",
+  "closing.status_monitored": "en terre depuis le {date}, suivi",
+  "closing.status_dead": "mort",
+  "closing.status_replaced": "remplacé par un nouvel arbre",
+  "closing.csvName": "Nom",
+  "closing.csvMessage": "Message",
+  "closing.csvDate": "Date",
+  "closing.csvTrees": "Arbres",
+  "closing.manageHeading": "Le résumé pour la famille",
+  "closing.manageHelp":
+    "{weeks} semaines après la création du mémorial, nous vous envoyons par e-mail un résumé : les planteurs, leurs messages, les arbres, et la liste des planteurs pour vos cartes de remerciement. Vous pouvez le demander dès maintenant.",
+  "closing.manageButton": "M'envoyer le résumé maintenant",
+  "closing.manageSent":
+    "Le résumé a été envoyé le {date} à l'adresse e-mail de la famille. Il n'est envoyé qu'une fois : conservez cet e-mail.",
+  "closing.manageNoEmail":
+    "Aucune adresse e-mail de la famille n'est connue : le résumé ne peut pas être envoyé.",
+  "closing.manageAwaiting": "Le résumé pourra être envoyé une fois le mémorial confirmé.",
+  "printkit.heading": "Kit d'impression pour la cérémonie",
+  "printkit.help":
+    "Une affiche A4 et une carte A6 avec le code QR du mémorial, à imprimer pour la cérémonie.",
+  "printkit.poster": "Affiche A4 (PDF)",
+  "printkit.card": "Carte A6 (PDF)",
+  "printkit.notPublic":
+    "Le kit d'impression n'existe que pour un mémorial visible du public : ce mémorial est masqué ou pas encore confirmé, son code QR mènerait à une page introuvable.",
+  "printkit.lead": "Des arbres sont plantés en sa mémoire.",
+  "printkit.leadAnonymous": "Des arbres sont plantés en mémoire d'un être cher.",
+  "printkit.scan": "Scannez ce code pour visiter le mémorial, voir les arbres plantés et en planter un.",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -752,4 +752,49 @@ export const nl: Catalogue = {
   "trees.emailPhotoAlt": "Foto van de geplante boom",
   "trees.emailFollow": "De gedenkpagina toont de staat van elke boom na elke controle.",
   "trees.emailButton": "Gedenkpagina bekijken",
+  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  "closing.subject": "Het overzicht van de gedenkpagina: {title}",
+  "closing.lead":
+    "Hier is het overzicht van de gedenkpagina „{title}”: {trees, plural, one {# boom geplant} other {# bomen geplant}} door {planters, plural, one {# persoon} other {# personen}}, ongeveer {co2} CO₂ opgenomen tijdens hun groei.",
+  "closing.attachments":
+    "In de bijlagen vindt u dit overzicht als PDF (de planters, hun berichten, de bomen en hun plaatsen) en de lijst van planters als CSV, te openen in een rekenblad voor uw bedankkaarten.",
+  "closing.pageLink": "De gedenkpagina blijft online",
+  "closing.once": "Dit overzicht wordt maar één keer verstuurd: bewaar dit bericht.",
+  "closing.pdfTitle": "Overzicht van de gedenkpagina",
+  "closing.pdfFigures":
+    "{trees, plural, one {# boom} other {# bomen}} · {planters, plural, one {# planter} other {# planters}} · {co2} CO₂",
+  "closing.pdfPlanters": "De planters en hun berichten",
+  "closing.pdfTrees": "De bomen",
+  "closing.pdfNoTree": "Er is nog geen boom geplant.",
+  "closing.pdfTreeCount": "{n, plural, one {# boom} other {# bomen}}",
+  "closing.pdfIssued": "Opgesteld op {date}",
+  "closing.status_ordered": "besteld, wordt binnenkort geplant",
+  "closing.status_in_ground": "in de grond sinds {date}",
+  "closing.status_monitored": "in de grond sinds {date}, opgevolgd",
+  "closing.status_dead": "gestorven",
+  "closing.status_replaced": "vervangen door een nieuwe boom",
+  "closing.csvName": "Naam",
+  "closing.csvMessage": "Bericht",
+  "closing.csvDate": "Datum",
+  "closing.csvTrees": "Bomen",
+  "closing.manageHeading": "Het overzicht voor de familie",
+  "closing.manageHelp":
+    "{weeks} weken na het aanmaken van de gedenkpagina sturen we u per e-mail een overzicht: de planters, hun berichten, de bomen en de lijst van planters voor uw bedankkaarten. U kunt het nu al vragen.",
+  "closing.manageButton": "Stuur mij het overzicht nu",
+  "closing.manageSent":
+    "Het overzicht is op {date} naar het e-mailadres van de familie verstuurd. Het wordt maar één keer verstuurd: bewaar die e-mail.",
+  "closing.manageNoEmail":
+    "Er is geen e-mailadres van de familie bekend: het overzicht kan niet worden verstuurd.",
+  "closing.manageAwaiting": "Het overzicht kan worden verstuurd zodra de gedenkpagina is bevestigd.",
+  "printkit.heading": "Drukwerk voor de plechtigheid",
+  "printkit.help":
+    "Een A4-affiche en een A6-kaart met de QR-code van de gedenkpagina, om af te drukken voor de plechtigheid.",
+  "printkit.poster": "A4-affiche (PDF)",
+  "printkit.card": "A6-kaart (PDF)",
+  "printkit.notPublic":
+    "Het drukwerk bestaat alleen voor een gedenkpagina die het publiek kan zien: deze gedenkpagina is verborgen of nog niet bevestigd, haar QR-code zou naar een onbestaande pagina leiden.",
+  "printkit.lead": "Er worden bomen geplant ter nagedachtenis.",
+  "printkit.leadAnonymous": "Er worden bomen geplant ter nagedachtenis aan een dierbare.",
+  "printkit.scan":
+    "Scan deze code om de gedenkpagina te bezoeken, de geplante bomen te zien en er zelf een te planten.",
 };

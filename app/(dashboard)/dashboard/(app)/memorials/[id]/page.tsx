@@ -8,6 +8,7 @@ import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
+import { PrintKitSection } from "@/components/dashboard/print-kit-section";
 import { ResendButton } from "@/components/dashboard/resend-button";
 import { TableBox, tableClass } from "@/components/dashboard/ui";
 import { getOperatorSession, requireOperator } from "@/lib/auth/session";
@@ -283,6 +284,11 @@ export default async function MemorialPage(props: {
           )}
         </section>
       )}
+      <PrintKitSection
+        memorialId={memorial.id}
+        publiclyVisible={!awaiting && !memorial.hidden}
+        language={lang}
+      />
       {memorial.family || emails.length > 0 || !canSend ? (
         <section aria-labelledby="emails-title" className="space-y-3">
           <h2 id="emails-title" className="text-xl font-semibold">
