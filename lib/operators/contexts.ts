@@ -1,7 +1,7 @@
 // The hierarchy of contexts inside an operator (contract.md, "Operators, contexts and keys"):
 // GroupeEpf > Epf > EpfAgence; GroupePresse > Titre > TitreEdition; Assurance; GroupeMaisonRepos.
 import { db, type Tx } from "@/lib/db/client";
-import type { ContextKind } from "@/lib/db/generated/enums";
+import type { ContextKind, MemorialPrivacy } from "@/lib/db/generated/enums";
 import { invalid, notFound } from "@/lib/errors";
 import { CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
@@ -25,6 +25,8 @@ export async function createContext(
     name: string;
     parentId?: number | null;
     language?: string | null;
+    /** Issue 21.2: the privacy of its memorials until their family chooses (null: public). */
+    defaultPrivacy?: MemorialPrivacy | null;
   },
   client: Tx | typeof db = db,
 ) {
@@ -51,8 +53,24 @@ export async function createContext(
       name: input.name,
       parentId: input.parentId || null,
       language: input.language ?? null,
+      defaultPrivacy: input.defaultPrivacy ?? null,
     },
   });
+}
+
+/**
+ * Issue 21.2: a funeral home's (any context's) default privacy for its memorials, and its
+ * descendants' that choose none, until the family chooses: "public", "link_only", or null (public).
+ */
+export async function setContextDefaultPrivacy(
+  operatorId: number,
+  contextId: number,
+  defaultPrivacy: MemorialPrivacy | null,
+) {
+  const context = await db.context.findFirst({ where: { id: contextId, operatorId } });
+  if (!context) throw notFound(`context ${contextId} is not a context of operator ${operatorId}`);
+  await db.context.update({ where: { id: contextId }, data: { defaultPrivacy } });
+  return { id: contextId, defaultPrivacy };
 }
 
 /** Loads a context and its ancestors. */

@@ -14,6 +14,8 @@ import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
 import { lookupManage } from "@/lib/memorials/manage-token";
+import { PRIVACY_LEVELS, type PrivacyLevel } from "@/lib/memorials/policy";
+import { setMemorialPrivacy } from "@/lib/memorials/set-privacy";
 import { parseId } from "@/lib/validation";
 
 type Context = { params: Promise<{ token: string }> };
@@ -51,11 +53,19 @@ const ACTIONS = [
   "show-message",
   "title-initials",
   "title-name",
+  "privacy",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
-async function act(actor: FamilyActor, action: Action, treeId: number | null) {
+async function act(actor: FamilyActor, action: Action, treeId: number | null, form: FormData) {
   switch (action) {
+    case "privacy": {
+      const level = form.get("privacy");
+      if (typeof level !== "string" || !(PRIVACY_LEVELS as readonly string[]).includes(level)) {
+        throw new DomainError("INVALID_INPUT", `privacy must be one of ${PRIVACY_LEVELS.join(", ")}`);
+      }
+      return setMemorialPrivacy(actor, level as PrivacyLevel);
+    }
     case "hide":
     case "show":
       return setMemorialHidden(actor, action === "hide");
@@ -93,7 +103,7 @@ export async function POST(request: NextRequest, context: Context) {
   const treeField = form.get("tree");
   const treeId = typeof treeField === "string" ? parseId(treeField) : null;
   try {
-    await act({ by: "family", token }, action as Action, treeId);
+    await act({ by: "family", token }, action as Action, treeId, form);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const reason = error.problem?.reason;
