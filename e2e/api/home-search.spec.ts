@@ -6,7 +6,8 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { transaction } from "@/lib/db/client";
 import { issueManageToken } from "@/lib/memorials/manage-token";
-import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { setContextDefaultPrivacy } from "@/lib/operators/contexts";
+import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 
 test.describe.configure({ timeout: 180_000 });
@@ -170,4 +171,30 @@ test("a link-only page carries noindex (meta and X-Robots-Tag), a public one doe
   ]);
   for (const data of messages) expect(data).toMatchObject({ memorialId: id, environment: "production" });
   expect(messages.find((d) => d.privacy === "hidden")?.memorialUrl).toBeNull();
+});
+
+test("the funeral home's default applies until the family chooses, and its change reaches cached pages at once", async () => {
+  const op = await makeIsolatedOperator({ stock: 20 });
+  const epf = await makeContext(op.operatorId, "Epf");
+  const w = word();
+  const id = await classic(op.key, `Defaut${w}`, "Anne", { Contexte: { ContexteEpfId: epf.id } });
+  expect((await db.memorial.findUniqueOrThrow({ where: { id } })).contextId).toBe(epf.id);
+  const page = () => fetch(`${baseUrl()}/memorial/${id}?lang=en`);
+  // Rendered and cached while public.
+  expect((await page()).headers.get("x-robots-tag")).toBeNull();
+  expect((await page()).headers.get("x-cache")).toBe("HIT");
+  expect((await home(`q=defaut${w}&lang=en`)).ids).toEqual([id]);
+
+  // Another process (the command line's use case) sets the funeral home's default.
+  await setContextDefaultPrivacy(op.operatorId, epf.id, "link_only");
+  await expect
+    .poll(async () => (await page()).headers.get("x-robots-tag"), { timeout: 10_000 })
+    .toBe("noindex");
+  expect(await (await page()).text()).toMatch(/<meta name="robots" content="noindex"\/?>/);
+  expect((await home(`q=defaut${w}&lang=en`)).ids).toEqual([]);
+
+  // The family's choice wins over the default.
+  expect(await choose(id, "public")).toBe(303);
+  expect((await page()).headers.get("x-robots-tag")).toBeNull();
+  expect((await home(`q=defaut${w}&lang=en`)).ids).toEqual([id]);
 });
