@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 import { transaction } from "@/lib/db/client";
 import { issueManageToken } from "@/lib/memorials/manage-token";
 import { setContextDefaultPrivacy } from "@/lib/operators/contexts";
+import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 
@@ -162,6 +163,8 @@ test("a link-only page carries noindex (meta and X-Robots-Tag), a public one doe
   // memorial.privacy_changed reached the operator's receiver, one per change, as documented.
   await receiver.waitFor(3);
   await settled(endpoint.id, 3);
+  // Each message is the documented one (the API reference's webhooks section is these schemas).
+  for (const m of receiver.received) webhookMessageSchema("memorial.privacy_changed").parse(m.json);
   const messages = byType(receiver.received).map((m) => m.json.data);
   // Deliveries are not ordered: each change once.
   expect(messages.map((d) => [d.privacy, d.previousPrivacy, d.by]).sort()).toEqual([
