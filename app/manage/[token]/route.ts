@@ -16,6 +16,8 @@ import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
 import { lookupManage } from "@/lib/memorials/manage-token";
+import { PRIVACY_LEVELS, type PrivacyLevel } from "@/lib/memorials/policy";
+import { setMemorialPrivacy } from "@/lib/memorials/set-privacy";
 import { parseId } from "@/lib/validation";
 
 type Context = { params: Promise<{ token: string }> };
@@ -54,14 +56,28 @@ const ACTIONS = [
   "title-initials",
   "title-name",
   "closing-summary",
+  "privacy",
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
-async function act(actor: FamilyActor, action: Action, treeId: number | null, request: NextRequest) {
+async function act(
+  actor: FamilyActor,
+  action: Action,
+  treeId: number | null,
+  request: NextRequest,
+  form: FormData,
+) {
   switch (action) {
     case "closing-summary":
       if (actor.by !== "family") return;
       return requestClosingSummary(actor.token, linkBase(request));
+    case "privacy": {
+      const level = form.get("privacy");
+      if (typeof level !== "string" || !(PRIVACY_LEVELS as readonly string[]).includes(level)) {
+        throw new DomainError("INVALID_INPUT", `privacy must be one of ${PRIVACY_LEVELS.join(", ")}`);
+      }
+      return setMemorialPrivacy(actor, level as PrivacyLevel);
+    }
     case "hide":
     case "show":
       return setMemorialHidden(actor, action === "hide");
@@ -99,7 +115,7 @@ export async function POST(request: NextRequest, context: Context) {
   const treeField = form.get("tree");
   const treeId = typeof treeField === "string" ? parseId(treeField) : null;
   try {
-    await act({ by: "family", token }, action as Action, treeId, request);
+    await act({ by: "family", token }, action as Action, treeId, request, form);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const reason = error.problem?.reason;
