@@ -7,9 +7,10 @@ import { translator } from "@/lib/i18n/translate";
 import type { ManageView } from "@/lib/memorials/manage-token";
 import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
+import { type ManageReminders, manageRemindersSection } from "./manage-reminders";
 
 export type ManagePageView =
-  | (ManageView & { token: string; done: boolean })
+  | (ManageView & { token: string; done: boolean; reminders?: ManageReminders })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
 function control(action: string, token: string, language: Language, label: string, extra?: SafeHtml) {
@@ -87,6 +88,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         ${anonymous}
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}
+        ${view.reminders ? manageRemindersSection(view.reminders, t, language) : ""}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

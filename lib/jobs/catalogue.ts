@@ -13,6 +13,7 @@ import { DISPATCH_JOB, DISPATCH_JOB_OPTIONS, dispatchEvents, requestDispatch } f
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
+import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
 import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from "@/lib/webhooks/sender";
 import type { GuardOptions } from "@/lib/webhooks/url-guard";
 import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
@@ -25,6 +26,8 @@ export const SCHEDULES: Schedule[] = [
   { task: SERVE_QUEUE_JOB, cron: "* * * * *" },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
+  // Anniversary reminders of the UTC day (issue 21.4), once per subscription, kind and year.
+  { task: SEND_REMINDERS_JOB, cron: "0 7 * * *" },
 ];
 
 export interface CatalogueOptions {
@@ -69,6 +72,13 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await servePlantingQueue();
       },
+    }),
+    // The anniversary reminders due today (UTC), into the outbox (lib/reminders/send-reminders.ts).
+    [SEND_REMINDERS_JOB]: job({
+      async run() {
+        await sendReminders();
+      },
+      maxAttempts: 3,
     }),
     housekeeping: job({
       async run() {

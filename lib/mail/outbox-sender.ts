@@ -86,6 +86,8 @@ export async function sendEmail(id: number, mailer: Mailer): Promise<void> {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      // An e-mail's own headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post).
+      ...(mail.headers ? { headers: mail.headers as Record<string, string> } : {}),
     });
     await db.outgoingEmail.update({
       where: { id: mail.id },
