@@ -3,16 +3,22 @@
 // runs (two instances) do it at the same time, the birthday only when the birth date is known, the
 // 29th of February on the 28th in other years, nothing to unconfirmed or unsubscribed addresses;
 // the e-mail is in the subscriber's language with the trees' status and List-Unsubscribe headers.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { db } from "@/lib/db/client";
+import { freePort } from "@/lib/db/embedded";
 import { jobCatalogue } from "@/lib/jobs/catalogue";
 import { runJobsOnce } from "@/lib/jobs/runner";
+import { createMailer, sendEmail } from "@/lib/mail/outbox-sender";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
 import { confirmSubscription, subscribe, unsubscribe } from "@/lib/reminders/subscriptions";
 import { reminderToken } from "@/lib/reminders/tokens";
+import { readMails, startSmtpServer } from "../e2e/support/smtp";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -47,7 +53,7 @@ async function subscribed(
     confirm?: boolean;
   } = {},
 ) {
-  const email = `${unique("visitor")}@example.org`.toLowerCase();
+  const email = `${unique("visitor").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   const outcome = await subscribe({
     memorialId,
     email,
@@ -187,5 +193,35 @@ describe("send-reminders", () => {
     expect(await remindersTo(gone.email)).toHaveLength(0);
     expect(await remindersTo(vague.email)).toHaveLength(0);
     expect(await remindersTo(active.email)).toHaveLength(1);
+  });
+
+  it("leaves through the outbox's sender with its List-Unsubscribe headers; the outbox then keeps no usable link", async () => {
+    const memorialId = await memorial({ deathDate: at("2012-09-23T00:00:00Z") });
+    const { email, token } = await subscribed(memorialId);
+    await sendReminders(at("2026-09-23T07:00:00Z"));
+    const [queued] = await remindersTo(email);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "reminder-mail-"));
+    const port = await freePort();
+    const smtp = await startSmtpServer(dir, port);
+    const mailer = createMailer(`smtp://127.0.0.1:${port}`);
+    try {
+      await sendEmail(queued.id, mailer);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+    const raw =
+      readMails(dir)
+        .find((m) => m.to.includes(email))
+        ?.raw.replace(/\r?\n[ \t]+/g, " ") ?? "";
+    expect(raw).toContain(`List-Unsubscribe: <${LINK_BASE}/reminders/unsubscribe/${token}>`);
+    expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const row = await db.outgoingEmail.findUniqueOrThrow({ where: { id: queued.id } });
+    expect(row.status).toBe("sent");
+    expect(JSON.stringify([row.text, row.html, row.headers])).not.toContain(token);
+    expect(row.headers).toEqual({
+      "List-Unsubscribe": `<${LINK_BASE}/reminders/unsubscribe/[link removed]>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
   });
 });
