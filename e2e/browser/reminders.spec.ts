@@ -166,6 +166,16 @@ test("the family subscribes its own address from the management page: active at 
   const managePath = /\/manage\/[A-Za-z0-9_-]{43}/.exec(mailText(manageMail))?.[0];
   expect(managePath, mailText(manageMail)).toBeTruthy();
 
+  // Another site's form cannot subscribe with the family's link: 403, nothing written.
+  const foreign = await fetch(`${baseUrl()}${managePath}/reminders`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: "evil@example.org", death: "yes" }).toString(),
+  });
+  expect(foreign.status).toBe(403);
+  expect(await db.reminderSubscription.count({ where: { memorialId } })).toBe(0);
+
   await page.goto(`${baseUrl()}${managePath}?lang=fr`);
   const section = page.getByTestId("manage-reminders");
   await expect(page.getByTestId("manage-reminders-count")).toHaveText("Aucune adresse ne reçoit de rappel.");
