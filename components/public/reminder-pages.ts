@@ -9,7 +9,7 @@ import { publicDocument } from "./confirm-page";
 
 export type ReminderPageView =
   | { state: "sent" | "active"; memorialId: number }
-  | { state: "invalid"; memorialId: number; problems: ("email" | "consent" | "kind")[] }
+  | { state: "invalid"; memorialId: number; problems: ("email" | "consent" | "kind" | "host")[] }
   | { state: "unavailable" }
   | { state: "confirm"; token: string; title: string }
   | { state: "confirmed"; title: string; memorialId: number }
@@ -18,7 +18,12 @@ export type ReminderPageView =
   | { state: "cancelled" }
   | { state: "unknown" };
 
-const PROBLEM_KEYS = { email: "errorEmail", consent: "errorConsent", kind: "errorKind" } as const;
+const PROBLEM_KEYS = {
+  email: "errorEmail",
+  consent: "errorConsent",
+  kind: "errorKind",
+  host: "errorHost",
+} as const;
 
 export function reminderPage(
   view: ReminderPageView,

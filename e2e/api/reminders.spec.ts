@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { subscribe } from "@/lib/reminders/subscriptions";
 import { baseUrl, db } from "../support/factories";
+import { rawRequest } from "../support/raw-http";
 import { publicMemorial, tokenOf, uniqueEmail } from "../support/reminders";
 
 const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
@@ -122,4 +123,20 @@ test("the unsubscribe link: GET and HEAD change nothing; the one-click POST of a
   expect((await fetch(link, form({ "List-Unsubscribe": "One-Click" }))).status).toBe(200);
   expect((await fetch(`${baseUrl()}/reminders/unsubscribe/${"A".repeat(43)}`, form({}))).status).toBe(404);
   expect((await fetch(`${baseUrl()}/reminders/unsubscribe/${"A".repeat(43)}`)).status).toBe(404);
+});
+
+test("the reminder form on a forged Host writes nothing: no e-mail link is made on another site's address", async () => {
+  const memorialId = await publicMemorial({ DateDeces: "2021-05-14T12:00:00" });
+  const email = uniqueEmail("forged");
+  const r = await rawRequest(
+    baseUrl(),
+    "POST",
+    `/memorial/${memorialId}/remind?lang=en`,
+    { host: "attacker.example", "content-type": "application/x-www-form-urlencoded" },
+    new URLSearchParams({ email, consent: "yes", death: "yes" }).toString(),
+  );
+  expect(r.status).toBe(400);
+  expect(r.text).toContain("This form cannot be sent from this address of the site");
+  expect(await db.reminderSubscription.count({ where: { email } })).toBe(0);
+  expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
 });

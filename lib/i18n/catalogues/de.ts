@@ -641,4 +641,6 @@ export const de: Catalogue = {
     "{n, plural, =0 {Keine Adresse erhält Erinnerungen.} one {# Adresse erhält die Erinnerungen.} other {# Adressen erhalten die Erinnerungen.}}",
   "reminders.manageNote":
     "Ihre Familienadresse ist sofort aktiv; eine andere Adresse erhält zuerst eine Bestätigungs-E-Mail.",
+  "reminders.errorHost":
+    "Dieses Formular kann nicht von dieser Adresse der Website gesendet werden: Öffnen Sie die Gedenkseite unter ihrer üblichen Adresse.",
 };

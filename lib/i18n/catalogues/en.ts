@@ -618,4 +618,6 @@ export const en: Catalogue = {
     "{n, plural, =0 {No address receives reminders.} one {# address receives the reminders.} other {# addresses receive the reminders.}}",
   "reminders.manageNote":
     "Your family address is active at once; another address first receives a confirmation e-mail.",
+  "reminders.errorHost":
+    "This form cannot be sent from this address of the site: open the memorial at its usual address.",
 };

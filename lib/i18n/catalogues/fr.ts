@@ -641,6 +641,8 @@ export const fr = {
     "{n, plural, =0 {Aucune adresse ne reçoit de rappel.} one {# adresse reçoit les rappels.} other {# adresses reçoivent les rappels.}}",
   "reminders.manageNote":
     "Votre adresse de famille est active tout de suite ; une autre adresse reçoit d’abord un e-mail de confirmation.",
+  "reminders.errorHost":
+    "Ce formulaire ne peut pas être envoyé depuis cette adresse du site : ouvrez le mémorial à son adresse habituelle.",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -627,4 +627,6 @@ export const nl: Catalogue = {
     "{n, plural, =0 {Geen enkel adres ontvangt herinneringen.} one {# adres ontvangt de herinneringen.} other {# adressen ontvangen de herinneringen.}}",
   "reminders.manageNote":
     "Uw familieadres is meteen actief; een ander adres krijgt eerst een bevestigingsmail.",
+  "reminders.errorHost":
+    "Dit formulier kan niet vanaf dit adres van de site worden verstuurd: open de gedenkpagina op het gewone adres.",
 };

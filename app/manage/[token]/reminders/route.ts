@@ -10,7 +10,7 @@ import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import { linkBase } from "@/lib/links";
+import { HostNotAllowedError, linkBase } from "@/lib/links";
 import { lookupManage } from "@/lib/memorials/manage-token";
 import { subscribe } from "@/lib/reminders/subscriptions";
 import { email as emailField } from "@/lib/validation";
@@ -61,6 +61,10 @@ export async function POST(request: NextRequest, context: Context) {
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    // A forged Host (lib/links.ts emailLinkOrigin): no e-mail link is made on it, nothing written.
+    if (error instanceof HostNotAllowedError) {
+      return answer({ state: "invalid", memorialId: found.memorialId, problems: ["host"] }, 400);
+    }
     if (error.status === 404) return answer({ state: "unavailable" }, 404);
     return answer({ state: "invalid", memorialId: found.memorialId, problems: ["kind"] }, error.status);
   }

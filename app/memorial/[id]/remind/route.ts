@@ -7,7 +7,7 @@ import type { NextRequest } from "next/server";
 import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
 import { DomainError } from "@/lib/errors";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import { linkBase } from "@/lib/links";
+import { HostNotAllowedError, linkBase } from "@/lib/links";
 import { reminderOptions, subscribe } from "@/lib/reminders/subscriptions";
 import { email as emailField, parseId } from "@/lib/validation";
 
@@ -31,7 +31,7 @@ export async function POST(request: NextRequest, context: Context) {
       400,
     );
   }
-  const problems: ("email" | "consent" | "kind")[] = [];
+  const problems: ("email" | "consent" | "kind" | "host")[] = [];
   const parsed = EMAIL.safeParse(form.get("email") ?? "");
   if (!parsed.success) problems.push("email");
   if (form.get("consent") !== "yes") problems.push("consent");
@@ -55,6 +55,10 @@ export async function POST(request: NextRequest, context: Context) {
     return answer({ state: "sent", memorialId: options.memorialId }, 200);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
+    // A forged Host (lib/links.ts emailLinkOrigin): no e-mail link is made on it, nothing written.
+    if (error instanceof HostNotAllowedError) {
+      return answer({ state: "invalid", memorialId: options.memorialId, problems: ["host"] }, 400);
+    }
     if (error.status === 404) return answer({ state: "unavailable" }, 404);
     return answer({ state: "invalid", memorialId: options.memorialId, problems: ["kind"] }, error.status);
   }
