@@ -55,6 +55,12 @@ const CHECKS: Record<string, string> = {
     "CHECK (((status = ANY (ARRAY['dead'::\"TreeStatus\", 'replaced'::\"TreeStatus\"])) = ((died_on IS NOT NULL) AND (death_reason IS NOT NULL))))",
   tree_height_cm_check: "CHECK (((height_cm >= 1) AND (height_cm <= 10000)))",
   tree_history_height_cm_check: "CHECK (((height_cm >= 1) AND (height_cm <= 10000)))",
+  // Issue 21.4 (reminders).
+  reminder_sent_kind_check:
+    "CHECK (((kind)::text = ANY ((ARRAY['death_anniversary'::character varying, 'birthday'::character varying])::text[])))",
+  reminder_subscription_kinds_check: "CHECK ((death_anniversary OR birthday))",
+  reminder_subscription_language_check:
+    "CHECK (((language)::text = ANY ((ARRAY['fr'::character varying, 'nl'::character varying, 'en'::character varying, 'de'::character varying])::text[])))",
 };
 
 // ---------------------------------------------------------------------------------------------

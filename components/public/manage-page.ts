@@ -9,9 +9,10 @@ import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
 import { manageClosingSection } from "./manage-closing-section";
 import { managePrivacySection } from "./manage-privacy-section";
+import { type ManageReminders, manageRemindersSection } from "./manage-reminders";
 
 export type ManagePageView =
-  | (ManageView & { token: string; done: boolean })
+  | (ManageView & { token: string; done: boolean; reminders?: ManageReminders })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
 function control(action: string, token: string, language: Language, label: string, extra?: SafeHtml) {
@@ -91,6 +92,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}
         ${manageClosingSection(view, language)}
+        ${view.reminders ? manageRemindersSection(view.reminders, t, language) : ""}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

@@ -14,6 +14,7 @@ import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/
 import { CLOSING_SUMMARY_JOB, runClosingSummaries } from "@/lib/memorials/closing-summary";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
+import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
 import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from "@/lib/webhooks/sender";
 import type { GuardOptions } from "@/lib/webhooks/url-guard";
 import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
@@ -28,6 +29,8 @@ export const SCHEDULES: Schedule[] = [
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
   // The families' closing summaries due (CLOSING_WEEKS after creation), once each (issue 21.5).
   { task: CLOSING_SUMMARY_JOB, cron: "30 6 * * *" },
+  // Anniversary reminders of the UTC day (issue 21.4), once per subscription, kind and year.
+  { task: SEND_REMINDERS_JOB, cron: "0 7 * * *" },
 ];
 
 export interface CatalogueOptions {
@@ -72,6 +75,13 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await servePlantingQueue();
       },
+    }),
+    // The anniversary reminders due today (UTC), into the outbox (lib/reminders/send-reminders.ts).
+    [SEND_REMINDERS_JOB]: job({
+      async run() {
+        await sendReminders();
+      },
+      maxAttempts: 3,
     }),
     housekeeping: job({
       async run() {

@@ -16,7 +16,10 @@ export const MAX_ATTEMPTS = 8;
 // password reset): once the e-mail has been sent, given up, or can no longer be used, the outbox
 // keeps the e-mail without it, so that no usable link can be read back from the database or its
 // backups.
-const LINK = "(/(?:confirm|manage|dashboard/invite|dashboard/reset)/)[A-Za-z0-9_-]{20,}";
+// (/confirm/ also matches a reminder's /reminders/confirm/; a reminder's unsubscribe link is also in
+// its List-Unsubscribe header, kept in "headers".)
+const LINK =
+  "(/(?:confirm|manage|dashboard/invite|dashboard/reset|reminders/unsubscribe)/)[A-Za-z0-9_-]{20,}";
 const REMOVED = "[link removed]";
 
 /** Removes the links' tokens from the e-mails that match `where` (a condition on the outbox row). */
@@ -24,8 +27,9 @@ async function redactLinks(where: Prisma.Sql): Promise<number> {
   return db.$executeRaw`
     UPDATE "outgoing_email"
     SET "text" = regexp_replace("text", ${LINK}, ${`\\1${REMOVED}`}, 'g'),
-        "html" = regexp_replace("html", ${LINK}, ${`\\1${REMOVED}`}, 'g')
-    WHERE ${where} AND ("text" ~ ${LINK} OR "html" ~ ${LINK})`;
+        "html" = regexp_replace("html", ${LINK}, ${`\\1${REMOVED}`}, 'g'),
+        "headers" = regexp_replace("headers"::text, ${LINK}, ${`\\1${REMOVED}`}, 'g')::jsonb
+    WHERE ${where} AND ("text" ~ ${LINK} OR "html" ~ ${LINK} OR "headers"::text ~ ${LINK})`;
 }
 
 /**
@@ -92,6 +96,8 @@ export async function sendEmail(id: number, mailer: Mailer): Promise<void> {
         contentType: a.contentType,
         content: Buffer.from(a.content),
       })),
+      // An e-mail's own headers (a reminder's List-Unsubscribe and List-Unsubscribe-Post).
+      ...(mail.headers ? { headers: mail.headers as Record<string, string> } : {}),
     });
     await db.outgoingEmail.update({
       where: { id: mail.id },

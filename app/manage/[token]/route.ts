@@ -5,6 +5,7 @@
 // that those statuses are real.
 import type { NextRequest } from "next/server";
 import { type ManagePageView, managePage } from "@/components/public/manage-page";
+import { manageRemindersOf } from "@/components/public/manage-reminders";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
@@ -31,7 +32,12 @@ async function show(request: NextRequest, token: string, done: boolean, status =
   const found = await lookupManage(token);
   switch (found.state) {
     case "active":
-      return page(request, { ...found, token, done }, status, found.language);
+      return page(
+        request,
+        { ...found, token, done, reminders: await manageRemindersOf(found.memorialId) },
+        status,
+        found.language,
+      );
     case "expired":
     case "revoked":
       return page(request, { state: found.state }, 410, found.language);

@@ -4,6 +4,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { LanguageSwitch } from "@/components/public/language-switch";
+import { ReminderSection } from "@/components/public/reminder-section";
 import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
 import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
@@ -211,6 +212,7 @@ export default async function MemorialPage(props: Props) {
 
         <ShareBlock url={url} title={title} text={shareText(memorial, language)} t={t} />
         <KeepsakeLinks path={path} language={language} t={t} />
+        <ReminderSection memorialId={memorial.id} language={language} />
       </main>
 
       <footer className="border-t border-forest-100 bg-white">

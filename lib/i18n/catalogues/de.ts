@@ -846,4 +846,80 @@ export const de: Catalogue = {
   "home.privacyDefault":
     "Die Voreinstellung des Bestattungsunternehmens gilt, solange Sie nicht gewählt haben.",
   "home.privacySave": "Meine Wahl speichern",
+  // Issue 21.4: anniversary reminders (memorial page, management page, e-mails, link pages).
+  "reminders.hello": "Guten Tag,",
+  "reminders.confirmSubject": "Bestätigen Sie Ihre Erinnerung: {title}",
+  "reminders.confirmBody": "Sie haben jedes Jahr eine Erinnerungs-E-Mail zur Gedenkseite „{title}“ bestellt:",
+  "reminders.kindDeath": "am Jahrestag des Todes",
+  "reminders.kindBirthday": "am Geburtstag",
+  "reminders.confirmButton": "Meine Adresse bestätigen",
+  "reminders.confirmIgnore":
+    "Bis zu Ihrer Bestätigung erhalten Sie nichts. Wenn Sie nichts bestellt haben, ignorieren Sie diese Nachricht einfach.",
+  "reminders.footer": "Diese Nachricht sendet Ihnen {site}.",
+  "reminders.subjectDeath": "Heute denken wir an {title}",
+  "reminders.subjectBirthday": "Heute ein Geburtstag: {title}",
+  "reminders.todayDeath":
+    "Heute {years, plural, one {vor # Jahr} other {vor # Jahren}}: Wir denken mit Ihnen an {title}.",
+  "reminders.todayBirthday":
+    "Heute ist der Geburtstag des Menschen, an den die Gedenkseite „{title}“ erinnert, geboren vor {years} Jahren.",
+  "reminders.treesIntro":
+    "{n, plural, one {Der Baum, der zur Erinnerung gepflanzt wurde:} other {Die # Bäume, die zur Erinnerung gepflanzt wurden:}}",
+  "reminders.noTrees": "Zur Erinnerung wurde noch kein Baum gepflanzt.",
+  "reminders.status_ordered":
+    "{n, plural, one {# wartet auf die Pflanzung} other {# warten auf die Pflanzung}}",
+  "reminders.status_in_ground": "{n, plural, one {# in die Erde gepflanzt} other {# in die Erde gepflanzt}}",
+  "reminders.status_monitored":
+    "{n, plural, one {# gepflanzt und gepflegt} other {# gepflanzt und gepflegt}}",
+  "reminders.status_dead":
+    "{n, plural, one {# abgestorben, wird ersetzt} other {# abgestorben, werden ersetzt}}",
+  "reminders.status_replaced":
+    "{n, plural, one {# abgestorben und ersetzt} other {# abgestorben und ersetzt}}",
+  "reminders.plantAnother":
+    "Wenn Sie möchten, können Sie über {requester} einen weiteren Baum zur Erinnerung pflanzen, von der Gedenkseite aus.",
+  "reminders.plantButton": "Zur Gedenkseite",
+  "reminders.unsubscribeLine": "Keine Erinnerungen mehr? Mit einem Klick abmelden:",
+  "reminders.unsubscribeLink": "abmelden",
+  "reminders.heading": "An den Tag erinnern",
+  "reminders.intro": "Erhalten Sie jedes Jahr am Jahrestag eine E-Mail.",
+  "reminders.emailLabel": "Ihre E-Mail-Adresse",
+  "reminders.chooseDays": "Mich erinnern",
+  "reminders.consent":
+    "Ich bin einverstanden, diese Erinnerungen per E-Mail zu erhalten; ich kann mich jederzeit mit einem Klick abmelden.",
+  "reminders.submit": "Anmelden",
+  "reminders.doubleOptIn": "Eine E-Mail bittet Sie, Ihre Adresse zu bestätigen: vorher wird nichts gesendet.",
+  "reminders.calendar": "Den Jahrestag in meinen Kalender eintragen (.ics)",
+  "reminders.sentTitle": "Sehen Sie in Ihr Postfach",
+  "reminders.sentText":
+    "Eine E-Mail bittet Sie, Ihre Adresse zu bestätigen: Die Erinnerungen beginnen, sobald Sie dem Link folgen. Waren Sie schon angemeldet, ist Ihre Wahl gespeichert.",
+  "reminders.activeTitle": "Erinnerung gespeichert",
+  "reminders.activeText": "Sie erhalten am Jahrestag eine E-Mail.",
+  "reminders.errorTitle": "Das Formular ist unvollständig",
+  "reminders.errorEmail": "Die E-Mail-Adresse ist ungültig.",
+  "reminders.errorConsent": "Kreuzen Sie das Kästchen an, um den Erinnerungen zuzustimmen.",
+  "reminders.errorKind": "Wählen Sie mindestens einen Tag.",
+  "reminders.back": "Zurück zur Gedenkseite",
+  "reminders.unavailableTitle": "Keine Erinnerung für diese Gedenkseite",
+  "reminders.unavailableText": "Diese Gedenkseite ist nicht öffentlich oder hat kein genaues Datum.",
+  "reminders.confirmPageTitle": "Ihre Erinnerung bestätigen",
+  "reminders.confirmPageText": "Bestätigen Sie, um die Erinnerungen der Gedenkseite „{title}“ zu erhalten.",
+  "reminders.confirmedTitle": "Ihre Erinnerung ist aktiv",
+  "reminders.confirmedText": "Sie erhalten am Jahrestag eine E-Mail zur Gedenkseite „{title}“.",
+  "reminders.unsubscribeTitle": "Abmelden",
+  "reminders.unsubscribeText": "Keine Erinnerungen der Gedenkseite „{title}“ mehr erhalten?",
+  "reminders.unsubscribeButton": "Mich abmelden",
+  "reminders.unsubscribedTitle": "Sie sind abgemeldet",
+  "reminders.unsubscribedText": "Sie erhalten keine Erinnerungen der Gedenkseite „{title}“ mehr.",
+  "reminders.unknownTitle": "Dieser Link ist ungültig",
+  "reminders.unknownText": "Prüfen Sie, ob Sie den ganzen Link aus der E-Mail kopiert haben.",
+  "reminders.cancelledText": "Diese Anmeldung wurde beendet: Melden Sie sich auf der Gedenkseite erneut an.",
+  "reminders.manageHeading": "Erinnerungen am Jahrestag",
+  "reminders.manageIntro": "Erhalten Sie jedes Jahr am Jahrestag eine E-Mail an die Adresse Ihrer Wahl.",
+  "reminders.manageUnavailable":
+    "Erinnerungen sind möglich, sobald die Gedenkseite öffentlich ist und ein genaues Datum hat.",
+  "reminders.manageCount":
+    "{n, plural, =0 {Keine Adresse erhält Erinnerungen.} one {# Adresse erhält die Erinnerungen.} other {# Adressen erhalten die Erinnerungen.}}",
+  "reminders.manageNote":
+    "Ihre Familienadresse ist sofort aktiv; eine andere Adresse erhält zuerst eine Bestätigungs-E-Mail.",
+  "reminders.errorHost":
+    "Dieses Formular kann nicht von dieser Adresse der Website gesendet werden: Öffnen Sie die Gedenkseite unter ihrer üblichen Adresse.",
 };

@@ -841,6 +841,82 @@ export const fr = {
   "home.privacyDefault":
     "Le choix par défaut de l’entreprise de pompes funèbres s’applique tant que vous n’avez pas choisi.",
   "home.privacySave": "Enregistrer mon choix",
+  // Issue 21.4: anniversary reminders (memorial page, management page, e-mails, link pages).
+  "reminders.hello": "Bonjour,",
+  "reminders.confirmSubject": "Confirmez votre rappel : {title}",
+  "reminders.confirmBody":
+    "Vous avez demandé un e-mail de rappel pour le mémorial « {title} », chaque année :",
+  "reminders.kindDeath": "le jour anniversaire du décès",
+  "reminders.kindBirthday": "le jour anniversaire de la naissance",
+  "reminders.confirmButton": "Confirmer mon adresse",
+  "reminders.confirmIgnore":
+    "Rien ne vous sera envoyé tant que vous n’avez pas confirmé. Si vous n’avez rien demandé, ignorez simplement ce message.",
+  "reminders.footer": "Ce message vous est envoyé par {site}.",
+  "reminders.subjectDeath": "Nous pensons à {title} aujourd’hui",
+  "reminders.subjectBirthday": "Un anniversaire aujourd’hui : {title}",
+  "reminders.todayDeath":
+    "Aujourd’hui, cela fait {years, plural, one {# an} other {# ans}} : nous pensons avec vous à {title}.",
+  "reminders.todayBirthday":
+    "Aujourd’hui est le jour anniversaire de la naissance de la personne honorée par le mémorial « {title} », née il y a {years} ans.",
+  "reminders.treesIntro":
+    "{n, plural, one {L’arbre planté en sa mémoire :} other {Les # arbres plantés en sa mémoire :}}",
+  "reminders.noTrees": "Aucun arbre n’est encore planté en sa mémoire.",
+  "reminders.status_ordered":
+    "{n, plural, one {# en attente de plantation} other {# en attente de plantation}}",
+  "reminders.status_in_ground": "{n, plural, one {# planté en terre} other {# plantés en terre}}",
+  "reminders.status_monitored": "{n, plural, one {# planté et suivi} other {# plantés et suivis}}",
+  "reminders.status_dead": "{n, plural, one {# mort, à remplacer} other {# morts, à remplacer}}",
+  "reminders.status_replaced": "{n, plural, one {# mort et remplacé} other {# morts et remplacés}}",
+  "reminders.plantAnother":
+    "Si vous le souhaitez, vous pouvez planter un autre arbre en sa mémoire auprès de {requester}, depuis la page du mémorial.",
+  "reminders.plantButton": "Voir le mémorial",
+  "reminders.unsubscribeLine": "Vous ne voulez plus de ces rappels ? Désinscription en un clic :",
+  "reminders.unsubscribeLink": "se désinscrire",
+  "reminders.heading": "Se souvenir du jour",
+  "reminders.intro": "Recevez un e-mail chaque année, le jour anniversaire.",
+  "reminders.emailLabel": "Votre adresse e-mail",
+  "reminders.chooseDays": "Me rappeler",
+  "reminders.consent":
+    "J’accepte de recevoir ces rappels par e-mail ; je peux me désinscrire à tout moment en un clic.",
+  "reminders.submit": "M’inscrire",
+  "reminders.doubleOptIn": "Un e-mail vous demandera de confirmer votre adresse : rien n’est envoyé avant.",
+  "reminders.calendar": "Ajouter le jour anniversaire à mon agenda (.ics)",
+  "reminders.sentTitle": "Consultez votre boîte e-mail",
+  "reminders.sentText":
+    "Un e-mail vous demande de confirmer votre adresse : les rappels commencent dès que vous suivez son lien. Si vous étiez déjà inscrit, votre choix est enregistré.",
+  "reminders.activeTitle": "Rappel enregistré",
+  "reminders.activeText": "Vous recevrez un e-mail le jour anniversaire.",
+  "reminders.errorTitle": "Le formulaire est incomplet",
+  "reminders.errorEmail": "L’adresse e-mail n’est pas valide.",
+  "reminders.errorConsent": "Cochez la case pour accepter de recevoir les rappels.",
+  "reminders.errorKind": "Choisissez au moins un jour.",
+  "reminders.back": "Retour au mémorial",
+  "reminders.unavailableTitle": "Pas de rappel pour ce mémorial",
+  "reminders.unavailableText": "Ce mémorial n’est pas public ou n’a pas de date exacte.",
+  "reminders.confirmPageTitle": "Confirmer votre rappel",
+  "reminders.confirmPageText": "Confirmez pour recevoir les rappels du mémorial « {title} ».",
+  "reminders.confirmedTitle": "Votre rappel est actif",
+  "reminders.confirmedText": "Vous recevrez un e-mail pour le mémorial « {title} » le jour anniversaire.",
+  "reminders.unsubscribeTitle": "Se désinscrire",
+  "reminders.unsubscribeText": "Ne plus recevoir les rappels du mémorial « {title} » ?",
+  "reminders.unsubscribeButton": "Me désinscrire",
+  "reminders.unsubscribedTitle": "Vous êtes désinscrit",
+  "reminders.unsubscribedText": "Vous ne recevrez plus de rappel du mémorial « {title} ».",
+  "reminders.unknownTitle": "Ce lien n’est pas valide",
+  "reminders.unknownText": "Vérifiez que vous avez copié le lien entier depuis l’e-mail.",
+  "reminders.cancelledText":
+    "Cette inscription a été annulée : inscrivez-vous à nouveau depuis la page du mémorial.",
+  "reminders.manageHeading": "Rappels du jour anniversaire",
+  "reminders.manageIntro":
+    "Recevez un e-mail chaque année, le jour anniversaire, à l’adresse de votre choix.",
+  "reminders.manageUnavailable":
+    "Les rappels sont possibles lorsque le mémorial est public et a une date exacte.",
+  "reminders.manageCount":
+    "{n, plural, =0 {Aucune adresse ne reçoit de rappel.} one {# adresse reçoit les rappels.} other {# adresses reçoivent les rappels.}}",
+  "reminders.manageNote":
+    "Votre adresse de famille est active tout de suite ; une autre adresse reçoit d’abord un e-mail de confirmation.",
+  "reminders.errorHost":
+    "Ce formulaire ne peut pas être envoyé depuis cette adresse du site : ouvrez le mémorial à son adresse habituelle.",
 };
 
 export type MessageKey = keyof typeof fr;

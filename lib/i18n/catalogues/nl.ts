@@ -830,4 +830,77 @@ export const nl: Catalogue = {
   "home.privacyHidden": "Verborgen: niemand behalve u ziet ze.",
   "home.privacyDefault": "De standaardkeuze van de uitvaartonderneming geldt zolang u niet gekozen hebt.",
   "home.privacySave": "Mijn keuze opslaan",
+  // Issue 21.4: anniversary reminders (memorial page, management page, e-mails, link pages).
+  "reminders.hello": "Hallo,",
+  "reminders.confirmSubject": "Bevestig uw herinnering: {title}",
+  "reminders.confirmBody": "U hebt gevraagd om elk jaar een herinneringsmail voor de gedenkpagina „{title}”:",
+  "reminders.kindDeath": "op de verjaardag van het overlijden",
+  "reminders.kindBirthday": "op de verjaardag van de geboorte",
+  "reminders.confirmButton": "Mijn adres bevestigen",
+  "reminders.confirmIgnore":
+    "U ontvangt niets zolang u niet bevestigt. Hebt u niets gevraagd, negeer dan dit bericht.",
+  "reminders.footer": "Dit bericht wordt u gestuurd door {site}.",
+  "reminders.subjectDeath": "Vandaag denken we aan {title}",
+  "reminders.subjectBirthday": "Vandaag een verjaardag: {title}",
+  "reminders.todayDeath":
+    "Vandaag is het {years, plural, one {# jaar} other {# jaar}} geleden: we denken met u aan {title}.",
+  "reminders.todayBirthday":
+    "Vandaag is de verjaardag van wie herdacht wordt op de gedenkpagina „{title}”, geboren {years} jaar geleden.",
+  "reminders.treesIntro":
+    "{n, plural, one {De boom die ter nagedachtenis is geplant:} other {De # bomen die ter nagedachtenis zijn geplant:}}",
+  "reminders.noTrees": "Er is nog geen boom ter nagedachtenis geplant.",
+  "reminders.status_ordered": "{n, plural, one {# wacht op aanplanting} other {# wachten op aanplanting}}",
+  "reminders.status_in_ground": "{n, plural, one {# in de grond geplant} other {# in de grond geplant}}",
+  "reminders.status_monitored": "{n, plural, one {# geplant en opgevolgd} other {# geplant en opgevolgd}}",
+  "reminders.status_dead": "{n, plural, one {# gestorven, te vervangen} other {# gestorven, te vervangen}}",
+  "reminders.status_replaced": "{n, plural, one {# gestorven en vervangen} other {# gestorven en vervangen}}",
+  "reminders.plantAnother":
+    "Als u wilt, kunt u via {requester} nog een boom ter nagedachtenis planten, vanaf de gedenkpagina.",
+  "reminders.plantButton": "De gedenkpagina bekijken",
+  "reminders.unsubscribeLine": "Wilt u deze herinneringen niet meer? Afmelden met één klik:",
+  "reminders.unsubscribeLink": "afmelden",
+  "reminders.heading": "De dag herdenken",
+  "reminders.intro": "Ontvang elk jaar een e-mail op de verjaardag.",
+  "reminders.emailLabel": "Uw e-mailadres",
+  "reminders.chooseDays": "Mij herinneren",
+  "reminders.consent":
+    "Ik ga akkoord met deze herinneringen per e-mail; ik kan me op elk moment met één klik afmelden.",
+  "reminders.submit": "Inschrijven",
+  "reminders.doubleOptIn": "Een e-mail vraagt u uw adres te bevestigen: vooraf wordt niets verstuurd.",
+  "reminders.calendar": "De verjaardag aan mijn agenda toevoegen (.ics)",
+  "reminders.sentTitle": "Kijk in uw mailbox",
+  "reminders.sentText":
+    "Een e-mail vraagt u uw adres te bevestigen: de herinneringen beginnen zodra u de link volgt. Was u al ingeschreven, dan is uw keuze bewaard.",
+  "reminders.activeTitle": "Herinnering bewaard",
+  "reminders.activeText": "U ontvangt een e-mail op de verjaardag.",
+  "reminders.errorTitle": "Het formulier is onvolledig",
+  "reminders.errorEmail": "Het e-mailadres is niet geldig.",
+  "reminders.errorConsent": "Vink het vakje aan om de herinneringen te aanvaarden.",
+  "reminders.errorKind": "Kies minstens één dag.",
+  "reminders.back": "Terug naar de gedenkpagina",
+  "reminders.unavailableTitle": "Geen herinnering voor deze gedenkpagina",
+  "reminders.unavailableText": "Deze gedenkpagina is niet openbaar of heeft geen exacte datum.",
+  "reminders.confirmPageTitle": "Uw herinnering bevestigen",
+  "reminders.confirmPageText": "Bevestig om de herinneringen van de gedenkpagina „{title}” te ontvangen.",
+  "reminders.confirmedTitle": "Uw herinnering is actief",
+  "reminders.confirmedText": "U ontvangt een e-mail voor de gedenkpagina „{title}” op de verjaardag.",
+  "reminders.unsubscribeTitle": "Afmelden",
+  "reminders.unsubscribeText": "Geen herinneringen meer ontvangen van de gedenkpagina „{title}”?",
+  "reminders.unsubscribeButton": "Mij afmelden",
+  "reminders.unsubscribedTitle": "U bent afgemeld",
+  "reminders.unsubscribedText": "U ontvangt geen herinneringen meer van de gedenkpagina „{title}”.",
+  "reminders.unknownTitle": "Deze link is niet geldig",
+  "reminders.unknownText": "Controleer of u de volledige link uit de e-mail hebt gekopieerd.",
+  "reminders.cancelledText":
+    "Deze inschrijving werd geannuleerd: schrijf u opnieuw in vanaf de gedenkpagina.",
+  "reminders.manageHeading": "Herinneringen op de verjaardag",
+  "reminders.manageIntro": "Ontvang elk jaar een e-mail op de verjaardag, op het adres van uw keuze.",
+  "reminders.manageUnavailable":
+    "Herinneringen zijn mogelijk wanneer de gedenkpagina openbaar is en een exacte datum heeft.",
+  "reminders.manageCount":
+    "{n, plural, =0 {Geen enkel adres ontvangt herinneringen.} one {# adres ontvangt de herinneringen.} other {# adressen ontvangen de herinneringen.}}",
+  "reminders.manageNote":
+    "Uw familieadres is meteen actief; een ander adres krijgt eerst een bevestigingsmail.",
+  "reminders.errorHost":
+    "Dit formulier kan niet vanaf dit adres van de site worden verstuurd: open de gedenkpagina op het gewone adres.",
 };

@@ -1,0 +1,78 @@
+// POST /manage/{token}/reminders: the family subscribes an address to the memorial's anniversary
+// reminders from its management page (issue 21.4). From this site only (same-origin check, as
+// every change of the management page). The family's own address, which received its management
+// link, is active at once; another one gets a confirmation e-mail (double opt-in). Then back to the
+// page (303); bad input is a 400 page naming the problem, nothing written.
+import type { NextRequest } from "next/server";
+import { managePage } from "@/components/public/manage-page";
+import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { fromThisSite } from "@/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { HostNotAllowedError, linkBase } from "@/lib/links";
+import { lookupManage } from "@/lib/memorials/manage-token";
+import { subscribe } from "@/lib/reminders/subscriptions";
+import { email as emailField } from "@/lib/validation";
+
+type Context = { params: Promise<{ token: string }> };
+
+const EMAIL = emailField(254);
+
+export async function POST(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  const found = await lookupManage(token);
+  const language = secretLinkLanguage(request, "language" in found ? found.language : null);
+  const nonce = requestNonce(request);
+  const path = request.nextUrl.pathname;
+  if (!fromThisSite(request, { originRequired: false })) {
+    return secretLinkPage(managePage({ state: "refused" }, language, nonce, path), 403);
+  }
+  if (found.state !== "active") {
+    return secretLinkPage(
+      managePage({ state: found.state }, language, nonce, path),
+      found.state === "unknown" ? 404 : 410,
+    );
+  }
+  const answer = (view: ReminderPageView, status: number) =>
+    secretLinkPage(reminderPage(view, language, nonce, path), status);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["email"] }, 400);
+  }
+  const parsed = EMAIL.safeParse(form.get("email") ?? "");
+  if (!parsed.success)
+    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["email"] }, 400);
+  const family = await db.family.findUnique({
+    where: { memorialId: found.memorialId },
+    select: { email: true },
+  });
+  try {
+    await subscribe({
+      memorialId: found.memorialId,
+      email: parsed.data,
+      language,
+      deathAnniversary: form.get("death") === "yes",
+      birthday: form.get("birthday") === "yes",
+      linkBase: linkBase(request),
+      confirmed: family?.email?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // A forged Host (lib/links.ts emailLinkOrigin): no e-mail link is made on it, nothing written.
+    if (error instanceof HostNotAllowedError) {
+      return answer({ state: "invalid", memorialId: found.memorialId, problems: ["host"] }, 400);
+    }
+    if (error.status === 404) return answer({ state: "unavailable" }, 404);
+    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["kind"] }, error.status);
+  }
+  return new Response(null, {
+    status: 303,
+    headers: {
+      Location: `/manage/${encodeURIComponent(token)}?done=1&lang=${language}`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

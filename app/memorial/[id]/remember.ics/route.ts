@@ -1,0 +1,50 @@
+// GET /memorial/{id}/remember.ics: the memorial's anniversary as a calendar file (issue 21.4), a
+// yearly all-day event on the date of death with the memorial's address. Only for a memorial the
+// public may see (the policy) with an exact date of death; anything else is a 404. An anonymous
+// memorial's event carries its shown title only (displayTitle), never the deceased's name.
+import type { NextRequest } from "next/server";
+import { db } from "@/lib/db/client";
+import { isLanguage } from "@/lib/i18n/languages";
+import { memorialUrl, publicOrigin } from "@/lib/links";
+import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
+import { anniversaryCalendar } from "@/lib/reminders/ics";
+import { parseId } from "@/lib/validation";
+
+type Context = { params: Promise<{ id: string }> };
+
+const notFound = () =>
+  new Response("Not found: no public memorial with an exact date of death has this id.\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+export async function GET(request: NextRequest, context: Context) {
+  const id = parseId((await context.params).id);
+  if (id === null) return notFound();
+  const memorial = await db.memorial.findFirst({
+    where: { AND: [{ id }, memorialsVisibleTo(PUBLIC), { kind: { not: "global" } }] },
+    select: {
+      ...TITLE_SELECT,
+      language: true,
+      person: { select: { firstName: true, lastName: true, deathDate: true, deathDateApproximate: true } },
+    },
+  });
+  if (!memorial?.person || memorial.person.deathDateApproximate) return notFound();
+  const origin = publicOrigin(request.headers);
+  const lang = request.nextUrl.searchParams.get("lang");
+  const body = anniversaryCalendar({
+    memorialId: memorial.id,
+    title: displayTitle(memorial),
+    deathDate: memorial.person.deathDate,
+    url: memorialUrl(origin, memorial, isLanguage(lang) ? lang : null),
+    host: new URL(origin).host,
+    now: new Date(),
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="memorial-${memorial.id}.ics"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

@@ -1,0 +1,65 @@
+// POST /memorial/{id}/remind: the memorial page's reminder form (issue 21.4), a plain HTML form
+// that works without JavaScript. A visitor gives an e-mail address, ticks the days and agrees;
+// the answer is a page: "check your inbox" (a confirmation e-mail was written to the outbox:
+// double opt-in, nothing is sent before it is confirmed), or 400 naming what is missing, nothing
+// written; 404 for a memorial the public may not see or without a date to remember.
+import type { NextRequest } from "next/server";
+import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { DomainError } from "@/lib/errors";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { HostNotAllowedError, linkBase } from "@/lib/links";
+import { reminderOptions, subscribe } from "@/lib/reminders/subscriptions";
+import { email as emailField, parseId } from "@/lib/validation";
+
+type Context = { params: Promise<{ id: string }> };
+
+const EMAIL = emailField(254);
+
+export async function POST(request: NextRequest, context: Context) {
+  const id = parseId((await context.params).id);
+  const options = id === null ? null : await reminderOptions(id);
+  const language = secretLinkLanguage(request);
+  const answer = (view: ReminderPageView, status: number) =>
+    secretLinkPage(reminderPage(view, language, requestNonce(request), request.nextUrl.pathname), status);
+  if (!options) return answer({ state: "unavailable" }, 404);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return answer(
+      { state: "invalid", memorialId: options.memorialId, problems: ["email", "consent", "kind"] },
+      400,
+    );
+  }
+  const problems: ("email" | "consent" | "kind" | "host")[] = [];
+  const parsed = EMAIL.safeParse(form.get("email") ?? "");
+  if (!parsed.success) problems.push("email");
+  if (form.get("consent") !== "yes") problems.push("consent");
+  const deathAnniversary = options.deathAnniversary && form.get("death") === "yes";
+  const birthday = options.birthday && form.get("birthday") === "yes";
+  if (!deathAnniversary && !birthday) problems.push("kind");
+  if (problems.length > 0 || !parsed.success) {
+    return answer({ state: "invalid", memorialId: options.memorialId, problems }, 400);
+  }
+  try {
+    await subscribe({
+      memorialId: options.memorialId,
+      email: parsed.data,
+      language,
+      deathAnniversary,
+      birthday,
+      linkBase: linkBase(request),
+      confirmed: false,
+    });
+    // The same answer whether the address was new or known: the page tells nobody who subscribed.
+    return answer({ state: "sent", memorialId: options.memorialId }, 200);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // A forged Host (lib/links.ts emailLinkOrigin): no e-mail link is made on it, nothing written.
+    if (error instanceof HostNotAllowedError) {
+      return answer({ state: "invalid", memorialId: options.memorialId, problems: ["host"] }, 400);
+    }
+    if (error.status === 404) return answer({ state: "unavailable" }, 404);
+    return answer({ state: "invalid", memorialId: options.memorialId, problems: ["kind"] }, error.status);
+  }
+}

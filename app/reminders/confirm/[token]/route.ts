@@ -1,0 +1,52 @@
+// The confirmation link of a reminder subscription (issue 21.4, double opt-in). Opening it (GET,
+// or HEAD as mail scanners do) only shows a page with one button; only the button (a POST)
+// confirms, so a scanner following links never subscribes anyone. An unknown link answers 404.
+import type { NextRequest } from "next/server";
+import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { DomainError } from "@/lib/errors";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { confirmSubscription, lookupSubscription } from "@/lib/reminders/subscriptions";
+
+type Context = { params: Promise<{ token: string }> };
+
+function page(request: NextRequest, view: ReminderPageView, status: number, language?: string | null) {
+  const lang = secretLinkLanguage(request, language);
+  return secretLinkPage(reminderPage(view, lang, requestNonce(request), request.nextUrl.pathname), status);
+}
+
+// GET /reminders/confirm/{token}: what would be confirmed, and the button. Reads only.
+export async function GET(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  const found = await lookupSubscription(token);
+  if (!found) return page(request, { state: "unknown" }, 404);
+  if (found.unsubscribed) return page(request, { state: "cancelled" }, 410, found.language);
+  if (found.confirmed) {
+    return page(
+      request,
+      { state: "confirmed", title: found.title, memorialId: found.memorialId },
+      200,
+      found.language,
+    );
+  }
+  return page(request, { state: "confirm", token, title: found.title }, 200, found.language);
+}
+
+// POST /reminders/confirm/{token}: confirms (again is harmless).
+export async function POST(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  try {
+    await confirmSubscription(token);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    if (error.problem?.reason === "unsubscribed") return page(request, { state: "cancelled" }, 410);
+    return page(request, { state: "unknown" }, 404);
+  }
+  const found = await lookupSubscription(token);
+  if (!found) return page(request, { state: "unknown" }, 404);
+  return page(
+    request,
+    { state: "confirmed", title: found.title, memorialId: found.memorialId },
+    200,
+    found.language,
+  );
+}

@@ -1,0 +1,41 @@
+// The unsubscribe link of every reminder e-mail (issue 21.4), also its List-Unsubscribe address.
+// GET (and HEAD) only shows a page with one button: mail scanners open links, and must not
+// unsubscribe anyone. POST unsubscribes: the page's button, and the one-click unsubscribe of RFC
+// 8058, which mail providers send from their own servers (body List-Unsubscribe=One-Click): so no
+// same-origin check here, the secret token is the proof. Again is harmless; an unknown link is a
+// 404 and changes nothing.
+import type { NextRequest } from "next/server";
+import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { DomainError } from "@/lib/errors";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { lookupSubscription, unsubscribe } from "@/lib/reminders/subscriptions";
+
+type Context = { params: Promise<{ token: string }> };
+
+function page(request: NextRequest, view: ReminderPageView, status: number, language?: string | null) {
+  const lang = secretLinkLanguage(request, language);
+  return secretLinkPage(reminderPage(view, lang, requestNonce(request), request.nextUrl.pathname), status);
+}
+
+// GET /reminders/unsubscribe/{token}: the question and the button. Reads only.
+export async function GET(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  const found = await lookupSubscription(token);
+  if (!found) return page(request, { state: "unknown" }, 404);
+  if (found.unsubscribed)
+    return page(request, { state: "unsubscribed", title: found.title }, 200, found.language);
+  return page(request, { state: "unsubscribe", token, title: found.title }, 200, found.language);
+}
+
+// POST /reminders/unsubscribe/{token}: the button, or a mail provider's one-click request.
+export async function POST(request: NextRequest, context: Context) {
+  const { token } = await context.params;
+  try {
+    await unsubscribe(token);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return page(request, { state: "unknown" }, 404);
+  }
+  const found = await lookupSubscription(token);
+  return page(request, { state: "unsubscribed", title: found?.title ?? "" }, 200, found?.language);
+}

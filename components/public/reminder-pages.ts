@@ -1,0 +1,99 @@
+// The pages of anniversary reminders (issue 21.4), as HTML from route handlers: the answer to the
+// memorial page's form, the confirmation link's page (double opt-in) and the unsubscribe link's
+// page. Opening a link (GET, as mail scanners do) only shows its page and one button; the button
+// (a POST) acts. Every value goes through `html`, which escapes it.
+import { html, type SafeHtml } from "@/lib/html";
+import type { Language } from "@/lib/i18n/languages";
+import { translator } from "@/lib/i18n/translate";
+import { publicDocument } from "./confirm-page";
+
+export type ReminderPageView =
+  | { state: "sent" | "active"; memorialId: number }
+  | { state: "invalid"; memorialId: number; problems: ("email" | "consent" | "kind" | "host")[] }
+  | { state: "unavailable" }
+  | { state: "confirm"; token: string; title: string }
+  | { state: "confirmed"; title: string; memorialId: number }
+  | { state: "unsubscribe"; token: string; title: string }
+  | { state: "unsubscribed"; title: string }
+  | { state: "cancelled" }
+  | { state: "unknown" };
+
+const PROBLEM_KEYS = {
+  email: "errorEmail",
+  consent: "errorConsent",
+  kind: "errorKind",
+  host: "errorHost",
+} as const;
+
+export function reminderPage(
+  view: ReminderPageView,
+  language: Language,
+  nonce: string,
+  path: string,
+): string {
+  const t = translator(language, "reminders");
+  const back = (memorialId: number) =>
+    html`<p><a href="${`/memorial/${memorialId}?lang=${language}`}">${t("back")}</a></p>`;
+  const action = (token: string, kind: "confirm" | "unsubscribe", label: string) =>
+    html`<form method="post" action="${`/reminders/${kind}/${encodeURIComponent(token)}?lang=${language}`}">
+      <button type="submit" data-testid="${`reminder-${kind}`}">${label}</button>
+    </form>`;
+  let title: string;
+  let body: SafeHtml;
+  switch (view.state) {
+    case "sent":
+    case "active":
+      title = view.state === "sent" ? t("sentTitle") : t("activeTitle");
+      body = html`<h1>${title}</h1><p role="status" data-testid="reminder-result">${
+        view.state === "sent" ? t("sentText") : t("activeText")
+      }</p>${back(view.memorialId)}`;
+      break;
+    case "invalid":
+      title = t("errorTitle");
+      body = html`<h1>${title}</h1><ul data-testid="reminder-problems">${view.problems.map(
+        (problem) => html`<li>${t(PROBLEM_KEYS[problem])}</li>`,
+      )}</ul>${back(view.memorialId)}`;
+      break;
+    case "unavailable":
+      title = t("unavailableTitle");
+      body = html`<h1>${title}</h1><p>${t("unavailableText")}</p>`;
+      break;
+    case "confirm":
+      title = t("confirmPageTitle");
+      body = html`<h1>${title}</h1><p>${t("confirmPageText", { title: view.title })}</p>${action(
+        view.token,
+        "confirm",
+        t("confirmButton"),
+      )}`;
+      break;
+    case "confirmed":
+      title = t("confirmedTitle");
+      body = html`<h1>${title}</h1><p role="status" data-testid="reminder-result">${t("confirmedText", {
+        title: view.title,
+      })}</p>${back(view.memorialId)}`;
+      break;
+    case "unsubscribe":
+      title = t("unsubscribeTitle");
+      body = html`<h1>${title}</h1><p>${t("unsubscribeText", { title: view.title })}</p>${action(
+        view.token,
+        "unsubscribe",
+        t("unsubscribeButton"),
+      )}`;
+      break;
+    case "unsubscribed":
+      title = t("unsubscribedTitle");
+      body = html`<h1>${title}</h1><p role="status" data-testid="reminder-result">${t("unsubscribedText", {
+        title: view.title,
+      })}</p>`;
+      break;
+    case "cancelled":
+      title = t("unknownTitle");
+      body = html`<h1>${title}</h1><p>${t("cancelledText")}</p>`;
+      break;
+    default:
+      title = t("unknownTitle");
+      body = html`<h1>${title}</h1><p>${t("unknownText")}</p>`;
+      break;
+  }
+  return publicDocument(title, body, language, nonce, path);
+}

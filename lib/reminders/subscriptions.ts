@@ -1,0 +1,183 @@
+// The use cases of anniversary reminders (issue 21.4): subscribe (a visitor from the memorial page,
+// the family from its management page), confirm (double opt-in: a subscription is active only once
+// its confirmation link was followed), unsubscribe (the link of every reminder, RFC 8058 one-click
+// included). What can be asked of a memorial is reminderOptions: only for a memorial the public may
+// see (the policy), the date of death when it is exact, the birthday when it is known and public
+// (a classic memorial: an anonymous one says nothing about the deceased).
+import { db, type Tx, transaction } from "@/lib/db/client";
+import { invalid, notFound } from "@/lib/errors";
+import type { Language } from "@/lib/i18n/languages";
+import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@/lib/memorials/policy";
+import { confirmationEmail } from "./emails";
+import { hashReminderToken, plausibleToken, reminderToken } from "./tokens";
+
+export interface ReminderOptions {
+  memorialId: number;
+  /** The anniversary of the death can be asked (an exact date of death). */
+  deathAnniversary: boolean;
+  /** The birthday can be asked (a classic memorial whose birth date is known). */
+  birthday: boolean;
+}
+
+/** What a reminder can be asked for on this memorial; null when none (not public, no dates). */
+export async function reminderOptions(
+  memorialId: number,
+  client: Tx | typeof db = db,
+): Promise<ReminderOptions | null> {
+  const [row] = await client.$queryRaw<{ death: boolean; birthday: boolean }[]>`
+    SELECT NOT p."death_date_approximate" AS "death",
+           (m."kind"::text = 'classic' AND p."birth_date" IS NOT NULL) AS "birthday"
+    FROM "memorial" m JOIN "person" p ON p."id" = m."person_id"
+    WHERE m."id" = ${memorialId} AND m."kind"::text <> 'global' AND ${memorialsVisibleToSql(PUBLIC)}`;
+  if (!row || (!row.death && !row.birthday)) return null;
+  return { memorialId, deathAnniversary: row.death, birthday: row.birthday };
+}
+
+export interface SubscribeInput {
+  memorialId: number;
+  email: string;
+  language: Language;
+  deathAnniversary: boolean;
+  birthday: boolean;
+  /** The base of the links of its e-mails (lib/links.ts linkBase). */
+  linkBase: string;
+  /** The address is already proven (the family's own, which received its management link). */
+  confirmed: boolean;
+}
+
+export type SubscribeOutcome = "confirmation-sent" | "active" | "pending";
+
+/**
+ * Subscribes `email` to the reminders of a memorial. A new address gets a confirmation e-mail (or
+ * is active at once when proven); an address already subscribed has its choice updated and gets no
+ * second e-mail (so the form cannot be used to flood a mailbox).
+ */
+export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome> {
+  return transaction(async (tx) => {
+    const options = await reminderOptions(input.memorialId, tx);
+    if (!options)
+      throw notFound("no reminder can be asked for this memorial", {
+        field: "memorial",
+        reason: "not-found",
+      });
+    const deathAnniversary = input.deathAnniversary && options.deathAnniversary;
+    const birthday = input.birthday && options.birthday;
+    if (!deathAnniversary && !birthday) {
+      throw invalid("choose at least one day to be reminded of", { field: "kinds", reason: "required" });
+    }
+    const email = input.email.trim();
+    const existing = await tx.reminderSubscription.findFirst({
+      where: {
+        memorialId: input.memorialId,
+        email: { equals: email, mode: "insensitive" },
+        unsubscribedAt: null,
+      },
+    });
+    if (existing) {
+      const confirmedAt = existing.confirmedAt ?? (input.confirmed ? new Date() : null);
+      await tx.reminderSubscription.update({
+        where: { id: existing.id },
+        data: { deathAnniversary, birthday, language: input.language, confirmedAt },
+      });
+      return confirmedAt ? "active" : "pending";
+    }
+    const createdAt = new Date();
+    const token = reminderToken({ memorialId: input.memorialId, email, createdAt });
+    await tx.reminderSubscription.create({
+      data: {
+        memorialId: input.memorialId,
+        email,
+        language: input.language,
+        deathAnniversary,
+        birthday,
+        unsubscribeTokenHash: hashReminderToken(token),
+        createdAt,
+        confirmedAt: input.confirmed ? createdAt : null,
+        linkBase: input.linkBase,
+      },
+    });
+    if (input.confirmed) return "active";
+    const memorial = await reminderMemorial(tx, input.memorialId);
+    const mail = confirmationEmail({
+      language: input.language,
+      title: memorial.title,
+      confirmLink: `${input.linkBase}/reminders/confirm/${token}`,
+      deathAnniversary,
+      birthday,
+    });
+    await tx.outgoingEmail.create({ data: { memorialId: input.memorialId, to: email, ...mail } });
+    return "confirmation-sent";
+  });
+}
+
+/** The memorial as a reminder names it: its display title (never the name of an anonymous one). */
+export async function reminderMemorial(client: Tx | typeof db, memorialId: number) {
+  const memorial = await client.memorial.findUniqueOrThrow({
+    where: { id: memorialId },
+    select: {
+      id: true,
+      kind: true,
+      title: true,
+      anonymousName: true,
+      anonymousTitle: true,
+      language: true,
+      operatorId: true,
+      contextId: true,
+      operator: { select: { name: true } },
+      person: { select: { firstName: true, lastName: true } },
+    },
+  });
+  return { ...memorial, title: displayTitle(memorial) };
+}
+
+export type SubscriptionView = {
+  id: number;
+  memorialId: number;
+  email: string;
+  language: string;
+  confirmed: boolean;
+  unsubscribed: boolean;
+  title: string;
+};
+
+/** The subscription a link's token names, or null (an implausible or unknown token). */
+export async function lookupSubscription(token: string): Promise<SubscriptionView | null> {
+  if (!plausibleToken(token)) return null;
+  const found = await db.reminderSubscription.findUnique({
+    where: { unsubscribeTokenHash: hashReminderToken(token) },
+  });
+  if (!found) return null;
+  const memorial = await reminderMemorial(db, found.memorialId);
+  return {
+    id: found.id,
+    memorialId: found.memorialId,
+    email: found.email,
+    language: found.language,
+    confirmed: found.confirmedAt !== null,
+    unsubscribed: found.unsubscribedAt !== null,
+    title: memorial.title,
+  };
+}
+
+const unknownLink = () => notFound("unknown reminder link", { field: "token", reason: "unknown" });
+
+/** Confirms the subscription (the double opt-in's second step); again is harmless. */
+export async function confirmSubscription(token: string): Promise<void> {
+  if (!plausibleToken(token)) throw unknownLink();
+  const hash = hashReminderToken(token);
+  const found = await db.reminderSubscription.findUnique({ where: { unsubscribeTokenHash: hash } });
+  if (!found) throw unknownLink();
+  if (found.unsubscribedAt)
+    throw invalid("this subscription was cancelled", { field: "token", reason: "unsubscribed" });
+  await db.$executeRaw`UPDATE "reminder_subscription" SET "confirmed_at" = now()
+    WHERE "id" = ${found.id} AND "confirmed_at" IS NULL`;
+}
+
+/** Ends the subscription: no reminder is sent from now on; again is harmless. */
+export async function unsubscribe(token: string): Promise<void> {
+  if (!plausibleToken(token)) throw unknownLink();
+  const count = await db.$executeRaw`UPDATE "reminder_subscription"
+    SET "unsubscribed_at" = COALESCE("unsubscribed_at", now())
+    WHERE "unsubscribe_token_hash" = ${hashReminderToken(token)}`;
+  if (count === 0) throw unknownLink();
+}

@@ -1,0 +1,227 @@
+// Anniversary reminders (issue 21.4) on the real PostgreSQL: the job send-reminders writes a
+// reminder to the outbox on the UTC day only, once per subscription, kind and year even when two
+// runs (two instances) do it at the same time, the birthday only when the birth date is known, the
+// 29th of February on the 28th in other years, nothing to unconfirmed or unsubscribed addresses;
+// the e-mail is in the subscriber's language with the trees' status and List-Unsubscribe headers.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { db } from "@/lib/db/client";
+import { freePort } from "@/lib/db/embedded";
+import { jobCatalogue } from "@/lib/jobs/catalogue";
+import { runJobsOnce } from "@/lib/jobs/runner";
+import { createMailer, sendEmail } from "@/lib/mail/outbox-sender";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
+import { confirmSubscription, subscribe, unsubscribe } from "@/lib/reminders/subscriptions";
+import { reminderToken } from "@/lib/reminders/tokens";
+import { readMails, startSmtpServer } from "../e2e/support/smtp";
+import { newMemorialTarget, plantingCommand } from "./support/commands";
+
+afterAll(() => db.$disconnect());
+
+const LINK_BASE = "http://trees.test";
+
+async function memorial(deceased: { deathDate: Date; birthDate?: Date | null }) {
+  const op = await makeIsolatedOperator();
+  const caller = (await authenticateKey(op.key)) as Caller;
+  const { memorialId } = await createMemorial({
+    caller,
+    linkBase: LINK_BASE,
+    command: plantingCommand(
+      newMemorialTarget({
+        deceased: {
+          deathDate: deceased.deathDate,
+          birthDate: deceased.birthDate ?? null,
+        },
+      }),
+    ),
+  });
+  return memorialId;
+}
+
+/** A confirmed subscription (through its confirmation link's token), its address and token. */
+async function subscribed(
+  memorialId: number,
+  options: {
+    language?: "fr" | "nl" | "en" | "de";
+    birthday?: boolean;
+    death?: boolean;
+    confirm?: boolean;
+  } = {},
+) {
+  const email = `${unique("visitor").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const outcome = await subscribe({
+    memorialId,
+    email,
+    language: options.language ?? "en",
+    deathAnniversary: options.death ?? true,
+    birthday: options.birthday ?? false,
+    linkBase: LINK_BASE,
+    confirmed: false,
+  });
+  expect(outcome).toBe("confirmation-sent");
+  const subscription = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId, email } });
+  const token = reminderToken(subscription);
+  if (options.confirm ?? true) await confirmSubscription(token);
+  return { email, token, id: subscription.id };
+}
+
+/** The reminders written to `email` (the confirmation e-mail aside). */
+const remindersTo = (email: string) =>
+  db.outgoingEmail.findMany({
+    where: { to: email, headers: { not: { equals: null } } },
+    orderBy: { id: "asc" },
+  });
+
+const at = (iso: string) => new Date(iso);
+
+describe("send-reminders", () => {
+  it("writes the reminder on the UTC day of the death only, in the subscriber's language, with unsubscribe headers", async () => {
+    const memorialId = await memorial({ deathDate: at("2019-03-05T00:00:00Z") });
+    const { email, token } = await subscribed(memorialId, { language: "de" });
+    await sendReminders(at("2026-03-04T23:59:59Z"));
+    await sendReminders(at("2026-03-06T00:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(0);
+    await sendReminders(at("2026-03-05T00:00:00Z"));
+    const [mail, ...more] = await remindersTo(email);
+    expect(more).toHaveLength(0);
+    expect(mail.subject).toContain("Heute denken wir an");
+    expect(mail.text).toContain("vor 7 Jahren");
+    // The trees' status (the memorial's one tree is ordered, not yet in the ground).
+    expect(mail.text).toContain("1 wartet auf die Pflanzung");
+    expect(mail.text).toContain(`${LINK_BASE}/memorial/${memorialId}?lang=de`);
+    expect(mail.headers).toEqual({
+      "List-Unsubscribe": `<${LINK_BASE}/reminders/unsubscribe/${token}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+    // Later the same day: nothing again.
+    await sendReminders(at("2026-03-05T18:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(1);
+    // The next year: again, once.
+    await sendReminders(at("2027-03-05T07:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(2);
+  });
+
+  it("writes one reminder when two runs do the same day at the same time", async () => {
+    const memorialId = await memorial({ deathDate: at("2018-04-11T00:00:00Z") });
+    const { email, id } = await subscribed(memorialId);
+    const counts = await Promise.all([
+      sendReminders(at("2026-04-11T07:00:00Z")),
+      sendReminders(at("2026-04-11T07:00:00Z")),
+      sendReminders(at("2026-04-11T07:00:01Z")),
+    ]);
+    expect(await remindersTo(email)).toHaveLength(1);
+    expect(await db.reminderSent.count({ where: { subscriptionId: id } })).toBe(1);
+    // Other tests' subscriptions are not on this day: the three runs wrote one e-mail in all.
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
+  });
+
+  it("is the job of two runners (two instances) at once: one reminder", async () => {
+    // A death on today's date, years ago: the job reads the real clock.
+    const now = new Date();
+    const deathDate = new Date(Date.UTC(now.getUTCFullYear() - 3, now.getUTCMonth(), now.getUTCDate()));
+    if (deathDate.getUTCMonth() !== now.getUTCMonth()) deathDate.setUTCDate(0); // 29 February
+    const memorialId = await memorial({ deathDate });
+    const { email } = await subscribed(memorialId, { language: "nl" });
+    const { jobs, close } = jobCatalogue({ consumers: [], smtpUrl: "" });
+    try {
+      const catalogue = { [SEND_REMINDERS_JOB]: jobs[SEND_REMINDERS_JOB] };
+      await db.$executeRaw`SELECT graphile_worker.add_job(${SEND_REMINDERS_JOB}, '{}'::json)`;
+      await db.$executeRaw`SELECT graphile_worker.add_job(${SEND_REMINDERS_JOB}, '{}'::json)`;
+      await Promise.all([runJobsOnce(catalogue), runJobsOnce(catalogue)]);
+    } finally {
+      close();
+    }
+    const mails = await remindersTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("Vandaag denken we aan");
+  });
+
+  it("reminds of the birthday only when the birth date is known", async () => {
+    const withBirth = await memorial({
+      deathDate: at("2020-01-20T00:00:00Z"),
+      birthDate: at("1941-06-17T00:00:00Z"),
+    });
+    const known = await subscribed(withBirth, { birthday: true, language: "fr" });
+    const withoutBirth = await memorial({ deathDate: at("2020-01-21T00:00:00Z") });
+    const unknown = await subscribed(withoutBirth, { birthday: true });
+    // The form offers no birthday without a birth date; even a subscription that asked for one
+    // (the person's birth date removed since) gets none.
+    await db.reminderSubscription.update({ where: { id: unknown.id }, data: { birthday: true } });
+    await db.$executeRaw`UPDATE "person" SET "birth_date" = NULL
+      WHERE "id" = (SELECT "person_id" FROM "memorial" WHERE "id" = ${withoutBirth})`;
+    await sendReminders(at("2026-06-17T07:00:00Z"));
+    const mails = await remindersTo(known.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toContain("Un anniversaire aujourd’hui");
+    expect(mails[0].text).toContain("il y a 85 ans");
+    expect(await remindersTo(unknown.email)).toHaveLength(0);
+    expect(await db.reminderSent.count({ where: { subscriptionId: unknown.id } })).toBe(0);
+  });
+
+  it("reminds of the 29th of February on the 28th in other years, on the 29th in leap years", async () => {
+    const memorialId = await memorial({ deathDate: at("2024-02-29T00:00:00Z") });
+    const { email } = await subscribed(memorialId);
+    await sendReminders(at("2027-02-27T07:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(0);
+    await sendReminders(at("2027-02-28T07:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(1);
+    await sendReminders(at("2027-03-01T07:00:00Z"));
+    await sendReminders(at("2028-02-28T07:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(1);
+    await sendReminders(at("2028-02-29T07:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(2);
+  });
+
+  it("sends nothing to an unconfirmed or unsubscribed address, nor for an approximate date", async () => {
+    const memorialId = await memorial({ deathDate: at("2015-08-09T00:00:00Z") });
+    const unconfirmed = await subscribed(memorialId, { confirm: false });
+    const gone = await subscribed(memorialId);
+    await unsubscribe(gone.token);
+    const active = await subscribed(memorialId);
+    // A date of death made approximate after the subscription: no anniversary to remember.
+    const approximate = await memorial({ deathDate: at("2015-08-09T00:00:00Z") });
+    const vague = await subscribed(approximate);
+    await db.$executeRaw`UPDATE "person" SET "death_date_approximate" = true
+      WHERE "id" = (SELECT "person_id" FROM "memorial" WHERE "id" = ${approximate})`;
+    await sendReminders(at("2026-08-09T07:00:00Z"));
+    expect(await remindersTo(unconfirmed.email)).toHaveLength(0);
+    expect(await remindersTo(gone.email)).toHaveLength(0);
+    expect(await remindersTo(vague.email)).toHaveLength(0);
+    expect(await remindersTo(active.email)).toHaveLength(1);
+  });
+
+  it("leaves through the outbox's sender with its List-Unsubscribe headers; the outbox then keeps no usable link", async () => {
+    const memorialId = await memorial({ deathDate: at("2012-09-23T00:00:00Z") });
+    const { email, token } = await subscribed(memorialId);
+    await sendReminders(at("2026-09-23T07:00:00Z"));
+    const [queued] = await remindersTo(email);
+    const dir = mkdtempSync(path.join(os.tmpdir(), "reminder-mail-"));
+    const port = await freePort();
+    const smtp = await startSmtpServer(dir, port);
+    const mailer = createMailer(`smtp://127.0.0.1:${port}`);
+    try {
+      await sendEmail(queued.id, mailer);
+    } finally {
+      mailer.close();
+      await smtp.close();
+    }
+    const raw =
+      readMails(dir)
+        .find((m) => m.to.includes(email))
+        ?.raw.replace(/\r?\n[ \t]+/g, " ") ?? "";
+    expect(raw).toContain(`List-Unsubscribe: <${LINK_BASE}/reminders/unsubscribe/${token}>`);
+    expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+    const row = await db.outgoingEmail.findUniqueOrThrow({ where: { id: queued.id } });
+    expect(row.status).toBe("sent");
+    expect(JSON.stringify([row.text, row.html, row.headers])).not.toContain(token);
+    expect(row.headers).toEqual({
+      "List-Unsubscribe": `<${LINK_BASE}/reminders/unsubscribe/[link removed]>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    });
+  });
+});
