@@ -10,6 +10,7 @@
 // The runner is lib/jobs/runner.ts, the retry policy lib/jobs/retry.ts.
 import type { DurableConsumer } from "@/lib/events/dispatcher";
 import { DISPATCH_JOB, DISPATCH_JOB_OPTIONS, dispatchEvents, requestDispatch } from "@/lib/events/dispatcher";
+import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
@@ -25,6 +26,8 @@ export const SCHEDULES: Schedule[] = [
   { task: SERVE_QUEUE_JOB, cron: "* * * * *" },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
+  // The families' daily digest of guestbook messages waiting for approval (issue 21.3).
+  { task: DIGEST_JOB, cron: "0 6 * * *" },
 ];
 
 export interface CatalogueOptions {
@@ -69,6 +72,13 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await servePlantingQueue();
       },
+    }),
+    // Each family's one e-mail of the day listing its guestbook's waiting messages (issue 21.3).
+    [DIGEST_JOB]: job({
+      async run() {
+        await sendGuestbookDigests();
+      },
+      maxAttempts: 3,
     }),
     housekeeping: job({
       async run() {
