@@ -1,15 +1,18 @@
 // The family's management page (/manage/{token}), as HTML from a route handler (410 and 404 need
 // one). Each control is a small form that POSTs to the page itself; opening the page changes
 // nothing. Every value goes through `html`, which escapes it.
+
+import type { FamilyGuestbook } from "@/lib/guestbook/queries";
 import { html, type SafeHtml } from "@/lib/html";
 import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import type { ManageView } from "@/lib/memorials/manage-token";
 import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
+import { manageGuestbookSection } from "./manage-guestbook";
 
 export type ManagePageView =
-  | (ManageView & { token: string; done: boolean })
+  | (ManageView & { token: string; done: boolean; guestbook?: FamilyGuestbook })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
 function control(action: string, token: string, language: Language, label: string, extra?: SafeHtml) {
@@ -87,6 +90,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         ${anonymous}
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}
+        ${view.guestbook ? manageGuestbookSection(view.guestbook, t, language) : ""}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

@@ -29,7 +29,11 @@ export async function moderateGuestbookEntry(
     const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
     if (action === "delete") {
       await tx.guestbookEntry.delete({ where: { id: entry.id } });
-      await events.record({ ...base, type: "guestbook.entry_deleted", payload: { entryId: entry.id, ...who } });
+      await events.record({
+        ...base,
+        type: "guestbook.entry_deleted",
+        payload: { entryId: entry.id, ...who },
+      });
       return { changed: true };
     }
     const status = action === "approve" ? "published" : "hidden";

@@ -67,7 +67,11 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
       select: { id: true },
     });
     const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
-    await events.record({ ...base, type: "guestbook.entry_received", payload: { entryId: created.id, status } });
+    await events.record({
+      ...base,
+      type: "guestbook.entry_received",
+      payload: { entryId: created.id, status },
+    });
     if (status === "published") {
       await events.record({
         ...base,

@@ -1,9 +1,8 @@
 // The read models of the guestbook (issue 21.3): the public page's published messages, the
 // family's management page (every message, the waiting ones first) and the operator's dashboard.
 import { db } from "@/lib/db/client";
-import { PUBLIC_GUESTBOOK_ENTRIES } from "@/lib/memorials/policy";
+import { ownMemorialsOf, PUBLIC_GUESTBOOK_ENTRIES } from "@/lib/memorials/policy";
 import type { OperatorScope } from "@/lib/scope";
-import { ownMemorialsOf } from "@/lib/memorials/policy";
 import type { GuestbookMode } from "./set-mode";
 
 /** The most messages a page lists (the newest). */
@@ -29,19 +28,28 @@ const SELECT = {
 
 /** The public page's guestbook: its mode and the published messages, newest first. */
 export async function publicGuestbook(memorialId: number) {
-  const memorial = await db.memorial.findUnique({ where: { id: memorialId }, select: { guestbookMode: true } });
+  const memorial = await db.memorial.findUnique({
+    where: { id: memorialId },
+    select: { guestbookMode: true },
+  });
   const entries = await db.guestbookEntry.findMany({
     where: { AND: [{ memorialId }, PUBLIC_GUESTBOOK_ENTRIES] },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: GUESTBOOK_PAGE_LIMIT,
     select: SELECT,
   });
-  return { mode: (memorial?.guestbookMode ?? "approval") as GuestbookMode, entries: entries as GuestbookEntryView[] };
+  return {
+    mode: (memorial?.guestbookMode ?? "approval") as GuestbookMode,
+    entries: entries as GuestbookEntryView[],
+  };
 }
 
 /** The family's view: every message, the waiting ones first, then the newest. */
 export async function familyGuestbook(memorialId: number) {
-  const memorial = await db.memorial.findUnique({ where: { id: memorialId }, select: { guestbookMode: true } });
+  const memorial = await db.memorial.findUnique({
+    where: { id: memorialId },
+    select: { guestbookMode: true },
+  });
   const entries = await db.guestbookEntry.findMany({
     where: { memorialId },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

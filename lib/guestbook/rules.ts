@@ -4,6 +4,8 @@
 // shapes (http://, www., a domain name such as example.com), so that a guestbook is no place for spam.
 
 export const NAME_MAX = 80;
+/** The honeypot field's name: a field people never see (hidden by CSS, out of the tab order). */
+export const HONEYPOT_FIELD = "website";
 export const MESSAGE_MAX = 1000;
 
 export type GuestbookReason =
@@ -24,8 +26,18 @@ const codePoints = (text: string) => [...text].length;
 
 // C0 and C1 control characters (a message may hold line breaks and tabs) and the bidirectional
 // overrides that make a text read otherwise than it is stored.
-const CONTROL_IN_NAME = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u;
-const CONTROL_IN_MESSAGE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/u;
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F]/u;
+// A message may hold line breaks and tabs; a name none (its white space is made spaces).
+const ALLOWED_IN_MESSAGE = new Set([0x09, 0x0a]);
+
+function hasControl(text: string, allowed: Set<number>): boolean {
+  if (BIDI_CONTROLS.test(text)) return true;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    if ((code < 0x20 || (code >= 0x7f && code <= 0x9f)) && !allowed.has(code)) return true;
+  }
+  return false;
+}
 
 // A domain name as people write it: labels, a dot, then a top-level domain (two letters, a
 // country, or one of the usual generic ones), not followed by another letter.
@@ -34,7 +46,10 @@ const GENERIC_TLDS =
 const LINK_PATTERNS = [
   /[a-z][a-z0-9+.-]*:\/\//i,
   /\bwww\d?\./i,
-  new RegExp(`[\\p{L}\\p{N}-]+\\.(?:${GENERIC_TLDS}|[a-z]{2})(?![\\p{L}\\p{N}])(?:[/:?#]|\\s|$|[.,;!)])`, "iu"),
+  new RegExp(
+    `[\\p{L}\\p{N}-]+\\.(?:${GENERIC_TLDS}|[a-z]{2})(?![\\p{L}\\p{N}])(?:[/:?#]|\\s|$|[.,;!)])`,
+    "iu",
+  ),
   /\[\s*(?:dot|\.)\s*\]/i,
 ];
 
@@ -57,7 +72,8 @@ export function refusalOf(input: GuestbookInput): GuestbookReason | null {
   if (nameLength < 1 || nameLength > NAME_MAX) return "name-length";
   const messageLength = codePoints(input.message);
   if (messageLength < 1 || messageLength > MESSAGE_MAX) return "message-length";
-  if (CONTROL_IN_NAME.test(input.name) || CONTROL_IN_MESSAGE.test(input.message)) return "control-characters";
+  if (hasControl(input.name, new Set()) || hasControl(input.message, ALLOWED_IN_MESSAGE))
+    return "control-characters";
   if (containsLink(input.name) || containsLink(input.message)) return "link";
   return null;
 }

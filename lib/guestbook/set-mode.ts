@@ -11,7 +11,10 @@ export function isGuestbookMode(value: unknown): value is GuestbookMode {
   return typeof value === "string" && (GUESTBOOK_MODES as readonly string[]).includes(value);
 }
 
-export async function setGuestbookMode(actor: FamilyActor, mode: GuestbookMode): Promise<{ changed: boolean }> {
+export async function setGuestbookMode(
+  actor: FamilyActor,
+  mode: GuestbookMode,
+): Promise<{ changed: boolean }> {
   return withEvents(async (tx, events) => {
     const memorial = await memorialForActor(tx, actor);
     if (memorial.guestbookMode === mode) return { changed: false };

@@ -43,7 +43,9 @@ const entryId = () => id().describe("The guestbook message (its id in the servic
 const guestbookBy = z
   .enum(["family", "operator"])
   .nullable()
-  .describe("Who decided: the family (its management page) or the operator; null when published at once (open guestbook).");
+  .describe(
+    "Who decided: the family (its management page) or the operator; null when published at once (open guestbook).",
+  );
 const guestbook = { memorialId: id(), entryId: entryId(), memorialUrl, environment };
 
 const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {

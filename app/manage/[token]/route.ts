@@ -4,8 +4,11 @@
 // an expired or replaced one 410 Gone; neither changes anything. A route handler, not a page, so
 // that those statuses are real.
 import type { NextRequest } from "next/server";
+import { GUESTBOOK_MANAGE_ACTIONS } from "@/components/public/manage-guestbook";
 import { type ManagePageView, managePage } from "@/components/public/manage-page";
 import { DomainError } from "@/lib/errors";
+import { guestbookManageAction } from "@/lib/guestbook/manage-actions";
+import { familyGuestbook } from "@/lib/guestbook/queries";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
@@ -14,6 +17,7 @@ import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
 import { lookupManage } from "@/lib/memorials/manage-token";
+import { hasGuestbook } from "@/lib/memorials/policy";
 import { parseId } from "@/lib/validation";
 
 type Context = { params: Promise<{ token: string }> };
@@ -27,7 +31,17 @@ async function show(request: NextRequest, token: string, done: boolean, status =
   const found = await lookupManage(token);
   switch (found.state) {
     case "active":
-      return page(request, { ...found, token, done }, status, found.language);
+      return page(
+        request,
+        {
+          ...found,
+          token,
+          done,
+          guestbook: hasGuestbook(found.kind) ? await familyGuestbook(found.memorialId) : undefined,
+        },
+        status,
+        found.language,
+      );
     case "expired":
     case "revoked":
       return page(request, { state: found.state }, 410, found.language);
@@ -51,10 +65,11 @@ const ACTIONS = [
   "show-message",
   "title-initials",
   "title-name",
+  ...GUESTBOOK_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
-async function act(actor: FamilyActor, action: Action, treeId: number | null) {
+async function act(actor: FamilyActor, action: Action, treeId: number | null, form: FormData) {
   switch (action) {
     case "hide":
     case "show":
@@ -69,6 +84,8 @@ async function act(actor: FamilyActor, action: Action, treeId: number | null) {
     case "title-initials":
     case "title-name":
       return setAnonymousTitle(actor, action === "title-initials" ? "initials" : "name");
+    default:
+      return guestbookManageAction(actor, action, form);
   }
 }
 
@@ -93,7 +110,7 @@ export async function POST(request: NextRequest, context: Context) {
   const treeField = form.get("tree");
   const treeId = typeof treeField === "string" ? parseId(treeField) : null;
   try {
-    await act({ by: "family", token }, action as Action, treeId);
+    await act({ by: "family", token }, action as Action, treeId, form);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const reason = error.problem?.reason;

@@ -569,12 +569,14 @@ export const de: Catalogue = {
   "email.teamIgnore": "Wenn Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht einfach.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Kondolenzbuch",
-  "guestbook.intro": "Hinterlassen Sie der Familie ein paar Worte. Ihre Nachricht erscheint, sobald die Familie sie freigegeben hat.",
+  "guestbook.intro":
+    "Hinterlassen Sie der Familie ein paar Worte. Ihre Nachricht erscheint, sobald die Familie sie freigegeben hat.",
   "guestbook.introOpen": "Hinterlassen Sie der Familie ein paar Worte. Ihre Nachricht erscheint sofort.",
   "guestbook.closedText": "Die Familie hat das Kondolenzbuch geschlossen.",
   "guestbook.nameLabel": "Ihr Name",
   "guestbook.messageLabel": "Ihre Nachricht",
-  "guestbook.limitsHint": "Bis zu 80 Zeichen für den Namen und 1000 für die Nachricht, nur Text, keine Links.",
+  "guestbook.limitsHint":
+    "Bis zu 80 Zeichen für den Namen und 1000 für die Nachricht, nur Text, keine Links.",
   "guestbook.honeypotLabel": "Dieses Feld leer lassen",
   "guestbook.submit": "Meine Nachricht hinterlassen",
   "guestbook.sentPending": "Danke. Ihre Nachricht erscheint, sobald die Familie sie freigegeben hat.",
@@ -585,10 +587,13 @@ export const de: Catalogue = {
   "guestbook.refusedName": "Der Name muss 1 bis 80 Zeichen lang sein.",
   "guestbook.refusedMessage": "Die Nachricht muss 1 bis 1000 Zeichen lang sein.",
   "guestbook.refusedControl": "Der Name oder die Nachricht enthält Steuerzeichen: Bitte nur Text schreiben.",
-  "guestbook.refusedLink": "Links werden nicht angenommen (http://, www. oder ein Domainname wie beispiel.de): Bitte entfernen Sie sie aus Ihrer Nachricht.",
+  "guestbook.refusedLink":
+    "Links werden nicht angenommen (http://, www. oder ein Domainname wie beispiel.de): Bitte entfernen Sie sie aus Ihrer Nachricht.",
   "guestbook.refusedHoneypot": "Diese Nachricht sieht automatisch gesendet aus und wurde nicht angenommen.",
-  "guestbook.refusedRateLimited": "Sie haben in kurzer Zeit mehrere Nachrichten hinterlassen: Bitte versuchen Sie es in einer Stunde erneut.",
-  "guestbook.refusedClosed": "Die Familie hat das Kondolenzbuch geschlossen: Es nimmt keine Nachrichten mehr an.",
+  "guestbook.refusedRateLimited":
+    "Sie haben in kurzer Zeit mehrere Nachrichten hinterlassen: Bitte versuchen Sie es in einer Stunde erneut.",
+  "guestbook.refusedClosed":
+    "Die Familie hat das Kondolenzbuch geschlossen: Es nimmt keine Nachrichten mehr an.",
   "guestbook.refusedOrigin": "Dieses Formular muss von der Gedenkseite aus gesendet werden.",
   "guestbook.refusedInvalid": "Das gesendete Formular ist unvollständig.",
   "guestbook.back": "Zurück zur Gedenkseite",
@@ -607,10 +612,14 @@ export const de: Catalogue = {
   "guestbook.hide": "Ausblenden",
   "guestbook.delete": "Löschen",
   "guestbook.dashHeading": "Kondolenzbuch",
-  "guestbook.dashHelp": "Blenden Sie eine missbräuchliche Nachricht aus: Sie verschwindet von der öffentlichen Seite.",
+  "guestbook.dashHelp":
+    "Blenden Sie eine missbräuchliche Nachricht aus: Sie verschwindet von der öffentlichen Seite.",
   "guestbook.dashMode": "Modus: {mode}",
   "guestbook.dashHidden": "Ausgeblendet",
-  "guestbook.digestSubject": "{n, plural, one {# Nachricht wartet} other {# Nachrichten warten}} auf Ihre Freigabe: {title}",
-  "guestbook.digestIntro": "{n, plural, one {Ein Besucher hat eine Nachricht} other {Besucher haben # Nachrichten}} im Kondolenzbuch der Gedenkseite „{title}“ hinterlassen. {n, plural, one {Sie erscheint} other {Sie erscheinen}} auf der Seite, sobald Sie {n, plural, one {sie} other {sie}} freigeben:",
-  "guestbook.digestHowTo": "Um sie freizugeben, auszublenden oder zu löschen, öffnen Sie den Verwaltungslink der Gedenkseite, den Sie per E-Mail erhalten haben.",
+  "guestbook.digestSubject":
+    "{n, plural, one {# Nachricht wartet} other {# Nachrichten warten}} auf Ihre Freigabe: {title}",
+  "guestbook.digestIntro":
+    "{n, plural, one {Ein Besucher hat eine Nachricht} other {Besucher haben # Nachrichten}} im Kondolenzbuch der Gedenkseite „{title}“ hinterlassen. {n, plural, one {Sie erscheint} other {Sie erscheinen}} auf der Seite, sobald Sie {n, plural, one {sie} other {sie}} freigeben:",
+  "guestbook.digestHowTo":
+    "Um sie freizugeben, auszublenden oder zu löschen, öffnen Sie den Verwaltungslink der Gedenkseite, den Sie per E-Mail erhalten haben.",
 };

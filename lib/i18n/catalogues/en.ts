@@ -550,7 +550,8 @@ export const en: Catalogue = {
   "email.teamIgnore": "If you did not ask for this, simply ignore this message.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Guestbook",
-  "guestbook.intro": "Leave a few words for the family. Your message will appear once the family has approved it.",
+  "guestbook.intro":
+    "Leave a few words for the family. Your message will appear once the family has approved it.",
   "guestbook.introOpen": "Leave a few words for the family. Your message appears at once.",
   "guestbook.closedText": "The family has closed the guestbook.",
   "guestbook.nameLabel": "Your name",
@@ -566,9 +567,11 @@ export const en: Catalogue = {
   "guestbook.refusedName": "The name must be 1 to 80 characters long.",
   "guestbook.refusedMessage": "The message must be 1 to 1000 characters long.",
   "guestbook.refusedControl": "The name or the message contains control characters: write plain text only.",
-  "guestbook.refusedLink": "Links are not accepted (http://, www., or a domain name such as example.com): please remove them from your message.",
+  "guestbook.refusedLink":
+    "Links are not accepted (http://, www., or a domain name such as example.com): please remove them from your message.",
   "guestbook.refusedHoneypot": "This message looks automated and was not accepted.",
-  "guestbook.refusedRateLimited": "You have left several messages in a short time: please try again in an hour.",
+  "guestbook.refusedRateLimited":
+    "You have left several messages in a short time: please try again in an hour.",
   "guestbook.refusedClosed": "The family has closed the guestbook: it no longer accepts messages.",
   "guestbook.refusedOrigin": "This form must be sent from the memorial page.",
   "guestbook.refusedInvalid": "The form sent is incomplete.",
@@ -591,7 +594,10 @@ export const en: Catalogue = {
   "guestbook.dashHelp": "Hide an abusive message: it disappears from the public page.",
   "guestbook.dashMode": "Mode: {mode}",
   "guestbook.dashHidden": "Hidden",
-  "guestbook.digestSubject": "{n, plural, one {# message awaits} other {# messages await}} your approval: {title}",
-  "guestbook.digestIntro": "{n, plural, one {A visitor left a message} other {Visitors left # messages}} in the guestbook of the memorial “{title}”. {n, plural, one {It will appear} other {They will appear}} on the page once you approve {n, plural, one {it} other {them}}:",
-  "guestbook.digestHowTo": "To approve, hide or delete them, open the memorial’s management link, which you received by e-mail.",
+  "guestbook.digestSubject":
+    "{n, plural, one {# message awaits} other {# messages await}} your approval: {title}",
+  "guestbook.digestIntro":
+    "{n, plural, one {A visitor left a message} other {Visitors left # messages}} in the guestbook of the memorial “{title}”. {n, plural, one {It will appear} other {They will appear}} on the page once you approve {n, plural, one {it} other {them}}:",
+  "guestbook.digestHowTo":
+    "To approve, hide or delete them, open the memorial’s management link, which you received by e-mail.",
 };

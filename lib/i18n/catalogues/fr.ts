@@ -569,12 +569,14 @@ export const fr = {
   "email.teamIgnore": "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement ce message.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Livre d’or",
-  "guestbook.intro": "Laissez quelques mots à la famille. Votre message apparaîtra dès que la famille l’aura approuvé.",
+  "guestbook.intro":
+    "Laissez quelques mots à la famille. Votre message apparaîtra dès que la famille l’aura approuvé.",
   "guestbook.introOpen": "Laissez quelques mots à la famille. Votre message apparaît aussitôt.",
   "guestbook.closedText": "La famille a fermé le livre d’or.",
   "guestbook.nameLabel": "Votre nom",
   "guestbook.messageLabel": "Votre message",
-  "guestbook.limitsHint": "Jusqu’à 80 caractères pour le nom et 1000 pour le message, du texte seulement, sans lien.",
+  "guestbook.limitsHint":
+    "Jusqu’à 80 caractères pour le nom et 1000 pour le message, du texte seulement, sans lien.",
   "guestbook.honeypotLabel": "Laissez ce champ vide",
   "guestbook.submit": "Laisser mon message",
   "guestbook.sentPending": "Merci. Votre message apparaîtra dès que la famille l’aura approuvé.",
@@ -584,10 +586,13 @@ export const fr = {
   "guestbook.refusedTitle": "Votre message n’a pas été envoyé",
   "guestbook.refusedName": "Le nom doit compter de 1 à 80 caractères.",
   "guestbook.refusedMessage": "Le message doit compter de 1 à 1000 caractères.",
-  "guestbook.refusedControl": "Le nom ou le message contient des caractères de contrôle : écrivez du texte seulement.",
-  "guestbook.refusedLink": "Les liens ne sont pas acceptés (http://, www., ou un nom de domaine comme exemple.com) : retirez-les de votre message.",
+  "guestbook.refusedControl":
+    "Le nom ou le message contient des caractères de contrôle : écrivez du texte seulement.",
+  "guestbook.refusedLink":
+    "Les liens ne sont pas acceptés (http://, www., ou un nom de domaine comme exemple.com) : retirez-les de votre message.",
   "guestbook.refusedHoneypot": "Ce message ressemble à un envoi automatique et n’a pas été accepté.",
-  "guestbook.refusedRateLimited": "Vous avez laissé plusieurs messages en peu de temps : réessayez dans une heure.",
+  "guestbook.refusedRateLimited":
+    "Vous avez laissé plusieurs messages en peu de temps : réessayez dans une heure.",
   "guestbook.refusedClosed": "La famille a fermé le livre d’or : il n’accepte plus de message.",
   "guestbook.refusedOrigin": "Ce formulaire doit être envoyé depuis la page du mémorial.",
   "guestbook.refusedInvalid": "Le formulaire envoyé est incomplet.",
@@ -610,9 +615,12 @@ export const fr = {
   "guestbook.dashHelp": "Masquez un message abusif : il disparaît de la page publique.",
   "guestbook.dashMode": "Mode : {mode}",
   "guestbook.dashHidden": "Masqué",
-  "guestbook.digestSubject": "{n, plural, one {# message attend} other {# messages attendent}} votre accord : {title}",
-  "guestbook.digestIntro": "{n, plural, one {Un visiteur a laissé un message} other {Des visiteurs ont laissé # messages}} dans le livre d’or du mémorial « {title} ». {n, plural, one {Il apparaîtra} other {Ils apparaîtront}} sur la page dès que vous {n, plural, one {l’aurez approuvé} other {les aurez approuvés}} :",
-  "guestbook.digestHowTo": "Pour les approuver, les masquer ou les supprimer, ouvrez le lien de gestion du mémorial que vous avez reçu par e-mail.",
+  "guestbook.digestSubject":
+    "{n, plural, one {# message attend} other {# messages attendent}} votre accord : {title}",
+  "guestbook.digestIntro":
+    "{n, plural, one {Un visiteur a laissé un message} other {Des visiteurs ont laissé # messages}} dans le livre d’or du mémorial « {title} ». {n, plural, one {Il apparaîtra} other {Ils apparaîtront}} sur la page dès que vous {n, plural, one {l’aurez approuvé} other {les aurez approuvés}} :",
+  "guestbook.digestHowTo":
+    "Pour les approuver, les masquer ou les supprimer, ouvrez le lien de gestion du mémorial que vous avez reçu par e-mail.",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -558,7 +558,8 @@ export const nl: Catalogue = {
   "email.teamIgnore": "Hebt u dit niet gevraagd, negeer dit bericht dan gewoon.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Gastenboek",
-  "guestbook.intro": "Laat een paar woorden achter voor de familie. Uw bericht verschijnt zodra de familie het heeft goedgekeurd.",
+  "guestbook.intro":
+    "Laat een paar woorden achter voor de familie. Uw bericht verschijnt zodra de familie het heeft goedgekeurd.",
   "guestbook.introOpen": "Laat een paar woorden achter voor de familie. Uw bericht verschijnt meteen.",
   "guestbook.closedText": "De familie heeft het gastenboek gesloten.",
   "guestbook.nameLabel": "Uw naam",
@@ -574,9 +575,11 @@ export const nl: Catalogue = {
   "guestbook.refusedName": "De naam moet 1 tot 80 tekens tellen.",
   "guestbook.refusedMessage": "Het bericht moet 1 tot 1000 tekens tellen.",
   "guestbook.refusedControl": "De naam of het bericht bevat stuurtekens: schrijf alleen tekst.",
-  "guestbook.refusedLink": "Links worden niet aanvaard (http://, www. of een domeinnaam zoals voorbeeld.be): verwijder ze uit uw bericht.",
+  "guestbook.refusedLink":
+    "Links worden niet aanvaard (http://, www. of een domeinnaam zoals voorbeeld.be): verwijder ze uit uw bericht.",
   "guestbook.refusedHoneypot": "Dit bericht lijkt automatisch verzonden en is niet aanvaard.",
-  "guestbook.refusedRateLimited": "U hebt in korte tijd meerdere berichten achtergelaten: probeer het over een uur opnieuw.",
+  "guestbook.refusedRateLimited":
+    "U hebt in korte tijd meerdere berichten achtergelaten: probeer het over een uur opnieuw.",
   "guestbook.refusedClosed": "De familie heeft het gastenboek gesloten: het aanvaardt geen berichten meer.",
   "guestbook.refusedOrigin": "Dit formulier moet vanaf de gedenkpagina worden verzonden.",
   "guestbook.refusedInvalid": "Het verzonden formulier is onvolledig.",
@@ -599,7 +602,10 @@ export const nl: Catalogue = {
   "guestbook.dashHelp": "Verberg een kwetsend bericht: het verdwijnt van de openbare pagina.",
   "guestbook.dashMode": "Modus: {mode}",
   "guestbook.dashHidden": "Verborgen",
-  "guestbook.digestSubject": "{n, plural, one {# bericht wacht} other {# berichten wachten}} op uw akkoord: {title}",
-  "guestbook.digestIntro": "{n, plural, one {Een bezoeker heeft een bericht achtergelaten} other {Bezoekers hebben # berichten achtergelaten}} in het gastenboek van de gedenkpagina ‘{title}’. {n, plural, one {Het verschijnt} other {Ze verschijnen}} op de pagina zodra u {n, plural, one {het} other {ze}} goedkeurt:",
-  "guestbook.digestHowTo": "Om ze goed te keuren, te verbergen of te verwijderen, opent u de beheerlink van de gedenkpagina die u per e-mail hebt ontvangen.",
+  "guestbook.digestSubject":
+    "{n, plural, one {# bericht wacht} other {# berichten wachten}} op uw akkoord: {title}",
+  "guestbook.digestIntro":
+    "{n, plural, one {Een bezoeker heeft een bericht achtergelaten} other {Bezoekers hebben # berichten achtergelaten}} in het gastenboek van de gedenkpagina ‘{title}’. {n, plural, one {Het verschijnt} other {Ze verschijnen}} op de pagina zodra u {n, plural, one {het} other {ze}} goedkeurt:",
+  "guestbook.digestHowTo":
+    "Om ze goed te keuren, te verbergen of te verwijderen, opent u de beheerlink van de gedenkpagina die u per e-mail hebt ontvangen.",
 };

@@ -6,6 +6,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
 import { ResendButton } from "@/components/dashboard/resend-button";
@@ -282,6 +283,9 @@ export default async function MemorialPage(props: {
             </ul>
           )}
         </section>
+      )}
+      {memorial.kind === "global" ? null : (
+        <GuestbookPanel scope={session.scope} memorialId={memorial.id} language={lang} />
       )}
       {memorial.family || emails.length > 0 || !canSend ? (
         <section aria-labelledby="emails-title" className="space-y-3">
