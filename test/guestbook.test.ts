@@ -8,7 +8,12 @@ import { db, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { sendGuestbookDigests } from "@/lib/guestbook/digest";
 import { moderateGuestbookEntry } from "@/lib/guestbook/moderate-entry";
-import { guestbookClientKey, postGuestbookEntry, RATE_LIMIT } from "@/lib/guestbook/post-entry";
+import {
+  guestbookClientKey,
+  postGuestbookEntry,
+  RATE_LIMIT,
+  RATE_LIMIT_ALL,
+} from "@/lib/guestbook/post-entry";
 import { publicGuestbook } from "@/lib/guestbook/queries";
 import { containsLink } from "@/lib/guestbook/rules";
 import { setGuestbookMode } from "@/lib/guestbook/set-mode";
@@ -186,13 +191,12 @@ describe("the guestbook's refusals", () => {
     }
   });
 
-  it("limits each client to RATE_LIMIT messages an hour, even when they arrive at once", async () => {
+  it("limits each client to RATE_LIMIT messages an hour in a guestbook, even when they arrive at once", async () => {
     const { memorialId } = await memorial();
-    const other = await memorial();
     const visitor = client();
     const results = await Promise.all(
       Array.from({ length: RATE_LIMIT + 5 }, (_, i) =>
-        post(i % 2 ? memorialId : other.memorialId, { client: visitor, message: `Message ${i}` }),
+        post(memorialId, { client: visitor, message: `Message ${i}` }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(RATE_LIMIT);
@@ -210,6 +214,21 @@ describe("the guestbook's refusals", () => {
       data: { createdAt: new Date(Date.now() - 61 * 60_000) },
     });
     expect(await post(memorialId, { client: visitor })).toMatchObject({ ok: true });
+  });
+
+  it("limits each client to RATE_LIMIT_ALL messages an hour across guestbooks", async () => {
+    const visitor = client();
+    const memorials = await Promise.all(
+      Array.from({ length: Math.ceil(RATE_LIMIT_ALL / RATE_LIMIT) + 1 }, () => memorial()),
+    );
+    let accepted = 0;
+    for (const { memorialId } of memorials) {
+      for (let i = 0; i < RATE_LIMIT; i++) {
+        if ((await post(memorialId, { client: visitor })).ok) accepted++;
+      }
+    }
+    expect(accepted).toBe(RATE_LIMIT_ALL);
+    expect(await post(memorials[0]!.memorialId)).toMatchObject({ ok: true });
   });
 });
 
