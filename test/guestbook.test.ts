@@ -17,6 +17,7 @@ import {
 import { publicGuestbook } from "@/lib/guestbook/queries";
 import { containsLink } from "@/lib/guestbook/rules";
 import { setGuestbookMode } from "@/lib/guestbook/set-mode";
+import type { Language } from "@/lib/i18n/languages";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { issueManageToken } from "@/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
@@ -25,7 +26,7 @@ import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
 
-async function memorial(family: { email?: string; language?: string | null } = {}) {
+async function memorial(family: { email?: string; language?: Language | null } = {}) {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const email = family.email ?? `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
