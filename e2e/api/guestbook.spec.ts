@@ -5,20 +5,26 @@
 // through its management page).
 import { expect, test } from "@playwright/test";
 import { transaction } from "@/lib/db/client";
+import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
 import { RATE_LIMIT } from "@/lib/guestbook/post-entry";
 import { issueManageToken } from "@/lib/memorials/manage-token";
+import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { classic, create } from "../browser/memorials";
+import { byType, webhookFixture } from "../support/webhook-receiver";
+
+const webhooks = webhookFixture(test.afterAll);
+
 import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
 
-async function memorial() {
-  const op = await makeIsolatedOperator({ stock: 5 });
+async function memorial(op?: Awaited<ReturnType<typeof makeIsolatedOperator>>) {
+  op ??= await makeIsolatedOperator({ stock: 5 });
   const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   const memorialId = await create(
     op,
     classic({}, { Famille: { FamilleEmail: email, FamilleNom: "Dupont" } }),
   );
   const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
-  return { memorialId, manage: `${baseUrl()}/manage/${token}` };
+  return { op, memorialId, manage: `${baseUrl()}/manage/${token}` };
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
@@ -158,4 +164,47 @@ test("the family's approval shows the message at once, escaped, though the page 
   expect(refused.status).toBe(400);
   expect(await refused.text()).toContain("it no longer accepts messages");
   expect(await count(memorialId)).toBe(1);
+});
+
+test("each guestbook change reaches the operator's webhook receiver as its documented event", async () => {
+  test.setTimeout(120_000);
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const { receiver } = await webhooks.receiving(op.operatorId, GUESTBOOK_EVENTS);
+  const { memorialId, manage } = await memorial(op);
+  const family = (fields: Record<string, string>) =>
+    fetch(manage, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: form(fields),
+    });
+  expect((await post(memorialId, { message: "Secret words of a visitor" })).status).toBe(303);
+  const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
+  for (const action of ["guestbook-approve", "guestbook-hide", "guestbook-delete"]) {
+    expect((await family({ action, entry: String(entry.id) })).status).toBe(303);
+  }
+  expect((await family({ action: "guestbook-mode", mode: "open" })).status).toBe(303);
+  const received = byType(await receiver.waitFor(5, 90_000));
+  expect(received.map((r) => r.json.type)).toEqual([
+    "guestbook.entry_deleted",
+    "guestbook.entry_hidden",
+    "guestbook.entry_published",
+    "guestbook.entry_received",
+    "memorial.guestbook_mode_changed",
+  ]);
+  for (const r of received) {
+    expect(() => webhookMessageSchema(r.json.type).parse(r.json), r.body).not.toThrow();
+    // The visitor's words never leave in a webhook.
+    expect(r.body).not.toContain("Secret words");
+  }
+  const data = Object.fromEntries(received.map((r) => [r.json.type, r.json.data]));
+  expect(data["guestbook.entry_received"]).toMatchObject({
+    memorialId,
+    entryId: entry.id,
+    status: "pending",
+  });
+  expect(data["guestbook.entry_published"]).toMatchObject({ entryId: entry.id, by: "family" });
+  expect(data["guestbook.entry_deleted"]).toMatchObject({ entryId: entry.id, by: "family" });
+  expect(data["memorial.guestbook_mode_changed"]).toMatchObject({ mode: "open", by: "family" });
+  expect(data["guestbook.entry_received"].memorialUrl).toMatch(new RegExp(`/memorial/${memorialId}$`));
 });

@@ -142,7 +142,7 @@ test("the family's daily digest of waiting messages arrives in its language (nl,
   const deMail = mailParts(await waitForMail(mailDir(), de.email, 30_000));
   expect(deMail.subject).toContain("1 Nachricht wartet auf Ihre Freigabe");
   expect(deMail.text).toContain(deWords);
-  // Once per day: the same day's second run sends nothing more.
+  // One record of each digest sent (what makes a second run of the day send nothing).
   expect(
     await db.guestbookDigest.count({ where: { memorialId: { in: [nl.memorialId, de.memorialId] } } }),
   ).toBe(2);
