@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { db, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
-import { sendGuestbookDigests } from "@/lib/guestbook/digest";
+import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
 import { moderateGuestbookEntry } from "@/lib/guestbook/moderate-entry";
 import {
   guestbookClientKey,
@@ -18,6 +18,9 @@ import { publicGuestbook } from "@/lib/guestbook/queries";
 import { containsLink } from "@/lib/guestbook/rules";
 import { setGuestbookMode } from "@/lib/guestbook/set-mode";
 import type { Language } from "@/lib/i18n/languages";
+import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { runJobsOnce } from "@/lib/jobs/runner";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { issueManageToken } from "@/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
@@ -282,5 +285,25 @@ describe("the family's daily digest", () => {
     await sendGuestbookDigests(new Date("2031-04-01T06:00:00Z"));
     expect(await digestsTo(email)).toEqual([]);
     expect(await db.guestbookDigest.count({ where: { memorialId } })).toBe(0);
+  });
+
+  it("is the daily job guestbook-digest of the runner: two jobs of the same day send one e-mail", async () => {
+    expect(SCHEDULES).toContainEqual({ task: DIGEST_JOB, cron: "0 6 * * *" });
+    const { memorialId, email } = await memorial({ language: "fr" });
+    await post(memorialId, { name: "Claire", message: "Une pensée pour vous" });
+    const catalogue = jobCatalogue({ consumers: [], smtpUrl: "" });
+    try {
+      await transaction(async (tx) => {
+        await enqueue(tx, DIGEST_JOB, {});
+        await enqueue(tx, DIGEST_JOB, {});
+      });
+      await runJobsOnce({ [DIGEST_JOB]: catalogue.jobs[DIGEST_JOB]! });
+    } finally {
+      catalogue.close();
+    }
+    const mails = await digestsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("1 message attend votre accord");
+    expect(mails[0]?.text).toContain("Claire:\nUne pensée pour vous");
   });
 });
