@@ -5,6 +5,7 @@
 // Each command declares its options; node:util's parseArgs reads them.
 
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { addStock, createPlantation, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
 import { db, disconnect } from "@/lib/db/client";
@@ -20,9 +21,11 @@ import { storePhoto } from "@/lib/photos";
 import { environmentOf, serviceAdminScope } from "@/lib/scope";
 import { SettingsError, settings } from "@/lib/settings";
 import { declareDeath } from "@/lib/trees/declare-death";
+import { importTreeSheet } from "@/lib/trees/import-sheet";
 import { treeLife } from "@/lib/trees/queries";
 import { recordCheck } from "@/lib/trees/record-check";
 import { recordInGround } from "@/lib/trees/record-in-ground";
+import { SHEET_MAX_BYTES } from "@/lib/trees/sheet";
 import type { DeathReason, TreeHealth } from "@/lib/trees/transitions";
 import { createUser } from "@/lib/users/create-user";
 import { isRole } from "@/lib/users/roles";
@@ -49,7 +52,7 @@ const flag = { type: "boolean" } as const;
  * given to a switch or a missing value is refused). A negative number is a value, not an option:
  * `--lng -3.5` is read as `--lng=-3.5`.
  */
-function parseOptions(args: string[], options: OptionSpec): Values {
+function parseOptions(args: string[], options: OptionSpec, positionals?: string[]): Values {
   const normalised: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const name = args[i].startsWith("--") ? args[i].slice(2) : "";
@@ -58,7 +61,17 @@ function parseOptions(args: string[], options: OptionSpec): Values {
     } else normalised.push(args[i]);
   }
   try {
-    return parseArgs({ args: normalised, options, strict: true, allowPositionals: false }).values;
+    const parsed = parseArgs({ args: normalised, options, strict: true, allowPositionals: !!positionals });
+    // A command that reads arguments by position (`tree import FILE.csv`) names them.
+    if (!positionals) return parsed.values;
+    if (parsed.positionals.length > positionals.length) {
+      throw new UsageError(`unexpected argument "${parsed.positionals[positionals.length]}"`);
+    }
+    const values: Values = { ...parsed.values };
+    positionals.forEach((name, index) => {
+      values[name] = parsed.positionals[index];
+    });
+    return values;
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
     const option = /'(--[^' ]+)/.exec(message)?.[1];
@@ -120,6 +133,8 @@ function language(values: Values, name: string) {
 
 interface Command {
   options: OptionSpec;
+  /** The names of the arguments the command reads by position, if any. */
+  positionals?: string[];
   run(values: Values): Promise<object>;
 }
 
@@ -335,6 +350,51 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
+// tree import (issue 20.2): a field team's CSV sheet (columns in README.md, "Trees' life"), all or
+// nothing. Prints the report of every line; when a line is refused, its reasons go to standard
+// error, nothing is written and the status is 1.
+COMMANDS["tree import"] = {
+  options: { operator: str, test: flag },
+  positionals: ["file"],
+  run: async (f) => {
+    const operatorId = integer(f, "operator")!;
+    const file = f.file;
+    if (typeof file !== "string" || !file)
+      throw new UsageError("name the CSV file: tree import --operator ID FILE.csv");
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(file);
+    } catch (error) {
+      throw new UsageError(
+        `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+    if (bytes.length > SHEET_MAX_BYTES) {
+      throw new DomainError("INVALID_INPUT", `${file} is larger than ${SHEET_MAX_BYTES / 1024 / 1024} MiB`);
+    }
+    const report = await importTreeSheet(
+      serviceAdminScope(operatorId, f.test === true ? "test" : "production"),
+      bytes.toString("utf8"),
+      {
+        fileName: path.basename(file),
+        recordedBy: "cli",
+      },
+    );
+    if (!report.ok) {
+      for (const line of report.lines.filter((l) => l.error)) {
+        console.error(
+          `line ${line.line}${line.treeId ? ` (tree ${line.treeId}${line.step ? `, ${line.step}` : ""})` : ""}: ${line.error}`,
+        );
+      }
+      const refused = report.lines.filter((l) => l.error).length;
+      throw new DomainError(
+        "INVALID_INPUT",
+        `${refused} of ${report.lines.length} lines refused; nothing was written`,
+      );
+    }
+    return { ok: true, lines: report.lines.map(({ line, treeId, step }) => ({ line, treeId, step })) };
+  },
+};
 /**
  * The scope of the command line for a tree: the administrator acts for the tree's own operator and
  * environment (as `webhook delete --id` acts on any operator's endpoint); an unknown tree is refused.
@@ -459,7 +519,7 @@ async function main(argv: string[]): Promise<number> {
   }
   let values: Values;
   try {
-    values = parseOptions(argv.slice(2), run.options);
+    values = parseOptions(argv.slice(2), run.options, run.positionals);
   } catch (error) {
     console.error(`${command}: ${(error as Error).message}`);
     return 2;

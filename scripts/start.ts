@@ -11,6 +11,7 @@ import { wakeDispatchOnEvents } from "@/lib/events/dispatcher";
 import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
 import { type JobRunner, startJobRunner } from "@/lib/jobs/runner";
 import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
+import { inGroundEmailConsumer } from "@/lib/mail/in-ground-consumer";
 import { createMailer, releaseHeldEmails } from "@/lib/mail/outbox-sender";
 import { SettingsError, settings } from "@/lib/settings";
 import { webhookConsumer } from "@/lib/webhooks/consumer";
@@ -72,12 +73,13 @@ if (!dev && !existsSync(".next/BUILD_ID")) {
 }
 
 // The background work, as jobs (lib/jobs/catalogue.ts): the durable consumers of the domain
-// events (the e-mail of a confirmation, webhook deliveries), the sending of the e-mail outbox and
+// events (the e-mail of a confirmation, the family's e-mail when its trees are in the ground,
+// webhook deliveries), the sending of the e-mail outbox and
 // of webhooks, the planting queue, and the hourly housekeeping (expired Idempotency-Key records,
 // expired links kept in unsent e-mails). npm start is production mode: webhooks never go to
 // private addresses (unless WEBHOOK_ALLOW_PRIVATE=1). JOB_WORKERS=0: this instance runs none.
 const catalogue = jobCatalogue({
-  consumers: [confirmationEmailConsumer, webhookConsumer],
+  consumers: [confirmationEmailConsumer, inGroundEmailConsumer, webhookConsumer],
   webhooks: { production: !dev },
 });
 let jobs: JobRunner | null = null;

@@ -9,7 +9,7 @@ import { db, disconnect } from "@/lib/db/client";
 import { freePort } from "@/lib/db/embedded";
 import { runJobsOnce } from "@/lib/jobs/runner";
 import { createMailer, releaseHeldEmails, sendEmail } from "@/lib/mail/outbox-sender";
-import { readMails, startSmtpServer } from "../e2e/support/smtp";
+import { mailAttachments, readMails, startSmtpServer } from "../e2e/support/smtp";
 
 afterAll(() => disconnect());
 
@@ -189,5 +189,42 @@ describe("links kept in the outbox", () => {
     await redactExpiredLinks();
     expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: plain.id } })).text).not.toContain(token);
     expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: recent.id } })).text).toContain(token);
+  });
+
+  it("sends an e-mail's attachments (outgoing_email_attachment) with it", async () => {
+    const pdf = Buffer.from("%PDF-1.7\n\u0000\u00ff binary", "latin1");
+    const mail = await db.outgoingEmail.create({
+      data: {
+        to: "attached@example.org",
+        subject: "Summary",
+        text: "See the files",
+        html: "<p>See the files</p>",
+        attachments: {
+          create: [
+            { filename: "summary.pdf", contentType: "application/pdf", content: pdf },
+            {
+              filename: "planters.csv",
+              contentType: "text/csv; charset=utf-8",
+              content: Buffer.from("Name;Trees\r\nAnna;2\r\n"),
+            },
+          ],
+        },
+      },
+    });
+    const dir = mkdtempSync(path.join(os.tmpdir(), "outbox-mail-"));
+    const smtp = await startSmtpServer(dir);
+    const sender = startOutboxSender({ smtpUrl: `smtp://127.0.0.1:${smtp.port}` });
+    await sender.runOnce();
+    await sender.stop();
+    await smtp.close();
+    expect((await db.outgoingEmail.findUniqueOrThrow({ where: { id: mail.id } })).status).toBe("sent");
+    const caught = readMails(dir).find((m) => m.to.includes("attached@example.org"))!;
+    const files = mailAttachments(caught);
+    expect(files.map((f) => [f.filename, f.contentType])).toEqual([
+      ["summary.pdf", "application/pdf"],
+      ["planters.csv", "text/csv"],
+    ]);
+    expect(files[0]!.content.equals(pdf)).toBe(true);
+    expect(files[1]!.content.toString("utf8")).toBe("Name;Trees\r\nAnna;2\r\n");
   });
 });

@@ -15,6 +15,7 @@ const SECTIONS: [string, DashboardKey, boolean?][] = [
   ["/dashboard", "navOverview"],
   ["/dashboard/plant", "navPlant"],
   ["/dashboard/memorials", "navMemorials"],
+  ["/dashboard/trees", "trees_nav"],
   ["/dashboard/reports", "navReports"],
   ["/dashboard/transactions", "navTransactions"],
   ["/dashboard/keys", "navKeys", true],

@@ -10,6 +10,7 @@ import type { ManageView } from "@/lib/memorials/manage-token";
 import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
 import { manageGuestbookSection } from "./manage-guestbook";
+import { manageClosingSection } from "./manage-closing-section";
 
 export type ManagePageView =
   | (ManageView & { token: string; done: boolean; guestbook?: FamilyGuestbook })
@@ -91,6 +92,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}
         ${view.guestbook ? manageGuestbookSection(view.guestbook, t, language) : ""}
+        ${manageClosingSection(view, language)}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

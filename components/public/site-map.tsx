@@ -1,19 +1,39 @@
 // Where the trees grow: an inline SVG of Western Europe with a numbered marker per planting site
-// and a legend that repeats the same numbers in text (the map's words for screen readers).
+// and a legend that repeats the same numbers in text (the map's words for screen readers), and a
+// small marker per tree at its point in the site (issue 20.4), or at the site's point while the
+// tree has none.
 import type { PageTranslator } from "@/lib/i18n/translate";
 import type { PublicSite } from "@/lib/memorials/public-queries";
 import { mapFrame, outlinePath } from "./site-map-geometry";
 
+/** One tree's marker: where it grows and what its marker says (species and status). */
+export interface TreePoint {
+  treeId: number;
+  plantationId: number;
+  latitude: number;
+  longitude: number;
+  /** Its own point (true), or its site's while it has none (false). */
+  own: boolean;
+  label: string;
+}
+
 export function SiteMap({
   sites,
+  trees = [],
+  treesNote,
+  closeUpTitle,
   t,
   countryName,
 }: {
   sites: PublicSite[];
+  trees?: TreePoint[];
+  treesNote?: string;
+  /** The title of a site's plan ("Plan of the {site} site: ..."), given the site's name. */
+  closeUpTitle?: (site: string) => string;
   t: PageTranslator;
   countryName: (code: string) => string;
 }) {
-  const frame = mapFrame(sites);
+  const frame = mapFrame([...sites, ...trees]);
   const description = t("mapAlt", {
     sites: sites.map((s) => `${s.name} (${countryName(s.country)})`).join(", "),
   });
@@ -54,6 +74,24 @@ export function SiteMap({
             </g>
           );
         })}
+        {trees.map((tree) => {
+          const [x, y] = frame.project(tree.longitude, tree.latitude);
+          return (
+            <circle
+              key={tree.treeId}
+              cx={x}
+              cy={y}
+              r="3.5"
+              fill={tree.own ? "#9ad27a" : "#ffffff"}
+              stroke="#1b4027"
+              strokeWidth="1.2"
+              data-tree={tree.treeId}
+              data-own-point={tree.own ? "true" : "false"}
+            >
+              <title>{tree.label}</title>
+            </circle>
+          );
+        })}
       </svg>
       <ol className="space-y-3">
         {sites.map((site, index) => (
@@ -69,10 +107,78 @@ export function SiteMap({
               <span className="block text-sm text-stone-700">
                 {site.region}, {countryName(site.country)} · {t("mapSiteTrees", { n: site.trees })}
               </span>
+              {closeUpTitle && trees.some((tree) => tree.plantationId === site.id) ? (
+                <SitePlan
+                  site={site}
+                  trees={trees.filter((tree) => tree.plantationId === site.id)}
+                  title={closeUpTitle(site.name)}
+                />
+              ) : null}
             </span>
           </li>
         ))}
+        {trees.length > 0 && treesNote ? <li className="text-sm text-stone-700">{treesNote}</li> : null}
       </ol>
     </div>
+  );
+}
+
+/** Half the side of a site's plan, in km: the 5 km around the site (SITE_RADIUS_KM) and a margin. */
+const PLAN_KM = 6;
+const PLAN_UNITS_PER_KM = 10;
+
+/**
+ * A site's plan: the 5 km circle around its point, its point, and a dot per tree where it stands
+ * (the Western Europe map is too small to tell the trees of one site apart).
+ */
+function SitePlan({ site, trees, title }: { site: PublicSite; trees: TreePoint[]; title: string }) {
+  const size = 2 * PLAN_KM * PLAN_UNITS_PER_KM;
+  const kmPerDegreeLng = 111.32 * Math.cos((site.latitude * Math.PI) / 180);
+  const project = (longitude: number, latitude: number) => {
+    const clamp = (v: number) => Math.min(size - 3, Math.max(3, v));
+    return [
+      clamp(size / 2 + (longitude - site.longitude) * kmPerDegreeLng * PLAN_UNITS_PER_KM),
+      clamp(size / 2 - (latitude - site.latitude) * 110.57 * PLAN_UNITS_PER_KM),
+    ] as const;
+  };
+  const titleId = `site-plan-${site.id}`;
+  return (
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      className="mt-2 h-32 w-32 rounded-lg border border-forest-100 bg-[#eef5e6]"
+      role="img"
+      aria-labelledby={titleId}
+      data-testid="site-plan"
+      data-site={site.id}
+    >
+      <title id={titleId}>{title}</title>
+      <circle
+        cx={size / 2}
+        cy={size / 2}
+        r={5 * PLAN_UNITS_PER_KM}
+        fill="#dcebcf"
+        stroke="#6b8f5a"
+        strokeWidth="0.8"
+        strokeDasharray="3 2"
+      />
+      <rect x={size / 2 - 3} y={size / 2 - 3} width="6" height="6" fill="#1b4027" />
+      {trees.map((tree) => {
+        const [x, y] = project(tree.longitude, tree.latitude);
+        return (
+          <circle
+            key={tree.treeId}
+            cx={x}
+            cy={y}
+            r="3"
+            fill={tree.own ? "#4c9a2a" : "#ffffff"}
+            stroke="#1b4027"
+            strokeWidth="1"
+            data-tree={tree.treeId}
+          >
+            <title>{tree.label}</title>
+          </circle>
+        );
+      })}
+    </svg>
   );
 }

@@ -1,8 +1,9 @@
-// One planted tree: its species and figures, where and when it was planted, by whom, and the
-// planter's message. All text goes through React, which escapes it.
+// One planted tree: its species and figures, its status (ordered, in the ground, checked, dead,
+// replaced: issue 20.4), where and when it was planted, by whom, its photo, and the planter's
+// message. All text goes through React, which escapes it.
 import type { Language } from "@/lib/i18n/languages";
-import type { PageTranslator } from "@/lib/i18n/translate";
-import { formatMoment, formatUnit } from "@/lib/memorials/public-page";
+import { type PageTranslator, translator } from "@/lib/i18n/translate";
+import { formatCalendarDate, formatMoment, formatUnit, treeStatusText } from "@/lib/memorials/public-page";
 import type { PublicSite, PublicTree } from "@/lib/memorials/public-queries";
 
 export function TreeCard({
@@ -11,20 +12,40 @@ export function TreeCard({
   language,
   t,
   countryName,
+  photoSrc,
 }: {
   tree: PublicTree;
   site: PublicSite | undefined;
   language: Language;
   t: PageTranslator;
   countryName: (code: string) => string;
+  /** The address of its photo (lib/photos photoUrl), when it has one. */
+  photoSrc: string | null;
 }) {
   const headingId = `tree-${tree.id}`;
+  const life = tree.life;
+  const lifeWords = translator(language, "trees");
   return (
     <article
       aria-labelledby={headingId}
       className="flex h-full flex-col rounded-xl border border-forest-100 bg-white p-5 shadow-sm"
       data-testid="tree-card"
+      data-tree-id={tree.id}
+      data-status={life.status}
     >
+      {photoSrc ? (
+        // biome-ignore lint/performance/noImgElement: a photo of our own, already resized (lib/photos); no JavaScript needed
+        <img
+          src={photoSrc}
+          alt={lifeWords("photoAlt", { species: tree.species.names[language], site: site?.name ?? "" })}
+          width={400}
+          height={300}
+          loading="lazy"
+          decoding="async"
+          className="-mx-5 -mt-5 mb-4 aspect-[4/3] w-[calc(100%+2.5rem)] max-w-none rounded-t-xl object-cover"
+          data-testid="tree-photo"
+        />
+      ) : null}
       <div className="flex items-start gap-3">
         <TreeIcon />
         <div>
@@ -49,8 +70,36 @@ export function TreeCard({
           {t("co2PerTree", { kg: formatUnit(tree.species.co2KgPerTree, "kilogram", language) })}
         </li>
       </ul>
+      <p
+        className={`mt-4 rounded-lg px-3 py-2 text-sm font-semibold ${STATUS_STYLE[life.status]}`}
+        data-testid="tree-status"
+      >
+        <span className="sr-only">{lifeWords("status")}: </span>
+        {treeStatusText(life, language)}
+      </p>
+      {life.status === "replaced" && life.replacedOn ? (
+        // A replaced tree also says when and why it died.
+        <p className="mt-2 text-sm text-stone-700" data-testid="tree-died">
+          {treeStatusText({ ...life, status: "dead" }, language)}
+        </p>
+      ) : null}
+      {life.isReplacement ? (
+        <p className="mt-2 text-sm text-stone-700" data-testid="tree-replacement">
+          {lifeWords("replacement")}
+        </p>
+      ) : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-stone-700">{t("plantedOn")}</dt>
+        {life.inGroundOn ? (
+          <>
+            <dt className="text-stone-700">{t("plantedOn")}</dt>
+            <dd data-testid="tree-planted-on">
+              <time dateTime={life.inGroundOn}>
+                {formatCalendarDate(new Date(life.inGroundOn), language)}
+              </time>
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-stone-700">{lifeWords("orderedOn")}</dt>
         <dd>
           <time dateTime={tree.plantedAt}>{formatMoment(new Date(tree.plantedAt), language)}</time>
         </dd>
@@ -67,7 +116,8 @@ export function TreeCard({
         </dd>
         <dt className="text-stone-700">{t("plantedBy")}</dt>
         <dd className="font-semibold" data-testid="planter">
-          {tree.planter}
+          {/* A replacement's planter is the service's word, stored in the memorial's language. */}
+          {life.isReplacement ? t("replacementPlanter") : tree.planter}
         </dd>
       </dl>
       {tree.message?.trim() ? (
@@ -81,6 +131,15 @@ export function TreeCard({
     </article>
   );
 }
+
+/** Each status its colours (text in words, never colour alone). */
+const STATUS_STYLE: Record<PublicTree["life"]["status"], string> = {
+  ordered: "bg-stone-100 text-stone-800",
+  in_ground: "bg-forest-100 text-forest-900",
+  monitored: "bg-forest-100 text-forest-900",
+  dead: "bg-amber-50 text-amber-900",
+  replaced: "bg-amber-50 text-amber-900",
+};
 
 function TreeIcon() {
   return (

@@ -3,7 +3,7 @@
 // violation; the main flows work with the keyboard alone, with a visible focus.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { baseUrl } from "../support/factories";
+import { baseUrl, db } from "../support/factories";
 import { seedDashboard } from "./dashboard-seed";
 import { PASSWORD } from "./dashboard-support";
 
@@ -80,6 +80,14 @@ for (const [width, height, label] of [
       ["team", "/dashboard/team", (p) => expect(p.getByTestId("team-users")).toBeVisible()],
       ["account", "/dashboard/account", async () => {}],
       ["not found", "/dashboard/memorials/2147483647", async () => {}],
+      // A tree's life (issue 20.2): the trees waiting, one tree with its forms, the sheet import.
+      ["trees", "/dashboard/trees", (p) => expect(p.getByTestId("trees-waiting")).toBeVisible()],
+      [
+        "tree",
+        `/dashboard/trees/${(await db.tree.findFirstOrThrow({ where: { memorialId: data.withTrees } })).id}`,
+        (p) => expect(p.getByTestId("tree-status")).toBeVisible(),
+      ],
+      ["tree import", "/dashboard/trees/import", (p) => expect(p.getByLabel("CSV file")).toBeVisible()],
     ];
     for (const [name, path, ready] of pages) {
       await page.goto(`${baseUrl()}${path}`);

@@ -59,9 +59,14 @@ test("a memorial created through the API shows with its tree, in its language, w
   await expect(page.getByTestId("total-trees")).toHaveText("1");
   await expect(page.getByTestId("total-co2")).toHaveText("250 kg");
 
-  // The map: one marker, and the site in the legend.
-  await expect(page.getByTestId("site-map").locator("circle")).toHaveCount(1);
-  await expect(page.getByRole("img", { name: new RegExp(site.name) })).toBeVisible();
+  // The map: one marker for the site, one for its tree (issue 20.4), and the site in the legend.
+  await expect(page.getByTestId("site-map").locator("g[data-site] circle")).toHaveCount(1);
+  await expect(page.getByTestId("site-map").locator(`circle[data-tree="${tree.id}"]`)).toHaveCount(1);
+  await expect(page.getByTestId("site-map")).toHaveAccessibleName(new RegExp(site.name));
+  // The site's plan (issue 20.4): its tree where it stands.
+  const plan = page.getByRole("img", { name: new RegExp(`${site.name}.*5 km`) });
+  await expect(plan).toBeVisible();
+  await expect(plan.locator(`circle[data-tree="${tree.id}"]`)).toHaveCount(1);
 
   // Landmarks.
   await expect(page.getByRole("main")).toHaveCount(1);

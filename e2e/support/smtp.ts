@@ -90,6 +90,35 @@ export function mailParts(mail: CaughtMail): { subject: string; text: string; ht
   return found;
 }
 
+/** The attached files of a caught mail (Content-Disposition: attachment), decoded. */
+export function mailAttachments(
+  mail: CaughtMail,
+): { filename: string; contentType: string; content: Buffer }[] {
+  const found: { filename: string; contentType: string; content: Buffer }[] = [];
+  const walk = (entity: Entity) => {
+    const type = entity.headers["content-type"] ?? "text/plain";
+    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+    if (type.toLowerCase().startsWith("multipart/") && boundary) {
+      for (const part of entity.body.split(`--${boundary}`).slice(1)) {
+        if (part.startsWith("--")) break;
+        walk(splitEntity(part.replace(/^\r?\n/, "").replace(/\r?\n$/, "")));
+      }
+      return;
+    }
+    const disposition = entity.headers["content-disposition"] ?? "";
+    if (!/^attachment/i.test(disposition)) return;
+    const encoding = (entity.headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
+    const content =
+      encoding === "base64"
+        ? Buffer.from(entity.body.replace(/\s+/g, ""), "base64")
+        : Buffer.from(encoding === "quoted-printable" ? quotedPrintable(entity.body) : entity.body, "utf8");
+    const filename = decodeWords(/filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? "");
+    found.push({ filename, contentType: type.split(";")[0]!.trim().toLowerCase(), content });
+  };
+  walk(splitEntity(mail.raw));
+  return found;
+}
+
 interface Entity {
   headers: Record<string, string>;
   body: string;

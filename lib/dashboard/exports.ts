@@ -7,6 +7,7 @@ import { queryMonth } from "./query";
 import { parseReportQuery, REPORT_CSV_HEADER, reportCsvRow, reportLinesForExport } from "./reports";
 import { dashboardRoute } from "./route";
 import { allMonthTransactions, TRANSACTION_CSV_HEADER, transactionCsvRow } from "./transactions";
+import { lifeExport, parseLifeTable } from "./tree-life";
 import { xlsxResponse, xlsxStream } from "./xlsx";
 
 export type ExportFormat = "csv" | "xlsx";
@@ -48,6 +49,26 @@ export function reportExportRoute(format: ExportFormat) {
       sheet: "Arbres",
       header: REPORT_CSV_HEADER,
       rows: rows(),
+      operatorLanguage: session.operatorLanguage,
+    });
+  });
+}
+
+/** GET /api/dashboard/reports/life/{csv,xlsx}?table=homes|sites|survival: a trees' life table (issue 20.6). */
+export function treeLifeExportRoute(format: ExportFormat) {
+  return dashboardRoute(async ({ search, session }) => {
+    const table = parseLifeTable(search.get("table"));
+    const lang = await dashboardLanguage(session.operatorLanguage);
+    const { header, rows } = await lifeExport(session.scope, table, lang);
+    async function* each() {
+      yield* rows;
+    }
+    return exportResponse({
+      format,
+      name: `trees-life-${table}`,
+      sheet: table,
+      header,
+      rows: each(),
       operatorLanguage: session.operatorLanguage,
     });
   });

@@ -23,6 +23,26 @@ export const REASON_MESSAGE: Record<string, DashboardKey> = {
   "private-address": "webhookUrlPrivate",
   unresolvable: "webhookUrlUnresolvable",
   "too-many": "webhookTooMany",
+  // A tree's life (lib/trees/transitions.ts) and the field team's sheet (lib/trees/sheet.ts).
+  "not-in-ground": "trees_err_notInGround",
+  "already-in-ground": "trees_err_alreadyInGround",
+  "already-dead": "trees_err_alreadyDead",
+  "before-order": "trees_err_beforeOrder",
+  "in-future": "trees_err_inFuture",
+  "before-in-ground": "trees_err_beforeInGround",
+  "before-last-check": "trees_err_beforeLastCheck",
+  "outside-site": "trees_err_outsideSite",
+  "invalid-point": "trees_err_invalidPoint",
+  "out-of-range": "trees_err_height",
+  "dead-is-a-death": "trees_err_deadIsDeath",
+  "invalid-health": "trees_err_unknownHealth",
+  "invalid-reason": "trees_err_unknownReason",
+  "not-for-step": "trees_err_notForStep",
+  "unknown-step": "trees_err_unknownStep",
+  "column-count": "trees_err_columnCount",
+  changed: "trees_err_changed",
+  "invalid-photo": "trees_err_notAnImage",
+  "not-an-image": "trees_err_notAnImage",
 };
 
 /** The reason word of a domain problem (FieldProblem.reason) as the forms know it. */

@@ -190,6 +190,8 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
       free: tree.free,
       // Trees planted here by another operator are shown, but their transaction is theirs.
       ownTree: tree.operatorId === scope.operatorId,
+      /** Its life (issue 20): ordered, in_ground, monitored, dead, replaced. */
+      status: tree.status,
     })),
   };
 }

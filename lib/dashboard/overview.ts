@@ -7,6 +7,7 @@
 import { db, type Prisma } from "@/lib/db/client";
 import { displayTitle, ownMemorialsOf, ownMemorialsOfSql, TITLE_SELECT } from "@/lib/memorials/policy";
 import { type ReportFilter, reportBuckets, reportTotals } from "@/lib/reports/queries";
+import { treesWaitingCount } from "@/lib/reports/tree-life";
 import type { OperatorScope } from "@/lib/scope";
 import { transactionAmount } from "@/lib/transactions/queries";
 
@@ -94,13 +95,15 @@ export async function staleConfirmations(scope: OperatorScope, now = new Date(),
 export async function overview(scope: OperatorScope, now = new Date()) {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
-  const [current, previous, chart, stale] = await Promise.all([
+  const [current, previous, chart, stale, waiting] = await Promise.all([
     figures(scope, monthStart(year, month), monthStart(year, month + 1)),
     figures(scope, monthStart(year, month - 1), monthStart(year, month)),
     lastTwelveMonths(scope, year, month),
     staleConfirmations(scope, now),
+    // Issue 20.6: trees ordered and not yet planted in the ground, whenever ordered.
+    treesWaitingCount(scope),
   ]);
-  return { year, month, current, previous, chart, stale };
+  return { year, month, current, previous, chart, stale, waiting };
 }
 
 export type Overview = Awaited<ReturnType<typeof overview>>;

@@ -25,6 +25,19 @@ function tree(i: number, planter = `Planter ${i}`): PublicTree {
       co2KgPerTree: 250,
     },
     plantationId: 9,
+    life: {
+      status: "ordered",
+      inGroundOn: null,
+      lastCheckedOn: null,
+      health: null,
+      diedOn: null,
+      deathReason: null,
+      replacedOn: null,
+      isReplacement: false,
+      latitude: null,
+      longitude: null,
+      photoKey: null,
+    },
   };
 }
 
@@ -120,6 +133,28 @@ describe("certificatePdf", () => {
     expect(t).toContain("Planter 71");
     expect(t).not.toContain("Planter 70 ");
     expect(t).toContain("… and 250 more trees.");
+  });
+
+  it("says 'planted on DATE' (the day in the ground) once a tree is in the ground, else the order's date (issue 20.4)", async () => {
+    const ordered = tree(1, "Ordered Planter");
+    const inGround = { ...tree(2, "Ground Planter") };
+    inGround.life = {
+      ...inGround.life,
+      status: "monitored",
+      inGroundOn: "2026-11-03",
+      lastCheckedOn: "2026-11-20",
+      health: "alive",
+    };
+    const page = memorial({ trees: [inGround, ordered] });
+    const en = (await text(await certificatePdf({ memorial: page, language: "en", size: "a4", url }))).text;
+    expect(en).toContain("Planted on 3 November 2026 — English oak (Quercus robur)");
+    // The ordered tree keeps what the certificate said before: its order's date, no "planted on".
+    expect(en).toContain("1 October 2026 — English oak (Quercus robur)");
+    expect(en.match(/Planted on/g)).toHaveLength(1);
+    const fr = (await text(await certificatePdf({ memorial: page, language: "fr", size: "a4", url }))).text;
+    expect(fr).toContain("Mis en terre le 3 novembre 2026 — Chêne pédonculé (Quercus robur)");
+    const de = (await text(await certificatePdf({ memorial: page, language: "de", size: "a4", url }))).text;
+    expect(de).toContain("Eingepflanzt am 3. November 2026 — Stieleiche (Quercus robur)");
   });
 
   it("says nothing of the deceased of an anonymous memorial", async () => {

@@ -42,6 +42,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const { memorial, language, size, url } = input;
   const t = translator(language, "page");
   const cert = translator(language, "certificate");
+  const lifeWords = translator(language, "trees");
   const title = memorial.title;
 
   const pdf = await PDFDocument.create();
@@ -171,10 +172,16 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     ensureRoom(46);
     const site = sites.get(tree.plantationId);
     const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
-    line(
-      `${formatMoment(new Date(tree.plantedAt), language)} — ${quantity}${tree.species.names[language]} (${tree.species.latinName})`,
-      { weight: "bold", size: 10.5 },
-    );
+    // Issue 20.4: "planted on DATE" (the day in the ground) once it is; until then the order's date.
+    const when = tree.life.inGroundOn
+      ? lifeWords("certificateInGround", {
+          date: formatCalendarDate(new Date(tree.life.inGroundOn), language),
+        })
+      : formatMoment(new Date(tree.plantedAt), language);
+    line(`${when} — ${quantity}${tree.species.names[language]} (${tree.species.latinName})`, {
+      weight: "bold",
+      size: 10.5,
+    });
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
     paragraph(`${where}  ·  ${t("plantedBy")} ${tree.planter}`, {
       size: 9.5,
@@ -245,7 +252,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
 }
 
 /** The text, cut to `max` points with an ellipsis. */
-function ellipsize(text: string, weight: FontWeight, size: number, max: number): string {
+export function ellipsize(text: string, weight: FontWeight, size: number, max: number): string {
   if (textWidth(text, weight, size) <= max) return text;
   let cut = text;
   while (cut.length > 1 && textWidth(`${cut}…`, weight, size) > max) cut = cut.slice(0, -1);
@@ -253,7 +260,7 @@ function ellipsize(text: string, weight: FontWeight, size: number, max: number):
 }
 
 /** Lines of at most `max` points, broken at spaces (a word too long is cut by ellipsize). */
-function wrap(text: string, weight: FontWeight, size: number, max: number): string[] {
+export function wrap(text: string, weight: FontWeight, size: number, max: number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const word of text.split(" ")) {
@@ -268,7 +275,7 @@ function wrap(text: string, weight: FontWeight, size: number, max: number): stri
 }
 
 /** An address broken anywhere (it has no spaces) into lines of at most `max` points. */
-function breakUrl(url: string, weight: FontWeight, size: number, max: number): string[] {
+export function breakUrl(url: string, weight: FontWeight, size: number, max: number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const char of url) {

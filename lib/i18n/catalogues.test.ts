@@ -44,7 +44,9 @@ describe("the catalogues", () => {
 
   it("has namespaced keys", () => {
     for (const key of reference)
-      expect(key).toMatch(/^(page|certificate|share|dashboard|email|guestbook)\.[A-Za-z0-9_]+$/);
+      expect(key).toMatch(
+        /^(page|certificate|share|dashboard|email|trees|closing|printkit|guestbook)\.(trees\.)?[A-Za-z0-9_]+$/,
+      );
   });
 
   it("has every context kind in words in every language, and no API path in the dashboard", () => {

@@ -12,6 +12,7 @@ import type { DurableConsumer } from "@/lib/events/dispatcher";
 import { DISPATCH_JOB, DISPATCH_JOB_OPTIONS, dispatchEvents, requestDispatch } from "@/lib/events/dispatcher";
 import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
+import { CLOSING_SUMMARY_JOB, runClosingSummaries } from "@/lib/memorials/closing-summary";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
 import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from "@/lib/webhooks/sender";
@@ -28,6 +29,8 @@ export const SCHEDULES: Schedule[] = [
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
   // The families' daily digest of guestbook messages waiting for approval (issue 21.3).
   { task: DIGEST_JOB, cron: "0 6 * * *" },
+  // The families' closing summaries due (CLOSING_WEEKS after creation), once each (issue 21.5).
+  { task: CLOSING_SUMMARY_JOB, cron: "30 6 * * *" },
 ];
 
 export interface CatalogueOptions {
@@ -84,6 +87,13 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await purgeIdempotencyRecords();
         await redactExpiredLinks();
+      },
+      maxAttempts: 3,
+    }),
+    // The closing summaries due: one e-mail per memorial, once (summary_sent_at).
+    [CLOSING_SUMMARY_JOB]: job({
+      async run() {
+        await runClosingSummaries();
       },
       maxAttempts: 3,
     }),

@@ -29,17 +29,17 @@ export interface FamilyLetter {
 
 /** French elides "de" before a vowel ("d'Anne Lambert", "de Marie Dupont"): the catalogue's
  * {deceasedInitial, select, vowel {…} other {…}} is told which. */
-const initial = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? "vowel" : "other");
+export const initial = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? "vowel" : "other");
 
 const BUTTON_STYLE = "background:#245533;color:#fff;padding:10px 16px;text-decoration:none;border-radius:6px";
-const NOTE_STYLE = "color:#57534e";
+export const NOTE_STYLE = "color:#57534e";
 
 /** A name inside a sentence stays on its line (a stored name could hold a line break). */
-const inline = (text: string) => text.replace(/[\r\n]+/g, " ").trim();
-const oneLine = (text: string) => cut(inline(text), SUBJECT_MAX);
+export const inline = (text: string) => text.replace(/[\r\n]+/g, " ").trim();
+export const oneLine = (text: string) => cut(inline(text), SUBJECT_MAX);
 
 /** The words shared by both e-mails: greeting, signature, footer, with the names made inline. */
-function letterParts(letter: FamilyLetter) {
+export function letterParts(letter: FamilyLetter) {
   const t = translator(letter.language, "email");
   const requester = inline(letter.requester);
   const family = letter.familyName ? inline(letter.familyName) || null : null;
@@ -55,24 +55,24 @@ function letterParts(letter: FamilyLetter) {
 }
 
 /** A paragraph of the text version: a line of its own, then a blank line. */
-type Block = { text: string; html: string };
+export type Block = { text: string; html: string };
 
-const para = (text: string, style?: string): Block => ({
+export const para = (text: string, style?: string): Block => ({
   text,
   html: `<p${style ? ` style="${style}"` : ""}>${escapeHtml(text)}</p>`,
 });
 
-const button = (label: string, link: string): Block => ({
+export const button = (label: string, link: string): Block => ({
   text: `${label}: ${link}`,
   html: `<p><a href="${escapeHtml(link)}" style="${BUTTON_STYLE}">${escapeHtml(label)}</a></p>`,
 });
 
-const signature = (closing: string, requester: string): Block => ({
+export const signature = (closing: string, requester: string): Block => ({
   text: `${closing}\n${requester}`,
   html: `<p>${escapeHtml(closing)}<br>${escapeHtml(requester)}</p>`,
 });
 
-function render(language: Language, blocks: Block[]) {
+export function render(language: Language, blocks: Block[]) {
   const text = `${blocks.map((b) => b.text).join("\n\n")}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:Georgia,serif;color:#1c1917;line-height:1.5">
 ${blocks.map((b) => b.html).join("\n")}

@@ -67,7 +67,7 @@ export async function releaseHeldEmails(mailer: Mailer): Promise<number> {
 
 /** The job `send-email`: one attempt at the e-mail `id`, if it is still pending and due. */
 export async function sendEmail(id: number, mailer: Mailer): Promise<void> {
-  const mail = await db.outgoingEmail.findUnique({ where: { id } });
+  const mail = await db.outgoingEmail.findUnique({ where: { id }, include: { attachments: true } });
   // Sent, given up or kept since; or rescheduled later (that time's job will do it).
   if (mail?.status !== "pending" || mail.nextAttemptAt.getTime() > Date.now() + 1000) return;
   const { transport } = mailer;
@@ -86,6 +86,12 @@ export async function sendEmail(id: number, mailer: Mailer): Promise<void> {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      // Files written with the e-mail (outgoing_email_attachment: a closing summary's PDF and CSV).
+      attachments: mail.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.content),
+      })),
     });
     await db.outgoingEmail.update({
       where: { id: mail.id },

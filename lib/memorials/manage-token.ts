@@ -98,6 +98,9 @@ export interface ManageView {
   expiresAt: Date;
   /** The trees with a message, the family's to hide or show. */
   messages: { treeId: number; planter: string; message: string; hidden: boolean; plantedAt: Date }[];
+  /** Issue 21.5: when the closing summary was sent (null: not yet), and whether it can be. */
+  summarySentAt: Date | null;
+  hasFamilyEmail: boolean;
 }
 
 export type ManageLookup =
@@ -113,7 +116,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: row.memorialId },
     include: {
-      family: { select: { language: true } },
+      family: { select: { language: true, email: true } },
       person: { select: { firstName: true, lastName: true } },
     },
   });
@@ -149,5 +152,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
         hidden: t.messageHiddenAt !== null,
         plantedAt: t.plantedAt,
       })),
+    summarySentAt: memorial.summarySentAt,
+    hasFamilyEmail: Boolean(memorial.family?.email?.trim()),
   };
 }

@@ -1,6 +1,8 @@
 // Presentation helpers of the public pages: numbers, dates and CO2. What may
 // be shown at all (title, Url, dates) is the memorial policy's (policy.ts).
 import { type Language, LOCALES } from "@/lib/i18n/languages";
+import { translator } from "@/lib/i18n/translate";
+import type { PublicTreeLife } from "./public-queries";
 
 /** The CO2 absorbed by all the trees: quantity times the species' figure, summed. */
 export function co2Total(lines: { quantity: number; co2KgPerTree: number }[]): number {
@@ -39,4 +41,27 @@ export function formatUnit(value: number, unit: Unit, language: Language): strin
 /** A list of names joined the way the language joins them ("A, B et C"). */
 export function formatList(items: string[], language: Language): string {
   return new Intl.ListFormat(LOCALES[language], { style: "long", type: "conjunction" }).format(items);
+}
+
+/**
+ * A tree's status in words, in the page's language (issue 20.4): ordered, planted in the ground on
+ * DATE, checked on DATE (alive or sick), died on DATE (reason), replaced on DATE by a new tree.
+ */
+export function treeStatusText(life: PublicTreeLife, language: Language): string {
+  const t = translator(language, "trees");
+  const date = (day: string | null) => (day ? formatCalendarDate(new Date(day), language) : "");
+  switch (life.status) {
+    case "ordered":
+      return t("statusOrdered");
+    case "in_ground":
+      return t("statusInGround", { date: date(life.inGroundOn) });
+    case "monitored":
+      return t(life.health === "sick" ? "statusSick" : "statusAlive", { date: date(life.lastCheckedOn) });
+    case "dead":
+      return t("statusDied", { date: date(life.diedOn), reason: t(`reason_${life.deathReason ?? "other"}`) });
+    case "replaced":
+      return life.replacedOn
+        ? t("statusReplaced", { date: date(life.replacedOn) })
+        : t("statusDied", { date: date(life.diedOn), reason: t(`reason_${life.deathReason ?? "other"}`) });
+  }
 }

@@ -47,6 +47,29 @@ export interface PublicTree {
     co2KgPerTree: number;
   };
   plantationId: number;
+  /** Its life after the order (issue 20): what the page, the map and the certificate show. */
+  life: PublicTreeLife;
+}
+
+export type PublicTreeStatus = "ordered" | "in_ground" | "monitored" | "dead" | "replaced";
+
+export interface PublicTreeLife {
+  status: PublicTreeStatus;
+  /** Calendar days, YYYY-MM-DD. */
+  inGroundOn: string | null;
+  lastCheckedOn: string | null;
+  health: "alive" | "sick" | null;
+  diedOn: string | null;
+  deathReason: "drought" | "fire" | "flood" | "disease" | "other" | null;
+  /** The day its replacement was ordered (the replacement tree's order, UTC day). */
+  replacedOn: string | null;
+  /** This tree was ordered to replace a tree that died. */
+  isReplacement: boolean;
+  /** Its point in the site, when recorded (the map shows the site's point otherwise). */
+  latitude: number | null;
+  longitude: number | null;
+  /** The key of its newest photo (lib/photos), or null. */
+  photoKey: string | null;
 }
 
 export interface PublicSite {
@@ -121,7 +144,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       where: publicTrees,
       orderBy: [{ plantedAt: "desc" }, { id: "desc" }],
       take: PAGE_TREE_LIMIT,
-      include: { species: true },
+      include: { species: true, replacedBy: { select: { plantedAt: true } } },
     }),
     db.tree.groupBy({
       by: ["plantationId", "speciesId"],
@@ -184,6 +207,19 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
         co2KgPerTree: Number(t.species.co2KgPerTree),
       },
       plantationId: t.plantationId,
+      life: {
+        status: t.status,
+        inGroundOn: day(t.inGroundOn),
+        lastCheckedOn: day(t.lastCheckedOn),
+        health: t.health,
+        diedOn: day(t.diedOn),
+        deathReason: t.deathReason,
+        replacedOn: t.status === "replaced" ? day(t.replacedBy?.plantedAt ?? null) : null,
+        isReplacement: t.replacesTreeId !== null,
+        latitude: t.latitude === null ? null : Number(t.latitude),
+        longitude: t.longitude === null ? null : Number(t.longitude),
+        photoKey: t.photoKey,
+      },
     })),
     sites: plantations
       .map((p) => ({
@@ -208,6 +244,9 @@ export const getPublicMemorial = cache(async (id: number): Promise<PublicMemoria
   if (parseId(id) === null) return null;
   return cachedMemorial(id, "public", () => loadPublicMemorial(id));
 });
+
+/** A DATE column (midnight UTC) or an instant as its UTC calendar day. */
+const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 /** The names displayTitle may read: an anonymous memorial's only when its family chose initials. */
 async function titlePerson(memorial: {

@@ -4,12 +4,12 @@
 // saw it dead) changes nothing and is refused "already dead". A tree dead within
 // REPLACEMENT_YEARS of its day in the ground is replaced in the same transaction (replace-tree.ts).
 import { invalid } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
 import type { Scope } from "@/lib/scope";
 import { settings } from "@/lib/settings";
 import { replaceTree } from "./replace-tree";
 import { type DeathReason, deathRule, replacementDue } from "./transitions";
 import { changerOf, orRefuse, recorder, today, treesOf } from "./tree-rows";
+import { inTransaction, type Within } from "./within";
 
 export interface DeclareDeathInput {
   treeId: number;
@@ -24,13 +24,14 @@ export type Replacement = { treeId: number } | { queued: true } | null;
 export async function declareDeath(
   scope: Scope,
   input: DeclareDeathInput,
+  within?: Within,
 ): Promise<{ replacement: Replacement }> {
   const owner = changerOf(scope);
   const note = input.note?.trim() || undefined;
   const recordedBy = recorder(input.recordedBy);
   const day = today();
   const years = settings().REPLACEMENT_YEARS;
-  return withEvents(async (tx, events) => {
+  return inTransaction(within, async (tx, events) => {
     const [tree] = await treesOf(tx, owner, [input.treeId], { lock: false });
     const refusal = deathRule(tree.id, tree, { ...input, note }, day);
     if (refusal) orRefuse(refusal);

@@ -1,10 +1,10 @@
 // Records a check of a tree in the ground (issue 20.1): alive or sick, an optional height, photo
 // and note. The tree becomes (or stays) monitored; its last check is the one shown. A tree found
 // dead is declared dead (declare-death.ts), not checked.
-import { withEvents } from "@/lib/events/events";
 import type { Scope } from "@/lib/scope";
 import { checkRule, type TreeHealth } from "./transitions";
 import { changerOf, orRefuse, photoKeyOf, recorder, today, treesOf } from "./tree-rows";
+import { inTransaction, type Within } from "./within";
 
 export interface RecordCheckInput {
   treeId: number;
@@ -16,13 +16,17 @@ export interface RecordCheckInput {
   recordedBy: string;
 }
 
-export async function recordCheck(scope: Scope, input: RecordCheckInput): Promise<{ treeId: number }> {
+export async function recordCheck(
+  scope: Scope,
+  input: RecordCheckInput,
+  within?: Within,
+): Promise<{ treeId: number }> {
   const owner = changerOf(scope);
   const note = input.note?.trim() || undefined;
   const photoKey = photoKeyOf(input.photoKey);
   const recordedBy = recorder(input.recordedBy);
   const day = today();
-  return withEvents(async (tx, events) => {
+  return inTransaction(within, async (tx, events) => {
     const [tree] = await treesOf(tx, owner, [input.treeId], { lock: true });
     const refusal = checkRule(tree.id, tree, { ...input, note }, day);
     if (refusal) orRefuse(refusal);

@@ -4,10 +4,10 @@
 // and today, the point within SITE_RADIUS_KM of its own planting site (omitted: the site's point).
 // The trees are locked while checked and written, so a concurrent change waits and sees the result.
 import { invalid } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
 import type { Scope } from "@/lib/scope";
 import { inGroundRule } from "./transitions";
 import { changerOf, orRefuse, photoKeyOf, recorder, today, treesOf } from "./tree-rows";
+import { inTransaction, type Within } from "./within";
 
 export interface RecordInGroundInput {
   treeIds: number[];
@@ -23,6 +23,7 @@ export interface RecordInGroundInput {
 export async function recordInGround(
   scope: Scope,
   input: RecordInGroundInput,
+  within?: Within,
 ): Promise<{ treeIds: number[] }> {
   const owner = changerOf(scope);
   const treeIds = [...new Set(input.treeIds)];
@@ -31,7 +32,7 @@ export async function recordInGround(
   const photoKey = photoKeyOf(input.photoKey);
   const recordedBy = recorder(input.recordedBy);
   const day = today();
-  return withEvents(async (tx, events) => {
+  return inTransaction(within, async (tx, events) => {
     const trees = await treesOf(tx, owner, treeIds, { lock: true });
     const rows = trees.map((tree) => {
       const { point } = orRefuse(

@@ -178,7 +178,8 @@ async function titleOf(tx: Tx, event: StoredEvent): Promise<string | null> {
   return memorial ? displayTitle(memorial) : null;
 }
 
-async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
+/** The base of the links the service writes for an event (also the family e-mails'): see publicUrl. */
+export async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
   const { APP_URL, PORT } = settings();
   if (APP_URL) return APP_URL;
   const carried = linkBaseIn(event.payload);

@@ -11,8 +11,10 @@ import { guestbookManageAction } from "@/lib/guestbook/manage-actions";
 import { familyGuestbook } from "@/lib/guestbook/queries";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { linkBase } from "@/lib/links";
 import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@/lib/memorials/choose-anonymous-title";
+import { requestClosingSummary } from "@/lib/memorials/closing-summary";
 import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
@@ -65,12 +67,22 @@ const ACTIONS = [
   "show-message",
   "title-initials",
   "title-name",
+  "closing-summary",
   ...GUESTBOOK_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
-async function act(actor: FamilyActor, action: Action, treeId: number | null, form: FormData) {
+async function act(
+  actor: FamilyActor,
+  action: Action,
+  treeId: number | null,
+  request: NextRequest,
+  form: FormData,
+) {
   switch (action) {
+    case "closing-summary":
+      if (actor.by !== "family") return;
+      return requestClosingSummary(actor.token, linkBase(request));
     case "hide":
     case "show":
       return setMemorialHidden(actor, action === "hide");
@@ -110,7 +122,7 @@ export async function POST(request: NextRequest, context: Context) {
   const treeField = form.get("tree");
   const treeId = typeof treeField === "string" ? parseId(treeField) : null;
   try {
-    await act({ by: "family", token }, action as Action, treeId, form);
+    await act({ by: "family", token }, action as Action, treeId, request, form);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const reason = error.problem?.reason;

@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { GuestbookSection } from "@/components/public/guestbook-section";
 import { LanguageSwitch } from "@/components/public/language-switch";
 import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
-import { SiteMap } from "@/components/public/site-map";
+import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
 import { countryNamer } from "@/lib/i18n/country-names";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
@@ -14,8 +14,15 @@ import { requestLanguage } from "@/lib/i18n/request-language";
 import { type PageTranslator, translator } from "@/lib/i18n/translate";
 import { memorialAlternates, memorialUrl, publicOrigin } from "@/lib/links";
 import { hasGuestbook, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
-import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "@/lib/memorials/public-page";
+import {
+  co2Total,
+  formatCalendarDate,
+  formatNumber,
+  formatUnit,
+  treeStatusText,
+} from "@/lib/memorials/public-page";
 import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
+import { photoUrl } from "@/lib/photos";
 import { shareText } from "@/lib/sharing/share";
 import { parseId } from "@/lib/validation";
 
@@ -70,7 +77,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function MemorialPage(props: Props) {
-  const { memorial, language, t, url } = await load(props);
+  const { memorial, language, t, url, origin } = await load(props);
   // Right after the family's confirmation (app/confirm: 303 to ?confirmed=1). Read per request
   // from the address: the cache holds the memorial's data, never the rendered page.
   const search = await props.searchParams;
@@ -80,6 +87,25 @@ export default async function MemorialPage(props: Props) {
   const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
   const co2 = co2Total(memorial.co2Lines);
   const path = `/memorial/${memorial.id}`;
+  // Each tree on the map: at its own point in the site, else at the site's point.
+  const treePoints: TreePoint[] = memorial.trees.flatMap((tree) => {
+    const site = sitesById.get(tree.plantationId);
+    const own = tree.life.latitude !== null && tree.life.longitude !== null;
+    if (!own && !site) return [];
+    return [
+      {
+        treeId: tree.id,
+        plantationId: tree.plantationId,
+        latitude: own ? tree.life.latitude! : site!.latitude,
+        longitude: own ? tree.life.longitude! : site!.longitude,
+        own,
+        label: translator(language, "trees")("mapTreeMarker", {
+          species: tree.species.names[language],
+          status: treeStatusText(tree.life, language),
+        }),
+      },
+    ];
+  });
 
   return (
     <>
@@ -158,6 +184,7 @@ export default async function MemorialPage(props: Props) {
                       language={language}
                       t={t}
                       countryName={countryName}
+                      photoSrc={tree.life.photoKey ? photoUrl(tree.life.photoKey, origin) : null}
                     />
                   </li>
                 ))}
@@ -171,7 +198,14 @@ export default async function MemorialPage(props: Props) {
             <h2 id="map-heading" className="mb-4 font-serif text-2xl text-forest-800">
               {t("mapHeading")}
             </h2>
-            <SiteMap sites={memorial.sites} t={t} countryName={countryName} />
+            <SiteMap
+              sites={memorial.sites}
+              trees={treePoints}
+              treesNote={translator(language, "trees")("mapTreesNote")}
+              closeUpTitle={(site) => translator(language, "trees")("mapCloseUp", { site })}
+              t={t}
+              countryName={countryName}
+            />
           </section>
         ) : null}
 

@@ -1,5 +1,6 @@
 // /dashboard: the home of the dashboard, an overview of this calendar month against the last one
-// (trees, CO2, memorials, confirmations awaited, amount), the trees of the last 12 months, and the
+// (trees, CO2, memorials, confirmations awaited, amount), the trees waiting to be planted in the
+// ground (issue 20.6), the trees of the last 12 months, and the
 // memorials whose family has not confirmed for more than 7 days, each with a resend button.
 import Link from "next/link";
 import { BarChart } from "@/components/dashboard/bar-chart";
@@ -60,6 +61,18 @@ export default async function OverviewPage() {
             </dd>
           </div>
         ))}
+      </dl>
+      <dl
+        className="rounded-lg border border-stone-200 bg-white p-4 sm:max-w-sm"
+        data-testid="overview-waiting"
+      >
+        <dt className="text-sm text-stone-600">{t("trees.overviewWaiting")}</dt>
+        <dd className="text-2xl font-semibold" data-testid="value">
+          <Link href="/dashboard/trees" className="underline decoration-stone-300 hover:decoration-inherit">
+            {formatNumber(data.waiting, lang)}
+          </Link>
+        </dd>
+        <dd className="text-sm text-stone-600">{t("trees.overviewWaitingNote")}</dd>
       </dl>
       <BarChart buckets={data.chart} unit="month" />
       <section aria-labelledby="stale-title" className="space-y-3">

@@ -9,6 +9,7 @@ import { notFound, redirect } from "next/navigation";
 import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
+import { PrintKitSection } from "@/components/dashboard/print-kit-section";
 import { ResendButton } from "@/components/dashboard/resend-button";
 import { TableBox, tableClass } from "@/components/dashboard/ui";
 import { getOperatorSession, requireOperator } from "@/lib/auth/session";
@@ -287,6 +288,11 @@ export default async function MemorialPage(props: {
       {memorial.kind === "global" ? null : (
         <GuestbookPanel scope={session.scope} memorialId={memorial.id} language={lang} />
       )}
+      <PrintKitSection
+        memorialId={memorial.id}
+        publiclyVisible={!awaiting && !memorial.hidden}
+        language={lang}
+      />
       {memorial.family || emails.length > 0 || !canSend ? (
         <section aria-labelledby="emails-title" className="space-y-3">
           <h2 id="emails-title" className="text-xl font-semibold">
@@ -367,6 +373,7 @@ export default async function MemorialPage(props: {
                   <th className={th}>{t("colMessage")}</th>
                   <th className={th}>{t("colCo2")}</th>
                   <th className={th}>{t("colFree")}</th>
+                  <th className={th}>{t("trees_status")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -395,6 +402,19 @@ export default async function MemorialPage(props: {
                     </td>
                     <td className={td} data-label={t("colFree")}>
                       {tree.ownTree ? (tree.free ? t("yes") : t("no")) : "—"}
+                    </td>
+                    <td className={td} data-label={t("trees_status")}>
+                      {tree.ownTree ? (
+                        <Link
+                          className="text-forest-700 underline"
+                          href={`/dashboard/trees/${tree.id}`}
+                          data-testid="tree-link"
+                        >
+                          {t("trees_open", { id: tree.id, status: t(`trees_status_${tree.status}`) })}
+                        </Link>
+                      ) : (
+                        t(`trees_status_${tree.status}`)
+                      )}
                     </td>
                   </tr>
                 ))}

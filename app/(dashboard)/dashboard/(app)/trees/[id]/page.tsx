@@ -1,0 +1,196 @@
+// /dashboard/trees/{id}: one of the operator's trees, its state and history (lib/trees/queries.ts
+// treeLife), and the forms its state allows: planted in the ground while ordered, a check or a
+// death while in the ground (issue 20.2). Another operator's tree is not found.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CheckForm, DeathForm, InGroundForm } from "@/components/dashboard/tree-forms";
+import { requireOperator } from "@/lib/auth/session";
+import { formatDate, formatDateTime } from "@/lib/dashboard/format";
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { dashboardMessages } from "@/lib/dashboard/page-title";
+import { mebibytes, ownTree } from "@/lib/dashboard/trees";
+import { translator } from "@/lib/i18n/translate";
+import { photoUrl } from "@/lib/photos";
+import { settings } from "@/lib/settings";
+import { parseId } from "@/lib/validation";
+
+export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
+  const { t } = await dashboardMessages();
+  const id = parseId((await props.params).id);
+  return { title: id === null ? t("notFoundTitle") : t("trees_treeTitle", { id }) };
+}
+
+const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
+
+const STATUS_CLASS: Record<string, string> = {
+  ordered: "bg-amber-100 text-amber-900",
+  in_ground: "bg-forest-100 text-forest-900",
+  monitored: "bg-forest-100 text-forest-900",
+  dead: "bg-stone-200 text-stone-900",
+  replaced: "bg-stone-200 text-stone-900",
+};
+
+export default async function TreePage(props: { params: Promise<{ id: string }> }) {
+  const session = await requireOperator();
+  const treeId = parseId((await props.params).id);
+  const tree = treeId === null ? null : await ownTree(session.scope, treeId);
+  if (!tree) notFound();
+  const lang = await dashboardLanguage(session.operatorLanguage);
+  const t = translator(lang, "dashboard");
+  const day = (value: string | null) => (value ? formatDate(`${value}T00:00:00Z`, lang) : "—");
+  const inGround = tree.status === "in_ground" || tree.status === "monitored";
+  const photoLimit = mebibytes(settings().PHOTO_MAX_BYTES);
+
+  return (
+    <div className="space-y-8">
+      <div>
+        <p className="mb-2">
+          <Link className="text-forest-700 underline" href="/dashboard/trees">
+            ← {t("trees_backToList")}
+          </Link>
+        </p>
+        <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">
+          {t("trees_treeTitle", { id: tree.treeId })}
+        </h1>
+        <p className="mt-2 flex flex-wrap items-center gap-3 text-stone-700">
+          <span
+            className={`rounded px-2 py-0.5 text-sm font-medium ${STATUS_CLASS[tree.status]}`}
+            data-testid="tree-status"
+            data-status={tree.status}
+          >
+            {t(`trees_status_${tree.status}`)}
+          </span>
+          <Link className="text-forest-700 underline" href={`/dashboard/memorials/${tree.memorialId}`}>
+            {t("trees_memorial")} {tree.memorialId}
+          </Link>
+        </p>
+      </div>
+
+      <dl className={dl} data-testid="tree-facts">
+        <dt className="font-medium">{t("colSpecies")}</dt>
+        <dd>{tree.species}</dd>
+        <dt className="font-medium">{t("colSite")}</dt>
+        <dd>{tree.plantation}</dd>
+        <dt className="font-medium">{t("trees_colOrdered")}</dt>
+        <dd>{formatDate(tree.orderedAt, lang)}</dd>
+        <dt className="font-medium">{t("trees_inGroundOn")}</dt>
+        <dd data-testid="tree-in-ground-on">{day(tree.inGroundOn)}</dd>
+        {tree.latitude && tree.longitude ? (
+          <>
+            <dt className="font-medium">{t("trees_point")}</dt>
+            <dd>
+              {tree.latitude}, {tree.longitude}
+            </dd>
+          </>
+        ) : null}
+        {tree.plantedBy ? (
+          <>
+            <dt className="font-medium">{t("trees_plantedBy")}</dt>
+            <dd>{tree.plantedBy}</dd>
+          </>
+        ) : null}
+        {tree.lastCheck ? (
+          <>
+            <dt className="font-medium">{t("trees_lastCheck")}</dt>
+            <dd data-testid="tree-last-check">
+              {day(tree.lastCheck.on)} · {t(`trees_health_${tree.lastCheck.health}`)}
+              {tree.lastCheck.heightCm !== null
+                ? ` · ${t("trees_heightValue", { cm: tree.lastCheck.heightCm })}`
+                : ""}
+            </dd>
+          </>
+        ) : null}
+        {tree.diedOn ? (
+          <>
+            <dt className="font-medium">{t("trees_diedOn")}</dt>
+            <dd data-testid="tree-died">
+              {day(tree.diedOn)}
+              {tree.deathReason ? ` · ${t(`trees_reason_${tree.deathReason}`)}` : ""}
+            </dd>
+          </>
+        ) : null}
+        {tree.replacedByTreeId ? (
+          <>
+            <dt className="font-medium">{t("trees_replacedBy")}</dt>
+            <dd data-testid="tree-replaced-by">
+              <Link className="text-forest-700 underline" href={`/dashboard/trees/${tree.replacedByTreeId}`}>
+                {t("trees_treeTitle", { id: tree.replacedByTreeId })}
+              </Link>
+            </dd>
+          </>
+        ) : null}
+        {tree.replacesTreeId ? (
+          <>
+            <dt className="font-medium">{t("trees_replaces")}</dt>
+            <dd data-testid="tree-replaces">
+              <Link className="text-forest-700 underline" href={`/dashboard/trees/${tree.replacesTreeId}`}>
+                {t("trees_treeTitle", { id: tree.replacesTreeId })}
+              </Link>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      {tree.photoKey ? (
+        // biome-ignore lint/performance/noImgElement: a photo of the service's own /photos route, already sized
+        <img
+          src={photoUrl(tree.photoKey, "")}
+          alt={t("trees_photoAlt", { id: tree.treeId })}
+          className="max-h-96 rounded-lg border border-stone-200"
+          data-testid="tree-photo"
+        />
+      ) : null}
+
+      <section aria-labelledby="history-title" className="space-y-2">
+        <h2 id="history-title" className="text-xl font-semibold">
+          {t("trees_history")}
+        </h2>
+        {tree.history.length === 0 ? (
+          <p>{t("trees_historyNone")}</p>
+        ) : (
+          <ol className="space-y-2" data-testid="tree-history">
+            {tree.history.map((entry, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the history is append-only, in order
+              <li key={index} data-step={entry.step} className="rounded border border-stone-200 bg-white p-3">
+                <span className="font-medium">{t(`trees_step_${entry.step}`)}</span> · {day(entry.on)}
+                {entry.health ? ` · ${t(`trees_health_${entry.health}`)}` : ""}
+                {entry.heightCm !== null ? ` · ${t("trees_heightValue", { cm: entry.heightCm })}` : ""}
+                {entry.reason ? ` · ${t(`trees_reason_${entry.reason}`)}` : ""}
+                {entry.plantedBy ? ` · ${entry.plantedBy}` : ""}
+                {entry.latitude && entry.longitude ? ` · ${entry.latitude}, ${entry.longitude}` : ""}
+                {entry.replacementTreeId ? (
+                  <>
+                    {" · "}
+                    <Link
+                      className="text-forest-700 underline"
+                      href={`/dashboard/trees/${entry.replacementTreeId}`}
+                    >
+                      {t("trees_treeTitle", { id: entry.replacementTreeId })}
+                    </Link>
+                  </>
+                ) : null}
+                {entry.note ? (
+                  <span className="block whitespace-pre-wrap text-stone-700">{entry.note}</span>
+                ) : null}
+                <span className="block text-sm text-stone-600">
+                  {t("trees_recordedBy", { who: entry.recordedBy })} ·{" "}
+                  {formatDateTime(entry.recordedAt, lang)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {tree.status === "ordered" ? (
+        <InGroundForm treeIds={[tree.treeId]} title={t("trees_inGroundTitle")} photoLimit={photoLimit} />
+      ) : null}
+      {inGround ? (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <CheckForm treeId={tree.treeId} photoLimit={photoLimit} />
+          <DeathForm treeId={tree.treeId} replacementYears={settings().REPLACEMENT_YEARS} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

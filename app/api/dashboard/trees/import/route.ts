@@ -1,0 +1,45 @@
+// POST /api/dashboard/trees/import (multipart, field "file"): a field team's CSV sheet, all or
+// nothing (lib/trees/import-sheet.ts); answers the report of every line in the user's language.
+// A route rather than a Server Action: a sheet may be 1 MiB, above the actions' body limit, and
+// its size is refused here from Content-Length before the body is read.
+
+import { dashboardLanguage } from "@/lib/dashboard/language";
+import { dashboardRoute, jsonResponse } from "@/lib/dashboard/route";
+import { sheetRefusalText, sheetReportView } from "@/lib/dashboard/trees";
+import { DomainError } from "@/lib/errors";
+import { importTreeSheet } from "@/lib/trees/import-sheet";
+import { SHEET_MAX_BYTES } from "@/lib/trees/sheet";
+
+/** Room for the multipart envelope around the file. */
+const ENVELOPE_BYTES = 16 * 1024;
+
+export const POST = dashboardRoute(async ({ request, session }) => {
+  const lang = await dashboardLanguage(session.operatorLanguage);
+  const refused = (reason: string, status = 400) =>
+    jsonResponse(status, { error: "INVALID_INPUT", reason, message: sheetRefusalText(lang, reason), lang });
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > SHEET_MAX_BYTES + ENVELOPE_BYTES) return refused("too-large", 413);
+  const form = await request.formData().catch(() => null);
+  const file = form?.get("file");
+  if (!file || typeof file === "string") return refused("no-file");
+  if (file.size > SHEET_MAX_BYTES) return refused("too-large", 413);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    // A spreadsheet set to a Western European language may save its CSV in Windows-1252.
+    text = new TextDecoder("windows-1252").decode(bytes);
+  }
+  try {
+    const report = await importTreeSheet(session.scope, text, {
+      fileName: file.name || "sheet.csv",
+      recordedBy: session.email,
+    });
+    return jsonResponse(report.ok ? 200 : 400, { ...sheetReportView(lang, report), lang });
+  } catch (error) {
+    if (error instanceof DomainError && error.problem?.field === "sheet")
+      return refused(error.problem.reason);
+    throw error;
+  }
+});

@@ -1,0 +1,189 @@
+// The trees' life on the reports page (issue 20.6), rendered on the server: allocated vs planted
+// in the ground vs alive per funeral home and per site, the survival rate per site and species,
+// each table with its CSV and XLSX export (plain links: no JavaScript needed).
+import { formatNumber } from "@/lib/dashboard/format";
+import type { LifeTable, TreeLifeReport } from "@/lib/dashboard/tree-life";
+import { type Language, LOCALES } from "@/lib/i18n/languages";
+import type { DashboardTranslator } from "@/lib/i18n/translate";
+
+const tableClass = "cards-table min-w-full border-collapse text-left text-sm";
+const thClass = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";
+const tdClass = "border-b border-stone-200 px-3 py-2 align-top";
+const numClass = `${tdClass} sm:text-right tabular-nums`;
+const boxClass = "sm:overflow-x-auto sm:rounded-lg sm:border sm:border-stone-200 sm:bg-white";
+
+function Exports({ table, label, t }: { table: LifeTable; label: string; t: DashboardTranslator }) {
+  return (
+    <p className="flex gap-3 text-sm">
+      <span className="sr-only">{t("trees.exportLabel", { table: label })}</span>
+      <a
+        className="text-forest-700 underline"
+        href={`/api/dashboard/reports/life/csv?table=${table}`}
+        download
+      >
+        {t("trees.exportCsv")}
+      </a>
+      <a
+        className="text-forest-700 underline"
+        href={`/api/dashboard/reports/life/xlsx?table=${table}`}
+        download
+      >
+        {t("trees.exportXlsx")}
+      </a>
+    </p>
+  );
+}
+
+export function TreeLifeReportView({
+  report,
+  lang,
+  t,
+}: {
+  report: TreeLifeReport;
+  lang: Language;
+  t: DashboardTranslator;
+}) {
+  const n = (value: number) => formatNumber(value, lang);
+  const rate = (value: number | null) =>
+    value === null
+      ? "–"
+      : new Intl.NumberFormat(LOCALES[lang], { style: "percent", maximumFractionDigits: 1 }).format(value);
+  const figures = [
+    { key: "allocated", label: t("trees.colAllocated") },
+    { key: "inGround", label: t("trees.colInGround") },
+    { key: "alive", label: t("trees.colAlive") },
+  ] as const;
+  return (
+    <section aria-labelledby="tree-life-title" className="space-y-6" data-testid="tree-life">
+      <div>
+        <h2 id="tree-life-title" className="font-serif text-xl text-forest-800 sm:text-2xl">
+          {t("trees.lifeTitle")}
+        </h2>
+        <p className="text-stone-700">{t("trees.lifeIntro")}</p>
+      </div>
+      {report.homes.length === 0 ? (
+        <p>{t("trees.lifeEmpty")}</p>
+      ) : (
+        <>
+          <div className="space-y-2">
+            <h3 className="text-lg font-semibold">{t("trees.lifeByHome")}</h3>
+            <div className={boxClass}>
+              <table className={tableClass} data-testid="tree-life-homes">
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("trees.colHome")}</th>
+                    {figures.map((f) => (
+                      <th key={f.key} className={`${thClass} sm:text-right`}>
+                        {f.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.homes.map((row) => (
+                    <tr key={row.epfId ?? "none"} data-epf-id={row.epfId ?? ""}>
+                      <td className={tdClass} data-label={t("trees.colHome")}>
+                        {row.name ?? t("trees.noHome")}
+                      </td>
+                      {figures.map((f) => (
+                        <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
+                          {n(row[f.key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Exports table="homes" label={t("trees.lifeByHome")} t={t} />
+          </div>
+          <div className="space-y-2">
+            <h3 className="text-lg font-semibold">{t("trees.lifeBySite")}</h3>
+            <div className={boxClass}>
+              <table className={tableClass} data-testid="tree-life-sites">
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("trees.colSite")}</th>
+                    {figures.map((f) => (
+                      <th key={f.key} className={`${thClass} sm:text-right`}>
+                        {f.label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.sites.map((row) => (
+                    <tr key={row.plantationId} data-site-id={row.plantationId}>
+                      <td className={tdClass} data-label={t("trees.colSite")}>
+                        {row.name}
+                      </td>
+                      {figures.map((f) => (
+                        <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
+                          {n(row[f.key])}
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Exports table="sites" label={t("trees.lifeBySite")} t={t} />
+          </div>
+        </>
+      )}
+      <div className="space-y-2">
+        <h3 className="text-lg font-semibold">{t("trees.survivalTitle")}</h3>
+        <p className="text-sm text-stone-700">{t("trees.survivalIntro")}</p>
+        {report.survival.length === 0 ? (
+          <p>{t("trees.survivalEmpty")}</p>
+        ) : (
+          <>
+            <div className={boxClass}>
+              <table className={tableClass} data-testid="tree-life-survival">
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("trees.colSite")}</th>
+                    <th className={thClass}>{t("trees.colSpecies")}</th>
+                    <th className={`${thClass} sm:text-right`}>{t("trees.colInGround")}</th>
+                    <th className={`${thClass} sm:text-right`}>{t("trees.colAlive")}</th>
+                    <th className={`${thClass} sm:text-right`}>{t("trees.colDead")}</th>
+                    <th className={`${thClass} sm:text-right`}>{t("trees.colSurvival")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.survival.map((row) => (
+                    <tr
+                      key={`${row.plantationId}-${row.speciesId}`}
+                      data-site-id={row.plantationId}
+                      data-species-id={row.speciesId}
+                    >
+                      <td className={tdClass} data-label={t("trees.colSite")}>
+                        {row.site}
+                      </td>
+                      <td className={tdClass} data-label={t("trees.colSpecies")}>
+                        {row.species}
+                      </td>
+                      <td className={numClass} data-label={t("trees.colInGround")} data-col="inGround">
+                        {n(row.inGround)}
+                      </td>
+                      <td className={numClass} data-label={t("trees.colAlive")} data-col="alive">
+                        {n(row.alive)}
+                      </td>
+                      <td className={numClass} data-label={t("trees.colDead")} data-col="dead">
+                        {n(row.dead)}
+                      </td>
+                      <td className={numClass} data-label={t("trees.colSurvival")} data-col="rate">
+                        {rate(row.rate)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Exports table="survival" label={t("trees.survivalTitle")} t={t} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+// The ceremony print kit (issue 21.6): an A4 poster and an A6 card with the memorial's shown title
+// (displayTitle), a short text and the QR code of the memorial page, in the family's language. Drawn
+// with pdf-lib and the certificate's fonts. Only for a memorial the public can see: a hidden or
+// unconfirmed memorial's code would lead to a 404, so it is refused (printKitFor).
+import fontkit from "@pdf-lib/fontkit";
+import { PDFDocument, rgb } from "pdf-lib";
+import QRCode from "qrcode";
+import { db } from "@/lib/db/client";
+import { type Language, LOCALES } from "@/lib/i18n/languages";
+import { translator } from "@/lib/i18n/translate";
+import { memorialUrl } from "@/lib/links";
+import { familyLanguage } from "@/lib/memorials/family";
+import type { MemorialKind } from "@/lib/memorials/policy";
+import { getPublicMemorial } from "@/lib/memorials/public-queries";
+import { breakUrl, ellipsize, wrap } from "./certificate";
+import { type FontWeight, fontBytes, printable, textWidth } from "./fonts";
+
+/** Points: A4 and A6 portrait. */
+export const PRINT_KIT_SIZES = { poster: [595.28, 841.89], card: [297.64, 419.53] } as const;
+export type PrintKitFormat = keyof typeof PRINT_KIT_SIZES;
+
+export const isPrintKitFormat = (value: unknown): value is PrintKitFormat =>
+  typeof value === "string" && Object.hasOwn(PRINT_KIT_SIZES, value);
+
+const GREEN = rgb(0x1b / 255, 0x40 / 255, 0x27 / 255);
+const LEAF = rgb(0x2f / 255, 0x6b / 255, 0x3f / 255);
+const GREY = rgb(0.27, 0.25, 0.23);
+const INK = rgb(0, 0, 0);
+
+export interface PrintKitInput {
+  title: string;
+  kind: MemorialKind;
+  language: Language;
+  /** The memorial page's absolute address, encoded in the QR code and printed under it. */
+  url: string;
+  format: PrintKitFormat;
+}
+
+export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
+  const { language, format } = input;
+  const t = translator(language, "printkit");
+  const p = translator(language, "page");
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const fonts = {
+    regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
+    bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
+  };
+  pdf.setTitle(printable(`${t("heading")} · ${input.title}`));
+  pdf.setAuthor(p("siteName"));
+  pdf.setCreator(p("siteName"));
+  pdf.setProducer(p("siteName"));
+  pdf.setLanguage(LOCALES[language]);
+
+  const [width, height] = PRINT_KIT_SIZES[format];
+  const k = width / PRINT_KIT_SIZES.poster[0]; // the card is the poster at half its width
+  const margin = 48 * k;
+  const column = width - 2 * margin;
+  const page = pdf.addPage([width, height]);
+  page.drawRectangle({
+    x: 18 * k,
+    y: 18 * k,
+    width: width - 36 * k,
+    height: height - 36 * k,
+    borderColor: LEAF,
+    borderWidth: 2 * k,
+  });
+  let y = height - margin;
+  const centred = (
+    raw: string,
+    o: { weight?: FontWeight; size: number; color?: typeof INK; gap?: number; maxLines?: number },
+  ) => {
+    const weight = o.weight ?? "regular";
+    const size = o.size * k;
+    let lines = wrap(printable(raw), weight, size, column);
+    const max = o.maxLines ?? 3;
+    if (lines.length > max) lines = [...lines.slice(0, max - 1), lines.slice(max - 1).join(" ")];
+    for (const l of lines) {
+      const text = ellipsize(l, weight, size, column);
+      y -= size * 1.25;
+      page.drawText(text, {
+        x: (width - textWidth(text, weight, size)) / 2,
+        y,
+        size,
+        font: fonts[weight],
+        color: o.color ?? INK,
+      });
+    }
+    y -= (o.gap ?? 0) * k;
+  };
+
+  centred(p("siteName").toUpperCase(), { size: 12, color: LEAF, gap: 30 });
+  if (input.kind === "classic") centred(p("memorialOf"), { size: 20, color: GREY, gap: 8 });
+  centred(input.title, { weight: "bold", size: 40, color: GREEN, gap: 18 });
+  centred(input.kind === "classic" ? t("lead") : t("leadAnonymous"), { size: 18, color: GREY, gap: 24 });
+
+  // The QR code, centred, as large as the room left allows, with its quiet zone of white.
+  const qr = QRCode.create(input.url, { errorCorrectionLevel: "M" });
+  const modules = qr.modules.size;
+  const below = 120 * k; // the scan text and the address
+  const qrSize = Math.min(300 * k, y - margin - below);
+  const cell = qrSize / modules;
+  const left = (width - qrSize) / 2;
+  const top = y;
+  for (let row = 0; row < modules; row++) {
+    let col = 0;
+    while (col < modules) {
+      if (!qr.modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules && qr.modules.get(row, col)) col++;
+      page.drawRectangle({
+        x: left + start * cell,
+        y: top - (row + 1) * cell,
+        width: (col - start) * cell,
+        height: cell,
+        color: INK,
+      });
+    }
+  }
+  y = top - qrSize - 16 * k;
+  centred(t("scan"), { size: 14, color: GREY, gap: 6 });
+  for (const l of breakUrl(input.url, "bold", 12 * k, column)) {
+    y -= 12 * k * 1.25;
+    page.drawText(l, {
+      x: (width - textWidth(l, "bold", 12 * k)) / 2,
+      y,
+      size: 12 * k,
+      font: fonts.bold,
+      color: GREEN,
+    });
+  }
+  return pdf.save();
+}
+
+export type PrintKitResult =
+  | { ok: true; pdf: Uint8Array; filename: string }
+  | { ok: false; language: Language };
+
+/**
+ * The print kit of memorial `memorialId` (whose access the caller checked: its operator's, or the
+ * family's link), or a refusal when the public cannot see the memorial.
+ */
+export async function printKitFor(
+  memorialId: number,
+  format: PrintKitFormat,
+  origin: string,
+): Promise<PrintKitResult> {
+  const memorial = await db.memorial.findUniqueOrThrow({
+    where: { id: memorialId },
+    select: { id: true, language: true, family: { select: { language: true } } },
+  });
+  const language = familyLanguage(memorial);
+  const shown = await getPublicMemorial(memorialId);
+  if (!shown) return { ok: false, language };
+  const pdf = await printKitPdf({
+    title: shown.title,
+    kind: shown.kind,
+    language,
+    url: memorialUrl(origin, memorial, language),
+    format,
+  });
+  return {
+    ok: true,
+    pdf,
+    filename: `memorial-${memorialId}-${format === "poster" ? "poster-a4" : "card-a6"}.pdf`,
+  };
+}
+
+/** The HTTP answer: the PDF, or 409 with the reason in words (the family's or the dashboard's language). */
+export function printKitResponse(result: PrintKitResult, refusalLanguage?: Language): Response {
+  if (!result.ok) {
+    const t = translator(refusalLanguage ?? result.language, "printkit");
+    return new Response(t("notPublic"), {
+      status: 409,
+      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "private, no-store" },
+    });
+  }
+  return new Response(Buffer.from(result.pdf), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${result.filename}"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}

@@ -1,0 +1,196 @@
+// The family's closing summary (issue 21.5): once per memorial, an e-mail to the family with the
+// summary's PDF and the planters' CSV. Sent by the daily job `closing-summary` CLOSING_WEEKS after
+// the memorial's creation (confirmed memorials, shown or hidden, live, with a family e-mail), or
+// earlier when the family asks from its management page. "Once": memorial.summary_sent_at is set
+// by a conditional UPDATE in the transaction that writes the e-mail (with its attachments) to the
+// outbox; a second run, on this instance or another, finds it set and writes nothing. A second
+// request of the family sends nothing either: the page says when it was sent (README).
+import { speciesName } from "@/lib/catalogue/translations";
+import { db, type Tx, transaction } from "@/lib/db/client";
+import { type ClosingSummary, summaryCsv, summaryPdf, summaryTotals } from "@/lib/documents/closing-summary";
+import { DomainError } from "@/lib/errors";
+import { memorialUrl } from "@/lib/links";
+import { closingEmail } from "@/lib/mail/closing-email";
+import { FAMILY_LETTER_INCLUDE, familyLetter } from "@/lib/mail/family-letter";
+import { familyLinkScope } from "@/lib/scope";
+import { settings } from "@/lib/settings";
+import { familyLanguage } from "./family";
+import { memorialOfToken } from "./manage-token";
+import { displayTitle, shownMessage, treesVisibleTo } from "./policy";
+import { formatUnit } from "./public-page";
+
+/** The job's name (lib/jobs/catalogue.ts). */
+export const CLOSING_SUMMARY_JOB = "closing-summary";
+
+/** The summary's data: the trees the family's link sees, hidden messages left out. */
+export async function readClosingSummary(
+  client: Tx | typeof db,
+  memorialId: number,
+  origin: string,
+): Promise<ClosingSummary> {
+  const memorial = await client.memorial.findUniqueOrThrow({
+    where: { id: memorialId },
+    include: {
+      family: { select: { language: true } },
+      person: { select: { firstName: true, lastName: true } },
+    },
+  });
+  const language = familyLanguage(memorial);
+  const trees = await client.tree.findMany({
+    where: { AND: [{ memorialId }, treesVisibleTo(familyLinkScope(memorial))] },
+    orderBy: [{ plantedAt: "asc" }, { id: "asc" }],
+    include: { species: true, plantation: true },
+  });
+  return {
+    memorialId,
+    title: displayTitle(memorial),
+    language,
+    url: memorialUrl(origin, memorial, language),
+    trees: trees.map((t) => ({
+      plantedAt: t.plantedAt,
+      quantity: t.quantity,
+      planter: t.planter,
+      // A message the family hid is in no document it receives either (the policy's rule).
+      message: shownMessage(t.message, t.messageHiddenAt),
+      replacement: t.replacesTreeId !== null,
+      species: speciesName(t.species, language),
+      latinName: t.species.latinName,
+      site: { name: t.plantation.name, region: t.plantation.region, country: t.plantation.country },
+      status: t.status,
+      inGroundOn: t.inGroundOn,
+      co2KgPerTree: Number(t.species.co2KgPerTree),
+    })),
+  };
+}
+
+/** The origin of the job's links: APP_URL, else this process's own address. */
+export function jobOrigin(): string {
+  const s = settings();
+  return s.APP_URL ?? `http://localhost:${s.PORT}`;
+}
+
+export type SummaryOutcome = { sent: true } | { sent: false; sentAt: Date };
+
+/**
+ * Writes the memorial's closing summary to the outbox, unless it was already: the documents are
+ * drawn first (outside the transaction), then summary_sent_at is claimed and the e-mail written in
+ * one transaction. Two simultaneous calls: one claims, the other waits for its row lock and writes
+ * nothing.
+ */
+export async function sendClosingSummary(memorialId: number, origin: string): Promise<SummaryOutcome> {
+  const before = await db.memorial.findUniqueOrThrow({
+    where: { id: memorialId },
+    select: { summarySentAt: true },
+  });
+  if (before.summarySentAt) return { sent: false, sentAt: before.summarySentAt };
+  const summary = await readClosingSummary(db, memorialId, origin);
+  const [pdf, csv] = [await summaryPdf(summary), summaryCsv(summary)];
+  const totals = summaryTotals(summary);
+  return transaction(async (tx) => {
+    const claimed = await tx.$executeRaw`
+      UPDATE "memorial" SET "summary_sent_at" = now()
+      WHERE "id" = ${memorialId} AND "summary_sent_at" IS NULL`;
+    if (claimed === 0) {
+      const row = await tx.memorial.findUniqueOrThrow({
+        where: { id: memorialId },
+        select: { summarySentAt: true },
+      });
+      return { sent: false, sentAt: row.summarySentAt ?? new Date() };
+    }
+    const memorial = await tx.memorial.findUniqueOrThrow({
+      where: { id: memorialId },
+      include: FAMILY_LETTER_INCLUDE,
+    });
+    const to = memorial.family?.email;
+    if (!to)
+      throw new DomainError("INVALID_INPUT", "the family has no e-mail address", {
+        field: "email",
+        reason: "required",
+      });
+    const mail = closingEmail({
+      ...(await familyLetter(tx, memorial)),
+      url: summary.url,
+      trees: totals.trees,
+      planters: totals.planters,
+      co2: formatUnit(totals.co2Kg, "kilogram", summary.language),
+    });
+    const name = `memorial-${memorialId}`;
+    await tx.outgoingEmail.create({
+      data: {
+        memorialId,
+        to,
+        ...mail,
+        isTest: memorial.isTest,
+        attachments: {
+          create: [
+            { filename: `${name}-summary.pdf`, contentType: "application/pdf", content: Buffer.from(pdf) },
+            {
+              filename: `${name}-planters.csv`,
+              contentType: "text/csv; charset=utf-8",
+              content: Buffer.from(csv, "utf8"),
+            },
+          ],
+        },
+      },
+    });
+    return { sent: true } as const;
+  });
+}
+
+/** The memorials due for their summary now: CLOSING_WEEKS after creation, not sent, sendable. */
+export async function dueClosingSummaries(limit = 500): Promise<number[]> {
+  const weeks = settings().CLOSING_WEEKS;
+  const rows = await db.$queryRaw<{ id: number }[]>`
+    SELECT m."id" FROM "memorial" m JOIN "family" f ON f."memorial_id" = m."id"
+    WHERE m."status" = 'visible' AND m."is_test" = false AND m."kind" <> 'global'
+      AND m."summary_sent_at" IS NULL AND f."email" IS NOT NULL AND btrim(f."email") <> ''
+      AND m."created_at" <= now() - make_interval(weeks => ${weeks})
+    ORDER BY m."id" LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+/** The job `closing-summary`: every memorial due gets its summary (once). Returns how many were sent. */
+export async function runClosingSummaries(origin = jobOrigin()): Promise<number> {
+  let sent = 0;
+  const failures: string[] = [];
+  const tried = new Set<number>();
+  for (;;) {
+    const due = (await dueClosingSummaries()).filter((id) => !tried.has(id));
+    if (due.length === 0) break;
+    for (const id of due) {
+      tried.add(id);
+      try {
+        if ((await sendClosingSummary(id, origin)).sent) sent++;
+      } catch (error) {
+        failures.push(`memorial ${id}: ${(error as Error).message}`);
+      }
+    }
+  }
+  // The others are sent; the job's retry takes up the failed ones.
+  if (failures.length) throw new Error(`closing summaries failed: ${failures.join("; ")}`);
+  return sent;
+}
+
+/**
+ * The family asks for its summary from the management page (before CLOSING_WEEKS, or again: then
+ * nothing is sent and the outcome says when it was). A memorial still awaiting its confirmation, or
+ * without a family e-mail address, is refused.
+ */
+export async function requestClosingSummary(token: string, origin: string): Promise<SummaryOutcome> {
+  const memorialId = await transaction((tx) => memorialOfToken(tx, token));
+  const memorial = await db.memorial.findUniqueOrThrow({
+    where: { id: memorialId },
+    select: { status: true, family: { select: { email: true } } },
+  });
+  if (memorial.status !== "visible")
+    throw new DomainError("AWAITING_CONFIRMATION", "the memorial awaits its family's confirmation", {
+      field: "memorial",
+      reason: "awaiting",
+    });
+  if (!memorial.family?.email?.trim())
+    throw new DomainError("INVALID_INPUT", "the family has no e-mail address", {
+      field: "email",
+      reason: "required",
+    });
+  return sendClosingSummary(memorialId, origin);
+}

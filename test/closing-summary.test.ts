@@ -1,0 +1,171 @@
+// The family's closing summary (issue 21.5) on the real PostgreSQL, through the job runner: sent
+// once CLOSING_WEEKS after the memorial's creation, not before, not twice across two concurrent
+// runs; the family's own request sends it earlier, once; the PDF lists the planters, their visible
+// messages (not the hidden ones), the trees with their species, site and life; the CSV the planters.
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { parseCsv } from "@/lib/dashboard/csv";
+import { db } from "@/lib/db/client";
+import { summaryCsv, summaryPdf } from "@/lib/documents/closing-summary";
+import { enqueue, runJobsOnce } from "@/lib/jobs/runner";
+import {
+  CLOSING_SUMMARY_JOB,
+  readClosingSummary,
+  requestClosingSummary,
+  runClosingSummaries,
+} from "@/lib/memorials/closing-summary";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { issueManageToken } from "@/lib/memorials/manage-token";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { newMemorialTarget, plantingCommand } from "./support/commands";
+
+afterAll(() => db.$disconnect());
+afterEach(() => {
+  delete process.env.CLOSING_WEEKS;
+});
+
+const ORIGIN = "http://trees.test";
+
+/** A visible memorial with a family e-mail (in `language`) and three plantings by two people. */
+async function memorialWithPlanters(language: "fr" | "nl" | "en" | "de" = "de") {
+  const op = await makeIsolatedOperator({ stock: 100, co2: 250 });
+  const caller = (await authenticateKey(op.key)) as Caller;
+  const email = `${unique("family")}@example.org`.toLowerCase();
+  const { memorialId } = await createMemorial({
+    caller,
+    linkBase: ORIGIN,
+    command: plantingCommand(newMemorialTarget({ family: { email, name: "Famille Weber", language } }), {
+      planter: '=HYPERLINK("http://evil")',
+      message: "Ruhe in Frieden, Oma",
+    }),
+  });
+  const first = await db.tree.findFirstOrThrow({ where: { memorialId } });
+  const { id: _id, ...copy } = first;
+  const second = await db.tree.create({
+    data: {
+      ...copy,
+      planter: "Jürgen Łukasz",
+      message: "A hidden word",
+      quantity: 3,
+      messageHiddenAt: new Date(),
+    },
+  });
+  const third = await db.tree.create({
+    data: { ...copy, planter: "jürgen  łukasz", message: "Für immer in unseren Herzen" },
+  });
+  // The first tree is in the ground: its status comes from the tree's life columns.
+  await db.tree.update({
+    where: { id: first.id },
+    data: { status: "in_ground", inGroundOn: new Date("2026-11-02T00:00:00Z") },
+  });
+  return { op, email, memorialId, trees: [first.id, second.id, third.id] };
+}
+
+const summariesOf = async (memorialId: number) =>
+  (await db.outgoingEmail.findMany({ where: { memorialId }, include: { attachments: true } })).filter(
+    (m) => m.attachments.length > 0,
+  );
+const ageMemorial = (memorialId: number, days: number) =>
+  db.$executeRaw`UPDATE "memorial" SET "created_at" = now() - make_interval(days => ${days}) WHERE "id" = ${memorialId}`;
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
+}
+
+describe("the closing summary", () => {
+  it("is sent by the job CLOSING_WEEKS after creation, not before, and once across two concurrent runs", async () => {
+    process.env.CLOSING_WEEKS = "6";
+    const { memorialId, email } = await memorialWithPlanters("de");
+    await ageMemorial(memorialId, 6 * 7 - 1); // a day early
+    await runClosingSummaries(ORIGIN);
+    expect(await summariesOf(memorialId)).toHaveLength(0);
+    expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).summarySentAt).toBeNull();
+
+    await ageMemorial(memorialId, 6 * 7 + 1);
+    // Two instances' runs at once, and the job itself through the runner.
+    await Promise.all([runClosingSummaries(ORIGIN), runClosingSummaries(ORIGIN)]);
+    await db.$transaction((tx) => enqueue(tx, CLOSING_SUMMARY_JOB));
+    await runJobsOnce({ [CLOSING_SUMMARY_JOB]: { run: () => runClosingSummaries(ORIGIN).then(() => {}) } });
+    const sent = await summariesOf(memorialId);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toBe(email);
+    expect(sent[0]!.subject).toContain("Zusammenfassung");
+    expect(sent[0]!.text).toContain(`${ORIGIN}/memorial/${memorialId}`);
+    expect(sent[0]!.attachments.map((a) => a.contentType)).toEqual([
+      "application/pdf",
+      "text/csv; charset=utf-8",
+    ]);
+    expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).summarySentAt).not.toBeNull();
+  });
+
+  it("follows the CLOSING_WEEKS setting", async () => {
+    process.env.CLOSING_WEEKS = "2";
+    const { memorialId } = await memorialWithPlanters("fr");
+    await ageMemorial(memorialId, 13);
+    await runClosingSummaries(ORIGIN);
+    expect(await summariesOf(memorialId)).toHaveLength(0);
+    await ageMemorial(memorialId, 15);
+    await runClosingSummaries(ORIGIN);
+    expect(await summariesOf(memorialId)).toHaveLength(1);
+  });
+
+  it("is sent for a hidden memorial too, never for a test one nor one without a family e-mail", async () => {
+    const hidden = await memorialWithPlanters("en");
+    await db.memorial.update({ where: { id: hidden.memorialId }, data: { hiddenAt: new Date() } });
+    const noEmail = await memorialWithPlanters("en");
+    await db.family.update({ where: { memorialId: noEmail.memorialId }, data: { email: null } });
+    const test = await memorialWithPlanters("en");
+    await db.memorial.update({ where: { id: test.memorialId }, data: { isTest: true } });
+    for (const m of [hidden, noEmail, test]) await ageMemorial(m.memorialId, 60);
+    await runClosingSummaries(ORIGIN);
+    expect(await summariesOf(hidden.memorialId)).toHaveLength(1);
+    expect(await summariesOf(noEmail.memorialId)).toHaveLength(0);
+    expect(await summariesOf(test.memorialId)).toHaveLength(0);
+  });
+
+  it("is sent at once when the family asks, and a second request sends nothing", async () => {
+    const { memorialId } = await memorialWithPlanters("nl");
+    const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
+    expect(await requestClosingSummary(token, ORIGIN)).toEqual({ sent: true });
+    const again = await requestClosingSummary(token, ORIGIN);
+    expect(again.sent).toBe(false);
+    expect(await summariesOf(memorialId)).toHaveLength(1);
+    // Nor does the job later.
+    await ageMemorial(memorialId, 100);
+    await runClosingSummaries(ORIGIN);
+    expect(await summariesOf(memorialId)).toHaveLength(1);
+  });
+
+  it("lists the planters, their visible messages, the trees' species, sites and life in the PDF, and the CSV's lines", async () => {
+    const { memorialId } = await memorialWithPlanters("de");
+    const summary = await readClosingSummary(db, memorialId, ORIGIN);
+    const text = await pdfText(await summaryPdf(summary));
+    expect(text).toContain("Zusammenfassung der Gedenkseite");
+    expect(text).toContain('=HYPERLINK("http://evil")');
+    expect(text).toContain("Jürgen Łukasz");
+    expect(text).toContain("Ruhe in Frieden, Oma");
+    expect(text).toContain("Für immer in unseren Herzen");
+    expect(text).not.toContain("A hidden word");
+    expect(text).toContain("Quercus robur");
+    expect(text).toContain("Test region");
+    expect(text).toContain("in der Erde seit 2. November 2026");
+    expect(text).toContain("bestellt, wird bald gepflanzt");
+    expect(text).toContain("5 Bäume");
+    expect(text).toContain("2 Pflanzende");
+    expect(text).toContain("1.250 kg CO₂");
+
+    const rows = parseCsv(summaryCsv(summary), ";");
+    expect(rows[0]).toEqual(["Name", "Nachricht", "Datum", "Bäume"]);
+    const day = (await db.tree.findFirstOrThrow({ where: { memorialId } })).plantedAt
+      .toISOString()
+      .slice(0, 10);
+    expect(rows.slice(1)).toEqual([
+      // A formula is written as text (CSV injection).
+      ['\'=HYPERLINK("http://evil")', "Ruhe in Frieden, Oma", day, "1"],
+      // The same name twice (case and spaces aside): one card, both plantings, the hidden message left out.
+      ["Jürgen Łukasz", "Für immer in unseren Herzen", day, "4"],
+    ]);
+  });
+});

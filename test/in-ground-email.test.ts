@@ -1,0 +1,138 @@
+// The in-ground e-mail's consumer (issue 20.4, lib/mail/in-ground-consumer.ts) on events written as
+// lib/trees writes them: one e-mail per record of a memorial (the events of one transaction), one
+// per day in the ground when a record (an import) holds several days, none for a test tree or a
+// family without an address. The consumer is called on the stored events directly, in a
+// transaction, as the dispatcher calls it (dispatching here would take other tests' events).
+import { afterAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
+import { db, transaction } from "@/lib/db/client";
+import type { StoredEvent } from "@/lib/events/dispatcher";
+import { recordEvents } from "@/lib/events/events";
+import { inGroundEmailConsumer } from "@/lib/mail/in-ground-consumer";
+
+afterAll(() => db.$disconnect());
+
+async function memorialWith(trees: number, options: { email: string | null; isTest?: boolean }) {
+  const op = await makeIsolatedOperator({ language: "en" });
+  const isTest = options.isTest ?? false;
+  const person = await makePerson({
+    operatorId: op.operatorId,
+    firstName: "Anne",
+    lastName: "Lambert",
+    isTest,
+  });
+  const memorial = await makeMemorial({
+    operatorId: op.operatorId,
+    personId: person.id,
+    isTest,
+    title: "Anne Lambert",
+  });
+  await db.memorial.update({ where: { id: memorial.id }, data: { language: "en" } });
+  if (options.email) await db.family.create({ data: { memorialId: memorial.id, email: options.email } });
+  const rows = [];
+  for (let i = 0; i < trees; i++) {
+    rows.push(
+      await plant({
+        operatorId: op.operatorId,
+        memorialId: memorial.id,
+        personId: person.id,
+        contextId: null,
+        epfId: null,
+        speciesId: op.speciesId,
+        plantationId: op.plantationId,
+        plantedAt: new Date("2026-11-01T10:00:00Z"),
+        isTest,
+      }),
+    );
+  }
+  return { op, memorial, trees: rows };
+}
+
+/** One record: the trees in the ground on their days, and their events, in one transaction. */
+async function record(
+  memorial: { id: number; operatorId: number; isTest: boolean },
+  days: { treeId: number; on: string }[],
+) {
+  await transaction(async (tx) => {
+    for (const { treeId, on } of days) {
+      await tx.tree.update({
+        where: { id: treeId },
+        data: { status: "in_ground", inGroundOn: new Date(`${on}T00:00:00Z`) },
+      });
+    }
+    await recordEvents(
+      tx,
+      days.map(({ treeId, on }) => ({
+        type: "tree.in_ground" as const,
+        operatorId: memorial.operatorId,
+        isTest: memorial.isTest,
+        memorialId: memorial.id,
+        payload: { treeId, memorialId: memorial.id, on, photoKey: null },
+      })),
+    );
+  });
+}
+
+/** Hands the memorial's pending events to the consumer, in order, and marks them, as the dispatcher does. */
+async function consume(memorialId: number) {
+  await transaction(async (tx) => {
+    const events = await tx.$queryRaw<StoredEvent[]>`
+      SELECT "id", "type", "operator_id" AS "operatorId", "memorial_id" AS "memorialId",
+        "is_test" AS "isTest", "payload", "created_at" AS "createdAt"
+      FROM "domain_event" WHERE "memorial_id" = ${memorialId} AND "dispatched_at" IS NULL ORDER BY "id"`;
+    for (const event of events) await inGroundEmailConsumer(tx, event);
+    await tx.$executeRaw`UPDATE "domain_event" SET "dispatched_at" = now() WHERE "memorial_id" = ${memorialId}`;
+  });
+}
+
+describe("the in-ground e-mail's consumer", () => {
+  it("writes one e-mail per record, one per day of a record of several days", async () => {
+    const email = `${unique("fam").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const { memorial, trees } = await memorialWith(5, { email });
+    const [a, b, c, d, e] = trees.map((t) => t.id) as [number, number, number, number, number];
+    // One batch of three trees: one e-mail.
+    await record(
+      memorial,
+      [a, b, c].map((treeId) => ({ treeId, on: "2026-11-10" })),
+    );
+    await consume(memorial.id);
+    let mails = await db.outgoingEmail.findMany({
+      where: { memorialId: memorial.id },
+      orderBy: { id: "asc" },
+    });
+    expect(mails.map((m) => m.subject)).toEqual([
+      "The trees planted in memory of Anne Lambert are in the ground",
+    ]);
+    expect(mails[0]!.text).toContain(
+      "The 3 trees planted in memory of Anne Lambert were planted in the ground on 10 November 2026.",
+    );
+    expect(mails[0]!.to).toBe(email);
+    // A record of two days (an import): one e-mail per day. The events consumed before write nothing again.
+    await record(memorial, [
+      { treeId: d, on: "2026-11-11" },
+      { treeId: e, on: "2026-11-12" },
+    ]);
+    await consume(memorial.id);
+    mails = await db.outgoingEmail.findMany({ where: { memorialId: memorial.id }, orderBy: { id: "asc" } });
+    expect(mails.map((m) => m.subject)).toEqual([
+      "The trees planted in memory of Anne Lambert are in the ground",
+      "The tree planted in memory of Anne Lambert is in the ground",
+      "The tree planted in memory of Anne Lambert is in the ground",
+    ]);
+    expect(mails[1]!.text).toContain("on 11 November 2026.");
+    expect(mails[2]!.text).toContain("on 12 November 2026.");
+  });
+
+  it("writes nothing for a test tree or a family without an address", async () => {
+    const test = await memorialWith(1, { email: "family-test@example.org", isTest: true });
+    await record(test.memorial, [{ treeId: test.trees[0]!.id, on: "2026-11-10" }]);
+    await consume(test.memorial.id);
+    const none = await memorialWith(1, { email: null });
+    await record(none.memorial, [{ treeId: none.trees[0]!.id, on: "2026-11-10" }]);
+    await consume(none.memorial.id);
+    expect(
+      await db.outgoingEmail.count({ where: { memorialId: { in: [test.memorial.id, none.memorial.id] } } }),
+    ).toBe(0);
+  });
+});
