@@ -10,11 +10,11 @@ import { parseArgs } from "node:util";
 import { addStock, createPlantation, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
 import { db, disconnect } from "@/lib/db/client";
 import { resolveDatabase } from "@/lib/db/database-url";
-import type { ContextKind } from "@/lib/db/generated/enums";
+import type { ContextKind, MemorialPrivacy } from "@/lib/db/generated/enums";
 import { migrate } from "@/lib/db/migrate";
 import { DomainError } from "@/lib/errors";
 import { parseLanguage } from "@/lib/i18n/languages";
-import { CONTEXT_KINDS, createContext } from "@/lib/operators/contexts";
+import { CONTEXT_KINDS, createContext, setContextDefaultPrivacy } from "@/lib/operators/contexts";
 import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
 import { storePhoto } from "@/lib/photos";
@@ -40,6 +40,17 @@ import {
 import { commandLineProduction } from "@/lib/webhooks/url-guard";
 
 class UsageError extends Error {}
+
+/** --privacy public|link_only (|default, for null, when required). */
+function privacy(f: Values, required: boolean): MemorialPrivacy | null {
+  const value = f.privacy;
+  if (value === undefined && !required) return null;
+  if (value === "public" || value === "link_only") return value;
+  if (value === "default" && required) return null;
+  throw new UsageError(
+    `--privacy must be public or link_only${required ? " or default" : ""}; got "${String(value ?? "")}"`,
+  );
+}
 
 type OptionSpec = Record<string, { type: "string" } | { type: "boolean" }>;
 type Values = Record<string, string | boolean | undefined>;
@@ -162,7 +173,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   "context create": {
-    options: { operator: str, kind: str, name: str, parent: str, lang: str },
+    options: { operator: str, kind: str, name: str, parent: str, lang: str, privacy: str },
     run: async (f) => {
       const operatorId = integer(f, "operator")!;
       const kind = text(f, "kind")!;
@@ -178,8 +189,18 @@ const COMMANDS: Record<string, Command> = {
         name,
         parentId,
         language: lang,
+        defaultPrivacy: privacy(f, false),
       });
       return { id: context.id };
+    },
+  },
+  // Issue 21.2: the privacy its memorials get until their family chooses ("default": public).
+  "context privacy": {
+    options: { operator: str, context: str, privacy: str },
+    run: async (f) => {
+      const operatorId = integer(f, "operator")!;
+      const contextId = integer(f, "context")!;
+      return setContextDefaultPrivacy(operatorId, contextId, privacy(f, true));
     },
   },
   "key create": {

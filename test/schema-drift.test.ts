@@ -27,6 +27,9 @@ const EXPRESSION_INDEXES: Record<string, string> = {
     "CREATE INDEX memorial_title_search_idx ON public.memorial USING gin (lower(f_unaccent((title)::text)) gin_trgm_ops)",
   person_name_search_idx:
     "CREATE INDEX person_name_search_idx ON public.person USING gin (lower(f_unaccent((((COALESCE(first_name, ''::character varying))::text || ' '::text) || (COALESCE(last_name, ''::character varying))::text))) gin_trgm_ops)",
+  // Issue 21.1: the visitors' search by town.
+  person_place_search_idx:
+    "CREATE INDEX person_place_search_idx ON public.person USING gin (lower(f_unaccent((place_of_death)::text)) gin_trgm_ops)",
 };
 const DB_ONLY_INDEXES = new Set([...Object.keys(PARTIAL_INDEXES), ...Object.keys(EXPRESSION_INDEXES)]);
 const CHECKS: Record<string, string> = {
@@ -46,7 +49,7 @@ const CHECKS: Record<string, string> = {
   operator_invitation_role_check:
     "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
   webhook_endpoint_events_check:
-    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50)])))",
+    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50)])))",
   tree_in_ground_check: "CHECK (((status = 'ordered'::\"TreeStatus\") = (in_ground_on IS NULL)))",
   tree_death_check:
     "CHECK (((status = ANY (ARRAY['dead'::\"TreeStatus\", 'replaced'::\"TreeStatus\"])) = ((died_on IS NOT NULL) AND (death_reason IS NOT NULL))))",

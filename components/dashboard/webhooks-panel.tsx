@@ -46,6 +46,7 @@ const EVENT_LABEL: Record<string, DashboardKey> = {
   "memorial.title_changed": "eventMemorialTitleChanged",
   "message.hidden": "eventMessageHidden",
   "message.shown": "eventMessageShown",
+  "memorial.privacy_changed": "eventMemorialPrivacyChanged",
 };
 
 const STATUS_LABEL: Record<string, DashboardKey> = {

@@ -11,6 +11,7 @@ import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
 import { manageGuestbookSection } from "./manage-guestbook";
 import { manageClosingSection } from "./manage-closing-section";
+import { managePrivacySection } from "./manage-privacy-section";
 
 export type ManagePageView =
   | (ManageView & { token: string; done: boolean; guestbook?: FamilyGuestbook })
@@ -88,6 +89,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         }
         <h2>${m("manageHideHeading")}</h2><p class="note">${m("manageHideHelp")}</p>
         ${view.hidden ? control("show", t, language, m("manageShow")) : control("hide", t, language, m("manageHide"))}
+        ${managePrivacySection(view, language)}
         ${anonymous}
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}

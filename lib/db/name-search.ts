@@ -48,3 +48,21 @@ export function matchesWords(key: Prisma.Sql, words: string[]): Prisma.Sql {
     " AND ",
   );
 }
+
+/**
+ * True when every word is in one of the keys (issue 21.1, the visitors' search: a word may match the
+ * name or the town). Each key's LIKE is answered by its own trigram index.
+ */
+export function matchesWordsInAny(keys: Prisma.Sql[], words: string[]): Prisma.Sql {
+  if (words.length === 0 || keys.length === 0) return Prisma.sql`true`;
+  return Prisma.join(
+    words.map((word) => {
+      const pattern = Prisma.sql`'%' || ${searchKey(Prisma.sql`${escapeLike(word)}::text`)} || '%'`;
+      return Prisma.sql`(${Prisma.join(
+        keys.map((key) => Prisma.sql`${key} LIKE ${pattern}`),
+        " OR ",
+      )})`;
+    }),
+    " AND ",
+  );
+}

@@ -9,4 +9,6 @@ export const FAMILY_CONTROL_EVENTS = [
   "memorial.title_changed",
   "message.hidden",
   "message.shown",
+  // Issue 21.2: the family chose its memorial's privacy level (public, link_only, hidden).
+  "memorial.privacy_changed",
 ] as const;

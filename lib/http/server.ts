@@ -9,6 +9,7 @@ import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { guardV1Request } from "@/lib/v1/guard";
 import { createMemorialPageCache } from "./page-cache";
+import { markNoindex } from "./robots";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
 
 export interface HttpServerOptions {
@@ -71,9 +72,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
         const refused = guardV1Request(request.method ?? "", path);
         if (refused) return void send(refused, response).catch(fail);
       }
-      if (!pageCache) return void handle(request, response).catch(fail);
-      pageCache
-        .handle(request, response)
+      // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
+      const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
+      if (!pageCache) return void robots.then(() => handle(request, response)).catch(fail);
+      robots
+        .then(() => pageCache.handle(request, response))
         .then((answered) => (answered ? undefined : handle(request, response)))
         .catch(fail);
     },

@@ -3,6 +3,7 @@
 // new link for a memorial revokes the ones before. Opening a link reads only; the changes are the
 // use cases of hide-memorial.ts, anonymise-memorial.ts and hide-message.ts, which find the
 // memorial from the token itself, so that a link can only ever act on its own memorial.
+
 import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
@@ -11,6 +12,7 @@ import { familyLinkScope } from "@/lib/scope";
 import { settings } from "@/lib/settings";
 import { familyLanguage } from "./family";
 import { type AnonymousTitle, displayTitle, type MemorialKind, treesVisibleTo } from "./policy";
+import { type MemorialPrivacyView, memorialPrivacy } from "./privacy";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -101,6 +103,8 @@ export interface ManageView {
   /** Issue 21.5: when the closing summary was sent (null: not yet), and whether it can be. */
   summarySentAt: Date | null;
   hasFamilyEmail: boolean;
+  /** Issue 21.2: its privacy level, and whether the funeral home's default still applies. */
+  privacy: MemorialPrivacyView;
 }
 
 export type ManageLookup =
@@ -143,6 +147,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
     anonymousTitle: memorial.anonymousTitle,
     language,
     expiresAt: row.expiresAt,
+    privacy: (await memorialPrivacy(memorial.id)) ?? { level: "public", isDefault: true },
     messages: trees
       .filter((t) => t.message?.trim())
       .map((t) => ({

@@ -46,6 +46,39 @@ export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
   return Prisma.sql`(${isPublic} OR ${ownMemorialsOfSql(owner, alias)})`;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Privacy levels (issue 21.2) and the visitors' search.
+
+/**
+ * A memorial's privacy level as the family sees it: "public" (found by the home page's search),
+ * "link_only" (seen by whoever has its address, never searched, noindex) or "hidden" (the family's
+ * hide: hidden_at, 404 to the public). memorial.privacy null is the funeral home's default
+ * (context.default_privacy, the nearest one up the memorial's context chain), and null there is public.
+ */
+export type PrivacyLevel = "public" | "link_only" | "hidden";
+export const PRIVACY_LEVELS: readonly PrivacyLevel[] = ["public", "link_only", "hidden"];
+
+/** The stored privacy (public or link_only) that applies to memorial `m`: its own, else its context chain's. */
+export function effectivePrivacySql(alias = "m"): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`COALESCE(${m}."privacy", (
+    SELECT COALESCE(c1."default_privacy", c2."default_privacy", c3."default_privacy")
+    FROM "context" c1
+    LEFT JOIN "context" c2 ON c2."id" = c1."parent_id"
+    LEFT JOIN "context" c3 ON c3."id" = c2."parent_id"
+    WHERE c1."id" = ${m}."context_id"
+  ), 'public'::"MemorialPrivacy")`;
+}
+
+/**
+ * What the search may find (issue 21.1): memorials the public sees (visible, confirmed when it had
+ * to be, not test, not hidden: memorialsVisibleTo(PUBLIC), whoever searches) AND whose privacy is
+ * public. Link-only, hidden, test and awaiting memorials never appear. For a memorial aliased `m`.
+ */
+export function memorialsSearchableBySql(scope: Scope, alias = "m"): Prisma.Sql {
+  return Prisma.sql`(${memorialsVisibleToSql(scope, alias)} AND ${memorialsVisibleToSql(PUBLIC, alias)} AND ${effectivePrivacySql(alias)} = 'public'::"MemorialPrivacy")`;
+}
+
 /** The scope's own memorials (its operator, its environment), public or not: the dashboard's. */
 export function ownMemorialsOf(scope: OperatorScope): Prisma.MemorialWhereInput {
   return { operatorId: scope.operatorId, isTest: isTestEnvironment(scope.environment) };

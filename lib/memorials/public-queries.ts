@@ -22,6 +22,7 @@ import {
   showsDeceased,
   treesVisibleTo,
 } from "./policy";
+import { memorialPrivacy } from "./privacy";
 
 /** The newest trees shown on a page; totals and the map cover every tree. */
 export const PAGE_TREE_LIMIT = 200;
@@ -104,6 +105,8 @@ export interface PublicMemorial {
   deceasedUrl: string | null;
   /** Null for anonymous and global memorials: nothing about the deceased is public (4.1 rule 7). */
   deceased: PublicDeceased | null;
+  /** Issue 21.2: link_only pages carry noindex (meta robots and X-Robots-Tag); hidden ones are 404. */
+  privacy?: "public" | "link_only";
   totalTrees: number;
   /** Trees on their way: confirmed, waiting for stock in the planting queue (absent: none). */
   waitingTrees?: number;
@@ -139,7 +142,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       : null;
 
   const publicTrees = { AND: [{ memorialId: id }, treesVisibleTo(PUBLIC)] };
-  const [trees, groups, waiting] = await Promise.all([
+  const [trees, groups, waiting, privacy] = await Promise.all([
     db.tree.findMany({
       where: publicTrees,
       orderBy: [{ plantedAt: "desc" }, { id: "desc" }],
@@ -152,6 +155,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       _sum: { quantity: true },
     }),
     waitingPlantings(db, [id]),
+    memorialPrivacy(id),
   ]);
   const [plantations, species] = await Promise.all([
     db.plantation.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.plantationId))] } } }),
@@ -183,6 +187,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
           imageUrl: person.imageUrl,
         }
       : null,
+    privacy: privacy?.level === "link_only" ? "link_only" : "public",
     totalTrees: groups.reduce((sum, g) => sum + (g._sum.quantity ?? 0), 0),
     waitingTrees: waiting.get(id) ?? 0,
     co2Lines: groups.map((g) => ({

@@ -1,8 +1,9 @@
 // The hierarchy of contexts inside an operator (contract.md, "Operators, contexts and keys"):
 // GroupeEpf > Epf > EpfAgence; GroupePresse > Titre > TitreEdition; Assurance; GroupeMaisonRepos.
 import { db, type Tx } from "@/lib/db/client";
-import type { ContextKind } from "@/lib/db/generated/enums";
+import type { ContextKind, MemorialPrivacy } from "@/lib/db/generated/enums";
 import { invalid, notFound } from "@/lib/errors";
+import { EVENT_CHANNEL, type EventSignal, publishLocal } from "@/lib/events/events";
 import { CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
 export { CONTEXT_KINDS, ID_FIELD, PARENT_KIND };
@@ -25,6 +26,8 @@ export async function createContext(
     name: string;
     parentId?: number | null;
     language?: string | null;
+    /** Issue 21.2: the privacy of its memorials until their family chooses (null: public). */
+    defaultPrivacy?: MemorialPrivacy | null;
   },
   client: Tx | typeof db = db,
 ) {
@@ -51,9 +54,45 @@ export async function createContext(
       name: input.name,
       parentId: input.parentId || null,
       language: input.language ?? null,
+      defaultPrivacy: input.defaultPrivacy ?? null,
     },
   });
 }
+
+/**
+ * Issue 21.2: a funeral home's (any context's) default privacy for its memorials, and its
+ * descendants' that choose none, until the family chooses: "public", "link_only", or null (public).
+ */
+export async function setContextDefaultPrivacy(
+  operatorId: number,
+  contextId: number,
+  defaultPrivacy: MemorialPrivacy | null,
+) {
+  const context = await db.context.findFirst({ where: { id: contextId, operatorId } });
+  if (!context) throw notFound(`context ${contextId} is not a context of operator ${operatorId}`);
+  await db.context.update({ where: { id: contextId }, data: { defaultPrivacy } });
+  // The pages of the memorials that follow this default change (noindex): every process drops them
+  // from its caches at once (a signal without an event row, as for the catalogue).
+  const memorials = await db.$queryRaw<{ id: number }[]>`
+    SELECT m."id" FROM "memorial" m
+    LEFT JOIN "context" c1 ON c1."id" = m."context_id"
+    LEFT JOIN "context" c2 ON c2."id" = c1."parent_id"
+    WHERE m."privacy" IS NULL AND ${contextId} IN (c1."id", c1."parent_id", c2."parent_id")`;
+  const ids = memorials.map((m) => m.id);
+  for (let i = 0; i < ids.length; i += SIGNAL_IDS) {
+    const signal: EventSignal = {
+      type: "catalogue.changed",
+      operatorId,
+      memorialIds: ids.slice(i, i + SIGNAL_IDS),
+    };
+    await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify([signal])})`;
+    publishLocal([signal]);
+  }
+  return { id: contextId, defaultPrivacy };
+}
+
+/** Memorial ids per signal: a NOTIFY payload stays under PostgreSQL's 8,000 bytes. */
+const SIGNAL_IDS = 500;
 
 /** Loads a context and its ancestors. */
 export async function loadChain(

@@ -44,6 +44,9 @@ export async function webhookConsumer(tx: Tx, event: StoredEvent): Promise<void>
   }
 }
 
+/** A privacy level of an event's payload (memorial.privacy_changed). */
+const privacyLevel = (value: unknown) => (value === "link_only" || value === "hidden" ? value : "public");
+
 /** The webhook-id: random, so that it says nothing of the service's volume; stable across retries. */
 const messageId = () => `msg_${randomBytes(18).toString("base64url")}`;
 
@@ -82,12 +85,16 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
     case "memorial.title_changed":
     case "message.hidden":
     case "message.shown":
+    case "memorial.privacy_changed":
       return {
         memorialId: event.memorialId,
         ...(type.startsWith("message.") ? { treeId: num(p.treeId) } : {}),
         by: p.by === "family" ? "family" : "operator",
         ...(type === "memorial.title_changed"
           ? { anonymousTitle: p.anonymousTitle === "initials" ? "initials" : "name" }
+          : {}),
+        ...(type === "memorial.privacy_changed"
+          ? { privacy: privacyLevel(p.privacy), previousPrivacy: privacyLevel(p.previousPrivacy) }
           : {}),
         memorialTitle: await titleOf(tx, event),
         memorialUrl: await publicUrl(tx, event),

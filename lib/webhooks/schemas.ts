@@ -111,6 +111,16 @@ const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
     when: "The family showed a planter's message again.",
     data: z.strictObject({ ...family, treeId: id().nullable() }),
   },
+  "memorial.privacy_changed": {
+    when: "The family chose its memorial's privacy level (issue 21.2): public (found by the home page's search), link_only (seen by whoever has its address, never searched, noindex) or hidden (404 to the public).",
+    data: z.strictObject({
+      ...family,
+      privacy: z.enum(["public", "link_only", "hidden"]).describe("The level that applies now."),
+      previousPrivacy: z
+        .enum(["public", "link_only", "hidden"])
+        .describe("The level that applied before (the funeral home's default until the family chose)."),
+    }),
+  },
   "tree.in_ground": {
     when: "A tree was planted in the ground (its order was tree.planted): its day, its point, its photo.",
     data: z.strictObject({

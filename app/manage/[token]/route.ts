@@ -20,6 +20,8 @@ import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
 import { lookupManage } from "@/lib/memorials/manage-token";
 import { hasGuestbook } from "@/lib/memorials/policy";
+import { PRIVACY_LEVELS, type PrivacyLevel } from "@/lib/memorials/policy";
+import { setMemorialPrivacy } from "@/lib/memorials/set-privacy";
 import { parseId } from "@/lib/validation";
 
 type Context = { params: Promise<{ token: string }> };
@@ -68,6 +70,7 @@ const ACTIONS = [
   "title-initials",
   "title-name",
   "closing-summary",
+  "privacy",
   ...GUESTBOOK_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
@@ -83,6 +86,13 @@ async function act(
     case "closing-summary":
       if (actor.by !== "family") return;
       return requestClosingSummary(actor.token, linkBase(request));
+    case "privacy": {
+      const level = form.get("privacy");
+      if (typeof level !== "string" || !(PRIVACY_LEVELS as readonly string[]).includes(level)) {
+        throw new DomainError("INVALID_INPUT", `privacy must be one of ${PRIVACY_LEVELS.join(", ")}`);
+      }
+      return setMemorialPrivacy(actor, level as PrivacyLevel);
+    }
     case "hide":
     case "show":
       return setMemorialHidden(actor, action === "hide");

@@ -71,6 +71,8 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
       url,
     },
     twitter: { card: "summary_large_image", title, description },
+    // Issue 21.2: a link-only memorial is not for search engines (X-Robots-Tag too: lib/http/robots.ts).
+    ...(memorial.privacy === "link_only" ? { robots: { index: false } } : {}),
     // One address per language: the page in its own language is the canonical one of that language.
     alternates: { canonical: url, languages: memorialAlternates(origin, memorial) },
   };

@@ -866,4 +866,39 @@ export const de: Catalogue = {
   "printkit.leadAnonymous": "Zum Gedenken an einen geliebten Menschen werden Bäume gepflanzt.",
   "printkit.scan":
     "Scannen Sie diesen Code, um die Gedenkseite zu besuchen, die gepflanzten Bäume zu sehen und selbst einen zu pflanzen.",
+  // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
+  "dashboard.eventMemorialPrivacyChanged": "Sichtbarkeit gewählt",
+  "home.lead":
+    "Echte Bäume, gepflanzt in Erinnerung an die, die wir verloren haben. Finden Sie eine Gedenkseite und die Bäume, die für sie gepflanzt wurden.",
+  "home.searchHeading": "Eine Gedenkseite finden",
+  "home.searchLabel": "Name oder Ort",
+  "home.searchHint":
+    "Zum Beispiel: Émile Dubois oder Lüttich. Akzente und Großschreibung spielen keine Rolle.",
+  "home.dateLabel": "Sterbedatum (freiwillig)",
+  "home.searchButton": "Suchen",
+  "home.resultsHeading": "Ergebnisse",
+  "home.noResult":
+    "Keine Gedenkseite gefunden. Versuchen Sie eine andere Schreibweise, einen Teil des Namens oder den Ort.",
+  "home.badDate": "Das Sterbedatum ist kein gültiges Datum: Es wurde bei der Suche nicht berücksichtigt.",
+  "home.died": "Gestorben am {date}",
+  "home.town": "in {town}",
+  "home.previous": "Vorherige Seite",
+  "home.next": "Nächste Seite",
+  "home.page": "Seite {page}",
+  "home.pagination": "Seiten der Ergebnisse",
+  "home.treesLabel": "{n, plural, one {Baum gepflanzt} other {Bäume gepflanzt}}",
+  "home.treesNote": "Die lebenden Bäume der öffentlichen Gedenkseiten.",
+  "home.mapHeading": "Wo die Bäume wachsen",
+  "home.linksHeading": "Partner und Betreiber",
+  "home.partners": "Partner: die API-Referenz",
+  "home.operators": "Betreiber: das Dashboard",
+  "home.privacyHeading": "Wer die Gedenkseite finden kann",
+  "home.privacyHelp": "Wählen Sie, wer die Gedenkseite sehen kann. Sie können Ihre Wahl jederzeit ändern.",
+  "home.privacyPublic": "Öffentlich: Jeder kann sie mit der Suche auf der Startseite finden.",
+  "home.privacyLinkOnly":
+    "Nur über den Link: Nur wer ihre Adresse hat, sieht sie; sie erscheint nicht in der Suche und Suchmaschinen nehmen sie nicht auf.",
+  "home.privacyHidden": "Verborgen: Niemand außer Ihnen sieht sie.",
+  "home.privacyDefault":
+    "Die Voreinstellung des Bestattungsunternehmens gilt, solange Sie nicht gewählt haben.",
+  "home.privacySave": "Meine Wahl speichern",
 };

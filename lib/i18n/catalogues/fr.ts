@@ -862,6 +862,39 @@ export const fr = {
   "printkit.lead": "Des arbres sont plantés en sa mémoire.",
   "printkit.leadAnonymous": "Des arbres sont plantés en mémoire d'un être cher.",
   "printkit.scan": "Scannez ce code pour visiter le mémorial, voir les arbres plantés et en planter un.",
+  // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
+  "dashboard.eventMemorialPrivacyChanged": "Confidentialité choisie",
+  "home.lead":
+    "De vrais arbres plantés en mémoire de ceux qui nous ont quittés. Retrouvez un mémorial et les arbres plantés pour lui.",
+  "home.searchHeading": "Retrouver un mémorial",
+  "home.searchLabel": "Nom ou commune",
+  "home.searchHint": "Par exemple : Émile Dubois, ou Liège. Les accents et les majuscules n’importent pas.",
+  "home.dateLabel": "Date du décès (facultatif)",
+  "home.searchButton": "Rechercher",
+  "home.resultsHeading": "Résultats",
+  "home.noResult": "Aucun mémorial trouvé. Essayez une autre orthographe, une partie du nom ou la commune.",
+  "home.badDate": "La date du décès n’est pas une date valide : elle n’a pas été prise en compte.",
+  "home.died": "Décès le {date}",
+  "home.town": "à {town}",
+  "home.previous": "Page précédente",
+  "home.next": "Page suivante",
+  "home.page": "Page {page}",
+  "home.pagination": "Pages des résultats",
+  "home.treesLabel": "{n, plural, one {arbre planté} other {arbres plantés}}",
+  "home.treesNote": "Les arbres vivants des mémoriaux publics.",
+  "home.mapHeading": "Où poussent les arbres",
+  "home.linksHeading": "Partenaires et opérateurs",
+  "home.partners": "Partenaires : la référence de l’API",
+  "home.operators": "Opérateurs : le tableau de bord",
+  "home.privacyHeading": "Qui peut trouver le mémorial",
+  "home.privacyHelp": "Choisissez qui peut voir le mémorial. Vous pouvez changer d’avis à tout moment.",
+  "home.privacyPublic": "Public : tout le monde peut le trouver avec la recherche de la page d’accueil.",
+  "home.privacyLinkOnly":
+    "Par lien uniquement : seules les personnes qui ont son adresse le voient ; il n’apparaît pas dans la recherche et les moteurs de recherche ne l’indexent pas.",
+  "home.privacyHidden": "Masqué : personne d’autre que vous ne le voit.",
+  "home.privacyDefault":
+    "Le choix par défaut de l’entreprise de pompes funèbres s’applique tant que vous n’avez pas choisi.",
+  "home.privacySave": "Enregistrer mon choix",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -849,4 +849,37 @@ export const nl: Catalogue = {
   "printkit.leadAnonymous": "Er worden bomen geplant ter nagedachtenis aan een dierbare.",
   "printkit.scan":
     "Scan deze code om de gedenkpagina te bezoeken, de geplante bomen te zien en er zelf een te planten.",
+  // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
+  "dashboard.eventMemorialPrivacyChanged": "Privacy gekozen",
+  "home.lead":
+    "Echte bomen geplant ter nagedachtenis van wie ons ontvallen is. Vind een gedenkpagina en de bomen die ervoor geplant zijn.",
+  "home.searchHeading": "Een gedenkpagina vinden",
+  "home.searchLabel": "Naam of gemeente",
+  "home.searchHint": "Bijvoorbeeld: Émile Dubois, of Luik. Accenten en hoofdletters maken niet uit.",
+  "home.dateLabel": "Datum van overlijden (niet verplicht)",
+  "home.searchButton": "Zoeken",
+  "home.resultsHeading": "Resultaten",
+  "home.noResult":
+    "Geen gedenkpagina gevonden. Probeer een andere spelling, een deel van de naam of de gemeente.",
+  "home.badDate": "De datum van overlijden is geen geldige datum: er is geen rekening mee gehouden.",
+  "home.died": "Overleden op {date}",
+  "home.town": "in {town}",
+  "home.previous": "Vorige pagina",
+  "home.next": "Volgende pagina",
+  "home.page": "Pagina {page}",
+  "home.pagination": "Pagina’s van de resultaten",
+  "home.treesLabel": "{n, plural, one {boom geplant} other {bomen geplant}}",
+  "home.treesNote": "De levende bomen van de openbare gedenkpagina’s.",
+  "home.mapHeading": "Waar de bomen groeien",
+  "home.linksHeading": "Partners en operatoren",
+  "home.partners": "Partners: de referentie van de API",
+  "home.operators": "Operatoren: het dashboard",
+  "home.privacyHeading": "Wie de gedenkpagina kan vinden",
+  "home.privacyHelp": "Kies wie de gedenkpagina kan zien. U kunt op elk moment van gedachten veranderen.",
+  "home.privacyPublic": "Openbaar: iedereen kan ze vinden met de zoekfunctie van de startpagina.",
+  "home.privacyLinkOnly":
+    "Alleen via de link: alleen wie het adres heeft, ziet ze; ze verschijnt niet in de zoekresultaten en zoekmachines indexeren ze niet.",
+  "home.privacyHidden": "Verborgen: niemand behalve u ziet ze.",
+  "home.privacyDefault": "De standaardkeuze van de uitvaartonderneming geldt zolang u niet gekozen hebt.",
+  "home.privacySave": "Mijn keuze opslaan",
 };

@@ -1,0 +1,26 @@
+// Issue 21.2: search engines do not index a memorial page that is not public for them: link-only
+// (its page carries <meta name="robots" content="noindex"> too) or not public at all (hidden by its
+// family, awaiting it, a test memorial, unknown: a 404). Set on the response before the
+// rendered-page cache or Next.js answers it (lib/http/server.ts).
+import type http from "node:http";
+import { getPublicMemorial } from "@/lib/memorials/public-queries";
+import { parseId } from "@/lib/validation";
+
+export const NOINDEX = "noindex";
+
+/** Adds X-Robots-Tag: noindex to the answer of a memorial page that must not be indexed. */
+export async function markNoindex(path: string, response: http.ServerResponse): Promise<void> {
+  const match = /^\/memorial\/([^/]+)$/.exec(path);
+  if (!match) return;
+  const id = parseId(decodeURIComponentSafe(match[1] ?? ""));
+  const memorial = id === null ? null : await getPublicMemorial(id);
+  if (!memorial || memorial.privacy === "link_only") response.setHeader("X-Robots-Tag", NOINDEX);
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -1,0 +1,59 @@
+// The home page's figures (issue 21.1): the trees planted that the public sees and that live (not
+// test trees, of a memorial the public sees, neither dead nor replaced), and the planting sites that
+// hold them. One cached read for every visitor (lib/events/expiring-cache.ts): a tree planted or
+// its life changing, a memorial shown or hidden (any memorial's event) or the catalogue changing
+// drops it on every instance; a minute is the safety net.
+import { db, Prisma } from "@/lib/db/client";
+import { expiringCache } from "@/lib/events/expiring-cache";
+import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "./policy";
+import type { PublicSite } from "./public-queries";
+
+export interface HomeStats {
+  trees: number;
+  sites: PublicSite[];
+}
+
+const cache = expiringCache("homeStats", {
+  dropsAll: (signal) => signal.memorialIds.length > 0 || signal.type === "catalogue.changed",
+  groupsOf: () => [],
+  maxAgeMs: 60_000,
+  maxEntries: 1,
+});
+
+async function loadHomeStats(): Promise<HomeStats> {
+  const rows = await db.$queryRaw<
+    {
+      id: number;
+      name: string;
+      country: string;
+      region: string;
+      latitude: string;
+      longitude: string;
+      trees: bigint;
+    }[]
+  >(Prisma.sql`
+    SELECT pl."id", pl."name", pl."country", pl."region", pl."latitude"::text AS "latitude",
+      pl."longitude"::text AS "longitude", sum(t."quantity")::bigint AS "trees"
+    FROM "tree" t
+    JOIN "memorial" m ON m."id" = t."memorial_id"
+    JOIN "plantation" pl ON pl."id" = t."plantation_id"
+    WHERE ${treesVisibleToSql(PUBLIC, "t")} AND ${memorialsVisibleToSql(PUBLIC, "m")}
+      AND t."status" NOT IN ('dead', 'replaced')
+    GROUP BY pl."id"`);
+  const sites = rows
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      country: r.country,
+      region: r.region,
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      trees: Number(r.trees),
+    }))
+    .sort((a, b) => b.trees - a.trees || a.name.localeCompare(b.name));
+  return { trees: sites.reduce((sum, s) => sum + s.trees, 0), sites };
+}
+
+export async function homeStats(): Promise<HomeStats> {
+  return (await cache.get("home", null, loadHomeStats)) ?? { trees: 0, sites: [] };
+}

@@ -1,0 +1,39 @@
+// The family chooses its memorial's privacy level (issue 21.2): public (found by the home page's
+// search), link only (seen by whoever has its address, never searched, noindex) or hidden (the
+// family's hide, hide-memorial.ts: 404 to the public). Until it chooses, the funeral home's default
+// applies (context.default_privacy). Reversible; recorded as memorial.privacy_changed (and, when the
+// hide changes with it, memorial.hidden / memorial.shown, as the hide control records them).
+import { withEvents } from "@/lib/events/events";
+import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
+import type { PrivacyLevel } from "./policy";
+import { memorialPrivacy } from "./privacy";
+
+export async function setMemorialPrivacy(
+  actor: FamilyActor,
+  level: PrivacyLevel,
+): Promise<{ privacy: PrivacyLevel; changed: boolean }> {
+  return withEvents(async (tx, events) => {
+    const memorial = await memorialForActor(tx, actor);
+    const before = await memorialPrivacy(memorial.id, tx);
+    const hidden = level === "hidden";
+    const wasHidden = memorial.hiddenAt !== null;
+    // Hidden keeps the stored level (showing the memorial again returns to it); the others are stored.
+    const stored = hidden ? memorial.privacy : level;
+    const storedChanged = stored !== memorial.privacy;
+    if (!storedChanged && hidden === wasHidden) return { privacy: level, changed: false };
+    await tx.memorial.update({
+      where: { id: memorial.id },
+      data: { privacy: stored, ...(hidden === wasHidden ? {} : { hiddenAt: hidden ? new Date() : null }) },
+    });
+    if (hidden !== wasHidden) {
+      await recordFamilyChange(events, actor, memorial, hidden ? "memorial.hidden" : "memorial.shown");
+    }
+    if (before?.level !== level) {
+      await recordFamilyChange(events, actor, memorial, "memorial.privacy_changed", {
+        privacy: level,
+        previousPrivacy: before?.level ?? null,
+      });
+    }
+    return { privacy: level, changed: true };
+  });
+}
