@@ -49,7 +49,7 @@ const CHECKS: Record<string, string> = {
   operator_invitation_role_check:
     "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
   webhook_endpoint_events_check:
-    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50)])))",
+    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50)])))",
   tree_in_ground_check: "CHECK (((status = 'ordered'::\"TreeStatus\") = (in_ground_on IS NULL)))",
   tree_death_check:
     "CHECK (((status = ANY (ARRAY['dead'::\"TreeStatus\", 'replaced'::\"TreeStatus\"])) = ((died_on IS NOT NULL) AND (death_reason IS NOT NULL))))",
@@ -61,6 +61,11 @@ const CHECKS: Record<string, string> = {
   reminder_subscription_kinds_check: "CHECK ((death_anniversary OR birthday))",
   reminder_subscription_language_check:
     "CHECK (((language)::text = ANY ((ARRAY['fr'::character varying, 'nl'::character varying, 'en'::character varying, 'de'::character varying])::text[])))",
+  // The guestbook (issue 21.3).
+  guestbook_entry_author_name_check: "CHECK ((length(btrim((author_name)::text)) > 0))",
+  guestbook_entry_message_check: "CHECK ((length(btrim((message)::text)) > 0))",
+  guestbook_entry_decided_by_check:
+    "CHECK (((decided_by)::text = ANY ((ARRAY['family'::character varying, 'operator'::character varying])::text[])))",
 };
 
 // ---------------------------------------------------------------------------------------------

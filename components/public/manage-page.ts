@@ -1,6 +1,8 @@
 // The family's management page (/manage/{token}), as HTML from a route handler (410 and 404 need
 // one). Each control is a small form that POSTs to the page itself; opening the page changes
 // nothing. Every value goes through `html`, which escapes it.
+
+import type { FamilyGuestbook } from "@/lib/guestbook/queries";
 import { html, type SafeHtml } from "@/lib/html";
 import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
@@ -8,11 +10,17 @@ import type { ManageView } from "@/lib/memorials/manage-token";
 import { formatMoment } from "@/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
 import { manageClosingSection } from "./manage-closing-section";
+import { manageGuestbookSection } from "./manage-guestbook";
 import { managePrivacySection } from "./manage-privacy-section";
 import { type ManageReminders, manageRemindersSection } from "./manage-reminders";
 
 export type ManagePageView =
-  | (ManageView & { token: string; done: boolean; reminders?: ManageReminders })
+  | (ManageView & {
+      token: string;
+      done: boolean;
+      reminders?: ManageReminders;
+      guestbook?: FamilyGuestbook;
+    })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
 function control(action: string, token: string, language: Language, label: string, extra?: SafeHtml) {
@@ -91,6 +99,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         ${anonymous}
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
         ${messages}
+        ${view.guestbook ? manageGuestbookSection(view.guestbook, t, language) : ""}
         ${manageClosingSection(view, language)}
         ${view.reminders ? manageRemindersSection(view.reminders, t, language) : ""}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;

@@ -15,6 +15,7 @@ import { dashboardLanguage, LANGUAGE_COOKIE } from "@/lib/dashboard/language";
 import { FORM_FIELD, type PlantFormValues } from "@/lib/dashboard/plant-form";
 import { plantFormSchema } from "@/lib/dashboard/plant-form-schema";
 import { db } from "@/lib/db/client";
+import { moderateGuestbookEntry } from "@/lib/guestbook/moderate-entry";
 import { isLanguage } from "@/lib/i18n/languages";
 import { emailLinkOrigin } from "@/lib/links";
 import { createMemorial } from "@/lib/memorials/create-memorial";
@@ -318,5 +319,17 @@ export const requestPasswordResetAction = action({
       throw refuse("INVALID_INPUT", "not an e-mail address", { email: "invalid-email" });
     }
     return { minutes: resetTtlMinutes() };
+  },
+});
+
+// The guestbook (issue 21.3): the operator hides an abusive message of one of its own memorials
+// (the family's actor with the operator's Scope: another operator's memorial is not found).
+export const hideGuestbookEntryAction = action({
+  access: "staff",
+  args: (memorialId: number, entryId: number) => ({ memorialId, entryId }),
+  input: z.object({ memorialId: recordId, entryId: recordId }),
+  run: async ({ memorialId, entryId }, { session }) => {
+    await moderateGuestbookEntry({ by: "operator", scope: session.scope, memorialId }, entryId, "hide");
+    return {};
   },
 });

@@ -7,6 +7,7 @@
 // No adapter (route, page, action, command line) calls a side effect itself.
 import { db, type Tx, transaction } from "@/lib/db/client";
 import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
+import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
 import { processSingleton } from "@/lib/singleton";
 import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
 
@@ -23,6 +24,8 @@ export const EVENT_TYPES = [
   "planting.queued",
   // A tree's life after its order (lib/trees): in the ground, checked, dead, replaced.
   ...TREE_LIFE_EVENTS,
+  // The guestbook (lib/guestbook, issue 21.3): a visitor's message, its moderation, the mode.
+  ...GUESTBOOK_EVENTS,
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

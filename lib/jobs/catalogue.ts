@@ -10,6 +10,7 @@
 // The runner is lib/jobs/runner.ts, the retry policy lib/jobs/retry.ts.
 import type { DurableConsumer } from "@/lib/events/dispatcher";
 import { DISPATCH_JOB, DISPATCH_JOB_OPTIONS, dispatchEvents, requestDispatch } from "@/lib/events/dispatcher";
+import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
 import { CLOSING_SUMMARY_JOB, runClosingSummaries } from "@/lib/memorials/closing-summary";
 import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
@@ -27,6 +28,8 @@ export const SCHEDULES: Schedule[] = [
   { task: SERVE_QUEUE_JOB, cron: "* * * * *" },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
+  // The families' daily digest of guestbook messages waiting for approval (issue 21.3).
+  { task: DIGEST_JOB, cron: "0 6 * * *" },
   // The families' closing summaries due (CLOSING_WEEKS after creation), once each (issue 21.5).
   { task: CLOSING_SUMMARY_JOB, cron: "30 6 * * *" },
   // Anniversary reminders of the UTC day (issue 21.4), once per subscription, kind and year.
@@ -80,6 +83,13 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
     [SEND_REMINDERS_JOB]: job({
       async run() {
         await sendReminders();
+      },
+      maxAttempts: 3,
+    }),
+    // Each family's one e-mail of the day listing its guestbook's waiting messages (issue 21.3).
+    [DIGEST_JOB]: job({
+      async run() {
+        await sendGuestbookDigests();
       },
       maxAttempts: 3,
     }),

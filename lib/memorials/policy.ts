@@ -297,3 +297,18 @@ export function shownDeathDate(deathDate: Date, approximate: boolean, ownerIsLoo
 export function showsDeceased(kind: MemorialKind): boolean {
   return kind === "classic";
 }
+
+// ---------------------------------------------------------------------------------------------
+// The guestbook (issue 21.3, lib/guestbook).
+
+/**
+ * The guestbook messages the public reads on a memorial's page: the published ones only (a
+ * message waiting for the family or hidden by it, or by the operator, is shown to nobody else).
+ * The memorial itself must be one the public may see (memorialsVisibleTo(PUBLIC)).
+ */
+export const PUBLIC_GUESTBOOK_ENTRIES: Prisma.GuestbookEntryWhereInput = { status: "published" };
+
+/** Memorials with a guestbook: every one but the operator's global memorial (it has no family). */
+export function hasGuestbook(kind: MemorialKind): boolean {
+  return kind !== "global";
+}

@@ -124,6 +124,31 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
         return { ...common, reason: p.reason, replacementDue: p.replacementDue === true };
       return { ...common, replacementTreeId: num(p.replacementTreeId) };
     }
+    // The guestbook (lib/guestbook): the message's id and what became of it, never its words.
+    case "guestbook.entry_received":
+    case "guestbook.entry_published":
+    case "guestbook.entry_hidden":
+    case "guestbook.entry_deleted": {
+      const common = {
+        memorialId: event.memorialId,
+        entryId: num(p.entryId),
+        memorialUrl: await publicUrl(tx, event),
+        environment,
+      };
+      if (type === "guestbook.entry_received")
+        return { ...common, status: p.status === "published" ? "published" : "pending" };
+      if (type === "guestbook.entry_published")
+        return { ...common, by: p.by === "family" || p.by === "operator" ? p.by : null };
+      return { ...common, by: p.by === "family" ? "family" : "operator" };
+    }
+    case "memorial.guestbook_mode_changed":
+      return {
+        memorialId: event.memorialId,
+        mode: p.mode,
+        by: p.by === "family" ? "family" : "operator",
+        memorialUrl: await publicUrl(tx, event),
+        environment,
+      };
     case "person.modified":
       // The person is the operator's own (only its creator can modify it), and so are its memorials.
       return {

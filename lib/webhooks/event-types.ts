@@ -3,6 +3,7 @@
 // webhook_endpoint.events). A module of its own, without the database, for the reference.
 import type { DomainEventType } from "@/lib/events/events";
 import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
+import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
 import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
 
 /** The domain events an endpoint can receive. */
@@ -15,6 +16,8 @@ export const WEBHOOK_EVENTS = [
   ...FAMILY_CONTROL_EVENTS,
   // A tree's life after its order (issue 20.3): in the ground, checked, dead, replaced.
   ...TREE_LIFE_EVENTS,
+  // The guestbook (issue 21.3): a visitor's message received, published, hidden, deleted; the mode.
+  ...GUESTBOOK_EVENTS,
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

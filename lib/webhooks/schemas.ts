@@ -37,6 +37,17 @@ const photoUrl = z
   .describe("The step's photo (resized, without location metadata), or null when none was taken.");
 const treeLife = { memorialId: id(), treeId: id(), date: day, memorialUrl, environment };
 
+// The guestbook (issue 21.3, lib/guestbook): the message's id and what became of it; never the
+// visitor's words nor its address.
+const entryId = () => id().describe("The guestbook message (its id in the service).");
+const guestbookBy = z
+  .enum(["family", "operator"])
+  .nullable()
+  .describe(
+    "Who decided: the family (its management page) or the operator; null when published at once (open guestbook).",
+  );
+const guestbook = { memorialId: id(), entryId: entryId(), memorialUrl, environment };
+
 const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
   "memorial.created": {
     when: "A memorial was created (API, dashboard), also one awaiting its family and the global memorial.",
@@ -139,6 +150,32 @@ const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
   "tree.replaced": {
     when: "A dead tree's free replacement was ordered by the service (the replacement guarantee): replacementTreeId is the new tree.",
     data: z.strictObject({ ...treeLife, replacementTreeId: id() }),
+  },
+  "guestbook.entry_received": {
+    when: "A visitor left a message in the memorial's guestbook: published at once (open guestbook) or waiting for the family's approval.",
+    data: z.strictObject({ ...guestbook, status: z.enum(["published", "pending"]) }),
+  },
+  "guestbook.entry_published": {
+    when: "A guestbook message became visible on the memorial page (approved, or received in an open guestbook).",
+    data: z.strictObject({ ...guestbook, by: guestbookBy }),
+  },
+  "guestbook.entry_hidden": {
+    when: "The family or the operator hid a guestbook message.",
+    data: z.strictObject({ ...guestbook, by }),
+  },
+  "guestbook.entry_deleted": {
+    when: "The family deleted a guestbook message (it is gone).",
+    data: z.strictObject({ ...guestbook, by }),
+  },
+  "memorial.guestbook_mode_changed": {
+    when: "The family chose how its guestbook publishes messages: open, approval (the default) or closed.",
+    data: z.strictObject({
+      memorialId: id(),
+      mode: z.enum(["open", "approval", "closed"]),
+      by,
+      memorialUrl,
+      environment,
+    }),
   },
 };
 

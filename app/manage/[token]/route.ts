@@ -4,9 +4,12 @@
 // an expired or replaced one 410 Gone; neither changes anything. A route handler, not a page, so
 // that those statuses are real.
 import type { NextRequest } from "next/server";
+import { GUESTBOOK_MANAGE_ACTIONS } from "@/components/public/manage-guestbook";
 import { type ManagePageView, managePage } from "@/components/public/manage-page";
 import { manageRemindersOf } from "@/components/public/manage-reminders";
 import { DomainError } from "@/lib/errors";
+import { guestbookManageAction } from "@/lib/guestbook/manage-actions";
+import { familyGuestbook } from "@/lib/guestbook/queries";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { linkBase } from "@/lib/links";
@@ -17,7 +20,7 @@ import type { FamilyActor } from "@/lib/memorials/family-actor";
 import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@/lib/memorials/hide-message";
 import { lookupManage } from "@/lib/memorials/manage-token";
-import { PRIVACY_LEVELS, type PrivacyLevel } from "@/lib/memorials/policy";
+import { hasGuestbook, PRIVACY_LEVELS, type PrivacyLevel } from "@/lib/memorials/policy";
 import { setMemorialPrivacy } from "@/lib/memorials/set-privacy";
 import { parseId } from "@/lib/validation";
 
@@ -34,7 +37,13 @@ async function show(request: NextRequest, token: string, done: boolean, status =
     case "active":
       return page(
         request,
-        { ...found, token, done, reminders: await manageRemindersOf(found.memorialId) },
+        {
+          ...found,
+          token,
+          done,
+          reminders: await manageRemindersOf(found.memorialId),
+          guestbook: hasGuestbook(found.kind) ? await familyGuestbook(found.memorialId) : undefined,
+        },
         status,
         found.language,
       );
@@ -63,6 +72,7 @@ const ACTIONS = [
   "title-name",
   "closing-summary",
   "privacy",
+  ...GUESTBOOK_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -97,6 +107,8 @@ async function act(
     case "title-initials":
     case "title-name":
       return setAnonymousTitle(actor, action === "title-initials" ? "initials" : "name");
+    default:
+      return guestbookManageAction(actor, action, form);
   }
 }
 

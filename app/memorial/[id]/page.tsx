@@ -3,6 +3,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
+import { GuestbookSection } from "@/components/public/guestbook-section";
 import { LanguageSwitch } from "@/components/public/language-switch";
 import { ReminderSection } from "@/components/public/reminder-section";
 import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
@@ -13,7 +14,7 @@ import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { requestLanguage } from "@/lib/i18n/request-language";
 import { type PageTranslator, translator } from "@/lib/i18n/translate";
 import { memorialAlternates, memorialUrl, publicOrigin } from "@/lib/links";
-import { safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
+import { hasGuestbook, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
 import {
   co2Total,
   formatCalendarDate,
@@ -82,7 +83,8 @@ export default async function MemorialPage(props: Props) {
   const { memorial, language, t, url, origin } = await load(props);
   // Right after the family's confirmation (app/confirm: 303 to ?confirmed=1). Read per request
   // from the address: the cache holds the memorial's data, never the rendered page.
-  const confirmed = (await props.searchParams)?.confirmed === "1";
+  const search = await props.searchParams;
+  const confirmed = search?.confirmed === "1";
   const title = memorial.title;
   const countryName = countryNamer(language);
   const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
@@ -210,6 +212,13 @@ export default async function MemorialPage(props: Props) {
           </section>
         ) : null}
 
+        {hasGuestbook(memorial.kind) ? (
+          <GuestbookSection
+            memorialId={memorial.id}
+            language={language}
+            status={String(search?.guestbook ?? "")}
+          />
+        ) : null}
         <ShareBlock url={url} title={title} text={shareText(memorial, language)} t={t} />
         <KeepsakeLinks path={path} language={language} t={t} />
         <ReminderSection memorialId={memorial.id} language={language} />

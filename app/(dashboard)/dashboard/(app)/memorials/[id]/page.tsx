@@ -6,6 +6,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
 import { PrintKitSection } from "@/components/dashboard/print-kit-section";
@@ -287,6 +288,9 @@ export default async function MemorialPage(props: {
             </ul>
           )}
         </section>
+      )}
+      {memorial.kind === "global" ? null : (
+        <GuestbookPanel scope={session.scope} memorialId={memorial.id} language={lang} />
       )}
       <PrintKitSection
         memorialId={memorial.id}

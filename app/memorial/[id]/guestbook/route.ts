@@ -1,0 +1,92 @@
+// POST /memorial/{id}/guestbook: a visitor's message, from the guestbook form of the memorial page
+// (issue 21.3; lib/guestbook/post-entry.ts). Works without JavaScript: on success 303 back to the
+// page with its status (Post/Redirect/Get); refused, nothing is written and a page says why, in
+// the visitor's language: 400 (limits, control characters, links, honeypot, a closed guestbook,
+// an incomplete form), 403 (not from this site), 404 (no such public memorial), 429 (too many).
+import type { NextRequest } from "next/server";
+import { type GuestbookRefusalKey, guestbookRefusalPage } from "@/components/public/guestbook-refusal";
+import { requestClient } from "@/lib/auth/client-address";
+import { DomainError } from "@/lib/errors";
+import { postGuestbookEntry } from "@/lib/guestbook/post-entry";
+import { type GuestbookReason, HONEYPOT_FIELD } from "@/lib/guestbook/rules";
+import { fromThisSite } from "@/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage } from "@/lib/http/secret-link-page";
+import { isLanguage } from "@/lib/i18n/languages";
+import { getPublicMemorial } from "@/lib/memorials/public-queries";
+import { parseId } from "@/lib/validation";
+
+type Context = { params: Promise<{ id: string }> };
+
+const REFUSAL: Record<GuestbookReason, { key: GuestbookRefusalKey; status: number }> = {
+  "name-length": { key: "refusedName", status: 400 },
+  "message-length": { key: "refusedMessage", status: 400 },
+  "control-characters": { key: "refusedControl", status: 400 },
+  link: { key: "refusedLink", status: 400 },
+  honeypot: { key: "refusedHoneypot", status: 400 },
+  closed: { key: "refusedClosed", status: 400 },
+  "rate-limited": { key: "refusedRateLimited", status: 429 },
+};
+
+export async function POST(request: NextRequest, context: Context) {
+  const memorialId = parseId((await context.params).id);
+  const memorial = memorialId === null ? null : await getPublicMemorial(memorialId);
+  let form: FormData | null = null;
+  try {
+    form = await request.formData();
+  } catch {
+    form = null;
+  }
+  const field = (name: string) => {
+    const value = form?.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const rawLang = field("lang");
+  const lang = isLanguage(rawLang) ? rawLang : null;
+  const language = secretLinkLanguage(request, lang, memorial?.language);
+  const refuse = (key: GuestbookRefusalKey, status: number, message?: string) =>
+    new Response(
+      guestbookRefusalPage({
+        language,
+        nonce: requestNonce(request),
+        memorialId: memorial?.id ?? null,
+        reason: key,
+        message,
+      }),
+      {
+        status,
+        headers: {
+          "Content-Type": "text/html; charset=utf-8",
+          "Cache-Control": "no-store",
+          "X-Robots-Tag": "noindex",
+          ...(status === 429 ? { "Retry-After": "3600" } : {}),
+        },
+      },
+    );
+  // A form of another site (or a script without this site's Origin) cannot post in its name.
+  if (!fromThisSite(request, { originRequired: true })) return refuse("refusedOrigin", 403);
+  if (memorialId === null || !memorial) return refuse("refusedInvalid", 404);
+  const name = field("name");
+  const message = field("message");
+  if (form === null || name === null || message === null) return refuse("refusedInvalid", 400);
+  try {
+    const result = await postGuestbookEntry({
+      memorialId,
+      name,
+      message,
+      honeypot: field(HONEYPOT_FIELD) ?? "",
+      client: requestClient(request.headers),
+    });
+    if (!result.ok) {
+      const refusal = REFUSAL[result.reason];
+      return refuse(refusal.key, refusal.status, result.reason === "honeypot" ? undefined : message);
+    }
+    const query = `?${lang ? `lang=${lang}&` : ""}guestbook=${result.status}`;
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/memorial/${memorialId}${query}#guestbook`, "Cache-Control": "no-store" },
+    });
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "NOT_FOUND") return refuse("refusedInvalid", 404);
+    throw error;
+  }
+}

@@ -1,0 +1,68 @@
+// The guestbook section of the family's management page (issue 21.3): the moderation mode (open,
+// approval, closed) and every message, the waiting ones first, each with its controls (approve,
+// hide, delete). Plain forms POSTed to the page itself, like its other controls; every value goes
+// through `html`, which escapes it.
+import type { FamilyGuestbook } from "@/lib/guestbook/queries";
+import { GUESTBOOK_MODES } from "@/lib/guestbook/set-mode";
+import { html, type SafeHtml } from "@/lib/html";
+import type { Language } from "@/lib/i18n/languages";
+import { translator } from "@/lib/i18n/translate";
+import { formatMoment } from "@/lib/memorials/public-page";
+
+/** The management page's guestbook actions (the `action` field of its forms). */
+export const GUESTBOOK_MANAGE_ACTIONS = [
+  "guestbook-mode",
+  "guestbook-approve",
+  "guestbook-hide",
+  "guestbook-delete",
+] as const;
+
+const MODE_LABEL = { open: "modeOpen", approval: "modeApproval", closed: "modeClosed" } as const;
+const STATUS_LABEL = {
+  pending: "statusPending",
+  published: "statusPublished",
+  hidden: "statusHidden",
+} as const;
+
+export function manageGuestbookSection(
+  guestbook: FamilyGuestbook,
+  token: string,
+  language: Language,
+): SafeHtml {
+  const t = translator(language, "guestbook");
+  const action = `/manage/${encodeURIComponent(token)}?lang=${language}`;
+  const entryControl = (name: string, entryId: number, label: string) =>
+    html`<form method="post" action="${action}">
+      <input type="hidden" name="action" value="${name}"><input type="hidden" name="entry" value="${String(entryId)}">
+      <button type="submit" class="secondary" data-testid="${name}">${label}</button>
+    </form>`;
+  const entries =
+    guestbook.entries.length === 0
+      ? html`<p>${t("manageNone")}</p>`
+      : html`<ul class="messages">${guestbook.entries.map(
+          (
+            entry,
+          ) => html`<li data-testid="manage-guestbook-entry" data-entry="${String(entry.id)}" data-status="${entry.status}">
+            <strong>${entry.authorName}</strong> · <span class="note">${formatMoment(entry.createdAt, language)}</span>
+            · <span class="note">${t(STATUS_LABEL[entry.status])}</span>
+            <blockquote style="white-space:pre-line">${entry.message}</blockquote>
+            ${entry.status === "published" ? "" : entryControl("guestbook-approve", entry.id, t("approve"))}
+            ${entry.status === "hidden" ? "" : entryControl("guestbook-hide", entry.id, t("hide"))}
+            ${entryControl("guestbook-delete", entry.id, t("delete"))}
+          </li>`,
+        )}</ul>`;
+  return html`<h2 id="manage-guestbook">${t("manageHeading")}</h2>
+    <form method="post" action="${action}" data-testid="guestbook-mode-form">
+      <input type="hidden" name="action" value="guestbook-mode">
+      <fieldset><legend>${t("manageModeLegend")}</legend>
+      ${GUESTBOOK_MODES.map(
+        (mode) =>
+          html`<p><label><input type="radio" name="mode" value="${mode}"${
+            guestbook.mode === mode ? html` checked` : ""
+          }> ${t(MODE_LABEL[mode])}</label></p>`,
+      )}
+      </fieldset>
+      <button type="submit" class="secondary" data-testid="guestbook-save-mode">${t("manageSaveMode")}</button>
+    </form>
+    ${entries}`;
+}

@@ -1,0 +1,169 @@
+// The guestbook in Chromium (issue 21.3), in the four languages: a visitor leaves a message in
+// each mode (approval: seen once the family approves it on its management page; open: seen at
+// once; closed: no form), the family hides and deletes, the operator hides from its dashboard,
+// the family's daily digest arrives over SMTP in its language, and the memorial page with its
+// guestbook passes the accessibility scan.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { transaction } from "@/lib/db/client";
+import { issueManageToken } from "@/lib/memorials/manage-token";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { mailParts, waitForMail } from "../support/smtp";
+import { makeUser, signIn } from "./dashboard-support";
+import { classic, create } from "./memorials";
+
+async function memorial(language: "fr" | "nl" | "en" | "de") {
+  const op = await makeIsolatedOperator({ stock: 5, language });
+  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const memorialId = await create(
+    op,
+    classic({}, { Famille: { FamilleEmail: email, FamilleNom: "Dupont", Langue: language } }),
+  );
+  const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
+  return { op, memorialId, email, manage: `${baseUrl()}/manage/${token}?lang=${language}` };
+}
+
+async function leaveMessage(page: Page, memorialId: number, lang: string, name: string, message: string) {
+  await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=${lang}`);
+  const form = page.getByTestId("guestbook-form");
+  await form.getByRole("textbox").first().fill(name);
+  await form.locator("textarea").fill(message);
+  await form.getByRole("button").click();
+  await expect(page.getByTestId("guestbook-sent")).toBeVisible();
+}
+
+async function familyPress(page: Page, entryText: string, testId: string) {
+  await page.getByTestId("manage-guestbook-entry").filter({ hasText: entryText }).getByTestId(testId).click();
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+}
+
+test("approval (fr): the message waits; the family approves, hides, then deletes it on its management page", async ({
+  page,
+}) => {
+  const { memorialId, manage } = await memorial("fr");
+  const words = unique("Toutes nos pensées");
+  await leaveMessage(page, memorialId, "fr", "Paul", words);
+  await expect(page.getByTestId("guestbook-sent")).toHaveText(
+    "Merci. Votre message apparaîtra dès que la famille l’aura approuvé.",
+  );
+  await expect(page.getByTestId("guestbook-entry")).toHaveCount(0);
+
+  await page.goto(manage);
+  await expect(page.getByRole("heading", { name: "Livre d’or" })).toBeVisible();
+  await expect(page.getByTestId("manage-guestbook-entry").filter({ hasText: words })).toContainText(
+    "En attente de votre accord",
+  );
+  await familyPress(page, words, "guestbook-approve");
+  await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=fr`);
+  await expect(page.getByTestId("guestbook-entry").filter({ hasText: words })).toContainText("Paul");
+
+  await page.goto(manage);
+  await familyPress(page, words, "guestbook-hide");
+  await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=fr`);
+  await expect(page.getByTestId("guestbook-entry")).toHaveCount(0);
+
+  await page.goto(manage);
+  await familyPress(page, words, "guestbook-delete");
+  await expect(page.getByTestId("manage-guestbook-entry")).toHaveCount(0);
+  expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(0);
+});
+
+test("open (nl): the family opens its guestbook; a message is seen at once", async ({ page }) => {
+  const { memorialId, manage } = await memorial("nl");
+  await page.goto(manage);
+  await page.getByLabel("Open: berichten verschijnen meteen").check();
+  await page.getByTestId("guestbook-save-mode").click();
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+  const words = unique("Veel sterkte");
+  await leaveMessage(page, memorialId, "nl", "Jan", words);
+  await expect(page.getByTestId("guestbook-sent")).toHaveText("Dank u. Uw bericht is gepubliceerd.");
+  await expect(page.getByTestId("guestbook-entry").filter({ hasText: words })).toContainText("Jan");
+});
+
+test("closed (de): no form; the published messages stay", async ({ page }) => {
+  const { memorialId, manage } = await memorial("de");
+  await page.goto(manage);
+  await page.getByLabel("Offen: Nachrichten erscheinen sofort").check();
+  await page.getByTestId("guestbook-save-mode").click();
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+  const words = unique("Herzliches Beileid");
+  await leaveMessage(page, memorialId, "de", "Anna", words);
+  await page.goto(manage);
+  await page.getByLabel("Geschlossen: keine neuen Nachrichten; veröffentlichte bleiben").check();
+  await page.getByTestId("guestbook-save-mode").click();
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+  await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=de`);
+  await expect(page.getByTestId("guestbook-closed")).toHaveText(
+    "Die Familie hat das Kondolenzbuch geschlossen.",
+  );
+  await expect(page.getByTestId("guestbook-form")).toHaveCount(0);
+  await expect(page.getByTestId("guestbook-entry").filter({ hasText: words })).toBeVisible();
+});
+
+test("the operator hides an abusive message from its dashboard (en)", async ({ page }) => {
+  const { op, memorialId, manage } = await memorial("en");
+  await page.goto(manage);
+  await page.getByLabel("Open: messages appear at once").check();
+  await page.getByTestId("guestbook-save-mode").click();
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+  const words = unique("Rude words");
+  await leaveMessage(page, memorialId, "en", "Troll", words);
+  await expect(page.getByTestId("guestbook-entry").filter({ hasText: words })).toBeVisible();
+
+  await signIn(page, await makeUser(op.operatorId));
+  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  const entry = page.getByTestId("dashboard-guestbook-entry").filter({ hasText: words });
+  await expect(entry).toContainText("Published");
+  await entry.getByRole("button", { name: "Hide" }).click();
+  await expect(entry).toContainText("Hidden");
+  await expect(entry.getByRole("button", { name: "Hide" })).toHaveCount(0);
+
+  await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=en`);
+  await expect(page.getByTestId("guestbook-entry")).toHaveCount(0);
+  const event = await db.domainEvent.findFirstOrThrow({
+    where: { memorialId, type: "guestbook.entry_hidden" },
+  });
+  expect(event.payload).toMatchObject({ by: "operator" });
+});
+
+test("the family's daily digest of waiting messages arrives in its language (nl, de)", async ({ page }) => {
+  const nl = await memorial("nl");
+  const de = await memorial("de");
+  const nlWords = unique("In gedachten");
+  const deWords = unique("In stiller Trauer");
+  await leaveMessage(page, nl.memorialId, "nl", "Jan", nlWords);
+  await leaveMessage(page, de.memorialId, "de", "Anna", deWords);
+  // The job the schedule adds each morning, added now.
+  await db.$executeRaw`SELECT graphile_worker.add_job('guestbook-digest', '{}'::json)`;
+  const nlMail = mailParts(await waitForMail(mailDir(), nl.email, 30_000));
+  expect(nlMail.subject).toContain("1 bericht wacht op uw akkoord");
+  expect(nlMail.text).toContain(nlWords);
+  expect(nlMail.text).toContain("beheerlink");
+  const deMail = mailParts(await waitForMail(mailDir(), de.email, 30_000));
+  expect(deMail.subject).toContain("1 Nachricht wartet auf Ihre Freigabe");
+  expect(deMail.text).toContain(deWords);
+  // One record of each digest sent (what makes a second run of the day send nothing).
+  expect(
+    await db.guestbookDigest.count({ where: { memorialId: { in: [nl.memorialId, de.memorialId] } } }),
+  ).toBe(2);
+});
+
+test("the memorial page with its guestbook passes the accessibility scan", async ({ page }) => {
+  const { memorialId, manage } = await memorial("en");
+  await page.goto(manage);
+  await page.getByLabel("Open: messages appear at once").check();
+  await page.getByTestId("guestbook-save-mode").click();
+  await leaveMessage(page, memorialId, "en", "Ann", "With love.\nAlways.");
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+  await page.goto(manage);
+  const manageResults = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  expect(
+    manageResults.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => v.id),
+  ).toEqual([]);
+});

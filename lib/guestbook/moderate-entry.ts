@@ -1,0 +1,52 @@
+// The family moderates its guestbook from its management page (approve, hide, delete a message),
+// and the operator hides an abusive one from its dashboard (issue 21.3). The actor is the one of
+// the family's controls (lib/memorials/family-actor.ts): a management link reaches its own
+// memorial's messages only, an operator its own memorials' only. Deleting removes the row.
+import { notFound } from "@/lib/errors";
+import { withEvents } from "@/lib/events/events";
+import { actedBy, type FamilyActor, memorialForActor } from "@/lib/memorials/family-actor";
+
+export type ModerationAction = "approve" | "hide" | "delete";
+export const MODERATION_ACTIONS: readonly ModerationAction[] = ["approve", "hide", "delete"];
+
+export async function moderateGuestbookEntry(
+  actor: FamilyActor,
+  entryId: number,
+  action: ModerationAction,
+): Promise<{ changed: boolean }> {
+  return withEvents(async (tx, events) => {
+    const memorial = await memorialForActor(tx, actor);
+    const entry = await tx.guestbookEntry.findFirst({
+      where: { id: entryId, memorialId: memorial.id },
+      select: { id: true, status: true },
+    });
+    if (!entry)
+      throw notFound(`message ${entryId} is not a message of this guestbook`, {
+        field: "entryId",
+        reason: "not-found",
+      });
+    const who = actedBy(actor);
+    const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
+    if (action === "delete") {
+      await tx.guestbookEntry.delete({ where: { id: entry.id } });
+      await events.record({
+        ...base,
+        type: "guestbook.entry_deleted",
+        payload: { entryId: entry.id, ...who },
+      });
+      return { changed: true };
+    }
+    const status = action === "approve" ? "published" : "hidden";
+    if (entry.status === status) return { changed: false };
+    await tx.guestbookEntry.update({
+      where: { id: entry.id },
+      data: { status, decidedAt: new Date(), decidedBy: who.by },
+    });
+    await events.record({
+      ...base,
+      type: status === "published" ? "guestbook.entry_published" : "guestbook.entry_hidden",
+      payload: { entryId: entry.id, ...who },
+    });
+    return { changed: true };
+  });
+}

@@ -1,0 +1,82 @@
+// The read models of the guestbook (issue 21.3): the public page's published messages, the
+// family's management page (every message, the waiting ones first) and the operator's dashboard.
+import { db } from "@/lib/db/client";
+import { ownMemorialsOf, PUBLIC_GUESTBOOK_ENTRIES } from "@/lib/memorials/policy";
+import type { OperatorScope } from "@/lib/scope";
+import type { GuestbookMode } from "./set-mode";
+
+/** The most messages a page lists (the newest). */
+export const GUESTBOOK_PAGE_LIMIT = 200;
+
+export interface GuestbookEntryView {
+  id: number;
+  authorName: string;
+  message: string;
+  status: "pending" | "published" | "hidden";
+  createdAt: Date;
+  decidedBy: string | null;
+}
+
+const SELECT = {
+  id: true,
+  authorName: true,
+  message: true,
+  status: true,
+  createdAt: true,
+  decidedBy: true,
+} as const;
+
+/** The public page's guestbook: its mode and the published messages, newest first. */
+export async function publicGuestbook(memorialId: number) {
+  const memorial = await db.memorial.findUnique({
+    where: { id: memorialId },
+    select: { guestbookMode: true },
+  });
+  const entries = await db.guestbookEntry.findMany({
+    where: { AND: [{ memorialId }, PUBLIC_GUESTBOOK_ENTRIES] },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: GUESTBOOK_PAGE_LIMIT,
+    select: SELECT,
+  });
+  return {
+    mode: (memorial?.guestbookMode ?? "approval") as GuestbookMode,
+    entries: entries as GuestbookEntryView[],
+  };
+}
+
+/** The family's view: every message, the waiting ones first, then the newest. */
+export async function familyGuestbook(memorialId: number) {
+  const memorial = await db.memorial.findUnique({
+    where: { id: memorialId },
+    select: { guestbookMode: true },
+  });
+  const entries = await db.guestbookEntry.findMany({
+    where: { memorialId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: GUESTBOOK_PAGE_LIMIT,
+    select: SELECT,
+  });
+  const rank = (status: string) => (status === "pending" ? 0 : 1);
+  return {
+    mode: (memorial?.guestbookMode ?? "approval") as GuestbookMode,
+    entries: (entries as GuestbookEntryView[]).sort((a, b) => rank(a.status) - rank(b.status)),
+  };
+}
+
+/** The operator's view of one of its own memorials' guestbook (null when not its own). */
+export async function operatorGuestbook(scope: OperatorScope, memorialId: number) {
+  const memorial = await db.memorial.findFirst({
+    where: { AND: [{ id: memorialId }, ownMemorialsOf(scope)] },
+    select: { guestbookMode: true },
+  });
+  if (!memorial) return null;
+  const entries = await db.guestbookEntry.findMany({
+    where: { memorialId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: GUESTBOOK_PAGE_LIMIT,
+    select: SELECT,
+  });
+  return { mode: memorial.guestbookMode as GuestbookMode, entries: entries as GuestbookEntryView[] };
+}
+
+export type FamilyGuestbook = Awaited<ReturnType<typeof familyGuestbook>>;

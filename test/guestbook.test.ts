@@ -1,0 +1,309 @@
+// The guestbook (issue 21.3) through its use cases, on the real PostgreSQL: each moderation mode,
+// each status and who changes it, the refusals (honeypot, links, lengths, control characters, a
+// closed guestbook) that write nothing, the rate limit per client (simultaneous posts included),
+// and the family's daily digest, sent once per memorial and day even by two runs at once.
+import { afterAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { db, transaction } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
+import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
+import { moderateGuestbookEntry } from "@/lib/guestbook/moderate-entry";
+import {
+  guestbookClientKey,
+  postGuestbookEntry,
+  RATE_LIMIT,
+  RATE_LIMIT_ALL,
+} from "@/lib/guestbook/post-entry";
+import { publicGuestbook } from "@/lib/guestbook/queries";
+import { containsLink } from "@/lib/guestbook/rules";
+import { setGuestbookMode } from "@/lib/guestbook/set-mode";
+import type { Language } from "@/lib/i18n/languages";
+import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
+import { enqueue } from "@/lib/jobs/enqueue";
+import { runJobsOnce } from "@/lib/jobs/runner";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { issueManageToken } from "@/lib/memorials/manage-token";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { serviceAdminScope } from "@/lib/scope";
+import { newMemorialTarget, plantingCommand } from "./support/commands";
+
+afterAll(() => db.$disconnect());
+
+async function memorial(family: { email?: string; language?: Language | null } = {}) {
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const caller = (await authenticateKey(op.key)) as Caller;
+  const email = family.email ?? `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const { memorialId } = await createMemorial({
+    caller,
+    linkBase: "http://trees.test",
+    command: plantingCommand(
+      newMemorialTarget({ family: { email, name: "Famille Dupont", language: family.language ?? null } }),
+    ),
+  });
+  const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
+  return { op, memorialId, email, family: { by: "family", token } as const };
+}
+
+const client = () => unique("client");
+const post = (memorialId: number, extra: Partial<Parameters<typeof postGuestbookEntry>[0]> = {}) =>
+  postGuestbookEntry({
+    memorialId,
+    name: "Paul",
+    message: "Toutes nos pensées vous accompagnent.",
+    honeypot: "",
+    client: client(),
+    ...extra,
+  });
+const entriesOf = (memorialId: number) =>
+  db.guestbookEntry.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
+const eventsOf = async (memorialId: number) =>
+  (
+    await db.domainEvent.findMany({
+      where: { memorialId, type: { startsWith: "guestbook." } },
+      orderBy: { id: "asc" },
+    })
+  ).map((e) => [e.type, (e.payload as { by?: unknown }).by ?? null]);
+
+describe("the guestbook's modes", () => {
+  it("approval (the default): a message waits, unseen, until the family approves it; then hide and delete", async () => {
+    const { memorialId, family } = await memorial();
+    const posted = await post(memorialId, {
+      name: "  Paul  Martin ",
+      message: "Avec <b>toute</b>\r\nnotre affection",
+    });
+    expect(posted).toMatchObject({ ok: true, status: "pending" });
+    const [entry] = await entriesOf(memorialId);
+    // Stored as typed (HTML is text), line breaks made \n, the name's spaces tidied.
+    expect(entry).toMatchObject({
+      authorName: "Paul Martin",
+      message: "Avec <b>toute</b>\nnotre affection",
+      status: "pending",
+      decidedBy: null,
+    });
+    expect(entry?.clientKey).toMatch(/^[0-9a-f]{64}$/);
+    expect((await publicGuestbook(memorialId)).entries).toEqual([]);
+
+    await moderateGuestbookEntry(family, entry!.id, "approve");
+    expect((await publicGuestbook(memorialId)).entries.map((e) => e.id)).toEqual([entry!.id]);
+    expect(await entriesOf(memorialId)).toMatchObject([{ status: "published", decidedBy: "family" }]);
+
+    await moderateGuestbookEntry(family, entry!.id, "hide");
+    expect((await publicGuestbook(memorialId)).entries).toEqual([]);
+    // Hiding twice changes nothing and records nothing more.
+    expect(await moderateGuestbookEntry(family, entry!.id, "hide")).toEqual({ changed: false });
+
+    await moderateGuestbookEntry(family, entry!.id, "delete");
+    expect(await entriesOf(memorialId)).toEqual([]);
+    expect(await eventsOf(memorialId)).toEqual([
+      ["guestbook.entry_received", null],
+      ["guestbook.entry_published", "family"],
+      ["guestbook.entry_hidden", "family"],
+      ["guestbook.entry_deleted", "family"],
+    ]);
+  });
+
+  it("open: published at once; closed: refused, nothing written, published messages stay", async () => {
+    const { memorialId, family } = await memorial();
+    await setGuestbookMode(family, "open");
+    expect(await post(memorialId)).toMatchObject({ ok: true, status: "published" });
+    expect((await publicGuestbook(memorialId)).entries).toHaveLength(1);
+    expect(await eventsOf(memorialId)).toEqual([
+      ["guestbook.entry_received", null],
+      ["guestbook.entry_published", null],
+    ]);
+
+    await setGuestbookMode(family, "closed");
+    expect(await post(memorialId)).toEqual({ ok: false, reason: "closed" });
+    expect(await entriesOf(memorialId)).toHaveLength(1);
+    expect(await publicGuestbook(memorialId)).toMatchObject({
+      mode: "closed",
+      entries: [{ status: "published" }],
+    });
+    const modes = await db.domainEvent.findMany({
+      where: { memorialId, type: "memorial.guestbook_mode_changed" },
+      orderBy: { id: "asc" },
+    });
+    expect(modes.map((e) => (e.payload as { mode: string }).mode)).toEqual(["open", "closed"]);
+  });
+
+  it("a family link reaches its own memorial's messages only; the operator hides its own memorials' only", async () => {
+    const a = await memorial();
+    const b = await memorial();
+    const posted = await post(a.memorialId);
+    if (!posted.ok) throw new Error("posted");
+    await expect(moderateGuestbookEntry(b.family, posted.entryId, "approve")).rejects.toBeInstanceOf(
+      DomainError,
+    );
+    await expect(
+      moderateGuestbookEntry(
+        { by: "operator", scope: serviceAdminScope(b.op.operatorId), memorialId: a.memorialId },
+        posted.entryId,
+        "hide",
+      ),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect(await entriesOf(a.memorialId)).toMatchObject([{ status: "pending" }]);
+
+    await moderateGuestbookEntry(
+      { by: "operator", scope: serviceAdminScope(a.op.operatorId), memorialId: a.memorialId },
+      posted.entryId,
+      "hide",
+    );
+    expect(await entriesOf(a.memorialId)).toMatchObject([{ status: "hidden", decidedBy: "operator" }]);
+    expect((await eventsOf(a.memorialId)).at(-1)).toEqual(["guestbook.entry_hidden", "operator"]);
+  });
+});
+
+describe("the guestbook's refusals", () => {
+  it("refuses a filled honeypot, links, lengths and control characters, and writes nothing", async () => {
+    const { memorialId } = await memorial();
+    const cases: [Partial<Parameters<typeof postGuestbookEntry>[0]>, string][] = [
+      [{ honeypot: "http://spam.example" }, "honeypot"],
+      [{ name: "   " }, "name-length"],
+      [{ name: "x".repeat(81) }, "name-length"],
+      [{ message: "" }, "message-length"],
+      [{ message: "é".repeat(1001) }, "message-length"],
+      [{ message: "Voir http://spam.example/x" }, "link"],
+      [{ message: "Voir https://example.org" }, "link"],
+      [{ message: "Allez sur www.promo-shop.fr" }, "link"],
+      [{ message: "Best prices at cheap-pills.com today" }, "link"],
+      [{ message: "écrivez à jean@exemple.be" }, "link"],
+      [{ name: "promo.ru" }, "link"],
+      [{ message: "Bonjour\u0000" }, "control-characters"],
+      [{ message: "Bonjour \u202Eevil" }, "control-characters"],
+      [{ name: "Paul\u0007" }, "control-characters"],
+    ];
+    for (const [input, reason] of cases) {
+      expect(await post(memorialId, input), JSON.stringify(input)).toEqual({ ok: false, reason });
+    }
+    expect(await entriesOf(memorialId)).toEqual([]);
+    expect(await eventsOf(memorialId)).toEqual([]);
+  });
+
+  it("accepts the limits exactly (counted in code points) and ordinary sentences", async () => {
+    const { memorialId } = await memorial();
+    expect(await post(memorialId, { name: "🌳".repeat(80), message: "🌳".repeat(1000) })).toMatchObject({
+      ok: true,
+    });
+    expect(await post(memorialId, { name: "A", message: "x" })).toMatchObject({ ok: true });
+    for (const text of [
+      "Merci. De tout cœur avec vous.",
+      "Il aimait les arbres, e.g. les chênes.",
+      "À bientôt,\n\tMarie",
+      "Rendez-vous à 10.30 h.",
+    ]) {
+      expect(containsLink(text), text).toBe(false);
+    }
+  });
+
+  it("limits each client to RATE_LIMIT messages an hour in a guestbook, even when they arrive at once", async () => {
+    const { memorialId } = await memorial();
+    const visitor = client();
+    const results = await Promise.all(
+      Array.from({ length: RATE_LIMIT + 5 }, (_, i) =>
+        post(memorialId, { client: visitor, message: `Message ${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(RATE_LIMIT);
+    expect(results.filter((r) => !r.ok)).toEqual(
+      Array.from({ length: 5 }, () => ({ ok: false, reason: "rate-limited" })),
+    );
+    expect(await db.guestbookEntry.count({ where: { clientKey: guestbookClientKey(visitor) } })).toBe(
+      RATE_LIMIT,
+    );
+    // Another client is not held by this one's limit.
+    expect(await post(memorialId)).toMatchObject({ ok: true });
+    // An hour later, the client may write again.
+    await db.guestbookEntry.updateMany({
+      where: { clientKey: guestbookClientKey(visitor) },
+      data: { createdAt: new Date(Date.now() - 61 * 60_000) },
+    });
+    expect(await post(memorialId, { client: visitor })).toMatchObject({ ok: true });
+  });
+
+  it("limits each client to RATE_LIMIT_ALL messages an hour across guestbooks", async () => {
+    const visitor = client();
+    const memorials = await Promise.all(
+      Array.from({ length: Math.ceil(RATE_LIMIT_ALL / RATE_LIMIT) + 1 }, () => memorial()),
+    );
+    let accepted = 0;
+    for (const { memorialId } of memorials) {
+      for (let i = 0; i < RATE_LIMIT; i++) {
+        if ((await post(memorialId, { client: visitor })).ok) accepted++;
+      }
+    }
+    expect(accepted).toBe(RATE_LIMIT_ALL);
+    expect(await post(memorials[0]!.memorialId)).toMatchObject({ ok: true });
+  });
+});
+
+describe("the family's daily digest", () => {
+  const digestsTo = (to: string) => db.outgoingEmail.findMany({ where: { to }, orderBy: { id: "asc" } });
+
+  it("lists the waiting messages once per day, in the family's language, even with two runs at once", async () => {
+    const { memorialId, email } = await memorial({ language: "nl" });
+    await post(memorialId, { name: "Jan", message: "Veel sterkte <3" });
+    await post(memorialId, { name: "An", message: "In gedachten bij jullie" });
+    const now = new Date("2031-03-04T06:00:00Z");
+    await Promise.all([sendGuestbookDigests(now), sendGuestbookDigests(now)]);
+    const [mail, ...more] = await digestsTo(email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toContain("2 berichten wachten op uw akkoord");
+    expect(mail?.text).toContain("Jan:\nVeel sterkte <3");
+    expect(mail?.html).toContain("Veel sterkte &lt;3");
+    expect(mail?.text).toContain("In gedachten bij jullie");
+
+    // Later the same day: a new message waits for tomorrow's digest, nothing is sent again.
+    await post(memorialId, { name: "Piet", message: "Sterkte" });
+    await sendGuestbookDigests(new Date("2031-03-04T18:00:00Z"));
+    expect(await digestsTo(email)).toHaveLength(1);
+    // The next day: only the message not yet in a digest.
+    await sendGuestbookDigests(new Date("2031-03-05T06:00:00Z"));
+    const mails = await digestsTo(email);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]?.subject).toContain("1 bericht wacht op uw akkoord");
+    expect(mails[1]?.text).toContain("Piet:\nSterkte");
+    expect(mails[1]?.text).not.toContain("Jan:");
+    expect(
+      await db.guestbookDigest.findMany({
+        where: { memorialId },
+        select: { entries: true },
+        orderBy: { day: "asc" },
+      }),
+    ).toEqual([{ entries: 2 }, { entries: 1 }]);
+  });
+
+  it("sends nothing when no message waits (published or approved ones are not listed)", async () => {
+    const { memorialId, email, family } = await memorial({ language: "de" });
+    await setGuestbookMode(family, "open");
+    await post(memorialId);
+    await sendGuestbookDigests(new Date("2031-04-01T06:00:00Z"));
+    expect(await digestsTo(email)).toEqual([]);
+    await setGuestbookMode(family, "approval");
+    const posted = await post(memorialId);
+    if (!posted.ok) throw new Error("posted");
+    await moderateGuestbookEntry(family, posted.entryId, "approve");
+    await sendGuestbookDigests(new Date("2031-04-01T06:00:00Z"));
+    expect(await digestsTo(email)).toEqual([]);
+    expect(await db.guestbookDigest.count({ where: { memorialId } })).toBe(0);
+  });
+
+  it("is the daily job guestbook-digest of the runner: two jobs of the same day send one e-mail", async () => {
+    expect(SCHEDULES).toContainEqual({ task: DIGEST_JOB, cron: "0 6 * * *" });
+    const { memorialId, email } = await memorial({ language: "fr" });
+    await post(memorialId, { name: "Claire", message: "Une pensée pour vous" });
+    const catalogue = jobCatalogue({ consumers: [], smtpUrl: "" });
+    try {
+      await transaction(async (tx) => {
+        await enqueue(tx, DIGEST_JOB, {});
+        await enqueue(tx, DIGEST_JOB, {});
+      });
+      await runJobsOnce({ [DIGEST_JOB]: catalogue.jobs[DIGEST_JOB]! });
+    } finally {
+      catalogue.close();
+    }
+    const mails = await digestsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toContain("1 message attend votre accord");
+    expect(mails[0]?.text).toContain("Claire:\nUne pensée pour vous");
+  });
+});
