@@ -39,10 +39,13 @@ const manifest = () =>
     node: Record<string, { filename?: string; exportedName?: string }>;
   };
 
+// The modules of the dashboard's server actions.
+const ACTION_FILES = ["lib/dashboard/actions.ts", "lib/dashboard/tree-actions.ts"];
+
 function actionIds(): Map<string, string> {
   const ids = new Map<string, string>();
   for (const [id, entry] of Object.entries(manifest().node)) {
-    if (entry.filename === "lib/dashboard/actions.ts" && entry.exportedName) ids.set(entry.exportedName, id);
+    if (ACTION_FILES.includes(entry.filename) && entry.exportedName) ids.set(entry.exportedName, id);
   }
   return ids;
 }
@@ -60,7 +63,7 @@ async function callAction(request: APIRequestContext, pagePath: string, id: stri
   return { status: response.status(), text: await response.text() };
 }
 
-// Every action of lib/dashboard/actions.ts is one or the other: a new action fails this test until
+// Every action of ACTION_FILES is one or the other: a new action fails this test until
 // it is listed here (and checked below if it is for admins).
 const ADMIN_ACTIONS = [
   "createKeyAction",
@@ -80,6 +83,12 @@ const OTHER_ACTIONS = [
   "modifyPersonAction",
   "resendConfirmationAction",
   "requestPasswordResetAction",
+  // A tree's life (issue 20.2): staff record it, as they plant.
+  "recordInGroundAction",
+  "recordCheckAction",
+  "declareDeathAction",
+  // An abusive guestbook message (issue 21.3).
+  "hideGuestbookEntryAction",
 ];
 
 // Every route handler under app/api/dashboard: admin-only ones answer staff 403.
@@ -92,6 +101,12 @@ const STAFF_ROUTES = [
   "/api/dashboard/transactions",
   "/api/dashboard/transactions/csv",
   "/api/dashboard/transactions/xlsx",
+  "/api/dashboard/memorials/[id]/print-kit",
+  "/api/dashboard/reports/life/csv",
+  "/api/dashboard/reports/life/xlsx",
+  "/api/dashboard/trees",
+  "/api/dashboard/trees/import",
+  "/api/dashboard/trees/photo",
 ];
 
 function routeHandlers(dir = "app/api/dashboard"): string[] {
