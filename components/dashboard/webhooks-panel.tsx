@@ -13,6 +13,7 @@ import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
 import type { DashboardKey } from "@/lib/i18n/translate";
+import type { WebhookEventType } from "@/lib/webhooks/event-types";
 import { ActionAlert, ShownOnce, useActionError } from "./action-outcome";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
@@ -34,7 +35,8 @@ import {
   useErrorText,
 } from "./ui";
 
-const EVENT_LABEL: Record<string, DashboardKey> = {
+// Every webhook event has its words (the type makes a new event without them a compile error).
+const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
   "memorial.created": "eventMemorialCreated",
   "tree.planted": "eventTreePlanted",
   "memorial.confirmed": "eventMemorialConfirmed",
@@ -47,6 +49,15 @@ const EVENT_LABEL: Record<string, DashboardKey> = {
   "message.hidden": "eventMessageHidden",
   "message.shown": "eventMessageShown",
   "memorial.privacy_changed": "eventMemorialPrivacyChanged",
+  "tree.in_ground": "eventTreeInGround",
+  "tree.checked": "eventTreeChecked",
+  "tree.died": "eventTreeDied",
+  "tree.replaced": "eventTreeReplaced",
+  "guestbook.entry_received": "eventGuestbookEntryReceived",
+  "guestbook.entry_published": "eventGuestbookEntryPublished",
+  "guestbook.entry_hidden": "eventGuestbookEntryHidden",
+  "guestbook.entry_deleted": "eventGuestbookEntryDeleted",
+  "memorial.guestbook_mode_changed": "eventGuestbookModeChanged",
 };
 
 const STATUS_LABEL: Record<string, DashboardKey> = {
@@ -173,7 +184,8 @@ export function WebhooksPanel() {
                   }
                 />
                 <span>
-                  {t(EVENT_LABEL[name] ?? "fieldInvalid")} <code className="text-sm">{name}</code>
+                  {t(EVENT_LABEL[name as WebhookEventType] ?? "fieldInvalid")}{" "}
+                  <code className="text-sm">{name}</code>
                 </span>
               </label>
             ))}

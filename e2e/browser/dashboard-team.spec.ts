@@ -45,7 +45,8 @@ const ACTION_FILES = ["lib/dashboard/actions.ts", "lib/dashboard/tree-actions.ts
 function actionIds(): Map<string, string> {
   const ids = new Map<string, string>();
   for (const [id, entry] of Object.entries(manifest().node)) {
-    if (ACTION_FILES.includes(entry.filename) && entry.exportedName) ids.set(entry.exportedName, id);
+    if (entry.filename && ACTION_FILES.includes(entry.filename) && entry.exportedName)
+      ids.set(entry.exportedName, id);
   }
   return ids;
 }

@@ -977,4 +977,14 @@ export const de: Catalogue = {
     "Ihre Familienadresse ist sofort aktiv; eine andere Adresse erhält zuerst eine Bestätigungs-E-Mail.",
   "reminders.errorHost":
     "Dieses Formular kann nicht von dieser Adresse der Website gesendet werden: Öffnen Sie die Gedenkseite unter ihrer üblichen Adresse.",
+  // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "dashboard.eventTreeInGround": "Baum eingepflanzt",
+  "dashboard.eventTreeChecked": "Baum kontrolliert",
+  "dashboard.eventTreeDied": "Baum abgestorben",
+  "dashboard.eventTreeReplaced": "Baum ersetzt",
+  "dashboard.eventGuestbookEntryReceived": "Gästebucheintrag erhalten",
+  "dashboard.eventGuestbookEntryPublished": "Gästebucheintrag veröffentlicht",
+  "dashboard.eventGuestbookEntryHidden": "Gästebucheintrag ausgeblendet",
+  "dashboard.eventGuestbookEntryDeleted": "Gästebucheintrag gelöscht",
+  "dashboard.eventGuestbookModeChanged": "Moderation des Gästebuchs geändert",
 };

@@ -940,4 +940,14 @@ export const en: Catalogue = {
     "Your family address is active at once; another address first receives a confirmation e-mail.",
   "reminders.errorHost":
     "This form cannot be sent from this address of the site: open the memorial at its usual address.",
+  // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "dashboard.eventTreeInGround": "Tree planted in the ground",
+  "dashboard.eventTreeChecked": "Tree checked",
+  "dashboard.eventTreeDied": "Tree died",
+  "dashboard.eventTreeReplaced": "Tree replaced",
+  "dashboard.eventGuestbookEntryReceived": "Guestbook message received",
+  "dashboard.eventGuestbookEntryPublished": "Guestbook message published",
+  "dashboard.eventGuestbookEntryHidden": "Guestbook message hidden",
+  "dashboard.eventGuestbookEntryDeleted": "Guestbook message deleted",
+  "dashboard.eventGuestbookModeChanged": "Guestbook moderation changed",
 };

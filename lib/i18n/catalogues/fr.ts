@@ -971,6 +971,16 @@ export const fr = {
     "Votre adresse de famille est active tout de suite ; une autre adresse reçoit d’abord un e-mail de confirmation.",
   "reminders.errorHost":
     "Ce formulaire ne peut pas être envoyé depuis cette adresse du site : ouvrez le mémorial à son adresse habituelle.",
+  // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "dashboard.eventTreeInGround": "Arbre mis en terre",
+  "dashboard.eventTreeChecked": "Arbre contrôlé",
+  "dashboard.eventTreeDied": "Arbre mort",
+  "dashboard.eventTreeReplaced": "Arbre remplacé",
+  "dashboard.eventGuestbookEntryReceived": "Message du livre d’or reçu",
+  "dashboard.eventGuestbookEntryPublished": "Message du livre d’or publié",
+  "dashboard.eventGuestbookEntryHidden": "Message du livre d’or masqué",
+  "dashboard.eventGuestbookEntryDeleted": "Message du livre d’or supprimé",
+  "dashboard.eventGuestbookModeChanged": "Modération du livre d’or modifiée",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -955,4 +955,14 @@ export const nl: Catalogue = {
     "Uw familieadres is meteen actief; een ander adres krijgt eerst een bevestigingsmail.",
   "reminders.errorHost":
     "Dit formulier kan niet vanaf dit adres van de site worden verstuurd: open de gedenkpagina op het gewone adres.",
+  // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "dashboard.eventTreeInGround": "Boom in de grond geplant",
+  "dashboard.eventTreeChecked": "Boom gecontroleerd",
+  "dashboard.eventTreeDied": "Boom gestorven",
+  "dashboard.eventTreeReplaced": "Boom vervangen",
+  "dashboard.eventGuestbookEntryReceived": "Gastenboekbericht ontvangen",
+  "dashboard.eventGuestbookEntryPublished": "Gastenboekbericht gepubliceerd",
+  "dashboard.eventGuestbookEntryHidden": "Gastenboekbericht verborgen",
+  "dashboard.eventGuestbookEntryDeleted": "Gastenboekbericht verwijderd",
+  "dashboard.eventGuestbookModeChanged": "Moderatie van het gastenboek gewijzigd",
 };
