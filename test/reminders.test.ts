@@ -225,3 +225,34 @@ describe("send-reminders", () => {
     });
   });
 });
+
+describe("subscribe", () => {
+  it("keeps one subscription and sends one confirmation e-mail when the same address is sent many times at once", async () => {
+    const memorialId = await memorial({ deathDate: at("2025-03-10T00:00:00Z") });
+    const email = `${unique("twice").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const outcomes = await Promise.all(
+      ["", " ", "", " "]
+        .flatMap((pad) => [email, email.toUpperCase()].map((address) => `${pad}${address}${pad}`))
+        .map((address) =>
+          subscribe({
+            memorialId,
+            email: address,
+            language: "en",
+            deathAnniversary: true,
+            birthday: false,
+            linkBase: LINK_BASE,
+            confirmed: false,
+          }),
+        ),
+    );
+    expect(outcomes.filter((outcome) => outcome === "confirmation-sent")).toHaveLength(1);
+    expect(
+      await db.reminderSubscription.count({
+        where: { memorialId, email: { equals: email, mode: "insensitive" } },
+      }),
+    ).toBe(1);
+    expect(
+      await db.outgoingEmail.count({ where: { memorialId, to: { equals: email, mode: "insensitive" } } }),
+    ).toBe(1);
+  });
+});

@@ -66,6 +66,9 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
       throw invalid("choose at least one day to be reminded of", { field: "kinds", reason: "required" });
     }
     const email = input.email.trim();
+    // One subscription per address and memorial, whatever the number of simultaneous requests:
+    // the look-up and the write below are taken in turn for this address (released at commit).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reminder:${input.memorialId}:${email.toLowerCase()}`}))`;
     const existing = await tx.reminderSubscription.findFirst({
       where: {
         memorialId: input.memorialId,
