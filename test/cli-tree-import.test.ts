@@ -2,57 +2,22 @@
 // against the real PostgreSQL of test/global-setup.ts. A good sheet prints the report of its lines
 // and exits 0; a sheet with a bad line prints that line's reason on standard error, writes
 // nothing and exits 1.
-import { spawn } from "node:child_process";
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
+import { orderedTrees } from "@/e2e/support/trees";
 import { db } from "@/lib/db/client";
+import { runCli } from "./support/cli";
 
 afterAll(() => db.$disconnect());
 
-const TSX = path.resolve("node_modules/.bin/tsx");
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["cli/index.ts", ...args], {
-      env: process.env,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = runCli;
 
 async function twoTrees() {
-  const op = await makeIsolatedOperator();
-  const person = await makePerson({ operatorId: op.operatorId });
-  const memorial = await makeMemorial({ operatorId: op.operatorId, personId: person.id });
-  const ids: number[] = [];
-  for (let i = 0; i < 2; i++) {
-    const tree = await plant({
-      operatorId: op.operatorId,
-      memorialId: memorial.id,
-      personId: person.id,
-      contextId: null,
-      epfId: null,
-      speciesId: op.speciesId,
-      plantationId: op.plantationId,
-      plantedAt: new Date(Date.now() - 10 * 86_400_000),
-    });
-    ids.push(tree.id);
-  }
+  const { op, ids } = await orderedTrees(2, { plantedAt: new Date(Date.now() - 10 * 86_400_000) });
   return { operatorId: op.operatorId, ids };
 }
 

@@ -2,61 +2,14 @@
 // a child process per call, against the real PostgreSQL of test/global-setup.ts (DATABASE_URL).
 // Each success prints one JSON object on the last line of standard output; bad arguments print a
 // message on standard error, exit non-zero and write nothing.
-import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { db, disconnect } from "@/lib/db/client";
 import { createOperator } from "@/lib/operators/create-operator";
 import { hashKey } from "@/lib/operators/keys";
+import { runCli, runCliIn } from "./support/cli";
 
-const TSX = path.resolve("node_modules/.bin/tsx");
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  // biome-ignore lint/suspicious/noExplicitAny: the JSON printed by the command
-  json: any;
-}
-
-function cli(...args: string[]): Promise<Run> {
-  return cliIn({}, ...args);
-}
-
-/** The command line with more environment variables (NODE_ENV=production, say; undefined unsets one). */
-function cliIn(env: Record<string, string | undefined>, ...args: string[]): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: process.env.DATABASE_URL,
-    ...env,
-  };
-  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, ["cli/index.ts", ...args], {
-      env: childEnv,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const lines = stdout.trim().split("\n");
-      let json = null;
-      try {
-        json = JSON.parse(lines[lines.length - 1]);
-      } catch {
-        json = null;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-  });
-}
+const cli = runCli;
+const cliIn = runCliIn;
 
 /** A successful call: status 0 and one JSON object on the last line of standard output. */
 async function ok(...args: string[]) {

@@ -4,8 +4,8 @@
 // family without an address. The consumer is called on the stored events directly, in a
 // transaction, as the dispatcher calls it (dispatching here would take other tests' events).
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
-import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
+import { unique } from "@/e2e/support/factories";
+import { orderedTrees } from "@/e2e/support/trees";
 import { db, transaction } from "@/lib/db/client";
 import type { StoredEvent } from "@/lib/events/dispatcher";
 import { recordEvents } from "@/lib/events/events";
@@ -14,38 +14,20 @@ import { inGroundEmailConsumer } from "@/lib/mail/in-ground-consumer";
 afterAll(() => db.$disconnect());
 
 async function memorialWith(trees: number, options: { email: string | null; isTest?: boolean }) {
-  const op = await makeIsolatedOperator({ language: "en" });
   const isTest = options.isTest ?? false;
-  const person = await makePerson({
-    operatorId: op.operatorId,
-    firstName: "Anne",
-    lastName: "Lambert",
+  const {
+    op,
+    memorial,
+    trees: rows,
+  } = await orderedTrees(trees, {
+    operator: { language: "en" },
+    person: { firstName: "Anne", lastName: "Lambert" },
+    memorial: { title: "Anne Lambert" },
+    plantedAt: new Date("2026-11-01T10:00:00Z"),
     isTest,
-  });
-  const memorial = await makeMemorial({
-    operatorId: op.operatorId,
-    personId: person.id,
-    isTest,
-    title: "Anne Lambert",
   });
   await db.memorial.update({ where: { id: memorial.id }, data: { language: "en" } });
   if (options.email) await db.family.create({ data: { memorialId: memorial.id, email: options.email } });
-  const rows = [];
-  for (let i = 0; i < trees; i++) {
-    rows.push(
-      await plant({
-        operatorId: op.operatorId,
-        memorialId: memorial.id,
-        personId: person.id,
-        contextId: null,
-        epfId: null,
-        speciesId: op.speciesId,
-        plantationId: op.plantationId,
-        plantedAt: new Date("2026-11-01T10:00:00Z"),
-        isTest,
-      }),
-    );
-  }
   return { op, memorial, trees: rows };
 }
 

@@ -4,8 +4,7 @@
 // lines leave it.
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
+import { orderedTrees as ordered } from "@/e2e/support/trees";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { serviceAdminScope } from "@/lib/scope";
@@ -18,24 +17,9 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 
 /** An operator with `count` trees ordered 20 days ago, at its own site (50.5, 4.5). */
 async function orderedTrees(count: number) {
-  const op = await makeIsolatedOperator();
-  const person = await makePerson({ operatorId: op.operatorId });
-  const memorial = await makeMemorial({ operatorId: op.operatorId, personId: person.id });
-  const trees = [];
-  for (let i = 0; i < count; i++) {
-    trees.push(
-      await plant({
-        operatorId: op.operatorId,
-        memorialId: memorial.id,
-        personId: person.id,
-        contextId: null,
-        epfId: null,
-        speciesId: op.speciesId,
-        plantationId: op.plantationId,
-        plantedAt: new Date(Date.now() - 20 * 86_400_000),
-      }),
-    );
-  }
+  const { op, memorial, trees } = await ordered(count, {
+    plantedAt: new Date(Date.now() - 20 * 86_400_000),
+  });
   return {
     op,
     scope: serviceAdminScope(op.operatorId),

@@ -5,7 +5,9 @@
 import type { NextRequest } from "next/server";
 import { publicDocument } from "@/components/public/confirm-page";
 import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
+import { DomainError } from "@/lib/errors";
 import { html, SafeHtml } from "@/lib/html";
+import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import type { Language } from "@/lib/i18n/languages";
 import { type DashboardTranslator, translator } from "@/lib/i18n/translate";
@@ -134,4 +136,62 @@ export function toSignIn(done: "account" | "password", language: Language): Resp
     `${LANGUAGE_COOKIE}=${language}; Path=/dashboard; Max-Age=${365 * 86400}; SameSite=Lax; HttpOnly`,
   );
   return new Response(null, { status: 303, headers });
+}
+
+type LinkContext = { params: Promise<{ token: string }> };
+
+/**
+ * GET and POST of an e-mailed password link (an invitation, a password reset), issue 19.6: GET
+ * (and HEAD, as e-mail scanners do) reads only and shows the form or the link's refusal; POST
+ * refuses a spent link, then a form from another site, then sets the password (`consume`, one
+ * transaction) and sends the person to the sign-in page; a refused password shows the form again.
+ */
+type Pending<L> = Extract<L, { state: "pending" }>;
+
+export function passwordLinkRoutes<L extends { state: string }, Reason extends string>(spec: {
+  lookup: (token: string) => Promise<L>;
+  /** The link's own language (an invitation's), if it has one. */
+  own: (found: L) => string | undefined;
+  refusal: (
+    request: NextRequest,
+    state: Exclude<L, { state: "pending" }>["state"] | Reason,
+    own?: string,
+  ) => Response;
+  form: (request: NextRequest, found: Pending<L>, status: number, error?: string) => Response;
+  /** The words of the button that posts the form again, on a refusal of another site's form. */
+  crossSiteLabel: (t: DashboardTranslator) => string;
+  consume: (token: string, password: string) => Promise<{ ok: true } | { ok: false; reason: Reason }>;
+  done: "account" | "password";
+}) {
+  const isPending = (found: L): found is Pending<L> => found.state === "pending";
+  const refuse = (request: NextRequest, found: L) =>
+    spec.refusal(request, found.state as Exclude<L, { state: "pending" }>["state"], spec.own(found));
+  return {
+    async GET(request: NextRequest, context: LinkContext) {
+      const { token } = await context.params;
+      const found = await spec.lookup(token);
+      return isPending(found) ? spec.form(request, found, 200) : refuse(request, found);
+    },
+    async POST(request: NextRequest, context: LinkContext) {
+      const { token } = await context.params;
+      const found = await spec.lookup(token);
+      if (!isPending(found)) return refuse(request, found);
+      if (!fromThisSite(request, { originRequired: false })) {
+        const language = linkPageLanguage(request, spec.own(found));
+        return crossSiteRefusal(request, language, spec.crossSiteLabel(messagesOf(language)));
+      }
+      const password = await postedPassword(request);
+      try {
+        const result = await spec.consume(token, password);
+        if (!result.ok) return spec.refusal(request, result.reason, spec.own(found));
+      } catch (error) {
+        if (error instanceof DomainError && error.problem?.field === "password") {
+          return spec.form(request, found, 400, error.problem.reason);
+        }
+        throw error;
+      }
+      // 303: the browser follows with a GET to the sign-in page, which says what happened.
+      return toSignIn(spec.done, linkPageLanguage(request, spec.own(found)));
+    },
+  };
 }

@@ -1,12 +1,14 @@
 "use client";
 // The forms of a tree's life (issue 20.2): planted in the ground (one tree, or the trees chosen in
 // the list), a check, a death. Each calls its Server Action (lib/dashboard/tree-actions.ts) and
-// shows a refusal beside its field; on success the page is read again.
+// shows a refusal beside its field; on success the page is read again. The three share one hook
+// (values, photo, the call) and one card (title, fields, outcome, button): issue 19.6.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useId, useState } from "react";
 import type { ActionResult } from "@/lib/dashboard/action";
 import { declareDeathAction, recordCheckAction, recordInGroundAction } from "@/lib/dashboard/tree-actions";
+import type { DashboardKey } from "@/lib/i18n/translate";
 import { DEATH_REASONS, TREE_HEALTHS } from "@/lib/trees/transitions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -15,6 +17,121 @@ import { buttonClass, cardClass, Pending } from "./ui";
 
 const fieldsOther = (result: ActionResult | undefined) =>
   !!result && !result.ok && Object.keys(result.fields ?? {}).some((field) => field !== "form");
+
+type TreeInputExtra = Omit<
+  ComponentProps<typeof TreeInput>,
+  "id" | "name" | "label" | "value" | "onChange" | "error"
+>;
+
+/**
+ * A tree form's state and call: its values (the day first, today), an optional photo sent first
+ * (lib/photos) whose refusal stops there, the action with the photo's key, `onSuccess` after a
+ * success.
+ */
+function useTreeForm<V extends Record<string, string>, I extends object, R extends ActionResult>(
+  initial: V,
+  action: (input: I) => Promise<R>,
+  onSuccess: (result: Extract<R, { ok: true }>) => void,
+) {
+  const { t } = useI18n();
+  const id = useId();
+  const [values, setValues] = useState(initial);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: async (input: I) => {
+      setPhotoError(null);
+      if (!photo) return action(input);
+      const stored = await uploadPhoto(photo, t("errorGeneric"));
+      if ("error" in stored) {
+        setPhotoError(stored.error);
+        return null;
+      }
+      return action({ ...input, photoKey: stored.key } as I);
+    },
+    onSuccess: (result) => {
+      if (result?.ok) onSuccess(result as Extract<R, { ok: true }>);
+    },
+  });
+  const errors = useFieldErrors(save.data ?? undefined);
+  /** The input of one of the values, with its refusal. */
+  const field = (name: keyof V & string, label: DashboardKey, extra: TreeInputExtra = {}) => (
+    <TreeInput
+      id={`${id}-${name}`}
+      name={name}
+      label={label}
+      value={values[name]}
+      onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+      error={errors[name]}
+      {...extra}
+    />
+  );
+  const photoField = (limit: string) => (
+    <PhotoInput
+      id={`${id}-photo`}
+      limit={limit}
+      error={photoError ?? errors.photo ?? null}
+      onChange={setPhoto}
+    />
+  );
+  return { values, save, errors, field, photoField };
+}
+
+/** A tree form's card: its title and hint, its fields, its outcome and its button. */
+function TreeFormCard(props: {
+  testId: string;
+  title: string;
+  hint?: string;
+  children: ReactNode;
+  /** Below the fields, above the outcome. */
+  after?: ReactNode;
+  /** The success message, or null. */
+  done: ReactNode;
+  result: ActionResult | undefined;
+  failed: boolean;
+  pending: boolean;
+  /** Below the outcome, above the button. */
+  before?: ReactNode;
+  disabled?: boolean;
+  submit: string;
+  onSubmit: () => void;
+}) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  return (
+    <form
+      noValidate
+      className={cardClass}
+      data-testid={props.testId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onSubmit();
+      }}
+    >
+      <h2 className="mb-1 text-lg font-semibold">{props.title}</h2>
+      {props.hint ? <p className="mb-4 text-sm text-stone-600">{props.hint}</p> : null}
+      <div className="grid gap-4 sm:grid-cols-2">{props.children}</div>
+      {props.after}
+      <div aria-live="polite">
+        {props.done ? (
+          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
+            {props.done}
+          </p>
+        ) : null}
+        <FormAlert result={props.result} failed={props.failed} fieldsShown={fieldsOther(props.result)} />
+      </div>
+      {props.before}
+      <button
+        type="submit"
+        className={`${buttonClass} mt-4`}
+        disabled={!hydrated || props.disabled || props.pending}
+      >
+        {props.submit}
+      </button>
+      <Pending active={props.pending} label={t("saving")} />
+    </form>
+  );
+}
 
 /** Planted in the ground: the day, an optional point in the site, who planted. */
 export function InGroundForm(props: {
@@ -29,116 +146,49 @@ export function InGroundForm(props: {
   const { t } = useI18n();
   const router = useRouter();
   const queryClient = useQueryClient();
-  const hydrated = useHydrated();
-  const id = useId();
-  const [values, setValues] = useState({ on: todayUtc(), latitude: "", longitude: "", plantedBy: "" });
   const [done, setDone] = useState<number | null>(null);
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const save = useMutation({
-    // The photo first (lib/photos), then the step with its key; a refused photo stops there.
-    mutationFn: async (input: Parameters<typeof recordInGroundAction>[0]) => {
-      setPhotoError(null);
-      if (!photo) return recordInGroundAction(input);
-      const stored = await uploadPhoto(photo, t("errorGeneric"));
-      if ("error" in stored) {
-        setPhotoError(stored.error);
-        return null;
-      }
-      return recordInGroundAction({ ...input, photoKey: stored.key });
-    },
-    onSuccess: (result) => {
-      if (!result?.ok) return;
+  const form = useTreeForm(
+    { on: todayUtc(), latitude: "", longitude: "", plantedBy: "" },
+    recordInGroundAction,
+    (result) => {
       setDone(result.treeIds.length);
       queryClient.invalidateQueries({ queryKey: ["trees-waiting"] });
       props.onDone?.(result.treeIds.length);
       router.refresh();
     },
-  });
-  const errors = useFieldErrors(save.data ?? undefined);
+  );
+  const { save, errors, field } = form;
   const none = props.treeIds.length === 0;
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
   return (
-    <form
-      noValidate
-      className={cardClass}
-      data-testid={props.testId ?? "in-ground-form"}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <TreeFormCard
+      testId={props.testId ?? "in-ground-form"}
+      title={props.title}
+      hint={props.hint}
+      after={
+        errors.treeIds ? (
+          <p className="mt-3 text-sm text-red-800" data-testid="treeIds-error">
+            {errors.treeIds}
+          </p>
+        ) : null
+      }
+      done={done !== null && save.data?.ok ? t("trees_inGroundDone", { n: done }) : null}
+      result={save.data ?? undefined}
+      failed={save.isError}
+      pending={save.isPending}
+      before={none ? <p className="mt-4 text-sm text-stone-700">{t("trees_noneSelected")}</p> : null}
+      disabled={none}
+      submit={t("trees_recordInGround")}
+      onSubmit={() => {
         setDone(null);
-        save.mutate({ treeIds: props.treeIds, ...values });
+        save.mutate({ treeIds: props.treeIds, ...form.values });
       }}
     >
-      <h2 className="mb-1 text-lg font-semibold">{props.title}</h2>
-      {props.hint ? <p className="mb-4 text-sm text-stone-600">{props.hint}</p> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TreeInput
-          id={`${id}-on`}
-          name="on"
-          label="trees_inGroundDate"
-          type="date"
-          required
-          value={values.on}
-          onChange={set("on")}
-          error={errors.on}
-        />
-        <TreeInput
-          id={`${id}-plantedBy`}
-          name="plantedBy"
-          label="trees_plantedBy"
-          value={values.plantedBy}
-          onChange={set("plantedBy")}
-          error={errors.plantedBy}
-        />
-        <TreeInput
-          id={`${id}-latitude`}
-          name="latitude"
-          label="trees_latitude"
-          inputMode="decimal"
-          value={values.latitude}
-          onChange={set("latitude")}
-          error={errors.latitude}
-          hint={t("trees_pointHint")}
-        />
-        <TreeInput
-          id={`${id}-longitude`}
-          name="longitude"
-          label="trees_longitude"
-          inputMode="decimal"
-          value={values.longitude}
-          onChange={set("longitude")}
-          error={errors.longitude}
-        />
-        <PhotoInput
-          id={`${id}-photo`}
-          limit={props.photoLimit}
-          error={photoError ?? errors.photo ?? null}
-          onChange={setPhoto}
-        />
-      </div>
-      {errors.treeIds ? (
-        <p className="mt-3 text-sm text-red-800" data-testid="treeIds-error">
-          {errors.treeIds}
-        </p>
-      ) : null}
-      <div aria-live="polite">
-        {done !== null && save.data?.ok ? (
-          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
-            {t("trees_inGroundDone", { n: done })}
-          </p>
-        ) : null}
-        <FormAlert
-          result={save.data ?? undefined}
-          failed={save.isError}
-          fieldsShown={fieldsOther(save.data ?? undefined)}
-        />
-      </div>
-      {none ? <p className="mt-4 text-sm text-stone-700">{t("trees_noneSelected")}</p> : null}
-      <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || none || save.isPending}>
-        {t("trees_recordInGround")}
-      </button>
-      <Pending active={save.isPending} label={t("saving")} />
-    </form>
+      {field("on", "trees_inGroundDate", { type: "date", required: true })}
+      {field("plantedBy", "trees_plantedBy")}
+      {field("latitude", "trees_latitude", { inputMode: "decimal", hint: t("trees_pointHint") })}
+      {field("longitude", "trees_longitude", { inputMode: "decimal" })}
+      {form.photoField(props.photoLimit)}
+    </TreeFormCard>
   );
 }
 
@@ -146,103 +196,31 @@ export function InGroundForm(props: {
 export function CheckForm(props: { treeId: number; photoLimit: string }) {
   const { t } = useI18n();
   const router = useRouter();
-  const hydrated = useHydrated();
-  const id = useId();
-  const [values, setValues] = useState({ on: todayUtc(), health: "", heightCm: "", note: "" });
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: async (input: Parameters<typeof recordCheckAction>[0]) => {
-      setPhotoError(null);
-      if (!photo) return recordCheckAction(input);
-      const stored = await uploadPhoto(photo, t("errorGeneric"));
-      if ("error" in stored) {
-        setPhotoError(stored.error);
-        return null;
-      }
-      return recordCheckAction({ ...input, photoKey: stored.key });
-    },
-    onSuccess: (result) => {
-      if (result?.ok) router.refresh();
-    },
-  });
-  const errors = useFieldErrors(save.data ?? undefined);
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useTreeForm({ on: todayUtc(), health: "", heightCm: "", note: "" }, recordCheckAction, () =>
+    router.refresh(),
+  );
+  const { save, field } = form;
   return (
-    <form
-      noValidate
-      className={cardClass}
-      data-testid="check-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({ treeId: props.treeId, ...values });
-      }}
+    <TreeFormCard
+      testId="check-form"
+      title={t("trees_checkTitle")}
+      hint={t("trees_checkHint")}
+      done={save.data?.ok ? t("trees_checkDone") : null}
+      result={save.data ?? undefined}
+      failed={save.isError}
+      pending={save.isPending}
+      submit={t("trees_recordCheck")}
+      onSubmit={() => save.mutate({ treeId: props.treeId, ...form.values })}
     >
-      <h2 className="mb-1 text-lg font-semibold">{t("trees_checkTitle")}</h2>
-      <p className="mb-4 text-sm text-stone-600">{t("trees_checkHint")}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TreeInput
-          id={`${id}-on`}
-          name="on"
-          label="trees_date"
-          type="date"
-          required
-          value={values.on}
-          onChange={set("on")}
-          error={errors.on}
-        />
-        <TreeInput
-          id={`${id}-health`}
-          name="health"
-          label="trees_health"
-          required
-          value={values.health}
-          onChange={set("health")}
-          error={errors.health}
-          options={TREE_HEALTHS.map((health) => [health, t(`trees_health_${health}`)])}
-        />
-        <TreeInput
-          id={`${id}-heightCm`}
-          name="heightCm"
-          label="trees_height"
-          inputMode="numeric"
-          value={values.heightCm}
-          onChange={set("heightCm")}
-          error={errors.heightCm}
-        />
-        <TreeInput
-          id={`${id}-note`}
-          name="note"
-          label="trees_note"
-          multiline
-          value={values.note}
-          onChange={set("note")}
-          error={errors.note}
-        />
-        <PhotoInput
-          id={`${id}-photo`}
-          limit={props.photoLimit}
-          error={photoError ?? errors.photo ?? null}
-          onChange={setPhoto}
-        />
-      </div>
-      <div aria-live="polite">
-        {save.data?.ok ? (
-          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
-            {t("trees_checkDone")}
-          </p>
-        ) : null}
-        <FormAlert
-          result={save.data ?? undefined}
-          failed={save.isError}
-          fieldsShown={fieldsOther(save.data ?? undefined)}
-        />
-      </div>
-      <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || save.isPending}>
-        {t("trees_recordCheck")}
-      </button>
-      <Pending active={save.isPending} label={t("saving")} />
-    </form>
+      {field("on", "trees_date", { type: "date", required: true })}
+      {field("health", "trees_health", {
+        required: true,
+        options: TREE_HEALTHS.map((health) => [health, t(`trees_health_${health}`)]),
+      })}
+      {field("heightCm", "trees_height", { inputMode: "numeric" })}
+      {field("note", "trees_note", { multiline: true })}
+      {form.photoField(props.photoLimit)}
+    </TreeFormCard>
   );
 }
 
@@ -250,78 +228,40 @@ export function CheckForm(props: { treeId: number; photoLimit: string }) {
 export function DeathForm(props: { treeId: number; replacementYears: number }) {
   const { t } = useI18n();
   const router = useRouter();
-  const hydrated = useHydrated();
-  const id = useId();
-  const [values, setValues] = useState({ on: todayUtc(), reason: "", note: "" });
-  const save = useMutation({
-    mutationFn: declareDeathAction,
-    onSuccess: (result) => {
-      if (result.ok) router.refresh();
-    },
-  });
-  const errors = useFieldErrors(save.data);
-  const set = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const form = useTreeForm({ on: todayUtc(), reason: "", note: "" }, declareDeathAction, () =>
+    router.refresh(),
+  );
+  const { save, field } = form;
   const replacement = save.data?.ok ? save.data.replacement : null;
   return (
-    <form
-      noValidate
-      className={cardClass}
-      data-testid="death-form"
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({ treeId: props.treeId, ...values });
-      }}
-    >
-      <h2 className="mb-1 text-lg font-semibold">{t("trees_deathTitle")}</h2>
-      <p className="mb-4 text-sm text-stone-600">{t("trees_deathHint", { years: props.replacementYears })}</p>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TreeInput
-          id={`${id}-on`}
-          name="on"
-          label="trees_date"
-          type="date"
-          required
-          value={values.on}
-          onChange={set("on")}
-          error={errors.on}
-        />
-        <TreeInput
-          id={`${id}-reason`}
-          name="reason"
-          label="trees_reason"
-          required
-          value={values.reason}
-          onChange={set("reason")}
-          error={errors.reason}
-          options={DEATH_REASONS.map((reason) => [reason, t(`trees_reason_${reason}`)])}
-        />
-        <TreeInput
-          id={`${id}-note`}
-          name="note"
-          label="trees_note"
-          multiline
-          value={values.note}
-          onChange={set("note")}
-          error={errors.note}
-        />
-      </div>
-      <div aria-live="polite">
-        {save.data?.ok ? (
-          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
+    <TreeFormCard
+      testId="death-form"
+      title={t("trees_deathTitle")}
+      hint={t("trees_deathHint", { years: props.replacementYears })}
+      done={
+        save.data?.ok ? (
+          <>
             {t("trees_deathDone")}{" "}
             {replacement && "treeId" in replacement
               ? t("trees_replacementOrdered", { id: replacement.treeId })
               : replacement
                 ? t("trees_replacementQueued")
                 : ""}
-          </p>
-        ) : null}
-        <FormAlert result={save.data} failed={save.isError} fieldsShown={fieldsOther(save.data)} />
-      </div>
-      <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || save.isPending}>
-        {t("trees_declareDeath")}
-      </button>
-      <Pending active={save.isPending} label={t("saving")} />
-    </form>
+          </>
+        ) : null
+      }
+      result={save.data ?? undefined}
+      failed={save.isError}
+      pending={save.isPending}
+      submit={t("trees_declareDeath")}
+      onSubmit={() => save.mutate({ treeId: props.treeId, ...form.values })}
+    >
+      {field("on", "trees_date", { type: "date", required: true })}
+      {field("reason", "trees_reason", {
+        required: true,
+        options: DEATH_REASONS.map((reason) => [reason, t(`trees_reason_${reason}`)]),
+      })}
+      {field("note", "trees_note", { multiline: true })}
+    </TreeFormCard>
   );
 }

@@ -7,7 +7,7 @@ import type { Language } from "@/lib/i18n/languages";
 import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { serviceAdminScope } from "@/lib/scope";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
-import { type CaughtMail, mailParts, readMails } from "../support/smtp";
+import { mailParts, waitForMailAbout } from "../support/smtp";
 
 interface Expected {
   subject: string;
@@ -63,19 +63,7 @@ const EXPECTED: Record<Language, Expected> = {
   },
 };
 
-async function mailTo(address: string, subject: string): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = readMails(mailDir()).find((m) => m.to.includes(address) && mailParts(m).subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as CaughtMail;
-}
+const mailTo = (address: string, subject: string) => waitForMailAbout(mailDir(), address, subject);
 
 const pageLang = (html: string) => /<html lang="([a-z]{2})"/.exec(html)?.[1];
 

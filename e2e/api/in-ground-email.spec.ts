@@ -9,24 +9,12 @@ import { storePhoto } from "@/lib/photos";
 import { serviceAdminScope } from "@/lib/scope";
 import { recordInGround } from "@/lib/trees/record-in-ground";
 import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
-import { type CaughtMail, mailParts, readMails } from "../support/smtp";
+import { mailParts, readMails, waitForMailAbout } from "../support/smtp";
 import { todayUtc, treePhoto, waitForDispatch } from "../support/tree-life";
 
 const familyAddress = () => `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
 
-async function mailTo(address: string, subject: string): Promise<CaughtMail> {
-  let found: CaughtMail | undefined;
-  await expect
-    .poll(
-      () => {
-        found = readMails(mailDir()).find((m) => m.to.includes(address) && mailParts(m).subject === subject);
-        return Boolean(found);
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return found as CaughtMail;
-}
+const mailTo = (address: string, subject: string) => waitForMailAbout(mailDir(), address, subject);
 
 async function memorialWithTrees(
   key: string,

@@ -5,31 +5,19 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { translator } from "@/lib/i18n/translate";
-import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { makeMemorial, makePerson, plant } from "../support/trees";
+import { baseUrl, db } from "../support/factories";
+import { orderedTrees } from "../support/trees";
 import { makeUser, signIn } from "./dashboard-support";
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
 /** An operator with `count` trees ordered `age` days ago at its own site, and a signed-in user. */
 async function operatorWithTrees(page: Page, count: number, lang = "en", age = 10) {
-  const op = await makeIsolatedOperator({ language: "fr" });
-  const person = await makePerson({ operatorId: op.operatorId, lastName: "Lambert" });
-  const memorial = await makeMemorial({ operatorId: op.operatorId, personId: person.id });
-  const ids: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const tree = await plant({
-      operatorId: op.operatorId,
-      memorialId: memorial.id,
-      personId: person.id,
-      contextId: null,
-      epfId: null,
-      speciesId: op.speciesId,
-      plantationId: op.plantationId,
-      plantedAt: new Date(Date.now() - age * 86_400_000),
-    });
-    ids.push(tree.id);
-  }
+  const { op, ids, memorial } = await orderedTrees(count, {
+    operator: { language: "fr" },
+    person: { lastName: "Lambert" },
+    plantedAt: new Date(Date.now() - age * 86_400_000),
+  });
   const user = await makeUser(op.operatorId);
   await signIn(page, user, lang);
   return { op, ids, memorialId: memorial.id, user };

@@ -58,6 +58,24 @@ export async function waitForMail(dir: string, address: string, timeoutMs = 15_0
   throw new Error(`no e-mail to ${address} within ${timeoutMs} ms`);
 }
 
+/** Waits until a mail to `address` with subject `subject` (decoded) arrives. */
+export async function waitForMailAbout(
+  dir: string,
+  address: string,
+  subject: string,
+  timeoutMs = 15_000,
+): Promise<CaughtMail> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const mail = readMails(dir).find(
+      (m) => m.to.includes(address.toLowerCase()) && mailParts(m).subject === subject,
+    );
+    if (mail) return mail;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no e-mail to ${address} about "${subject}" within ${timeoutMs} ms`);
+}
+
 /** The decoded text of a caught mail (quoted-printable soft breaks removed). */
 export function mailText(mail: CaughtMail): string {
   return mail.raw

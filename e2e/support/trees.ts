@@ -2,7 +2,7 @@
 // Prisma directly so that these tests do not depend on POST /v1/Memorials/Creer; each tree has its
 // transaction, as Creer writes them.
 import type { MemorialKind, MemorialStatus } from "@/lib/db/generated/enums";
-import { db, unique } from "./factories";
+import { db, makeIsolatedOperator, unique } from "./factories";
 
 export async function makePerson(input: {
   operatorId: number;
@@ -106,4 +106,46 @@ export async function plant(input: {
       transactionId: transaction.id,
     },
   });
+}
+
+/**
+ * A new operator (makeIsolatedOperator) with one memorial and `count` trees ordered at `plantedAt`
+ * at its own site, none yet in the ground: the start of a tree's life, for vitest and Playwright.
+ */
+export async function orderedTrees(
+  count: number,
+  options: {
+    operator?: Parameters<typeof makeIsolatedOperator>[0];
+    person?: Omit<Parameters<typeof makePerson>[0], "operatorId" | "isTest">;
+    memorial?: Omit<Parameters<typeof makeMemorial>[0], "operatorId" | "personId" | "isTest">;
+    plantedAt: Date;
+    isTest?: boolean;
+  },
+) {
+  const op = await makeIsolatedOperator(options.operator);
+  const isTest = options.isTest;
+  const person = await makePerson({ operatorId: op.operatorId, ...options.person, isTest });
+  const memorial = await makeMemorial({
+    operatorId: op.operatorId,
+    personId: person.id,
+    ...options.memorial,
+    isTest,
+  });
+  const trees = [];
+  for (let i = 0; i < count; i++) {
+    trees.push(
+      await plant({
+        operatorId: op.operatorId,
+        memorialId: memorial.id,
+        personId: person.id,
+        contextId: null,
+        epfId: null,
+        speciesId: op.speciesId,
+        plantationId: op.plantationId,
+        plantedAt: options.plantedAt,
+        isTest,
+      }),
+    );
+  }
+  return { op, person, memorial, trees, ids: trees.map((t) => t.id) };
 }

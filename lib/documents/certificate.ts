@@ -2,11 +2,9 @@
 // the same public read model as the page: 4.1 rule 7 holds here too, because an anonymous
 // memorial's read model carries nothing about the deceased.
 
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
-import QRCode from "qrcode";
+import type { PDFPage } from "pdf-lib";
 import { countryNamer } from "@/lib/i18n/country-names";
-import { type Language, LOCALES } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import {
   co2Total,
@@ -16,18 +14,14 @@ import {
   formatUnit,
 } from "@/lib/memorials/public-page";
 import type { PublicMemorial } from "@/lib/memorials/public-queries";
-import { type FontWeight, fontBytes, printable, textWidth } from "./fonts";
+import { breakUrl, drawQr, ellipsize, GREEN, GREY, INK, LEAF, newPdf, wrap } from "./draw";
+import { type FontWeight, printable, textWidth } from "./fonts";
 
 export const PAPER_SIZES = { a4: [595.28, 841.89], a5: [419.53, 595.28] } as const;
 export type PaperSize = keyof typeof PAPER_SIZES;
 
 /** The newest trees listed by name; the others are counted in one line ("… and N more trees"). */
 export const CERTIFICATE_TREE_LINES = 50;
-
-const GREEN = rgb(0x1b / 255, 0x40 / 255, 0x27 / 255);
-const LEAF = rgb(0x2f / 255, 0x6b / 255, 0x3f / 255);
-const GREY = rgb(0.27, 0.25, 0.23);
-const INK = rgb(0.1, 0.1, 0.1);
 
 export interface CertificateInput {
   memorial: PublicMemorial;
@@ -45,18 +39,12 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const lifeWords = translator(language, "trees");
   const title = memorial.title;
 
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const fonts = {
-    regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
-    bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
-  };
-  pdf.setTitle(printable(`${cert("title")} · ${title}`));
-  pdf.setAuthor(t("siteName"));
-  pdf.setCreator(t("siteName"));
-  pdf.setProducer(t("siteName"));
-  pdf.setLanguage(LOCALES[language]);
-  pdf.setCreationDate(input.now ?? new Date());
+  const { pdf, fonts } = await newPdf({
+    title: `${cert("title")} · ${title}`,
+    siteName: t("siteName"),
+    language,
+    created: input.now ?? new Date(),
+  });
 
   const [width, height] = PAPER_SIZES[size];
   const k = width / PAPER_SIZES.a4[0]; // A5 is A4 scaled by 1/√2: every measure follows
@@ -204,29 +192,8 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   // The QR code to the page, its address in words, and the date of issue
   const qrSize = 92 * k;
   ensureRoom(qrSize / k + 50);
-  const qr = QRCode.create(url, { errorCorrectionLevel: "M" });
-  const modules = qr.modules.size;
-  const cell = qrSize / modules;
   const qrTop = margin + qrSize + 14 * k;
-  // One rectangle per run of dark modules in a row: a few hundred drawing operators.
-  for (let row = 0; row < modules; row++) {
-    let col = 0;
-    while (col < modules) {
-      if (!qr.modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < modules && qr.modules.get(row, col)) col++;
-      page!.drawRectangle({
-        x: margin + start * cell,
-        y: qrTop - (row + 1) * cell,
-        width: (col - start) * cell,
-        height: cell,
-        color: INK,
-      });
-    }
-  }
+  drawQr(page!, url, { left: margin, top: qrTop, size: qrSize, color: INK });
   const besideQr = margin + qrSize + 14 * k;
   const besideWidth = width - margin - besideQr;
   const scanLines = wrap(printable(cert("scan")), "regular", 10 * k, besideWidth);
@@ -249,42 +216,4 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   });
 
   return pdf.save();
-}
-
-/** The text, cut to `max` points with an ellipsis. */
-export function ellipsize(text: string, weight: FontWeight, size: number, max: number): string {
-  if (textWidth(text, weight, size) <= max) return text;
-  let cut = text;
-  while (cut.length > 1 && textWidth(`${cut}…`, weight, size) > max) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
-}
-
-/** Lines of at most `max` points, broken at spaces (a word too long is cut by ellipsize). */
-export function wrap(text: string, weight: FontWeight, size: number, max: number): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const word of text.split(" ")) {
-    const next = current ? `${current} ${word}` : word;
-    if (current && textWidth(next, weight, size) > max) {
-      lines.push(current);
-      current = word;
-    } else current = next;
-  }
-  if (current || lines.length === 0) lines.push(current);
-  return lines;
-}
-
-/** An address broken anywhere (it has no spaces) into lines of at most `max` points. */
-export function breakUrl(url: string, weight: FontWeight, size: number, max: number): string[] {
-  const lines: string[] = [];
-  let current = "";
-  for (const char of url) {
-    if (current && textWidth(current + char, weight, size) > max) {
-      lines.push(current);
-      current = "";
-    }
-    current += char;
-  }
-  if (current) lines.push(current);
-  return lines;
 }

@@ -2,15 +2,15 @@
 // family hid), the trees with their species, sites and life (tree.status, in_ground_on) and the
 // CO2, and a CSV of the planters for thank-you cards. Drawn with pdf-lib and the certificate's
 // fonts; the CSV is written as the dashboard's (lib/dashboard/csv.ts: CSV-injection-safe cells).
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
+import type { PDFPage } from "pdf-lib";
 import { BOM, CSV_FORMATS, csvLine } from "@/lib/dashboard/csv";
 import { countryNamer } from "@/lib/i18n/country-names";
-import { type Language, LOCALES } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import { co2Total, formatCalendarDate, formatMoment, formatUnit } from "@/lib/memorials/public-page";
-import { ellipsize, PAPER_SIZES, wrap } from "./certificate";
-import { type FontWeight, fontBytes, printable } from "./fonts";
+import { PAPER_SIZES } from "./certificate";
+import { ellipsize, GREEN, GREY, INK, newPdf, wrap } from "./draw";
+import { type FontWeight, printable } from "./fonts";
 
 export type SummaryTreeStatus = "ordered" | "in_ground" | "monitored" | "dead" | "replaced";
 
@@ -95,10 +95,6 @@ export function summaryCsv(summary: ClosingSummary): string {
   return BOM + lines.join("");
 }
 
-const GREEN = rgb(0x1b / 255, 0x40 / 255, 0x27 / 255);
-const GREY = rgb(0.27, 0.25, 0.23);
-const INK = rgb(0.1, 0.1, 0.1);
-
 /** The tree's life in words: ordered, in the ground since…, dead, replaced. */
 export function treeStatusText(tree: SummaryTree, language: Language): string {
   const t = translator(language, "closing");
@@ -113,18 +109,12 @@ export async function summaryPdf(summary: ClosingSummary, now = new Date()): Pro
   const { language } = summary;
   const t = translator(language, "closing");
   const page_ = translator(language, "page");
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const fonts = {
-    regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
-    bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
-  };
-  pdf.setTitle(printable(`${t("pdfTitle")} · ${summary.title}`));
-  pdf.setAuthor(page_("siteName"));
-  pdf.setCreator(page_("siteName"));
-  pdf.setProducer(page_("siteName"));
-  pdf.setLanguage(LOCALES[language]);
-  pdf.setCreationDate(now);
+  const { pdf, fonts } = await newPdf({
+    title: `${t("pdfTitle")} · ${summary.title}`,
+    siteName: page_("siteName"),
+    language,
+    created: now,
+  });
 
   const [width, height] = PAPER_SIZES.a4;
   const margin = 50;

@@ -2,18 +2,16 @@
 // (displayTitle), a short text and the QR code of the memorial page, in the family's language. Drawn
 // with pdf-lib and the certificate's fonts. Only for a memorial the public can see: a hidden or
 // unconfirmed memorial's code would lead to a 404, so it is refused (printKitFor).
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb } from "pdf-lib";
-import QRCode from "qrcode";
+import { rgb } from "pdf-lib";
 import { db } from "@/lib/db/client";
-import { type Language, LOCALES } from "@/lib/i18n/languages";
+import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import { memorialUrl } from "@/lib/links";
 import { familyLanguage } from "@/lib/memorials/family";
 import type { MemorialKind } from "@/lib/memorials/policy";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { breakUrl, ellipsize, wrap } from "./certificate";
-import { type FontWeight, fontBytes, printable, textWidth } from "./fonts";
+import { breakUrl, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wrap } from "./draw";
+import { type FontWeight, printable, textWidth } from "./fonts";
 
 /** Points: A4 and A6 portrait. */
 export const PRINT_KIT_SIZES = { poster: [595.28, 841.89], card: [297.64, 419.53] } as const;
@@ -22,9 +20,7 @@ export type PrintKitFormat = keyof typeof PRINT_KIT_SIZES;
 export const isPrintKitFormat = (value: unknown): value is PrintKitFormat =>
   typeof value === "string" && Object.hasOwn(PRINT_KIT_SIZES, value);
 
-const GREEN = rgb(0x1b / 255, 0x40 / 255, 0x27 / 255);
-const LEAF = rgb(0x2f / 255, 0x6b / 255, 0x3f / 255);
-const GREY = rgb(0.27, 0.25, 0.23);
+/** The poster's text and code are black (the certificate's ink is softer). */
 const INK = rgb(0, 0, 0);
 
 export interface PrintKitInput {
@@ -40,17 +36,11 @@ export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
   const { language, format } = input;
   const t = translator(language, "printkit");
   const p = translator(language, "page");
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const fonts = {
-    regular: await pdf.embedFont(fontBytes("regular"), { subset: true }),
-    bold: await pdf.embedFont(fontBytes("bold"), { subset: true }),
-  };
-  pdf.setTitle(printable(`${t("heading")} · ${input.title}`));
-  pdf.setAuthor(p("siteName"));
-  pdf.setCreator(p("siteName"));
-  pdf.setProducer(p("siteName"));
-  pdf.setLanguage(LOCALES[language]);
+  const { pdf, fonts } = await newPdf({
+    title: `${t("heading")} · ${input.title}`,
+    siteName: p("siteName"),
+    language,
+  });
 
   const [width, height] = PRINT_KIT_SIZES[format];
   const k = width / PRINT_KIT_SIZES.poster[0]; // the card is the poster at half its width
@@ -95,31 +85,10 @@ export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
   centred(input.kind === "classic" ? t("lead") : t("leadAnonymous"), { size: 18, color: GREY, gap: 24 });
 
   // The QR code, centred, as large as the room left allows, with its quiet zone of white.
-  const qr = QRCode.create(input.url, { errorCorrectionLevel: "M" });
-  const modules = qr.modules.size;
   const below = 120 * k; // the scan text and the address
   const qrSize = Math.min(300 * k, y - margin - below);
-  const cell = qrSize / modules;
-  const left = (width - qrSize) / 2;
   const top = y;
-  for (let row = 0; row < modules; row++) {
-    let col = 0;
-    while (col < modules) {
-      if (!qr.modules.get(row, col)) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < modules && qr.modules.get(row, col)) col++;
-      page.drawRectangle({
-        x: left + start * cell,
-        y: top - (row + 1) * cell,
-        width: (col - start) * cell,
-        height: cell,
-        color: INK,
-      });
-    }
-  }
+  drawQr(page, input.url, { left: (width - qrSize) / 2, top, size: qrSize, color: INK });
   y = top - qrSize - 16 * k;
   centred(t("scan"), { size: 14, color: GREY, gap: 6 });
   for (const l of breakUrl(input.url, "bold", 12 * k, column)) {

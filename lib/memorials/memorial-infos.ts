@@ -7,7 +7,13 @@ import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
 import type { Caller } from "@/lib/operators/keys";
-import { type LifeColumns, lifeColumnsSql, lifeFieldsOf, type TreeLifeFields } from "@/lib/trees/queries";
+import {
+  type LifeColumns,
+  lifeColumnsSql,
+  lifeFieldsOf,
+  type TreeLifeFields,
+  type TreeOrderLine,
+} from "@/lib/trees/queries";
 import { cachedMemorial } from "./cache";
 import {
   isOwnMemorial,
@@ -20,21 +26,10 @@ import {
   treesVisibleToSql,
 } from "./policy";
 
-export interface InfosTreeRow {
-  quantity: number;
-  speciesId: number;
-  species: string;
-  type: string | null;
-  maxHeightM: string;
-  lifespanYears: number;
-  co2KgPerTree: string;
-  plantationId: number;
-  plantation: string;
+export interface InfosTreeRow extends TreeOrderLine {
   latitude: string;
   longitude: string;
   plantedAt: Date;
-  planter: string;
-  message: string | null;
   /** Its life after the order (issue 20). */
   life: TreeLifeFields;
 }

@@ -8,8 +8,8 @@ import type { Scope } from "@/lib/scope";
 import { settings } from "@/lib/settings";
 import { replaceTree } from "./replace-tree";
 import { type DeathReason, deathRule, replacementDue } from "./transitions";
-import { changerOf, orRefuse, recorder, today, treesOf } from "./tree-rows";
-import { inTransaction, type Within } from "./within";
+import { changerOf, orRefuse, recordTreeEvent, treeStep, treesOf } from "./tree-rows";
+import type { Within } from "./within";
 
 export interface DeclareDeathInput {
   treeId: number;
@@ -26,47 +26,40 @@ export async function declareDeath(
   input: DeclareDeathInput,
   within?: Within,
 ): Promise<{ replacement: Replacement }> {
-  const owner = changerOf(scope);
   const note = input.note?.trim() || undefined;
-  const recordedBy = recorder(input.recordedBy);
-  const day = today();
   const years = settings().REPLACEMENT_YEARS;
-  return inTransaction(within, async (tx, events) => {
-    const [tree] = await treesOf(tx, owner, [input.treeId], { lock: false });
-    const refusal = deathRule(tree.id, tree, { ...input, note }, day);
-    if (refusal) orRefuse(refusal);
-    const [dead] = await tx.$queryRaw<{ in_ground_on: string }[]>`
+  const step = { treeIds: [input.treeId], recordedBy: input.recordedBy };
+  return treeStep(
+    scope,
+    step,
+    { lock: false, within },
+    async ({ tx, events, trees: [tree], recordedBy, day }) => {
+      const refusal = deathRule(tree.id, tree, { ...input, note }, day);
+      if (refusal) orRefuse(refusal);
+      const [dead] = await tx.$queryRaw<{ in_ground_on: string }[]>`
       UPDATE "tree" SET "status" = 'dead', "died_on" = ${input.on}::date,
         "death_reason" = ${input.reason}::"DeathReason"
       WHERE "id" = ${tree.id} AND "status" IN ('in_ground', 'monitored')
         AND "in_ground_on" <= ${input.on}::date
         AND ("last_checked_on" IS NULL OR "last_checked_on" <= ${input.on}::date)
       RETURNING to_char("in_ground_on", 'YYYY-MM-DD') AS "in_ground_on"`;
-    if (!dead) {
-      // Changed since it was read (another declaration, a later check): the rules say why now.
-      const [now] = await treesOf(tx, owner, [tree.id], { lock: false });
-      const why = deathRule(tree.id, now, { ...input, note }, day);
-      if (why) throw invalid(why.message, why.problem);
-      throw invalid(`tree ${tree.id} is already dead`, { field: "tree.status", reason: "already-dead" });
-    }
-    await tx.$executeRaw`
+      if (!dead) {
+        // Changed since it was read (another declaration, a later check): the rules say why now.
+        const [now] = await treesOf(tx, changerOf(scope), [tree.id], { lock: false });
+        const why = deathRule(tree.id, now, { ...input, note }, day);
+        if (why) throw invalid(why.message, why.problem);
+        throw invalid(`tree ${tree.id} is already dead`, { field: "tree.status", reason: "already-dead" });
+      }
+      await tx.$executeRaw`
       INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "reason", "note")
       VALUES (${tree.id}, 'died', ${input.on}::date, ${recordedBy}, ${input.reason}::"DeathReason", ${note ?? null})`;
-    const due = replacementDue(dead.in_ground_on, input.on, years);
-    await events.record({
-      type: "tree.died",
-      operatorId: tree.operatorId,
-      isTest: tree.isTest,
-      memorialId: tree.memorialId,
-      payload: {
-        treeId: tree.id,
-        memorialId: tree.memorialId,
-        on: input.on,
+      const due = replacementDue(dead.in_ground_on, input.on, years);
+      await recordTreeEvent(events, "tree.died", tree, input.on, {
         reason: input.reason,
         replacementDue: due,
-      },
-    });
-    const replacement = due ? await replaceTree(tx, events, tree.id, recordedBy) : null;
-    return { replacement };
-  });
+      });
+      const replacement = due ? await replaceTree(tx, events, tree.id, recordedBy) : null;
+      return { replacement };
+    },
+  );
 }

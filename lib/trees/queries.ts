@@ -103,12 +103,8 @@ export interface TreeHistoryEntry {
   replacementTreeId: number | null;
 }
 
-export interface TreeLife extends TreeLifeFields {
-  memorialId: number;
-  operatorId: number;
-  isTest: boolean;
-  /** The order's instant (the API's DatePlantation). */
-  orderedAt: Date;
+/** A tree line as ordered: its species, its site, its planter (a memorial's Infos, a tree). */
+export interface TreeOrderLine {
   quantity: number;
   speciesId: number;
   /** The species' name and type in the language asked for (French when it has none). */
@@ -119,11 +115,19 @@ export interface TreeLife extends TreeLifeFields {
   co2KgPerTree: string;
   plantationId: number;
   plantation: string;
-  /** The site's own point. */
-  site: { latitude: string; longitude: string };
   planter: string;
   /** The planter's message; null when the family hid it, except for the memorial's own operator. */
   message: string | null;
+}
+
+export interface TreeLife extends TreeLifeFields, TreeOrderLine {
+  memorialId: number;
+  operatorId: number;
+  isTest: boolean;
+  /** The order's instant (the API's DatePlantation). */
+  orderedAt: Date;
+  /** The site's own point. */
+  site: { latitude: string; longitude: string };
   history: TreeHistoryEntry[];
 }
 

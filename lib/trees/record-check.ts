@@ -3,8 +3,8 @@
 // dead is declared dead (declare-death.ts), not checked.
 import type { Scope } from "@/lib/scope";
 import { checkRule, type TreeHealth } from "./transitions";
-import { changerOf, orRefuse, photoKeyOf, recorder, today, treesOf } from "./tree-rows";
-import { inTransaction, type Within } from "./within";
+import { orRefuse, recordTreeEvent, treeStep } from "./tree-rows";
+import type { Within } from "./within";
 
 export interface RecordCheckInput {
   treeId: number;
@@ -21,41 +21,33 @@ export async function recordCheck(
   input: RecordCheckInput,
   within?: Within,
 ): Promise<{ treeId: number }> {
-  const owner = changerOf(scope);
   const note = input.note?.trim() || undefined;
-  const photoKey = photoKeyOf(input.photoKey);
-  const recordedBy = recorder(input.recordedBy);
-  const day = today();
-  return inTransaction(within, async (tx, events) => {
-    const [tree] = await treesOf(tx, owner, [input.treeId], { lock: true });
-    const refusal = checkRule(tree.id, tree, { ...input, note }, day);
-    if (refusal) orRefuse(refusal);
-    const heightCm = input.heightCm ?? null;
-    // The tree's photo is its latest one.
-    await tx.$executeRaw`
+  const step = { treeIds: [input.treeId], recordedBy: input.recordedBy, photoKey: input.photoKey };
+  return treeStep(
+    scope,
+    step,
+    { lock: true, within },
+    async ({ tx, events, trees: [tree], recordedBy, photoKey, day }) => {
+      const refusal = checkRule(tree.id, tree, { ...input, note }, day);
+      if (refusal) orRefuse(refusal);
+      const heightCm = input.heightCm ?? null;
+      // The tree's photo is its latest one.
+      await tx.$executeRaw`
       UPDATE "tree" SET "status" = 'monitored', "last_checked_on" = ${input.on}::date,
         "health" = ${input.health}::"TreeHealth", "height_cm" = ${heightCm},
         "photo_key" = COALESCE(${photoKey}, "photo_key")
       WHERE "id" = ${tree.id} AND "status" IN ('in_ground', 'monitored')`;
-    await tx.$executeRaw`
+      await tx.$executeRaw`
       INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "health", "height_cm",
         "note", "photo_key")
       VALUES (${tree.id}, 'checked', ${input.on}::date, ${recordedBy}, ${input.health}::"TreeHealth",
         ${heightCm}, ${note ?? null}, ${photoKey})`;
-    await events.record({
-      type: "tree.checked",
-      operatorId: tree.operatorId,
-      isTest: tree.isTest,
-      memorialId: tree.memorialId,
-      payload: {
-        treeId: tree.id,
-        memorialId: tree.memorialId,
-        on: input.on,
+      await recordTreeEvent(events, "tree.checked", tree, input.on, {
         health: input.health,
         heightCm,
         photoKey,
-      },
-    });
-    return { treeId: tree.id };
-  });
+      });
+      return { treeId: tree.id };
+    },
+  );
 }

@@ -6,8 +6,8 @@
 import { invalid } from "@/lib/errors";
 import type { Scope } from "@/lib/scope";
 import { inGroundRule } from "./transitions";
-import { changerOf, orRefuse, photoKeyOf, recorder, today, treesOf } from "./tree-rows";
-import { inTransaction, type Within } from "./within";
+import { orRefuse, recordTreeEvent, treeStep } from "./tree-rows";
+import type { Within } from "./within";
 
 export interface RecordInGroundInput {
   treeIds: number[];
@@ -25,44 +25,44 @@ export async function recordInGround(
   input: RecordInGroundInput,
   within?: Within,
 ): Promise<{ treeIds: number[] }> {
-  const owner = changerOf(scope);
-  const treeIds = [...new Set(input.treeIds)];
-  if (treeIds.length === 0) throw invalid("name at least one tree", { field: "tree.id", reason: "required" });
   const plantedBy = input.plantedBy?.trim() || undefined;
-  const photoKey = photoKeyOf(input.photoKey);
-  const recordedBy = recorder(input.recordedBy);
-  const day = today();
-  return inTransaction(within, async (tx, events) => {
-    const trees = await treesOf(tx, owner, treeIds, { lock: true });
-    const rows = trees.map((tree) => {
-      const { point } = orRefuse(
-        inGroundRule(
-          tree.id,
-          tree,
-          { on: input.on, latitude: input.latitude, longitude: input.longitude, plantedBy },
-          day,
-        ),
-      );
-      return { tree, point };
-    });
-    const data = rows.map(({ tree, point }) => ({
-      id: tree.id,
-      latitude: point.latitude,
-      longitude: point.longitude,
-    }));
-    // The status condition repeats the rule for the database: a row that is no longer ordered
-    // (impossible while locked, but cheap to say) is not changed, and the count shows it.
-    const updated = await tx.$executeRaw`
+  return treeStep(
+    scope,
+    input,
+    { lock: true, within },
+    async ({ tx, events, trees, recordedBy, photoKey, day }) => {
+      const rows = trees.map((tree) => {
+        const { point } = orRefuse(
+          inGroundRule(
+            tree.id,
+            tree,
+            { on: input.on, latitude: input.latitude, longitude: input.longitude, plantedBy },
+            day,
+          ),
+        );
+        return { tree, point };
+      });
+      const data = rows.map(({ tree, point }) => ({
+        id: tree.id,
+        latitude: point.latitude,
+        longitude: point.longitude,
+      }));
+      // The status condition repeats the rule for the database: a row that is no longer ordered
+      // (impossible while locked, but cheap to say) is not changed, and the count shows it.
+      const updated = await tx.$executeRaw`
       UPDATE "tree" t SET "status" = 'in_ground', "in_ground_on" = ${input.on}::date,
         "latitude" = x."latitude", "longitude" = x."longitude", "planted_by" = ${plantedBy ?? null},
         "photo_key" = ${photoKey}
       FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
         AS x("id" int, "latitude" numeric(9,6), "longitude" numeric(9,6))
       WHERE t."id" = x."id" AND t."status" = 'ordered'`;
-    if (updated !== rows.length) {
-      throw invalid("a tree is already in the ground", { field: "tree.status", reason: "already-in-ground" });
-    }
-    await tx.$executeRaw`
+      if (updated !== rows.length) {
+        throw invalid("a tree is already in the ground", {
+          field: "tree.status",
+          reason: "already-in-ground",
+        });
+      }
+      await tx.$executeRaw`
       INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "photo_key",
         "latitude", "longitude", "planted_by")
       SELECT x."id", 'in_ground', ${input.on}::date, ${recordedBy}, ${photoKey}, x."latitude", x."longitude",
@@ -70,22 +70,14 @@ export async function recordInGround(
       FROM jsonb_to_recordset(${JSON.stringify(data)}::jsonb)
         AS x("id" int, "latitude" numeric(9,6), "longitude" numeric(9,6))
       ORDER BY x."id"`;
-    for (const { tree, point } of rows) {
-      await events.record({
-        type: "tree.in_ground",
-        operatorId: tree.operatorId,
-        isTest: tree.isTest,
-        memorialId: tree.memorialId,
-        payload: {
-          treeId: tree.id,
-          memorialId: tree.memorialId,
-          on: input.on,
+      for (const { tree, point } of rows) {
+        await recordTreeEvent(events, "tree.in_ground", tree, input.on, {
           latitude: point.latitude,
           longitude: point.longitude,
           photoKey,
-        },
-      });
-    }
-    return { treeIds: trees.map((t) => t.id) };
-  });
+        });
+      }
+      return { treeIds: trees.map((t) => t.id) };
+    },
+  );
 }

@@ -3,8 +3,10 @@
 // is simply not found), optionally locked for the rest of the transaction.
 import { Prisma, type Tx } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
+import type { DomainEventType, EventRecorder } from "@/lib/events/events";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@/lib/scope";
 import { isRefusal, type Refusal, type TreeFacts, type TreeStatus, utcDay } from "./transitions";
+import { inTransaction, type Within } from "./within";
 
 export interface TreeRow extends TreeFacts {
   id: number;
@@ -102,4 +104,52 @@ export function photoKeyOf(photoKey: string | undefined | null): string | null {
     });
   }
   return photoKey;
+}
+
+/** What a step of trees' life works with: its transaction, the trees read, who records, today. */
+export interface TreeStep extends Within {
+  trees: TreeRow[];
+  recordedBy: string;
+  photoKey: string | null;
+  day: string;
+}
+
+/**
+ * A step of trees' life (in the ground, a check, a death): the scope's operator, at least one
+ * tree, the photo's key and who records checked before anything is read; then, in the caller's
+ * transaction or its own, the trees read (locked when `lock`) and `work` done with them.
+ */
+export function treeStep<T>(
+  scope: Scope,
+  input: { treeIds: number[]; recordedBy: string; photoKey?: string | null },
+  options: { lock: boolean; within?: Within },
+  work: (step: TreeStep) => Promise<T>,
+): Promise<T> {
+  const owner = changerOf(scope);
+  const treeIds = [...new Set(input.treeIds)];
+  if (treeIds.length === 0) throw invalid("name at least one tree", { field: "tree.id", reason: "required" });
+  const photoKey = photoKeyOf(input.photoKey);
+  const recordedBy = recorder(input.recordedBy);
+  const day = today();
+  return inTransaction(options.within, async (tx, events) => {
+    const trees = await treesOf(tx, owner, treeIds, { lock: options.lock });
+    return work({ tx, events, trees, recordedBy, photoKey, day });
+  });
+}
+
+/** Records a tree's step as a domain event: the tree, its memorial, the day, and `payload`. */
+export function recordTreeEvent(
+  events: EventRecorder,
+  type: DomainEventType,
+  tree: TreeRow,
+  on: string,
+  payload: Record<string, unknown>,
+): Promise<void> {
+  return events.record({
+    type,
+    operatorId: tree.operatorId,
+    isTest: tree.isTest,
+    memorialId: tree.memorialId,
+    payload: { treeId: tree.id, memorialId: tree.memorialId, on, ...payload },
+  });
 }

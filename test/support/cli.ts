@@ -15,9 +15,16 @@ export interface CliRun {
 
 /** Runs `cli/index.ts args...`; `json` is the last line of standard output parsed, or null. */
 export function runCli(...args: string[]): Promise<CliRun> {
+  return runCliIn({}, ...args);
+}
+
+/** The command line with more environment variables (NODE_ENV=production, say; undefined unsets one). */
+export function runCliIn(env: Record<string, string | undefined>, ...args: string[]): Promise<CliRun> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: process.env.DATABASE_URL, ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, ["cli/index.ts", ...args], {
-      env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL },
+      env: childEnv,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

@@ -1,24 +1,11 @@
 // 2.7 memorialInfos: the memorial, its deceased (every field null when nothing may be shown) and its trees.
 import type { InfosTreeRow, MemorialInfos } from "@/lib/memorials/memorial-infos";
 import type { TInfosFields, TTreeLine } from "@/lib/v1/schemas/responses";
-import { serializeTreeLife } from "./tree-life";
+import { serializeTreeLife, serializeTreeOrder } from "./tree-life";
 
 export function serializeTree(tree: InfosTreeRow, origin: string): TTreeLine {
   return {
-    Quantite: tree.quantity,
-    EspeceId: tree.speciesId,
-    Espece: tree.species,
-    Type: tree.type,
-    TailleMaxEnM: Number(tree.maxHeightM),
-    DureeVieEnAnnees: tree.lifespanYears,
-    Co2CompenseEnKgPourUnArbre: Number(tree.co2KgPerTree),
-    PlantationId: tree.plantationId,
-    Plantation: tree.plantation,
-    Latitude: tree.latitude,
-    Longitude: tree.longitude,
-    DatePlantation: tree.plantedAt.toISOString(),
-    Planteur: tree.planter,
-    MessagePlanteur: tree.message,
+    ...serializeTreeOrder(tree, tree, tree.plantedAt),
     ...serializeTreeLife(tree.life, origin),
   };
 }

@@ -3,7 +3,7 @@
 // date of the API; photos as absolute addresses on the service's public origin.
 import { trimDecimal } from "@/lib/catalogue/queries";
 import { treePhotoUrl } from "@/lib/trees/photo-url";
-import type { TreeHistoryEntry, TreeLife, TreeLifeFields } from "@/lib/trees/queries";
+import type { TreeHistoryEntry, TreeLife, TreeLifeFields, TreeOrderLine } from "@/lib/trees/queries";
 import type { DeathReason, TreeHealth, TreeStatus } from "@/lib/trees/transitions";
 import type { TArbreFields, THistoriqueEtape, TTreeLife } from "@/lib/v1/schemas/responses";
 
@@ -68,10 +68,13 @@ export function serializeHistoryStep(step: TreeHistoryEntry, origin: string): TH
   };
 }
 
-/** GET /v1/Arbre/{arbreId}: the tree line of Infos, its memorial and its history. */
-export function serializeArbre(tree: TreeLife, origin: string): TArbreFields {
+/** A tree line as ordered (Infos' Arbres, GET /v1/Arbre): its species, its site's point, its planter. */
+export function serializeTreeOrder(
+  tree: TreeOrderLine,
+  point: { latitude: string; longitude: string },
+  orderedAt: Date,
+) {
   return {
-    MemorialId: tree.memorialId,
     Quantite: tree.quantity,
     EspeceId: tree.speciesId,
     Espece: tree.species,
@@ -81,11 +84,23 @@ export function serializeArbre(tree: TreeLife, origin: string): TArbreFields {
     Co2CompenseEnKgPourUnArbre: Number(tree.co2KgPerTree),
     PlantationId: tree.plantationId,
     Plantation: tree.plantation,
-    Latitude: trimDecimal(tree.site.latitude),
-    Longitude: trimDecimal(tree.site.longitude),
-    DatePlantation: tree.orderedAt.toISOString(),
+    Latitude: point.latitude,
+    Longitude: point.longitude,
+    DatePlantation: orderedAt.toISOString(),
     Planteur: tree.planter,
     MessagePlanteur: tree.message,
+  };
+}
+
+/** GET /v1/Arbre/{arbreId}: the tree line of Infos, its memorial and its history. */
+export function serializeArbre(tree: TreeLife, origin: string): TArbreFields {
+  return {
+    MemorialId: tree.memorialId,
+    ...serializeTreeOrder(
+      tree,
+      { latitude: trimDecimal(tree.site.latitude), longitude: trimDecimal(tree.site.longitude) },
+      tree.orderedAt,
+    ),
     ...serializeTreeLife(tree, origin),
     Historique: tree.history.map((step) => serializeHistoryStep(step, origin)),
   };

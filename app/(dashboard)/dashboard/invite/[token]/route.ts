@@ -4,20 +4,14 @@
 // unknown one 404; neither creates anything.
 import type { NextRequest } from "next/server";
 import {
-  crossSiteRefusal,
   linkPageLanguage,
   linkRefusal,
   messagesOf,
+  passwordLinkRoutes,
   passwordPage,
-  postedPassword,
-  toSignIn,
 } from "@/components/dashboard/link-page";
-import { DomainError } from "@/lib/errors";
-import { fromThisSite } from "@/lib/http/same-origin";
 import type { Language } from "@/lib/i18n/languages";
 import { acceptInvitation, type InvitationLookup, lookupInvitation } from "@/lib/users/team";
-
-type Context = { params: Promise<{ token: string }> };
 
 const SIGN_IN = "/dashboard/signin";
 
@@ -55,33 +49,14 @@ function form(
   return passwordPage(request, language, page, status, error);
 }
 
-// GET (and HEAD, as e-mail scanners do): reads only.
-export async function GET(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  const found = await lookupInvitation(token);
-  if (found.state === "pending") return form(request, found, 200);
-  return refusal(request, found.state, "language" in found ? found.language : undefined);
-}
+const own = (found: InvitationLookup) => ("language" in found ? found.language : undefined);
 
-export async function POST(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  const found = await lookupInvitation(token);
-  if (found.state !== "pending")
-    return refusal(request, found.state, "language" in found ? found.language : undefined);
-  if (!fromThisSite(request, { originRequired: false })) {
-    const language = linkPageLanguage(request, found.language);
-    return crossSiteRefusal(request, language, messagesOf(language)("invitePageSubmit"));
-  }
-  const password = await postedPassword(request);
-  try {
-    const result = await acceptInvitation(token, password);
-    if (!result.ok) return refusal(request, result.reason, found.language);
-  } catch (error) {
-    if (error instanceof DomainError && error.problem?.field === "password") {
-      return form(request, found, 400, error.problem.reason);
-    }
-    throw error;
-  }
-  // 303: the browser follows with a GET to the sign-in page, which says the account is ready.
-  return toSignIn("account", linkPageLanguage(request, found.language));
-}
+export const { GET, POST } = passwordLinkRoutes({
+  lookup: lookupInvitation,
+  own,
+  refusal,
+  form,
+  crossSiteLabel: (t) => t("invitePageSubmit"),
+  consume: acceptInvitation,
+  done: "account",
+});

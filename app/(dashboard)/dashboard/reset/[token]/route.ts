@@ -3,19 +3,13 @@
 // sends the user to the sign-in page. A used or expired link answers 410 Gone, an unknown one 404.
 import type { NextRequest } from "next/server";
 import {
-  crossSiteRefusal,
   linkPageLanguage,
   linkRefusal,
   messagesOf,
+  passwordLinkRoutes,
   passwordPage,
-  postedPassword,
-  toSignIn,
 } from "@/components/dashboard/link-page";
-import { DomainError } from "@/lib/errors";
-import { fromThisSite } from "@/lib/http/same-origin";
-import { lookupPasswordReset, resetPassword } from "@/lib/users/password-reset";
-
-type Context = { params: Promise<{ token: string }> };
+import { lookupPasswordReset, type ResetLookup, resetPassword } from "@/lib/users/password-reset";
 
 function refusal(request: NextRequest, state: "used" | "expired" | "unknown") {
   const language = linkPageLanguage(request);
@@ -44,29 +38,13 @@ function form(request: NextRequest, email: string, status: number, error?: strin
   return passwordPage(request, language, page, status, error);
 }
 
-export async function GET(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  const found = await lookupPasswordReset(token);
-  return found.state === "pending" ? form(request, found.email, 200) : refusal(request, found.state);
-}
-
-export async function POST(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  const found = await lookupPasswordReset(token);
-  if (found.state !== "pending") return refusal(request, found.state);
-  if (!fromThisSite(request, { originRequired: false })) {
-    const language = linkPageLanguage(request);
-    return crossSiteRefusal(request, language, messagesOf(language)("resetPageTitle"));
-  }
-  const password = await postedPassword(request);
-  try {
-    const result = await resetPassword(token, password);
-    if (!result.ok) return refusal(request, result.reason);
-  } catch (error) {
-    if (error instanceof DomainError && error.problem?.field === "password") {
-      return form(request, found.email, 400, error.problem.reason);
-    }
-    throw error;
-  }
-  return toSignIn("password", linkPageLanguage(request));
-}
+export const { GET, POST } = passwordLinkRoutes({
+  lookup: lookupPasswordReset,
+  own: () => undefined,
+  refusal,
+  form: (request, found: Extract<ResetLookup, { state: "pending" }>, status, error) =>
+    form(request, found.email, status, error),
+  crossSiteLabel: (t) => t("resetPageTitle"),
+  consume: resetPassword,
+  done: "password",
+});
