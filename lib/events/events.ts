@@ -5,6 +5,7 @@
 // - durable consumers (e-mail, webhooks): the dispatcher takes each event not yet dispatched,
 //   once, in a transaction of its own (dispatcher.ts), so a crash after the commit loses nothing.
 // No adapter (route, page, action, command line) calls a side effect itself.
+import { randomUUID } from "node:crypto";
 import { db, type Tx, transaction } from "@/lib/db/client";
 import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
@@ -51,6 +52,25 @@ export interface EventSignal {
 
 /** PostgreSQL's channel of the events' signals. */
 export const EVENT_CHANNEL = "domain_event";
+
+// This process's name in its notices. A process hears its own NOTIFY too, some time after it
+// delivered the same signals at its commit: dropping the caches again then would throw away
+// what was read in between (a page or Infos loaded right after a change).
+const origin = processSingleton("eventOrigin", () => ({ id: randomUUID() })).id;
+
+/** The NOTIFY payload of signals (PostgreSQL takes 8000 bytes: beyond, the others drop everything). */
+export function noticeOf(signals: EventSignal[]): string {
+  const json = JSON.stringify({ o: origin, s: signals });
+  return json.length <= 7900
+    ? json
+    : JSON.stringify({ o: origin, s: [{ type: "reset", operatorId: 0, memorialIds: [] }] });
+}
+
+/** The signals of a notice; none when it is this process's own (delivered at its commit). */
+export function signalsOfNotice(payload: string): EventSignal[] {
+  const notice = JSON.parse(payload) as { o: string; s: EventSignal[] };
+  return notice.o === origin ? [] : notice.s;
+}
 
 export interface EventRecorder {
   record(event: NewDomainEvent): Promise<void>;
@@ -101,10 +121,7 @@ export async function recordEvents(tx: Tx, events: NewDomainEvent[]): Promise<Ev
     payload: { ...(event.payload ?? {}), ...(event.memorialIds ? { memorialIds: event.memorialIds } : {}) },
   }));
   const signals = events.map(signalOf);
-  // NOTIFY payloads are limited to 8000 bytes: a larger batch tells the others to drop everything.
-  const json = JSON.stringify(signals);
-  const notice =
-    json.length <= 7900 ? json : JSON.stringify([{ type: "reset", operatorId: 0, memorialIds: [] }]);
+  const notice = noticeOf(signals);
   await tx.$queryRaw`
     WITH written AS (
       INSERT INTO "domain_event" ("type", "operator_id", "memorial_id", "is_test", "payload")
@@ -145,6 +162,6 @@ export async function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Pro
  */
 export async function signalCatalogueChanged(): Promise<void> {
   const signal: EventSignal = { type: "catalogue.changed", operatorId: 0, memorialIds: [] };
-  await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify([signal])})`;
+  await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${noticeOf([signal])})`;
   publishLocal([signal]);
 }

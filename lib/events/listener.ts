@@ -5,7 +5,7 @@
 import pg from "pg";
 import { settings } from "@/lib/settings";
 import { processSingleton } from "@/lib/singleton";
-import { EVENT_CHANNEL, type EventSignal, publishLocal } from "./events";
+import { EVENT_CHANNEL, type EventSignal, publishLocal, signalsOfNotice } from "./events";
 
 interface ListenerState {
   client: pg.Client | null;
@@ -58,8 +58,7 @@ export function ensureListening(): Promise<void> {
     client.on("notification", (message) => {
       if (message.channel !== EVENT_CHANNEL || !message.payload) return;
       try {
-        const parsed = JSON.parse(message.payload) as EventSignal | EventSignal[];
-        publishLocal(Array.isArray(parsed) ? parsed : [parsed]);
+        publishLocal(signalsOfNotice(message.payload));
       } catch {
         publishLocal([RESET]);
       }

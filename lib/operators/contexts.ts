@@ -3,7 +3,7 @@
 import { db, type Tx } from "@/lib/db/client";
 import type { ContextKind, MemorialPrivacy } from "@/lib/db/generated/enums";
 import { invalid, notFound } from "@/lib/errors";
-import { EVENT_CHANNEL, type EventSignal, publishLocal } from "@/lib/events/events";
+import { EVENT_CHANNEL, type EventSignal, noticeOf, publishLocal } from "@/lib/events/events";
 import { CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
 export { CONTEXT_KINDS, ID_FIELD, PARENT_KIND };
@@ -85,7 +85,7 @@ export async function setContextDefaultPrivacy(
       operatorId,
       memorialIds: ids.slice(i, i + SIGNAL_IDS),
     };
-    await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify([signal])})`;
+    await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${noticeOf([signal])})`;
     publishLocal([signal]);
   }
   return { id: contextId, defaultPrivacy };
