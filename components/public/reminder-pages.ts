@@ -2,7 +2,9 @@
 // memorial page's form, the confirmation link's page (double opt-in) and the unsubscribe link's
 // page. Opening a link (GET, as mail scanners do) only shows its page and one button; the button
 // (a POST) acts. Every value goes through `html`, which escapes it.
+import type { NextRequest } from "next/server";
 import { html, type SafeHtml } from "@/lib/html";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import { publicDocument } from "./confirm-page";
@@ -96,4 +98,15 @@ export function reminderPage(
       break;
   }
   return publicDocument(title, body, language, nonce, path);
+}
+
+/** The answer of a reminder link (confirm, unsubscribe): the page in the subscriber's language. */
+export function reminderPageResponse(
+  request: NextRequest,
+  view: ReminderPageView,
+  status: number,
+  language?: string | null,
+) {
+  const lang = secretLinkLanguage(request, language);
+  return secretLinkPage(reminderPage(view, lang, requestNonce(request), request.nextUrl.pathname), status);
 }

@@ -2,17 +2,13 @@
 // or HEAD as mail scanners do) only shows a page with one button; only the button (a POST)
 // confirms, so a scanner following links never subscribes anyone. An unknown link answers 404.
 import type { NextRequest } from "next/server";
-import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { reminderPageResponse } from "@/components/public/reminder-pages";
 import { DomainError } from "@/lib/errors";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { confirmSubscription, lookupSubscription } from "@/lib/reminders/subscriptions";
 
 type Context = { params: Promise<{ token: string }> };
 
-function page(request: NextRequest, view: ReminderPageView, status: number, language?: string | null) {
-  const lang = secretLinkLanguage(request, language);
-  return secretLinkPage(reminderPage(view, lang, requestNonce(request), request.nextUrl.pathname), status);
-}
+const page = reminderPageResponse;
 
 // GET /reminders/confirm/{token}: what would be confirmed, and the button. Reads only.
 export async function GET(request: NextRequest, context: Context) {

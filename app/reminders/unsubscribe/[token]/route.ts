@@ -5,17 +5,13 @@
 // same-origin check here, the secret token is the proof. Again is harmless; an unknown link is a
 // 404 and changes nothing.
 import type { NextRequest } from "next/server";
-import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { reminderPageResponse } from "@/components/public/reminder-pages";
 import { DomainError } from "@/lib/errors";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { lookupSubscription, unsubscribe } from "@/lib/reminders/subscriptions";
 
 type Context = { params: Promise<{ token: string }> };
 
-function page(request: NextRequest, view: ReminderPageView, status: number, language?: string | null) {
-  const lang = secretLinkLanguage(request, language);
-  return secretLinkPage(reminderPage(view, lang, requestNonce(request), request.nextUrl.pathname), status);
-}
+const page = reminderPageResponse;
 
 // GET /reminders/unsubscribe/{token}: the question and the button. Reads only.
 export async function GET(request: NextRequest, context: Context) {
