@@ -8,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { memorialEmails, shownAddress } from "@/lib/dashboard/emails";
 import { db } from "@/lib/db/client";
 import { freePort } from "@/lib/db/embedded";
 import { jobCatalogue } from "@/lib/jobs/catalogue";
@@ -18,6 +19,7 @@ import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
 import { confirmSubscription, subscribe, unsubscribe } from "@/lib/reminders/subscriptions";
 import { reminderToken } from "@/lib/reminders/tokens";
+import { dashboardScope } from "@/lib/scope";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
@@ -254,5 +256,37 @@ describe("subscribe", () => {
     expect(
       await db.outgoingEmail.count({ where: { memorialId, to: { equals: email, mode: "insensitive" } } }),
     ).toBe(1);
+  });
+});
+
+describe("the operator's view of a memorial's e-mails", () => {
+  it("shows the family's address in full and a visitor's only by its first letter and domain", async () => {
+    const op = await makeIsolatedOperator();
+    const caller = (await authenticateKey(op.key)) as Caller;
+    const family = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const { memorialId } = await createMemorial({
+      caller,
+      linkBase: LINK_BASE,
+      command: plantingCommand(newMemorialTarget({ family: { email: family, name: null, language: null } })),
+    });
+    const visitor = `visitor-${unique("v").replace(/\W+/g, "-")}@example.net`.toLowerCase();
+    for (const email of [family, visitor]) {
+      await subscribe({
+        memorialId,
+        email,
+        language: "en",
+        deathAnniversary: true,
+        birthday: false,
+        linkBase: LINK_BASE,
+        confirmed: false,
+      });
+    }
+    const scope = dashboardScope({ userId: 0, operatorId: op.operatorId, role: "staff" });
+    const shown = (await memorialEmails(scope, memorialId)).map((email) => email.to);
+    expect(shown).toContain(family);
+    expect(shown).toContain("v…@example.net");
+    expect(shown.join(" ")).not.toContain(visitor);
+    expect(shownAddress("Family@Example.org", "family@example.org")).toBe("Family@Example.org");
+    expect(shownAddress("no-at-sign", null)).toBe("…");
   });
 });

@@ -20,7 +20,22 @@ export function emailState(row: { status: string; attempts: number }): EmailStat
 /** Without SMTP_URL, e-mails are kept (held), printed in the log, sent once it is set. */
 export const mailConfigured = () => Boolean(settings().SMTP_URL);
 
+/**
+ * An address shown to the operator: the family's in full (the funeral home deals with it), any
+ * other (a visitor who asked for anniversary reminders gave it to the service, not to the funeral
+ * home) with only its first character and its domain.
+ */
+export function shownAddress(to: string, familyEmail: string | null | undefined): string {
+  if (familyEmail && to.trim().toLowerCase() === familyEmail.trim().toLowerCase()) return to;
+  const at = to.lastIndexOf("@");
+  return at > 0 ? `${to[0]}…${to.slice(at)}` : "…";
+}
+
 export async function memorialEmails(scope: OperatorScope, memorialId: number) {
+  const family = await db.family.findFirst({
+    where: { memorialId, memorial: ownMemorialsOf(scope) },
+    select: { email: true },
+  });
   const rows = await db.outgoingEmail.findMany({
     where: { memorialId, isTest: isTestEnvironment(scope.environment), memorial: ownMemorialsOf(scope) },
     select: {
@@ -37,7 +52,7 @@ export async function memorialEmails(scope: OperatorScope, memorialId: number) {
   });
   return rows.map((row) => ({
     id: row.id,
-    to: row.to,
+    to: shownAddress(row.to, family?.email),
     subject: row.subject,
     state: emailState(row),
     createdAt: row.createdAt.toISOString(),
