@@ -17,7 +17,13 @@ import { createMailer, sendEmail } from "@/lib/mail/outbox-sender";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
-import { confirmSubscription, subscribe, unsubscribe } from "@/lib/reminders/subscriptions";
+import {
+  confirmSubscription,
+  reminderOptions,
+  subscribe,
+  UNCONFIRMED_PER_DAY,
+  unsubscribe,
+} from "@/lib/reminders/subscriptions";
 import { reminderToken } from "@/lib/reminders/tokens";
 import { dashboardScope } from "@/lib/scope";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
@@ -288,5 +294,39 @@ describe("the operator's view of a memorial's e-mails", () => {
     expect(shown.join(" ")).not.toContain(visitor);
     expect(shownAddress("Family@Example.org", "family@example.org")).toBe("Family@Example.org");
     expect(shownAddress("no-at-sign", null)).toBe("…");
+  });
+});
+
+describe("what an anonymous memorial and a flooded address get", () => {
+  it("never reminds of an anonymous memorial's day (its date of death is not shown: 4.1 rule 7)", async () => {
+    const memorialId = await memorial({ deathDate: at("2017-06-21T00:00:00Z") });
+    const { email } = await subscribed(memorialId);
+    await db.memorial.update({ where: { id: memorialId }, data: { kind: "anonymous" } });
+    expect(await reminderOptions(memorialId)).toBeNull();
+    await sendReminders(at("2026-06-21T07:00:00Z"));
+    expect(await remindersTo(email)).toHaveLength(0);
+  });
+
+  it("sends an address that confirms nothing at most UNCONFIRMED_PER_DAY confirmation e-mails a day", async () => {
+    const email = `${unique("flood").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const outcomes: string[] = [];
+    for (let i = 0; i < UNCONFIRMED_PER_DAY + 2; i++) {
+      const memorialId = await memorial({ deathDate: at("2020-01-15T00:00:00Z") });
+      outcomes.push(
+        await subscribe({
+          memorialId,
+          email: i % 2 ? email.toUpperCase() : email,
+          language: "en",
+          deathAnniversary: true,
+          birthday: false,
+          linkBase: LINK_BASE,
+          confirmed: false,
+        }),
+      );
+    }
+    expect(outcomes).toEqual([...Array(UNCONFIRMED_PER_DAY).fill("confirmation-sent"), "pending", "pending"]);
+    expect(await db.outgoingEmail.count({ where: { to: { equals: email, mode: "insensitive" } } })).toBe(
+      UNCONFIRMED_PER_DAY,
+    );
   });
 });

@@ -10,7 +10,7 @@ import { publicMemorial, tokenOf, uniqueEmail } from "../support/reminders";
 const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: "POST",
   redirect: "manual" as const,
-  headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: baseUrl(), ...headers },
   body: new URLSearchParams(body).toString(),
 });
 
@@ -34,16 +34,22 @@ test("remember.ics is a yearly all-day event on the date of death with the memor
   for (const line of body.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
 });
 
-test("remember.ics of an anonymous memorial has its title only; a hidden, approximate or unknown one is a 404", async () => {
+test("remember.ics of an anonymous, hidden, approximate or unknown memorial is a 404 (an anonymous one shows no date of death)", async () => {
   const anonymous = await publicMemorial({ DateDeces: "2021-05-14T12:00:00" });
+  expect((await fetch(`${baseUrl()}/memorial/${anonymous}/remember.ics`)).status).toBe(200);
   await db.memorial.update({
     where: { id: anonymous },
     data: { kind: "anonymous", anonymousName: "Un ami" },
   });
-  const body = await (await fetch(`${baseUrl()}/memorial/${anonymous}/remember.ics`)).text();
-  expect(body).toContain("\r\nSUMMARY:Un ami\r\n");
-  expect(body).not.toContain("Lambert");
-  expect(body).not.toContain("Anne");
+  const secret = await fetch(`${baseUrl()}/memorial/${anonymous}/remember.ics`);
+  expect(secret.status).toBe(404);
+  expect(await secret.text()).not.toContain("2021");
+  // Nor can a reminder of its day be asked.
+  const asked = await fetch(
+    `${baseUrl()}/memorial/${anonymous}/remind?lang=en`,
+    form({ email: uniqueEmail("anon"), consent: "yes", death: "yes" }),
+  );
+  expect(asked.status).toBe(404);
 
   const hidden = await publicMemorial({ DateDeces: "2021-05-14T12:00:00" });
   expect((await fetch(`${baseUrl()}/memorial/${hidden}/remember.ics`)).status).toBe(200);
@@ -132,11 +138,37 @@ test("the reminder form on a forged Host writes nothing: no e-mail link is made 
     baseUrl(),
     "POST",
     `/memorial/${memorialId}/remind?lang=en`,
-    { host: "attacker.example", "content-type": "application/x-www-form-urlencoded" },
+    {
+      host: "attacker.example",
+      origin: "http://attacker.example",
+      "content-type": "application/x-www-form-urlencoded",
+    },
     new URLSearchParams({ email, consent: "yes", death: "yes" }).toString(),
   );
   expect(r.status).toBe(400);
   expect(r.text).toContain("This form cannot be sent from this address of the site");
   expect(await db.reminderSubscription.count({ where: { email } })).toBe(0);
   expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
+});
+
+test("the reminder form refuses another site's post (403), and an address that confirms nothing gets at most 3 confirmation e-mails a day", async () => {
+  const memorialIds = await Promise.all(
+    [1, 2, 3, 4, 5].map(() => publicMemorial({ DateDeces: "2021-05-14T12:00:00" })),
+  );
+  const email = uniqueEmail("flood");
+  const post = (memorialId: number, headers: Record<string, string>) =>
+    fetch(
+      `${baseUrl()}/memorial/${memorialId}/remind?lang=en`,
+      form({ email, consent: "yes", death: "yes" }, headers),
+    );
+  expect((await post(memorialIds[0], { Origin: "https://attacker.example" })).status).toBe(403);
+  expect((await post(memorialIds[0], { "Sec-Fetch-Site": "cross-site" })).status).toBe(403);
+  expect(await db.reminderSubscription.count({ where: { email } })).toBe(0);
+  for (const memorialId of memorialIds) {
+    const r = await post(memorialId, {});
+    expect(r.status).toBe(200);
+    expect(await r.text()).toContain("inbox");
+  }
+  expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(3);
+  expect(await db.reminderSubscription.count({ where: { email } })).toBe(3);
 });

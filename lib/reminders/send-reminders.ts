@@ -40,7 +40,8 @@ export async function sendReminders(now = new Date()): Promise<number> {
     JOIN "memorial" m ON m."id" = s."memorial_id"
     JOIN "person" p ON p."id" = m."person_id"
     CROSS JOIN LATERAL (VALUES
-      ('death_anniversary', CASE WHEN s."death_anniversary" AND NOT p."death_date_approximate" THEN p."death_date" END),
+      ('death_anniversary', CASE WHEN s."death_anniversary" AND m."kind"::text = 'classic'
+        AND NOT p."death_date_approximate" THEN p."death_date" END),
       ('birthday', CASE WHEN s."birthday" AND m."kind"::text = 'classic' THEN p."birth_date" END)
     ) AS k("kind", "d")
     WHERE s."confirmed_at" IS NOT NULL AND s."unsubscribed_at" IS NULL AND k."d" IS NOT NULL

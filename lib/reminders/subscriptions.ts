@@ -13,7 +13,10 @@ import { hashReminderToken, plausibleToken, reminderToken } from "./tokens";
 
 export interface ReminderOptions {
   memorialId: number;
-  /** The anniversary of the death can be asked (an exact date of death). */
+  /**
+   * The anniversary of the death can be asked: a classic memorial with an exact date of death (an
+   * anonymous memorial shows nothing of its deceased, its date included: 4.1 rule 7).
+   */
   deathAnniversary: boolean;
   /** The birthday can be asked (a classic memorial whose birth date is known). */
   birthday: boolean;
@@ -25,7 +28,7 @@ export async function reminderOptions(
   client: Tx | typeof db = db,
 ): Promise<ReminderOptions | null> {
   const [row] = await client.$queryRaw<{ death: boolean; birthday: boolean }[]>`
-    SELECT NOT p."death_date_approximate" AS "death",
+    SELECT (m."kind"::text = 'classic' AND NOT p."death_date_approximate") AS "death",
            (m."kind"::text = 'classic' AND p."birth_date" IS NOT NULL) AS "birthday"
     FROM "memorial" m JOIN "person" p ON p."id" = m."person_id"
     WHERE m."id" = ${memorialId} AND m."kind"::text <> 'global' AND ${memorialsVisibleToSql(PUBLIC)}`;
@@ -47,6 +50,9 @@ export interface SubscribeInput {
 
 export type SubscribeOutcome = "confirmation-sent" | "active" | "pending";
 
+/** Confirmation e-mails an address may be sent in a day while it confirms none of them. */
+export const UNCONFIRMED_PER_DAY = 3;
+
 /**
  * Subscribes `email` to the reminders of a memorial. A new address gets a confirmation e-mail (or
  * is active at once when proven); an address already subscribed has its choice updated and gets no
@@ -66,9 +72,10 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
       throw invalid("choose at least one day to be reminded of", { field: "kinds", reason: "required" });
     }
     const email = input.email.trim();
-    // One subscription per address and memorial, whatever the number of simultaneous requests:
-    // the look-up and the write below are taken in turn for this address (released at commit).
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reminder:${input.memorialId}:${email.toLowerCase()}`}))`;
+    // One subscription per address and memorial, and the cap below, whatever the number of
+    // simultaneous requests: the look-ups and the write are taken in turn for this address
+    // (released at commit).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reminder:${email.toLowerCase()}`}))`;
     const existing = await tx.reminderSubscription.findFirst({
       where: {
         memorialId: input.memorialId,
@@ -83,6 +90,16 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
         data: { deathAnniversary, birthday, language: input.language, confirmedAt },
       });
       return confirmedAt ? "active" : "pending";
+    }
+    // An address that has not confirmed its last requests gets no more confirmation e-mails for
+    // a day, whichever memorials they are for: the form cannot be used to flood a mailbox. The
+    // answer stays the same (the page tells nobody what an address did).
+    if (!input.confirmed) {
+      const [waiting] = await tx.$queryRaw<{ count: number }[]>`
+        SELECT count(*)::int AS "count" FROM "reminder_subscription"
+        WHERE lower("email") = ${email.toLowerCase()} AND "confirmed_at" IS NULL
+          AND "unsubscribed_at" IS NULL AND "created_at" > now() - interval '1 day'`;
+      if ((waiting?.count ?? 0) >= UNCONFIRMED_PER_DAY) return "pending";
     }
     const createdAt = new Date();
     const token = reminderToken({ memorialId: input.memorialId, email, createdAt });

@@ -6,7 +6,13 @@ import type { NextRequest } from "next/server";
 import { db } from "@/lib/db/client";
 import { isLanguage } from "@/lib/i18n/languages";
 import { memorialUrl, publicOrigin } from "@/lib/links";
-import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
+import {
+  displayTitle,
+  memorialsVisibleTo,
+  PUBLIC,
+  showsDeceased,
+  TITLE_SELECT,
+} from "@/lib/memorials/policy";
 import { anniversaryCalendar } from "@/lib/reminders/ics";
 import { parseId } from "@/lib/validation";
 
@@ -29,7 +35,10 @@ export async function GET(request: NextRequest, context: Context) {
       person: { select: { firstName: true, lastName: true, deathDate: true, deathDateApproximate: true } },
     },
   });
-  if (!memorial?.person || memorial.person.deathDateApproximate) return notFound();
+  // An anonymous memorial shows nothing of its deceased, its date of death included (4.1 rule 7).
+  if (!memorial?.person || !showsDeceased(memorial.kind) || memorial.person.deathDateApproximate) {
+    return notFound();
+  }
   const origin = publicOrigin(request.headers);
   const lang = request.nextUrl.searchParams.get("lang");
   const body = anniversaryCalendar({

@@ -2,10 +2,12 @@
 // that works without JavaScript. A visitor gives an e-mail address, ticks the days and agrees;
 // the answer is a page: "check your inbox" (a confirmation e-mail was written to the outbox:
 // double opt-in, nothing is sent before it is confirmed), or 400 naming what is missing, nothing
-// written; 404 for a memorial the public may not see or without a date to remember.
+// written; 404 for a memorial the public may not see or without a date to remember; 403 from
+// another site.
 import type { NextRequest } from "next/server";
 import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
 import { DomainError } from "@/lib/errors";
+import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { HostNotAllowedError, linkBase } from "@/lib/links";
 import { reminderOptions, subscribe } from "@/lib/reminders/subscriptions";
@@ -22,6 +24,10 @@ export async function POST(request: NextRequest, context: Context) {
   const answer = (view: ReminderPageView, status: number) =>
     secretLinkPage(reminderPage(view, language, requestNonce(request), request.nextUrl.pathname), status);
   if (!options) return answer({ state: "unavailable" }, 404);
+  // Another site cannot make its visitors' browsers ask for e-mails to an address (Origin required).
+  if (!fromThisSite(request, { originRequired: true })) {
+    return answer({ state: "invalid", memorialId: options.memorialId, problems: ["host"] }, 403);
+  }
   let form: FormData;
   try {
     form = await request.formData();
