@@ -146,8 +146,8 @@ const WAKE_INTERVAL_MS = 50;
 
 /**
  * Wakes the dispatching after the commits of events, in a process that runs jobs: every process
- * that writes events notifies in its transaction (lib/events/events.ts), and this process hears
- * it through LISTEN, its own included. A wake adds the keyed job, which merges into the one
+ * that writes events notifies in its transaction (lib/events/events.ts): this process hears the
+ * others' through LISTEN and its own at their commit. A wake adds the keyed job, which merges into the one
  * waiting; when that one is already running, graphile-worker adds another, so a commit heard
  * during a pass gets a pass after it. A wake per commit would cost a job's round trips per
  * planting (once a trigger did this: 25 % more work in the database per planting, measured),
