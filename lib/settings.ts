@@ -93,6 +93,8 @@ const ZSettings = z.object({
   NODE_ENV: text("development"),
   DATABASE_URL: text(undefined),
   DATABASE_POOL_SIZE: integer(1, 1_000, 20),
+  /** A read replica for the reports only (lib/db/client.ts reportsDb); unset: DATABASE_URL. */
+  REPORTS_DATABASE_URL: text(undefined),
   DATA_DIR: text(".data"),
   MIGRATIONS_DIR: text("prisma/migrations"),
   PORT: integer(1, 65_535, 3000),

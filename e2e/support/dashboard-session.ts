@@ -4,19 +4,20 @@ import { type APIRequestContext, expect } from "@playwright/test";
 import { createUser } from "@/lib/users/create-user";
 import { baseUrl, unique } from "./factories";
 
-export async function signInRequest(request: APIRequestContext, operatorId: number) {
+/** `origin`: another instance of the service (e2e/api/instances.spec.ts); the test's by default. */
+export async function signInRequest(request: APIRequestContext, operatorId: number, origin = baseUrl()) {
   const password = "correct horse battery";
   const email = `${unique("user")
     .replace(/[^a-z0-9-]/gi, "")
     .toLowerCase()}@example.org`;
   await createUser({ operatorId, email, password });
-  const csrf = await request.get(`${baseUrl()}/api/auth/csrf`);
+  const csrf = await request.get(`${origin}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signIn = await request.post(`${baseUrl()}/api/auth/callback/credentials`, {
+  const signIn = await request.post(`${origin}/api/auth/callback/credentials`, {
     form: { csrfToken, email, password, json: "true" },
     maxRedirects: 0,
   });
   expect([200, 302]).toContain(signIn.status());
-  const session = await request.get(`${baseUrl()}/api/auth/session`);
+  const session = await request.get(`${origin}/api/auth/session`);
   expect(((await session.json()) as { user?: unknown }).user, "signed in").toBeTruthy();
 }

@@ -6,12 +6,14 @@ import { PrismaClient } from "./generated/client";
 
 export { Prisma } from "./generated/client";
 
-const globalForPrisma = globalThis as unknown as { prisma?: PrismaClient };
+const globalForPrisma = globalThis as unknown as {
+  prisma?: PrismaClient;
+  reports?: { url: string; client: PrismaClient };
+};
 
-function createClient(): PrismaClient {
-  const { DATABASE_URL: connectionString, DATABASE_POOL_SIZE } = settings();
+function createClient(connectionString = settings().DATABASE_URL): PrismaClient {
   if (!connectionString) throw new Error("DATABASE_URL is not set");
-  const adapter = new PrismaPg({ connectionString, max: DATABASE_POOL_SIZE });
+  const adapter = new PrismaPg({ connectionString, max: settings().DATABASE_POOL_SIZE });
   return new PrismaClient({ adapter });
 }
 
@@ -21,6 +23,27 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
     globalForPrisma.prisma ??= createClient();
     const value = Reflect.get(globalForPrisma.prisma, property);
     return typeof value === "function" ? value.bind(globalForPrisma.prisma) : value;
+  },
+});
+
+/**
+ * The client of the reports' reads (lib/reports: the report lines and totals, exports, the
+ * dashboard's charts and tree-life figures): a read replica when REPORTS_DATABASE_URL is set,
+ * where a report may lag the primary by the replication delay; otherwise the shared client.
+ * Only reads that nobody makes right after their own write take it: never Infos, a memorial page
+ * or anything a use case reads to decide.
+ */
+export const reportsDb: PrismaClient = new Proxy({} as PrismaClient, {
+  get(_target, property) {
+    const url = settings().REPORTS_DATABASE_URL;
+    if (!url) return Reflect.get(db, property);
+    if (globalForPrisma.reports?.url !== url) {
+      void globalForPrisma.reports?.client.$disconnect();
+      globalForPrisma.reports = { url, client: createClient(url) };
+    }
+    const client = globalForPrisma.reports.client;
+    const value = Reflect.get(client, property);
+    return typeof value === "function" ? value.bind(client) : value;
   },
 });
 
@@ -37,4 +60,6 @@ export function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 export async function disconnect(): Promise<void> {
   await globalForPrisma.prisma?.$disconnect();
   globalForPrisma.prisma = undefined;
+  await globalForPrisma.reports?.client.$disconnect();
+  globalForPrisma.reports = undefined;
 }

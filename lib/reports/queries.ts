@@ -5,7 +5,7 @@
 // and tree(operator_id, planted_at); no row is loaded to be counted or summed here.
 
 import { speciesNameSql } from "@/lib/catalogue/translations";
-import { db, Prisma } from "@/lib/db/client";
+import { reportsDb as db, Prisma } from "@/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
 import { keysetBatches } from "@/lib/db/keyset";
 import { matchesWords, personNameKey } from "@/lib/db/name-search";
 import { reportTreesSql } from "@/lib/memorials/policy";

@@ -12,7 +12,7 @@
 // - dead: dead or replaced (a replaced tree died; its replacement is a tree of its own).
 // Survival rate = alive / (alive + dead) among the trees in the ground; null when none is.
 import { speciesNameSql } from "@/lib/catalogue/translations";
-import { db, Prisma } from "@/lib/db/client";
+import { reportsDb as db, Prisma } from "@/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
 import { reportTreesSql } from "@/lib/memorials/policy";
 import type { OperatorScope } from "@/lib/scope";
 
