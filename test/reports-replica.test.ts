@@ -35,6 +35,10 @@ beforeAll(async () => {
 afterAll(async () => {
   delete process.env.REPORTS_DATABASE_URL;
   await disconnect();
+  const admin = new pg.Client({ connectionString: primaryUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${replicaName}" WITH (FORCE)`);
+  await admin.end();
 });
 
 /** Copies the rows `where` selects of `table` from the primary into the replica, as they are. */
