@@ -15,14 +15,11 @@ export function ShareBlock({
   title,
   text,
   t,
-  nonce,
 }: {
   url: string;
   title: string;
   text: string;
   t: PageTranslator;
-  /** The request's CSP nonce (proxy.ts), when the page is rendered for one request. */
-  nonce?: string;
 }) {
   const links = shareLinks({ url, title, text });
   return (
@@ -81,10 +78,18 @@ export function ShareBlock({
           </button>
         </li>
       </ul>
-      {/* Deferred: it runs once the page is parsed, and blocks nothing. */}
-      <script src="/share.js" defer nonce={nonce || undefined} />
     </section>
   );
+}
+
+/**
+ * The share block's island (public/share.js), at the end of the page, outside its content: it is
+ * deferred (it runs once the page is parsed and blocks nothing). `nonce`: the request's CSP nonce
+ * (proxy.ts) when the page is rendered for one request; none in a page rendered for the
+ * rendered-page cache, whose policy allows this origin's scripts.
+ */
+export function ShareIsland({ nonce }: { nonce?: string }) {
+  return <script src="/share.js" defer nonce={nonce || undefined} />;
 }
 
 export function KeepsakeLinks({ path, language, t }: { path: string; language: string; t: PageTranslator }) {

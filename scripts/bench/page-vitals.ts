@@ -4,8 +4,9 @@
 // Network.emulateNetworkConditions), with a cold browser cache each run (a fresh context), and
 // prints the bytes transferred per type (DevTools protocol: Network.loadingFinished's
 // encodedDataLength, headers and body as sent), First Contentful Paint, Largest Contentful Paint
-// (PerformanceObserver 'largest-contentful-paint') and Cumulative Layout Shift ('layout-shift'
-// entries without recent input, summed).
+// (PerformanceObserver 'largest-contentful-paint'), Cumulative Layout Shift ('layout-shift'
+// entries without recent input, summed: at least Lighthouse's figure, which takes the worst
+// window) and Total Blocking Time ('longtask' entries after the first paint, beyond 50 ms each).
 //
 // Without --url it starts an embedded PostgreSQL, makes a memorial of six trees on a site (so the
 // page has its tree cards and map), and starts the built service of this folder (`npm run build`
@@ -43,6 +44,7 @@ interface Run {
   fcp: number;
   lcp: number;
   cls: number;
+  tbt: number;
 }
 
 interface Target {
@@ -120,7 +122,7 @@ async function measure(browser: Browser, url: string): Promise<Run> {
   const context = await browser.newContext(PHONE);
   const page = await context.newPage();
   await page.addInitScript(() => {
-    const vitals = { fcp: 0, lcp: 0, cls: 0 };
+    const vitals = { fcp: 0, lcp: 0, cls: 0, tasks: [] as { start: number; duration: number }[] };
     Object.defineProperty(window, "__vitals", { value: vitals });
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as (PerformanceEntry & { renderTime: number; loadTime: number })[])
@@ -133,6 +135,9 @@ async function measure(browser: Browser, url: string): Promise<Run> {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) if (e.name === "first-contentful-paint") vitals.fcp = e.startTime;
     }).observe({ type: "paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) vitals.tasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: "longtask", buffered: true });
   });
   const cdp = await context.newCDPSession(page);
   const types = new Map<string, string>();
@@ -150,11 +155,20 @@ async function measure(browser: Browser, url: string): Promise<Run> {
   await page.goto(url, { waitUntil: "load" });
   await page.waitForLoadState("networkidle");
   const vitals = await page.evaluate(
-    () => (window as unknown as { __vitals: { fcp: number; lcp: number; cls: number } }).__vitals,
+    () =>
+      (
+        window as unknown as {
+          __vitals: { fcp: number; lcp: number; cls: number; tasks: { start: number; duration: number }[] };
+        }
+      ).__vitals,
   );
+  // Total Blocking Time as Lighthouse counts it: each long task after the first paint, beyond 50 ms.
+  const tbt = vitals.tasks
+    .filter((t) => t.start + t.duration > vitals.fcp)
+    .reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
   await context.close();
   const total = Object.entries(bytes).reduce((sum, [type, n]) => sum + (type === "Image" ? 0 : n), 0);
-  return { bytes, total, requests, ...vitals };
+  return { bytes, total, requests, fcp: vitals.fcp, lcp: vitals.lcp, cls: vitals.cls, tbt };
 }
 
 const median = (xs: number[]) => {
@@ -176,6 +190,9 @@ function report(target: Target, runs: Run[]) {
   console.log(`  requests: ${median(runs.map((r) => r.requests))}`);
   console.log(`  FCP ${ms(runs.map((r) => r.fcp))}`);
   console.log(`  LCP ${ms(runs.map((r) => r.lcp))}`);
+  console.log(
+    `  TBT ${ms(runs.map((r) => r.tbt))} (long tasks after the first paint, until the network is idle)`,
+  );
   console.log(`  CLS ${Math.max(...runs.map((r) => r.cls)).toFixed(3)} (the largest of the runs)`);
 }
 

@@ -8,7 +8,7 @@ import { notFound } from "next/navigation";
 import { GuestbookSection } from "@/components/public/guestbook-section";
 import { LanguageSwitch } from "@/components/public/language-switch";
 import { ReminderSection } from "@/components/public/reminder-section";
-import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
+import { KeepsakeLinks, ShareBlock, ShareIsland } from "@/components/public/share-block";
 import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
 import { countryNamer } from "@/lib/i18n/country-names";
@@ -225,7 +225,7 @@ export default async function MemorialPage(props: Props) {
             status={String(search?.guestbook ?? "")}
           />
         ) : null}
-        <ShareBlock url={url} title={title} text={shareText(memorial, language)} t={t} nonce={nonce} />
+        <ShareBlock url={url} title={title} text={shareText(memorial, language)} t={t} />
         <KeepsakeLinks path={path} language={language} t={t} />
         <ReminderSection memorialId={memorial.id} language={language} />
       </main>
@@ -233,6 +233,7 @@ export default async function MemorialPage(props: Props) {
       <footer className="border-t border-forest-100 bg-white">
         <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{t("footer")}</p>
       </footer>
+      <ShareIsland nonce={nonce} />
     </>
   );
 }
