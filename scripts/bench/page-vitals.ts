@@ -6,7 +6,8 @@
 // encodedDataLength, headers and body as sent), First Contentful Paint, Largest Contentful Paint
 // (PerformanceObserver 'largest-contentful-paint'), Cumulative Layout Shift ('layout-shift'
 // entries without recent input, summed: at least Lighthouse's figure, which takes the worst
-// window) and Total Blocking Time ('longtask' entries after the first paint, beyond 50 ms each).
+// window), Total Blocking Time ('longtask' entries after the first paint, beyond 50 ms each) and
+// the end of the load event.
 //
 // Without --url it starts an embedded PostgreSQL, makes a memorial of six trees on a site (so the
 // page has its tree cards and map), and starts the built service of this folder (`npm run build`
@@ -45,6 +46,7 @@ interface Run {
   lcp: number;
   cls: number;
   tbt: number;
+  load: number;
 }
 
 interface Target {
@@ -154,6 +156,15 @@ async function measure(browser: Browser, url: string): Promise<Run> {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   await page.goto(url, { waitUntil: "load" });
   await page.waitForLoadState("networkidle");
+  // A small page can be loaded before its first frame is painted: wait for the paints themselves.
+  await page.waitForFunction(
+    () => {
+      const v = (window as unknown as { __vitals: { fcp: number; lcp: number } }).__vitals;
+      return v.fcp > 0 && v.lcp > 0;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
   const vitals = await page.evaluate(
     () =>
       (
@@ -162,13 +173,17 @@ async function measure(browser: Browser, url: string): Promise<Run> {
         }
       ).__vitals,
   );
+  // The load event's end: every script, stylesheet and image of the page fetched and run.
+  const load = await page.evaluate(
+    () => (performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming).loadEventEnd,
+  );
   // Total Blocking Time as Lighthouse counts it: each long task after the first paint, beyond 50 ms.
   const tbt = vitals.tasks
     .filter((t) => t.start + t.duration > vitals.fcp)
     .reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0);
   await context.close();
   const total = Object.entries(bytes).reduce((sum, [type, n]) => sum + (type === "Image" ? 0 : n), 0);
-  return { bytes, total, requests, fcp: vitals.fcp, lcp: vitals.lcp, cls: vitals.cls, tbt };
+  return { bytes, total, requests, fcp: vitals.fcp, lcp: vitals.lcp, cls: vitals.cls, tbt, load };
 }
 
 const median = (xs: number[]) => {
