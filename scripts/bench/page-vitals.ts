@@ -205,6 +205,7 @@ function report(target: Target, runs: Run[]) {
   console.log(`  requests: ${median(runs.map((r) => r.requests))}`);
   console.log(`  FCP ${ms(runs.map((r) => r.fcp))}`);
   console.log(`  LCP ${ms(runs.map((r) => r.lcp))}`);
+  console.log(`  load event ${ms(runs.map((r) => r.load))}`);
   console.log(
     `  TBT ${ms(runs.map((r) => r.tbt))} (long tasks after the first paint, until the network is idle)`,
   );
