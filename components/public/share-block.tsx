@@ -64,8 +64,9 @@ export function ShareBlock({
           <span role="status" className="ml-2 text-sm text-forest-800" data-testid="share-copied" />
         </li>
         {/* Hidden until the island finds navigator.share: no button that would do nothing. It is in
-            the HTML (not added by the script) so that a page Next.js hydrates finds it unchanged. */}
-        <li hidden data-share-native="">
+            the HTML (not added by the script) so that a page Next.js hydrates finds its elements;
+            only its `hidden` may differ (the island may run first), which React need not report. */}
+        <li hidden data-share-native="" suppressHydrationWarning>
           <button
             type="button"
             className={linkClass}
