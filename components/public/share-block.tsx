@@ -1,10 +1,11 @@
 // Sharing a memorial and keeping a trace of it. Plain links first: an e-mail to write, WhatsApp,
 // Facebook, the page's address (to copy with the browser's own menu), the certificate and the QR
-// codes all work without JavaScript. Where JavaScript runs, the address link copies itself and a
-// "Share…" button opens the system's share sheet (ShareEnhancements).
+// codes all work without JavaScript. Where JavaScript runs, a tiny island (public/share.js, the
+// page's only script: no React on the client, issue 22.1) makes the address link copy itself and
+// adds a "Share…" button that opens the system's share sheet; the texts it needs are data
+// attributes of the list, in the page's language.
 import type { PageTranslator } from "@/lib/i18n/translate";
 import { shareLinks } from "@/lib/sharing/share";
-import { CopyLink, NativeShare } from "./share-enhancements";
 
 const linkClass =
   "inline-flex items-center rounded-lg bg-white px-3 py-2 font-semibold text-forest-800 underline ring-1 ring-forest-600 hover:bg-forest-100";
@@ -26,7 +27,7 @@ export function ShareBlock({
       <h2 id="share-heading" className="font-serif text-2xl text-forest-800">
         {t("shareHeading")}
       </h2>
-      <ul className="mt-4 flex flex-wrap gap-3">
+      <ul className="mt-4 flex flex-wrap gap-3" data-share="">
         <li>
           <a className={linkClass} href={links.email} data-testid="share-email">
             {t("shareEmail")}
@@ -57,17 +58,39 @@ export function ShareBlock({
           </a>
         </li>
         <li>
-          <CopyLink
-            url={url}
-            label={t("shareCopyLink")}
-            copied={t("shareLinkCopied")}
-            className={linkClass}
-          />
+          <a className={linkClass} href={url} data-testid="share-copy" data-copied={t("shareLinkCopied")}>
+            {t("shareCopyLink")}
+          </a>
+          <span role="status" className="ml-2 text-sm text-forest-800" data-testid="share-copied" />
         </li>
-        <NativeShare url={url} title={title} text={text} label={t("shareNative")} className={linkClass} />
+        {/* Hidden until the island finds navigator.share: no button that would do nothing. It is in
+            the HTML (not added by the script) so that a page Next.js hydrates finds its elements;
+            only its `hidden` may differ (the island may run first), which React need not report. */}
+        <li hidden data-share-native="" suppressHydrationWarning>
+          <button
+            type="button"
+            className={linkClass}
+            data-testid="share-native"
+            data-title={title}
+            data-text={text}
+            data-url={url}
+          >
+            {t("shareNative")}
+          </button>
+        </li>
       </ul>
     </section>
   );
+}
+
+/**
+ * The share block's island (public/share.js), at the end of the page, outside its content: it is
+ * deferred (it runs once the page is parsed and blocks nothing). `nonce`: the request's CSP nonce
+ * (proxy.ts) when the page is rendered for one request; none in a page rendered for the
+ * rendered-page cache, whose policy allows this origin's scripts.
+ */
+export function ShareIsland({ nonce }: { nonce?: string }) {
+  return <script src="/share.js" defer nonce={nonce || undefined} />;
 }
 
 export function KeepsakeLinks({ path, language, t }: { path: string; language: string; t: PageTranslator }) {

@@ -44,6 +44,35 @@ interface Rendered {
   body: Buffer;
 }
 
+/**
+ * A kept memorial page without Next.js's client runtime (issue 22.1). The page is a server
+ * component with no client component: its HTML works whole without React in the browser, which
+ * Next.js would otherwise download (~136 KiB on a first visit) and hydrate for nothing. Removed:
+ * the scripts Next.js loads (`/_next/` chunks) and their preloads, and its inline scripts that only
+ * feed or start that runtime (the RSC payload `self.__next_f`, the chunks Turbopack's runtime is
+ * to load, `globalThis["TURBOPACK"]`). What else is inline (React's `$RC`-style scripts that
+ * reveal streamed parts of a page) stays, and so does the page's own script, the share island
+ * (public/share.js). Only a kept page is stripped: a page Next.js answers itself (not public,
+ * right after a guestbook message, RSC navigations, development) keeps its runtime.
+ */
+export function withoutNextRuntime(html: string): string {
+  return (
+    html
+      .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attributes: string, body: string) => {
+        const src = /\ssrc\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+        if (src !== undefined) return src.startsWith("/_next/") ? "" : whole;
+        return /\bself\.__next_[a-z]+\b|\bglobalThis\["TURBOPACK"\]/.test(body) ? "" : whole;
+      })
+      // <link rel="preload" as="script" href="/_next/..."> and modulepreload of its chunks.
+      .replace(/<link\b[^>]*>/gi, (link) =>
+        /\srel\s*=\s*["']?(?:preload|modulepreload)\b/i.test(link) &&
+        /\shref\s*=\s*["']?\/_next\/[^"'\s>]*\.js\b/i.test(link)
+          ? ""
+          : link,
+      )
+  );
+}
+
 /** The hashes of a page's inline scripts and style elements, as CSP sources. */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
@@ -142,7 +171,8 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
   }
 
   function entryOf(rendered: Rendered, createdAt: Date): Entry {
-    const hashes = inlineHashes(rendered.body.toString("utf8"));
+    const body = Buffer.from(withoutNextRuntime(rendered.body.toString("utf8")), "utf8");
+    const hashes = inlineHashes(body.toString("utf8"));
     const endsAt = deceasedUrlEndsAt(createdAt).getTime();
     return {
       headers: {
@@ -154,9 +184,9 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
           { dev: options.dev, styleHashes: hashes.styles },
         ),
       },
-      body: rendered.body,
-      gzip: gzipSync(rendered.body),
-      etag: `"${createHash("sha256").update(rendered.body).digest("base64url").slice(0, 27)}"`,
+      body,
+      gzip: gzipSync(body, { level: 9 }),
+      etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
       // A page that may link the deceased's Url is not kept past the end of its 14th day.
       until: endsAt > Date.now() ? endsAt : Number.POSITIVE_INFINITY,
     };

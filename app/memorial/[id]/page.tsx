@@ -1,12 +1,14 @@
 // GET /memorial/{id}: the public page of a memorial, rendered on the server from the cached read
-// model (lib/memorials/public-queries.ts). No client JavaScript is needed: links and HTML only.
+// model (lib/memorials/public-queries.ts). No client JavaScript is needed: links and HTML only;
+// the share block's island (public/share.js) only enhances it, and the rendered-page cache serves
+// the page without Next.js's client runtime (lib/http/page-cache.ts, issue 22.1).
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { GuestbookSection } from "@/components/public/guestbook-section";
 import { LanguageSwitch } from "@/components/public/language-switch";
 import { ReminderSection } from "@/components/public/reminder-section";
-import { KeepsakeLinks, ShareBlock } from "@/components/public/share-block";
+import { KeepsakeLinks, ShareBlock, ShareIsland } from "@/components/public/share-block";
 import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
 import { countryNamer } from "@/lib/i18n/country-names";
@@ -38,8 +40,12 @@ async function load(props: Props) {
   if (!memorial) notFound();
   const language = await requestLanguage(memorial.language);
   // Absolute addresses (canonical, og:url, hreflang, share links): see lib/links.ts.
-  const origin = publicOrigin(await headers());
+  const requestHeaders = await headers();
+  const origin = publicOrigin(requestHeaders);
   return {
+    // The CSP nonce of a page rendered for one request (proxy.ts); none when rendered for the
+    // rendered-page cache, whose policy allows the share island as a script of this origin.
+    nonce: requestHeaders.get("x-nonce") ?? undefined,
     memorial,
     language,
     t: translator(language, "page"),
@@ -80,7 +86,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
 }
 
 export default async function MemorialPage(props: Props) {
-  const { memorial, language, t, url, origin } = await load(props);
+  const { memorial, language, t, url, origin, nonce } = await load(props);
   // Right after the family's confirmation (app/confirm: 303 to ?confirmed=1). Read per request
   // from the address: the cache holds the memorial's data, never the rendered page.
   const search = await props.searchParams;
@@ -227,6 +233,7 @@ export default async function MemorialPage(props: Props) {
       <footer className="border-t border-forest-100 bg-white">
         <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{t("footer")}</p>
       </footer>
+      <ShareIsland nonce={nonce} />
     </>
   );
 }
