@@ -103,16 +103,21 @@ interface Download {
   rssBeforeMb: number;
   rssPeakMb: number;
   rssAfterMb: number;
+  /** The peak in each quarter of the download's time: flat when memory does not grow with the lines. */
+  quartersMb: number[];
 }
 
 async function download(base: string, jar: Jar, pid: number, name: string, route: string): Promise<Download> {
   const pids = family(pid);
   const before = rssKb(pids);
   let peak = before;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, rssKb(pids));
-  }, SAMPLE_MS);
+  const samples: [number, number][] = [];
   const started = performance.now();
+  const timer = setInterval(() => {
+    const now = rssKb(pids);
+    samples.push([performance.now() - started, now]);
+    peak = Math.max(peak, now);
+  }, SAMPLE_MS);
   try {
     const response = await fetch(base + route, { headers: { cookie: jar.header() } });
     if (response.status !== 200)
@@ -126,6 +131,12 @@ async function download(base: string, jar: Jar, pid: number, name: string, route
     const seconds = (performance.now() - started) / 1000;
     peak = Math.max(peak, rssKb(pids));
     const mb = (kb: number) => Math.round(kb / 1024);
+    const quartersMb = [0, 1, 2, 3].map((q) => {
+      const inQuarter = samples.filter(
+        ([t]) => t >= (q * seconds * 1000) / 4 && t < ((q + 1) * seconds * 1000) / 4,
+      );
+      return inQuarter.length ? mb(Math.max(...inQuarter.map(([, kb]) => kb))) : Number.NaN;
+    });
     // The header is a line too.
     return {
       name,
@@ -135,6 +146,7 @@ async function download(base: string, jar: Jar, pid: number, name: string, route
       rssBeforeMb: mb(before),
       rssPeakMb: mb(peak),
       rssAfterMb: mb(rssKb(pids)),
+      quartersMb,
     };
   } finally {
     clearInterval(timer);
@@ -185,12 +197,12 @@ try {
   );
   const pad = (text: string | number, width: number) => String(text).padStart(width);
   console.log(
-    `${"export".padEnd(38)}${pad("lines", 9)}${pad("MiB", 8)}${pad("s", 7)}${pad("RSS before", 12)}${pad("peak", 7)}${pad("+peak", 7)}${pad("after", 7)}`,
+    `${"export".padEnd(38)}${pad("lines", 9)}${pad("MiB", 8)}${pad("s", 7)}${pad("RSS before", 12)}${pad("peak", 7)}${pad("+peak", 7)}${pad("after", 7)}  peak by quarter of the time`,
   );
   for (const r of results) {
     console.log(
       `${r.name.padEnd(38)}${pad(r.lines, 9)}${pad((r.bytes / 2 ** 20).toFixed(1), 8)}${pad(r.seconds.toFixed(1), 7)}` +
-        `${pad(r.rssBeforeMb, 12)}${pad(r.rssPeakMb, 7)}${pad(r.rssPeakMb - r.rssBeforeMb, 7)}${pad(r.rssAfterMb, 7)}`,
+        `${pad(r.rssBeforeMb, 12)}${pad(r.rssPeakMb, 7)}${pad(r.rssPeakMb - r.rssBeforeMb, 7)}${pad(r.rssAfterMb, 7)}  ${r.quartersMb.map((q) => (Number.isNaN(q) ? "-" : q)).join(" ")}`,
     );
   }
 } finally {

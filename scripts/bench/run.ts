@@ -7,6 +7,9 @@
 // - with --clients N: N requests in flight at once against one database at a time, in rounds that
 //   alternate the sizes (10 rounds per endpoint), each request timed from its sending to its last byte.
 // Prints p50/p99 per endpoint and size, and the ratio of the largest size to the smallest.
+// With --profile DIR, the servers run with node --cpu-prof and write their CPU profiles (one per
+// process, launcher and HTTP server) to DIR/<size> when stopped: `npm run bench:profile -- DIR/<size>`
+// sums them up.
 // Not a test: nothing here passes or fails on a time, it reports what it measured.
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +22,7 @@ const argv = process.argv.slice(2);
 const option = (name: string) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : Number.NaN);
 const REQUESTS = option("--requests") || 300;
 const CLIENTS = option("--clients") || 1;
+const PROFILE = argv.includes("--profile") ? path.resolve(argv[argv.indexOf("--profile") + 1]) : null;
 const WARMUP = 50;
 const ROUNDS = 10;
 
@@ -153,7 +157,10 @@ try {
   for (const database of target.databases) {
     plans.set(database.size, await requestsFor(database, REQUESTS + WARMUP));
     const log = path.resolve(process.env.DATA_DIR || ".bench-data", `server-${database.size}.log`);
-    servers.set(database.size, await startServer({ DATABASE_URL: database.url }, log));
+    const profile: Record<string, string> = PROFILE
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(PROFILE, database.size)}` }
+      : {};
+    servers.set(database.size, await startServer({ DATABASE_URL: database.url, ...profile }, log));
     console.log(`${database.size}: service on ${servers.get(database.size)!.url} (log ${log})`);
   }
   const results: {
