@@ -7,8 +7,8 @@
 // - with --clients N: N requests in flight at once against one database at a time, in rounds that
 //   alternate the sizes (10 rounds per endpoint), each request timed from its sending to its last byte.
 // Prints p50/p99 per endpoint and size, and the ratio of the largest size to the smallest.
-// With --profile DIR, the servers run with node --cpu-prof and write their CPU profiles (one per
-// process, launcher and HTTP server) to DIR/<size> when stopped: `npm run bench:profile -- DIR/<size>`
+// With --profile DIR, the servers' processes are profiled (scripts/bench/cpu-profile.cjs) and write
+// their CPU profiles (launcher and HTTP server) to DIR/<size> when stopped: `npm run bench:profile -- DIR/<size>`
 // sums them up.
 // Not a test: nothing here passes or fails on a time, it reports what it measured.
 import os from "node:os";
@@ -158,7 +158,10 @@ try {
     plans.set(database.size, await requestsFor(database, REQUESTS + WARMUP));
     const log = path.resolve(process.env.DATA_DIR || ".bench-data", `server-${database.size}.log`);
     const profile: Record<string, string> = PROFILE
-      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(PROFILE, database.size)}` }
+      ? {
+          NODE_OPTIONS: `--require ${path.resolve("scripts/bench/cpu-profile.cjs")}`,
+          BENCH_CPU_PROFILE_DIR: path.join(PROFILE, database.size),
+        }
       : {};
     servers.set(database.size, await startServer({ DATABASE_URL: database.url, ...profile }, log));
     console.log(`${database.size}: service on ${servers.get(database.size)!.url} (log ${log})`);
