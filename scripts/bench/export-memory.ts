@@ -1,11 +1,12 @@
-// npm run bench:export [-- --size xlarge]: does a year's export stream in constant memory? (issue 22.3)
+// npm run bench:export [-- --size xlarge] [-- --heap MB]: does a year's export stream in constant memory? (issue 22.3)
 // On a database of `npm run bench:seed` (xlarge by default), starts the real service (as `npm run
 // bench` does), signs a dashboard user of operator 1 in, and downloads the dashboard's CSV exports of
 // a month, of a year (and of the report's longest period), in turns: month, year, month, year.
 // Meanwhile it samples the resident memory (VmRSS) of the server's process and all its children
 // every 100 ms. For each download it prints the lines, bytes, time, the RSS before it and the peak
 // during it: if the server held an export in memory, the year's peak would grow with its lines.
-// The client reads the body as it comes and keeps none of it (only counts bytes and line ends).
+// The client reads the body as it comes and keeps none of it (only counts bytes and line ends); a
+// last download of the year reads at 1 MiB/s, so that the server has to wait for its client.
 // Not a test: nothing here passes or fails, it reports what it measured.
 import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +19,9 @@ const [size]: Size[] = argv.includes("--size")
   ? sizesFromArgs(argv, Boolean(process.env.DATABASE_URL))
   : ["xlarge"];
 const SAMPLE_MS = 100;
+// --heap MB: the servers' V8 old space is capped (node --max-old-space-size): an export held in
+// memory would fail or grow the same, garbage that V8 leaves for later is collected sooner.
+const HEAP_MB = argv.includes("--heap") ? Number(argv[argv.indexOf("--heap") + 1]) : null;
 
 /** The server's process and its descendants (the launcher runs Next.js as a child). */
 function family(root: number): number[] {
@@ -107,7 +111,15 @@ interface Download {
   quartersMb: number[];
 }
 
-async function download(base: string, jar: Jar, pid: number, name: string, route: string): Promise<Download> {
+/** A client that reads at `bytesPerSecond` at most (0: as fast as it comes). */
+async function download(
+  base: string,
+  jar: Jar,
+  pid: number,
+  name: string,
+  route: string,
+  bytesPerSecond = 0,
+): Promise<Download> {
   const pids = family(pid);
   const before = rssKb(pids);
   let peak = before;
@@ -127,6 +139,8 @@ async function download(base: string, jar: Jar, pid: number, name: string, route
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       bytes += chunk.length;
       for (const byte of chunk) if (byte === 10) lines++;
+      // A slow client: the server must wait for it (backpressure), not buffer the export.
+      if (bytesPerSecond > 0) await new Promise((r) => setTimeout(r, (chunk.length * 1000) / bytesPerSecond));
     }
     const seconds = (performance.now() - started) / 1000;
     peak = Math.max(peak, rssKb(pids));
@@ -162,7 +176,8 @@ try {
   const epfId = groups + 1; // the operator's first funeral home (scripts/bench/seed.ts)
   const year = SIZES[size].from + SIZES[size].years - 2; // a full year of the seeded period
   const log = path.resolve(process.env.DATA_DIR || ".bench-data", `server-export-${size}.log`);
-  server = await startServer({ DATABASE_URL: database.url }, log);
+  const heap: Record<string, string> = HEAP_MB ? { NODE_OPTIONS: `--max-old-space-size=${HEAP_MB}` } : {};
+  server = await startServer({ DATABASE_URL: database.url, ...heap }, log);
   console.log(`${size}: service on ${server.url} (log ${log})`);
   const jar = await signIn(server.url, database.url, operatorId);
   const report = (days: number, from: number) =>
@@ -188,20 +203,25 @@ try {
     for (const [name, route] of exports)
       results.push(await download(server.url, jar, server.pid, name, route));
   }
+  const [slowName, slowRoute] = exports[1];
+  results.push(
+    await download(server.url, jar, server.pid, `${slowName}, 1 MiB/s client`, slowRoute, 2 ** 20),
+  );
   console.log(
     `\n${size}: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
       `load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
-        .join(" ")}; VmRSS of the server and its children every ${SAMPLE_MS} ms\n`,
+        .join(" ")}; VmRSS of the server and its children every ${SAMPLE_MS} ms` +
+      `${HEAP_MB ? `; servers' old space capped at ${HEAP_MB} MB` : ""}\n`,
   );
   const pad = (text: string | number, width: number) => String(text).padStart(width);
   console.log(
-    `${"export".padEnd(38)}${pad("lines", 9)}${pad("MiB", 8)}${pad("s", 7)}${pad("RSS before", 12)}${pad("peak", 7)}${pad("+peak", 7)}${pad("after", 7)}  peak by quarter of the time`,
+    `${"export".padEnd(50)}${pad("lines", 9)}${pad("MiB", 8)}${pad("s", 7)}${pad("RSS before", 12)}${pad("peak", 7)}${pad("+peak", 7)}${pad("after", 7)}  peak by quarter of the time`,
   );
   for (const r of results) {
     console.log(
-      `${r.name.padEnd(38)}${pad(r.lines, 9)}${pad((r.bytes / 2 ** 20).toFixed(1), 8)}${pad(r.seconds.toFixed(1), 7)}` +
+      `${r.name.padEnd(50)}${pad(r.lines, 9)}${pad((r.bytes / 2 ** 20).toFixed(1), 8)}${pad(r.seconds.toFixed(1), 7)}` +
         `${pad(r.rssBeforeMb, 12)}${pad(r.rssPeakMb, 7)}${pad(r.rssPeakMb - r.rssBeforeMb, 7)}${pad(r.rssAfterMb, 7)}  ${r.quartersMb.map((q) => (Number.isNaN(q) ? "-" : q)).join(" ")}`,
     );
   }
