@@ -3,7 +3,7 @@
 
 import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "./csv";
 import { dashboardLanguage } from "./language";
-import { queryMonth } from "./query";
+import { queryInt } from "./query";
 import { parseReportQuery, REPORT_CSV_HEADER, reportCsvRow, reportLinesForExport } from "./reports";
 import { dashboardRoute } from "./route";
 import { allMonthTransactions, TRANSACTION_CSV_HEADER, transactionCsvRow } from "./transactions";
@@ -74,16 +74,20 @@ export function treeLifeExportRoute(format: ExportFormat) {
   });
 }
 
-/** GET /api/dashboard/transactions/{csv,xlsx}?year=&month=: every transaction of the month. */
+/**
+ * GET /api/dashboard/transactions/{csv,xlsx}?year=&month=: every transaction of the month; without
+ * month, of the whole year (issue 22.3: a year's export, streamed like a month's).
+ */
 export function transactionExportRoute(format: ExportFormat) {
   return dashboardRoute(async ({ search, session }) => {
-    const { year, month } = queryMonth(search);
+    const year = queryInt(search, "year");
+    const month = search.get("month")?.trim() ? queryInt(search, "month") : null;
     async function* rows() {
       for await (const row of allMonthTransactions(session.scope, year, month)) yield transactionCsvRow(row);
     }
     return exportResponse({
       format,
-      name: `transactions-${year}-${pad(month)}`,
+      name: month === null ? `transactions-${year}` : `transactions-${year}-${pad(month)}`,
       sheet: "Transactions",
       header: TRANSACTION_CSV_HEADER,
       rows: rows(),

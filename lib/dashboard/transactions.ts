@@ -90,8 +90,16 @@ export async function monthTransactions(input: {
 
 export type MonthTransactions = Awaited<ReturnType<typeof monthTransactions>>;
 
-/** Every transaction of the month for the exports, lib/transactions' batches with their names. */
-export async function* allMonthTransactions(scope: OperatorScope, year: number, month: number, batch = 1000) {
+/**
+ * Every transaction of the month (month null: of the year) for the exports, lib/transactions'
+ * batches with their names.
+ */
+export async function* allMonthTransactions(
+  scope: OperatorScope,
+  year: number,
+  month: number | null,
+  batch = 1000,
+) {
   for await (const rows of transactionBatches({ scope, year, month }, batch)) {
     yield* await withNames(rows);
   }

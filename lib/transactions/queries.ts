@@ -23,9 +23,10 @@ export interface TransactionRow {
   contextId: number | null;
 }
 
-/** [start, end) of a calendar month in UTC; 400 for a month that does not exist. */
-export function monthRange(year: number, month: number): [Date, Date] {
+/** [start, end) of a calendar month in UTC (month null: the whole year); 400 for one that does not exist. */
+export function monthRange(year: number, month: number | null): [Date, Date] {
   if (year < 2000 || year > 9999) throw invalid(`year must be between 2000 and 9999, got ${year}`);
+  if (month === null) return [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))];
   if (month < 1 || month > 12) throw invalid(`month must be between 1 and 12, got ${month}`);
   return [new Date(Date.UTC(year, month - 1, 1)), new Date(Date.UTC(year, month, 1))];
 }
@@ -41,7 +42,8 @@ interface MonthOf {
   /** Whose transactions: the scope's operator, in its environment. */
   scope: OperatorScope;
   year: number;
-  month: number;
+  /** null: the whole year (exports only, issue 22.3). */
+  month: number | null;
 }
 
 /** The scope's own transactions (its operator, its environment), for a transaction aliased `t`. */
@@ -56,7 +58,7 @@ function monthWhere(input: MonthOf): Prisma.Sql {
     AND t."created_at" >= ${start} AND t."created_at" < ${end}`;
 }
 
-export async function listTransactions(input: MonthOf & { limit: number; offset: number }) {
+export async function listTransactions(input: MonthOf & { month: number; limit: number; offset: number }) {
   return paged<TransactionRow>(
     Prisma.sql`SELECT ${TRANSACTION_COLUMNS} FROM "transaction" t WHERE ${monthWhere(input)}`,
     Prisma.sql`q."createdAt", q."id"`,
@@ -66,7 +68,7 @@ export async function listTransactions(input: MonthOf & { limit: number; offset:
 }
 
 /**
- * Every transaction of the month in the list's order, in batches read by keyset (created_at, id):
+ * Every transaction of the month (or of the year) in the list's order, in batches read by keyset (created_at, id):
  * each batch costs the same however far into the month, and no total is counted (exports).
  */
 export function transactionBatches(input: MonthOf, batch = 1000): AsyncGenerator<TransactionRow[]> {

@@ -5,9 +5,13 @@ import path from "node:path";
 import pg from "pg";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "@/lib/db/embedded";
 
+// groups = operators (one GroupeEpf each), epfsPerGroup funeral homes each (2 agencies each),
+// deaths from `from` over `years` years. xlarge is a national operator's decade: 20 groups of 50
+// funeral homes (1,000), ten years of deaths (2016-2025), 5 trees per person as in the others.
 export const SIZES = {
-  large: { trees: 1_000_000, persons: 200_000 },
-  small: { trees: 10_000, persons: 2_000 },
+  xlarge: { trees: 10_000_000, persons: 2_000_000, groups: 20, epfsPerGroup: 50, from: 2016, years: 10 },
+  large: { trees: 1_000_000, persons: 200_000, groups: 10, epfsPerGroup: 10, from: 2021, years: 5 },
+  small: { trees: 10_000, persons: 2_000, groups: 10, epfsPerGroup: 10, from: 2021, years: 5 },
 } as const;
 
 export type Size = keyof typeof SIZES;
@@ -24,13 +28,21 @@ export interface BenchTarget {
   stop(): Promise<void>;
 }
 
-/** `--size large|small`; both when absent (one only, large by default, with DATABASE_URL). */
+const isSize = (value: string): value is Size => Object.hasOwn(SIZES, value);
+
+/**
+ * `--size xlarge|large|small` or a comma-separated list (`--size xlarge,small`, the larger first);
+ * large and small when absent (one only, large by default, with DATABASE_URL).
+ */
 export function sizesFromArgs(argv: string[], external: boolean): Size[] {
   const index = argv.indexOf("--size");
   const value = index >= 0 ? argv[index + 1] : undefined;
-  if (value === "large" || value === "small") return [value];
-  if (value !== undefined) throw new Error(`--size must be large or small, got ${value}`);
-  return external ? ["large"] : ["large", "small"];
+  if (value === undefined) return external ? ["large"] : ["large", "small"];
+  const sizes = value.split(",");
+  const wrong = sizes.filter((size) => !isSize(size));
+  if (wrong.length > 0 || sizes.length === 0)
+    throw new Error(`--size must be xlarge, large or small (or a list of them), got ${value}`);
+  return sizes as Size[];
 }
 
 function withDatabase(url: string, name: string): string {
@@ -41,7 +53,7 @@ function withDatabase(url: string, name: string): string {
 
 export async function benchTarget(sizes: Size[]): Promise<BenchTarget> {
   if (process.env.DATABASE_URL) {
-    if (sizes.length !== 1) throw new Error("with DATABASE_URL, give one --size (large or small)");
+    if (sizes.length !== 1) throw new Error("with DATABASE_URL, give one --size (xlarge, large or small)");
     return {
       databases: [{ size: sizes[0], url: process.env.DATABASE_URL }],
       adminUrl: null,
@@ -60,7 +72,7 @@ export async function benchTarget(sizes: Size[]): Promise<BenchTarget> {
 /** Drops and creates a bench database (embedded only: never someone else's database). */
 export async function recreateDatabase(adminUrl: string, url: string): Promise<void> {
   const name = new URL(url).pathname.slice(1);
-  if (!/^bench_(large|small)$/.test(name)) throw new Error(`refusing to recreate database ${name}`);
+  if (!/^bench_(xlarge|large|small)$/.test(name)) throw new Error(`refusing to recreate database ${name}`);
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

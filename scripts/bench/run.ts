@@ -1,8 +1,15 @@
-// npm run bench [-- --requests 300]: measures the report and Infos endpoints on the databases of
-// `npm run bench:seed` (scripts/bench/databases.ts). It starts the real service (the launcher and the
-// built Next.js server, as `npm start` does) once per database, both at the same time, and sends the
-// same kinds of requests to each in turn, one at a time, so that whatever else the machine is doing
-// weighs on both sizes alike. Prints p50/p99 per endpoint and size, and the ratio large / small.
+// npm run bench [-- --size xlarge,small] [-- --requests 300] [-- --clients 20]: measures the report
+// and Infos endpoints on the databases of `npm run bench:seed` (scripts/bench/databases.ts). It
+// starts the real service (the launcher and the built Next.js server, as `npm start` does) once per
+// database, all at the same time, and sends the same kinds of requests to each in turn so that
+// whatever else the machine is doing weighs on every size alike:
+// - one at a time (the default, --clients 1): one request to each size in turn;
+// - with --clients N: N requests in flight at once against one database at a time, in rounds that
+//   alternate the sizes (10 rounds per endpoint), each request timed from its sending to its last byte.
+// Prints p50/p99 per endpoint and size, and the ratio of the largest size to the smallest.
+// With --profile DIR, the servers' processes are profiled (scripts/bench/cpu-profile.cjs) and write
+// their CPU profiles (launcher and HTTP server) to DIR/<size> when stopped: `npm run bench:profile -- DIR/<size>`
+// sums them up.
 // Not a test: nothing here passes or fails on a time, it reports what it measured.
 import os from "node:os";
 import path from "node:path";
@@ -12,8 +19,12 @@ import { type RunningServer, startServer } from "../../e2e/support/server";
 import { type BenchDatabase, benchTarget, SIZES, type Size, sizesFromArgs } from "./databases";
 
 const argv = process.argv.slice(2);
-const REQUESTS = Number(argv[argv.indexOf("--requests") + 1]) || 300;
+const option = (name: string) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : Number.NaN);
+const REQUESTS = option("--requests") || 300;
+const CLIENTS = option("--clients") || 1;
+const PROFILE = argv.includes("--profile") ? path.resolve(argv[argv.indexOf("--profile") + 1]) : null;
 const WARMUP = 50;
+const ROUNDS = 10;
 
 /** A deterministic generator, so that both databases get the same kind of sample on every run. */
 function mulberry32(seed: number) {
@@ -60,8 +71,9 @@ async function requestsFor(database: BenchDatabase, count: number): Promise<Kind
         `SELECT "id", "operator_id" AS "operatorId" FROM "context" WHERE "kind" = 'Epf' ORDER BY "id"`,
       )
     ).rows;
-    const first = Date.UTC(2021, 0, 1);
-    const span = Date.UTC(2025, 11, 1) - first;
+    const { from, years } = SIZES[database.size];
+    const first = Date.UTC(from, 0, 1);
+    const span = Date.UTC(from + years - 1, 11, 1) - first;
     const day = () => new Date(first + Math.floor((random() * span) / 86_400_000) * 86_400_000);
     const epfReport = (days: number) =>
       Array.from({ length: count }, () => {
@@ -121,6 +133,20 @@ async function timed(url: string): Promise<Sample> {
   return { ms, lines: body.Arbres.length };
 }
 
+/** Sends every path with `clients` requests in flight at once; the samples in the paths' order. */
+async function concurrently(base: string, paths: string[], clients: number): Promise<Sample[]> {
+  const samples: Sample[] = new Array(paths.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      const i = next++;
+      samples[i] = await timed(base + paths[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(clients, paths.length) }, worker));
+  return samples;
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 
 const sizes = sizesFromArgs(argv, Boolean(process.env.DATABASE_URL));
@@ -131,18 +157,57 @@ try {
   for (const database of target.databases) {
     plans.set(database.size, await requestsFor(database, REQUESTS + WARMUP));
     const log = path.resolve(process.env.DATA_DIR || ".bench-data", `server-${database.size}.log`);
-    servers.set(database.size, await startServer({ DATABASE_URL: database.url }, log));
+    const profile: Record<string, string> = PROFILE
+      ? {
+          NODE_OPTIONS: `--require ${path.resolve("scripts/bench/cpu-profile.cjs")}`,
+          BENCH_CPU_PROFILE_DIR: path.join(PROFILE, database.size),
+        }
+      : {};
+    servers.set(database.size, await startServer({ DATABASE_URL: database.url, ...profile }, log));
     console.log(`${database.size}: service on ${servers.get(database.size)!.url} (log ${log})`);
   }
-  const results: { kind: string; size: Size; p50: number; p99: number; mean: number; lines: number }[] = [];
+  const results: {
+    kind: string;
+    size: Size;
+    p50: number;
+    p99: number;
+    mean: number;
+    lines: number;
+    perSecond: number;
+  }[] = [];
   const kinds = plans.get(sizes[0])!.map((kind) => kind.name);
   for (const [k, name] of kinds.entries()) {
     const samples = new Map<Size, Sample[]>(sizes.map((size) => [size, []]));
-    for (let i = 0; i < REQUESTS + WARMUP; i++) {
+    const busy = new Map<Size, number>(sizes.map((size) => [size, 0]));
+    if (CLIENTS === 1) {
+      for (let i = 0; i < REQUESTS + WARMUP; i++) {
+        for (const size of sizes) {
+          const paths = plans.get(size)![k].paths;
+          const sample = await timed(servers.get(size)!.url + paths[i % paths.length]);
+          if (i >= WARMUP) samples.get(size)!.push(sample);
+          if (i >= WARMUP) busy.set(size, busy.get(size)! + sample.ms);
+        }
+      }
+    } else {
+      // Warm-up, then rounds of REQUESTS / ROUNDS requests, the sizes alternating (and starting
+      // each round with the other one) so that the machine's noise weighs on both.
       for (const size of sizes) {
         const paths = plans.get(size)![k].paths;
-        const sample = await timed(servers.get(size)!.url + paths[i % paths.length]);
-        if (i >= WARMUP) samples.get(size)!.push(sample);
+        await concurrently(servers.get(size)!.url, paths.slice(0, WARMUP), CLIENTS);
+      }
+      const perRound = Math.ceil(REQUESTS / ROUNDS);
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? sizes : [...sizes].reverse();
+        for (const size of order) {
+          const paths = plans.get(size)![k].paths;
+          const slice = Array.from(
+            { length: perRound },
+            (_, i) => paths[(WARMUP + round * perRound + i) % paths.length],
+          );
+          const started = performance.now();
+          samples.get(size)!.push(...(await concurrently(servers.get(size)!.url, slice, CLIENTS)));
+          busy.set(size, busy.get(size)! + performance.now() - started);
+        }
       }
     }
     for (const size of sizes) {
@@ -155,27 +220,35 @@ try {
         p99: percentile(sorted, 0.99),
         mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
         lines: list.reduce((a, s) => a + s.lines, 0) / list.length,
+        perSecond: (list.length * 1000) / busy.get(size)!,
       });
     }
   }
 
   console.log(
     `\n${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; ` +
-      `${REQUESTS} requests per endpoint and size after ${WARMUP} of warm-up, one at a time\n`,
+      `${REQUESTS} requests per endpoint and size after ${WARMUP} of warm-up, ` +
+      `${CLIENTS === 1 ? "one at a time" : `${CLIENTS} clients at once, ${ROUNDS} rounds alternating the sizes`}; ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}\n`,
   );
   const pad = (text: string, width: number) => text.padEnd(width);
   const num = (value: number) => value.toFixed(1).padStart(8);
-  console.log(`${pad("endpoint", 42)}${pad("size", 7)}   p50 ms   p99 ms  mean ms  lines/page`);
+  console.log(`${pad("endpoint", 42)}${pad("size", 7)}   p50 ms   p99 ms  mean ms    req/s  lines/page`);
   for (const r of results) {
     console.log(
-      `${pad(r.kind, 42)}${pad(r.size, 7)}${num(r.p50)} ${num(r.p99)} ${num(r.mean)}  ${r.lines.toFixed(1)}`,
+      `${pad(r.kind, 42)}${pad(r.size, 7)}${num(r.p50)} ${num(r.p99)} ${num(r.mean)} ${num(r.perSecond)}  ${r.lines.toFixed(1)}`,
     );
   }
-  if (sizes.length === 2) {
-    console.log(`\n${pad("ratio large / small", 42)}     p50      p99`);
+  if (sizes.length >= 2) {
+    const bySize = [...sizes].sort((a, b) => SIZES[b].trees - SIZES[a].trees);
+    const [biggest, smallest] = [bySize[0], bySize[bySize.length - 1]];
+    console.log(`\n${pad(`ratio ${biggest} / ${smallest}`, 42)}     p50      p99`);
     for (const name of kinds) {
-      const large = results.find((r) => r.kind === name && r.size === "large")!;
-      const small = results.find((r) => r.kind === name && r.size === "small")!;
+      const large = results.find((r) => r.kind === name && r.size === biggest)!;
+      const small = results.find((r) => r.kind === name && r.size === smallest)!;
       console.log(
         `${pad(name, 42)}${(large.p50 / small.p50).toFixed(2).padStart(8)} ${(large.p99 / small.p99).toFixed(2).padStart(8)}`,
       );

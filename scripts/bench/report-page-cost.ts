@@ -1,0 +1,54 @@
+// npx tsx scripts/bench/report-page-cost.ts: where the time of one long-period report page goes
+// (issue 22.3), in this process on bench_xlarge: 200 runs each of the page's lines read through
+// Prisma (reportLines), the same statement through pg alone, the lines serialized to the API's
+// JSON, and that JSON gzipped. Mean milliseconds per page of 200 lines (wall time: noisy when the
+// machine is loaded; compare figures of one run only).
+import pg from "pg";
+import { benchTarget } from "./databases";
+
+const target = await benchTarget(["xlarge"]);
+try {
+  process.env.DATABASE_URL = target.databases[0].url;
+  const { disconnect } = await import("@/lib/db/client");
+  const { reportLinesSql, reportLines } = await import("@/lib/reports/queries");
+  const { serviceAdminScope } = await import("@/lib/scope");
+  const { serializeReportLine } = await import("@/lib/v1/serializers/reports");
+  const viewer = serviceAdminScope(1);
+  const filter = {
+    viewer,
+    scope: { kind: "epf" as const, epfId: 21 },
+    start: new Date("2016-01-01T00:00:00Z"),
+    end: new Date("2026-01-08T00:00:00Z"),
+  };
+  const sql = reportLinesSql(filter, 200, 0);
+  const pool = new pg.Pool({ connectionString: target.databases[0].url, max: 2 });
+  const text = sql.text;
+  const values = sql.values;
+  for (let w = 0; w < 30; w++) {
+    await reportLines(filter, 200, 0);
+    await pool.query(text, values);
+  }
+  const N = 200;
+  let t = performance.now();
+  let rows: Awaited<ReturnType<typeof reportLines>> = [];
+  for (let i = 0; i < N; i++) rows = await reportLines(filter, 200, 0);
+  const prismaMs = (performance.now() - t) / N;
+  t = performance.now();
+  for (let i = 0; i < N; i++) await pool.query(text, values);
+  const pgMs = (performance.now() - t) / N;
+  t = performance.now();
+  let bytes = 0;
+  for (let i = 0; i < N; i++)
+    bytes = JSON.stringify({ Arbres: rows.map((r) => serializeReportLine(r, "http://x")) }).length;
+  const serMs = (performance.now() - t) / N;
+  const { gzipSync } = await import("node:zlib");
+  const json = JSON.stringify({ Arbres: rows.map((r) => serializeReportLine(r, "http://x")) });
+  t = performance.now();
+  for (let i = 0; i < N; i++) gzipSync(json);
+  const gzMs = (performance.now() - t) / N;
+  console.log({ rows: rows.length, prismaMs, pgMs, serMs, gzMs, bytes });
+  await pool.end();
+  await disconnect();
+} finally {
+  await target.stop();
+}
