@@ -86,11 +86,23 @@ export async function reportFilter(
 ): Promise<{ chain: ContextChain; filter: ReportFilter; persons: TreeReport["persons"] }> {
   const viewer = input.scope;
   // Authorization in the where clause: another operator's funeral home or person is not found.
-  const epf = await db.context.findFirst({
-    where: { id: input.epfId, operatorId: viewer.operatorId, kind: "Epf" },
-    select: { id: true },
-  });
-  if (!epf)
+  // The funeral home is the first of its chain (one statement: the Contexte of the answer too).
+  // The person, when asked for, is read at the same time; the funeral home's refusal comes first.
+  const [chain, person] = await Promise.all([
+    loadChain(db, viewer.operatorId, input.epfId),
+    input.personId === null
+      ? null
+      : db.person.findFirst({
+          where: {
+            id: input.personId,
+            operatorId: viewer.operatorId,
+            epfId: input.epfId,
+            isTest: isTestEnvironment(viewer.environment),
+          },
+          select: { id: true },
+        }),
+  ]);
+  if (chain[0]?.kind !== "Epf")
     throw notFound(`funeral home (Epf) ${input.epfId} does not exist`, {
       field: "epfId",
       reason: "not-found",
@@ -99,15 +111,6 @@ export async function reportFilter(
   let persons: TreeReport["persons"] = null;
   const words = searchWords(input.personName ?? "");
   if (input.personId !== null) {
-    const person = await db.person.findFirst({
-      where: {
-        id: input.personId,
-        operatorId: viewer.operatorId,
-        epfId: input.epfId,
-        isTest: isTestEnvironment(viewer.environment),
-      },
-      select: { id: true },
-    });
     if (!person) {
       throw notFound(
         `person ${input.personId} does not exist or is not linked to funeral home ${input.epfId}`,
@@ -128,7 +131,6 @@ export async function reportFilter(
     }
     scope = { kind: "personsNamed", epfId: input.epfId, words };
   }
-  const chain = await loadChain(db, viewer.operatorId, input.epfId);
   // 4.1 rule 6 for a GET: no request language, so the funeral home's (its chain's), else the operator's.
   const language = contextLanguage(chain) ?? input.operatorLanguage ?? "fr";
   return { chain, filter: { ...input.period, viewer, scope, language }, persons };
