@@ -11,6 +11,7 @@ import { guardV1Request } from "@/lib/v1/guard";
 import { createMemorialPageCache } from "./page-cache";
 import { markNoindex } from "./robots";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
+import { createV1Router, listV1Routes, serveV1 } from "./v1-routes";
 
 export interface HttpServerOptions {
   /** Next.js's development mode (`npm run dev`): hot reload, no page cache. */
@@ -43,6 +44,16 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
   const app = next({ dev, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Issue 22.2: /v1 is answered by its route handlers called from here, without Next.js's request
+  // handling (lib/http/v1-routes.ts); `npm run dev` leaves it to Next.js (hot reload).
+  const v1Router = dev ? null : createV1Router(listV1Routes(process.cwd()));
+  if (v1Router) {
+    for (const route of v1Router.routes) {
+      v1Router
+        .load(route)
+        .catch((error) => console.error(`server: app/v1/${route.path} did not load`, error));
+    }
+  }
 
   const server = http.createServer(
     {
@@ -71,6 +82,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
       if (path === "/v1" || path.startsWith("/v1/")) {
         const refused = guardV1Request(request.method ?? "", path);
         if (refused) return void send(refused, response).catch(fail);
+        if (v1Router) {
+          return void serveV1(v1Router, path, request, response, NEXT_CONFIG_HEADERS)
+            .then((answered) => (answered ? undefined : handle(request, response)))
+            .catch(fail);
+        }
       }
       // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
       const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
@@ -105,6 +121,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
   process.on("SIGINT", stop);
   return server;
 }
+
+/** The headers next.config.mjs adds to every response, which Next.js adds to route handlers' answers. */
+const NEXT_CONFIG_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+};
 
 /** The address this process reaches itself on, for a server bound to `hostname`. */
 function loopbackHost(hostname: string): string {
