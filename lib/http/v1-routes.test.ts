@@ -59,3 +59,72 @@ describe("the /v1 route table of the production server (issue 22.2)", () => {
     }
   });
 });
+
+describe("serveV1: a route handler called from node:http", () => {
+  async function withServer(run: (origin: string) => Promise<void>) {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const http = await import("node:http");
+    const { serveV1 } = await import("./v1-routes");
+    const dir = mkdtempSync(path.join(tmpdir(), "v1-routes-"));
+    mkdirSync(path.join(dir, "app/v1/Echo/[id]"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "app/v1/Echo/[id]/route.js"),
+      `const echo = async (request, { params }) => {
+         const body = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+         return new Response(JSON.stringify({ method: request.method, params: await params, length: body.length,
+           key: request.headers.get("key"), search: new URL(request.url).search }),
+           { status: 201, headers: { "content-type": "application/json", "x-route": "echo" } });
+       };
+       export const GET = echo;
+       export const POST = echo;`,
+    );
+    const echoRouter = createV1Router(listV1Routes(dir));
+    const server = http.createServer((request, response) => {
+      const pathname = new URL(request.url ?? "/", "http://x").pathname;
+      serveV1(echoRouter, pathname, request, response, { "x-extra": "1" }).then((answered) => {
+        if (!answered) response.writeHead(418).end("not here");
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    try {
+      await run(`http://127.0.0.1:${port}`);
+    } finally {
+      server.close();
+    }
+  }
+
+  it("passes the decoded params, headers, query and body, and writes the answer with its headers", async () => {
+    await withServer(async (origin) => {
+      const got = await fetch(`${origin}/v1/Echo/a%20b?Limite=2`, { headers: { key: "k1" } });
+      expect(got.status).toBe(201);
+      expect(got.headers.get("x-route")).toBe("echo");
+      expect(got.headers.get("x-extra")).toBe("1");
+      expect(await got.json()).toEqual({
+        method: "GET",
+        params: { id: "a b" },
+        length: 0,
+        key: "k1",
+        search: "?Limite=2",
+      });
+
+      const posted = await fetch(`${origin}/v1/Echo/1`, { method: "POST", body: "x".repeat(1000) });
+      expect(await posted.json()).toMatchObject({ method: "POST", length: 1000 });
+      // A body past the API's limit is not read whole: the handler gets just enough to refuse it.
+      const large = await fetch(`${origin}/v1/Echo/1`, { method: "POST", body: "x".repeat(1024 * 1024) });
+      expect(await large.json()).toMatchObject({ length: 64 * 1024 + 1 });
+    });
+  });
+
+  it("answers HEAD with the GET handler and no body; leaves other methods and paths to Next.js", async () => {
+    await withServer(async (origin) => {
+      const head = await fetch(`${origin}/v1/Echo/1`, { method: "HEAD" });
+      expect(head.status).toBe(201);
+      expect(head.headers.get("x-route")).toBe("echo");
+      expect(await head.text()).toBe("");
+      expect((await fetch(`${origin}/v1/Echo/1`, { method: "PUT" })).status).toBe(418);
+      expect((await fetch(`${origin}/v1/Nothing`)).status).toBe(418);
+    });
+  });
+});
