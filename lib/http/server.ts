@@ -2,7 +2,8 @@
 // instead of `next start`: Next.js through its programmatic API behind node:http, so that the
 // server's own limits can be set. With `next start`, a client sending its headers one line every
 // 10 s keeps its connection for minutes (300 such clients hold 300 sockets), and TRACE answers a
-// text 500. In front of Next.js: the /v1 guard and the rendered-page cache of memorial pages.
+// text 500. In front of Next.js: the /v1 guard, the /v1 route handlers called directly (issue 22.2,
+// lib/http/v1-routes.ts) and the rendered-page cache of memorial pages.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -86,7 +87,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
       if (path === "/v1" || path.startsWith("/v1/")) {
         const refused = guardV1Request(request.method ?? "", path);
         if (refused) return void send(refused, response).catch(fail);
-        if (v1Router && compress) {
+        // A request target that is not a plain path ("//host/v1/...") is left to Next.js's parsing.
+        if (v1Router && compress && request.url?.startsWith("/v1/")) {
           return void compress(request, response, () => {
             serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
               .then((answered) => (answered ? undefined : handle(request, response)))
