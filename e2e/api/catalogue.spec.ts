@@ -187,7 +187,7 @@ test.describe("plantations", () => {
     expect(await available(unlisted.key)).toBe(7);
 
     await addStock(op.plantationId, op.speciesId, 3);
-    expect(await available(op.key)).toBe(10);
+    await expect.poll(() => available(op.key), { timeout: 2_000, intervals: [50] }).toBe(10);
   });
 
   test("an inactive site: /Plantation/{id} answers it with Active false, /Plantations omits it", async () => {
@@ -273,8 +273,15 @@ test.describe("species", () => {
 
     const closing = await makeIsolatedOperator({ stock: 5 });
     expect((await api("GET", "/Especes", { key: closing.key })).json.NombreTotal).toBe(1);
+    // This test's process closes the site: its signal reaches the service through NOTIFY, a moment
+    // later (the service answers Especes from memory; e2e/api/read-caches.spec.ts).
     await deactivatePlantation(closing.plantationId);
-    expect((await api("GET", "/Especes", { key: closing.key })).json.NombreTotal).toBe(0);
+    await expect
+      .poll(async () => (await api("GET", "/Especes", { key: closing.key })).json.NombreTotal, {
+        timeout: 2_000,
+        intervals: [50],
+      })
+      .toBe(0);
     expect(
       (await api("GET", `/Espece/${closing.speciesId}`, { key: closing.key })).json.Espece.Disponible,
     ).toBe(0);

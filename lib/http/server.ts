@@ -2,15 +2,18 @@
 // instead of `next start`: Next.js through its programmatic API behind node:http, so that the
 // server's own limits can be set. With `next start`, a client sending its headers one line every
 // 10 s keeps its connection for minutes (300 such clients hold 300 sockets), and TRACE answers a
-// text 500. In front of Next.js: the /v1 guard and the rendered-page cache of memorial pages.
+// text 500. In front of Next.js: the /v1 guard, the /v1 route handlers called directly (issue 22.2,
+// lib/http/v1-routes.ts) and the rendered-page cache of memorial pages.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { createRequire } from "node:module";
 import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { guardV1Request } from "@/lib/v1/guard";
 import { createMemorialPageCache } from "./page-cache";
 import { markNoindex } from "./robots";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
+import { createV1Router, listV1Routes, serveV1 } from "./v1-routes";
 
 export interface HttpServerOptions {
   /** Next.js's development mode (`npm run dev`): hot reload, no page cache. */
@@ -43,6 +46,19 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
   const app = next({ dev, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Issue 22.2: /v1 is answered by its route handlers called from here, without Next.js's request
+  // handling (lib/http/v1-routes.ts); `npm run dev` leaves it to Next.js (hot reload).
+  const v1Router = dev ? null : createV1Router(listV1Routes(process.cwd()));
+  // The gzip of Next.js's own server (router-server.js: compress unless next.config says not),
+  // so that /v1 answers are compressed as Next.js compressed them.
+  const compress = v1Router ? nextCompression() : null;
+  if (v1Router) {
+    for (const route of v1Router.routes) {
+      v1Router
+        .load(route)
+        .catch((error) => console.error(`server: app/v1/${route.path} did not load`, error));
+    }
+  }
 
   const server = http.createServer(
     {
@@ -71,6 +87,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
       if (path === "/v1" || path.startsWith("/v1/")) {
         const refused = guardV1Request(request.method ?? "", path);
         if (refused) return void send(refused, response).catch(fail);
+        // A request target that is not a plain path ("//host/v1/...") is left to Next.js's parsing.
+        if (v1Router && compress && request.url?.startsWith("/v1/")) {
+          return void compress(request, response, () => {
+            serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
+              .then((answered) => (answered ? undefined : handle(request, response)))
+              .catch(fail);
+          });
+        }
       }
       // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
       const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
@@ -104,6 +128,25 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
   return server;
+}
+
+/**
+ * The headers Next.js adds to a route handler's answer: those of next.config.mjs (every response)
+ * and the Vary of App Router responses (Accept-Encoding is added by the compression).
+ */
+const NEXT_ROUTE_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  "x-frame-options": "DENY",
+  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
+};
+
+type Middleware = (request: http.IncomingMessage, response: http.ServerResponse, next: () => void) => void;
+
+function nextCompression(): Middleware {
+  const require = createRequire(import.meta.url);
+  return (require("next/dist/compiled/compression") as () => Middleware)();
 }
 
 /** The address this process reaches itself on, for a server bound to `hostname`. */

@@ -39,6 +39,16 @@ export interface CreateMemorialResult {
   at: string;
   /** True when this is the stored result of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
+  /**
+   * The memorial this request created, as written (issue 22.2: its public address is known without
+   * reading it back); absent when the memorial existed before.
+   */
+  created?: {
+    status: "visible" | "awaiting_confirmation";
+    isTest: boolean;
+    hiddenAt: null;
+    language: Language;
+  };
 }
 
 type Planting = Parameters<typeof plantTree>[1];
@@ -164,6 +174,7 @@ async function plant(
         createdMemorial: true,
         at: new Date().toISOString(),
         replayed: false,
+        created: { status: "awaiting_confirmation", isTest: planting.isTest, hiddenAt: null, language },
       };
     }
     await events.record({
@@ -203,6 +214,9 @@ async function plant(
     createdMemorial: target.kind === "new" || creationTransactionId !== null,
     at: new Date().toISOString(),
     replayed: false,
+    ...(target.kind === "new"
+      ? { created: { status: "visible" as const, isTest: planting.isTest, hiddenAt: null, language } }
+      : {}),
   };
 }
 

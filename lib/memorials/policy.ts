@@ -34,6 +34,18 @@ export function memorialsVisibleTo(scope: Scope): Prisma.MemorialWhereInput {
   return { OR: [isPublic, ownMemorialsOf(owner)] };
 }
 
+/**
+ * memorialsVisibleTo(PUBLIC) for a memorial whose row is in hand (one just written): visible, not
+ * test, not hidden. Issue 22.2: the planting answers its UrlMemorial without reading the row back.
+ */
+export function isPublicMemorial(memorial: {
+  status: string;
+  isTest: boolean;
+  hiddenAt: Date | null;
+}): boolean {
+  return memorial.status === "visible" && !memorial.isTest && memorial.hiddenAt === null;
+}
+
 /** The same condition in SQL, for a memorial aliased `m`. */
 export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);

@@ -6,9 +6,19 @@
 import { db } from "@/lib/db/client";
 import { memorialUrl, publicOrigin } from "@/lib/links";
 import { cachedMemorial } from "@/lib/memorials/cache";
-import { memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
+import { isPublicMemorial, memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
 
-export async function publicMemorialUrl(request: Request, memorialId: number): Promise<string | null> {
+export async function publicMemorialUrl(
+  request: Request,
+  memorialId: number,
+  /** The memorial as this request just wrote it: no read (a new memorial is never in the cache). */
+  written?: { status: string; isTest: boolean; hiddenAt: Date | null; language: string },
+): Promise<string | null> {
+  if (written) {
+    return isPublicMemorial(written)
+      ? memorialUrl(publicOrigin(request.headers), { id: memorialId, language: written.language })
+      : null;
+  }
   // Kept with the memorial's other reads until one of its events (a confirmation, the family
   // hiding it) changes whether it is public.
   const memorial = await cachedMemorial(memorialId, "public-address", () =>

@@ -47,8 +47,21 @@ BODY='{"Defunt":{"Nom":"Dupont","Prenom":"Marie","DateDeces":"2026-11-01T00:00:0
 M="$(curl -s -X POST -H "key: $KEY" -H 'content-type: application/json' -d "$BODY" "http://127.0.0.1:$PP/v1/Memorials/Creer" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).IdMemorial))')"
 for i in 1 2 3; do curl -s -o /dev/null -X POST -H "key: $KEY" -H 'content-type: application/json' -d "{\"MemorialId\":$M,\"DeLaPartDe\":\"Ami $i\",\"Message\":\"En souvenir\"}" "http://127.0.0.1:$PP/v1/Memorials/Creer"; done
 declare -A SUM
+# Issue 22.2: bare-creer.mjs writes the planting's domain events too, and the project's job runner
+# dispatches them afterwards; without waiting, that backlog (thousands of events) was dispatched
+# during the next measurement, POST-Creer's. Each target now starts once every event is dispatched
+# (the project's own events of its own run are still dispatched during it, as in production).
+settle() {
+  local n waited=0
+  for waited in $(seq 0 180); do
+    n="$(PGPASSWORD="$PGPASS" psql -h 127.0.0.1 -p "$PGPORT" -U postgres memorial -Atc "select count(*) from domain_event where dispatched_at is null" 2>/dev/null)"
+    [ "$n" = 0 ] && break; sleep 1
+  done
+  [ "$waited" -gt 0 ] && echo "  (waited ${waited} s for the events of the previous target to be dispatched; left: $n)"
+}
 measure() { # name url [autocannon args...]
   local name="$1" url="$2"; shift 2
+  settle
   "$AC" -j -c "$C" -d 2 "$@" "$url" >/dev/null 2>&1
   local line
   line="$("$AC" -j -c "$C" -d "$D" "$@" "$url" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log((j["2xx"]/j.duration).toFixed(0),j.non2xx,j.errors,j.latency.p50,j.latency.p99)})')"

@@ -24,7 +24,12 @@ export const POST = v1({ auth: "header", body: true }, async (req) => {
     ...envelope(req, "memorialsCreer"),
     Date: result.at,
     Id: input.Id ?? 0,
-    ...serializeCreation(input, result, await publicMemorialUrl(req.request, result.memorialId)),
+    ...serializeCreation(
+      input,
+      result,
+      // A replay says whether the memorial is public now; a first answer knows what it wrote.
+      await publicMemorialUrl(req.request, result.memorialId, result.replayed ? undefined : result.created),
+    ),
   };
   return json(200, body, result.replayed ? { "idempotent-replayed": "true" } : undefined);
 });
