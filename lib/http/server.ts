@@ -6,7 +6,6 @@
 // lib/http/v1-routes.ts) and the rendered-page cache of memorial pages.
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { createRequire } from "node:module";
 import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { guardV1Request } from "@/lib/v1/guard";
@@ -49,9 +48,6 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
   // Issue 22.2: /v1 is answered by its route handlers called from here, without Next.js's request
   // handling (lib/http/v1-routes.ts); `npm run dev` leaves it to Next.js (hot reload).
   const v1Router = dev ? null : createV1Router(listV1Routes(process.cwd()));
-  // The gzip of Next.js's own server (router-server.js: compress unless next.config says not),
-  // so that /v1 answers are compressed as Next.js compressed them.
-  const compress = v1Router ? nextCompression() : null;
   if (v1Router) {
     for (const route of v1Router.routes) {
       v1Router
@@ -88,12 +84,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
         const refused = guardV1Request(request.method ?? "", path);
         if (refused) return void send(refused, response).catch(fail);
         // A request target that is not a plain path ("//host/v1/...") is left to Next.js's parsing.
-        if (v1Router && compress && request.url?.startsWith("/v1/")) {
-          return void compress(request, response, () => {
-            serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
-              .then((answered) => (answered ? undefined : handle(request, response)))
-              .catch(fail);
-          });
+        // Compressed as Next.js's compression would (lib/http/v1-routes.ts encoded).
+        if (v1Router && request.url?.startsWith("/v1/")) {
+          return void serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
+            .then((answered) => (answered ? undefined : handle(request, response)))
+            .catch(fail);
         }
       }
       // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
@@ -132,7 +127,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
 
 /**
  * The headers Next.js adds to a route handler's answer: those of next.config.mjs (every response)
- * and the Vary of App Router responses (Accept-Encoding is added by the compression).
+ * and the Vary of App Router responses (Accept-Encoding is added by lib/http/v1-routes.ts encoded).
  */
 const NEXT_ROUTE_HEADERS: Record<string, string> = {
   "x-content-type-options": "nosniff",
@@ -141,13 +136,6 @@ const NEXT_ROUTE_HEADERS: Record<string, string> = {
   "permissions-policy": "camera=(), microphone=(), geolocation=()",
   vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
 };
-
-type Middleware = (request: http.IncomingMessage, response: http.ServerResponse, next: () => void) => void;
-
-function nextCompression(): Middleware {
-  const require = createRequire(import.meta.url);
-  return (require("next/dist/compiled/compression") as () => Middleware)();
-}
 
 /** The address this process reaches itself on, for a server bound to `hostname`. */
 function loopbackHost(hostname: string): string {

@@ -128,3 +128,51 @@ describe("serveV1: a route handler called from node:http", () => {
     });
   });
 });
+
+describe("the /v1 answers' compression, as Next.js's compression middleware did", () => {
+  const request = (acceptEncoding?: string) =>
+    ({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }) as never;
+  const json = () =>
+    ({ "content-type": "application/json; charset=utf-8", vary: "rsc" }) as Record<string, string>;
+  const big = Buffer.from(JSON.stringify({ Arbres: Array.from({ length: 150 }, (_, i) => ({ ArbreId: i })) }));
+
+  it("prefers gzip, then deflate, by the client's q values; identity unless refused", async () => {
+    const { preferredEncoding } = await import("./v1-routes");
+    expect(preferredEncoding(undefined)).toBe("identity");
+    expect(preferredEncoding("gzip, deflate, br")).toBe("gzip");
+    expect(preferredEncoding("deflate")).toBe("deflate");
+    expect(preferredEncoding("gzip;q=0.5, deflate")).toBe("deflate");
+    expect(preferredEncoding("gzip;q=0, identity")).toBe("identity");
+    expect(preferredEncoding("br")).toBe("identity");
+    expect(preferredEncoding("*")).toBe("gzip");
+    expect(preferredEncoding("gzip;q=0.4, identity;q=0.5")).toBe("identity");
+  });
+
+  it("gzips a JSON answer from 1 KiB on, says Vary: Accept-Encoding, and leaves the rest as it is", async () => {
+    const { encoded } = await import("./v1-routes");
+    const { gunzipSync, inflateSync } = await import("node:zlib");
+    const zipped = json();
+    const out = encoded(request("gzip, deflate"), zipped, big);
+    expect(zipped["content-encoding"]).toBe("gzip");
+    expect(zipped.vary).toBe("rsc, Accept-Encoding");
+    expect(gunzipSync(out).equals(big)).toBe(true);
+
+    const deflated = json();
+    expect(inflateSync(encoded(request("deflate"), deflated, big)).equals(big)).toBe(true);
+    expect(deflated["content-encoding"]).toBe("deflate");
+
+    const small = json();
+    expect(encoded(request("gzip"), small, Buffer.from("{}"))).toEqual(Buffer.from("{}"));
+    expect(small).toEqual({ ...json(), vary: "rsc, Accept-Encoding" });
+
+    const refused = json();
+    expect(encoded(request("identity"), refused, big)).toBe(big);
+    expect(refused["content-encoding"]).toBeUndefined();
+
+    const noTransform = { ...json(), "cache-control": "no-store, no-transform" };
+    expect(encoded(request("gzip"), noTransform, big)).toBe(big);
+    const binary = { "content-type": "image/jpeg" } as Record<string, string>;
+    expect(encoded(request("gzip"), binary, big)).toBe(big);
+    expect(binary).toEqual({ "content-type": "image/jpeg" });
+  });
+});
