@@ -134,7 +134,9 @@ describe("the /v1 answers' compression, as Next.js's compression middleware did"
     ({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }) as never;
   const json = () =>
     ({ "content-type": "application/json; charset=utf-8", vary: "rsc" }) as Record<string, string>;
-  const big = Buffer.from(JSON.stringify({ Arbres: Array.from({ length: 150 }, (_, i) => ({ ArbreId: i })) }));
+  const big = Buffer.from(
+    JSON.stringify({ Arbres: Array.from({ length: 150 }, (_, i) => ({ ArbreId: i })) }),
+  );
 
   it("prefers gzip, then deflate, by the client's q values; identity unless refused", async () => {
     const { preferredEncoding } = await import("./v1-routes");
