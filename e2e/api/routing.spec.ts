@@ -1,6 +1,7 @@
 // Every /v1 response is JSON, including what Next.js would answer before a route handler.
 import { expect, test } from "@playwright/test";
 import { baseUrl, makeIsolatedOperator } from "../support/factories";
+import { rawRequest } from "../support/raw-http";
 
 async function raw(method: string, path: string, key?: string) {
   const response = await fetch(`${baseUrl()}${path}`, {
@@ -51,4 +52,16 @@ test("the JSON 404 of an unknown path does not echo a key written in it", async 
 test("pages keep their trailing-slash redirect", async () => {
   const r = await raw("GET", "/dashboard/signin/");
   expect(r.status).toBe(308);
+});
+
+test("a Host header that is no address still gets the API's JSON answer, never a text 500", async () => {
+  // The production server calls the /v1 route handlers itself (lib/http/v1-routes.ts): the Request
+  // it builds must not take its origin from the client's Host ("a:b" is no URL authority).
+  const op = await makeIsolatedOperator();
+  for (const host of ["a:b", "x:99999", "[", "::1"]) {
+    const r = await rawRequest(baseUrl(), "GET", "/v1/Especes", { host, key: op.key });
+    expect(r.status, host).toBe(200);
+    expect(r.headers["content-type"], host).toContain("application/json");
+    expect(JSON.parse(r.text).Statut, host).toBe("Ok");
+  }
 });

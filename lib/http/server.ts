@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
-import { guardV1Request } from "@/lib/v1/guard";
+import { guardV1Request, v1ServerError } from "@/lib/v1/guard";
 import { createMemorialPageCache } from "./page-cache";
 import { markNoindex } from "./robots";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
@@ -88,7 +88,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
         if (v1Router && request.url?.startsWith("/v1/")) {
           return void serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
             .then((answered) => (answered ? undefined : handle(request, response)))
-            .catch(fail);
+            .catch((error) => {
+              // A client gone while its body was read: nobody to answer, nothing to report.
+              if (request.destroyed && !response.headersSent) return void response.destroy();
+              console.error("request failed", error);
+              if (response.headersSent) return void response.end();
+              // Every /v1 answer is JSON (contract.md), this one too.
+              send(v1ServerError(), response).catch(() => response.destroy());
+            });
         }
       }
       // Issue 21.2: a memorial page that is not public for search engines says so in a header too.

@@ -138,12 +138,14 @@ describe("the /v1 answers' compression, as Next.js's compression middleware did"
     JSON.stringify({ Arbres: Array.from({ length: 150 }, (_, i) => ({ ArbreId: i })) }),
   );
 
-  it("prefers gzip, then deflate, by the client's q values; identity unless refused", async () => {
+  it("chooses the coding as the compression middleware did: gzip, deflate only without gzip, else identity", async () => {
     const { preferredEncoding } = await import("./v1-routes");
     expect(preferredEncoding(undefined)).toBe("identity");
     expect(preferredEncoding("gzip, deflate, br")).toBe("gzip");
     expect(preferredEncoding("deflate")).toBe("deflate");
-    expect(preferredEncoding("gzip;q=0.5, deflate")).toBe("deflate");
+    expect(preferredEncoding("gzip;q=0.5, deflate")).toBe("gzip");
+    expect(preferredEncoding("gzip;q=0, deflate")).toBe("deflate");
+    expect(preferredEncoding("gzip;q=0.5")).toBe("gzip");
     expect(preferredEncoding("gzip;q=0, identity")).toBe("identity");
     expect(preferredEncoding("br")).toBe("identity");
     expect(preferredEncoding("*")).toBe("gzip");

@@ -155,11 +155,12 @@ export async function serveV1(
     if (Array.isArray(value)) for (const one of value) headers.append(name, one);
     else headers.set(name, value);
   }
-  const host = request.headers.host;
-  const origin = host && /^[A-Za-z0-9.\-:[\]]+$/.test(host) ? `http://${host}` : "http://localhost";
   const init: RequestInit = { method, headers };
   if (method !== "GET" && method !== "HEAD") init.body = new Uint8Array(await readBody(request));
-  const answer = await handler(new Request(`${origin}${request.url ?? "/"}`, init), {
+  // A fixed origin, as Next.js gave one (its own address, never the Host header, which a client
+  // chooses: "a:b" is no URL authority). Handlers read the path and query from it; the links they
+  // write take their origin from APP_URL or the checked Host (lib/links.ts publicOrigin).
+  const answer = await handler(new Request(`http://localhost${request.url ?? "/"}`, init), {
     params: Promise.resolve(found.params),
   });
   const body = method === "HEAD" ? null : Buffer.from(await answer.arrayBuffer());
@@ -209,29 +210,29 @@ export function encoded(
 }
 
 /**
- * The coding an Accept-Encoding header prefers among gzip, deflate and identity (highest q, then
- * in that order; `*` stands for those it does not name; identity is acceptable unless refused).
+ * The coding the compression middleware chose for an Accept-Encoding header (its `negotiator`):
+ * the highest q among gzip, deflate and identity, in that order on ties; `*` stands for those the
+ * header does not name; identity not named gets the lowest q the header gives (a 0 counted as 1);
+ * deflate only where gzip is not acceptable at all.
  */
 export function preferredEncoding(header: string | undefined): "gzip" | "deflate" | "identity" {
   if (!header) return "identity";
   const q = new Map<string, number>();
+  let lowest = 1;
   for (const part of header.split(",")) {
     const [name, ...parameters] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
+    if (!name?.trim()) continue;
     const given = parameters.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     const value = given === undefined ? 1 : Number(given);
     q.set(name.trim(), Number.isFinite(value) ? value : 0);
+    lowest = Math.min(lowest, value || 1);
   }
-  const of = (coding: string) => q.get(coding) ?? q.get("*") ?? (coding === "identity" ? 1 : 0);
-  let best: "gzip" | "deflate" | "identity" = "identity";
-  let bestQ = 0;
-  for (const coding of ["gzip", "deflate", "identity"] as const) {
-    if (of(coding) > bestQ) {
-      best = coding;
-      bestQ = of(coding);
-    }
-  }
-  return best;
+  const of = (coding: string) => q.get(coding) ?? q.get("*") ?? (coding === "identity" ? lowest : 0);
+  const best = (codings: ("gzip" | "deflate" | "identity")[]) =>
+    codings.reduce((chosen, coding) => (of(coding) > of(chosen) ? coding : chosen));
+  const chosen = best(["gzip", "deflate", "identity"]);
+  if (of(chosen) === 0) return "identity";
+  return chosen === "deflate" && of("gzip") > 0 ? best(["gzip", "identity"]) : chosen;
 }
 
 /** The request's body, at most BODY_LIMIT bytes (the handler refuses a larger one by its size). */

@@ -22,6 +22,14 @@ function jsonError(status: number, message: string, headers: Record<string, stri
   });
 }
 
+/**
+ * The answer of a /v1 request the server itself failed to answer (a route module that did not
+ * load, a handler's answer that could not be read): the Error object, never a text page.
+ */
+export function v1ServerError(): Response {
+  return jsonError(500, "the server could not answer this request; try again later");
+}
+
 export function guardV1Request(method: string, rawPath: string): Response | null {
   try {
     decodeURIComponent(rawPath);
