@@ -11,17 +11,27 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>, logFile: string): Promise<RunningServer> {
+/** `projectDir`: the checkout to start (another build side by side, as bench:page does). */
+export async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  projectDir = process.cwd(),
+): Promise<RunningServer> {
   const port = await freePort();
   const log = createWriteStream(logFile);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/start.ts")], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ["--import", "tsx", path.join(projectDir, "scripts/start.ts")],
+    {
+      cwd: projectDir,
+      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; see ${logFile}`);
     try {
@@ -30,7 +40,7 @@ export async function startServer(env: Record<string, string>, logFile: string):
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not start in 60 s; see ${logFile}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start in 90 s; see ${logFile}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -16,11 +16,11 @@
 // so that whatever else the machine does weighs on both alike. Each server renders the page once
 // before the runs (the rendered-page cache then answers it, as it does for nearly every visitor).
 // Not a test: it reports what it measured.
-import { type ChildProcess, spawn } from "node:child_process";
-import { createWriteStream, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
+import { startServer } from "../../e2e/support/server";
 
 const argv = process.argv.slice(2);
 const values = (name: string) => argv.flatMap((a, i) => (a === name && argv[i + 1] ? [argv[i + 1]!] : []));
@@ -57,44 +57,8 @@ interface Target {
 
 /** Starts the built service of `dir` as `npm start` does, on a free port of the loopback. */
 async function startService(dir: string, env: Record<string, string>, log: string): Promise<Target> {
-  const { freePort } = await import("@/lib/db/embedded");
-  const port = await freePort();
-  const out = createWriteStream(log);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ["--import", "tsx", path.join(dir, "scripts/start.ts")],
-    {
-      cwd: dir,
-      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null)
-      throw new Error(`${dir}: the server exited with ${child.exitCode}; see ${log}`);
-    try {
-      if ((await fetch(`${url}/v1/Plantations`)).status === 403) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${dir}: the server did not start in 90 s; see ${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    name: dir,
-    url,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      process.kill(child.pid!, "SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-      if (child.exitCode === null) process.kill(child.pid!, "SIGKILL");
-    },
-  };
+  const server = await startServer(env, log, dir);
+  return { name: dir, url: server.url, stop: () => server.stop() };
 }
 
 /** A memorial of six trees through the real API; returns its page's path. */
