@@ -1,5 +1,6 @@
 // Security headers for every page; the Content-Security-Policy of pages is set in proxy.ts
-// with a per-request nonce.
+// with a per-request nonce. The server writes the same headers on the answers it makes itself
+// (lib/http/security-headers.ts; its test keeps the two lists equal).
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -11,6 +11,7 @@ import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { guardV1Request, v1ServerError } from "@/lib/v1/guard";
 import { createMemorialPageCache } from "./page-cache";
 import { markNoindex } from "./robots";
+import { SECURITY_HEADERS } from "./security-headers";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
 import { createV1Router, listV1Routes, serveV1 } from "./v1-routes";
 
@@ -137,10 +138,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
  * and the Vary of App Router responses (Accept-Encoding is added by lib/http/v1-routes.ts encoded).
  */
 const NEXT_ROUTE_HEADERS: Record<string, string> = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  "x-frame-options": "DENY",
-  "permissions-policy": "camera=(), microphone=(), geolocation=()",
+  ...SECURITY_HEADERS,
   vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
 };
 

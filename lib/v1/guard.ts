@@ -2,6 +2,7 @@
 // empty 204 for OPTIONS, a text 500 for a malformed %-escape or an unknown method) is answered
 // here, from the HTTP server (scripts/server.ts), with the Error object: every /v1 response is
 // JSON (contract.md). The headers of next.config.mjs are added, as Next.js adds them.
+import { SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { serializeContexte } from "./contexte";
 import { errorBody } from "./errors";
 
@@ -13,10 +14,7 @@ function jsonError(status: number, message: string, headers: Record<string, stri
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": "no-store",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "strict-origin-when-cross-origin",
-      "x-frame-options": "DENY",
-      "permissions-policy": "camera=(), microphone=(), geolocation=()",
+      ...SECURITY_HEADERS,
       ...headers,
     },
   });
