@@ -4,6 +4,8 @@
 // Values are read from process.env when asked for, so a test may change a setting between calls.
 import { z } from "zod";
 
+const LOG_LEVELS = ["trace", "debug", "info", "warn", "error", "fatal", "silent"] as const;
+
 /** A whole number from `min` to `max`; unset or empty gives `fallback`. */
 function integer(min: number, max: number, fallback: number) {
   return z
@@ -126,6 +128,17 @@ const ZSettings = z.object({
   HEADERS_TIMEOUT_MS: integer(100, MS_HOUR, 15_000),
   REQUEST_TIMEOUT_MS: integer(100, MS_HOUR, 60_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(100, MS_HOUR, 5_000),
+  /** Level of the JSON log lines (lib/log.ts). */
+  LOG_LEVEL: z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const value = raw?.trim().toLowerCase() || "info";
+      if (LOG_LEVELS.includes(value as (typeof LOG_LEVELS)[number]))
+        return value as (typeof LOG_LEVELS)[number];
+      context.addIssue({ code: "custom", message: `must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"` });
+      return z.NEVER;
+    }),
   // Photos of trees (lib/photos): a folder (PHOTOS_DIR, else DATA_DIR/photos), or an
   // S3-compatible bucket when S3_BUCKET is set.
   PHOTOS_DIR: text(undefined),
