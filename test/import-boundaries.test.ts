@@ -1,0 +1,41 @@
+// The rule of biome.json that keeps Next.js out of the code that must not depend on it (issue
+// 28.2): the domain (lib/<domain>) and the command line import neither next nor next-auth; the
+// adapters (lib/http, lib/auth, lib/dashboard, lib/i18n/request-language.ts) may. `npm test` runs
+// biome first, so such an import fails the run; this test shows the rule bites where it should.
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+
+const run = promisify(execFile);
+
+/** The diagnostics biome's lint gives a file at `relativePath` importing `specifier`. */
+async function lintImport(folder: string, specifier: string): Promise<string[]> {
+  const file = path.join(folder, `probe-${randomBytes(4).toString("hex")}.ts`);
+  writeFileSync(path.resolve(file), `import { probe } from "${specifier}";\n\nexport const value = probe;\n`);
+  try {
+    const { stdout } = await run("npx", ["biome", "lint", "--reporter=json", file]).catch(
+      (error: { stdout: string }) => ({ stdout: error.stdout }),
+    );
+    const report = JSON.parse(stdout) as { diagnostics: { category: string }[] };
+    return report.diagnostics.map((diagnostic) => diagnostic.category);
+  } finally {
+    rmSync(path.resolve(file), { force: true });
+  }
+}
+
+it("refuses next/* and next-auth in the domain and the command line", async () => {
+  expect(await lintImport("lib/memorials", "next/headers")).toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("lib/plantings", "next")).toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("lib/memorials", "next-auth/jwt")).toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("cli", "next/navigation")).toContain("lint/style/noRestrictedImports");
+});
+
+it("allows them in the adapters", async () => {
+  expect(await lintImport("lib/http", "next/headers")).not.toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("lib/dashboard", "next/navigation")).not.toContain(
+    "lint/style/noRestrictedImports",
+  );
+});
