@@ -50,7 +50,7 @@ async function record(
         operatorId: memorial.operatorId,
         isTest: memorial.isTest,
         memorialId: memorial.id,
-        payload: { treeId, memorialId: memorial.id, on, photoKey: null },
+        payload: { treeId, memorialId: memorial.id, on, latitude: 50.85, longitude: 4.35, photoKey: null },
       })),
     );
   });

@@ -11,18 +11,23 @@ import { enqueue } from "@/lib/jobs/enqueue";
 import { RetryLater } from "@/lib/jobs/retry";
 import { type DomainEventType, onEventSignals } from "./events";
 import { ensureListening } from "./listener";
+import type { StoredPayload } from "./payloads";
 
 export const MAX_ATTEMPTS = 10;
 
-export interface StoredEvent {
+/** An event of type T as a consumer reads it: its payload is the type's (lib/events/payloads.ts). */
+export interface StoredEventOf<T extends DomainEventType> {
   id: bigint;
-  type: DomainEventType;
+  type: T;
   operatorId: number;
   memorialId: number | null;
   isTest: boolean;
-  payload: Record<string, unknown>;
+  payload: StoredPayload<T>;
   createdAt: Date;
 }
+
+/** Any stored event: narrowing on `type` gives the payload of that type. */
+export type StoredEvent = { [T in DomainEventType]: StoredEventOf<T> }[DomainEventType];
 
 export type DurableConsumer = (tx: Tx, event: StoredEvent) => Promise<void>;
 

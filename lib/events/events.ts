@@ -11,6 +11,7 @@ import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
 import { processSingleton } from "@/lib/singleton";
 import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
+import type { EventPayloads, EventType } from "./payloads";
 
 export const EVENT_TYPES = [
   "memorial.created",
@@ -30,16 +31,29 @@ export const EVENT_TYPES = [
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 
-export interface NewDomainEvent {
-  type: DomainEventType;
+// The list above and the payload map (lib/events/payloads.ts) name the same types: a type added
+// to one only fails the type check here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameTypes: Same<DomainEventType, EventType> = true;
+void sameTypes;
+
+interface EventEnvelope {
   operatorId: number;
   isTest: boolean;
   /** The memorial the event is about, when there is one. */
   memorialId?: number | null;
   /** Other memorials whose public view changed too (a person's modification). */
   memorialIds?: number[];
-  payload?: Record<string, unknown>;
 }
+
+/** An event of type T to record: its payload is the type's (lib/events/payloads.ts). */
+export type NewDomainEventOf<T extends DomainEventType> = EventEnvelope & {
+  type: T;
+} & (EventPayloads[T] extends Record<string, never>
+    ? { payload?: EventPayloads[T] }
+    : { payload: EventPayloads[T] });
+
+export type NewDomainEvent = { [T in DomainEventType]: NewDomainEventOf<T> }[DomainEventType];
 
 /** What a process's caches need to hear of an event. */
 export interface EventSignal {
@@ -103,7 +117,7 @@ export function signalOf(event: NewDomainEvent): EventSignal {
   const memorialIds = [...new Set([event.memorialId ?? null, ...(event.memorialIds ?? [])])].filter(
     (id): id is number => typeof id === "number",
   );
-  const keyId = typeof event.payload?.keyId === "number" ? event.payload.keyId : undefined;
+  const keyId = event.type === "key.revoked" ? event.payload.keyId : undefined;
   return { type: event.type, operatorId: event.operatorId, memorialIds, ...(keyId ? { keyId } : {}) };
 }
 

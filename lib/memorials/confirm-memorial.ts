@@ -131,7 +131,7 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
         type: "tree.planted",
         payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
       });
-    } else {
+    } else if (queuedId !== null) {
       await events.record({ ...event, type: "planting.queued", payload: { queuedPlantingId: queuedId } });
     }
     return { outcome: "confirmed", memorialId: row.memorialId };

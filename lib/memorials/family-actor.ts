@@ -4,8 +4,9 @@
 // dashboard, production data). Every change is recorded as a domain event with payload.by.
 import type { Tx } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import type { EventRecorder } from "@/lib/events/events";
+import type { EventRecorder, NewDomainEvent } from "@/lib/events/events";
 import type { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
+import type { ActedBy, EventPayloads } from "@/lib/events/payloads";
 import type { OperatorScope } from "@/lib/scope";
 import { memorialOfToken } from "./manage-token";
 import { ownMemorialsOf } from "./policy";
@@ -32,25 +33,31 @@ export async function memorialForActor(tx: Tx, actor: FamilyActor) {
 }
 
 /** The event's payload part that says who acted (the dashboard's user, when one did). */
-export function actedBy(actor: FamilyActor): { by: "family" | "operator"; userId?: number } {
+export function actedBy(actor: FamilyActor): ActedBy {
   if (actor.by === "family") return { by: "family" };
   const { actor: who } = actor.scope;
   return { by: "operator", ...(who.kind === "dashboard-user" ? { userId: who.userId } : {}) };
 }
 
+type FamilyControlEvent = (typeof FAMILY_CONTROL_EVENTS)[number];
+
 /** Records a change of the memorial's family settings as its domain event, saying who acted. */
-export function recordFamilyChange(
+export function recordFamilyChange<T extends FamilyControlEvent>(
   events: EventRecorder,
   actor: FamilyActor,
   memorial: { id: number; operatorId: number; isTest: boolean },
-  type: (typeof FAMILY_CONTROL_EVENTS)[number],
-  payload: Record<string, unknown> = {},
+  type: T,
+  ...[payload]: keyof Omit<EventPayloads[T], keyof ActedBy> extends never
+    ? []
+    : [Omit<EventPayloads[T], keyof ActedBy>]
 ): Promise<void> {
-  return events.record({
+  const event = {
     type,
     operatorId: memorial.operatorId,
     isTest: memorial.isTest,
     memorialId: memorial.id,
     payload: { ...actedBy(actor), ...payload },
-  });
+  };
+  // The payload is ActedBy and the rest of T's payload, as the parameters say.
+  return events.record(event as unknown as NewDomainEvent);
 }

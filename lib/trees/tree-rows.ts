@@ -3,7 +3,8 @@
 // is simply not found), optionally locked for the rest of the transaction.
 import { Prisma, type Tx } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
-import type { DomainEventType, EventRecorder } from "@/lib/events/events";
+import type { EventRecorder, NewDomainEvent } from "@/lib/events/events";
+import type { EventPayloads } from "@/lib/events/payloads";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@/lib/scope";
 import { isRefusal, type Refusal, type TreeFacts, type TreeStatus, utcDay } from "./transitions";
 import { inTransaction, type Within } from "./within";
@@ -137,19 +138,21 @@ export function treeStep<T>(
   });
 }
 
-/** Records a tree's step as a domain event: the tree, its memorial, the day, and `payload`. */
-export function recordTreeEvent(
+/** Records a tree's step as a domain event: the tree, its memorial, the day, and the rest of T's payload. */
+export function recordTreeEvent<T extends "tree.in_ground" | "tree.checked" | "tree.died">(
   events: EventRecorder,
-  type: DomainEventType,
+  type: T,
   tree: TreeRow,
   on: string,
-  payload: Record<string, unknown>,
+  payload: Omit<EventPayloads[T], "treeId" | "memorialId" | "on">,
 ): Promise<void> {
-  return events.record({
+  const event = {
     type,
     operatorId: tree.operatorId,
     isTest: tree.isTest,
     memorialId: tree.memorialId,
     payload: { treeId: tree.id, memorialId: tree.memorialId, on, ...payload },
-  });
+  };
+  // The payload is the step and the rest of T's payload, as the parameters say.
+  return events.record(event as unknown as NewDomainEvent);
 }

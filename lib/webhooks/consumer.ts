@@ -7,23 +7,26 @@
 // {type, timestamp, data}; the sender (sender.ts) signs and sends it, and retries.
 import { randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
-import type { StoredEvent } from "@/lib/events/dispatcher";
+import type { StoredEvent, StoredEventOf } from "@/lib/events/dispatcher";
+import type { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
+import type { GuestbookEvent } from "@/lib/guestbook/events";
 import { memorialUrl } from "@/lib/links";
 import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
 import { environmentOf } from "@/lib/scope";
 import { settings } from "@/lib/settings";
+import type { TreeLifeEvent } from "@/lib/trees/life-events";
 import { treePhotoUrl } from "@/lib/trees/photo-url";
 import { isWebhookEvent, type WebhookEventType } from "./endpoints";
+import type { WebhookData } from "./schemas";
 
 export interface WebhookMessage {
   type: WebhookEventType;
   timestamp: string;
-  data: Record<string, unknown>;
+  data: WebhookData<WebhookEventType>;
 }
 
 export async function webhookConsumer(tx: Tx, event: StoredEvent): Promise<void> {
-  const type = event.type;
-  if (!isWebhookEvent(type)) return;
+  if (!isWebhookStoredEvent(event)) return;
   const endpoints = await tx.$queryRaw<{ id: number }[]>`
     SELECT "id" FROM "webhook_endpoint"
     WHERE "operator_id" = ${event.operatorId} AND "is_test" = ${event.isTest} AND "disabled_at" IS NULL
@@ -31,9 +34,9 @@ export async function webhookConsumer(tx: Tx, event: StoredEvent): Promise<void>
     ORDER BY "id"`;
   if (endpoints.length === 0) return;
   const message: WebhookMessage = {
-    type,
+    type: event.type,
     timestamp: new Date(event.createdAt).toISOString(),
-    data: await dataOf(tx, event, type),
+    data: await dataOf(tx, event),
   };
   const payload = JSON.stringify(message);
   for (const endpoint of endpoints) {
@@ -44,121 +47,153 @@ export async function webhookConsumer(tx: Tx, event: StoredEvent): Promise<void>
   }
 }
 
-/** A privacy level of an event's payload (memorial.privacy_changed). */
-const privacyLevel = (value: unknown) => (value === "link_only" || value === "hidden" ? value : "public");
+type WebhookStoredEvent = { [T in WebhookEventType]: StoredEventOf<T> }[WebhookEventType];
+
+const isWebhookStoredEvent = (event: StoredEvent): event is WebhookStoredEvent => isWebhookEvent(event.type);
 
 /** The webhook-id: random, so that it says nothing of the service's volume; stable across retries. */
 const messageId = () => `msg_${randomBytes(18).toString("base64url")}`;
 
+/** Builds type T's documented `data` (lib/webhooks/schemas.ts) from T's stored payload. */
+type Builder<T extends WebhookEventType> = (tx: Tx, event: StoredEventOf<T>) => Promise<WebhookData<T>>;
+
 /** What each event tells: ids the operator knows from the API, and the memorial's public address. */
-async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promise<Record<string, unknown>> {
-  const environment = environmentOf(event.isTest);
-  const p = event.payload;
-  const num = (value: unknown) => (typeof value === "number" ? value : null);
-  switch (type) {
-    case "memorial.created":
-      return {
-        memorialId: event.memorialId,
-        awaitingConfirmation: p.awaitingConfirmation === true,
-        global: p.global === true,
-        memorialUrl: await publicUrl(tx, event),
-        environment,
-      };
-    case "tree.planted":
-      return {
-        memorialId: event.memorialId,
-        treeId: num(p.treeId),
-        transactionId: num(p.transactionId),
-        speciesId: num(p.speciesId),
-        memorialUrl: await publicUrl(tx, event),
-        environment,
-      };
-    case "memorial.confirmed":
-      return { memorialId: event.memorialId, memorialUrl: await publicUrl(tx, event), environment };
-    // The family's controls (or the operator's own change of them): who acted, what the memorial
-    // is now called and where the public finds it (null while hidden: never an address that
-    // answers 404). A message's event names its tree.
-    case "memorial.hidden":
-    case "memorial.shown":
-    case "memorial.anonymised":
-    case "memorial.unanonymised":
-    case "memorial.title_changed":
-    case "message.hidden":
-    case "message.shown":
-    case "memorial.privacy_changed":
-      return {
-        memorialId: event.memorialId,
-        ...(type.startsWith("message.") ? { treeId: num(p.treeId) } : {}),
-        by: p.by === "family" ? "family" : "operator",
-        ...(type === "memorial.title_changed"
-          ? { anonymousTitle: p.anonymousTitle === "initials" ? "initials" : "name" }
-          : {}),
-        ...(type === "memorial.privacy_changed"
-          ? { privacy: privacyLevel(p.privacy), previousPrivacy: privacyLevel(p.previousPrivacy) }
-          : {}),
-        memorialTitle: await titleOf(tx, event),
-        memorialUrl: await publicUrl(tx, event),
-        environment,
-      };
-    // A tree's life (lib/trees): the tree, the day of the step and what was recorded.
-    case "tree.in_ground":
-    case "tree.checked":
-    case "tree.died":
-    case "tree.replaced": {
-      const common = {
-        memorialId: event.memorialId,
-        treeId: num(p.treeId),
-        date: typeof p.on === "string" ? p.on : null,
-        memorialUrl: await publicUrl(tx, event),
-        environment,
-      };
-      const photo = async () =>
-        typeof p.photoKey === "string" ? treePhotoUrl(p.photoKey, await baseOf(tx, event)) : null;
-      if (type === "tree.in_ground") {
-        return { ...common, latitude: p.latitude, longitude: p.longitude, photoUrl: await photo() };
-      }
-      if (type === "tree.checked") {
-        return { ...common, health: p.health, heightCm: num(p.heightCm), photoUrl: await photo() };
-      }
-      if (type === "tree.died")
-        return { ...common, reason: p.reason, replacementDue: p.replacementDue === true };
-      return { ...common, replacementTreeId: num(p.replacementTreeId) };
-    }
-    // The guestbook (lib/guestbook): the message's id and what became of it, never its words.
-    case "guestbook.entry_received":
-    case "guestbook.entry_published":
-    case "guestbook.entry_hidden":
-    case "guestbook.entry_deleted": {
-      const common = {
-        memorialId: event.memorialId,
-        entryId: num(p.entryId),
-        memorialUrl: await publicUrl(tx, event),
-        environment,
-      };
-      if (type === "guestbook.entry_received")
-        return { ...common, status: p.status === "published" ? "published" : "pending" };
-      if (type === "guestbook.entry_published")
-        return { ...common, by: p.by === "family" || p.by === "operator" ? p.by : null };
-      return { ...common, by: p.by === "family" ? "family" : "operator" };
-    }
-    case "memorial.guestbook_mode_changed":
-      return {
-        memorialId: event.memorialId,
-        mode: p.mode,
-        by: p.by === "family" ? "family" : "operator",
-        memorialUrl: await publicUrl(tx, event),
-        environment,
-      };
-    case "person.modified":
-      // The person is the operator's own (only its creator can modify it), and so are its memorials.
-      return {
-        personId: num(p.personId),
-        memorialIds: Array.isArray(p.memorialIds) ? p.memorialIds.filter((id) => typeof id === "number") : [],
-        titlesUpdated: p.titlesUpdated === true,
-        environment,
-      };
-  }
+function dataOf<T extends WebhookEventType>(tx: Tx, event: StoredEventOf<T>): Promise<WebhookData<T>> {
+  return (BUILDERS[event.type] as Builder<T>)(tx, event);
 }
+
+/** The memorial of an event about one (all but person.modified): a bug if missing. */
+function memorialOf(event: { id: bigint; type: string; memorialId: number | null }): number {
+  if (event.memorialId === null) throw new Error(`event ${event.id} (${event.type}) names no memorial`);
+  return event.memorialId;
+}
+
+/** What every event about a memorial carries. */
+async function aboutMemorial(tx: Tx, event: StoredEventOf<WebhookEventType>) {
+  return {
+    memorialId: memorialOf(event),
+    memorialUrl: await publicUrl(tx, event),
+    environment: environmentOf(event.isTest),
+  };
+}
+
+// The family's controls (or the operator's own change of them): who acted, what the memorial is
+// now called and where the public finds it (null while hidden: never an address that answers 404).
+async function familyChange(tx: Tx, event: StoredEventOf<(typeof FAMILY_CONTROL_EVENTS)[number]>) {
+  return {
+    ...(await aboutMemorial(tx, event)),
+    by: event.payload.by,
+    memorialTitle: await titleOf(tx, event),
+  };
+}
+
+// A tree's life (lib/trees): the tree, the day of the step and what was recorded.
+async function treeStep(tx: Tx, event: StoredEventOf<TreeLifeEvent>) {
+  return { ...(await aboutMemorial(tx, event)), treeId: event.payload.treeId, date: event.payload.on };
+}
+
+async function stepPhoto(tx: Tx, event: StoredEventOf<"tree.in_ground" | "tree.checked">) {
+  const key = event.payload.photoKey;
+  return key ? treePhotoUrl(key, await baseOf(tx, event)) : null;
+}
+
+// The guestbook (lib/guestbook): the message's id and what became of it, never its words.
+async function guestbookEntry(
+  tx: Tx,
+  event: StoredEventOf<Exclude<GuestbookEvent, "memorial.guestbook_mode_changed">>,
+) {
+  return { ...(await aboutMemorial(tx, event)), entryId: event.payload.entryId };
+}
+
+/** One builder per webhook event type: a type without one, or a payload it does not read, fails the type check. */
+const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
+  "memorial.created": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    awaitingConfirmation: event.payload.awaitingConfirmation,
+    global: event.payload.global === true,
+  }),
+  "tree.planted": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    treeId: event.payload.treeId,
+    transactionId: event.payload.transactionId,
+    speciesId: event.payload.speciesId,
+  }),
+  "memorial.confirmed": (tx, event) => aboutMemorial(tx, event),
+  // The person is the operator's own (only its creator can modify it), and so are its memorials.
+  "person.modified": async (_tx, event) => ({
+    personId: event.payload.personId,
+    memorialIds: event.payload.memorialIds ?? [],
+    titlesUpdated: event.payload.titlesUpdated,
+    environment: environmentOf(event.isTest),
+  }),
+  "memorial.hidden": familyChange,
+  "memorial.shown": familyChange,
+  "memorial.anonymised": familyChange,
+  "memorial.unanonymised": familyChange,
+  "memorial.title_changed": async (tx, event) => ({
+    ...(await familyChange(tx, event)),
+    anonymousTitle: event.payload.anonymousTitle,
+  }),
+  "message.hidden": async (tx, event) => ({
+    ...(await familyChange(tx, event)),
+    treeId: event.payload.treeId,
+  }),
+  "message.shown": async (tx, event) => ({
+    ...(await familyChange(tx, event)),
+    treeId: event.payload.treeId,
+  }),
+  "memorial.privacy_changed": async (tx, event) => ({
+    ...(await familyChange(tx, event)),
+    privacy: event.payload.privacy,
+    // Before the family's first choice, the level was the funeral home's default: public.
+    previousPrivacy: event.payload.previousPrivacy ?? "public",
+  }),
+  "tree.in_ground": async (tx, event) => ({
+    ...(await treeStep(tx, event)),
+    latitude: event.payload.latitude,
+    longitude: event.payload.longitude,
+    photoUrl: await stepPhoto(tx, event),
+  }),
+  "tree.checked": async (tx, event) => ({
+    ...(await treeStep(tx, event)),
+    health: event.payload.health,
+    heightCm: event.payload.heightCm,
+    photoUrl: await stepPhoto(tx, event),
+  }),
+  "tree.died": async (tx, event) => ({
+    ...(await treeStep(tx, event)),
+    reason: event.payload.reason,
+    replacementDue: event.payload.replacementDue,
+  }),
+  "tree.replaced": async (tx, event) => ({
+    ...(await treeStep(tx, event)),
+    replacementTreeId: event.payload.replacementTreeId,
+  }),
+  "guestbook.entry_received": async (tx, event) => ({
+    ...(await guestbookEntry(tx, event)),
+    status: event.payload.status,
+  }),
+  "guestbook.entry_published": async (tx, event) => ({
+    ...(await guestbookEntry(tx, event)),
+    by: event.payload.by,
+  }),
+  "guestbook.entry_hidden": async (tx, event) => ({
+    ...(await guestbookEntry(tx, event)),
+    by: event.payload.by,
+  }),
+  "guestbook.entry_deleted": async (tx, event) => ({
+    ...(await guestbookEntry(tx, event)),
+    by: event.payload.by,
+  }),
+  "memorial.guestbook_mode_changed": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    mode: event.payload.mode,
+    by: event.payload.by,
+  }),
+};
+
+/** What the links of an event need: its memorial, and the link base its payload may carry. */
+type EventOfMemorial = Pick<StoredEvent, "id" | "memorialId" | "payload">;
 
 /**
  * The memorial's public address, or null while the public may not see it (the policy's
@@ -168,7 +203,7 @@ async function dataOf(tx: Tx, event: StoredEvent, type: WebhookEventType): Promi
  * that carries one: the confirmation page's request does not, the creation's did); else
  * http://localhost:PORT.
  */
-async function publicUrl(tx: Tx, event: StoredEvent): Promise<string | null> {
+async function publicUrl(tx: Tx, event: EventOfMemorial): Promise<string | null> {
   if (event.memorialId === null) return null;
   const memorial = await tx.memorial.findFirst({
     where: { AND: [{ id: event.memorialId }, memorialsVisibleTo(PUBLIC)] },
@@ -179,14 +214,14 @@ async function publicUrl(tx: Tx, event: StoredEvent): Promise<string | null> {
 }
 
 /** What the memorial is called now, as people read it (the policy's displayTitle). */
-async function titleOf(tx: Tx, event: StoredEvent): Promise<string | null> {
+async function titleOf(tx: Tx, event: EventOfMemorial): Promise<string | null> {
   if (event.memorialId === null) return null;
   const memorial = await tx.memorial.findUnique({ where: { id: event.memorialId }, select: TITLE_SELECT });
   return memorial ? displayTitle(memorial) : null;
 }
 
 /** The base of the links the service writes for an event (also the family e-mails'): see publicUrl. */
-export async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
+export async function baseOf(tx: Tx, event: EventOfMemorial): Promise<string> {
   const { APP_URL, PORT } = settings();
   if (APP_URL) return APP_URL;
   const carried = linkBaseIn(event.payload);
@@ -201,7 +236,8 @@ export async function baseOf(tx: Tx, event: StoredEvent): Promise<string> {
   return `http://localhost:${PORT}`;
 }
 
-function linkBaseIn(payload: Record<string, unknown>): string | null {
+function linkBaseIn(stored: object): string | null {
+  const payload = stored as { linkBase?: unknown; confirmation?: unknown };
   const confirmation = payload.confirmation as { linkBase?: unknown } | undefined;
   const base = payload.linkBase ?? confirmation?.linkBase;
   return typeof base === "string" && /^https?:\/\//.test(base) ? base.replace(/\/+$/, "") : null;

@@ -48,7 +48,7 @@ const guestbookBy = z
   );
 const guestbook = { memorialId: id(), entryId: entryId(), memorialUrl, environment };
 
-const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
+const DATA = {
   "memorial.created": {
     when: "A memorial was created (API, dashboard), also one awaiting its family and the global memorial.",
     data: z.strictObject({
@@ -177,7 +177,10 @@ const DATA: Record<WebhookEventType, { when: string; data: z.ZodObject }> = {
       environment,
     }),
   },
-};
+} satisfies Record<WebhookEventType, { when: string; data: z.ZodObject }>;
+
+/** The `data` of type T's message, as its schema documents it: what the webhook consumer must build. */
+export type WebhookData<T extends WebhookEventType> = z.output<(typeof DATA)[T]["data"]>;
 
 /** The message of one event type, in the Standard Webhooks shape {type, timestamp, data}. */
 export function webhookMessageSchema(type: WebhookEventType) {

@@ -1,0 +1,76 @@
+// The payload of each domain event type, in one map (issue 29.3): the use cases record events
+// through it (lib/events/events.ts NewDomainEvent), the durable consumers read them through it
+// (lib/events/dispatcher.ts StoredEvent: a consumer that narrows on `event.type` gets the type's
+// payload), and the webhook consumer turns each into its documented message with one builder per
+// type (lib/webhooks/consumer.ts), whose output is the webhook schema's own type
+// (lib/webhooks/schemas.ts). Changing a payload here fails the type check of every recorder and
+// consumer that no longer agrees with it.
+//
+// Payloads are stored as JSON (domain_event.payload); only JSON values belong here.
+import type { DeathReason, GuestbookMode, TreeHealth } from "@/lib/db/generated/enums";
+import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
+import type { PrivacyLevel } from "@/lib/memorials/policy";
+import type { ManageLinkRequest } from "@/lib/memorials/send-manage-link";
+
+/** Who acted on a family setting: the family (its management link) or the operator's user. */
+export interface ActedBy {
+  by: "family" | "operator";
+  /** The dashboard's user, when one acted. */
+  userId?: number;
+}
+
+/** A step of a tree's life (lib/trees): the tree, its memorial and the day of the step. */
+interface TreeStep {
+  treeId: number;
+  memorialId: number | null;
+  /** YYYY-MM-DD, as recorded by the operator. */
+  on: string;
+}
+
+export interface EventPayloads {
+  "memorial.created": {
+    awaitingConfirmation: boolean;
+    /** The operator's global memorial (rule 4.1.3). */
+    global?: boolean;
+    /** The base of the memorial's address in webhooks (APP_URL, else the request's host). */
+    linkBase?: string;
+    /** Awaiting its family: what the confirmation e-mail needs (lib/mail/confirmation-consumer.ts). */
+    confirmation?: ConfirmationRequest;
+  };
+  "tree.planted": {
+    treeId: number;
+    transactionId: number;
+    speciesId: number;
+    linkBase?: string;
+    /** Planted from the planting queue (lib/plantings/planting-queue.ts). */
+    queuedPlantingId?: number;
+  };
+  "memorial.confirmed": Record<string, never>;
+  "person.modified": { personId: number; titlesUpdated: boolean };
+  "confirmation.resent": { confirmation: ConfirmationRequest };
+  "key.revoked": { keyId: number };
+  "memorial.hidden": ActedBy;
+  "memorial.shown": ActedBy;
+  "memorial.anonymised": ActedBy;
+  "memorial.unanonymised": ActedBy;
+  "memorial.title_changed": ActedBy & { anonymousTitle: "name" | "initials" };
+  "message.hidden": ActedBy & { treeId: number };
+  "message.shown": ActedBy & { treeId: number };
+  "memorial.privacy_changed": ActedBy & { privacy: PrivacyLevel; previousPrivacy: PrivacyLevel | null };
+  "manage_link.sent": { by: "operator"; userId?: number; manage: ManageLinkRequest };
+  "planting.queued": { queuedPlantingId: number; replacesTreeId?: number };
+  "tree.in_ground": TreeStep & { latitude: number; longitude: number; photoKey: string | null };
+  "tree.checked": TreeStep & { health: TreeHealth; heightCm: number | null; photoKey: string | null };
+  "tree.died": TreeStep & { reason: DeathReason; replacementDue: boolean };
+  "tree.replaced": TreeStep & { replacementTreeId: number; speciesId: number; plantationId: number };
+  "guestbook.entry_received": { entryId: number; status: "published" | "pending" };
+  "guestbook.entry_published": { entryId: number; by: "family" | "operator" | null; userId?: number };
+  "guestbook.entry_hidden": { entryId: number } & ActedBy;
+  "guestbook.entry_deleted": { entryId: number } & ActedBy;
+  "memorial.guestbook_mode_changed": ActedBy & { mode: GuestbookMode; previousMode: GuestbookMode };
+}
+
+export type EventType = keyof EventPayloads;
+
+/** What is stored of a payload: the recorded one, and the other memorials it concerns. */
+export type StoredPayload<T extends EventType> = EventPayloads[T] & { memorialIds?: number[] };
