@@ -1,11 +1,12 @@
 // Confirmation links: 256 random bits, only their SHA-256 stored, valid once and for a while.
-import { createHash, randomBytes } from "node:crypto";
 import type { Tx } from "@/lib/db/client";
 import { confirmationEmail, type FamilyLetter } from "@/lib/mail/confirmation-email";
 import { settings } from "@/lib/settings";
 import { issueManageToken } from "./manage-token";
 
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export { hashSecretToken as hashToken } from "@/lib/secret-token";
+
+import { newSecretToken } from "@/lib/secret-token";
 
 export interface PendingPlanting {
   operatorId: number;
@@ -30,11 +31,11 @@ export async function issueConfirmation(
     planting: PendingPlanting;
   },
 ) {
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newSecretToken();
   await tx.confirmationToken.create({
     data: {
       memorialId: input.memorialId,
-      tokenHash: hashToken(token),
+      tokenHash: hash,
       expiresAt: new Date(Date.now() + settings().CONFIRMATION_TTL_DAYS * 86_400_000),
       ...input.planting,
       externalId: input.planting.externalId === null ? null : BigInt(input.planting.externalId),

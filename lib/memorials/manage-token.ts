@@ -4,26 +4,24 @@
 // use cases of hide-memorial.ts, anonymise-memorial.ts and hide-message.ts, which find the
 // memorial from the token itself, so that a link can only ever act on its own memorial.
 
-import { createHash, randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import type { Language } from "@/lib/i18n/languages";
 import { familyLinkScope } from "@/lib/scope";
+import { hashSecretToken as hashToken, isSecretTokenShape, newSecretToken } from "@/lib/secret-token";
 import { settings } from "@/lib/settings";
 import { familyLanguage } from "./family";
 import { type AnonymousTitle, displayTitle, type MemorialKind, treesVisibleTo } from "./policy";
 import { type MemorialPrivacyView, memorialPrivacy } from "./privacy";
-
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** Days during which a management link works (setting MANAGE_TTL_DAYS, default 365). */
 export function manageTtlDays(): number {
   return settings().MANAGE_TTL_DAYS;
 }
 
-/** A plausible token: what randomBytes(32).toString("base64url") gives, nothing else is looked up. */
+/** A plausible token (lib/secret-token.ts): nothing else is looked up. */
 export function plausibleManageToken(token: string): boolean {
-  return /^[A-Za-z0-9_-]{43}$/.test(token);
+  return isSecretTokenShape(token);
 }
 
 /** A new management link for the memorial; the links issued before stop working now. */
@@ -36,9 +34,9 @@ export async function issueManageToken(
     where: { memorialId, revokedAt: null, expiresAt: { gt: now } },
     data: { revokedAt: now },
   });
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newSecretToken();
   const expiresAt = new Date(now.getTime() + manageTtlDays() * 86_400_000);
-  await tx.manageToken.create({ data: { memorialId, tokenHash: hashToken(token), expiresAt } });
+  await tx.manageToken.create({ data: { memorialId, tokenHash: hash, expiresAt } });
   return { token, expiresAt };
 }
 

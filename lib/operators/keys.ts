@@ -1,6 +1,6 @@
 // API keys: shown once, stored as a SHA-256 hash, live (production) or test, revocable; named at
 // creation and stamped with their last use (at most once a minute per key, see authenticateKey).
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { db, type Tx } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
@@ -11,13 +11,13 @@ import {
   type OperatorScope,
   partnerKeyScope,
 } from "@/lib/scope";
+import { hashSecretToken } from "@/lib/secret-token";
 
 /** A key's environment: the one Environment of lib/scope.ts ("live" in its prefix is production). */
 export type KeyEnvironment = Environment;
 
-export function hashKey(key: string): string {
-  return createHash("sha256").update(key).digest("hex");
-}
+/** What is stored of a key: its SHA-256, as of every secret token (lib/secret-token.ts). */
+export const hashKey = hashSecretToken;
 
 export function generateKey(environment: KeyEnvironment): string {
   return `mt_${keyPrefixTag(environment)}_${randomBytes(32).toString("base64url")}`;

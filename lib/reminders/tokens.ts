@@ -2,8 +2,9 @@
 // HMAC-SHA256 of the subscription's own fixed fields under the service's secret (NEXTAUTH_SECRET,
 // lib/auth/secret.ts), so that the daily job can put it in every reminder's List-Unsubscribe while
 // the database keeps only its SHA-256 (unsubscribe_token_hash), like every other link's token.
-import { createHash, createHmac } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { authSecret } from "@/lib/auth/secret";
+import { hashSecretToken, isSecretTokenShape } from "@/lib/secret-token";
 
 export interface TokenFields {
   memorialId: number;
@@ -19,7 +20,7 @@ export function reminderToken(subscription: TokenFields): string {
     .digest("base64url");
 }
 
-export const hashReminderToken = (token: string) => createHash("sha256").update(token).digest("hex");
+export const hashReminderToken = hashSecretToken;
 
 /** A plausible token (43 base64url characters): nothing else is looked up. */
-export const plausibleToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+export const plausibleToken = (token: string) => isSecretTokenShape(token);
