@@ -8,11 +8,12 @@ import { countryNamer } from "@/lib/i18n/country-names";
 import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import { co2Total, formatCalendarDate, formatMoment, formatUnit } from "@/lib/memorials/public-page";
+import type { TreeStatus } from "@/lib/trees/transitions";
 import { PAPER_SIZES } from "./certificate";
 import { ellipsize, GREEN, GREY, INK, newPdf, wrap } from "./draw";
 import { type FontWeight, printable } from "./fonts";
 
-export type SummaryTreeStatus = "ordered" | "in_ground" | "monitored" | "dead" | "replaced";
+export type SummaryTreeStatus = TreeStatus;
 
 export interface SummaryTree {
   plantedAt: Date;

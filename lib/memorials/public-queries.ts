@@ -9,6 +9,7 @@ import { speciesNames } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
 import { waitingPlantings } from "@/lib/plantings/planting-queue";
+import type { TreeStatus } from "@/lib/trees/transitions";
 import { parseId } from "@/lib/validation";
 import { cachedMemorial } from "./cache";
 import {
@@ -52,7 +53,7 @@ export interface PublicTree {
   life: PublicTreeLife;
 }
 
-export type PublicTreeStatus = "ordered" | "in_ground" | "monitored" | "dead" | "replaced";
+export type PublicTreeStatus = TreeStatus;
 
 export interface PublicTreeLife {
   status: PublicTreeStatus;

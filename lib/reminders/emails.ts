@@ -7,6 +7,7 @@ import { escapeHtml } from "@/lib/html";
 import type { Language } from "@/lib/i18n/languages";
 import { t as text, translator } from "@/lib/i18n/translate";
 import { cut } from "@/lib/memorials/policy";
+import type { TreeStatus } from "@/lib/trees/transitions";
 import type { ReminderKind } from "./anniversaries";
 
 const SUBJECT_MAX = 400;
@@ -62,9 +63,7 @@ export function confirmationEmail(input: {
   ]);
 }
 
-export type TreeStatusCounts = Partial<
-  Record<"ordered" | "in_ground" | "monitored" | "dead" | "replaced", number>
->;
+export type TreeStatusCounts = Partial<Record<TreeStatus, number>>;
 
 /** The reminder of the day, with its List-Unsubscribe headers. */
 export function reminderEmail(input: {

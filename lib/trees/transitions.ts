@@ -16,10 +16,15 @@
 //   tree.reason   invalid-reason                         tree.plantedBy, tree.note  too-long
 // and, from the use cases: tree.id not-found (404) | required, tree.photo invalid-photo,
 // tree.recordedBy required.
+import type { TreeStatus as DatabaseTreeStatus } from "@/lib/db/generated/enums";
 import type { FieldProblem } from "@/lib/errors";
 
 export const TREE_STATUSES = ["ordered", "in_ground", "monitored", "dead", "replaced"] as const;
+/** The one tree-status union of the code (issue 29.6): the database enum's, checked below. */
 export type TreeStatus = (typeof TREE_STATUSES)[number];
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameAsDatabase: Same<TreeStatus, DatabaseTreeStatus> = true;
+void sameAsDatabase;
 export const TREE_HEALTHS = ["alive", "sick"] as const;
 export type TreeHealth = (typeof TREE_HEALTHS)[number];
 export const DEATH_REASONS = ["drought", "fire", "flood", "disease", "other"] as const;
