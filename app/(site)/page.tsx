@@ -41,7 +41,10 @@ export default async function HomePage(props: Props) {
     page: one(params.page),
   });
   const searching = isSearch(query);
-  const [stats, result] = await Promise.all([homeStats(), searching ? searchMemorials(query) : null]);
+  const [stats, result] = await Promise.all([
+    homeStats(),
+    searching ? searchMemorials(query, language) : null,
+  ]);
   const countryName = countryNamer(language);
 
   return (

@@ -148,16 +148,17 @@ test("the family's actions through its links reach the receiver as their events;
   const shown = await next(r, endpoint.secret);
   expect(shown.json).toMatchObject({ type: "memorial.shown", data: { ...common, memorialUrl: address } });
 
-  // Anonymise: the cached page loses the name at once (4.1 rule 7), and is never titled by its id.
+  // Anonymise: the cached page loses the name at once (4.1 rule 7), and is titled by its id as a
+  // number (issue 27.1: "In memoriam · n° 123", never the bare number).
   await warm(memorialId);
   expect((await post(manageLink, { action: "anonymise" })).status).toBe(303);
   let page = await publicPage(memorialId);
-  expect(page.h1).toBe("In memoriam");
+  expect(page.h1).toBe(`In memoriam · n° ${memorialId}`);
   expect(page.html).not.toContain("Lambert");
   const anonymised = await next(r, endpoint.secret);
   expect(anonymised.json).toMatchObject({
     type: "memorial.anonymised",
-    data: { ...common, memorialTitle: "In memoriam", memorialUrl: address },
+    data: { ...common, memorialTitle: `In memoriam · n° ${memorialId}`, memorialUrl: address },
   });
 
   // Initials, the family's choice: the page and its <title> at once.
@@ -287,12 +288,12 @@ test("an anonymous memorial never shows a bare id; the family's initials change 
       };
     };
 
-    // The specification's title would be the bare id (no MemorialAnonymeNom): "In memoriam".
+    // The specification's title is the id (no MemorialAnonymeNom): "In memoriam · n° 123".
     let seen = await everywhere();
-    expect(seen.manage).toBe("In memoriam");
-    expect(seen.overview).toBe("In memoriam");
-    expect(seen.detailTitle).toMatch(/^In memoriam · /);
-    expect(seen.detailH1).toBe("In memoriam");
+    expect(seen.manage).toBe(`In memoriam · n° ${memorialId}`);
+    expect(seen.overview).toBe(`In memoriam · n° ${memorialId}`);
+    expect(seen.detailTitle).toMatch(new RegExp(`^In memoriam · n° ${memorialId} · `));
+    expect(seen.detailH1).toBe(`In memoriam · n° ${memorialId}`);
     // The API keeps the specification's MemorialNom (4.1 rule 7).
     expect((await api("GET", `/Memorial/${memorialId}/Infos`, { key: op.key })).json.MemorialNom).toBe(
       String(memorialId),
@@ -313,7 +314,7 @@ test("an anonymous memorial never shows a bare id; the family's initials change 
     });
     expect(event.payload).toMatchObject({ by: "family", anonymousTitle: "initials" });
 
-    // Confirmed, the public page and its <title> say the same; never the name, never the id.
+    // Confirmed, the public page and its <title> say the same; never the name, nor the number.
     expect((await post(confirmLink)).status).toBe(303);
     const page = await publicPage(memorialId);
     expect(page.h1).toBe("In memoriam A. L.");
@@ -323,9 +324,12 @@ test("an anonymous memorial never shows a bare id; the family's initials change 
     // And back to the anonymous title: everywhere again, the page at once.
     await warm(memorialId);
     expect((await post(manageLink, { action: "title-name" })).status).toBe(303);
-    expect((await publicPage(memorialId)).h1).toBe("In memoriam");
+    expect((await publicPage(memorialId)).h1).toBe(`In memoriam · n° ${memorialId}`);
     seen = await everywhere();
-    expect([seen.manage, seen.detailH1]).toEqual(["In memoriam", "In memoriam"]);
+    expect([seen.manage, seen.detailH1]).toEqual([
+      `In memoriam · n° ${memorialId}`,
+      `In memoriam · n° ${memorialId}`,
+    ]);
   } finally {
     await dashboard.dispose();
   }

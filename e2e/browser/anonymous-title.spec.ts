@@ -1,5 +1,7 @@
 // The family's choice of its anonymous memorial's title in Chromium (issue 18.5): the management
-// page's button, then the page's heading and <title>. Never the bare id, never the name.
+// page's button, then the page's heading and <title>. Never the name. Without MemorialAnonymeNom the
+// specification's rule names it by its id (4.1 rule 7, issue 27.1): "In memoriam · n° 123" in the
+// page's language, never the bare number alone.
 import { expect, test } from "@playwright/test";
 import { baseUrl, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
@@ -23,11 +25,18 @@ test("the family titles its anonymous memorial by the initials from its manageme
   expect(confirm && manage, text).toBeTruthy();
   await page.goto(`${baseUrl()}${confirm}`);
   await page.getByRole("button").first().click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("In memoriam");
-  await expect(page).toHaveTitle(/^In memoriam · /);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · n° ${id}`);
+  await expect(page).toHaveTitle(`In memoriam · n° ${id} · Arbres du souvenir`);
+  // In the page's language, when the visitor switches.
+  await page.goto(`${baseUrl()}/memorial/${id}?lang=en`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · no. ${id}`);
+  await expect(page).toHaveTitle(`In memoriam · no. ${id} · Memorial trees`);
+  await page.goto(`${baseUrl()}/memorial/${id}?lang=nl`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · nr. ${id}`);
+  expect(await page.content()).not.toContain("Lambert");
 
   await page.goto(`${baseUrl()}${manage}`);
-  await expect(page.getByTestId("manage-title")).toHaveText("In memoriam");
+  await expect(page.getByTestId("manage-title")).toHaveText(`In memoriam · n° ${id}`);
   await page.getByRole("button", { name: "Titrer avec les initiales" }).click();
   await expect(page.getByTestId("manage-done")).toBeVisible();
   await expect(page.getByTestId("manage-title")).toHaveText("In memoriam A. L.");
@@ -39,7 +48,7 @@ test("the family titles its anonymous memorial by the initials from its manageme
 
   await page.goto(`${baseUrl()}${manage}`);
   await page.getByRole("button", { name: "Titrer sans les initiales" }).click();
-  await expect(page.getByTestId("manage-title")).toHaveText("In memoriam");
+  await expect(page.getByTestId("manage-title")).toHaveText(`In memoriam · n° ${id}`);
   await page.goto(`${baseUrl()}/memorial/${id}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("In memoriam");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · n° ${id}`);
 });

@@ -190,8 +190,8 @@ test("the family hides a message, hides the memorial and makes it anonymous from
   // 3. Anonymous: nothing about the deceased, anywhere public.
   await press(page, "Rendre le mémorial anonyme");
   await page.goto(`${baseUrl()}/memorial/${memorialId}`);
-  // Issue 18.5: "In memoriam" where the specification would show the bare id; the API keeps it.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("In memoriam");
+  // 4.1 rule 7, issue 27.1: the id as a number in words, "In memoriam · n° 123"; the API keeps the id.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · n° ${memorialId}`);
   expect(await page.content()).not.toContain("Lambert");
   const anonymous = (await infos(other.key, memorialId)).json;
   expect(anonymous.MemorialNom).toBe(String(memorialId));

@@ -184,11 +184,11 @@ test("an anonymous memorial shows nothing of the deceased, in the page or its me
   await expect(page.getByTestId("deceased-link")).toHaveCount(0);
   await expect(page.getByRole("img", { name: /Portrait/ })).toHaveCount(0);
 
-  // Without MemorialAnonymeNom, the API names the memorial by its id (4.1 rule 7); people never
-  // read a bare id (issue 18.5): the page says "In memoriam".
+  // Without MemorialAnonymeNom, the memorial is named by its id (4.1 rule 7), which people read
+  // as a number in the page's language, never a bare number (issue 27.1).
   const unnamed = await create(op, classic({ Nom: `${secret}Nom` }, { MemorialAnonyme: true }));
   await page.goto(`${baseUrl()}/memorial/${unnamed}`);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("In memoriam");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · n° ${unnamed}`);
   expect(await page.content()).not.toContain(secret);
 });
 

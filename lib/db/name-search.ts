@@ -10,9 +10,18 @@ import { Prisma } from "@/lib/db/client";
 export const MAX_SEARCH_WORDS = 8;
 export const MAX_WORD_LENGTH = 100;
 
+/**
+ * A typed text as a search can read it (issue 27.2): control characters (U+0000, which PostgreSQL's
+ * text cannot hold, and the rest of Unicode's Cc) and lone surrogates (not characters: a UTF-16
+ * half) become spaces, so that any text typed is a search, never an error.
+ */
+export function searchableText(text: string): string {
+  return text.replace(/[\p{Cc}\p{Cs}]/gu, " ");
+}
+
 /** The words of a search text: split on spaces and commas ("Dubois, Émile"), empty when blank. */
 export function searchWords(text: string): string[] {
-  return text
+  return searchableText(text)
     .split(/[\s,;]+/u)
     .filter(Boolean)
     .slice(0, MAX_SEARCH_WORDS)

@@ -12,6 +12,7 @@ import {
   formatMoment,
   formatNumber,
   formatUnit,
+  shownTitle,
 } from "@/lib/memorials/public-page";
 import type { PublicMemorial } from "@/lib/memorials/public-queries";
 import { breakUrl, drawQr, ellipsize, GREEN, GREY, INK, LEAF, newPdf, wrap } from "./draw";
@@ -37,7 +38,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const t = translator(language, "page");
   const cert = translator(language, "certificate");
   const lifeWords = translator(language, "trees");
-  const title = memorial.title;
+  const title = shownTitle(memorial, language);
 
   const { pdf, fonts } = await newPdf({
     title: `${cert("title")} · ${title}`,
@@ -178,7 +179,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
       maxLines: 2,
     });
   }
-  const more = memorial.totalTrees - listed.reduce((sum, t) => sum + t.quantity, 0);
+  const more = (memorial.listedTrees ?? memorial.totalTrees) - listed.reduce((sum, t) => sum + t.quantity, 0);
   if (more > 0) {
     ensureRoom(20);
     line(cert("moreTrees", { n: formatNumber(more, language), count: more }), {

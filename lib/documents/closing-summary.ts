@@ -7,6 +7,7 @@ import { BOM, CSV_FORMATS, csvLine } from "@/lib/dashboard/csv";
 import { countryNamer } from "@/lib/i18n/country-names";
 import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
+import { countsAsLiving } from "@/lib/memorials/policy";
 import { co2Total, formatCalendarDate, formatMoment, formatUnit } from "@/lib/memorials/public-page";
 import type { TreeStatus } from "@/lib/trees/transitions";
 import { PAPER_SIZES } from "./certificate";
@@ -69,11 +70,18 @@ export function summaryPlanters(summary: ClosingSummary): SummaryPlanter[] {
   return [...byName.values()];
 }
 
-export const summaryTotals = (summary: ClosingSummary) => ({
-  trees: summary.trees.reduce((sum, t) => sum + t.quantity, 0),
-  planters: summaryPlanters(summary).length,
-  co2Kg: co2Total(summary.trees.map((t) => ({ quantity: t.quantity, co2KgPerTree: t.co2KgPerTree }))),
-});
+/**
+ * The summary's figures. Trees and CO2 count the living trees (issue 27.7, the policy's
+ * countsAsLiving: the memorial page's rule); the planters are everyone who gave a tree.
+ */
+export function summaryTotals(summary: ClosingSummary) {
+  const living = summary.trees.filter((t) => countsAsLiving(t.status));
+  return {
+    trees: living.reduce((sum, t) => sum + t.quantity, 0),
+    planters: summaryPlanters(summary).length,
+    co2Kg: co2Total(living.map((t) => ({ quantity: t.quantity, co2KgPerTree: t.co2KgPerTree }))),
+  };
+}
 
 /** The CSV of the planters: name, message(s), date of the first planting, number of trees. */
 export function summaryCsv(summary: ClosingSummary): string {

@@ -1,16 +1,21 @@
 // Issue 21.2: search engines do not index a memorial page that is not public for them: link-only
 // (its page carries <meta name="robots" content="noindex"> too) or not public at all (hidden by its
-// family, awaiting it, a test memorial, unknown: a 404). Set on the response before the
-// rendered-page cache or Next.js answers it (lib/http/server.ts).
+// family, awaiting it, a test memorial, unknown: a 404). Issue 27.5: nor what the page links to,
+// every address under it (certificate, QR codes, preview picture, calendar file), which would
+// otherwise be indexed in its place. Set on the response before the rendered-page cache or Next.js
+// answers it (lib/http/server.ts).
 import type http from "node:http";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
 
 export const NOINDEX = "noindex";
 
-/** Adds X-Robots-Tag: noindex to the answer of a memorial page that must not be indexed. */
+/**
+ * Adds X-Robots-Tag: noindex to the answer of a memorial page that must not be indexed, and of each
+ * address under it (`/memorial/{id}/...`).
+ */
 export async function markNoindex(path: string, response: http.ServerResponse): Promise<void> {
-  const match = /^\/memorial\/([^/]+)$/.exec(path);
+  const match = /^\/memorial\/([^/]+)(?:\/|$)/.exec(path);
   if (!match) return;
   const id = parseId(decodeURIComponentSafe(match[1] ?? ""));
   const memorial = id === null ? null : await getPublicMemorial(id);

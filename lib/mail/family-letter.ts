@@ -30,9 +30,10 @@ export async function familyLetter(
   memorial: LetterMemorial,
   contextId: number | null = memorial.contextId,
 ): Promise<FamilyLetter> {
-  const title = displayTitle(memorial);
+  const language = familyLanguage(memorial);
+  const title = displayTitle(memorial, language);
   return {
-    language: familyLanguage(memorial),
+    language,
     title,
     deceasedName: showsDeceased(memorial.kind) ? title : null,
     familyName: memorial.family?.name?.trim() || null,

@@ -43,7 +43,7 @@ export async function readClosingSummary(
   });
   return {
     memorialId,
-    title: displayTitle(memorial),
+    title: displayTitle(memorial, language),
     language,
     url: memorialUrl(origin, memorial, language),
     trees: trees.map((t) => ({

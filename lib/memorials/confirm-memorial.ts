@@ -69,7 +69,7 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
   return {
     state: "pending",
     memorialId: row.memorialId,
-    title: displayTitle(row.memorial),
+    title: displayTitle(row.memorial, language),
     operatorName,
     familyName: row.memorial.family?.name ?? null,
     language,

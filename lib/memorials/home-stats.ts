@@ -1,11 +1,12 @@
 // The home page's figures (issue 21.1): the trees planted that the public sees and that live (not
-// test trees, of a memorial the public sees, neither dead nor replaced), and the planting sites that
+// test trees, of a memorial the public sees, neither dead nor replaced: the policy's countsAsLiving,
+// the memorial page's rule too), and the planting sites that
 // hold them. One cached read for every visitor (lib/events/expiring-cache.ts): a tree planted or
 // its life changing, a memorial shown or hidden (any memorial's event) or the catalogue changing
 // drops it on every instance; a minute is the safety net.
 import { db, Prisma } from "@/lib/db/client";
 import { expiringCache } from "@/lib/events/expiring-cache";
-import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "./policy";
+import { livingTreesSql, memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "./policy";
 import type { PublicSite } from "./public-queries";
 
 export interface HomeStats {
@@ -38,7 +39,7 @@ async function loadHomeStats(): Promise<HomeStats> {
     JOIN "memorial" m ON m."id" = t."memorial_id"
     JOIN "plantation" pl ON pl."id" = t."plantation_id"
     WHERE ${treesVisibleToSql(PUBLIC, "t")} AND ${memorialsVisibleToSql(PUBLIC, "m")}
-      AND t."status" NOT IN ('dead', 'replaced')
+      AND ${livingTreesSql("t")}
     GROUP BY pl."id"`);
   const sites = rows
     .map((r) => ({

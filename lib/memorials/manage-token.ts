@@ -137,7 +137,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
   return {
     state: "active",
     memorialId: memorial.id,
-    title: displayTitle(memorial),
+    title: displayTitle(memorial, language),
     kind: memorial.kind,
     status: memorial.status as ManageView["status"],
     hidden: memorial.hiddenAt !== null,

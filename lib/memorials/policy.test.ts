@@ -30,9 +30,16 @@ describe("displayTitle (4.1 rule 7, global memorial, issue 18.5)", () => {
   it("names an anonymous memorial by MemorialAnonymeNom, never by the deceased", () => {
     expect(displayTitle({ ...base, kind: "anonymous", anonymousName: " Une amie " })).toBe("Une amie");
   });
-  it("names an anonymous memorial In memoriam, never by a bare id, when MemorialAnonymeNom is null or blank", () => {
-    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: null })).toBe("In memoriam");
-    expect(displayTitle({ ...base, kind: "anonymous", anonymousName: "   " })).toBe("In memoriam");
+  it("names an anonymous memorial by its id, as a number in words, when MemorialAnonymeNom is null or blank", () => {
+    // Issue 27.1: the specification's id, in the reader's language, never a bare number alone.
+    const unnamed = { ...base, kind: "anonymous" as const, anonymousName: null };
+    expect(displayTitle(unnamed, "fr")).toBe("In memoriam · n° 42");
+    expect(displayTitle({ ...unnamed, anonymousName: "   " }, "nl")).toBe("In memoriam · nr. 42");
+    expect(displayTitle(unnamed, "en")).toBe("In memoriam · no. 42");
+    expect(displayTitle(unnamed, "de")).toBe("In memoriam · Nr. 42");
+    // Without a reader's language: the memorial's own, else French; 1234 is not grouped.
+    expect(displayTitle({ ...unnamed, language: "de" })).toBe("In memoriam · Nr. 42");
+    expect(displayTitle({ ...unnamed, id: 12345 })).toBe("In memoriam · n° 12345");
   });
   it("names an anonymous memorial by the initials when its family chose them", () => {
     const initials = { ...base, kind: "anonymous" as const, anonymousTitle: "initials" as const };

@@ -3,6 +3,8 @@
 // memorial, the public pages, the dashboard, the reports) takes its conditions from here, so that a
 // new reader cannot forget the global memorial or the test environment.
 import { Prisma } from "@/lib/db/client";
+import { isLanguage, type Language } from "@/lib/i18n/languages";
+import { t } from "@/lib/i18n/translate";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@/lib/scope";
 
 /**
@@ -139,6 +141,25 @@ export function treesVisibleToSql(scope: Scope, alias = "t"): Prisma.Sql {
 }
 
 /**
+ * Issue 27.7, one rule for every count people read (the memorial page's trees and CO2, its
+ * certificate and preview picture, the closing summary, the home page): a tree counts while it lives
+ * or is on its way (ordered, in the ground, checked alive or sick). A dead tree no longer counts, and
+ * once replaced its replacement counts in its place, so a death and its replacement never count
+ * twice. Each tree is still listed, with its status. Reports and transactions (money) count orders.
+ */
+export const UNCOUNTED_TREE_STATUSES = ["dead", "replaced"] as const;
+
+/** True when a tree of this status counts (UNCOUNTED_TREE_STATUSES). */
+export function countsAsLiving(status: string): boolean {
+  return !(UNCOUNTED_TREE_STATUSES as readonly string[]).includes(status);
+}
+
+/** The same condition in SQL, for a tree aliased `t`. */
+export function livingTreesSql(alias = "t"): Prisma.Sql {
+  return Prisma.sql`${Prisma.raw(`"${alias}"`)}."status" NOT IN ('dead', 'replaced')`;
+}
+
+/**
  * The trees a report counts: those of the scope's environment only (a production key's report has
  * no test tree; a test key's report has only the test trees its own operator planted).
  */
@@ -194,11 +215,20 @@ export type AnonymousTitle = "name" | "initials";
 export const ANONYMOUS_TITLES: readonly AnonymousTitle[] = ["name", "initials"];
 
 /**
- * What people read when the specification's anonymous title would be the bare memorial id (no
- * MemorialAnonymeNom): the Latin phrase, the same in French, Dutch, English and German, so that
- * the one title is right in every language (issue 18.5: a memorial never shows a bare id).
+ * The Latin phrase, the same in French, Dutch, English and German: an anonymous memorial's title in
+ * initials ("In memoriam A. L."), the head of its numbered title (anonymousNumberTitle), and what the
+ * visitors' search finds an anonymous memorial without MemorialAnonymeNom by.
  */
 export const IN_MEMORIAM = "In memoriam";
+
+/**
+ * 4.1 rule 7: without MemorialAnonymeNom the shown name is the memorial id. People read it as the
+ * memorial's number in their language, "In memoriam · n° 123" (page.anonymousTitle): the id, never a
+ * bare number alone (issue 27.1).
+ */
+export function anonymousNumberTitle(id: number, language: Language): string {
+  return t(language, "page.anonymousTitle", { id: String(id) });
+}
 
 /** What displayTitle reads of a memorial (select it with TITLE_SELECT). */
 export interface TitledMemorial {
@@ -209,12 +239,15 @@ export interface TitledMemorial {
   anonymousTitle: AnonymousTitle;
   /** The deceased (null for the global memorial): read for initials only, when chosen. */
   person: { firstName: string | null; lastName: string | null } | null;
+  /** The memorial's own language: the language of its numbered title when the reader's is not given. */
+  language?: string | null;
 }
 
 /** The Prisma select of what displayTitle reads. */
 export const TITLE_SELECT = {
   id: true,
   kind: true,
+  language: true,
   title: true,
   anonymousName: true,
   anonymousTitle: true,
@@ -234,18 +267,21 @@ export function initialsOf(firstName?: string | null, lastName?: string | null):
  * The name people read everywhere (the public page and its <title>, the management page, the
  * dashboard, e-mails, certificates, webhooks). A classic memorial: its title; the global one: the
  * operator's name (part 1). An anonymous memorial (4.1 rule 7: never the deceased's name): its
- * MemorialAnonymeNom, or "In memoriam A. L." when the family chose initials; where the
- * specification would fall back to the memorial id, "In memoriam" (never a bare id).
+ * MemorialAnonymeNom, or "In memoriam A. L." when the family chose initials; without
+ * MemorialAnonymeNom, the memorial id as the specification says, in words: "In memoriam · n° 123"
+ * in `language` (the reader's: the page's, the e-mail's), else in the memorial's own language.
  */
-export function displayTitle(memorial: TitledMemorial): string {
+export function displayTitle(memorial: TitledMemorial, language?: Language): string {
+  const numbered = () =>
+    anonymousNumberTitle(memorial.id, language ?? (isLanguage(memorial.language) ? memorial.language : "fr"));
   if (memorial.kind === "anonymous") {
     if (memorial.anonymousTitle === "initials") {
       const initials = initialsOf(memorial.person?.firstName, memorial.person?.lastName);
       if (initials) return `${IN_MEMORIAM} ${initials}`;
     }
-    return memorial.anonymousName?.trim() || IN_MEMORIAM;
+    return memorial.anonymousName?.trim() || numbered();
   }
-  return memorial.title.trim() || IN_MEMORIAM;
+  return memorial.title.trim() || numbered();
 }
 
 /**

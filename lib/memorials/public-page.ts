@@ -2,7 +2,12 @@
 // be shown at all (title, Url, dates) is the memorial policy's (policy.ts).
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
-import type { PublicTreeLife } from "./public-queries";
+import type { PublicMemorial, PublicTreeLife } from "./public-queries";
+
+/** The title a page in `language` shows (the page, its <title>, share links, the certificate). */
+export function shownTitle(memorial: Pick<PublicMemorial, "title" | "titles">, language: Language): string {
+  return memorial.titles?.[language] ?? memorial.title;
+}
 
 /** The CO2 absorbed by all the trees: quantity times the species' figure, summed. */
 export function co2Total(lines: { quantity: number; co2KgPerTree: number }[]): number {

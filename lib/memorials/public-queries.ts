@@ -7,13 +7,14 @@
 import { cache } from "react";
 import { speciesNames } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
-import type { Language } from "@/lib/i18n/languages";
+import { LANGUAGES, type Language } from "@/lib/i18n/languages";
 import { waitingPlantings } from "@/lib/plantings/planting-queue";
 import type { TreeStatus } from "@/lib/trees/transitions";
 import { parseId } from "@/lib/validation";
 import { cachedMemorial } from "./cache";
 import {
   type AnonymousTitle,
+  countsAsLiving,
   displayTitle,
   type MemorialKind,
   memorialsVisibleTo,
@@ -99,6 +100,8 @@ export interface PublicMemorial {
   kind: MemorialKind;
   /** The title people read (displayTitle): never the deceased's name for an anonymous memorial. */
   title: string;
+  /** The same in each language (an anonymous memorial's number reads "n° 123", "nr. 123"...): see shownTitle. */
+  titles?: Record<Language, string>;
   operatorName: string;
   language: string;
   createdAt: string;
@@ -108,10 +111,13 @@ export interface PublicMemorial {
   deceased: PublicDeceased | null;
   /** Issue 21.2: link_only pages carry noindex (meta robots and X-Robots-Tag); hidden ones are 404. */
   privacy?: "public" | "link_only";
+  /** The trees counted (issue 27.7): living or on their way, neither dead nor replaced. */
   totalTrees: number;
+  /** Every public tree, dead and replaced ones included: the list's total (absent: totalTrees). */
+  listedTrees?: number;
   /** Trees on their way: confirmed, waiting for stock in the planting queue (absent: none). */
   waitingTrees?: number;
-  /** Per species, for the CO2 total: quantity of trees and kg per tree. */
+  /** Per species, for the CO2 total: quantity of counted trees and kg per tree. */
   co2Lines: { quantity: number; co2KgPerTree: number }[];
   trees: PublicTree[];
   sites: PublicSite[];
@@ -151,7 +157,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       include: { species: true, replacedBy: { select: { plantedAt: true } } },
     }),
     db.tree.groupBy({
-      by: ["plantationId", "speciesId"],
+      by: ["plantationId", "speciesId", "status"],
       where: publicTrees,
       _sum: { quantity: true },
     }),
@@ -163,17 +169,25 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
     db.species.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.speciesId))] } } }),
   ]);
   const co2BySpecies = new Map(species.map((s) => [s.id, Number(s.co2KgPerTree)]));
+  // Issue 27.7: the figures count the living trees (the policy's countsAsLiving, as the home page
+  // and the closing summary do); every tree is still listed, and every site it stands in.
+  const living = groups.filter((g) => countsAsLiving(g.status));
   const treesBySite = new Map<number, number>();
-  for (const g of groups) {
+  for (const g of living) {
     treesBySite.set(g.plantationId, (treesBySite.get(g.plantationId) ?? 0) + (g._sum.quantity ?? 0));
   }
 
+  // 4.1 rule 7: an anonymous memorial's stored title (the person's name) never leaves here: its
+  // shown title is computed here, with the initials only when its family chose them.
+  const titled = { ...memorial, person: await titlePerson(memorial) };
   return {
     id: memorial.id,
     kind: memorial.kind,
-    // 4.1 rule 7: an anonymous memorial's stored title (the person's name) never leaves here: its
-    // shown title is computed here, with the initials only when its family chose them.
-    title: displayTitle({ ...memorial, person: await titlePerson(memorial) }),
+    title: displayTitle(titled),
+    titles: Object.fromEntries(LANGUAGES.map((l) => [l, displayTitle(titled, l)])) as Record<
+      Language,
+      string
+    >,
     operatorName: memorial.operator.name,
     language: memorial.language,
     createdAt: memorial.createdAt.toISOString(),
@@ -189,9 +203,10 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
         }
       : null,
     privacy: privacy?.level === "link_only" ? "link_only" : "public",
-    totalTrees: groups.reduce((sum, g) => sum + (g._sum.quantity ?? 0), 0),
+    totalTrees: living.reduce((sum, g) => sum + (g._sum.quantity ?? 0), 0),
+    listedTrees: groups.reduce((sum, g) => sum + (g._sum.quantity ?? 0), 0),
     waitingTrees: waiting.get(id) ?? 0,
-    co2Lines: groups.map((g) => ({
+    co2Lines: living.map((g) => ({
       quantity: g._sum.quantity ?? 0,
       co2KgPerTree: co2BySpecies.get(g.speciesId) ?? 0,
     })),

@@ -10,9 +10,11 @@ import {
   matchesWordsInAny,
   memorialTitleKey,
   personNameKey,
+  searchableText,
   searchKey,
   searchWords,
 } from "@/lib/db/name-search";
+import type { Language } from "@/lib/i18n/languages";
 import {
   type AnonymousTitle,
   displayTitle,
@@ -60,7 +62,7 @@ export function parseSearch(params: { q?: string | null; date?: string | null; p
   query: SearchQuery;
   badDate: boolean;
 } {
-  const text = Array.from((params.q ?? "").trim())
+  const text = Array.from(searchableText(params.q ?? "").trim())
     .slice(0, SEARCH_MAX_LENGTH)
     .join("");
   const rawDate = (params.date ?? "").trim();
@@ -94,7 +96,8 @@ interface Row {
   deathDateApproximate: boolean | null;
 }
 
-export async function searchMemorials(query: SearchQuery): Promise<SearchResult> {
+/** `language`: the page's, in which an anonymous memorial's number is read (displayTitle). */
+export async function searchMemorials(query: SearchQuery, language?: Language): Promise<SearchResult> {
   const page = Math.min(Math.max(query.page, 1), SEARCH_MAX_PAGE);
   if (!isSearch(query)) return { hits: [], page, hasNext: false };
   const words = searchWords(query.text);
@@ -119,14 +122,15 @@ export async function searchMemorials(query: SearchQuery): Promise<SearchResult>
       : Prisma.sql`(${classic} AND p."death_date_approximate" = false
           AND (p."death_date" AT TIME ZONE 'UTC')::date = ${query.date}::date)`;
   // The closest first: the typed words against the name (or the shown title), a town a little
-  // less; then the newest memorial.
+  // less; then the newest memorial. Without words (a date alone) the newest first: no rank at all,
+  // since a constant (ORDER BY 0) would be read as a column's position (issue 27.2).
   const rank =
     words.length === 0
-      ? Prisma.sql`0`
+      ? Prisma.empty
       : Prisma.sql`CASE WHEN ${classic} THEN GREATEST(
             public.word_similarity(${typed}, ${name}) + CASE WHEN ${memorialTitleKey("m")} = ${typed} THEN 1 ELSE 0 END,
             0.8 * public.word_similarity(${typed}, coalesce(${town}, '')))
-          ELSE public.word_similarity(${typed}, ${shownTitle}) + CASE WHEN ${shownTitle} = ${typed} THEN 1 ELSE 0 END END`;
+          ELSE public.word_similarity(${typed}, ${shownTitle}) + CASE WHEN ${shownTitle} = ${typed} THEN 1 ELSE 0 END END DESC,`;
 
   const rows = await db.$queryRaw<Row[]>(Prisma.sql`
     SELECT m."id", m."kind"::text AS "kind", m."title", m."anonymous_name" AS "anonymousName",
@@ -136,7 +140,7 @@ export async function searchMemorials(query: SearchQuery): Promise<SearchResult>
     FROM "memorial" m
     LEFT JOIN "person" p ON p."id" = m."person_id"
     WHERE ${memorialsSearchableBySql(PUBLIC, "m")} AND ${matchText} AND ${matchDate}
-    ORDER BY ${rank} DESC, m."created_at" DESC, m."id" DESC
+    ORDER BY ${rank} m."created_at" DESC, m."id" DESC
     LIMIT ${SEARCH_PAGE_SIZE + 1} OFFSET ${(page - 1) * SEARCH_PAGE_SIZE}`);
 
   const hits = rows.slice(0, SEARCH_PAGE_SIZE).map((row): SearchHit => {
@@ -147,14 +151,17 @@ export async function searchMemorials(query: SearchQuery): Promise<SearchResult>
       id: row.id,
       kind: row.kind,
       // The policy names it (the initials of an anonymous memorial only when its family chose them).
-      title: displayTitle({
-        id: row.id,
-        kind: row.kind,
-        title: row.title,
-        anonymousName: row.anonymousName,
-        anonymousTitle: row.anonymousTitle,
-        person: { firstName: row.firstName, lastName: row.lastName },
-      }),
+      title: displayTitle(
+        {
+          id: row.id,
+          kind: row.kind,
+          title: row.title,
+          anonymousName: row.anonymousName,
+          anonymousTitle: row.anonymousTitle,
+          person: { firstName: row.firstName, lastName: row.lastName },
+        },
+        language,
+      ),
       town: deceased ? row.town?.trim() || null : null,
       deathDate: death ? death.toISOString().slice(0, 10) : null,
     };

@@ -22,6 +22,7 @@ import {
   formatCalendarDate,
   formatNumber,
   formatUnit,
+  shownTitle,
   treeStatusText,
 } from "@/lib/memorials/public-page";
 import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
@@ -57,7 +58,7 @@ async function load(props: Props) {
 export async function generateMetadata(props: Props): Promise<Metadata> {
   const { memorial, language, t, origin, url } = await load(props);
   const share = translator(language, "share");
-  const title = memorial.title;
+  const title = shownTitle(memorial, language);
   // 4.1 rule 7: the share preview of an anonymous memorial says nothing about the deceased.
   const description =
     memorial.kind === "anonymous"
@@ -91,7 +92,7 @@ export default async function MemorialPage(props: Props) {
   // from the address: the cache holds the memorial's data, never the rendered page.
   const search = await props.searchParams;
   const confirmed = search?.confirmed === "1";
-  const title = memorial.title;
+  const title = shownTitle(memorial, language);
   const countryName = countryNamer(language);
   const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
   const co2 = co2Total(memorial.co2Lines);
@@ -161,6 +162,12 @@ export default async function MemorialPage(props: Props) {
             </div>
           </dl>
           <p className="mt-2 text-sm text-stone-700">{t("co2Explained")}</p>
+          {/* Issue 27.7: the figures count living trees; said when some tree died or was replaced. */}
+          {(memorial.listedTrees ?? memorial.totalTrees) > memorial.totalTrees ? (
+            <p className="mt-1 text-sm text-stone-700" data-testid="trees-counted">
+              {t("treesCounted")}
+            </p>
+          ) : null}
         </section>
 
         <section aria-labelledby="trees-heading" className="py-6">
@@ -176,11 +183,12 @@ export default async function MemorialPage(props: Props) {
             <p className="mt-4">{t("noTreeYet")}</p>
           ) : (
             <>
-              {memorial.trees.length >= PAGE_TREE_LIMIT && memorial.totalTrees > memorial.trees.length ? (
+              {memorial.trees.length >= PAGE_TREE_LIMIT &&
+              (memorial.listedTrees ?? memorial.totalTrees) > memorial.trees.length ? (
                 <p className="mt-2 text-sm text-stone-700">
                   {t("showingLatest", {
                     shown: formatNumber(memorial.trees.length, language),
-                    total: formatNumber(memorial.totalTrees, language),
+                    total: formatNumber(memorial.listedTrees ?? memorial.totalTrees, language),
                   })}
                 </p>
               ) : null}
@@ -225,7 +233,7 @@ export default async function MemorialPage(props: Props) {
             status={String(search?.guestbook ?? "")}
           />
         ) : null}
-        <ShareBlock url={url} title={title} text={shareText(memorial, language)} t={t} />
+        <ShareBlock url={url} title={title} text={shareText({ ...memorial, title }, language)} t={t} />
         <KeepsakeLinks path={path} language={language} t={t} />
         <ReminderSection memorialId={memorial.id} language={language} />
       </main>

@@ -3,6 +3,7 @@ import type { Catalogue } from "./fr";
 
 export const de: Catalogue = {
   "page.siteName": "Gedenkbäume",
+  "page.anonymousTitle": "In memoriam · Nr. {id}",
   "page.languageSwitch": "Sprache",
   "page.skipToContent": "Zum Inhalt",
   "page.memorialOf": "In Erinnerung an",
@@ -17,6 +18,8 @@ export const de: Catalogue = {
   "page.treesPlural": "{n, plural, one {Baum gepflanzt} other {Bäume gepflanzt}}",
   "page.co2Label": "CO₂ gebunden",
   "page.co2Explained": "Schätzung für alle Bäume während ihres Wachstums.",
+  "page.treesCounted":
+    "Lebende Bäume und Bäume auf dem Weg: ein abgestorbener Baum zählt nicht mehr, der Baum, der ihn ersetzt, schon.",
   "page.noTreeYet": "Noch wurde kein Baum gepflanzt.",
   "page.treesOnTheirWay":
     "{n, plural, one {Ein Baum ist unterwegs: Er wird in Kürze gepflanzt.} other {{n} Bäume sind unterwegs: Sie werden in Kürze gepflanzt.}}",
@@ -105,7 +108,7 @@ export const de: Catalogue = {
   "page.manageUnanonymise": "Den Namen wieder anzeigen",
   "page.manageAnonymousByOperator": "Diese Gedenkseite wurde anonym angelegt.",
   "page.manageTitleHelp":
-    "Der Titel der anonymen Gedenkseite: der bei der Anlage gewählte Name (sonst „In memoriam“) oder die Initialen der verstorbenen Person („In memoriam A. L.“).",
+    "Der Titel der anonymen Gedenkseite: der bei der Anlage gewählte Name (sonst „In memoriam · Nr.“ und ihre Nummer) oder die Initialen der verstorbenen Person („In memoriam A. L.“).",
   "page.manageTitleInitials": "Titel mit den Initialen",
   "page.manageTitleName": "Titel ohne die Initialen",
   "page.manageMessagesHeading": "Nachrichten der Pflanzenden",

@@ -3,6 +3,7 @@ import type { Catalogue } from "./fr";
 
 export const en: Catalogue = {
   "page.siteName": "Memorial trees",
+  "page.anonymousTitle": "In memoriam · no. {id}",
   "page.languageSwitch": "Language",
   "page.skipToContent": "Skip to content",
   "page.memorialOf": "In memory of",
@@ -17,6 +18,8 @@ export const en: Catalogue = {
   "page.treesPlural": "{n, plural, one {Tree planted} other {Trees planted}}",
   "page.co2Label": "CO₂ absorbed",
   "page.co2Explained": "Estimate for all the trees over their growth.",
+  "page.treesCounted":
+    "Living trees and trees on their way: a tree that died no longer counts; the one that replaces it does.",
   "page.noTreeYet": "No tree has been planted yet.",
   "page.treesOnTheirWay":
     "{n, plural, one {A tree is on its way: it will be planted very soon.} other {{n} trees are on their way: they will be planted very soon.}}",
@@ -101,7 +104,7 @@ export const en: Catalogue = {
   "page.manageUnanonymise": "Show the name again",
   "page.manageAnonymousByOperator": "This memorial was created anonymous.",
   "page.manageTitleHelp":
-    "The anonymous memorial’s title: the name chosen when it was created (else “In memoriam”), or the deceased’s initials (“In memoriam A. L.”).",
+    "The anonymous memorial’s title: the name chosen when it was created (else “In memoriam · no.” and its number), or the deceased’s initials (“In memoriam A. L.”).",
   "page.manageTitleInitials": "Title with the initials",
   "page.manageTitleName": "Title without the initials",
   "page.manageMessagesHeading": "Planters' messages",

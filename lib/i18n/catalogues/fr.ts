@@ -7,6 +7,8 @@
 // on "…Initial" (vowel | other) tells French to elide "de" ("d'Anne"); other languages ignore it.
 export const fr = {
   "page.siteName": "Arbres du souvenir",
+  // 4.1 rule 7: an anonymous memorial without MemorialAnonymeNom is named by its id, as a number.
+  "page.anonymousTitle": "In memoriam · n° {id}",
   "page.languageSwitch": "Langue",
   "page.skipToContent": "Aller au contenu",
   "page.memorialOf": "En mémoire de",
@@ -21,6 +23,8 @@ export const fr = {
   "page.treesPlural": "{n, plural, one {Arbre planté} other {Arbres plantés}}",
   "page.co2Label": "CO₂ absorbé",
   "page.co2Explained": "Estimation pour l’ensemble des arbres au cours de leur croissance.",
+  "page.treesCounted":
+    "Les arbres vivants et ceux en route : un arbre mort ne compte plus, celui qui le remplace compte à sa place.",
   "page.noTreeYet": "Aucun arbre n’a encore été planté.",
   "page.treesOnTheirWay":
     "{n, plural, one {Un arbre est en route : il sera planté très bientôt.} other {{n} arbres sont en route : ils seront plantés très bientôt.}}",
@@ -107,7 +111,7 @@ export const fr = {
   "page.manageUnanonymise": "Afficher de nouveau le nom",
   "page.manageAnonymousByOperator": "Ce mémorial a été créé anonyme.",
   "page.manageTitleHelp":
-    "Le titre du mémorial anonyme : le nom choisi à sa création (à défaut « In memoriam »), ou les initiales du défunt (« In memoriam A. L. »).",
+    "Le titre du mémorial anonyme : le nom choisi à sa création (à défaut « In memoriam · n° » et son numéro), ou les initiales du défunt (« In memoriam A. L. »).",
   "page.manageTitleInitials": "Titrer avec les initiales",
   "page.manageTitleName": "Titrer sans les initiales",
   "page.manageMessagesHeading": "Messages des planteurs",

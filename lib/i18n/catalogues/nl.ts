@@ -3,6 +3,7 @@ import type { Catalogue } from "./fr";
 
 export const nl: Catalogue = {
   "page.siteName": "Herdenkingsbomen",
+  "page.anonymousTitle": "In memoriam · nr. {id}",
   "page.languageSwitch": "Taal",
   "page.skipToContent": "Naar de inhoud",
   "page.memorialOf": "Ter nagedachtenis aan",
@@ -17,6 +18,8 @@ export const nl: Catalogue = {
   "page.treesPlural": "{n, plural, one {Boom geplant} other {Bomen geplant}}",
   "page.co2Label": "CO₂ opgenomen",
   "page.co2Explained": "Schatting voor alle bomen samen tijdens hun groei.",
+  "page.treesCounted":
+    "Levende bomen en bomen onderweg: een gestorven boom telt niet meer mee, de boom die hem vervangt wel.",
   "page.noTreeYet": "Er is nog geen boom geplant.",
   "page.treesOnTheirWay":
     "{n, plural, one {Er is een boom onderweg: hij wordt binnenkort geplant.} other {{n} bomen zijn onderweg: ze worden binnenkort geplant.}}",
@@ -102,7 +105,7 @@ export const nl: Catalogue = {
   "page.manageUnanonymise": "De naam weer tonen",
   "page.manageAnonymousByOperator": "Deze gedenkpagina is anoniem aangemaakt.",
   "page.manageTitleHelp":
-    "De titel van de anonieme gedenkpagina: de naam gekozen bij het aanmaken (anders „In memoriam”), of de initialen van de overledene („In memoriam A. L.”).",
+    "De titel van de anonieme gedenkpagina: de naam gekozen bij het aanmaken (anders „In memoriam · nr.” en het nummer), of de initialen van de overledene („In memoriam A. L.”).",
   "page.manageTitleInitials": "Titel met de initialen",
   "page.manageTitleName": "Titel zonder de initialen",
   "page.manageMessagesHeading": "Berichten van planters",
