@@ -116,6 +116,8 @@ const ZSettings = z.object({
   PASSWORD_RESET_TTL_MINUTES: integer(1, 100_000, 60),
   /** A tree dead within this many years of its day in the ground is replaced (lib/trees). */
   REPLACEMENT_YEARS: integer(0, 100, 3),
+  /** Days after its last check (or its day in the ground) when a tree is due for a check (issue 27.11). */
+  TREE_CHECK_DAYS: integer(1, 3650, 365),
   /** Weeks after a memorial's creation when its family gets the closing summary (issue 21.5). */
   CLOSING_WEEKS: integer(1, 520, 6),
   WEBHOOK_SECRET_KEY: text(undefined),

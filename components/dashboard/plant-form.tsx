@@ -211,6 +211,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
             {text("deathDate", "deathDate", { type: "date", required: !values.orphan })}
             {text("birthDate", "birthDate", { type: "date" })}
             <div className="sm:col-span-2">{check("deathDateApproximate", "deathDateApproximate")}</div>
+            {text("placeOfDeath", "placeOfDeath")}
             {text("url", "deceasedUrl", { type: "url" })}
             {text("imageUrl", "imageUrl", { type: "url" })}
           </div>

@@ -13,6 +13,7 @@ import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
 import { InGroundForm } from "./tree-forms";
+import { TreesNav } from "./trees-nav";
 import { buttonClass, inputClass, labelClass, PageTitle, TableBox, tableClass, tdClass, thClass } from "./ui";
 
 export function TreesWaiting(props: { photoLimit: string }) {
@@ -39,11 +40,26 @@ export function TreesWaiting(props: { photoLimit: string }) {
     <section className="space-y-6">
       <div>
         <PageTitle>{t("trees_title")}</PageTitle>
+        <TreesNav />
         <p className="max-w-prose text-stone-700">{t("trees_intro")}</p>
         <p className="mt-2">
           <Link className="text-forest-700 underline" href="/dashboard/trees/import">
             {t("trees_importLink")}
           </Link>
+        </p>
+        {/* Issue 27.11: the listed trees as a field team's sheet, in the import's own columns. */}
+        <p className="mt-2">
+          <a
+            className="text-forest-700 underline"
+            href={`/api/dashboard/trees/sheet?${new URLSearchParams({ site, from, to })}`}
+            download
+            aria-describedby="trees-sheet-hint"
+          >
+            {t("trees_sheetDownload")}
+          </a>
+        </p>
+        <p id="trees-sheet-hint" className="max-w-prose text-sm text-stone-600">
+          {t("trees_sheetHint")}
         </p>
       </div>
       <search>

@@ -111,6 +111,34 @@ test("an unknown field in a nested object is refused with its full path", async 
   expect(echoed.json.Contexte).toMatchObject({ Contexte: "Epf", ContexteEpfId: epf.id });
 });
 
+test("a creation with Defunt.LieuDeces is refused and names PUT /Personne/Modifier, which sets it (issue 27.10)", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const defunt = { Nom: "Lieu", Prenom: "Paul", DateDeces: DEATH };
+  const before = await rows(op.operatorId);
+  const refused = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { Defunt: { ...defunt, LieuDeces: "Namur" } },
+  });
+  expect(refused.status, refused.text).toBe(400);
+  expect(refused.json).toMatchObject({
+    HttpStatusCode: 400,
+    Code: "UNKNOWN_FIELD",
+    Champ: "Defunt.LieuDeces",
+  });
+  expect(refused.json.Message).toMatch(/^Defunt\.LieuDeces: .*PUT \/Personne\/Modifier/);
+  expect(await rows(op.operatorId)).toEqual(before);
+
+  // As it says: create, then set the place of death on the person.
+  const created = await api("POST", "/Memorials/Creer", { key: op.key, body: { Defunt: defunt } });
+  expect(created.status, created.text).toBe(200);
+  const modified = await api("PUT", "/Personne/Modifier", {
+    key: op.key,
+    body: { Id: created.json.IdDefunt, LieuDeces: "Namur" },
+  });
+  expect(modified.status, modified.text).toBe(200);
+  expect(modified.json.Defunt).toMatchObject({ Id: created.json.IdDefunt, LieuDeces: "Namur" });
+});
+
 /** A valid body of each operation that takes one, and what it would change. */
 const bodies: Record<
   string,

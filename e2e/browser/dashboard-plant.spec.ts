@@ -195,6 +195,35 @@ test("the form counts a name's length as the API does: 200 emoji fit, 201 are to
   expect(person.lastName).toBe("🌳".repeat(200));
 });
 
+test("the form takes a place of death, stored on the person as PUT /Personne/Modifier stores it (issue 27.10)", async ({
+  page,
+}) => {
+  const operator = await makeIsolatedOperator({ language: "en" });
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user);
+  await openPlantForm(page);
+  await field(page, "Family name").fill("Lieu");
+  await field(page, "Date of death").fill("2026-11-01");
+  // The API's limit for LieuDeces (200 characters): 201 are refused beside the field, nothing written.
+  await field(page, "Place of death").fill("x".repeat(201));
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(field(page, "Place of death")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("This text is too long.")).toBeVisible();
+  expect(await db.person.count({ where: { operatorId: operator.operatorId } })).toBe(0);
+
+  // Trimmed, as the Modifier trims it.
+  await field(page, "Place of death").fill("  Namur  ");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(page.getByTestId("plant-result")).toContainText("A tree was planted");
+  const person = await db.person.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
+  expect(person).toMatchObject({ lastName: "Lieu", placeOfDeath: "Namur" });
+
+  // The memorial's page shows it in the person's form.
+  const memorial = await db.memorial.findFirstOrThrow({ where: { personId: person.id } });
+  await page.goto(`${baseUrl()}/dashboard/memorials/${memorial.id}`);
+  await expect(field(page, "Place of death")).toHaveValue("Namur");
+});
+
 test("an orphan tree goes to the global memorial and uses a prepaid tree", async ({ page }) => {
   const operator = await makeIsolatedOperator({ language: "en", prepaidTrees: 1 });
   const user = await makeUser(operator.operatorId);

@@ -11,6 +11,7 @@ export interface PlantFormValues {
   civility: string;
   deathDate: string;
   deathDateApproximate: boolean;
+  placeOfDeath: string;
   birthDate: string;
   url: string;
   imageUrl: string;
@@ -35,6 +36,7 @@ export const EMPTY_PLANT_FORM: PlantFormValues = {
   civility: "",
   deathDate: "",
   deathDateApproximate: false,
+  placeOfDeath: "",
   birthDate: "",
   url: "",
   imageUrl: "",

@@ -1,16 +1,20 @@
-// The dashboard's read models of a tree's life (issue 20.2), built on lib/trees/queries.ts: the
-// trees waiting to be planted with the filters of /dashboard/trees, one tree of the operator, and
-// a sheet's report worded in the user's language.
-import { db } from "@/lib/db/client";
+// The dashboard's read models of a tree's life (issue 20.2), built on lib/trees: the trees waiting to
+// be planted with the filters of /dashboard/trees and their field sheet, the lists of trees in the
+// ground, due for a check and dead (issue 27.11), one tree of the operator, and a sheet's report
+// worded in the user's language.
 import { invalid } from "@/lib/errors";
 import type { Language } from "@/lib/i18n/languages";
 import { type DashboardKey, translator } from "@/lib/i18n/translate";
 import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
+import { settings } from "@/lib/settings";
 import type { SheetReport } from "@/lib/trees/import-sheet";
+import { listSites, TREE_LISTS, type TreeListFilter, type TreeListKind, treeList } from "@/lib/trees/lists";
 import { treeLife, treesWaiting } from "@/lib/trees/queries";
-import { SHEET_MAX_BYTES, SHEET_MAX_LINES } from "@/lib/trees/sheet";
+import { SHEET_MAX_BYTES, SHEET_MAX_LINES, type SheetColumn } from "@/lib/trees/sheet";
 import { isDay } from "@/lib/trees/transitions";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
 import { parseId } from "@/lib/validation";
+import { CSV_FORMATS, csvResponse, csvStream } from "./csv";
 import { REASON_MESSAGE } from "./field-reasons";
 
 /** Trees listed at once on the Trees page (the count says how many there are in all). */
@@ -32,8 +36,8 @@ export interface WaitingListing {
   sites: { id: number; name: string }[];
 }
 
-/** The page's filter from its query string: a site id, order days from and to (UTC). */
-export function waitingFilter(search: URLSearchParams) {
+/** A list's filter from its query string: a site id, days from and to (UTC). */
+export function treeFilter(search: URLSearchParams): TreeListFilter {
   const site = search.get("site")?.trim() ?? "";
   const from = search.get("from")?.trim() ?? "";
   const to = search.get("to")?.trim() ?? "";
@@ -47,18 +51,20 @@ export function waitingFilter(search: URLSearchParams) {
     if (value !== "" && !isDay(value))
       throw invalid(`${name} must be a day YYYY-MM-DD`, { field: name, reason: "date" });
   }
-  return { plantationId, orderedFrom: from || undefined, orderedTo: to || undefined };
+  return { plantationId, from: from || undefined, to: to || undefined };
+}
+
+/** The waiting trees' filter: the days are order days. */
+export function waitingFilter(search: URLSearchParams) {
+  const { plantationId, from, to } = treeFilter(search);
+  return { plantationId, orderedFrom: from, orderedTo: to };
 }
 
 export async function waitingListing(scope: OperatorScope, search: URLSearchParams): Promise<WaitingListing> {
   const filter = waitingFilter(search);
   const [{ total, trees }, sites] = await Promise.all([
     treesWaiting(scope, { ...filter, limit: WAITING_LIST_LIMIT }),
-    db.$queryRaw<{ id: number; name: string; country: string }[]>`
-      SELECT DISTINCT p."id", p."name", p."country" FROM "plantation" p
-      WHERE EXISTS (SELECT 1 FROM "tree" t WHERE t."plantation_id" = p."id" AND t."operator_id" = ${scope.operatorId}
-        AND t."status" = 'ordered' AND t."is_test" = ${isTestEnvironment(scope.environment)})
-      ORDER BY p."name", p."id"`,
+    listSites(scope, "waiting"),
   ]);
   return {
     total,
@@ -70,8 +76,59 @@ export async function waitingListing(scope: OperatorScope, search: URLSearchPara
       site: tree.plantation,
       orderedAt: tree.orderedAt.toISOString(),
     })),
-    sites: sites.map((site) => ({ id: site.id, name: `${site.name} (${site.country})` })),
+    sites,
   };
+}
+
+export type TreeListing = Awaited<ReturnType<typeof treeListing>>;
+
+/**
+ * GET /api/dashboard/trees/lists?list=in-ground|due|dead&site=&from=&to=&Page=&Limite= (issue
+ * 27.11): a page of one of the operator's tree lists, the sites of its filter and the paging.
+ */
+export async function treeListing(scope: OperatorScope, search: URLSearchParams) {
+  const list = search.get("list") ?? "";
+  if (!(TREE_LISTS as readonly string[]).includes(list))
+    throw invalid(`list must be ${TREE_LISTS.join(", ")}`, { field: "list", reason: "not-found" });
+  const kind = list as TreeListKind;
+  const filter = treeFilter(search);
+  const paging = parsePaging(search, LISTING_LIMIT);
+  const today = new Date().toISOString().slice(0, 10);
+  const [{ rows, total }, sites] = await Promise.all([
+    treeList(scope, kind, filter, { ...paging, today, checkDays: settings().TREE_CHECK_DAYS }),
+    listSites(scope, kind),
+  ]);
+  return { list: kind, today, rows, sites, ...listingPage(paging, total, rows.length) };
+}
+
+/** The columns of the waiting trees' sheet: the import's own, those of an `in_ground` line. */
+export const WAITING_SHEET_COLUMNS = [
+  "tree_id",
+  "step",
+  "date",
+  "latitude",
+  "longitude",
+  "planted_by",
+] as const satisfies readonly SheetColumn[];
+
+/**
+ * GET /api/dashboard/trees/sheet?site=&from=&to= (issue 27.11): the waiting trees of the filter (the
+ * oldest SHEET_MAX_LINES, as many as an import takes) as a field team's sheet, one `in_ground` line
+ * per tree, the day, point and planter left for the team to fill in; in the user's language's CSV
+ * separator, which the import reads back.
+ */
+export async function waitingSheet(scope: OperatorScope, search: URLSearchParams, lang: Language) {
+  const filter = waitingFilter(search);
+  const { trees } = await treesWaiting(scope, { ...filter, limit: SHEET_MAX_LINES });
+  async function* rows() {
+    for (const tree of trees) yield [tree.treeId, "in_ground", "", "", "", ""];
+  }
+  const today = new Date().toISOString().slice(0, 10);
+  const where = filter.plantationId === undefined ? "" : `-site-${filter.plantationId}`;
+  return csvResponse(
+    `trees-to-plant${where}-${today}.csv`,
+    csvStream([...WAITING_SHEET_COLUMNS], rows(), CSV_FORMATS[lang]),
+  );
 }
 
 /** One of the operator's own trees with its life and history, or null (another's, or none). */

@@ -14,6 +14,11 @@ export interface NewDeceased {
   deathDate: Date;
   deathDateApproximate: boolean;
   birthDate: Date | null;
+  /**
+   * Where the person died (the person's LieuDeces, as PUT /Personne/Modifier sets it). The API's
+   * creation body has no such field (2.2): its command gives null; the dashboard's form may give it.
+   */
+  placeOfDeath: string | null;
   /** The operator's page about the deceased (4.1 rule 8). */
   url: string | null;
   imageUrl: string | null;

@@ -345,10 +345,10 @@ async function newMemorial(
   const [row] = await tx.$queryRaw<{ id: number; person_id: number; transaction_id: number }[]>`
     WITH p AS (
       INSERT INTO "person" ("operator_id", "context_id", "epf_id", "last_name", "first_name", "civility",
-        "death_date", "death_date_approximate", "birth_date", "image_url", "language", "is_test")
+        "death_date", "death_date_approximate", "birth_date", "place_of_death", "image_url", "language", "is_test")
       VALUES (${caller.operatorId}, ${contextId}, ${epfOf(chain)}, ${deceased.lastName}, ${deceased.firstName},
         ${deceased.civility}, ${deceased.deathDate}, ${deceased.deathDateApproximate}, ${deceased.birthDate},
-        ${deceased.imageUrl}, ${language}, ${isTestEnvironment(caller.environment)})
+        ${deceased.placeOfDeath}, ${deceased.imageUrl}, ${language}, ${isTestEnvironment(caller.environment)})
       RETURNING "id"),
     m AS (
       INSERT INTO "memorial" ("operator_id", "context_id", "kind", "status", "title", "anonymous_name",

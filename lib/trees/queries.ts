@@ -5,8 +5,15 @@
 import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
 import { notFound } from "@/lib/errors";
-import { displayTitle, isOwnMemorial, memorialsVisibleToSql, shownMessage } from "@/lib/memorials/policy";
+import { isOwnMemorial, memorialsVisibleToSql, shownMessage } from "@/lib/memorials/policy";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@/lib/scope";
+import {
+  LIST_STATUSES,
+  MEMORIAL_TITLE_COLUMNS,
+  type MemorialTitleColumns,
+  memorialTitleOf,
+  ownTreesSql,
+} from "./lists";
 import type { DeathReason, TreeHealth, TreeStatus } from "./transitions";
 
 /** A tree line's life, as Infos, the reports, GET Arbre and the pages show it. */
@@ -281,11 +288,7 @@ export async function treesWaiting(
 ): Promise<{ total: number; trees: WaitingTree[] }> {
   const owner: OperatorScope | null = ownerOf(scope);
   if (!owner) return { total: 0, trees: [] };
-  const conditions = [
-    Prisma.sql`t."operator_id" = ${owner.operatorId}`,
-    Prisma.sql`t."status" = 'ordered'`,
-    Prisma.sql`t."is_test" = ${isTestEnvironment(owner.environment)}`,
-  ];
+  const conditions = [ownTreesSql(owner, LIST_STATUSES.waiting)];
   if (filter.plantationId !== undefined)
     conditions.push(Prisma.sql`t."plantation_id" = ${filter.plantationId}`);
   if (filter.orderedFrom)
@@ -300,7 +303,7 @@ export async function treesWaiting(
   const [{ total }] = await db.$queryRaw<{ total: number }[]>`
     SELECT count(*)::int AS "total" FROM "tree" t WHERE ${where}`;
   const rows = await db.$queryRaw<
-    {
+    (MemorialTitleColumns & {
       id: number;
       memorial_id: number;
       planted_at: Date;
@@ -310,17 +313,10 @@ export async function treesWaiting(
       species: string;
       plantation_id: number;
       plantation: string;
-      kind: "classic" | "anonymous" | "global";
-      title: string;
-      anonymous_name: string | null;
-      anonymous_title: "name" | "initials";
-      first_name: string | null;
-      last_name: string | null;
-    }[]
+    })[]
   >`
     SELECT t."id", t."memorial_id", t."planted_at", t."planter", t."quantity", t."species_id", sp."name" AS "species",
-           t."plantation_id", p."name" AS "plantation", m."kind"::text AS "kind", m."title", m."anonymous_name",
-           m."anonymous_title"::text AS "anonymous_title", pe."first_name", pe."last_name"
+           t."plantation_id", p."name" AS "plantation", ${MEMORIAL_TITLE_COLUMNS}
     FROM "tree" t
     JOIN "memorial" m ON m."id" = t."memorial_id"
     LEFT JOIN "person" pe ON pe."id" = m."person_id"
@@ -334,14 +330,7 @@ export async function treesWaiting(
     trees: rows.map((r) => ({
       treeId: r.id,
       memorialId: r.memorial_id,
-      memorialTitle: displayTitle({
-        id: r.memorial_id,
-        kind: r.kind,
-        title: r.title,
-        anonymousName: r.anonymous_name,
-        anonymousTitle: r.anonymous_title,
-        person: { firstName: r.first_name, lastName: r.last_name },
-      }),
+      memorialTitle: memorialTitleOf(r.memorial_id, r),
       orderedAt: r.planted_at,
       planter: r.planter,
       quantity: r.quantity,

@@ -20,6 +20,7 @@ export const newMemorialTarget = (
     deathDate: new Date("2026-10-01T00:00:00Z"),
     deathDateApproximate: false,
     birthDate: null,
+    placeOfDeath: null,
     url: null,
     imageUrl: null,
     ...extra.deceased,

@@ -536,6 +536,33 @@ export const de: Catalogue = {
   "dashboard.trees_intro":
     "Bestellte Bäume, die noch nicht in der Erde sind. Wählen Sie sie aus und tragen Sie den Tag der Pflanzung ein.",
   "dashboard.trees_importLink": "Einen Feldbogen importieren (CSV)",
+  "dashboard.trees_listsNav": "Baumlisten",
+  "dashboard.trees_tabWaiting": "Wartend",
+  "dashboard.trees_tabInGround": "In der Erde",
+  "dashboard.trees_tabDue": "Kontrolle fällig",
+  "dashboard.trees_tabDead": "Abgestorben",
+  "dashboard.trees_inGround_title": "Bäume in der Erde",
+  "dashboard.trees_inGround_intro":
+    "Ihre in die Erde gepflanzten, lebenden Bäume (kontrolliert oder nicht), die neuesten zuerst.",
+  "dashboard.trees_inGround_from": "In der Erde ab",
+  "dashboard.trees_inGround_to": "In der Erde bis",
+  "dashboard.trees_due_title": "Bäume mit fälliger Kontrolle",
+  "dashboard.trees_due_intro":
+    "Lebende Bäume, die vor mehr als {days} Tagen zuletzt kontrolliert (oder, nie kontrolliert, gepflanzt) wurden, die überfälligsten zuerst. Ohne Enddatum die bis heute fälligen Kontrollen; ein späterer Tag zeigt die kommenden.",
+  "dashboard.trees_due_from": "Fällig ab",
+  "dashboard.trees_due_to": "Fällig bis",
+  "dashboard.trees_dead_title": "Abgestorbene Bäume",
+  "dashboard.trees_dead_intro":
+    "Ihre als abgestorben gemeldeten Bäume, die neuesten zuerst, mit ihrem Ersatzbaum.",
+  "dashboard.trees_dead_from": "Abgestorben ab",
+  "dashboard.trees_dead_to": "Abgestorben bis",
+  "dashboard.trees_listCount": "{n, plural, one {# Baum} other {# Bäume}}",
+  "dashboard.trees_listNone": "Kein Baum in dieser Liste.",
+  "dashboard.trees_colPlantedBy": "Gepflanzt von",
+  "dashboard.trees_colDueOn": "Kontrolle fällig am",
+  "dashboard.trees_sheetDownload": "Den Bogen für das Feldteam herunterladen (CSV)",
+  "dashboard.trees_sheetHint":
+    "Eine Zeile je aufgeführtem Baum (Ort und Daten des Filters), in den Spalten des Imports: das Team trägt den Pflanztag ein (den Punkt und wer gepflanzt hat, wenn es will), streicht die Zeilen der nicht gepflanzten Bäume, und der Bogen wird hier unverändert importiert.",
   "dashboard.trees_filterSite": "Pflanzort",
   "dashboard.trees_allSites": "Alle Orte",
   "dashboard.trees_orderedFrom": "Bestellt ab",

@@ -536,6 +536,33 @@ export const fr = {
   "dashboard.trees_intro":
     "Les arbres commandés et pas encore mis en terre. Choisissez-les, puis indiquez le jour de leur mise en terre.",
   "dashboard.trees_importLink": "Importer une feuille de terrain (CSV)",
+  "dashboard.trees_listsNav": "Listes d’arbres",
+  "dashboard.trees_tabWaiting": "En attente",
+  "dashboard.trees_tabInGround": "En terre",
+  "dashboard.trees_tabDue": "À contrôler",
+  "dashboard.trees_tabDead": "Morts",
+  "dashboard.trees_inGround_title": "Arbres en terre",
+  "dashboard.trees_inGround_intro":
+    "Vos arbres plantés en terre et vivants (contrôlés ou non), les plus récents d’abord.",
+  "dashboard.trees_inGround_from": "En terre depuis le",
+  "dashboard.trees_inGround_to": "En terre jusqu’au",
+  "dashboard.trees_due_title": "Arbres à contrôler",
+  "dashboard.trees_due_intro":
+    "Les arbres vivants contrôlés pour la dernière fois (ou, jamais contrôlés, mis en terre) il y a plus de {days} jours, les plus en retard d’abord. Sans jour de fin, les contrôles dus à ce jour ; un jour plus tardif montre ceux à venir.",
+  "dashboard.trees_due_from": "Dû à partir du",
+  "dashboard.trees_due_to": "Dû au plus tard le",
+  "dashboard.trees_dead_title": "Arbres morts",
+  "dashboard.trees_dead_intro":
+    "Vos arbres déclarés morts, les plus récents d’abord, avec leur arbre de remplacement.",
+  "dashboard.trees_dead_from": "Morts depuis le",
+  "dashboard.trees_dead_to": "Morts jusqu’au",
+  "dashboard.trees_listCount": "{n, plural, one {# arbre} other {# arbres}}",
+  "dashboard.trees_listNone": "Aucun arbre dans cette liste.",
+  "dashboard.trees_colPlantedBy": "Planté par",
+  "dashboard.trees_colDueOn": "Contrôle dû le",
+  "dashboard.trees_sheetDownload": "Télécharger la feuille de l’équipe de terrain (CSV)",
+  "dashboard.trees_sheetHint":
+    "Une ligne par arbre listé (site et dates du filtre), dans les colonnes de l’import : l’équipe remplit le jour de mise en terre (le point et qui a planté si elle le souhaite), retire les lignes des arbres qu’elle n’a pas plantés, et la feuille s’importe ici telle quelle.",
   "dashboard.trees_filterSite": "Site de plantation",
   "dashboard.trees_allSites": "Tous les sites",
   "dashboard.trees_orderedFrom": "Commandés depuis le",

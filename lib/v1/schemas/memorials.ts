@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { CreateMemorialCommand, ModifyPersonCommand } from "@/lib/memorials/commands";
 import { LIMITS } from "@/lib/memorials/limits";
 import { blankToNull, dateTime, email, id, int32, int53, language, text, url } from "@/lib/validation";
+import { setElsewhere } from "./wire-object";
 
 export { parseDateTime } from "@/lib/validation";
 
@@ -64,27 +65,39 @@ export const ZContexteInput = z
     ].join(" "),
   });
 
+// Issue 27.10: a place of death is no field of 2.2's Defunt. It stays refused like any other, and
+// its refusal says which request sets it.
 export const ZDefuntCreer = z
-  .strictObject({
-    Nom: opt(text(LIMITS.name)),
-    Prenom: opt(text(LIMITS.name)),
-    Civilite: opt(text(LIMITS.civility)),
-    DateDeces: described(
-      opt(dateTimeInput),
-      "Required to create a memorial; not needed for a tree in an existing memorial or an orphan tree.",
-    ),
-    DateNaissance: described(opt(dateTimeInput), "Not after DateDeces (400 otherwise)."),
-    DateDecesApproximative: described(
-      opt(bool),
-      "true hides the date from the public and from other operators; it still drives deadlines.",
-    ),
-    Url: described(
-      opt(url(LIMITS.url)),
-      "The operator's page about the deceased, linked during the 14 days after creation; http or https; blank means none.",
-    ),
-    ImageUrl: described(opt(url(LIMITS.url)), "An image of the deceased; http or https; blank means none."),
-  })
-  .meta({ id: "DefuntCreer" });
+  .strictObject(
+    {
+      Nom: opt(text(LIMITS.name)),
+      Prenom: opt(text(LIMITS.name)),
+      Civilite: opt(text(LIMITS.civility)),
+      DateDeces: described(
+        opt(dateTimeInput),
+        "Required to create a memorial; not needed for a tree in an existing memorial or an orphan tree.",
+      ),
+      DateNaissance: described(opt(dateTimeInput), "Not after DateDeces (400 otherwise)."),
+      DateDecesApproximative: described(
+        opt(bool),
+        "true hides the date from the public and from other operators; it still drives deadlines.",
+      ),
+      Url: described(
+        opt(url(LIMITS.url)),
+        "The operator's page about the deceased, linked during the 14 days after creation; http or https; blank means none.",
+      ),
+      ImageUrl: described(opt(url(LIMITS.url)), "An image of the deceased; http or https; blank means none."),
+    },
+    setElsewhere({
+      LieuDeces:
+        "is not a field of the creation request (2.2); the place of death is set by PUT /Personne/Modifier (LieuDeces, with Id the IdDefunt of the response)",
+    }),
+  )
+  .meta({
+    id: "DefuntCreer",
+    description:
+      "The deceased of a new memorial. It has no place of death: `LieuDeces` here answers 400 `UNKNOWN_FIELD` (`Champ` `Defunt.LieuDeces`) with a Message saying that `PUT /Personne/Modifier` sets it, and nothing is written.",
+  });
 
 export const ZFamille = z
   .strictObject({
@@ -176,6 +189,8 @@ export function toCreateMemorialCommand(input: TMemorialsCreer): CreateMemorialC
         deathDate: defunt.DateDeces,
         deathDateApproximate: defunt.DateDecesApproximative === true,
         birthDate: defunt.DateNaissance ?? null,
+        // 2.2 has no LieuDeces (PUT /Personne/Modifier sets it).
+        placeOfDeath: null,
         // 4.1 rule 8: a blank Url means no link.
         url: blankToNull(defunt.Url),
         imageUrl: blankToNull(defunt.ImageUrl),

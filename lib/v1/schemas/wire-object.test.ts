@@ -62,6 +62,23 @@ describe("the request bodies refuse a field the specification does not define", 
     );
   });
 
+  it("Defunt.LieuDeces (issue 27.10): refused, and the refusal says that PUT /Personne/Modifier sets it", () => {
+    const body = { Defunt: { Nom: "A", DateDeces: "2026-10-01", LieuDeces: "Namur" } };
+    expect(refusal(ZMemorialsCreer, body)).toEqual({
+      status: 400,
+      code: "UNKNOWN_FIELD",
+      champ: "Defunt.LieuDeces",
+      message:
+        "Defunt.LieuDeces: is not a field of the creation request (2.2); the place of death is set by PUT /Personne/Modifier (LieuDeces, with Id the IdDefunt of the response)",
+    });
+    // Another unknown field of Defunt keeps the usual refusal and its suggestion.
+    expect(refusal(ZMemorialsCreer, { Defunt: { Prenon: "A", DateDeces: "2026-10-01" } })?.message).toBe(
+      "Defunt.Prenon: is not a field of the specification (did you mean Prenom?)",
+    );
+    // PersonModifier takes it.
+    expect(parseWire(ZPersonModifier, { Id: 1, LieuDeces: "Namur" }).LieuDeces).toBe("Namur");
+  });
+
   it("in PersonModifier", () => {
     expect(refusal(ZPersonModifier, { Id: 1, Nom: "A", MajTitreMemorial: true })).toMatchObject({
       code: "UNKNOWN_FIELD",

@@ -21,6 +21,19 @@ function unknownFieldError(issue: z.core.$ZodRawIssue): string | undefined {
   return unknownFieldMessage(String(issue.keys[0] ?? ""), shape ? Object.keys(shape) : []);
 }
 
+/**
+ * The options of a strict object some of whose would-be fields belong to another request (issue
+ * 27.10: the place of death of a creation): such a field is refused as any unknown one
+ * (UNKNOWN_FIELD, its path in Champ), its message saying where it is set; the other unknown
+ * fields keep the refusal of parseWire, which this option, closer to the object, falls back to.
+ */
+export function setElsewhere(fields: Record<string, string>) {
+  return {
+    error: (issue: z.core.$ZodRawIssue): string | undefined =>
+      issue.code === UNKNOWN_FIELD_ISSUE ? fields[String(issue.keys[0] ?? "")] : undefined,
+  };
+}
+
 export function unknownFieldMessage(field: string, known: readonly string[]): string {
   const near = nearestField(field, known);
   return `is not a field of the specification${near ? ` (did you mean ${near}?)` : ""}`;

@@ -1,0 +1,12 @@
+// /dashboard/trees/due: the operator's trees due for a check (issue 27.11).
+import { TreeList } from "@/components/dashboard/tree-list";
+import { requireOperator } from "@/lib/auth/session";
+import { pageTitle } from "@/lib/dashboard/page-title";
+import { settings } from "@/lib/settings";
+
+export const generateMetadata = pageTitle("trees_due_title");
+
+export default async function Page() {
+  await requireOperator();
+  return <TreeList list="due" checkDays={settings().TREE_CHECK_DAYS} />;
+}
