@@ -107,12 +107,12 @@ describe("emailLinkOrigin (issue 18.3)", () => {
     expect(() => emailLinkOrigin(h({ host: "attacker.example:3000" }), production)).toThrow(
       "the host attacker.example:3000 is not allowed for the links of e-mails: set APP_URL to the public address of the service, or add the host to ALLOWED_HOSTS",
     );
-    // The refusal is an INVALID_INPUT DomainError: a 400 Error object on /v1.
+    // The refusal is a HOST_NOT_ALLOWED DomainError: a 503 Error object on /v1 (issue 27.6).
     try {
       emailLinkOrigin(forged, { ...production, APP_URL: " " });
       expect.unreachable();
     } catch (error) {
-      expect(error).toMatchObject({ code: "INVALID_INPUT", status: 400, host: "attacker.example" });
+      expect(error).toMatchObject({ code: "HOST_NOT_ALLOWED", status: 503, host: "attacker.example" });
     }
     // Behind a trusted proxy, the forwarded host is the one checked.
     expect(() =>

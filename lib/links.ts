@@ -73,11 +73,14 @@ export function hostAllowed(host: string, env?: Record<string, string | undefine
   });
 }
 
-/** A request whose host may not name the links of e-mails: a 400 on /v1, a form error in the dashboard. */
+/**
+ * A request whose host may not name the links of e-mails: on /v1 a 503 HOST_NOT_ALLOWED (the
+ * service's settings, not the request, are to fix: issue 27.6), a form error in the dashboard.
+ */
 export class HostNotAllowedError extends DomainError {
   constructor(readonly host: string) {
     super(
-      "INVALID_INPUT",
+      "HOST_NOT_ALLOWED",
       `the host ${host} is not allowed for the links of e-mails: set APP_URL to the public address of the service, or add the host to ALLOWED_HOSTS`,
     );
     this.name = "HostNotAllowedError";
@@ -132,4 +135,18 @@ export function memorialAlternates(origin: string, memorial: { id: number; langu
  */
 export function linkBase(request: Request): string {
   return emailLinkOrigin(request.headers);
+}
+
+/**
+ * linkBase, or null where the host may not name e-mail links: for a request that writes no link
+ * into an e-mail (a /v1 creation without confirmation and without the family's address), which
+ * a misconfigured host must not stop (issue 27.6).
+ */
+export function linkBaseIfAllowed(request: Request): string | null {
+  try {
+    return linkBase(request);
+  } catch (error) {
+    if (error instanceof HostNotAllowedError) return null;
+    throw error;
+  }
 }

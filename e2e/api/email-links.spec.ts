@@ -166,24 +166,68 @@ test.describe("APP_URL unset, production mode", () => {
     expect(text).not.toContain(FORGED);
   });
 
-  test("a memorial created through /v1 with a forged Host is refused with a 400 Error object, nothing written", async () => {
+  test("a /v1 creation that e-mails a link on a host not allowed is a 503 HOST_NOT_ALLOWED, nothing written; one that sends no link works", async () => {
     const operator = await makeIsolatedOperator();
     const family = address("family");
 
+    // Issue 27.6: a misconfiguration of the service, not a bad request: its own code and status.
     const forged = await creer(baseUrl(), `${FORGED}:${port()}`, operator.key, family);
-    expect(forged.status).toBe(400);
+    expect(forged.status).toBe(503);
     const error = JSON.parse(forged.text);
     expect(error).toMatchObject({
       Objet: "erreur",
       Statut: "Erreur",
-      HttpStatusCode: 400,
-      Code: "INVALID_INPUT",
+      HttpStatusCode: 503,
+      Code: "HOST_NOT_ALLOWED",
+      Champ: null,
     });
     expect(error.Message).toBe(
       `the host ${FORGED}:${port()} is not allowed for the links of e-mails: set APP_URL to the public address of the service, or add the host to ALLOWED_HOSTS`,
     );
     expect(await db.memorial.count({ where: { operatorId: operator.operatorId } })).toBe(0);
     expect(await db.outgoingEmail.count({ where: { to: family } })).toBe(0);
+
+    // The family's address without a confirmation: their later e-mails link to the page, refused too.
+    const withAddress = await post(
+      baseUrl(),
+      "/v1/Memorials/Creer",
+      `${FORGED}:${port()}`,
+      { key: operator.key, "content-type": "application/json" },
+      JSON.stringify({
+        Defunt: { Nom: "Hôte", Prenom: "Forgé", DateDeces: "2026-10-01" },
+        Famille: { FamilleEmail: family },
+      }),
+    );
+    expect(withAddress.status, withAddress.text).toBe(503);
+    expect(JSON.parse(withAddress.text).Code).toBe("HOST_NOT_ALLOWED");
+    expect(await db.memorial.count({ where: { operatorId: operator.operatorId } })).toBe(0);
+
+    // No confirmation and no family address: no link in any e-mail, so the host does not matter.
+    const noLink = await post(
+      baseUrl(),
+      "/v1/Memorials/Creer",
+      `${FORGED}:${port()}`,
+      { key: operator.key, "content-type": "application/json" },
+      JSON.stringify({ Defunt: { Nom: "Sans", Prenom: "Lien", DateDeces: "2026-10-01" } }),
+    );
+    expect(noLink.status, noLink.text).toBe(200);
+    const created = JSON.parse(noLink.text);
+    expect(created.NombreArbre).toBe(1);
+    // A tree into it, and an orphan tree: no link either.
+    for (const body of [{ MemorialId: created.IdMemorial }, { ArbreOrphelin: true }]) {
+      const more = await post(
+        baseUrl(),
+        "/v1/Memorials/Creer",
+        `${FORGED}:${port()}`,
+        { key: operator.key, "content-type": "application/json" },
+        JSON.stringify(body),
+      );
+      expect(more.status, more.text).toBe(200);
+    }
+    // No event carries the forged host as the base of a link.
+    const carried = await db.domainEvent.findMany({ where: { operatorId: operator.operatorId } });
+    expect(carried.length).toBeGreaterThan(0);
+    expect(JSON.stringify(carried.map((event) => event.payload))).not.toContain(FORGED);
 
     // A host of ALLOWED_HOSTS: created, and the family's confirmation link is on it.
     const allowed = await creer(baseUrl(), `trees.example.org:${port()}`, operator.key, family);

@@ -18,8 +18,12 @@ import { classicTitle, memorialsVisibleTo } from "./policy";
 export interface CreateMemorialOptions {
   caller: Caller;
   command: CreateMemorialCommand;
-  /** Base address of the links written for this request (the confirmation e-mail). */
-  linkBase: string;
+  /**
+   * Base address of the links written for this request (the confirmation e-mail); null when the
+   * request's host may not name them (a creation that sends no link: its events carry none, and
+   * their readers fall back to an earlier event's or the service's own, lib/webhooks/consumer.ts baseOf).
+   */
+  linkBase: string | null;
   idempotency?: IdempotencyKey;
 }
 
@@ -142,6 +146,9 @@ async function plant(
     memorial = made;
     if (target.awaitConfirmation) {
       // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail follows the event.
+      if (options.linkBase === null) {
+        throw new DomainError("INTERNAL", "a creation awaiting confirmation was given no base for its link");
+      }
       const confirmation: ConfirmationRequest = {
         linkBase: options.linkBase,
         planting: {
@@ -182,7 +189,7 @@ async function plant(
       operatorId: caller.operatorId,
       isTest: isTestEnvironment(caller.environment),
       memorialId: made.id,
-      payload: { awaitingConfirmation: false, linkBase: options.linkBase },
+      payload: { awaitingConfirmation: false, ...linkBaseOf(options) },
     });
   }
 
@@ -197,7 +204,7 @@ async function plant(
       treeId: tree.treeId,
       transactionId: tree.transactionId,
       speciesId: tree.speciesId,
-      linkBase: options.linkBase,
+      ...linkBaseOf(options),
     },
   });
   return {
@@ -219,6 +226,10 @@ async function plant(
       : {}),
   };
 }
+
+/** The link base an event carries, when the request has one. */
+const linkBaseOf = (options: CreateMemorialOptions) =>
+  options.linkBase === null ? {} : { linkBase: options.linkBase };
 
 /** contract.md: a transaction is written for the creation of every memorial, the global one too. */
 async function recordCreation(

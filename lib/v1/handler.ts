@@ -182,7 +182,9 @@ export function v1(
       chain = (known as ContextChain | null) ?? req.chain ?? [];
       const contexte = serializeContexte(caller, chain);
       const mapped = mapError(error);
-      if (mapped && mapped.status < 500) {
+      if (mapped && mapped.code !== "INTERNAL") {
+        // A misconfiguration of the service (HOST_NOT_ALLOWED, 503) is for its operator: one line.
+        if (mapped.status >= 500) console.warn(`[v1] ${mapped.code}: ${mapped.message}`);
         return json(
           mapped.status,
           errorBody(mapped.status, mapped.message, contexte, mapped.code, mapped.champ),

@@ -5,6 +5,7 @@
 
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
+import { HostNotAllowedError } from "@/lib/links";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 import { webhookMessageSchema, webhookWhen } from "@/lib/webhooks/schemas";
 import type { ContexteObject } from "./contexte";
@@ -169,6 +170,43 @@ const ServiceUnavailable = errorResponse(
   z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait before retrying: 1." }) }),
 );
 
+/** The creation's 503: the load shed as on every path, or a host the service may not write links on. */
+const CreerUnavailable = errorResponse(
+  "CreerUnavailable",
+  md(
+    "More requests than `V1_MAX_IN_FLIGHT` at once (`Code: SERVICE_UNAVAILABLE`, `Retry-After: 1`:",
+    "retry); or `Code: HOST_NOT_ALLOWED`: a misconfiguration of the service, not of the request.",
+    "A creation that e-mails the family a link (`AConfirmer: true`, or a `Famille.FamilleEmail`)",
+    "came to a host the service may not write into a link: `APP_URL` is unset and the host is",
+    "neither a local name nor in `ALLOWED_HOSTS`. `Message` names the host and what the service's",
+    "operator must set; nothing is written. A creation that sends no link is served on any host.",
+  ),
+  {
+    examples: {
+      busy: {
+        summary: "The instance is busy",
+        value: errorExample(
+          503,
+          "SERVICE_UNAVAILABLE",
+          "the service is busy; retry in a moment",
+          null,
+          anonymousContexte,
+        ),
+      },
+      hostNotAllowed: {
+        summary: "A host the service may not write links on",
+        value: errorExample(
+          503,
+          "HOST_NOT_ALLOWED",
+          new HostNotAllowedError("trees.example.net").message,
+          null,
+        ),
+      },
+    },
+  },
+  z.object({ "Retry-After": z.string().optional().meta({ description: "With `SERVICE_UNAVAILABLE`: 1." }) }),
+);
+
 type Extra = Partial<ZodOpenApiOperationObject>;
 
 /** A GET of the API: its success schema and the errors every such path can answer. */
@@ -199,6 +237,8 @@ function operation(
       "405": MethodNotAllowed,
       "500": ServerError,
       "503": ServiceUnavailable,
+      // An operation's own answers to a status (the creation's 503) replace the common ones.
+      ...Object.fromEntries(Object.entries(extra.responses ?? {}).filter(([status]) => status !== "200")),
     },
   };
 }
@@ -642,6 +682,7 @@ export function buildOpenApiDocument() {
               { description: "The memorial created or the tree planted.", schema: ZMemorialsCreerResponse },
               {
                 notFound: true,
+                responses: { "503": CreerUnavailable },
                 requestParams: {
                   header: z.object({
                     "Idempotency-Key": z

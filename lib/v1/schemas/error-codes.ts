@@ -56,6 +56,11 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning:
       "The instance handles more requests than `V1_MAX_IN_FLIGHT` at once: it answers at once, with `Retry-After: 1`, rather than letting the request time out. Retry.",
   },
+  HOST_NOT_ALLOWED: {
+    status: HTTP_STATUS.HOST_NOT_ALLOWED,
+    meaning:
+      "A misconfiguration of the service, not of the request: a creation that e-mails the family a link (`AConfirmer`, `FamilleEmail`) came to a host not in `ALLOWED_HOSTS`, `APP_URL` unset. `Message` says what to set; nothing was written. A creation without a link works on any host.",
+  },
   INTERNAL: {
     status: HTTP_STATUS.INTERNAL,
     meaning: "An unexpected error of the service; it is logged and `Message` gives no detail of it.",

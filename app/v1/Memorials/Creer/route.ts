@@ -1,4 +1,5 @@
-import { linkBase } from "@/lib/links";
+import { linkBase, linkBaseIfAllowed } from "@/lib/links";
+import type { CreateMemorialCommand } from "@/lib/memorials/commands";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { checkIdempotencyKey, requestHash } from "@/lib/memorials/idempotency";
 import { envelope, json, methodNotAllowed, v1 } from "@/lib/v1/handler";
@@ -11,10 +12,13 @@ import { serializeCreation } from "@/lib/v1/serializers/memorials";
 export const POST = v1({ auth: "header", body: true }, async (req) => {
   const input = parseWire(ZMemorialsCreer, req.body);
   const header = req.request.headers.get("idempotency-key");
+  const command = toCreateMemorialCommand(input);
   const result = await createMemorial({
     caller: req.caller,
-    command: toCreateMemorialCommand(input),
-    linkBase: linkBase(req.request),
+    command,
+    // Issue 27.6: only a creation that writes links into the family's e-mails needs a host that
+    // may name them (HOST_NOT_ALLOWED otherwise); the others carry no link base.
+    linkBase: mailsLinks(command) ? linkBase(req.request) : linkBaseIfAllowed(req.request),
     idempotency:
       header === null ? undefined : { key: checkIdempotencyKey(header), requestHash: requestHash(req.body) },
   });
@@ -33,6 +37,12 @@ export const POST = v1({ auth: "header", body: true }, async (req) => {
   };
   return json(200, body, result.replayed ? { "idempotent-replayed": "true" } : undefined);
 });
+
+/** A new memorial awaiting its family's confirmation, or with the family's address (their later e-mails). */
+function mailsLinks(command: CreateMemorialCommand): boolean {
+  const target = command.target;
+  return target.kind === "new" && (target.awaitConfirmation || Boolean(target.family?.email));
+}
 
 export const GET = methodNotAllowed(["POST"]);
 export const PUT = GET;
