@@ -10,6 +10,7 @@ export type DomainErrorCode =
   | "NO_TREE_AVAILABLE" // nothing in stock within the operator's rules
   | "AWAITING_CONFIRMATION" // the memorial awaits its family's confirmation
   | "IDEMPOTENCY_MISMATCH" // an Idempotency-Key reused with another request
+  | "RATE_LIMITED" // over a rate limit (lib/limits/rate-limit.ts): retry later
   | "INTERNAL"; // an incoherence of the service itself
 
 /** The one table from domain errors to the HTTP statuses of the specification (part 7). */
@@ -20,6 +21,7 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   IDEMPOTENCY_MISMATCH: 400,
   ACCESS_DENIED: 403,
   NOT_FOUND: 404,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
 };
 
