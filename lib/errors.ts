@@ -11,6 +11,7 @@ export type DomainErrorCode =
   | "AWAITING_CONFIRMATION" // the memorial awaits its family's confirmation
   | "IDEMPOTENCY_MISMATCH" // an Idempotency-Key reused with another request
   | "HOST_NOT_ALLOWED" // the service may not write e-mail links on the request's host: set APP_URL or ALLOWED_HOSTS
+  | "RATE_LIMITED" // over a rate limit (lib/limits/rate-limit.ts): retry later
   | "INTERNAL"; // an incoherence of the service itself
 
 /** The one table from domain errors to the HTTP statuses of the specification (part 7). */
@@ -21,6 +22,7 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   IDEMPOTENCY_MISMATCH: 400,
   ACCESS_DENIED: 403,
   NOT_FOUND: 404,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
   // A misconfiguration of the service (issue 27.6), not a bad request: the partner cannot fix it.
   HOST_NOT_ALLOWED: 503,

@@ -107,6 +107,8 @@ const ZSettings = z.object({
   SMTP_URL: text(undefined),
   MAIL_FROM: text("Memorial trees <no-reply@memorial-trees.local>"),
   V1_MAX_IN_FLIGHT: integer(1, 100_000, 200),
+  /** Requests a minute per API key (lib/v1/rate-limit.ts); 0: no limit. */
+  API_RATE_LIMIT: integer(0, 10_000_000, 6_000),
   PAGE_CACHE_MB: integer(0, 1_000_000, 128),
   NEXTAUTH_SECRET: text(undefined),
   NEXTAUTH_URL: origin,

@@ -3,6 +3,7 @@
 // runs (two instances) do it at the same time, the birthday only when the birth date is known, the
 // 29th of February on the 28th in other years, nothing to unconfirmed or unsubscribed addresses;
 // the e-mail is in the subscriber's language with the trees' status and List-Unsubscribe headers.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,12 +14,16 @@ import { db } from "@/lib/db/client";
 import { freePort } from "@/lib/db/embedded";
 import { jobCatalogue } from "@/lib/jobs/catalogue";
 import { runJobsOnce } from "@/lib/jobs/runner";
+import { RateLimitedError } from "@/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@/lib/mail/outbox-sender";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
 import {
+  CLIENT_CONFIRMATIONS_PER_HOUR,
   confirmSubscription,
+  countedAddress,
+  MEMORIAL_CONFIRMATIONS_PER_DAY,
   reminderOptions,
   subscribe,
   UNCONFIRMED_PER_DAY,
@@ -32,6 +37,12 @@ import { newMemorialTarget, plantingCommand } from "./support/commands";
 afterAll(() => db.$disconnect());
 
 const LINK_BASE = "http://trees.test";
+
+/** A client address of its own, so that tests never share a client's limits. */
+function aClient(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
 
 async function memorial(deceased: { deathDate: Date; birthDate?: Date | null }) {
   const op = await makeIsolatedOperator();
@@ -70,6 +81,7 @@ async function subscribed(
     birthday: options.birthday ?? false,
     linkBase: LINK_BASE,
     confirmed: false,
+    client: aClient(),
   });
   expect(outcome).toBe("confirmation-sent");
   const subscription = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId, email } });
@@ -250,6 +262,7 @@ describe("subscribe", () => {
             birthday: false,
             linkBase: LINK_BASE,
             confirmed: false,
+            client: aClient(),
           }),
         ),
     );
@@ -285,6 +298,7 @@ describe("the operator's view of a memorial's e-mails", () => {
         birthday: false,
         linkBase: LINK_BASE,
         confirmed: false,
+        client: aClient(),
       });
     }
     const scope = dashboardScope({ userId: 0, operatorId: op.operatorId, role: "staff" });
@@ -321,11 +335,86 @@ describe("what an anonymous memorial and a flooded address get", () => {
           birthday: false,
           linkBase: LINK_BASE,
           confirmed: false,
+          client: aClient(),
         }),
       );
     }
     expect(outcomes).toEqual([...Array(UNCONFIRMED_PER_DAY).fill("confirmation-sent"), "pending", "pending"]);
     expect(await db.outgoingEmail.count({ where: { to: { equals: email, mode: "insensitive" } } })).toBe(
+      UNCONFIRMED_PER_DAY,
+    );
+  });
+});
+
+describe("the reminder form cannot be used to mail strangers (issue 27.4)", () => {
+  const ask = (memorialId: number, email: string, client: string) =>
+    subscribe({
+      memorialId,
+      email,
+      language: "en",
+      deathAnniversary: true,
+      birthday: false,
+      linkBase: LINK_BASE,
+      confirmed: false,
+      client,
+    }).catch((error: unknown) => {
+      if (error instanceof RateLimitedError) return `limited ${error.retryAfterSeconds}`;
+      throw error;
+    });
+  const address = (prefix: string) => `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
+
+  it("a client gets CLIENT_CONFIRMATIONS_PER_HOUR confirmation e-mails sent, even asked at once; another client still can", async () => {
+    const memorialId = await memorial({ deathDate: at("2019-04-02T00:00:00Z") });
+    const client = aClient();
+    const addresses = Array.from({ length: CLIENT_CONFIRMATIONS_PER_HOUR + 8 }, () => address("stranger"));
+    const outcomes = await Promise.all(addresses.map((email) => ask(memorialId, email, client)));
+    expect(outcomes.filter((o) => o === "confirmation-sent")).toHaveLength(CLIENT_CONFIRMATIONS_PER_HOUR);
+    const refused = outcomes.filter((o) => o.startsWith("limited"));
+    expect(refused).toHaveLength(8);
+    // Retry-After: within the hour's window.
+    for (const o of refused) expect(Number(o.split(" ")[1])).toBeGreaterThan(3000);
+    // Nothing written for a refused request: no subscription, no e-mail.
+    expect(await db.reminderSubscription.count({ where: { memorialId } })).toBe(
+      CLIENT_CONFIRMATIONS_PER_HOUR,
+    );
+    expect(await db.outgoingEmail.count({ where: { memorialId } })).toBe(CLIENT_CONFIRMATIONS_PER_HOUR);
+    expect(await ask(memorialId, address("other"), aClient())).toBe("confirmation-sent");
+    // An address already subscribed gets no e-mail, so it uses none of the client's share.
+    expect(await ask(memorialId, addresses[0] as string, client)).toBe("pending");
+  });
+
+  it("a memorial gets MEMORIAL_CONFIRMATIONS_PER_DAY confirmation e-mails a day, whatever the clients", async () => {
+    const memorialId = await memorial({ deathDate: at("2018-08-30T00:00:00Z") });
+    const outcomes = await Promise.all(
+      Array.from({ length: MEMORIAL_CONFIRMATIONS_PER_DAY + 5 }, () =>
+        ask(memorialId, address("crowd"), aClient()),
+      ),
+    );
+    expect(outcomes.filter((o) => o === "confirmation-sent")).toHaveLength(MEMORIAL_CONFIRMATIONS_PER_DAY);
+    expect(outcomes.filter((o) => o.startsWith("limited"))).toHaveLength(5);
+    expect(await db.outgoingEmail.count({ where: { memorialId } })).toBe(MEMORIAL_CONFIRMATIONS_PER_DAY);
+    // Another memorial is not held by this one's cap.
+    const other = await memorial({ deathDate: at("2018-08-30T00:00:00Z") });
+    expect(await ask(other, address("crowd"), aClient())).toBe("confirmation-sent");
+  });
+
+  it("counts an address without its +tag: x+1@, X+2@ and x@ are one mailbox", async () => {
+    const base = address("plus");
+    const [local, domain] = base.split("@") as [string, string];
+    expect(countedAddress(`  ${local.toUpperCase()}+Tag.9@${domain.toUpperCase()} `)).toBe(base);
+    const outcomes: string[] = [];
+    const tagged = [
+      `${local}+1@${domain}`,
+      `${local.toUpperCase()}+2@${domain}`,
+      base,
+      `${local}+4@${domain}`,
+    ];
+    for (const email of tagged) {
+      const memorialId = await memorial({ deathDate: at("2020-02-11T00:00:00Z") });
+      outcomes.push(await ask(memorialId, email, aClient()));
+    }
+    expect(outcomes).toEqual([...Array(UNCONFIRMED_PER_DAY).fill("confirmation-sent"), "pending"]);
+    expect(await db.outgoingEmail.count({ where: { to: { contains: local, mode: "insensitive" } } })).toBe(
       UNCONFIRMED_PER_DAY,
     );
   });

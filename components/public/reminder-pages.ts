@@ -13,6 +13,7 @@ export type ReminderPageView =
   | { state: "sent" | "active"; memorialId: number }
   | { state: "invalid"; memorialId: number; problems: ("email" | "consent" | "kind" | "host")[] }
   | { state: "unavailable" }
+  | { state: "limited"; memorialId: number }
   | { state: "confirm"; token: string; title: string }
   | { state: "confirmed"; title: string; memorialId: number }
   | { state: "unsubscribe"; token: string; title: string }
@@ -55,6 +56,12 @@ export function reminderPage(
       body = html`<h1>${title}</h1><ul data-testid="reminder-problems">${view.problems.map(
         (problem) => html`<li>${t(PROBLEM_KEYS[problem])}</li>`,
       )}</ul>${back(view.memorialId)}`;
+      break;
+    case "limited":
+      title = t("limitedTitle");
+      body = html`<h1>${title}</h1><p role="alert" data-testid="reminder-limited">${t("limitedText")}</p>${back(
+        view.memorialId,
+      )}`;
       break;
     case "unavailable":
       title = t("unavailableTitle");

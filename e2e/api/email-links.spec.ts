@@ -13,6 +13,7 @@ import { type APIRequestContext, expect, test } from "@playwright/test";
 import { createUser } from "@/lib/users/create-user";
 import { signInRequest } from "../support/dashboard-session";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { hitsOf } from "../support/rate-limits";
 import { rawRequest } from "../support/raw-http";
 import { type RunningServer, startServer } from "../support/server";
 import { mailText, waitForMail } from "../support/smtp";
@@ -109,7 +110,7 @@ test.describe("APP_URL unset, production mode", () => {
     expect(forged.text).toContain('"code":"HOST_NOT_ALLOWED"');
     expect(forged.text).toContain(`the host ${FORGED} is not allowed for the links of e-mails`);
     // Refused before anything: no request counted, no link made, no e-mail written.
-    expect(await db.passwordResetRequest.count({ where: { email } })).toBe(0);
+    expect(await hitsOf({ bucket: "reset-address", subject: email })).toBe(0);
     expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
     // The same with a port, and when X-Forwarded-Host names a local host: without TRUST_PROXY=1
     // it is not read (anyone could send it), the Host is what counts.

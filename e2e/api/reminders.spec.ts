@@ -102,6 +102,7 @@ test("the unsubscribe link: GET and HEAD change nothing; the one-click POST of a
     birthday: false,
     linkBase: baseUrl(),
     confirmed: true,
+    client: "127.0.0.1",
   });
   const link = `${baseUrl()}/reminders/unsubscribe/${await tokenOf(memorialId, email)}`;
   for (const method of ["GET", "HEAD", "GET"]) {

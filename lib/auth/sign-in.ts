@@ -9,12 +9,13 @@
 // - per e-mail address, from all clients: from ACCOUNT_PAUSE_FROM failures on, the answer is
 //   paused (doubling up to ACCOUNT_MAX_PAUSE_MS) but the password is still checked: a distributed
 //   guesser is slowed, the owner still gets in.
-// The counts and the record of the attempt are made under advisory locks in one short transaction;
-// the attempt is recorded as a failure before the password is checked (and removed when it was
-// right), so simultaneous guesses count each other. scrypt runs after that transaction, with no
-// database connection held, and with bounded concurrency (lib/users/passwords.ts).
+// The three are limits of the one rate limiter (lib/limits/rate-limit.ts), hit together before the
+// password is checked (and given back when it was right), so simultaneous guesses count each other.
+// scrypt runs after that, with no database connection held, and with bounded concurrency
+// (lib/users/passwords.ts).
 import { createHash } from "node:crypto";
-import { db, transaction } from "@/lib/db/client";
+import { db } from "@/lib/db/client";
+import { forget, giveBack, hit, type Limit, type LimitCount } from "@/lib/limits/rate-limit";
 import { hashPassword, PasswordWorkBusy, verifyPassword } from "@/lib/users/passwords";
 import { UNKNOWN_CLIENT } from "./client-address";
 
@@ -61,17 +62,21 @@ export function accountPauseMs(failures: number): number {
   return Math.min(250 * 2 ** (failures - ACCOUNT_PAUSE_FROM), ACCOUNT_MAX_PAUSE_MS);
 }
 
-const LOCK_CLIENT = 7_240_401;
-const LOCK_EMAIL = 7_240_402;
-
-type Gate =
-  | { refused: true; retryAfterSeconds: number }
-  | {
-      refused: false;
-      attemptId: number;
-      accountFailures: number;
-      user: { id: number; operatorId: number; email: string; passwordHash: string } | null;
-    };
+/** The three limits of a sign-in attempt (WINDOW_MINUTES windows). */
+export function signInLimits(email: string, client: string): { client: Limit; pair: Limit; account: Limit } {
+  const windowSeconds = WINDOW_MINUTES * 60;
+  return {
+    client: { bucket: "sign-in-client", subject: client, max: CLIENT_MAX_FAILURES, windowSeconds },
+    pair: {
+      bucket: "sign-in-pair",
+      subject: `${email} ${client}`,
+      max: null,
+      windowSeconds,
+      backoff: { free: PAIR_FREE_FAILURES, maxSeconds: PAIR_MAX_DELAY_SECONDS },
+    },
+    account: { bucket: "sign-in-account", subject: email, max: null, windowSeconds },
+  };
+}
 
 /**
  * Checks the password of the user with that e-mail, asked from `client` (lib/auth/client-address.ts).
@@ -87,71 +92,42 @@ export async function checkPassword(
     return { ok: false, reason: "CredentialsSignin" };
   }
   const clientKey = client.slice(0, 64) || UNKNOWN_CLIENT;
-  const gate: Gate = await transaction(async (tx) => {
-    // Always the client's lock first, then the address's: no two attempts wait for each other in a cycle.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_CLIENT}::int, hashtext(${clientKey}))`;
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_EMAIL}::int, hashtext(${email}))`;
-    const [counts] = await tx.$queryRaw<
-      { client_failures: number; pair_failures: number; pair_wait_ms: number; account_failures: number }[]
-    >`
-      WITH recent AS (
-        SELECT "email", "client", "created_at" FROM "sign_in_attempt_failure"
-        WHERE ("client" = ${clientKey} OR "email" = ${email})
-          AND "created_at" > now() - make_interval(mins => ${WINDOW_MINUTES}))
-      SELECT
-        (SELECT COUNT(*) FROM recent WHERE "client" = ${clientKey})::int AS client_failures,
-        (SELECT COUNT(*) FROM recent WHERE "client" = ${clientKey} AND "email" = ${email})::int AS pair_failures,
-        COALESCE((SELECT EXTRACT(EPOCH FROM (now() - MAX("created_at"))) * 1000
-                  FROM recent WHERE "client" = ${clientKey} AND "email" = ${email}), 0)::float8 AS pair_wait_ms,
-        (SELECT COUNT(*) FROM recent WHERE "email" = ${email})::int AS account_failures`;
-    if (counts.client_failures >= CLIENT_MAX_FAILURES) {
-      return { refused: true, retryAfterSeconds: WINDOW_MINUTES * 60 };
-    }
-    // pair_wait_ms is the time since this client's last failure on the address.
-    const delayMs = pairDelaySeconds(counts.pair_failures) * 1000;
-    if (delayMs > counts.pair_wait_ms) {
-      return { refused: true, retryAfterSeconds: Math.ceil((delayMs - counts.pair_wait_ms) / 1000) };
-    }
-    const [attempt] = await tx.$queryRaw<{ id: number }[]>`
-      INSERT INTO "sign_in_attempt_failure" ("email", "client") VALUES (${email}, ${clientKey}) RETURNING "id"`;
-    const user = await tx.operatorUser.findUnique({
-      where: { email },
-      select: { id: true, operatorId: true, email: true, passwordHash: true },
-    });
-    return { refused: false, attemptId: attempt.id, accountFailures: counts.account_failures, user };
+  const limits = signInLimits(email, clientKey);
+  // The attempt counts as a failure from now on: a simultaneous guess sees it.
+  const gate = await hit([limits.client, limits.pair, limits.account]);
+  if (!gate.allowed) return { ok: false, reason: "RateLimited", retryAfterSeconds: gate.retryAfterSeconds };
+  const [, pair, account] = gate.counts as [LimitCount, LimitCount, LimitCount];
+  const user = await db.operatorUser.findUnique({
+    where: { email },
+    select: { id: true, operatorId: true, email: true, passwordHash: true },
   });
-  if (gate.refused) return { ok: false, reason: "RateLimited", retryAfterSeconds: gate.retryAfterSeconds };
 
-  const pause = accountPauseMs(gate.accountFailures);
+  const pause = accountPauseMs(account.hits - 1);
   if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
   let valid: boolean;
   try {
     // An unknown address costs the same scrypt work as a known one, so timing does not tell them
     // apart. (The dummy hash is made once, at the first unknown address: not on a known user's way.)
-    const stored = gate.user?.passwordHash ?? (await unknownUserHash());
+    const stored = user?.passwordHash ?? (await unknownUserHash());
     valid = await verifyPassword(password, stored);
   } catch (error) {
     if (!(error instanceof PasswordWorkBusy)) throw error;
     // Not a guess that was checked: it does not count.
-    await db.$executeRaw`DELETE FROM "sign_in_attempt_failure" WHERE "id" = ${gate.attemptId}`;
+    await Promise.all([limits.client, limits.pair, limits.account].map((limit) => giveBack(limit, 1)));
     return { ok: false, reason: "RateLimited", retryAfterSeconds: 1 };
   }
-  if (!gate.user || !valid) {
-    // Rows older than a day are of no use to any limit; each failure sweeps a few.
-    await db.$executeRaw`
-      DELETE FROM "sign_in_attempt_failure" WHERE "id" IN (
-        SELECT "id" FROM "sign_in_attempt_failure" WHERE "created_at" < now() - interval '1 day' LIMIT 100)`;
-    return { ok: false, reason: "CredentialsSignin" };
-  }
-  await db.$executeRaw`
-    DELETE FROM "sign_in_attempt_failure" WHERE "email" = ${email} AND "client" = ${clientKey}`;
+  if (!user || !valid) return { ok: false, reason: "CredentialsSignin" };
+  // The right password clears this client's failures on the address, and they no longer count
+  // for the client or the address either.
+  await Promise.all([giveBack(limits.client, pair.hits), giveBack(limits.account, pair.hits)]);
+  await forget(limits.pair);
   return {
     ok: true,
     user: {
-      id: gate.user.id,
-      operatorId: gate.user.operatorId,
-      email: gate.user.email,
-      passwordStamp: passwordStamp(gate.user.passwordHash),
+      id: user.id,
+      operatorId: user.operatorId,
+      email: user.email,
+      passwordStamp: passwordStamp(user.passwordHash),
     },
   };
 }

@@ -2,13 +2,13 @@
 // short text. Refused, with nothing written: a filled honeypot field (a field people never see),
 // a name or message out of its limits, control characters, anything that reads as a link, a
 // closed guestbook, and a client over its limits (RATE_LIMIT messages per RATE_WINDOW_MS in one
-// guestbook, RATE_LIMIT_ALL in all of them, counted in PostgreSQL under the HMAC of its address, serialised per client by an advisory lock so that
-// simultaneous posts cannot pass it together). The message is published at once in an open
-// guestbook, else it waits for the family (approval, the default).
-import { createHmac } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
+// guestbook, RATE_LIMIT_ALL in all of them: limits of the one rate limiter, lib/limits/rate-limit.ts,
+// hit in the message's transaction, so that simultaneous posts cannot pass them together and a
+// refused post counts in neither). The message is published at once in an open guestbook, else it
+// waits for the family (approval, the default).
 import { notFound } from "@/lib/errors";
 import { withEvents } from "@/lib/events/events";
+import { hit } from "@/lib/limits/rate-limit";
 import { memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
 import { type GuestbookReason, normalise, refusalOf } from "./rules";
 
@@ -16,11 +16,6 @@ import { type GuestbookReason, normalise, refusalOf } from "./rules";
 export const RATE_LIMIT = 5;
 export const RATE_LIMIT_ALL = 30;
 export const RATE_WINDOW_MS = 60 * 60_000;
-
-/** The key a client's messages count under: the HMAC of its address (never the address itself). */
-export function guestbookClientKey(client: string): string {
-  return createHmac("sha256", authSecret()).update(`guestbook:${client}`).digest("hex");
-}
 
 export interface PostEntryInput {
   memorialId: number;
@@ -41,7 +36,6 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
   const entry = normalise({ name: input.name, message: input.message });
   const refused = refusalOf(entry);
   if (refused) return { ok: false, reason: refused };
-  const clientKey = guestbookClientKey(input.client);
   return withEvents(async (tx, events) => {
     const memorial = await tx.memorial.findFirst({
       where: { AND: [{ id: input.memorialId }, memorialsVisibleTo(PUBLIC), { kind: { not: "global" } }] },
@@ -49,13 +43,20 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
     });
     if (!memorial) throw notFound(`memorial ${input.memorialId} does not exist`);
     if (memorial.guestbookMode === "closed") return { ok: false, reason: "closed" } as const;
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`guestbook:${clientKey}`}, 0))`;
-    const [recent] = await tx.$queryRaw<{ here: number; all: number }[]>`
-      SELECT count(*) FILTER (WHERE "memorial_id" = ${memorial.id})::int AS "here", count(*)::int AS "all"
-      FROM "guestbook_entry"
-      WHERE "client_key" = ${clientKey} AND "created_at" > ${new Date(Date.now() - RATE_WINDOW_MS)}`;
-    if ((recent?.here ?? 0) >= RATE_LIMIT || (recent?.all ?? 0) >= RATE_LIMIT_ALL)
-      return { ok: false, reason: "rate-limited" } as const;
+    const windowSeconds = RATE_WINDOW_MS / 1000;
+    const limited = await hit(
+      [
+        { bucket: "guestbook-client", subject: input.client, max: RATE_LIMIT_ALL, windowSeconds },
+        {
+          bucket: "guestbook-memorial-client",
+          subject: `${memorial.id} ${input.client}`,
+          max: RATE_LIMIT,
+          windowSeconds,
+        },
+      ],
+      tx,
+    );
+    if (!limited.allowed) return { ok: false, reason: "rate-limited" } as const;
     const status = memorial.guestbookMode === "open" ? "published" : "pending";
     const now = new Date();
     const created = await tx.guestbookEntry.create({
@@ -64,7 +65,6 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
         authorName: entry.name,
         message: entry.message,
         status,
-        clientKey,
         ...(status === "published" ? { decidedAt: now } : {}),
       },
       select: { id: true },

@@ -7,6 +7,7 @@
 import { db, type Tx, transaction } from "@/lib/db/client";
 import { invalid, notFound } from "@/lib/errors";
 import type { Language } from "@/lib/i18n/languages";
+import { giveBack, hit, type Limit, RateLimitedError } from "@/lib/limits/rate-limit";
 import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@/lib/memorials/policy";
 import { confirmationEmail } from "./emails";
 import { hashReminderToken, plausibleToken, reminderToken } from "./tokens";
@@ -46,12 +47,63 @@ export interface SubscribeInput {
   linkBase: string;
   /** The address is already proven (the family's own, which received its management link). */
   confirmed: boolean;
+  /** The client's address (lib/auth/client-address.ts): its confirmation e-mails are limited. */
+  client: string;
 }
 
 export type SubscribeOutcome = "confirmation-sent" | "active" | "pending";
 
-/** Confirmation e-mails an address may be sent in a day while it confirms none of them. */
+/** Confirmation e-mails an address (its +tag aside) may be sent in a day while it confirms none of them. */
 export const UNCONFIRMED_PER_DAY = 3;
+/** Confirmation e-mails one client may have sent in an hour, whatever the addresses and memorials. */
+export const CLIENT_CONFIRMATIONS_PER_HOUR = 10;
+/** Confirmation e-mails sent for one memorial in a day, whoever asks. */
+export const MEMORIAL_CONFIRMATIONS_PER_DAY = 50;
+
+const DAY_SECONDS = 86_400;
+
+/**
+ * The address as the limits count it: lower-cased, without the +tag of its local part
+ * (x+1@example.org and x+2@example.org are one mailbox).
+ */
+export function countedAddress(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
+}
+
+const addressLimit = (email: string): Limit => ({
+  bucket: "reminder-address",
+  subject: countedAddress(email),
+  max: UNCONFIRMED_PER_DAY,
+  windowSeconds: DAY_SECONDS,
+});
+
+/**
+ * The limits of a confirmation e-mail (issue 27.4): per address, per client, per memorial. An
+ * address over its cap gets the usual answer and nothing (the page tells nobody what an address
+ * did); a client or a memorial over its own is refused with 429.
+ */
+function confirmationLimits(input: SubscribeInput): Limit[] {
+  return [
+    addressLimit(input.email),
+    {
+      bucket: "reminder-client",
+      subject: input.client,
+      max: CLIENT_CONFIRMATIONS_PER_HOUR,
+      windowSeconds: 3_600,
+    },
+    {
+      bucket: "reminder-memorial",
+      subject: input.memorialId,
+      max: MEMORIAL_CONFIRMATIONS_PER_DAY,
+      windowSeconds: DAY_SECONDS,
+    },
+  ];
+}
 
 /**
  * Subscribes `email` to the reminders of a memorial. A new address gets a confirmation e-mail (or
@@ -91,15 +143,14 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
       });
       return confirmedAt ? "active" : "pending";
     }
-    // An address that has not confirmed its last requests gets no more confirmation e-mails for
-    // a day, whichever memorials they are for: the form cannot be used to flood a mailbox. The
-    // answer stays the same (the page tells nobody what an address did).
+    // The confirmation e-mail's limits, counted in this transaction: a request refused here or
+    // failing later leaves no hit behind.
     if (!input.confirmed) {
-      const [waiting] = await tx.$queryRaw<{ count: number }[]>`
-        SELECT count(*)::int AS "count" FROM "reminder_subscription"
-        WHERE lower("email") = ${email.toLowerCase()} AND "confirmed_at" IS NULL
-          AND "unsubscribed_at" IS NULL AND "created_at" > now() - interval '1 day'`;
-      if ((waiting?.count ?? 0) >= UNCONFIRMED_PER_DAY) return "pending";
+      const limited = await hit(confirmationLimits(input), tx);
+      if (!limited.allowed) {
+        if (limited.bucket === "reminder-address") return "pending";
+        throw new RateLimitedError(limited.bucket, limited.retryAfterSeconds);
+      }
     }
     const createdAt = new Date();
     const token = reminderToken({ memorialId: input.memorialId, email, createdAt });
@@ -189,8 +240,10 @@ export async function confirmSubscription(token: string): Promise<void> {
   if (!found) throw unknownLink();
   if (found.unsubscribedAt)
     throw invalid("this subscription was cancelled", { field: "token", reason: "unsubscribed" });
-  await db.$executeRaw`UPDATE "reminder_subscription" SET "confirmed_at" = now()
+  const confirmed = await db.$executeRaw`UPDATE "reminder_subscription" SET "confirmed_at" = now()
     WHERE "id" = ${found.id} AND "confirmed_at" IS NULL`;
+  // A confirmed request no longer counts against its address's cap (its owner wanted it).
+  if (confirmed > 0) await giveBack(addressLimit(found.email), 1);
 }
 
 /** Ends the subscription: no reminder is sent from now on; again is harmless. */

@@ -2,7 +2,7 @@
 // PASSWORD_RESET_TTL_MINUTES (default 60).
 // - The answer is the same whether or not the address has an account (no account enumeration):
 //   the request is recorded either way and only a known address gets an e-mail.
-// - Limits, counted under advisory locks like the sign-in limits: at most RESET_MAX_PER_ADDRESS
+// - Limits of the one rate limiter (lib/limits/rate-limit.ts): at most RESET_MAX_PER_ADDRESS
 //   requests per address and RESET_MAX_PER_CLIENT per client address within RESET_WINDOW_MINUTES;
 //   beyond them nothing is sent (the answer stays the same), so the form cannot flood a mailbox.
 // - A new link replaces the unused ones before it. Setting the password consumes the token and
@@ -10,6 +10,7 @@
 //   no longer matches; their session rows are deleted too).
 import { db, transaction } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
+import { hit } from "@/lib/limits/rate-limit";
 import { passwordResetEmail } from "@/lib/mail/team-email";
 import { settings } from "@/lib/settings";
 import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
@@ -19,9 +20,6 @@ import { isTokenShape, newLinkToken, tokenHash } from "./tokens";
 export const RESET_WINDOW_MINUTES = 60;
 export const RESET_MAX_PER_ADDRESS = 3;
 export const RESET_MAX_PER_CLIENT = 30;
-
-const LOCK_CLIENT = 7_240_411;
-const LOCK_EMAIL = 7_240_412;
 
 export function resetTtlMinutes(): number {
   return settings().PASSWORD_RESET_TTL_MINUTES;
@@ -46,22 +44,15 @@ export async function requestPasswordReset(input: {
   if (!EMAIL_PATTERN.test(email) || email.length > 254) return "invalid";
   const client = input.client.slice(0, 64) || "unknown";
   return transaction(async (tx): Promise<ResetRequestOutcome> => {
-    // The client's lock first, then the address's, as sign-in does: no cycle of waits.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_CLIENT}::int, hashtext(${client}))`;
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_EMAIL}::int, hashtext(${email}))`;
-    const [counts] = await tx.$queryRaw<{ by_email: number; by_client: number }[]>`
-      SELECT
-        (SELECT COUNT(*) FROM "password_reset_request" WHERE "email" = ${email}
-           AND "created_at" > now() - make_interval(mins => ${RESET_WINDOW_MINUTES}))::int AS by_email,
-        (SELECT COUNT(*) FROM "password_reset_request" WHERE "client" = ${client}
-           AND "created_at" > now() - make_interval(mins => ${RESET_WINDOW_MINUTES}))::int AS by_client`;
-    // Rows older than a day are of no use to any limit; each request sweeps a few.
-    await tx.$executeRaw`
-      DELETE FROM "password_reset_request" WHERE "id" IN (
-        SELECT "id" FROM "password_reset_request" WHERE "created_at" < now() - interval '1 day' LIMIT 100)`;
-    if (counts.by_email >= RESET_MAX_PER_ADDRESS || counts.by_client >= RESET_MAX_PER_CLIENT)
-      return "limited";
-    await tx.passwordResetRequest.create({ data: { email, client } });
+    const windowSeconds = RESET_WINDOW_MINUTES * 60;
+    const limited = await hit(
+      [
+        { bucket: "reset-address", subject: email, max: RESET_MAX_PER_ADDRESS, windowSeconds },
+        { bucket: "reset-client", subject: client, max: RESET_MAX_PER_CLIENT, windowSeconds },
+      ],
+      tx,
+    );
+    if (!limited.allowed) return "limited";
     const user = await tx.operatorUser.findUnique({
       where: { email },
       select: { id: true, operator: { select: { name: true } } },

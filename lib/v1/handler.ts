@@ -11,6 +11,7 @@ import { processSingleton } from "@/lib/singleton";
 import { serializeContexte } from "./contexte";
 import { errorBody, mapError, WireError } from "./errors";
 import { locateJsonError } from "./json-syntax";
+import { apiRateLimit, withRateLimitHeaders } from "./rate-limit";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -151,6 +152,8 @@ export function v1(
   async function handle(request: Request, context: RouteContext): Promise<Response> {
     let caller: Caller | null = null;
     let chain: ContextChain = [];
+    // The key's rate-limit headers, on every answer once the key is known (errors included).
+    let limitHeaders: Record<string, string> | null = null;
     const req = { chain } as V1Request;
     try {
       const raw = await context.params;
@@ -167,6 +170,15 @@ export function v1(
       if (!key) throw new DomainError("ACCESS_DENIED", "the key header is missing");
       caller = await authenticate(key);
       if (!caller) throw new DomainError("ACCESS_DENIED", "the key is unknown or revoked");
+      const limit = await apiRateLimit(caller);
+      limitHeaders = limit?.headers ?? null;
+      if (limit && !limit.allowed) {
+        const message = `the key made ${limit.max} requests in a minute, its limit (API_RATE_LIMIT); retry in ${limit.retryAfterSeconds} s`;
+        return json(429, errorBody(429, message, serializeContexte(caller, []), "RATE_LIMITED"), {
+          ...limit.headers,
+          "retry-after": String(limit.retryAfterSeconds),
+        });
+      }
       Object.assign(req, {
         request,
         params,
@@ -175,7 +187,7 @@ export function v1(
         body: options.body ? await readJson(request) : undefined,
       });
       const result = await handler(req);
-      return result instanceof Response ? result : json(200, result);
+      return withRateLimitHeaders(result instanceof Response ? result : json(200, result), limitHeaders);
     } catch (error) {
       // A use case that resolved its context before failing says so on the error.
       const known = error instanceof DomainError && Array.isArray(error.context) ? error.context : null;
@@ -188,12 +200,14 @@ export function v1(
         return json(
           mapped.status,
           errorBody(mapped.status, mapped.message, contexte, mapped.code, mapped.champ),
+          limitHeaders ?? undefined,
         );
       }
       console.error(`[v1] ${request.method} ${redactKey(new URL(request.url).pathname)} failed`, error);
       return json(
         500,
         errorBody(500, "an unexpected error occurred; it has been logged", contexte, "INTERNAL"),
+        limitHeaders ?? undefined,
       );
     }
   }

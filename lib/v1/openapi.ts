@@ -207,6 +207,33 @@ const CreerUnavailable = errorResponse(
   z.object({ "Retry-After": z.string().optional().meta({ description: "With `SERVICE_UNAVAILABLE`: 1." }) }),
 );
 
+/** The per-key limit's headers (lib/v1/rate-limit.ts), on every answer to a known key. */
+const RATE_LIMIT_HEADERS = z.object({
+  "RateLimit-Limit": z
+    .string()
+    .meta({ description: "Requests a minute the key may make (`API_RATE_LIMIT`, default 6000)." }),
+  "RateLimit-Remaining": z.string().meta({ description: "Requests left to the key in the current minute." }),
+  "RateLimit-Reset": z.string().meta({ description: "Seconds until the current minute's window ends." }),
+});
+
+const TooManyRequests = errorResponse(
+  "TooManyRequests",
+  md(
+    "The key made more requests than `API_RATE_LIMIT` allows in a minute (the `RateLimit-Limit`",
+    "header; default 6000, far above any use this reference describes). Nothing was done; retry",
+    "after `Retry-After` seconds. `Code: RATE_LIMITED`.",
+  ),
+  errorExample(
+    429,
+    "RATE_LIMITED",
+    "the key made 6000 requests in a minute, its limit (API_RATE_LIMIT); retry in 17 s",
+    null,
+  ),
+  RATE_LIMIT_HEADERS.extend({
+    "Retry-After": z.string().meta({ description: "Seconds until the key may make requests again." }),
+  }),
+);
+
 type Extra = Partial<ZodOpenApiOperationObject>;
 
 /** A GET of the API: its success schema and the errors every such path can answer. */
@@ -229,12 +256,14 @@ function operation(
       "200": {
         description: success.description,
         content: { "application/json": { schema: success.schema, ...(example ? { example } : {}) } },
+        headers: RATE_LIMIT_HEADERS,
         ...(extra.responses?.["200"] ?? {}),
       },
       "400": BadRequest,
       "403": Forbidden,
       ...(notFound ? { "404": NotFound } : {}),
       "405": MethodNotAllowed,
+      "429": TooManyRequests,
       "500": ServerError,
       "503": ServiceUnavailable,
       // An operation's own answers to a status (the creation's 503) replace the common ones.
@@ -506,6 +535,11 @@ const DESCRIPTION = md(
   `- Nothing is written when a request is refused. Bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`,
   "- Under a load above its capacity an instance answers 503 (`Code: SERVICE_UNAVAILABLE`) with",
   "  `Retry-After: 1` at once, rather than letting requests time out.",
+  "- Each key may make `API_RATE_LIMIT` requests a minute (default 6000, set by the service's",
+  "  operator; far above what any use described here needs). Every answer to a known key carries",
+  "  `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` (seconds until the minute's",
+  "  window ends); past the limit the answer is 429 (`Code: RATE_LIMITED`) with `Retry-After`,",
+  "  and nothing is done. The count is shared by every instance of the service.",
   "- The demo catalogue of a fresh installation (`npm start`) has the demo operator 1, its",
   `  funeral home ${DEMO_IDS.funeralHomeId} (group ${DEMO_IDS.groupId}, agency ${DEMO_IDS.agencyId}), species 1 to 10 and plantations 1 to 6;`,
   "  the examples use these ids.",

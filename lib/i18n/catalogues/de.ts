@@ -983,6 +983,9 @@ export const de: Catalogue = {
   "reminders.errorConsent": "Kreuzen Sie das Kästchen an, um den Erinnerungen zuzustimmen.",
   "reminders.errorKind": "Wählen Sie mindestens einen Tag.",
   "reminders.back": "Zurück zur Gedenkseite",
+  "reminders.limitedTitle": "Zu viele Anfragen",
+  "reminders.limitedText":
+    "Von Ihrer Verbindung oder für diese Gedenkseite wurden in kurzer Zeit zu viele Erinnerungen angefordert. Es wurde nichts gesendet; bitte versuchen Sie es später erneut.",
   "reminders.unavailableTitle": "Keine Erinnerung für diese Gedenkseite",
   "reminders.unavailableText": "Diese Gedenkseite ist nicht öffentlich oder hat kein genaues Datum.",
   "reminders.confirmPageTitle": "Ihre Erinnerung bestätigen",

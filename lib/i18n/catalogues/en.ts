@@ -946,6 +946,9 @@ export const en: Catalogue = {
   "reminders.errorConsent": "Tick the box to agree to receive the reminders.",
   "reminders.errorKind": "Choose at least one day.",
   "reminders.back": "Back to the memorial",
+  "reminders.limitedTitle": "Too many requests",
+  "reminders.limitedText":
+    "Too many reminder requests were made from your connection or for this memorial in a short time. Nothing was sent; please try again later.",
   "reminders.unavailableTitle": "No reminder for this memorial",
   "reminders.unavailableText": "This memorial is not public or has no exact date.",
   "reminders.confirmPageTitle": "Confirm your reminder",

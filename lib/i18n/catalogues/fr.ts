@@ -976,6 +976,9 @@ export const fr = {
   "reminders.errorConsent": "Cochez la case pour accepter de recevoir les rappels.",
   "reminders.errorKind": "Choisissez au moins un jour.",
   "reminders.back": "Retour au mémorial",
+  "reminders.limitedTitle": "Trop de demandes",
+  "reminders.limitedText":
+    "Trop de demandes de rappel ont été faites depuis votre connexion ou pour ce mémorial en peu de temps. Rien n’a été envoyé ; réessayez plus tard.",
   "reminders.unavailableTitle": "Pas de rappel pour ce mémorial",
   "reminders.unavailableText": "Ce mémorial n’est pas public ou n’a pas de date exacte.",
   "reminders.confirmPageTitle": "Confirmer votre rappel",

@@ -959,6 +959,9 @@ export const nl: Catalogue = {
   "reminders.errorConsent": "Vink het vakje aan om de herinneringen te aanvaarden.",
   "reminders.errorKind": "Kies minstens één dag.",
   "reminders.back": "Terug naar de gedenkpagina",
+  "reminders.limitedTitle": "Te veel aanvragen",
+  "reminders.limitedText":
+    "Er zijn in korte tijd te veel herinneringen aangevraagd vanaf uw verbinding of voor dit gedenkteken. Er is niets verzonden; probeer het later opnieuw.",
   "reminders.unavailableTitle": "Geen herinnering voor deze gedenkpagina",
   "reminders.unavailableText": "Deze gedenkpagina is niet openbaar of heeft geen exacte datum.",
   "reminders.confirmPageTitle": "Uw herinnering bevestigen",

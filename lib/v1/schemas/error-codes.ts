@@ -51,6 +51,11 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     status: 405,
     meaning: "The path does not take this method; the `Allow` header lists the ones it takes.",
   },
+  RATE_LIMITED: {
+    status: HTTP_STATUS.RATE_LIMITED,
+    meaning:
+      "The key made more requests than `API_RATE_LIMIT` allows in a minute (the `RateLimit-Limit` header). Nothing was done; retry after `Retry-After` seconds (the `RateLimit-Reset` header says the same).",
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     meaning:

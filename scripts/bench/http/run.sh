@@ -31,7 +31,7 @@ AC="$WORK/node_modules/.bin/autocannon"
 pids=()
 cleanup() { for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null; done; sleep 3; for p in "${pids[@]}"; do kill -KILL -- "-$p" 2>/dev/null; done; }
 trap cleanup EXIT
-(cd "$P" && DATA_DIR="$RUN/data" PORT=$PP APP_URL=http://127.0.0.1:$PP exec setsid npm start > "$RUN/project.log" 2>&1) & pids+=("$!")
+(cd "$P" && DATA_DIR="$RUN/data" API_RATE_LIMIT=0 PORT=$PP APP_URL=http://127.0.0.1:$PP exec setsid npm start > "$RUN/project.log" 2>&1) & pids+=("$!")
 (cd "$WORK/floor-app" && exec setsid npx next start -p $PF -H 127.0.0.1 > "$RUN/floor.log" 2>&1) & pids+=("$!")
 for i in $(seq 1 180); do curl -s -o /dev/null "http://127.0.0.1:$PP/v1/Especes" && break; sleep 1; done
 KEY="$(grep -o 'live key (shown once): [^ ]*' "$RUN/project.log" | awk '{print $NF}')"

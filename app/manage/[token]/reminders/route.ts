@@ -6,10 +6,12 @@
 import type { NextRequest } from "next/server";
 import { managePage } from "@/components/public/manage-page";
 import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { requestClient } from "@/lib/auth/client-address";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { RateLimitedError } from "@/lib/limits/rate-limit";
 import { HostNotAllowedError, linkBase } from "@/lib/links";
 import { lookupManage } from "@/lib/memorials/manage-token";
 import { subscribe } from "@/lib/reminders/subscriptions";
@@ -57,6 +59,7 @@ export async function POST(request: NextRequest, context: Context) {
       deathAnniversary: form.get("death") === "yes",
       birthday: form.get("birthday") === "yes",
       linkBase: linkBase(request),
+      client: requestClient(request.headers),
       confirmed: family?.email?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
     });
   } catch (error) {
@@ -66,6 +69,12 @@ export async function POST(request: NextRequest, context: Context) {
       return answer({ state: "invalid", memorialId: found.memorialId, problems: ["host"] }, 400);
     }
     if (error.status === 404) return answer({ state: "unavailable" }, 404);
+    // Issue 27.4: this client, or this memorial today, had its share of confirmation e-mails.
+    if (error instanceof RateLimitedError) {
+      const limited = answer({ state: "limited", memorialId: found.memorialId }, 429);
+      limited.headers.set("Retry-After", String(error.retryAfterSeconds));
+      return limited;
+    }
     return answer({ state: "invalid", memorialId: found.memorialId, problems: ["kind"] }, error.status);
   }
   return new Response(null, {

@@ -6,9 +6,11 @@
 // another site.
 import type { NextRequest } from "next/server";
 import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { requestClient } from "@/lib/auth/client-address";
 import { DomainError } from "@/lib/errors";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
+import { RateLimitedError } from "@/lib/limits/rate-limit";
 import { HostNotAllowedError, linkBase } from "@/lib/links";
 import { reminderOptions, subscribe } from "@/lib/reminders/subscriptions";
 import { email as emailField, parseId } from "@/lib/validation";
@@ -55,6 +57,7 @@ export async function POST(request: NextRequest, context: Context) {
       deathAnniversary,
       birthday,
       linkBase: linkBase(request),
+      client: requestClient(request.headers),
       confirmed: false,
     });
     // The same answer whether the address was new or known: the page tells nobody who subscribed.
@@ -66,6 +69,12 @@ export async function POST(request: NextRequest, context: Context) {
       return answer({ state: "invalid", memorialId: options.memorialId, problems: ["host"] }, 400);
     }
     if (error.status === 404) return answer({ state: "unavailable" }, 404);
+    // Issue 27.4: this client, or this memorial today, had its share of confirmation e-mails.
+    if (error instanceof RateLimitedError) {
+      const limited = answer({ state: "limited", memorialId: options.memorialId }, 429);
+      limited.headers.set("Retry-After", String(error.retryAfterSeconds));
+      return limited;
+    }
     return answer({ state: "invalid", memorialId: options.memorialId, problems: ["kind"] }, error.status);
   }
 }
