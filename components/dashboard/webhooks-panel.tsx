@@ -9,6 +9,7 @@ import {
   deleteWebhookAction,
   resendWebhookDeliveryAction,
 } from "@/lib/dashboard/actions";
+import { EVENT_LABEL } from "@/lib/dashboard/event-labels";
 import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
 import { formatDateTime } from "@/lib/dashboard/format";
 import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
@@ -34,31 +35,6 @@ import {
   thClass,
   useErrorText,
 } from "./ui";
-
-// Every webhook event has its words (the type makes a new event without them a compile error).
-const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
-  "memorial.created": "eventMemorialCreated",
-  "tree.planted": "eventTreePlanted",
-  "memorial.confirmed": "eventMemorialConfirmed",
-  "person.modified": "eventPersonModified",
-  "memorial.hidden": "eventMemorialHidden",
-  "memorial.shown": "eventMemorialShown",
-  "memorial.anonymised": "eventMemorialAnonymised",
-  "memorial.unanonymised": "eventMemorialUnanonymised",
-  "memorial.title_changed": "eventMemorialTitleChanged",
-  "message.hidden": "eventMessageHidden",
-  "message.shown": "eventMessageShown",
-  "memorial.privacy_changed": "eventMemorialPrivacyChanged",
-  "tree.in_ground": "eventTreeInGround",
-  "tree.checked": "eventTreeChecked",
-  "tree.died": "eventTreeDied",
-  "tree.replaced": "eventTreeReplaced",
-  "guestbook.entry_received": "eventGuestbookEntryReceived",
-  "guestbook.entry_published": "eventGuestbookEntryPublished",
-  "guestbook.entry_hidden": "eventGuestbookEntryHidden",
-  "guestbook.entry_deleted": "eventGuestbookEntryDeleted",
-  "memorial.guestbook_mode_changed": "eventGuestbookModeChanged",
-};
 
 const STATUS_LABEL: Record<string, DashboardKey> = {
   pending: "deliveryPending",

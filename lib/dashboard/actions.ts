@@ -7,6 +7,7 @@
 // zod schema made of the API's own field rules, and one result shape for every refusal. Each
 // action acts only on its session's operator's data.
 import { cookies, headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
 import { z } from "zod";
 import { changePassword } from "@/lib/auth/change-password";
 import { requestClient, UNKNOWN_CLIENT } from "@/lib/auth/client-address";
@@ -15,12 +16,14 @@ import { dashboardLanguage, LANGUAGE_COOKIE } from "@/lib/dashboard/language";
 import { FORM_FIELD, type PlantFormValues } from "@/lib/dashboard/plant-form";
 import { plantFormSchema } from "@/lib/dashboard/plant-form-schema";
 import { db } from "@/lib/db/client";
+import { DomainError } from "@/lib/errors";
 import { moderateGuestbookEntry } from "@/lib/guestbook/moderate-entry";
 import { isLanguage } from "@/lib/i18n/languages";
-import { emailLinkOrigin } from "@/lib/links";
+import { emailLinkOrigin, HostNotAllowedError } from "@/lib/links";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { modifyPerson } from "@/lib/memorials/modify-person";
 import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
+import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { operatorCaller } from "@/lib/operators/caller";
 import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@/lib/operators/keys";
 import { ENVIRONMENTS, type Environment } from "@/lib/scope";
@@ -333,3 +336,24 @@ export const hideGuestbookEntryAction = action({
     return {};
   },
 });
+
+/** The "send manage link" button's server action: a plain form, works without JavaScript. */
+export async function sendManageLinkAction(form: FormData) {
+  const session = await getOperatorSession();
+  if (!session) redirect("/dashboard/signin");
+  const memorialId = parseId(String(form.get("memorialId") ?? ""));
+  if (memorialId === null) notFound();
+  let outcome = "sent";
+  try {
+    await sendManageLink({
+      scope: session.scope,
+      memorialId,
+      linkBase: emailLinkOrigin(await headers()),
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    // The host the page was reached on may not name the link of the e-mail (lib/links.ts).
+    outcome = error instanceof HostNotAllowedError ? "host" : "refused";
+  }
+  redirect(`/dashboard/memorials/${memorialId}?manage=${outcome}`);
+}

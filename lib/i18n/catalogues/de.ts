@@ -386,7 +386,7 @@ export const de: Catalogue = {
   "dashboard.eventTreePlanted": "Baum gepflanzt",
   "dashboard.eventMemorialConfirmed": "Gedenkseite von der Familie bestätigt",
   "dashboard.eventPersonModified": "Person geändert",
-  "dashboard.eventMemorialHidden": "Gedenkseite von der Familie ausgeblendet",
+  "dashboard.eventMemorialHidden": "Gedenkseite ausgeblendet",
   "dashboard.eventMemorialShown": "Gedenkseite wieder angezeigt",
   "dashboard.eventMemorialAnonymised": "Gedenkseite anonymisiert",
   "dashboard.eventMemorialUnanonymised": "Name der Gedenkseite wieder angezeigt",
@@ -1020,4 +1020,17 @@ export const de: Catalogue = {
   "dashboard.eventGuestbookEntryHidden": "Gästebucheintrag ausgeblendet",
   "dashboard.eventGuestbookEntryDeleted": "Gästebucheintrag gelöscht",
   "dashboard.eventGuestbookModeChanged": "Moderation des Gästebuchs geändert",
+  "dashboard.familyControlsHeading": "Verwaltung durch die Familie",
+  "dashboard.familyControlsSend": "Den Verwaltungslink an die Familie senden",
+  "dashboard.familyControlsSent":
+    "Der Verwaltungslink wurde gesendet (der vorherige Link funktioniert nicht mehr).",
+  "dashboard.familyControlsHelp":
+    "Dort kann die Familie die Gedenkseite verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden.",
+  "dashboard.familyControlsHistory": "Verlauf",
+  "dashboard.familyControlsNone": "Keine Änderung.",
+  "dashboard.familyControlsHidden": "Von der Familie verborgen",
+  "dashboard.familyControlsMessageHidden": "von der Familie ausgeblendet",
+  "dashboard.familyControlsByFamily": "die Familie",
+  "dashboard.familyControlsByOperator": "der Betreiber",
+  "dashboard.eventManageLinkSent": "Verwaltungslink gesendet",
 };

@@ -388,7 +388,7 @@ export const fr = {
   "dashboard.eventTreePlanted": "Arbre planté",
   "dashboard.eventMemorialConfirmed": "Mémorial confirmé par la famille",
   "dashboard.eventPersonModified": "Personne modifiée",
-  "dashboard.eventMemorialHidden": "Mémorial masqué par la famille",
+  "dashboard.eventMemorialHidden": "Mémorial masqué",
   "dashboard.eventMemorialShown": "Mémorial affiché de nouveau",
   "dashboard.eventMemorialAnonymised": "Mémorial rendu anonyme",
   "dashboard.eventMemorialUnanonymised": "Nom du mémorial affiché de nouveau",
@@ -1015,6 +1015,18 @@ export const fr = {
   "dashboard.eventGuestbookEntryHidden": "Message du livre d’or masqué",
   "dashboard.eventGuestbookEntryDeleted": "Message du livre d’or supprimé",
   "dashboard.eventGuestbookModeChanged": "Modération du livre d’or modifiée",
+  "dashboard.familyControlsHeading": "Contrôles de la famille",
+  "dashboard.familyControlsSend": "Envoyer le lien de gestion à la famille",
+  "dashboard.familyControlsSent": "Le lien de gestion a été envoyé (le lien précédent ne fonctionne plus).",
+  "dashboard.familyControlsHelp":
+    "La famille peut y masquer le mémorial, le rendre anonyme ou masquer le message d’un planteur.",
+  "dashboard.familyControlsHistory": "Historique",
+  "dashboard.familyControlsNone": "Aucun changement.",
+  "dashboard.familyControlsHidden": "Masqué par la famille",
+  "dashboard.familyControlsMessageHidden": "masqué par la famille",
+  "dashboard.familyControlsByFamily": "la famille",
+  "dashboard.familyControlsByOperator": "l’opérateur",
+  "dashboard.eventManageLinkSent": "Lien de gestion envoyé",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -3,9 +3,8 @@
 // not found, exactly as one that does not exist.
 
 import type { Metadata } from "next";
-import { headers } from "next/headers";
 import Link from "next/link";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
@@ -13,19 +12,17 @@ import { PrintKitSection } from "@/components/dashboard/print-kit-section";
 import { ResendButton } from "@/components/dashboard/resend-button";
 import { TableBox, tableClass } from "@/components/dashboard/ui";
 import { getOperatorSession, requireOperator } from "@/lib/auth/session";
+import { sendManageLinkAction } from "@/lib/dashboard/actions";
 import { listContexts } from "@/lib/dashboard/contexts";
 import { confirmationPreviews, mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
+import { historyLabel } from "@/lib/dashboard/event-labels";
 import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
 import { dashboardLanguage } from "@/lib/dashboard/language";
 import { memorialDetail, memorialTitle } from "@/lib/dashboard/memorials";
 import { dashboardMessages } from "@/lib/dashboard/page-title";
-import { DomainError } from "@/lib/errors";
-import type { Language } from "@/lib/i18n/languages";
 import { LANGUAGE_NAMES, parseLanguage } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
-import { emailLinkOrigin, HostNotAllowedError } from "@/lib/links";
 import { memorialHistory } from "@/lib/memorials/memorial-history";
-import { sendManageLink } from "@/lib/memorials/send-manage-link";
 import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { parseId } from "@/lib/validation";
 
@@ -35,135 +32,6 @@ export async function generateMetadata(props: { params: Promise<{ id: string }> 
   const memorialId = parseId((await props.params).id);
   const title = session && memorialId !== null ? await memorialTitle(session.scope, memorialId) : null;
   return { title: title ?? (await dashboardMessages()).t("notFoundTitle") };
-}
-
-// The family's controls as the operator sees them: the button that e-mails a new management link
-// and the history of what was changed, by whom. Words of this block only, in the four languages.
-const FAMILY: Record<
-  Language,
-  {
-    heading: string;
-    send: string;
-    sent: string;
-    help: string;
-    history: string;
-    none: string;
-    hidden: string;
-    msgHidden: string;
-    by: Record<"family" | "operator", string>;
-    events: Record<string, string>;
-  }
-> = {
-  fr: {
-    heading: "Contrôles de la famille",
-    send: "Envoyer le lien de gestion à la famille",
-    sent: "Le lien de gestion a été envoyé (le lien précédent ne fonctionne plus).",
-    help: "La famille peut y masquer le mémorial, le rendre anonyme ou masquer le message d’un planteur.",
-    history: "Historique",
-    none: "Aucun changement.",
-    hidden: "Masqué par la famille",
-    msgHidden: "masqué par la famille",
-    by: { family: "la famille", operator: "l’opérateur" },
-    events: {
-      "memorial.hidden": "Mémorial masqué",
-      "memorial.shown": "Mémorial affiché de nouveau",
-      "memorial.anonymised": "Mémorial rendu anonyme",
-      "memorial.unanonymised": "Nom affiché de nouveau",
-      "message.hidden": "Message masqué",
-      "message.shown": "Message affiché de nouveau",
-      "memorial.privacy_changed": "Confidentialité choisie",
-      "memorial.title_changed": "Titre du mémorial anonyme choisi",
-      "manage_link.sent": "Lien de gestion envoyé",
-    },
-  },
-  nl: {
-    heading: "Beheer door de familie",
-    send: "De beheerlink naar de familie sturen",
-    sent: "De beheerlink is verstuurd (de vorige link werkt niet meer).",
-    help: "De familie kan er de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen.",
-    history: "Geschiedenis",
-    none: "Geen wijzigingen.",
-    hidden: "Verborgen door de familie",
-    msgHidden: "verborgen door de familie",
-    by: { family: "de familie", operator: "de operator" },
-    events: {
-      "memorial.hidden": "Gedenkpagina verborgen",
-      "memorial.shown": "Gedenkpagina weer getoond",
-      "memorial.anonymised": "Gedenkpagina anoniem gemaakt",
-      "memorial.unanonymised": "Naam weer getoond",
-      "message.hidden": "Bericht verborgen",
-      "message.shown": "Bericht weer getoond",
-      "memorial.privacy_changed": "Privacy gekozen",
-      "memorial.title_changed": "Titel van de anonieme gedenkpagina gekozen",
-      "manage_link.sent": "Beheerlink verstuurd",
-    },
-  },
-  en: {
-    heading: "Family controls",
-    send: "Send the management link to the family",
-    sent: "The management link has been sent (the previous link no longer works).",
-    help: "There the family can hide the memorial, make it anonymous or hide a planter's message.",
-    history: "History",
-    none: "No change.",
-    hidden: "Hidden by the family",
-    msgHidden: "hidden by the family",
-    by: { family: "the family", operator: "the operator" },
-    events: {
-      "memorial.hidden": "Memorial hidden",
-      "memorial.shown": "Memorial shown again",
-      "memorial.anonymised": "Memorial made anonymous",
-      "memorial.unanonymised": "Name shown again",
-      "message.hidden": "Message hidden",
-      "message.shown": "Message shown again",
-      "memorial.privacy_changed": "Privacy level chosen",
-      "memorial.title_changed": "Anonymous memorial’s title chosen",
-      "manage_link.sent": "Management link sent",
-    },
-  },
-  de: {
-    heading: "Verwaltung durch die Familie",
-    send: "Den Verwaltungslink an die Familie senden",
-    sent: "Der Verwaltungslink wurde gesendet (der vorherige Link funktioniert nicht mehr).",
-    help: "Dort kann die Familie die Gedenkseite verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden.",
-    history: "Verlauf",
-    none: "Keine Änderung.",
-    hidden: "Von der Familie verborgen",
-    msgHidden: "von der Familie ausgeblendet",
-    by: { family: "die Familie", operator: "der Betreiber" },
-    events: {
-      "memorial.hidden": "Gedenkseite verborgen",
-      "memorial.shown": "Gedenkseite wieder angezeigt",
-      "memorial.anonymised": "Gedenkseite anonymisiert",
-      "memorial.unanonymised": "Name wieder angezeigt",
-      "message.hidden": "Nachricht ausgeblendet",
-      "message.shown": "Nachricht wieder angezeigt",
-      "memorial.privacy_changed": "Sichtbarkeit gewählt",
-      "memorial.title_changed": "Titel der anonymen Gedenkseite gewählt",
-      "manage_link.sent": "Verwaltungslink gesendet",
-    },
-  },
-};
-
-/** The "send manage link" button's server action: a plain form, works without JavaScript. */
-async function sendManageLinkAction(form: FormData) {
-  "use server";
-  const session = await getOperatorSession();
-  if (!session) redirect("/dashboard/signin");
-  const memorialId = parseId(String(form.get("memorialId") ?? ""));
-  if (memorialId === null) notFound();
-  let outcome = "sent";
-  try {
-    await sendManageLink({
-      scope: session.scope,
-      memorialId,
-      linkBase: emailLinkOrigin(await headers()),
-    });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    // The host the page was reached on may not name the link of the e-mail (lib/links.ts).
-    outcome = error instanceof HostNotAllowedError ? "host" : "refused";
-  }
-  redirect(`/dashboard/memorials/${memorialId}?manage=${outcome}`);
 }
 
 const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
@@ -188,7 +56,6 @@ export default async function MemorialPage(props: {
   const previews = await confirmationPreviews(session.scope, memorial.id);
   const canSend = mailConfigured();
   const contexts = await listContexts(session.operatorId);
-  const f = FAMILY[lang];
   const history = await memorialHistory(memorial.id);
   const person = memorial.person;
   const awaiting = memorial.status === "awaiting_confirmation";
@@ -221,7 +88,7 @@ export default async function MemorialPage(props: {
               className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium"
               data-testid="memorial-hidden"
             >
-              {f.hidden}
+              {t("familyControlsHidden")}
             </span>
           ) : null}
           <span>
@@ -248,21 +115,21 @@ export default async function MemorialPage(props: {
       {memorial.kind === "global" ? null : (
         <section aria-labelledby="family-title" className="space-y-3" data-testid="family-controls">
           <h2 id="family-title" className="text-xl font-semibold">
-            {f.heading}
+            {t("familyControlsHeading")}
           </h2>
           {memorial.family?.email ? (
             <form action={sendManageLinkAction} className="space-y-2">
               <input type="hidden" name="memorialId" value={memorial.id} />
-              <p className="text-sm text-stone-700">{f.help}</p>
+              <p className="text-sm text-stone-700">{t("familyControlsHelp")}</p>
               <button
                 type="submit"
                 className="rounded-lg border border-forest-700 px-3 py-1.5 text-sm font-medium text-forest-800"
               >
-                {f.send}
+                {t("familyControlsSend")}
               </button>
               {manageOutcome === "sent" ? (
                 <p role="status" className="text-sm">
-                  {f.sent}
+                  {t("familyControlsSent")}
                 </p>
               ) : null}
               {manageOutcome === "host" ? (
@@ -274,15 +141,16 @@ export default async function MemorialPage(props: {
           ) : (
             <p>{t("noFamilyEmail")}</p>
           )}
-          <h3 className="font-semibold">{f.history}</h3>
+          <h3 className="font-semibold">{t("familyControlsHistory")}</h3>
           {history.length === 0 ? (
-            <p className="text-sm">{f.none}</p>
+            <p className="text-sm">{t("familyControlsNone")}</p>
           ) : (
             <ul className="text-sm" data-testid="family-history">
               {history.map((entry) => (
                 <li key={entry.id}>
-                  {formatDateTime(entry.at.toISOString(), lang)} · {f.events[entry.type] ?? entry.type}
-                  {entry.treeId ? ` (#${entry.treeId})` : ""} · {f.by[entry.by]}
+                  {formatDateTime(entry.at.toISOString(), lang)} · {t(historyLabel(entry.type))}
+                  {entry.treeId ? ` (#${entry.treeId})` : ""} ·{" "}
+                  {t(entry.by === "family" ? "familyControlsByFamily" : "familyControlsByOperator")}
                 </li>
               ))}
             </ul>
@@ -398,7 +266,9 @@ export default async function MemorialPage(props: {
                     <td className={`${td} max-w-xs break-words`} data-label={t("colMessage")}>
                       {tree.message ?? ""}
                       {tree.messageHidden ? (
-                        <span className="block text-xs text-stone-600">({f.msgHidden})</span>
+                        <span className="block text-xs text-stone-600">
+                          ({t("familyControlsMessageHidden")})
+                        </span>
                       ) : null}
                     </td>
                     <td className={td} data-label={t("colCo2")}>
