@@ -38,8 +38,8 @@ import {
   WEBHOOK_EVENTS,
 } from "@/lib/webhooks/endpoints";
 import { commandLineProduction } from "@/lib/webhooks/url-guard";
-
-class UsageError extends Error {}
+import { JOB_COMMANDS } from "./jobs";
+import { UsageError } from "./usage";
 
 /** --privacy public|link_only (|default, for null, when required). */
 function privacy(f: Values, required: boolean): MemorialPrivacy | null {
@@ -529,7 +529,7 @@ const TREE_COMMANDS: Record<string, Command> = {
     },
   },
 };
-Object.assign(COMMANDS, TREE_COMMANDS);
+Object.assign(COMMANDS, TREE_COMMANDS, JOB_COMMANDS);
 
 async function main(argv: string[]): Promise<number> {
   const command = argv.slice(0, 2).join(" ");
