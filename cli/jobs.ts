@@ -137,26 +137,28 @@ export const JOB_COMMANDS: Record<string, Command> = {
             },
           },
         };
-        for (;;) {
-          const [job] = await db.$queryRawUnsafe<{ locked: boolean }[]>(
-            `SELECT locked_at IS NOT NULL AS "locked" FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1::bigint`,
-            jobId,
-          );
-          if (!job) break;
+        const state = async () =>
+          (
+            await db.$queryRawUnsafe<{ locked: boolean }[]>(
+              `SELECT locked_at IS NOT NULL AS "locked" FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1::bigint`,
+              jobId,
+            )
+          )[0];
+        for (let job = await state(); job; job = await state()) {
           if (Date.now() > deadline) {
             throw new Error(`job ${jobId} (${schedule.task}) still waits or runs after ${waitRaw} s`);
           }
           // Not taken: run it here (and any other job of this task that is due). Taken by an
-          // instance, or behind another of its queue: wait for it.
+          // instance, or behind another job of its queue: wait for it.
           if (!job.locked) await runJobsOnce(here);
-          else await new Promise((resolve) => setTimeout(resolve, 500));
+          if (await state()) await new Promise((resolve) => setTimeout(resolve, 500));
         }
         if (!ranHere) {
           // Run by an instance: a failure shows as the retry it added (lib/jobs/runner.ts).
           const [retry] = await db.$queryRawUnsafe<{ id: string }[]>(
             `SELECT j.id::text AS "id" FROM ${JOB_SCHEMA}._private_jobs j
              JOIN ${JOB_SCHEMA}._private_tasks t ON t.id = j.task_id
-             WHERE t.identifier = $1 AND j.created_at >= $2 AND j.payload ? '_failures' LIMIT 1`,
+             WHERE t.identifier = $1 AND j.created_at >= $2 AND (j.payload->>'_failures') IS NOT NULL LIMIT 1`,
             schedule.task,
             started,
           );

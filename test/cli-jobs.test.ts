@@ -46,31 +46,37 @@ describe("jobs list", () => {
   });
 });
 
+/** A confirmed subscription to a memorial whose day of death is today: its address. */
+async function dueSubscription(): Promise<string> {
+  const op = await makeIsolatedOperator();
+  const caller = (await authenticateKey(op.key)) as Caller;
+  const now = new Date();
+  // Today's date, 8 years ago (a 29th of February falls on one too).
+  const deathDate = new Date(Date.UTC(now.getUTCFullYear() - 8, now.getUTCMonth(), now.getUTCDate(), 12));
+  const { memorialId } = await createMemorial({
+    caller,
+    linkBase: "http://trees.test",
+    command: plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
+  });
+  const email = `${unique("jobs-run").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  await subscribe({
+    memorialId,
+    email,
+    language: "en",
+    deathAnniversary: true,
+    birthday: false,
+    linkBase: "http://trees.test",
+    confirmed: true,
+  });
+  return email;
+}
+
 describe("jobs run", () => {
   // Four processes of the command line (the machine may be slow to start them).
   it("runs send-reminders now: two runs at once write the day's reminder once", {
     timeout: 300_000,
   }, async () => {
-    const op = await makeIsolatedOperator();
-    const caller = (await authenticateKey(op.key)) as Caller;
-    const now = new Date();
-    // Today's date, 8 years ago (a 29th of February falls on one too).
-    const deathDate = new Date(Date.UTC(now.getUTCFullYear() - 8, now.getUTCMonth(), now.getUTCDate(), 12));
-    const { memorialId } = await createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
-    });
-    const email = `${unique("jobs-run").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-    await subscribe({
-      memorialId,
-      email,
-      language: "en",
-      deathAnniversary: true,
-      birthday: false,
-      linkBase: "http://trees.test",
-      confirmed: true,
-    });
+    const email = await dueSubscription();
     expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
 
     const runs = await Promise.all([
@@ -92,6 +98,46 @@ describe("jobs run", () => {
     expect(again.code).toBe(0);
     expect(again.json).toMatchObject({ outcome: "done", ranBy: "this command" });
     expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(1);
+  });
+
+  it("waits while another worker holds the schedule's queue, then runs the job", {
+    timeout: 300_000,
+  }, async () => {
+    const email = await dueSubscription();
+    // Another worker (an instance) runs send-reminders: its job and its queue are locked.
+    const [held] = await db.$queryRaw<{ id: bigint }[]>`
+      SELECT id FROM graphile_worker.add_job(${SEND_REMINDERS_JOB}, '{}'::json,
+        queue_name := ${SEND_REMINDERS_JOB}, job_key := ${SEND_REMINDERS_JOB})`;
+    await db.$executeRaw`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'test-other-worker'
+      WHERE id = ${held!.id}`;
+    await db.$executeRaw`UPDATE graphile_worker._private_job_queues SET locked_at = now(), locked_by = 'test-other-worker'
+      WHERE queue_name = ${SEND_REMINDERS_JOB}`;
+    const running = runCli("jobs", "run", SEND_REMINDERS_JOB, "--wait", "240");
+    // The command's job, added behind the one held.
+    await expect
+      .poll(
+        async () =>
+          (
+            await db.$queryRaw<{ n: number }[]>`
+              SELECT count(*)::int AS "n" FROM graphile_worker.jobs
+              WHERE task_identifier = ${SEND_REMINDERS_JOB} AND id <> ${held!.id}`
+          )[0]!.n,
+        { timeout: 120_000, interval: 200 },
+      )
+      .toBe(1);
+    expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
+    // The other worker finishes.
+    const released = new Date();
+    await db.$executeRaw`DELETE FROM graphile_worker._private_jobs WHERE id = ${held!.id}`;
+    await db.$executeRaw`UPDATE graphile_worker._private_job_queues SET locked_at = NULL, locked_by = NULL
+      WHERE queue_name = ${SEND_REMINDERS_JOB}`;
+    const run = await running;
+    expect(run.code).toBe(0);
+    expect(run.json).toMatchObject({ task: SEND_REMINDERS_JOB, outcome: "done", ranBy: "this command" });
+    const emails = await db.outgoingEmail.findMany({ where: { to: email } });
+    expect(emails).toHaveLength(1);
+    // Written once the queue was free, not while the other worker held it.
+    expect(emails[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(released.getTime());
   });
 
   it("refuses a job that is not scheduled, naming those that are", { timeout: 120_000 }, async () => {
