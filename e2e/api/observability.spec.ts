@@ -81,12 +81,18 @@ test("each request has one JSON log line with its id, route template, status, du
     operatorId: op.operatorId,
   });
 
-  // A page: its template, not its path.
-  const page = await fetch(`${baseUrl()}/memorial/${memorialId}`, {
-    headers: { "X-Request-Id": `${requestId}-page` },
-  });
-  expect((await logLineOf(`${requestId}-page`)).route).toBe("/memorial/{id}");
-  await page.arrayBuffer();
+  // A page: its template, not its path; and its own id each time, the second answer coming from
+  // the rendered-page cache.
+  for (const n of [1, 2]) {
+    const page = await fetch(`${baseUrl()}/memorial/${memorialId}`, {
+      headers: { "X-Request-Id": `${requestId}-page-${n}` },
+    });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-cache")).toBe(n === 1 ? "MISS" : "HIT");
+    expect(page.headers.get("x-request-id")).toBe(`${requestId}-page-${n}`);
+    await page.arrayBuffer();
+    expect((await logLineOf(`${requestId}-page-${n}`)).route).toBe("/memorial/{id}");
+  }
 
   expect(serverLog()).not.toContain(op.key);
 });
