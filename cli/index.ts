@@ -11,6 +11,7 @@ import { DomainError } from "@/lib/errors";
 import { SettingsError, settings } from "@/lib/settings";
 import { type Command, parseOptions, UsageError, type Values } from "./arguments";
 import { CATALOGUE_COMMANDS } from "./commands/catalogue";
+import { JOB_COMMANDS } from "./commands/jobs";
 import { OPERATOR_COMMANDS } from "./commands/operators";
 import { TREE_COMMANDS } from "./commands/trees";
 import { WEBHOOK_COMMANDS } from "./commands/webhooks";
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, Command> = {
   ...CATALOGUE_COMMANDS,
   ...WEBHOOK_COMMANDS,
   ...TREE_COMMANDS,
+  ...JOB_COMMANDS,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -143,6 +143,10 @@ const ZSettings = z.object({
       context.addIssue({ code: "custom", message: `must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"` });
       return z.NEVER;
     }),
+  /** /metrics (lib/observability/http.ts): in production off unless set, then its bearer token. */
+  METRICS_TOKEN: text(undefined),
+  /** OpenTelemetry traces sent there (OTLP/HTTP, lib/observability/tracing.ts) when set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: origin,
   // Photos of trees (lib/photos): a folder (PHOTOS_DIR, else DATA_DIR/photos), or an
   // S3-compatible bucket when S3_BUCKET is set.
   PHOTOS_DIR: text(undefined),

@@ -1,6 +1,8 @@
 // npm start: the database (embedded unless DATABASE_URL is set), its migrations, the demo
 // catalogue on first start, the job runner (lib/jobs), and the HTTP server (scripts/server.ts, Next.js
 // behind node:http with timeouts; Next.js's development mode with --dev) as a child process.
+// First: OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set, before anything loads pg or http.
+import "@/lib/observability/start-tracing";
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { seedDemo } from "@/lib/catalogue/demo";

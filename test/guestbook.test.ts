@@ -278,7 +278,12 @@ describe("the family's daily digest", () => {
   });
 
   it("is the daily job guestbook-digest of the runner: two jobs of the same day send one e-mail", async () => {
-    expect(SCHEDULES).toContainEqual({ task: DIGEST_JOB, cron: "0 6 * * *" });
+    expect(SCHEDULES).toContainEqual({
+      task: DIGEST_JOB,
+      cron: "0 6 * * *",
+      queue: DIGEST_JOB,
+      key: DIGEST_JOB,
+    });
     const { memorialId, email } = await memorial({ language: "fr" });
     await post(memorialId, { name: "Claire", message: "Une pensée pour vous" });
     const catalogue = jobCatalogue({ consumers: [], smtpUrl: "" });

@@ -4,6 +4,7 @@
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { db } from "@/lib/db/client";
+import { noteOperator } from "@/lib/observability/request-context";
 import { dashboardScope, type OperatorScope } from "@/lib/scope";
 import { hasRole, isRole, type Role } from "@/lib/users/roles";
 import { isSessionOpen } from "./dashboard-sessions";
@@ -46,6 +47,7 @@ export async function getOperatorSession(): Promise<OperatorSession | null> {
   ]);
   if (!open || !row || user.passwordStamp !== passwordStamp(row.passwordHash)) return null;
   const role: Role = isRole(row.role) ? row.role : "staff";
+  noteOperator(row.operator.id);
   return {
     userId: row.id,
     operatorId: row.operator.id,

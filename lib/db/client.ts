@@ -1,6 +1,8 @@
 // The Prisma client of the process, created once. DATABASE_URL is set by the launcher
 // (scripts/start.ts) when the embedded database is used.
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { registerPool } from "@/lib/observability/metrics";
 import { settings } from "@/lib/settings";
 import { PrismaClient } from "./generated/client";
 
@@ -11,9 +13,15 @@ const globalForPrisma = globalThis as unknown as {
   reports?: { url: string; client: PrismaClient };
 };
 
-function createClient(connectionString = settings().DATABASE_URL): PrismaClient {
+function createClient(connectionString = settings().DATABASE_URL, name = "main"): PrismaClient {
   if (!connectionString) throw new Error("DATABASE_URL is not set");
-  const adapter = new PrismaPg({ connectionString, max: settings().DATABASE_POOL_SIZE });
+  // The pool is made here so that /metrics can show its connections (db_pool_*).
+  const pool = new pg.Pool({ connectionString, max: settings().DATABASE_POOL_SIZE });
+  registerPool(name, pool);
+  // (The adapter's own @types/pg differs from ours; the module is the same one.)
+  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+    disposeExternalPool: true,
+  });
   return new PrismaClient({ adapter });
 }
 
@@ -39,7 +47,7 @@ export const reportsDb: PrismaClient = new Proxy({} as PrismaClient, {
     if (!url) return Reflect.get(db, property);
     if (globalForPrisma.reports?.url !== url) {
       void globalForPrisma.reports?.client.$disconnect();
-      globalForPrisma.reports = { url, client: createClient(url) };
+      globalForPrisma.reports = { url, client: createClient(url, "reports") };
     }
     const client = globalForPrisma.reports.client;
     const value = Reflect.get(client, property);

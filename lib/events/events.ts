@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { db, type Tx, transaction } from "@/lib/db/client";
 import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
+import { countCommittedEvents } from "@/lib/observability/metrics";
 import { processSingleton } from "@/lib/singleton";
 import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
 import type { EventPayloads, EventType } from "./payloads";
@@ -166,6 +167,7 @@ export async function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Pro
     return value;
   });
   publishLocal(signals);
+  countCommittedEvents(signals);
   return result;
 }
 

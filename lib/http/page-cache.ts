@@ -102,6 +102,8 @@ const NOT_KEPT = new Set([
   "cache-control",
   "content-security-policy",
   "set-cookie",
+  // The render's own request id; each answer has its own (lib/observability/http.ts).
+  "x-request-id",
 ]);
 
 export interface MemorialPageCacheOptions {

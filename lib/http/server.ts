@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
+import { observed } from "@/lib/observability/http";
 import { guardV1Request, v1ServerError } from "@/lib/v1/guard";
 import { createMemorialPageCache } from "./page-cache";
 import { markNoindex } from "./robots";
@@ -64,7 +65,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
       keepAliveTimeout: timeouts.keepAliveTimeout,
       connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
     },
-    (request, response) => {
+    // Request ids, request log lines, request metrics and /metrics (lib/observability/http.ts).
+    observed((request, response) => {
       if (refuseUnhandledMethod(request, response)) return;
       // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of
       // the header is replaced, so it cannot choose its address.
@@ -106,7 +108,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
         .then(() => pageCache.handle(request, response))
         .then((answered) => (answered ? undefined : handle(request, response)))
         .catch(fail);
-    },
+    }),
   );
   // Development mode: Next.js's hot reload speaks over a WebSocket (an HTTP upgrade).
   if (dev) {

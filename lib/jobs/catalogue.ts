@@ -20,20 +20,26 @@ import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from
 import type { GuardOptions } from "@/lib/webhooks/url-guard";
 import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
 
+/**
+ * A schedule's own queue and job key, named after its task: its runs, by the schedule or by
+ * `jobs run` (cli/commands/jobs.ts), go one at a time, and one waits at most.
+ */
+const alone = (task: string) => ({ task, queue: task, key: task });
+
 /** Scheduled jobs, crontab syntax in UTC (minute hour day-of-month month day-of-week). */
 export const SCHEDULES: Schedule[] = [
   // Expired Idempotency-Key records, expired links kept in unsent e-mails.
-  { task: "housekeeping", cron: "17 * * * *" },
+  { ...alone("housekeeping"), cron: "17 * * * *" },
   // The plantings waiting for stock, should a stock increase have come before their commit.
-  { task: SERVE_QUEUE_JOB, cron: "* * * * *" },
+  { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
   // The families' daily digest of guestbook messages waiting for approval (issue 21.3).
-  { task: DIGEST_JOB, cron: "0 6 * * *" },
+  { ...alone(DIGEST_JOB), cron: "0 6 * * *" },
   // The families' closing summaries due (CLOSING_WEEKS after creation), once each (issue 21.5).
-  { task: CLOSING_SUMMARY_JOB, cron: "30 6 * * *" },
+  { ...alone(CLOSING_SUMMARY_JOB), cron: "30 6 * * *" },
   // Anniversary reminders of the UTC day (issue 21.4), once per subscription, kind and year.
-  { task: SEND_REMINDERS_JOB, cron: "0 7 * * *" },
+  { ...alone(SEND_REMINDERS_JOB), cron: "0 7 * * *" },
 ];
 
 export interface CatalogueOptions {

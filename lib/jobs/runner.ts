@@ -29,6 +29,7 @@ import {
   type WorkerEvents,
 } from "graphile-worker";
 import pg from "pg";
+import { inSpan } from "@/lib/observability/spans";
 import { settings } from "@/lib/settings";
 import { RetryLater, retryDelayMs } from "./retry";
 
@@ -74,7 +75,10 @@ function taskOf(name: string, definition: JobDefinition<never>): Task {
   return async (rawPayload, helpers) => {
     const payload = (rawPayload ?? {}) as Record<string, unknown> & { _failures?: number };
     try {
-      await definition.run(payload as never, helpers);
+      // A span per job when tracing is on (lib/observability/spans.ts).
+      await inSpan(`job ${name}`, { "job.task": name, "job.id": String(helpers.job.id) }, () =>
+        definition.run(payload as never, helpers),
+      );
     } catch (error) {
       const { job } = helpers;
       const failures = error instanceof RetryLater ? error.attempts : (Number(payload._failures) || 0) + 1;

@@ -3,6 +3,7 @@
 // JSON bodies, maps errors to the Error object and never lets HTML, a stack trace or SQL out.
 
 import { DomainError } from "@/lib/errors";
+import { noteOperator } from "@/lib/observability/request-context";
 import type { ContextChain } from "@/lib/operators/contexts";
 import { authenticate } from "@/lib/operators/key-cache";
 import type { Caller } from "@/lib/operators/keys";
@@ -170,6 +171,7 @@ export function v1(
       if (!key) throw new DomainError("ACCESS_DENIED", "the key header is missing");
       caller = await authenticate(key);
       if (!caller) throw new DomainError("ACCESS_DENIED", "the key is unknown or revoked");
+      noteOperator(caller.operatorId);
       const limit = await apiRateLimit(caller);
       limitHeaders = limit?.headers ?? null;
       if (limit && !limit.allowed) {

@@ -1,0 +1,176 @@
+// `jobs list` and `jobs run <task>` (issue 28.9): the scheduled jobs of lib/jobs/catalogue.ts with
+// their next and last run, and one of them run now, after an outage or to see its effect without
+// waiting for its hour. `jobs run` adds the job as the schedule does (graphile_worker.add_job with
+// the schedule's queue and job key), then runs it in this process with the runner's own retry
+// policy (lib/jobs/runner.ts), or, when a service instance has already taken it, waits for that
+// instance to finish it. The jobs themselves hold their once-only rules in the database (a reminder
+// once per subscription, kind and year; a closing summary once per memorial; a digest once per
+// day), so a job run now and again at its hour does nothing twice.
+//
+// The job runner and the catalogue (graphile-worker, the mailer, the consumers) are loaded by these
+// commands only, so that the other commands start as fast as before.
+import type { CronMatcher } from "graphile-worker";
+import { db } from "@/lib/db/client";
+import { commandLineProduction } from "@/lib/webhooks/url-guard";
+import { type Command, UsageError } from "../arguments";
+
+const JOB_SCHEMA = "graphile_worker";
+
+const MINUTE = 60_000;
+
+/** A crontab line's matcher, as graphile-worker reads it (UTC). */
+export async function cronMatcher(cron: string): Promise<CronMatcher> {
+  const { parseCronItems } = await import("graphile-worker");
+  return parseCronItems([{ task: "next", match: cron }])[0]!.match;
+}
+
+/** The first minute after `from` that `match` (a crontab line, cronMatcher) matches. */
+export function nextRun(match: CronMatcher, from = new Date()): Date | null {
+  let at = Math.floor(from.getTime() / MINUTE) * MINUTE + MINUTE;
+  // A crontab matches at least once a year (29 February: every four).
+  for (const end = at + 4 * 366 * 24 * 60 * MINUTE; at < end; at += MINUTE) {
+    const t = new Date(at);
+    const digest = {
+      min: t.getUTCMinutes(),
+      hour: t.getUTCHours(),
+      date: t.getUTCDate(),
+      month: t.getUTCMonth() + 1,
+      dow: t.getUTCDay(),
+    };
+    if (match(digest)) return t;
+  }
+  return null;
+}
+
+async function schedules() {
+  return (await import("@/lib/jobs/catalogue")).SCHEDULES;
+}
+
+function scheduleOf(SCHEDULES: Awaited<ReturnType<typeof schedules>>, task: string | undefined) {
+  if (!task) throw new UsageError(`name the job to run: ${SCHEDULES.map((s) => s.task).join(", ")}`);
+  const schedule = SCHEDULES.find((s) => s.task === task);
+  if (!schedule) {
+    throw new UsageError(
+      `"${task}" is not a scheduled job; scheduled jobs: ${SCHEDULES.map((s) => s.task).join(", ")}`,
+    );
+  }
+  return schedule;
+}
+
+/** How long `jobs run` waits for an instance that holds the job (seconds). */
+const DEFAULT_WAIT_SECONDS = 600;
+
+export const JOB_COMMANDS: Record<string, Command> = {
+  "jobs list": {
+    options: {},
+    async run() {
+      const known = await db.$queryRawUnsafe<{ identifier: string; last_execution: Date | null }[]>(
+        `SELECT identifier, last_execution FROM ${JOB_SCHEMA}._private_known_crontabs`,
+      );
+      const last = new Map(known.map((k) => [k.identifier, k.last_execution]));
+      const list = [];
+      for (const s of await schedules()) {
+        list.push({
+          task: s.task,
+          cron: s.cron,
+          nextRun: nextRun(await cronMatcher(s.cron))?.toISOString() ?? null,
+          // The last time the schedule added it (any instance); null: never since the database exists.
+          lastRun: last.get(s.task)?.toISOString() ?? null,
+        });
+      }
+      return { jobs: list };
+    },
+  },
+  "jobs run": {
+    options: { wait: { type: "string" } },
+    positionals: ["task"],
+    async run(f) {
+      const schedule = scheduleOf(await schedules(), typeof f.task === "string" ? f.task : undefined);
+      const waitRaw = typeof f.wait === "string" ? f.wait.trim() : String(DEFAULT_WAIT_SECONDS);
+      if (!/^\d+$/.test(waitRaw) || Number(waitRaw) < 1) {
+        throw new UsageError(`--wait must be a whole number of seconds, got "${waitRaw}"`);
+      }
+      const deadline = Date.now() + Number(waitRaw) * 1000;
+      const [{ jobCatalogue }, { runJobsOnce }, consumers] = await Promise.all([
+        import("@/lib/jobs/catalogue"),
+        import("@/lib/jobs/runner"),
+        Promise.all([
+          import("@/lib/mail/confirmation-consumer").then((m) => m.confirmationEmailConsumer),
+          import("@/lib/mail/in-ground-consumer").then((m) => m.inGroundEmailConsumer),
+          import("@/lib/webhooks/consumer").then((m) => m.webhookConsumer),
+        ]),
+      ]);
+      const catalogue = jobCatalogue({
+        // The consumers of the service's launcher (scripts/start.ts), for dispatch-events.
+        consumers,
+        webhooks: { production: commandLineProduction() },
+      });
+      try {
+        const definition = catalogue.jobs[schedule.task]!;
+        const started = new Date();
+        // As the schedule adds it: its queue (one at a time) and its key (one waiting).
+        const [added] = await db.$queryRaw<{ id: string }[]>`
+          SELECT id::text AS "id" FROM graphile_worker.add_job(${schedule.task},
+            ${JSON.stringify(schedule.payload ?? {})}::json,
+            queue_name := ${schedule.queue ?? null}::text, job_key := ${schedule.key ?? null}::text)`;
+        const jobId = added!.id;
+        let ranHere = false;
+        let failure: unknown;
+        const here = {
+          [schedule.task]: {
+            maxAttempts: definition.maxAttempts,
+            async run(payload: never, helpers: Parameters<typeof definition.run>[1]) {
+              ranHere = true;
+              try {
+                await definition.run(payload, helpers);
+              } catch (error) {
+                failure = error;
+                throw error;
+              }
+            },
+          },
+        };
+        const state = async () =>
+          (
+            await db.$queryRawUnsafe<{ locked: boolean }[]>(
+              `SELECT locked_at IS NOT NULL AS "locked" FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1::bigint`,
+              jobId,
+            )
+          )[0];
+        for (let job = await state(); job; job = await state()) {
+          if (Date.now() > deadline) {
+            throw new Error(`job ${jobId} (${schedule.task}) still waits or runs after ${waitRaw} s`);
+          }
+          // Not taken: run it here (and any other job of this task that is due). Taken by an
+          // instance, or behind another job of its queue: wait for it.
+          if (!job.locked) await runJobsOnce(here);
+          if (await state()) await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        if (!ranHere) {
+          // Run by an instance: a failure shows as the retry it added (lib/jobs/runner.ts).
+          const [retry] = await db.$queryRawUnsafe<{ id: string }[]>(
+            `SELECT j.id::text AS "id" FROM ${JOB_SCHEMA}._private_jobs j
+             JOIN ${JOB_SCHEMA}._private_tasks t ON t.id = j.task_id
+             WHERE t.identifier = $1 AND j.created_at >= $2 AND (j.payload->>'_failures') IS NOT NULL LIMIT 1`,
+            schedule.task,
+            started,
+          );
+          if (retry)
+            throw new Error(`${schedule.task} failed on the instance that ran it; retry job ${retry.id}`);
+        }
+        if (failure) {
+          throw new Error(`${schedule.task} failed (a retry is scheduled): ${(failure as Error).message}`);
+        }
+        return {
+          task: schedule.task,
+          jobId: Number(jobId),
+          ranBy: ranHere ? "this command" : "another process",
+          outcome: "done",
+        };
+      } finally {
+        catalogue.interrupt();
+        catalogue.close();
+      }
+    },
+  },
+};

@@ -1,0 +1,52 @@
+// Issue 28.9 from outside: `npm run cli -- jobs run send-reminders` beside the running service
+// writes today's anniversary reminder, which the service's own job runner sends to the SMTP sink,
+// without waiting for 07:00 UTC.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { subscribe } from "@/lib/reminders/subscriptions";
+import { baseUrl, mailDir } from "../support/factories";
+import { publicMemorial, todayYearsAgo, uniqueEmail, waitForReminder } from "../support/reminders";
+import { mailParts } from "../support/smtp";
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["cli/index.ts", ...args], {
+      env: { ...process.env, ...JSON.parse(process.env.E2E_SERVICE_ENV as string) },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+test("jobs run send-reminders: the day's reminder reaches the family's mailbox now", async () => {
+  test.setTimeout(180_000);
+  const memorialId = await publicMemorial({ DateDeces: todayYearsAgo(5) }, "en");
+  const email = uniqueEmail("jobs-run");
+  await subscribe({
+    memorialId,
+    email,
+    language: "en",
+    deathAnniversary: true,
+    birthday: false,
+    linkBase: baseUrl(),
+    confirmed: true,
+    client: "127.0.0.1",
+  });
+  const run = await cli("jobs", "run", "send-reminders");
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  const outcome = JSON.parse(run.stdout.trim().split("\n").at(-1)!);
+  expect(outcome).toMatchObject({ task: "send-reminders", outcome: "done" });
+  const reminder = await waitForReminder(mailDir(), email, 60_000);
+  expect(mailParts(reminder).subject).toContain("Anne Lambert");
+});

@@ -1,0 +1,33 @@
+// The route templates of the metrics and the request log lines, read from this project's app/.
+import { describe, expect, it } from "vitest";
+import { createRouteMatcher, listRouteTemplates, UNMATCHED_ROUTE } from "./routes";
+
+const routes = createRouteMatcher(listRouteTemplates(process.cwd()));
+
+describe("route templates", () => {
+  it("names a request by its route, never by the ids and keys of its path", () => {
+    expect(routes.match("/v1/mt_live_abc/Memorial/12/Infos")).toBe("/v1/{key}/Memorial/{memorialId}/Infos");
+    // A static segment before a dynamic one, as Next.js routes.
+    expect(routes.match("/v1/Memorial/12/Infos")).toBe("/v1/Memorial/{memorialId}/Infos");
+    expect(routes.match("/v1/Especes")).toBe("/v1/Especes");
+    expect(routes.match("/v1/mt_live_abc/Report/Arbres/Epf/3/Days/30/DepuisLe/2026/1/2")).toBe(
+      "/v1/{key}/Report/Arbres/Epf/{epfId}/Days/{days}/DepuisLe/{year}/{month}/{day}",
+    );
+    expect(routes.match("/memorial/42")).toBe("/memorial/{id}");
+    expect(routes.match("/manage/secret-token/reminders")).toBe("/manage/{token}/reminders");
+    // Route groups do not appear; catch-alls do, by name.
+    expect(routes.match("/dashboard/trees/7")).toBe("/dashboard/trees/{id}");
+    expect(routes.match("/dashboard")).toBe("/dashboard");
+    expect(routes.match("/api/auth/callback/credentials")).toBe("/api/auth/{nextauth...}");
+    expect(routes.match("/")).toBe("/");
+    expect(routes.match("/favicon.ico")).toBe("/favicon.ico");
+    expect(routes.match("/share.js")).toBe("/share.js");
+    expect(routes.match("/_next/static/chunks/app.js")).toBe("/_next/{asset...}");
+  });
+
+  it("gives one label to every path no route matches", () => {
+    expect(routes.match("/wp-admin/install.php")).toBe(UNMATCHED_ROUTE);
+    expect(routes.match("/memorial/42/nothing-here")).toBe(UNMATCHED_ROUTE);
+    expect(routes.match("/v1/mt_live_abc/Nothing")).toBe(UNMATCHED_ROUTE);
+  });
+});

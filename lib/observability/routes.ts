@@ -1,0 +1,120 @@
+// The route template of a request path, for the metrics' `route` label and the request log
+// (lib/observability/http.ts): "/v1/{key}/Memorial/{memorialId}/Infos", never the path itself,
+// which carries ids and, on some /v1 paths, the partner's key. The templates are read once from
+// the app/ folder (every page.tsx and route.ts, route groups "(name)" left out, and the files
+// served as they are: app/favicon.ico, public/*), and a path is matched as Next.js matches it:
+// a static segment before a dynamic one ([name]), before a catch-all ([...name], [[...name]]).
+// A path no template matches is "unmatched" (the metrics keep a bounded set of labels).
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+
+export const UNMATCHED_ROUTE = "unmatched";
+
+interface Node {
+  template?: string;
+  statics: Map<string, Node>;
+  dynamic?: Node;
+  /** [...name] (one segment or more) or [[...name]] (none or more). */
+  catchAll?: { template: string; optional: boolean };
+}
+
+const METADATA_FILE =
+  /^(favicon\.ico|(icon|apple-icon)\d*\.\w+|robots\.txt|sitemap\.xml|manifest\.(json|webmanifest))$/;
+
+/** The route templates of the project in `projectDir` (its app/ and public/ folders). */
+export function listRouteTemplates(projectDir: string): string[] {
+  const templates = new Set<string>();
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name.startsWith("_") || entry.name.startsWith("@")) continue;
+        // A route group does not appear in the path.
+        const group = entry.name.startsWith("(") && entry.name.endsWith(")");
+        walk(path.join(dir, entry.name), group ? segments : [...segments, entry.name]);
+      } else if (/^(page|route)\.(tsx?|jsx?)$/.test(entry.name)) {
+        templates.add(`/${segments.join("/")}`);
+      } else if (METADATA_FILE.test(entry.name)) {
+        templates.add(`/${[...segments, entry.name].join("/")}`);
+      }
+    }
+  };
+  const app = path.join(projectDir, "app");
+  if (existsSync(app)) walk(app, []);
+  const publicDir = path.join(projectDir, "public");
+  if (existsSync(publicDir)) {
+    for (const entry of readdirSync(publicDir, { withFileTypes: true })) {
+      if (entry.isFile()) templates.add(`/${entry.name}`);
+    }
+  }
+  return [...templates].sort();
+}
+
+/** "[memorialId]" → "{memorialId}", "[...path]" → "{path...}", as the templates are shown. */
+function shown(segment: string): string {
+  const catchAll = /^\[\[?\.\.\.([^\]]+)\]\]?$/.exec(segment);
+  if (catchAll) return `{${catchAll[1]}...}`;
+  const dynamic = /^\[([^\]]+)\]$/.exec(segment);
+  return dynamic ? `{${dynamic[1]}}` : segment;
+}
+
+export interface RouteMatcher {
+  /** The template of `pathname` (decoded or not), or UNMATCHED_ROUTE. */
+  match(pathname: string): string;
+}
+
+export function createRouteMatcher(templates: string[]): RouteMatcher {
+  const root: Node = { statics: new Map() };
+  for (const template of templates) {
+    const segments = template === "/" ? [] : template.slice(1).split("/");
+    const label = `/${segments.map(shown).join("/")}`;
+    let node = root;
+    for (const [i, segment] of segments.entries()) {
+      const catchAll = /^(\[)?\[\.\.\.[^\]]+\]\]?$/.exec(segment);
+      if (catchAll && i === segments.length - 1) {
+        node.catchAll = { template: label, optional: Boolean(catchAll[1]) };
+        node = { statics: new Map() };
+        break;
+      }
+      if (/^\[[^\]]+\]$/.test(segment)) {
+        node.dynamic ??= { statics: new Map() };
+        node = node.dynamic;
+      } else {
+        let child = node.statics.get(segment);
+        if (!child) {
+          child = { statics: new Map() };
+          node.statics.set(segment, child);
+        }
+        node = child;
+      }
+    }
+    if (!/\.\.\./.test(segments.at(-1) ?? "")) node.template = label;
+  }
+
+  function walk(node: Node, segments: string[], i: number): string | undefined {
+    if (i === segments.length)
+      return node.template ?? (node.catchAll?.optional ? node.catchAll.template : undefined);
+    const segment = segments[i]!;
+    const fixed = node.statics.get(segment);
+    const found =
+      (fixed && walk(fixed, segments, i + 1)) ||
+      (node.dynamic && segment !== "" ? walk(node.dynamic, segments, i + 1) : undefined);
+    return found ?? node.catchAll?.template;
+  }
+
+  return {
+    match(pathname) {
+      if (pathname.startsWith("/_next/")) return "/_next/{asset...}";
+      const segments = pathname === "/" ? [] : pathname.replace(/\/$/, "").slice(1).split("/");
+      return walk(root, segments, 0) ?? UNMATCHED_ROUTE;
+    },
+  };
+}
+
+/** The path of a request target ("/v1/x?y" → "/v1/x"), dot segments resolved as Next.js does. */
+export function pathOf(url: string | undefined): string {
+  try {
+    return new URL(url ?? "/", "http://server.invalid").pathname;
+  } catch {
+    return "/";
+  }
+}

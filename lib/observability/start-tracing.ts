@@ -1,0 +1,5 @@
+// Imported first by each process's entry (scripts/start.ts, scripts/server.ts): tracing starts
+// before any module loads what it instruments (lib/observability/tracing.ts).
+import { startTracing } from "./tracing";
+
+startTracing();

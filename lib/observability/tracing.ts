@@ -1,0 +1,73 @@
+// OpenTelemetry traces, when OTEL_EXPORTER_OTLP_ENDPOINT is set (lib/settings.ts): the HTTP
+// requests the server answers and makes, the database queries (pg) and the background jobs, sent
+// to that OTLP/HTTP endpoint (its /v1/traces). Only traces: the metrics are Prometheus's
+// (/metrics). The standard OTEL_* variables tune the rest (OTEL_SERVICE_NAME, sampling, batch
+// delays). Started by lib/observability/start-tracing.ts, the first import of each process's
+// entry (scripts/start.ts, scripts/server.ts), before anything loads pg or node:http.
+//
+// The SDK is loaded (synchronously, by require) only when tracing is on: a process without it
+// loads none of it.
+import { createRequire } from "node:module";
+import type * as Exporter from "@opentelemetry/exporter-trace-otlp-http";
+import type * as Http from "@opentelemetry/instrumentation-http";
+import type * as Pg from "@opentelemetry/instrumentation-pg";
+import type * as Sdk from "@opentelemetry/sdk-node";
+import { settings } from "@/lib/settings";
+import { processSingleton } from "@/lib/singleton";
+import { createRouteMatcher, listRouteTemplates, pathOf, type RouteMatcher } from "./routes";
+
+const SERVICE = "memorial-trees";
+
+let routes: RouteMatcher | undefined;
+
+/** Starts tracing in this process if OTEL_EXPORTER_OTLP_ENDPOINT is set; true when it did. */
+export function startTracing(): boolean {
+  const endpoint = settings().OTEL_EXPORTER_OTLP_ENDPOINT;
+  if (!endpoint) return false;
+  return processSingleton("tracing", () => {
+    const require = createRequire(import.meta.url);
+    const { NodeSDK } = require("@opentelemetry/sdk-node") as typeof Sdk;
+    const { OTLPTraceExporter } = require("@opentelemetry/exporter-trace-otlp-http") as typeof Exporter;
+    const { HttpInstrumentation } = require("@opentelemetry/instrumentation-http") as typeof Http;
+    const { PgInstrumentation } = require("@opentelemetry/instrumentation-pg") as typeof Pg;
+    const sdk = new NodeSDK({
+      serviceName: process.env.OTEL_SERVICE_NAME || SERVICE,
+      traceExporter: new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }),
+      // Traces only: no OTLP metrics or logs.
+      metricReaders: [],
+      logRecordProcessors: [],
+      instrumentations: [
+        new HttpInstrumentation({
+          // The exporter's own requests would each be traced in turn.
+          ignoreOutgoingRequestHook: (request) => String(request.path ?? "").startsWith("/v1/traces"),
+          // A request's path may carry a partner's key (/v1/{key}/...): its span shows the route
+          // template instead, as the logs and the metrics do.
+          requestHook(span, request) {
+            if (!("url" in request) || typeof request.url !== "string") return;
+            routes ??= createRouteMatcher(listRouteTemplates(process.cwd()));
+            const route = routes.match(pathOf(request.url));
+            span.updateName(`${request.method ?? ""} ${route}`);
+            span.setAttributes({
+              "http.route": route,
+              "http.target": route,
+              "url.path": route,
+              "http.url": route,
+              "url.full": route,
+            });
+          },
+        }),
+        new PgInstrumentation({ requireParentSpan: false }),
+      ],
+    });
+    sdk.start();
+    // The modules the instrumentations patch, loaded now through require so that they are patched
+    // before the code imports them (an ES import of an already loaded CommonJS module gets the
+    // same, patched, exports).
+    require("node:http");
+    require("node:https");
+    require("pg");
+    const flush = () => void sdk.shutdown().catch(() => {});
+    process.once("beforeExit", flush);
+    return true;
+  });
+}
