@@ -117,4 +117,22 @@ describe("the in-ground e-mail's consumer", () => {
       await db.outgoingEmail.count({ where: { memorialId: { in: [test.memorial.id, none.memorial.id] } } }),
     ).toBe(0);
   });
+
+  it("names every planting team of the record, each once, not only the first (issue 27.8)", async () => {
+    const email = `${unique("teams").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const { memorial, trees } = await memorialWith(4, { email });
+    const teams = ["Team North", "Team South", "Team North", null];
+    for (const [i, tree] of trees.entries()) {
+      await db.tree.update({ where: { id: tree.id }, data: { plantedBy: teams[i] } });
+    }
+    await record(
+      memorial,
+      trees.map((tree) => ({ treeId: tree.id, on: "2026-11-10" })),
+    );
+    await consume(memorial.id);
+    const [mail, ...others] = await db.outgoingEmail.findMany({ where: { memorialId: memorial.id } });
+    expect(others).toHaveLength(0);
+    expect(mail!.text).toContain("Planted by Team North and Team South.");
+    expect(mail!.html).toContain("Planted by Team North and Team South.");
+  });
 });

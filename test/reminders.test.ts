@@ -12,12 +12,15 @@ import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { memorialEmails, shownAddress } from "@/lib/dashboard/emails";
 import { db } from "@/lib/db/client";
 import { freePort } from "@/lib/db/embedded";
+import { LANGUAGES } from "@/lib/i18n/languages";
+import { t } from "@/lib/i18n/translate";
 import { jobCatalogue } from "@/lib/jobs/catalogue";
 import { runJobsOnce } from "@/lib/jobs/runner";
 import { RateLimitedError } from "@/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@/lib/mail/outbox-sender";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { reminderEmail } from "@/lib/reminders/emails";
 import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
 import {
   CLIENT_CONFIRMATIONS_PER_HOUR,
@@ -418,4 +421,38 @@ describe("the reminder form cannot be used to mail strangers (issue 27.4)", () =
       UNCONFIRMED_PER_DAY,
     );
   });
+});
+
+describe("what a reminder promises (issue 27.3)", () => {
+  // The memorial page has no way to plant a tree: the e-mail sends the reader to the funeral home.
+  const PROMISES = [
+    /from the memorial page/i,
+    /depuis la page du mémorial/i,
+    /vanaf de gedenkpagina/i,
+    /von der Gedenkseite aus/i,
+  ];
+  it.each(LANGUAGES)(
+    "in %s, names the funeral home to ask for a tree and promises no planting from the page",
+    (language) => {
+      const requester = "Pompes funèbres Dubois & Fils";
+      const mail = reminderEmail({
+        language,
+        kind: "death_anniversary",
+        title: "Jean Dubois",
+        years: 3,
+        trees: { in_ground: 2 },
+        requester,
+        memorialLink: "https://trees.example.org/memorial/1",
+        unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
+      });
+      const sentence = t(language, "reminders.plantAnother", { requester });
+      expect(sentence).toContain(requester);
+      expect(mail.text).toContain(sentence);
+      expect(mail.html).toContain(sentence.replace("&", "&amp;"));
+      for (const promise of PROMISES) {
+        expect(mail.text).not.toMatch(promise);
+        expect(mail.html).not.toMatch(promise);
+      }
+    },
+  );
 });

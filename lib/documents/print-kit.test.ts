@@ -1,9 +1,18 @@
 // The ceremony print kit as a reader and a phone see it: A4 and A6 pages, the title and the text in
 // the family's language (text extracted with unpdf), and the QR code, decoded, is the page's address.
 import { extractText, getDocumentProxy } from "unpdf";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { pdfPage, pdfQrText } from "@/e2e/support/pdf-qr";
-import { printKitPdf } from "./print-kit";
+import { db } from "@/lib/db/client";
+import { LANGUAGES } from "@/lib/i18n/languages";
+import { t } from "@/lib/i18n/translate";
+import { createMemorial } from "@/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { newMemorialTarget, plantingCommand } from "@/test/support/commands";
+import { printKitFor, printKitPdf } from "./print-kit";
+
+afterAll(() => db.$disconnect());
 
 const text = async (bytes: Uint8Array) =>
   (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(
@@ -23,6 +32,7 @@ describe("the print kit", () => {
       language: "nl",
       url,
       format,
+      requester: "Pompes funèbres Lambert",
     });
     const page = await pdfPage(bytes);
     expect([Math.round(page.width), Math.round(page.height)]).toEqual([w, h]);
@@ -40,9 +50,54 @@ describe("the print kit", () => {
       language: "de",
       url: "https://trees.example.org/memorial/7",
       format: "card",
+      requester: "Bestattungen Weber",
     });
     const words = await text(bytes);
     expect(words).toContain("Zum Gedenken an einen geliebten Menschen");
     expect(await pdfQrText(bytes)).toBe("https://trees.example.org/memorial/7");
+  });
+
+  // Issue 27.3: the memorial page has no way to plant a tree: the kit does not promise one, and
+  // names the funeral home to ask instead.
+  const PROMISES = [/plant one/i, /en planter un/i, /zelf een te planten/i, /selbst einen zu pflanzen/i];
+
+  it.each(
+    LANGUAGES.flatMap((language) =>
+      (["poster", "card"] as const).map((format) => [language, format] as const),
+    ),
+  )(
+    "in %s, the %s names the funeral home and promises no planting from the page",
+    async (language, format) => {
+      const requester = "Maison Dubois & Fils";
+      const words = await text(
+        await printKitPdf({
+          title: "Jean Dubois",
+          kind: "classic",
+          language,
+          url: "https://trees.example.org/memorial/12",
+          format,
+          requester,
+        }),
+      );
+      expect(words).toContain(requester);
+      expect(words).toContain(t(language, "printkit.plantThrough", { requester }));
+      expect(words).toContain(t(language, "printkit.scan"));
+      for (const promise of PROMISES) expect(words).not.toMatch(promise);
+    },
+  );
+
+  it("printKitFor names the funeral home the memorial is made for", async () => {
+    const op = await makeIsolatedOperator({ language: "fr" });
+    const caller = (await authenticateKey(op.key)) as Caller;
+    const home = await makeContext(op.operatorId, "Epf");
+    const { memorialId } = await createMemorial({
+      caller,
+      linkBase: "https://trees.example.org",
+      command: plantingCommand(newMemorialTarget()),
+    });
+    await db.memorial.update({ where: { id: memorialId }, data: { contextId: home.id } });
+    const result = await printKitFor(memorialId, "card", "https://trees.example.org");
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(await text(result.pdf)).toContain(home.name);
   });
 });

@@ -1,5 +1,7 @@
 // The ceremony print kit (issue 21.6): an A4 poster and an A6 card with the memorial's shown title
-// (displayTitle), a short text and the QR code of the memorial page, in the family's language. Drawn
+// (displayTitle), a short text and the QR code of the memorial page, in the family's language. It
+// says only what is true (issue 27.3): the page shows the trees; a tree is planted through the
+// funeral home, which it names (requesterName: the context the memorial is made for). Drawn
 // with pdf-lib and the certificate's fonts. Only for a memorial the public can see: a hidden or
 // unconfirmed memorial's code would lead to a 404, so it is refused (printKitFor).
 import { rgb } from "pdf-lib";
@@ -7,7 +9,7 @@ import { db } from "@/lib/db/client";
 import type { Language } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
 import { memorialUrl } from "@/lib/links";
-import { familyLanguage } from "@/lib/memorials/family";
+import { familyLanguage, requesterName } from "@/lib/memorials/family";
 import type { MemorialKind } from "@/lib/memorials/policy";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { breakUrl, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wrap } from "./draw";
@@ -29,6 +31,8 @@ export interface PrintKitInput {
   language: Language;
   /** The memorial page's absolute address, encoded in the QR code and printed under it. */
   url: string;
+  /** Whom to ask for a tree: the funeral home (or agency) the memorial is made for. */
+  requester: string;
   format: PrintKitFormat;
 }
 
@@ -82,7 +86,8 @@ export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
   centred(p("siteName").toUpperCase(), { size: 12, color: LEAF, gap: 30 });
   if (input.kind === "classic") centred(p("memorialOf"), { size: 20, color: GREY, gap: 8 });
   centred(input.title, { weight: "bold", size: 40, color: GREEN, gap: 18 });
-  centred(input.kind === "classic" ? t("lead") : t("leadAnonymous"), { size: 18, color: GREY, gap: 24 });
+  centred(input.kind === "classic" ? t("lead") : t("leadAnonymous"), { size: 18, color: GREY, gap: 10 });
+  centred(t("plantThrough", { requester: input.requester }), { size: 14, color: GREY, gap: 20 });
 
   // The QR code, centred, as large as the room left allows, with its quiet zone of white.
   const below = 120 * k; // the scan text and the address
@@ -119,7 +124,14 @@ export async function printKitFor(
 ): Promise<PrintKitResult> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
-    select: { id: true, language: true, family: { select: { language: true } } },
+    select: {
+      id: true,
+      language: true,
+      operatorId: true,
+      contextId: true,
+      operator: { select: { name: true } },
+      family: { select: { language: true } },
+    },
   });
   const language = familyLanguage(memorial);
   const shown = await getPublicMemorial(memorialId);
@@ -129,6 +141,11 @@ export async function printKitFor(
     kind: shown.kind,
     language,
     url: memorialUrl(origin, memorial, language),
+    requester: await requesterName(db, {
+      operatorId: memorial.operatorId,
+      contextId: memorial.contextId,
+      operatorName: memorial.operator.name,
+    }),
     format,
   });
   return {

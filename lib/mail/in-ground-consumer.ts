@@ -50,7 +50,8 @@ export async function inGroundEmailConsumer(tx: Tx, event: StoredEvent): Promise
     where: { AND: [{ id: memorial.id }, memorialsVisibleTo(PUBLIC)] },
   });
   const photoKey = trees.find((tree) => tree.photoKey)?.photoKey ?? null;
-  const plantedBy = trees.find((tree) => tree.plantedBy)?.plantedBy ?? null;
+  // Every planting team of the record, each once (inGroundEmail drops repeats and blanks).
+  const plantedBy = trees.flatMap((tree) => (tree.plantedBy ? [tree.plantedBy] : []));
   const mail = inGroundEmail({
     ...letter,
     on: on ?? trees[0]!.inGroundOn!.toISOString().slice(0, 10),

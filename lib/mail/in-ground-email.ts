@@ -1,6 +1,7 @@
 // The e-mail that tells a family its trees are planted in the ground (issue 20.4): a letter from
 // the funeral home (lib/mail/family-letter.ts), in the family's language, with the trees (species,
-// site), who planted them, the photo, and the link to the memorial page. One e-mail per record of
+// site), who planted them (every planting team of the record: issue 27.8), the photo, and the link
+// to the memorial page. One e-mail per record of
 // trees in the ground of one memorial (a batch of several trees is one e-mail).
 //
 // The photo is an <img> with the photo's address on the service (lib/photos photoUrl), not an
@@ -11,7 +12,7 @@
 // text and the link to the page. The text version carries the photo's address.
 import { escapeHtml } from "@/lib/html";
 import { translator } from "@/lib/i18n/translate";
-import { formatCalendarDate } from "@/lib/memorials/public-page";
+import { formatCalendarDate, formatList } from "@/lib/memorials/public-page";
 import {
   type Block,
   button,
@@ -40,7 +41,8 @@ export function inGroundEmail(
     /** The day in the ground, YYYY-MM-DD. */
     on: string;
     trees: InGroundTree[];
-    plantedBy: string | null;
+    /** The planting teams of the record's trees, each once, in the order of the trees. */
+    plantedBy: string[];
     /** The photo's absolute address, or null. */
     photoUrl: string | null;
     /** The memorial page in the family's language, or null while the public may not see it. */
@@ -63,8 +65,8 @@ export function inGroundEmail(
       html: `<ul>${treeLines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`,
     },
   ];
-  const plantedBy = input.plantedBy ? inline(input.plantedBy) : "";
-  if (plantedBy) blocks.push(para(t("emailPlantedBy", { name: plantedBy })));
+  const teams = [...new Set(input.plantedBy.map(inline).filter(Boolean))];
+  if (teams.length > 0) blocks.push(para(t("emailPlantedBy", { name: formatList(teams, input.language) })));
   if (input.photoUrl) {
     blocks.push({
       text: `${t("emailPhotoAlt")}: ${input.photoUrl}`,

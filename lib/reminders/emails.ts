@@ -1,6 +1,7 @@
 // The e-mails of anniversary reminders, in the subscriber's language: the confirmation of a
-// subscription (double opt-in) and the reminder itself, with the trees' status, an offer to plant
-// another tree through the funeral home (the memorial page) and its unsubscribe link, which the
+// subscription (double opt-in) and the reminder itself, with the trees' status, the funeral home to
+// ask for another tree (issue 27.3: the memorial page cannot plant one), a link to the memorial page
+// and its unsubscribe link, which the
 // reminder also carries as List-Unsubscribe (RFC 2369) with List-Unsubscribe-Post (RFC 8058).
 // Their words are the reminders.* texts of the catalogues.
 import { escapeHtml } from "@/lib/html";

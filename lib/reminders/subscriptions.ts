@@ -56,7 +56,7 @@ export type SubscribeOutcome = "confirmation-sent" | "active" | "pending";
 /** Confirmation e-mails an address (its +tag aside) may be sent in a day while it confirms none of them. */
 export const UNCONFIRMED_PER_DAY = 3;
 /** Confirmation e-mails one client may have sent in an hour, whatever the addresses and memorials. */
-export const CLIENT_CONFIRMATIONS_PER_HOUR = 10;
+export const CLIENT_CONFIRMATIONS_PER_HOUR = 20;
 /** Confirmation e-mails sent for one memorial in a day, whoever asks. */
 export const MEMORIAL_CONFIRMATIONS_PER_DAY = 50;
 

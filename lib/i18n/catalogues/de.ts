@@ -895,7 +895,8 @@ export const de: Catalogue = {
   "printkit.lead": "Zu ihrem Gedenken werden Bäume gepflanzt.",
   "printkit.leadAnonymous": "Zum Gedenken an einen geliebten Menschen werden Bäume gepflanzt.",
   "printkit.scan":
-    "Scannen Sie diesen Code, um die Gedenkseite zu besuchen, die gepflanzten Bäume zu sehen und selbst einen zu pflanzen.",
+    "Scannen Sie diesen Code, um die Gedenkseite zu besuchen und die zur Erinnerung gepflanzten Bäume zu sehen.",
+  "printkit.plantThrough": "Um zur Erinnerung einen Baum zu pflanzen, wenden Sie sich an {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Sichtbarkeit gewählt",
   "home.lead":
@@ -960,7 +961,7 @@ export const de: Catalogue = {
   "reminders.status_replaced":
     "{n, plural, one {# abgestorben und ersetzt} other {# abgestorben und ersetzt}}",
   "reminders.plantAnother":
-    "Wenn Sie möchten, können Sie über {requester} einen weiteren Baum zur Erinnerung pflanzen, von der Gedenkseite aus.",
+    "Um zur Erinnerung einen weiteren Baum zu pflanzen, wenden Sie sich an {requester}.",
   "reminders.plantButton": "Zur Gedenkseite",
   "reminders.unsubscribeLine": "Keine Erinnerungen mehr? Mit einem Klick abmelden:",
   "reminders.unsubscribeLink": "abmelden",

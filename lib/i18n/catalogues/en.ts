@@ -864,7 +864,8 @@ export const en: Catalogue = {
     "The print kit exists only for a memorial the public can see: this memorial is hidden or not yet confirmed, so its QR code would lead to a missing page.",
   "printkit.lead": "Trees are planted in their memory.",
   "printkit.leadAnonymous": "Trees are planted in memory of a loved one.",
-  "printkit.scan": "Scan this code to visit the memorial, see the trees planted and plant one.",
+  "printkit.scan": "Scan this code to visit the memorial and see the trees planted in their memory.",
+  "printkit.plantThrough": "To plant a tree in their memory, contact {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Privacy level chosen",
   "home.lead":
@@ -922,8 +923,7 @@ export const en: Catalogue = {
     "{n, plural, one {# planted and looked after} other {# planted and looked after}}",
   "reminders.status_dead": "{n, plural, one {# died, to be replaced} other {# died, to be replaced}}",
   "reminders.status_replaced": "{n, plural, one {# died and replaced} other {# died and replaced}}",
-  "reminders.plantAnother":
-    "If you wish, you can plant another tree in their memory through {requester}, from the memorial page.",
+  "reminders.plantAnother": "To plant another tree in their memory, contact {requester}.",
   "reminders.plantButton": "See the memorial",
   "reminders.unsubscribeLine": "No longer want these reminders? Unsubscribe in one click:",
   "reminders.unsubscribeLink": "unsubscribe",

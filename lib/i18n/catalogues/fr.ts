@@ -892,7 +892,8 @@ export const fr = {
     "Le kit d'impression n'existe que pour un mémorial visible du public : ce mémorial est masqué ou pas encore confirmé, son code QR mènerait à une page introuvable.",
   "printkit.lead": "Des arbres sont plantés en sa mémoire.",
   "printkit.leadAnonymous": "Des arbres sont plantés en mémoire d'un être cher.",
-  "printkit.scan": "Scannez ce code pour visiter le mémorial, voir les arbres plantés et en planter un.",
+  "printkit.scan": "Scannez ce code pour visiter le mémorial et voir les arbres plantés en sa mémoire.",
+  "printkit.plantThrough": "Pour planter un arbre en sa mémoire, adressez-vous à {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Confidentialité choisie",
   "home.lead":
@@ -952,8 +953,7 @@ export const fr = {
   "reminders.status_monitored": "{n, plural, one {# planté et suivi} other {# plantés et suivis}}",
   "reminders.status_dead": "{n, plural, one {# mort, à remplacer} other {# morts, à remplacer}}",
   "reminders.status_replaced": "{n, plural, one {# mort et remplacé} other {# morts et remplacés}}",
-  "reminders.plantAnother":
-    "Si vous le souhaitez, vous pouvez planter un autre arbre en sa mémoire auprès de {requester}, depuis la page du mémorial.",
+  "reminders.plantAnother": "Pour planter un autre arbre en sa mémoire, adressez-vous à {requester}.",
   "reminders.plantButton": "Voir le mémorial",
   "reminders.unsubscribeLine": "Vous ne voulez plus de ces rappels ? Désinscription en un clic :",
   "reminders.unsubscribeLink": "se désinscrire",

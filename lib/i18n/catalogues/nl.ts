@@ -877,7 +877,8 @@ export const nl: Catalogue = {
   "printkit.lead": "Er worden bomen geplant ter nagedachtenis.",
   "printkit.leadAnonymous": "Er worden bomen geplant ter nagedachtenis aan een dierbare.",
   "printkit.scan":
-    "Scan deze code om de gedenkpagina te bezoeken, de geplante bomen te zien en er zelf een te planten.",
+    "Scan deze code om de gedenkpagina te bezoeken en de bomen te zien die ter nagedachtenis zijn geplant.",
+  "printkit.plantThrough": "Wilt u ter nagedachtenis een boom planten? Neem contact op met {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Privacy gekozen",
   "home.lead":
@@ -935,8 +936,7 @@ export const nl: Catalogue = {
   "reminders.status_monitored": "{n, plural, one {# geplant en opgevolgd} other {# geplant en opgevolgd}}",
   "reminders.status_dead": "{n, plural, one {# gestorven, te vervangen} other {# gestorven, te vervangen}}",
   "reminders.status_replaced": "{n, plural, one {# gestorven en vervangen} other {# gestorven en vervangen}}",
-  "reminders.plantAnother":
-    "Als u wilt, kunt u via {requester} nog een boom ter nagedachtenis planten, vanaf de gedenkpagina.",
+  "reminders.plantAnother": "Wilt u ter nagedachtenis nog een boom planten? Neem contact op met {requester}.",
   "reminders.plantButton": "De gedenkpagina bekijken",
   "reminders.unsubscribeLine": "Wilt u deze herinneringen niet meer? Afmelden met één klik:",
   "reminders.unsubscribeLink": "afmelden",
