@@ -295,6 +295,34 @@ describe("plantation create and deactivate", () => {
     expect((await db.plantation.findUniqueOrThrow({ where: { id: site.id } })).active).toBe(false);
   });
 
+  it("names a site in Dutch, English and German, and removes a name with an empty value (issue 27.9)", async () => {
+    const site = await ok(
+      ...[
+        "plantation",
+        "create",
+        "--name",
+        unique("Site"),
+        "--country",
+        "BE",
+        "--region",
+        "Province de Liège",
+      ],
+      ...["--lat", "50.5", "--lng", "6", "--region-nl", "Provincie Luik"],
+    );
+    await ok(
+      "plantation",
+      "translate",
+      "--id",
+      String(site.id),
+      "--region-de",
+      "Provinz Lüttich",
+      "--region-nl",
+      "",
+    );
+    const row = await db.plantation.findUniqueOrThrow({ where: { id: site.id } });
+    expect(row).toMatchObject({ region: "Province de Liège", regionNl: null, regionDe: "Provinz Lüttich" });
+  });
+
   it("refuses a bad country, a latitude out of range, a missing flag and an unknown id", async () => {
     const name = unique("Site");
     const base = ["plantation", "create", "--name", name, "--region", "R", "--lat", "50", "--lng", "4"];

@@ -10,7 +10,7 @@ import type { Language } from "@/lib/i18n/languages";
 import { requestLanguage } from "@/lib/i18n/request-language";
 import { translator } from "@/lib/i18n/translate";
 import { homeStats } from "@/lib/memorials/home-stats";
-import { formatCalendarDate, formatNumber } from "@/lib/memorials/public-page";
+import { formatCalendarDate, formatNumber, localSites } from "@/lib/memorials/public-page";
 import {
   isSearch,
   parseSearch,
@@ -94,7 +94,7 @@ export default async function HomePage(props: Props) {
             <h2 id="map-heading" className="mb-4 font-serif text-2xl text-forest-800">
               {h("mapHeading")}
             </h2>
-            <SiteMap sites={stats.sites} t={t} countryName={countryName} />
+            <SiteMap sites={localSites(stats.sites, language)} t={t} countryName={countryName} />
           </section>
         ) : null}
 

@@ -1,10 +1,44 @@
 // The catalogue: planting sites, species and their stock.
-import { addStock, createPlantation, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
-import { type Command, decimal, integer, str, text, UsageError } from "../arguments";
+import {
+  addStock,
+  createPlantation,
+  createSpecies,
+  deactivatePlantation,
+  type PlantationTranslationFields,
+  translatePlantation,
+} from "@/lib/catalogue/manage";
+import { type Command, decimal, integer, str, text, UsageError, type Values } from "../arguments";
+
+/** A site's names and regions in nl, en, de (issue 27.9): --name-nl, --region-de … */
+const PLANTATION_NAME_OPTIONS = {
+  "name-nl": str,
+  "name-en": str,
+  "name-de": str,
+  "region-nl": str,
+  "region-en": str,
+  "region-de": str,
+} as const;
+
+/** The translations given on the command line; an empty value ("") removes one. */
+function plantationNameOptions(values: Values): PlantationTranslationFields {
+  const out: PlantationTranslationFields = {};
+  for (const [option, field] of [
+    ["name-nl", "nameNl"],
+    ["name-en", "nameEn"],
+    ["name-de", "nameDe"],
+    ["region-nl", "regionNl"],
+    ["region-en", "regionEn"],
+    ["region-de", "regionDe"],
+  ] as const) {
+    const value = values[option];
+    if (typeof value === "string") out[field] = value.trim() || null;
+  }
+  return out;
+}
 
 export const CATALOGUE_COMMANDS: Record<string, Command> = {
   "plantation create": {
-    options: { name: str, country: str, region: str, lat: str, lng: str },
+    options: { name: str, country: str, region: str, lat: str, lng: str, ...PLANTATION_NAME_OPTIONS },
     run: async (f) => {
       const name = text(f, "name")!;
       const country = text(f, "country")!;
@@ -13,9 +47,21 @@ export const CATALOGUE_COMMANDS: Record<string, Command> = {
       const region = text(f, "region")!;
       const latitude = decimal(f, "lat", -90, 90)!;
       const longitude = decimal(f, "lng", -180, 180)!;
-      const site = await createPlantation({ name, country, region, latitude, longitude });
+      const site = await createPlantation({
+        name,
+        country,
+        region,
+        latitude,
+        longitude,
+        ...plantationNameOptions(f),
+      });
       return { id: site.id };
     },
+  },
+  // Issue 27.9: a site's name and region in Dutch, English and German ("" removes one).
+  "plantation translate": {
+    options: { id: str, ...PLANTATION_NAME_OPTIONS },
+    run: async (f) => translatePlantation(integer(f, "id")!, plantationNameOptions(f)),
   },
   "plantation deactivate": {
     options: { id: str },

@@ -3,6 +3,7 @@
 import { type Tx, transaction } from "@/lib/db/client";
 import { createContext } from "@/lib/operators/contexts";
 import { createOperator } from "@/lib/operators/create-operator";
+import type { PlantationTranslationFields } from "./manage";
 
 // Height and lifespan from common forestry references; CO2 is what one tree absorbs over its first
 // 50 years of growth in a managed European forest (order of magnitude used by planting programmes).
@@ -47,6 +48,44 @@ const PLANTATIONS = [
   ["Nationaal Park De Hoge Veluwe", "NL", "Gelderland", 52.1167, 5.8333],
   ["Nationalpark Eifel", "DE", "Nordrhein-Westfalen", 50.5667, 6.3833],
 ] as const;
+
+// The sites' names and regions in the other languages (issue 27.9; the migration
+// 20261126171500_plantation_names_i18n gives an existing demo database the same).
+const PLANTATION_NAMES: Record<string, PlantationTranslationFields> = {
+  "Forêt de Soignes": {
+    nameNl: "Zoniënwoud",
+    nameEn: "Sonian Forest",
+    nameDe: "Sonienwald",
+    regionNl: "Brussels Hoofdstedelijk Gewest",
+    regionEn: "Brussels-Capital Region",
+    regionDe: "Region Brüssel-Hauptstadt",
+  },
+  "Hautes Fagnes": {
+    nameNl: "Hoge Venen",
+    nameEn: "High Fens",
+    nameDe: "Hohes Venn",
+    regionNl: "Provincie Luik",
+    regionEn: "Province of Liège",
+    regionDe: "Provinz Lüttich",
+  },
+  "Forêt d'Orléans": { nameNl: "Woud van Orléans", nameEn: "Orléans Forest", nameDe: "Wald von Orléans" },
+  "Forêt de Paimpont (Brocéliande)": {
+    nameNl: "Woud van Paimpont (Brocéliande)",
+    nameEn: "Paimpont Forest (Brocéliande)",
+    nameDe: "Wald von Paimpont (Brocéliande)",
+    regionEn: "Brittany",
+  },
+  "Nationaal Park De Hoge Veluwe": {
+    nameEn: "De Hoge Veluwe National Park",
+    nameDe: "Nationalpark De Hoge Veluwe",
+  },
+  "Nationalpark Eifel": {
+    nameNl: "Nationaal Park Eifel",
+    nameEn: "Eifel National Park",
+    regionNl: "Noordrijn-Westfalen",
+    regionEn: "North Rhine-Westphalia",
+  },
+};
 
 // Which species grow at which site (indexes into SPECIES), with a starting stock.
 const STOCK: Record<number, number[]> = {
@@ -103,7 +142,9 @@ async function writeDemo(db: Tx): Promise<DemoOperator> {
     speciesIds.push(row.id);
   }
   for (const [index, [name, country, region, latitude, longitude]] of PLANTATIONS.entries()) {
-    const site = await db.plantation.create({ data: { name, country, region, latitude, longitude } });
+    const site = await db.plantation.create({
+      data: { name, country, region, latitude, longitude, ...PLANTATION_NAMES[name] },
+    });
     await db.stock.createMany({
       data: STOCK[index].map((s, i) => ({
         plantationId: site.id,

@@ -4,23 +4,57 @@ import { invalid, notFound } from "@/lib/errors";
 import { signalCatalogueChanged } from "@/lib/events/events";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { SERVE_QUEUE_JOB } from "@/lib/plantings/planting-queue";
-import type { SpeciesTranslations } from "./translations";
+import type { PlantationTranslations, SpeciesTranslations } from "./translations";
 
-export async function createPlantation(input: {
-  name: string;
-  country: string;
-  region: string;
-  latitude: number;
-  longitude: number;
-}) {
+/** The optional names and regions of a site in Dutch, English and German (issue 27.9). */
+export type PlantationTranslationFields = Omit<PlantationTranslations, "name" | "region">;
+const PLANTATION_TRANSLATIONS = ["nameNl", "nameEn", "nameDe", "regionNl", "regionEn", "regionDe"] as const;
+
+/** Each given translation at most 200 characters; blank means none (the stored name is shown). */
+function plantationTranslations(input: PlantationTranslationFields): PlantationTranslationFields {
+  const out: PlantationTranslationFields = {};
+  for (const field of PLANTATION_TRANSLATIONS) {
+    const value = input[field];
+    if (value === undefined) continue;
+    if (value !== null && Array.from(value).length > 200)
+      throw invalid(`${field} must be at most 200 characters`);
+    out[field] = value?.trim() || null;
+  }
+  return out;
+}
+
+export async function createPlantation(
+  input: {
+    name: string;
+    country: string;
+    region: string;
+    latitude: number;
+    longitude: number;
+  } & PlantationTranslationFields,
+) {
   if (!/^[A-Za-z]{2}$/.test(input.country)) {
     throw invalid(`country must be an ISO 3166 two-letter code, got "${input.country}"`);
   }
   if (!(Math.abs(input.latitude) <= 90)) throw invalid("latitude must be between -90 and 90");
   if (!(Math.abs(input.longitude) <= 180)) throw invalid("longitude must be between -180 and 180");
-  const plantation = await db.plantation.create({ data: { ...input, country: input.country.toUpperCase() } });
+  const plantation = await db.plantation.create({
+    data: { ...input, ...plantationTranslations(input), country: input.country.toUpperCase() },
+  });
   await signalCatalogueChanged();
   return plantation;
+}
+
+/**
+ * Sets a site's names and regions in Dutch, English and German (issue 27.9): the given fields only,
+ * null or blank to remove one. A memorial page already kept shows them when its memorial next
+ * changes, or within 10 minutes (the memorial caches' age).
+ */
+export async function translatePlantation(id: number, input: PlantationTranslationFields) {
+  const data = plantationTranslations(input);
+  const result = await db.plantation.updateMany({ where: { id }, data });
+  if (result.count === 0) throw notFound(`plantation ${id} does not exist`);
+  await signalCatalogueChanged();
+  return { id, ...data };
 }
 
 export async function deactivatePlantation(id: number) {

@@ -46,6 +46,48 @@ export function speciesNames(species: SpeciesTranslations): {
   return { names, types };
 }
 
+/**
+ * A planting site's name and region in the four languages (issue 27.9): French (or the site's own
+ * language) in plantation.name/region (required), nl, en and de in name_nl/region_nl… (optional).
+ * A missing translation falls back to the stored name.
+ */
+export interface PlantationTranslations {
+  name: string;
+  region: string;
+  nameNl?: string | null;
+  nameEn?: string | null;
+  nameDe?: string | null;
+  regionNl?: string | null;
+  regionEn?: string | null;
+  regionDe?: string | null;
+}
+
+/** The site's name in `language`, else its stored name. */
+export function plantationName(site: PlantationTranslations, language: Language): string {
+  if (language === "fr") return site.name;
+  return present(site[`name${SUFFIX[language]}`]) ?? site.name;
+}
+
+/** The site's region in `language`, else its stored region. */
+export function plantationRegion(site: PlantationTranslations, language: Language): string {
+  if (language === "fr") return site.region;
+  return present(site[`region${SUFFIX[language]}`]) ?? site.region;
+}
+
+/** Names and regions in every language, for read models that serve all four (the page cache). */
+export function plantationNames(site: PlantationTranslations): {
+  names: Record<Language, string>;
+  regions: Record<Language, string>;
+} {
+  const names = {} as Record<Language, string>;
+  const regions = {} as Record<Language, string>;
+  for (const language of LANGUAGES) {
+    names[language] = plantationName(site, language);
+    regions[language] = plantationRegion(site, language);
+  }
+  return { names, regions };
+}
+
 const column = (kind: "name" | "type", language: Language) =>
   language === "fr" ? kind : `${kind}_${language}`;
 

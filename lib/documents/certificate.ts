@@ -12,6 +12,7 @@ import {
   formatMoment,
   formatNumber,
   formatUnit,
+  localSites,
   shownTitle,
 } from "@/lib/memorials/public-page";
 import type { PublicMemorial } from "@/lib/memorials/public-queries";
@@ -154,7 +155,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     color: LEAF,
   });
   y -= 4 * k;
-  const sites = new Map(memorial.sites.map((s) => [s.id, s]));
+  const sites = new Map(localSites(memorial.sites, language).map((s) => [s.id, s]));
   const country = countryNamer(language);
   const listed = memorial.trees.slice(0, CERTIFICATE_TREE_LINES);
   for (const tree of listed) {

@@ -3,7 +3,7 @@
 // a test key's): null, so that each answers the same 404 as the page.
 
 import type { Language } from "@/lib/i18n/languages";
-import { resolveLanguage } from "@/lib/i18n/resolve-language";
+import { memorialPageLanguage } from "@/lib/i18n/resolve-language";
 import { memorialUrl, publicOrigin } from "@/lib/links";
 import { getPublicMemorial, type PublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
@@ -23,9 +23,9 @@ export async function publicMemorialRequest(
   const memorial = id === null ? null : await getPublicMemorial(id);
   if (!memorial) return null;
   const lang = new URL(request.url).searchParams.get("lang");
-  const language = resolveLanguage(
+  const language = memorialPageLanguage(
     { lang, acceptLanguage: request.headers.get("accept-language") },
-    memorial.language,
+    memorial,
   );
   // A QR code or certificate asked in a language leads to the page in that language.
   const url = memorialUrl(publicOrigin(request.headers), memorial, lang ? language : null);

@@ -19,7 +19,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import { expiringCache } from "@/lib/events/expiring-cache";
-import { langParam, resolveLanguage } from "@/lib/i18n/resolve-language";
+import { langParam, memorialPageLanguage } from "@/lib/i18n/resolve-language";
 import { publicOrigin } from "@/lib/links";
 import { deceasedUrlEndsAt } from "@/lib/memorials/policy";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
@@ -179,7 +179,7 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
     return {
       headers: {
         ...rendered.headers,
-        // The language follows Accept-Language when the memorial has none of its own.
+        // The language follows Accept-Language (the family's language, when the browser asks for it).
         vary: [rendered.headers.vary, "Accept-Language"].filter(Boolean).join(", "),
         "content-security-policy": contentSecurityPolicy(
           { hashes: hashes.scripts },
@@ -244,12 +244,12 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
       if (id === null) return false;
       const memorial = await getPublicMemorial(id);
       if (!memorial) return false; // not public: Next.js renders the 404
-      const language = resolveLanguage(
+      const language = memorialPageLanguage(
         {
           lang: langParam(url.searchParams.get("lang")),
           acceptLanguage: String(request.headers["accept-language"] ?? ""),
         },
-        memorial.language,
+        memorial,
       );
       const confirmed = url.searchParams.get("confirmed") === "1";
       const forwarded: Record<string, string> = {};

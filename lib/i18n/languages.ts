@@ -18,6 +18,21 @@ export function acceptedLanguage(header: string | null | undefined): Language | 
   return null;
 }
 
+/** The first language of an Accept-Language header that is one of `among`, in the browser's order. */
+export function acceptedAmong(
+  header: string | null | undefined,
+  among: readonly Language[],
+): Language | null {
+  for (const part of (header ?? "").slice(0, 1000).split(",")) {
+    const [tag, ...params] = part.split(";");
+    // q=0 means "not this one" (RFC 9110).
+    if (params.some((p) => /^\s*q\s*=\s*0(\.0*)?\s*$/i.test(p))) continue;
+    const lang = parseLanguage(tag ?? "");
+    if (lang && among.includes(lang)) return lang;
+  }
+  return null;
+}
+
 /** The name of each language in itself, for language menus. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   fr: "Français",

@@ -3,12 +3,23 @@
 // The root layout (<html lang>), the metadata and the page all ask here, so they always agree.
 import { headers } from "next/headers";
 import type { Language } from "./languages";
-import { resolveLanguage } from "./resolve-language";
+import { memorialPageLanguage, resolveLanguage } from "./resolve-language";
 
 export async function requestLanguage(memorialLanguage?: string | null): Promise<Language> {
   const h = await headers();
   return resolveLanguage(
     { lang: h.get("x-lang"), acceptLanguage: h.get("accept-language") },
     memorialLanguage,
+  );
+}
+
+/** A memorial page's language for this request (memorialPageLanguage: the family's when asked for). */
+export async function memorialRequestLanguage(
+  memorial: { language?: string | null; familyLanguage?: string | null } | null | undefined,
+): Promise<Language> {
+  const h = await headers();
+  return memorialPageLanguage(
+    { lang: h.get("x-lang"), acceptLanguage: h.get("accept-language") },
+    memorial ?? {},
   );
 }

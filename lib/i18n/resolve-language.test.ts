@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { langParam, resolveLanguage } from "./resolve-language";
+import { langParam, memorialPageLanguage, resolveLanguage } from "./resolve-language";
 
 describe("resolveLanguage", () => {
   it("prefers the visitor's choice, then the memorial's language, then the browser's", () => {
@@ -25,5 +25,28 @@ describe("langParam", () => {
     expect(langParam("n\u0000l\r\n€")).toBe("nl");
     expect(langParam("")).toBeNull();
     expect(langParam(null)).toBeNull();
+  });
+});
+
+describe("memorialPageLanguage (issue 27.9)", () => {
+  const memorial = { language: "fr", familyLanguage: "nl" };
+  const page = (acceptLanguage: string, lang?: string) =>
+    memorialPageLanguage({ lang, acceptLanguage }, memorial);
+  it("opens in the family's language when the browser asks for it before the memorial's", () => {
+    expect(page("nl-BE,nl;q=0.9")).toBe("nl");
+    expect(page("en-GB,en;q=0.9,nl;q=0.8")).toBe("nl");
+    expect(page("fr-BE,fr;q=0.9,nl;q=0.8")).toBe("fr");
+  });
+  it("keeps the memorial's language otherwise, and ?lang= wins", () => {
+    expect(page("en-GB,en;q=0.9")).toBe("fr");
+    expect(page("")).toBe("fr");
+    expect(page("nl;q=0")).toBe("fr");
+    expect(page("nl", "de")).toBe("de");
+    expect(memorialPageLanguage({ acceptLanguage: "nl" }, { language: "fr", familyLanguage: null })).toBe(
+      "fr",
+    );
+    expect(memorialPageLanguage({ acceptLanguage: "nl" }, { language: "nl", familyLanguage: "nl" })).toBe(
+      "nl",
+    );
   });
 });

@@ -2,7 +2,7 @@
 // confirmation and management pages, the certificate and QR code, and the dashboard. The rules of
 // whose language a memorial or a family has stay in the domain (lib/memorials/family.ts); they come
 // in here as fallbacks.
-import { acceptedLanguage, type Language, parseLanguage } from "./languages";
+import { acceptedAmong, acceptedLanguage, type Language, parseLanguage } from "./languages";
 
 export interface LanguageRequest {
   /** The visitor's `?lang=` (passed on by proxy.ts as x-lang on the pages). */
@@ -27,6 +27,29 @@ export function resolveLanguage(
     if (language) return language;
   }
   return acceptedLanguage(request.acceptLanguage) ?? "fr";
+}
+
+/**
+ * The language of a memorial's public page and of its documents (issue 27.9): the visitor's `?lang=`;
+ * else, when the family speaks another language than the memorial's, whichever of the two the
+ * browser asks for first (a Dutch-speaking visitor of a French memorial whose family speaks Dutch
+ * reads it in Dutch; one who asks for French first keeps French); else the memorial's language; else
+ * the browser's. The page, its layout, its metadata, the rendered-page cache's key and the
+ * certificate and QR codes all ask here.
+ */
+export function memorialPageLanguage(
+  request: LanguageRequest,
+  memorial: { language?: string | null; familyLanguage?: string | null },
+): Language {
+  const chosen = request.lang ? parseLanguage(request.lang) : null;
+  if (chosen) return chosen;
+  const own = memorial.language ? parseLanguage(memorial.language) : null;
+  const family = memorial.familyLanguage ? parseLanguage(memorial.familyLanguage) : null;
+  if (family && family !== own) {
+    const asked = acceptedAmong(request.acceptLanguage, own ? [own, family] : [family]);
+    if (asked) return asked;
+  }
+  return own ?? acceptedLanguage(request.acceptLanguage) ?? "fr";
 }
 
 /**

@@ -5,7 +5,7 @@
 // by a conditional UPDATE in the transaction that writes the e-mail (with its attachments) to the
 // outbox; a second run, on this instance or another, finds it set and writes nothing. A second
 // request of the family sends nothing either: the page says when it was sent (README).
-import { speciesName } from "@/lib/catalogue/translations";
+import { plantationName, plantationRegion, speciesName } from "@/lib/catalogue/translations";
 import { db, type Tx, transaction } from "@/lib/db/client";
 import { type ClosingSummary, summaryCsv, summaryPdf, summaryTotals } from "@/lib/documents/closing-summary";
 import { DomainError } from "@/lib/errors";
@@ -55,7 +55,11 @@ export async function readClosingSummary(
       replacement: t.replacesTreeId !== null,
       species: speciesName(t.species, language),
       latinName: t.species.latinName,
-      site: { name: t.plantation.name, region: t.plantation.region, country: t.plantation.country },
+      site: {
+        name: plantationName(t.plantation, language),
+        region: plantationRegion(t.plantation, language),
+        country: t.plantation.country,
+      },
       status: t.status,
       inGroundOn: t.inGroundOn,
       co2KgPerTree: Number(t.species.co2KgPerTree),

@@ -4,6 +4,7 @@
 // hold them. One cached read for every visitor (lib/events/expiring-cache.ts): a tree planted or
 // its life changing, a memorial shown or hidden (any memorial's event) or the catalogue changing
 // drops it on every instance; a minute is the safety net.
+import { plantationNames } from "@/lib/catalogue/translations";
 import { db, Prisma } from "@/lib/db/client";
 import { expiringCache } from "@/lib/events/expiring-cache";
 import { livingTreesSql, memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "./policy";
@@ -28,12 +29,20 @@ async function loadHomeStats(): Promise<HomeStats> {
       name: string;
       country: string;
       region: string;
+      nameNl: string | null;
+      nameEn: string | null;
+      nameDe: string | null;
+      regionNl: string | null;
+      regionEn: string | null;
+      regionDe: string | null;
       latitude: string;
       longitude: string;
       trees: bigint;
     }[]
   >(Prisma.sql`
-    SELECT pl."id", pl."name", pl."country", pl."region", pl."latitude"::text AS "latitude",
+    SELECT pl."id", pl."name", pl."country", pl."region", pl."name_nl" AS "nameNl", pl."name_en" AS "nameEn",
+      pl."name_de" AS "nameDe", pl."region_nl" AS "regionNl", pl."region_en" AS "regionEn",
+      pl."region_de" AS "regionDe", pl."latitude"::text AS "latitude",
       pl."longitude"::text AS "longitude", sum(t."quantity")::bigint AS "trees"
     FROM "tree" t
     JOIN "memorial" m ON m."id" = t."memorial_id"
@@ -47,6 +56,7 @@ async function loadHomeStats(): Promise<HomeStats> {
       name: r.name,
       country: r.country,
       region: r.region,
+      ...plantationNames(r),
       latitude: Number(r.latitude),
       longitude: Number(r.longitude),
       trees: Number(r.trees),

@@ -2,7 +2,16 @@
 // be shown at all (title, Url, dates) is the memorial policy's (policy.ts).
 import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { translator } from "@/lib/i18n/translate";
-import type { PublicMemorial, PublicTreeLife } from "./public-queries";
+import type { PublicMemorial, PublicSite, PublicTreeLife } from "./public-queries";
+
+/** The sites with their name and region in `language` where the catalogue has them (issue 27.9). */
+export function localSites(sites: PublicSite[], language: Language): PublicSite[] {
+  return sites.map((site) => ({
+    ...site,
+    name: site.names?.[language] ?? site.name,
+    region: site.regions?.[language] ?? site.region,
+  }));
+}
 
 /** The title a page in `language` shows (the page, its <title>, share links, the certificate). */
 export function shownTitle(memorial: Pick<PublicMemorial, "title" | "titles">, language: Language): string {

@@ -5,7 +5,7 @@
 // public is never cached, and an anonymous memorial's person is never read (but for the initials of
 // its title, when its family chose them: displayTitle).
 import { cache } from "react";
-import { speciesNames } from "@/lib/catalogue/translations";
+import { plantationNames, speciesNames } from "@/lib/catalogue/translations";
 import { db } from "@/lib/db/client";
 import { LANGUAGES, type Language } from "@/lib/i18n/languages";
 import { waitingPlantings } from "@/lib/plantings/planting-queue";
@@ -80,6 +80,9 @@ export interface PublicSite {
   name: string;
   country: string;
   region: string;
+  /** Name and region in each language (a missing translation is the stored one): see localSites. */
+  names?: Record<Language, string>;
+  regions?: Record<Language, string>;
   latitude: number;
   longitude: number;
   trees: number;
@@ -104,6 +107,8 @@ export interface PublicMemorial {
   titles?: Record<Language, string>;
   operatorName: string;
   language: string;
+  /** Famille.Langue (null: none): the page opens in it for a browser that asks for it (issue 27.9). */
+  familyLanguage?: string | null;
   createdAt: string;
   /** Raw Defunt.Url; the page applies the 14-day rule at view time (4.1 rule 8). */
   deceasedUrl: string | null;
@@ -138,6 +143,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       deceasedUrl: true,
       personId: true,
       operator: { select: { name: true } },
+      family: { select: { language: true } },
     },
   });
   if (!memorial) return null;
@@ -190,6 +196,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
     >,
     operatorName: memorial.operator.name,
     language: memorial.language,
+    familyLanguage: memorial.family?.language ?? null,
     createdAt: memorial.createdAt.toISOString(),
     deceasedUrl: memorial.kind === "classic" ? memorial.deceasedUrl : null,
     deceased: person
@@ -248,6 +255,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
         name: p.name,
         country: p.country,
         region: p.region,
+        ...plantationNames(p),
         latitude: Number(p.latitude),
         longitude: Number(p.longitude),
         trees: treesBySite.get(p.id) ?? 0,

@@ -1,7 +1,7 @@
 // Root layout of a memorial page: its own <html>, so that `lang` is the page's language (the
 // memorial's, or the one the visitor chose), which a single site-wide root layout cannot know.
 import type { Viewport } from "next";
-import { requestLanguage } from "@/lib/i18n/request-language";
+import { memorialRequestLanguage } from "@/lib/i18n/request-language";
 import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { parseId } from "@/lib/validation";
 import "../../globals.css";
@@ -17,7 +17,7 @@ export default async function MemorialLayout({
 }) {
   const id = parseId((await params).id);
   const memorial = id === null ? null : await getPublicMemorial(id);
-  const lang = await requestLanguage(memorial?.language);
+  const lang = await memorialRequestLanguage(memorial);
   return (
     <html lang={lang}>
       <body className="min-h-screen bg-forest-50 text-stone-900 antialiased">{children}</body>

@@ -13,7 +13,7 @@ import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
 import { countryNamer } from "@/lib/i18n/country-names";
 import { type Language, LOCALES } from "@/lib/i18n/languages";
-import { requestLanguage } from "@/lib/i18n/request-language";
+import { memorialRequestLanguage } from "@/lib/i18n/request-language";
 import { type PageTranslator, translator } from "@/lib/i18n/translate";
 import { memorialAlternates, memorialUrl, publicOrigin } from "@/lib/links";
 import { hasGuestbook, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
@@ -22,6 +22,7 @@ import {
   formatCalendarDate,
   formatNumber,
   formatUnit,
+  localSites,
   shownTitle,
   treeStatusText,
 } from "@/lib/memorials/public-page";
@@ -39,7 +40,7 @@ async function load(props: Props) {
   const id = parseId((await props.params).id);
   const memorial = id === null ? null : await getPublicMemorial(id);
   if (!memorial) notFound();
-  const language = await requestLanguage(memorial.language);
+  const language = await memorialRequestLanguage(memorial);
   // Absolute addresses (canonical, og:url, hreflang, share links): see lib/links.ts.
   const requestHeaders = await headers();
   const origin = publicOrigin(requestHeaders);
@@ -94,7 +95,9 @@ export default async function MemorialPage(props: Props) {
   const confirmed = search?.confirmed === "1";
   const title = shownTitle(memorial, language);
   const countryName = countryNamer(language);
-  const sitesById = new Map(memorial.sites.map((s) => [s.id, s]));
+  // Site names and regions in the page's language where the catalogue has them (issue 27.9).
+  const sites = localSites(memorial.sites, language);
+  const sitesById = new Map(sites.map((s) => [s.id, s]));
   const co2 = co2Total(memorial.co2Lines);
   const path = `/memorial/${memorial.id}`;
   // Each tree on the map: at its own point in the site, else at the site's point.
@@ -216,7 +219,7 @@ export default async function MemorialPage(props: Props) {
               {t("mapHeading")}
             </h2>
             <SiteMap
-              sites={memorial.sites}
+              sites={sites}
               trees={treePoints}
               treesNote={translator(language, "trees")("mapTreesNote")}
               closeUpTitle={(site) => translator(language, "trees")("mapCloseUp", { site })}
