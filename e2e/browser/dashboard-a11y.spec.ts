@@ -92,6 +92,12 @@ for (const [width, height, label] of [
         (p) => expect(p.getByTestId("tree-status")).toBeVisible(),
       ],
       ["tree import", "/dashboard/trees/import", (p) => expect(p.getByLabel("CSV file")).toBeVisible()],
+      // Issue 27.11: the lists of the tree work.
+      ...["in-ground", "due", "dead"].map((list): [string, string, (p: Page) => Promise<void>] => [
+        `trees ${list}`,
+        `/dashboard/trees/${list}`,
+        (p) => expect(p.getByTestId("tree-list").or(p.getByTestId("tree-list-none"))).toBeVisible(),
+      ]),
     ];
     for (const [name, path, ready] of pages) {
       await page.goto(`${baseUrl()}${path}`);

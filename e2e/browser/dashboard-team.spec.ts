@@ -108,6 +108,9 @@ const STAFF_ROUTES = [
   "/api/dashboard/trees",
   "/api/dashboard/trees/import",
   "/api/dashboard/trees/photo",
+  // Issue 27.11: the tree lists and the waiting trees' field sheet.
+  "/api/dashboard/trees/lists",
+  "/api/dashboard/trees/sheet",
 ];
 
 function routeHandlers(dir = "app/api/dashboard"): string[] {

@@ -3,6 +3,7 @@
 
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
+import { cache } from "react";
 import { db } from "@/lib/db/client";
 import { noteOperator } from "@/lib/observability/request-context";
 import { dashboardScope, type OperatorScope } from "@/lib/scope";
@@ -23,7 +24,14 @@ export interface OperatorSession {
   scope: OperatorScope;
 }
 
-export async function getOperatorSession(): Promise<OperatorSession | null> {
+/**
+ * The session of this request, read once (issue 29.8): the layouts, the page and the titles of one
+ * rendering share the first read (React's cache lasts one server request). A route handler or a
+ * Server Action calls it once anyway.
+ */
+export const getOperatorSession: () => Promise<OperatorSession | null> = cache(readOperatorSession);
+
+async function readOperatorSession(): Promise<OperatorSession | null> {
   const session = await getServerSession(authOptions());
   const user = session?.user as
     | { userId?: unknown; operatorId?: unknown; passwordStamp?: unknown; sessionId?: unknown }
