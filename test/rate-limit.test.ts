@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { ageLimit, hitsOf } from "@/e2e/support/rate-limits";
 import { db, transaction } from "@/lib/db/client";
-import { forget, giveBack, hit, type Limit, subjectDigest } from "@/lib/limits/rate-limit";
+import { forget, giveBack, hit, type Limit, subjectDigest, take } from "@/lib/limits/rate-limit";
 
 afterAll(() => db.$disconnect());
 
@@ -119,5 +119,21 @@ describe("hit", () => {
   it("refuses a limit it cannot count", async () => {
     await expect(hit([limit(0)])).rejects.toThrow(TypeError);
     await expect(hit([{ ...limit(1), bucket: "Not a name" }])).rejects.toThrow(TypeError);
+  });
+});
+
+describe("take (the leases of the API's limit per key)", () => {
+  it("never grants more than max in a window, whatever the number of simultaneous takers", async () => {
+    const one = { bucket: "test-limit", subject: subject(), max: 37, windowSeconds: 600 };
+    // 40 processes asking 3 hits each at once: 37 granted in all, the last lease cut to what is left.
+    const leases = await Promise.all(Array.from({ length: 40 }, () => take(one, 3)));
+    expect(leases.reduce((sum, lease) => sum + lease.granted, 0)).toBe(37);
+    expect(leases.every((lease) => lease.granted >= 0 && lease.granted <= 3)).toBe(true);
+    expect(leases.filter((lease) => lease.granted > 0 && lease.granted < 3)).toHaveLength(1);
+    expect(Math.max(...leases.map((lease) => lease.hits))).toBe(37);
+    expect(await hitsOf(one)).toBe(37);
+    // A window that has ended grants again from zero.
+    await ageLimit(one, 601);
+    expect((await take(one, 3)).granted).toBe(3);
   });
 });

@@ -198,3 +198,41 @@ export async function forget(
   await client.$executeRaw`
     DELETE FROM "rate_limit" WHERE "bucket" = ${limit.bucket} AND "subject" = ${subjectDigest(limit.subject)}`;
 }
+
+/**
+ * Takes up to `wanted` hits of a limit at once, as many as its window has left (a lease, for a
+ * counter kept in memory between takes: the API's limit per key, lib/v1/rate-limit.ts). The row is
+ * locked while it is read and written, so the hits granted to every process never pass `max`.
+ */
+export async function take(
+  limit: Omit<Limit, "max" | "backoff"> & { max: number },
+  wanted: number,
+): Promise<{ granted: number; hits: number; resetSeconds: number }> {
+  check(limit);
+  const subject = subjectDigest(limit.subject);
+  return transaction(async (tx) => {
+    // The row exists before it is locked (a window that ended is opened again below).
+    await tx.$executeRaw`
+      INSERT INTO "rate_limit" ("bucket", "subject", "hits", "reset_at", "last_hit_at")
+      VALUES (${limit.bucket}, ${subject}, 0, now() + make_interval(secs => ${limit.windowSeconds}), now())
+      ON CONFLICT ("bucket", "subject") DO NOTHING`;
+    const [old] = await tx.$queryRaw<{ hits: number; ended: boolean }[]>`
+      SELECT "hits", "reset_at" <= now() AS "ended" FROM "rate_limit"
+      WHERE "bucket" = ${limit.bucket} AND "subject" = ${subject} FOR UPDATE`;
+    const before = !old || old.ended ? 0 : old.hits;
+    const granted = Math.max(0, Math.min(wanted, limit.max - before));
+    const [row] = await tx.$queryRaw<{ hits: number; reset_seconds: number }[]>`
+      INSERT INTO "rate_limit" AS r ("bucket", "subject", "hits", "reset_at", "last_hit_at")
+      VALUES (${limit.bucket}, ${subject}, ${granted}, now() + make_interval(secs => ${limit.windowSeconds}), now())
+      ON CONFLICT ("bucket", "subject") DO UPDATE SET
+        "hits" = ${before + granted}::int,
+        "reset_at" = CASE WHEN r."reset_at" <= now() THEN EXCLUDED."reset_at" ELSE r."reset_at" END,
+        "last_hit_at" = now()
+      RETURNING "hits", LEAST(ceil(EXTRACT(EPOCH FROM "reset_at" - now())), ${limit.windowSeconds})::int AS "reset_seconds"`;
+    return {
+      granted,
+      hits: row?.hits ?? before + granted,
+      resetSeconds: Math.max(1, row?.reset_seconds ?? 1),
+    };
+  });
+}
