@@ -21,6 +21,7 @@ import {
   ZError,
   ZEspeceResponse,
   ZEspecesListing,
+  ZLivreDorMessage,
   ZMemorialInfos,
   ZMemorialsCreerResponse,
   ZPersonModifierResponse,
@@ -515,7 +516,9 @@ const DESCRIPTION = md(
   "- `GET /Contextes`: the caller's contexts and their ids.",
   "- A tree's life (issue 20): the life fields of the tree lines, `GET /Arbre/{arbreId}`, the",
   "  webhooks `tree.in_ground`, `tree.checked`, `tree.died`, `tree.replaced`.",
-  "- `UrlMemorial` in the creation response and in memorial information.",
+  "- `UrlMemorial` in the creation response and in memorial information; `Etat` in memorial",
+  "  information: awaiting confirmation, public, link only or hidden (issue 27.12).",
+  "- `GET /LivreDor/{messageId}`: the guestbook message a `guestbook.entry_*` webhook names.",
   "- Memorial information comes in pages (`Page`, `Limite`).",
   "- The Error object carries `Code` and `Champ`; `Idempotency-Key` on creation.",
   "- Unknown fields of a body are refused (`UNKNOWN_FIELD`); the specification is silent on them.",
@@ -778,6 +781,14 @@ function webhookItems() {
   );
 }
 
+const LIVRE_DOR = md(
+  "Extension (issue 27.12): one message of the guestbook of one of the caller's memorials: the",
+  "read that follows a webhook `guestbook.entry_received`, `_published` or `_hidden`, which carry",
+  "the message's id (`entryId`), never the visitor's words. Its name, its words, its state",
+  "(`pending`, `published`, `hidden`) and who decided. A message of another operator's memorial",
+  "(or of the other environment's), and a deleted one (`guestbook.entry_deleted`), answer 404.",
+);
+
 function reportPaths() {
   const reportSuccess = { description: "One page of the report.", schema: ZReportArbres };
   const infosSuccess = { description: "The memorial.", schema: ZMemorialInfos };
@@ -900,6 +911,16 @@ function reportPaths() {
         md(ARBRE, "", KEY_HEADER_ONLY),
         arbreSuccess,
         { notFound: true, requestParams: { path: z.object({ arbreId: pathParams.arbreId }) } },
+      ),
+    },
+    "/LivreDor/{messageId}": {
+      get: operation(
+        "Memorials",
+        "guestbookMessage",
+        "One guestbook message (extension)",
+        LIVRE_DOR,
+        { description: "The message.", schema: ZLivreDorMessage },
+        { notFound: true, requestParams: { path: z.object({ messageId: pathParams.messageId }) } },
       ),
     },
   };
