@@ -1,8 +1,8 @@
 // The Prisma client of the process, created once. DATABASE_URL is set by the launcher
 // (scripts/start.ts) when the embedded database is used.
-import { PrismaPg } from "@prisma/adapter-pg";
 import { settings } from "@/lib/settings";
 import { PrismaClient } from "./generated/client";
+import { SerialTransactionsPg } from "./serial-transactions";
 
 export { Prisma } from "./generated/client";
 
@@ -13,7 +13,7 @@ const globalForPrisma = globalThis as unknown as {
 
 function createClient(connectionString = settings().DATABASE_URL): PrismaClient {
   if (!connectionString) throw new Error("DATABASE_URL is not set");
-  const adapter = new PrismaPg({ connectionString, max: settings().DATABASE_POOL_SIZE });
+  const adapter = new SerialTransactionsPg({ connectionString, max: settings().DATABASE_POOL_SIZE });
   return new PrismaClient({ adapter });
 }
 
