@@ -68,15 +68,15 @@ export function envelope(req: V1Request, objet: string) {
   };
 }
 
+/** A body past MAX_BODY_BYTES: 413 PAYLOAD_TOO_LARGE (issue 27.14). */
+export const bodyTooLarge = () =>
+  new WireError("PAYLOAD_TOO_LARGE", `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, null, null, 413);
+
 async function readJson(request: Request): Promise<unknown> {
   const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    throw new DomainError("INVALID_INPUT", `the body is larger than ${MAX_BODY_BYTES} bytes`);
-  }
+  if (length > MAX_BODY_BYTES) throw bodyTooLarge();
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new DomainError("INVALID_INPUT", `the body is larger than ${MAX_BODY_BYTES} bytes`);
-  }
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw bodyTooLarge();
   if (!text.trim()) throw new DomainError("INVALID_INPUT", "the body is empty: a JSON object is expected");
   if (jsonDepth(text) > MAX_JSON_DEPTH) {
     throw new DomainError("INVALID_INPUT", `the body is nested deeper than ${MAX_JSON_DEPTH} levels`);

@@ -208,6 +208,16 @@ const CreerUnavailable = errorResponse(
   z.object({ "Retry-After": z.string().optional().meta({ description: "With `SERVICE_UNAVAILABLE`: 1." }) }),
 );
 
+const PayloadTooLarge = errorResponse(
+  "PayloadTooLarge",
+  md(
+    `The body is larger than ${MAX_BODY_BYTES / 1024} KiB, by its \`Content-Length\` or counted as a chunked`,
+    "body arrives (`Code: PAYLOAD_TOO_LARGE`). Nothing is written. The server reads and drops the",
+    "rest of the body (up to 16 MiB more) before closing the connection, so the answer is always read.",
+  ),
+  errorExample(413, "PAYLOAD_TOO_LARGE", `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, null),
+);
+
 type Extra = Partial<ZodOpenApiOperationObject>;
 
 /** A GET of the API: its success schema and the errors every such path can answer. */
@@ -504,7 +514,7 @@ const DESCRIPTION = md(
   "- Listings and reports are paged with `Page` (1-based, default 1) and `Limite` (default 50",
   "  for listings, 200 for reports, at most 1000). Values that are not integers in range answer",
   "  400. A page past the end is empty with `Plus: false`.",
-  `- Nothing is written when a request is refused. Bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`,
+  `- Nothing is written when a request is refused. Bodies are limited to ${MAX_BODY_BYTES / 1024} KiB (413 past it).`,
   "- Under a load above its capacity an instance answers 503 (`Code: SERVICE_UNAVAILABLE`) with",
   "  `Retry-After: 1` at once, rather than letting requests time out.",
   "- The demo catalogue of a fresh installation (`npm start`) has the demo operator 1, its",
@@ -685,7 +695,7 @@ export function buildOpenApiDocument() {
               { description: "The memorial created or the tree planted.", schema: ZMemorialsCreerResponse },
               {
                 notFound: true,
-                responses: { "503": CreerUnavailable },
+                responses: { "413": PayloadTooLarge, "503": CreerUnavailable },
                 requestParams: {
                   header: z.object({
                     "Idempotency-Key": z
@@ -731,6 +741,7 @@ export function buildOpenApiDocument() {
             { description: "The person as modified.", schema: ZPersonModifierResponse },
             {
               notFound: true,
+              responses: { "413": PayloadTooLarge },
               requestBody: {
                 required: true,
                 content: {
