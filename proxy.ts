@@ -87,7 +87,11 @@ export const config = {
       // Pages, and the JSON API for its guard; not static files.
       // Pages; not static files, and not the JSON API (its guard runs in scripts/server.ts, before
       // Next.js: a proxy run costs as much as the rest of a cached read).
-      source: "/((?!_next/static|_next/image|favicon.ico|v1/).*)",
+      // Nor the uploads (issue 29.4): the proxy would hold a copy of their body and cut it at
+      // 10 MB, so a photo near PHOTO_MAX_BYTES arrived broken; their route reads them through
+      // lib/http/capped-body.ts and refuses cross-site requests itself (lib/dashboard/route.ts).
+      source:
+        "/((?!_next/static|_next/image|favicon.ico|v1/|api/dashboard/trees/photo$|api/dashboard/trees/import$).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

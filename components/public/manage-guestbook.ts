@@ -31,9 +31,16 @@ export function manageGuestbookSection(
 ): SafeHtml {
   const t = translator(language, "guestbook");
   const action = `/manage/${encodeURIComponent(token)}?lang=${language}`;
+  // A deletion cannot be undone: its form asks to tick that it is understood (issue 27.12), and
+  // lib/guestbook/manage-actions.ts refuses it without.
   const entryControl = (name: string, entryId: number, label: string) =>
     html`<form method="post" action="${action}">
       <input type="hidden" name="action" value="${name}"><input type="hidden" name="entry" value="${String(entryId)}">
+      ${
+        name === "guestbook-delete"
+          ? html`<label><input type="checkbox" name="confirm" value="yes" required data-testid="guestbook-delete-confirm"> ${t("deleteConfirm")}</label>`
+          : ""
+      }
       <button type="submit" class="secondary" data-testid="${name}">${label}</button>
     </form>`;
   const entries =

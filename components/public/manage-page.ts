@@ -23,6 +23,14 @@ export type ManagePageView =
     })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
+// The summary's word for the privacy that applies (its control is the privacy section, the page's
+// one way to hide the memorial: issue 27.12).
+const STATE_LABEL = {
+  public: "manageStateVisible",
+  link_only: "manageStateLinkOnly",
+  hidden: "manageStateHidden",
+} as const;
+
 function control(action: string, token: string, language: Language, label: string, extra?: SafeHtml) {
   return html`<form method="post" action="${`/manage/${encodeURIComponent(token)}?lang=${language}`}">
     <input type="hidden" name="action" value="${action}">${extra ?? ""}
@@ -80,12 +88,11 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         <p>${m("manageIntro")}</p>
         <dl>
           <dt>${m("manageMemorial")}</dt><dd data-testid="manage-title">${view.title}</dd>
-          <dt>${m("manageState")}</dt><dd data-testid="manage-state">${
-            view.status === "awaiting_confirmation"
-              ? m("manageAwaiting")
-              : view.hidden
-                ? m("manageStateHidden")
-                : m("manageStateVisible")
+          <dt>${m("manageState")}</dt><dd data-testid="manage-state" data-state="${
+            view.status === "awaiting_confirmation" ? "awaiting_confirmation" : view.privacy.level
+          }">${
+            // Issue 27.12: the privacy that applies now, as the privacy control below shows it.
+            view.status === "awaiting_confirmation" ? m("manageAwaiting") : m(STATE_LABEL[view.privacy.level])
           }</dd>
         </dl>
         ${
@@ -93,8 +100,6 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
             ? html`<p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m("manageView")}</a></p>`
             : ""
         }
-        <h2>${m("manageHideHeading")}</h2><p class="note">${m("manageHideHelp")}</p>
-        ${view.hidden ? control("show", t, language, m("manageShow")) : control("hide", t, language, m("manageHide"))}
         ${managePrivacySection(view, language)}
         ${anonymous}
         <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>

@@ -14,7 +14,7 @@ import { byType, webhookFixture } from "../support/webhook-receiver";
 
 const webhooks = webhookFixture(test.afterAll);
 
-import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
 
 async function memorial(op?: Awaited<ReturnType<typeof makeIsolatedOperator>>) {
   op ??= await makeIsolatedOperator({ stock: 5 });
@@ -181,7 +181,7 @@ test("each guestbook change reaches the operator's webhook receiver as its docum
   expect((await post(memorialId, { message: "Secret words of a visitor" })).status).toBe(303);
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
   for (const action of ["guestbook-approve", "guestbook-hide", "guestbook-delete"]) {
-    expect((await family({ action, entry: String(entry.id) })).status).toBe(303);
+    expect((await family({ action, entry: String(entry.id), confirm: "yes" })).status).toBe(303);
   }
   expect((await family({ action: "guestbook-mode", mode: "open" })).status).toBe(303);
   const received = byType(await receiver.waitFor(5, 90_000));
@@ -207,4 +207,50 @@ test("each guestbook change reaches the operator's webhook receiver as its docum
   expect(data["guestbook.entry_deleted"]).toMatchObject({ entryId: entry.id, by: "family" });
   expect(data["memorial.guestbook_mode_changed"]).toMatchObject({ mode: "open", by: "family" });
   expect(data["guestbook.entry_received"].memorialUrl).toMatch(new RegExp(`/memorial/${memorialId}$`));
+});
+
+test("a guestbook webhook's entryId is read through GET /v1/LivreDor/{messageId} by the memorial's operator only (issue 27.12)", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const { memorialId, manage } = await memorial(op);
+  expect((await post(memorialId, { name: "Léa", message: "Words the webhook does not carry" })).status).toBe(
+    303,
+  );
+  const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
+  const read = await api("GET", `/LivreDor/${entry.id}`, { key: op.key });
+  expect(read.status, JSON.stringify(read.json)).toBe(200);
+  expect(read.json).toMatchObject({
+    Objet: "livreDorMessage",
+    Statut: "Ok",
+    MessageId: entry.id,
+    MemorialId: memorialId,
+    Nom: "Léa",
+    Message: "Words the webhook does not carry",
+    Etat: "pending",
+    DateDecision: null,
+    DecidePar: null,
+  });
+  // The family approves it: the read says so and who decided.
+  const family = (fields: Record<string, string>) =>
+    fetch(manage, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: form(fields),
+    });
+  expect((await family({ action: "guestbook-approve", entry: String(entry.id) })).status).toBe(303);
+  const approved = await api("GET", `/LivreDor/${entry.id}`, { key: op.key });
+  expect(approved.json).toMatchObject({ Etat: "published", DecidePar: "family" });
+  // Another operator, and the operator's test key, do not read it: 404 as if it did not exist.
+  const other = await makeIsolatedOperator();
+  expect((await api("GET", `/LivreDor/${entry.id}`, { key: other.key })).status).toBe(404);
+  expect((await api("GET", `/LivreDor/${entry.id}`, { key: op.testKey })).status).toBe(404);
+  // A deletion cannot be undone: without its confirmation nothing is deleted (issue 27.12).
+  expect((await family({ action: "guestbook-delete", entry: String(entry.id) })).status).toBe(400);
+  expect((await api("GET", `/LivreDor/${entry.id}`, { key: op.key })).status).toBe(200);
+  // Deleted: 404.
+  expect((await family({ action: "guestbook-delete", entry: String(entry.id), confirm: "yes" })).status).toBe(
+    303,
+  );
+  expect((await api("GET", `/LivreDor/${entry.id}`, { key: op.key })).status).toBe(404);
+  expect((await api("GET", "/LivreDor/abc", { key: op.key })).status).toBe(400);
 });

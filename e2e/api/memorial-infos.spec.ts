@@ -247,3 +247,42 @@ test("a memorial id that is not an integer answers 400; one that cannot be an id
     expect(json.Message, id).toContain("memorialId");
   }
 });
+
+test("Etat says where the memorial stands: awaiting confirmation, public, link only or hidden (issue 27.12)", async () => {
+  const op = await makeIsolatedOperator();
+  const other = await makeIsolatedOperator();
+  // A funeral home whose memorials are link-only until their family chooses.
+  const linkOnlyHome = await makeContext(op.operatorId, "Epf");
+  await db.context.update({ where: { id: linkOnlyHome.id }, data: { defaultPrivacy: "link_only" } });
+  const memorialIn = async (state: string) => {
+    const person = await makePerson({ operatorId: op.operatorId });
+    const memorial = await makeMemorial({
+      operatorId: op.operatorId,
+      personId: person.id,
+      status: state === "awaiting_confirmation" ? "awaiting_confirmation" : "visible",
+      contextId: state === "default_link_only" ? linkOnlyHome.id : null,
+    });
+    if (state === "link_only")
+      await db.memorial.update({ where: { id: memorial.id }, data: { privacy: "link_only" } });
+    if (state === "hidden")
+      await db.memorial.update({ where: { id: memorial.id }, data: { hiddenAt: new Date() } });
+    return memorial.id;
+  };
+  const expected: [string, string, number][] = [
+    // [how it was made, Etat, what another operator gets]
+    ["awaiting_confirmation", "awaiting_confirmation", 404],
+    ["public", "public", 200],
+    ["link_only", "link_only", 200],
+    ["default_link_only", "link_only", 200],
+    ["hidden", "hidden", 404],
+  ];
+  for (const [made, etat, otherStatus] of expected) {
+    const id = await memorialIn(made);
+    const own = await api("GET", `/${op.key}${infos(id)}`);
+    expect(own.status, made).toBe(200);
+    expect(own.json.Etat, made).toBe(etat);
+    const seen = await api("GET", `/${other.key}${infos(id)}`);
+    expect(seen.status, made).toBe(otherStatus);
+    if (otherStatus === 200) expect(seen.json.Etat, made).toBe(etat);
+  }
+});

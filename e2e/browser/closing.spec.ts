@@ -140,7 +140,9 @@ test("the print kit downloads from the management page; a hidden memorial's is r
   await page.goto(manageLink);
   await checkKit(page, memorialUrl(baseUrl(), memorial, "nl"));
 
-  await page.getByTestId("manage-hide").click();
+  // The privacy control is the page's one way to hide it (issue 27.12).
+  await page.getByTestId("privacy-hidden").check();
+  await page.getByTestId("manage-privacy-save").click();
   await expect(page.getByTestId("manage-done")).toBeVisible();
   await expect(page.getByTestId("print-kit-refused")).toContainText("verborgen");
   await expect(page.getByTestId("print-kit-poster")).toHaveCount(0);

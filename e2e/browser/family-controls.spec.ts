@@ -166,9 +166,15 @@ test("the family hides a message, hides the memorial and makes it anonymous from
   expect(certificate.status).toBe(200);
 
   // 2. Hide the memorial: 404 to the public and to other operators; its operator still sees it.
+  // Issue 27.12: the summary shows the privacy that applies, and the privacy control is the one
+  // way to hide the memorial (no second "hide" button).
   await page.goto(manageLink);
-  await press(page, "Masquer le mémorial");
+  await expect(page.getByTestId("manage-state")).toHaveText("Public");
+  await expect(page.getByRole("button", { name: "Masquer le mémorial" })).toHaveCount(0);
+  await page.getByTestId("privacy-hidden").check();
+  await press(page, "Enregistrer mon choix");
   await expect(page.getByTestId("manage-state")).toHaveText("Masqué");
+  await expect(page.getByTestId("privacy-hidden")).toBeChecked();
   expect(await publicStatus(memorialId)).toBe(404);
   expect((await fetch(`${baseUrl()}/memorial/${memorialId}/certificate`)).status).toBe(404);
   expect((await fetch(`${baseUrl()}/memorial/${memorialId}/qr.svg`)).status).toBe(404);
@@ -183,7 +189,9 @@ test("the family hides a message, hides the memorial and makes it anonymous from
   expect(planted.status).toBe(404);
 
   // ... and shown again.
-  await press(page, "Afficher de nouveau le mémorial");
+  await page.getByTestId("privacy-link_only").check();
+  await press(page, "Enregistrer mon choix");
+  await expect(page.getByTestId("manage-state")).toHaveText("Accessible par le lien seulement");
   expect(await publicStatus(memorialId)).toBe(200);
   expect((await infos(other.key, memorialId)).status).toBe(200);
 
@@ -221,8 +229,11 @@ test("the family hides a message, hides the memorial and makes it anonymous from
   });
   expect(events.map((e) => e.type)).toEqual([
     "message.hidden",
+    // Hidden and shown through the privacy control (issue 27.12): each with its privacy_changed.
     "memorial.hidden",
+    "memorial.privacy_changed",
     "memorial.shown",
+    "memorial.privacy_changed",
     "memorial.anonymised",
     "memorial.unanonymised",
     "message.shown",

@@ -33,7 +33,10 @@ async function leaveMessage(page: Page, memorialId: number, lang: string, name: 
 }
 
 async function familyPress(page: Page, entryText: string, testId: string) {
-  await page.getByTestId("manage-guestbook-entry").filter({ hasText: entryText }).getByTestId(testId).click();
+  const entry = page.getByTestId("manage-guestbook-entry").filter({ hasText: entryText });
+  // A deletion asks for its confirmation first (issue 27.12).
+  if (testId === "guestbook-delete") await entry.getByTestId("guestbook-delete-confirm").check();
+  await entry.getByTestId(testId).click();
   await expect(page.getByTestId("manage-done")).toBeVisible();
 }
 

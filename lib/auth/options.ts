@@ -6,6 +6,7 @@ import Credentials from "next-auth/providers/credentials";
 import { settings } from "@/lib/settings";
 import { requestClient } from "./client-address";
 import { closeSession, openSession, SESSION_HOURS } from "./dashboard-sessions";
+import { authLogger } from "./logger";
 import { authSecret } from "./secret";
 import { checkPassword } from "./sign-in";
 
@@ -21,6 +22,8 @@ export function authOptions(): NextAuthOptions {
   if (!NEXTAUTH_URL && APP_URL) process.env.NEXTAUTH_URL = APP_URL;
   options ??= {
     secret: authSecret(),
+    // A forged or stale session cookie: one line in the log, not a stack (issue 27.13).
+    logger: authLogger,
     session: { strategy: "jwt", maxAge: SESSION_HOURS * 3600 },
     // Secure cookies whenever the service is reached over https (NEXTAUTH_URL says so).
     useSecureCookies: (NEXTAUTH_URL ?? APP_URL ?? "").startsWith("https://"),

@@ -1,10 +1,11 @@
 // The Prisma client of the process, created once. DATABASE_URL is set by the launcher
 // (scripts/start.ts) when the embedded database is used.
-import { PrismaPg } from "@prisma/adapter-pg";
+import type { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { registerPool } from "@/lib/observability/metrics";
 import { settings } from "@/lib/settings";
 import { PrismaClient } from "./generated/client";
+import { SerialTransactionsPg } from "./serial-transactions";
 
 export { Prisma } from "./generated/client";
 
@@ -19,7 +20,7 @@ function createClient(connectionString = settings().DATABASE_URL, name = "main")
   const pool = new pg.Pool({ connectionString, max: settings().DATABASE_POOL_SIZE });
   registerPool(name, pool);
   // (The adapter's own @types/pg differs from ours; the module is the same one.)
-  const adapter = new PrismaPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
+  const adapter = new SerialTransactionsPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
     disposeExternalPool: true,
   });
   return new PrismaClient({ adapter });

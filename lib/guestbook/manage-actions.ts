@@ -22,6 +22,10 @@ export async function guestbookManageAction(actor: FamilyActor, action: string, 
     case "guestbook-hide":
       return moderateGuestbookEntry(actor, entryId, "hide");
     case "guestbook-delete":
+      // Cannot be undone: only with the form's confirmation ticked (issue 27.12).
+      if (form.get("confirm") !== "yes") {
+        throw new DomainError("INVALID_INPUT", "deleting a message must be confirmed (confirm=yes)");
+      }
       return moderateGuestbookEntry(actor, entryId, "delete");
     default:
       throw new DomainError("INVALID_INPUT", `unknown action ${action}`);

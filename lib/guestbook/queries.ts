@@ -79,4 +79,17 @@ export async function operatorGuestbook(scope: OperatorScope, memorialId: number
   return { mode: memorial.guestbookMode as GuestbookMode, entries: entries as GuestbookEntryView[] };
 }
 
+/**
+ * Issue 27.12: one message of the guestbook of one of the scope's own memorials, as the webhooks
+ * guestbook.entry_* name it (they carry its id, never its words); null when it is not the scope's
+ * or was deleted.
+ */
+export async function operatorGuestbookEntry(scope: OperatorScope, entryId: number) {
+  const entry = await db.guestbookEntry.findFirst({
+    where: { id: entryId, memorial: ownMemorialsOf(scope) },
+    select: { ...SELECT, memorialId: true, decidedAt: true },
+  });
+  return entry as (GuestbookEntryView & { memorialId: number; decidedAt: Date | null }) | null;
+}
+
 export type FamilyGuestbook = Awaited<ReturnType<typeof familyGuestbook>>;

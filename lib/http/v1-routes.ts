@@ -156,7 +156,12 @@ export async function serveV1(
     else headers.set(name, value);
   }
   const init: RequestInit = { method, headers };
-  if (method !== "GET" && method !== "HEAD") init.body = new Uint8Array(await readBody(request));
+  let complete = true;
+  if (method !== "GET" && method !== "HEAD") {
+    const read = await readBody(request);
+    init.body = new Uint8Array(read.body);
+    complete = read.complete;
+  }
   // A fixed origin, as Next.js gave one (its own address, never the Host header, which a client
   // chooses: "a:b" is no URL authority). Handlers read the path and query from it; the links they
   // write take their origin from APP_URL or the checked Host (lib/links.ts publicOrigin).
@@ -172,9 +177,51 @@ export async function serveV1(
   if (cookies.length) out["set-cookie"] = cookies;
   const sent = body ? encoded(request, out, body) : null;
   if (sent) out["content-length"] = String(sent.length);
+  if (complete) {
+    response.writeHead(answer.status, out);
+    response.end(sent ?? undefined);
+    return true;
+  }
+  // Issue 27.14: a body past the limit (the handler answered 413). Closing now, while the client
+  // still sends, makes its system reset the connection and drop the answer it has not read yet
+  // (about one time in four): the answer is written at once, and the connection closed only once
+  // the rest of the body is read and dropped, up to DRAIN_LIMIT more bytes.
+  out.connection = "close";
   response.writeHead(answer.status, out);
-  response.end(sent ?? undefined);
+  if (sent) response.write(sent);
+  if (await drained(request)) response.end();
+  else response.destroy();
   return true;
+}
+
+/** How much more of a refused body is read and dropped so that its answer is read. */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/** Reads and drops the rest of `request`'s body: true once it ended, false past DRAIN_LIMIT or on an error. */
+function drained(request: http.IncomingMessage): Promise<boolean> {
+  if (request.readableEnded) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let size = 0;
+    const finish = (ended: boolean) => {
+      request.off("data", onData);
+      request.off("end", onEnd);
+      request.off("error", onError);
+      request.off("close", onClose);
+      resolve(ended);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > DRAIN_LIMIT) finish(false);
+    };
+    const onEnd = () => finish(true);
+    const onError = () => finish(false);
+    const onClose = () => finish(request.readableEnded);
+    request.on("data", onData);
+    request.on("end", onEnd);
+    request.on("error", onError);
+    request.on("close", onClose);
+    request.resume();
+  });
 }
 
 /** Answers smaller than this are sent as they are (the compression middleware's threshold). */
@@ -235,25 +282,30 @@ export function preferredEncoding(header: string | undefined): "gzip" | "deflate
   return chosen === "deflate" && of("gzip") > 0 ? best(["gzip", "identity"]) : chosen;
 }
 
-/** The request's body, at most BODY_LIMIT bytes (the handler refuses a larger one by its size). */
-function readBody(request: http.IncomingMessage): Promise<Buffer> {
+/**
+ * The request's body, at most BODY_LIMIT bytes (the handler refuses a larger one by its size);
+ * `complete` is false when it stopped there, the rest of the body not read yet.
+ */
+function readBody(request: http.IncomingMessage): Promise<{ body: Buffer; complete: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const finish = () => {
+    const finish = (complete: boolean) => {
       request.off("data", onData);
-      request.off("end", finish);
+      request.off("end", onEnd);
       request.off("error", reject);
-      resolve(Buffer.concat(chunks).subarray(0, BODY_LIMIT));
+      // Paused until the answer is written (drained above).
+      if (!complete) request.pause();
+      resolve({ body: Buffer.concat(chunks).subarray(0, BODY_LIMIT), complete });
     };
+    const onEnd = () => finish(true);
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
-      // Enough to refuse it: the rest is read and dropped (the server's request timeout bounds it).
-      if (size >= BODY_LIMIT) finish();
+      if (size >= BODY_LIMIT) finish(false);
     };
     request.on("data", onData);
-    request.on("end", finish);
+    request.on("end", onEnd);
     request.on("error", reject);
   });
 }

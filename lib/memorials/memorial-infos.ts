@@ -18,6 +18,7 @@ import { cachedMemorial } from "./cache";
 import {
   isOwnMemorial,
   memorialsVisibleTo,
+  type PrivacyLevel,
   shownDeathDate,
   shownMessage,
   showsDeceased,
@@ -25,6 +26,7 @@ import {
   treesVisibleTo,
   treesVisibleToSql,
 } from "./policy";
+import { memorialPrivacy } from "./privacy";
 
 export interface InfosTreeRow extends TreeOrderLine {
   latitude: string;
@@ -52,7 +54,14 @@ export interface MemorialInfos {
   trees: InfosTreeRow[];
   /** Every tree line the caller may see, not only this page's. */
   totalTrees: number;
+  /**
+   * Issue 27.12: where the memorial stands, for partners and families: awaiting its family's
+   * confirmation, else its privacy level (lib/memorials/privacy.ts: public, link_only, hidden).
+   */
+  state: MemorialState;
 }
+
+export type MemorialState = "awaiting_confirmation" | PrivacyLevel;
 
 /**
  * What `caller` may read of a memorial (GET /v1/Memorial/{id}/Infos), one page of its trees. Kept
@@ -98,6 +107,7 @@ async function loadMemorialInfos(
   // contract.md: another operator's memorial that is not public answers 404, as if it did not exist.
   if (!memorial) throw notFound(`memorial ${memorialId} does not exist`);
   const own = isOwnMemorial(viewer, memorial);
+  const privacy = await memorialPrivacy(memorial.id);
   // 4.1 rule 6 for a GET (no Langue in the request, no context): the operator's language.
   const language = caller.operatorLanguage;
 
@@ -158,5 +168,7 @@ async function loadMemorialInfos(
       longitude: trimDecimal(row.longitude),
     })),
     totalTrees,
+    state:
+      memorial.status === "awaiting_confirmation" ? "awaiting_confirmation" : (privacy?.level ?? "public"),
   };
 }

@@ -14,7 +14,8 @@ export type ErrorCode =
   | "METHOD_NOT_ALLOWED"
   | "SERVICE_UNAVAILABLE"
   | "UNKNOWN_FIELD"
-  | "MALFORMED_JSON";
+  | "MALFORMED_JSON"
+  | "PAYLOAD_TOO_LARGE";
 
 /**
  * A 400 of the API itself, before any domain work: a query or path parameter, the body's JSON.
@@ -27,6 +28,8 @@ export class WireError extends Error {
     readonly champ: string | null = null,
     /** Why the parameter is refused, as a word ("number", "range"), for an edge that says it in its own words. */
     readonly reason: string | null = null,
+    /** 400, or 413 for a body past its limit. */
+    readonly status: 400 | 413 = 400,
   ) {
     super(message);
     this.name = "WireError";
@@ -59,6 +62,7 @@ function codeOfStatus(status: number): ErrorCode {
   if (status === 403) return "ACCESS_DENIED";
   if (status === 404) return "NOT_FOUND";
   if (status === 405) return "METHOD_NOT_ALLOWED";
+  if (status === 413) return "PAYLOAD_TOO_LARGE";
   if (status >= 500) return "INTERNAL";
   return "INVALID_INPUT";
 }
@@ -83,7 +87,7 @@ export function mapError(error: unknown): MappedError | null {
     };
   }
   if (error instanceof WireError) {
-    return { status: 400, code: error.code, message: error.message, champ: error.champ };
+    return { status: error.status, code: error.code, message: error.message, champ: error.champ };
   }
   if (error instanceof ZodError) {
     const { code, message, champ } = zodProblem(error);

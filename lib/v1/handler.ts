@@ -3,6 +3,7 @@
 // JSON bodies, maps errors to the Error object and never lets HTML, a stack trace or SQL out.
 
 import { DomainError } from "@/lib/errors";
+import { BodyTooLargeError, readCappedText } from "@/lib/http/capped-body";
 import { noteOperator } from "@/lib/observability/request-context";
 import type { ContextChain } from "@/lib/operators/contexts";
 import { authenticate } from "@/lib/operators/key-cache";
@@ -70,14 +71,17 @@ export function envelope(req: V1Request, objet: string) {
   };
 }
 
+/** A body past MAX_BODY_BYTES: 413 PAYLOAD_TOO_LARGE (issue 27.14). */
+export const bodyTooLarge = () =>
+  new WireError("PAYLOAD_TOO_LARGE", `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, null, null, 413);
+
 async function readJson(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) {
-    throw new DomainError("INVALID_INPUT", `the body is larger than ${MAX_BODY_BYTES} bytes`);
-  }
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new DomainError("INVALID_INPUT", `the body is larger than ${MAX_BODY_BYTES} bytes`);
+  let text: string;
+  try {
+    text = await readCappedText(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw bodyTooLarge();
+    throw error;
   }
   if (!text.trim()) throw new DomainError("INVALID_INPUT", "the body is empty: a JSON object is expected");
   if (jsonDepth(text) > MAX_JSON_DEPTH) {

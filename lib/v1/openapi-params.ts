@@ -32,6 +32,11 @@ export const pathParams = {
   personneId: pathId("personneId", "Id of the deceased person (`IdDefunt` of the creation response).", 1),
   memorialId: pathId("memorialId", "Id of the memorial (`IdMemorial` of the creation response).", 1),
   arbreId: pathId("arbreId", "Id of the tree (`ArbreId` of a tree line of Infos or of a report).", 1),
+  messageId: pathId(
+    "messageId",
+    "Id of the guestbook message (`entryId` of the guestbook.entry_* webhooks).",
+    1,
+  ),
   days: z
     .int()
     .min(1)

@@ -21,6 +21,7 @@ import {
   ZError,
   ZEspeceResponse,
   ZEspecesListing,
+  ZLivreDorMessage,
   ZMemorialInfos,
   ZMemorialsCreerResponse,
   ZPersonModifierResponse,
@@ -232,6 +233,16 @@ const TooManyRequests = errorResponse(
   RATE_LIMIT_HEADERS.extend({
     "Retry-After": z.string().meta({ description: "Seconds until the key may make requests again." }),
   }),
+);
+
+const PayloadTooLarge = errorResponse(
+  "PayloadTooLarge",
+  md(
+    `The body is larger than ${MAX_BODY_BYTES / 1024} KiB, by its \`Content-Length\` or counted as a chunked`,
+    "body arrives (`Code: PAYLOAD_TOO_LARGE`). Nothing is written. The server reads and drops the",
+    "rest of the body (up to 16 MiB more) before closing the connection, so the answer is always read.",
+  ),
+  errorExample(413, "PAYLOAD_TOO_LARGE", `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, null),
 );
 
 type Extra = Partial<ZodOpenApiOperationObject>;
@@ -532,7 +543,7 @@ const DESCRIPTION = md(
   "- Listings and reports are paged with `Page` (1-based, default 1) and `Limite` (default 50",
   "  for listings, 200 for reports, at most 1000). Values that are not integers in range answer",
   "  400. A page past the end is empty with `Plus: false`.",
-  `- Nothing is written when a request is refused. Bodies are limited to ${MAX_BODY_BYTES / 1024} KiB.`,
+  `- Nothing is written when a request is refused. Bodies are limited to ${MAX_BODY_BYTES / 1024} KiB (413 past it).`,
   "- Under a load above its capacity an instance answers 503 (`Code: SERVICE_UNAVAILABLE`) with",
   "  `Retry-After: 1` at once, rather than letting requests time out.",
   "- Each key may make `API_RATE_LIMIT` requests a minute (default 6000, set by the service's",
@@ -549,7 +560,9 @@ const DESCRIPTION = md(
   "- `GET /Contextes`: the caller's contexts and their ids.",
   "- A tree's life (issue 20): the life fields of the tree lines, `GET /Arbre/{arbreId}`, the",
   "  webhooks `tree.in_ground`, `tree.checked`, `tree.died`, `tree.replaced`.",
-  "- `UrlMemorial` in the creation response and in memorial information.",
+  "- `UrlMemorial` in the creation response and in memorial information; `Etat` in memorial",
+  "  information: awaiting confirmation, public, link only or hidden (issue 27.12).",
+  "- `GET /LivreDor/{messageId}`: the guestbook message a `guestbook.entry_*` webhook names.",
   "- Memorial information comes in pages (`Page`, `Limite`).",
   "- The Error object carries `Code` and `Champ`; `Idempotency-Key` on creation.",
   "- Unknown fields of a body are refused (`UNKNOWN_FIELD`); the specification is silent on them.",
@@ -716,7 +729,7 @@ export function buildOpenApiDocument() {
               { description: "The memorial created or the tree planted.", schema: ZMemorialsCreerResponse },
               {
                 notFound: true,
-                responses: { "503": CreerUnavailable },
+                responses: { "413": PayloadTooLarge, "503": CreerUnavailable },
                 requestParams: {
                   header: z.object({
                     "Idempotency-Key": z
@@ -762,6 +775,7 @@ export function buildOpenApiDocument() {
             { description: "The person as modified.", schema: ZPersonModifierResponse },
             {
               notFound: true,
+              responses: { "413": PayloadTooLarge },
               requestBody: {
                 required: true,
                 content: {
@@ -811,6 +825,14 @@ function webhookItems() {
     ]),
   );
 }
+
+const LIVRE_DOR = md(
+  "Extension (issue 27.12): one message of the guestbook of one of the caller's memorials: the",
+  "read that follows a webhook `guestbook.entry_received`, `_published` or `_hidden`, which carry",
+  "the message's id (`entryId`), never the visitor's words. Its name, its words, its state",
+  "(`pending`, `published`, `hidden`) and who decided. A message of another operator's memorial",
+  "(or of the other environment's), and a deleted one (`guestbook.entry_deleted`), answer 404.",
+);
 
 function reportPaths() {
   const reportSuccess = { description: "One page of the report.", schema: ZReportArbres };
@@ -934,6 +956,16 @@ function reportPaths() {
         md(ARBRE, "", KEY_HEADER_ONLY),
         arbreSuccess,
         { notFound: true, requestParams: { path: z.object({ arbreId: pathParams.arbreId }) } },
+      ),
+    },
+    "/LivreDor/{messageId}": {
+      get: operation(
+        "Memorials",
+        "guestbookMessage",
+        "One guestbook message (extension)",
+        LIVRE_DOR,
+        { description: "The message.", schema: ZLivreDorMessage },
+        { notFound: true, requestParams: { path: z.object({ messageId: pathParams.messageId }) } },
       ),
     },
   };

@@ -39,7 +39,8 @@ const treeLife = { memorialId: id(), treeId: id(), date: day, memorialUrl, envir
 
 // The guestbook (issue 21.3, lib/guestbook): the message's id and what became of it; never the
 // visitor's words nor its address.
-const entryId = () => id().describe("The guestbook message (its id in the service).");
+const entryId = () =>
+  id().describe("The guestbook message (its id in the service); `GET /v1/LivreDor/{entryId}` reads it.");
 const guestbookBy = z
   .enum(["family", "operator"])
   .nullable()

@@ -10,6 +10,7 @@ import { manageRemindersOf } from "@/components/public/manage-reminders";
 import { DomainError } from "@/lib/errors";
 import { guestbookManageAction } from "@/lib/guestbook/manage-actions";
 import { familyGuestbook } from "@/lib/guestbook/queries";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { linkBase } from "@/lib/links";
@@ -122,9 +123,9 @@ export async function POST(request: NextRequest, context: Context) {
   }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return page(request, { state: "invalid" }, 400);
+    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
+  } catch (error) {
+    return page(request, { state: "invalid" }, error instanceof BodyTooLargeError ? 413 : 400);
   }
   const action = form.get("action");
   if (typeof action !== "string" || !(ACTIONS as readonly string[]).includes(action)) {

@@ -96,11 +96,7 @@ export const de: Catalogue = {
   "page.manageState": "Status",
   "page.manageStateVisible": "Öffentlich",
   "page.manageStateHidden": "Verborgen",
-  "page.manageHideHeading": "Sichtbarkeit",
-  "page.manageHideHelp":
-    "Eine verborgene Gedenkseite ist für niemanden mehr sichtbar, bis Sie sie wieder anzeigen.",
-  "page.manageHide": "Die Gedenkseite verbergen",
-  "page.manageShow": "Die Gedenkseite wieder anzeigen",
+  "page.manageStateLinkOnly": "Nur über den Link",
   "page.manageAnonymousHeading": "Anonymität",
   "page.manageAnonymousHelp":
     "Eine anonyme Gedenkseite zeigt weder Namen noch Daten noch Foto der verstorbenen Person.",
@@ -786,6 +782,7 @@ export const de: Catalogue = {
   "guestbook.approve": "Freigeben",
   "guestbook.hide": "Ausblenden",
   "guestbook.delete": "Löschen",
+  "guestbook.deleteConfirm": "Ich verstehe, dass die Nachricht endgültig gelöscht wird",
   "guestbook.dashHeading": "Kondolenzbuch",
   "guestbook.dashHelp":
     "Blenden Sie eine missbräuchliche Nachricht aus: Sie verschwindet von der öffentlichen Seite.",

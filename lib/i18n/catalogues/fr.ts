@@ -99,11 +99,7 @@ export const fr = {
   "page.manageState": "État",
   "page.manageStateVisible": "Public",
   "page.manageStateHidden": "Masqué",
-  "page.manageHideHeading": "Visibilité",
-  "page.manageHideHelp":
-    "Un mémorial masqué n’est plus visible par personne, jusqu’à ce que vous l’affichiez de nouveau.",
-  "page.manageHide": "Masquer le mémorial",
-  "page.manageShow": "Afficher de nouveau le mémorial",
+  "page.manageStateLinkOnly": "Accessible par le lien seulement",
   "page.manageAnonymousHeading": "Anonymat",
   "page.manageAnonymousHelp":
     "Un mémorial anonyme ne montre ni le nom, ni les dates, ni la photo de la personne disparue.",
@@ -785,6 +781,7 @@ export const fr = {
   "guestbook.approve": "Approuver",
   "guestbook.hide": "Masquer",
   "guestbook.delete": "Supprimer",
+  "guestbook.deleteConfirm": "Je comprends que le message sera supprimé définitivement",
   "guestbook.dashHeading": "Livre d’or",
   "guestbook.dashHelp": "Masquez un message abusif : il disparaît de la page publique.",
   "guestbook.dashMode": "Mode : {mode}",

@@ -11,7 +11,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   INVALID_INPUT: {
     status: HTTP_STATUS.INVALID_INPUT,
     meaning:
-      "The request is incorrect or incoherent: a field of the body, a path parameter, `Page` or `Limite` (named by `Champ`), a body that is not a JSON object, larger than 64 KiB or nested deeper than 32 levels, a `Contexte` id that is not the caller's, a path with a malformed %-escape.",
+      "The request is incorrect or incoherent: a field of the body, a path parameter, `Page` or `Limite` (named by `Champ`), a body that is not a JSON object or nested deeper than 32 levels, a `Contexte` id that is not the caller's, a path with a malformed %-escape.",
   },
   UNKNOWN_FIELD: {
     status: 400,
@@ -22,6 +22,11 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     status: 400,
     meaning:
       "The body is not valid JSON; `Message` says where it breaks (line, column and offset) and what was expected there. Nothing was written.",
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    meaning:
+      "The body is larger than 64 KiB (said by `Content-Length`, or counted as a chunked body arrives). Nothing was written; the answer is sent whole before the connection closes.",
   },
   NO_TREE_AVAILABLE: {
     status: HTTP_STATUS.NO_TREE_AVAILABLE,

@@ -500,6 +500,10 @@ export const ZInfosFields = z.strictObject({
         "Every field null for an anonymous or global memorial; `DateDeces` null to other operators when the date is approximate.",
     }),
   Arbres: z.array(ZTreeLine),
+  Etat: z.enum(["awaiting_confirmation", "public", "link_only", "hidden"]).meta({
+    description:
+      "Extension (issue 27.12): where the memorial stands. `awaiting_confirmation`: created with `AConfirmer: true`, its family has not confirmed (no tree, no public page); else its privacy level, the family's choice or its funeral home's default: `public` (its page is found by the home page's search), `link_only` (seen by whoever has its address, never searched, not indexed) or `hidden` (its family hid it: its page answers 404). Other operators only read public memorials, so they only see `public` and `link_only`. The same values as the webhook `memorial.privacy_changed`.",
+  }),
 });
 export type TInfosFields = z.infer<typeof ZInfosFields>;
 
@@ -515,7 +519,8 @@ export const ZMemorialInfos = z
   .strictObject({ ...envelope("memorialInfos"), ...ZInfosFields.shape, ...infosPage })
   .meta({
     id: "MemorialInfos",
-    description: "2.7 memorial information, with the extensions `UrlMemorial` and paging of the trees.",
+    description:
+      "2.7 memorial information, with the extensions `UrlMemorial`, `Etat` and paging of the trees.",
   });
 
 // ---------------------------------------------------------------------------------------------
@@ -537,3 +542,31 @@ export type TContexteRecord = z.infer<typeof ZContexteRecord>;
 export const ZContextesListing = z
   .strictObject({ ...envelope("contextes"), Contextes: z.array(ZContexteRecord), ...listingPageShape })
   .meta({ id: "ContextesListing", description: "Extension: the caller's contexts." });
+
+// ---------------------------------------------------------------------------------------------
+// Extension (issue 27.12): one guestbook message, the read that follows a guestbook.entry_* webhook
+
+export const ZLivreDorMessageFields = z.strictObject({
+  MessageId: uint().meta({ description: "The message: `entryId` of the guestbook.entry_* webhooks." }),
+  MemorialId: uint(),
+  Nom: z.string().meta({ description: "The name the visitor signed with (at most 80 characters)." }),
+  Message: z.string().meta({ description: "The visitor's words (at most 1000 characters)." }),
+  Etat: z.enum(["pending", "published", "hidden"]).meta({
+    description:
+      "`pending`: waiting for the family's approval; `published`: shown on the memorial page; `hidden`: refused or hidden by the family or the operator.",
+  }),
+  DateCreation: ZDateTime,
+  DateDecision: nullable(ZDateTime).meta({ description: "When it was approved or hidden; null before." }),
+  DecidePar: nullable(z.enum(["family", "operator"])).meta({
+    description: "Who decided, as in the webhooks' `by`; null before a decision or when published at once.",
+  }),
+});
+export type TLivreDorMessageFields = z.infer<typeof ZLivreDorMessageFields>;
+
+export const ZLivreDorMessage = z
+  .strictObject({ ...envelope("livreDorMessage"), ...ZLivreDorMessageFields.shape })
+  .meta({
+    id: "LivreDorMessage",
+    description:
+      "Extension (issue 27.12): one message of the guestbook of one of the caller's memorials (the webhooks carry its id, never its words).",
+  });

@@ -32,5 +32,6 @@ export function serializeMemorialInfos(
       DateDeces: deceased?.deathDate?.toISOString() ?? null,
     },
     Arbres: infos.trees.map((tree) => serializeTree(tree, origin)),
+    Etat: infos.state,
   };
 }

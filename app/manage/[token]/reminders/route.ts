@@ -9,6 +9,7 @@ import { type ReminderPageView, reminderPage } from "@/components/public/reminde
 import { requestClient } from "@/lib/auth/client-address";
 import { db } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { RateLimitedError } from "@/lib/limits/rate-limit";
@@ -40,9 +41,10 @@ export async function POST(request: NextRequest, context: Context) {
     secretLinkPage(reminderPage(view, language, nonce, path), status);
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["email"] }, 400);
+    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
+  } catch (error) {
+    const status = error instanceof BodyTooLargeError ? 413 : 400;
+    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["email"] }, status);
   }
   const parsed = EMAIL.safeParse(form.get("email") ?? "");
   if (!parsed.success)

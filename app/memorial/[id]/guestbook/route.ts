@@ -9,6 +9,7 @@ import { requestClient } from "@/lib/auth/client-address";
 import { DomainError } from "@/lib/errors";
 import { postGuestbookEntry } from "@/lib/guestbook/post-entry";
 import { type GuestbookReason, HONEYPOT_FIELD } from "@/lib/guestbook/rules";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage } from "@/lib/http/secret-link-page";
 import { isLanguage } from "@/lib/i18n/languages";
@@ -31,9 +32,11 @@ export async function POST(request: NextRequest, context: Context) {
   const memorialId = parseId((await context.params).id);
   const memorial = memorialId === null ? null : await getPublicMemorial(memorialId);
   let form: FormData | null = null;
+  let tooLarge = false;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
+  } catch (error) {
+    tooLarge = error instanceof BodyTooLargeError;
     form = null;
   }
   const field = (name: string) => {
@@ -65,6 +68,8 @@ export async function POST(request: NextRequest, context: Context) {
   // A form of another site (or a script without this site's Origin) cannot post in its name.
   if (!fromThisSite(request, { originRequired: true })) return refuse("refusedOrigin", 403);
   if (memorialId === null || !memorial) return refuse("refusedInvalid", 404);
+  // Past the public forms' limit: the message is too long to be one (issue 29.4).
+  if (tooLarge) return refuse("refusedMessage", 413);
   const name = field("name");
   const message = field("message");
   if (form === null || name === null || message === null) return refuse("refusedInvalid", 400);

@@ -8,6 +8,7 @@ import type { NextRequest } from "next/server";
 import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
 import { requestClient } from "@/lib/auth/client-address";
 import { DomainError } from "@/lib/errors";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
 import { fromThisSite } from "@/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
 import { RateLimitedError } from "@/lib/limits/rate-limit";
@@ -32,11 +33,11 @@ export async function POST(request: NextRequest, context: Context) {
   }
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
+  } catch (error) {
     return answer(
       { state: "invalid", memorialId: options.memorialId, problems: ["email", "consent", "kind"] },
-      400,
+      error instanceof BodyTooLargeError ? 413 : 400,
     );
   }
   const problems: ("email" | "consent" | "kind" | "host")[] = [];

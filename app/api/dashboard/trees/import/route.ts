@@ -7,6 +7,7 @@ import { dashboardLanguage } from "@/lib/dashboard/language";
 import { dashboardRoute, jsonResponse } from "@/lib/dashboard/route";
 import { sheetRefusalText, sheetReportView } from "@/lib/dashboard/trees";
 import { DomainError } from "@/lib/errors";
+import { BodyTooLargeError, readCappedForm } from "@/lib/http/capped-body";
 import { importTreeSheet } from "@/lib/trees/import-sheet";
 import { SHEET_MAX_BYTES } from "@/lib/trees/sheet";
 
@@ -17,9 +18,13 @@ export const POST = dashboardRoute(async ({ request, session }) => {
   const lang = await dashboardLanguage(session.operatorLanguage);
   const refused = (reason: string, status = 400) =>
     jsonResponse(status, { error: "INVALID_INPUT", reason, message: sheetRefusalText(lang, reason), lang });
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > SHEET_MAX_BYTES + ENVELOPE_BYTES) return refused("too-large", 413);
-  const form = await request.formData().catch(() => null);
+  let form: FormData | null;
+  try {
+    form = await readCappedForm(request, SHEET_MAX_BYTES + ENVELOPE_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return refused("too-large", 413);
+    form = null;
+  }
   const file = form?.get("file");
   if (!file || typeof file === "string") return refused("no-file");
   if (file.size > SHEET_MAX_BYTES) return refused("too-large", 413);

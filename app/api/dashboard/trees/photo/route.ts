@@ -7,6 +7,7 @@ import { dashboardLanguage } from "@/lib/dashboard/language";
 import { dashboardRoute, jsonResponse } from "@/lib/dashboard/route";
 import { photoRefusalText } from "@/lib/dashboard/trees";
 import { DomainError } from "@/lib/errors";
+import { BodyTooLargeError, readCappedForm } from "@/lib/http/capped-body";
 import { storePhoto } from "@/lib/photos";
 import { settings } from "@/lib/settings";
 
@@ -24,9 +25,13 @@ export const POST = dashboardRoute(async ({ request, session }) => {
       message: photoRefusalText(lang, reason, max),
       lang,
     });
-  if (Number(request.headers.get("content-length") ?? "0") > max + ENVELOPE_BYTES)
-    return refused("too-large", 413);
-  const form = await request.formData().catch(() => null);
+  let form: FormData | null;
+  try {
+    form = await readCappedForm(request, max + ENVELOPE_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return refused("too-large", 413);
+    form = null;
+  }
   const file = form?.get("photo");
   if (!file || typeof file === "string" || file.size === 0) return refused("not-an-image");
   if (file.size > max) return refused("too-large", 413);

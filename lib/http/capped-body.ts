@@ -1,0 +1,58 @@
+// Issue 29.4: the one reader of request bodies. Every route that reads a body reads it through
+// here with its own limit: past it (by Content-Length, or counted as a chunked body arrives) a
+// BodyTooLargeError, which each route answers 413 in its own words; the rest is never buffered.
+// Limits: the /v1 API's 64 KiB (lib/v1/handler.ts), PUBLIC_FORM_BYTES for the forms of public
+// pages (guestbook, reminders, the management page), the photo and sheet limits for uploads.
+
+/** The forms of the public pages: a few fields, a guestbook message of 1000 characters. */
+export const PUBLIC_FORM_BYTES = 16 * 1024;
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the body is larger than ${limit} bytes`);
+    this.name = "BodyTooLargeError";
+  }
+}
+
+/** The body of `request`, at most `limit` bytes; BodyTooLargeError past it. */
+export async function readCappedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) throw new BodyTooLargeError(limit);
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLargeError(limit);
+    }
+    // A copy: the stream may reuse the memory of a chunk it has handed out.
+    chunks.push(value.slice());
+  }
+  const body = new Uint8Array(new ArrayBuffer(size));
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/** The body as text (UTF-8), at most `limit` bytes. */
+export async function readCappedText(request: Request, limit: number): Promise<string> {
+  return new TextDecoder().decode(await readCappedBody(request, limit));
+}
+
+/**
+ * The body as a form (urlencoded or multipart, by its Content-Type), at most `limit` bytes;
+ * BodyTooLargeError past it, and what Request.formData throws for a body that is not a form.
+ */
+export async function readCappedForm(request: Request, limit: number): Promise<FormData> {
+  const bytes = await readCappedBody(request, limit);
+  const type = request.headers.get("content-type") ?? "";
+  return new Response(bytes, { headers: { "content-type": type } }).formData();
+}

@@ -1,0 +1,30 @@
+// Issue 27.13: a query with several relations inside an interactive transaction sends its
+// statements one after the other on the transaction's connection: pg's deprecation warning
+// "client is already executing a query" is never emitted (it was, by every such query).
+import { afterAll, expect, it } from "vitest";
+import { disconnect, transaction } from "@/lib/db/client";
+import { createOperator } from "@/lib/operators/create-operator";
+
+afterAll(() => disconnect());
+
+it("loads several relations in a transaction without pg's concurrent-query deprecation", async () => {
+  const warnings: string[] = [];
+  const onWarning = (warning: Error) => warnings.push(warning.message);
+  process.on("warning", onWarning);
+  try {
+    const operator = await createOperator({ name: `serial-${Date.now().toString(36)}`, language: "fr" });
+    const found = await transaction((tx) =>
+      // Three relations: three statements that Prisma's plan starts at once.
+      tx.operator.findUniqueOrThrow({
+        where: { id: operator.operatorId },
+        include: { contexts: true, apiKeys: true, memorials: true },
+      }),
+    );
+    expect(found.id).toBe(operator.operatorId);
+    // A warning is emitted on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+  } finally {
+    process.off("warning", onWarning);
+  }
+  expect(warnings.filter((message) => message.includes("already executing a query"))).toEqual([]);
+});
