@@ -49,7 +49,7 @@ test("wrong passwords make this browser wait a growing delay, never a lock-out",
   // Five more failures from this browser's address (as the form would record them, without the
   // waits between them): the delay is now 2^5 s, and even the right password is refused unchecked.
   const { client } = await db.signInAttemptFailure.findFirstOrThrow({ where: { email: user.email } });
-  expect(client).toBe("127.0.0.1"); // the socket's address, passed on by scripts/server.ts
+  expect(client).toBe("127.0.0.1"); // the socket's address, passed on by lib/http/server.ts
   await db.signInAttemptFailure.createMany({ data: Array(5).fill({ email: user.email, client }) });
   await page.getByLabel(/e-mail/i).fill(user.email);
   await page.getByLabel("Password").fill(PASSWORD);

@@ -3,6 +3,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { settings } from "@/lib/settings";
 import { PrismaClient } from "./generated/client";
+import { isConnectionError, reportDatabaseFailure } from "./health";
 
 export { Prisma } from "./generated/client";
 
@@ -13,8 +14,16 @@ const globalForPrisma = globalThis as unknown as {
 
 function createClient(connectionString = settings().DATABASE_URL): PrismaClient {
   if (!connectionString) throw new Error("DATABASE_URL is not set");
-  const adapter = new PrismaPg({ connectionString, max: settings().DATABASE_POOL_SIZE });
+  // A connection lost by the pool (the database restarting or gone) tells lib/db/health.ts.
+  const adapter = new PrismaPg(
+    { connectionString, max: settings().DATABASE_POOL_SIZE },
+    { onPoolError: reportIfConnectionError, onConnectionError: reportIfConnectionError },
+  );
   return new PrismaClient({ adapter });
+}
+
+function reportIfConnectionError(error: Error) {
+  if (isConnectionError(error)) reportDatabaseFailure(error);
 }
 
 /** The shared client; created on first use so that importing this module never connects. */

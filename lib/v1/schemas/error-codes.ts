@@ -56,6 +56,11 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning:
       "The instance handles more requests than `V1_MAX_IN_FLIGHT` at once: it answers at once, with `Retry-After: 1`, rather than letting the request time out. Retry.",
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    meaning:
+      "The service cannot reach its database for now (it restarts, or is down): nothing was written, or the request was cut before its commit. `Retry-After` says when to try again; retry with the same `Idempotency-Key`.",
+  },
   INTERNAL: {
     status: HTTP_STATUS.INTERNAL,
     meaning: "An unexpected error of the service; it is logged and `Message` gives no detail of it.",
