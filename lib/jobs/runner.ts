@@ -219,6 +219,9 @@ interface Generation {
   startError?: unknown;
 }
 
+/** How long the jobs in hand of a stopping runner run before the catalogue's interrupt. */
+const CUT_AFTER_MS = 5_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `promise`, or undefined after `ms`. */
@@ -355,7 +358,17 @@ export async function startJobRunner(options: JobRunnerOptions): Promise<JobRunn
     generation.ending = true;
     if (generation.runner) {
       const stopped = generation.runner.stop().catch(() => {});
-      cut?.();
+      // The jobs in hand get a moment to finish; then what can be taken up again is cut (a
+      // webhook delivery goes back to the queue) before a SIGKILL can come.
+      if (
+        cut &&
+        (await within(
+          stopped.then(() => true),
+          CUT_AFTER_MS,
+        )) === undefined
+      )
+        cut();
+      else cut?.();
       await within(stopped, stopTimeoutMs);
     }
     await within(Promise.allSettled(generation.inFlight.keys()), stopTimeoutMs);

@@ -9,9 +9,12 @@
 //   in PostgreSQL, and a planting made then gets its webhook and its e-mail within 10 s;
 // - 0 acknowledged writes lost or duplicated (requests cut or refused are sent again with their
 //   Idempotency-Key, as a partner would);
-// - the log says once per outage that the database is unreachable and once that it is back.
+// - the log says once per outage that the database is unreachable and once that it is back;
+// - at the end, SIGTERM with a request in flight: it completes, the exit status is 0, no job is
+//   left locked (issue 28.6).
 // Traffic goes only to 127.0.0.1; every wait is bounded. docs/operations.md says what it shows.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -335,5 +338,43 @@ it("the service rides out its database's restarts and stops, under load and idle
   expect(count("database unreachable")).toBeLessThanOrEqual(6);
   expect(log).not.toContain("uncaughtException");
   report.push(`log: ${count("database unreachable")} outages said, ${log.split("\n").length} lines in all`);
+
+  // --- SIGTERM (issue 28.6) with a request in flight (its body half sent): the request completes,
+  // the process exits 0, and no job is left locked by it (none lost, none to be run again).
+  const body = JSON.stringify({
+    DeLaPartDe: "Arrêt",
+    Defunt: { Nom: "Arret", Prenom: "En vol", DateDeces: "2026-11-01" },
+  });
+  const socket = net.connect(Number(new URL(service.url).port), "127.0.0.1");
+  let answer = "";
+  socket.setEncoding("utf8");
+  socket.on("data", (chunk) => {
+    answer += chunk;
+  });
+  const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+  socket.write(
+    `POST /v1/Memorials/Creer HTTP/1.1\r\nHost: 127.0.0.1\r\nkey: ${loadOperator.key}\r\n` +
+      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n` +
+      body.slice(0, 20),
+  );
+  await sleep(500);
+  process.kill(service.pid, "SIGTERM");
+  await sleep(1_000);
+  socket.end(body.slice(20));
+  await ended;
+  expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  for (let i = 0; i < 600 && service.exitCode() === null; i++) await sleep(100);
+  expect(service.exitCode(), "exit status after SIGTERM").toBe(0);
+  {
+    const check = new pg.Client({ connectionString: database.url });
+    await check.connect();
+    const { rows } = await check.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE locked_by IS NOT NULL`,
+    );
+    await check.end();
+    expect(rows[0]!.n, "jobs left locked by the stopped instance").toBe(0);
+  }
+  report.push("SIGTERM: the request in flight answered 200, exit 0, no job left locked");
   console.log(`outage test (${root}):\n${report.join("\n")}`);
 }, 280_000);
