@@ -32,7 +32,7 @@ function crossSiteWrite(request: NextRequest, rawPath: string): boolean {
 
 export function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
-  // /v1/... does not come here (see the matcher): its guard runs in scripts/server.ts. /v1 itself does.
+  // /v1/... does not come here (see the matcher): its guard runs in lib/http/server.ts. /v1 itself does.
   if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
     return guardV1Request(request.method, rawPath) ?? NextResponse.next();
   }
@@ -85,7 +85,7 @@ export const config = {
   matcher: [
     {
       // Pages, and the JSON API for its guard; not static files.
-      // Pages; not static files, and not the JSON API (its guard runs in scripts/server.ts, before
+      // Pages; not static files, and not the JSON API (its guard runs in lib/http/server.ts, before
       // Next.js: a proxy run costs as much as the rest of a cached read).
       // Nor the uploads (issue 29.4): the proxy would hold a copy of their body and cut it at
       // 10 MB, so a photo near PHOTO_MAX_BYTES arrived broken; their route reads them through

@@ -129,6 +129,8 @@ const ZSettings = z.object({
   WEBHOOK_RETRY_BASE_MS: integer(1, 24 * MS_HOUR, 30_000),
   JOB_RETRY_BASE_MS: z.string().optional(),
   JOB_WORKERS: integer(0, 1_000, 8),
+  /** How long a failed job runner waits for the database before the instance exits (lib/jobs/runner.ts). */
+  JOB_RECOVERY_SECONDS: integer(1, 86_400, 300),
   HEADERS_TIMEOUT_MS: integer(100, MS_HOUR, 15_000),
   REQUEST_TIMEOUT_MS: integer(100, MS_HOUR, 60_000),
   KEEP_ALIVE_TIMEOUT_MS: integer(100, MS_HOUR, 5_000),

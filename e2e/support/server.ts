@@ -8,6 +8,8 @@ import { freePort } from "@/lib/db/embedded";
 export interface RunningServer {
   url: string;
   pid: number;
+  /** The exit status once the process has exited (a signal's name if it was killed), else null. */
+  exitCode(): number | string | null;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startServer(
   return {
     url,
     pid: child.pid!,
+    exitCode: () => child.exitCode ?? child.signalCode,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

@@ -5,6 +5,7 @@ import pg from "pg";
 import { registerPool } from "@/lib/observability/metrics";
 import { settings } from "@/lib/settings";
 import { PrismaClient } from "./generated/client";
+import { isConnectionError, reportDatabaseFailure } from "./health";
 import { SerialTransactionsPg } from "./serial-transactions";
 
 export { Prisma } from "./generated/client";
@@ -19,11 +20,18 @@ function createClient(connectionString = settings().DATABASE_URL, name = "main")
   // The pool is made here so that /metrics can show its connections (db_pool_*).
   const pool = new pg.Pool({ connectionString, max: settings().DATABASE_POOL_SIZE });
   registerPool(name, pool);
-  // (The adapter's own @types/pg differs from ours; the module is the same one.)
+  // (The adapter's own @types/pg differs from ours; the module is the same one.) A connection lost
+  // by the pool (the database restarting or gone) tells lib/db/health.ts.
   const adapter = new SerialTransactionsPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
     disposeExternalPool: true,
+    onPoolError: reportIfConnectionError,
+    onConnectionError: reportIfConnectionError,
   });
   return new PrismaClient({ adapter });
+}
+
+function reportIfConnectionError(error: Error) {
+  if (isConnectionError(error)) reportDatabaseFailure(error);
 }
 
 /** The shared client; created on first use so that importing this module never connects. */

@@ -254,8 +254,10 @@ async function waitForConnections(port: number, seconds: number): Promise<boolea
   return false;
 }
 
+/** `port`: the port to start it on (a test restarting it where its clients expect it); else a free one. */
 export async function startEmbeddedDatabase(
   log: (line: string) => void = () => {},
+  options: { port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const pgDir = path.join(dataDir(), "postgres");
   const pidFile = path.join(pgDir, "postmaster.pid");
@@ -300,7 +302,7 @@ export async function startEmbeddedDatabase(
     }
 
     const output: string[] = [];
-    const port = await freePort();
+    const port = options.port ?? (await freePort());
     const serverOptions: ConstructorParameters<typeof EmbeddedPostgres>[0] = {
       databaseDir: pgDir,
       user: USER,

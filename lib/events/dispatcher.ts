@@ -7,6 +7,7 @@
 // commit leaves the event to the next pass. A consumer that keeps failing is retried on later
 // passes and given up after MAX_ATTEMPTS, with its error kept on the event row.
 import { db, type Tx, transaction } from "@/lib/db/client";
+import { isConnectionError, reportDatabaseFailure } from "@/lib/db/health";
 import { enqueue } from "@/lib/jobs/enqueue";
 import { RetryLater } from "@/lib/jobs/retry";
 import { type DomainEventType, onEventSignals } from "./events";
@@ -180,10 +181,13 @@ export function wakeDispatchOnEvents(): () => void {
         try {
           await requestDispatch();
         } catch (error) {
-          console.error(
-            "[events] could not wake the dispatching (the schedule will)",
-            (error as Error).message,
-          );
+          // While the database is away, the listener's reset wakes it again on its return.
+          if (isConnectionError(error)) reportDatabaseFailure(error);
+          else
+            console.error(
+              "[events] could not wake the dispatching (the schedule will)",
+              (error as Error).message,
+            );
         } finally {
           waking = false;
           if (again) wake();

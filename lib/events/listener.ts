@@ -3,6 +3,7 @@
 // is down, consumers get a "reset" signal (drop every cached entry) and `isListening()` is false,
 // so that caches are bypassed rather than trusted: no change can be missed.
 import pg from "pg";
+import { isConnectionError, reportDatabaseFailure } from "@/lib/db/health";
 import { settings } from "@/lib/settings";
 import { processSingleton } from "@/lib/singleton";
 import { EVENT_CHANNEL, type EventSignal, publishLocal, signalsOfNotice } from "./events";
@@ -71,7 +72,9 @@ export function ensureListening(): Promise<void> {
       publishLocal([RESET]);
       state.connected = true;
     } catch (error) {
-      console.error("[events] cannot listen for changes; caches are bypassed until it can", error);
+      // Said once per outage (retried every second): the database's own state is lib/db/health.ts's.
+      if (isConnectionError(error)) reportDatabaseFailure(error);
+      else console.error("[events] cannot listen for changes; caches are bypassed until it can", error);
       client.end().catch(() => {});
       scheduleRetry();
     } finally {

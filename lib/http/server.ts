@@ -1,15 +1,18 @@
-// The production HTTP server, run by the launcher (scripts/start.ts through scripts/server.ts)
-// instead of `next start`: Next.js through its programmatic API behind node:http, so that the
+// The production HTTP server, run by the launcher (scripts/start.ts) in its own process, beside the
+// job runner, instead of `next start`: Next.js through its programmatic API behind node:http, so that the
 // server's own limits can be set. With `next start`, a client sending its headers one line every
 // 10 s keeps its connection for minutes (300 such clients hold 300 sockets), and TRACE answers a
 // text 500. In front of Next.js: the /v1 guard, the /v1 route handlers called directly (issue 22.2,
-// lib/http/v1-routes.ts) and the rendered-page cache of memorial pages.
+// lib/http/v1-routes.ts) and the rendered-page cache of memorial pages; in front of everything,
+// /healthz, /readyz and the 503 answers while the instance starts or its database is away
+// (lib/http/availability.ts).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import next from "next";
 import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
 import { observed } from "@/lib/observability/http";
 import { guardV1Request, v1ServerError } from "@/lib/v1/guard";
+import { refuseWhileUnavailable, serveProbes } from "./availability";
 import { createMemorialPageCache } from "./page-cache";
 import { markNoindex } from "./robots";
 import { SECURITY_HEADERS } from "./security-headers";
@@ -27,10 +30,123 @@ export interface HttpServerOptions {
   pageCacheBytes: number;
 }
 
-/** Starts Next.js behind node:http; SIGTERM and SIGINT close it and end the process. */
-export async function startHttpServer(options: HttpServerOptions): Promise<http.Server> {
-  const { dev, port, hostname, trustProxy } = options;
+export type RequestHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+
+export interface HttpServer {
+  server: http.Server;
+  /** Serves the application from now on (before: 503 to all but /healthz and /readyz). */
+  attach(handler: RequestHandler, upgrade?: UpgradeHandler): void;
+  /**
+   * Stops accepting connections and waits, at most `graceMs`, for the requests in flight; then
+   * closes what is left. Resolves true when every request in flight finished.
+   */
+  close(graceMs: number): Promise<boolean>;
+}
+
+type UpgradeHandler = (
+  request: http.IncomingMessage,
+  socket: import("node:stream").Duplex,
+  head: Buffer,
+) => void;
+
+/** The port is taken (or cannot be bound): the launcher says so and exits non-zero. */
+export class ListenError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = "ListenError";
+  }
+}
+
+/**
+ * Binds the port first, before the database and Next.js are started: a port already taken stops
+ * the launcher at once (issue 34.3), and /healthz and /readyz answer from the start. Until the
+ * application is attached, and whenever the database cannot be reached, requests are answered
+ * 503 by lib/http/availability.ts.
+ */
+export async function listenHttp(port: number, hostname: string): Promise<HttpServer> {
   const timeouts = serverTimeouts();
+  let app: RequestHandler | null = null;
+  let inFlight = 0;
+  const idle = new Set<() => void>();
+  const server = http.createServer(
+    {
+      headersTimeout: timeouts.headersTimeout,
+      requestTimeout: timeouts.requestTimeout,
+      keepAliveTimeout: timeouts.keepAliveTimeout,
+      connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
+    },
+    // Request ids, request log lines, request metrics and /metrics (lib/observability/http.ts).
+    observed((request, response) => {
+      inFlight++;
+      let done = false;
+      const finished = () => {
+        if (done) return;
+        done = true;
+        if (--inFlight === 0) for (const wake of [...idle]) wake();
+      };
+      response.once("finish", finished);
+      response.once("close", finished);
+      const path = pathOf(request.url);
+      if (serveProbes(request, response, path)) return;
+      if (refuseWhileUnavailable(request, response, path)) return;
+      app?.(request, response);
+    }),
+  );
+  await new Promise<void>((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException) => {
+      const why =
+        error.code === "EADDRINUSE"
+          ? `port ${port} on ${hostname} is already in use (another instance of the service, or another program): stop it, or set PORT`
+          : error.code === "EACCES"
+            ? `port ${port} on ${hostname} may not be bound by this user: set PORT (above 1023)`
+            : `cannot listen on ${hostname}:${port}: ${error.message}`;
+      reject(new ListenError(why, error.code));
+    };
+    server.once("error", failed);
+    server.listen(port, hostname, () => {
+      server.off("error", failed);
+      resolve();
+    });
+  });
+  console.log(
+    `server: listening on http://${hostname}:${port} (headers timeout ${timeouts.headersTimeout} ms, ` +
+      `request timeout ${timeouts.requestTimeout} ms, keep-alive ${timeouts.keepAliveTimeout} ms)`,
+  );
+  return {
+    server,
+    attach(handler, upgrade) {
+      app = handler;
+      if (upgrade) server.on("upgrade", upgrade);
+    },
+    async close(graceMs) {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const drained = await Promise.race([
+        new Promise<boolean>((resolve) => {
+          if (inFlight === 0) return resolve(true);
+          idle.add(() => resolve(true));
+        }),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), graceMs).unref()),
+      ]);
+      // Connections kept alive after their last answer close now, not at their keep-alive timeout.
+      server.closeAllConnections();
+      await closed;
+      return drained;
+    },
+  };
+}
+
+/**
+ * Prepares Next.js and returns the handler of every request it and the /v1 route handlers serve
+ * (with the rendered-page cache in front of the memorial pages).
+ */
+export async function createAppHandler(
+  options: HttpServerOptions,
+): Promise<{ handler: RequestHandler; upgrade?: UpgradeHandler }> {
+  const { dev, port, hostname, trustProxy } = options;
 
   // The rendered-page cache renders the pages through this server with a token only this
   // process knows (proxy.ts reads it from the environment Next.js runs in).
@@ -58,81 +174,58 @@ export async function startHttpServer(options: HttpServerOptions): Promise<http.
     }
   }
 
-  const server = http.createServer(
-    {
-      headersTimeout: timeouts.headersTimeout,
-      requestTimeout: timeouts.requestTimeout,
-      keepAliveTimeout: timeouts.keepAliveTimeout,
-      connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
-    },
-    // Request ids, request log lines, request metrics and /metrics (lib/observability/http.ts).
-    observed((request, response) => {
-      if (refuseUnhandledMethod(request, response)) return;
-      // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of
-      // the header is replaced, so it cannot choose its address.
-      request.headers[CLIENT_HEADER] = socketClient(
-        request.socket.remoteAddress,
-        request.headers["x-forwarded-for"],
-        trustProxy,
-      );
-      const fail = (error: unknown) => {
-        console.error("request failed", error);
-        if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
-        response.end("Internal server error\n");
-      };
-      // What Next.js itself would answer before any /v1 route handler is answered here with the
-      // Error object (lib/v1/guard.ts): cheaper than in proxy.ts, which /v1 does not go through.
-      const path = pathOf(request.url);
-      if (path === "/v1" || path.startsWith("/v1/")) {
-        const refused = guardV1Request(request.method ?? "", path);
-        if (refused) return void send(refused, response).catch(fail);
-        // A request target that is not a plain path ("//host/v1/...") is left to Next.js's parsing.
-        // Compressed as Next.js's compression would (lib/http/v1-routes.ts encoded).
-        if (v1Router && request.url?.startsWith("/v1/")) {
-          return void serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
-            .then((answered) => (answered ? undefined : handle(request, response)))
-            .catch((error) => {
-              // A client gone while its body was read: nobody to answer, nothing to report.
-              if (request.destroyed && !response.headersSent) return void response.destroy();
-              console.error("request failed", error);
-              if (response.headersSent) return void response.end();
-              // Every /v1 answer is JSON (contract.md), this one too.
-              send(v1ServerError(), response).catch(() => response.destroy());
-            });
-        }
-      }
-      // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
-      const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
-      if (!pageCache) return void robots.then(() => handle(request, response)).catch(fail);
-      robots
-        .then(() => pageCache.handle(request, response))
-        .then((answered) => (answered ? undefined : handle(request, response)))
-        .catch(fail);
-    }),
-  );
-  // Development mode: Next.js's hot reload speaks over a WebSocket (an HTTP upgrade).
-  if (dev) {
-    const upgrade = app.getUpgradeHandler();
-    server.on("upgrade", (request, socket, head) => {
-      upgrade(request, socket, head).catch(() => socket.destroy());
-    });
-  }
-  server.listen(port, hostname, () => {
-    console.log(
-      `server: listening on http://${hostname}:${port} (headers timeout ${timeouts.headersTimeout} ms, ` +
-        `request timeout ${timeouts.requestTimeout} ms, keep-alive ${timeouts.keepAliveTimeout} ms)`,
+  const handler: RequestHandler = (request, response) => {
+    if (refuseUnhandledMethod(request, response)) return;
+    // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of
+    // the header is replaced, so it cannot choose its address.
+    request.headers[CLIENT_HEADER] = socketClient(
+      request.socket.remoteAddress,
+      request.headers["x-forwarded-for"],
+      trustProxy,
     );
-  });
-
-  const stop = () => {
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    // Requests still running get a moment; then the process ends anyway.
-    setTimeout(() => process.exit(0), 5_000).unref();
+    const fail = (error: unknown) => {
+      console.error("request failed", error);
+      if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      response.end("Internal server error\n");
+    };
+    // What Next.js itself would answer before any /v1 route handler is answered here with the
+    // Error object (lib/v1/guard.ts): cheaper than in proxy.ts, which /v1 does not go through.
+    const path = pathOf(request.url);
+    if (path === "/v1" || path.startsWith("/v1/")) {
+      const refused = guardV1Request(request.method ?? "", path);
+      if (refused) return void send(refused, response).catch(fail);
+      // A request target that is not a plain path ("//host/v1/...") is left to Next.js's parsing.
+      // Compressed as Next.js's compression would (lib/http/v1-routes.ts encoded).
+      if (v1Router && request.url?.startsWith("/v1/")) {
+        return void serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
+          .then((answered) => (answered ? undefined : handle(request, response)))
+          .catch((error) => {
+            // A client gone while its body was read: nobody to answer, nothing to report.
+            if (request.destroyed && !response.headersSent) return void response.destroy();
+            console.error("request failed", error);
+            if (response.headersSent) return void response.end();
+            // Every /v1 answer is JSON (contract.md), this one too.
+            send(v1ServerError(), response).catch(() => response.destroy());
+          });
+      }
+    }
+    // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
+    const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
+    if (!pageCache) return void robots.then(() => handle(request, response)).catch(fail);
+    robots
+      .then(() => pageCache.handle(request, response))
+      .then((answered) => (answered ? undefined : handle(request, response)))
+      .catch(fail);
   };
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
-  return server;
+  // Development mode: Next.js's hot reload speaks over a WebSocket (an HTTP upgrade).
+  if (!dev) return { handler };
+  const upgradeNext = app.getUpgradeHandler();
+  return {
+    handler,
+    upgrade: (request, socket, head) => {
+      upgradeNext(request, socket, head).catch(() => socket.destroy());
+    },
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
 // to that OTLP/HTTP endpoint (its /v1/traces). Only traces: the metrics are Prometheus's
 // (/metrics). The standard OTEL_* variables tune the rest (OTEL_SERVICE_NAME, sampling, batch
 // delays). Started by lib/observability/start-tracing.ts, the first import of each process's
-// entry (scripts/start.ts, scripts/server.ts), before anything loads pg or node:http.
+// entry (scripts/start.ts), before anything loads pg or node:http.
 //
 // The SDK is loaded (synchronously, by require) only when tracing is on: a process without it
 // loads none of it.

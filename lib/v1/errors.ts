@@ -13,6 +13,7 @@ export type ErrorCode =
   | DomainError["code"]
   | "METHOD_NOT_ALLOWED"
   | "SERVICE_UNAVAILABLE"
+  | "DATABASE_UNAVAILABLE"
   | "UNKNOWN_FIELD"
   | "MALFORMED_JSON"
   | "PAYLOAD_TOO_LARGE";
@@ -39,6 +40,12 @@ export class WireError extends Error {
 /** A query or path parameter that is not what the operation takes: Champ names it. */
 export const invalidParam = (name: string, message: string, reason: string | null = null) =>
   new WireError("INVALID_INPUT", message, name, reason);
+
+/** The Error object's Message while the database cannot be reached (Code DATABASE_UNAVAILABLE). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  "the service cannot reach its database for now; retry in a moment";
+/** Retry-After of an answer 503 while the database cannot be reached or the service starts. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export function errorBody(
   status: number,

@@ -1,15 +1,25 @@
 // What Next.js itself would answer before any route handler (a redirect for a trailing slash, an
 // empty 204 for OPTIONS, a text 500 for a malformed %-escape or an unknown method) is answered
-// here, from the HTTP server (scripts/server.ts), with the Error object: every /v1 response is
+// here, from the HTTP server (lib/http/server.ts), with the Error object: every /v1 response is
 // JSON (contract.md). The headers of next.config.mjs are added, as Next.js adds them.
 import { SECURITY_HEADERS } from "@/lib/http/security-headers";
 import { serializeContexte } from "./contexte";
-import { errorBody } from "./errors";
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  type ErrorCode,
+  errorBody,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+} from "./errors";
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH"]);
 
-function jsonError(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(errorBody(status, message, serializeContexte(null, []))), {
+function jsonError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code?: ErrorCode,
+): Response {
+  return new Response(JSON.stringify(errorBody(status, message, serializeContexte(null, []), code)), {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
@@ -26,6 +36,19 @@ function jsonError(status: number, message: string, headers: Record<string, stri
  */
 export function v1ServerError(): Response {
   return jsonError(500, "the server could not answer this request; try again later");
+}
+
+/**
+ * The answer of a /v1 request while the database cannot be reached (or the service is starting):
+ * 503, the Error object with its own Code, and Retry-After (lib/http/availability.ts).
+ */
+export function v1Unavailable(message = DATABASE_UNAVAILABLE_MESSAGE): Response {
+  return jsonError(
+    503,
+    message,
+    { "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    "DATABASE_UNAVAILABLE",
+  );
 }
 
 export function guardV1Request(method: string, rawPath: string): Response | null {

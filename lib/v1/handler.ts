@@ -2,6 +2,13 @@
 // authenticates the key, keeps the resolved Contexte for the response (errors included), parses
 // JSON bodies, maps errors to the Error object and never lets HTML, a stack trace or SQL out.
 
+import {
+  countRefused,
+  databaseUp,
+  isConnectionError,
+  probeDatabase,
+  reportDatabaseFailure,
+} from "@/lib/db/health";
 import { DomainError } from "@/lib/errors";
 import { BodyTooLargeError, readCappedText } from "@/lib/http/capped-body";
 import { noteOperator } from "@/lib/observability/request-context";
@@ -11,7 +18,13 @@ import type { Caller } from "@/lib/operators/keys";
 import { settings } from "@/lib/settings";
 import { processSingleton } from "@/lib/singleton";
 import { serializeContexte } from "./contexte";
-import { errorBody, mapError, WireError } from "./errors";
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  errorBody,
+  mapError,
+  UNAVAILABLE_RETRY_AFTER_SECONDS,
+  WireError,
+} from "./errors";
 import { locateJsonError } from "./json-syntax";
 import { apiRateLimit, withRateLimitHeaders } from "./rate-limit";
 
@@ -209,6 +222,12 @@ export function v1(
           limitHeaders ?? undefined,
         );
       }
+      if (await databaseWentAway(error)) {
+        // Said once by lib/db/health.ts, with the count of refused requests; not one stack each.
+        return json(503, errorBody(503, DATABASE_UNAVAILABLE_MESSAGE, contexte, "DATABASE_UNAVAILABLE"), {
+          "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+        });
+      }
       console.error(`[v1] ${request.method} ${redactKey(new URL(request.url).pathname)} failed`, error);
       return json(
         500,
@@ -217,6 +236,18 @@ export function v1(
       );
     }
   }
+}
+
+/**
+ * Whether an unexpected error is the database going away: an error that says so, or any error
+ * while a probe finds it unreachable (a shape of error not known yet). Counts the request as
+ * refused when so.
+ */
+async function databaseWentAway(error: unknown): Promise<boolean> {
+  if (isConnectionError(error)) reportDatabaseFailure(error);
+  else if (databaseUp() && (await probeDatabase())) return false;
+  countRefused();
+  return true;
 }
 
 /** For the methods a path does not have: a JSON 405 rather than Next's empty one. */

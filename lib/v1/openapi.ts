@@ -9,7 +9,7 @@ import { HostNotAllowedError } from "@/lib/links";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 import { webhookMessageSchema, webhookWhen } from "@/lib/webhooks/schemas";
 import type { ContexteObject } from "./contexte";
-import { type ErrorCode, errorBody } from "./errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorCode, errorBody } from "./errors";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, malformedJsonMessage } from "./handler";
 import { DEMO_IDS } from "./openapi-examples";
 import { pagingQuery, pathParams } from "./openapi-params";
@@ -165,10 +165,39 @@ const ServiceUnavailable = errorResponse(
   "ServiceUnavailable",
   md(
     "More requests than `V1_MAX_IN_FLIGHT` at once on this instance: answered at once, with",
-    "`Retry-After: 1`, rather than left to time out. Retry. `Code: SERVICE_UNAVAILABLE`.",
+    "`Retry-After: 1`, rather than left to time out (`Code: SERVICE_UNAVAILABLE`). Or the service",
+    "cannot reach its database for now, or is starting: `Retry-After: 5` (`Code: DATABASE_UNAVAILABLE`);",
+    "nothing was written, or the request was cut before its commit. Retry, with the same `Idempotency-Key`.",
   ),
-  errorExample(503, "SERVICE_UNAVAILABLE", "the service is busy; retry in a moment", null, anonymousContexte),
-  z.object({ "Retry-After": z.string().meta({ description: "Seconds to wait before retrying: 1." }) }),
+  {
+    examples: {
+      busy: {
+        summary: "More requests at once than the instance takes",
+        value: errorExample(
+          503,
+          "SERVICE_UNAVAILABLE",
+          "the service is busy; retry in a moment",
+          null,
+          anonymousContexte,
+        ),
+      },
+      database: {
+        summary: "The database cannot be reached for now",
+        value: errorExample(
+          503,
+          "DATABASE_UNAVAILABLE",
+          DATABASE_UNAVAILABLE_MESSAGE,
+          null,
+          anonymousContexte,
+        ),
+      },
+    },
+  },
+  z.object({
+    "Retry-After": z
+      .string()
+      .meta({ description: "Seconds to wait before retrying: 1 when busy, 5 otherwise." }),
+  }),
 );
 
 /** The creation's 503: the load shed as on every path, or a host the service may not write links on. */

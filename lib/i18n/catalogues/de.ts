@@ -59,6 +59,9 @@ export const de: Catalogue = {
   "certificate.figure": "{label}: {value}",
   "page.notFoundTitle": "Seite nicht gefunden",
   "page.notFoundText": "Diese Seite existiert nicht oder ist nicht öffentlich.",
+  "page.unavailableTitle": "Dienst vorübergehend nicht verfügbar",
+  "page.unavailableText":
+    "Der Dienst kann gerade nicht antworten. Versuchen Sie es in wenigen Augenblicken erneut.",
   "page.home": "Startseite",
   "page.footer": "Echte Bäume, gepflanzt in Erinnerung an die Menschen, die wir verloren haben.",
   "page.confirmTitle": "Die Gedenkseite bestätigen",

@@ -59,6 +59,8 @@ export const en: Catalogue = {
   "certificate.figure": "{label}: {value}",
   "page.notFoundTitle": "Page not found",
   "page.notFoundText": "This page does not exist, or it is not public.",
+  "page.unavailableTitle": "Service temporarily unavailable",
+  "page.unavailableText": "The service cannot answer right now. Try again in a few moments.",
   "page.home": "Home",
   "page.footer": "Real trees, planted in memory of those we have lost.",
   "page.confirmTitle": "Confirm the memorial",

@@ -64,6 +64,8 @@ export const fr = {
   "certificate.figure": "{label} : {value}",
   "page.notFoundTitle": "Page introuvable",
   "page.notFoundText": "Cette page n’existe pas, ou elle n’est pas publique.",
+  "page.unavailableTitle": "Service momentanément indisponible",
+  "page.unavailableText": "Le service ne peut pas répondre pour l’instant. Réessayez dans quelques instants.",
   "page.home": "Accueil",
   "page.footer": "De vrais arbres, plantés en mémoire de ceux que nous avons perdus.",
   "page.confirmTitle": "Confirmer le mémorial",

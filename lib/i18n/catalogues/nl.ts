@@ -59,6 +59,9 @@ export const nl: Catalogue = {
   "certificate.figure": "{label}: {value}",
   "page.notFoundTitle": "Pagina niet gevonden",
   "page.notFoundText": "Deze pagina bestaat niet, of ze is niet openbaar.",
+  "page.unavailableTitle": "Dienst tijdelijk niet beschikbaar",
+  "page.unavailableText":
+    "De dienst kan op dit moment niet antwoorden. Probeer het over enkele ogenblikken opnieuw.",
   "page.home": "Home",
   "page.footer": "Echte bomen, geplant ter nagedachtenis aan wie we verloren hebben.",
   "page.confirmTitle": "De gedenkpagina bevestigen",

@@ -71,6 +71,11 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning:
       "A misconfiguration of the service, not of the request: a creation that e-mails the family a link (`AConfirmer`, `FamilleEmail`) came to a host not in `ALLOWED_HOSTS`, `APP_URL` unset. `Message` says what to set; nothing was written. A creation without a link works on any host.",
   },
+  DATABASE_UNAVAILABLE: {
+    status: 503,
+    meaning:
+      "The service cannot reach its database for now (it restarts, or is down): nothing was written, or the request was cut before its commit. `Retry-After` says when to try again; retry with the same `Idempotency-Key`.",
+  },
   INTERNAL: {
     status: HTTP_STATUS.INTERNAL,
     meaning: "An unexpected error of the service; it is logged and `Message` gives no detail of it.",
