@@ -1,4 +1,4 @@
-// The service's settings: every environment variable the README's Settings table names, read and
+// The service's settings: every environment variable docs/settings.md names, read and
 // checked here only, once per set of values. A bad value is refused by name (at start-up, by the
 // launcher, before anything runs) instead of quietly becoming NaN or a default somewhere else.
 // Values are read from process.env when asked for, so a test may change a setting between calls.
@@ -172,7 +172,7 @@ const NAMES = Object.keys(ZSettings.shape) as (keyof typeof ZSettings.shape)[];
 
 export class SettingsError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid settings: ${problems.join("; ")}. See the Settings table of the README.`);
+    super(`Invalid settings: ${problems.join("; ")}. See docs/settings.md.`);
   }
 }
 

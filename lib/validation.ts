@@ -1,6 +1,6 @@
 // zod building blocks shared by every edge's input schema (the v1 wire schemas, the dashboard's
 // forms): texts PostgreSQL can store, date-times every layer can store and read back, http(s)
-// URLs, e-mail addresses, languages, 32-bit integers. Limits are documented in README.md.
+// URLs, e-mail addresses, languages, 32-bit integers. Limits are documented in docs/api.md.
 import { z } from "zod";
 import { parseLanguage } from "@/lib/i18n/languages";
 

@@ -16,7 +16,7 @@ import { INT32_MAX } from "@/lib/validation";
 
 import { type Command, decimal, flag, integer, str, text, UsageError, type Values } from "../arguments";
 
-// tree import (issue 20.2): a field team's CSV sheet (columns in README.md, "Trees' life"), all or
+// tree import (issue 20.2): a field team's CSV sheet (columns in docs/public-pages.md, "A field team's sheet (CSV)"), all or
 // nothing. Prints the report of every line; when a line is refused, its reasons go to standard
 // error, nothing is written and the status is 1.
 const treeImport: Command = {

@@ -1,7 +1,7 @@
 // The catalogue of the background jobs: every kind of background work of the service is one entry
 // here (a name, what it does, its attempts), and every scheduled one a line of SCHEDULES. A new
 // kind of work (an anniversary reminder, a digest...) is one entry and, if it is periodic, one
-// schedule: no loop of its own. How to add one: README, "Background work".
+// schedule: no loop of its own. How to add one: docs/operations.md, "Background work".
 //
 // Jobs are added in the transaction of what they are for: by `enqueue(tx, name, payload)`
 // (lib/jobs/enqueue.ts), or by the triggers of the migration 20261125153700_jobs (a pending

@@ -1,4 +1,4 @@
-// Maximum lengths of what a memorial's requests carry, the columns' sizes (documented in README.md
+// Maximum lengths of what a memorial's requests carry, the columns' sizes (documented in docs/api.md
 // and the API reference). Texts derived from them (titles, e-mail subjects) are cut to their own
 // columns: see policy.ts.
 export const LIMITS = {

@@ -53,9 +53,9 @@ describe("the OpenAPI document", () => {
     for (const code of codes) expect(doc.info.description).toContain(`| \`${code}\` |`);
   });
 
-  it("is the source of README.md's table of error codes", () => {
+  it("is the source of docs/api.md's table of error codes", () => {
     // The table's cells, whatever padding the formatter gives them.
-    const readme = readFileSync(path.join(process.cwd(), "README.md"), "utf8");
+    const readme = readFileSync(path.join(process.cwd(), "docs", "api.md"), "utf8");
     const section = readme.slice(readme.indexOf("## For partners"));
     const rows = section
       .slice(0, section.indexOf("\n## ", 1))

@@ -1,5 +1,5 @@
 // The codes of the Error object's `Code` (an extension of 2.9): one line per code, with its
-// status and what it means. The reference (lib/v1/openapi.ts) and README.md's table are written
+// status and what it means. The reference (lib/v1/openapi.ts) and docs/api.md's table are written
 // from this table; the type `Record<ErrorCode, ...>` makes a new code fail the type check until
 // it is documented here.
 import { HTTP_STATUS } from "@/lib/errors";
