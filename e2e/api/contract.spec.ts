@@ -119,6 +119,11 @@ test("every operation's success validates against the document", async () => {
   const arbreId = infos.json.Arbres[0].ArbreId as number;
   await call("GET", `/Arbre/${arbreId}`, "/Arbre/{arbreId}");
   await call("GET", `/${key}/Arbre/${arbreId}`, "/{key}/Arbre/{arbreId}", { key: undefined });
+  // A guestbook message of the memorial, as a guestbook webhook names it (issue 27.12).
+  const entry = await db.guestbookEntry.create({
+    data: { memorialId, authorName: "Léa", message: "Pour toujours", status: "pending" },
+  });
+  await call("GET", `/LivreDor/${entry.id}`, "/LivreDor/{messageId}");
   // A test key's answers too (Environnement: test).
   await call("GET", "/Contextes", "/Contextes", { key: op.testKey });
   await call("POST", "/Memorials/Creer", "/Memorials/Creer", {

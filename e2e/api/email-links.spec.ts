@@ -260,7 +260,7 @@ test("the dashboard's 'send the management link' button on a forged Host sends n
   const mailsBefore = await db.outgoingEmail.count({ where: { to: family } });
 
   // The plain form of the memorial's page, posted without JavaScript as a browser on that host would.
-  const id = actionId("$$RSC_SERVER_ACTION_0", "app/(dashboard)/dashboard/(app)/memorials/[id]/page.tsx");
+  const id = actionId("sendManageLinkAction");
   const boundary = "----email-links";
   const field = (name: string, value: string) =>
     `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;

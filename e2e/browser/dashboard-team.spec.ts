@@ -90,6 +90,8 @@ const OTHER_ACTIONS = [
   "declareDeathAction",
   // An abusive guestbook message (issue 21.3).
   "hideGuestbookEntryAction",
+  // A new management link e-mailed to the family (the memorial's page).
+  "sendManageLinkAction",
 ];
 
 // Every route handler under app/api/dashboard: admin-only ones answer staff 403.

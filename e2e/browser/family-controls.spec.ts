@@ -373,7 +373,7 @@ test("the operator sends a new management link from its dashboard and reads who 
   await expect(history).toHaveCount(2);
   await expect(history.first()).toContainText("Memorial hidden");
   await expect(history.first()).toContainText("the family");
-  await expect(history.last()).toContainText(`Message hidden (#${treeId})`);
+  await expect(history.last()).toContainText(`Planter’s message hidden (#${treeId})`);
 
   await page.getByRole("button", { name: "Send the management link to the family" }).click();
   await expect(page.getByText("The management link has been sent")).toBeVisible();
