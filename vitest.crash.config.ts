@@ -4,7 +4,12 @@ import { defineConfig } from "vitest/config";
 // `npm run test:crash`: the whole service killed with SIGKILL under write load, restarted, checked.
 // It starts its own embedded PostgreSQL in a temporary DATA_DIR (no global setup).
 export default defineConfig({
-  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  resolve: {
+    alias: {
+      "@memorial/lib": path.resolve(import.meta.dirname, "lib"),
+      "@": path.resolve(import.meta.dirname),
+    },
+  },
   test: {
     include: ["test/crash/**/*.crash.ts"],
     testTimeout: 300_000,

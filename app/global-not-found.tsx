@@ -2,9 +2,10 @@
 // memorial page in its own language), so this page brings its own <html> (Next 16 globalNotFound).
 // It is rendered once, without the request: it says the same in the four languages, the
 // browser's first (by its own lang attribute, each block is read in its language).
+
+import { LANGUAGES } from "@memorial/lib/i18n/languages";
+import { t as text, translator } from "@memorial/lib/i18n/translate";
 import type { Metadata } from "next";
-import { LANGUAGES } from "@/lib/i18n/languages";
-import { t as text, translator } from "@/lib/i18n/translate";
 import "./globals.css";
 
 export const metadata: Metadata = {

@@ -1,9 +1,9 @@
 // The arguments of the command line: node:util's parseArgs (strict), the readers of typed
 // values that refuse a bad one by name (a UsageError: exit status 2), and the shape of a command.
 import { parseArgs } from "node:util";
-import type { MemorialPrivacy } from "@/lib/db/generated/enums";
-import { parseLanguage } from "@/lib/i18n/languages";
-import { INT32_MAX } from "@/lib/validation";
+import type { MemorialPrivacy } from "@memorial/lib/db/generated/enums";
+import { parseLanguage } from "@memorial/lib/i18n/languages";
+import { INT32_MAX } from "@memorial/lib/validation";
 
 export class UsageError extends Error {}
 

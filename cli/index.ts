@@ -4,11 +4,11 @@
 // print a message on standard error and exit with status 2 (1 for a failure of the operation).
 // Each command declares its options (cli/arguments.ts); each group of commands is a file of
 // cli/commands/.
-import { disconnect } from "@/lib/db/client";
-import { resolveDatabase } from "@/lib/db/database-url";
-import { migrate } from "@/lib/db/migrate";
-import { DomainError } from "@/lib/errors";
-import { SettingsError, settings } from "@/lib/settings";
+import { disconnect } from "@memorial/lib/db/client";
+import { resolveDatabase } from "@memorial/lib/db/database-url";
+import { migrate } from "@memorial/lib/db/migrate";
+import { DomainError } from "@memorial/lib/errors";
+import { SettingsError, settings } from "@memorial/lib/settings";
 import { type Command, parseOptions, UsageError, type Values } from "./arguments";
 import { CATALOGUE_COMMANDS } from "./commands/catalogue";
 import { JOB_COMMANDS } from "./commands/jobs";

@@ -4,9 +4,9 @@
 // Links in e-mails (password reset, invitation, a family's confirmation and management links) are
 // stricter, see emailLinkOrigin: whoever sends the request chooses its Host, and a reset link on
 // their host would hand them the account.
-import { DomainError } from "@/lib/errors";
-import { isLanguage, LANGUAGES, type Language } from "@/lib/i18n/languages";
-import { readSettings, type Settings, settings } from "@/lib/settings";
+import { DomainError } from "@memorial/lib/errors";
+import { isLanguage, LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
+import { readSettings, type Settings, settings } from "@memorial/lib/settings";
 
 /** This process's settings, or those of `env` (tests). */
 const settingsOf = (env?: Record<string, string | undefined>): Settings =>

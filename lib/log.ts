@@ -4,8 +4,9 @@
 // passwords, cookies, authorization headers, e-mail bodies), so a careless `log.info({ headers })`
 // cannot leak one. LOG_LEVEL (lib/settings.ts) chooses the level: trace, debug, info, warn, error,
 // fatal or silent.
+
+import { settings } from "@memorial/lib/settings";
 import pino, { type Logger } from "pino";
-import { settings } from "@/lib/settings";
 
 /** Field names whose values never reach a log line, at any depth the paths below name. */
 const SECRET_FIELDS = [

@@ -1,6 +1,6 @@
 // Who is looking, for which operator, in which environment: the one value every read and use case
 // takes (issue 19.2). It is built once at each edge — the v1 wrapper from the API key
-// (lib/operators/keys.ts), the dashboard from its session (lib/auth/session.ts), the family's links
+// (lib/operators/keys.ts), the dashboard from its session (web/auth/session.ts), the family's links
 // from the memorial their token names, the public pages as a visitor, the command line as the
 // service's administrator — and never rebuilt from loose operator ids and booleans further in.
 //
@@ -8,7 +8,7 @@
 // webhooks: "production" or "test". API keys keep their prefixes mt_live_… / mt_test_… (partners
 // hold such keys): "live" in a key's prefix means the production environment. The database keeps
 // its is_test columns; environmentOf / isTestEnvironment translate at that boundary only.
-import type { Role } from "@/lib/users/roles";
+import type { Role } from "@memorial/lib/users/roles";
 
 export const ENVIRONMENTS = ["production", "test"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];

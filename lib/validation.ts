@@ -1,8 +1,9 @@
 // zod building blocks shared by every edge's input schema (the v1 wire schemas, the dashboard's
 // forms): texts PostgreSQL can store, date-times every layer can store and read back, http(s)
 // URLs, e-mail addresses, languages, 32-bit integers. Limits are documented in docs/api.md.
+
+import { parseLanguage } from "@memorial/lib/i18n/languages";
 import { z } from "zod";
-import { parseLanguage } from "@/lib/i18n/languages";
 
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;

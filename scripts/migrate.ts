@@ -1,6 +1,6 @@
 // npm run db:migrate: applies prisma/migrations to DATABASE_URL, or to the embedded database.
-import { resolveDatabase } from "@/lib/db/database-url";
-import { migrate } from "@/lib/db/migrate";
+import { resolveDatabase } from "@memorial/lib/db/database-url";
+import { migrate } from "@memorial/lib/db/migrate";
 
 const database = await resolveDatabase();
 try {

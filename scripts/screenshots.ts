@@ -7,10 +7,10 @@
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
+import { migrate } from "@memorial/lib/db/migrate";
 import { chromium, type Page } from "@playwright/test";
 import { startServer } from "@/e2e/support/server";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
 
 const OUT = path.resolve("docs/screenshots");
 // The portrait is served by the browser itself (an intercepted request), so no outside server.
@@ -39,7 +39,7 @@ const server = await startServer(
 try {
   // The launcher seeded the demo catalogue. Operators limited to one country each, so that the
   // trees of one memorial grow at several sites and the map shows them.
-  const { createOperator } = await import("@/lib/operators/create-operator");
+  const { createOperator } = await import("@memorial/lib/operators/create-operator");
   const home = await createOperator({
     name: "Pompes Funèbres Lambert",
     language: "fr",
@@ -121,7 +121,7 @@ try {
     Famille: { FamilleEmail: "famille.renard@example.org", FamilleNom: "Famille Renard" },
     DeLaPartDe: "Pompes Funèbres Lambert",
   });
-  const { db } = await import("@/lib/db/client");
+  const { db } = await import("@memorial/lib/db/client");
   const mail = await db.outgoingEmail.findFirstOrThrow({ where: { memorialId: awaiting } });
   const confirmPath = /\/confirm\/[A-Za-z0-9_-]+/.exec(mail.text)![0];
 

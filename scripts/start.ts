@@ -6,7 +6,7 @@
 // restarts the whole instance (never a web server acknowledging work that nothing carries out).
 //
 // Only the settings are imported statically: NODE_ENV must be set before Next.js and React load.
-import { SettingsError, settings } from "@/lib/settings";
+import { SettingsError, settings } from "@memorial/lib/settings";
 
 const dev = process.argv.includes("--dev");
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
@@ -24,11 +24,11 @@ const config = (() => {
 })();
 
 // OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set, before anything loads pg or http.
-await import("@/lib/observability/start-tracing");
-const { componentLogger } = await import("@/lib/log");
+await import("@memorial/lib/observability/start-tracing");
+const { componentLogger } = await import("@memorial/lib/log");
 const log = componentLogger("launcher");
-const { ListenError, listenHttp, createAppHandler } = await import("@/lib/http/server");
-const { serviceState } = await import("@/lib/http/availability");
+const { ListenError, listenHttp, createAppHandler } = await import("@memorial/lib/http/server");
+const { serviceState } = await import("@memorial/lib/http/availability");
 
 // The port first: a port already taken (another instance still running) stops here, before the
 // database is touched, with a clear message and a non-zero status.
@@ -54,19 +54,17 @@ if (!dev && !config.APP_URL) {
   );
 }
 
-const { spawnSync } = await import("node:child_process");
-const { existsSync } = await import("node:fs");
-const { seedDemo } = await import("@/lib/catalogue/demo");
-const { disconnect } = await import("@/lib/db/client");
-const { resolveDatabase } = await import("@/lib/db/database-url");
-const { migrate } = await import("@/lib/db/migrate");
-const { requestDispatch, wakeDispatchOnEvents } = await import("@/lib/events/dispatcher");
-const { jobCatalogue, SCHEDULES } = await import("@/lib/jobs/catalogue");
-const { startJobRunner } = await import("@/lib/jobs/runner");
-const { confirmationEmailConsumer } = await import("@/lib/mail/confirmation-consumer");
-const { inGroundEmailConsumer } = await import("@/lib/mail/in-ground-consumer");
-const { createMailer, releaseHeldEmails } = await import("@/lib/mail/outbox-sender");
-const { webhookConsumer } = await import("@/lib/webhooks/consumer");
+const { seedDemo } = await import("@memorial/lib/catalogue/demo");
+const { disconnect } = await import("@memorial/lib/db/client");
+const { resolveDatabase } = await import("@memorial/lib/db/database-url");
+const { migrate } = await import("@memorial/lib/db/migrate");
+const { requestDispatch, wakeDispatchOnEvents } = await import("@memorial/lib/events/dispatcher");
+const { jobCatalogue, SCHEDULES } = await import("@memorial/lib/jobs/catalogue");
+const { startJobRunner } = await import("@memorial/lib/jobs/runner");
+const { confirmationEmailConsumer } = await import("@memorial/lib/mail/confirmation-consumer");
+const { inGroundEmailConsumer } = await import("@memorial/lib/mail/in-ground-consumer");
+const { createMailer, releaseHeldEmails } = await import("@memorial/lib/mail/outbox-sender");
+const { webhookConsumer } = await import("@memorial/lib/webhooks/consumer");
 
 const embedded = !config.DATABASE_URL;
 const database = await resolveDatabase((line) => console.log(`database: ${line}`));
@@ -85,12 +83,6 @@ if (demo) {
   console.log(`demo operator ${demo.operatorId} live key (shown once): ${demo.key}`);
   console.log(`demo operator ${demo.operatorId} test key (shown once): ${demo.testKey}`);
   console.log(`demo funeral home (ContexteEpfId, epfId of the reports): ${demo.funeralHomeId}`);
-}
-
-if (!dev && !existsSync(".next/BUILD_ID")) {
-  console.log("no production build yet: running next build");
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: process.env });
-  if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
 // The background work, as jobs (lib/jobs/catalogue.ts): the durable consumers of the domain

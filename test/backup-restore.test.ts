@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
 
 const savedDataDir = process.env.DATA_DIR;
 const root = mkdtempSync(path.join(os.tmpdir(), "memorial-backup-"));

@@ -1,13 +1,14 @@
 // Issue 28.9: `jobs list` and `jobs run <task>`, run as the people who run the service run them
 // (a child process per call) against the real PostgreSQL of test/global-setup.ts.
+
+import { db } from "@memorial/lib/db/client";
+import { SCHEDULES } from "@memorial/lib/jobs/catalogue";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
+import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
-import { db } from "@/lib/db/client";
-import { SCHEDULES } from "@/lib/jobs/catalogue";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { SEND_REMINDERS_JOB } from "@/lib/reminders/send-reminders";
-import { subscribe } from "@/lib/reminders/subscriptions";
 import { cronMatcher, nextRun } from "../cli/commands/jobs";
 import { runCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";

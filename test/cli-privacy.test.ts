@@ -1,9 +1,10 @@
 // Issue 21.2: the funeral home's default privacy level, set where operators manage funeral homes
 // (the command line): on creation (--privacy) and later (context privacy); bad values exit 2 and
 // change nothing; another operator's context is not found (exit 1).
+
+import { db } from "@memorial/lib/db/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { db } from "@/lib/db/client";
 import { runCli } from "./support/cli";
 
 afterAll(() => db.$disconnect());

@@ -5,9 +5,9 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { db } from "@memorial/lib/db/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { orderedTrees } from "@/e2e/support/trees";
-import { db } from "@/lib/db/client";
 import { runCli } from "./support/cli";
 
 afterAll(() => db.$disconnect());

@@ -5,14 +5,14 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { db } from "@memorial/lib/db/client";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { readPhoto } from "@memorial/lib/photos/photos";
+import { utcDay } from "@memorial/lib/trees/transitions";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { db } from "@/lib/db/client";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { readPhoto } from "@/lib/photos";
-import { utcDay } from "@/lib/trees/transitions";
 import { runCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 

@@ -2,10 +2,11 @@
 // a child process per call, against the real PostgreSQL of test/global-setup.ts (DATABASE_URL).
 // Each success prints one JSON object on the last line of standard output; bad arguments print a
 // message on standard error, exit non-zero and write nothing.
+
+import { db, disconnect } from "@memorial/lib/db/client";
+import { createOperator } from "@memorial/lib/operators/create-operator";
+import { hashKey } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, disconnect } from "@/lib/db/client";
-import { createOperator } from "@/lib/operators/create-operator";
-import { hashKey } from "@/lib/operators/keys";
 import { runCli, runCliIn } from "./support/cli";
 
 const cli = runCli;

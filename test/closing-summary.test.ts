@@ -2,22 +2,23 @@
 // once CLOSING_WEEKS after the memorial's creation, not before, not twice across two concurrent
 // runs; the family's own request sends it earlier, once; the PDF lists the planters, their visible
 // messages (not the hidden ones), the trees with their species, site and life; the CSV the planters.
-import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
-import { parseCsv } from "@/lib/dashboard/csv";
-import { db } from "@/lib/db/client";
-import { summaryCsv, summaryPdf } from "@/lib/documents/closing-summary";
-import { enqueue, runJobsOnce } from "@/lib/jobs/runner";
+
+import { parseCsv } from "@memorial/lib/dashboard/csv";
+import { db } from "@memorial/lib/db/client";
+import { summaryCsv, summaryPdf } from "@memorial/lib/documents/closing-summary";
+import { enqueue, runJobsOnce } from "@memorial/lib/jobs/runner";
 import {
   CLOSING_SUMMARY_JOB,
   readClosingSummary,
   requestClosingSummary,
   runClosingSummaries,
-} from "@/lib/memorials/closing-summary";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { issueManageToken } from "@/lib/memorials/manage-token";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
+} from "@memorial/lib/memorials/closing-summary";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { extractText, getDocumentProxy } from "unpdf";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());

@@ -4,11 +4,11 @@
 import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { seedDemo } from "@memorial/lib/catalogue/demo";
+import { db, disconnect } from "@memorial/lib/db/client";
+import { MigrationChanged, migrate } from "@memorial/lib/db/migrate";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedDemo } from "@/lib/catalogue/demo";
-import { db, disconnect } from "@/lib/db/client";
-import { MigrationChanged, migrate } from "@/lib/db/migrate";
 
 const serverUrl = process.env.DATABASE_URL as string;
 

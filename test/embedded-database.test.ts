@@ -5,14 +5,14 @@ import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type EmbeddedDatabase,
   inspectPidFile,
   passwordFile,
   startEmbeddedDatabase,
-} from "@/lib/db/embedded";
+} from "@memorial/lib/db/embedded";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const savedDataDir = process.env.DATA_DIR;
 let root: string;

@@ -2,8 +2,8 @@
 import { chmodSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
+import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
+import { migrate } from "@memorial/lib/db/migrate";
 
 export default async function setup() {
   const root = mkdtempSync(path.join(os.tmpdir(), "memorial-test-"));

@@ -2,25 +2,26 @@
 // each status and who changes it, the refusals (honeypot, links, lengths, control characters, a
 // closed guestbook) that write nothing, the rate limit per client (simultaneous posts included),
 // and the family's daily digest, sent once per memorial and day even by two runs at once.
+
+import { db, transaction } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { DIGEST_JOB, sendGuestbookDigests } from "@memorial/lib/guestbook/digest";
+import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
+import { postGuestbookEntry, RATE_LIMIT, RATE_LIMIT_ALL } from "@memorial/lib/guestbook/post-entry";
+import { publicGuestbook } from "@memorial/lib/guestbook/queries";
+import { containsLink } from "@memorial/lib/guestbook/rules";
+import { setGuestbookMode } from "@memorial/lib/guestbook/set-mode";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { jobCatalogue, SCHEDULES } from "@memorial/lib/jobs/catalogue";
+import { enqueue } from "@memorial/lib/jobs/enqueue";
+import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { ageLimit } from "@/e2e/support/rate-limits";
-import { db, transaction } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
-import { moderateGuestbookEntry } from "@/lib/guestbook/moderate-entry";
-import { postGuestbookEntry, RATE_LIMIT, RATE_LIMIT_ALL } from "@/lib/guestbook/post-entry";
-import { publicGuestbook } from "@/lib/guestbook/queries";
-import { containsLink } from "@/lib/guestbook/rules";
-import { setGuestbookMode } from "@/lib/guestbook/set-mode";
-import type { Language } from "@/lib/i18n/languages";
-import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
-import { enqueue } from "@/lib/jobs/enqueue";
-import { runJobsOnce } from "@/lib/jobs/runner";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { issueManageToken } from "@/lib/memorials/manage-token";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { serviceAdminScope } from "@/lib/scope";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());

@@ -3,16 +3,16 @@
 // family, an anonymous memorial by its deceased), and the privacy levels chosen by the family or
 // defaulted by the funeral home.
 import { randomBytes } from "node:crypto";
+import { db, transaction } from "@memorial/lib/db/client";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { memorialPrivacy } from "@memorial/lib/memorials/privacy";
+import { parseSearch, SEARCH_PAGE_SIZE, searchMemorials } from "@memorial/lib/memorials/search";
+import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
+import { setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
-import { db, transaction } from "@/lib/db/client";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { issueManageToken } from "@/lib/memorials/manage-token";
-import { memorialPrivacy } from "@/lib/memorials/privacy";
-import { parseSearch, SEARCH_PAGE_SIZE, searchMemorials } from "@/lib/memorials/search";
-import { setMemorialPrivacy } from "@/lib/memorials/set-privacy";
-import { setContextDefaultPrivacy } from "@/lib/operators/contexts";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());

@@ -1,6 +1,6 @@
 // The rule of biome.json that keeps Next.js out of the code that must not depend on it (issue
 // 28.2): the domain (lib/<domain>) and the command line import neither next nor next-auth; the
-// adapters (lib/http, lib/auth, lib/dashboard, lib/i18n/request-language.ts) may. `npm test` runs
+// adapters (lib/http, lib/auth, lib/dashboard, web/i18n/request-language.ts) may. `npm test` runs
 // biome first, so such an import fails the run; this test shows the rule bites where it should.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";

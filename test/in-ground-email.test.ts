@@ -3,13 +3,14 @@
 // per day in the ground when a record (an import) holds several days, none for a test tree or a
 // family without an address. The consumer is called on the stored events directly, in a
 // transaction, as the dispatcher calls it (dispatching here would take other tests' events).
+
+import { db, transaction } from "@memorial/lib/db/client";
+import type { StoredEvent } from "@memorial/lib/events/dispatcher";
+import { recordEvents } from "@memorial/lib/events/events";
+import { inGroundEmailConsumer } from "@memorial/lib/mail/in-ground-consumer";
 import { afterAll, describe, expect, it } from "vitest";
 import { unique } from "@/e2e/support/factories";
 import { orderedTrees } from "@/e2e/support/trees";
-import { db, transaction } from "@/lib/db/client";
-import type { StoredEvent } from "@/lib/events/dispatcher";
-import { recordEvents } from "@/lib/events/events";
-import { inGroundEmailConsumer } from "@/lib/mail/in-ground-consumer";
 
 afterAll(() => db.$disconnect());
 

@@ -1,12 +1,13 @@
 // The job runner (lib/jobs): a job exists only if the transaction that added it commits, two
 // runners (two instances) share the jobs without doing one twice, and the jobs of a process
 // killed with SIGKILL are taken back from it.
+
+import { db, disconnect, transaction } from "@memorial/lib/db/client";
+import { enqueue } from "@memorial/lib/jobs/enqueue";
+import { RetryLater, retryDelayMs } from "@memorial/lib/jobs/retry";
+import { type JobCatalogue, runJobsOnce, startJobRunner, unlockDeadWorkers } from "@memorial/lib/jobs/runner";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, disconnect, transaction } from "@/lib/db/client";
-import { enqueue } from "@/lib/jobs/enqueue";
-import { RetryLater, retryDelayMs } from "@/lib/jobs/retry";
-import { type JobCatalogue, runJobsOnce, startJobRunner, unlockDeadWorkers } from "@/lib/jobs/runner";
 
 afterAll(() => disconnect());
 

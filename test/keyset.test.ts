@@ -1,14 +1,15 @@
 // The exports' keyset batches (lib/db/keyset.ts) against the real PostgreSQL: every row once, in
 // the listing's order, across batch boundaries that fall between rows of the same instant (the
 // key's id breaks the tie), and no empty batch when the rows fill the last one exactly.
+
+import { db } from "@memorial/lib/db/client";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { allReportLines } from "@memorial/lib/reports/queries";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { transactionBatches } from "@memorial/lib/transactions/queries";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { db } from "@/lib/db/client";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { allReportLines } from "@/lib/reports/queries";
-import { serviceAdminScope } from "@/lib/scope";
-import { transactionBatches } from "@/lib/transactions/queries";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());

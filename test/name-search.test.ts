@@ -2,18 +2,19 @@
 // ignored on both sides by the same function, every word in any order, the memorial list and the
 // report's person filter alike; and the plans that show the trigram indexes read on tables of a
 // realistic size.
+
+import { listMemorials, memorialListSql } from "@memorial/lib/dashboard/memorials";
+import { parseReportQuery, treeReport } from "@memorial/lib/dashboard/reports";
+import { db, type Prisma } from "@memorial/lib/db/client";
+import { searchWords } from "@memorial/lib/db/name-search";
+import { DomainError } from "@memorial/lib/errors";
+import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { reportTotalsSql } from "@memorial/lib/reports/queries";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
-import { listMemorials, memorialListSql } from "@/lib/dashboard/memorials";
-import { parseReportQuery, treeReport } from "@/lib/dashboard/reports";
-import { db, type Prisma } from "@/lib/db/client";
-import { searchWords } from "@/lib/db/name-search";
-import { DomainError } from "@/lib/errors";
-import type { CreateMemorialCommand } from "@/lib/memorials/commands";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { reportTotalsSql } from "@/lib/reports/queries";
-import { serviceAdminScope } from "@/lib/scope";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect(), 200_000);

@@ -1,9 +1,10 @@
 // Issue 27.13: a query with several relations inside an interactive transaction sends its
 // statements one after the other on the transaction's connection: pg's deprecation warning
 // "client is already executing a query" is never emitted (it was, by every such query).
+
+import { disconnect, transaction } from "@memorial/lib/db/client";
+import { createOperator } from "@memorial/lib/operators/create-operator";
 import { afterAll, expect, it } from "vitest";
-import { disconnect, transaction } from "@/lib/db/client";
-import { createOperator } from "@/lib/operators/create-operator";
 
 afterAll(() => disconnect());
 

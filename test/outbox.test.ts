@@ -4,11 +4,11 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { db, disconnect } from "@memorial/lib/db/client";
+import { freePort } from "@memorial/lib/db/embedded";
+import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { createMailer, releaseHeldEmails, sendEmail } from "@memorial/lib/mail/outbox-sender";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, disconnect } from "@/lib/db/client";
-import { freePort } from "@/lib/db/embedded";
-import { runJobsOnce } from "@/lib/jobs/runner";
-import { createMailer, releaseHeldEmails, sendEmail } from "@/lib/mail/outbox-sender";
 import { mailAttachments, readMails, startSmtpServer } from "../e2e/support/smtp";
 
 afterAll(() => disconnect());
@@ -166,7 +166,7 @@ describe("links kept in the outbox", () => {
   });
 
   it("are removed from e-mails kept unsent once their confirmation link has expired", async () => {
-    const { redactExpiredLinks } = await import("@/lib/mail/outbox-sender");
+    const { redactExpiredLinks } = await import("@memorial/lib/mail/outbox-sender");
     const old = await withLinks("links-old@example.org", false, new Date(Date.now() - 30 * 86_400_000));
     const recent = await withLinks("links-new@example.org");
     await db.outgoingEmail.updateMany({

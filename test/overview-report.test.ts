@@ -1,15 +1,16 @@
 // The dashboard's overview counts trees with the reports' own query (issue 18, item 7): for an
 // operator whose trees are all planted for its funeral homes, this month's trees and CO2 on the
 // overview are the sum of its funeral homes' reports (the API's use case), test trees in neither.
+
+import { overview } from "@memorial/lib/dashboard/overview";
+import { db } from "@memorial/lib/db/client";
+import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { reportPeriod, treeReport } from "@memorial/lib/reports/tree-report";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
-import { overview } from "@/lib/dashboard/overview";
-import { db } from "@/lib/db/client";
-import type { CreateMemorialCommand } from "@/lib/memorials/commands";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { reportPeriod, treeReport } from "@/lib/reports/tree-report";
-import { serviceAdminScope } from "@/lib/scope";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());

@@ -2,8 +2,9 @@
 // runtime) and what it leaves (the page, its stylesheet, its own island, React's inline scripts
 // that reveal streamed parts). The e2e tests (e2e/api/page-cache.spec.ts, e2e/browser/page-weight)
 // check the same on the real page.
+
+import { inlineHashes, withoutNextRuntime } from "@memorial/lib/http/page-cache";
 import { describe, expect, it } from "vitest";
-import { inlineHashes, withoutNextRuntime } from "@/lib/http/page-cache";
 
 const page = [
   '<!DOCTYPE html><html lang="fr"><head><meta charSet="utf-8"/>',

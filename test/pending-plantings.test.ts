@@ -2,20 +2,20 @@
 // served oldest first as soon as stock returns, exactly once, whatever the restarts and the
 // concurrency. Real PostgreSQL, real use cases, the queue's own loops.
 import { randomBytes } from "node:crypto";
+import { addStock } from "@memorial/lib/catalogue/manage";
+import { memorialDetail } from "@memorial/lib/dashboard/memorials";
+import { db } from "@memorial/lib/db/client";
+import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
+import { hashToken } from "@memorial/lib/memorials/confirmation-token";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { addStock } from "@/lib/catalogue/manage";
-import { memorialDetail } from "@/lib/dashboard/memorials";
-import { db } from "@/lib/db/client";
-import { runJobsOnce } from "@/lib/jobs/runner";
-import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
-import { hashToken } from "@/lib/memorials/confirmation-token";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
-import { serviceAdminScope } from "@/lib/scope";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 
 /** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */

@@ -2,10 +2,10 @@
 // exact under many simultaneous hits, several limits count together or not at all, a hit belongs
 // to its transaction, an ended window starts again, the backoff's gap, and the sweep of ended rows.
 import { randomBytes } from "node:crypto";
+import { db, transaction } from "@memorial/lib/db/client";
+import { forget, giveBack, hit, type Limit, subjectDigest, take } from "@memorial/lib/limits/rate-limit";
 import { afterAll, describe, expect, it } from "vitest";
 import { ageLimit, hitsOf } from "@/e2e/support/rate-limits";
-import { db, transaction } from "@/lib/db/client";
-import { forget, giveBack, hit, type Limit, subjectDigest, take } from "@/lib/limits/rate-limit";
 
 afterAll(() => db.$disconnect());
 

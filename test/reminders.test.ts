@@ -7,21 +7,19 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
-import { memorialEmails, shownAddress } from "@/lib/dashboard/emails";
-import { db } from "@/lib/db/client";
-import { freePort } from "@/lib/db/embedded";
-import { LANGUAGES } from "@/lib/i18n/languages";
-import { t } from "@/lib/i18n/translate";
-import { jobCatalogue } from "@/lib/jobs/catalogue";
-import { runJobsOnce } from "@/lib/jobs/runner";
-import { RateLimitedError } from "@/lib/limits/rate-limit";
-import { createMailer, sendEmail } from "@/lib/mail/outbox-sender";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { reminderEmail } from "@/lib/reminders/emails";
-import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
+import { memorialEmails, shownAddress } from "@memorial/lib/dashboard/emails";
+import { db } from "@memorial/lib/db/client";
+import { freePort } from "@memorial/lib/db/embedded";
+import { LANGUAGES } from "@memorial/lib/i18n/languages";
+import { t } from "@memorial/lib/i18n/translate";
+import { jobCatalogue } from "@memorial/lib/jobs/catalogue";
+import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { createMailer, sendEmail } from "@memorial/lib/mail/outbox-sender";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { reminderEmail } from "@memorial/lib/reminders/emails";
+import { SEND_REMINDERS_JOB, sendReminders } from "@memorial/lib/reminders/send-reminders";
 import {
   CLIENT_CONFIRMATIONS_PER_HOUR,
   confirmSubscription,
@@ -31,9 +29,11 @@ import {
   subscribe,
   UNCONFIRMED_PER_DAY,
   unsubscribe,
-} from "@/lib/reminders/subscriptions";
-import { reminderToken } from "@/lib/reminders/tokens";
-import { dashboardScope } from "@/lib/scope";
+} from "@memorial/lib/reminders/subscriptions";
+import { reminderToken } from "@memorial/lib/reminders/tokens";
+import { dashboardScope } from "@memorial/lib/scope";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 

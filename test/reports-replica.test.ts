@@ -3,17 +3,18 @@
 // every write stay on DATABASE_URL. The "replica" here is a second database of the test server,
 // migrated, holding a copy of the primary's rows with one difference, so that each read shows
 // which database it came from.
+
+import { db, disconnect } from "@memorial/lib/db/client";
+import { migrate } from "@memorial/lib/db/migrate";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { memorialInfos } from "@memorial/lib/memorials/memorial-infos";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { allReportLines } from "@memorial/lib/reports/queries";
+import { lifePerFuneralHome } from "@memorial/lib/reports/tree-life";
+import { reportFilter, reportPeriod, treeReport } from "@memorial/lib/reports/tree-report";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
-import { db, disconnect } from "@/lib/db/client";
-import { migrate } from "@/lib/db/migrate";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { memorialInfos } from "@/lib/memorials/memorial-infos";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { allReportLines } from "@/lib/reports/queries";
-import { lifePerFuneralHome } from "@/lib/reports/tree-life";
-import { reportFilter, reportPeriod, treeReport } from "@/lib/reports/tree-report";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 const primaryUrl = process.env.DATABASE_URL as string;

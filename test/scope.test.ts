@@ -3,13 +3,11 @@
 // the memorial policy and the webhook endpoints. Against the real PostgreSQL: a scope without an
 // operator is refused, never read as "every operator".
 
-import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { db } from "@/lib/db/client";
-import type { CreateMemorialCommand } from "@/lib/memorials/commands";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { memorialsVisibleTo, treesVisibleTo } from "@/lib/memorials/policy";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
+import { db } from "@memorial/lib/db/client";
+import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { memorialsVisibleTo, treesVisibleTo } from "@memorial/lib/memorials/policy";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import {
   dashboardScope,
   environmentOf,
@@ -23,7 +21,7 @@ import {
   type Scope,
   serviceAdminScope,
   VISITOR,
-} from "@/lib/scope";
+} from "@memorial/lib/scope";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -31,7 +29,9 @@ import {
   listWebhookDeliveries,
   listWebhookEndpoints,
   resendWebhookDelivery,
-} from "@/lib/webhooks/endpoints";
+} from "@memorial/lib/webhooks/endpoints";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(async () => {

@@ -1,12 +1,12 @@
 // The password of a sign-in is hashed after its database transaction has ended: while scrypt runs
 // (~100 ms of a core), the sign-in holds no connection of the pool and no lock.
 import { randomBytes } from "node:crypto";
+import { checkPassword } from "@memorial/lib/auth/sign-in";
+import { disconnect } from "@memorial/lib/db/client";
+import { createOperator } from "@memorial/lib/operators/create-operator";
+import { createUser } from "@memorial/lib/users/create-user";
 import pg from "pg";
 import { afterAll, expect, it, vi } from "vitest";
-import { checkPassword } from "@/lib/auth/sign-in";
-import { disconnect } from "@/lib/db/client";
-import { createOperator } from "@/lib/operators/create-operator";
-import { createUser } from "@/lib/users/create-user";
 
 const seen = vi.hoisted(() => [] as number[]);
 const EMAIL = vi.hoisted(() => `hash-${Date.now().toString(36)}@example.org`);
@@ -15,8 +15,8 @@ const EMAIL = vi.hoisted(() => `hash-${Date.now().toString(36)}@example.org`);
 // takes on the e-mail address inside its transaction (lib/auth/sign-in.ts, LOCK_EMAIL): a
 // transaction-level lock, held exactly as long as that transaction is open. Other test files may
 // hold locks of their own at the same time, so only this address's lock is counted.
-vi.mock("@/lib/users/passwords", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/users/passwords")>();
+vi.mock("@memorial/lib/users/passwords", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@memorial/lib/users/passwords")>();
   return {
     ...actual,
     verifyPassword: async (password: string, stored: string) => {

@@ -1,10 +1,8 @@
 // Sign-in limits: by client address and by (address, client), never a lock that a stranger can
 // put on the right password; and dashboard sessions that signing out ends on the server.
 import { randomBytes } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
-import { ageLimit, hitsOf } from "@/e2e/support/rate-limits";
-import { clientKey } from "@/lib/auth/client-address";
-import { closeSession, isSessionOpen, openSession } from "@/lib/auth/dashboard-sessions";
+import { clientKey } from "@memorial/lib/auth/client-address";
+import { closeSession, isSessionOpen, openSession } from "@memorial/lib/auth/dashboard-sessions";
 import {
   ACCOUNT_PAUSE_FROM,
   accountPauseMs,
@@ -13,11 +11,13 @@ import {
   PAIR_FREE_FAILURES,
   pairDelaySeconds,
   signInLimits,
-} from "@/lib/auth/sign-in";
-import { db, disconnect } from "@/lib/db/client";
-import { subjectDigest } from "@/lib/limits/rate-limit";
-import { createOperator } from "@/lib/operators/create-operator";
-import { createUser } from "@/lib/users/create-user";
+} from "@memorial/lib/auth/sign-in";
+import { db, disconnect } from "@memorial/lib/db/client";
+import { subjectDigest } from "@memorial/lib/limits/rate-limit";
+import { createOperator } from "@memorial/lib/operators/create-operator";
+import { createUser } from "@memorial/lib/users/create-user";
+import { afterAll, describe, expect, it } from "vitest";
+import { ageLimit, hitsOf } from "@/e2e/support/rate-limits";
 
 afterAll(() => disconnect());
 

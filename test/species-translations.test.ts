@@ -3,10 +3,10 @@
 // demo catalogue's lists agree with the migration.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { SPECIES_NAMES } from "@memorial/lib/catalogue/demo";
+import { db } from "@memorial/lib/db/client";
 import { afterAll, describe, expect, it } from "vitest";
 import { unique } from "@/e2e/support/factories";
-import { SPECIES_NAMES } from "@/lib/catalogue/demo";
-import { db } from "@/lib/db/client";
 
 afterAll(() => db.$disconnect());
 

@@ -18,7 +18,7 @@ it("exits non-zero, saying the port is in use, without starting a database", asy
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1" };
     env.DATA_DIR = path.join(dir, "data");
     delete env.DATABASE_URL; // it would start an embedded PostgreSQL there, were the port free
-    const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    const run = spawnSync(process.execPath, ["scripts/run.mjs", "start"], {
       env,
       encoding: "utf8",
       timeout: 60_000,

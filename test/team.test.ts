@@ -4,20 +4,26 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { db, disconnect } from "@/lib/db/client";
-import { createOperator } from "@/lib/operators/create-operator";
-import { createUser } from "@/lib/users/create-user";
+import { db, disconnect } from "@memorial/lib/db/client";
+import { createOperator } from "@memorial/lib/operators/create-operator";
+import { createUser } from "@memorial/lib/users/create-user";
 import {
   lookupPasswordReset,
   RESET_MAX_PER_ADDRESS,
   RESET_MAX_PER_CLIENT,
   requestPasswordReset,
   resetPassword,
-} from "@/lib/users/password-reset";
-import { verifyPassword } from "@/lib/users/passwords";
-import { acceptInvitation, changeRole, inviteUser, lookupInvitation, removeUser } from "@/lib/users/team";
-import { tokenHash } from "@/lib/users/tokens";
+} from "@memorial/lib/users/password-reset";
+import { verifyPassword } from "@memorial/lib/users/passwords";
+import {
+  acceptInvitation,
+  changeRole,
+  inviteUser,
+  lookupInvitation,
+  removeUser,
+} from "@memorial/lib/users/team";
+import { tokenHash } from "@memorial/lib/users/tokens";
+import { afterAll, describe, expect, it } from "vitest";
 
 afterAll(() => disconnect());
 

@@ -2,13 +2,14 @@
 // PostgreSQL: a good sheet writes every line in one transaction; a sheet with one bad line writes
 // nothing and says which line and why; a line is checked against the tree as the sheet's earlier
 // lines leave it.
+
+import { db } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { importTreeSheet } from "@memorial/lib/trees/import-sheet";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { orderedTrees as ordered } from "@/e2e/support/trees";
-import { db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { serviceAdminScope } from "@/lib/scope";
-import { importTreeSheet } from "@/lib/trees/import-sheet";
 
 afterAll(() => db.$disconnect());
 

@@ -2,19 +2,20 @@
 // trees are in every state: allocated vs in the ground vs alive per funeral home and per site, the
 // survival rate per site and species (a replaced tree counts as dead), the trees waiting to be
 // planted; a test tree and another operator's trees counted nowhere.
-import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
-import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
-import { createPlantation, createSpecies } from "@/lib/catalogue/manage";
-import { db } from "@/lib/db/client";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
+
+import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { db } from "@memorial/lib/db/client";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import {
   lifePerFuneralHome,
   lifePerSite,
   survivalPerSiteAndSpecies,
   survivalRate,
   treesWaitingCount,
-} from "@/lib/reports/tree-life";
+} from "@memorial/lib/reports/tree-life";
+import { afterAll, describe, expect, it } from "vitest";
+import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
 
 afterAll(() => db.$disconnect());
 

@@ -1,20 +1,21 @@
 // A tree's life (issue 20) through its use cases, on the real PostgreSQL: each state, each
 // transition and refusal, the history and the events written with the change, the replacement
 // guarantee (stock, queue, once), and simultaneous declarations of death.
+
+import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { db, type Tx } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { hasWaitingPlantings, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
+import { type OperatorScope, serviceAdminScope, VISITOR } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { treeLife, treesWaiting } from "@memorial/lib/trees/queries";
+import { recordCheck } from "@memorial/lib/trees/record-check";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
+import { utcDay } from "@memorial/lib/trees/transitions";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
-import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
-import { db, type Tx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { hasWaitingPlantings, servePlantingQueue } from "@/lib/plantings/planting-queue";
-import { type OperatorScope, serviceAdminScope, VISITOR } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { treeLife, treesWaiting } from "@/lib/trees/queries";
-import { recordCheck } from "@/lib/trees/record-check";
-import { recordInGround } from "@/lib/trees/record-in-ground";
-import { utcDay } from "@/lib/trees/transitions";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());

@@ -1,23 +1,24 @@
 // The memorial use cases against the real PostgreSQL, without a server: commands in, results and
 // rows out. One test per defect the review of the first version found, and the domain events.
+
+import { db } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { dispatchEvents } from "@memorial/lib/events/dispatcher";
+import { onEventSignals } from "@memorial/lib/events/events";
+import { RetryLater } from "@memorial/lib/jobs/retry";
+import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
+import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { requestHash } from "@memorial/lib/memorials/idempotency";
+import { memorialInfos } from "@memorial/lib/memorials/memorial-infos";
+import { modifyPerson } from "@memorial/lib/memorials/modify-person";
+import { createOperator } from "@memorial/lib/operators/create-operator";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { treeReport } from "@memorial/lib/reports/tree-report";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { listTransactions } from "@memorial/lib/transactions/queries";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
-import { db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { dispatchEvents } from "@/lib/events/dispatcher";
-import { onEventSignals } from "@/lib/events/events";
-import { RetryLater } from "@/lib/jobs/retry";
-import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import type { CreateMemorialCommand } from "@/lib/memorials/commands";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { requestHash } from "@/lib/memorials/idempotency";
-import { memorialInfos } from "@/lib/memorials/memorial-infos";
-import { modifyPerson } from "@/lib/memorials/modify-person";
-import { createOperator } from "@/lib/operators/create-operator";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { treeReport } from "@/lib/reports/tree-report";
-import { serviceAdminScope } from "@/lib/scope";
-import { listTransactions } from "@/lib/transactions/queries";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -63,7 +64,7 @@ describe("Idempotency-Key", () => {
     expect(later.replayed).toBe(false);
     expect(later.memorialId).not.toBe(first.memorialId);
 
-    const { purgeIdempotencyRecords } = await import("@/lib/memorials/idempotency");
+    const { purgeIdempotencyRecords } = await import("@memorial/lib/memorials/idempotency");
     const stale = unique("stale");
     await plant(live, plantingCommand(newMemorialTarget()), stale);
     await db.idempotencyRecord.updateMany({
@@ -331,7 +332,7 @@ describe("the dashboard's reach", () => {
   it("does not resend the confirmation of a test key's memorial (the dashboard acts on live data)", async () => {
     const { test } = await callers();
     const made = await plant(test, plantingCommand(awaitingFamilyTarget("t@example.org")));
-    const { resendConfirmation } = await import("@/lib/memorials/resend-confirmation");
+    const { resendConfirmation } = await import("@memorial/lib/memorials/resend-confirmation");
     await expect(
       resendConfirmation({
         scope: serviceAdminScope(test.operatorId),
@@ -342,11 +343,11 @@ describe("the dashboard's reach", () => {
   });
 
   it("reads a key id of 2^40 as no id, never as a database error", async () => {
-    const { parseId } = await import("@/lib/validation");
+    const { parseId } = await import("@memorial/lib/validation");
     expect(parseId(2 ** 40)).toBeNull();
     expect(parseId("2147483648")).toBeNull();
     expect(parseId("2147483647")).toBe(2_147_483_647);
-    const { revokeApiKeyById } = await import("@/lib/operators/keys");
+    const { revokeApiKeyById } = await import("@memorial/lib/operators/keys");
     const { live } = await callers();
     // The largest id that can exist is looked for, and simply not found.
     expect(await revokeApiKeyById(live.operatorId, 2_147_483_647)).toBe(false);

@@ -2,21 +2,19 @@
 // domain events into deliveries (own operator, same environment, chosen events only), the sender
 // signs and sends them (Standard Webhooks), retries a failing or hanging receiver, and loses
 // nothing across a restart.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
-import { byType, subscribe, verifySignature, webhookFixture } from "@/e2e/support/webhook-receiver";
-import { db, transaction } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import type { StoredEvent } from "@/lib/events/dispatcher";
-import { runJobsOnce, startJobRunner } from "@/lib/jobs/runner";
-import { confirmationEmailConsumer } from "@/lib/mail/confirmation-consumer";
-import type { PlantingTarget } from "@/lib/memorials/commands";
-import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { modifyPerson } from "@/lib/memorials/modify-person";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
-import { serviceAdminScope } from "@/lib/scope";
-import { webhookConsumer } from "@/lib/webhooks/consumer";
+
+import { db, transaction } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import type { StoredEvent } from "@memorial/lib/events/dispatcher";
+import { runJobsOnce, startJobRunner } from "@memorial/lib/jobs/runner";
+import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
+import type { PlantingTarget } from "@memorial/lib/memorials/commands";
+import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { modifyPerson } from "@memorial/lib/memorials/modify-person";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { webhookConsumer } from "@memorial/lib/webhooks/consumer";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -24,9 +22,12 @@ import {
   listWebhookDeliveries,
   MAX_ENDPOINTS,
   resendWebhookDelivery,
-} from "@/lib/webhooks/endpoints";
-import { decryptSecret } from "@/lib/webhooks/secrets";
-import { deliverWebhook, MAX_ATTEMPTS, retryDelayMs, webhookContext } from "@/lib/webhooks/sender";
+} from "@memorial/lib/webhooks/endpoints";
+import { decryptSecret } from "@memorial/lib/webhooks/secrets";
+import { deliverWebhook, MAX_ATTEMPTS, retryDelayMs, webhookContext } from "@memorial/lib/webhooks/sender";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { byType, subscribe, verifySignature, webhookFixture } from "@/e2e/support/webhook-receiver";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 const webhooks = webhookFixture(afterAll);

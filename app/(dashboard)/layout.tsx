@@ -4,11 +4,11 @@
 // (React Query, messages).
 import type { Metadata, Viewport } from "next";
 import "../globals.css";
+import { messagesIn } from "@memorial/lib/i18n/translate";
 import { DashboardProviders } from "@/components/dashboard/providers";
-import { getOperatorSession } from "@/lib/auth/session";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { dashboardMessages } from "@/lib/dashboard/page-title";
-import { messagesIn } from "@/lib/i18n/translate";
+import { getOperatorSession } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { dashboardMessages } from "@/web/dashboard/page-title";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { t } = await dashboardMessages();

@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { requestLanguage } from "@/lib/i18n/request-language";
+import { requestLanguage } from "@/web/i18n/request-language";
 import "../globals.css";
 
 export const metadata: Metadata = {

@@ -1,7 +1,7 @@
 // 404 of the site's pages, in the visitor's language (?lang=, else Accept-Language).
 
-import { requestLanguage } from "@/lib/i18n/request-language";
-import { translator } from "@/lib/i18n/translate";
+import { translator } from "@memorial/lib/i18n/translate";
+import { requestLanguage } from "@/web/i18n/request-language";
 
 export default async function NotFound() {
   const t = translator(await requestLanguage(), "page");

@@ -2,15 +2,12 @@
 // Accept-Language): find a memorial (a GET form, no JavaScript needed), the trees planted and where
 // they grow, and short links for partners and operators. Only what the policy lets the public find
 // is ever listed (lib/memorials/search.ts); the figures come from a cached read (home-stats.ts).
-import type { Metadata } from "next";
-import { LanguageSwitch } from "@/components/public/language-switch";
-import { SiteMap } from "@/components/public/site-map";
-import { countryNamer } from "@/lib/i18n/country-names";
-import type { Language } from "@/lib/i18n/languages";
-import { requestLanguage } from "@/lib/i18n/request-language";
-import { translator } from "@/lib/i18n/translate";
-import { homeStats } from "@/lib/memorials/home-stats";
-import { formatCalendarDate, formatNumber, localSites } from "@/lib/memorials/public-page";
+
+import { countryNamer } from "@memorial/lib/i18n/country-names";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { homeStats } from "@memorial/lib/memorials/home-stats";
+import { formatCalendarDate, formatNumber, localSites } from "@memorial/lib/memorials/public-page";
 import {
   isSearch,
   parseSearch,
@@ -19,7 +16,11 @@ import {
   type SearchQuery,
   type SearchResult,
   searchMemorials,
-} from "@/lib/memorials/search";
+} from "@memorial/lib/memorials/search";
+import type { Metadata } from "next";
+import { LanguageSwitch } from "@/components/public/language-switch";
+import { SiteMap } from "@/components/public/site-map";
+import { requestLanguage } from "@/web/i18n/request-language";
 
 type Props = { searchParams?: Promise<Record<string, string | string[] | undefined>> };
 

@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/lib/v1/openapi";
+import { openApiDocument } from "@memorial/lib/v1/openapi";
 
 // GET /openapi.json: the OpenAPI 3.1 document of /v1, generated from the code's zod schemas
 export function GET() {

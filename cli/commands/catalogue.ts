@@ -6,7 +6,7 @@ import {
   deactivatePlantation,
   type PlantationTranslationFields,
   translatePlantation,
-} from "@/lib/catalogue/manage";
+} from "@memorial/lib/catalogue/manage";
 import { type Command, decimal, integer, str, text, UsageError, type Values } from "../arguments";
 
 /** A site's names and regions in nl, en, de (issue 27.9): --name-nl, --region-de … */

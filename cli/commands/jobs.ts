@@ -9,9 +9,10 @@
 //
 // The job runner and the catalogue (graphile-worker, the mailer, the consumers) are loaded by these
 // commands only, so that the other commands start as fast as before.
+
+import { db } from "@memorial/lib/db/client";
+import { commandLineProduction } from "@memorial/lib/webhooks/url-guard";
 import type { CronMatcher } from "graphile-worker";
-import { db } from "@/lib/db/client";
-import { commandLineProduction } from "@/lib/webhooks/url-guard";
 import { type Command, UsageError } from "../arguments";
 
 const JOB_SCHEMA = "graphile_worker";
@@ -43,7 +44,7 @@ export function nextRun(match: CronMatcher, from = new Date()): Date | null {
 }
 
 async function schedules() {
-  return (await import("@/lib/jobs/catalogue")).SCHEDULES;
+  return (await import("@memorial/lib/jobs/catalogue")).SCHEDULES;
 }
 
 function scheduleOf(SCHEDULES: Awaited<ReturnType<typeof schedules>>, task: string | undefined) {
@@ -92,12 +93,12 @@ export const JOB_COMMANDS: Record<string, Command> = {
       }
       const deadline = Date.now() + Number(waitRaw) * 1000;
       const [{ jobCatalogue }, { runJobsOnce }, consumers] = await Promise.all([
-        import("@/lib/jobs/catalogue"),
-        import("@/lib/jobs/runner"),
+        import("@memorial/lib/jobs/catalogue"),
+        import("@memorial/lib/jobs/runner"),
         Promise.all([
-          import("@/lib/mail/confirmation-consumer").then((m) => m.confirmationEmailConsumer),
-          import("@/lib/mail/in-ground-consumer").then((m) => m.inGroundEmailConsumer),
-          import("@/lib/webhooks/consumer").then((m) => m.webhookConsumer),
+          import("@memorial/lib/mail/confirmation-consumer").then((m) => m.confirmationEmailConsumer),
+          import("@memorial/lib/mail/in-ground-consumer").then((m) => m.inGroundEmailConsumer),
+          import("@memorial/lib/webhooks/consumer").then((m) => m.webhookConsumer),
         ]),
       ]);
       const catalogue = jobCatalogue({

@@ -1,11 +1,11 @@
 // Operators and what belongs to them: contexts (funeral homes...), API keys, prepaid trees, users.
-import type { ContextKind } from "@/lib/db/generated/enums";
-import { DomainError } from "@/lib/errors";
-import { CONTEXT_KINDS, createContext, setContextDefaultPrivacy } from "@/lib/operators/contexts";
-import { addPrepaid, createOperator } from "@/lib/operators/create-operator";
-import { createApiKey, revokeApiKey } from "@/lib/operators/keys";
-import { createUser } from "@/lib/users/create-user";
-import { isRole } from "@/lib/users/roles";
+import type { ContextKind } from "@memorial/lib/db/generated/enums";
+import { DomainError } from "@memorial/lib/errors";
+import { CONTEXT_KINDS, createContext, setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
+import { addPrepaid, createOperator } from "@memorial/lib/operators/create-operator";
+import { createApiKey, revokeApiKey } from "@memorial/lib/operators/keys";
+import { createUser } from "@memorial/lib/users/create-user";
+import { isRole } from "@memorial/lib/users/roles";
 import { type Command, decimal, flag, integer, language, privacy, str, text, UsageError } from "../arguments";
 
 export const OPERATOR_COMMANDS: Record<string, Command> = {

@@ -1,18 +1,18 @@
 // A tree's life (issue 20): its steps one by one, and a field team's CSV sheet.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { storePhoto } from "@/lib/photos";
-import { environmentOf, serviceAdminScope } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { importTreeSheet } from "@/lib/trees/import-sheet";
-import { treeLife } from "@/lib/trees/queries";
-import { recordCheck } from "@/lib/trees/record-check";
-import { recordInGround } from "@/lib/trees/record-in-ground";
-import { SHEET_MAX_BYTES } from "@/lib/trees/sheet";
-import type { DeathReason, TreeHealth } from "@/lib/trees/transitions";
-import { INT32_MAX } from "@/lib/validation";
+import { db } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { storePhoto } from "@memorial/lib/photos/photos";
+import { environmentOf, serviceAdminScope } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { importTreeSheet } from "@memorial/lib/trees/import-sheet";
+import { treeLife } from "@memorial/lib/trees/queries";
+import { recordCheck } from "@memorial/lib/trees/record-check";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
+import { SHEET_MAX_BYTES } from "@memorial/lib/trees/sheet";
+import type { DeathReason, TreeHealth } from "@memorial/lib/trees/transitions";
+import { INT32_MAX } from "@memorial/lib/validation";
 
 import { type Command, decimal, flag, integer, str, text, UsageError, type Values } from "../arguments";
 

@@ -1,13 +1,13 @@
 // Webhook endpoints, of any operator (the service's staff).
-import { serviceAdminScope } from "@/lib/scope";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpointOfAnyOperator,
   listAllWebhookEndpoints,
   listWebhookEndpoints,
   WEBHOOK_EVENTS,
-} from "@/lib/webhooks/endpoints";
-import { commandLineProduction } from "@/lib/webhooks/url-guard";
+} from "@memorial/lib/webhooks/endpoints";
+import { commandLineProduction } from "@memorial/lib/webhooks/url-guard";
 import { type Command, flag, integer, str, text, UsageError } from "../arguments";
 
 export const WEBHOOK_COMMANDS: Record<string, Command> = {

@@ -1,9 +1,9 @@
 "use client";
+import type { ActionResult } from "@memorial/lib/dashboard/action";
 // What a panel shows after a Server Action: its refusal in the user's words (or that it could not
 // be called), and a secret the action made, shown once with a copy button (an API key, a webhook's
 // signing secret).
 import { useState } from "react";
-import type { ActionResult } from "@/lib/dashboard/action";
 import { useI18n } from "./i18n";
 import { cardClass, secondaryButtonClass, useErrorText } from "./ui";
 

@@ -1,11 +1,11 @@
 "use client";
+import { bucketLabel, formatNumber } from "@memorial/lib/dashboard/format";
 // Trees per week or month as an inline SVG bar chart (no chart library), with the same figures
 // in a table for screen readers. The chart is drawn for the width it is shown at (measured once
 // in the browser, again when it changes), so that its text keeps its size on a phone instead of
 // shrinking with a scaled-down viewBox; on a narrow chart only every second, third... bucket is
 // named, so that the names never touch.
 import { useEffect, useRef, useState } from "react";
-import { bucketLabel, formatNumber } from "@/lib/dashboard/format";
 import { useI18n } from "./i18n";
 
 /** Text size of the axes, in CSS pixels as shown (at least 11 px, readable on a phone). */

@@ -5,7 +5,7 @@ export class RequestError extends Error {
     message: string,
     /** The route's error code (INVALID_INPUT, NOT_FOUND...), when it answered one. */
     readonly code?: string,
-    /** True when `message` is the route's own, written in the user's language (lib/dashboard/route.ts). */
+    /** True when `message` is the route's own, written in the user's language (web/dashboard/route.ts). */
     readonly translated = false,
   ) {
     super(message);

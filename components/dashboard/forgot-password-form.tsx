@@ -2,7 +2,7 @@
 // The request of a password reset link: one e-mail field, one answer for every address.
 import Link from "next/link";
 import { useState } from "react";
-import { requestPasswordResetAction } from "@/lib/dashboard/actions";
+import { requestPasswordResetAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";

@@ -3,7 +3,7 @@
 // dashboard's action pipeline; the page is read again once it is hidden.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { hideGuestbookEntryAction } from "@/lib/dashboard/actions";
+import { hideGuestbookEntryAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useErrorText } from "./ui";
 

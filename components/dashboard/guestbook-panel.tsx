@@ -2,11 +2,11 @@
 // mode and every message with its status; the operator may hide an abusive one. A server
 // component: the messages are read here, the hide button is the only client part.
 
-import { formatDateTime } from "@/lib/dashboard/format";
-import { operatorGuestbook } from "@/lib/guestbook/queries";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import type { OperatorScope } from "@/lib/scope";
+import { formatDateTime } from "@memorial/lib/dashboard/format";
+import { operatorGuestbook } from "@memorial/lib/guestbook/queries";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import type { OperatorScope } from "@memorial/lib/scope";
 import { GuestbookHideButton } from "./guestbook-hide-button";
 
 const MODE_LABEL = { open: "modeOpen", approval: "modeApproval", closed: "modeClosed" } as const;

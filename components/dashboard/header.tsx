@@ -1,11 +1,11 @@
 "use client";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import type { Role } from "@memorial/lib/users/roles";
 // The header of the signed-in dashboard: the operator, the sections, the language, sign-out.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
-import type { DashboardKey } from "@/lib/i18n/translate";
-import type { Role } from "@/lib/users/roles";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { LanguageMenu } from "./language-menu";

@@ -1,10 +1,10 @@
 "use client";
+import { formatMessage, type MessageValues } from "@memorial/lib/i18n/format-message";
+import type { Language } from "@memorial/lib/i18n/languages";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // The dashboard's words on the client: the server picks the language and passes the dashboard's
 // messages of its catalogue (lib/i18n/translate.ts, messagesIn); they are formatted here.
 import { createContext, useContext } from "react";
-import { formatMessage, type MessageValues } from "@/lib/i18n/format-message";
-import type { Language } from "@/lib/i18n/languages";
-import type { DashboardKey } from "@/lib/i18n/translate";
 
 export type DashboardMessages = Record<DashboardKey, string>;
 

@@ -1,13 +1,13 @@
 "use client";
+import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
+import { formatDate, formatDateTime } from "@memorial/lib/dashboard/format";
+import type { KeyRow } from "@memorial/lib/dashboard/keys";
 // API keys: the list (name, first characters, environment, dates, last use), creation with a name
 // (the key shown once) and revocation after a confirmation step that repeats the key's name.
 // Reads through React Query; changes through Server Actions.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { createKeyAction, revokeKeyAction } from "@/lib/dashboard/actions";
-import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
-import { formatDate, formatDateTime } from "@/lib/dashboard/format";
-import type { KeyRow } from "@/lib/dashboard/keys";
+import { createKeyAction, revokeKeyAction } from "@/web/dashboard/actions";
 import { ActionAlert, ShownOnce, useActionError } from "./action-outcome";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";

@@ -1,9 +1,9 @@
 "use client";
+import { LANGUAGE_NAMES, LANGUAGES } from "@memorial/lib/i18n/languages";
 // The language of the dashboard, kept in a cookie by a Server Action.
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { setLanguageAction } from "@/lib/dashboard/actions";
-import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
+import { setLanguageAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 

@@ -2,16 +2,17 @@
 // handlers: only a route handler can answer 410 Gone for a used or expired link and 404 for an
 // unknown one. They work without JavaScript (a plain form posted to the same address). Every value
 // goes through `html`, which escapes it; the words come from the dashboard's catalogue.
+
+import { DomainError } from "@memorial/lib/errors";
+import { html, SafeHtml } from "@memorial/lib/html";
+import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { type DashboardTranslator, translator } from "@memorial/lib/i18n/translate";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@memorial/lib/users/create-user";
 import type { NextRequest } from "next/server";
 import { publicDocument } from "@/components/public/confirm-page";
-import { LANGUAGE_COOKIE } from "@/lib/dashboard/language";
-import { DomainError } from "@/lib/errors";
-import { html, SafeHtml } from "@/lib/html";
-import { fromThisSite } from "@/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import type { Language } from "@/lib/i18n/languages";
-import { type DashboardTranslator, translator } from "@/lib/i18n/translate";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
+import { LANGUAGE_COOKIE } from "@/web/dashboard/language";
 
 // A constant of this file, never user input: trusted as HTML.
 const FORM_STYLES = new SafeHtml(`

@@ -1,11 +1,11 @@
 "use client";
+import { formatDate } from "@memorial/lib/dashboard/format";
+import type { MemorialListRow } from "@memorial/lib/dashboard/memorials";
 // The operator's memorials: search by name, pages of 50, state, trees, links to the detail and
 // to the public page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { formatDate } from "@/lib/dashboard/format";
-import type { MemorialListRow } from "@/lib/dashboard/memorials";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useRef } from "react";
-import { changePasswordAction } from "@/lib/dashboard/actions";
+import { changePasswordAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";

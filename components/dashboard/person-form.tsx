@@ -1,14 +1,14 @@
 "use client";
+import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
+import { CLEARABLE_PERSON_FIELDS, type PersonFormValues } from "@memorial/lib/dashboard/person-fields";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // Edit the deceased person with the same modification command as PUT /Personne/Modifier: blank
 // fields are not applied, an optional field is cleared only through its own "clear" box (null in
 // the command); titles follow the new name only when asked.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { modifyPersonAction } from "@/lib/dashboard/actions";
-import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
-import { CLEARABLE_PERSON_FIELDS, type PersonFormValues } from "@/lib/dashboard/person-fields";
-import type { DashboardKey } from "@/lib/i18n/translate";
+import { modifyPersonAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";

@@ -1,4 +1,8 @@
 "use client";
+import type { ContextOption } from "@memorial/lib/dashboard/contexts";
+import { EMPTY_PLANT_FORM, type PlantFormValues, REASON_MESSAGE } from "@memorial/lib/dashboard/plant-form";
+import { LANGUAGE_NAMES, LANGUAGES } from "@memorial/lib/i18n/languages";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // The planting form: every field of MemorialsCreer a person fills, sent to a Server Action that
 // validates it with the API's schema and plants through the same domain operation as the API.
 // With `memorialId`, it plants one more tree in that memorial.
@@ -6,11 +10,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { plantAction } from "@/lib/dashboard/actions";
-import type { ContextOption } from "@/lib/dashboard/contexts";
-import { EMPTY_PLANT_FORM, type PlantFormValues, REASON_MESSAGE } from "@/lib/dashboard/plant-form";
-import { LANGUAGE_NAMES, LANGUAGES } from "@/lib/i18n/languages";
-import type { DashboardKey } from "@/lib/i18n/translate";
+import { plantAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {

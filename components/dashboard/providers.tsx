@@ -1,8 +1,8 @@
 "use client";
+import type { Language } from "@memorial/lib/i18n/languages";
 // React Query and the dashboard's language, for every dashboard page.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
-import type { Language } from "@/lib/i18n/languages";
 import { RequestError } from "./fetch-json";
 import type { DashboardMessages } from "./i18n";
 import { I18nProvider } from "./i18n";

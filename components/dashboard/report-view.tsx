@@ -1,14 +1,14 @@
 "use client";
+import { formatCo2, formatDate, formatDateTime, formatNumber, isoDay } from "@memorial/lib/dashboard/format";
+import { localToday, PERIOD_PRESETS, type PeriodPreset, presetPeriod } from "@memorial/lib/dashboard/periods";
+import type { TreeReport } from "@memorial/lib/dashboard/reports";
+import { MAX_REPORT_DAYS } from "@memorial/lib/reports/limits";
 // Tree reports: the API's parameters (epf, person, year/month/day, days, Page, Limite) in a form
 // and in the address, totals of trees and CO2, the chart, the page of lines (with who planted
 // each tree and their message, for thank-you notes) and the CSV or XLSX of the whole period.
 // Without parameters, the report shows the first funeral home's current calendar month.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { formatCo2, formatDate, formatDateTime, formatNumber, isoDay } from "@/lib/dashboard/format";
-import { localToday, PERIOD_PRESETS, type PeriodPreset, presetPeriod } from "@/lib/dashboard/periods";
-import type { TreeReport } from "@/lib/dashboard/reports";
-import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
 import { BarChart } from "./bar-chart";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";

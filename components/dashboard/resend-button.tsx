@@ -1,7 +1,7 @@
 "use client";
 // Sends the family's confirmation e-mail again (a new link; the previous one stops working).
 import { useMutation } from "@tanstack/react-query";
-import { resendConfirmationAction } from "@/lib/dashboard/actions";
+import { resendConfirmationAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, Pending, useErrorText } from "./ui";

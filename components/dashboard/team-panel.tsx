@@ -1,4 +1,7 @@
 "use client";
+import { formatDate } from "@memorial/lib/dashboard/format";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import { ROLES, type Role } from "@memorial/lib/users/roles";
 // The team (admins only): users with their roles (changed in place), removal after a confirmation,
 // pending invitations (withdrawn with one button), and the invitation form. Reads through React
 // Query; changes through Server Actions, each checked on the server.
@@ -9,10 +12,7 @@ import {
   inviteUserAction,
   removeUserAction,
   revokeInvitationAction,
-} from "@/lib/dashboard/actions";
-import { formatDate } from "@/lib/dashboard/format";
-import type { DashboardKey } from "@/lib/i18n/translate";
-import { ROLES, type Role } from "@/lib/users/roles";
+} from "@/web/dashboard/actions";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";

@@ -1,11 +1,11 @@
 "use client";
+import { formatDateTime, formatMoney, formatNumber, isoMonth } from "@memorial/lib/dashboard/format";
+import type { MonthTransactions } from "@memorial/lib/dashboard/transactions";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // A month of transactions: the list (paged), the totals by day, species, site and context, the
 // prepaid balance and the CSV of the whole month. The month and page live in the address.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
-import { formatDateTime, formatMoney, formatNumber, isoMonth } from "@/lib/dashboard/format";
-import type { MonthTransactions } from "@/lib/dashboard/transactions";
-import type { DashboardKey } from "@/lib/i18n/translate";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";

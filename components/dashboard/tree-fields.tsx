@@ -1,9 +1,9 @@
 "use client";
 // The inputs of the tree forms (issue 20.2), each with its refusal beside it in the user's words:
 // the pipeline's reason word of the field (lib/dashboard/field-reasons.ts) put in a sentence.
-import type { ActionResult } from "@/lib/dashboard/action";
-import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
-import type { DashboardKey } from "@/lib/i18n/translate";
+import type { ActionResult } from "@memorial/lib/dashboard/action";
+import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import { useI18n } from "./i18n";
 import { inputClass, labelClass, useErrorText } from "./ui";
 

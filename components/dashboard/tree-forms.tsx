@@ -1,15 +1,15 @@
 "use client";
+import type { ActionResult } from "@memorial/lib/dashboard/action";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import { DEATH_REASONS, TREE_HEALTHS } from "@memorial/lib/trees/transitions";
 // The forms of a tree's life (issue 20.2): planted in the ground (one tree, or the trees chosen in
-// the list), a check, a death. Each calls its Server Action (lib/dashboard/tree-actions.ts) and
+// the list), a check, a death. Each calls its Server Action (web/dashboard/tree-actions.ts) and
 // shows a refusal beside its field; on success the page is read again. The three share one hook
 // (values, photo, the call) and one card (title, fields, outcome, button): issue 19.6.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";
-import type { ActionResult } from "@/lib/dashboard/action";
-import { declareDeathAction, recordCheckAction, recordInGroundAction } from "@/lib/dashboard/tree-actions";
-import type { DashboardKey } from "@/lib/i18n/translate";
-import { DEATH_REASONS, TREE_HEALTHS } from "@/lib/trees/transitions";
+import { declareDeathAction, recordCheckAction, recordInGroundAction } from "@/web/dashboard/tree-actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { FormAlert, PhotoInput, TreeInput, todayUtc, uploadPhoto, useFieldErrors } from "./tree-fields";

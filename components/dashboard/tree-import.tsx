@@ -1,9 +1,9 @@
 "use client";
+import type { SheetLineView } from "@memorial/lib/dashboard/trees";
 // /dashboard/trees/import (issue 20.2): upload a field team's CSV sheet and read the outcome of
 // every line; when a line is refused nothing was written (lib/trees/import-sheet.ts).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import type { SheetLineView } from "@/lib/dashboard/trees";
 import { RequestError } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";

@@ -1,13 +1,13 @@
 "use client";
+import { formatDate } from "@memorial/lib/dashboard/format";
+import type { TreeListing } from "@memorial/lib/dashboard/trees";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import type { TreeListKind, TreeListRow } from "@memorial/lib/trees/lists";
 // /dashboard/trees/{in-ground,due,dead} (issue 27.11): one of the operator's tree lists, filtered by
 // planting site and by the list's own day (kept in the address), paged.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
-import { formatDate } from "@/lib/dashboard/format";
-import type { TreeListing } from "@/lib/dashboard/trees";
-import type { DashboardKey } from "@/lib/i18n/translate";
-import type { TreeListKind, TreeListRow } from "@/lib/trees/lists";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";

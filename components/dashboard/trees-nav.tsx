@@ -1,8 +1,8 @@
 "use client";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // The lists of the Trees section (issue 27.11): waiting, in the ground, due for a check, dead.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { DashboardKey } from "@/lib/i18n/translate";
 import { useI18n } from "./i18n";
 
 const LISTS: [string, DashboardKey][] = [

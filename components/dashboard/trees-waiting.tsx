@@ -1,4 +1,6 @@
 "use client";
+import { formatDate } from "@memorial/lib/dashboard/format";
+import type { WaitingListing } from "@memorial/lib/dashboard/trees";
 // /dashboard/trees (issue 20.2): the operator's trees ordered and not yet in the ground, filtered
 // by planting site and order dates (kept in the address), and the batch form that records the
 // chosen trees as planted in the ground on one day.
@@ -6,8 +8,6 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { formatDate } from "@/lib/dashboard/format";
-import type { WaitingListing } from "@/lib/dashboard/trees";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";

@@ -1,8 +1,8 @@
 "use client";
+import { pageCount } from "@memorial/lib/dashboard/format";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // Small pieces shared by the dashboard's screens: loading and error states, paging, styles.
 import { useEffect, useId, useRef, useState } from "react";
-import { pageCount } from "@/lib/dashboard/format";
-import type { DashboardKey } from "@/lib/i18n/translate";
 import { RequestError } from "./fetch-json";
 import { useI18n } from "./i18n";
 

@@ -1,4 +1,10 @@
 "use client";
+import { EVENT_LABEL } from "@memorial/lib/dashboard/event-labels";
+import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
+import { formatDateTime } from "@memorial/lib/dashboard/format";
+import type { WebhooksOverview } from "@memorial/lib/dashboard/webhooks";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import type { WebhookEventType } from "@memorial/lib/webhooks/event-types";
 // Webhooks: the operator's endpoints (address, events, environment), adding one (its signing
 // secret shown once), deleting one, and the delivery log with "send again". Reads through React
 // Query; changes through Server Actions.
@@ -8,13 +14,7 @@ import {
   createWebhookAction,
   deleteWebhookAction,
   resendWebhookDeliveryAction,
-} from "@/lib/dashboard/actions";
-import { EVENT_LABEL } from "@/lib/dashboard/event-labels";
-import { REASON_MESSAGE } from "@/lib/dashboard/field-reasons";
-import { formatDateTime } from "@/lib/dashboard/format";
-import type { WebhooksOverview } from "@/lib/dashboard/webhooks";
-import type { DashboardKey } from "@/lib/i18n/translate";
-import type { WebhookEventType } from "@/lib/webhooks/event-types";
+} from "@/web/dashboard/actions";
 import { ActionAlert, ShownOnce, useActionError } from "./action-outcome";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";

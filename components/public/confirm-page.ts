@@ -1,9 +1,9 @@
 // The family's confirmation page, as HTML from a route handler: only a route handler can answer
 // 410 Gone for a used or expired link. Every value goes through `html`, which escapes it.
-import { html, SafeHtml } from "@/lib/html";
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { formatMoment } from "@/lib/memorials/public-page";
+import { html, SafeHtml } from "@memorial/lib/html";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { formatMoment } from "@memorial/lib/memorials/public-page";
 
 export type ConfirmView =
   | {

@@ -1,8 +1,8 @@
 // The page a refused guestbook message answers (400, 403, 404, 429): what was wrong, in the
 // visitor's language, the text they typed (to copy, escaped like every value) and the way back.
-import { html } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
+import { html } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
 import { publicDocument } from "./confirm-page";
 
 export type GuestbookRefusalKey =

@@ -3,11 +3,11 @@
 // JavaScript; the route redirects back here with ?guestbook=published|pending). Every visitor's
 // word is rendered by React, so escaped: a message is text, never HTML. The family's mode decides
 // what the form says (open, approval) or whether it is there at all (closed).
-import { publicGuestbook } from "@/lib/guestbook/queries";
-import { HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from "@/lib/guestbook/rules";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { formatCalendarDate } from "@/lib/memorials/public-page";
+import { publicGuestbook } from "@memorial/lib/guestbook/queries";
+import { HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from "@memorial/lib/guestbook/rules";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
 
 export async function GuestbookSection(props: { memorialId: number; language: Language; status?: string }) {
   const { memorialId, language } = props;

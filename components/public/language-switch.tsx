@@ -1,7 +1,7 @@
 // Plain links (?lang=xx): they work without JavaScript, and as full page loads they also rewrite
 // <html lang> in the root layout.
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@/lib/i18n/languages";
-import { t } from "@/lib/i18n/translate";
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
+import { t } from "@memorial/lib/i18n/translate";
 
 export function LanguageSwitch({ current, path }: { current: Language; path: string }) {
   return (

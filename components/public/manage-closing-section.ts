@@ -1,12 +1,12 @@
 // The family's management page, issue 21.5 and 21.6: ask for the closing summary now (once; the
 // page then says when it was sent) and download the ceremony print kit (only while the public can
 // see the memorial: a hidden one's QR code would lead to a missing page).
-import { html, type SafeHtml } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import type { ManageView } from "@/lib/memorials/manage-token";
-import { formatMoment } from "@/lib/memorials/public-page";
-import { settings } from "@/lib/settings";
+import { html, type SafeHtml } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import type { ManageView } from "@memorial/lib/memorials/manage-token";
+import { formatMoment } from "@memorial/lib/memorials/public-page";
+import { settings } from "@memorial/lib/settings";
 
 export function manageClosingSection(view: ManageView & { token: string }, language: Language): SafeHtml {
   const c = translator(language, "closing");

@@ -2,12 +2,12 @@
 // approval, closed) and every message, the waiting ones first, each with its controls (approve,
 // hide, delete). Plain forms POSTed to the page itself, like its other controls; every value goes
 // through `html`, which escapes it.
-import type { FamilyGuestbook } from "@/lib/guestbook/queries";
-import { GUESTBOOK_MODES } from "@/lib/guestbook/set-mode";
-import { html, type SafeHtml } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { formatMoment } from "@/lib/memorials/public-page";
+import type { FamilyGuestbook } from "@memorial/lib/guestbook/queries";
+import { GUESTBOOK_MODES } from "@memorial/lib/guestbook/set-mode";
+import { html, type SafeHtml } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { formatMoment } from "@memorial/lib/memorials/public-page";
 
 /** The management page's guestbook actions (the `action` field of its forms). */
 export const GUESTBOOK_MANAGE_ACTIONS = [

@@ -2,12 +2,12 @@
 // one). Each control is a small form that POSTs to the page itself; opening the page changes
 // nothing. Every value goes through `html`, which escapes it.
 
-import type { FamilyGuestbook } from "@/lib/guestbook/queries";
-import { html, type SafeHtml } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import type { ManageView } from "@/lib/memorials/manage-token";
-import { formatMoment } from "@/lib/memorials/public-page";
+import type { FamilyGuestbook } from "@memorial/lib/guestbook/queries";
+import { html, type SafeHtml } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import type { ManageView } from "@memorial/lib/memorials/manage-token";
+import { formatMoment } from "@memorial/lib/memorials/public-page";
 import { publicDocument } from "./confirm-page";
 import { manageClosingSection } from "./manage-closing-section";
 import { manageGuestbookSection } from "./manage-guestbook";

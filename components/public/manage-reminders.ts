@@ -2,11 +2,11 @@
 // addresses receive them, and a form (POST /manage/{token}/reminders) to subscribe an address. The
 // family's own address (the one its management link was sent to) is active at once; another
 // address gets a confirmation e-mail first (double opt-in).
-import { db } from "@/lib/db/client";
-import { html, type SafeHtml } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { type ReminderOptions, reminderOptions } from "@/lib/reminders/subscriptions";
+import { db } from "@memorial/lib/db/client";
+import { html, type SafeHtml } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { type ReminderOptions, reminderOptions } from "@memorial/lib/reminders/subscriptions";
 
 export interface ManageReminders {
   options: ReminderOptions | null;

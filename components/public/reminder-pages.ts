@@ -2,11 +2,12 @@
 // memorial page's form, the confirmation link's page (double opt-in) and the unsubscribe link's
 // page. Opening a link (GET, as mail scanners do) only shows its page and one button; the button
 // (a POST) acts. Every value goes through `html`, which escapes it.
+
+import { html, type SafeHtml } from "@memorial/lib/html";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
 import type { NextRequest } from "next/server";
-import { html, type SafeHtml } from "@/lib/html";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
 import { publicDocument } from "./confirm-page";
 
 export type ReminderPageView =

@@ -3,9 +3,9 @@
 // on the birthday; double opt-in (the form's answer says a confirmation e-mail follows). And the
 // anniversary as a calendar file (remember.ics). Nothing here when the memorial has no date to
 // remember (lib/reminders/subscriptions.ts reminderOptions).
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { reminderOptions } from "@/lib/reminders/subscriptions";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { reminderOptions } from "@memorial/lib/reminders/subscriptions";
 
 const inputClass =
   "mt-1 block w-full max-w-md rounded-lg border border-stone-400 bg-white px-3 py-2 text-base";

@@ -4,8 +4,8 @@
 // page's only script: no React on the client, issue 22.1) makes the address link copy itself and
 // adds a "Share…" button that opens the system's share sheet; the texts it needs are data
 // attributes of the list, in the page's language.
-import type { PageTranslator } from "@/lib/i18n/translate";
-import { shareLinks } from "@/lib/sharing/share";
+import type { PageTranslator } from "@memorial/lib/i18n/translate";
+import { shareLinks } from "@memorial/lib/sharing/share";
 
 const linkClass =
   "inline-flex items-center rounded-lg bg-white px-3 py-2 font-semibold text-forest-800 underline ring-1 ring-forest-600 hover:bg-forest-100";

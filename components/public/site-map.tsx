@@ -2,8 +2,8 @@
 // and a legend that repeats the same numbers in text (the map's words for screen readers), and a
 // small marker per tree at its point in the site (issue 20.4), or at the site's point while the
 // tree has none.
-import type { PageTranslator } from "@/lib/i18n/translate";
-import type { PublicSite } from "@/lib/memorials/public-queries";
+import type { PageTranslator } from "@memorial/lib/i18n/translate";
+import type { PublicSite } from "@memorial/lib/memorials/public-queries";
 import { mapFrame, outlinePath } from "./site-map-geometry";
 
 /** One tree's marker: where it grows and what its marker says (species and status). */

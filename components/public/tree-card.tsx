@@ -1,10 +1,15 @@
 // One planted tree: its species and figures, its status (ordered, in the ground, checked, dead,
 // replaced: issue 20.4), where and when it was planted, by whom, its photo, and the planter's
 // message. All text goes through React, which escapes it.
-import type { Language } from "@/lib/i18n/languages";
-import { type PageTranslator, translator } from "@/lib/i18n/translate";
-import { formatCalendarDate, formatMoment, formatUnit, treeStatusText } from "@/lib/memorials/public-page";
-import type { PublicSite, PublicTree } from "@/lib/memorials/public-queries";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { type PageTranslator, translator } from "@memorial/lib/i18n/translate";
+import {
+  formatCalendarDate,
+  formatMoment,
+  formatUnit,
+  treeStatusText,
+} from "@memorial/lib/memorials/public-page";
+import type { PublicSite, PublicTree } from "@memorial/lib/memorials/public-queries";
 
 export function TreeCard({
   tree,

@@ -2,10 +2,10 @@
 // the client reads that answer before the connection closes, every time (it was lost about one
 // time in four): the server reads and drops the rest of the body, up to a bound, before closing.
 import net from "node:net";
+import { PUBLIC_FORM_BYTES } from "@memorial/lib/http/capped-body";
+import { settings } from "@memorial/lib/settings";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { PUBLIC_FORM_BYTES } from "@/lib/http/capped-body";
-import { settings } from "@/lib/settings";
 import { classic, create } from "../browser/memorials";
 import { signInRequest } from "../support/dashboard-session";
 import { baseUrl, makeIsolatedOperator } from "../support/factories";

@@ -1,9 +1,10 @@
 // The read endpoints of /v1 (plantations, species, transactions) and the common layer they stand
 // on (key, envelope, Contexte, paging, Error object, JSON 404), through HTTP against the running
 // service. Each test makes its own operator and data; see e2e/support/factories.ts.
+
+import { addStock, createSpecies, deactivatePlantation } from "@memorial/lib/catalogue/manage";
+import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
-import { addStock, createSpecies, deactivatePlantation } from "@/lib/catalogue/manage";
-import { revokeApiKey } from "@/lib/operators/keys";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 
 const ISO_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;

@@ -1,9 +1,10 @@
 // The confirmation operation (part 3), reached through the e-mail really sent over SMTP.
+
+import { addStock } from "@memorial/lib/catalogue/manage";
+import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
+import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, test } from "@playwright/test";
-import { addStock } from "@/lib/catalogue/manage";
-import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
-import { resendConfirmation } from "@/lib/memorials/resend-confirmation";
-import { serviceAdminScope } from "@/lib/scope";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";

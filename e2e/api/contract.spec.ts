@@ -1,8 +1,9 @@
 // The contract: real requests to every /v1 operation, successes and errors (400, 403, 404, 405),
 // each response validated against the OpenAPI document the service serves at /openapi.json.
+
+import { createApiKey } from "@memorial/lib/operators/keys";
+import { DEMO_IDS } from "@memorial/lib/v1/openapi-examples";
 import { expect, test } from "@playwright/test";
-import { createApiKey } from "@/lib/operators/keys";
-import { DEMO_IDS } from "@/lib/v1/openapi-examples";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { contract } from "../support/openapi";
 

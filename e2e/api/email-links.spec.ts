@@ -9,8 +9,8 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createUser } from "@memorial/lib/users/create-user";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { createUser } from "@/lib/users/create-user";
 import { signInRequest } from "../support/dashboard-session";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { hitsOf } from "../support/rate-limits";
@@ -29,8 +29,8 @@ const address = (name: string) =>
 const post = (base: string, pathname: string, host: string, headers: Record<string, string>, body: string) =>
   rawRequest(base, "POST", pathname, { ...headers, host }, body);
 
-/** The id of a server action (by default of lib/dashboard/actions.ts), from the build's manifest. */
-function actionId(name: string, filename = "lib/dashboard/actions.ts"): string {
+/** The id of a server action (by default of web/dashboard/actions.ts), from the build's manifest. */
+function actionId(name: string, filename = "web/dashboard/actions.ts"): string {
   const manifest = JSON.parse(
     readFileSync(path.resolve(".next/server/server-reference-manifest.json"), "utf8"),
   ) as { node: Record<string, { filename?: string; exportedName?: string }> };

@@ -7,9 +7,9 @@
 // An anonymous memorial never shows a bare id (page and <title>, management page, dashboard), and
 // the family's choice of initials changes its title everywhere.
 import path from "node:path";
+import { WEBHOOK_EVENTS } from "@memorial/lib/webhooks/endpoints";
+import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
-import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";

@@ -2,9 +2,10 @@
 // language for a visitor whose browser asks for it before the memorial's own (the visitor can still
 // switch with ?lang=), through Next.js and through the rendered-page cache alike; and the planting
 // site's name and region follow the page's language where the catalogue has them (French otherwise).
+
+import { translatePlantation } from "@memorial/lib/catalogue/manage";
+import type { Language } from "@memorial/lib/i18n/languages";
 import { expect, test } from "@playwright/test";
-import { translatePlantation } from "@/lib/catalogue/manage";
-import type { Language } from "@/lib/i18n/languages";
 import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
 
 const htmlLang = (html: string) => /<html[^>]*\blang="([a-z]+)"/.exec(html)?.[1];

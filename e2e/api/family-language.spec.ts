@@ -2,10 +2,11 @@
 // family in the family's language (its e-mails, really sent over SMTP, its confirmation and
 // management pages), while the memorial keeps its own language (4.1 rule 6); and the e-mails read
 // as a letter from the funeral home named on the confirmation page.
+
+import type { Language } from "@memorial/lib/i18n/languages";
+import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, test } from "@playwright/test";
-import type { Language } from "@/lib/i18n/languages";
-import { sendManageLink } from "@/lib/memorials/send-manage-link";
-import { serviceAdminScope } from "@/lib/scope";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailParts, waitForMailAbout } from "../support/smtp";
 

@@ -3,12 +3,13 @@
 // the rate limit; 403 from another site) and writes nothing; the visitor's words are text on the
 // page, escaped; the rendered-page cache drops the page at each change (the family's approval
 // through its management page).
+
+import { transaction } from "@memorial/lib/db/client";
+import { GUESTBOOK_EVENTS } from "@memorial/lib/guestbook/events";
+import { RATE_LIMIT } from "@memorial/lib/guestbook/post-entry";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { transaction } from "@/lib/db/client";
-import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
-import { RATE_LIMIT } from "@/lib/guestbook/post-entry";
-import { issueManageToken } from "@/lib/memorials/manage-token";
-import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { classic, create } from "../browser/memorials";
 import { byType, webhookFixture } from "../support/webhook-receiver";
 

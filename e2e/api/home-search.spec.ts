@@ -3,11 +3,11 @@
 // family's privacy choice through its management page, noindex (meta and X-Robots-Tag) on a link-only
 // page and its absence on a public one, and memorial.privacy_changed reaching the operator's webhook.
 import { randomBytes } from "node:crypto";
+import { transaction } from "@memorial/lib/db/client";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
+import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { transaction } from "@/lib/db/client";
-import { issueManageToken } from "@/lib/memorials/manage-token";
-import { setContextDefaultPrivacy } from "@/lib/operators/contexts";
-import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 

@@ -3,11 +3,12 @@
 // SMTP sink: one e-mail per record of the memorial however many trees it holds (the batch), with
 // the trees, who planted them, the photo's address and the memorial page's link; none for a test
 // key's trees or a family without an address.
+
+import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
+import { storePhoto } from "@memorial/lib/photos/photos";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
-import { formatCalendarDate } from "@/lib/memorials/public-page";
-import { storePhoto } from "@/lib/photos";
-import { serviceAdminScope } from "@/lib/scope";
-import { recordInGround } from "@/lib/trees/record-in-ground";
 import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailParts, readMails, waitForMailAbout } from "../support/smtp";
 import { todayUtc, treePhoto, waitForDispatch } from "../support/tree-life";

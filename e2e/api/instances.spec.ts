@@ -4,8 +4,8 @@
 // moments (issue 22.4: the delays measured are printed, and written in docs/performance.md).
 import os from "node:os";
 import path from "node:path";
+import { hashKey, revokeApiKey } from "@memorial/lib/operators/keys";
 import { type APIRequestContext, expect, test } from "@playwright/test";
-import { hashKey, revokeApiKey } from "@/lib/operators/keys";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { type RunningServer, startServer } from "../support/server";

@@ -3,8 +3,8 @@
 // without waiting for 07:00 UTC.
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { expect, test } from "@playwright/test";
-import { subscribe } from "@/lib/reminders/subscriptions";
 import { baseUrl, mailDir } from "../support/factories";
 import { publicMemorial, todayYearsAgo, uniqueEmail, waitForReminder } from "../support/reminders";
 import { mailParts } from "../support/smtp";

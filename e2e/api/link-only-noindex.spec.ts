@@ -1,9 +1,10 @@
 // Issue 27.5: what a link-only memorial's page links to is not indexable either. Its certificate, QR
 // codes, preview picture and calendar file answer with X-Robots-Tag: noindex, as its page does; a
 // public memorial's carry none.
+
+import { transaction } from "@memorial/lib/db/client";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, test } from "@playwright/test";
-import { transaction } from "@/lib/db/client";
-import { issueManageToken } from "@/lib/memorials/manage-token";
 import { api, baseUrl, makeIsolatedOperator, unique } from "../support/factories";
 
 const UNDER_THE_PAGE = [

@@ -1,6 +1,7 @@
 // 2.7 / 4.4: memorial information, as the memorial's operator and as another operator read it.
+
+import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
-import { revokeApiKey } from "@/lib/operators/keys";
 import { api, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { makeMemorial, makePerson, plant } from "../support/trees";
 

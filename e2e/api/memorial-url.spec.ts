@@ -2,8 +2,8 @@
 // memorial's public page, null while the memorial is not public. With APP_URL unset (as the
 // tests run the service), the address is built on the Host the request came to.
 import http from "node:http";
+import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { expect, test } from "@playwright/test";
-import { confirmMemorial } from "@/lib/memorials/confirm-memorial";
 import { api, baseUrl, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 

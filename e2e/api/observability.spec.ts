@@ -7,9 +7,9 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { migrate } from "@memorial/lib/db/migrate";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { migrate } from "@/lib/db/migrate";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, makeIsolatedOperator } from "../support/factories";
 import { type RunningServer, startServer } from "../support/server";

@@ -1,9 +1,10 @@
 // GET/HEAD /photos/{key}.jpg (issue 20): a tree's photo served by the running service. The photo
 // is stored with storePhoto into the service's own storage: the workers inherit DATA_DIR from the
 // global setup (e2e/support/global-setup.ts), so DATA_DIR/photos is the folder the service reads.
+
+import { photoUrl, readPhoto, storePhoto } from "@memorial/lib/photos/photos";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { photoUrl, readPhoto, storePhoto } from "@/lib/photos";
 import { baseUrl } from "../support/factories";
 
 /** A photo with its GPS position in EXIF, as a phone writes it (a random colour: a new key). */

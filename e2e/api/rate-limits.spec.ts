@@ -5,12 +5,12 @@
 // so that a test can be several clients (X-Forwarded-For) without touching the main instance's.
 import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
 import {
   CLIENT_CONFIRMATIONS_PER_HOUR,
   MEMORIAL_CONFIRMATIONS_PER_DAY,
   UNCONFIRMED_PER_DAY,
-} from "@/lib/reminders/subscriptions";
+} from "@memorial/lib/reminders/subscriptions";
+import { expect, test } from "@playwright/test";
 import { api, db, makeIsolatedOperator } from "../support/factories";
 import { publicMemorial, uniqueEmail } from "../support/reminders";
 import { type RunningServer, startServer } from "../support/server";

@@ -1,8 +1,9 @@
 // The read caches of the API (lib/catalogue/cache.ts, lib/memorials/cache.ts): Especes and Infos
 // are read from memory until something changes them, and a change through the service shows on
 // the very next request.
+
+import { addStock } from "@memorial/lib/catalogue/manage";
 import { expect, test } from "@playwright/test";
-import { addStock } from "@/lib/catalogue/manage";
 import { api, db, makeIsolatedOperator } from "../support/factories";
 
 const available = async (key: string, speciesId: number) => {

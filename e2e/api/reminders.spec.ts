@@ -1,8 +1,9 @@
 // Anniversary reminders through HTTP (issue 21.4): the memorial's calendar file, the reminder
 // form's refusals, the unsubscribe link (GET changes nothing; the RFC 8058 one-click POST from a
 // mail provider unsubscribes, whatever its origin).
+
+import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { expect, test } from "@playwright/test";
-import { subscribe } from "@/lib/reminders/subscriptions";
 import { baseUrl, db } from "../support/factories";
 import { rawRequest } from "../support/raw-http";
 import { publicMemorial, tokenOf, uniqueEmail } from "../support/reminders";

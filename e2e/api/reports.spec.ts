@@ -1,6 +1,7 @@
 // 2.6 / 4.3: tree reports of a funeral home and of a person, on hand-built trees with known answers.
+
+import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
-import { revokeApiKey } from "@/lib/operators/keys";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { makeMemorial, makePerson, plant } from "../support/trees";
 

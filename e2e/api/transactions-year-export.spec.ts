@@ -1,8 +1,9 @@
 // The dashboard's transactions export of a whole year (issue 22.3): without `month`, the CSV holds
 // every transaction of the calendar year and none of the years around it, under a file name of the
 // year; a month still means that month, and a bad month is still refused by name.
+
+import { parseCsv } from "@memorial/lib/dashboard/csv";
 import { expect, test } from "@playwright/test";
-import { parseCsv } from "@/lib/dashboard/csv";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 

@@ -2,12 +2,13 @@
 // tree counts while it lives or is on its way; a dead tree no longer counts, and a replaced one
 // counts through its replacement. The memorial page's "trees planted" and CO2, and the family's
 // closing summary, count as the home page does; every tree is still listed with its status.
+
+import { summaryTotals } from "@memorial/lib/documents/closing-summary";
+import { readClosingSummary } from "@memorial/lib/memorials/closing-summary";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
-import { summaryTotals } from "@/lib/documents/closing-summary";
-import { readClosingSummary } from "@/lib/memorials/closing-summary";
-import { serviceAdminScope } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { recordInGround } from "@/lib/trees/record-in-ground";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { todayUtc } from "../support/tree-life";
 

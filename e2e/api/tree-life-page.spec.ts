@@ -4,15 +4,16 @@
 // own point, else its site's), as plain HTML; the rendered-page cache is dropped by the events of
 // the tree's life (lib/trees writes them in the test's process: the service hears them by NOTIFY);
 // the memorial policy (anonymous, hidden) holds as for the rest of the page.
+
+import type { Language } from "@memorial/lib/i18n/languages";
+import { setMemorialHidden } from "@memorial/lib/memorials/hide-memorial";
+import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
+import { storePhoto } from "@memorial/lib/photos/photos";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { recordCheck } from "@memorial/lib/trees/record-check";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
-import type { Language } from "@/lib/i18n/languages";
-import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
-import { formatCalendarDate } from "@/lib/memorials/public-page";
-import { storePhoto } from "@/lib/photos";
-import { serviceAdminScope } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { recordCheck } from "@/lib/trees/record-check";
-import { recordInGround } from "@/lib/trees/record-in-ground";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { todayUtc, treePhoto } from "../support/tree-life";
 

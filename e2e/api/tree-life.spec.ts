@@ -4,13 +4,14 @@
 // webhooks tree.in_ground, tree.checked, tree.died and tree.replaced received, signed, as
 // documented. The steps are recorded with the use cases the dashboard, the import and the command
 // line call; the service hears their events through PostgreSQL (NOTIFY), as any other instance's.
+
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { recordCheck } from "@memorial/lib/trees/record-check";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
+import { createWebhookEndpoint } from "@memorial/lib/webhooks/endpoints";
+import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { serviceAdminScope } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { recordCheck } from "@/lib/trees/record-check";
-import { recordInGround } from "@/lib/trees/record-in-ground";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
-import { webhookMessageSchema } from "@/lib/webhooks/schemas";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { type Receiver, startReceiver, verifySignature } from "../support/webhook-receiver";
 

@@ -6,11 +6,11 @@
 // decodes to the memorial's address; a hidden memorial's kit is refused with a clear message.
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
+import { parseCsv } from "@memorial/lib/dashboard/csv";
+import { memorialUrl } from "@memorial/lib/links";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, type Page, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
-import { parseCsv } from "@/lib/dashboard/csv";
-import { memorialUrl } from "@/lib/links";
-import { issueManageToken } from "@/lib/memorials/manage-token";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { pdfPage, pdfQrText } from "../support/pdf-qr";
 import { type CaughtMail, mailAttachments, mailParts, readMails } from "../support/smtp";

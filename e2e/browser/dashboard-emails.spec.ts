@@ -1,7 +1,8 @@
 // Each memorial's e-mails with their outbox status in words (sent, retrying, failed, kept); with
 // SMTP_URL set (as in these tests), no "e-mail not set up" notice.
+
+import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
-import { translator } from "@/lib/i18n/translate";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 

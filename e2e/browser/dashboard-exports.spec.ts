@@ -2,12 +2,12 @@
 // current calendar month by default with presets, the CSV in the user's language (byte order
 // mark, ";" and decimal commas in French, "," in English) and the XLSX read back with exceljs.
 import { readFileSync } from "node:fs";
+import { BOM, parseCsv } from "@memorial/lib/dashboard/csv";
+import { localToday, presetPeriod } from "@memorial/lib/dashboard/periods";
+import { REPORT_CSV_HEADER } from "@memorial/lib/dashboard/reports";
+import { TRANSACTION_CSV_HEADER } from "@memorial/lib/dashboard/transactions";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { BOM, parseCsv } from "@/lib/dashboard/csv";
-import { localToday, presetPeriod } from "@/lib/dashboard/periods";
-import { REPORT_CSV_HEADER } from "@/lib/dashboard/reports";
-import { TRANSACTION_CSV_HEADER } from "@/lib/dashboard/transactions";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 

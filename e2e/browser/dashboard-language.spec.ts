@@ -1,8 +1,9 @@
 // The dashboard speaks the user's language on every main screen: no English sentence of the
 // dashboard's own catalogue, no API path, no internal kind name; plurals follow the language.
+
+import type { Language } from "@memorial/lib/i18n/languages";
+import { messagesIn, translator } from "@memorial/lib/i18n/translate";
 import { expect, type Page, test } from "@playwright/test";
-import type { Language } from "@/lib/i18n/languages";
-import { messagesIn, translator } from "@/lib/i18n/translate";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 

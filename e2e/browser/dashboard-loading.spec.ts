@@ -1,8 +1,9 @@
 // Loading states: every request of the dashboard that takes a while shows a visible, announced
 // indicator (role=status, in the user's language) that goes away with the data. Each request is
 // held by the test (page.route) until the indicator has been seen, then let through.
+
+import { translator } from "@memorial/lib/i18n/translate";
 import { expect, type Page, test } from "@playwright/test";
-import { translator } from "@/lib/i18n/translate";
 import { baseUrl } from "../support/factories";
 import { seedDashboard, signInAt } from "./dashboard-seed";
 import { createMemorialByApi } from "./dashboard-support";

@@ -4,8 +4,8 @@
 // JOB_WORKERS=0, so that it takes none of the other tests' e-mails from the shared outbox).
 import os from "node:os";
 import path from "node:path";
+import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
-import { translator } from "@/lib/i18n/translate";
 import { type RunningServer, startServer } from "../support/server";
 import { seedDashboard, signInAt } from "./dashboard-seed";
 

@@ -1,7 +1,8 @@
 // The dashboard's home: this calendar month against the last one, 12 months of trees, and the
 // memorials awaiting their family's confirmation for more than 7 days, with a resend button.
+
+import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
-import { translator } from "@/lib/i18n/translate";
 import { db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 

@@ -1,7 +1,8 @@
 // Editing a person clears an optional field only through its own "clear" box (null in the same
 // modification command as the API); a blank input still leaves the field unchanged.
+
+import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
-import { translator } from "@/lib/i18n/translate";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 

@@ -1,10 +1,11 @@
 // Data for the dashboard's accessibility, phone and loading tests: an operator with a funeral
 // home, a memorial with trees (planted now: this month's report and transactions have lines), a
 // memorial awaiting its family for 10 days (the overview lists it), a webhook endpoint, a user.
+
+import type { Language } from "@memorial/lib/i18n/languages";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { createWebhookEndpoint } from "@memorial/lib/webhooks/endpoints";
 import { expect, type Page } from "@playwright/test";
-import type { Language } from "@/lib/i18n/languages";
-import { serviceAdminScope } from "@/lib/scope";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, PASSWORD } from "./dashboard-support";
 

@@ -1,8 +1,9 @@
 // Sign-in, sign-out, rate-limited failures, change of password, and the session checks of the
 // dashboard's JSON routes.
+
+import { PAIR_FREE_FAILURES, signInLimits } from "@memorial/lib/auth/sign-in";
+import { subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { expect, test } from "@playwright/test";
-import { PAIR_FREE_FAILURES, signInLimits } from "@/lib/auth/sign-in";
-import { subjectDigest } from "@/lib/limits/rate-limit";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { ageLimit, hitsOf } from "../support/rate-limits";
 import { makeUser, PASSWORD, signIn } from "./dashboard-support";

@@ -1,6 +1,7 @@
 // Helpers of the dashboard's browser tests: users made with createUser(), sign-in through the form.
+
+import { createUser } from "@memorial/lib/users/create-user";
 import { expect, type Page } from "@playwright/test";
-import { createUser } from "@/lib/users/create-user";
 import { api, baseUrl, unique } from "../support/factories";
 
 export const PASSWORD = "correct horse battery";

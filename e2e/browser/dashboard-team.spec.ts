@@ -5,8 +5,8 @@
 // answer for an unknown address.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { createUser } from "@memorial/lib/users/create-user";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { createUser } from "@/lib/users/create-user";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 import { makeUser, PASSWORD, signIn } from "./dashboard-support";
@@ -40,7 +40,7 @@ const manifest = () =>
   };
 
 // The modules of the dashboard's server actions.
-const ACTION_FILES = ["lib/dashboard/actions.ts", "lib/dashboard/tree-actions.ts"];
+const ACTION_FILES = ["web/dashboard/actions.ts", "web/dashboard/tree-actions.ts"];
 
 function actionIds(): Map<string, string> {
   const ids = new Map<string, string>();
@@ -291,7 +291,7 @@ test("staff are refused every admin route, page and action through HTTP; a demot
   }
   await expect(nav(page).getByRole("link", { name: "API keys" })).toHaveCount(0);
 
-  // Actions: every one of lib/dashboard/actions.ts is classified; each admin one says FORBIDDEN.
+  // Actions: every one of web/dashboard/actions.ts is classified; each admin one says FORBIDDEN.
   const ids = actionIds();
   expect([...ids.keys()].sort()).toEqual([...ADMIN_ACTIONS, ...OTHER_ACTIONS].sort());
   const key = await db.apiKey.findFirstOrThrow({ where: { operatorId: operator.operatorId } });

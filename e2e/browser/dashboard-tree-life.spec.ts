@@ -2,12 +2,12 @@
 // the reports page shows allocated vs in the ground vs alive per funeral home and site and the
 // survival rate per site and species (a replaced tree counted as dead), with their CSV and XLSX.
 import { readFileSync } from "node:fs";
+import { BOM, parseCsv } from "@memorial/lib/dashboard/csv";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
-import { BOM, parseCsv } from "@/lib/dashboard/csv";
-import { serviceAdminScope } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { recordInGround } from "@/lib/trees/record-in-ground";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { todayUtc } from "../support/tree-life";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";

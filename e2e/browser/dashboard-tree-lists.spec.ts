@@ -3,15 +3,15 @@
 // operator's trees; and the sheet of waiting trees, downloaded, filled in as a field team would and
 // imported back by the unchanged import.
 import { readFile } from "node:fs/promises";
+import { createPlantation } from "@memorial/lib/catalogue/manage";
+import { BOM, CSV_FORMATS, csvLine, parseCsv } from "@memorial/lib/dashboard/csv";
+import { formatDate } from "@memorial/lib/dashboard/format";
+import { translator } from "@memorial/lib/i18n/translate";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { recordCheck } from "@memorial/lib/trees/record-check";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, type Page, test } from "@playwright/test";
-import { createPlantation } from "@/lib/catalogue/manage";
-import { BOM, CSV_FORMATS, csvLine, parseCsv } from "@/lib/dashboard/csv";
-import { formatDate } from "@/lib/dashboard/format";
-import { translator } from "@/lib/i18n/translate";
-import { serviceAdminScope } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { recordCheck } from "@/lib/trees/record-check";
-import { recordInGround } from "@/lib/trees/record-in-ground";
 import { baseUrl, db, unique } from "../support/factories";
 import { orderedTrees, plant } from "../support/trees";
 import { makeUser, signIn } from "./dashboard-support";

@@ -2,9 +2,10 @@
 // batch "planted in the ground" by site and date, one tree's check and death (and its
 // replacement), a refusal shown beside its field in the user's language, and the import of a field
 // team's sheet, good or with a bad line (then nothing is written).
+
+import { translator } from "@memorial/lib/i18n/translate";
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
-import { translator } from "@/lib/i18n/translate";
 import { baseUrl, db } from "../support/factories";
 import { orderedTrees } from "../support/trees";
 import { makeUser, signIn } from "./dashboard-support";

@@ -5,9 +5,9 @@
 // another site's form) changes nothing.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, type Page, test } from "@playwright/test";
-import { sendManageLink } from "@/lib/memorials/send-manage-link";
-import { serviceAdminScope } from "@/lib/scope";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { type CaughtMail, mailText, readMails, waitForMail } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";

@@ -4,9 +4,9 @@
 // the family's daily digest arrives over SMTP in its language, and the memorial page with its
 // guestbook passes the accessibility scan.
 import AxeBuilder from "@axe-core/playwright";
+import { transaction } from "@memorial/lib/db/client";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, type Page, test } from "@playwright/test";
-import { transaction } from "@/lib/db/client";
-import { issueManageToken } from "@/lib/memorials/manage-token";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailParts, waitForMail } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";

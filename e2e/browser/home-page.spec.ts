@@ -3,9 +3,9 @@
 // management page (link only: the memorial leaves the search and its page carries noindex).
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
+import { transaction } from "@memorial/lib/db/client";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, type Page, test } from "@playwright/test";
-import { transaction } from "@/lib/db/client";
-import { issueManageToken } from "@/lib/memorials/manage-token";
 import { baseUrl, makeIsolatedOperator } from "../support/factories";
 import { classic, create, type Operator } from "./memorials";
 

@@ -158,8 +158,8 @@ test("the family subscribes its own address from the management page: active at 
   });
   const email = uniqueEmail("family");
   await db.family.create({ data: { memorialId, email, name: "Famille Lambert", language: "fr" } });
-  const { sendManageLink } = await import("@/lib/memorials/send-manage-link");
-  const { serviceAdminScope } = await import("@/lib/scope");
+  const { sendManageLink } = await import("@memorial/lib/memorials/send-manage-link");
+  const { serviceAdminScope } = await import("@memorial/lib/scope");
   const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
   await sendManageLink({ scope: serviceAdminScope(memorial.operatorId), memorialId, linkBase: baseUrl() });
   const manageMail = await waitForMail(mailDir(), email);

@@ -3,15 +3,15 @@
 // overview and a report (its lines as cards). Data
 // made through the domain operations.
 import path from "node:path";
+import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { operatorCaller } from "@memorial/lib/operators/caller";
+import { createContext } from "@memorial/lib/operators/contexts";
+import { createOperator } from "@memorial/lib/operators/create-operator";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { createUser } from "@memorial/lib/users/create-user";
+import { toCreateMemorialCommand } from "@memorial/lib/v1/schemas/memorials";
 import { expect, test } from "@playwright/test";
-import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { operatorCaller } from "@/lib/operators/caller";
-import { createContext } from "@/lib/operators/contexts";
-import { createOperator } from "@/lib/operators/create-operator";
-import { serviceAdminScope } from "@/lib/scope";
-import { createUser } from "@/lib/users/create-user";
-import { toCreateMemorialCommand } from "@/lib/v1/schemas/memorials";
 import { baseUrl, db } from "../support/factories";
 
 const out = (name: string) => path.resolve("docs/screenshots", `dashboard-${name}.png`);

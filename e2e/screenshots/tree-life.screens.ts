@@ -4,17 +4,17 @@
 // the domain operations (lib/trees). Needs `npx next build`; run with
 // `npx playwright test -c e2e/screenshots/screens.config.ts tree-life`.
 import path from "node:path";
+import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { operatorCaller } from "@memorial/lib/operators/caller";
+import { createOperator } from "@memorial/lib/operators/create-operator";
+import { storePhoto } from "@memorial/lib/photos/photos";
+import { serviceAdminScope } from "@memorial/lib/scope";
+import { declareDeath } from "@memorial/lib/trees/declare-death";
+import { recordCheck } from "@memorial/lib/trees/record-check";
+import { recordInGround } from "@memorial/lib/trees/record-in-ground";
+import { toCreateMemorialCommand } from "@memorial/lib/v1/schemas/memorials";
 import { expect, test } from "@playwright/test";
-import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { operatorCaller } from "@/lib/operators/caller";
-import { createOperator } from "@/lib/operators/create-operator";
-import { storePhoto } from "@/lib/photos";
-import { serviceAdminScope } from "@/lib/scope";
-import { declareDeath } from "@/lib/trees/declare-death";
-import { recordCheck } from "@/lib/trees/record-check";
-import { recordInGround } from "@/lib/trees/record-in-ground";
-import { toCreateMemorialCommand } from "@/lib/v1/schemas/memorials";
 import { baseUrl, db } from "../support/factories";
 import { treePhoto } from "../support/tree-life";
 

@@ -1,7 +1,8 @@
 // Signs a Playwright request context in to the dashboard over HTTP (next-auth's credentials
 // callback), for API tests of the dashboard's routes and pages.
+
+import { createUser } from "@memorial/lib/users/create-user";
 import { type APIRequestContext, expect } from "@playwright/test";
-import { createUser } from "@/lib/users/create-user";
 import { baseUrl, unique } from "./factories";
 
 /** `origin`: another instance of the service (e2e/api/instances.spec.ts); the test's by default. */

@@ -1,9 +1,9 @@
 // Per-test data, made through the same domain operations as the command line.
-import { addStock, createPlantation, createSpecies } from "@/lib/catalogue/manage";
-import { db } from "@/lib/db/client";
-import type { ContextKind } from "@/lib/db/generated/enums";
-import { createContext } from "@/lib/operators/contexts";
-import { type CreateOperatorInput, createOperator } from "@/lib/operators/create-operator";
+import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { db } from "@memorial/lib/db/client";
+import type { ContextKind } from "@memorial/lib/db/generated/enums";
+import { createContext } from "@memorial/lib/operators/contexts";
+import { type CreateOperatorInput, createOperator } from "@memorial/lib/operators/create-operator";
 import { contract } from "./openapi";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;

@@ -4,9 +4,9 @@
 import { chmodSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
+import { migrate } from "@memorial/lib/db/migrate";
 import type { FullConfig } from "@playwright/test";
-import { startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
 import { startServer } from "./server";
 import { startSmtpServer } from "./smtp";
 

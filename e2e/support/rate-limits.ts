@@ -1,7 +1,7 @@
 // Time travel for the one rate limiter's rows (lib/limits/rate-limit.ts): a test moves a limit's
 // window and last hit into the past, as if the client had waited, instead of waiting.
-import { db } from "@/lib/db/client";
-import { type Limit, subjectDigest } from "@/lib/limits/rate-limit";
+import { db } from "@memorial/lib/db/client";
+import { type Limit, subjectDigest } from "@memorial/lib/limits/rate-limit";
 
 export async function ageLimit(limit: Pick<Limit, "bucket" | "subject">, seconds: number): Promise<void> {
   await db.$executeRaw`

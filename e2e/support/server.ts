@@ -1,9 +1,10 @@
-// Starts the whole service for the tests as `npm start` does (the launcher with its e-mail
-// sender and the built Next.js server), on a free loopback port, and stops it by its process id.
+// Starts the whole service for the tests as `npm start` does (node scripts/run.mjs start: the
+// compiled launcher with its job runner and the built Next.js server), on a free loopback port,
+// and stops it by its process id.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
-import { freePort } from "@/lib/db/embedded";
+import { freePort } from "@memorial/lib/db/embedded";
 
 export interface RunningServer {
   url: string;
@@ -23,7 +24,7 @@ export async function startServer(
   const log = createWriteStream(logFile);
   const child: ChildProcess = spawn(
     process.execPath,
-    ["--import", "tsx", path.join(projectDir, "scripts/start.ts")],
+    [path.join(projectDir, "scripts/run.mjs"), "start"],
     {
       cwd: projectDir,
       env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },

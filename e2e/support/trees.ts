@@ -1,7 +1,7 @@
 // Hand-made persons, memorials and planted trees for the report and Infos tests, written with
 // Prisma directly so that these tests do not depend on POST /v1/Memorials/Creer; each tree has its
 // transaction, as Creer writes them.
-import type { MemorialKind, MemorialStatus } from "@/lib/db/generated/enums";
+import type { MemorialKind, MemorialStatus } from "@memorial/lib/db/generated/enums";
 import { db, makeIsolatedOperator, unique } from "./factories";
 
 export async function makePerson(input: {

@@ -12,9 +12,9 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { db } from "@/lib/db/client";
-import { type Environment, serviceAdminScope } from "@/lib/scope";
-import { createWebhookEndpoint } from "@/lib/webhooks/endpoints";
+import { db } from "@memorial/lib/db/client";
+import { type Environment, serviceAdminScope } from "@memorial/lib/scope";
+import { createWebhookEndpoint } from "@memorial/lib/webhooks/endpoints";
 
 export interface ReceivedWebhook {
   headers: http.IncomingHttpHeaders;

@@ -3,7 +3,7 @@
 // SHA-256 exists and has not expired. Signing out deletes the row, so a copy of the cookie stops
 // working at once instead of at its expiry.
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/lib/db/client";
+import { db } from "@memorial/lib/db/client";
 
 export const SESSION_HOURS = 8;
 

@@ -1,9 +1,10 @@
 // next-auth for the operator dashboard: e-mail and password (Credentials), sessions in a signed
 // and encrypted JWT cookie that names a session the server keeps (lib/auth/dashboard-sessions.ts),
 // so that signing out ends it. Built on demand so that the secret is read at run time, not at build.
+
+import { settings } from "@memorial/lib/settings";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { settings } from "@/lib/settings";
 import { requestClient } from "./client-address";
 import { closeSession, openSession, SESSION_HOURS } from "./dashboard-sessions";
 import { authLogger } from "./logger";

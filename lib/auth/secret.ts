@@ -3,8 +3,8 @@
 // 0600), so sessions survive restarts and no one has to invent a secret to try the service.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { createSecretFile, readSecretFile } from "@/lib/secret-file";
-import { settings } from "@/lib/settings";
+import { createSecretFile, readSecretFile } from "@memorial/lib/secret-file";
+import { settings } from "@memorial/lib/settings";
 
 let cached: string | undefined;
 

@@ -14,9 +14,9 @@
 // scrypt runs after that, with no database connection held, and with bounded concurrency
 // (lib/users/passwords.ts).
 import { createHash } from "node:crypto";
-import { db } from "@/lib/db/client";
-import { forget, giveBack, hit, type Limit, type LimitCount } from "@/lib/limits/rate-limit";
-import { hashPassword, PasswordWorkBusy, verifyPassword } from "@/lib/users/passwords";
+import { db } from "@memorial/lib/db/client";
+import { forget, giveBack, hit, type Limit, type LimitCount } from "@memorial/lib/limits/rate-limit";
+import { hashPassword, PasswordWorkBusy, verifyPassword } from "@memorial/lib/users/passwords";
 import { UNKNOWN_CLIENT } from "./client-address";
 
 export const WINDOW_MINUTES = 15;

@@ -1,8 +1,9 @@
 // The catalogue's cache (GET /v1/Especes) follows the stock: a replacement takes stock (the
 // replacement guarantee, lib/trees/replace-tree.ts), so tree.replaced drops it as tree.planted does.
+
+import { publishLocal } from "@memorial/lib/events/events";
+import { stopListening } from "@memorial/lib/events/listener";
 import { afterAll, describe, expect, it } from "vitest";
-import { publishLocal } from "@/lib/events/events";
-import { stopListening } from "@/lib/events/listener";
 import { cachedCatalogue } from "./cache";
 
 // Runs against the test database (the cache is bypassed while this process cannot LISTEN).

@@ -2,7 +2,7 @@
 // (lib/events/expiring-cache.ts). The stock moves with every planting, so any tree planted, on
 // any instance, drops it all, and so does a change of the catalogue (species, sites, stock added,
 // an operator's rules: signalCatalogueChanged).
-import { expiringCache } from "@/lib/events/expiring-cache";
+import { expiringCache } from "@memorial/lib/events/expiring-cache";
 
 const cache = expiringCache("catalogue", {
   // A replacement takes stock too (lib/trees/replace-tree.ts).

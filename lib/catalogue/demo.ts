@@ -1,8 +1,8 @@
 // The demo catalogue written on an empty database: real species with real figures, real planting
 // sites in Belgium, France, the Netherlands and Germany, and one demo operator.
-import { type Tx, transaction } from "@/lib/db/client";
-import { createContext } from "@/lib/operators/contexts";
-import { createOperator } from "@/lib/operators/create-operator";
+import { type Tx, transaction } from "@memorial/lib/db/client";
+import { createContext } from "@memorial/lib/operators/contexts";
+import { createOperator } from "@memorial/lib/operators/create-operator";
 import type { PlantationTranslationFields } from "./manage";
 
 // Height and lifespan from common forestry references; CO2 is what one tree absorbs over its first

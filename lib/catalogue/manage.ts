@@ -1,9 +1,9 @@
 // Changes to the catalogue made by the people who run the service (the command line).
-import { db } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
-import { signalCatalogueChanged } from "@/lib/events/events";
-import { enqueue } from "@/lib/jobs/enqueue";
-import { SERVE_QUEUE_JOB } from "@/lib/plantings/planting-queue";
+import { db } from "@memorial/lib/db/client";
+import { invalid, notFound } from "@memorial/lib/errors";
+import { signalCatalogueChanged } from "@memorial/lib/events/events";
+import { enqueue } from "@memorial/lib/jobs/enqueue";
+import { SERVE_QUEUE_JOB } from "@memorial/lib/plantings/planting-queue";
 import type { PlantationTranslations, SpeciesTranslations } from "./translations";
 
 /** The optional names and regions of a site in Dutch, English and German (issue 27.9). */

@@ -1,7 +1,7 @@
 // Read models of the catalogue, for one calling operator (availability depends on its rules).
 
-import { db, Prisma } from "@/lib/db/client";
-import { paged } from "@/lib/db/paged";
+import { db, Prisma } from "@memorial/lib/db/client";
+import { paged } from "@memorial/lib/db/paged";
 import { cachedCatalogue } from "./cache";
 import { OPERATOR_RULES } from "./rules";
 import { speciesNameSql, speciesTypeSql } from "./translations";

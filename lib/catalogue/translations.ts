@@ -2,8 +2,8 @@
 // nl, en and de in name_nl/type_nl… (optional): a missing translation falls back to French.
 // Which language a reader uses is the reader's (4.1 rule 6 for the API, the page's language for
 // the public pages, the user's for the dashboard).
-import { Prisma } from "@/lib/db/client";
-import { isLanguage, LANGUAGES, type Language } from "@/lib/i18n/languages";
+import { Prisma } from "@memorial/lib/db/client";
+import { isLanguage, LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
 
 export interface SpeciesTranslations {
   name: string;

@@ -1,13 +1,14 @@
 // The dashboard actions' one pipeline (lib/dashboard/action.ts), called with an injected session:
 // the order of its checks, and the one shape of every refusal.
+
+import type { OperatorSession } from "@memorial/lib/auth/operator-session";
+import { invalid, notFound } from "@memorial/lib/errors";
+import { LANGUAGES } from "@memorial/lib/i18n/languages";
+import { messagesIn } from "@memorial/lib/i18n/translate";
+import { dashboardScope } from "@memorial/lib/scope";
+import { text } from "@memorial/lib/validation";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import type { OperatorSession } from "@/lib/auth/session";
-import { invalid, notFound } from "@/lib/errors";
-import { LANGUAGES } from "@/lib/i18n/languages";
-import { messagesIn } from "@/lib/i18n/translate";
-import { dashboardScope } from "@/lib/scope";
-import { text } from "@/lib/validation";
 import { type ActionDeps, type ActionSpec, refuse, runAction } from "./action";
 import { REASON_MESSAGE } from "./field-reasons";
 import { formRequired, recordId } from "./form-fields";

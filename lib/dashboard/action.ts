@@ -1,4 +1,4 @@
-// The one pipeline of the dashboard's Server Actions (lib/dashboard/actions.ts): every action is
+// The one pipeline of the dashboard's Server Actions (web/dashboard/actions.ts): every action is
 // declared with the access it needs, a zod schema of its input and the work it does, and
 // runAction does the rest in one order and with one result shape, the one the forms read:
 //   1. the session: none → UNAUTHENTICATED; the role, read from the database on this very call
@@ -11,12 +11,13 @@
 // A small wrapper rather than next-safe-action: the forms, and the e2e tests that post actions by
 // their id, keep their positional arguments and the `{ ok, code, fields }` shape; the session
 // and the logger are injected, so that unit tests call the pipeline without Next.js.
+
+import type { OperatorSession } from "@memorial/lib/auth/operator-session";
+import { DomainError } from "@memorial/lib/errors";
+import { HostNotAllowedError } from "@memorial/lib/links";
+import { hasRole, type Role } from "@memorial/lib/users/roles";
+import { zodMessage } from "@memorial/lib/v1/zod-message";
 import type { z } from "zod";
-import type { OperatorSession } from "@/lib/auth/session";
-import { DomainError } from "@/lib/errors";
-import { HostNotAllowedError } from "@/lib/links";
-import { hasRole, type Role } from "@/lib/users/roles";
-import { zodMessage } from "@/lib/v1/zod-message";
 import { formReason, issueReason } from "./field-reasons";
 
 export type ActionFailure = {

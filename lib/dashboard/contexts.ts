@@ -1,6 +1,6 @@
 // The operator's own contexts, for the context menus of the planting form and the reports.
-import { db } from "@/lib/db/client";
-import type { ContextKind } from "@/lib/db/generated/enums";
+import { db } from "@memorial/lib/db/client";
+import type { ContextKind } from "@memorial/lib/db/generated/enums";
 
 export interface ContextOption {
   id: number;

@@ -4,8 +4,8 @@
 // language as spreadsheets of that language expect them: Excel with French, Belgian, Dutch or
 // German settings splits columns on ";" and reads "12,5" as a number (a comma-separated file
 // opens there as one column); English settings use "," and "12.5".
-import { downloadResponse } from "@/lib/http/download";
-import type { Language } from "@/lib/i18n/languages";
+import { downloadResponse } from "@memorial/lib/http/download";
+import type { Language } from "@memorial/lib/i18n/languages";
 
 /** A decimal kept as PostgreSQL wrote it ("12.50"): written with the language's decimal mark. */
 export interface CsvDecimal {

@@ -1,13 +1,13 @@
 // The e-mails of one of the operator's memorials as the outbox holds them, whether this service
 // can send e-mail at all (SMTP_URL): the dashboard says plainly what happens to them; and the
 // preview of the family's confirmation e-mail, made by the very function that makes the e-mail.
-import { db } from "@/lib/db/client";
-import { LANGUAGES } from "@/lib/i18n/languages";
-import { confirmationEmail } from "@/lib/mail/confirmation-email";
-import { FAMILY_LETTER_INCLUDE, familyLetter } from "@/lib/mail/family-letter";
-import { ownMemorialsOf } from "@/lib/memorials/policy";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
-import { settings } from "@/lib/settings";
+import { db } from "@memorial/lib/db/client";
+import { LANGUAGES } from "@memorial/lib/i18n/languages";
+import { confirmationEmail } from "@memorial/lib/mail/confirmation-email";
+import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
+import { ownMemorialsOf } from "@memorial/lib/memorials/policy";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
+import { settings } from "@memorial/lib/settings";
 
 export type EmailState = "sent" | "waiting" | "retrying" | "failed" | "held";
 

@@ -1,11 +1,12 @@
 // The one vocabulary of refused form fields: the reason words of the shared field rules
 // (lib/validation.ts) and of the use cases' DomainErrors, and the message of each in the user's
 // language. The action pipeline (lib/dashboard/action.ts) returns the words; the forms show them.
-import type { ZodIssue } from "zod";
-import type { DashboardKey } from "@/lib/i18n/translate";
-import type { FieldReason } from "@/lib/validation";
 
-export type { FieldReason } from "@/lib/validation";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import type { FieldReason } from "@memorial/lib/validation";
+import type { ZodIssue } from "zod";
+
+export type { FieldReason } from "@memorial/lib/validation";
 
 /** The message, in the user's language, of each reason a field is refused for. */
 export const REASON_MESSAGE: Record<string, DashboardKey> = {

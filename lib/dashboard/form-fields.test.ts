@@ -1,10 +1,11 @@
 // A form field and the API field it stands for are the same rule: they count a text's length the
 // same way (characters, as PostgreSQL's varchar does: an emoji is one, a combining accent is
 // one) and refuse the same values.
+
+import { LIMITS } from "@memorial/lib/memorials/limits";
+import { ZMemorialsCreer, ZPersonModifier } from "@memorial/lib/v1/schemas/memorials";
+import { characterCount } from "@memorial/lib/validation";
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "@/lib/memorials/limits";
-import { ZMemorialsCreer, ZPersonModifier } from "@/lib/v1/schemas/memorials";
-import { characterCount } from "@/lib/validation";
 import { personFormSchema } from "./person-form-schema";
 import { EMPTY_PLANT_FORM } from "./plant-form";
 import { parsePlantForm } from "./plant-form-schema";

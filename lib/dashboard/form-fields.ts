@@ -2,8 +2,9 @@
 // the same building blocks and limits as the v1 wire schemas, so the same length counting in
 // characters and the same refusals), after what only a form does: an input is a string, trimmed,
 // and a blank input is "nothing" (null).
+
+import { parseId } from "@memorial/lib/validation";
 import { z } from "zod";
-import { parseId } from "@/lib/validation";
 import { type FieldReason, issueReason } from "./field-reasons";
 
 /** What the browser sent for an input: a string, trimmed ("" for nothing). */

@@ -1,6 +1,6 @@
 // Formatting shown in the dashboard, the same on the server and in the browser. Dates are shown
 // in UTC, as the service computes report periods and month boundaries in UTC (contract.md).
-import { type Language, LOCALES } from "@/lib/i18n/languages";
+import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 
 type DateInput = Date | string;
 
@@ -21,7 +21,7 @@ export function formatDateTime(value: DateInput, lang: Language): string {
   return `${text} UTC`;
 }
 
-export { formatNumber } from "@/lib/i18n/format";
+export { formatNumber } from "@memorial/lib/i18n/format";
 
 /** CO2 in kilograms, or in tonnes from 10 000 kg on, where kilograms stop being readable. */
 export function formatCo2(kg: number | string, lang: Language): string {

@@ -1,5 +1,5 @@
 // The operator's API keys as the dashboard lists them: never the key, only its first characters.
-import { db } from "@/lib/db/client";
+import { db } from "@memorial/lib/db/client";
 
 export async function listKeys(operatorId: number) {
   const rows = await db.apiKey.findMany({

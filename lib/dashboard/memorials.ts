@@ -3,10 +3,10 @@
 // production trees): another operator's
 // memorial is simply not found, and what test keys create stays out. Work is bounded by what a
 // screen shows: lists and a memorial's trees come one page at a time, counts from SQL aggregates.
-import { speciesNames } from "@/lib/catalogue/translations";
-import { db, Prisma } from "@/lib/db/client";
-import { matchesWords, memorialTitleKey, personNameKey, searchWords } from "@/lib/db/name-search";
-import { paged } from "@/lib/db/paged";
+import { speciesNames } from "@memorial/lib/catalogue/translations";
+import { db, Prisma } from "@memorial/lib/db/client";
+import { matchesWords, memorialTitleKey, personNameKey, searchWords } from "@memorial/lib/db/name-search";
+import { paged } from "@memorial/lib/db/paged";
 import {
   type AnonymousTitle,
   displayTitle,
@@ -15,10 +15,10 @@ import {
   ownMemorialsOfSql,
   TITLE_SELECT,
   treesVisibleTo,
-} from "@/lib/memorials/policy";
-import { waitingPlantings } from "@/lib/plantings/planting-queue";
-import type { OperatorScope } from "@/lib/scope";
-import { parseId } from "@/lib/validation";
+} from "@memorial/lib/memorials/policy";
+import { waitingPlantings } from "@memorial/lib/plantings/planting-queue";
+import type { OperatorScope } from "@memorial/lib/scope";
+import { parseId } from "@memorial/lib/validation";
 
 /** Trees per page of a memorial's screen. */
 export const TREES_PER_PAGE = 100;

@@ -4,12 +4,17 @@
 // aggregate (never rows summed in JavaScript). Trees and CO2 are the tree reports' own totals
 // and buckets (lib/reports, scope "operator"), the amount is lib/transactions': no copy of
 // their rules here.
-import { db, type Prisma } from "@/lib/db/client";
-import { displayTitle, ownMemorialsOf, ownMemorialsOfSql, TITLE_SELECT } from "@/lib/memorials/policy";
-import { type ReportFilter, reportBuckets, reportTotals } from "@/lib/reports/queries";
-import { treesWaitingCount } from "@/lib/reports/tree-life";
-import type { OperatorScope } from "@/lib/scope";
-import { transactionAmount } from "@/lib/transactions/queries";
+import { db, type Prisma } from "@memorial/lib/db/client";
+import {
+  displayTitle,
+  ownMemorialsOf,
+  ownMemorialsOfSql,
+  TITLE_SELECT,
+} from "@memorial/lib/memorials/policy";
+import { type ReportFilter, reportBuckets, reportTotals } from "@memorial/lib/reports/queries";
+import { treesWaitingCount } from "@memorial/lib/reports/tree-life";
+import type { OperatorScope } from "@memorial/lib/scope";
+import { transactionAmount } from "@memorial/lib/transactions/queries";
 
 /** Every tree the scope's operator planted in its environment in [start, end), as the reports count them. */
 export const operatorTrees = (scope: OperatorScope, start: Date, end: Date): ReportFilter => ({

@@ -1,10 +1,11 @@
 // The person form of the dashboard read with the rules of the API's Modifier
 // (lib/v1/schemas/memorials.ts) into the same command. Server only (zod stays out of the
 // browser's bundle).
+
+import type { ModifyPersonCommand } from "@memorial/lib/memorials/commands";
+import { LIMITS } from "@memorial/lib/memorials/limits";
+import { dateTime, int32, text, url } from "@memorial/lib/validation";
 import { z } from "zod";
-import type { ModifyPersonCommand } from "@/lib/memorials/commands";
-import { LIMITS } from "@/lib/memorials/limits";
-import { dateTime, int32, text, url } from "@/lib/validation";
 import { fieldReader, formField, formInteger, recordId } from "./form-fields";
 import type { CLEARABLE_PERSON_FIELDS } from "./person-fields";
 

@@ -2,10 +2,11 @@
 // (lib/memorials/commands.ts), the very command the API's Creer gives the use case, each input by
 // the API's own rule for its field. Server only (zod stays out of the browser's bundle, whose CSP
 // refuses zod's probe for eval).
+
+import type { ContextIds, CreateMemorialCommand } from "@memorial/lib/memorials/commands";
+import { LIMITS } from "@memorial/lib/memorials/limits";
+import { dateTime, email, id, int53, language, text, url } from "@memorial/lib/validation";
 import { z } from "zod";
-import type { ContextIds, CreateMemorialCommand } from "@/lib/memorials/commands";
-import { LIMITS } from "@/lib/memorials/limits";
-import { dateTime, email, id, int53, language, text, url } from "@/lib/validation";
 import { issueReason } from "./field-reasons";
 import { fieldIssue, fieldReader, formField, formInteger } from "./form-fields";
 import type { FieldReasons, PlantFormValues } from "./plant-form";

@@ -1,7 +1,7 @@
+import { DomainError } from "@memorial/lib/errors";
+import { WireError } from "@memorial/lib/v1/errors";
+import { parsePaging } from "@memorial/lib/v1/paging";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors";
-import { WireError } from "@/lib/v1/errors";
-import { parsePaging } from "@/lib/v1/paging";
 import { queryInt, queryMonth } from "./query";
 
 const problem = (run: () => unknown) => {

@@ -1,11 +1,11 @@
 // The query strings of the dashboard's JSON and export routes, parsed at this edge: a bad value
 // is refused with the field and a reason as data, so that the route says it in the user's
-// language with the field's own label and bounds (lib/dashboard/route.ts). Page and Limite are
+// language with the field's own label and bounds (web/dashboard/route.ts). Page and Limite are
 // read by the API's own parser (parsePaging of lib/v1/paging.ts), whose refusal carries the same.
-import { invalid } from "@/lib/errors";
-import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
-import { MAX_LIMIT, MAX_PAGE } from "@/lib/v1/paging";
-import { INT32_MAX } from "@/lib/validation";
+import { invalid } from "@memorial/lib/errors";
+import { MAX_REPORT_DAYS } from "@memorial/lib/reports/limits";
+import { MAX_LIMIT, MAX_PAGE } from "@memorial/lib/v1/paging";
+import { INT32_MAX } from "@memorial/lib/validation";
 
 /** The bounds of each parameter (contract.md: reports from 2000, at most 3660 days, Limite ≤ 1000). */
 export const QUERY_BOUNDS: Record<string, [number, number]> = {

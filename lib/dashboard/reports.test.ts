@@ -1,6 +1,6 @@
+import { DomainError } from "@memorial/lib/errors";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors";
-import { serviceAdminScope } from "@/lib/scope";
 import { parseReportQuery } from "./reports";
 
 const parse = (person: string) =>

@@ -2,11 +2,11 @@
 // operator's live data, with what only the screen needs: the query string's parameters, a chart
 // by week or month, and the CSV's columns. One line per planting operation in order of date then
 // id; totals over the whole period; Page and Limite (default 200).
-import { invalid } from "@/lib/errors";
-import { allReportLines, type ReportLineRow, reportBuckets } from "@/lib/reports/queries";
-import { reportFilter, reportPeriod, treeReport as reportUseCase } from "@/lib/reports/tree-report";
-import type { OperatorScope } from "@/lib/scope";
-import { type Paging, parsePaging, REPORT_LIMIT } from "@/lib/v1/paging";
+import { invalid } from "@memorial/lib/errors";
+import { allReportLines, type ReportLineRow, reportBuckets } from "@memorial/lib/reports/queries";
+import { reportFilter, reportPeriod, treeReport as reportUseCase } from "@memorial/lib/reports/tree-report";
+import type { OperatorScope } from "@memorial/lib/scope";
+import { type Paging, parsePaging, REPORT_LIMIT } from "@memorial/lib/v1/paging";
 import { type CsvValue, decimal } from "./csv";
 import { queryInt } from "./query";
 

@@ -1,15 +1,15 @@
 // One month of the operator's transactions for the dashboard: the list (with the names of the
 // species, sites and contexts it refers to), the totals by each mode of
 // /Transactions/totaux/{mode}, and the prepaid balance. The scope's (production) transactions only.
-import { db } from "@/lib/db/client";
-import type { OperatorScope } from "@/lib/scope";
+import { db } from "@memorial/lib/db/client";
+import type { OperatorScope } from "@memorial/lib/scope";
 import {
   listTransactions,
   TOTAL_MODES,
   type TransactionRow,
   transactionBatches,
   transactionTotals,
-} from "@/lib/transactions/queries";
+} from "@memorial/lib/transactions/queries";
 import { type CsvValue, decimal } from "./csv";
 
 async function names(rows: TransactionRow[]) {

@@ -1,7 +1,7 @@
 // The dashboard's trees' life reports (issue 20.6): the figures of lib/reports/tree-life.ts for the
 // signed-in operator's production trees, as three tables (per funeral home, per site, survival per
 // site and species) shown on the reports page and exported as CSV or XLSX (exports.ts).
-import { invalid } from "@/lib/errors";
+import { invalid } from "@memorial/lib/errors";
 import {
   type FuneralHomeLife,
   lifePerFuneralHome,
@@ -9,8 +9,8 @@ import {
   type SiteLife,
   type Survival,
   survivalPerSiteAndSpecies,
-} from "@/lib/reports/tree-life";
-import type { OperatorScope } from "@/lib/scope";
+} from "@memorial/lib/reports/tree-life";
+import type { OperatorScope } from "@memorial/lib/scope";
 import type { CsvValue } from "./csv";
 
 export const LIFE_TABLES = ["homes", "sites", "survival"] as const;

@@ -2,18 +2,24 @@
 // be planted with the filters of /dashboard/trees and their field sheet, the lists of trees in the
 // ground, due for a check and dead (issue 27.11), one tree of the operator, and a sheet's report
 // worded in the user's language.
-import { invalid } from "@/lib/errors";
-import type { Language } from "@/lib/i18n/languages";
-import { type DashboardKey, translator } from "@/lib/i18n/translate";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
-import { settings } from "@/lib/settings";
-import type { SheetReport } from "@/lib/trees/import-sheet";
-import { listSites, TREE_LISTS, type TreeListFilter, type TreeListKind, treeList } from "@/lib/trees/lists";
-import { treeLife, treesWaiting } from "@/lib/trees/queries";
-import { SHEET_MAX_BYTES, SHEET_MAX_LINES, type SheetColumn } from "@/lib/trees/sheet";
-import { isDay } from "@/lib/trees/transitions";
-import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
-import { parseId } from "@/lib/validation";
+import { invalid } from "@memorial/lib/errors";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
+import { settings } from "@memorial/lib/settings";
+import type { SheetReport } from "@memorial/lib/trees/import-sheet";
+import {
+  listSites,
+  TREE_LISTS,
+  type TreeListFilter,
+  type TreeListKind,
+  treeList,
+} from "@memorial/lib/trees/lists";
+import { treeLife, treesWaiting } from "@memorial/lib/trees/queries";
+import { SHEET_MAX_BYTES, SHEET_MAX_LINES, type SheetColumn } from "@memorial/lib/trees/sheet";
+import { isDay } from "@memorial/lib/trees/transitions";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
+import { parseId } from "@memorial/lib/validation";
 import { CSV_FORMATS, csvResponse, csvStream } from "./csv";
 import { REASON_MESSAGE } from "./field-reasons";
 

@@ -1,7 +1,11 @@
 // The webhooks screen's data: the operator's active endpoints (never their secrets) and the
 // newest deliveries to them.
-import type { OperatorScope } from "@/lib/scope";
-import { listWebhookDeliveries, listWebhookEndpoints, WEBHOOK_EVENTS } from "@/lib/webhooks/endpoints";
+import type { OperatorScope } from "@memorial/lib/scope";
+import {
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  WEBHOOK_EVENTS,
+} from "@memorial/lib/webhooks/endpoints";
 
 export async function webhooksOverview(scope: OperatorScope) {
   const [endpoints, deliveries] = await Promise.all([
@@ -12,4 +16,4 @@ export async function webhooksOverview(scope: OperatorScope) {
 }
 
 export type WebhooksOverview = Awaited<ReturnType<typeof webhooksOverview>>;
-export type { WebhookDeliveryRow, WebhookEndpointRow } from "@/lib/webhooks/endpoints";
+export type { WebhookDeliveryRow, WebhookEndpointRow } from "@memorial/lib/webhooks/endpoints";

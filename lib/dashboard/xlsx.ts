@@ -3,8 +3,8 @@
 // and dates are real spreadsheet numbers and dates (no separator or decimal mark to guess), and
 // text is always a text cell: a name starting with "=" is never run as a formula.
 import { PassThrough, Readable } from "node:stream";
+import { downloadResponse } from "@memorial/lib/http/download";
 import ExcelJS from "exceljs";
-import { downloadResponse } from "@/lib/http/download";
 import type { CsvValue } from "./csv";
 
 type Cell = string | number | boolean | Date | null;

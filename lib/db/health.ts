@@ -6,10 +6,11 @@
 // while the database is thought down, once a second, until it answers. The log says once that the
 // database is unreachable and once that it is back, with the number of requests refused between
 // the two: not one stack per request.
+
+import { componentLogger } from "@memorial/lib/log";
+import { settings } from "@memorial/lib/settings";
+import { processSingleton } from "@memorial/lib/singleton";
 import pg from "pg";
-import { componentLogger } from "@/lib/log";
-import { settings } from "@/lib/settings";
-import { processSingleton } from "@/lib/singleton";
 
 /** PostgreSQL's codes of a server going away or refusing connections for now. */
 const SERVER_GONE = new Set([

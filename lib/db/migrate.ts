@@ -5,9 +5,9 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { migrateJobs } from "@memorial/lib/jobs/runner";
+import { settings } from "@memorial/lib/settings";
 import pg from "pg";
-import { migrateJobs } from "@/lib/jobs/runner";
-import { settings } from "@/lib/settings";
 
 const LOCK_ID = 7_240_319; // any constant shared by every instance of the service
 

@@ -4,7 +4,7 @@
 // SQL function, public.f_unaccent (migration 20261125153500_name_search), and the expressions
 // below are exactly those of the trigram indexes memorial_title_search_idx and
 // person_name_search_idx: change one, change the other (test/name-search.test.ts reads the plans).
-import { Prisma } from "@/lib/db/client";
+import { Prisma } from "@memorial/lib/db/client";
 
 /** Words kept of a search text, and their length: enough for any name, bounded work. */
 export const MAX_SEARCH_WORDS = 8;

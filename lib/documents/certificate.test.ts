@@ -1,8 +1,9 @@
 // The certificate as a reader sees it: the PDF is opened and its text extracted with unpdf.
+
+import type { PublicMemorial, PublicTree } from "@memorial/lib/memorials/public-queries";
 import { PDFDocument } from "pdf-lib";
 import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
-import type { PublicMemorial, PublicTree } from "@/lib/memorials/public-queries";
 import { certificatePdf } from "./certificate";
 import { printable } from "./fonts";
 

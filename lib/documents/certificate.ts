@@ -2,10 +2,9 @@
 // the same public read model as the page: 4.1 rule 7 holds here too, because an anonymous
 // memorial's read model carries nothing about the deceased.
 
-import type { PDFPage } from "pdf-lib";
-import { countryNamer } from "@/lib/i18n/country-names";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
+import { countryNamer } from "@memorial/lib/i18n/country-names";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
 import {
   co2Total,
   formatCalendarDate,
@@ -14,8 +13,9 @@ import {
   formatUnit,
   localSites,
   shownTitle,
-} from "@/lib/memorials/public-page";
-import type { PublicMemorial } from "@/lib/memorials/public-queries";
+} from "@memorial/lib/memorials/public-page";
+import type { PublicMemorial } from "@memorial/lib/memorials/public-queries";
+import type { PDFPage } from "pdf-lib";
 import { breakUrl, drawQr, ellipsize, GREEN, GREY, INK, LEAF, newPdf, wrap } from "./draw";
 import { type FontWeight, printable, textWidth } from "./fonts";
 

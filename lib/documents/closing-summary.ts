@@ -2,14 +2,15 @@
 // family hid), the trees with their species, sites and life (tree.status, in_ground_on) and the
 // CO2, and a CSV of the planters for thank-you cards. Drawn with pdf-lib and the certificate's
 // fonts; the CSV is written as the dashboard's (lib/dashboard/csv.ts: CSV-injection-safe cells).
+
+import { BOM, CSV_FORMATS, csvLine } from "@memorial/lib/dashboard/csv";
+import { countryNamer } from "@memorial/lib/i18n/country-names";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { countsAsLiving } from "@memorial/lib/memorials/policy";
+import { co2Total, formatCalendarDate, formatMoment, formatUnit } from "@memorial/lib/memorials/public-page";
+import type { TreeStatus } from "@memorial/lib/trees/transitions";
 import type { PDFPage } from "pdf-lib";
-import { BOM, CSV_FORMATS, csvLine } from "@/lib/dashboard/csv";
-import { countryNamer } from "@/lib/i18n/country-names";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { countsAsLiving } from "@/lib/memorials/policy";
-import { co2Total, formatCalendarDate, formatMoment, formatUnit } from "@/lib/memorials/public-page";
-import type { TreeStatus } from "@/lib/trees/transitions";
 import { PAPER_SIZES } from "./certificate";
 import { ellipsize, GREEN, GREY, INK, newPdf, wrap } from "./draw";
 import { type FontWeight, printable } from "./fonts";

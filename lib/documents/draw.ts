@@ -1,10 +1,11 @@
 // What the PDFs of lib/documents share (certificate, print kit, closing summary): the colours, a
 // new document with the site's fonts and metadata, text cut and wrapped to a width, and a QR code
 // drawn as rectangles (issue 19.6: one copy instead of three).
+
+import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFPage, rgb } from "pdf-lib";
 import QRCode from "qrcode";
-import { type Language, LOCALES } from "@/lib/i18n/languages";
 import { type FontWeight, fontBytes, printable, textWidth } from "./fonts";
 
 export const GREEN = rgb(0x1b / 255, 0x40 / 255, 0x27 / 255);

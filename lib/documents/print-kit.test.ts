@@ -1,14 +1,15 @@
 // The ceremony print kit as a reader and a phone see it: A4 and A6 pages, the title and the text in
 // the family's language (text extracted with unpdf), and the QR code, decoded, is the page's address.
+
+import { db } from "@memorial/lib/db/client";
+import { LANGUAGES } from "@memorial/lib/i18n/languages";
+import { t } from "@memorial/lib/i18n/translate";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { pdfPage, pdfQrText } from "@/e2e/support/pdf-qr";
-import { db } from "@/lib/db/client";
-import { LANGUAGES } from "@/lib/i18n/languages";
-import { t } from "@/lib/i18n/translate";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { newMemorialTarget, plantingCommand } from "@/test/support/commands";
 import { printKitFor, printKitPdf } from "./print-kit";
 

@@ -4,14 +4,15 @@
 // funeral home, which it names (requesterName: the context the memorial is made for). Drawn
 // with pdf-lib and the certificate's fonts. Only for a memorial the public can see: a hidden or
 // unconfirmed memorial's code would lead to a 404, so it is refused (printKitFor).
+
+import { db } from "@memorial/lib/db/client";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { memorialUrl } from "@memorial/lib/links";
+import { familyLanguage, requesterName } from "@memorial/lib/memorials/family";
+import type { MemorialKind } from "@memorial/lib/memorials/policy";
+import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { rgb } from "pdf-lib";
-import { db } from "@/lib/db/client";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { memorialUrl } from "@/lib/links";
-import { familyLanguage, requesterName } from "@/lib/memorials/family";
-import type { MemorialKind } from "@/lib/memorials/policy";
-import { getPublicMemorial } from "@/lib/memorials/public-queries";
 import { breakUrl, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wrap } from "./draw";
 import { type FontWeight, printable, textWidth } from "./fonts";
 

@@ -2,11 +2,11 @@
 // memorial, the language and its absolute address. Not public (unknown id, awaiting confirmation,
 // a test key's): null, so that each answers the same 404 as the page.
 
-import type { Language } from "@/lib/i18n/languages";
-import { memorialPageLanguage } from "@/lib/i18n/resolve-language";
-import { memorialUrl, publicOrigin } from "@/lib/links";
-import { getPublicMemorial, type PublicMemorial } from "@/lib/memorials/public-queries";
-import { parseId } from "@/lib/validation";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { memorialPageLanguage } from "@memorial/lib/i18n/resolve-language";
+import { memorialUrl, publicOrigin } from "@memorial/lib/links";
+import { getPublicMemorial, type PublicMemorial } from "@memorial/lib/memorials/public-queries";
+import { parseId } from "@memorial/lib/validation";
 
 export interface MemorialRequest {
   memorial: PublicMemorial;

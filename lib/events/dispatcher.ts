@@ -6,10 +6,10 @@
 // event. A crash before the
 // commit leaves the event to the next pass. A consumer that keeps failing is retried on later
 // passes and given up after MAX_ATTEMPTS, with its error kept on the event row.
-import { db, type Tx, transaction } from "@/lib/db/client";
-import { isConnectionError, reportDatabaseFailure } from "@/lib/db/health";
-import { enqueue } from "@/lib/jobs/enqueue";
-import { RetryLater } from "@/lib/jobs/retry";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { isConnectionError, reportDatabaseFailure } from "@memorial/lib/db/health";
+import { enqueue } from "@memorial/lib/jobs/enqueue";
+import { RetryLater } from "@memorial/lib/jobs/retry";
 import { type DomainEventType, onEventSignals } from "./events";
 import { ensureListening } from "./listener";
 import type { StoredPayload } from "./payloads";

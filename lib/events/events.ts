@@ -6,12 +6,12 @@
 //   once, in a transaction of its own (dispatcher.ts), so a crash after the commit loses nothing.
 // No adapter (route, page, action, command line) calls a side effect itself.
 import { randomUUID } from "node:crypto";
-import { db, type Tx, transaction } from "@/lib/db/client";
-import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
-import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
-import { countCommittedEvents } from "@/lib/observability/metrics";
-import { processSingleton } from "@/lib/singleton";
-import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
+import { GUESTBOOK_EVENTS } from "@memorial/lib/guestbook/events";
+import { countCommittedEvents } from "@memorial/lib/observability/metrics";
+import { processSingleton } from "@memorial/lib/singleton";
+import { TREE_LIFE_EVENTS } from "@memorial/lib/trees/life-events";
 import type { EventPayloads, EventType } from "./payloads";
 
 export const EVENT_TYPES = [

@@ -7,10 +7,11 @@
 // Storage, recency, sizes and ages are lru-cache's; what is ours is the link to the events:
 // groups (e.g. memorial ids) that a signal drops at once, and versions that keep a read which
 // raced a change from being stored.
+
+import { type EventSignal, onEventSignals } from "@memorial/lib/events/events";
+import { ensureListening, isListening } from "@memorial/lib/events/listener";
+import { processSingleton } from "@memorial/lib/singleton";
 import { LRUCache } from "lru-cache";
-import { type EventSignal, onEventSignals } from "@/lib/events/events";
-import { ensureListening, isListening } from "@/lib/events/listener";
-import { processSingleton } from "@/lib/singleton";
 
 export interface ExpiringCacheOptions {
   /** The signals that drop every entry (a reset always does). */

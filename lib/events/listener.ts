@@ -2,10 +2,11 @@
 // PostgreSQL's LISTEN, and hands their signals to this process's consumers. While the connection
 // is down, consumers get a "reset" signal (drop every cached entry) and `isListening()` is false,
 // so that caches are bypassed rather than trusted: no change can be missed.
+
+import { isConnectionError, reportDatabaseFailure } from "@memorial/lib/db/health";
+import { settings } from "@memorial/lib/settings";
+import { processSingleton } from "@memorial/lib/singleton";
 import pg from "pg";
-import { isConnectionError, reportDatabaseFailure } from "@/lib/db/health";
-import { settings } from "@/lib/settings";
-import { processSingleton } from "@/lib/singleton";
 import { EVENT_CHANNEL, type EventSignal, publishLocal, signalsOfNotice } from "./events";
 
 interface ListenerState {

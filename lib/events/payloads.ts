@@ -7,10 +7,10 @@
 // consumer that no longer agrees with it.
 //
 // Payloads are stored as JSON (domain_event.payload); only JSON values belong here.
-import type { DeathReason, GuestbookMode, TreeHealth } from "@/lib/db/generated/enums";
-import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
-import type { PrivacyLevel } from "@/lib/memorials/policy";
-import type { ManageLinkRequest } from "@/lib/memorials/send-manage-link";
+import type { DeathReason, GuestbookMode, TreeHealth } from "@memorial/lib/db/generated/enums";
+import type { ConfirmationRequest } from "@memorial/lib/mail/confirmation-consumer";
+import type { PrivacyLevel } from "@memorial/lib/memorials/policy";
+import type { ManageLinkRequest } from "@memorial/lib/memorials/send-manage-link";
 
 /** Who acted on a family setting: the family (its management link) or the operator's user. */
 export interface ActedBy {

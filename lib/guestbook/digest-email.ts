@@ -1,10 +1,10 @@
 // The family's daily digest of the guestbook messages waiting for its approval (issue 21.3), in
 // the family's language (lib/memorials/family.ts familyLanguage), as a letter from the funeral
 // home like the family's other e-mails. The visitors' words are escaped in the HTML version.
-import { escapeHtml } from "@/lib/html";
-import { translator } from "@/lib/i18n/translate";
-import type { FamilyLetter } from "@/lib/mail/confirmation-email";
-import { cut } from "@/lib/memorials/policy";
+import { escapeHtml } from "@memorial/lib/html";
+import { translator } from "@memorial/lib/i18n/translate";
+import type { FamilyLetter } from "@memorial/lib/mail/confirmation-email";
+import { cut } from "@memorial/lib/memorials/policy";
 
 export interface DigestEntry {
   authorName: string;

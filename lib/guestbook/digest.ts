@@ -4,8 +4,8 @@
 // the digest's row (guestbook_digest, primary key (memorial_id, day)) is inserted with ON CONFLICT
 // DO NOTHING in the transaction that writes the e-mail and marks the messages, so a second run,
 // at once or later that day, finds it and sends nothing.
-import { db, transaction } from "@/lib/db/client";
-import { FAMILY_LETTER_INCLUDE, familyLetter } from "@/lib/mail/family-letter";
+import { db, transaction } from "@memorial/lib/db/client";
+import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
 import { guestbookDigestEmail } from "./digest-email";
 
 export const DIGEST_JOB = "guestbook-digest";

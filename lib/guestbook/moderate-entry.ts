@@ -2,9 +2,9 @@
 // and the operator hides an abusive one from its dashboard (issue 21.3). The actor is the one of
 // the family's controls (lib/memorials/family-actor.ts): a management link reaches its own
 // memorial's messages only, an operator its own memorials' only. Deleting removes the row.
-import { notFound } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
-import { actedBy, type FamilyActor, memorialForActor } from "@/lib/memorials/family-actor";
+import { notFound } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
+import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
 
 export type ModerationAction = "approve" | "hide" | "delete";
 export const MODERATION_ACTIONS: readonly ModerationAction[] = ["approve", "hide", "delete"];

@@ -6,10 +6,10 @@
 // hit in the message's transaction, so that simultaneous posts cannot pass them together and a
 // refused post counts in neither). The message is published at once in an open guestbook, else it
 // waits for the family (approval, the default).
-import { notFound } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
-import { hit } from "@/lib/limits/rate-limit";
-import { memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
+import { notFound } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
+import { hit } from "@memorial/lib/limits/rate-limit";
+import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 import { type GuestbookReason, normalise, refusalOf } from "./rules";
 
 /** Messages one client may leave per window in one guestbook, and in all of them together. */

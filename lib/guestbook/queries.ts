@@ -1,8 +1,8 @@
 // The read models of the guestbook (issue 21.3): the public page's published messages, the
 // family's management page (every message, the waiting ones first) and the operator's dashboard.
-import { db } from "@/lib/db/client";
-import { ownMemorialsOf, PUBLIC_GUESTBOOK_ENTRIES } from "@/lib/memorials/policy";
-import type { OperatorScope } from "@/lib/scope";
+import { db } from "@memorial/lib/db/client";
+import { ownMemorialsOf, PUBLIC_GUESTBOOK_ENTRIES } from "@memorial/lib/memorials/policy";
+import type { OperatorScope } from "@memorial/lib/scope";
 import type { GuestbookMode } from "./set-mode";
 
 /** The most messages a page lists (the newest). */

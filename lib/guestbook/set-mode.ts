@@ -1,8 +1,8 @@
 // The family chooses how its guestbook publishes visitors' messages (issue 21.3): open (at once),
 // approval (the default: each message waits for the family) or closed (no new message; the
 // published ones stay).
-import { withEvents } from "@/lib/events/events";
-import { actedBy, type FamilyActor, memorialForActor } from "@/lib/memorials/family-actor";
+import { withEvents } from "@memorial/lib/events/events";
+import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
 
 export type GuestbookMode = "open" | "approval" | "closed";
 export const GUESTBOOK_MODES: readonly GuestbookMode[] = ["open", "approval", "closed"];

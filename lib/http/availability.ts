@@ -9,13 +9,13 @@
 //   other request is answered 503 at once with Retry-After: the API's Error object with its own
 //   Code, a short page in the visitor's language for the rest. Static files are served.
 import type http from "node:http";
-import { countRefused, databaseUp, lastConfirmedUp, probeDatabase } from "@/lib/db/health";
-import { acceptedLanguage, type Language, parseLanguage } from "@/lib/i18n/languages";
-import { t } from "@/lib/i18n/translate";
-import type { JobRunnerStatus } from "@/lib/jobs/runner";
-import { processSingleton } from "@/lib/singleton";
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "@/lib/v1/errors";
-import { v1Unavailable } from "@/lib/v1/guard";
+import { countRefused, databaseUp, lastConfirmedUp, probeDatabase } from "@memorial/lib/db/health";
+import { acceptedLanguage, type Language, parseLanguage } from "@memorial/lib/i18n/languages";
+import { t } from "@memorial/lib/i18n/translate";
+import type { JobRunnerStatus } from "@memorial/lib/jobs/runner";
+import { processSingleton } from "@memorial/lib/singleton";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "@memorial/lib/v1/errors";
+import { v1Unavailable } from "@memorial/lib/v1/guard";
 import { SECURITY_HEADERS } from "./security-headers";
 
 /** What the launcher (scripts/start.ts) tells of the instance's life. */

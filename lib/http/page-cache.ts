@@ -18,12 +18,12 @@
 import { createHash } from "node:crypto";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
-import { expiringCache } from "@/lib/events/expiring-cache";
-import { langParam, memorialPageLanguage } from "@/lib/i18n/resolve-language";
-import { publicOrigin } from "@/lib/links";
-import { deceasedUrlEndsAt } from "@/lib/memorials/policy";
-import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { parseId } from "@/lib/validation";
+import { expiringCache } from "@memorial/lib/events/expiring-cache";
+import { langParam, memorialPageLanguage } from "@memorial/lib/i18n/resolve-language";
+import { publicOrigin } from "@memorial/lib/links";
+import { deceasedUrlEndsAt } from "@memorial/lib/memorials/policy";
+import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
+import { parseId } from "@memorial/lib/validation";
 import { contentSecurityPolicy } from "./csp";
 import { RENDER_FOR_CACHE_HEADER } from "./page-cache-token";
 

@@ -5,8 +5,8 @@
 // otherwise be indexed in its place. Set on the response before the rendered-page cache or Next.js
 // answers it (lib/http/server.ts).
 import type http from "node:http";
-import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { parseId } from "@/lib/validation";
+import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
+import { parseId } from "@memorial/lib/validation";
 
 export const NOINDEX = "noindex";
 

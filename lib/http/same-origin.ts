@@ -2,7 +2,7 @@
 // family's confirmation button. Fetch Metadata first: a browser says `cross-site` or `same-site`
 // for a request another site made it send. Then the Origin, compared with the host the request
 // came to (X-Forwarded-Host only when TRUST_PROXY=1 says a proxy sets it).
-import { settings } from "@/lib/settings";
+import { settings } from "@memorial/lib/settings";
 
 export interface SameOriginOptions {
   /**

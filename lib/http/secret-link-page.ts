@@ -1,12 +1,11 @@
 // The HTML answer of a page reached through a secret link (a family's confirm/manage link, an
 // operator's invitation or password reset): a route handler renders it so that a used or expired
 // link can answer 410 Gone and an unknown one 404.
-import type { NextRequest } from "next/server";
-import type { Language } from "@/lib/i18n/languages";
-import { resolveLanguage } from "@/lib/i18n/resolve-language";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { resolveLanguage } from "@memorial/lib/i18n/resolve-language";
 
 /** The CSP nonce proxy.ts gives this request (x-nonce), for the page's inline style and script. */
-export function requestNonce(request: NextRequest): string {
+export function requestNonce(request: Request): string {
   return request.headers.get("x-nonce") ?? "";
 }
 
@@ -14,13 +13,10 @@ export function requestNonce(request: NextRequest): string {
  * The language of a link's page: ?lang=, then the fallbacks in order (the link's own language,
  * a cookie...), then Accept-Language.
  */
-export function secretLinkLanguage(
-  request: NextRequest,
-  ...fallbacks: (string | null | undefined)[]
-): Language {
+export function secretLinkLanguage(request: Request, ...fallbacks: (string | null | undefined)[]): Language {
   return resolveLanguage(
     {
-      lang: request.nextUrl.searchParams.get("lang"),
+      lang: new URL(request.url).searchParams.get("lang"),
       acceptLanguage: request.headers.get("accept-language"),
     },
     ...fallbacks,

@@ -1,9 +1,9 @@
 // What the HTTP server does before Next.js sees a request: its timeouts (a client that sends its
 // headers or body too slowly is disconnected) and the answer to methods Next.js does not handle.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { settings } from "@/lib/settings";
-import { serializeContexte } from "@/lib/v1/contexte";
-import { errorBody } from "@/lib/v1/errors";
+import { settings } from "@memorial/lib/settings";
+import { serializeContexte } from "@memorial/lib/v1/contexte";
+import { errorBody } from "@memorial/lib/v1/errors";
 
 export interface ServerTimeouts {
   /** Time a client has to send the whole request head (request line and headers). */

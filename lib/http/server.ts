@@ -2,22 +2,24 @@
 // job runner, instead of `next start`: Next.js through its programmatic API behind node:http, so that the
 // server's own limits can be set. With `next start`, a client sending its headers one line every
 // 10 s keeps its connection for minutes (300 such clients hold 300 sockets), and TRACE answers a
-// text 500. In front of Next.js: the /v1 guard, the /v1 route handlers called directly (issue 22.2,
-// lib/http/v1-routes.ts) and the rendered-page cache of memorial pages; in front of everything,
+// text 500. In front of Next.js: the /v1 guard and the v1 API itself (lib/http/v1-routes.ts over
+// lib/v1/routes.ts: Next.js never sees /v1, in development as in production) and the
+// rendered-page cache of memorial pages; in front of everything,
 // /healthz, /readyz and the 503 answers while the instance starts or its database is away
 // (lib/http/availability.ts).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
+import { CLIENT_HEADER, socketClient } from "@memorial/lib/auth/client-address";
+import { observed } from "@memorial/lib/observability/http";
+import { guardV1Request, v1ServerError } from "@memorial/lib/v1/guard";
+import { V1_ROUTES } from "@memorial/lib/v1/routes";
 import next from "next";
-import { CLIENT_HEADER, socketClient } from "@/lib/auth/client-address";
-import { observed } from "@/lib/observability/http";
-import { guardV1Request, v1ServerError } from "@/lib/v1/guard";
 import { refuseWhileUnavailable, serveProbes } from "./availability";
 import { createMemorialPageCache } from "./page-cache";
 import { markNoindex } from "./robots";
 import { SECURITY_HEADERS } from "./security-headers";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
-import { createV1Router, listV1Routes, serveV1 } from "./v1-routes";
+import { createV1Router, serveV1 } from "./v1-routes";
 
 export interface HttpServerOptions {
   /** Next.js's development mode (`npm run dev`): hot reload, no page cache. */
@@ -163,16 +165,7 @@ export async function createAppHandler(
   const app = next({ dev, hostname, port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // Issue 22.2: /v1 is answered by its route handlers called from here, without Next.js's request
-  // handling (lib/http/v1-routes.ts); `npm run dev` leaves it to Next.js (hot reload).
-  const v1Router = dev ? null : createV1Router(listV1Routes(process.cwd()));
-  if (v1Router) {
-    for (const route of v1Router.routes) {
-      v1Router
-        .load(route)
-        .catch((error) => console.error(`server: app/v1/${route.path} did not load`, error));
-    }
-  }
+  const v1Router = createV1Router(V1_ROUTES);
 
   const handler: RequestHandler = (request, response) => {
     if (refuseUnhandledMethod(request, response)) return;
@@ -194,20 +187,15 @@ export async function createAppHandler(
     if (path === "/v1" || path.startsWith("/v1/")) {
       const refused = guardV1Request(request.method ?? "", path);
       if (refused) return void send(refused, response).catch(fail);
-      // A request target that is not a plain path ("//host/v1/...") is left to Next.js's parsing.
       // Compressed as Next.js's compression would (lib/http/v1-routes.ts encoded).
-      if (v1Router && request.url?.startsWith("/v1/")) {
-        return void serveV1(v1Router, path, request, response, NEXT_ROUTE_HEADERS)
-          .then((answered) => (answered ? undefined : handle(request, response)))
-          .catch((error) => {
-            // A client gone while its body was read: nobody to answer, nothing to report.
-            if (request.destroyed && !response.headersSent) return void response.destroy();
-            console.error("request failed", error);
-            if (response.headersSent) return void response.end();
-            // Every /v1 answer is JSON (contract.md), this one too.
-            send(v1ServerError(), response).catch(() => response.destroy());
-          });
-      }
+      return void serveV1(v1Router, path, request, response, SECURITY_HEADERS).catch((error) => {
+        // A client gone while its body was read: nobody to answer, nothing to report.
+        if (request.destroyed && !response.headersSent) return void response.destroy();
+        console.error("request failed", error);
+        if (response.headersSent) return void response.end();
+        // Every /v1 answer is JSON (contract.md), this one too.
+        send(v1ServerError(), response).catch(() => response.destroy());
+      });
     }
     // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
     const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
@@ -227,15 +215,6 @@ export async function createAppHandler(
     },
   };
 }
-
-/**
- * The headers Next.js adds to a route handler's answer: those of next.config.mjs (every response)
- * and the Vary of App Router responses (Accept-Encoding is added by lib/http/v1-routes.ts encoded).
- */
-const NEXT_ROUTE_HEADERS: Record<string, string> = {
-  ...SECURITY_HEADERS,
-  vary: "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch",
-};
 
 /** The address this process reaches itself on, for a server bound to `hostname`. */
 function loopbackHost(hostname: string): string {

@@ -1,24 +1,40 @@
-import { execFileSync } from "node:child_process";
-import path from "node:path";
+import http from "node:http";
+import type { RouteHandler } from "@memorial/lib/v1/handler";
+import { V1_ROUTES } from "@memorial/lib/v1/routes";
 import { describe, expect, it } from "vitest";
-import { createV1Router, listV1Routes } from "./v1-routes";
+import { createV1Router, serveV1 } from "./v1-routes";
 
-const project = path.resolve(import.meta.dirname, "../..");
-const routes = listV1Routes(project);
-const router = createV1Router(routes);
+const router = createV1Router(V1_ROUTES);
 
-describe("the /v1 route table of the production server (issue 22.2)", () => {
-  it("lists every app/v1 route.ts that git knows", () => {
-    const tracked = execFileSync("git", ["ls-files", "app/v1"], { cwd: project, encoding: "utf8" })
-      .split("\n")
-      .filter((file) => /\/route\.ts$/.test(file))
-      .map((file) => file.slice("app/v1/".length, -"/route.ts".length))
-      .sort((a, b) => a.localeCompare(b));
-    expect(tracked.length).toBeGreaterThan(10);
-    expect(routes.map((route) => route.path)).toEqual(tracked);
+describe("the /v1 route table (lib/v1/routes.ts)", () => {
+  it("serves every path of the specification, once each", () => {
+    expect(V1_ROUTES.map((route) => route.path).sort()).toEqual(
+      [
+        "Arbre/[arbreId]",
+        "Contextes",
+        "Espece/[id]",
+        "Especes",
+        "LivreDor/[messageId]",
+        "Memorial/[memorialId]/Infos",
+        "Memorials/Creer",
+        "Personne/Modifier",
+        "Plantation/[id]",
+        "Plantations",
+        "Report/Arbres/Epf/[epfId]/Days/[days]/DepuisLe/[year]/[month]/[day]",
+        "Report/Arbres/Epf/[epfId]/Personne/[personneId]/Days/[days]/DepuisLe/[year]/[month]/[day]",
+        "Transactions/[year]/[month]",
+        "Transactions/totaux/[mode]/[year]/[month]",
+        "[key]/Arbre/[arbreId]",
+        "[key]/Memorial/[memorialId]/Infos",
+        "[key]/Report/Arbres/Epf/[epfId]/Days/[days]/DepuisLe/[year]/[month]/[day]",
+        "[key]/Report/Arbres/Epf/[epfId]/Personne/[personneId]/Days/[days]/DepuisLe/[year]/[month]/[day]",
+      ].sort(),
+    );
+    expect(() => createV1Router([...V1_ROUTES, V1_ROUTES[0]!])).toThrow(/listed twice/);
+    expect(() => createV1Router([{ path: "A/[[...rest]]", methods: {} }])).toThrow(/only static segments/);
   });
 
-  it("matches a static segment before a dynamic one, as Next.js does", () => {
+  it("matches a static segment before a dynamic one", () => {
     expect(router.match("/v1/Memorial/12/Infos")).toEqual({
       route: expect.objectContaining({ path: "Memorial/[memorialId]/Infos" }),
       params: { memorialId: "12" },
@@ -27,7 +43,7 @@ describe("the /v1 route table of the production server (issue 22.2)", () => {
       route: expect.objectContaining({ path: "[key]/Memorial/[memorialId]/Infos" }),
       params: { key: "mt_live_abc", memorialId: "12" },
     });
-    // "Arbre" is both a static folder and a possible {key}: the static one wins, and a key there
+    // "Arbre" is both a static segment and a possible {key}: the static one wins, and a key there
     // is still routed through [key] when the static branch has no route for the rest.
     expect(router.match("/v1/Arbre/7")?.route.path).toBe("Arbre/[arbreId]");
     expect(router.match("/v1/Arbre/Arbre/7")).toEqual({
@@ -42,7 +58,7 @@ describe("the /v1 route table of the production server (issue 22.2)", () => {
     });
   });
 
-  it("decodes dynamic segments and leaves unknown paths to Next.js", () => {
+  it("decodes dynamic segments and matches nothing else", () => {
     expect(router.match("/v1/Espece/%C3%A9t%C3%A9%2F1")?.params).toEqual({ id: "été/1" });
     expect(router.match("/v1/Nothing")).toBeNull();
     expect(router.match("/v1/Especes/extra")).toBeNull();
@@ -50,41 +66,28 @@ describe("the /v1 route table of the production server (issue 22.2)", () => {
     expect(router.match("/v1")).toBeNull();
     expect(router.match("/v1/especes")).toBeNull();
   });
-
-  it("loads each route's module with its handlers", async () => {
-    for (const route of routes) {
-      const module = await router.load(route);
-      const handlers = Object.keys(module).filter((name) => typeof module[name] === "function");
-      expect(handlers.length, route.path).toBeGreaterThan(0);
-    }
-  });
 });
 
-describe("serveV1: a route handler called from node:http", () => {
-  async function withServer(run: (origin: string) => Promise<void>) {
-    const { mkdtempSync, mkdirSync, writeFileSync } = await import("node:fs");
-    const { tmpdir } = await import("node:os");
-    const http = await import("node:http");
-    const { serveV1 } = await import("./v1-routes");
-    const dir = mkdtempSync(path.join(tmpdir(), "v1-routes-"));
-    mkdirSync(path.join(dir, "app/v1/Echo/[id]"), { recursive: true });
-    writeFileSync(
-      path.join(dir, "app/v1/Echo/[id]/route.js"),
-      `const echo = async (request, { params }) => {
-         const body = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
-         return new Response(JSON.stringify({ method: request.method, params: await params, length: body.length,
-           key: request.headers.get("key"), search: new URL(request.url).search }),
-           { status: 201, headers: { "content-type": "application/json", "x-route": "echo" } });
-       };
-       export const GET = echo;
-       export const POST = echo;`,
+describe("serveV1: the route table answered from node:http", () => {
+  const echo: RouteHandler = async (request, { params }) => {
+    const body = request.method === "GET" || request.method === "HEAD" ? "" : await request.text();
+    return new Response(
+      JSON.stringify({
+        method: request.method,
+        params: await params,
+        length: body.length,
+        key: request.headers.get("key"),
+        search: new URL(request.url).search,
+      }),
+      { status: 201, headers: { "content-type": "application/json", "x-route": "echo" } },
     );
-    const echoRouter = createV1Router(listV1Routes(dir));
+  };
+
+  async function withServer(run: (origin: string) => Promise<void>) {
+    const echoRouter = createV1Router([{ path: "Echo/[id]", methods: { GET: echo, POST: echo } }]);
     const server = http.createServer((request, response) => {
       const pathname = new URL(request.url ?? "/", "http://x").pathname;
-      serveV1(echoRouter, pathname, request, response, { "x-extra": "1" }).then((answered) => {
-        if (!answered) response.writeHead(418).end("not here");
-      });
+      void serveV1(echoRouter, pathname, request, response, { "x-extra": "1" });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as { port: number };
@@ -117,19 +120,27 @@ describe("serveV1: a route handler called from node:http", () => {
     });
   });
 
-  it("answers HEAD with the GET handler and no body; leaves other methods and paths to Next.js", async () => {
+  it("answers HEAD with the GET handler and no body, another method with 405, another path with the JSON 404", async () => {
     await withServer(async (origin) => {
       const head = await fetch(`${origin}/v1/Echo/1`, { method: "HEAD" });
       expect(head.status).toBe(201);
       expect(head.headers.get("x-route")).toBe("echo");
       expect(await head.text()).toBe("");
-      expect((await fetch(`${origin}/v1/Echo/1`, { method: "PUT" })).status).toBe(418);
-      expect((await fetch(`${origin}/v1/Nothing`)).status).toBe(418);
+      const put = await fetch(`${origin}/v1/Echo/1`, { method: "PUT" });
+      expect(put.status).toBe(405);
+      expect(put.headers.get("allow")).toBe("GET, POST");
+      expect(await put.json()).toMatchObject({ HttpStatusCode: 405, Code: "METHOD_NOT_ALLOWED" });
+      const missing = await fetch(`${origin}/v1/mt_live_secret/Nothing`);
+      expect(missing.status).toBe(404);
+      expect(missing.headers.get("x-extra")).toBe("1");
+      const body = await missing.json();
+      expect(body).toMatchObject({ HttpStatusCode: 404 });
+      expect(body.Message).toBe("no endpoint GET /v1/{key}/Nothing");
     });
   });
 });
 
-describe("the /v1 answers' compression, as Next.js's compression middleware did", () => {
+describe("the /v1 answers' compression, as Next.js's compression middleware chooses it", () => {
   const request = (acceptEncoding?: string) =>
     ({ headers: acceptEncoding === undefined ? {} : { "accept-encoding": acceptEncoding } }) as never;
   const json = () =>

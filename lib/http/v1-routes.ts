@@ -1,77 +1,50 @@
-// Issue 22.2: in production the HTTP server (lib/http/server.ts) calls the /v1 route handlers
-// itself instead of going through Next.js's request handling (a Web Request, async hooks, the
-// route module's work stores: most of the time of a /v1 request answered from memory). The route
-// handlers under app/v1 stay the only code of the API, and Next.js still serves them in
-// `npm run dev`. The route table is read from app/v1 when the server starts, so it lists every
-// route.ts there; paths are matched as Next.js matches them: segment by segment, a static
-// segment before a dynamic one ([name]), dynamic segments decoded with decodeURIComponent.
-import { readdirSync } from "node:fs";
+// The v1 API's router: the HTTP server (lib/http/server.ts) answers every /v1 request from here,
+// in `npm run dev`, in the tests and in `npm start` alike, with the route table of
+// lib/v1/routes.ts (issue 28.2); Next.js never sees a /v1 path. Paths are matched segment by
+// segment, a static segment before a dynamic one ([name]), dynamic segments decoded with
+// decodeURIComponent. A listed path answers its other methods with 405 and the Allow header; an
+// unlisted path answers the JSON 404 (contract.md, "Base address and routing"). Issue 22.2: calling
+// the handlers from here rather than through Next.js's request handling (a Web Request, async
+// hooks, the route module's work stores) is most of what makes a /v1 read answered from memory
+// fast (docs/performance.md).
 import type http from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { constants, deflateSync, gzipSync } from "node:zlib";
-
-export type RouteHandler = (
-  request: Request,
-  context: { params: Promise<Record<string, string>> },
-) => Promise<Response> | Response;
-export type RouteModule = Partial<Record<string, RouteHandler>>;
-
-export interface V1Route {
-  /** The route's folder under app/v1, e.g. "Memorial/[memorialId]/Infos". */
-  path: string;
-  file: string;
-}
+import { serializeContexte } from "@memorial/lib/v1/contexte";
+import { errorBody } from "@memorial/lib/v1/errors";
+import { json, methodNotAllowed, type RouteHandler } from "@memorial/lib/v1/handler";
+import type { V1Method, V1RouteDefinition } from "@memorial/lib/v1/routes";
+import Negotiator from "negotiator";
 
 interface Node {
-  route?: V1Route;
+  route?: V1RouteDefinition;
   statics: Map<string, Node>;
   dynamic?: { name: string; node: Node };
 }
 
-/** Every app/v1/**\/route.ts, found from the project folder. */
-export function listV1Routes(projectDir: string): V1Route[] {
-  const root = path.join(projectDir, "app", "v1");
-  const routes: V1Route[] = [];
-  const walk = (dir: string, rel: string[]) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...rel, entry.name]);
-      else if (/^route\.(ts|js)$/.test(entry.name)) {
-        routes.push({ path: rel.join("/"), file: path.join(dir, entry.name) });
-      }
-    }
-  };
-  walk(root, []);
-  return routes.sort((a, b) => a.path.localeCompare(b.path));
-}
-
 export interface V1Match {
-  route: V1Route;
+  route: V1RouteDefinition;
   params: Record<string, string>;
 }
 
 export interface V1Router {
-  routes: V1Route[];
+  routes: V1RouteDefinition[];
   /** The route a /v1 path (already cleared by lib/v1/guard.ts) is served by, or null. */
   match(pathname: string): V1Match | null;
-  load(route: V1Route): Promise<RouteModule>;
 }
 
-export function createV1Router(routes: V1Route[]): V1Router {
+export function createV1Router(routes: V1RouteDefinition[]): V1Router {
   const root: Node = { statics: new Map() };
   for (const route of routes) {
     let node = root;
     for (const segment of route.path.split("/")) {
       const dynamic = /^\[([A-Za-z0-9_]+)\]$/.exec(segment);
-      if (/^\[\[?\.\.\./.test(segment) || segment.startsWith("(") || segment.startsWith("@")) {
-        throw new Error(
-          `app/v1/${route.path}: catch-all segments, groups and slots are not routed by lib/http/v1-routes.ts`,
-        );
+      if (segment === "" || /[[\]]/.test(segment.replace(/^\[[A-Za-z0-9_]+\]$/, ""))) {
+        throw new Error(`v1 route ${route.path}: only static segments and [name] are routed`);
       }
       if (dynamic) {
         const name = dynamic[1]!;
         if (node.dynamic && node.dynamic.name !== name) {
-          throw new Error(`app/v1/${route.path}: two names for one dynamic segment`);
+          throw new Error(`v1 route ${route.path}: two names for one dynamic segment`);
         }
         node.dynamic ??= { name, node: { statics: new Map() } };
         node = node.dynamic.node;
@@ -84,12 +57,16 @@ export function createV1Router(routes: V1Route[]): V1Router {
         node = child;
       }
     }
+    if (node.route) throw new Error(`v1 route ${route.path} is listed twice`);
     node.route = route;
   }
 
-  const modules = new Map<string, Promise<RouteModule>>();
-
-  function walk(node: Node, segments: string[], i: number, params: Record<string, string>): V1Route | null {
+  function walk(
+    node: Node,
+    segments: string[],
+    i: number,
+    params: Record<string, string>,
+  ): V1RouteDefinition | null {
     if (i === segments.length) return node.route ?? null;
     const segment = segments[i]!;
     const fixed = node.statics.get(segment);
@@ -115,39 +92,41 @@ export function createV1Router(routes: V1Route[]): V1Router {
       const route = walk(root, pathname.slice(4).split("/"), 0, params);
       return route ? { route, params } : null;
     },
-    load(route) {
-      let loaded = modules.get(route.file);
-      if (!loaded) {
-        loaded = import(pathToFileURL(route.file).href) as Promise<RouteModule>;
-        modules.set(route.file, loaded);
-        loaded.catch(() => modules.delete(route.file));
-      }
-      return loaded;
-    },
   };
+}
+
+/** The JSON 404 of a /v1 path no route serves; a key written as a path segment is not echoed back. */
+function noEndpoint(method: string, pathname: string): Response {
+  const shown = pathname
+    .split("/")
+    .map((segment) => (/^mt_(live|test)_/.test(segment) ? "{key}" : segment))
+    .join("/")
+    .slice(0, 200);
+  return json(404, errorBody(404, `no endpoint ${method} ${shown}`, serializeContexte(null, [])));
+}
+
+/** The handler of `method` on a matched route: HEAD is GET without its body; others get 405. */
+function handlerOf(route: V1RouteDefinition, method: string): RouteHandler {
+  const own = route.methods[(method === "HEAD" ? "GET" : method) as V1Method];
+  return own ?? methodNotAllowed(Object.keys(route.methods));
 }
 
 /** The largest body read for a route handler: anything larger is refused by lib/v1/handler.ts. */
 const BODY_LIMIT = 64 * 1024 + 1;
 
-/**
- * Answers a /v1 request with its route handler, as Next.js would: HEAD is the GET handler without
- * its body. Returns false when the path or the method has no handler here: Next.js answers it
- * (its JSON 404 of app/v1-fallback, its 405).
- */
+/** Answers a /v1 request (its path already cleared by lib/v1/guard.ts) from the route table. */
 export async function serveV1(
   router: V1Router,
   pathname: string,
   request: http.IncomingMessage,
   response: http.ServerResponse,
   extraHeaders: Record<string, string>,
-): Promise<boolean> {
-  const found = router.match(pathname);
-  if (!found) return false;
+): Promise<void> {
   const method = request.method ?? "GET";
-  const module = await router.load(found.route);
-  const handler = method === "HEAD" ? (module.HEAD ?? module.GET) : module[method];
-  if (typeof handler !== "function") return false;
+  const found = router.match(pathname);
+  const handler: RouteHandler = found
+    ? handlerOf(found.route, method)
+    : async () => noEndpoint(method, decodeURIComponent(pathname));
 
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
@@ -166,7 +145,7 @@ export async function serveV1(
   // chooses: "a:b" is no URL authority). Handlers read the path and query from it; the links they
   // write take their origin from APP_URL or the checked Host (lib/links.ts publicOrigin).
   const answer = await handler(new Request(`http://localhost${request.url ?? "/"}`, init), {
-    params: Promise.resolve(found.params),
+    params: Promise.resolve(found?.params ?? {}),
   });
   const body = method === "HEAD" ? null : Buffer.from(await answer.arrayBuffer());
   const out: Record<string, string | string[]> = { ...extraHeaders };
@@ -180,7 +159,7 @@ export async function serveV1(
   if (complete) {
     response.writeHead(answer.status, out);
     response.end(sent ?? undefined);
-    return true;
+    return;
   }
   // Issue 27.14: a body past the limit (the handler answered 413). Closing now, while the client
   // still sends, makes its system reset the connection and drop the answer it has not read yet
@@ -191,7 +170,6 @@ export async function serveV1(
   if (sent) response.write(sent);
   if (await drained(request)) response.end();
   else response.destroy();
-  return true;
 }
 
 /** How much more of a refused body is read and dropped so that its answer is read. */
@@ -257,29 +235,17 @@ export function encoded(
 }
 
 /**
- * The coding the compression middleware chose for an Accept-Encoding header (its `negotiator`):
- * the highest q among gzip, deflate and identity, in that order on ties; `*` stands for those the
- * header does not name; identity not named gets the lowest q the header gives (a 0 counted as 1);
- * deflate only where gzip is not acceptable at all.
+ * The coding for an Accept-Encoding header, chosen as Next.js's compression middleware chooses it
+ * (node_modules/next/dist/compiled/compression): `negotiator` picks among gzip, deflate and
+ * identity, and deflate gives way to gzip wherever gzip is acceptable at all.
  */
 export function preferredEncoding(header: string | undefined): "gzip" | "deflate" | "identity" {
   if (!header) return "identity";
-  const q = new Map<string, number>();
-  let lowest = 1;
-  for (const part of header.split(",")) {
-    const [name, ...parameters] = part.trim().toLowerCase().split(";");
-    if (!name?.trim()) continue;
-    const given = parameters.map((p) => /^\s*q\s*=\s*([0-9.]+)\s*$/.exec(p)?.[1]).find(Boolean);
-    const value = given === undefined ? 1 : Number(given);
-    q.set(name.trim(), Number.isFinite(value) ? value : 0);
-    lowest = Math.min(lowest, value || 1);
-  }
-  const of = (coding: string) => q.get(coding) ?? q.get("*") ?? (coding === "identity" ? lowest : 0);
-  const best = (codings: ("gzip" | "deflate" | "identity")[]) =>
-    codings.reduce((chosen, coding) => (of(coding) > of(chosen) ? coding : chosen));
-  const chosen = best(["gzip", "deflate", "identity"]);
-  if (of(chosen) === 0) return "identity";
-  return chosen === "deflate" && of("gzip") > 0 ? best(["gzip", "identity"]) : chosen;
+  const negotiator = new Negotiator({ headers: { "accept-encoding": header } });
+  let chosen = negotiator.encoding(["gzip", "deflate", "identity"]);
+  if (chosen === "deflate" && negotiator.encoding(["gzip"]))
+    chosen = negotiator.encoding(["gzip", "identity"]);
+  return chosen === "gzip" || chosen === "deflate" ? chosen : "identity";
 }
 
 /**

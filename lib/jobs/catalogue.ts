@@ -8,16 +8,25 @@
 // e-mail or webhook delivery). The domain events are rows written in their transaction; the job
 // that dispatches them is woken after their commit (wakeDispatchOnEvents, lib/events/dispatcher.ts).
 // The runner is lib/jobs/runner.ts, the retry policy lib/jobs/retry.ts.
-import type { DurableConsumer } from "@/lib/events/dispatcher";
-import { DISPATCH_JOB, DISPATCH_JOB_OPTIONS, dispatchEvents, requestDispatch } from "@/lib/events/dispatcher";
-import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
-import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@/lib/mail/outbox-sender";
-import { CLOSING_SUMMARY_JOB, runClosingSummaries } from "@/lib/memorials/closing-summary";
-import { purgeIdempotencyRecords } from "@/lib/memorials/idempotency";
-import { SERVE_QUEUE_JOB, servePlantingQueue } from "@/lib/plantings/planting-queue";
-import { SEND_REMINDERS_JOB, sendReminders } from "@/lib/reminders/send-reminders";
-import { deliverWebhook, MAX_ATTEMPTS as WEBHOOK_ATTEMPTS, webhookContext } from "@/lib/webhooks/sender";
-import type { GuardOptions } from "@/lib/webhooks/url-guard";
+import type { DurableConsumer } from "@memorial/lib/events/dispatcher";
+import {
+  DISPATCH_JOB,
+  DISPATCH_JOB_OPTIONS,
+  dispatchEvents,
+  requestDispatch,
+} from "@memorial/lib/events/dispatcher";
+import { DIGEST_JOB, sendGuestbookDigests } from "@memorial/lib/guestbook/digest";
+import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@memorial/lib/mail/outbox-sender";
+import { CLOSING_SUMMARY_JOB, runClosingSummaries } from "@memorial/lib/memorials/closing-summary";
+import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
+import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
+import { SEND_REMINDERS_JOB, sendReminders } from "@memorial/lib/reminders/send-reminders";
+import {
+  deliverWebhook,
+  MAX_ATTEMPTS as WEBHOOK_ATTEMPTS,
+  webhookContext,
+} from "@memorial/lib/webhooks/sender";
+import type { GuardOptions } from "@memorial/lib/webhooks/url-guard";
 import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
 
 /**

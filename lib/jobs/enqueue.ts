@@ -1,6 +1,6 @@
 // Adding a job (lib/jobs/runner.ts) from anywhere, the web server's code included: one SQL call,
 // graphile-worker's own function, in the caller's transaction.
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@memorial/lib/db/client";
 
 /**
  * Adds a job in the caller's transaction: it exists if and only if the transaction commits.

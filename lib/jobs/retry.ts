@@ -4,7 +4,7 @@
 // 30 s, 1 min, 2 min, 4 min … 6 h, 6 h … Each kind of job says how many attempts it gets (the
 // catalogue, lib/jobs/catalogue.ts). WEBHOOK_RETRY_BASE_MS, its name before there was one
 // policy, is still read when JOB_RETRY_BASE_MS is not set.
-import { readSettings, settings } from "@/lib/settings";
+import { readSettings, settings } from "@memorial/lib/settings";
 
 export function retryBaseMs(env?: Record<string, string | undefined>): number {
   return (env ? readSettings(env) : settings()).JOB_RETRY_BASE_MS;

@@ -16,6 +16,15 @@
 // again at once.
 import { EventEmitter } from "node:events";
 import {
+  databaseAnswers,
+  databaseUp,
+  isConnectionError,
+  reportDatabaseFailure,
+} from "@memorial/lib/db/health";
+import { componentLogger } from "@memorial/lib/log";
+import { inSpan } from "@memorial/lib/observability/spans";
+import { settings } from "@memorial/lib/settings";
+import {
   type Job,
   type JobHelpers,
   Logger,
@@ -29,10 +38,6 @@ import {
   type WorkerEvents,
 } from "graphile-worker";
 import pg from "pg";
-import { databaseAnswers, databaseUp, isConnectionError, reportDatabaseFailure } from "@/lib/db/health";
-import { componentLogger } from "@/lib/log";
-import { inSpan } from "@/lib/observability/spans";
-import { settings } from "@/lib/settings";
 import { RetryLater, retryDelayMs } from "./retry";
 
 export { enqueue } from "./enqueue";

@@ -13,8 +13,8 @@
 // taken together in the caller's transaction (or one of their own) under a savepoint, so a hit
 // refused by one of them counts in none, and a use case that then fails rolls its hits back.
 import { createHash } from "node:crypto";
-import { db, type Tx, transaction } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
 
 export interface Limit {
   /** What is counted; a name of at most 40 characters, one per limit of the service. */

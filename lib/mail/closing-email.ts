@@ -1,7 +1,7 @@
 // The e-mail of the family's closing summary (issue 21.5): a letter from the funeral home, in the
 // family's language, with the summary's PDF and the planters' CSV attached (the outbox carries
 // them, outgoing_email_attachment). Its words are the closing.* and email.* texts.
-import { translator } from "@/lib/i18n/translate";
+import { translator } from "@memorial/lib/i18n/translate";
 import {
   type Block,
   button,

@@ -3,9 +3,9 @@
 // the dispatcher's transaction (so exactly once per event). The outbox sender sends it. The
 // family's other e-mail, the management link (manage_link.sent), is handed on to
 // manage-consumer.ts from here, so that the dispatcher's list of consumers stays as it is.
-import type { Tx } from "@/lib/db/client";
-import type { StoredEvent } from "@/lib/events/dispatcher";
-import { issueConfirmation, type PendingPlanting } from "@/lib/memorials/confirmation-token";
+import type { Tx } from "@memorial/lib/db/client";
+import type { StoredEvent } from "@memorial/lib/events/dispatcher";
+import { issueConfirmation, type PendingPlanting } from "@memorial/lib/memorials/confirmation-token";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
 import { manageEmailConsumer } from "./manage-consumer";
 

@@ -1,6 +1,6 @@
+import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
+import { familyLanguage } from "@memorial/lib/memorials/family";
 import { describe, expect, it } from "vitest";
-import { LANGUAGES, type Language } from "@/lib/i18n/languages";
-import { familyLanguage } from "@/lib/memorials/family";
 import { confirmationEmail, type FamilyLetter, manageEmail } from "./confirmation-email";
 
 const letter = (language: Language, over: Partial<FamilyLetter> = {}): FamilyLetter => ({

@@ -6,10 +6,10 @@
 // functions are the only place the texts are written: the outbox stores what they return, and the
 // dashboard's preview shows what they return (lib/dashboard/emails.ts). Their words are the email.*
 // texts of the catalogues (lib/i18n/catalogues).
-import { escapeHtml } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { t as text, translator } from "@/lib/i18n/translate";
-import { cut } from "@/lib/memorials/policy";
+import { escapeHtml } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { t as text, translator } from "@memorial/lib/i18n/translate";
+import { cut } from "@memorial/lib/memorials/policy";
 
 /** outgoing_email.subject is VARCHAR(400): a subject is cut to fit, whatever the title. */
 export const SUBJECT_MAX = 400;

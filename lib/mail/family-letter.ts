@@ -1,8 +1,8 @@
 // Who writes to a memorial's family, in which language, about whom: read once here for the
 // e-mail consumers and for the dashboard's preview, so that the preview is the e-mail sent.
-import type { db, Tx } from "@/lib/db/client";
-import { familyLanguage, requesterName } from "@/lib/memorials/family";
-import { displayTitle, showsDeceased, type TitledMemorial } from "@/lib/memorials/policy";
+import type { db, Tx } from "@memorial/lib/db/client";
+import { familyLanguage, requesterName } from "@memorial/lib/memorials/family";
+import { displayTitle, showsDeceased, type TitledMemorial } from "@memorial/lib/memorials/policy";
 import type { FamilyLetter } from "./confirmation-email";
 
 /** What a memorial read must include for familyLetter(). */

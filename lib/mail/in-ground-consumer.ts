@@ -6,14 +6,14 @@
 // event of a record writes one e-mail for every tree of it into the outbox, in the dispatcher's
 // transaction (so exactly once); its other events write nothing. Nothing for a test key's tree, a
 // family without an address (never given, or removed), or a memorial gone.
-import { speciesName } from "@/lib/catalogue/translations";
-import type { Tx } from "@/lib/db/client";
-import type { StoredEvent } from "@/lib/events/dispatcher";
-import { countryNamer } from "@/lib/i18n/country-names";
-import { memorialUrl } from "@/lib/links";
-import { memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
-import { photoUrl } from "@/lib/photos";
-import { baseOf } from "@/lib/webhooks/consumer";
+import { speciesName } from "@memorial/lib/catalogue/translations";
+import type { Tx } from "@memorial/lib/db/client";
+import type { StoredEvent } from "@memorial/lib/events/dispatcher";
+import { countryNamer } from "@memorial/lib/i18n/country-names";
+import { memorialUrl } from "@memorial/lib/links";
+import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
+import { photoUrl } from "@memorial/lib/photos/photos";
+import { baseOf } from "@memorial/lib/webhooks/consumer";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
 import { type InGroundTree, inGroundEmail } from "./in-ground-email";
 

@@ -10,9 +10,9 @@
 // (its key is the hash of its bytes, unguessable, served with its metadata stripped), it is the
 // one the memorial page shows, and a mail client that blocks remote images still shows the alt
 // text and the link to the page. The text version carries the photo's address.
-import { escapeHtml } from "@/lib/html";
-import { translator } from "@/lib/i18n/translate";
-import { formatCalendarDate, formatList } from "@/lib/memorials/public-page";
+import { escapeHtml } from "@memorial/lib/html";
+import { translator } from "@memorial/lib/i18n/translate";
+import { formatCalendarDate, formatList } from "@memorial/lib/memorials/public-page";
 import {
   type Block,
   button,

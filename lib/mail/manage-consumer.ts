@@ -1,9 +1,9 @@
 // The e-mail consumer of manage_link.sent: a new management link (the ones before are revoked)
 // and its e-mail in the outbox, in the dispatcher's transaction (so exactly once per event).
-import type { Tx } from "@/lib/db/client";
-import type { StoredEvent } from "@/lib/events/dispatcher";
-import { issueManageToken, manageTtlDays } from "@/lib/memorials/manage-token";
-import type { ManageLinkRequest } from "@/lib/memorials/send-manage-link";
+import type { Tx } from "@memorial/lib/db/client";
+import type { StoredEvent } from "@memorial/lib/events/dispatcher";
+import { issueManageToken, manageTtlDays } from "@memorial/lib/memorials/manage-token";
+import type { ManageLinkRequest } from "@memorial/lib/memorials/send-manage-link";
 import { manageEmail } from "./confirmation-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
 

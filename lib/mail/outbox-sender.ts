@@ -5,10 +5,11 @@
 // jobs' retry policy (lib/jobs/retry.ts), which schedules the next attempt's job. Without
 // SMTP_URL, or for a test key's e-mail, nothing is sent: the e-mail is kept as `held` and its text
 // is printed in the log.
+
+import { db, Prisma } from "@memorial/lib/db/client";
+import { nextAttemptAt } from "@memorial/lib/jobs/retry";
+import { settings } from "@memorial/lib/settings";
 import nodemailer from "nodemailer";
-import { db, Prisma } from "@/lib/db/client";
-import { nextAttemptAt } from "@/lib/jobs/retry";
-import { settings } from "@/lib/settings";
 
 export const MAX_ATTEMPTS = 8;
 

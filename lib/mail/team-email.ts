@@ -1,10 +1,10 @@
 // The dashboard's e-mails to people of an operator's team, in the four languages: the invitation
 // of a colleague (sent in the inviting user's dashboard language) and the password reset link.
-import { escapeHtml } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { cut } from "@/lib/memorials/policy";
-import type { Role } from "@/lib/users/roles";
+import { escapeHtml } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { cut } from "@memorial/lib/memorials/policy";
+import type { Role } from "@memorial/lib/users/roles";
 import { SUBJECT_MAX } from "./confirmation-email";
 
 const BUTTON_STYLE = "background:#245533;color:#fff;padding:10px 16px;text-decoration:none;border-radius:6px";

@@ -1,8 +1,8 @@
 // The family makes its classic memorial anonymous (4.1 rule 7 then applies everywhere: nothing
 // about the deceased is shown, the memorial is named by its anonymous name or id), or makes it
 // classic again. Only what the family did can be undone: a memorial created anonymous stays so.
-import { invalid } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
+import { invalid } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import { classicTitle } from "./policy";
 

@@ -3,7 +3,7 @@
 // concern at once (a tree planted, a confirmation, a person modified, a family's change), on every
 // instance. The catalogue's changes (new species, sites, stock) change no memorial already read:
 // species and sites are never renamed by the service.
-import { expiringCache } from "@/lib/events/expiring-cache";
+import { expiringCache } from "@memorial/lib/events/expiring-cache";
 
 const cache = expiringCache("memorials", {
   dropsAll: () => false,

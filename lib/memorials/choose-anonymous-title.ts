@@ -2,8 +2,8 @@
 // anonymous title (MemorialAnonymeNom, "In memoriam" without one) or the deceased's initials
 // ("In memoriam A. L."); displayTitle in policy.ts applies the choice everywhere people read it.
 // Reversible, recorded as memorial.title_changed.
-import { invalid } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
+import { invalid } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import type { AnonymousTitle } from "./policy";
 

@@ -5,15 +5,20 @@
 // by a conditional UPDATE in the transaction that writes the e-mail (with its attachments) to the
 // outbox; a second run, on this instance or another, finds it set and writes nothing. A second
 // request of the family sends nothing either: the page says when it was sent (README).
-import { plantationName, plantationRegion, speciesName } from "@/lib/catalogue/translations";
-import { db, type Tx, transaction } from "@/lib/db/client";
-import { type ClosingSummary, summaryCsv, summaryPdf, summaryTotals } from "@/lib/documents/closing-summary";
-import { DomainError } from "@/lib/errors";
-import { memorialUrl } from "@/lib/links";
-import { closingEmail } from "@/lib/mail/closing-email";
-import { FAMILY_LETTER_INCLUDE, familyLetter } from "@/lib/mail/family-letter";
-import { familyLinkScope } from "@/lib/scope";
-import { settings } from "@/lib/settings";
+import { plantationName, plantationRegion, speciesName } from "@memorial/lib/catalogue/translations";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import {
+  type ClosingSummary,
+  summaryCsv,
+  summaryPdf,
+  summaryTotals,
+} from "@memorial/lib/documents/closing-summary";
+import { DomainError } from "@memorial/lib/errors";
+import { memorialUrl } from "@memorial/lib/links";
+import { closingEmail } from "@memorial/lib/mail/closing-email";
+import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
+import { familyLinkScope } from "@memorial/lib/scope";
+import { settings } from "@memorial/lib/settings";
 import { familyLanguage } from "./family";
 import { memorialOfToken } from "./manage-token";
 import { displayTitle, shownMessage, treesVisibleTo } from "./policy";

@@ -1,8 +1,8 @@
 // The commands of the memorial use cases, in the domain's own words. Each edge (the v1 API, the
 // dashboard, the command line) parses its input with its own schema into one of these; a use case
 // never sees a wire object. Texts are already trimmed, blanks already null.
-import type { ContextKind } from "@/lib/db/generated/enums";
-import type { Language } from "@/lib/i18n/languages";
+import type { ContextKind } from "@memorial/lib/db/generated/enums";
+import type { Language } from "@memorial/lib/i18n/languages";
 
 /** The context a request acts for, by kind (contract.md: the most specific one given wins). */
 export type ContextIds = Partial<Record<ContextKind, number>>;

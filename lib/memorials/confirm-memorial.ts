@@ -4,17 +4,17 @@
 // Confirmation never fails the family: with no tree available at that moment (or plantings of the
 // operator already waiting, served first), the tree waits in the planting queue
 // (lib/plantings/planting-queue.ts) and is planted as soon as stock returns.
-import { db } from "@/lib/db/client";
-import { withEvents } from "@/lib/events/events";
-import type { Language } from "@/lib/i18n/languages";
-import { epfOf, loadChain } from "@/lib/operators/contexts";
-import { type PlantedTree, plantTree } from "@/lib/plantings/plant-tree";
+import { db } from "@memorial/lib/db/client";
+import { withEvents } from "@memorial/lib/events/events";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
+import { type PlantedTree, plantTree } from "@memorial/lib/plantings/plant-tree";
 import {
   hasWaitingPlantings,
   isNoTree,
   type QueuedPlantingInput,
   queuePlanting,
-} from "@/lib/plantings/planting-queue";
+} from "@memorial/lib/plantings/planting-queue";
 import { hashToken } from "./confirmation-token";
 import { familyLanguage, requesterName } from "./family";
 import { displayTitle } from "./policy";

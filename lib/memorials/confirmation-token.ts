@@ -1,12 +1,12 @@
 // Confirmation links: 256 random bits, only their SHA-256 stored, valid once and for a while.
-import type { Tx } from "@/lib/db/client";
-import { confirmationEmail, type FamilyLetter } from "@/lib/mail/confirmation-email";
-import { settings } from "@/lib/settings";
+import type { Tx } from "@memorial/lib/db/client";
+import { confirmationEmail, type FamilyLetter } from "@memorial/lib/mail/confirmation-email";
+import { settings } from "@memorial/lib/settings";
 import { issueManageToken } from "./manage-token";
 
-export { hashSecretToken as hashToken } from "@/lib/secret-token";
+export { hashSecretToken as hashToken } from "@memorial/lib/secret-token";
 
-import { newSecretToken } from "@/lib/secret-token";
+import { newSecretToken } from "@memorial/lib/secret-token";
 
 export interface PendingPlanting {
   operatorId: number;

@@ -2,15 +2,15 @@
 // tree in the operator's global memorial; with a confirmation, a memorial awaiting its family
 // (its e-mail follows from the event). The context is resolved and the Idempotency-Key honoured
 // here, so every edge gets both; everything is written in one database transaction with its events.
-import type { Tx } from "@/lib/db/client";
-import { DomainError, invalid, notFound } from "@/lib/errors";
-import { type EventRecorder, withEvents } from "@/lib/events/events";
-import { chooseLanguage, type Language, UNKNOWN_WORD } from "@/lib/i18n/languages";
-import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
-import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@/lib/operators/contexts";
-import type { Caller } from "@/lib/operators/keys";
-import { plantTree } from "@/lib/plantings/plant-tree";
-import { isTestEnvironment } from "@/lib/scope";
+import type { Tx } from "@memorial/lib/db/client";
+import { DomainError, invalid, notFound } from "@memorial/lib/errors";
+import { type EventRecorder, withEvents } from "@memorial/lib/events/events";
+import { chooseLanguage, type Language, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
+import type { ConfirmationRequest } from "@memorial/lib/mail/confirmation-consumer";
+import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@memorial/lib/operators/contexts";
+import type { Caller } from "@memorial/lib/operators/keys";
+import { plantTree } from "@memorial/lib/plantings/plant-tree";
+import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
 import { classicTitle, memorialsVisibleTo } from "./policy";

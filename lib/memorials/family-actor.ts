@@ -2,12 +2,12 @@
 // names the memorial: a link can act on its own memorial only; its Scope is the family-link one,
 // familyLinkScope of lib/scope.ts), or the memorial's own operator acting with its Scope (its
 // dashboard, production data). Every change is recorded as a domain event with payload.by.
-import type { Tx } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
-import type { EventRecorder, NewDomainEvent } from "@/lib/events/events";
-import type { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
-import type { ActedBy, EventPayloads } from "@/lib/events/payloads";
-import type { OperatorScope } from "@/lib/scope";
+import type { Tx } from "@memorial/lib/db/client";
+import { notFound } from "@memorial/lib/errors";
+import type { EventRecorder, NewDomainEvent } from "@memorial/lib/events/events";
+import type { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
+import type { ActedBy, EventPayloads } from "@memorial/lib/events/payloads";
+import type { OperatorScope } from "@memorial/lib/scope";
 import { memorialOfToken } from "./manage-token";
 import { ownMemorialsOf } from "./policy";
 

@@ -1,8 +1,8 @@
 // What the family of a memorial is told, and by whom: the rules shared by the family's e-mails
 // (lib/mail), its confirmation and management pages (app/confirm, app/manage) and the dashboard's
 // preview of those e-mails, so that all of them speak the same language and name the same sender.
-import type { db, Tx } from "@/lib/db/client";
-import { isLanguage, type Language } from "@/lib/i18n/languages";
+import type { db, Tx } from "@memorial/lib/db/client";
+import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 
 /**
  * The family's language: Famille.Langue when the request gave one (the dashboard's "Family's

@@ -1,6 +1,6 @@
 // The family hides its memorial (the public and other operators get 404, as for a memorial that
 // does not exist: memorialsVisibleTo in policy.ts), or shows it again. Reversible, recorded.
-import { withEvents } from "@/lib/events/events";
+import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 
 export async function setMemorialHidden(

@@ -1,7 +1,7 @@
 // The family hides a planter's message on one tree of its memorial (or shows it again). The tree
 // must be of the memorial the link names: a link never reaches another memorial's trees.
-import { notFound } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
+import { notFound } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 
 export async function setMessageHidden(

@@ -4,9 +4,9 @@
 // hold them. One cached read for every visitor (lib/events/expiring-cache.ts): a tree planted or
 // its life changing, a memorial shown or hidden (any memorial's event) or the catalogue changing
 // drops it on every instance; a minute is the safety net.
-import { plantationNames } from "@/lib/catalogue/translations";
-import { db, Prisma } from "@/lib/db/client";
-import { expiringCache } from "@/lib/events/expiring-cache";
+import { plantationNames } from "@memorial/lib/catalogue/translations";
+import { db, Prisma } from "@memorial/lib/db/client";
+import { expiringCache } from "@memorial/lib/events/expiring-cache";
 import { livingTreesSql, memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "./policy";
 import type { PublicSite } from "./public-queries";
 

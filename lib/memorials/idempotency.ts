@@ -5,9 +5,9 @@
 // a retry does it again. Records are kept IDEMPOTENCY_HOURS, then purged (a key older than that
 // names a new request).
 import { createHash } from "node:crypto";
-import { db, type Tx } from "@/lib/db/client";
-import { DomainError, invalid } from "@/lib/errors";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
+import { db, type Tx } from "@memorial/lib/db/client";
+import { DomainError, invalid } from "@memorial/lib/errors";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { LIMITS } from "./limits";
 
 export const IDEMPOTENCY_HOURS = 24;

@@ -4,12 +4,12 @@
 // use cases of hide-memorial.ts, anonymise-memorial.ts and hide-message.ts, which find the
 // memorial from the token itself, so that a link can only ever act on its own memorial.
 
-import { db, type Tx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import type { Language } from "@/lib/i18n/languages";
-import { familyLinkScope } from "@/lib/scope";
-import { hashSecretToken as hashToken, isSecretTokenShape, newSecretToken } from "@/lib/secret-token";
-import { settings } from "@/lib/settings";
+import { db, type Tx } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { familyLinkScope } from "@memorial/lib/scope";
+import { hashSecretToken as hashToken, isSecretTokenShape, newSecretToken } from "@memorial/lib/secret-token";
+import { settings } from "@memorial/lib/settings";
 import { familyLanguage } from "./family";
 import { type AnonymousTitle, displayTitle, type MemorialKind, treesVisibleTo } from "./policy";
 import { type MemorialPrivacyView, memorialPrivacy } from "./privacy";

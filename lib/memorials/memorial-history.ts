@@ -1,8 +1,8 @@
 // The history of a memorial's family settings for its own operator's dashboard: who (the family
 // or the operator) hid, showed, anonymised the memorial or hid a message, and when.
-import { db } from "@/lib/db/client";
-import type { DomainEventType } from "@/lib/events/events";
-import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
+import { db } from "@memorial/lib/db/client";
+import type { DomainEventType } from "@memorial/lib/events/events";
+import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 
 export const HISTORY_TYPES: DomainEventType[] = [...FAMILY_CONTROL_EVENTS, "manage_link.sent"];
 

@@ -2,18 +2,18 @@
 // operator (a newspaper) or the memorial's own operator may read them (contract.md, "Memorials").
 // Who sees which memorial and which trees is the memorial policy's; the trees come one page at a
 // time (a global memorial holds every orphan tree of its operator).
-import { trimDecimal } from "@/lib/catalogue/queries";
-import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
-import { db } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
-import type { Caller } from "@/lib/operators/keys";
+import { trimDecimal } from "@memorial/lib/catalogue/queries";
+import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
+import { db } from "@memorial/lib/db/client";
+import { notFound } from "@memorial/lib/errors";
+import type { Caller } from "@memorial/lib/operators/keys";
 import {
   type LifeColumns,
   lifeColumnsSql,
   lifeFieldsOf,
   type TreeLifeFields,
   type TreeOrderLine,
-} from "@/lib/trees/queries";
+} from "@memorial/lib/trees/queries";
 import { cachedMemorial } from "./cache";
 import {
   isOwnMemorial,

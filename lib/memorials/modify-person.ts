@@ -1,10 +1,10 @@
 // 4.2 Modify a deceased person: a partial update by the operator (and environment) that created
 // the person; another operator's person is not found. The person's memorials hear of it through
 // the person.modified event (their pages show the new name or dates).
-import { invalid, notFound } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
-import type { Caller } from "@/lib/operators/keys";
-import { isTestEnvironment } from "@/lib/scope";
+import { invalid, notFound } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
+import type { Caller } from "@memorial/lib/operators/keys";
+import { isTestEnvironment } from "@memorial/lib/scope";
 import type { ModifyPersonCommand } from "./commands";
 import { classicTitle } from "./policy";
 

@@ -2,10 +2,10 @@
 // and the rules of what is shown about the deceased. Every reader (Infos, Creer into an existing
 // memorial, the public pages, the dashboard, the reports) takes its conditions from here, so that a
 // new reader cannot forget the global memorial or the test environment.
-import { Prisma } from "@/lib/db/client";
-import { isLanguage, type Language } from "@/lib/i18n/languages";
-import { t } from "@/lib/i18n/translate";
-import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@/lib/scope";
+import { Prisma } from "@memorial/lib/db/client";
+import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
+import { t } from "@memorial/lib/i18n/translate";
+import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@memorial/lib/scope";
 
 /**
  * Who is looking: the Scope (lib/scope.ts) built at each edge. A visitor of the public pages sees

@@ -2,7 +2,7 @@
 // management page and the webhook: the family's own choice, else the funeral home's default
 // (context.default_privacy up the memorial's context chain), else public; "hidden" is the family's
 // hide (hidden_at), whatever the stored level.
-import { db, Prisma, type Tx } from "@/lib/db/client";
+import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import { effectivePrivacySql, type PrivacyLevel } from "./policy";
 
 export interface MemorialPrivacyView {

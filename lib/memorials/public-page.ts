@@ -1,7 +1,7 @@
 // Presentation helpers of the public pages: numbers, dates and CO2. What may
 // be shown at all (title, Url, dates) is the memorial policy's (policy.ts).
-import { type Language, LOCALES } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
+import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
 import type { PublicMemorial, PublicSite, PublicTreeLife } from "./public-queries";
 
 /** The sites with their name and region in `language` where the catalogue has them (issue 27.9). */
@@ -39,7 +39,7 @@ export function formatMoment(date: Date, language: Language, withTime = false): 
   }).format(date);
 }
 
-export { formatNumber } from "@/lib/i18n/format";
+export { formatNumber } from "@memorial/lib/i18n/format";
 
 type Unit = "kilogram" | "meter" | "year";
 

@@ -4,13 +4,12 @@
 // ever enters the cache: what is public is the memorial policy's decision, a memorial that is not
 // public is never cached, and an anonymous memorial's person is never read (but for the initials of
 // its title, when its family chose them: displayTitle).
-import { cache } from "react";
-import { plantationNames, speciesNames } from "@/lib/catalogue/translations";
-import { db } from "@/lib/db/client";
-import { LANGUAGES, type Language } from "@/lib/i18n/languages";
-import { waitingPlantings } from "@/lib/plantings/planting-queue";
-import type { TreeStatus } from "@/lib/trees/transitions";
-import { parseId } from "@/lib/validation";
+import { plantationNames, speciesNames } from "@memorial/lib/catalogue/translations";
+import { db } from "@memorial/lib/db/client";
+import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
+import { waitingPlantings } from "@memorial/lib/plantings/planting-queue";
+import type { TreeStatus } from "@memorial/lib/trees/transitions";
+import { parseId } from "@memorial/lib/validation";
 import { cachedMemorial } from "./cache";
 import {
   type AnonymousTitle,
@@ -266,13 +265,13 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
 
 /**
  * The public data of memorial `id`, or null when it does not exist or is not public. Cached
- * across requests (cache.ts) and deduplicated within one request (the layout, the metadata and
- * the page all ask for it).
+ * across requests (cache.ts); the pages also share one read within a rendering
+ * (web/memorials/public-memorial.ts).
  */
-export const getPublicMemorial = cache(async (id: number): Promise<PublicMemorial | null> => {
+export async function getPublicMemorial(id: number): Promise<PublicMemorial | null> {
   if (parseId(id) === null) return null;
   return cachedMemorial(id, "public", () => loadPublicMemorial(id));
-});
+}
 
 /** A DATE column (midnight UTC) or an instant as its UTC calendar day. */
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);

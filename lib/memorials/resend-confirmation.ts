@@ -1,10 +1,10 @@
 // A new confirmation link for a memorial still awaiting its family (the dashboard's button): the
 // links sent before stop working now, in this transaction; the new link and its e-mail follow
 // from the confirmation.resent event (lib/mail/confirmation-consumer.ts).
-import { DomainError, invalid, notFound } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
-import type { ConfirmationRequest } from "@/lib/mail/confirmation-consumer";
-import type { OperatorScope } from "@/lib/scope";
+import { DomainError, invalid, notFound } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
+import type { ConfirmationRequest } from "@memorial/lib/mail/confirmation-consumer";
+import type { OperatorScope } from "@memorial/lib/scope";
 import { ownMemorialsOf } from "./policy";
 
 export async function resendConfirmation(input: {

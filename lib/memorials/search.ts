@@ -5,7 +5,7 @@
 // An anonymous memorial (and the global one) is found by the title people read only, never by the
 // deceased's names, town or date (4.1 rule 7); an approximate date of death is never matched (4.1
 // rule 9).
-import { db, Prisma } from "@/lib/db/client";
+import { db, Prisma } from "@memorial/lib/db/client";
 import {
   matchesWordsInAny,
   memorialTitleKey,
@@ -13,8 +13,8 @@ import {
   searchableText,
   searchKey,
   searchWords,
-} from "@/lib/db/name-search";
-import type { Language } from "@/lib/i18n/languages";
+} from "@memorial/lib/db/name-search";
+import type { Language } from "@memorial/lib/i18n/languages";
 import {
   type AnonymousTitle,
   displayTitle,

@@ -1,9 +1,9 @@
 // The operator sends the family a new management link (the dashboard's button): the links sent
 // before stop working when the new one is issued; the link and its e-mail follow from the
 // manage_link.sent event (lib/mail/manage-consumer.ts), like the confirmation e-mail.
-import { invalid, notFound } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
-import type { OperatorScope } from "@/lib/scope";
+import { invalid, notFound } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
+import type { OperatorScope } from "@memorial/lib/scope";
 import { ownMemorialsOf } from "./policy";
 
 export interface ManageLinkRequest {

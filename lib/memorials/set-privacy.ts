@@ -3,7 +3,7 @@
 // family's hide, hide-memorial.ts: 404 to the public). Until it chooses, the funeral home's default
 // applies (context.default_privacy). Reversible; recorded as memorial.privacy_changed (and, when the
 // hide changes with it, memorial.hidden / memorial.shown, as the hide control records them).
-import { withEvents } from "@/lib/events/events";
+import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import type { PrivacyLevel } from "./policy";
 import { memorialPrivacy } from "./privacy";

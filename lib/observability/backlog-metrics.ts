@@ -2,9 +2,10 @@
 // same whichever process runs the jobs (every instance, one, or none), and cost a few indexed
 // queries per scrape. The background jobs (graphile-worker's tables), the e-mail outbox, the
 // domain events not yet dispatched to their durable consumers, and the webhook deliveries.
+
+import { db } from "@memorial/lib/db/client";
+import { JOB_SCHEMA } from "@memorial/lib/jobs/runner";
 import client from "prom-client";
-import { db } from "@/lib/db/client";
-import { JOB_SCHEMA } from "@/lib/jobs/runner";
 
 interface Backlog {
   jobs: { task: string; queued: number; running: number; retrying: number; failed: number; oldest: number }[];

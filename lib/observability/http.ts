@@ -8,8 +8,8 @@
 //   404 unless METRICS_TOKEN is set, then only with `Authorization: Bearer <METRICS_TOKEN>`.
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
-import { componentLogger } from "@/lib/log";
-import { settings } from "@/lib/settings";
+import { componentLogger } from "@memorial/lib/log";
+import { settings } from "@memorial/lib/settings";
 import { registerBacklogMetrics } from "./backlog-metrics";
 import { httpRequestDuration, metricsText } from "./metrics";
 import { withRequestContext } from "./request-context";

@@ -5,9 +5,9 @@
 // the registry by its name when it is already there. What to watch and alert on:
 // docs/operations.md, "Metrics, logs and traces".
 
+import { processSingleton } from "@memorial/lib/singleton";
 import type { Pool } from "pg";
 import client from "prom-client";
-import { processSingleton } from "@/lib/singleton";
 
 function metric<T extends client.Metric>(name: string, create: () => T): T {
   return (client.register.getSingleMetric(name) as T | undefined) ?? create();

@@ -3,7 +3,7 @@
 // process (lib/singleton.ts), so the copies of lib/ in Next.js's bundle and in the server's own
 // module graph write into the same request's context.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { processSingleton } from "@/lib/singleton";
+import { processSingleton } from "@memorial/lib/singleton";
 
 export interface RequestContext {
   requestId: string;

@@ -8,12 +8,12 @@
 // The SDK is loaded (synchronously, by require) only when tracing is on: a process without it
 // loads none of it.
 import { createRequire } from "node:module";
+import { settings } from "@memorial/lib/settings";
+import { processSingleton } from "@memorial/lib/singleton";
 import type * as Exporter from "@opentelemetry/exporter-trace-otlp-http";
 import type * as Http from "@opentelemetry/instrumentation-http";
 import type * as Pg from "@opentelemetry/instrumentation-pg";
 import type * as Sdk from "@opentelemetry/sdk-node";
-import { settings } from "@/lib/settings";
-import { processSingleton } from "@/lib/singleton";
 import { createRouteMatcher, listRouteTemplates, pathOf, type RouteMatcher } from "./routes";
 
 const SERVICE = "memorial-trees";

@@ -1,6 +1,6 @@
 // The kinds of context and their request fields, apart from any database code so that the
 // proxy can build an Error object without loading Prisma.
-import type { ContextKind } from "@/lib/db/generated/enums";
+import type { ContextKind } from "@memorial/lib/db/generated/enums";
 
 export const CONTEXT_KINDS: ContextKind[] = [
   "GroupeEpf",

@@ -1,9 +1,9 @@
 // The hierarchy of contexts inside an operator (contract.md, "Operators, contexts and keys"):
 // GroupeEpf > Epf > EpfAgence; GroupePresse > Titre > TitreEdition; Assurance; GroupeMaisonRepos.
-import { db, type Tx } from "@/lib/db/client";
-import type { ContextKind, MemorialPrivacy } from "@/lib/db/generated/enums";
-import { invalid, notFound } from "@/lib/errors";
-import { EVENT_CHANNEL, type EventSignal, noticeOf, publishLocal } from "@/lib/events/events";
+import { db, type Tx } from "@memorial/lib/db/client";
+import type { ContextKind, MemorialPrivacy } from "@memorial/lib/db/generated/enums";
+import { invalid, notFound } from "@memorial/lib/errors";
+import { EVENT_CHANNEL, type EventSignal, noticeOf, publishLocal } from "@memorial/lib/events/events";
 import { CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
 export { CONTEXT_KINDS, ID_FIELD, PARENT_KIND };

@@ -1,7 +1,7 @@
 // A new operator with its first live and test keys.
-import { db, type Tx, transaction } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
-import type { Language } from "@/lib/i18n/languages";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { invalid, notFound } from "@memorial/lib/errors";
+import type { Language } from "@memorial/lib/i18n/languages";
 import { createApiKey } from "./keys";
 
 export interface CreateOperatorInput {

@@ -3,7 +3,7 @@
 // every process at once: the key.revoked event is heard at commit by the process that revoked it
 // and through LISTEN/NOTIFY by all the others; a lost connection (reset) empties it; while this
 // process cannot listen, the cache is bypassed (a revoked key is never served from it).
-import { expiringCache } from "@/lib/events/expiring-cache";
+import { expiringCache } from "@memorial/lib/events/expiring-cache";
 import { authenticateKey, type Caller, hashKey, recordKeyUse } from "./keys";
 
 // A key served from the cache still has its last use recorded (keys.ts writes it at most once a

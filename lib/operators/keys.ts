@@ -1,17 +1,17 @@
 // API keys: shown once, stored as a SHA-256 hash, live (production) or test, revocable; named at
 // creation and stamped with their last use (at most once a minute per key, see authenticateKey).
 import { randomBytes } from "node:crypto";
-import { db, type Tx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
+import { db, type Tx } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
 import {
   type Environment,
   isTestEnvironment,
   keyPrefixTag,
   type OperatorScope,
   partnerKeyScope,
-} from "@/lib/scope";
-import { hashSecretToken } from "@/lib/secret-token";
+} from "@memorial/lib/scope";
+import { hashSecretToken } from "@memorial/lib/secret-token";
 
 /** A key's environment: the one Environment of lib/scope.ts ("live" in its prefix is production). */
 export type KeyEnvironment = Environment;

@@ -1,8 +1,8 @@
 // Read models of operators: the caller's contexts (GET /v1/Contextes, an extension of the
 // specification), one page at a time, by id.
-import { Prisma } from "@/lib/db/client";
-import type { ContextKind } from "@/lib/db/generated/enums";
-import { paged } from "@/lib/db/paged";
+import { Prisma } from "@memorial/lib/db/client";
+import type { ContextKind } from "@memorial/lib/db/generated/enums";
+import { paged } from "@memorial/lib/db/paged";
 
 export interface ContextRow {
   id: number;

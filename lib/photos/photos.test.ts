@@ -3,11 +3,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { crc32, deflateSync } from "node:zlib";
+import { DomainError } from "@memorial/lib/errors";
+import { readSettings } from "@memorial/lib/settings";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors";
-import { readSettings } from "@/lib/settings";
-import { isPhotoKey, photoUrl, readPhoto, storePhoto } from "./index";
+import { isPhotoKey, photoUrl, readPhoto, storePhoto } from "./photos";
 import { storageFor } from "./storage";
 
 let dir: string;

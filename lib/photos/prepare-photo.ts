@@ -4,8 +4,8 @@
 // the GPS position, the device and the time into EXIF/XMP, and a public page must not publish
 // them. The key is the hash of the stored bytes, so the same photo stored twice is one photo.
 import { createHash } from "node:crypto";
+import { invalid } from "@memorial/lib/errors";
 import sharp from "sharp";
-import { invalid } from "@/lib/errors";
 
 /** The long side of a stored photo, in pixels; smaller photos are not enlarged. */
 export const PHOTO_LONG_SIDE = 1600;

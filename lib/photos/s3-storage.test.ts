@@ -5,11 +5,11 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { readSettings } from "@memorial/lib/settings";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSettings } from "@/lib/settings";
 import { type RunningS3, startS3Server } from "@/test/support/s3-server";
-import { readPhoto, storePhoto } from "./index";
+import { readPhoto, storePhoto } from "./photos";
 import { storageFor } from "./storage";
 
 const NAMES = [

@@ -2,7 +2,7 @@
 // bucket), chosen by the settings. Photos are content-addressed (the key is the hash of the
 // bytes), so a put of a key that exists writes the same bytes again or nothing at all.
 import path from "node:path";
-import { type Settings, settings } from "@/lib/settings";
+import { type Settings, settings } from "@memorial/lib/settings";
 import { directoryStorage } from "./directory-storage";
 import { s3Storage } from "./s3-storage";
 

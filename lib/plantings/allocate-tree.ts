@@ -2,9 +2,9 @@
 // database transaction. The decision is PostgreSQL's: a conditional UPDATE ... WHERE stock > 0
 // holds the row lock until commit, so stock never goes below zero whatever the concurrency.
 
-import { OPERATOR_RULES } from "@/lib/catalogue/rules";
-import { Prisma, type Tx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
+import { OPERATOR_RULES } from "@memorial/lib/catalogue/rules";
+import { Prisma, type Tx } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
 
 export interface AllocatedTree {
   plantationId: number;

@@ -1,6 +1,6 @@
 // Plants one tree in a memorial: allocation from stock, a prepaid tree if any remain, the
 // planting's transaction and the tree row, all in the caller's database transaction.
-import type { Tx } from "@/lib/db/client";
+import type { Tx } from "@memorial/lib/db/client";
 import { allocateTree } from "./allocate-tree";
 
 export interface PlantTreeInput {

@@ -10,10 +10,10 @@
 // guarantee, lib/trees/replace-tree.ts): it is served with the replacement's own choice of stock
 // (not the operator's rules), sets the dead tree `replaced` and writes its history and
 // tree.replaced. It never holds back the operator's other plantings.
-import type { Prisma, Tx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
-import { plantReplacement } from "@/lib/trees/replace-tree";
+import type { Prisma, Tx } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
+import { plantReplacement } from "@memorial/lib/trees/replace-tree";
 import { type PlantTreeInput, plantTree } from "./plant-tree";
 
 /** The job that serves the queue (lib/jobs): added when stock is added, and every minute. */

@@ -4,11 +4,11 @@
 // and its unsubscribe link, which the
 // reminder also carries as List-Unsubscribe (RFC 2369) with List-Unsubscribe-Post (RFC 8058).
 // Their words are the reminders.* texts of the catalogues.
-import { escapeHtml } from "@/lib/html";
-import type { Language } from "@/lib/i18n/languages";
-import { t as text, translator } from "@/lib/i18n/translate";
-import { cut } from "@/lib/memorials/policy";
-import type { TreeStatus } from "@/lib/trees/transitions";
+import { escapeHtml } from "@memorial/lib/html";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { t as text, translator } from "@memorial/lib/i18n/translate";
+import { cut } from "@memorial/lib/memorials/policy";
+import type { TreeStatus } from "@memorial/lib/trees/transitions";
 import type { ReminderKind } from "./anniversaries";
 
 const SUBJECT_MAX = 400;

@@ -4,11 +4,11 @@
 // and the e-mail are written in one transaction, the row by INSERT ... ON CONFLICT DO NOTHING, so
 // the second run inserts nothing (after waiting for the first one's commit) and writes no e-mail.
 // Sent only to confirmed, not unsubscribed subscriptions of memorials the public may see.
-import { db, Prisma, type Tx, transaction } from "@/lib/db/client";
-import { isLanguage } from "@/lib/i18n/languages";
-import { memorialUrl } from "@/lib/links";
-import { requesterName } from "@/lib/memorials/family";
-import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "@/lib/memorials/policy";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
+import { isLanguage } from "@memorial/lib/i18n/languages";
+import { memorialUrl } from "@memorial/lib/links";
+import { requesterName } from "@memorial/lib/memorials/family";
+import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "@memorial/lib/memorials/policy";
 import { datesComingBackOn, type ReminderKind } from "./anniversaries";
 import { reminderEmail, type TreeStatusCounts } from "./emails";
 import { reminderMemorial } from "./subscriptions";

@@ -4,11 +4,11 @@
 // included). What can be asked of a memorial is reminderOptions: only for a memorial the public may
 // see (the policy), the date of death when it is exact, the birthday when it is known and public
 // (a classic memorial: an anonymous one says nothing about the deceased).
-import { db, type Tx, transaction } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
-import type { Language } from "@/lib/i18n/languages";
-import { giveBack, hit, type Limit, RateLimitedError } from "@/lib/limits/rate-limit";
-import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@/lib/memorials/policy";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { invalid, notFound } from "@memorial/lib/errors";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { giveBack, hit, type Limit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
 import { confirmationEmail } from "./emails";
 import { hashReminderToken, plausibleToken, reminderToken } from "./tokens";
 

@@ -3,8 +3,8 @@
 // lib/auth/secret.ts), so that the daily job can put it in every reminder's List-Unsubscribe while
 // the database keeps only its SHA-256 (unsubscribe_token_hash), like every other link's token.
 import { createHmac } from "node:crypto";
-import { authSecret } from "@/lib/auth/secret";
-import { hashSecretToken, isSecretTokenShape } from "@/lib/secret-token";
+import { authSecret } from "@memorial/lib/auth/secret";
+import { hashSecretToken, isSecretTokenShape } from "@memorial/lib/secret-token";
 
 export interface TokenFields {
   memorialId: number;

@@ -4,13 +4,13 @@
 // PostgreSQL through tree(epf_id, is_test, planted_at, id), tree(person_id, is_test, planted_at, id)
 // and tree(operator_id, planted_at); no row is loaded to be counted or summed here.
 
-import { speciesNameSql } from "@/lib/catalogue/translations";
-import { reportsDb as db, Prisma } from "@/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
-import { keysetBatches } from "@/lib/db/keyset";
-import { matchesWords, personNameKey } from "@/lib/db/name-search";
-import { reportTreesSql } from "@/lib/memorials/policy";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
-import { type LifeColumns, lifeColumnsSql } from "@/lib/trees/queries";
+import { speciesNameSql } from "@memorial/lib/catalogue/translations";
+import { reportsDb as db, Prisma } from "@memorial/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
+import { keysetBatches } from "@memorial/lib/db/keyset";
+import { matchesWords, personNameKey } from "@memorial/lib/db/name-search";
+import { reportTreesSql } from "@memorial/lib/memorials/policy";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
+import { type LifeColumns, lifeColumnsSql } from "@memorial/lib/trees/queries";
 
 /** Whose trees a report counts. */
 export type ReportScope =

@@ -11,10 +11,10 @@
 // - alive: in the ground and not dead (in_ground, monitored: a sick tree is alive);
 // - dead: dead or replaced (a replaced tree died; its replacement is a tree of its own).
 // Survival rate = alive / (alive + dead) among the trees in the ground; null when none is.
-import { speciesNameSql } from "@/lib/catalogue/translations";
-import { reportsDb as db, Prisma } from "@/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
-import { reportTreesSql } from "@/lib/memorials/policy";
-import type { OperatorScope } from "@/lib/scope";
+import { speciesNameSql } from "@memorial/lib/catalogue/translations";
+import { reportsDb as db, Prisma } from "@memorial/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
+import { reportTreesSql } from "@memorial/lib/memorials/policy";
+import type { OperatorScope } from "@memorial/lib/scope";
 
 export interface LifeFigures {
   allocated: number;

@@ -1,5 +1,5 @@
+import { DomainError } from "@memorial/lib/errors";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors";
 import { reportPeriod } from "./tree-report";
 
 describe("reportPeriod (contract.md: from 00:00 UTC, days long, end exclusive)", () => {

@@ -1,11 +1,11 @@
 // 4.3 GET report endpoints: the trees of a funeral home (with its agencies) or of one person linked
 // to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
 // The API's reports and the dashboard's are this one use case.
-import { db } from "@/lib/db/client";
-import { searchWords } from "@/lib/db/name-search";
-import { invalid, notFound } from "@/lib/errors";
-import { type ContextChain, contextLanguage, loadChain } from "@/lib/operators/contexts";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
+import { db } from "@memorial/lib/db/client";
+import { searchWords } from "@memorial/lib/db/name-search";
+import { invalid, notFound } from "@memorial/lib/errors";
+import { type ContextChain, contextLanguage, loadChain } from "@memorial/lib/operators/contexts";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { MAX_REPORT_DAYS } from "./limits";
 import {
   type NamedPerson,

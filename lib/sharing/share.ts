@@ -1,8 +1,8 @@
 // What a memorial is called and what is said when it is shared: the page, its share block, its
 // Open Graph image, its certificate and its QR code all take their words from here.
-import type { Language } from "@/lib/i18n/languages";
-import { t as text, translator } from "@/lib/i18n/translate";
-import type { MemorialKind } from "@/lib/memorials/policy";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { t as text, translator } from "@memorial/lib/i18n/translate";
+import type { MemorialKind } from "@memorial/lib/memorials/policy";
 
 export interface Nameable {
   id: number;

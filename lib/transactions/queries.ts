@@ -1,10 +1,10 @@
 // Read models of transactions: one month of an operator's, listed (a page, or every row in batches
 // for exports) or totalled by a mode, and the amount of a period. The API and the dashboard alike.
-import { db, Prisma } from "@/lib/db/client";
-import { keysetBatches } from "@/lib/db/keyset";
-import { paged } from "@/lib/db/paged";
-import { invalid } from "@/lib/errors";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
+import { db, Prisma } from "@memorial/lib/db/client";
+import { keysetBatches } from "@memorial/lib/db/keyset";
+import { paged } from "@memorial/lib/db/paged";
+import { invalid } from "@memorial/lib/errors";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 
 export interface TransactionRow {
   id: number;

@@ -3,9 +3,9 @@
 // simultaneous declarations one changes the row and the other (which waited for its lock and then
 // saw it dead) changes nothing and is refused "already dead". A tree dead within
 // REPLACEMENT_YEARS of its day in the ground is replaced in the same transaction (replace-tree.ts).
-import { invalid } from "@/lib/errors";
-import type { Scope } from "@/lib/scope";
-import { settings } from "@/lib/settings";
+import { invalid } from "@memorial/lib/errors";
+import type { Scope } from "@memorial/lib/scope";
+import { settings } from "@memorial/lib/settings";
 import { replaceTree } from "./replace-tree";
 import { type DeathReason, deathRule, replacementDue } from "./transitions";
 import { changerOf, orRefuse, recordTreeEvent, treeStep, treesOf } from "./tree-rows";

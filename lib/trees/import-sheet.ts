@@ -6,10 +6,10 @@
 // recorded through the use cases of lib/trees, in order, in ONE transaction (a change by someone
 // else between the check and the write makes that use case refuse, and the whole sheet is rolled
 // back and reported).
-import { db } from "@/lib/db/client";
-import { DomainError, type FieldProblem } from "@/lib/errors";
-import { withEvents } from "@/lib/events/events";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
+import { db } from "@memorial/lib/db/client";
+import { DomainError, type FieldProblem } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { declareDeath } from "./declare-death";
 import { recordCheck } from "./record-check";
 import { recordInGround } from "./record-in-ground";

@@ -2,10 +2,10 @@
 // dead ones, each list filtered by planting site and by the day that list is about, paged. Only the
 // scope's own trees, in its environment (as the waiting trees of queries.ts): another operator's
 // tree is never listed, even in a memorial this operator may read.
-import { db, Prisma } from "@/lib/db/client";
-import { paged } from "@/lib/db/paged";
-import { displayTitle } from "@/lib/memorials/policy";
-import { isTestEnvironment, type OperatorScope } from "@/lib/scope";
+import { db, Prisma } from "@memorial/lib/db/client";
+import { paged } from "@memorial/lib/db/paged";
+import { displayTitle } from "@memorial/lib/memorials/policy";
+import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import type { DeathReason, TreeHealth, TreeStatus } from "./transitions";
 
 export const TREE_LISTS = ["in-ground", "due", "dead"] as const;

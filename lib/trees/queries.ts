@@ -2,11 +2,11 @@
 // dashboard), the trees waiting to be planted in the ground (the batch form, the overview), and
 // the life columns every tree line carries (Infos, the reports), read with lifeColumnsSql and
 // turned into TreeLifeFields by lifeFieldsOf, so that every reader says the same.
-import { speciesNameSql, speciesTypeSql } from "@/lib/catalogue/translations";
-import { db, Prisma } from "@/lib/db/client";
-import { notFound } from "@/lib/errors";
-import { isOwnMemorial, memorialsVisibleToSql, shownMessage } from "@/lib/memorials/policy";
-import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@/lib/scope";
+import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
+import { db, Prisma } from "@memorial/lib/db/client";
+import { notFound } from "@memorial/lib/errors";
+import { isOwnMemorial, memorialsVisibleToSql, shownMessage } from "@memorial/lib/memorials/policy";
+import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
 import {
   LIST_STATUSES,
   MEMORIAL_TITLE_COLUMNS,

@@ -1,7 +1,7 @@
 // Records a check of a tree in the ground (issue 20.1): alive or sick, an optional height, photo
 // and note. The tree becomes (or stays) monitored; its last check is the one shown. A tree found
 // dead is declared dead (declare-death.ts), not checked.
-import type { Scope } from "@/lib/scope";
+import type { Scope } from "@memorial/lib/scope";
 import { checkRule, type TreeHealth } from "./transitions";
 import { orRefuse, recordTreeEvent, treeStep } from "./tree-rows";
 import type { Within } from "./within";

@@ -3,8 +3,8 @@
 // transaction. Each tree must be ordered (not yet in the ground), the day between its order's day
 // and today, the point within SITE_RADIUS_KM of its own planting site (omitted: the site's point).
 // The trees are locked while checked and written, so a concurrent change waits and sees the result.
-import { invalid } from "@/lib/errors";
-import type { Scope } from "@/lib/scope";
+import { invalid } from "@memorial/lib/errors";
+import type { Scope } from "@memorial/lib/scope";
 import { inGroundRule } from "./transitions";
 import { orRefuse, recordTreeEvent, treeStep } from "./tree-rows";
 import type { Within } from "./within";

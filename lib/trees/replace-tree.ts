@@ -11,11 +11,11 @@
 // CO2 per tree); else the same species at the nearest active site (haversine). The operator's
 // rules (countries, highest price) do not apply: the guarantee is the service's. A test tree is
 // replaced the same way without taking the real stock (as a test key's planting).
-import { Prisma, type Tx } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import type { EventRecorder } from "@/lib/events/events";
-import { isLanguage } from "@/lib/i18n/languages";
-import { t } from "@/lib/i18n/translate";
+import { Prisma, type Tx } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import type { EventRecorder } from "@memorial/lib/events/events";
+import { isLanguage } from "@memorial/lib/i18n/languages";
+import { t } from "@memorial/lib/i18n/translate";
 import { today } from "./tree-rows";
 
 interface DeadTree {

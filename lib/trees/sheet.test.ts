@@ -1,7 +1,8 @@
 // Reading a field team's sheet (lib/trees/sheet.ts): the syntax of each line, the line numbers a
 // text editor shows, and the sheet's own refusals.
+
+import { DomainError } from "@memorial/lib/errors";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors";
 import { readSheet } from "./sheet";
 
 const reasons = (text: string) => readSheet(text).map((line) => (line.ok ? "ok" : line.problem.reason));

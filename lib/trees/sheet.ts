@@ -15,9 +15,10 @@
 //   note        check or death, optional, at most 1000 characters
 // Commas or semicolons separate the fields (the header row says which); fields with a separator,
 // a quote or a line break are quoted ("..."), as spreadsheets write them.
+
+import { type FieldProblem, invalid } from "@memorial/lib/errors";
+import { INT32_MAX } from "@memorial/lib/validation";
 import { parse } from "csv-parse/sync";
-import { type FieldProblem, invalid } from "@/lib/errors";
-import { INT32_MAX } from "@/lib/validation";
 import { isDay, type RecordedStep } from "./transitions";
 
 export const SHEET_COLUMNS = [

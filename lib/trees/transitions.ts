@@ -16,8 +16,8 @@
 //   tree.reason   invalid-reason                         tree.plantedBy, tree.note  too-long
 // and, from the use cases: tree.id not-found (404) | required, tree.photo invalid-photo,
 // tree.recordedBy required.
-import type { TreeStatus as DatabaseTreeStatus } from "@/lib/db/generated/enums";
-import type { FieldProblem } from "@/lib/errors";
+import type { TreeStatus as DatabaseTreeStatus } from "@memorial/lib/db/generated/enums";
+import type { FieldProblem } from "@memorial/lib/errors";
 
 export const TREE_STATUSES = ["ordered", "in_ground", "monitored", "dead", "replaced"] as const;
 /** The one tree-status union of the code (issue 29.6): the database enum's, checked below. */

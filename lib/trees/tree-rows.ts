@@ -1,11 +1,11 @@
 // What the use cases of lib/trees read of the trees they change (internal): the tree with its
 // planting site, in the caller's scope (another operator's tree, or one of the other environment,
 // is simply not found), optionally locked for the rest of the transaction.
-import { Prisma, type Tx } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
-import type { EventRecorder, NewDomainEvent } from "@/lib/events/events";
-import type { EventPayloads } from "@/lib/events/payloads";
-import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@/lib/scope";
+import { Prisma, type Tx } from "@memorial/lib/db/client";
+import { invalid, notFound } from "@memorial/lib/errors";
+import type { EventRecorder, NewDomainEvent } from "@memorial/lib/events/events";
+import type { EventPayloads } from "@memorial/lib/events/payloads";
+import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
 import { isRefusal, type Refusal, type TreeFacts, type TreeStatus, utcDay } from "./transitions";
 import { inTransaction, type Within } from "./within";
 

@@ -1,7 +1,8 @@
 // createUser against the real database: e-mail addresses are unique, even under simultaneous calls.
+
+import { db, disconnect } from "@memorial/lib/db/client";
+import { createOperator } from "@memorial/lib/operators/create-operator";
 import { afterAll, describe, expect, it } from "vitest";
-import { db, disconnect } from "@/lib/db/client";
-import { createOperator } from "@/lib/operators/create-operator";
 import { createUser } from "./create-user";
 
 afterAll(() => disconnect());

@@ -1,6 +1,6 @@
 // A person who signs in to the dashboard on behalf of one operator.
-import { db } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
+import { db } from "@memorial/lib/db/client";
+import { invalid, notFound } from "@memorial/lib/errors";
 import { hashPassword } from "./passwords";
 import { isRole, type Role } from "./roles";
 

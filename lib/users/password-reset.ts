@@ -8,11 +8,11 @@
 // - A new link replaces the unused ones before it. Setting the password consumes the token and
 //   changes the hash in one transaction, and ends every session of the user (their password stamp
 //   no longer matches; their session rows are deleted too).
-import { db, transaction } from "@/lib/db/client";
-import type { Language } from "@/lib/i18n/languages";
-import { hit } from "@/lib/limits/rate-limit";
-import { passwordResetEmail } from "@/lib/mail/team-email";
-import { settings } from "@/lib/settings";
+import { db, transaction } from "@memorial/lib/db/client";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { hit } from "@memorial/lib/limits/rate-limit";
+import { passwordResetEmail } from "@memorial/lib/mail/team-email";
+import { settings } from "@memorial/lib/settings";
 import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
 import { hashPassword } from "./passwords";
 import { isTokenShape, newLinkToken, tokenHash } from "./tokens";

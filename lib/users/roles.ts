@@ -1,7 +1,7 @@
 // The roles of an operator's dashboard users. admin: API keys, the team (invitations, roles),
 // webhooks, and everything staff do. staff: planting, memorials, person edits, reports,
 // transactions, the overview, their own account. Checked on the server, per request, from the
-// user's row (lib/auth/session.ts), so a change of role takes effect at once.
+// user's row (web/auth/session.ts), so a change of role takes effect at once.
 export const ROLES = ["admin", "staff"] as const;
 export type Role = (typeof ROLES)[number];
 

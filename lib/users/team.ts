@@ -6,10 +6,10 @@
 // - The last admin of an operator can be neither demoted nor removed: the change and the count of
 //   admins happen under the operator row's lock, so two admins demoting each other at the same
 //   time cannot both succeed.
-import { db, type Tx, transaction } from "@/lib/db/client";
-import type { Language } from "@/lib/i18n/languages";
-import { invitationEmail } from "@/lib/mail/team-email";
-import { settings } from "@/lib/settings";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { invitationEmail } from "@memorial/lib/mail/team-email";
+import { settings } from "@memorial/lib/settings";
 import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
 import { hashPassword } from "./passwords";
 import type { Role } from "./roles";

@@ -5,4 +5,4 @@ export {
   hashSecretToken as tokenHash,
   isSecretTokenShape as isTokenShape,
   newSecretToken as newLinkToken,
-} from "@/lib/secret-token";
+} from "@memorial/lib/secret-token";

@@ -1,8 +1,8 @@
 // 2.1 Contexte object, built from the caller and the resolved chain (contract.md).
 
-import { CONTEXT_KINDS, ID_FIELD } from "@/lib/operators/context-kinds";
-import type { ContextChain } from "@/lib/operators/contexts";
-import type { Caller } from "@/lib/operators/keys";
+import { CONTEXT_KINDS, ID_FIELD } from "@memorial/lib/operators/context-kinds";
+import type { ContextChain } from "@memorial/lib/operators/contexts";
+import type { Caller } from "@memorial/lib/operators/keys";
 
 import type { TContexte, TContexteIds } from "./schemas/responses";
 

@@ -2,8 +2,9 @@
 // the specification, plus `Code` (a stable machine-readable word) and, for an invalid field,
 // `Champ` (its path in the wire object, or the name of the query or path parameter). The statuses
 // come from the domain's one table, and for the API's own refusals from WireError.
+
+import { DomainError, HTTP_STATUS } from "@memorial/lib/errors";
 import { ZodError } from "zod";
-import { DomainError, HTTP_STATUS } from "@/lib/errors";
 import type { ContexteObject } from "./contexte";
 import { WIRE_FIELD } from "./schemas/memorials";
 import { zodProblem } from "./zod-message";

@@ -2,7 +2,7 @@
 // empty 204 for OPTIONS, a text 500 for a malformed %-escape or an unknown method) is answered
 // here, from the HTTP server (lib/http/server.ts), with the Error object: every /v1 response is
 // JSON (contract.md). The headers of next.config.mjs are added, as Next.js adds them.
-import { SECURITY_HEADERS } from "@/lib/http/security-headers";
+import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { serializeContexte } from "./contexte";
 import {
   DATABASE_UNAVAILABLE_MESSAGE,

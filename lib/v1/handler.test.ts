@@ -1,5 +1,5 @@
+import { DomainError } from "@memorial/lib/errors";
 import { describe, expect, it } from "vitest";
-import { DomainError } from "@/lib/errors";
 import { invalidParam, mapError } from "./errors";
 import { jsonDepth, malformedJsonMessage, redactKey, v1 } from "./handler";
 import { intParam } from "./params";

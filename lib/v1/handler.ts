@@ -8,15 +8,15 @@ import {
   isConnectionError,
   probeDatabase,
   reportDatabaseFailure,
-} from "@/lib/db/health";
-import { DomainError } from "@/lib/errors";
-import { BodyTooLargeError, readCappedText } from "@/lib/http/capped-body";
-import { noteOperator } from "@/lib/observability/request-context";
-import type { ContextChain } from "@/lib/operators/contexts";
-import { authenticate } from "@/lib/operators/key-cache";
-import type { Caller } from "@/lib/operators/keys";
-import { settings } from "@/lib/settings";
-import { processSingleton } from "@/lib/singleton";
+} from "@memorial/lib/db/health";
+import { DomainError } from "@memorial/lib/errors";
+import { BodyTooLargeError, readCappedText } from "@memorial/lib/http/capped-body";
+import { noteOperator } from "@memorial/lib/observability/request-context";
+import type { ContextChain } from "@memorial/lib/operators/contexts";
+import { authenticate } from "@memorial/lib/operators/key-cache";
+import type { Caller } from "@memorial/lib/operators/keys";
+import { settings } from "@memorial/lib/settings";
+import { processSingleton } from "@memorial/lib/singleton";
 import { serializeContexte } from "./contexte";
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -62,6 +62,9 @@ export interface V1Options {
 }
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/** A /v1 route's handler of one method: a Web Request in, a Web Response out (lib/v1/routes.ts). */
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 export function json(status: number, body: unknown, headers?: HeadersInit): Response {
   return new Response(JSON.stringify(body), {
@@ -145,7 +148,7 @@ export function redactKey(pathname: string): string {
 export function v1(
   options: V1Options,
   handler: (req: V1Request) => Promise<Response | object>,
-): (request: Request, context: RouteContext) => Promise<Response> {
+): RouteHandler {
   return async (request, context) => {
     if (load.inFlight >= maxInFlight()) {
       return json(

@@ -3,10 +3,10 @@
 // policy's decision (memorialsVisibleTo(PUBLIC)); the address is the one every link uses
 // (lib/links.ts: APP_URL, else the Host the request came to).
 
-import { db } from "@/lib/db/client";
-import { memorialUrl, publicOrigin } from "@/lib/links";
-import { cachedMemorial } from "@/lib/memorials/cache";
-import { isPublicMemorial, memorialsVisibleTo, PUBLIC } from "@/lib/memorials/policy";
+import { db } from "@memorial/lib/db/client";
+import { memorialUrl, publicOrigin } from "@memorial/lib/links";
+import { cachedMemorial } from "@memorial/lib/memorials/cache";
+import { isPublicMemorial, memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 
 export async function publicMemorialUrl(
   request: Request,

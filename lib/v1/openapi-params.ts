@@ -1,10 +1,11 @@
 // The path and query parameters of /v1 as zod schemas, for the reference: their bounds are the
 // constants the parsers use (lib/v1/paging.ts, lib/v1/params.ts, lib/reports/tree-report.ts).
+
+import { MAX_REPORT_DAYS } from "@memorial/lib/reports/limits";
+import { TOTAL_MODES } from "@memorial/lib/transactions/queries";
+import { INFOS_LIMIT, LISTING_LIMIT, MAX_LIMIT, REPORT_LIMIT } from "@memorial/lib/v1/paging";
+import { INT32_MAX } from "@memorial/lib/validation";
 import { z } from "zod";
-import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
-import { TOTAL_MODES } from "@/lib/transactions/queries";
-import { INFOS_LIMIT, LISTING_LIMIT, MAX_LIMIT, REPORT_LIMIT } from "@/lib/v1/paging";
-import { INT32_MAX } from "@/lib/validation";
 import { DEMO_IDS } from "./openapi-examples";
 
 const pathId = (name: string | null, description: string, example: number) =>

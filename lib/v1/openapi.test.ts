@@ -2,9 +2,9 @@
 // new route cannot go undocumented), every error code explained, the demo ids in the examples.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { WEBHOOK_EVENTS } from "@memorial/lib/webhooks/event-types";
 import { validate } from "@scalar/openapi-parser";
 import { describe, expect, it } from "vitest";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
 import { buildOpenApiDocument } from "./openapi";
 import { DEMO_IDS } from "./openapi-examples";
 import { ERROR_CODES } from "./schemas/error-codes";

@@ -3,11 +3,11 @@
 // prose of the reference. Served at /openapi.json and rendered at /docs; the contract test
 // (e2e/api/contract.spec.ts) holds every response of the service against it.
 
+import { HostNotAllowedError } from "@memorial/lib/links";
+import { WEBHOOK_EVENTS } from "@memorial/lib/webhooks/event-types";
+import { webhookMessageSchema, webhookWhen } from "@memorial/lib/webhooks/schemas";
 import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiResponseObject } from "zod-openapi";
-import { HostNotAllowedError } from "@/lib/links";
-import { WEBHOOK_EVENTS } from "@/lib/webhooks/event-types";
-import { webhookMessageSchema, webhookWhen } from "@/lib/webhooks/schemas";
 import type { ContexteObject } from "./contexte";
 import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorCode, errorBody } from "./errors";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH, malformedJsonMessage } from "./handler";

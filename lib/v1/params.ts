@@ -1,7 +1,7 @@
 // Path parameters of /v1: integers written in decimal, nothing else. A refusal names the parameter
 // in the Error object's Champ (issue 18.2).
-import { notFound } from "@/lib/errors";
-import { INT32_MAX } from "@/lib/validation";
+import { notFound } from "@memorial/lib/errors";
+import { INT32_MAX } from "@memorial/lib/validation";
 import { invalidParam } from "./errors";
 import type { V1Request } from "./handler";
 import { LISTING_LIMIT, parsePaging } from "./paging";

@@ -11,10 +11,10 @@
 // key) and counts them off in memory. The table never grants more than the limit in a window,
 // whatever the number of instances; an instance may refuse while another still holds hits it has
 // not used (at most a lease each), and those return with the next window.
-import { take } from "@/lib/limits/rate-limit";
-import type { Caller } from "@/lib/operators/keys";
-import { settings } from "@/lib/settings";
-import { processSingleton } from "@/lib/singleton";
+import { take } from "@memorial/lib/limits/rate-limit";
+import type { Caller } from "@memorial/lib/operators/keys";
+import { settings } from "@memorial/lib/settings";
+import { processSingleton } from "@memorial/lib/singleton";
 
 export const API_RATE_WINDOW_SECONDS = 60;
 

@@ -1,5 +1,5 @@
+import { ZMemorialsCreer, ZPersonModifier } from "@memorial/lib/v1/schemas/memorials";
 import { describe, expect, it } from "vitest";
-import { ZMemorialsCreer, ZPersonModifier } from "@/lib/v1/schemas/memorials";
 import { zodMessage, zodProblem } from "./zod-message";
 
 describe("zodMessage", () => {

@@ -6,16 +6,16 @@
 // that chose the event's type. The body is written now, in the Standard Webhooks shape
 // {type, timestamp, data}; the sender (sender.ts) signs and sends it, and retries.
 import { randomBytes } from "node:crypto";
-import type { Tx } from "@/lib/db/client";
-import type { StoredEvent, StoredEventOf } from "@/lib/events/dispatcher";
-import type { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
-import type { GuestbookEvent } from "@/lib/guestbook/events";
-import { memorialUrl } from "@/lib/links";
-import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@/lib/memorials/policy";
-import { environmentOf } from "@/lib/scope";
-import { settings } from "@/lib/settings";
-import type { TreeLifeEvent } from "@/lib/trees/life-events";
-import { treePhotoUrl } from "@/lib/trees/photo-url";
+import type { Tx } from "@memorial/lib/db/client";
+import type { StoredEvent, StoredEventOf } from "@memorial/lib/events/dispatcher";
+import type { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
+import type { GuestbookEvent } from "@memorial/lib/guestbook/events";
+import { memorialUrl } from "@memorial/lib/links";
+import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@memorial/lib/memorials/policy";
+import { environmentOf } from "@memorial/lib/scope";
+import { settings } from "@memorial/lib/settings";
+import type { TreeLifeEvent } from "@memorial/lib/trees/life-events";
+import { treePhotoUrl } from "@memorial/lib/trees/photo-url";
 import { isWebhookEvent, type WebhookEventType } from "./endpoints";
 import type { WebhookData } from "./schemas";
 

@@ -4,15 +4,15 @@
 // operator is refused, never read as "every operator". Only the command line lists or deletes
 // across operators, through the functions that say so (listAllWebhookEndpoints,
 // deleteWebhookEndpointOfAnyOperator). Used by the command line and the dashboard alike.
-import { db, transaction } from "@/lib/db/client";
-import { invalid, notFound } from "@/lib/errors";
+import { db, transaction } from "@memorial/lib/db/client";
+import { invalid, notFound } from "@memorial/lib/errors";
 import {
   type Environment,
   environmentOf,
   isTestEnvironment,
   type OperatorScope,
   requireOperatorScope,
-} from "@/lib/scope";
+} from "@memorial/lib/scope";
 import { isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
 import { encryptSecret, generateSecret } from "./secrets";
 import { checkWebhookUrl, type GuardOptions } from "./url-guard";

@@ -1,10 +1,10 @@
 // The webhook event types: the domain events an endpoint can choose (the command line's
 // --events, the dashboard's webhooks page, the API reference's webhooks section, the CHECK of
 // webhook_endpoint.events). A module of its own, without the database, for the reference.
-import type { DomainEventType } from "@/lib/events/events";
-import { FAMILY_CONTROL_EVENTS } from "@/lib/events/family-control-events";
-import { GUESTBOOK_EVENTS } from "@/lib/guestbook/events";
-import { TREE_LIFE_EVENTS } from "@/lib/trees/life-events";
+import type { DomainEventType } from "@memorial/lib/events/events";
+import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
+import { GUESTBOOK_EVENTS } from "@memorial/lib/guestbook/events";
+import { TREE_LIFE_EVENTS } from "@memorial/lib/trees/life-events";
 
 /** The domain events an endpoint can receive. */
 export const WEBHOOK_EVENTS = [

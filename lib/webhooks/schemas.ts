@@ -1,8 +1,9 @@
 // The webhook messages as zod schemas, one per event type: the API reference's `webhooks` section
 // (lib/v1/openapi.ts) is generated from them, and the end-to-end tests hold every message a
 // receiver gets against them, so that what is sent is what is documented.
+
+import { ENVIRONMENTS } from "@memorial/lib/scope";
 import { z } from "zod";
-import { ENVIRONMENTS } from "@/lib/scope";
 import { WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
 
 const id = () => z.int().min(1);

@@ -12,11 +12,11 @@ import type { LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
+import { db } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { retryDelayMs } from "@memorial/lib/jobs/retry";
+import { settings } from "@memorial/lib/settings";
 import { Webhook } from "standardwebhooks";
-import { db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { retryDelayMs } from "@/lib/jobs/retry";
-import { settings } from "@/lib/settings";
 import { decryptSecret } from "./secrets";
 import { type GuardOptions, resolveWebhookHost } from "./url-guard";
 

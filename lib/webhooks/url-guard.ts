@@ -8,8 +8,8 @@
 // the loopback work; WEBHOOK_ALLOW_PRIVATE=1 allows them in production too, 0 refuses them always.
 import { lookup as dnsLookup, type LookupAddress } from "node:dns";
 import { BlockList, isIP } from "node:net";
-import { invalid } from "@/lib/errors";
-import { settings } from "@/lib/settings";
+import { invalid } from "@memorial/lib/errors";
+import { settings } from "@memorial/lib/settings";
 
 export const URL_MAX = 2048;
 

@@ -2,8 +2,8 @@
 // `bench_large` and `bench_small` in an embedded PostgreSQL under DATA_DIR (default .bench-data),
 // kept apart from the service's own .data.
 import path from "node:path";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "@memorial/lib/db/embedded";
 import pg from "pg";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "@/lib/db/embedded";
 
 // groups = operators (one GroupeEpf each), epfsPerGroup funeral homes each (2 agencies each),
 // deaths from `from` over `years` years. xlarge is a national operator's decade: 20 groups of 50

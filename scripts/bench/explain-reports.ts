@@ -13,9 +13,9 @@ const [size]: Size[] = argv.includes("--size")
 const target = await benchTarget([size]);
 try {
   process.env.DATABASE_URL = target.databases[0].url;
-  const { db, Prisma, disconnect } = await import("@/lib/db/client");
-  const { reportLinesSql, reportTotalsSql } = await import("@/lib/reports/queries");
-  const { serviceAdminScope } = await import("@/lib/scope");
+  const { db, Prisma, disconnect } = await import("@memorial/lib/db/client");
+  const { reportLinesSql, reportTotalsSql } = await import("@memorial/lib/reports/queries");
+  const { serviceAdminScope } = await import("@memorial/lib/scope");
   const viewer = serviceAdminScope(1);
   const epfId = SIZES[size].groups + 1;
   const year = SIZES[size].from + SIZES[size].years - 2;

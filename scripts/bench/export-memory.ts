@@ -77,8 +77,8 @@ class Jar {
 
 async function signIn(base: string, url: string, operatorId: number): Promise<Jar> {
   process.env.DATABASE_URL = url;
-  const { createUser } = await import("@/lib/users/create-user");
-  const { disconnect } = await import("@/lib/db/client");
+  const { createUser } = await import("@memorial/lib/users/create-user");
+  const { disconnect } = await import("@memorial/lib/db/client");
   const email = `bench-export-${Date.now()}@example.org`;
   const password = "correct horse battery";
   await createUser({ operatorId, email, password });

@@ -182,8 +182,8 @@ async function main() {
   if (targets.length === 0) {
     const root = mkdtempSync(path.join(os.tmpdir(), "memorial-page-bench-"));
     process.env.DATA_DIR = path.join(root, "data");
-    const { startEmbeddedDatabase } = await import("@/lib/db/embedded");
-    const { migrate } = await import("@/lib/db/migrate");
+    const { startEmbeddedDatabase } = await import("@memorial/lib/db/embedded");
+    const { migrate } = await import("@memorial/lib/db/migrate");
     const database = await startEmbeddedDatabase();
     stopDatabase = () => database.stop();
     await migrate(database.url);

@@ -1,10 +1,10 @@
 // Profiles the planting use case alone (no HTTP): N sequential plantings of a new memorial, as
 // POST /v1/Memorials/Creer does them, and the share of the time spent per layer.
 //   DATABASE_URL=... KEY=mt_live_... node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx scripts/bench/profile-creer.ts
-import { disconnect } from "@/lib/db/client";
-import { createMemorial } from "@/lib/memorials/create-memorial";
-import { authenticateKey } from "@/lib/operators/keys";
-import { toCreateMemorialCommand, ZMemorialsCreer } from "@/lib/v1/schemas/memorials";
+import { disconnect } from "@memorial/lib/db/client";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey } from "@memorial/lib/operators/keys";
+import { toCreateMemorialCommand, ZMemorialsCreer } from "@memorial/lib/v1/schemas/memorials";
 
 const count = Number(process.env.N || 300);
 const caller = await authenticateKey(process.env.KEY as string);

@@ -9,10 +9,10 @@ import { benchTarget } from "./databases";
 const target = await benchTarget(["xlarge"]);
 try {
   process.env.DATABASE_URL = target.databases[0].url;
-  const { disconnect } = await import("@/lib/db/client");
-  const { reportLinesSql, reportLines } = await import("@/lib/reports/queries");
-  const { serviceAdminScope } = await import("@/lib/scope");
-  const { serializeReportLine } = await import("@/lib/v1/serializers/reports");
+  const { disconnect } = await import("@memorial/lib/db/client");
+  const { reportLinesSql, reportLines } = await import("@memorial/lib/reports/queries");
+  const { serviceAdminScope } = await import("@memorial/lib/scope");
+  const { serializeReportLine } = await import("@memorial/lib/v1/serializers/reports");
   const viewer = serviceAdminScope(1);
   const filter = {
     viewer,

@@ -13,8 +13,8 @@
 // Not a test: nothing here passes or fails on a time, it reports what it measured.
 import os from "node:os";
 import path from "node:path";
+import { generateKey, hashKey } from "@memorial/lib/operators/keys";
 import pg from "pg";
-import { generateKey, hashKey } from "@/lib/operators/keys";
 import { type RunningServer, startServer } from "../../e2e/support/server";
 import { type BenchDatabase, benchTarget, SIZES, type Size, sizesFromArgs } from "./databases";
 

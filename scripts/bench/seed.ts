@@ -9,8 +9,9 @@
 // Everything is set-based SQL (INSERT ... SELECT generate_series); the secondary indexes of the big
 // tables are dropped during the load and built once after it (much faster than maintaining them
 // row by row), and trees and their transactions go in chunks of a million with progress reported.
+
+import { migrate } from "@memorial/lib/db/migrate";
 import pg from "pg";
-import { migrate } from "@/lib/db/migrate";
 import { type BenchDatabase, benchTarget, recreateDatabase, SIZES, sizesFromArgs } from "./databases";
 
 const CHUNK = 1_000_000;

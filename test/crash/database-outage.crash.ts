@@ -1,4 +1,4 @@
-// Fault test (issue 34.4): the service (scripts/start.ts, as `npm start` runs it) on a PostgreSQL
+// Fault test (issue 34.4): the service (scripts/run.mjs start, as `npm start` runs it) on a PostgreSQL
 // that this test owns and takes away: under write load it is restarted twice, then stopped for
 // 20 s across a minute boundary (where graphile-worker's scheduler records the minute's jobs);
 // later, with the service idle, stopped for 20 s across a minute boundary again. Throughout:
@@ -17,14 +17,14 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { type EmbeddedDatabase, startEmbeddedDatabase } from "@memorial/lib/db/embedded";
+import { migrate } from "@memorial/lib/db/migrate";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { type RunningServer, startServer } from "@/e2e/support/server";
 import { startSmtpServer, waitForMail } from "@/e2e/support/smtp";
 import { type Receiver, startReceiver, subscribe } from "@/e2e/support/webhook-receiver";
-import { type EmbeddedDatabase, startEmbeddedDatabase } from "@/lib/db/embedded";
-import { migrate } from "@/lib/db/migrate";
 
 const WORKERS = 8; // JOB_WORKERS of the service below
 const CLIENTS = 4;

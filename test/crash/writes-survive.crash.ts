@@ -1,4 +1,4 @@
-// Crash test: the service (scripts/start.ts, as `npm start` runs it, with its embedded PostgreSQL)
+// Crash test: the service (scripts/run.mjs start, as `npm start` runs it, with its embedded PostgreSQL)
 // takes POST /v1/Memorials/Creer from several clients at once and is killed with SIGKILL, its whole
 // process group, in the middle of the load; then restarted; CYCLES times. After each restart:
 // - it starts at the first attempt (no stale postmaster.pid left in the way);
@@ -10,9 +10,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { freePort, startEmbeddedDatabase } from "@memorial/lib/db/embedded";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
-import { freePort, startEmbeddedDatabase } from "@/lib/db/embedded";
 
 const CYCLES = Number(process.env.CRASH_CYCLES || 5);
 const WORKERS = 6;
@@ -52,7 +52,7 @@ async function startService(port: number, cycle: number): Promise<Started> {
   };
   delete env.DATABASE_URL; // the embedded server of DATA_DIR
   delete env.SMTP_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", path.resolve("scripts/start.ts")], {
+  const child = spawn(process.execPath, [path.resolve("scripts/run.mjs"), "start"], {
     env: env as NodeJS.ProcessEnv,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],

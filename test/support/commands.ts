@@ -1,7 +1,7 @@
 // The planting commands of the database tests: a new classic memorial with a plausible deceased
 // (awaiting its family's confirmation, or not), and the command around a target, each with only
 // what a test changes given.
-import type { CreateMemorialCommand, PlantingTarget } from "@/lib/memorials/commands";
+import type { CreateMemorialCommand, PlantingTarget } from "@memorial/lib/memorials/commands";
 
 type NewTarget = Extract<PlantingTarget, { kind: "new" }>;
 

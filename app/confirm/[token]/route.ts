@@ -1,11 +1,12 @@
 // The family's confirmation link (spec part 3). Opening it (GET, or HEAD as e-mail scanners do)
 // only shows what would be confirmed; only the page's button (a POST) confirms. A route handler,
 // not a page, so that a used or expired link answers 410 Gone and an unknown one 404.
+
+import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
+import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import type { NextRequest } from "next/server";
 import { type ConfirmView, confirmPage } from "@/components/public/confirm-page";
-import { fromThisSite } from "@/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import { confirmMemorial, lookupConfirmation } from "@/lib/memorials/confirm-memorial";
 
 type Context = { params: Promise<{ token: string }> };
 

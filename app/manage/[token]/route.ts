@@ -3,27 +3,28 @@
 // check), acting on the memorial the token names and nothing else. An unknown link answers 404,
 // an expired or replaced one 410 Gone; neither changes anything. A route handler, not a page, so
 // that those statuses are real.
+
+import { DomainError } from "@memorial/lib/errors";
+import { guestbookManageAction } from "@memorial/lib/guestbook/manage-actions";
+import { familyGuestbook } from "@memorial/lib/guestbook/queries";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
+import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
+import { linkBase } from "@memorial/lib/links";
+import { setMemorialAnonymous } from "@memorial/lib/memorials/anonymise-memorial";
+import { setAnonymousTitle } from "@memorial/lib/memorials/choose-anonymous-title";
+import { requestClosingSummary } from "@memorial/lib/memorials/closing-summary";
+import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
+import { setMemorialHidden } from "@memorial/lib/memorials/hide-memorial";
+import { setMessageHidden } from "@memorial/lib/memorials/hide-message";
+import { lookupManage } from "@memorial/lib/memorials/manage-token";
+import { hasGuestbook, PRIVACY_LEVELS, type PrivacyLevel } from "@memorial/lib/memorials/policy";
+import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
+import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 import { GUESTBOOK_MANAGE_ACTIONS } from "@/components/public/manage-guestbook";
 import { type ManagePageView, managePage } from "@/components/public/manage-page";
 import { manageRemindersOf } from "@/components/public/manage-reminders";
-import { DomainError } from "@/lib/errors";
-import { guestbookManageAction } from "@/lib/guestbook/manage-actions";
-import { familyGuestbook } from "@/lib/guestbook/queries";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
-import { fromThisSite } from "@/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import { linkBase } from "@/lib/links";
-import { setMemorialAnonymous } from "@/lib/memorials/anonymise-memorial";
-import { setAnonymousTitle } from "@/lib/memorials/choose-anonymous-title";
-import { requestClosingSummary } from "@/lib/memorials/closing-summary";
-import type { FamilyActor } from "@/lib/memorials/family-actor";
-import { setMemorialHidden } from "@/lib/memorials/hide-memorial";
-import { setMessageHidden } from "@/lib/memorials/hide-message";
-import { lookupManage } from "@/lib/memorials/manage-token";
-import { hasGuestbook, PRIVACY_LEVELS, type PrivacyLevel } from "@/lib/memorials/policy";
-import { setMemorialPrivacy } from "@/lib/memorials/set-privacy";
-import { parseId } from "@/lib/validation";
 
 type Context = { params: Promise<{ token: string }> };
 

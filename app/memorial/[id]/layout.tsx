@@ -1,9 +1,10 @@
 // Root layout of a memorial page: its own <html>, so that `lang` is the page's language (the
 // memorial's, or the one the visitor chose), which a single site-wide root layout cannot know.
+
+import { parseId } from "@memorial/lib/validation";
 import type { Viewport } from "next";
-import { memorialRequestLanguage } from "@/lib/i18n/request-language";
-import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { parseId } from "@/lib/validation";
+import { memorialRequestLanguage } from "@/web/i18n/request-language";
+import { getPublicMemorial } from "@/web/memorials/public-memorial";
 import "../../globals.css";
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#245533" };

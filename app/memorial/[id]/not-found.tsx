@@ -1,8 +1,9 @@
 // 404 of /memorial/{id}: unknown id, memorial awaiting confirmation, or made with a test key
 // (contract.md, Memorials). The same page for all three, so nothing tells them apart.
+
+import { translator } from "@memorial/lib/i18n/translate";
 import type { Metadata } from "next";
-import { requestLanguage } from "@/lib/i18n/request-language";
-import { translator } from "@/lib/i18n/translate";
+import { requestLanguage } from "@/web/i18n/request-language";
 
 export const metadata: Metadata = { title: "404" };
 

@@ -2,14 +2,14 @@
 // with next/og in the memorial's language. 4.1 rule 7: an anonymous memorial's picture shows its
 // anonymous title (or number) only, like its page. Not public: 404.
 
+import { fontBytes, printable } from "@memorial/lib/documents/fonts";
+import { isLanguage } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { co2Total, formatNumber, formatUnit } from "@memorial/lib/memorials/public-page";
+import { parseId } from "@memorial/lib/validation";
 import { notFound } from "next/navigation";
 import { ImageResponse } from "next/og";
-import { fontBytes, printable } from "@/lib/documents/fonts";
-import { isLanguage } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { co2Total, formatNumber, formatUnit } from "@/lib/memorials/public-page";
-import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { parseId } from "@/lib/validation";
+import { getPublicMemorial } from "@/web/memorials/public-memorial";
 
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";

@@ -2,6 +2,25 @@
 // model (lib/memorials/public-queries.ts). No client JavaScript is needed: links and HTML only;
 // the share block's island (public/share.js) only enhances it, and the rendered-page cache serves
 // the page without Next.js's client runtime (lib/http/page-cache.ts, issue 22.1).
+
+import { countryNamer } from "@memorial/lib/i18n/country-names";
+import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
+import { type PageTranslator, translator } from "@memorial/lib/i18n/translate";
+import { memorialAlternates, memorialUrl, publicOrigin } from "@memorial/lib/links";
+import { hasGuestbook, safeHttpUrl, shownDeceasedUrl } from "@memorial/lib/memorials/policy";
+import {
+  co2Total,
+  formatCalendarDate,
+  formatNumber,
+  formatUnit,
+  localSites,
+  shownTitle,
+  treeStatusText,
+} from "@memorial/lib/memorials/public-page";
+import { PAGE_TREE_LIMIT, type PublicMemorial } from "@memorial/lib/memorials/public-queries";
+import { photoUrl } from "@memorial/lib/photos/photos";
+import { shareText } from "@memorial/lib/sharing/share";
+import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -11,25 +30,8 @@ import { ReminderSection } from "@/components/public/reminder-section";
 import { KeepsakeLinks, ShareBlock, ShareIsland } from "@/components/public/share-block";
 import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
-import { countryNamer } from "@/lib/i18n/country-names";
-import { type Language, LOCALES } from "@/lib/i18n/languages";
-import { memorialRequestLanguage } from "@/lib/i18n/request-language";
-import { type PageTranslator, translator } from "@/lib/i18n/translate";
-import { memorialAlternates, memorialUrl, publicOrigin } from "@/lib/links";
-import { hasGuestbook, safeHttpUrl, shownDeceasedUrl } from "@/lib/memorials/policy";
-import {
-  co2Total,
-  formatCalendarDate,
-  formatNumber,
-  formatUnit,
-  localSites,
-  shownTitle,
-  treeStatusText,
-} from "@/lib/memorials/public-page";
-import { getPublicMemorial, PAGE_TREE_LIMIT, type PublicMemorial } from "@/lib/memorials/public-queries";
-import { photoUrl } from "@/lib/photos";
-import { shareText } from "@/lib/sharing/share";
-import { parseId } from "@/lib/validation";
+import { memorialRequestLanguage } from "@/web/i18n/request-language";
+import { getPublicMemorial } from "@/web/memorials/public-memorial";
 
 type Props = {
   params: Promise<{ id: string }>;

@@ -1,4 +1,4 @@
-import { readPhoto } from "@/lib/photos";
+import { readPhoto } from "@memorial/lib/photos/photos";
 
 // A photo's address names its content (the key is a hash of its bytes): it never changes, so
 // browsers and proxies may keep it for a year without asking again.

@@ -2,8 +2,8 @@
 // status and what it means. The reference (lib/v1/openapi.ts) and docs/api.md's table are written
 // from this table; the type `Record<ErrorCode, ...>` makes a new code fail the type check until
 // it is documented here.
-import { HTTP_STATUS } from "@/lib/errors";
-import type { ErrorCode } from "@/lib/v1/errors";
+import { HTTP_STATUS } from "@memorial/lib/errors";
+import type { ErrorCode } from "@memorial/lib/v1/errors";
 
 export type { ErrorCode };
 

@@ -1,13 +1,24 @@
 // The v1 wire objects of the memorial requests (2.2 MemorialsCreer, 2.4 PersonModifier), with the
 // specification's French names, and their mapping, written once, to the domain's commands
 // (lib/memorials/commands.ts) and back from the domain's field paths to the wire's.
+
+import type { CreateMemorialCommand, ModifyPersonCommand } from "@memorial/lib/memorials/commands";
+import { LIMITS } from "@memorial/lib/memorials/limits";
+import {
+  blankToNull,
+  dateTime,
+  email,
+  id,
+  int32,
+  int53,
+  language,
+  text,
+  url,
+} from "@memorial/lib/validation";
 import { z } from "zod";
-import type { CreateMemorialCommand, ModifyPersonCommand } from "@/lib/memorials/commands";
-import { LIMITS } from "@/lib/memorials/limits";
-import { blankToNull, dateTime, email, id, int32, int53, language, text, url } from "@/lib/validation";
 import { setElsewhere } from "./wire-object";
 
-export { parseDateTime } from "@/lib/validation";
+export { parseDateTime } from "@memorial/lib/validation";
 
 const opt = <T extends z.ZodTypeAny>(schema: T) => schema.nullish();
 const bool = z.boolean("must be true or false");

@@ -3,9 +3,10 @@
 // OpenAPI document (lib/v1/openapi.ts) is generated from them. Objects are strict: the document
 // says `additionalProperties: false`, so the contract test (e2e/api/contract.spec.ts) catches any
 // field that reaches the wire without being documented.
+
+import { CONTEXT_KINDS } from "@memorial/lib/operators/context-kinds";
+import { TOTAL_MODES } from "@memorial/lib/transactions/queries";
 import { z } from "zod";
-import { CONTEXT_KINDS } from "@/lib/operators/context-kinds";
-import { TOTAL_MODES } from "@/lib/transactions/queries";
 import { ERROR_CODES, type ErrorCode } from "./error-codes";
 
 export const ZDateTime = z.iso.datetime().meta({

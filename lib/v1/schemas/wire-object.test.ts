@@ -1,9 +1,10 @@
 // Issue 18.2: the request bodies are strict at every level; an unknown field is refused with its
 // path, and the refusal suggests the defined field a typo was meant to be.
+
+import { mapError } from "@memorial/lib/v1/errors";
+import { buildOpenApiDocument } from "@memorial/lib/v1/openapi";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
-import { mapError } from "@/lib/v1/errors";
-import { buildOpenApiDocument } from "@/lib/v1/openapi";
 import { ZMemorialsCreer, ZPersonModifier } from "./memorials";
 import { nearestField, parseWire } from "./wire-object";
 

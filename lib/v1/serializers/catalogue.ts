@@ -1,6 +1,6 @@
 // Plantation and species records (contract.md, "Listings and reports").
-import type { PlantationRow, SpeciesRow } from "@/lib/catalogue/queries";
-import type { TEspece, TPlantation } from "@/lib/v1/schemas/responses";
+import type { PlantationRow, SpeciesRow } from "@memorial/lib/catalogue/queries";
+import type { TEspece, TPlantation } from "@memorial/lib/v1/schemas/responses";
 
 export function serializePlantation(row: PlantationRow): TPlantation {
   return {

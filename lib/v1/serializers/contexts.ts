@@ -1,6 +1,6 @@
 // Extension: a context record of GET /v1/Contextes.
-import type { ContextRow } from "@/lib/operators/queries";
-import type { TContexteRecord } from "@/lib/v1/schemas/responses";
+import type { ContextRow } from "@memorial/lib/operators/queries";
+import type { TContexteRecord } from "@memorial/lib/v1/schemas/responses";
 
 export function serializeContextRecord(row: ContextRow): TContexteRecord {
   return {

@@ -1,6 +1,6 @@
 // Extension (issue 27.12): one guestbook message in the API's words (GET /v1/LivreDor/{messageId}).
-import type { operatorGuestbookEntry } from "@/lib/guestbook/queries";
-import type { TLivreDorMessageFields } from "@/lib/v1/schemas/responses";
+import type { operatorGuestbookEntry } from "@memorial/lib/guestbook/queries";
+import type { TLivreDorMessageFields } from "@memorial/lib/v1/schemas/responses";
 
 type Entry = NonNullable<Awaited<ReturnType<typeof operatorGuestbookEntry>>>;
 

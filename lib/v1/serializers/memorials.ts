@@ -1,7 +1,7 @@
 // 2.3 creation response and 2.5 modify response.
-import type { CreateMemorialResult } from "@/lib/memorials/create-memorial";
-import type { TMemorialsCreer } from "@/lib/v1/schemas/memorials";
-import type { TCreationFields, TDefuntModifie } from "@/lib/v1/schemas/responses";
+import type { CreateMemorialResult } from "@memorial/lib/memorials/create-memorial";
+import type { TMemorialsCreer } from "@memorial/lib/v1/schemas/memorials";
+import type { TCreationFields, TDefuntModifie } from "@memorial/lib/v1/schemas/responses";
 
 /** `urlMemorial`: the public address, null while the memorial is not public (extension). */
 export function serializeCreation(

@@ -1,9 +1,9 @@
 // 2.6 reportArbres: the report's fields after the envelope, and its lines.
-import type { ReportLineRow } from "@/lib/reports/queries";
-import type { TreeReport } from "@/lib/reports/tree-report";
-import { lifeFieldsOf } from "@/lib/trees/queries";
-import type { Paging } from "@/lib/v1/paging";
-import type { TReportFields, TReportLine } from "@/lib/v1/schemas/responses";
+import type { ReportLineRow } from "@memorial/lib/reports/queries";
+import type { TreeReport } from "@memorial/lib/reports/tree-report";
+import { lifeFieldsOf } from "@memorial/lib/trees/queries";
+import type { Paging } from "@memorial/lib/v1/paging";
+import type { TReportFields, TReportLine } from "@memorial/lib/v1/schemas/responses";
 import { serializeTreeLife } from "./tree-life";
 
 function personName(row: ReportLineRow): string | null {

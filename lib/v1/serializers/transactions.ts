@@ -1,9 +1,9 @@
 // Transaction records and total lines (contract.md, "Listings and reports").
 
-import type { ContextKind } from "@/lib/db/generated/enums";
-import { CONTEXT_KINDS, ID_FIELD } from "@/lib/operators/contexts";
-import type { TotalMode, TotalRow, TransactionRow } from "@/lib/transactions/queries";
-import type { TContexteIds, TTotalLine, TTransaction } from "@/lib/v1/schemas/responses";
+import type { ContextKind } from "@memorial/lib/db/generated/enums";
+import { CONTEXT_KINDS, ID_FIELD } from "@memorial/lib/operators/contexts";
+import type { TotalMode, TotalRow, TransactionRow } from "@memorial/lib/transactions/queries";
+import type { TContexteIds, TTotalLine, TTransaction } from "@memorial/lib/v1/schemas/responses";
 
 /** The context ids of a transaction's chain, keyed by context id, filled by the caller. */
 export type ChainIds = Map<number, Partial<Record<ContextKind, number>>>;

@@ -1,11 +1,11 @@
 // Extension (issue 20): a tree's life in the API's words, on the tree lines of Infos and the
 // reports and in GET /v1/Arbre/{arbreId}. Days are written as date-times at 00:00 UTC, as every
 // date of the API; photos as absolute addresses on the service's public origin.
-import { trimDecimal } from "@/lib/catalogue/queries";
-import { treePhotoUrl } from "@/lib/trees/photo-url";
-import type { TreeHistoryEntry, TreeLife, TreeLifeFields, TreeOrderLine } from "@/lib/trees/queries";
-import type { DeathReason, TreeHealth, TreeStatus } from "@/lib/trees/transitions";
-import type { TArbreFields, THistoriqueEtape, TTreeLife } from "@/lib/v1/schemas/responses";
+import { trimDecimal } from "@memorial/lib/catalogue/queries";
+import { treePhotoUrl } from "@memorial/lib/trees/photo-url";
+import type { TreeHistoryEntry, TreeLife, TreeLifeFields, TreeOrderLine } from "@memorial/lib/trees/queries";
+import type { DeathReason, TreeHealth, TreeStatus } from "@memorial/lib/trees/transitions";
+import type { TArbreFields, THistoriqueEtape, TTreeLife } from "@memorial/lib/v1/schemas/responses";
 
 const ETAT: Record<TreeStatus, TTreeLife["EtatArbre"]> = {
   ordered: "Commande",

@@ -1,8 +1,8 @@
 // The signed-in part of the dashboard: header, navigation, language menu, sign-out. Each page
 // below checks the session again where it reads data (a layout is not re-run on every navigation),
-// and the role where it needs admin (lib/auth/session.ts requireRole): the navigation only hides.
+// and the role where it needs admin (web/auth/session.ts requireRole): the navigation only hides.
 import { DashboardHeader } from "@/components/dashboard/header";
-import { requireOperator } from "@/lib/auth/session";
+import { requireOperator } from "@/web/auth/session";
 
 export default async function SignedInLayout({ children }: { children: React.ReactNode }) {
   const session = await requireOperator();

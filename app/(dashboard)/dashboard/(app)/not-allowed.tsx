@@ -1,8 +1,9 @@
 // What a page for admins shows to staff: a refusal in the user's language, nothing of the page's
 // data (the page returns this before reading any).
-import type { OperatorSession } from "@/lib/auth/session";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { translator } from "@/lib/i18n/translate";
+
+import { translator } from "@memorial/lib/i18n/translate";
+import type { OperatorSession } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
 
 export async function NotAllowed(props: { session: OperatorSession }) {
   const t = translator(await dashboardLanguage(props.session.operatorLanguage), "dashboard");

@@ -2,17 +2,18 @@
 // (trees, CO2, memorials, confirmations awaited, amount), the trees waiting to be planted in the
 // ground (issue 20.6), the trees of the last 12 months, and the
 // memorials whose family has not confirmed for more than 7 days, each with a resend button.
+
+import { mailConfigured } from "@memorial/lib/dashboard/emails";
+import { formatCo2, formatDate, formatNumber } from "@memorial/lib/dashboard/format";
+import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@memorial/lib/dashboard/overview";
+import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
+import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
 import Link from "next/link";
 import { BarChart } from "@/components/dashboard/bar-chart";
 import { ResendButton } from "@/components/dashboard/resend-button";
-import { requireOperator } from "@/lib/auth/session";
-import { mailConfigured } from "@/lib/dashboard/emails";
-import { formatCo2, formatDate, formatNumber } from "@/lib/dashboard/format";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@/lib/dashboard/overview";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { type Language, LOCALES } from "@/lib/i18n/languages";
-import { type DashboardKey, translator } from "@/lib/i18n/translate";
+import { requireOperator } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("navOverview");
 

@@ -1,10 +1,11 @@
 // /dashboard/forgot: "Forgot your password?" The answer is the same whether or not the address
 // has an account (lib/users/password-reset.ts).
+
+import { translator } from "@memorial/lib/i18n/translate";
 import type { Metadata } from "next";
 import { ForgotPasswordForm } from "@/components/dashboard/forgot-password-form";
 import { LanguageMenu } from "@/components/dashboard/language-menu";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { translator } from "@/lib/i18n/translate";
+import { dashboardLanguage } from "@/web/dashboard/language";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: translator(await dashboardLanguage(), "dashboard")("forgotTitle") };

@@ -1,13 +1,14 @@
 // /dashboard/signin: e-mail and password, the way to a forgotten password, and the word of what
 // just happened (?done=account after an invitation, ?done=password after a reset).
+
+import { translator } from "@memorial/lib/i18n/translate";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LanguageMenu } from "@/components/dashboard/language-menu";
 import { SignInForm } from "@/components/dashboard/sign-in-form";
-import { getOperatorSession } from "@/lib/auth/session";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { translator } from "@/lib/i18n/translate";
+import { getOperatorSession } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("signIn");
 

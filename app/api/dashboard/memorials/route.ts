@@ -1,7 +1,7 @@
 // GET /api/dashboard/memorials?q=&Page=&Limite=: the signed-in operator's memorials, searched by name
-import { listMemorials } from "@/lib/dashboard/memorials";
-import { dashboardRoute } from "@/lib/dashboard/route";
-import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
+import { listMemorials } from "@memorial/lib/dashboard/memorials";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
+import { dashboardRoute } from "@/web/dashboard/route";
 
 export const GET = dashboardRoute(async ({ search, session }) => {
   const paging = parsePaging(search, LISTING_LIMIT);

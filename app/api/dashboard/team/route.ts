@@ -1,8 +1,9 @@
 // GET /api/dashboard/team: the signed-in operator's users (with their roles) and pending
 // invitations. Admins only: staff get 403.
-import { dashboardRoute } from "@/lib/dashboard/route";
-import { db } from "@/lib/db/client";
-import { listTeam } from "@/lib/users/team";
+
+import { db } from "@memorial/lib/db/client";
+import { listTeam } from "@memorial/lib/users/team";
+import { dashboardRoute } from "@/web/dashboard/route";
 
 export const GET = dashboardRoute(
   async ({ session }) => {

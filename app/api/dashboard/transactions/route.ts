@@ -1,8 +1,8 @@
 // GET /api/dashboard/transactions?year=&month=&Page=&Limite=: a month's transactions, totals and prepaid balance
-import { queryMonth } from "@/lib/dashboard/query";
-import { dashboardRoute } from "@/lib/dashboard/route";
-import { monthTransactions } from "@/lib/dashboard/transactions";
-import { LISTING_LIMIT, listingPage, parsePaging } from "@/lib/v1/paging";
+import { queryMonth } from "@memorial/lib/dashboard/query";
+import { monthTransactions } from "@memorial/lib/dashboard/transactions";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
+import { dashboardRoute } from "@/web/dashboard/route";
 
 export const GET = dashboardRoute(async ({ search, session }) => {
   const { year, month } = queryMonth(search);

@@ -1,9 +1,9 @@
 // GET /manage/{token}/print-kit?format=poster|card: the ceremony print kit (PDF) of the memorial the
 // family's link names, in the family's language; 409 when the public cannot see the memorial. An
 // unknown link answers 404, an expired or replaced one 410, as the management page does.
-import { isPrintKitFormat, printKitFor, printKitResponse } from "@/lib/documents/print-kit";
-import { publicOrigin } from "@/lib/links";
-import { lookupManage } from "@/lib/memorials/manage-token";
+import { isPrintKitFormat, printKitFor, printKitResponse } from "@memorial/lib/documents/print-kit";
+import { publicOrigin } from "@memorial/lib/links";
+import { lookupManage } from "@memorial/lib/memorials/manage-token";
 
 const text = (body: string, status: number) =>
   new Response(body, {

@@ -3,20 +3,21 @@
 // every change of the management page). The family's own address, which received its management
 // link, is active at once; another one gets a confirmation e-mail (double opt-in). Then back to the
 // page (303); bad input is a 400 page naming the problem, nothing written.
+
+import { requestClient } from "@memorial/lib/auth/client-address";
+import { db } from "@memorial/lib/db/client";
+import { DomainError } from "@memorial/lib/errors";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
+import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
+import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { HostNotAllowedError, linkBase } from "@memorial/lib/links";
+import { lookupManage } from "@memorial/lib/memorials/manage-token";
+import { subscribe } from "@memorial/lib/reminders/subscriptions";
+import { email as emailField } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 import { managePage } from "@/components/public/manage-page";
 import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
-import { requestClient } from "@/lib/auth/client-address";
-import { db } from "@/lib/db/client";
-import { DomainError } from "@/lib/errors";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
-import { fromThisSite } from "@/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import { RateLimitedError } from "@/lib/limits/rate-limit";
-import { HostNotAllowedError, linkBase } from "@/lib/links";
-import { lookupManage } from "@/lib/memorials/manage-token";
-import { subscribe } from "@/lib/reminders/subscriptions";
-import { email as emailField } from "@/lib/validation";
 
 type Context = { params: Promise<{ token: string }> };
 

@@ -1,5 +1,5 @@
-import { certificatePdf, PAPER_SIZES, type PaperSize } from "@/lib/documents/certificate";
-import { notPublic, publicMemorialRequest } from "@/lib/documents/public-memorial-request";
+import { certificatePdf, PAPER_SIZES, type PaperSize } from "@memorial/lib/documents/certificate";
+import { notPublic, publicMemorialRequest } from "@memorial/lib/documents/public-memorial-request";
 
 // GET /memorial/{id}/certificate?size=a4|a5&lang=fr|nl|en|de: the printable certificate (PDF)
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {

@@ -3,18 +3,19 @@
 // page with its status (Post/Redirect/Get); refused, nothing is written and a page says why, in
 // the visitor's language: 400 (limits, control characters, links, honeypot, a closed guestbook,
 // an incomplete form), 403 (not from this site), 404 (no such public memorial), 429 (too many).
+
+import { requestClient } from "@memorial/lib/auth/client-address";
+import { DomainError } from "@memorial/lib/errors";
+import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
+import { type GuestbookReason, HONEYPOT_FIELD } from "@memorial/lib/guestbook/rules";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
+import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage } from "@memorial/lib/http/secret-link-page";
+import { isLanguage } from "@memorial/lib/i18n/languages";
+import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 import { type GuestbookRefusalKey, guestbookRefusalPage } from "@/components/public/guestbook-refusal";
-import { requestClient } from "@/lib/auth/client-address";
-import { DomainError } from "@/lib/errors";
-import { postGuestbookEntry } from "@/lib/guestbook/post-entry";
-import { type GuestbookReason, HONEYPOT_FIELD } from "@/lib/guestbook/rules";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
-import { fromThisSite } from "@/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage } from "@/lib/http/secret-link-page";
-import { isLanguage } from "@/lib/i18n/languages";
-import { getPublicMemorial } from "@/lib/memorials/public-queries";
-import { parseId } from "@/lib/validation";
+import { getPublicMemorial } from "@/web/memorials/public-memorial";
 
 type Context = { params: Promise<{ id: string }> };
 

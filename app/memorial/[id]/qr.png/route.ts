@@ -1,5 +1,5 @@
-import { notPublic, publicMemorialRequest } from "@/lib/documents/public-memorial-request";
-import { qrPng } from "@/lib/documents/qr";
+import { notPublic, publicMemorialRequest } from "@memorial/lib/documents/public-memorial-request";
+import { qrPng } from "@memorial/lib/documents/qr";
 
 // GET /memorial/{id}/qr.png?lang=: a QR code of the memorial's address, for funeral cards
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {

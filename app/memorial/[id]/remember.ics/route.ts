@@ -2,19 +2,20 @@
 // yearly all-day event on the date of death with the memorial's address. Only for a memorial the
 // public may see (the policy) with an exact date of death; anything else is a 404. An anonymous
 // memorial's event carries its shown title only (displayTitle), never the deceased's name.
-import type { NextRequest } from "next/server";
-import { db } from "@/lib/db/client";
-import { isLanguage } from "@/lib/i18n/languages";
-import { memorialUrl, publicOrigin } from "@/lib/links";
+
+import { db } from "@memorial/lib/db/client";
+import { isLanguage } from "@memorial/lib/i18n/languages";
+import { memorialUrl, publicOrigin } from "@memorial/lib/links";
 import {
   displayTitle,
   memorialsVisibleTo,
   PUBLIC,
   showsDeceased,
   TITLE_SELECT,
-} from "@/lib/memorials/policy";
-import { anniversaryCalendar } from "@/lib/reminders/ics";
-import { parseId } from "@/lib/validation";
+} from "@memorial/lib/memorials/policy";
+import { anniversaryCalendar } from "@memorial/lib/reminders/ics";
+import { parseId } from "@memorial/lib/validation";
+import type { NextRequest } from "next/server";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -4,17 +4,18 @@
 // double opt-in, nothing is sent before it is confirmed), or 400 naming what is missing, nothing
 // written; 404 for a memorial the public may not see or without a date to remember; 403 from
 // another site.
+
+import { requestClient } from "@memorial/lib/auth/client-address";
+import { DomainError } from "@memorial/lib/errors";
+import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
+import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
+import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { HostNotAllowedError, linkBase } from "@memorial/lib/links";
+import { reminderOptions, subscribe } from "@memorial/lib/reminders/subscriptions";
+import { email as emailField, parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
-import { requestClient } from "@/lib/auth/client-address";
-import { DomainError } from "@/lib/errors";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@/lib/http/capped-body";
-import { fromThisSite } from "@/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@/lib/http/secret-link-page";
-import { RateLimitedError } from "@/lib/limits/rate-limit";
-import { HostNotAllowedError, linkBase } from "@/lib/links";
-import { reminderOptions, subscribe } from "@/lib/reminders/subscriptions";
-import { email as emailField, parseId } from "@/lib/validation";
 
 type Context = { params: Promise<{ id: string }> };
 

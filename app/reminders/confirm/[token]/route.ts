@@ -1,10 +1,11 @@
 // The confirmation link of a reminder subscription (issue 21.4, double opt-in). Opening it (GET,
 // or HEAD as mail scanners do) only shows a page with one button; only the button (a POST)
 // confirms, so a scanner following links never subscribes anyone. An unknown link answers 404.
+
+import { DomainError } from "@memorial/lib/errors";
+import { confirmSubscription, lookupSubscription } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
 import { reminderPageResponse } from "@/components/public/reminder-pages";
-import { DomainError } from "@/lib/errors";
-import { confirmSubscription, lookupSubscription } from "@/lib/reminders/subscriptions";
 
 type Context = { params: Promise<{ token: string }> };
 

@@ -4,10 +4,11 @@
 // 8058, which mail providers send from their own servers (body List-Unsubscribe=One-Click): so no
 // same-origin check here, the secret token is the proof. Again is harmless; an unknown link is a
 // 404 and changes nothing.
+
+import { DomainError } from "@memorial/lib/errors";
+import { lookupSubscription, unsubscribe } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
 import { reminderPageResponse } from "@/components/public/reminder-pages";
-import { DomainError } from "@/lib/errors";
-import { lookupSubscription, unsubscribe } from "@/lib/reminders/subscriptions";
 
 type Context = { params: Promise<{ token: string }> };
 

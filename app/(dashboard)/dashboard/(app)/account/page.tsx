@@ -1,10 +1,11 @@
 // /dashboard/account: who is signed in, and the change of password.
+
+import { translator } from "@memorial/lib/i18n/translate";
+import { MIN_PASSWORD_LENGTH } from "@memorial/lib/users/create-user";
 import { PasswordForm } from "@/components/dashboard/password-form";
-import { requireOperator } from "@/lib/auth/session";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { translator } from "@/lib/i18n/translate";
-import { MIN_PASSWORD_LENGTH } from "@/lib/users/create-user";
+import { requireOperator } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("navAccount");
 

@@ -1,7 +1,7 @@
 // /dashboard/keys: the operator's API keys (admins only).
 import { KeysPanel } from "@/components/dashboard/keys-panel";
-import { requireRole } from "@/lib/auth/session";
-import { pageTitle } from "@/lib/dashboard/page-title";
+import { requireRole } from "@/web/auth/session";
+import { pageTitle } from "@/web/dashboard/page-title";
 import { NotAllowed } from "../not-allowed";
 
 export const generateMetadata = pageTitle("navKeys");

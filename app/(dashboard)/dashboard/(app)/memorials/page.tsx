@@ -1,7 +1,7 @@
 // /dashboard/memorials: the operator's memorials, searchable and paged.
 import { MemorialList } from "@/components/dashboard/memorial-list";
-import { requireOperator } from "@/lib/auth/session";
-import { pageTitle } from "@/lib/dashboard/page-title";
+import { requireOperator } from "@/web/auth/session";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("navMemorials");
 

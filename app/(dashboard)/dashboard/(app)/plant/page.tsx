@@ -1,10 +1,11 @@
 // /dashboard/plant: plant a tree (a new memorial, or an orphan tree in the global memorial).
+
+import { listContexts } from "@memorial/lib/dashboard/contexts";
+import { translator } from "@memorial/lib/i18n/translate";
 import { PlantForm } from "@/components/dashboard/plant-form";
-import { requireOperator } from "@/lib/auth/session";
-import { listContexts } from "@/lib/dashboard/contexts";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { translator } from "@/lib/i18n/translate";
+import { requireOperator } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("navPlant");
 

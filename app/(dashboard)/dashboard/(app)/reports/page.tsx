@@ -1,14 +1,15 @@
 // /dashboard/reports: tree reports of a funeral home or of one person, as the API gives them; then
 // the trees' life (issue 20.6): allocated vs in the ground vs alive per funeral home and site, the
 // survival rate per site and species, rendered here on the server, with their exports.
+
+import { listFuneralHomes } from "@memorial/lib/dashboard/contexts";
+import { treeLifeReport } from "@memorial/lib/dashboard/tree-life";
+import { translator } from "@memorial/lib/i18n/translate";
 import { ReportView } from "@/components/dashboard/report-view";
 import { TreeLifeReportView } from "@/components/dashboard/tree-life-report";
-import { requireOperator } from "@/lib/auth/session";
-import { listFuneralHomes } from "@/lib/dashboard/contexts";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { treeLifeReport } from "@/lib/dashboard/tree-life";
-import { translator } from "@/lib/i18n/translate";
+import { requireOperator } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("navReports");
 

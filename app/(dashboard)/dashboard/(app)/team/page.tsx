@@ -1,10 +1,11 @@
 // /dashboard/team: the operator's users and their roles, pending invitations, the invitation form
 // (admins only).
+
+import { translator } from "@memorial/lib/i18n/translate";
 import type { Metadata } from "next";
 import { TeamPanel } from "@/components/dashboard/team-panel";
-import { getOperatorSession, requireRole } from "@/lib/auth/session";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { translator } from "@/lib/i18n/translate";
+import { getOperatorSession, requireRole } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
 import { NotAllowed } from "../not-allowed";
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -1,10 +1,11 @@
 // /dashboard/trees: the operator's trees waiting to be planted in the ground, and the batch form
 // that records them planted (issue 20.2).
+
+import { mebibytes } from "@memorial/lib/dashboard/trees";
+import { settings } from "@memorial/lib/settings";
 import { TreesWaiting } from "@/components/dashboard/trees-waiting";
-import { requireOperator } from "@/lib/auth/session";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { mebibytes } from "@/lib/dashboard/trees";
-import { settings } from "@/lib/settings";
+import { requireOperator } from "@/web/auth/session";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("trees_title");
 

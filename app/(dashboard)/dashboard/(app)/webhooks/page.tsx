@@ -1,7 +1,7 @@
 // /dashboard/webhooks: the operator's webhook endpoints and their delivery log (admins only).
 import { WebhooksPanel } from "@/components/dashboard/webhooks-panel";
-import { requireRole } from "@/lib/auth/session";
-import { pageTitle } from "@/lib/dashboard/page-title";
+import { requireRole } from "@/web/auth/session";
+import { pageTitle } from "@/web/dashboard/page-title";
 import { NotAllowed } from "../not-allowed";
 
 export const generateMetadata = pageTitle("navWebhooks");

@@ -2,6 +2,9 @@
 // page's form) creates the user and consumes the invitation in one transaction, then sends the
 // new user to the sign-in page. A used or expired (or withdrawn) invitation answers 410 Gone, an
 // unknown one 404; neither creates anything.
+
+import type { Language } from "@memorial/lib/i18n/languages";
+import { acceptInvitation, type InvitationLookup, lookupInvitation } from "@memorial/lib/users/team";
 import type { NextRequest } from "next/server";
 import {
   linkPageLanguage,
@@ -10,8 +13,6 @@ import {
   passwordLinkRoutes,
   passwordPage,
 } from "@/components/dashboard/link-page";
-import type { Language } from "@/lib/i18n/languages";
-import { acceptInvitation, type InvitationLookup, lookupInvitation } from "@/lib/users/team";
 
 const SIGN_IN = "/dashboard/signin";
 

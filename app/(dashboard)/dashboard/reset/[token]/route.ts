@@ -1,6 +1,8 @@
 // The link of a password reset e-mail: GET shows a password field; POST (the page's form) sets
 // the new password and consumes the link in one transaction (every session of the user ends), then
 // sends the user to the sign-in page. A used or expired link answers 410 Gone, an unknown one 404.
+
+import { lookupPasswordReset, type ResetLookup, resetPassword } from "@memorial/lib/users/password-reset";
 import type { NextRequest } from "next/server";
 import {
   linkPageLanguage,
@@ -9,7 +11,6 @@ import {
   passwordLinkRoutes,
   passwordPage,
 } from "@/components/dashboard/link-page";
-import { lookupPasswordReset, type ResetLookup, resetPassword } from "@/lib/users/password-reset";
 
 function refusal(request: NextRequest, state: "used" | "expired" | "unknown") {
   const language = linkPageLanguage(request);

@@ -1,4 +1,4 @@
 // GET /api/dashboard/transactions/csv?year=&month=: every transaction of the month (no month: of the year) as CSV
-import { transactionExportRoute } from "@/lib/dashboard/exports";
+import { transactionExportRoute } from "@/web/dashboard/exports";
 
 export const GET = transactionExportRoute("csv");

@@ -3,13 +3,13 @@
 // A route rather than a Server Action: a sheet may be 1 MiB, above the actions' body limit, and
 // its size is refused here from Content-Length before the body is read.
 
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { dashboardRoute, jsonResponse } from "@/lib/dashboard/route";
-import { sheetRefusalText, sheetReportView } from "@/lib/dashboard/trees";
-import { DomainError } from "@/lib/errors";
-import { BodyTooLargeError, readCappedForm } from "@/lib/http/capped-body";
-import { importTreeSheet } from "@/lib/trees/import-sheet";
-import { SHEET_MAX_BYTES } from "@/lib/trees/sheet";
+import { sheetRefusalText, sheetReportView } from "@memorial/lib/dashboard/trees";
+import { DomainError } from "@memorial/lib/errors";
+import { BodyTooLargeError, readCappedForm } from "@memorial/lib/http/capped-body";
+import { importTreeSheet } from "@memorial/lib/trees/import-sheet";
+import { SHEET_MAX_BYTES } from "@memorial/lib/trees/sheet";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { dashboardRoute, jsonResponse } from "@/web/dashboard/route";
 
 /** Room for the multipart envelope around the file. */
 const ENVELOPE_BYTES = 16 * 1024;

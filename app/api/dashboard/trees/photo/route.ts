@@ -1,15 +1,16 @@
 // POST /api/dashboard/trees/photo (multipart, field "photo"): a photo of a tree taken in the field,
 // cleaned and kept by lib/photos (upright, at most 1600 px, a JPEG without EXIF/GPS metadata);
-// answers its key, which the tree forms then send with their step (lib/dashboard/tree-actions.ts).
+// answers its key, which the tree forms then send with their step (web/dashboard/tree-actions.ts).
 // A route rather than inside the Server Action: a phone's photo is larger than the actions' body
 // limit, and its size is refused here from Content-Length before the body is read.
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { dashboardRoute, jsonResponse } from "@/lib/dashboard/route";
-import { photoRefusalText } from "@/lib/dashboard/trees";
-import { DomainError } from "@/lib/errors";
-import { BodyTooLargeError, readCappedForm } from "@/lib/http/capped-body";
-import { storePhoto } from "@/lib/photos";
-import { settings } from "@/lib/settings";
+
+import { photoRefusalText } from "@memorial/lib/dashboard/trees";
+import { DomainError } from "@memorial/lib/errors";
+import { BodyTooLargeError, readCappedForm } from "@memorial/lib/http/capped-body";
+import { storePhoto } from "@memorial/lib/photos/photos";
+import { settings } from "@memorial/lib/settings";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { dashboardRoute, jsonResponse } from "@/web/dashboard/route";
 
 /** Room for the multipart envelope around the photo. */
 const ENVELOPE_BYTES = 64 * 1024;

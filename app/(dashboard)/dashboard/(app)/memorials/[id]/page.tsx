@@ -2,6 +2,16 @@
 // its trees; resend the confirmation e-mail; plant one more tree. Another operator's memorial is
 // not found, exactly as one that does not exist.
 
+import { listContexts } from "@memorial/lib/dashboard/contexts";
+import { confirmationPreviews, mailConfigured, memorialEmails } from "@memorial/lib/dashboard/emails";
+import { historyLabel } from "@memorial/lib/dashboard/event-labels";
+import { formatDate, formatDateTime, formatNumber } from "@memorial/lib/dashboard/format";
+import { memorialDetail, memorialTitle } from "@memorial/lib/dashboard/memorials";
+import { LANGUAGE_NAMES, parseLanguage } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import { memorialHistory } from "@memorial/lib/memorials/memorial-history";
+import { MAX_REPORT_DAYS } from "@memorial/lib/reports/limits";
+import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -11,20 +21,10 @@ import { PlantForm } from "@/components/dashboard/plant-form";
 import { PrintKitSection } from "@/components/dashboard/print-kit-section";
 import { ResendButton } from "@/components/dashboard/resend-button";
 import { TableBox, tableClass } from "@/components/dashboard/ui";
-import { getOperatorSession, requireOperator } from "@/lib/auth/session";
-import { sendManageLinkAction } from "@/lib/dashboard/actions";
-import { listContexts } from "@/lib/dashboard/contexts";
-import { confirmationPreviews, mailConfigured, memorialEmails } from "@/lib/dashboard/emails";
-import { historyLabel } from "@/lib/dashboard/event-labels";
-import { formatDate, formatDateTime, formatNumber } from "@/lib/dashboard/format";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { memorialDetail, memorialTitle } from "@/lib/dashboard/memorials";
-import { dashboardMessages } from "@/lib/dashboard/page-title";
-import { LANGUAGE_NAMES, parseLanguage } from "@/lib/i18n/languages";
-import { translator } from "@/lib/i18n/translate";
-import { memorialHistory } from "@/lib/memorials/memorial-history";
-import { MAX_REPORT_DAYS } from "@/lib/reports/limits";
-import { parseId } from "@/lib/validation";
+import { getOperatorSession, requireOperator } from "@/web/auth/session";
+import { sendManageLinkAction } from "@/web/dashboard/actions";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { dashboardMessages } from "@/web/dashboard/page-title";
 
 // The <title> is the memorial's title as people read it (displayTitle), never its bare id.
 export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {

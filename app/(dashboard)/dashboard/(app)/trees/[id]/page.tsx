@@ -1,19 +1,20 @@
 // /dashboard/trees/{id}: one of the operator's trees, its state and history (lib/trees/queries.ts
 // treeLife), and the forms its state allows: planted in the ground while ordered, a check or a
 // death while in the ground (issue 20.2). Another operator's tree is not found.
+
+import { formatDate, formatDateTime } from "@memorial/lib/dashboard/format";
+import { mebibytes, ownTree } from "@memorial/lib/dashboard/trees";
+import { translator } from "@memorial/lib/i18n/translate";
+import { photoUrl } from "@memorial/lib/photos/photos";
+import { settings } from "@memorial/lib/settings";
+import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { CheckForm, DeathForm, InGroundForm } from "@/components/dashboard/tree-forms";
-import { requireOperator } from "@/lib/auth/session";
-import { formatDate, formatDateTime } from "@/lib/dashboard/format";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { dashboardMessages } from "@/lib/dashboard/page-title";
-import { mebibytes, ownTree } from "@/lib/dashboard/trees";
-import { translator } from "@/lib/i18n/translate";
-import { photoUrl } from "@/lib/photos";
-import { settings } from "@/lib/settings";
-import { parseId } from "@/lib/validation";
+import { requireOperator } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { dashboardMessages } from "@/web/dashboard/page-title";
 
 export async function generateMetadata(props: { params: Promise<{ id: string }> }): Promise<Metadata> {
   const { t } = await dashboardMessages();

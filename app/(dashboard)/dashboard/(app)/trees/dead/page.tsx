@@ -1,8 +1,9 @@
 // /dashboard/trees/dead: the operator's dead trees (issue 27.11).
+
+import { settings } from "@memorial/lib/settings";
 import { TreeList } from "@/components/dashboard/tree-list";
-import { requireOperator } from "@/lib/auth/session";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { settings } from "@/lib/settings";
+import { requireOperator } from "@/web/auth/session";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("trees_dead_title");
 

@@ -1,12 +1,13 @@
 // /dashboard/trees/import: a field team's CSV sheet, its columns, and the report of its lines
 // (issue 20.2; lib/trees/import-sheet.ts).
+
+import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
+import { SHEET_MAX_BYTES, SHEET_MAX_LINES } from "@memorial/lib/trees/sheet";
 import Link from "next/link";
 import { TreeImport } from "@/components/dashboard/tree-import";
-import { requireOperator } from "@/lib/auth/session";
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { pageTitle } from "@/lib/dashboard/page-title";
-import { type DashboardKey, translator } from "@/lib/i18n/translate";
-import { SHEET_MAX_BYTES, SHEET_MAX_LINES } from "@/lib/trees/sheet";
+import { requireOperator } from "@/web/auth/session";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { pageTitle } from "@/web/dashboard/page-title";
 
 export const generateMetadata = pageTitle("trees_importTitle");
 

@@ -1,13 +1,14 @@
 // GET /api/dashboard/memorials/{id}/print-kit?format=poster|card: the ceremony print kit (PDF) of
 // one of the operator's own memorials (another operator's: 404); 409 when the public cannot see it.
-import { dashboardLanguage } from "@/lib/dashboard/language";
-import { dashboardRoute } from "@/lib/dashboard/route";
-import { db } from "@/lib/db/client";
-import { isPrintKitFormat, printKitFor, printKitResponse } from "@/lib/documents/print-kit";
-import { invalid, notFound } from "@/lib/errors";
-import { publicOrigin } from "@/lib/links";
-import { ownMemorialsOf } from "@/lib/memorials/policy";
-import { parseId } from "@/lib/validation";
+
+import { db } from "@memorial/lib/db/client";
+import { isPrintKitFormat, printKitFor, printKitResponse } from "@memorial/lib/documents/print-kit";
+import { invalid, notFound } from "@memorial/lib/errors";
+import { publicOrigin } from "@memorial/lib/links";
+import { ownMemorialsOf } from "@memorial/lib/memorials/policy";
+import { parseId } from "@memorial/lib/validation";
+import { dashboardLanguage } from "@/web/dashboard/language";
+import { dashboardRoute } from "@/web/dashboard/route";
 
 export async function GET(request: Request, context: { params: Promise<{ id: string }> }) {
   const { id } = await context.params;

@@ -1,0 +1,36 @@
+// Photos of trees (issue 20): stored once, read by key, served at /photos/<key>.jpg
+// (app/photos/[file]/route.ts). Callers keep the key (tree.photo_key) and build the address with
+// photoUrl.
+import { settings } from "@memorial/lib/settings";
+import { isPhotoKey, preparePhoto } from "./prepare-photo";
+import { photoStorage } from "./storage";
+
+export { isPhotoKey } from "./prepare-photo";
+export type { PhotoStorage } from "./storage";
+
+export const PHOTO_CONTENT_TYPE = "image/jpeg";
+
+/**
+ * Checks, cleans (upright, ≤ 1600 px, JPEG, no metadata) and keeps a photo; its key is the hash
+ * of the kept bytes, so storing the same photo again gives the same key and nothing new. Refuses
+ * with invalid(..., {field: "photo", reason: "not-an-image" | "too-large"}).
+ */
+export async function storePhoto(bytes: Uint8Array): Promise<{ key: string }> {
+  const { key, body } = await preparePhoto(bytes, settings().PHOTO_MAX_BYTES);
+  await photoStorage().put(key, body);
+  return { key };
+}
+
+/** The photo kept under `key`, or null (unknown key, or not a key at all: never a path). */
+export async function readPhoto(
+  key: string,
+): Promise<{ body: Uint8Array; contentType: "image/jpeg" } | null> {
+  if (!isPhotoKey(key)) return null;
+  const body = await photoStorage().get(key);
+  return body ? { body, contentType: PHOTO_CONTENT_TYPE } : null;
+}
+
+/** The photo's public address on the service, e.g. https://trees.example.org/photos/<key>.jpg. */
+export function photoUrl(key: string, origin: string): string {
+  return `${origin.replace(/\/+$/, "")}/photos/${key}.jpg`;
+}

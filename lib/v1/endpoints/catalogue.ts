@@ -1,0 +1,74 @@
+// GET /v1/Especes, /Espece/{id}, /Plantations, /Plantation/{id} and /Contextes: the calling
+// operator's catalogue and contexts (specification part 3).
+import {
+  getPlantation,
+  getSpecies,
+  listActivePlantations,
+  listAvailableSpecies,
+} from "@memorial/lib/catalogue/queries";
+import { notFound } from "@memorial/lib/errors";
+import { listContexts } from "@memorial/lib/operators/queries";
+import { envelope, type V1Request } from "@memorial/lib/v1/handler";
+import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
+import { idParam } from "@memorial/lib/v1/params";
+import { serializePlantation, serializeSpecies } from "@memorial/lib/v1/serializers/catalogue";
+import { serializeContextRecord } from "@memorial/lib/v1/serializers/contexts";
+
+/** GET /v1/Especes: the species the calling operator can have planted now. */
+export async function especes(req: V1Request) {
+  const paging = parsePaging(req.search, LISTING_LIMIT);
+  const { rows, total } = await listAvailableSpecies(
+    req.caller.operatorId,
+    paging.limit,
+    paging.offset,
+    req.caller.operatorLanguage,
+  );
+  return {
+    ...envelope(req, "especes"),
+    Especes: rows.map(serializeSpecies),
+    ...listingPage(paging, total, rows.length),
+  };
+}
+
+/** GET /v1/Espece/{id} */
+export async function espece(req: V1Request) {
+  const id = idParam("id", req.params.id);
+  const row = await getSpecies(req.caller.operatorId, id, req.caller.operatorLanguage);
+  if (!row) throw notFound(`species ${id} does not exist`);
+  return { ...envelope(req, "espece"), Espece: serializeSpecies(row) };
+}
+
+/** GET /v1/Plantations: the operator's active planting sites. */
+export async function plantations(req: V1Request) {
+  const paging = parsePaging(req.search, LISTING_LIMIT);
+  const { rows, total } = await listActivePlantations(
+    req.caller.operatorId,
+    paging.limit,
+    paging.offset,
+    req.caller.operatorLanguage,
+  );
+  return {
+    ...envelope(req, "plantations"),
+    Plantations: rows.map(serializePlantation),
+    ...listingPage(paging, total, rows.length),
+  };
+}
+
+/** GET /v1/Plantation/{id} */
+export async function plantation(req: V1Request) {
+  const id = idParam("id", req.params.id);
+  const row = await getPlantation(req.caller.operatorId, id, req.caller.operatorLanguage);
+  if (!row) throw notFound(`plantation ${id} does not exist`);
+  return { ...envelope(req, "plantation"), Plantation: serializePlantation(row) };
+}
+
+/** GET /v1/Contextes: the operator's contexts. */
+export async function contextes(req: V1Request) {
+  const paging = parsePaging(req.search, LISTING_LIMIT);
+  const { rows, total } = await listContexts(req.caller.operatorId, paging.limit, paging.offset);
+  return {
+    ...envelope(req, "contextes"),
+    Contextes: rows.map(serializeContextRecord),
+    ...listingPage(paging, total, rows.length),
+  };
+}

@@ -1,0 +1,85 @@
+// The signed-in operator user, checked where data is read: every page, route handler and server
+// action of the dashboard calls one of these and passes the session's Scope to its queries.
+
+import { isSessionOpen } from "@memorial/lib/auth/dashboard-sessions";
+import type { OperatorSession } from "@memorial/lib/auth/operator-session";
+import { authOptions, SIGN_IN_PATH } from "@memorial/lib/auth/options";
+import { passwordStamp } from "@memorial/lib/auth/sign-in";
+import { db } from "@memorial/lib/db/client";
+import { noteOperator } from "@memorial/lib/observability/request-context";
+import { dashboardScope } from "@memorial/lib/scope";
+import { hasRole, isRole, type Role } from "@memorial/lib/users/roles";
+import { redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
+import { cache } from "react";
+
+export type { OperatorSession };
+
+/**
+ * The session of this request, read once (issue 29.8): the layouts, the page and the titles of one
+ * rendering share the first read (React's cache lasts one server request). A route handler or a
+ * Server Action calls it once anyway.
+ */
+export const getOperatorSession: () => Promise<OperatorSession | null> = cache(readOperatorSession);
+
+async function readOperatorSession(): Promise<OperatorSession | null> {
+  const session = await getServerSession(authOptions());
+  const user = session?.user as
+    | { userId?: unknown; operatorId?: unknown; passwordStamp?: unknown; sessionId?: unknown }
+    | undefined;
+  if (typeof user?.userId !== "number" || typeof user.operatorId !== "number") return null;
+  // The session must still be open on the server (signing out closes it), and the user must still
+  // exist, still belong to that operator, and still have the password the session was opened with
+  // (a change of password ends the other sessions).
+  const [open, row] = await Promise.all([
+    isSessionOpen(user.sessionId, user.userId),
+    db.operatorUser.findFirst({
+      where: { id: user.userId, operatorId: user.operatorId },
+      select: {
+        id: true,
+        email: true,
+        passwordHash: true,
+        role: true,
+        operator: { select: { id: true, name: true, language: true } },
+      },
+    }),
+  ]);
+  if (!open || !row || user.passwordStamp !== passwordStamp(row.passwordHash)) return null;
+  const role: Role = isRole(row.role) ? row.role : "staff";
+  noteOperator(row.operator.id);
+  return {
+    userId: row.id,
+    operatorId: row.operator.id,
+    email: row.email,
+    operatorName: row.operator.name,
+    operatorLanguage: row.operator.language,
+    role,
+    scope: dashboardScope({ userId: row.id, operatorId: row.operator.id, role }),
+  };
+}
+
+/**
+ * For pages: the session, or a redirect to the sign-in page. Every role may see what this guards
+ * (it is requireRole("staff")); admin pages use requireRole("admin").
+ */
+export async function requireOperator(): Promise<OperatorSession> {
+  const session = await getOperatorSession();
+  if (!session) redirect(SIGN_IN_PATH);
+  return session;
+}
+
+/**
+ * For pages of a role: the session (or a redirect to the sign-in page) and whether its user may
+ * see the page. A page refused shows its "not allowed" message instead of its content.
+ */
+export async function requireRole(role: Role): Promise<{ session: OperatorSession; allowed: boolean }> {
+  const session = await requireOperator();
+  return { session, allowed: hasRole(session.role, role) };
+}
+
+/** For actions and routes: the session when it has the role, "forbidden", or null (not signed in). */
+export async function operatorWithRole(role: Role): Promise<OperatorSession | "forbidden" | null> {
+  const session = await getOperatorSession();
+  if (!session) return null;
+  return hasRole(session.role, role) ? session : "forbidden";
+}
