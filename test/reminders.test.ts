@@ -383,7 +383,10 @@ describe("the reminder form cannot be used to mail strangers (issue 27.4)", () =
     expect(await db.outgoingEmail.count({ where: { memorialId } })).toBe(CLIENT_CONFIRMATIONS_PER_HOUR);
     expect(await ask(memorialId, address("other"), aClient())).toBe("confirmation-sent");
     // An address already subscribed gets no e-mail, so it uses none of the client's share.
-    expect(await ask(memorialId, addresses[0] as string, client)).toBe("pending");
+    // (One of the addresses that got its e-mail: which of the simultaneous asks were refused
+    // depends on their order.)
+    const subscribed = addresses[outcomes.indexOf("confirmation-sent")] as string;
+    expect(await ask(memorialId, subscribed, client)).toBe("pending");
   });
 
   it("a memorial gets MEMORIAL_CONFIRMATIONS_PER_DAY confirmation e-mails a day, whatever the clients", async () => {

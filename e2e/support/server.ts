@@ -22,15 +22,11 @@ export async function startServer(
 ): Promise<RunningServer> {
   const port = await freePort();
   const log = createWriteStream(logFile);
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [path.join(projectDir, "scripts/run.mjs"), "start"],
-    {
-      cwd: projectDir,
-      env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
+  const child: ChildProcess = spawn(process.execPath, [path.join(projectDir, "scripts/run.mjs"), "start"], {
+    cwd: projectDir,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;

@@ -4,7 +4,7 @@
 // an operator's rules: signalCatalogueChanged).
 import { expiringCache } from "@memorial/lib/events/expiring-cache";
 
-const cache = expiringCache("catalogue", {
+const cache = expiringCache({
   // A replacement takes stock too (lib/trees/replace-tree.ts).
   dropsAll: (signal) =>
     signal.type === "tree.planted" || signal.type === "tree.replaced" || signal.type === "catalogue.changed",

@@ -1,5 +1,8 @@
-// The Prisma client of the process, created once. DATABASE_URL is set by the launcher
-// (scripts/start.ts) when the embedded database is used.
+// The Prisma client of the process, created once: this module exists once per process (lib/ is
+// one package that Next.js does not bundle, docs/architecture.md), so its pool is the process's
+// only pool for the application's queries. DATABASE_URL is set by the launcher (scripts/start.ts)
+// when the embedded database is used.
+import { randomUUID } from "node:crypto";
 
 import { registerPool } from "@memorial/lib/observability/metrics";
 import { settings } from "@memorial/lib/settings";
@@ -11,15 +14,26 @@ import { SerialTransactionsPg } from "./serial-transactions";
 
 export { Prisma } from "./generated/client";
 
-const globalForPrisma = globalThis as unknown as {
-  prisma?: PrismaClient;
-  reports?: { url: string; client: PrismaClient };
-};
+let mainClient: PrismaClient | undefined;
+let reportsClient: { url: string; client: PrismaClient } | undefined;
+
+/**
+ * The `application_name` of a pool's connections: the pool's name, this process's id and the
+ * pool's own id, so that pg_stat_activity tells which process and which pool holds each connection
+ * (e2e/api/one-module-graph.spec.ts counts the pools of the server's process).
+ */
+export function poolApplicationName(name: string, poolId: string): string {
+  return `memorial-trees/${name}/${process.pid}/${poolId}`;
+}
 
 function createClient(connectionString = settings().DATABASE_URL, name = "main"): PrismaClient {
   if (!connectionString) throw new Error("DATABASE_URL is not set");
   // The pool is made here so that /metrics can show its connections (db_pool_*).
-  const pool = new pg.Pool({ connectionString, max: settings().DATABASE_POOL_SIZE });
+  const pool = new pg.Pool({
+    connectionString,
+    max: settings().DATABASE_POOL_SIZE,
+    application_name: poolApplicationName(name, randomUUID().slice(0, 8)),
+  });
   registerPool(name, pool);
   // (The adapter's own @types/pg differs from ours; the module is the same one.) A connection lost
   // by the pool (the database restarting or gone) tells lib/db/health.ts.
@@ -38,9 +52,9 @@ function reportIfConnectionError(error: Error) {
 /** The shared client; created on first use so that importing this module never connects. */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, property) {
-    globalForPrisma.prisma ??= createClient();
-    const value = Reflect.get(globalForPrisma.prisma, property);
-    return typeof value === "function" ? value.bind(globalForPrisma.prisma) : value;
+    mainClient ??= createClient();
+    const value = Reflect.get(mainClient, property);
+    return typeof value === "function" ? value.bind(mainClient) : value;
   },
 });
 
@@ -55,11 +69,11 @@ export const reportsDb: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, property) {
     const url = settings().REPORTS_DATABASE_URL;
     if (!url) return Reflect.get(db, property);
-    if (globalForPrisma.reports?.url !== url) {
-      void globalForPrisma.reports?.client.$disconnect();
-      globalForPrisma.reports = { url, client: createClient(url, "reports") };
+    if (reportsClient?.url !== url) {
+      void reportsClient?.client.$disconnect();
+      reportsClient = { url, client: createClient(url, "reports") };
     }
-    const client = globalForPrisma.reports.client;
+    const client = reportsClient.client;
     const value = Reflect.get(client, property);
     return typeof value === "function" ? value.bind(client) : value;
   },
@@ -76,8 +90,9 @@ export function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 export async function disconnect(): Promise<void> {
-  await globalForPrisma.prisma?.$disconnect();
-  globalForPrisma.prisma = undefined;
-  await globalForPrisma.reports?.client.$disconnect();
-  globalForPrisma.reports = undefined;
+  const [main, reports] = [mainClient, reportsClient];
+  mainClient = undefined;
+  reportsClient = undefined;
+  await main?.$disconnect();
+  await reports?.client.$disconnect();
 }

@@ -9,7 +9,6 @@
 
 import { componentLogger } from "@memorial/lib/log";
 import { settings } from "@memorial/lib/settings";
-import { processSingleton } from "@memorial/lib/singleton";
 import pg from "pg";
 
 /** PostgreSQL's codes of a server going away or refusing connections for now. */
@@ -93,7 +92,7 @@ interface HealthState {
   waiters: Set<() => void>;
 }
 
-const state = processSingleton<HealthState>("databaseHealth", () => ({
+const state: HealthState = {
   up: true,
   confirmedAt: 0,
   downSince: 0,
@@ -101,7 +100,7 @@ const state = processSingleton<HealthState>("databaseHealth", () => ({
   probing: null,
   timer: null,
   waiters: new Set(),
-}));
+};
 
 const log = () => componentLogger("db");
 const PROBE_INTERVAL_MS = 1000;

@@ -10,7 +10,6 @@ import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/guestbook/events";
 import { countCommittedEvents } from "@memorial/lib/observability/metrics";
-import { processSingleton } from "@memorial/lib/singleton";
 import { TREE_LIFE_EVENTS } from "@memorial/lib/trees/life-events";
 import type { EventPayloads, EventType } from "./payloads";
 
@@ -71,7 +70,7 @@ export const EVENT_CHANNEL = "domain_event";
 // This process's name in its notices. A process hears its own NOTIFY too, some time after it
 // delivered the same signals at its commit: dropping the caches again then would throw away
 // what was read in between (a page or Infos loaded right after a change).
-const origin = processSingleton("eventOrigin", () => ({ id: randomUUID() })).id;
+const origin = randomUUID();
 
 /** The NOTIFY payload of signals (PostgreSQL takes 8000 bytes: beyond, the others drop everything). */
 export function noticeOf(signals: EventSignal[]): string {
@@ -94,7 +93,7 @@ export interface EventRecorder {
 type Listener = (signals: EventSignal[]) => void;
 
 // One set of listeners per process, even when Next.js bundles this module more than once.
-const bus = processSingleton("eventBus", () => ({ listeners: new Set<Listener>() }));
+const bus = { listeners: new Set<Listener>() };
 
 /** Registers a consumer of the events' signals in this process (caches). */
 export function onEventSignals(listener: Listener): () => void {

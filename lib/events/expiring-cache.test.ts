@@ -12,9 +12,8 @@ const signal = (type: EventSignal["type"], memorialIds: number[] = []): EventSig
   memorialIds,
 });
 
-let names = 0;
-function newCache(extra: Partial<Parameters<typeof expiringCache>[1]> = {}) {
-  return expiringCache(`test-${++names}`, {
+function newCache(extra: Partial<Parameters<typeof expiringCache>[0]> = {}) {
+  return expiringCache({
     dropsAll: (s) => s.type === "catalogue.changed",
     groupsOf: (s) => s.memorialIds,
     maxAgeMs: 60_000,

@@ -10,7 +10,6 @@
 
 import { type EventSignal, onEventSignals } from "@memorial/lib/events/events";
 import { ensureListening, isListening } from "@memorial/lib/events/listener";
-import { processSingleton } from "@memorial/lib/singleton";
 import { LRUCache } from "lru-cache";
 
 export interface ExpiringCacheOptions {
@@ -79,31 +78,28 @@ function newStore(options: ExpiringCacheOptions): Store {
   return { entries, byGroup, generations: new Map(), drops: 0, epoch: 0 };
 }
 
-export function expiringCache(name: string, options: ExpiringCacheOptions): ExpiringCache {
-  const { store } = processSingleton(`expiringCache:${name}`, () => {
-    const store = newStore(options);
-    onEventSignals((signals) => {
-      for (const signal of signals) {
-        if (signal.type === "reset" || options.dropsAll(signal)) {
-          store.entries.clear();
-          store.generations.clear();
-          store.epoch++;
-          continue;
-        }
-        for (const group of options.groupsOf(signal)) {
-          for (const key of [...(store.byGroup.get(group) ?? [])]) store.entries.delete(key);
-          store.generations.set(group, (store.generations.get(group) ?? 0) + 1);
-          store.drops++;
-        }
-        // The counters only guard reads in progress: past a bound they start again, and a new
-        // epoch keeps any read begun before from being kept.
-        if (store.generations.size > MAX_GENERATIONS) {
-          store.generations.clear();
-          store.epoch++;
-        }
+export function expiringCache(options: ExpiringCacheOptions): ExpiringCache {
+  const store = newStore(options);
+  onEventSignals((signals) => {
+    for (const signal of signals) {
+      if (signal.type === "reset" || options.dropsAll(signal)) {
+        store.entries.clear();
+        store.generations.clear();
+        store.epoch++;
+        continue;
       }
-    });
-    return { store };
+      for (const group of options.groupsOf(signal)) {
+        for (const key of [...(store.byGroup.get(group) ?? [])]) store.entries.delete(key);
+        store.generations.set(group, (store.generations.get(group) ?? 0) + 1);
+        store.drops++;
+      }
+      // The counters only guard reads in progress: past a bound they start again, and a new
+      // epoch keeps any read begun before from being kept.
+      if (store.generations.size > MAX_GENERATIONS) {
+        store.generations.clear();
+        store.epoch++;
+      }
+    }
   });
 
   const version = (group: number | null | "any") =>

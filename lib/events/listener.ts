@@ -5,7 +5,6 @@
 
 import { isConnectionError, reportDatabaseFailure } from "@memorial/lib/db/health";
 import { settings } from "@memorial/lib/settings";
-import { processSingleton } from "@memorial/lib/singleton";
 import pg from "pg";
 import { EVENT_CHANNEL, type EventSignal, publishLocal, signalsOfNotice } from "./events";
 
@@ -16,12 +15,12 @@ interface ListenerState {
   retry: NodeJS.Timeout | null;
 }
 
-const state = processSingleton<ListenerState>("eventListener", () => ({
+const state: ListenerState = {
   client: null,
   connected: false,
   starting: null,
   retry: null,
-}));
+};
 
 const RESET: EventSignal = { type: "reset", operatorId: 0, memorialIds: [] };
 

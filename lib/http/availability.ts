@@ -13,7 +13,6 @@ import { countRefused, databaseUp, lastConfirmedUp, probeDatabase } from "@memor
 import { acceptedLanguage, type Language, parseLanguage } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import type { JobRunnerStatus } from "@memorial/lib/jobs/runner";
-import { processSingleton } from "@memorial/lib/singleton";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "@memorial/lib/v1/errors";
 import { v1Unavailable } from "@memorial/lib/v1/guard";
 import { SECURITY_HEADERS } from "./security-headers";
@@ -28,12 +27,12 @@ export interface ServiceState {
   shuttingDown: boolean;
 }
 
-export const serviceState = processSingleton<ServiceState>("serviceState", () => ({
+export const serviceState: ServiceState = {
   migrated: false,
   serving: false,
   jobs: null,
   shuttingDown: false,
-}));
+};
 
 export interface Readiness {
   ready: boolean;

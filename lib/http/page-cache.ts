@@ -126,7 +126,7 @@ export interface MemorialPageCache {
 export function createMemorialPageCache(options: MemorialPageCacheOptions): MemorialPageCache {
   // The memorial's events drop its pages (each memorial is a group); the 14-day rule and the size
   // are the entries' own bounds.
-  const pages = expiringCache("memorialPages", {
+  const pages = expiringCache({
     dropsAll: () => false,
     groupsOf: (signal) => signal.memorialIds,
     maxAgeMs: options.maxAgeMs ?? 10 * 60_000,

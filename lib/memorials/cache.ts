@@ -5,7 +5,7 @@
 // species and sites are never renamed by the service.
 import { expiringCache } from "@memorial/lib/events/expiring-cache";
 
-const cache = expiringCache("memorials", {
+const cache = expiringCache({
   dropsAll: () => false,
   groupsOf: (signal) => signal.memorialIds,
   // A safety net only: entries are expired by events, not by age.

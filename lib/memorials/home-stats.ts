@@ -15,7 +15,7 @@ export interface HomeStats {
   sites: PublicSite[];
 }
 
-const cache = expiringCache("homeStats", {
+const cache = expiringCache({
   dropsAll: (signal) => signal.memorialIds.length > 0 || signal.type === "catalogue.changed",
   groupsOf: () => [],
   maxAgeMs: 60_000,

@@ -5,7 +5,6 @@
 // the registry by its name when it is already there. What to watch and alert on:
 // docs/operations.md, "Metrics, logs and traces".
 
-import { processSingleton } from "@memorial/lib/singleton";
 import type { Pool } from "pg";
 import client from "prom-client";
 
@@ -13,11 +12,8 @@ function metric<T extends client.Metric>(name: string, create: () => T): T {
   return (client.register.getSingleMetric(name) as T | undefined) ?? create();
 }
 
-processSingleton("defaultMetrics", () => {
-  // The process's CPU, memory, event loop delay and garbage collection (process_*, nodejs_*).
-  client.collectDefaultMetrics();
-  return true;
-});
+// The process's CPU, memory, event loop delay and garbage collection (process_*, nodejs_*).
+client.collectDefaultMetrics();
 
 /** Seconds: 5 ms to 30 s. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -36,10 +32,7 @@ export function httpRequestDuration(): client.Histogram<"method" | "route" | "st
 }
 
 // The database pools of this process (lib/db/client.ts registers them), read at each scrape.
-const pools = processSingleton(
-  "metricPools",
-  () => new Map<string, Pick<Pool, "totalCount" | "idleCount" | "waitingCount">>(),
-);
+const pools = new Map<string, Pick<Pool, "totalCount" | "idleCount" | "waitingCount">>();
 
 /** Makes a pg pool's connections and waiting clients visible as db_pool_* under `name`. */
 export function registerPool(

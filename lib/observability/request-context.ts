@@ -1,9 +1,8 @@
 // What is known of the request being served, for its log line and its traces: its id, its route
 // template and, once the code that authenticates it knows, the operator. One AsyncLocalStorage per
-// process (lib/singleton.ts), so the copies of lib/ in Next.js's bundle and in the server's own
-// module graph write into the same request's context.
+// process: the server that opens the context and the pages Next.js renders inside it import this
+// one module (docs/architecture.md, "One module graph").
 import { AsyncLocalStorage } from "node:async_hooks";
-import { processSingleton } from "@memorial/lib/singleton";
 
 export interface RequestContext {
   requestId: string;
@@ -11,7 +10,7 @@ export interface RequestContext {
   operatorId?: number;
 }
 
-const storage = processSingleton("requestContext", () => new AsyncLocalStorage<RequestContext>());
+const storage = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `work` (the serving of one request) with its context. */
 export function withRequestContext<T>(context: RequestContext, work: () => T): T {

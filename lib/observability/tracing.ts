@@ -9,7 +9,6 @@
 // loads none of it.
 import { createRequire } from "node:module";
 import { settings } from "@memorial/lib/settings";
-import { processSingleton } from "@memorial/lib/singleton";
 import type * as Exporter from "@opentelemetry/exporter-trace-otlp-http";
 import type * as Http from "@opentelemetry/instrumentation-http";
 import type * as Pg from "@opentelemetry/instrumentation-pg";
@@ -19,12 +18,15 @@ import { createRouteMatcher, listRouteTemplates, pathOf, type RouteMatcher } fro
 const SERVICE = "memorial-trees";
 
 let routes: RouteMatcher | undefined;
+let started = false;
 
 /** Starts tracing in this process if OTEL_EXPORTER_OTLP_ENDPOINT is set; true when it did. */
 export function startTracing(): boolean {
   const endpoint = settings().OTEL_EXPORTER_OTLP_ENDPOINT;
   if (!endpoint) return false;
-  return processSingleton("tracing", () => {
+  if (started) return true;
+  started = true;
+  {
     const require = createRequire(import.meta.url);
     const { NodeSDK } = require("@opentelemetry/sdk-node") as typeof Sdk;
     const { OTLPTraceExporter } = require("@opentelemetry/exporter-trace-otlp-http") as typeof Exporter;
@@ -68,6 +70,6 @@ export function startTracing(): boolean {
     require("pg");
     const flush = () => void sdk.shutdown().catch(() => {});
     process.once("beforeExit", flush);
-    return true;
-  });
+  }
+  return true;
 }

@@ -10,7 +10,7 @@ import { authenticateKey, type Caller, hashKey, recordKeyUse } from "./keys";
 // minute); this process asks at most this often per key, so that a hit costs no statement.
 const TOUCH_INTERVAL_MS = 10_000;
 
-const cache = expiringCache("keys", {
+const cache = expiringCache({
   // A revocation drops its key (a revocation without a key id, every key).
   dropsAll: (signal) => signal.type === "key.revoked" && signal.keyId === undefined,
   groupsOf: (signal) => (signal.type === "key.revoked" && signal.keyId !== undefined ? [signal.keyId] : []),

@@ -16,7 +16,6 @@ import type { ContextChain } from "@memorial/lib/operators/contexts";
 import { authenticate } from "@memorial/lib/operators/key-cache";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { settings } from "@memorial/lib/settings";
-import { processSingleton } from "@memorial/lib/singleton";
 import { serializeContexte } from "./contexte";
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -36,7 +35,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * until it times out (V1_MAX_IN_FLIGHT, default 200).
  */
 export const maxInFlight = () => settings().V1_MAX_IN_FLIGHT;
-const load = processSingleton("v1Load", () => ({ inFlight: 0 }));
+const load = { inFlight: 0 };
 /** The deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_JSON_DEPTH = 32;
 

@@ -14,7 +14,6 @@
 import { take } from "@memorial/lib/limits/rate-limit";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { settings } from "@memorial/lib/settings";
-import { processSingleton } from "@memorial/lib/singleton";
 
 export const API_RATE_WINDOW_SECONDS = 60;
 
@@ -33,10 +32,10 @@ interface Lease {
 }
 
 // One lease per key and process, even when Next.js bundles this module twice.
-const leases = processSingleton("apiRateLeases", () => ({
+const leases = {
   byKey: new Map<number, Lease>(),
   taking: new Map<number, Promise<Lease>>(),
-}));
+};
 
 /** The size of a lease: small limits exactly, large ones in a few writes a window. */
 export const leaseSize = (max: number) => Math.max(1, Math.min(100, Math.floor(max / 50)));
