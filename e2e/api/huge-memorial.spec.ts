@@ -3,10 +3,11 @@
 // page, Infos (paged) and the exports answer 200, pages with a bounded size, and the server's
 // memory grows by less than a set amount. Timings are printed (and written down in
 // docs/performance.md), never asserted.
-import { readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { serverPids } from "../support/server-process";
 
 const TREES = 100_000;
 /**
@@ -23,63 +24,6 @@ const MAX_RSS_GROWTH_MB = 150;
 const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 
 test.describe.configure({ timeout: 180_000 });
-
-/**
- * The Next.js server of the run: the process listening on the test server's port (found by its
- * socket's inode in /proc/net/tcp; `next start` renames itself "next-server"), and its children.
- */
-function serverPids(): number[] {
-  const port = Number(new URL(baseUrl()).port);
-  const procs = readdirSync("/proc").filter((p) => /^\d+$/.test(p));
-  const inodes = new Set<string>();
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
-    let text = "";
-    try {
-      text = readFileSync(table, "utf8");
-    } catch {
-      continue;
-    }
-    for (const line of text.trim().split("\n").slice(1)) {
-      const f = line.trim().split(/\s+/);
-      // local_address is HEXIP:HEXPORT; state 0A is LISTEN; the inode is the tenth field.
-      if (Number.parseInt(f[1].split(":")[1], 16) === port && f[3] === "0A") inodes.add(f[9]);
-    }
-  }
-  const roots = procs.filter((pid) => {
-    try {
-      return readdirSync(`/proc/${pid}/fd`).some((fd) => {
-        try {
-          const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-          return inodes.has(/^socket:\[(\d+)\]$/.exec(target)?.[1] ?? "");
-        } catch {
-          return false;
-        }
-      });
-    } catch {
-      return false;
-    }
-  });
-  expect(roots.length, "the process listening on the test server's port").toBeGreaterThan(0);
-  const parentOf = (pid: string) => {
-    try {
-      return /PPid:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? "";
-    } catch {
-      return "";
-    }
-  };
-  // Next.js may serve from a child process: count the whole family.
-  const family = new Set(roots);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const pid of procs) {
-      if (!family.has(pid) && family.has(parentOf(pid))) {
-        family.add(pid);
-        grew = true;
-      }
-    }
-  }
-  return [...family].map(Number);
-}
 
 function statusKb(pid: number, field: "VmRSS" | "VmHWM"): number {
   try {
@@ -199,7 +143,8 @@ test("a memorial of 100,000 trees: every surface answers with bounded size and m
   }
   expect((await api("GET", `/Memorial/${small.json.IdMemorial}/Infos`, { key: op.key })).status).toBe(200);
 
-  const pids = serverPids();
+  const pids = serverPids(baseUrl());
+  expect(pids.length, "the process listening on the test server's port").toBeGreaterThan(0);
   const rss = () => pids.reduce((sum, pid) => sum + statusKb(pid, "VmRSS"), 0);
   const rssStart = rss();
   const timings: string[] = [];

@@ -53,7 +53,11 @@ export function ensureListening(): Promise<void> {
   const url = settings().DATABASE_URL;
   if (!url) return Promise.resolve();
   state.starting = (async () => {
-    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      application_name: `memorial-trees/listener/${process.pid}`,
+    });
     client.on("error", () => lost(client));
     client.on("end", () => lost(client));
     client.on("notification", (message) => {

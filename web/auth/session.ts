@@ -3,7 +3,6 @@
 
 import { isSessionOpen } from "@memorial/lib/auth/dashboard-sessions";
 import type { OperatorSession } from "@memorial/lib/auth/operator-session";
-import { authOptions, SIGN_IN_PATH } from "@memorial/lib/auth/options";
 import { passwordStamp } from "@memorial/lib/auth/sign-in";
 import { db } from "@memorial/lib/db/client";
 import { noteOperator } from "@memorial/lib/observability/request-context";
@@ -12,6 +11,7 @@ import { hasRole, isRole, type Role } from "@memorial/lib/users/roles";
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
 import { cache } from "react";
+import { authOptions, SIGN_IN_PATH } from "@/web/auth/options";
 
 export type { OperatorSession };
 

@@ -1,8 +1,8 @@
 // GET, POST /api/auth/*: next-auth (sign-in with e-mail and password, sign-out, session, CSRF token)
 
-import { authOptions } from "@memorial/lib/auth/options";
 import type { NextRequest } from "next/server";
 import NextAuth from "next-auth";
+import { authOptions } from "@/web/auth/options";
 
 type Context = { params: Promise<{ nextauth: string[] }> };
 

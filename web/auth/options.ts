@@ -2,14 +2,14 @@
 // and encrypted JWT cookie that names a session the server keeps (lib/auth/dashboard-sessions.ts),
 // so that signing out ends it. Built on demand so that the secret is read at run time, not at build.
 
+import { requestClient } from "@memorial/lib/auth/client-address";
+import { closeSession, openSession, SESSION_HOURS } from "@memorial/lib/auth/dashboard-sessions";
+import { authSecret } from "@memorial/lib/auth/secret";
+import { checkPassword } from "@memorial/lib/auth/sign-in";
 import { settings } from "@memorial/lib/settings";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
-import { requestClient } from "./client-address";
-import { closeSession, openSession, SESSION_HOURS } from "./dashboard-sessions";
 import { authLogger } from "./logger";
-import { authSecret } from "./secret";
-import { checkPassword } from "./sign-in";
 
 export const SIGN_IN_PATH = "/dashboard/signin";
 
