@@ -7,7 +7,7 @@ import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { ageLimit } from "@/e2e/support/rate-limits";
 import { db, transaction } from "@/lib/db/client";
 import { DomainError } from "@/lib/errors";
-import { DIGEST_JOB, sendGuestbookDigests } from "@/lib/guestbook/digest";
+import { DIGEST_JOB, digestItems, SEND_DIGEST_JOB } from "@/lib/guestbook/digest";
 import { moderateGuestbookEntry } from "@/lib/guestbook/moderate-entry";
 import { postGuestbookEntry, RATE_LIMIT, RATE_LIMIT_ALL } from "@/lib/guestbook/post-entry";
 import { publicGuestbook } from "@/lib/guestbook/queries";
@@ -16,12 +16,14 @@ import { setGuestbookMode } from "@/lib/guestbook/set-mode";
 import type { Language } from "@/lib/i18n/languages";
 import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
 import { enqueue } from "@/lib/jobs/enqueue";
+import { fanOut } from "@/lib/jobs/fan-out";
 import { runJobsOnce } from "@/lib/jobs/runner";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { issueManageToken } from "@/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@/lib/operators/keys";
 import { serviceAdminScope } from "@/lib/scope";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
 
 afterAll(() => db.$disconnect());
 
@@ -227,6 +229,8 @@ describe("the guestbook's refusals", () => {
 });
 
 describe("the family's daily digest", () => {
+  /** The daily job guestbook-digest for the UTC day of `now`: one job per memorial added, then run. */
+  const sendGuestbookDigests = (now: Date) => runDaily(digestItems(now));
   const digestsTo = (to: string) => db.outgoingEmail.findMany({ where: { to }, orderBy: { id: "asc" } });
 
   it("lists the waiting messages once per day, in the family's language, even with two runs at once", async () => {
@@ -283,6 +287,7 @@ describe("the family's daily digest", () => {
       cron: "0 6 * * *",
       queue: DIGEST_JOB,
       key: DIGEST_JOB,
+      items: SEND_DIGEST_JOB,
     });
     const { memorialId, email } = await memorial({ language: "fr" });
     await post(memorialId, { name: "Claire", message: "Une pensée pour vous" });
@@ -292,7 +297,10 @@ describe("the family's daily digest", () => {
         await enqueue(tx, DIGEST_JOB, {});
         await enqueue(tx, DIGEST_JOB, {});
       });
-      await runJobsOnce({ [DIGEST_JOB]: catalogue.jobs[DIGEST_JOB]! });
+      await runJobsOnce({
+        [DIGEST_JOB]: catalogue.jobs[DIGEST_JOB]!,
+        [SEND_DIGEST_JOB]: catalogue.jobs[SEND_DIGEST_JOB]!,
+      });
     } finally {
       catalogue.close();
     }
@@ -300,5 +308,48 @@ describe("the family's daily digest", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain("1 message attend votre accord");
     expect(mails[0]?.text).toContain("Claire:\nUne pensée pour vous");
+  });
+
+  it("fans out: one digest that fails is retried alone, the others are sent, a second run adds nothing", async () => {
+    const families = [
+      await memorial({ language: "fr" }),
+      await memorial({ language: "en" }),
+      await memorial({ language: "de" }),
+    ];
+    const [first, refused, last] = families;
+    for (const { memorialId } of families) await post(memorialId, { name: "Lou", message: "Pensées" });
+    const now = new Date("2031-05-06T06:00:00Z");
+    const keys = families.map((f) => `${SEND_DIGEST_JOB}:${f.memorialId}:2031-05-06`);
+    const allow = await refuseMailTo(refused!.email);
+    try {
+      // The schedule's job, twice (a second instance, `jobs run`): one job per memorial.
+      await fanOut(digestItems(now));
+      expect((await fanOut(digestItems(now))).added).toBe(0);
+      expect((await jobsOfKeys(keys)).map((j) => j.key)).toEqual([...keys].sort());
+      await runItemJobs(SEND_DIGEST_JOB);
+      // The refused one failed alone: the others are sent, it waits for its retry.
+      expect(await digestsTo(first!.email)).toHaveLength(1);
+      expect(await digestsTo(last!.email)).toHaveLength(1);
+      expect(await digestsTo(refused!.email)).toEqual([]);
+      expect(await db.guestbookDigest.count({ where: { memorialId: refused!.memorialId } })).toBe(0);
+      const [retry, ...others] = await jobsOfKeys(keys);
+      expect(others).toEqual([]);
+      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 } });
+      expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now());
+      // The schedule again, later that day: nothing for the digests sent, the retry left as it is.
+      expect((await fanOut(digestItems(new Date("2031-05-06T18:00:00Z")))).added).toBe(0);
+      expect(await jobsOfKeys(keys)).toEqual([retry]);
+    } finally {
+      await allow();
+    }
+    // Its retry, once due, sends it.
+    await makeDue([keys[1]!]);
+    await runItemJobs(SEND_DIGEST_JOB);
+    expect(await digestsTo(refused!.email)).toHaveLength(1);
+    expect(await jobsOfKeys(keys)).toEqual([]);
+    // A new message the same day waits for the next day: nothing added, nothing sent twice.
+    await post(refused!.memorialId, { name: "Sam", message: "Courage" });
+    expect((await sendGuestbookDigests(new Date("2031-05-06T20:00:00Z"))).added).toBe(0);
+    for (const f of families) expect(await digestsTo(f.email)).toHaveLength(1);
   });
 });
