@@ -217,6 +217,28 @@ describe("send-reminders", () => {
     for (const s of [first, refused, last]) expect(await remindersTo(s.email)).toHaveLength(1);
   });
 
+  it("selects the day's reminders in keyset batches: each once across the batches' boundaries", async () => {
+    // Born and died on a 3rd of December: two reminders of one subscription on the same day.
+    const memorialId = await memorial({
+      deathDate: at("2019-12-03T00:00:00Z"),
+      birthDate: at("1950-12-03T00:00:00Z"),
+    });
+    const both = await subscribed(memorialId, { birthday: true });
+    const death = await subscribed(memorialId);
+    const keys = [
+      `${SEND_REMINDER_JOB}:${both.id}:birthday:2026`,
+      `${SEND_REMINDER_JOB}:${both.id}:death_anniversary:2026`,
+      `${SEND_REMINDER_JOB}:${death.id}:death_anniversary:2026`,
+    ];
+    // A batch of one row: every boundary falls between two reminders, one between two kinds.
+    const outcome = await fanOut(reminderItems(at("2026-12-03T07:00:00Z")), 1);
+    expect(outcome.added).toBe(outcome.items);
+    expect((await jobsOfKeys(keys)).map((j) => j.key)).toEqual(keys);
+    await runItemJobs(SEND_REMINDER_JOB);
+    expect(await remindersTo(both.email)).toHaveLength(2);
+    expect(await remindersTo(death.email)).toHaveLength(1);
+  });
+
   it("reminds of the birthday only when the birth date is known", async () => {
     const withBirth = await memorial({
       deathDate: at("2020-01-20T00:00:00Z"),
