@@ -9,7 +9,7 @@ import { parseCsv } from "@/lib/dashboard/csv";
 import { db } from "@/lib/db/client";
 import { summaryCsv, summaryPdf } from "@/lib/documents/closing-summary";
 import { jobCatalogue } from "@/lib/jobs/catalogue";
-import { fanOut } from "@/lib/jobs/fan-out";
+import { fanOut, ITEM_PRIORITY } from "@/lib/jobs/fan-out";
 import { enqueue, runJobsOnce } from "@/lib/jobs/runner";
 import {
   CLOSING_SUMMARY_JOB,
@@ -169,7 +169,8 @@ describe("the closing summary", () => {
       expect(memorial.summarySentAt).toBeNull();
       const [retry, ...others] = await jobsOfKeys(keys);
       expect(others).toEqual([]);
-      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 } });
+      // After the e-mails and webhooks (ITEM_PRIORITY), as its first attempt.
+      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 }, priority: ITEM_PRIORITY });
       expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now());
       // The schedule again: nothing for the summaries sent, the retry left as it is.
       expect((await fanOut(closingSummaryItems())).added).toBe(0);

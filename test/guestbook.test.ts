@@ -16,7 +16,7 @@ import { setGuestbookMode } from "@/lib/guestbook/set-mode";
 import type { Language } from "@/lib/i18n/languages";
 import { jobCatalogue, SCHEDULES } from "@/lib/jobs/catalogue";
 import { enqueue } from "@/lib/jobs/enqueue";
-import { fanOut } from "@/lib/jobs/fan-out";
+import { fanOut, ITEM_PRIORITY } from "@/lib/jobs/fan-out";
 import { runJobsOnce } from "@/lib/jobs/runner";
 import { createMemorial } from "@/lib/memorials/create-memorial";
 import { issueManageToken } from "@/lib/memorials/manage-token";
@@ -334,7 +334,8 @@ describe("the family's daily digest", () => {
       expect(await db.guestbookDigest.count({ where: { memorialId: refused!.memorialId } })).toBe(0);
       const [retry, ...others] = await jobsOfKeys(keys);
       expect(others).toEqual([]);
-      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 } });
+      // After the e-mails and webhooks (ITEM_PRIORITY), as its first attempt.
+      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 }, priority: ITEM_PRIORITY });
       expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now());
       // The schedule again, later that day: nothing for the digests sent, the retry left as it is.
       expect((await fanOut(digestItems(new Date("2031-05-06T18:00:00Z")))).added).toBe(0);

@@ -15,7 +15,7 @@ import { freePort } from "@/lib/db/embedded";
 import { LANGUAGES } from "@/lib/i18n/languages";
 import { t } from "@/lib/i18n/translate";
 import { jobCatalogue } from "@/lib/jobs/catalogue";
-import { fanOut } from "@/lib/jobs/fan-out";
+import { fanOut, ITEM_PRIORITY } from "@/lib/jobs/fan-out";
 import { runJobsOnce } from "@/lib/jobs/runner";
 import { RateLimitedError } from "@/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@/lib/mail/outbox-sender";
@@ -199,7 +199,8 @@ describe("send-reminders", () => {
       expect(await db.reminderSent.count({ where: { subscriptionId: refused.id } })).toBe(0);
       const [retry, ...others] = await jobsOfKeys(keys);
       expect(others).toEqual([]);
-      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 } });
+      // After the e-mails and webhooks (ITEM_PRIORITY), as its first attempt.
+      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 }, priority: ITEM_PRIORITY });
       expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now());
       // The schedule again: nothing for the reminders written, the retry left as it is.
       expect((await fanOut(reminderItems(day))).added).toBe(0);

@@ -4,9 +4,10 @@
 // the schedule's queue and job key), then runs it in this process with the runner's own retry
 // policy (lib/jobs/runner.ts), or, when a service instance has already taken it, waits for that
 // instance to finish it. A daily job that fans out (lib/jobs/fan-out.ts) adds one job per item:
-// the command runs those that are due too (the instances may take some), and says which failed. The jobs themselves hold their once-only rules in the database (a reminder
-// once per subscription, kind and year; a closing summary once per memorial; a digest once per
-// day), so a job run now and again at its hour does nothing twice.
+// the command runs those that are due too (the instances may take some), and says which failed.
+// The jobs themselves hold their once-only rules in the database (a reminder once per
+// subscription, kind and year; a closing summary once per memorial; a digest once per day), so a
+// job run now and again at its hour does nothing twice.
 //
 // The job runner and the catalogue (graphile-worker, the mailer, the consumers) are loaded by these
 // commands only, so that the other commands start as fast as before.

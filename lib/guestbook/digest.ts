@@ -61,6 +61,7 @@ export function digestItems(now = new Date()) {
 export async function sendGuestbookDigest(item: DigestItem, now = new Date()): Promise<boolean> {
   const { memorial: id, day } = item;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`send-guestbook-digest: "${day}" is not a day`);
+  if (!Number.isSafeInteger(id)) throw new Error("send-guestbook-digest: no memorial in the job");
   try {
     await transaction(async (tx) => {
       // Waits for another job's uncommitted row of the same day, then finds it: nothing to do.

@@ -31,11 +31,12 @@ export async function enqueueOnce(
   tx: Pick<Tx, "$queryRaw">,
   task: string,
   payload: Record<string, unknown>,
-  options: { key: string; queue?: string; runAt?: Date },
+  options: { key: string; queue?: string; runAt?: Date; priority?: number },
 ): Promise<boolean> {
   const [job] = await tx.$queryRaw<{ revision: number }[]>`
     SELECT revision FROM graphile_worker.add_job(${task}, ${JSON.stringify(payload)}::json,
       queue_name := ${options.queue ?? null}::text, run_at := ${options.runAt ?? null}::timestamptz,
-      job_key := ${options.key}::text, job_key_mode := 'unsafe_dedupe')`;
+      job_key := ${options.key}::text, priority := ${options.priority ?? null}::int,
+      job_key_mode := 'unsafe_dedupe')`;
   return job?.revision === 0;
 }

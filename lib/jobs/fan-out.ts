@@ -19,6 +19,12 @@ import { enqueueOnce } from "./enqueue";
 
 /** Items read in a batch (a transaction of that many jobs added). */
 export const FAN_OUT_BATCH = 500;
+/**
+ * The items' jobs' priority: after the jobs of priority 0 (e-mails, webhook deliveries, events),
+ * so that a day's thousands of items never delay a confirmation e-mail; their own e-mails, added
+ * as they go, leave among them.
+ */
+export const ITEM_PRIORITY = 10;
 
 /** A daily job's items: a keyset listing of rows, and the job of each. */
 export interface ItemJobs<Row> extends KeysetListing<Row> {
@@ -43,7 +49,7 @@ export async function fanOut<Row>(items: ItemJobs<Row>, batch = FAN_OUT_BATCH): 
       let n = 0;
       for (const row of rows) {
         const { key, payload } = items.job(row);
-        if (await enqueueOnce(tx, items.task, payload, { key })) n++;
+        if (await enqueueOnce(tx, items.task, payload, { key, priority: ITEM_PRIORITY })) n++;
       }
       return n;
     });

@@ -123,8 +123,14 @@ function taskOf(name: string, definition: JobDefinition<never>, track?: Track): 
       await helpers.addJob(
         name,
         { ...payload, _failures: failures },
-        // Its key and its queue kept: a scheduled job's retry still runs alone (issue 28.9).
-        { runAt: new Date(Date.now() + delay), jobKey: keyOf(job), queueName: queueOf(job) },
+        // Its key, queue and priority kept: a scheduled job's retry still runs alone (issue 28.9),
+        // a daily job's item still after the e-mails and webhooks (lib/jobs/fan-out.ts).
+        {
+          runAt: new Date(Date.now() + delay),
+          jobKey: keyOf(job),
+          queueName: queueOf(job),
+          priority: job.priority,
+        },
       );
     }
   };

@@ -3,10 +3,10 @@
 // memorials, shown or hidden, live, with a family e-mail): the daily job `closing-summary` selects
 // the memorials due and adds one job `send-closing-summary` per memorial (lib/jobs/fan-out.ts), so
 // that one summary that fails is retried alone; or earlier when the family asks from its
-// management page. "Once": memorial.summary_sent_at is set
-// by a conditional UPDATE in the transaction that writes the e-mail (with its attachments) to the
-// outbox; a second run, on this instance or another, finds it set and writes nothing. A second
-// request of the family sends nothing either: the page says when it was sent (README).
+// management page. "Once": memorial.summary_sent_at is set by a conditional UPDATE in the
+// transaction that writes the e-mail (with its attachments) to the outbox; a second run, on this
+// instance or another, finds it set and writes nothing. A second request of the family sends
+// nothing either: the page says when it was sent (README).
 import { plantationName, plantationRegion, speciesName } from "@/lib/catalogue/translations";
 import { db, Prisma, type Tx, transaction } from "@/lib/db/client";
 import { type ClosingSummary, summaryCsv, summaryPdf, summaryTotals } from "@/lib/documents/closing-summary";
@@ -186,6 +186,7 @@ export function closingSummaryItems() {
  * with a family e-mail, not sent); returns whether this call sent it.
  */
 export async function sendDueClosingSummary(memorialId: number, origin = jobOrigin()): Promise<boolean> {
+  if (!Number.isSafeInteger(memorialId)) throw new Error(`send-closing-summary: no memorial in the job`);
   const [due] = await dueClosingSummaries({ memorial: memorialId });
   if (!due) return false;
   return (await sendClosingSummary(memorialId, origin)).sent;

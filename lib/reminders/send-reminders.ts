@@ -101,6 +101,7 @@ export function reminderItems(now = new Date()) {
 export async function sendReminder(item: ReminderItem): Promise<boolean> {
   const now = new Date(`${item.day}T00:00:00Z`);
   if (Number.isNaN(now.getTime())) throw new Error(`send-reminder: "${item.day}" is not a day`);
+  if (!Number.isSafeInteger(item.subscription)) throw new Error("send-reminder: no subscription in the job");
   const [reminder] = await dueReminders(now, { only: { subscription: item.subscription, kind: item.kind } });
   if (!reminder) return false;
   return transaction((tx) => sendOne(tx, reminder, now.getUTCFullYear()));

@@ -30,12 +30,13 @@ export interface WaitingJob {
   key: string;
   payload: Record<string, unknown>;
   runAt: Date;
+  priority: number;
 }
 
 /** The jobs (waiting, or waiting for their retry) of these keys, by key. */
 export function jobsOfKeys(keys: string[]): Promise<WaitingJob[]> {
   return db.$queryRaw<WaitingJob[]>`
-    SELECT id, key, payload, run_at AS "runAt" FROM graphile_worker._private_jobs
+    SELECT id, key, payload, run_at AS "runAt", priority FROM graphile_worker._private_jobs
     WHERE key = ANY(${keys}::text[]) ORDER BY key, id`;
 }
 
