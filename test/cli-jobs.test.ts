@@ -5,13 +5,14 @@ import { db } from "@memorial/lib/db/client";
 import { SCHEDULES } from "@memorial/lib/jobs/catalogue";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
-import { SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
+import { SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { cronMatcher, nextRun } from "../cli/commands/jobs";
 import { runCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { jobsOfKeys, makeDue, refuseMailTo } from "./support/daily-jobs";
 
 afterAll(() => db.$disconnect());
 
@@ -100,6 +101,29 @@ describe("jobs run", () => {
     expect(again.code).toBe(0);
     expect(again.json).toMatchObject({ outcome: "done", ranBy: "this command" });
     expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(1);
+  });
+
+  it("runs each reminder as its own job: one that fails is named and retried alone, the others are written", {
+    timeout: 300_000,
+  }, async () => {
+    const [written, refused] = [await dueSubscription(), await dueSubscription()];
+    const subscription = await db.reminderSubscription.findFirstOrThrow({ where: { email: refused } });
+    const key = `${SEND_REMINDER_JOB}:${subscription.id}:death_anniversary:${new Date().getUTCFullYear()}`;
+    const allow = await refuseMailTo(refused);
+    const run = await runCli("jobs", "run", SEND_REMINDERS_JOB).finally(allow);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`${key}: the test refuses e-mails to ${refused}`);
+    expect(run.stderr).toContain("retried later alone (the others are done)");
+    expect(await db.outgoingEmail.count({ where: { to: written } })).toBe(1);
+    expect(await db.outgoingEmail.count({ where: { to: refused } })).toBe(0);
+    expect(await jobsOfKeys([key])).toMatchObject([{ key, payload: { _failures: 1 } }]);
+    // Its retry, once due, is taken by the next run; nothing is written twice.
+    await makeDue([key]);
+    const again = await runCli("jobs", "run", SEND_REMINDERS_JOB);
+    expect(again.code).toBe(0);
+    expect(again.json).toMatchObject({ task: SEND_REMINDERS_JOB, outcome: "done" });
+    expect(await db.outgoingEmail.count({ where: { to: refused } })).toBe(1);
+    expect(await db.outgoingEmail.count({ where: { to: written } })).toBe(1);
   });
 
   it("waits while another worker holds the schedule's queue, then runs the job", {

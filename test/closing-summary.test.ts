@@ -6,27 +6,39 @@
 import { parseCsv } from "@memorial/lib/dashboard/csv";
 import { db } from "@memorial/lib/db/client";
 import { summaryCsv, summaryPdf } from "@memorial/lib/documents/closing-summary";
+import { jobCatalogue } from "@memorial/lib/jobs/catalogue";
+import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { enqueue, runJobsOnce } from "@memorial/lib/jobs/runner";
 import {
   CLOSING_SUMMARY_JOB,
+  closingSummaryItems,
   readClosingSummary,
   requestClosingSummary,
-  runClosingSummaries,
+  SEND_CLOSING_SUMMARY_JOB,
 } from "@memorial/lib/memorials/closing-summary";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { extractText, getDocumentProxy } from "unpdf";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
 
 afterAll(() => db.$disconnect());
-afterEach(() => {
-  delete process.env.CLOSING_WEEKS;
-});
 
 const ORIGIN = "http://trees.test";
+// The jobs' links start with APP_URL.
+beforeEach(() => {
+  process.env.APP_URL = ORIGIN;
+});
+afterEach(() => {
+  delete process.env.CLOSING_WEEKS;
+  delete process.env.APP_URL;
+});
+
+/** The daily job closing-summary as the runner does it: one job per memorial due added, then run. */
+const runClosingSummaries = () => runDaily(closingSummaryItems());
 
 /** A visible memorial with a family e-mail (in `language`) and three plantings by two people. */
 async function memorialWithPlanters(language: "fr" | "nl" | "en" | "de" = "de") {
@@ -80,15 +92,23 @@ describe("the closing summary", () => {
     process.env.CLOSING_WEEKS = "6";
     const { memorialId, email } = await memorialWithPlanters("de");
     await ageMemorial(memorialId, 6 * 7 - 1); // a day early
-    await runClosingSummaries(ORIGIN);
+    await runClosingSummaries();
     expect(await summariesOf(memorialId)).toHaveLength(0);
     expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).summarySentAt).toBeNull();
 
     await ageMemorial(memorialId, 6 * 7 + 1);
     // Two instances' runs at once, and the job itself through the runner.
-    await Promise.all([runClosingSummaries(ORIGIN), runClosingSummaries(ORIGIN)]);
-    await db.$transaction((tx) => enqueue(tx, CLOSING_SUMMARY_JOB));
-    await runJobsOnce({ [CLOSING_SUMMARY_JOB]: { run: () => runClosingSummaries(ORIGIN).then(() => {}) } });
+    await Promise.all([runClosingSummaries(), runClosingSummaries()]);
+    const { jobs, close } = jobCatalogue({ consumers: [], smtpUrl: "" });
+    try {
+      await db.$transaction((tx) => enqueue(tx, CLOSING_SUMMARY_JOB));
+      await runJobsOnce({
+        [CLOSING_SUMMARY_JOB]: jobs[CLOSING_SUMMARY_JOB]!,
+        [SEND_CLOSING_SUMMARY_JOB]: jobs[SEND_CLOSING_SUMMARY_JOB]!,
+      });
+    } finally {
+      close();
+    }
     const sent = await summariesOf(memorialId);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to).toBe(email);
@@ -105,10 +125,10 @@ describe("the closing summary", () => {
     process.env.CLOSING_WEEKS = "2";
     const { memorialId } = await memorialWithPlanters("fr");
     await ageMemorial(memorialId, 13);
-    await runClosingSummaries(ORIGIN);
+    await runClosingSummaries();
     expect(await summariesOf(memorialId)).toHaveLength(0);
     await ageMemorial(memorialId, 15);
-    await runClosingSummaries(ORIGIN);
+    await runClosingSummaries();
     expect(await summariesOf(memorialId)).toHaveLength(1);
   });
 
@@ -120,10 +140,54 @@ describe("the closing summary", () => {
     const test = await memorialWithPlanters("en");
     await db.memorial.update({ where: { id: test.memorialId }, data: { isTest: true } });
     for (const m of [hidden, noEmail, test]) await ageMemorial(m.memorialId, 60);
-    await runClosingSummaries(ORIGIN);
+    await runClosingSummaries();
     expect(await summariesOf(hidden.memorialId)).toHaveLength(1);
     expect(await summariesOf(noEmail.memorialId)).toHaveLength(0);
     expect(await summariesOf(test.memorialId)).toHaveLength(0);
+  });
+
+  it("fans out: one summary that fails is retried alone, the others are sent, a second run adds nothing", async () => {
+    const [first, refused, last] = [
+      await memorialWithPlanters("fr"),
+      await memorialWithPlanters("en"),
+      await memorialWithPlanters("nl"),
+    ];
+    const memorials = [first, refused, last];
+    for (const m of memorials) await ageMemorial(m.memorialId, 60);
+    const keys = memorials.map((m) => `${SEND_CLOSING_SUMMARY_JOB}:${m.memorialId}`);
+    const allow = await refuseMailTo(refused.email);
+    try {
+      // The schedule's job, twice (a second instance, `jobs run`): one job per memorial.
+      await fanOut(closingSummaryItems());
+      expect((await fanOut(closingSummaryItems())).added).toBe(0);
+      expect((await jobsOfKeys(keys)).map((j) => j.key)).toEqual([...keys].sort());
+      await runItemJobs(SEND_CLOSING_SUMMARY_JOB);
+      // The refused one failed alone: the others are sent, it waits for its retry.
+      expect(await summariesOf(first.memorialId)).toHaveLength(1);
+      expect(await summariesOf(last.memorialId)).toHaveLength(1);
+      expect(await summariesOf(refused.memorialId)).toHaveLength(0);
+      const memorial = await db.memorial.findUniqueOrThrow({ where: { id: refused.memorialId } });
+      expect(memorial.summarySentAt).toBeNull();
+      const [retry, ...others] = await jobsOfKeys(keys);
+      expect(others).toEqual([]);
+      // After the e-mails and webhooks (ITEM_PRIORITY), as its first attempt.
+      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 }, priority: ITEM_PRIORITY });
+      expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now());
+      // The schedule again: nothing for the summaries sent, the retry left as it is.
+      expect((await fanOut(closingSummaryItems())).added).toBe(0);
+      expect(await jobsOfKeys(keys)).toEqual([retry]);
+    } finally {
+      await allow();
+    }
+    // Its retry, once due, sends it.
+    await makeDue([keys[1]!]);
+    await runItemJobs(SEND_CLOSING_SUMMARY_JOB);
+    expect(await summariesOf(refused.memorialId)).toHaveLength(1);
+    expect(await jobsOfKeys(keys)).toEqual([]);
+    // A last run: nothing added, nothing sent twice.
+    await runClosingSummaries();
+    expect(await jobsOfKeys(keys)).toEqual([]);
+    for (const m of memorials) expect(await summariesOf(m.memorialId)).toHaveLength(1);
   });
 
   it("is sent at once when the family asks, and a second request sends nothing", async () => {
@@ -135,7 +199,7 @@ describe("the closing summary", () => {
     expect(await summariesOf(memorialId)).toHaveLength(1);
     // Nor does the job later.
     await ageMemorial(memorialId, 100);
-    await runClosingSummaries(ORIGIN);
+    await runClosingSummaries();
     expect(await summariesOf(memorialId)).toHaveLength(1);
   });
 

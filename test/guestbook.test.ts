@@ -5,7 +5,7 @@
 
 import { db, transaction } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
-import { DIGEST_JOB, sendGuestbookDigests } from "@memorial/lib/guestbook/digest";
+import { DIGEST_JOB, digestItems, SEND_DIGEST_JOB } from "@memorial/lib/guestbook/digest";
 import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { postGuestbookEntry, RATE_LIMIT, RATE_LIMIT_ALL } from "@memorial/lib/guestbook/post-entry";
 import { publicGuestbook } from "@memorial/lib/guestbook/queries";
@@ -14,6 +14,7 @@ import { setGuestbookMode } from "@memorial/lib/guestbook/set-mode";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { jobCatalogue, SCHEDULES } from "@memorial/lib/jobs/catalogue";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
+import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/runner";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
@@ -23,6 +24,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { ageLimit } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
 
 afterAll(() => db.$disconnect());
 
@@ -228,6 +230,8 @@ describe("the guestbook's refusals", () => {
 });
 
 describe("the family's daily digest", () => {
+  /** The daily job guestbook-digest for the UTC day of `now`: one job per memorial added, then run. */
+  const sendGuestbookDigests = (now: Date) => runDaily(digestItems(now));
   const digestsTo = (to: string) => db.outgoingEmail.findMany({ where: { to }, orderBy: { id: "asc" } });
 
   it("lists the waiting messages once per day, in the family's language, even with two runs at once", async () => {
@@ -284,6 +288,7 @@ describe("the family's daily digest", () => {
       cron: "0 6 * * *",
       queue: DIGEST_JOB,
       key: DIGEST_JOB,
+      items: SEND_DIGEST_JOB,
     });
     const { memorialId, email } = await memorial({ language: "fr" });
     await post(memorialId, { name: "Claire", message: "Une pensée pour vous" });
@@ -293,7 +298,10 @@ describe("the family's daily digest", () => {
         await enqueue(tx, DIGEST_JOB, {});
         await enqueue(tx, DIGEST_JOB, {});
       });
-      await runJobsOnce({ [DIGEST_JOB]: catalogue.jobs[DIGEST_JOB]! });
+      await runJobsOnce({
+        [DIGEST_JOB]: catalogue.jobs[DIGEST_JOB]!,
+        [SEND_DIGEST_JOB]: catalogue.jobs[SEND_DIGEST_JOB]!,
+      });
     } finally {
       catalogue.close();
     }
@@ -301,5 +309,49 @@ describe("the family's daily digest", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toContain("1 message attend votre accord");
     expect(mails[0]?.text).toContain("Claire:\nUne pensée pour vous");
+  });
+
+  it("fans out: one digest that fails is retried alone, the others are sent, a second run adds nothing", async () => {
+    const families = [
+      await memorial({ language: "fr" }),
+      await memorial({ language: "en" }),
+      await memorial({ language: "de" }),
+    ];
+    const [first, refused, last] = families;
+    for (const { memorialId } of families) await post(memorialId, { name: "Lou", message: "Pensées" });
+    const now = new Date("2031-05-06T06:00:00Z");
+    const keys = families.map((f) => `${SEND_DIGEST_JOB}:${f.memorialId}:2031-05-06`);
+    const allow = await refuseMailTo(refused!.email);
+    try {
+      // The schedule's job, twice (a second instance, `jobs run`): one job per memorial.
+      await fanOut(digestItems(now));
+      expect((await fanOut(digestItems(now))).added).toBe(0);
+      expect((await jobsOfKeys(keys)).map((j) => j.key)).toEqual([...keys].sort());
+      await runItemJobs(SEND_DIGEST_JOB);
+      // The refused one failed alone: the others are sent, it waits for its retry.
+      expect(await digestsTo(first!.email)).toHaveLength(1);
+      expect(await digestsTo(last!.email)).toHaveLength(1);
+      expect(await digestsTo(refused!.email)).toEqual([]);
+      expect(await db.guestbookDigest.count({ where: { memorialId: refused!.memorialId } })).toBe(0);
+      const [retry, ...others] = await jobsOfKeys(keys);
+      expect(others).toEqual([]);
+      // After the e-mails and webhooks (ITEM_PRIORITY), as its first attempt.
+      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 }, priority: ITEM_PRIORITY });
+      expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now());
+      // The schedule again, later that day: nothing for the digests sent, the retry left as it is.
+      expect((await fanOut(digestItems(new Date("2031-05-06T18:00:00Z")))).added).toBe(0);
+      expect(await jobsOfKeys(keys)).toEqual([retry]);
+    } finally {
+      await allow();
+    }
+    // Its retry, once due, sends it.
+    await makeDue([keys[1]!]);
+    await runItemJobs(SEND_DIGEST_JOB);
+    expect(await digestsTo(refused!.email)).toHaveLength(1);
+    expect(await jobsOfKeys(keys)).toEqual([]);
+    // A new message the same day waits for the next day: nothing added, nothing sent twice.
+    await post(refused!.memorialId, { name: "Sam", message: "Courage" });
+    expect((await sendGuestbookDigests(new Date("2031-05-06T20:00:00Z"))).added).toBe(0);
+    for (const f of families) expect(await digestsTo(f.email)).toHaveLength(1);
   });
 });

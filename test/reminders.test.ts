@@ -13,13 +13,14 @@ import { freePort } from "@memorial/lib/db/embedded";
 import { LANGUAGES } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import { jobCatalogue } from "@memorial/lib/jobs/catalogue";
+import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/runner";
 import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@memorial/lib/mail/outbox-sender";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { reminderEmail } from "@memorial/lib/reminders/emails";
-import { SEND_REMINDERS_JOB, sendReminders } from "@memorial/lib/reminders/send-reminders";
+import { reminderItems, SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
 import {
   CLIENT_CONFIRMATIONS_PER_HOUR,
   confirmSubscription,
@@ -36,6 +37,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
 
 afterAll(() => db.$disconnect());
 
@@ -102,6 +104,12 @@ const remindersTo = (email: string) =>
 
 const at = (iso: string) => new Date(iso);
 
+/**
+ * The daily job send-reminders for the UTC day of `now`, as the runner does it: one job per
+ * reminder due added, then run. Returns how many jobs this run added.
+ */
+const sendReminders = async (now: Date) => (await runDaily(reminderItems(now))).added;
+
 describe("send-reminders", () => {
   it("writes the reminder on the UTC day of the death only, in the subscriber's language, with unsubscribe headers", async () => {
     const memorialId = await memorial({ deathDate: at("2019-03-05T00:00:00Z") });
@@ -139,7 +147,8 @@ describe("send-reminders", () => {
     ]);
     expect(await remindersTo(email)).toHaveLength(1);
     expect(await db.reminderSent.count({ where: { subscriptionId: id } })).toBe(1);
-    // Other tests' subscriptions are not on this day: the three runs wrote one e-mail in all.
+    // Other tests' subscriptions are not on this day: the three runs added one job in all (its
+    // key: subscription, kind and year), which wrote the one e-mail.
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
   });
 
@@ -152,7 +161,10 @@ describe("send-reminders", () => {
     const { email } = await subscribed(memorialId, { language: "nl" });
     const { jobs, close } = jobCatalogue({ consumers: [], smtpUrl: "" });
     try {
-      const catalogue = { [SEND_REMINDERS_JOB]: jobs[SEND_REMINDERS_JOB] };
+      const catalogue = {
+        [SEND_REMINDERS_JOB]: jobs[SEND_REMINDERS_JOB],
+        [SEND_REMINDER_JOB]: jobs[SEND_REMINDER_JOB],
+      };
       await db.$executeRaw`SELECT graphile_worker.add_job(${SEND_REMINDERS_JOB}, '{}'::json)`;
       await db.$executeRaw`SELECT graphile_worker.add_job(${SEND_REMINDERS_JOB}, '{}'::json)`;
       await Promise.all([runJobsOnce(catalogue), runJobsOnce(catalogue)]);
@@ -162,6 +174,70 @@ describe("send-reminders", () => {
     const mails = await remindersTo(email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain("Vandaag denken we aan");
+  });
+
+  it("fans out: one reminder that fails is retried alone, the others are written, a second run adds nothing", async () => {
+    const memorialId = await memorial({ deathDate: at("2016-10-14T00:00:00Z") });
+    const [first, refused, last] = [
+      await subscribed(memorialId),
+      await subscribed(memorialId),
+      await subscribed(memorialId),
+    ];
+    const keys = [first, refused, last].map((s) => `${SEND_REMINDER_JOB}:${s.id}:death_anniversary:2026`);
+    const day = at("2026-10-14T07:00:00Z");
+    const allow = await refuseMailTo(refused.email);
+    try {
+      // The schedule's job, twice (a second instance, `jobs run`): one job per reminder.
+      const runs = [await fanOut(reminderItems(day)), await fanOut(reminderItems(day))];
+      expect(runs[1]!.added).toBe(0);
+      expect((await jobsOfKeys(keys)).map((j) => j.key)).toEqual([...keys].sort());
+      await runItemJobs(SEND_REMINDER_JOB);
+      // The refused one failed alone: the others are written, it waits for its retry.
+      expect(await remindersTo(first.email)).toHaveLength(1);
+      expect(await remindersTo(last.email)).toHaveLength(1);
+      expect(await remindersTo(refused.email)).toHaveLength(0);
+      expect(await db.reminderSent.count({ where: { subscriptionId: refused.id } })).toBe(0);
+      const [retry, ...others] = await jobsOfKeys(keys);
+      expect(others).toEqual([]);
+      // After the e-mails and webhooks (ITEM_PRIORITY), as its first attempt.
+      expect(retry).toMatchObject({ key: keys[1], payload: { _failures: 1 }, priority: ITEM_PRIORITY });
+      expect(retry!.runAt.getTime()).toBeGreaterThan(Date.now());
+      // The schedule again: nothing for the reminders written, the retry left as it is.
+      expect((await fanOut(reminderItems(day))).added).toBe(0);
+      expect(await jobsOfKeys(keys)).toEqual([retry]);
+    } finally {
+      await allow();
+    }
+    // Its retry, once due, writes it.
+    await makeDue([keys[1]!]);
+    await runItemJobs(SEND_REMINDER_JOB);
+    expect(await remindersTo(refused.email)).toHaveLength(1);
+    expect(await jobsOfKeys(keys)).toEqual([]);
+    // A last run of the day: nothing added, nothing written twice.
+    expect(await sendReminders(day)).toBe(0);
+    for (const s of [first, refused, last]) expect(await remindersTo(s.email)).toHaveLength(1);
+  });
+
+  it("selects the day's reminders in keyset batches: each once across the batches' boundaries", async () => {
+    // Born and died on a 3rd of December: two reminders of one subscription on the same day.
+    const memorialId = await memorial({
+      deathDate: at("2019-12-03T00:00:00Z"),
+      birthDate: at("1950-12-03T00:00:00Z"),
+    });
+    const both = await subscribed(memorialId, { birthday: true });
+    const death = await subscribed(memorialId);
+    const keys = [
+      `${SEND_REMINDER_JOB}:${both.id}:birthday:2026`,
+      `${SEND_REMINDER_JOB}:${both.id}:death_anniversary:2026`,
+      `${SEND_REMINDER_JOB}:${death.id}:death_anniversary:2026`,
+    ];
+    // A batch of one row: every boundary falls between two reminders, one between two kinds.
+    const outcome = await fanOut(reminderItems(at("2026-12-03T07:00:00Z")), 1);
+    expect(outcome.added).toBe(outcome.items);
+    expect((await jobsOfKeys(keys)).map((j) => j.key)).toEqual(keys);
+    await runItemJobs(SEND_REMINDER_JOB);
+    expect(await remindersTo(both.email)).toHaveLength(2);
+    expect(await remindersTo(death.email)).toHaveLength(1);
   });
 
   it("reminds of the birthday only when the birth date is known", async () => {

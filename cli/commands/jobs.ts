@@ -3,14 +3,17 @@
 // waiting for its hour. `jobs run` adds the job as the schedule does (graphile_worker.add_job with
 // the schedule's queue and job key), then runs it in this process with the runner's own retry
 // policy (lib/jobs/runner.ts), or, when a service instance has already taken it, waits for that
-// instance to finish it. The jobs themselves hold their once-only rules in the database (a reminder
-// once per subscription, kind and year; a closing summary once per memorial; a digest once per
-// day), so a job run now and again at its hour does nothing twice.
+// instance to finish it. A daily job that fans out (lib/jobs/fan-out.ts) adds one job per item:
+// the command runs those that are due too (the instances may take some), and says which failed.
+// The jobs themselves hold their once-only rules in the database (a reminder once per
+// subscription, kind and year; a closing summary once per memorial; a digest once per day), so a
+// job run now and again at its hour does nothing twice.
 //
 // The job runner and the catalogue (graphile-worker, the mailer, the consumers) are loaded by these
 // commands only, so that the other commands start as fast as before.
 
 import { db } from "@memorial/lib/db/client";
+import type { JobCatalogue } from "@memorial/lib/jobs/runner";
 import { commandLineProduction } from "@memorial/lib/webhooks/url-guard";
 import type { CronMatcher } from "graphile-worker";
 import { type Command, UsageError } from "../arguments";
@@ -117,10 +120,15 @@ export const JOB_COMMANDS: Record<string, Command> = {
         const jobId = added!.id;
         let ranHere = false;
         let failure: unknown;
-        const here = {
+        // A daily job that fans out adds one job per item: those due are run here too, each with
+        // its own retry (a failed item is added again for later, alone, and said below).
+        const items = { ran: 0, failed: [] as string[] };
+        const itemDefinition = schedule.items ? catalogue.jobs[schedule.items] : undefined;
+        type Helpers = Parameters<typeof definition.run>[1];
+        const here: JobCatalogue = {
           [schedule.task]: {
             maxAttempts: definition.maxAttempts,
-            async run(payload: never, helpers: Parameters<typeof definition.run>[1]) {
+            async run(payload: never, helpers: Helpers) {
               ranHere = true;
               try {
                 await definition.run(payload, helpers);
@@ -130,6 +138,22 @@ export const JOB_COMMANDS: Record<string, Command> = {
               }
             },
           },
+          ...(schedule.items && itemDefinition
+            ? {
+                [schedule.items]: {
+                  maxAttempts: itemDefinition.maxAttempts,
+                  async run(payload: never, helpers: Helpers) {
+                    items.ran++;
+                    try {
+                      await itemDefinition.run(payload, helpers);
+                    } catch (error) {
+                      items.failed.push(`${helpers.job.key ?? helpers.job.id}: ${(error as Error).message}`);
+                      throw error;
+                    }
+                  },
+                },
+              }
+            : {}),
         };
         const state = async () =>
           (
@@ -162,11 +186,19 @@ export const JOB_COMMANDS: Record<string, Command> = {
         if (failure) {
           throw new Error(`${schedule.task} failed (a retry is scheduled): ${(failure as Error).message}`);
         }
+        if (items.failed.length) {
+          throw new Error(
+            `${schedule.task}: ${items.failed.length} of its ${items.ran} item(s) run here failed, each retried ` +
+              `later alone (the others are done): ${items.failed.join("; ")}`,
+          );
+        }
         return {
           task: schedule.task,
           jobId: Number(jobId),
           ranBy: ranHere ? "this command" : "another process",
           outcome: "done",
+          // The items' jobs this command ran (those the instances took are theirs).
+          ...(schedule.items ? { items: items.ran } : {}),
         };
       } finally {
         catalogue.interrupt();

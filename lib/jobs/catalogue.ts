@@ -15,18 +15,36 @@ import {
   dispatchEvents,
   requestDispatch,
 } from "@memorial/lib/events/dispatcher";
-import { DIGEST_JOB, sendGuestbookDigests } from "@memorial/lib/guestbook/digest";
+import {
+  DIGEST_JOB,
+  type DigestItem,
+  digestItems,
+  SEND_DIGEST_JOB,
+  sendGuestbookDigest,
+} from "@memorial/lib/guestbook/digest";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@memorial/lib/mail/outbox-sender";
-import { CLOSING_SUMMARY_JOB, runClosingSummaries } from "@memorial/lib/memorials/closing-summary";
+import {
+  CLOSING_SUMMARY_JOB,
+  closingSummaryItems,
+  SEND_CLOSING_SUMMARY_JOB,
+  sendDueClosingSummary,
+} from "@memorial/lib/memorials/closing-summary";
 import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
-import { SEND_REMINDERS_JOB, sendReminders } from "@memorial/lib/reminders/send-reminders";
+import {
+  type ReminderItem,
+  reminderItems,
+  SEND_REMINDER_JOB,
+  SEND_REMINDERS_JOB,
+  sendReminder,
+} from "@memorial/lib/reminders/send-reminders";
 import {
   deliverWebhook,
   MAX_ATTEMPTS as WEBHOOK_ATTEMPTS,
   webhookContext,
 } from "@memorial/lib/webhooks/sender";
 import type { GuardOptions } from "@memorial/lib/webhooks/url-guard";
+import { fanOut } from "./fan-out";
 import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
 
 /**
@@ -43,12 +61,13 @@ export const SCHEDULES: Schedule[] = [
   { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
+  // The daily jobs below fan out (lib/jobs/fan-out.ts): each adds one keyed job per item, `items`.
   // The families' daily digest of guestbook messages waiting for approval (issue 21.3).
-  { ...alone(DIGEST_JOB), cron: "0 6 * * *" },
+  { ...alone(DIGEST_JOB), cron: "0 6 * * *", items: SEND_DIGEST_JOB },
   // The families' closing summaries due (CLOSING_WEEKS after creation), once each (issue 21.5).
-  { ...alone(CLOSING_SUMMARY_JOB), cron: "30 6 * * *" },
+  { ...alone(CLOSING_SUMMARY_JOB), cron: "30 6 * * *", items: SEND_CLOSING_SUMMARY_JOB },
   // Anniversary reminders of the UTC day (issue 21.4), once per subscription, kind and year.
-  { ...alone(SEND_REMINDERS_JOB), cron: "0 7 * * *" },
+  { ...alone(SEND_REMINDERS_JOB), cron: "0 7 * * *", items: SEND_REMINDER_JOB },
 ];
 
 export interface CatalogueOptions {
@@ -66,6 +85,12 @@ export interface Catalogue {
   interrupt(): void;
   close(): void;
 }
+
+/**
+ * Attempts of a daily job's item (a reminder, a digest, a summary): with the retry policy's waits,
+ * the last one comes some 8 minutes after the first (JOB_RETRY_BASE_MS 30 s), well within its day.
+ */
+export const DAILY_ITEM_ATTEMPTS = 5;
 
 const job = <P>(definition: JobDefinition<P>) => definition as JobDefinition<never>;
 
@@ -94,19 +119,33 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
         await servePlantingQueue();
       },
     }),
-    // The anniversary reminders due today (UTC), into the outbox (lib/reminders/send-reminders.ts).
+    // The daily jobs fan out (lib/jobs/fan-out.ts): the scheduled job adds one keyed job per item
+    // (DAILY_ITEM_ATTEMPTS), which retries alone. The anniversary reminders due today (UTC), into
+    // the outbox (lib/reminders/send-reminders.ts).
     [SEND_REMINDERS_JOB]: job({
       async run() {
-        await sendReminders();
+        await fanOut(reminderItems());
       },
       maxAttempts: 3,
+    }),
+    [SEND_REMINDER_JOB]: job<ReminderItem>({
+      async run(item) {
+        await sendReminder(item);
+      },
+      maxAttempts: DAILY_ITEM_ATTEMPTS,
     }),
     // Each family's one e-mail of the day listing its guestbook's waiting messages (issue 21.3).
     [DIGEST_JOB]: job({
       async run() {
-        await sendGuestbookDigests();
+        await fanOut(digestItems());
       },
       maxAttempts: 3,
+    }),
+    [SEND_DIGEST_JOB]: job<DigestItem>({
+      async run(item) {
+        await sendGuestbookDigest(item);
+      },
+      maxAttempts: DAILY_ITEM_ATTEMPTS,
     }),
     housekeeping: job({
       async run() {
@@ -118,9 +157,15 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
     // The closing summaries due: one e-mail per memorial, once (summary_sent_at).
     [CLOSING_SUMMARY_JOB]: job({
       async run() {
-        await runClosingSummaries();
+        await fanOut(closingSummaryItems());
       },
       maxAttempts: 3,
+    }),
+    [SEND_CLOSING_SUMMARY_JOB]: job<{ memorial: number }>({
+      async run({ memorial }) {
+        await sendDueClosingSummary(memorial);
+      },
+      maxAttempts: DAILY_ITEM_ATTEMPTS,
     }),
   };
   return {

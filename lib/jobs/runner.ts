@@ -64,6 +64,8 @@ export interface Schedule {
   /** As enqueue's: jobs of one queue run one at a time; a key keeps one of them waiting. */
   queue?: string;
   key?: string;
+  /** The task of the per-item jobs it adds, if it fans out (lib/jobs/fan-out.ts; `jobs run` runs them). */
+  items?: string;
 }
 
 /** Creates or updates graphile-worker's schema (lib/db/migrate.ts calls it before ours). */
@@ -112,22 +114,28 @@ function taskOf(name: string, definition: JobDefinition<never>, track?: Track): 
       const max = definition.maxAttempts ?? 10;
       if (!(error instanceof RetryLater) && failures >= max) {
         log.error(
-          { task: name, job: job.id, err: error },
+          { task: name, job: job.id, jobKey: keyOf(job), err: error },
           `${name} (job ${job.id}) failed ${failures} times, given up`,
         );
         return;
       }
       const delay = retryDelayMs(failures);
       log.error(
-        { task: name, job: job.id, err: error instanceof RetryLater ? undefined : error },
+        { task: name, job: job.id, jobKey: keyOf(job), err: error instanceof RetryLater ? undefined : error },
         `${name} (job ${job.id}) failed (${failures}), next attempt in ${Math.round(delay / 1000)} s` +
           (error instanceof RetryLater ? `: ${error.message}` : ""),
       );
       await helpers.addJob(
         name,
         { ...payload, _failures: failures },
-        // Its key and its queue kept: a scheduled job's retry still runs alone (issue 28.9).
-        { runAt: new Date(Date.now() + delay), jobKey: keyOf(job), queueName: queueOf(job) },
+        // Its key, queue and priority kept: a scheduled job's retry still runs alone (issue 28.9),
+        // a daily job's item still after the e-mails and webhooks (lib/jobs/fan-out.ts).
+        {
+          runAt: new Date(Date.now() + delay),
+          jobKey: keyOf(job),
+          queueName: queueOf(job),
+          priority: job.priority,
+        },
       );
     }
   };

@@ -1,12 +1,14 @@
 // The family's closing summary (issue 21.5): once per memorial, an e-mail to the family with the
-// summary's PDF and the planters' CSV. Sent by the daily job `closing-summary` CLOSING_WEEKS after
-// the memorial's creation (confirmed memorials, shown or hidden, live, with a family e-mail), or
-// earlier when the family asks from its management page. "Once": memorial.summary_sent_at is set
-// by a conditional UPDATE in the transaction that writes the e-mail (with its attachments) to the
-// outbox; a second run, on this instance or another, finds it set and writes nothing. A second
-// request of the family sends nothing either: the page says when it was sent (README).
+// summary's PDF and the planters' CSV. Sent CLOSING_WEEKS after the memorial's creation (confirmed
+// memorials, shown or hidden, live, with a family e-mail): the daily job `closing-summary` selects
+// the memorials due and adds one job `send-closing-summary` per memorial (lib/jobs/fan-out.ts), so
+// that one summary that fails is retried alone; or earlier when the family asks from its
+// management page. "Once": memorial.summary_sent_at is set by a conditional UPDATE in the
+// transaction that writes the e-mail (with its attachments) to the outbox; a second run, on this
+// instance or another, finds it set and writes nothing. A second request of the family sends
+// nothing either: the page says when it was sent (README).
 import { plantationName, plantationRegion, speciesName } from "@memorial/lib/catalogue/translations";
-import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import {
   type ClosingSummary,
   summaryCsv,
@@ -24,8 +26,10 @@ import { memorialOfToken } from "./manage-token";
 import { displayTitle, shownMessage, treesVisibleTo } from "./policy";
 import { formatUnit } from "./public-page";
 
-/** The job's name (lib/jobs/catalogue.ts). */
+/** The daily job (lib/jobs/catalogue.ts): selects the memorials due and adds the job of each. */
 export const CLOSING_SUMMARY_JOB = "closing-summary";
+/** One memorial's summary (its payload: { memorial }). */
+export const SEND_CLOSING_SUMMARY_JOB = "send-closing-summary";
 
 /** The summary's data: the trees the family's link sees, hidden messages left out. */
 export async function readClosingSummary(
@@ -146,38 +150,51 @@ export async function sendClosingSummary(memorialId: number, origin: string): Pr
   });
 }
 
-/** The memorials due for their summary now: CLOSING_WEEKS after creation, not sent, sendable. */
-export async function dueClosingSummaries(limit = 500): Promise<number[]> {
+/**
+ * The memorials due for their summary now: CLOSING_WEEKS after creation, not sent, sendable; in
+ * the order of their id after `after` (a keyset condition, lib/db/keyset.ts), at most `limit`.
+ */
+async function dueClosingSummaries(
+  page: { after?: Prisma.Sql; limit?: number; memorial?: number } = {},
+): Promise<{ id: number }[]> {
   const weeks = settings().CLOSING_WEEKS;
-  const rows = await db.$queryRaw<{ id: number }[]>`
+  return db.$queryRaw<{ id: number }[]>`
     SELECT m."id" FROM "memorial" m JOIN "family" f ON f."memorial_id" = m."id"
     WHERE m."status" = 'visible' AND m."is_test" = false AND m."kind" <> 'global'
       AND m."summary_sent_at" IS NULL AND f."email" IS NOT NULL AND btrim(f."email") <> ''
       AND m."created_at" <= now() - make_interval(weeks => ${weeks})
-    ORDER BY m."id" LIMIT ${limit}`;
-  return rows.map((r) => r.id);
+      ${page.memorial === undefined ? Prisma.empty : Prisma.sql`AND m."id" = ${page.memorial}`}
+      ${page.after ?? Prisma.empty}
+    ORDER BY m."id" LIMIT ${page.limit ?? null}`;
 }
 
-/** The job `closing-summary`: every memorial due gets its summary (once). Returns how many were sent. */
-export async function runClosingSummaries(origin = jobOrigin()): Promise<number> {
-  let sent = 0;
-  const failures: string[] = [];
-  const tried = new Set<number>();
-  for (;;) {
-    const due = (await dueClosingSummaries()).filter((id) => !tried.has(id));
-    if (due.length === 0) break;
-    for (const id of due) {
-      tried.add(id);
-      try {
-        if ((await sendClosingSummary(id, origin)).sent) sent++;
-      } catch (error) {
-        failures.push(`memorial ${id}: ${(error as Error).message}`);
-      }
-    }
-  }
-  // The others are sent; the job's retry takes up the failed ones.
-  if (failures.length) throw new Error(`closing summaries failed: ${failures.join("; ")}`);
-  return sent;
+/**
+ * The job `closing-summary` (daily): the memorials due for their summary and the job of each,
+ * `send-closing-summary`, keyed by memorial (fanned out by lib/jobs/fan-out.ts).
+ */
+export function closingSummaryItems() {
+  return {
+    task: SEND_CLOSING_SUMMARY_JOB,
+    key: Prisma.sql`m."id"`,
+    keyOf: (row: { id: number }) => [row.id],
+    read: (after: Prisma.Sql, limit: number) => dueClosingSummaries({ after, limit }),
+    // Once per memorial: summary_sent_at.
+    job: (row: { id: number }) => ({
+      key: `${SEND_CLOSING_SUMMARY_JOB}:${row.id}`,
+      payload: { memorial: row.id },
+    }),
+  };
+}
+
+/**
+ * The job `send-closing-summary`: the memorial's summary, if it is still due (confirmed, live,
+ * with a family e-mail, not sent); returns whether this call sent it.
+ */
+export async function sendDueClosingSummary(memorialId: number, origin = jobOrigin()): Promise<boolean> {
+  if (!Number.isSafeInteger(memorialId)) throw new Error(`send-closing-summary: no memorial in the job`);
+  const [due] = await dueClosingSummaries({ memorial: memorialId });
+  if (!due) return false;
+  return (await sendClosingSummary(memorialId, origin)).sent;
 }
 
 /**

@@ -1,9 +1,13 @@
 // The job `send-reminders` (daily, lib/jobs/catalogue.ts): the reminders due on the UTC day of
-// `now`, each written to the outbox (lib/mail) once per subscription, kind and year. Once, even
-// with two instances running the job at the same time: the reminder_sent row (its primary key)
-// and the e-mail are written in one transaction, the row by INSERT ... ON CONFLICT DO NOTHING, so
-// the second run inserts nothing (after waiting for the first one's commit) and writes no e-mail.
-// Sent only to confirmed, not unsubscribed subscriptions of memorials the public may see.
+// `now`, each written to the outbox (lib/mail) once per subscription, kind and year. The daily job
+// only selects them (reminderItems, in keyset batches) and adds one job `send-reminder` per
+// reminder, keyed by subscription, kind and year (lib/jobs/fan-out.ts): a reminder that fails is
+// retried alone. Once, even with two instances or two runs at the same time: the reminder_sent row
+// (its primary key) and the e-mail are written in one transaction, the row by INSERT ... ON
+// CONFLICT DO NOTHING, so a second job of the same reminder inserts nothing (after waiting for the
+// first one's commit) and writes no e-mail; and a reminder sent is no longer selected.
+// Sent only to confirmed, not unsubscribed subscriptions of memorials the public may see: checked
+// when the day's reminders are selected, and again by each reminder's job when it runs.
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { memorialUrl } from "@memorial/lib/links";
@@ -14,7 +18,10 @@ import { reminderEmail, type TreeStatusCounts } from "./emails";
 import { reminderMemorial } from "./subscriptions";
 import { reminderToken } from "./tokens";
 
+/** The daily job: selects the day's reminders and adds the job of each. */
 export const SEND_REMINDERS_JOB = "send-reminders";
+/** One reminder's job (its payload: ReminderItem). */
+export const SEND_REMINDER_JOB = "send-reminder";
 
 interface Due {
   id: number;
@@ -22,8 +29,21 @@ interface Due {
   from_year: number;
 }
 
-/** Writes the reminders due today (UTC) to the outbox; returns how many this run wrote. */
-export async function sendReminders(now = new Date()): Promise<number> {
+/** A reminder's job: the subscription, the kind and the UTC day (YYYY-MM-DD) it is due. */
+export interface ReminderItem {
+  subscription: number;
+  kind: ReminderKind;
+  day: string;
+}
+
+/**
+ * The reminders due on the UTC day of `now` not yet sent this year, in the order of (subscription,
+ * kind), after `after` (a keyset condition, lib/db/keyset.ts), at most `limit`; or that one reminder.
+ */
+async function dueReminders(
+  now: Date,
+  page: { after?: Prisma.Sql; limit?: number; only?: { subscription: number; kind: ReminderKind } },
+): Promise<Due[]> {
   const year = now.getUTCFullYear();
   const day = (column: Prisma.Sql) =>
     Prisma.join(
@@ -34,7 +54,10 @@ export async function sendReminders(now = new Date()): Promise<number> {
       " OR ",
     );
   const date = Prisma.sql`k."d"`;
-  const due = await db.$queryRaw<Due[]>`
+  const only = page.only
+    ? Prisma.sql`AND s."id" = ${page.only.subscription} AND k."kind" = ${page.only.kind}`
+    : Prisma.empty;
+  return db.$queryRaw<Due[]>`
     SELECT s."id", k."kind", extract(year FROM k."d" AT TIME ZONE 'UTC')::int AS "from_year"
     FROM "reminder_subscription" s
     JOIN "memorial" m ON m."id" = s."memorial_id"
@@ -49,12 +72,39 @@ export async function sendReminders(now = new Date()): Promise<number> {
       AND (${day(date)}) AND extract(year FROM k."d" AT TIME ZONE 'UTC') < ${year}
       AND NOT EXISTS (SELECT 1 FROM "reminder_sent" r
         WHERE r."subscription_id" = s."id" AND r."kind" = k."kind" AND r."year" = ${year})
-    ORDER BY s."id", k."kind"`;
-  let written = 0;
-  for (const reminder of due) {
-    if (await transaction((tx) => sendOne(tx, reminder, year))) written++;
-  }
-  return written;
+      ${only} ${page.after ?? Prisma.empty}
+    ORDER BY s."id", k."kind"
+    LIMIT ${page.limit ?? null}`;
+}
+
+/** The reminders due on the UTC day of `now` and their jobs (fanned out by lib/jobs/fan-out.ts). */
+export function reminderItems(now = new Date()) {
+  const day = now.toISOString().slice(0, 10);
+  const year = now.getUTCFullYear();
+  return {
+    task: SEND_REMINDER_JOB,
+    key: Prisma.sql`s."id", k."kind"`,
+    keyOf: (row: Due) => [row.id, row.kind],
+    read: (after: Prisma.Sql, limit: number) => dueReminders(now, { after, limit }),
+    job: (row: Due) => ({
+      // Once per subscription, kind and year: the reminder's own once-only unit.
+      key: `${SEND_REMINDER_JOB}:${row.id}:${row.kind}:${year}`,
+      payload: { subscription: row.id, kind: row.kind, day } satisfies ReminderItem,
+    }),
+  };
+}
+
+/**
+ * The job `send-reminder`: writes the reminder to the outbox if it is still due on its day (the
+ * subscription still confirmed, the memorial still public, not sent yet); returns whether it did.
+ */
+export async function sendReminder(item: ReminderItem): Promise<boolean> {
+  const now = new Date(`${item.day}T00:00:00Z`);
+  if (Number.isNaN(now.getTime())) throw new Error(`send-reminder: "${item.day}" is not a day`);
+  if (!Number.isSafeInteger(item.subscription)) throw new Error("send-reminder: no subscription in the job");
+  const [reminder] = await dueReminders(now, { only: { subscription: item.subscription, kind: item.kind } });
+  if (!reminder) return false;
+  return transaction((tx) => sendOne(tx, reminder, now.getUTCFullYear()));
 }
 
 async function sendOne(tx: Tx, reminder: Due, year: number): Promise<boolean> {
