@@ -1,0 +1,52 @@
+// Issue 28.3: `npm start` runs JavaScript, no transpiler at run time. The service is started as
+// `npm start` starts it (node scripts/run.mjs start, against the tests' database) with module
+// hooks that fail on any TypeScript file or on tsx (test/support/no-typescript-hooks.mjs): it must
+// become ready and answer the API and a page. Under tsx, its first import of scripts/start.ts
+// would stop it.
+import { type ChildProcess, spawn } from "node:child_process";
+import { freePort } from "@memorial/lib/db/embedded";
+import { afterAll, expect, it } from "vitest";
+
+let child: ChildProcess | undefined;
+afterAll(() => {
+  if (child?.exitCode === null) child.kill("SIGKILL");
+});
+
+it("starts with no TypeScript loaded, and serves /readyz, the API and a page", async () => {
+  const port = await freePort();
+  let output = "";
+  child = spawn(
+    process.execPath,
+    ["--import", "./test/support/no-typescript.mjs", "scripts/run.mjs", "start"],
+    {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", JOB_WORKERS: "1", LOG_LEVEL: "warn" },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  let ready = 0;
+  while (Date.now() < deadline && child.exitCode === null) {
+    ready = await fetch(`${origin}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (ready === 200) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  expect(ready, output).toBe(200);
+  expect(output).not.toContain("TypeScript loaded at run time");
+  // The API (lib/ through the server) and a page (lib/ through Next.js), both compiled.
+  expect((await fetch(`${origin}/v1/Especes`)).status).toBe(403);
+  expect((await fetch(`${origin}/`)).status).toBe(200);
+  const exited = new Promise((resolve) => child?.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+  expect(child.exitCode).toBe(0);
+}, 120_000);
