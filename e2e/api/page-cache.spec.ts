@@ -4,6 +4,7 @@
 // scripts.
 import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
+import { withoutNextRuntime } from "@memorial/lib/http/page-cache";
 import { expect, test } from "@playwright/test";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 
@@ -185,4 +186,17 @@ test("a kept page carries no Next.js client runtime, only its HTML, its styleshe
   expect(ownHtml).toMatch(/<script[^>]*\ssrc="\/_next\//);
   const nonce = /'nonce-([^']+)'/.exec(own.headers.get("content-security-policy")!)![1];
   expect(ownHtml).toContain(`<script src="/share.js" defer="" nonce="${nonce}">`);
+
+  // Pinned to the Next.js installed (issue 28.3): the stripping relies on what Next.js writes into
+  // a page (its scripts under /_next/, its payload in self.__next_f, Turbopack's bootstrap). Applied
+  // to Next.js's own rendering it must leave only the page's island and React's inline reveal
+  // scripts ($RC, $RS...): a new kind of runtime script in an upgrade fails here.
+  expect(ownHtml).toContain("self.__next_f");
+  expect(ownHtml).toMatch(/<script[^>]*\ssrc="\/_next\/static\/chunks\//);
+  const left = [...withoutNextRuntime(ownHtml).matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)];
+  for (const [whole, attributes, body] of left) {
+    const src = /\ssrc="([^"]+)"/.exec(attributes ?? "")?.[1];
+    if (src !== undefined) expect(src, whole).toBe("/share.js");
+    else expect(body, whole).toMatch(/^\$R[A-Z]*\b/);
+  }
 });

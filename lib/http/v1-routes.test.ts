@@ -163,6 +163,59 @@ describe("the /v1 answers' compression, as Next.js's compression middleware choo
     expect(preferredEncoding("gzip;q=0.4, identity;q=0.5")).toBe("identity");
   });
 
+  // Pinned to the Next.js installed: its compression middleware answers the pages, and the API
+  // must choose as it does for each header. A Next.js upgrade that changes the choice fails here.
+  it("chooses, for each header, what Next.js's own compression middleware chooses", async () => {
+    const { preferredEncoding } = await import("./v1-routes");
+    const { createRequire } = await import("node:module");
+    const compression = createRequire(import.meta.url)("next/dist/compiled/compression") as () => (
+      request: http.IncomingMessage,
+      response: http.ServerResponse,
+      next: () => void,
+    ) => void;
+    const middleware = compression();
+    const body = JSON.stringify({ Arbres: Array.from({ length: 150 }, (_, i) => ({ ArbreId: i })) });
+    const server = http.createServer((request, response) =>
+      middleware(request, response, () => {
+        response.setHeader("content-type", "application/json; charset=utf-8");
+        response.end(body);
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const chosenByNext = (acceptEncoding: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ port, host: "127.0.0.1", headers: { "accept-encoding": acceptEncoding } }, (response) => {
+            response.resume();
+            resolve(String(response.headers["content-encoding"] ?? "identity"));
+          })
+          .on("error", reject);
+      });
+    try {
+      for (const header of [
+        "gzip, deflate, br",
+        "deflate",
+        "deflate, gzip",
+        "gzip;q=0.5, deflate",
+        "gzip;q=0, deflate",
+        "gzip;q=0.5",
+        "gzip;q=0, identity",
+        "br",
+        "*",
+        "*;q=0.5, gzip;q=0",
+        "gzip;q=0.4, identity;q=0.5",
+        "deflate;q=0.9, gzip;q=0.1",
+        "identity",
+        "",
+      ]) {
+        expect(preferredEncoding(header || undefined), header).toBe(await chosenByNext(header));
+      }
+    } finally {
+      server.close();
+    }
+  });
+
   it("gzips a JSON answer from 1 KiB on, says Vary: Accept-Encoding, and leaves the rest as it is", async () => {
     const { encoded } = await import("./v1-routes");
     const { gunzipSync, inflateSync } = await import("node:zlib");
