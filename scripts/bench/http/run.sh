@@ -33,7 +33,9 @@ cleanup() { for p in "${pids[@]}"; do kill -TERM -- "-$p" 2>/dev/null; done; sle
 trap cleanup EXIT
 (cd "$P" && DATA_DIR="$RUN/data" API_RATE_LIMIT=0 PORT=$PP APP_URL=http://127.0.0.1:$PP exec setsid npm start > "$RUN/project.log" 2>&1) & pids+=("$!")
 (cd "$WORK/floor-app" && exec setsid npx next start -p $PF -H 127.0.0.1 > "$RUN/floor.log" 2>&1) & pids+=("$!")
-for i in $(seq 1 180); do curl -s -o /dev/null "http://127.0.0.1:$PP/v1/Especes" && break; sleep 1; done
+# Ready once /readyz says so (migrations applied, database answering, jobs running): before, the
+# API answers 503.
+for i in $(seq 1 180); do curl -sf -o /dev/null "http://127.0.0.1:$PP/readyz" && break; sleep 1; done
 KEY="$(grep -o 'live key (shown once): [^ ]*' "$RUN/project.log" | awk '{print $NF}')"
 PGPORT="$(sed -n 4p "$RUN/data/postgres/postmaster.pid")"
 PGPASS="postgres"; for f in "$RUN/data/postgres-password" "$RUN/data/db-password"; do [ -f "$f" ] && PGPASS="$(cat "$f")"; done
