@@ -3,6 +3,10 @@ import { defineConfig, devices } from "@playwright/test";
 // Chromium comes from Debian's package (no browser download here); see DEVELOPERS.md.
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
+// The tests' own process (factories, receivers) works outside production mode, as vitest's does
+// (lib/settings.ts isProductionMode); the service it starts sets production mode itself.
+(process.env as Record<string, string | undefined>).NODE_ENV ??= "test";
+
 export default defineConfig({
   testDir: "e2e",
   globalSetup: "./e2e/support/global-setup.ts",

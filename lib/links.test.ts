@@ -170,8 +170,13 @@ describe("emailLinkOrigin (issue 18.3)", () => {
     ).toBe("https://trees.example.org");
   });
 
+  it("with NODE_ENV unset (an operator's shell), is in production mode: a forged Host is refused", () => {
+    expect(() => emailLinkOrigin(forged, {})).toThrow(HostNotAllowedError);
+    expect(() => emailLinkOrigin(forged, { NODE_ENV: "staging" })).toThrow(HostNotAllowedError);
+  });
+
   it("outside production mode, follows the request's Host as publicOrigin does", () => {
-    for (const mode of [undefined, "development", "test"]) {
+    for (const mode of ["development", "test"]) {
       expect(emailLinkOrigin(forged, { NODE_ENV: mode })).toBe("http://attacker.example");
       expect(emailLinkOrigin(h(forwarded), { NODE_ENV: mode, TRUST_PROXY: "1" })).toBe(
         "https://trees.example",

@@ -91,7 +91,7 @@ export class HostNotAllowedError extends DomainError {
  * The origin of the links written into e-mails while answering a request (password reset,
  * invitation, a family's confirmation and management links), without a trailing slash:
  * - APP_URL when set, whatever the request's Host says;
- * - else, in production mode (NODE_ENV=production: `npm start`), the request's origin
+ * - else, in production mode (lib/settings.ts isProductionMode: `npm start`), the request's origin
  *   (publicOrigin) only when its host is a local name (localhost, 127.0.0.1, [::1]) or is listed
  *   in ALLOWED_HOSTS; any other host throws HostNotAllowedError, so that a forged Host
  *   (`Host: attacker.example`) never ends up in an e-mail;

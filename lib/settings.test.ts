@@ -12,7 +12,11 @@ describe("readSettings", () => {
     expect(s.PAGE_CACHE_MB).toBe(128);
     expect(s.APP_URL).toBeUndefined();
     expect(s.WEBHOOK_ALLOW_PRIVATE).toBeUndefined();
-    expect(s.production).toBe(false);
+    // Production mode unless NODE_ENV says development or test (one rule, issue 29.6).
+    expect(s.production).toBe(true);
+    expect(readSettings({ NODE_ENV: "development" }).production).toBe(false);
+    expect(readSettings({ NODE_ENV: " Test " }).production).toBe(false);
+    expect(readSettings({ NODE_ENV: "staging" }).production).toBe(true);
   });
 
   it("reads numbers, switches and addresses", () => {

@@ -92,7 +92,7 @@ const hostList = z
 const MS_HOUR = 3_600_000;
 
 const ZSettings = z.object({
-  NODE_ENV: text("development"),
+  NODE_ENV: text(undefined),
   DATABASE_URL: text(undefined),
   DATABASE_POOL_SIZE: integer(1, 1_000, 20),
   /** A read replica for the reports only (lib/db/client.ts reportsDb); unset: DATABASE_URL. */
@@ -161,10 +161,22 @@ const ZSettings = z.object({
   S3_FORCE_PATH_STYLE: switchSetting,
 });
 
+/**
+ * Production mode, the one rule (issue 29.6): the production rules apply (webhooks never to private
+ * addresses, links in e-mails only on allowed hosts) unless NODE_ENV says `development` or `test`.
+ * `npm start` sets production and `npm run dev` development (scripts/start.ts), the test runners
+ * test (vitest itself, Playwright in playwright.config.ts); an operator's shell, which usually sets
+ * nothing, runs the command line in production mode, as the service it works on.
+ */
+export function isProductionMode(nodeEnv: string | undefined): boolean {
+  const mode = nodeEnv?.trim().toLowerCase();
+  return mode !== "development" && mode !== "test";
+}
+
 export type Settings = Omit<z.output<typeof ZSettings>, "JOB_RETRY_BASE_MS"> & {
   /** The base of the one retry policy of the jobs (WEBHOOK_RETRY_BASE_MS when unset). */
   JOB_RETRY_BASE_MS: number;
-  /** `npm start` and NODE_ENV=production: the production rules apply (e.g. webhook addresses). */
+  /** Production mode (isProductionMode): the production rules apply (webhook addresses, links). */
   production: boolean;
 };
 
@@ -197,7 +209,7 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   const retryBase = integer(1, 24 * MS_HOUR, data.WEBHOOK_RETRY_BASE_MS).safeParse(data.JOB_RETRY_BASE_MS);
   if (!retryBase.success)
     throw new SettingsError([`JOB_RETRY_BASE_MS ${retryBase.error.issues[0]?.message}`]);
-  return { ...data, JOB_RETRY_BASE_MS: retryBase.data, production: data.NODE_ENV === "production" };
+  return { ...data, JOB_RETRY_BASE_MS: retryBase.data, production: isProductionMode(data.NODE_ENV) };
 }
 
 let cached: { fingerprint: string; settings: Settings } | undefined;

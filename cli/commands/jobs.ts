@@ -14,7 +14,7 @@
 
 import { db } from "@memorial/lib/db/client";
 import type { JobCatalogue } from "@memorial/lib/jobs/runner";
-import { commandLineProduction } from "@memorial/lib/webhooks/url-guard";
+import { settings } from "@memorial/lib/settings";
 import type { CronMatcher } from "graphile-worker";
 import { type Command, UsageError } from "../arguments";
 
@@ -107,7 +107,7 @@ export const JOB_COMMANDS: Record<string, Command> = {
       const catalogue = jobCatalogue({
         // The consumers of the service's launcher (scripts/start.ts), for dispatch-events.
         consumers,
-        webhooks: { production: commandLineProduction() },
+        webhooks: { production: settings().production },
       });
       try {
         const definition = catalogue.jobs[schedule.task]!;

@@ -7,7 +7,6 @@ import {
   listWebhookEndpoints,
   WEBHOOK_EVENTS,
 } from "@memorial/lib/webhooks/endpoints";
-import { commandLineProduction } from "@memorial/lib/webhooks/url-guard";
 import { type Command, flag, integer, str, text, UsageError } from "../arguments";
 
 export const WEBHOOK_COMMANDS: Record<string, Command> = {
@@ -28,15 +27,12 @@ export const WEBHOOK_COMMANDS: Record<string, Command> = {
       // The secret is shown here only; the service keeps it encrypted. The URL is checked as the
       // running service checks it (same guard, same WEBHOOK_ALLOW_PRIVATE, production mode unless
       // NODE_ENV is development or test): an endpoint it would refuse gets no secret.
-      const created = await createWebhookEndpoint(
-        {
-          scope: serviceAdminScope(operatorId),
-          url,
-          events: names,
-          environment: test ? "test" : "production",
-        },
-        { production: commandLineProduction() },
-      );
+      const created = await createWebhookEndpoint({
+        scope: serviceAdminScope(operatorId),
+        url,
+        events: names,
+        environment: test ? "test" : "production",
+      });
       return { id: created.id, secret: created.secret };
     },
   },

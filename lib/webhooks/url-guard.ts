@@ -62,19 +62,8 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 export interface GuardOptions {
-  /** Production mode: NODE_ENV=production unless the caller knows better (the launcher). */
+  /** Production mode: settings().production (lib/settings.ts isProductionMode) unless given. */
   production?: boolean;
-}
-
-/**
- * The mode of the command line (cli/index.ts), which registers webhooks for the running service
- * and must refuse what the service would refuse: production mode unless NODE_ENV says
- * `development` or `test`. The service under `npm start` is in production mode whatever NODE_ENV
- * says, and an operator's shell usually sets no NODE_ENV at all.
- */
-export function commandLineProduction(env: Record<string, string | undefined> = process.env): boolean {
-  const mode = env.NODE_ENV?.trim().toLowerCase();
-  return mode !== "development" && mode !== "test";
 }
 
 /** Whether webhooks may go to private addresses (see the header of this file). */
