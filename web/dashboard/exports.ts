@@ -1,7 +1,6 @@
 // One export, two formats: the CSV in the user's language's separator and decimal mark, or the
 // XLSX. The routes of the reports and transactions give the columns and the rows; this chooses.
 
-import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "@memorial/lib/dashboard/csv";
 import { queryInt } from "@memorial/lib/dashboard/query";
 import {
   parseReportQuery,
@@ -15,7 +14,8 @@ import {
   transactionCsvRow,
 } from "@memorial/lib/dashboard/transactions";
 import { lifeExport, parseLifeTable } from "@memorial/lib/dashboard/tree-life";
-import { xlsxResponse, xlsxStream } from "@memorial/lib/dashboard/xlsx";
+import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "@memorial/lib/exports/csv";
+import { xlsxResponse, xlsxStream } from "@memorial/lib/exports/xlsx";
 import { dashboardLanguage } from "./language";
 import { dashboardRoute } from "./route";
 
