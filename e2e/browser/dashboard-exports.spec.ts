@@ -4,8 +4,8 @@
 import { readFileSync } from "node:fs";
 import { localToday, presetPeriod } from "@memorial/lib/dashboard/periods";
 import { REPORT_CSV_HEADER } from "@memorial/lib/dashboard/reports";
-import { TRANSACTION_CSV_HEADER } from "@memorial/lib/dashboard/transactions";
 import { BOM, parseCsv } from "@memorial/lib/exports/csv";
+import { TRANSACTION_CSV_HEADER } from "@memorial/lib/transactions/dashboard-queries";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";

@@ -8,14 +8,14 @@ import {
   reportCsvRow,
   reportLinesForExport,
 } from "@memorial/lib/dashboard/reports";
+import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "@memorial/lib/exports/csv";
+import { xlsxResponse, xlsxStream } from "@memorial/lib/exports/xlsx";
+import { lifeExport, parseLifeTable } from "@memorial/lib/reports/tree-life-tables";
 import {
   allMonthTransactions,
   TRANSACTION_CSV_HEADER,
   transactionCsvRow,
-} from "@memorial/lib/dashboard/transactions";
-import { lifeExport, parseLifeTable } from "@memorial/lib/dashboard/tree-life";
-import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "@memorial/lib/exports/csv";
-import { xlsxResponse, xlsxStream } from "@memorial/lib/exports/xlsx";
+} from "@memorial/lib/transactions/dashboard-queries";
 import { dashboardLanguage } from "./language";
 import { dashboardRoute } from "./route";
 
