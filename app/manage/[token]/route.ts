@@ -23,9 +23,9 @@ import { hasGuestbook, PRIVACY_LEVELS } from "@memorial/lib/memorials/policy";
 import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
-import { GUESTBOOK_MANAGE_ACTIONS } from "@/components/public/manage-guestbook";
-import { type ManagePageView, managePage } from "@/components/public/manage-page";
-import { manageRemindersOf } from "@/components/public/manage-reminders";
+import { GUESTBOOK_MANAGE_ACTIONS } from "@/web/public-pages/manage-guestbook";
+import { type ManagePageView, managePage } from "@/web/public-pages/manage-page";
+import { manageRemindersOf } from "@/web/public-pages/manage-reminders";
 
 type Context = { params: Promise<{ token: string }> };
 
