@@ -6,7 +6,7 @@
 const nextConfig = {
   poweredByHeader: false,
   // proxy.ts redirects pages with a trailing slash itself (the HTTP server answers /v1 paths:
-  // lib/http/v1-routes.ts).
+  // lib/service/v1-routes.ts).
   skipTrailingSlashRedirect: true,
   // The domain package (lib/, compiled by scripts/build-lib.mjs into node_modules/@memorial/lib) is
   // loaded by Node, not bundled: the launcher, the job runner, /v1 and every page and route share

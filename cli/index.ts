@@ -6,8 +6,8 @@
 // cli/commands/.
 import { disconnect } from "@memorial/lib/db/client";
 import { resolveDatabase } from "@memorial/lib/db/database-url";
-import { migrate } from "@memorial/lib/db/migrate";
 import { DomainError } from "@memorial/lib/errors";
+import { migrate } from "@memorial/lib/service/migrate";
 import { SettingsError, settings } from "@memorial/lib/settings";
 import { type Command, parseOptions, UsageError, type Values } from "./arguments";
 import { CATALOGUE_COMMANDS } from "./commands/catalogue";

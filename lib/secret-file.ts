@@ -1,5 +1,5 @@
 // A random secret kept in a file of its own (mode 0600) for a local run: the session key
-// (lib/auth/secret.ts), the embedded PostgreSQL's password (lib/db/embedded.ts).
+// (lib/auth-secret.ts), the embedded PostgreSQL's password (lib/db/embedded.ts).
 import { randomBytes } from "node:crypto";
 import { linkSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 

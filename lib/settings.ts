@@ -145,7 +145,7 @@ const ZSettings = z.object({
       context.addIssue({ code: "custom", message: `must be one of ${LOG_LEVELS.join(", ")}, got "${raw}"` });
       return z.NEVER;
     }),
-  /** /metrics (lib/observability/http.ts): in production off unless set, then its bearer token. */
+  /** /metrics (lib/service/observed.ts): in production off unless set, then its bearer token. */
   METRICS_TOKEN: text(undefined),
   /** OpenTelemetry traces sent there (OTLP/HTTP, lib/observability/tracing.ts) when set. */
   OTEL_EXPORTER_OTLP_ENDPOINT: origin,

@@ -1,6 +1,6 @@
 // npm run db:migrate: applies prisma/migrations to DATABASE_URL, or to the embedded database.
 import { resolveDatabase } from "@memorial/lib/db/database-url";
-import { migrate } from "@memorial/lib/db/migrate";
+import { migrate } from "@memorial/lib/service/migrate";
 
 const database = await resolveDatabase();
 try {

@@ -8,7 +8,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
-import { migrate } from "@memorial/lib/db/migrate";
+import { migrate } from "@memorial/lib/service/migrate";
 import { chromium, type Page } from "@playwright/test";
 import { startServer } from "@/e2e/support/server";
 

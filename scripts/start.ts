@@ -1,5 +1,5 @@
 // npm start: one process that is the whole instance (docs/operations.md, "One process"): the HTTP
-// server (lib/http/server.ts: Next.js behind node:http with timeouts; Next.js's development mode
+// server (lib/service/server.ts: Next.js behind node:http with timeouts; Next.js's development mode
 // with --dev), the database (embedded unless DATABASE_URL is set), its migrations, the demo
 // catalogue on first start, and the job runner (lib/jobs). The web server and the jobs live and
 // die together: a runner that cannot come back ends the process, non-zero, so that a supervisor
@@ -27,8 +27,8 @@ const config = (() => {
 await import("@memorial/lib/observability/start-tracing");
 const { componentLogger } = await import("@memorial/lib/log");
 const log = componentLogger("launcher");
-const { ListenError, listenHttp, createAppHandler } = await import("@memorial/lib/http/server");
-const { serviceState } = await import("@memorial/lib/http/availability");
+const { ListenError, listenHttp, createAppHandler } = await import("@memorial/lib/service/server");
+const { serviceState } = await import("@memorial/lib/service/availability");
 
 // The port first: a port already taken (another instance still running) stops here, before the
 // database is touched, with a clear message and a non-zero status.
@@ -57,9 +57,9 @@ if (!dev && !config.APP_URL) {
 const { seedDemo } = await import("@memorial/lib/catalogue/demo");
 const { disconnect } = await import("@memorial/lib/db/client");
 const { resolveDatabase } = await import("@memorial/lib/db/database-url");
-const { migrate } = await import("@memorial/lib/db/migrate");
+const { migrate } = await import("@memorial/lib/service/migrate");
 const { requestDispatch, wakeDispatchOnEvents } = await import("@memorial/lib/events/dispatcher");
-const { jobCatalogue, SCHEDULES } = await import("@memorial/lib/jobs/catalogue");
+const { jobCatalogue, SCHEDULES } = await import("@memorial/lib/service/job-catalogue");
 const { startJobRunner } = await import("@memorial/lib/jobs/runner");
 const { confirmationEmailConsumer } = await import("@memorial/lib/mail/confirmation-consumer");
 const { inGroundEmailConsumer } = await import("@memorial/lib/mail/in-ground-consumer");
@@ -85,7 +85,7 @@ if (demo) {
   console.log(`demo funeral home (ContexteEpfId, epfId of the reports): ${demo.funeralHomeId}`);
 }
 
-// The background work, as jobs (lib/jobs/catalogue.ts): the durable consumers of the domain
+// The background work, as jobs (lib/service/job-catalogue.ts): the durable consumers of the domain
 // events (the e-mail of a confirmation, the family's e-mail when its trees are in the ground,
 // webhook deliveries), the sending of the e-mail outbox and
 // of webhooks, the planting queue, and the hourly housekeeping (expired Idempotency-Key records,

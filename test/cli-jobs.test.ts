@@ -2,11 +2,11 @@
 // (a child process per call) against the real PostgreSQL of test/global-setup.ts.
 
 import { db } from "@memorial/lib/db/client";
-import { SCHEDULES } from "@memorial/lib/jobs/catalogue";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
+import { SCHEDULES } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { cronMatcher, nextRun } from "../cli/commands/jobs";

@@ -3,10 +3,9 @@
 // runs; the family's own request sends it earlier, once; the PDF lists the planters, their visible
 // messages (not the hidden ones), the trees with their species, site and life; the CSV the planters.
 
-import { parseCsv } from "@memorial/lib/dashboard/csv";
 import { db } from "@memorial/lib/db/client";
 import { summaryCsv, summaryPdf } from "@memorial/lib/documents/closing-summary";
-import { jobCatalogue } from "@memorial/lib/jobs/catalogue";
+import { parseCsv } from "@memorial/lib/exports/csv";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { enqueue, runJobsOnce } from "@memorial/lib/jobs/runner";
 import {
@@ -15,10 +14,11 @@ import {
   readClosingSummary,
   requestClosingSummary,
   SEND_CLOSING_SUMMARY_JOB,
-} from "@memorial/lib/memorials/closing-summary";
+} from "@memorial/lib/mail/closing-summary";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { seedDemo } from "@memorial/lib/catalogue/demo";
 import { db, disconnect } from "@memorial/lib/db/client";
-import { MigrationChanged, migrate } from "@memorial/lib/db/migrate";
+import { MigrationChanged, migrate } from "@memorial/lib/service/migrate";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
-import { migrate } from "@memorial/lib/db/migrate";
+import { migrate } from "@memorial/lib/service/migrate";
 
 export default async function setup() {
   const root = mkdtempSync(path.join(os.tmpdir(), "memorial-test-"));

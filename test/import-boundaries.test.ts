@@ -1,8 +1,9 @@
 // The rule of biome.json that keeps Next.js out of the code that must not depend on it (issue
 // 28.2): lib/ (the domain package, loaded by Node outside Next.js's bundles) and the command line
 // import neither next, next-auth nor React, nor anything of web/, app/ or components/; the web
-// layer (web/, app/, components/) may. Only lib/http/server.ts (it starts Next.js) is let through. `npm test` runs biome
-// first, so such an import fails the run; this test shows the rule bites where it should.
+// layer (web/, app/, components/) may. Only lib/service/server.ts (it starts Next.js) is let
+// through. `npm test` runs biome first, so such an import fails the run; this test shows the rule
+// bites where it should.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, writeFileSync } from "node:fs";

@@ -3,13 +3,13 @@
 // report's person filter alike; and the plans that show the trigram indexes read on tables of a
 // realistic size.
 
-import { listMemorials, memorialListSql } from "@memorial/lib/dashboard/memorials";
 import { parseReportQuery, treeReport } from "@memorial/lib/dashboard/reports";
 import { db, type Prisma } from "@memorial/lib/db/client";
 import { searchWords } from "@memorial/lib/db/name-search";
 import { DomainError } from "@memorial/lib/errors";
 import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { listMemorials, memorialListSql } from "@memorial/lib/memorials/dashboard-queries";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { reportTotalsSql } from "@memorial/lib/reports/queries";
 import { serviceAdminScope } from "@memorial/lib/scope";

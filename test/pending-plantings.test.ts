@@ -2,15 +2,15 @@
 // served oldest first as soon as stock returns, exactly once, whatever the restarts and the
 // concurrency. Real PostgreSQL, real use cases, the queue's own loops.
 import { randomBytes } from "node:crypto";
-import { addStock } from "@memorial/lib/catalogue/manage";
-import { memorialDetail } from "@memorial/lib/dashboard/memorials";
 import { db } from "@memorial/lib/db/client";
 import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { hashToken } from "@memorial/lib/mail/confirmation-token";
 import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
-import { hashToken } from "@memorial/lib/memorials/confirmation-token";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { memorialDetail } from "@memorial/lib/memorials/dashboard-queries";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import pg from "pg";

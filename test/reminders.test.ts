@@ -12,7 +12,6 @@ import { db } from "@memorial/lib/db/client";
 import { freePort } from "@memorial/lib/db/embedded";
 import { LANGUAGES } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
-import { jobCatalogue } from "@memorial/lib/jobs/catalogue";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/runner";
 import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
@@ -33,6 +32,7 @@ import {
 } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
 import { dashboardScope } from "@memorial/lib/scope";
+import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";

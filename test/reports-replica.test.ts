@@ -5,13 +5,13 @@
 // which database it came from.
 
 import { db, disconnect } from "@memorial/lib/db/client";
-import { migrate } from "@memorial/lib/db/migrate";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
-import { memorialInfos } from "@memorial/lib/memorials/memorial-infos";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { allReportLines } from "@memorial/lib/reports/queries";
 import { lifePerFuneralHome } from "@memorial/lib/reports/tree-life";
 import { reportFilter, reportPeriod, treeReport } from "@memorial/lib/reports/tree-report";
+import { migrate } from "@memorial/lib/service/migrate";
+import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";

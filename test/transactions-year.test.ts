@@ -1,11 +1,11 @@
 // A year's transactions export (issue 22.3): without a month, the export's batches hold every
 // transaction of the calendar year (UTC), in the listing's order, and none of the years around it.
 
-import { allMonthTransactions } from "@memorial/lib/dashboard/transactions";
 import { db } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope } from "@memorial/lib/scope";
+import { allMonthTransactions } from "@memorial/lib/transactions/dashboard-queries";
 import { transactionBatches } from "@memorial/lib/transactions/queries";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";

@@ -2,11 +2,12 @@
 // transition and refusal, the history and the events written with the change, the replacement
 // guarantee (stock, queue, once), and simultaneous declarations of death.
 
-import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { db, type Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { hasWaitingPlantings, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
 import { type OperatorScope, serviceAdminScope, VISITOR } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";

@@ -10,13 +10,13 @@ import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consu
 import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { requestHash } from "@memorial/lib/memorials/idempotency";
-import { memorialInfos } from "@memorial/lib/memorials/memorial-infos";
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { treeReport } from "@memorial/lib/reports/tree-report";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { listTransactions } from "@memorial/lib/transactions/queries";
+import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";

@@ -1,12 +1,12 @@
 // The catalogue: planting sites, species and their stock.
 import {
-  addStock,
   createPlantation,
   createSpecies,
   deactivatePlantation,
   type PlantationTranslationFields,
   translatePlantation,
 } from "@memorial/lib/catalogue/manage";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { type Command, decimal, integer, str, text, UsageError, type Values } from "../arguments";
 
 /** A site's names and regions in nl, en, de (issue 27.9): --name-nl, --region-de … */

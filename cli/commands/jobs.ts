@@ -1,4 +1,4 @@
-// `jobs list` and `jobs run <task>` (issue 28.9): the scheduled jobs of lib/jobs/catalogue.ts with
+// `jobs list` and `jobs run <task>` (issue 28.9): the scheduled jobs of lib/service/job-catalogue.ts with
 // their next and last run, and one of them run now, after an outage or to see its effect without
 // waiting for its hour. `jobs run` adds the job as the schedule does (graphile_worker.add_job with
 // the schedule's queue and job key), then runs it in this process with the runner's own retry
@@ -47,7 +47,7 @@ export function nextRun(match: CronMatcher, from = new Date()): Date | null {
 }
 
 async function schedules() {
-  return (await import("@memorial/lib/jobs/catalogue")).SCHEDULES;
+  return (await import("@memorial/lib/service/job-catalogue")).SCHEDULES;
 }
 
 function scheduleOf(SCHEDULES: Awaited<ReturnType<typeof schedules>>, task: string | undefined) {
@@ -96,7 +96,7 @@ export const JOB_COMMANDS: Record<string, Command> = {
       }
       const deadline = Date.now() + Number(waitRaw) * 1000;
       const [{ jobCatalogue }, { runJobsOnce }, consumers] = await Promise.all([
-        import("@memorial/lib/jobs/catalogue"),
+        import("@memorial/lib/service/job-catalogue"),
         import("@memorial/lib/jobs/runner"),
         Promise.all([
           import("@memorial/lib/mail/confirmation-consumer").then((m) => m.confirmationEmailConsumer),

@@ -1,6 +1,6 @@
 "use client";
 import { formatDate } from "@memorial/lib/dashboard/format";
-import type { MemorialListRow } from "@memorial/lib/dashboard/memorials";
+import type { MemorialListRow } from "@memorial/lib/memorials/dashboard-queries";
 // The operator's memorials: search by name, pages of 50, state, trees, links to the detail and
 // to the public page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";

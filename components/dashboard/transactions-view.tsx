@@ -1,7 +1,7 @@
 "use client";
 import { formatDateTime, formatMoney, formatNumber, isoMonth } from "@memorial/lib/dashboard/format";
-import type { MonthTransactions } from "@memorial/lib/dashboard/transactions";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import type { MonthTransactions } from "@memorial/lib/transactions/dashboard-queries";
 // A month of transactions: the list (paged), the totals by day, species, site and context, the
 // prepaid balance and the CSV of the whole month. The month and page live in the address.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";

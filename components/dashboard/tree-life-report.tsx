@@ -2,9 +2,9 @@
 // in the ground vs alive per funeral home and per site, the survival rate per site and species,
 // each table with its CSV and XLSX export (plain links: no JavaScript needed).
 import { formatNumber } from "@memorial/lib/dashboard/format";
-import type { LifeTable, TreeLifeReport } from "@memorial/lib/dashboard/tree-life";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import type { DashboardTranslator } from "@memorial/lib/i18n/translate";
+import type { LifeTable, TreeLifeReport } from "@memorial/lib/reports/tree-life-tables";
 
 const tableClass = "cards-table min-w-full border-collapse text-left text-sm";
 const thClass = "border-b border-stone-300 px-3 py-2 font-semibold whitespace-nowrap";

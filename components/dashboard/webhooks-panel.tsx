@@ -2,8 +2,8 @@
 import { EVENT_LABEL } from "@memorial/lib/dashboard/event-labels";
 import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
 import { formatDateTime } from "@memorial/lib/dashboard/format";
-import type { WebhooksOverview } from "@memorial/lib/dashboard/webhooks";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
+import type { WebhooksOverview } from "@memorial/lib/webhooks/dashboard-queries";
 import type { WebhookEventType } from "@memorial/lib/webhooks/event-types";
 // Webhooks: the operator's endpoints (address, events, environment), adding one (its signing
 // secret shown once), deleting one, and the delivery log with "send again". Reads through React

@@ -2,8 +2,9 @@
 // on (key, envelope, Contexte, paging, Error object, JSON 404), through HTTP against the running
 // service. Each test makes its own operator and data; see e2e/support/factories.ts.
 
-import { addStock, createSpecies, deactivatePlantation } from "@memorial/lib/catalogue/manage";
+import { createSpecies, deactivatePlantation } from "@memorial/lib/catalogue/manage";
 import { revokeApiKey } from "@memorial/lib/operators/keys";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { expect, test } from "@playwright/test";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 

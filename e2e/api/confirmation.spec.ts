@@ -1,8 +1,8 @@
 // The confirmation operation (part 3), reached through the e-mail really sent over SMTP.
 
-import { addStock } from "@memorial/lib/catalogue/manage";
 import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";

@@ -5,7 +5,7 @@
 // through its management page).
 
 import { transaction } from "@memorial/lib/db/client";
-import { GUESTBOOK_EVENTS } from "@memorial/lib/guestbook/events";
+import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
 import { RATE_LIMIT } from "@memorial/lib/guestbook/post-entry";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { migrate } from "@memorial/lib/db/migrate";
+import { migrate } from "@memorial/lib/service/migrate";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { signInRequest } from "../support/dashboard-session";

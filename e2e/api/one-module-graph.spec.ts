@@ -30,7 +30,7 @@ test("the API, the pages and the jobs of one process share one copy of lib/: one
   };
 
   const op = await makeIsolatedOperator({ stock: 5 });
-  // The API, answered by the server from lib/ (lib/http/v1-routes.ts)...
+  // The API, answered by the server from lib/ (lib/service/v1-routes.ts)...
   expect((await api("GET", "/Especes", { key: op.key })).status).toBe(200);
   const email = `${unique("graph").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   const created = await api("POST", "/Memorials/Creer", {

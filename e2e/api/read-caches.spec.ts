@@ -2,7 +2,7 @@
 // are read from memory until something changes them, and a change through the service shows on
 // the very next request.
 
-import { addStock } from "@memorial/lib/catalogue/manage";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { expect, test } from "@playwright/test";
 import { api, db, makeIsolatedOperator } from "../support/factories";
 

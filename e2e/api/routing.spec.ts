@@ -55,7 +55,7 @@ test("pages keep their trailing-slash redirect", async () => {
 });
 
 test("a Host header that is no address still gets the API's JSON answer, never a text 500", async () => {
-  // The production server calls the /v1 route handlers itself (lib/http/v1-routes.ts): the Request
+  // The production server calls the /v1 route handlers itself (lib/service/v1-routes.ts): the Request
   // it builds must not take its origin from the client's Host ("a:b" is no URL authority).
   const op = await makeIsolatedOperator();
   for (const host of ["a:b", "x:99999", "[", "::1"]) {

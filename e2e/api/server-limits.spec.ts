@@ -1,4 +1,4 @@
-// The HTTP server's own limits (lib/http/server.ts): slow clients are disconnected, and methods
+// The HTTP server's own limits (lib/service/server.ts): slow clients are disconnected, and methods
 // Next.js does not handle answer 405 instead of a text 500.
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";

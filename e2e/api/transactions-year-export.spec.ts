@@ -2,7 +2,7 @@
 // every transaction of the calendar year and none of the years around it, under a file name of the
 // year; a month still means that month, and a bad month is still refused by name.
 
-import { parseCsv } from "@memorial/lib/dashboard/csv";
+import { parseCsv } from "@memorial/lib/exports/csv";
 import { expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";

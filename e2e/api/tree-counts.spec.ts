@@ -4,7 +4,7 @@
 // closing summary, count as the home page does; every tree is still listed with its status.
 
 import { summaryTotals } from "@memorial/lib/documents/closing-summary";
-import { readClosingSummary } from "@memorial/lib/memorials/closing-summary";
+import { readClosingSummary } from "@memorial/lib/mail/closing-summary";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { recordInGround } from "@memorial/lib/trees/record-in-ground";

@@ -6,7 +6,7 @@
 // decodes to the memorial's address; a hidden memorial's kit is refused with a clear message.
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { parseCsv } from "@memorial/lib/dashboard/csv";
+import { parseCsv } from "@memorial/lib/exports/csv";
 import { memorialUrl } from "@memorial/lib/links";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, type Page, test } from "@playwright/test";

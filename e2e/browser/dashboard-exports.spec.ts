@@ -2,10 +2,10 @@
 // current calendar month by default with presets, the CSV in the user's language (byte order
 // mark, ";" and decimal commas in French, "," in English) and the XLSX read back with exceljs.
 import { readFileSync } from "node:fs";
-import { BOM, parseCsv } from "@memorial/lib/dashboard/csv";
 import { localToday, presetPeriod } from "@memorial/lib/dashboard/periods";
 import { REPORT_CSV_HEADER } from "@memorial/lib/dashboard/reports";
-import { TRANSACTION_CSV_HEADER } from "@memorial/lib/dashboard/transactions";
+import { BOM, parseCsv } from "@memorial/lib/exports/csv";
+import { TRANSACTION_CSV_HEADER } from "@memorial/lib/transactions/dashboard-queries";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";

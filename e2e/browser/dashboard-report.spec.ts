@@ -1,8 +1,8 @@
 // Reports: a funeral home's trees over a period, with totals, chart and paging, and the CSV of
 // the whole period checked line by line against the database.
 import { readFileSync } from "node:fs";
-import { parseCsv } from "@memorial/lib/dashboard/csv";
 import { REPORT_CSV_HEADER } from "@memorial/lib/dashboard/reports";
+import { parseCsv } from "@memorial/lib/exports/csv";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";

@@ -1,7 +1,7 @@
 // Search that people can use (issue 18, item 6): the memorial list ignores accents and case, and
 // the report's person filter takes a name as well as an id.
 
-import { parseCsv } from "@memorial/lib/dashboard/csv";
+import { parseCsv } from "@memorial/lib/exports/csv";
 import { expect, test } from "@playwright/test";
 import { baseUrl, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";

@@ -47,7 +47,7 @@ test("wrong passwords make this browser wait a growing delay, never a lock-out",
     );
     await expect(page).toHaveURL(/\/dashboard\/signin/);
   }
-  // Counted for this browser's address: the socket's, passed on by lib/http/server.ts.
+  // Counted for this browser's address: the socket's, passed on by lib/service/server.ts.
   const pair = signInLimits(user.email, "127.0.0.1").pair;
   expect(await hitsOf(pair)).toBe(PAIR_FREE_FAILURES);
 

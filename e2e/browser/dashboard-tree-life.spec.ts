@@ -2,7 +2,7 @@
 // the reports page shows allocated vs in the ground vs alive per funeral home and site and the
 // survival rate per site and species (a replaced tree counted as dead), with their CSV and XLSX.
 import { readFileSync } from "node:fs";
-import { BOM, parseCsv } from "@memorial/lib/dashboard/csv";
+import { BOM, parseCsv } from "@memorial/lib/exports/csv";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { recordInGround } from "@memorial/lib/trees/record-in-ground";

@@ -4,8 +4,8 @@
 // imported back by the unchanged import.
 import { readFile } from "node:fs/promises";
 import { createPlantation } from "@memorial/lib/catalogue/manage";
-import { BOM, CSV_FORMATS, csvLine, parseCsv } from "@memorial/lib/dashboard/csv";
 import { formatDate } from "@memorial/lib/dashboard/format";
+import { BOM, CSV_FORMATS, csvLine, parseCsv } from "@memorial/lib/exports/csv";
 import { translator } from "@memorial/lib/i18n/translate";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";

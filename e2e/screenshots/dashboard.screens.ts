@@ -3,11 +3,12 @@
 // overview and a report (its lines as cards). Data
 // made through the domain operations.
 import path from "node:path";
-import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { operatorCaller } from "@memorial/lib/operators/caller";
 import { createContext } from "@memorial/lib/operators/contexts";
 import { createOperator } from "@memorial/lib/operators/create-operator";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { createUser } from "@memorial/lib/users/create-user";
 import { toCreateMemorialCommand } from "@memorial/lib/v1/schemas/memorials";

@@ -4,11 +4,12 @@
 // the domain operations (lib/trees). Needs `npx next build`; run with
 // `npx playwright test -c e2e/screenshots/screens.config.ts tree-life`.
 import path from "node:path";
-import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { operatorCaller } from "@memorial/lib/operators/caller";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { storePhoto } from "@memorial/lib/photos/photos";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { recordCheck } from "@memorial/lib/trees/record-check";

@@ -1,9 +1,10 @@
 // Per-test data, made through the same domain operations as the command line.
-import { addStock, createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { db } from "@memorial/lib/db/client";
 import type { ContextKind } from "@memorial/lib/db/generated/enums";
 import { createContext } from "@memorial/lib/operators/contexts";
 import { type CreateOperatorInput, createOperator } from "@memorial/lib/operators/create-operator";
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { contract } from "./openapi";
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;

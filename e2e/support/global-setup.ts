@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
-import { migrate } from "@memorial/lib/db/migrate";
+import { migrate } from "@memorial/lib/service/migrate";
 import type { FullConfig } from "@playwright/test";
 import { startServer } from "./server";
 import { startSmtpServer } from "./smtp";

@@ -1,4 +1,4 @@
-// The address a sign-in comes from, for its rate limits. lib/http/server.ts writes it into the
+// The address a sign-in comes from, for its rate limits. lib/service/server.ts writes it into the
 // request as CLIENT_HEADER (replacing any copy the client sent): the socket's address, or with
 // TRUST_PROXY=1 the last address of X-Forwarded-For (the one the trusted proxy saw). IPv6 addresses
 // count by their /64 network, which one client usually holds whole.
@@ -30,7 +30,7 @@ export function clientKey(address: string | null | undefined): string {
   return UNKNOWN_CLIENT;
 }
 
-/** The client address of a socket connection, as lib/http/server.ts passes it on. */
+/** The client address of a socket connection, as lib/service/server.ts passes it on. */
 export function socketClient(
   remoteAddress: string | undefined,
   forwardedFor: string | string[] | undefined,
@@ -44,7 +44,7 @@ export function socketClient(
   return clientKey(remoteAddress);
 }
 
-/** The client key of a request, from the header lib/http/server.ts set. */
+/** The client key of a request, from the header lib/service/server.ts set. */
 export function requestClient(
   headers: { get(name: string): string | null } | Record<string, unknown>,
 ): string {

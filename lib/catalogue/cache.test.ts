@@ -1,5 +1,5 @@
 // The catalogue's cache (GET /v1/Especes) follows the stock: a replacement takes stock (the
-// replacement guarantee, lib/trees/replace-tree.ts), so tree.replaced drops it as tree.planted does.
+// replacement guarantee, lib/plantings/replace-tree.ts), so tree.replaced drops it as tree.planted does.
 
 import { publishLocal } from "@memorial/lib/events/events";
 import { stopListening } from "@memorial/lib/events/listener";

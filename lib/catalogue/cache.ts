@@ -5,7 +5,7 @@
 import { expiringCache } from "@memorial/lib/events/expiring-cache";
 
 const cache = expiringCache({
-  // A replacement takes stock too (lib/trees/replace-tree.ts).
+  // A replacement takes stock too (lib/plantings/replace-tree.ts).
   dropsAll: (signal) =>
     signal.type === "tree.planted" || signal.type === "tree.replaced" || signal.type === "catalogue.changed",
   groupsOf: () => [],

@@ -2,8 +2,6 @@
 import { db } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { signalCatalogueChanged } from "@memorial/lib/events/events";
-import { enqueue } from "@memorial/lib/jobs/enqueue";
-import { SERVE_QUEUE_JOB } from "@memorial/lib/plantings/planting-queue";
 import type { PlantationTranslations, SpeciesTranslations } from "./translations";
 
 /** The optional names and regions of a site in Dutch, English and German (issue 27.9). */
@@ -92,22 +90,4 @@ export async function createSpecies(
   const species = await db.species.create({ data: input });
   await signalCatalogueChanged();
   return species;
-}
-
-/** Adds trees to the stock of a (plantation, species) pair and returns the new stock. */
-export async function addStock(plantationId: number, speciesId: number, trees: number) {
-  const [plantation, species] = await Promise.all([
-    db.plantation.findUnique({ where: { id: plantationId } }),
-    db.species.findUnique({ where: { id: speciesId } }),
-  ]);
-  if (!plantation) throw notFound(`plantation ${plantationId} does not exist`);
-  if (!species) throw notFound(`species ${speciesId} does not exist`);
-  const rows = await db.$queryRaw<{ stock: number }[]>`
-    INSERT INTO "stock" ("plantation_id", "species_id", "stock") VALUES (${plantationId}, ${speciesId}, ${trees})
-    ON CONFLICT ("plantation_id", "species_id") DO UPDATE SET "stock" = "stock"."stock" + EXCLUDED."stock"
-    RETURNING "stock"`;
-  // The plantings waiting for stock are served now (one waiting job, whoever adds stock).
-  await enqueue(db, SERVE_QUEUE_JOB, {}, { key: SERVE_QUEUE_JOB });
-  await signalCatalogueChanged();
-  return { plantationId, speciesId, stock: rows[0].stock };
 }

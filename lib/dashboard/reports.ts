@@ -3,11 +3,11 @@
 // by week or month, and the CSV's columns. One line per planting operation in order of date then
 // id; totals over the whole period; Page and Limite (default 200).
 import { invalid } from "@memorial/lib/errors";
+import { type CsvValue, decimal } from "@memorial/lib/exports/csv";
 import { allReportLines, type ReportLineRow, reportBuckets } from "@memorial/lib/reports/queries";
 import { reportFilter, reportPeriod, treeReport as reportUseCase } from "@memorial/lib/reports/tree-report";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { type Paging, parsePaging, REPORT_LIMIT } from "@memorial/lib/v1/paging";
-import { type CsvValue, decimal } from "./csv";
 import { queryInt } from "./query";
 
 export interface ReportQuery {

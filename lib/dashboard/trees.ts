@@ -3,6 +3,7 @@
 // ground, due for a check and dead (issue 27.11), one tree of the operator, and a sheet's report
 // worded in the user's language.
 import { invalid } from "@memorial/lib/errors";
+import { CSV_FORMATS, csvResponse, csvStream } from "@memorial/lib/exports/csv";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
@@ -20,7 +21,6 @@ import { SHEET_MAX_BYTES, SHEET_MAX_LINES, type SheetColumn } from "@memorial/li
 import { isDay } from "@memorial/lib/trees/transitions";
 import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
 import { parseId } from "@memorial/lib/validation";
-import { CSV_FORMATS, csvResponse, csvStream } from "./csv";
 import { REASON_MESSAGE } from "./field-reasons";
 
 /** Trees listed at once on the Trees page (the count says how many there are in all). */

@@ -1,9 +1,9 @@
 // The family's closing summary (issue 21.5): a PDF of the planters, their messages (not those the
 // family hid), the trees with their species, sites and life (tree.status, in_ground_on) and the
 // CO2, and a CSV of the planters for thank-you cards. Drawn with pdf-lib and the certificate's
-// fonts; the CSV is written as the dashboard's (lib/dashboard/csv.ts: CSV-injection-safe cells).
+// fonts; the CSV is written as the dashboard's (lib/exports/csv.ts: CSV-injection-safe cells).
 
-import { BOM, CSV_FORMATS, csvLine } from "@memorial/lib/dashboard/csv";
+import { BOM, CSV_FORMATS, csvLine } from "@memorial/lib/exports/csv";
 import { countryNamer } from "@memorial/lib/i18n/country-names";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";

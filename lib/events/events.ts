@@ -8,9 +8,9 @@
 import { randomUUID } from "node:crypto";
 import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
-import { GUESTBOOK_EVENTS } from "@memorial/lib/guestbook/events";
+import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
+import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
 import { countCommittedEvents } from "@memorial/lib/observability/metrics";
-import { TREE_LIFE_EVENTS } from "@memorial/lib/trees/life-events";
 import type { EventPayloads, EventType } from "./payloads";
 
 export const EVENT_TYPES = [

@@ -8,9 +8,38 @@
 //
 // Payloads are stored as JSON (domain_event.payload); only JSON values belong here.
 import type { DeathReason, GuestbookMode, TreeHealth } from "@memorial/lib/db/generated/enums";
-import type { ConfirmationRequest } from "@memorial/lib/mail/confirmation-consumer";
-import type { PrivacyLevel } from "@memorial/lib/memorials/policy";
-import type { ManageLinkRequest } from "@memorial/lib/memorials/send-manage-link";
+
+/**
+ * A memorial's privacy level as the family sees it: "public" (found by the home page's search),
+ * "link_only" (seen by whoever has its address, never searched, noindex) or "hidden" (the family's
+ * hide: hidden_at, 404 to the public). memorial.privacy null is the funeral home's default
+ * (context.default_privacy, the nearest one up the memorial's context chain), and null there is public.
+ */
+export type PrivacyLevel = "public" | "link_only" | "hidden";
+
+/** The planting a confirmation will make (lib/mail/confirmation-token.ts keeps it with the token). */
+export interface PendingPlanting {
+  operatorId: number;
+  contextId: number | null;
+  planter: string;
+  message: string | null;
+  externalId: number | null;
+  memorialsLot: number | null;
+  uEventId: number | null;
+}
+
+/** What a use case puts in the event for the confirmation e-mail (lib/mail/confirmation-consumer.ts). */
+export interface ConfirmationRequest {
+  /** Base address of the link (APP_URL, else the address the request came to). */
+  linkBase: string;
+  planting: PendingPlanting;
+}
+
+/** What the operator's new management link puts in its event (lib/mail/manage-consumer.ts). */
+export interface ManageLinkRequest {
+  /** Base address of the link (APP_URL, else the address the request came to). */
+  linkBase: string;
+}
 
 /** Who acted on a family setting: the family (its management link) or the operator's user. */
 export interface ActedBy {

@@ -1,4 +1,4 @@
-// The job `guestbook-digest` (daily, lib/jobs/catalogue.ts): each family whose guestbook has
+// The job `guestbook-digest` (daily, lib/service/job-catalogue.ts): each family whose guestbook has
 // messages waiting for its approval, not yet listed in a digest, gets ONE e-mail that day listing
 // them (in the outbox, sent by `send-email`). The daily job only selects the memorials
 // (digestItems, in keyset batches) and adds one job `send-guestbook-digest` per memorial and day

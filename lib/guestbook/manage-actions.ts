@@ -1,5 +1,5 @@
 // The guestbook's controls of the family's management page (issue 21.3): one form field `action`
-// (components/public/manage-guestbook.ts), its entry or mode, to the use cases.
+// (web/public-pages/manage-guestbook.ts), its entry or mode, to the use cases.
 import { DomainError } from "@memorial/lib/errors";
 import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
 import { parseId } from "@memorial/lib/validation";

@@ -1,4 +1,4 @@
-// The rendered-page cache of the public memorial pages, in front of Next.js (lib/http/server.ts).
+// The rendered-page cache of the public memorial pages, in front of Next.js (lib/service/server.ts).
 //
 // A memorial page is the same for every visitor who asks for it in the same language (it reads no
 // cookie and no session), so once rendered it is kept whole, as HTML (and gzip), and answered
@@ -102,7 +102,7 @@ const NOT_KEPT = new Set([
   "cache-control",
   "content-security-policy",
   "set-cookie",
-  // The render's own request id; each answer has its own (lib/observability/http.ts).
+  // The render's own request id; each answer has its own (lib/service/observed.ts).
   "x-request-id",
 ]);
 

@@ -3,7 +3,7 @@
 // family, awaiting it, a test memorial, unknown: a 404). Issue 27.5: nor what the page links to,
 // every address under it (certificate, QR codes, preview picture, calendar file), which would
 // otherwise be indexed in its place. Set on the response before the rendered-page cache or Next.js
-// answers it (lib/http/server.ts).
+// answers it (lib/service/server.ts).
 import type http from "node:http";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { parseId } from "@memorial/lib/validation";

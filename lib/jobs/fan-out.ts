@@ -12,7 +12,7 @@
 // again in the transaction that writes its e-mail: nothing is sent twice.
 //
 // The domain modules describe their items (which rows, in which key's order, which job of which
-// key) without importing this folder; the catalogue (lib/jobs/catalogue.ts) fans them out.
+// key) without importing this folder; the catalogue (lib/service/job-catalogue.ts) fans them out.
 import { transaction } from "@memorial/lib/db/client";
 import { type KeysetListing, keysetBatches } from "@memorial/lib/db/keyset";
 import { enqueueOnce } from "./enqueue";

@@ -2,7 +2,7 @@
 // scheduled jobs): the wait before the attempt after the n-th failure is JOB_RETRY_BASE_MS
 // (30 s by default), doubled at each failure, up to 720 times itself (6 h by default):
 // 30 s, 1 min, 2 min, 4 min … 6 h, 6 h … Each kind of job says how many attempts it gets (the
-// catalogue, lib/jobs/catalogue.ts). WEBHOOK_RETRY_BASE_MS, its name before there was one
+// catalogue, lib/service/job-catalogue.ts). WEBHOOK_RETRY_BASE_MS, its name before there was one
 // policy, is still read when JOB_RETRY_BASE_MS is not set.
 import { readSettings, settings } from "@memorial/lib/settings";
 

@@ -7,7 +7,7 @@
 // none does a job twice at once).
 //
 // The kinds of jobs, how many attempts each gets and the scheduled (cron-like) ones are the
-// catalogue (lib/jobs/catalogue.ts); the retry policy is lib/jobs/retry.ts.
+// catalogue (lib/service/job-catalogue.ts); the retry policy is lib/jobs/retry.ts.
 //
 // A process killed with SIGKILL cannot unlock the jobs it held: graphile-worker would leave them
 // locked for 4 hours. Here each worker holds a PostgreSQL advisory lock named after it, on a
@@ -68,7 +68,7 @@ export interface Schedule {
   items?: string;
 }
 
-/** Creates or updates graphile-worker's schema (lib/db/migrate.ts calls it before ours). */
+/** Creates or updates graphile-worker's schema (lib/service/migrate.ts calls it before ours). */
 export async function migrateJobs(connectionString: string): Promise<void> {
   await runMigrations({ connectionString, schema: JOB_SCHEMA, logger: graphileLogger });
 }

@@ -5,16 +5,10 @@
 // manage-consumer.ts from here, so that the dispatcher's list of consumers stays as it is.
 import type { Tx } from "@memorial/lib/db/client";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
-import { issueConfirmation, type PendingPlanting } from "@memorial/lib/memorials/confirmation-token";
+import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
+import { issueConfirmation } from "@memorial/lib/mail/confirmation-token";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
 import { manageEmailConsumer } from "./manage-consumer";
-
-/** What a use case puts in the event for this consumer. */
-export interface ConfirmationRequest {
-  /** Base address of the link (APP_URL, else the address the request came to). */
-  linkBase: string;
-  planting: PendingPlanting;
-}
 
 export async function confirmationEmailConsumer(tx: Tx, event: StoredEvent): Promise<void> {
   if (event.type === "manage_link.sent") return manageEmailConsumer(tx, event);

@@ -2,8 +2,8 @@
 // and its e-mail in the outbox, in the dispatcher's transaction (so exactly once per event).
 import type { Tx } from "@memorial/lib/db/client";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
+import type { ManageLinkRequest } from "@memorial/lib/events/payloads";
 import { issueManageToken, manageTtlDays } from "@memorial/lib/memorials/manage-token";
-import type { ManageLinkRequest } from "@memorial/lib/memorials/send-manage-link";
 import { manageEmail } from "./confirmation-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "./family-letter";
 

@@ -15,7 +15,7 @@ import {
   type QueuedPlantingInput,
   queuePlanting,
 } from "@memorial/lib/plantings/planting-queue";
-import { hashToken } from "./confirmation-token";
+import { hashSecretToken as hashToken } from "@memorial/lib/secret-token";
 import { familyLanguage, requesterName } from "./family";
 import { displayTitle } from "./policy";
 

@@ -5,8 +5,8 @@
 import type { Tx } from "@memorial/lib/db/client";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { type EventRecorder, withEvents } from "@memorial/lib/events/events";
+import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
 import { chooseLanguage, type Language, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
-import type { ConfirmationRequest } from "@memorial/lib/mail/confirmation-consumer";
 import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@memorial/lib/operators/contexts";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { plantTree } from "@memorial/lib/plantings/plant-tree";

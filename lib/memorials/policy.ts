@@ -3,6 +3,7 @@
 // memorial, the public pages, the dashboard, the reports) takes its conditions from here, so that a
 // new reader cannot forget the global memorial or the test environment.
 import { Prisma } from "@memorial/lib/db/client";
+import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@memorial/lib/scope";
@@ -63,13 +64,7 @@ export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
 // ---------------------------------------------------------------------------------------------
 // Privacy levels (issue 21.2) and the visitors' search.
 
-/**
- * A memorial's privacy level as the family sees it: "public" (found by the home page's search),
- * "link_only" (seen by whoever has its address, never searched, noindex) or "hidden" (the family's
- * hide: hidden_at, 404 to the public). memorial.privacy null is the funeral home's default
- * (context.default_privacy, the nearest one up the memorial's context chain), and null there is public.
- */
-export type PrivacyLevel = "public" | "link_only" | "hidden";
+/** The privacy levels a family chooses from (PrivacyLevel: lib/events/payloads.ts). */
 export const PRIVACY_LEVELS: readonly PrivacyLevel[] = ["public", "link_only", "hidden"];
 
 /** The stored privacy (public or link_only) that applies to memorial `m`: its own, else its context chain's. */

@@ -3,7 +3,8 @@
 // (context.default_privacy up the memorial's context chain), else public; "hidden" is the family's
 // hide (hidden_at), whatever the stored level.
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
-import { effectivePrivacySql, type PrivacyLevel } from "./policy";
+import type { PrivacyLevel } from "@memorial/lib/events/payloads";
+import { effectivePrivacySql } from "./policy";
 
 export interface MemorialPrivacyView {
   /** What applies now: hidden when hidden, else the stored level that applies. */

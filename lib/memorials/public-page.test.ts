@@ -1,7 +1,7 @@
 import { escapeHtml, html } from "@memorial/lib/html";
 import { describe, expect, it } from "vitest";
-import { confirmPage } from "@/components/public/confirm-page";
 import { mapFrame, outlinePath } from "@/components/public/site-map-geometry";
+import { confirmPage } from "@/web/public-pages/confirm-page";
 import { co2Total, formatCalendarDate, formatNumber, formatUnit } from "./public-page";
 
 describe("co2Total", () => {

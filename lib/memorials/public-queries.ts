@@ -6,9 +6,9 @@
 // its title, when its family chose them: displayTitle).
 import { plantationNames, speciesNames } from "@memorial/lib/catalogue/translations";
 import { db } from "@memorial/lib/db/client";
+import type { TreeStatus } from "@memorial/lib/db/generated/enums";
 import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
 import { waitingPlantings } from "@memorial/lib/plantings/planting-queue";
-import type { TreeStatus } from "@memorial/lib/trees/transitions";
 import { parseId } from "@memorial/lib/validation";
 import { cachedMemorial } from "./cache";
 import {

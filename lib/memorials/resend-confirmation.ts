@@ -3,7 +3,7 @@
 // from the confirmation.resent event (lib/mail/confirmation-consumer.ts).
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
-import type { ConfirmationRequest } from "@memorial/lib/mail/confirmation-consumer";
+import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { ownMemorialsOf } from "./policy";
 

@@ -3,13 +3,9 @@
 // manage_link.sent event (lib/mail/manage-consumer.ts), like the confirmation e-mail.
 import { invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
+import type { ManageLinkRequest } from "@memorial/lib/events/payloads";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { ownMemorialsOf } from "./policy";
-
-export interface ManageLinkRequest {
-  /** Base address of the link (APP_URL, else the address the request came to). */
-  linkBase: string;
-}
 
 export async function sendManageLink(input: {
   /** Who sends it: the dashboard's user (production data only: a test memorial is not found). */

@@ -4,8 +4,8 @@
 // applies (context.default_privacy). Reversible; recorded as memorial.privacy_changed (and, when the
 // hide changes with it, memorial.hidden / memorial.shown, as the hide control records them).
 import { withEvents } from "@memorial/lib/events/events";
+import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
-import type { PrivacyLevel } from "./policy";
 import { memorialPrivacy } from "./privacy";
 
 export async function setMemorialPrivacy(

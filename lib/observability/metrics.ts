@@ -1,5 +1,5 @@
 // The service's Prometheus metrics (prom-client), served at /metrics by the HTTP server
-// (lib/observability/http.ts). One registry per process, prom-client's default one, whichever copy
+// (lib/service/observed.ts). One registry per process, prom-client's default one, whichever copy
 // of this module records into it: Next.js loads prom-client from node_modules (next.config.mjs
 // serverExternalPackages) like the server's own module graph does, and each metric is taken from
 // the registry by its name when it is already there. What to watch and alert on:

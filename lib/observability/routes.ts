@@ -1,14 +1,14 @@
 // The route template of a request path, for the metrics' `route` label and the request log
-// (lib/observability/http.ts): "/v1/{key}/Memorial/{memorialId}/Infos", never the path itself,
+// (lib/service/observed.ts): "/v1/{key}/Memorial/{memorialId}/Infos", never the path itself,
 // which carries ids and, on some /v1 paths, the partner's key. The templates are the v1 API's
-// paths (lib/v1/paths.ts) and those read once from the app/ folder (every page.tsx and route.ts,
+// paths (lib/v1-paths.ts) and those read once from the app/ folder (every page.tsx and route.ts,
 // route groups "(name)" left out, and the files served as they are: app/favicon.ico, public/*),
 // and a path is matched as Next.js matches it:
 // a static segment before a dynamic one ([name]), before a catch-all ([...name], [[...name]]).
 // A path no template matches is "unmatched" (the metrics keep a bounded set of labels).
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { V1_PATHS } from "@memorial/lib/v1/paths";
+import { V1_PATHS } from "@memorial/lib/v1-paths";
 
 export const UNMATCHED_ROUTE = "unmatched";
 

@@ -7,13 +7,13 @@
 // event, and marks the row planted (its unique tree_id). A crash before the commit leaves the row
 // waiting; nothing is planted twice, nothing is lost across a restart.
 // A row with replaces_tree_id is a dead tree's replacement waiting for stock (the replacement
-// guarantee, lib/trees/replace-tree.ts): it is served with the replacement's own choice of stock
+// guarantee, lib/plantings/replace-tree.ts): it is served with the replacement's own choice of stock
 // (not the operator's rules), sets the dead tree `replaced` and writes its history and
 // tree.replaced. It never holds back the operator's other plantings.
 import type { Prisma, Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
-import { plantReplacement } from "@memorial/lib/trees/replace-tree";
+import { plantReplacement } from "@memorial/lib/plantings/replace-tree";
 import { type PlantTreeInput, plantTree } from "./plant-tree";
 
 /** The job that serves the queue (lib/jobs): added when stock is added, and every minute. */

@@ -1,4 +1,4 @@
-// The job `send-reminders` (daily, lib/jobs/catalogue.ts): the reminders due on the UTC day of
+// The job `send-reminders` (daily, lib/service/job-catalogue.ts): the reminders due on the UTC day of
 // `now`, each written to the outbox (lib/mail) once per subscription, kind and year. The daily job
 // only selects them (reminderItems, in keyset batches) and adds one job `send-reminder` per
 // reminder, keyed by subscription, kind and year (lib/jobs/fan-out.ts): a reminder that fails is

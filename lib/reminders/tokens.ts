@@ -1,9 +1,9 @@
 // The secret of a reminder subscription's links (confirm, unsubscribe). It is derived, not stored:
 // HMAC-SHA256 of the subscription's own fixed fields under the service's secret (NEXTAUTH_SECRET,
-// lib/auth/secret.ts), so that the daily job can put it in every reminder's List-Unsubscribe while
+// lib/auth-secret.ts), so that the daily job can put it in every reminder's List-Unsubscribe while
 // the database keeps only its SHA-256 (unsubscribe_token_hash), like every other link's token.
 import { createHmac } from "node:crypto";
-import { authSecret } from "@memorial/lib/auth/secret";
+import { authSecret } from "@memorial/lib/auth-secret";
 import { hashSecretToken, isSecretTokenShape } from "@memorial/lib/secret-token";
 
 export interface TokenFields {

@@ -4,9 +4,9 @@
 // saw it dead) changes nothing and is refused "already dead". A tree dead within
 // REPLACEMENT_YEARS of its day in the ground is replaced in the same transaction (replace-tree.ts).
 import { invalid } from "@memorial/lib/errors";
+import { replaceTree } from "@memorial/lib/plantings/replace-tree";
 import type { Scope } from "@memorial/lib/scope";
 import { settings } from "@memorial/lib/settings";
-import { replaceTree } from "./replace-tree";
 import { type DeathReason, deathRule, replacementDue } from "./transitions";
 import { changerOf, orRefuse, recordTreeEvent, treeStep, treesOf } from "./tree-rows";
 import type { Within } from "./within";

@@ -11,8 +11,8 @@
 import { db, transaction } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { hit } from "@memorial/lib/limits/rate-limit";
-import { passwordResetEmail } from "@memorial/lib/mail/team-email";
 import { settings } from "@memorial/lib/settings";
+import { passwordResetEmail } from "@memorial/lib/users/team-email";
 import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
 import { hashPassword } from "./passwords";
 import { isTokenShape, newLinkToken, tokenHash } from "./tokens";

@@ -8,8 +8,8 @@
 //   time cannot both succeed.
 import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
-import { invitationEmail } from "@memorial/lib/mail/team-email";
 import { settings } from "@memorial/lib/settings";
+import { invitationEmail } from "@memorial/lib/users/team-email";
 import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
 import { hashPassword } from "./passwords";
 import type { Role } from "./roles";

@@ -1,6 +1,6 @@
 // What Next.js itself would answer before any route handler (a redirect for a trailing slash, an
 // empty 204 for OPTIONS, a text 500 for a malformed %-escape or an unknown method) is answered
-// here, from the HTTP server (lib/http/server.ts), with the Error object: every /v1 response is
+// here, from the HTTP server (lib/service/server.ts), with the Error object: every /v1 response is
 // JSON (contract.md). The headers of next.config.mjs are added, as Next.js adds them.
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { serializeContexte } from "./contexte";
@@ -40,7 +40,7 @@ export function v1ServerError(): Response {
 
 /**
  * The answer of a /v1 request while the database cannot be reached (or the service is starting):
- * 503, the Error object with its own Code, and Retry-After (lib/http/availability.ts).
+ * 503, the Error object with its own Code, and Retry-After (lib/service/availability.ts).
  */
 export function v1Unavailable(message = DATABASE_UNAVAILABLE_MESSAGE): Response {
   return jsonError(

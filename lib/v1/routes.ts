@@ -1,14 +1,15 @@
-// The routes of the v1 API: the handler of each method of each path of lib/v1/paths.ts.
-// lib/http/v1-routes.ts matches request paths against this table and answers every other method
+// The routes of the v1 API: the handler of each method of each path of lib/v1-paths.ts.
+// lib/service/v1-routes.ts matches request paths against this table and answers every other method
 // of a listed path with 405, every other path with the JSON 404; the same table serves
 // `npm run dev`, the tests and `npm start`.
+
+import { V1_PATHS, type V1Path } from "@memorial/lib/v1-paths";
 import { contextes, espece, especes, plantation, plantations } from "./endpoints/catalogue";
 import { livreDor } from "./endpoints/guestbook";
 import { arbreResponse, memorialInfosResponse, treeReportResponse } from "./endpoints/key-path";
 import { memorialsCreer, personneModifier } from "./endpoints/memorials";
 import { transactions, transactionsTotaux } from "./endpoints/transactions";
 import { type RouteHandler, v1 } from "./handler";
-import { V1_PATHS, type V1Path } from "./paths";
 
 export type V1Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 type Methods = Partial<Record<V1Method, RouteHandler>>;

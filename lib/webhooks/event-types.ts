@@ -3,8 +3,8 @@
 // webhook_endpoint.events). A module of its own, without the database, for the reference.
 import type { DomainEventType } from "@memorial/lib/events/events";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
-import { GUESTBOOK_EVENTS } from "@memorial/lib/guestbook/events";
-import { TREE_LIFE_EVENTS } from "@memorial/lib/trees/life-events";
+import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
+import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
 
 /** The domain events an endpoint can receive. */
 export const WEBHOOK_EVENTS = [

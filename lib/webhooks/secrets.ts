@@ -5,7 +5,7 @@
 // does not give the secrets away. Changing that setting makes existing secrets unreadable: their
 // deliveries fail with a message saying so, and the endpoints must be made again.
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { authSecret } from "@memorial/lib/auth/secret";
+import { authSecret } from "@memorial/lib/auth-secret";
 import { settings } from "@memorial/lib/settings";
 
 const PREFIX = "whsec_";

@@ -183,7 +183,7 @@ async function main() {
     const root = mkdtempSync(path.join(os.tmpdir(), "memorial-page-bench-"));
     process.env.DATA_DIR = path.join(root, "data");
     const { startEmbeddedDatabase } = await import("@memorial/lib/db/embedded");
-    const { migrate } = await import("@memorial/lib/db/migrate");
+    const { migrate } = await import("@memorial/lib/service/migrate");
     const database = await startEmbeddedDatabase();
     stopDatabase = () => database.stop();
     await migrate(database.url);

@@ -10,7 +10,7 @@
 // tables are dropped during the load and built once after it (much faster than maintaining them
 // row by row), and trees and their transactions go in chunks of a million with progress reported.
 
-import { migrate } from "@memorial/lib/db/migrate";
+import { migrate } from "@memorial/lib/service/migrate";
 import pg from "pg";
 import { type BenchDatabase, benchTarget, recreateDatabase, SIZES, sizesFromArgs } from "./databases";
 

@@ -18,7 +18,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { type EmbeddedDatabase, startEmbeddedDatabase } from "@memorial/lib/db/embedded";
-import { migrate } from "@memorial/lib/db/migrate";
+import { migrate } from "@memorial/lib/service/migrate";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";

@@ -4,9 +4,9 @@
 // item fail: PostgreSQL refusing the e-mail of one address (a trigger), as a constraint would.
 import { randomBytes } from "node:crypto";
 import { db } from "@memorial/lib/db/client";
-import { jobCatalogue } from "@memorial/lib/jobs/catalogue";
 import { type FanOutOutcome, fanOut, type ItemJobs } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
 
 // No SMTP: the items' jobs write to the outbox, nothing leaves.
 const catalogue = jobCatalogue({ consumers: [], smtpUrl: "" });

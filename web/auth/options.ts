@@ -4,8 +4,8 @@
 
 import { requestClient } from "@memorial/lib/auth/client-address";
 import { closeSession, openSession, SESSION_HOURS } from "@memorial/lib/auth/dashboard-sessions";
-import { authSecret } from "@memorial/lib/auth/secret";
 import { checkPassword } from "@memorial/lib/auth/sign-in";
+import { authSecret } from "@memorial/lib/auth-secret";
 import { settings } from "@memorial/lib/settings";
 import type { NextAuthOptions } from "next-auth";
 import Credentials from "next-auth/providers/credentials";

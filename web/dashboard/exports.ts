@@ -1,7 +1,6 @@
 // One export, two formats: the CSV in the user's language's separator and decimal mark, or the
 // XLSX. The routes of the reports and transactions give the columns and the rows; this chooses.
 
-import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "@memorial/lib/dashboard/csv";
 import { queryInt } from "@memorial/lib/dashboard/query";
 import {
   parseReportQuery,
@@ -9,13 +8,14 @@ import {
   reportCsvRow,
   reportLinesForExport,
 } from "@memorial/lib/dashboard/reports";
+import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "@memorial/lib/exports/csv";
+import { xlsxResponse, xlsxStream } from "@memorial/lib/exports/xlsx";
+import { lifeExport, parseLifeTable } from "@memorial/lib/reports/tree-life-tables";
 import {
   allMonthTransactions,
   TRANSACTION_CSV_HEADER,
   transactionCsvRow,
-} from "@memorial/lib/dashboard/transactions";
-import { lifeExport, parseLifeTable } from "@memorial/lib/dashboard/tree-life";
-import { xlsxResponse, xlsxStream } from "@memorial/lib/dashboard/xlsx";
+} from "@memorial/lib/transactions/dashboard-queries";
 import { dashboardLanguage } from "./language";
 import { dashboardRoute } from "./route";
 

@@ -6,7 +6,7 @@ import { fromThisSite } from "@memorial/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import type { NextRequest } from "next/server";
-import { type ConfirmView, confirmPage } from "@/components/public/confirm-page";
+import { type ConfirmView, confirmPage } from "@/web/public-pages/confirm-page";
 
 type Context = { params: Promise<{ token: string }> };
 

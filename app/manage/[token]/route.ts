@@ -5,26 +5,27 @@
 // that those statuses are real.
 
 import { DomainError } from "@memorial/lib/errors";
+import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { guestbookManageAction } from "@memorial/lib/guestbook/manage-actions";
 import { familyGuestbook } from "@memorial/lib/guestbook/queries";
 import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBase } from "@memorial/lib/links";
+import { requestClosingSummary } from "@memorial/lib/mail/closing-summary";
 import { setMemorialAnonymous } from "@memorial/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@memorial/lib/memorials/choose-anonymous-title";
-import { requestClosingSummary } from "@memorial/lib/memorials/closing-summary";
 import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
 import { setMemorialHidden } from "@memorial/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@memorial/lib/memorials/hide-message";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
-import { hasGuestbook, PRIVACY_LEVELS, type PrivacyLevel } from "@memorial/lib/memorials/policy";
+import { hasGuestbook, PRIVACY_LEVELS } from "@memorial/lib/memorials/policy";
 import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
-import { GUESTBOOK_MANAGE_ACTIONS } from "@/components/public/manage-guestbook";
-import { type ManagePageView, managePage } from "@/components/public/manage-page";
-import { manageRemindersOf } from "@/components/public/manage-reminders";
+import { GUESTBOOK_MANAGE_ACTIONS } from "@/web/public-pages/manage-guestbook";
+import { type ManagePageView, managePage } from "@/web/public-pages/manage-page";
+import { manageRemindersOf } from "@/web/public-pages/manage-reminders";
 
 type Context = { params: Promise<{ token: string }> };
 

@@ -2,8 +2,8 @@
 // path segment (/v1/{key}/...) and without it, the key in the header only (lib/v1/routes.ts).
 
 import { publicOrigin } from "@memorial/lib/links";
-import { memorialInfos } from "@memorial/lib/memorials/memorial-infos";
 import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@memorial/lib/reports/tree-report";
+import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { treeLife } from "@memorial/lib/trees/queries";
 import { envelope, type V1Request } from "@memorial/lib/v1/handler";
 import { publicMemorialUrl } from "@memorial/lib/v1/memorial-url";

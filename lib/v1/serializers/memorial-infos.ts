@@ -1,5 +1,5 @@
 // 2.7 memorialInfos: the memorial, its deceased (every field null when nothing may be shown) and its trees.
-import type { InfosTreeRow, MemorialInfos } from "@memorial/lib/memorials/memorial-infos";
+import type { InfosTreeRow, MemorialInfos } from "@memorial/lib/trees/memorial-infos";
 import type { TInfosFields, TTreeLine } from "@memorial/lib/v1/schemas/responses";
 import { serializeTreeLife, serializeTreeOrder } from "./tree-life";
 

@@ -1,5 +1,5 @@
 // GET /api/dashboard/memorials?q=&Page=&Limite=: the signed-in operator's memorials, searched by name
-import { listMemorials } from "@memorial/lib/dashboard/memorials";
+import { listMemorials } from "@memorial/lib/memorials/dashboard-queries";
 import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
 import { dashboardRoute } from "@/web/dashboard/route";
 

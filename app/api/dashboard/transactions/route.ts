@@ -1,6 +1,6 @@
 // GET /api/dashboard/transactions?year=&month=&Page=&Limite=: a month's transactions, totals and prepaid balance
 import { queryMonth } from "@memorial/lib/dashboard/query";
-import { monthTransactions } from "@memorial/lib/dashboard/transactions";
+import { monthTransactions } from "@memorial/lib/transactions/dashboard-queries";
 import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
 import { dashboardRoute } from "@/web/dashboard/route";
 

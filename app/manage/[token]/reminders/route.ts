@@ -16,8 +16,8 @@ import { lookupManage } from "@memorial/lib/memorials/manage-token";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { email as emailField } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
-import { managePage } from "@/components/public/manage-page";
-import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { managePage } from "@/web/public-pages/manage-page";
+import { type ReminderPageView, reminderPage } from "@/web/public-pages/reminder-pages";
 
 type Context = { params: Promise<{ token: string }> };
 

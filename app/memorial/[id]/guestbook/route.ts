@@ -14,8 +14,8 @@ import { requestNonce, secretLinkLanguage } from "@memorial/lib/http/secret-link
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
-import { type GuestbookRefusalKey, guestbookRefusalPage } from "@/components/public/guestbook-refusal";
 import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import { type GuestbookRefusalKey, guestbookRefusalPage } from "@/web/public-pages/guestbook-refusal";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -15,7 +15,7 @@ import { HostNotAllowedError, linkBase } from "@memorial/lib/links";
 import { reminderOptions, subscribe } from "@memorial/lib/reminders/subscriptions";
 import { email as emailField, parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
-import { type ReminderPageView, reminderPage } from "@/components/public/reminder-pages";
+import { type ReminderPageView, reminderPage } from "@/web/public-pages/reminder-pages";
 
 type Context = { params: Promise<{ id: string }> };
 

@@ -5,7 +5,7 @@
 import { DomainError } from "@memorial/lib/errors";
 import { confirmSubscription, lookupSubscription } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
-import { reminderPageResponse } from "@/components/public/reminder-pages";
+import { reminderPageResponse } from "@/web/public-pages/reminder-pages";
 
 type Context = { params: Promise<{ token: string }> };
 

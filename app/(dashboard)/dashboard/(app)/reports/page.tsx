@@ -3,8 +3,8 @@
 // survival rate per site and species, rendered here on the server, with their exports.
 
 import { listFuneralHomes } from "@memorial/lib/dashboard/contexts";
-import { treeLifeReport } from "@memorial/lib/dashboard/tree-life";
 import { translator } from "@memorial/lib/i18n/translate";
+import { treeLifeReport } from "@memorial/lib/reports/tree-life-tables";
 import { ReportView } from "@/components/dashboard/report-view";
 import { TreeLifeReportView } from "@/components/dashboard/tree-life-report";
 import { requireOperator } from "@/web/auth/session";

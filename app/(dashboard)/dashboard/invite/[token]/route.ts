@@ -12,7 +12,7 @@ import {
   messagesOf,
   passwordLinkRoutes,
   passwordPage,
-} from "@/components/dashboard/link-page";
+} from "@/web/dashboard/link-page";
 
 const SIGN_IN = "/dashboard/signin";
 

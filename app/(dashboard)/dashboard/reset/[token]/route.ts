@@ -10,7 +10,7 @@ import {
   messagesOf,
   passwordLinkRoutes,
   passwordPage,
-} from "@/components/dashboard/link-page";
+} from "@/web/dashboard/link-page";
 
 function refusal(request: NextRequest, state: "used" | "expired" | "unknown") {
   const language = linkPageLanguage(request);

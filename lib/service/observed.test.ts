@@ -2,7 +2,7 @@
 // production, off in production without METRICS_TOKEN, and behind the token whenever it is set.
 import type http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { metricsRefusal } from "./http";
+import { metricsRefusal } from "./observed";
 
 const saved = { NODE_ENV: process.env.NODE_ENV, METRICS_TOKEN: process.env.METRICS_TOKEN };
 afterEach(() => {

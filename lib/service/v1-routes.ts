@@ -1,4 +1,4 @@
-// The v1 API's router: the HTTP server (lib/http/server.ts) answers every /v1 request from here,
+// The v1 API's router: the HTTP server (lib/service/server.ts) answers every /v1 request from here,
 // in `npm run dev`, in the tests and in `npm start` alike, with the route table of
 // lib/v1/routes.ts (issue 28.2); Next.js never sees a /v1 path. Paths are matched segment by
 // segment, a static segment before a dynamic one ([name]), dynamic segments decoded with

@@ -1,7 +1,8 @@
 // The dashboard's trees' life reports (issue 20.6): the figures of lib/reports/tree-life.ts for the
 // signed-in operator's production trees, as three tables (per funeral home, per site, survival per
-// site and species) shown on the reports page and exported as CSV or XLSX (exports.ts).
+// site and species) shown on the reports page and exported as CSV or XLSX (web/dashboard/exports.ts).
 import { invalid } from "@memorial/lib/errors";
+import type { CsvValue } from "@memorial/lib/exports/csv";
 import {
   type FuneralHomeLife,
   lifePerFuneralHome,
@@ -11,7 +12,6 @@ import {
   survivalPerSiteAndSpecies,
 } from "@memorial/lib/reports/tree-life";
 import type { OperatorScope } from "@memorial/lib/scope";
-import type { CsvValue } from "./csv";
 
 export const LIFE_TABLES = ["homes", "sites", "survival"] as const;
 export type LifeTable = (typeof LIFE_TABLES)[number];

@@ -1,4 +1,4 @@
-// What the HTTP server (lib/http/server.ts) does for every request to make the service observable:
+// What the HTTP server (lib/service/server.ts) does for every request to make the service observable:
 // - an id for the request: the client's X-Request-Id when it is a sane one (a proxy's), else a new
 //   one; sent back in X-Request-Id and written on the request's log line;
 // - one JSON log line when the answer is sent (lib/log.ts): method, route template (never the
@@ -8,12 +8,17 @@
 //   404 unless METRICS_TOKEN is set, then only with `Authorization: Bearer <METRICS_TOKEN>`.
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
+import { registerBacklogMetrics } from "@memorial/lib/jobs/backlog-metrics";
 import { componentLogger } from "@memorial/lib/log";
+import { httpRequestDuration, metricsText } from "@memorial/lib/observability/metrics";
+import { withRequestContext } from "@memorial/lib/observability/request-context";
+import {
+  createRouteMatcher,
+  listRouteTemplates,
+  pathOf,
+  type RouteMatcher,
+} from "@memorial/lib/observability/routes";
 import { settings } from "@memorial/lib/settings";
-import { registerBacklogMetrics } from "./backlog-metrics";
-import { httpRequestDuration, metricsText } from "./metrics";
-import { withRequestContext } from "./request-context";
-import { createRouteMatcher, listRouteTemplates, pathOf, type RouteMatcher } from "./routes";
 
 export const REQUEST_ID_HEADER = "x-request-id";
 /** A request id taken from the client: letters, digits and . _ : - only, at most 128 characters. */

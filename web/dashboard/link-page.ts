@@ -11,8 +11,8 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { type DashboardTranslator, translator } from "@memorial/lib/i18n/translate";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@memorial/lib/users/create-user";
 import type { NextRequest } from "next/server";
-import { publicDocument } from "@/components/public/confirm-page";
 import { LANGUAGE_COOKIE } from "@/web/dashboard/language";
+import { publicDocument } from "@/web/public-pages/confirm-page";
 
 // A constant of this file, never user input: trusted as HTML.
 const FORM_STYLES = new SafeHtml(`

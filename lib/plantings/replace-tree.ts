@@ -1,4 +1,4 @@
-// The replacement guarantee (issue 20.5), internal to lib/trees: a tree dead within
+// The replacement guarantee (issue 20.5), used by lib/trees and the planting queue: a tree dead within
 // REPLACEMENT_YEARS of its day in the ground is replaced by the service, in the transaction of the
 // death (declare-death.ts) or, when no stock is left anywhere, later by the planting queue
 // (lib/plantings/planting-queue.ts) when stock returns.
@@ -16,7 +16,6 @@ import { DomainError } from "@memorial/lib/errors";
 import type { EventRecorder } from "@memorial/lib/events/events";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
-import { today } from "./tree-rows";
 
 interface DeadTree {
   id: number;
@@ -123,7 +122,7 @@ export async function plantReplacement(
   const marked = await tx.$executeRaw`
     UPDATE "tree" SET "status" = 'replaced' WHERE "id" = ${dead.id} AND "status" = 'dead'`;
   if (marked !== 1) throw new DomainError("INTERNAL", `tree ${dead.id} to replace is not dead`);
-  const on = today();
+  const on = new Date().toISOString().slice(0, 10); // today, UTC
   await tx.$executeRaw`
     INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "replacement_tree_id")
     VALUES (${dead.id}, 'replaced', ${on}::date, ${recordedBy}, ${row.id})`;

@@ -1,11 +1,13 @@
 // The family's choice of privacy level on its management page (issue 21.2): public (found by the
 // home page's search), link only (not searched, noindex) or hidden (the family's hide). One form of
 // radio buttons that POSTs action=privacy to the page itself; works without JavaScript.
+
+import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { html, type SafeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { ManageView } from "@memorial/lib/memorials/manage-token";
-import { PRIVACY_LEVELS, type PrivacyLevel } from "@memorial/lib/memorials/policy";
+import { PRIVACY_LEVELS } from "@memorial/lib/memorials/policy";
 
 const LABEL = {
   public: "privacyPublic",

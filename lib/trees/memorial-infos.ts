@@ -6,6 +6,19 @@ import { trimDecimal } from "@memorial/lib/catalogue/queries";
 import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
 import { db } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
+import type { PrivacyLevel } from "@memorial/lib/events/payloads";
+import { cachedMemorial } from "@memorial/lib/memorials/cache";
+import {
+  isOwnMemorial,
+  memorialsVisibleTo,
+  shownDeathDate,
+  shownMessage,
+  showsDeceased,
+  specTitle,
+  treesVisibleTo,
+  treesVisibleToSql,
+} from "@memorial/lib/memorials/policy";
+import { memorialPrivacy } from "@memorial/lib/memorials/privacy";
 import type { Caller } from "@memorial/lib/operators/keys";
 import {
   type LifeColumns,
@@ -14,19 +27,6 @@ import {
   type TreeLifeFields,
   type TreeOrderLine,
 } from "@memorial/lib/trees/queries";
-import { cachedMemorial } from "./cache";
-import {
-  isOwnMemorial,
-  memorialsVisibleTo,
-  type PrivacyLevel,
-  shownDeathDate,
-  shownMessage,
-  showsDeceased,
-  specTitle,
-  treesVisibleTo,
-  treesVisibleToSql,
-} from "./policy";
-import { memorialPrivacy } from "./privacy";
 
 export interface InfosTreeRow extends TreeOrderLine {
   latitude: string;

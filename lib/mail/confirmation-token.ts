@@ -1,22 +1,13 @@
 // Confirmation links: 256 random bits, only their SHA-256 stored, valid once and for a while.
 import type { Tx } from "@memorial/lib/db/client";
+import type { PendingPlanting } from "@memorial/lib/events/payloads";
 import { confirmationEmail, type FamilyLetter } from "@memorial/lib/mail/confirmation-email";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { settings } from "@memorial/lib/settings";
-import { issueManageToken } from "./manage-token";
 
 export { hashSecretToken as hashToken } from "@memorial/lib/secret-token";
 
 import { newSecretToken } from "@memorial/lib/secret-token";
-
-export interface PendingPlanting {
-  operatorId: number;
-  contextId: number | null;
-  planter: string;
-  message: string | null;
-  externalId: number | null;
-  memorialsLot: number | null;
-  uEventId: number | null;
-}
 
 /** A new token for a memorial and its e-mail in the outbox, in the caller's transaction. */
 export async function issueConfirmation(

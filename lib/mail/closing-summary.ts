@@ -19,14 +19,14 @@ import { DomainError } from "@memorial/lib/errors";
 import { memorialUrl } from "@memorial/lib/links";
 import { closingEmail } from "@memorial/lib/mail/closing-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
+import { familyLanguage } from "@memorial/lib/memorials/family";
+import { memorialOfToken } from "@memorial/lib/memorials/manage-token";
+import { displayTitle, shownMessage, treesVisibleTo } from "@memorial/lib/memorials/policy";
+import { formatUnit } from "@memorial/lib/memorials/public-page";
 import { familyLinkScope } from "@memorial/lib/scope";
 import { settings } from "@memorial/lib/settings";
-import { familyLanguage } from "./family";
-import { memorialOfToken } from "./manage-token";
-import { displayTitle, shownMessage, treesVisibleTo } from "./policy";
-import { formatUnit } from "./public-page";
 
-/** The daily job (lib/jobs/catalogue.ts): selects the memorials due and adds the job of each. */
+/** The daily job (lib/service/job-catalogue.ts): selects the memorials due and adds the job of each. */
 export const CLOSING_SUMMARY_JOB = "closing-summary";
 /** One memorial's summary (its payload: { memorial }). */
 export const SEND_CLOSING_SUMMARY_JOB = "send-closing-summary";

@@ -22,13 +22,15 @@ import {
   SEND_DIGEST_JOB,
   sendGuestbookDigest,
 } from "@memorial/lib/guestbook/digest";
-import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@memorial/lib/mail/outbox-sender";
+import { fanOut } from "@memorial/lib/jobs/fan-out";
+import type { JobCatalogue, JobDefinition, Schedule } from "@memorial/lib/jobs/runner";
 import {
   CLOSING_SUMMARY_JOB,
   closingSummaryItems,
   SEND_CLOSING_SUMMARY_JOB,
   sendDueClosingSummary,
-} from "@memorial/lib/memorials/closing-summary";
+} from "@memorial/lib/mail/closing-summary";
+import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@memorial/lib/mail/outbox-sender";
 import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
 import {
@@ -44,8 +46,6 @@ import {
   webhookContext,
 } from "@memorial/lib/webhooks/sender";
 import type { GuardOptions } from "@memorial/lib/webhooks/url-guard";
-import { fanOut } from "./fan-out";
-import type { JobCatalogue, JobDefinition, Schedule } from "./runner";
 
 /**
  * A schedule's own queue and job key, named after its task: its runs, by the schedule or by

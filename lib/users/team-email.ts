@@ -3,9 +3,9 @@
 import { escapeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
+import { SUBJECT_MAX } from "@memorial/lib/mail/confirmation-email";
 import { cut } from "@memorial/lib/memorials/policy";
 import type { Role } from "@memorial/lib/users/roles";
-import { SUBJECT_MAX } from "./confirmation-email";
 
 const BUTTON_STYLE = "background:#245533;color:#fff;padding:10px 16px;text-decoration:none;border-radius:6px";
 const oneLine = (text: string) => cut(text.replace(/[\r\n]+/g, " "), SUBJECT_MAX);

@@ -2,6 +2,7 @@
 // species, sites and contexts it refers to), the totals by each mode of
 // /Transactions/totaux/{mode}, and the prepaid balance. The scope's (production) transactions only.
 import { db } from "@memorial/lib/db/client";
+import { type CsvValue, decimal } from "@memorial/lib/exports/csv";
 import type { OperatorScope } from "@memorial/lib/scope";
 import {
   listTransactions,
@@ -10,7 +11,6 @@ import {
   transactionBatches,
   transactionTotals,
 } from "@memorial/lib/transactions/queries";
-import { type CsvValue, decimal } from "./csv";
 
 async function names(rows: TransactionRow[]) {
   const ids = (pick: (r: TransactionRow) => number | null) => [

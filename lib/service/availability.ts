@@ -1,4 +1,4 @@
-// Whether this instance can serve, said by the HTTP server itself, ahead of Next.js (lib/http/server.ts):
+// Whether this instance can serve, said by the HTTP server itself, ahead of Next.js (lib/service/server.ts):
 // - GET /healthz, liveness: 200 while the process runs and its HTTP server answers. It does not
 //   look at the database, which every instance shares: restarting an instance does not bring it
 //   back (docs/operations.md).
@@ -10,12 +10,12 @@
 //   Code, a short page in the visitor's language for the rest. Static files are served.
 import type http from "node:http";
 import { countRefused, databaseUp, lastConfirmedUp, probeDatabase } from "@memorial/lib/db/health";
+import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { acceptedLanguage, type Language, parseLanguage } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import type { JobRunnerStatus } from "@memorial/lib/jobs/runner";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "@memorial/lib/v1/errors";
 import { v1Unavailable } from "@memorial/lib/v1/guard";
-import { SECURITY_HEADERS } from "./security-headers";
 
 /** What the launcher (scripts/start.ts) tells of the instance's life. */
 export interface ServiceState {

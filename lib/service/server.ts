@@ -2,22 +2,22 @@
 // job runner, instead of `next start`: Next.js through its programmatic API behind node:http, so that the
 // server's own limits can be set. With `next start`, a client sending its headers one line every
 // 10 s keeps its connection for minutes (300 such clients hold 300 sockets), and TRACE answers a
-// text 500. In front of Next.js: the /v1 guard and the v1 API itself (lib/http/v1-routes.ts over
+// text 500. In front of Next.js: the /v1 guard and the v1 API itself (lib/service/v1-routes.ts over
 // lib/v1/routes.ts: Next.js never sees /v1, in development as in production) and the
 // rendered-page cache of memorial pages; in front of everything,
 // /healthz, /readyz and the 503 answers while the instance starts or its database is away
-// (lib/http/availability.ts).
+// (lib/service/availability.ts).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { CLIENT_HEADER, socketClient } from "@memorial/lib/auth/client-address";
-import { observed } from "@memorial/lib/observability/http";
+import { createMemorialPageCache } from "@memorial/lib/http/page-cache";
+import { markNoindex } from "@memorial/lib/http/robots";
+import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
+import { observed } from "@memorial/lib/service/observed";
 import { guardV1Request, v1ServerError } from "@memorial/lib/v1/guard";
 import { V1_ROUTES } from "@memorial/lib/v1/routes";
 import next from "next";
 import { refuseWhileUnavailable, serveProbes } from "./availability";
-import { createMemorialPageCache } from "./page-cache";
-import { markNoindex } from "./robots";
-import { SECURITY_HEADERS } from "./security-headers";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
 import { createV1Router, serveV1 } from "./v1-routes";
 
@@ -66,7 +66,7 @@ export class ListenError extends Error {
  * Binds the port first, before the database and Next.js are started: a port already taken stops
  * the launcher at once (issue 34.3), and /healthz and /readyz answer from the start. Until the
  * application is attached, and whenever the database cannot be reached, requests are answered
- * 503 by lib/http/availability.ts.
+ * 503 by lib/service/availability.ts.
  */
 export async function listenHttp(port: number, hostname: string): Promise<HttpServer> {
   const timeouts = serverTimeouts();
@@ -80,7 +80,7 @@ export async function listenHttp(port: number, hostname: string): Promise<HttpSe
       keepAliveTimeout: timeouts.keepAliveTimeout,
       connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
     },
-    // Request ids, request log lines, request metrics and /metrics (lib/observability/http.ts).
+    // Request ids, request log lines, request metrics and /metrics (lib/service/observed.ts).
     observed((request, response) => {
       inFlight++;
       let done = false;
@@ -187,7 +187,7 @@ export async function createAppHandler(
     if (path === "/v1" || path.startsWith("/v1/")) {
       const refused = guardV1Request(request.method ?? "", path);
       if (refused) return void send(refused, response).catch(fail);
-      // Compressed as Next.js's compression would (lib/http/v1-routes.ts encoded).
+      // Compressed as Next.js's compression would (lib/service/v1-routes.ts encoded).
       return void serveV1(v1Router, path, request, response, SECURITY_HEADERS).catch((error) => {
         // A client gone while its body was read: nobody to answer, nothing to report.
         if (request.destroyed && !response.headersSent) return void response.destroy();

@@ -1,0 +1,66 @@
+// The folders of lib/ import one way (issue 29.5): dependency-cruiser (.dependency-cruiser.cjs,
+// run by `npm run lint`, hence by `npm test`) fails on any cycle between folders of lib/, however
+// long, whether the imports are static or dynamic, spelled @memorial/lib/... or relative. This
+// test shows the rule passes on the code as it is and bites on a cycle written for the occasion.
+import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, it } from "vitest";
+
+const run = promisify(execFile);
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+  cycle?: { name: string }[];
+}
+
+/** The violations dependency-cruiser reports on lib/, with `probe` (a file and its text) added. */
+async function cruise(probe?: { folder: string; text: string }): Promise<Violation[]> {
+  const file = probe && path.resolve(probe.folder, `cycle-probe-${randomBytes(4).toString("hex")}.ts`);
+  if (file && probe) writeFileSync(file, probe.text);
+  try {
+    const { stdout } = await run(
+      "npx",
+      ["depcruise", "lib", "--config", ".dependency-cruiser.cjs", "--output-type", "json"],
+      { maxBuffer: 64 * 1024 * 1024 },
+    ).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+  } finally {
+    if (file) rmSync(file, { force: true });
+  }
+}
+
+it("finds no cycle between the folders of lib/ as they are", async () => {
+  expect(await cruise()).toEqual([]);
+}, 60_000);
+
+it("refuses a folder that imports a folder importing it", async () => {
+  // lib/jobs imports lib/db (the client): lib/db importing lib/jobs makes a cycle.
+  const violations = await cruise({
+    folder: "lib/db",
+    text: 'import { enqueue } from "@memorial/lib/jobs/enqueue";\n\nexport const probe = enqueue;\n',
+  });
+  expect(violations.map((v) => [v.rule.name, v.from, v.to])).toContainEqual([
+    "no-folder-cycle",
+    "lib/db",
+    "lib/jobs",
+  ]);
+}, 60_000);
+
+it("refuses a longer cycle, through a dynamic import written as a relative path", async () => {
+  // lib/mail -> lib/memorials (policy) -> lib/operators (contexts): lib/operators importing
+  // lib/mail closes a cycle of three folders, none of which imports another both ways.
+  const violations = await cruise({
+    folder: "lib/operators",
+    text: 'export const probe = () => import("../mail/family-letter");\n',
+  });
+  const cycles = violations.filter((v) => v.rule.name === "no-folder-cycle" && v.from === "lib/operators");
+  expect(cycles.length).toBeGreaterThan(0);
+  expect(cycles[0].cycle?.map((step) => step.name)).toEqual(
+    expect.arrayContaining(["lib/mail", "lib/memorials"]),
+  );
+}, 60_000);
