@@ -6,8 +6,9 @@
 import { db } from "@memorial/lib/db/client";
 import { summaryCsv, summaryPdf } from "@memorial/lib/documents/closing-summary";
 import { parseCsv } from "@memorial/lib/exports/csv";
+import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
-import { enqueue, runJobsOnce } from "@memorial/lib/jobs/runner";
+import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import {
   CLOSING_SUMMARY_JOB,
   closingSummaryItems,

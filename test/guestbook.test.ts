@@ -14,7 +14,7 @@ import { setGuestbookMode } from "@memorial/lib/guestbook/set-mode";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
-import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";

@@ -4,8 +4,10 @@
 
 import { db, disconnect, transaction } from "@memorial/lib/db/client";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
+import { unlockDeadWorkers } from "@memorial/lib/jobs/liveness";
 import { RetryLater, retryDelayMs } from "@memorial/lib/jobs/retry";
-import { type JobCatalogue, runJobsOnce, startJobRunner, unlockDeadWorkers } from "@memorial/lib/jobs/runner";
+import { startJobRunner } from "@memorial/lib/jobs/runner";
+import { type JobCatalogue, runJobsOnce } from "@memorial/lib/jobs/tasks";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 

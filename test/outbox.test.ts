@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { db, disconnect } from "@memorial/lib/db/client";
 import { freePort } from "@memorial/lib/db/embedded";
-import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { createMailer, releaseHeldEmails, sendEmail } from "@memorial/lib/mail/outbox-sender";
 import { afterAll, describe, expect, it } from "vitest";
 import { mailAttachments, readMails, startSmtpServer } from "../e2e/support/smtp";

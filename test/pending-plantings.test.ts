@@ -3,7 +3,7 @@
 // concurrency. Real PostgreSQL, real use cases, the queue's own loops.
 import { randomBytes } from "node:crypto";
 import { db } from "@memorial/lib/db/client";
-import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { hashToken } from "@memorial/lib/mail/confirmation-token";
 import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";

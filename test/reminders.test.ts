@@ -13,7 +13,7 @@ import { freePort } from "@memorial/lib/db/embedded";
 import { LANGUAGES } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
-import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@memorial/lib/mail/outbox-sender";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";

@@ -6,7 +6,8 @@
 import { db, transaction } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
-import { runJobsOnce, startJobRunner } from "@memorial/lib/jobs/runner";
+import { startJobRunner } from "@memorial/lib/jobs/runner";
+import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
 import type { PlantingTarget } from "@memorial/lib/memorials/commands";
 import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";

@@ -13,7 +13,7 @@
 // commands only, so that the other commands start as fast as before.
 
 import { db } from "@memorial/lib/db/client";
-import type { JobCatalogue } from "@memorial/lib/jobs/runner";
+import type { JobCatalogue } from "@memorial/lib/jobs/tasks";
 import { settings } from "@memorial/lib/settings";
 import type { CronMatcher } from "graphile-worker";
 import { type Command, UsageError } from "../arguments";
@@ -97,7 +97,7 @@ export const JOB_COMMANDS: Record<string, Command> = {
       const deadline = Date.now() + Number(waitRaw) * 1000;
       const [{ jobCatalogue }, { runJobsOnce }, consumers] = await Promise.all([
         import("@memorial/lib/service/job-catalogue"),
-        import("@memorial/lib/jobs/runner"),
+        import("@memorial/lib/jobs/tasks"),
         Promise.all([
           import("@memorial/lib/mail/confirmation-consumer").then((m) => m.confirmationEmailConsumer),
           import("@memorial/lib/mail/in-ground-consumer").then((m) => m.inGroundEmailConsumer),

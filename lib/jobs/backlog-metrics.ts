@@ -4,7 +4,7 @@
 // domain events not yet dispatched to their durable consumers, and the webhook deliveries.
 
 import { db } from "@memorial/lib/db/client";
-import { JOB_SCHEMA } from "@memorial/lib/jobs/runner";
+import { JOB_SCHEMA } from "@memorial/lib/jobs/tasks";
 import client from "prom-client";
 
 interface Backlog {

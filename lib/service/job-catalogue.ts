@@ -23,7 +23,7 @@ import {
   sendGuestbookDigest,
 } from "@memorial/lib/guestbook/digest";
 import { fanOut } from "@memorial/lib/jobs/fan-out";
-import type { JobCatalogue, JobDefinition, Schedule } from "@memorial/lib/jobs/runner";
+import type { JobCatalogue, JobDefinition, Schedule } from "@memorial/lib/jobs/tasks";
 import {
   CLOSING_SUMMARY_JOB,
   closingSummaryItems,

@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { migrateJobs } from "@memorial/lib/jobs/runner";
+import { migrateJobs } from "@memorial/lib/jobs/tasks";
 import { settings } from "@memorial/lib/settings";
 import pg from "pg";
 

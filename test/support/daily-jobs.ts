@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { db } from "@memorial/lib/db/client";
 import { type FanOutOutcome, fanOut, type ItemJobs } from "@memorial/lib/jobs/fan-out";
-import { runJobsOnce } from "@memorial/lib/jobs/runner";
+import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
 
 // No SMTP: the items' jobs write to the outbox, nothing leaves.
