@@ -8,17 +8,10 @@
 // A path no template matches is "unmatched" (the metrics keep a bounded set of labels).
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { createPathTrie } from "@memorial/lib/path-trie";
 import { V1_PATHS } from "@memorial/lib/v1-paths";
 
 export const UNMATCHED_ROUTE = "unmatched";
-
-interface Node {
-  template?: string;
-  statics: Map<string, Node>;
-  dynamic?: Node;
-  /** [...name] (one segment or more) or [[...name]] (none or more). */
-  catchAll?: { template: string; optional: boolean };
-}
 
 const METADATA_FILE =
   /^(favicon\.ico|(icon|apple-icon)\d*\.\w+|robots\.txt|sitemap\.xml|manifest\.(json|webmanifest))$/;
@@ -65,49 +58,17 @@ export interface RouteMatcher {
 }
 
 export function createRouteMatcher(templates: string[]): RouteMatcher {
-  const root: Node = { statics: new Map() };
-  for (const template of templates) {
-    const segments = template === "/" ? [] : template.slice(1).split("/");
-    const label = `/${segments.map(shown).join("/")}`;
-    let node = root;
-    for (const [i, segment] of segments.entries()) {
-      const catchAll = /^(\[)?\[\.\.\.[^\]]+\]\]?$/.exec(segment);
-      if (catchAll && i === segments.length - 1) {
-        node.catchAll = { template: label, optional: Boolean(catchAll[1]) };
-        node = { statics: new Map() };
-        break;
-      }
-      if (/^\[[^\]]+\]$/.test(segment)) {
-        node.dynamic ??= { statics: new Map() };
-        node = node.dynamic;
-      } else {
-        let child = node.statics.get(segment);
-        if (!child) {
-          child = { statics: new Map() };
-          node.statics.set(segment, child);
-        }
-        node = child;
-      }
-    }
-    if (!/\.\.\./.test(segments.at(-1) ?? "")) node.template = label;
-  }
-
-  function walk(node: Node, segments: string[], i: number): string | undefined {
-    if (i === segments.length)
-      return node.template ?? (node.catchAll?.optional ? node.catchAll.template : undefined);
-    const segment = segments[i]!;
-    const fixed = node.statics.get(segment);
-    const found =
-      (fixed && walk(fixed, segments, i + 1)) ||
-      (node.dynamic && segment !== "" ? walk(node.dynamic, segments, i + 1) : undefined);
-    return found ?? node.catchAll?.template;
-  }
-
+  const trie = createPathTrie(
+    templates.map((template) => {
+      const segments = template === "/" ? [] : template.slice(1).split("/");
+      return { segments, value: `/${segments.map(shown).join("/")}` };
+    }),
+  );
   return {
     match(pathname) {
       if (pathname.startsWith("/_next/")) return "/_next/{asset...}";
       const segments = pathname === "/" ? [] : pathname.replace(/\/$/, "").slice(1).split("/");
-      return walk(root, segments, 0) ?? UNMATCHED_ROUTE;
+      return trie.match(segments)?.value ?? UNMATCHED_ROUTE;
     },
   };
 }

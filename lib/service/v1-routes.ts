@@ -9,17 +9,12 @@
 // fast (docs/performance.md).
 import type http from "node:http";
 import { constants, deflateSync, gzipSync } from "node:zlib";
+import { createPathTrie } from "@memorial/lib/path-trie";
 import { serializeContexte } from "@memorial/lib/v1/contexte";
 import { errorBody } from "@memorial/lib/v1/errors";
 import { json, methodNotAllowed, type RouteHandler } from "@memorial/lib/v1/handler";
 import type { V1Method, V1RouteDefinition } from "@memorial/lib/v1/routes";
 import Negotiator from "negotiator";
-
-interface Node {
-  route?: V1RouteDefinition;
-  statics: Map<string, Node>;
-  dynamic?: { name: string; node: Node };
-}
 
 export interface V1Match {
   route: V1RouteDefinition;
@@ -33,64 +28,21 @@ export interface V1Router {
 }
 
 export function createV1Router(routes: V1RouteDefinition[]): V1Router {
-  const root: Node = { statics: new Map() };
   for (const route of routes) {
-    let node = root;
-    for (const segment of route.path.split("/")) {
-      const dynamic = /^\[([A-Za-z0-9_]+)\]$/.exec(segment);
-      if (segment === "" || /[[\]]/.test(segment.replace(/^\[[A-Za-z0-9_]+\]$/, ""))) {
-        throw new Error(`v1 route ${route.path}: only static segments and [name] are routed`);
-      }
-      if (dynamic) {
-        const name = dynamic[1]!;
-        if (node.dynamic && node.dynamic.name !== name) {
-          throw new Error(`v1 route ${route.path}: two names for one dynamic segment`);
-        }
-        node.dynamic ??= { name, node: { statics: new Map() } };
-        node = node.dynamic.node;
-      } else {
-        let child = node.statics.get(segment);
-        if (!child) {
-          child = { statics: new Map() };
-          node.statics.set(segment, child);
-        }
-        node = child;
-      }
+    if (route.path.split("/").some((segment) => segment === "" || /^\[\[?\.\.\./.test(segment))) {
+      throw new Error(`v1 route ${route.path}: only static segments and [name] are routed`);
     }
-    if (node.route) throw new Error(`v1 route ${route.path} is listed twice`);
-    node.route = route;
   }
-
-  function walk(
-    node: Node,
-    segments: string[],
-    i: number,
-    params: Record<string, string>,
-  ): V1RouteDefinition | null {
-    if (i === segments.length) return node.route ?? null;
-    const segment = segments[i]!;
-    const fixed = node.statics.get(segment);
-    if (fixed) {
-      const found = walk(fixed, segments, i + 1, params);
-      if (found) return found;
-    }
-    if (node.dynamic && segment !== "") {
-      const found = walk(node.dynamic.node, segments, i + 1, params);
-      if (found) {
-        params[node.dynamic.name] = decodeURIComponent(segment);
-        return found;
-      }
-    }
-    return null;
-  }
-
+  const trie = createPathTrie(routes.map((route) => ({ segments: route.path.split("/"), value: route })));
   return {
     routes,
     match(pathname) {
       if (!pathname.startsWith("/v1/")) return null;
+      const found = trie.match(pathname.slice(4).split("/"));
+      if (!found) return null;
       const params: Record<string, string> = {};
-      const route = walk(root, pathname.slice(4).split("/"), 0, params);
-      return route ? { route, params } : null;
+      for (const [name, value] of Object.entries(found.params)) params[name] = decodeURIComponent(value);
+      return { route: found.value, params };
     },
   };
 }
