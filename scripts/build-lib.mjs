@@ -6,7 +6,7 @@
 // "One module graph"). Every file of lib/ is an entry point, so that any of them can be imported
 // by its path (@memorial/lib/db/client); with code splitting, a module imported by several entries
 // lives in one chunk that they all import, never in two copies.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -18,16 +18,40 @@ export const LIB_STAMP = path.join(LIB_OUT, "BUILD");
 /** The programs, beside lib/'s own files. */
 const PROGRAMS = ["scripts/start.ts", "scripts/migrate.ts", "cli/index.ts"];
 
-function libSources(dir = path.join(root, "lib")) {
+/** The TypeScript files under `dir` (tests and declarations left out). */
+function sourcesIn(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...libSources(full));
+    if (entry.isDirectory()) files.push(...sourcesIn(full));
     else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
       files.push(full);
     }
   }
   return files;
+}
+
+function libSources() {
+  return sourcesIn(path.join(root, "lib"));
+}
+
+/**
+ * Whether the compiled package is missing or older than a source it is made of (lib/, the
+ * programs, the command line): `npm start` and the command line then compile it again.
+ */
+export function libStale() {
+  let built;
+  try {
+    built = statSync(LIB_STAMP).mtimeMs;
+  } catch {
+    return true;
+  }
+  const sources = [
+    ...libSources(),
+    ...sourcesIn(path.join(root, "cli")),
+    ...PROGRAMS.map((file) => path.join(root, file)),
+  ];
+  return sources.some((file) => statSync(file).mtimeMs > built);
 }
 
 function options() {

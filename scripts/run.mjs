@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { buildLib, LIB_OUT, LIB_STAMP } from "./build-lib.mjs";
+import { buildLib, LIB_OUT, libStale } from "./build-lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PROGRAMS = { start: "scripts/start.js", cli: "cli/index.js", migrate: "scripts/migrate.js" };
@@ -18,12 +18,13 @@ if (!program) {
   process.exit(64);
 }
 
-if (!existsSync(LIB_STAMP)) {
-  if (name !== "cli") console.log("no build of lib/ yet: compiling it (scripts/build-lib.mjs)");
+// Notices go to stderr: the command line's and the migrations' output on stdout is JSON.
+if (libStale()) {
+  console.error("lib/ is not compiled, or changed since: compiling it (scripts/build-lib.mjs)");
   await buildLib();
 }
 if (name === "start" && !args.includes("--dev") && !existsSync(path.join(root, ".next", "BUILD_ID"))) {
-  console.log("no production build yet: running next build");
+  console.error("no production build yet: running next build");
   const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", cwd: root, env: process.env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
