@@ -15,7 +15,7 @@ import { requesterName } from "@memorial/lib/memorials/family";
 import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "@memorial/lib/memorials/policy";
 import { datesComingBackOn, type ReminderKind } from "./anniversaries";
 import { reminderEmail, type TreeStatusCounts } from "./emails";
-import { reminderMemorial } from "./subscriptions";
+import { reminderDateSql, reminderMemorial } from "./subscriptions";
 import { reminderToken } from "./tokens";
 
 /** The daily job: selects the day's reminders and adds the job of each. */
@@ -63,9 +63,8 @@ async function dueReminders(
     JOIN "memorial" m ON m."id" = s."memorial_id"
     JOIN "person" p ON p."id" = m."person_id"
     CROSS JOIN LATERAL (VALUES
-      ('death_anniversary', CASE WHEN s."death_anniversary" AND m."kind"::text = 'classic'
-        AND NOT p."death_date_approximate" THEN p."death_date" END),
-      ('birthday', CASE WHEN s."birthday" AND m."kind"::text = 'classic' THEN p."birth_date" END)
+      ('death_anniversary', CASE WHEN s."death_anniversary" THEN ${reminderDateSql("death_anniversary")} END),
+      ('birthday', CASE WHEN s."birthday" THEN ${reminderDateSql("birthday")} END)
     ) AS k("kind", "d")
     WHERE s."confirmed_at" IS NOT NULL AND s."unsubscribed_at" IS NULL AND k."d" IS NOT NULL
       AND m."kind"::text <> 'global' AND ${memorialsVisibleToSql(PUBLIC)}

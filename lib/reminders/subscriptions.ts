@@ -4,11 +4,12 @@
 // included). What can be asked of a memorial is reminderOptions: only for a memorial the public may
 // see (the policy), the date of death when it is exact, the birthday when it is known and public
 // (a classic memorial: an anonymous one says nothing about the deceased).
-import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { giveBack, hit, type Limit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
+import type { ReminderKind } from "./anniversaries";
 import { confirmationEmail } from "./emails";
 import { hashReminderToken, plausibleToken, reminderToken } from "./tokens";
 
@@ -23,14 +24,27 @@ export interface ReminderOptions {
   birthday: boolean;
 }
 
+/**
+ * The date a memorial's reminder of `kind` comes back on, or NULL where the memorial allows none of
+ * that kind: the one rule of the form (reminderOptions) and of the daily sending (send-reminders).
+ * Only a classic memorial (an anonymous one shows nothing of its deceased, its dates included: 4.1
+ * rule 7; a global one has none); the death's anniversary for an exact date of death only; the
+ * birthday when the birth date is known. For a memorial aliased `m` and its person `p`.
+ */
+export function reminderDateSql(kind: ReminderKind): Prisma.Sql {
+  return kind === "death_anniversary"
+    ? Prisma.sql`CASE WHEN m."kind"::text = 'classic' AND NOT p."death_date_approximate" THEN p."death_date" END`
+    : Prisma.sql`CASE WHEN m."kind"::text = 'classic' THEN p."birth_date" END`;
+}
+
 /** What a reminder can be asked for on this memorial; null when none (not public, no dates). */
 export async function reminderOptions(
   memorialId: number,
   client: Tx | typeof db = db,
 ): Promise<ReminderOptions | null> {
   const [row] = await client.$queryRaw<{ death: boolean; birthday: boolean }[]>`
-    SELECT (m."kind"::text = 'classic' AND NOT p."death_date_approximate") AS "death",
-           (m."kind"::text = 'classic' AND p."birth_date" IS NOT NULL) AS "birthday"
+    SELECT (${reminderDateSql("death_anniversary")}) IS NOT NULL AS "death",
+           (${reminderDateSql("birthday")}) IS NOT NULL AS "birthday"
     FROM "memorial" m JOIN "person" p ON p."id" = m."person_id"
     WHERE m."id" = ${memorialId} AND m."kind"::text <> 'global' AND ${memorialsVisibleToSql(PUBLIC)}`;
   if (!row || (!row.death && !row.birthday)) return null;
