@@ -11,12 +11,11 @@ import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
 import { serverPids } from "../support/server-process";
 
-/** The application_name of every connection the server's process holds now. */
+/** The application_name of every connection the server's process holds now ("memorial-trees/<pool>/<pid>[/<id>]"). */
 async function connectionsOf(pid: number): Promise<string[]> {
   const rows = await db.$queryRaw<{ name: string }[]>`
-    SELECT application_name AS name FROM pg_stat_activity
-    WHERE application_name LIKE ${`memorial-trees/%/${pid}%`}`;
-  return rows.map((row) => row.name);
+    SELECT application_name AS name FROM pg_stat_activity WHERE application_name LIKE 'memorial-trees/%'`;
+  return rows.map((row) => row.name).filter((name) => name.split("/")[2] === String(pid));
 }
 
 test("the API, the pages and the jobs of one process share one copy of lib/: one pool, one listener", async ({
