@@ -208,7 +208,7 @@ describe("the plans on tables of a realistic size", () => {
             SELECT COUNT(*)::int AS n FROM (${memorialListSql(serviceAdminScope(op.operatorId), "EMILE")}) q`;
           throw new Rollback({ list, report, found: found.n });
         },
-        { timeout: 180_000, maxWait: 30_000 },
+        { timeout: 420_000, maxWait: 30_000 },
       )
       .catch((error: unknown) => {
         if (error instanceof Rollback) return error.plans;
@@ -220,9 +220,9 @@ describe("the plans on tables of a realistic size", () => {
     expect(plans.list).toContain("Bitmap Index Scan memorial_title_search_idx");
     expect(plans.list).toContain("Bitmap Index Scan person_name_search_idx");
     expect(plans.report).toContain("Bitmap Index Scan person_name_search_idx");
-    // 180 000 rows written and analysed: its transaction may take 180 s on a busy machine (its own
-    // timeout above), so the test may too.
-  }, 200_000);
+    // 180 000 rows written and analysed: its transaction took up to 181 s beside the other test
+    // files on the 2-core CI machine (its own timeout above allows 420 s), so the test may too.
+  }, 450_000);
 });
 
 class Rollback extends Error {
