@@ -4,22 +4,33 @@
 // become ready and answer the API and a page. Under tsx, its first import of scripts/start.ts
 // would stop it.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { freePort } from "@memorial/lib/db/embedded";
 import { afterAll, expect, it } from "vitest";
 
 let child: ChildProcess | undefined;
+// Its own embedded database in a folder of its own: the service's migrations and job runner would
+// otherwise work beside the other test files' long transactions on the shared one.
+const dir = mkdtempSync(path.join(os.tmpdir(), "memorial-compiled-"));
 afterAll(() => {
   if (child?.exitCode === null) child.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
 });
 
 it("starts with no TypeScript loaded, and serves /readyz, the API and a page", async () => {
   const port = await freePort();
   let output = "";
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", JOB_WORKERS: "1" };
+  env.LOG_LEVEL = "warn";
+  env.DATA_DIR = path.join(dir, "data");
+  delete env.DATABASE_URL;
   child = spawn(
     process.execPath,
     ["--import", "./test/support/no-typescript.mjs", "scripts/run.mjs", "start"],
     {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", JOB_WORKERS: "1", LOG_LEVEL: "warn" },
+      env,
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
