@@ -1,6 +1,7 @@
 // Runs before every page: a Content-Security-Policy with a fresh nonce per request (Next.js puts
-// the nonce on its own scripts, see the CSP guide of Next 16), except for a public memorial page
-// rendered for the rendered-page cache (lib/http/page-cache.ts, which answers with hashes),
+// the nonce on its own scripts, see the CSP guide of Next 16), except for a public page rendered
+// to be answered light (lib/http/page-render.ts, which answers with hashes: the memorial pages'
+// cache and lib/service/light-pages.ts),
 // and the visitor's `?lang=` passed on as a request header so that the memorial's root layout can
 // write <html lang>.
 // The other security headers (nosniff, Referrer-Policy, X-Frame-Options) are in next.config.mjs.

@@ -3,7 +3,7 @@
 // that reveal streamed parts). The e2e tests (e2e/api/page-cache.spec.ts, e2e/browser/page-weight)
 // check the same on the real page.
 
-import { inlineHashes, withoutNextRuntime } from "@memorial/lib/http/page-cache";
+import { inlineHashes, lightened, withoutNextRuntime } from "@memorial/lib/http/page-render";
 import { describe, expect, it } from "vitest";
 
 const page = [
@@ -47,5 +47,36 @@ describe("a kept memorial page", () => {
     // The policy then names only the inline scripts that are left.
     expect(inlineHashes(kept).scripts).toHaveLength(1);
     expect(inlineHashes(page).scripts).toHaveLength(4);
+  });
+});
+
+describe("a public page answered light (issue 33.1)", () => {
+  const rendered = (status: number, type = "text/html; charset=utf-8") => ({
+    status,
+    headers: { "content-type": type },
+    cacheControl: null,
+    setCookie: [],
+    body: Buffer.from(page),
+  });
+
+  it("a page answered 200 loses the runtime; its policy names the hash of what is left", () => {
+    const light = lightened(rendered(200));
+    expect(light.body.toString()).toBe(withoutNextRuntime(page));
+    const csp = light.headers["content-security-policy"];
+    const kept = inlineHashes(withoutNextRuntime(page)).scripts;
+    expect(kept).toHaveLength(1);
+    for (const hash of inlineHashes(page).scripts) expect(csp.includes(hash)).toBe(kept.includes(hash));
+  });
+
+  it("a not-found page keeps its runtime (Next.js reveals its content with it), every script allowed by its hash", () => {
+    const light = lightened(rendered(404));
+    expect(light.body.toString()).toBe(page);
+    for (const hash of inlineHashes(page).scripts)
+      expect(light.headers["content-security-policy"]).toContain(hash);
+  });
+
+  it("what is not HTML is left as it is", () => {
+    const file = rendered(200, "text/calendar");
+    expect(lightened(file)).toBe(file);
   });
 });

@@ -2,17 +2,12 @@
 // context: nothing cached) to a memorial with several trees and its map transfers under 40 KiB in
 // total, images apart, and the share block still works (copy, and "Share…" where the browser has
 // navigator.share) through its island (public/share.js), with and without the rendered-page cache.
-//
-// The bytes are counted with the DevTools protocol: Network.loadingFinished's encodedDataLength is
-// what crossed the network for each response (headers and body, compressed as sent), for every
-// request the page made, the document included. The Resource Timing API's transferSize would not
-// do as well: the document is not a "resource" entry (it is the navigation entry), and a response
-// that fails or arrives after the entries are read would be missed.
+// The bytes are counted with the DevTools protocol (e2e/support/page-weight.ts). The other public
+// pages are weighed in page-weights.spec.ts.
 import { type BrowserContext, expect, test } from "@playwright/test";
 import { api, baseUrl, makeIsolatedOperator } from "../support/factories";
+import { errorsOf, PAGE_WEIGHT_LIMIT, weigh } from "../support/page-weight";
 import { classic, create } from "./memorials";
-
-const LIMIT = 40 * 1024;
 
 /** A memorial of six trees on its operator's site (so the page has tree cards and its map). */
 async function memorialWithTrees(): Promise<number> {
@@ -26,16 +21,6 @@ async function memorialWithTrees(): Promise<number> {
     expect(r.status, r.text).toBe(200);
   }
   return id;
-}
-
-/** Errors the page logs (a script that fails, a Content-Security-Policy refusal). */
-function errorsOf(page: import("@playwright/test").Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
 }
 
 /** A stand-in for the system's share sheet (Chromium on Linux has none): it records its calls. */
@@ -62,33 +47,15 @@ test("a first visit transfers under 40 KiB (images apart), and the share block a
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseUrl() });
   const page = await context.newPage();
   const errors = errorsOf(page);
-  const cdp = await context.newCDPSession(page);
-  const responses = new Map<string, { url: string; type: string }>();
-  const finished: { url: string; type: string; bytes: number }[] = [];
-  cdp.on("Network.responseReceived", (e) =>
-    responses.set(e.requestId, { url: e.response.url, type: e.type }),
-  );
-  cdp.on("Network.loadingFinished", (e) => {
-    const response = responses.get(e.requestId);
-    if (response) finished.push({ ...response, bytes: e.encodedDataLength });
-  });
-  await cdp.send("Network.enable");
+  const weighing = await weigh(context, page);
 
   const response = await page.goto(url, { waitUntil: "networkidle" });
   expect(response?.status()).toBe(200);
   expect(response?.headers()["x-cache"]).toBe("MISS"); // the first render of this page
 
-  const counted = finished.filter((r) => r.type !== "Image");
-  const total = counted.reduce((sum, r) => sum + r.bytes, 0);
-  const byType = new Map<string, number>();
-  for (const r of counted) byType.set(r.type, (byType.get(r.type) ?? 0) + r.bytes);
-  console.log(
-    [
-      `memorial page, first visit: ${total} bytes (${(total / 1024).toFixed(1)} KiB) transferred, images apart`,
-      ...[...byType].map(([type, bytes]) => `  ${type}: ${bytes} B`),
-      ...counted.map((r) => `    ${r.type} ${r.bytes} B ${new URL(r.url).pathname}`),
-    ].join("\n"),
-  );
+  const counted = weighing.counted();
+  const total = weighing.total();
+  console.log(weighing.report("memorial page"));
   // The document, its stylesheet and the share island; none of Next.js's client runtime.
   // (and the site's icon, which the browser may ask for).
   expect(counted.filter((r) => r.type === "Document").map((r) => r.url)).toEqual([url]);
@@ -99,7 +66,7 @@ test("a first visit transfers under 40 KiB (images apart), and the share block a
       .filter((r) => !["Document", "Script", "Stylesheet"].includes(r.type))
       .map((r) => new URL(r.url).pathname),
   ).toEqual(counted.some((r) => r.type === "Other") ? ["/icon.svg"] : []);
-  expect(total).toBeLessThan(LIMIT);
+  expect(total).toBeLessThan(PAGE_WEIGHT_LIMIT);
 
   // The page itself: six tree cards and the map with its site and a marker per tree.
   await expect(page.getByTestId("tree-card")).toHaveCount(6);
@@ -121,7 +88,11 @@ test("a first visit transfers under 40 KiB (images apart), and the share block a
 
 for (const [name, query, cache] of [
   ["kept by the rendered-page cache (hashes)", "", "HIT"],
-  ["rendered by Next.js for one visitor (nonce)", "?guestbook=pending", undefined],
+  [
+    "rendered for one visitor, not kept (hashes too: lib/service/light-pages.ts)",
+    "?guestbook=pending",
+    undefined,
+  ],
 ] as const) {
   test(`the share sheet is offered where the browser has it: a page ${name}`, async ({ browser }) => {
     const id = await memorialWithTrees();
@@ -135,7 +106,9 @@ for (const [name, query, cache] of [
     const response = await page.goto(`${url}${query}`);
     expect(response?.headers()["x-cache"]).toBe(cache);
     const csp = response?.headers()["content-security-policy"] ?? "";
-    expect(csp).toMatch(cache ? /script-src 'self'[^;]*;/ : /script-src 'self' 'nonce-/);
+    // Both answered without Next.js's runtime: their own scripts allowed by their hashes, no nonce.
+    expect(csp).toMatch(/script-src 'self'[^;]*;/);
+    expect(csp).not.toContain("'nonce-");
 
     const share = page.getByRole("button", { name: "Partager…" });
     await expect(share).toBeVisible();

@@ -13,10 +13,10 @@
 // - an entry never outlives what the page shows at its time: the deceased's Url is linked for 14
 //   days (4.1 rule 8), so a page rendered before the end of day 14 expires at that instant;
 // - a page rendered while one of its memorial's events arrived is answered but not kept.
-// A rendered page carries no nonce: the cache answers it with a Content-Security-Policy that
-// allows the page's own inline scripts by their SHA-256 hashes, and nothing else inline.
+// A kept page is rendered and made light (no Next.js runtime, a policy of its scripts' hashes) by
+// page-render.ts.
 import { createHash } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
 import { gzipSync } from "node:zlib";
 import { expiringCache } from "@memorial/lib/events/expiring-cache";
 import { langParam, memorialPageLanguage } from "@memorial/lib/i18n/resolve-language";
@@ -24,8 +24,8 @@ import { publicOrigin } from "@memorial/lib/links";
 import { deceasedUrlEndsAt } from "@memorial/lib/memorials/policy";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { parseId } from "@memorial/lib/validation";
-import { contentSecurityPolicy } from "./csp";
 import { RENDER_FOR_CACHE_HEADER } from "./page-cache-token";
+import { createPageRenderer, lightened, type RenderedPage } from "./page-render";
 
 export const PAGE_CACHE_HEADER = "x-cache";
 
@@ -37,74 +37,6 @@ interface Entry {
   /** The end of what the page may show (the deceased's Url), or Infinity. */
   until: number;
 }
-
-interface Rendered {
-  status: number;
-  headers: Record<string, string>;
-  body: Buffer;
-}
-
-/**
- * A kept memorial page without Next.js's client runtime (issue 22.1). The page is a server
- * component with no client component: its HTML works whole without React in the browser, which
- * Next.js would otherwise download (~136 KiB on a first visit) and hydrate for nothing. Removed:
- * the scripts Next.js loads (`/_next/` chunks) and their preloads, and its inline scripts that only
- * feed or start that runtime (the RSC payload `self.__next_f`, the chunks Turbopack's runtime is
- * to load, `globalThis["TURBOPACK"]`). What else is inline (React's `$RC`-style scripts that
- * reveal streamed parts of a page) stays, and so does the page's own script, the share island
- * (public/share.js). Only a kept page is stripped: a page Next.js answers itself (not public,
- * right after a guestbook message, RSC navigations, development) keeps its runtime.
- */
-export function withoutNextRuntime(html: string): string {
-  return (
-    html
-      .replace(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi, (whole, attributes: string, body: string) => {
-        const src = /\ssrc\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
-        if (src !== undefined) return src.startsWith("/_next/") ? "" : whole;
-        return /\bself\.__next_[a-z]+\b|\bglobalThis\["TURBOPACK"\]/.test(body) ? "" : whole;
-      })
-      // <link rel="preload" as="script" href="/_next/..."> and modulepreload of its chunks.
-      .replace(/<link\b[^>]*>/gi, (link) =>
-        /\srel\s*=\s*["']?(?:preload|modulepreload)\b/i.test(link) &&
-        /\shref\s*=\s*["']?\/_next\/[^"'\s>]*\.js\b/i.test(link)
-          ? ""
-          : link,
-      )
-  );
-}
-
-/** The hashes of a page's inline scripts and style elements, as CSP sources. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  // The contents between the tags exactly as the browser reads them: an HTML writer never puts
-  // `</script` or `</style` inside one, so the hash of each is the one the browser computes.
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
-    if (/\ssrc\s*=/i.test(match[1] ?? "") || !match[2]) continue;
-    scripts.add(sha256(match[2]));
-  }
-  for (const match of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) {
-    if (match[1]) styles.add(sha256(match[1]));
-  }
-  return { scripts: [...scripts], styles: [...styles] };
-}
-
-// Headers of a rendered page that are not the page's own (transport, or set per answer here).
-const NOT_KEPT = new Set([
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "content-encoding",
-  "date",
-  "etag",
-  "cache-control",
-  "content-security-policy",
-  "set-cookie",
-  // The render's own request id; each answer has its own (lib/service/observed.ts).
-  "x-request-id",
-]);
 
 export interface MemorialPageCacheOptions {
   /** Where this server listens, for its own renders (http://127.0.0.1:PORT). */
@@ -135,56 +67,17 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
     sizeOf: (page) => (page as Entry).body.length + (page as Entry).gzip.length,
     maxBytes: options.maxBytes,
   });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const target = new URL(options.renderOrigin);
+  const render = createPageRenderer(options);
   const inFlight = new Map<string, Promise<{ entry: Entry | null; rendered: boolean }>>();
 
-  function render(path: string, headers: Record<string, string>): Promise<Rendered | null> {
-    return new Promise((resolve) => {
-      const request = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path,
-          method: "GET",
-          headers: { ...headers, [RENDER_FOR_CACHE_HEADER]: options.token, "accept-encoding": "identity" },
-          timeout: 30_000,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("error", () => resolve(null));
-          response.on("end", () => {
-            const kept: Record<string, string> = {};
-            for (const [name, value] of Object.entries(response.headers)) {
-              if (value === undefined) continue;
-              if (name === "set-cookie") return resolve(null); // a page for one visitor: never shared
-              if (!NOT_KEPT.has(name)) kept[name] = Array.isArray(value) ? value.join(", ") : value;
-            }
-            resolve({ status: response.statusCode ?? 500, headers: kept, body: Buffer.concat(chunks) });
-          });
-        },
-      );
-      request.on("timeout", () => request.destroy());
-      request.on("error", () => resolve(null));
-      request.end();
-    });
-  }
-
-  function entryOf(rendered: Rendered, createdAt: Date): Entry {
-    const body = Buffer.from(withoutNextRuntime(rendered.body.toString("utf8")), "utf8");
-    const hashes = inlineHashes(body.toString("utf8"));
+  function entryOf(rendered: RenderedPage, createdAt: Date): Entry {
+    const { headers, body } = lightened(rendered, { dev: options.dev });
     const endsAt = deceasedUrlEndsAt(createdAt).getTime();
     return {
       headers: {
-        ...rendered.headers,
+        ...headers,
         // The language follows Accept-Language (the family's language, when the browser asks for it).
-        vary: [rendered.headers.vary, "Accept-Language"].filter(Boolean).join(", "),
-        "content-security-policy": contentSecurityPolicy(
-          { hashes: hashes.scripts },
-          { dev: options.dev, styleHashes: hashes.styles },
-        ),
+        vary: [headers.vary, "Accept-Language"].filter(Boolean).join(", "),
       },
       body,
       gzip: gzipSync(body, { level: 9 }),
@@ -271,8 +164,11 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
           .get<Entry>(key, id, async () => {
             rendered = true;
             const page = await render(path, forwarded);
-            // Not a public page any more, or not answered: Next.js answers it itself.
-            return page?.status === 200 ? entryOf(page, new Date(memorial.createdAt)) : null;
+            // Not a public page any more, or not answered, or a page for one visitor (a cookie):
+            // Next.js answers it itself.
+            return page?.status === 200 && page.setCookie.length === 0
+              ? entryOf(page, new Date(memorial.createdAt))
+              : null;
           })
           .then((entry) => ({ entry, rendered }))
           .finally(() => inFlight.delete(key));

@@ -18,6 +18,7 @@ import { guardV1Request, v1ServerError } from "@memorial/lib/v1/guard";
 import { V1_ROUTES } from "@memorial/lib/v1/routes";
 import next from "next";
 import { refuseWhileUnavailable, serveProbes } from "./availability";
+import { createLightPages } from "./light-pages";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
 import { createV1Router, serveV1 } from "./v1-routes";
 
@@ -161,6 +162,13 @@ export async function createAppHandler(
           maxBytes: options.pageCacheBytes,
         })
       : null;
+  // The public pages the cache does not keep, answered without Next.js's client runtime too.
+  const lightPages = dev
+    ? null
+    : createLightPages({
+        renderOrigin: `http://${loopbackHost(hostname)}:${port}`,
+        token: process.env.PAGE_RENDER_TOKEN,
+      });
 
   const app = next({ dev, hostname, port });
   await app.prepare();
@@ -199,10 +207,12 @@ export async function createAppHandler(
     }
     // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
     const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
-    if (!pageCache) return void robots.then(() => handle(request, response)).catch(fail);
     robots
-      .then(() => pageCache.handle(request, response))
-      .then((answered) => (answered ? undefined : handle(request, response)))
+      .then(async () => {
+        if (await pageCache?.handle(request, response)) return;
+        if (await lightPages?.handle(request, response, path)) return;
+        return handle(request, response);
+      })
       .catch(fail);
   };
   // Development mode: Next.js's hot reload speaks over a WebSocket (an HTTP upgrade).

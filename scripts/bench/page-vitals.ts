@@ -1,5 +1,5 @@
-// npm run bench:page [-- --runs 7] [--before /tmp/ci-clone] [--url URL ...]: the public memorial
-// page on a phone (issue 22.1). Loads the page in Chromium as a phone sees it (390x844, CPU 4x
+// npm run bench:page [-- --runs 7] [--before /tmp/ci-clone] [--url URL ...]: the public pages on
+// a phone (issues 22.1 and 33.1). Loads each page in Chromium as a phone sees it (390x844, CPU 4x
 // slower with Emulation.setCPUThrottlingRate, DevTools' "Slow 4G" with
 // Network.emulateNetworkConditions), with a cold browser cache each run (a fresh context), and
 // prints the bytes transferred per type (DevTools protocol: Network.loadingFinished's
@@ -9,12 +9,15 @@
 // window), Total Blocking Time ('longtask' entries after the first paint, beyond 50 ms each) and
 // the end of the load event.
 //
-// Without --url it starts an embedded PostgreSQL, makes a memorial of six trees on a site (so the
-// page has its tree cards and map), and starts the built service of this folder (`npm run build`
-// first) and, with --before DIR, the built service of another checkout (e.g. a build of main) on
-// the same database, so that both pages show the same memorial; the runs alternate between them,
-// so that whatever else the machine does weighs on both alike. Each server renders the page once
-// before the runs (the rendered-page cache then answers it, as it does for nearly every visitor).
+// Without --url it starts an embedded PostgreSQL, makes the pages a visitor or a family opens (a
+// memorial of six trees on a site, so the page has its tree cards and map; the home page and a
+// search; the confirmation and management pages of a memorial awaiting confirmation; a reminder
+// subscription's confirmation and unsubscription pages; the page a guestbook message leads to),
+// and starts the built service of this folder (`npm run build` first) and, with --before DIR, the
+// built service of another checkout (e.g. a build of main) on the same database, so that both
+// show the same pages; the runs alternate between them, so that whatever else the machine does
+// weighs on both alike. Each server renders each page once before the runs (the memorial page is
+// then answered by the rendered-page cache, as it is for nearly every visitor).
 // Not a test: it reports what it measured.
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
@@ -61,27 +64,80 @@ async function startService(dir: string, env: Record<string, string>, log: strin
   return { name: dir, url: server.url, stop: () => server.stop() };
 }
 
-/** A memorial of six trees through the real API; returns its page's path. */
-async function memorialPath(apiUrl: string): Promise<string> {
+/** A /v1 call of the bench's operator; the JSON answer. */
+async function v1(
+  apiUrl: string,
+  key: string,
+  path: string,
+  body: unknown,
+): Promise<Record<string, unknown>> {
+  const response = await fetch(`${apiUrl}/v1${path}`, {
+    method: "POST",
+    headers: { key, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** The pages a visitor or a family opens, made through the real API and the service's own code. */
+async function publicPages(apiUrl: string): Promise<{ name: string; path: string }[]> {
   const { makeIsolatedOperator } = await import("../../e2e/support/factories");
-  const op = await makeIsolatedOperator({ stock: 10 });
+  const { db, transaction } = await import("@memorial/lib/db/client");
+  const { issueManageToken } = await import("@memorial/lib/memorials/manage-token");
+  const { subscribe } = await import("@memorial/lib/reminders/subscriptions");
+  const { reminderToken } = await import("@memorial/lib/reminders/tokens");
+  const op = await makeIsolatedOperator({ stock: 20 });
+  const defunt = { Nom: "Dupont", Prenom: "Marie", Civilite: "Mme", DateDeces: "2026-10-30T08:15:00" };
   let id: number | undefined;
   for (let i = 1; i <= 6; i++) {
-    const body = {
-      ...(id ? { MemorialId: id } : {}),
-      Defunt: { Nom: "Dupont", Prenom: "Marie", Civilite: "Mme", DateDeces: "2026-10-30T08:15:00" },
+    const answer = await v1(apiUrl, op.key, "/Memorials/Creer", {
+      ...(id ? { MemorialId: id } : { Defunt: defunt }),
       DeLaPartDe: i === 1 ? "La famille" : `Ami ${i}`,
       Message: `Un arbre pour toi, le numéro ${i}`,
-    };
-    const response = await fetch(`${apiUrl}/v1/Memorials/Creer`, {
-      method: "POST",
-      headers: { key: op.key, "content-type": "application/json" },
-      body: JSON.stringify(body),
     });
-    if (response.status !== 200) throw new Error(`Creer: ${response.status} ${await response.text()}`);
-    id ??= ((await response.json()) as { IdMemorial: number }).IdMemorial;
+    id ??= answer.IdMemorial as number;
   }
-  return `/memorial/${id}`;
+  // A memorial awaiting its family's confirmation: the link is in the e-mail of the outbox.
+  const waiting = await v1(apiUrl, op.key, "/Memorials/Creer", {
+    Defunt: { ...defunt, Nom: "Lambert", Prenom: "Anne" },
+    AConfirmer: true,
+    Famille: { FamilleEmail: "famille.lambert@example.org", FamilleNom: "Famille Lambert" },
+    DeLaPartDe: "Ses enfants",
+  });
+  // The e-mail is written by a job of the service, a moment after the creation.
+  const deadline = Date.now() + 30_000;
+  let letter = null;
+  while (!letter && Date.now() < deadline) {
+    letter = await db.outgoingEmail.findFirst({ where: { memorialId: waiting.IdMemorial as number } });
+    if (!letter) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  if (!letter) throw new Error("the confirmation e-mail was not written within 30 s");
+  const confirm = /\/confirm\/[A-Za-z0-9_-]+/.exec(letter.text)?.[0];
+  if (!confirm) throw new Error(`no confirmation link in ${letter.text}`);
+  const manage = await transaction((tx) => issueManageToken(tx, waiting.IdMemorial as number));
+  await subscribe({
+    memorialId: id!,
+    email: "visiteur@example.org",
+    language: "fr",
+    deathAnniversary: true,
+    birthday: false,
+    linkBase: apiUrl,
+    confirmed: false,
+    client: "bench",
+  });
+  const subscription = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId: id! } });
+  const reminder = reminderToken(subscription);
+  return [
+    { name: "memorial page", path: `/memorial/${id}` },
+    { name: "home page", path: "/" },
+    { name: "search results", path: "/?q=Dupont" },
+    { name: "confirmation page", path: confirm },
+    { name: "management page", path: `/manage/${manage.token}` },
+    { name: "reminder confirmation", path: `/reminders/confirm/${reminder}` },
+    { name: "reminder unsubscription", path: `/reminders/unsubscribe/${reminder}` },
+    { name: "guestbook thanks", path: `/memorial/${id}?guestbook=pending` },
+  ];
 }
 
 async function measure(browser: Browser, url: string): Promise<Run> {
@@ -178,6 +234,7 @@ function report(target: Target, runs: Run[]) {
 
 async function main() {
   const targets: Target[] = values("--url").map((url) => ({ name: url, url }));
+  let pages = [{ name: "page", path: "" }];
   let stopDatabase: (() => Promise<void>) | undefined;
   if (targets.length === 0) {
     const root = mkdtempSync(path.join(os.tmpdir(), "memorial-page-bench-"));
@@ -195,29 +252,39 @@ async function main() {
       target.name = i === dirs.length - 1 ? `after (${dir})` : `before (${dir})`;
       targets.push(target);
     }
-    const pagePath = await memorialPath(targets[0]!.url);
-    for (const target of targets) target.url += pagePath;
+    pages = await publicPages(targets[0]!.url);
     console.log(`servers' logs in ${root}`);
   }
   try {
     // Rendered once by each server before the runs: the visitors' case is the kept page.
-    for (const target of targets) await (await fetch(target.url)).text();
+    for (const target of targets)
+      for (const page of pages) await (await fetch(target.url + page.path)).text();
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],
     });
-    const runs = new Map<Target, Run[]>(targets.map((t) => [t, []]));
-    await measure(browser, targets[0]!.url); // warms Chromium itself
+    const key = (target: Target, page: { path: string }) => `${target.url}${page.path}`;
+    const runs = new Map<string, Run[]>();
+    await measure(browser, key(targets[0]!, pages[0]!)); // warms Chromium itself
     for (let i = 0; i < RUNS; i++)
-      for (const target of targets) runs.get(target)!.push(await measure(browser, target.url));
+      for (const page of pages)
+        for (const target of targets) {
+          const url = key(target, page);
+          runs.set(url, [...(runs.get(url) ?? []), await measure(browser, url)]);
+        }
     await browser.close();
     console.log(
-      `\nmemorial page on a phone: 390x844, CPU 4x slower, Slow 4G (${SLOW_4G.latency} ms, ${SLOW_4G.downloadThroughput} B/s down), cold cache, ${RUNS} runs each; load average ${os
+      `\npublic pages on a phone: 390x844, CPU 4x slower, Slow 4G (${SLOW_4G.latency} ms, ${SLOW_4G.downloadThroughput} B/s down), cold cache, ${RUNS} runs each; load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(", ")}`,
     );
-    for (const target of targets) report(target, runs.get(target)!);
+    for (const page of pages)
+      for (const target of targets)
+        report(
+          { name: `${page.name}: ${target.name}`, url: key(target, page) },
+          runs.get(key(target, page))!,
+        );
   } finally {
     for (const target of targets) await target.stop?.();
     await stopDatabase?.();
