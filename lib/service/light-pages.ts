@@ -22,6 +22,9 @@ const HOP_BY_HOP = new Set([
   "trailer",
   "expect",
   RENDER_FOR_CACHE_HEADER,
+  // The render is a request of its own, with its own id and log line; the visitor's id names the
+  // answer (lib/service/observed.ts).
+  "x-request-id",
 ]);
 
 /** The public pages made by Next.js that carry no client component, by path. */
