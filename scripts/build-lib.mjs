@@ -18,13 +18,17 @@ export const LIB_STAMP = path.join(LIB_OUT, "BUILD");
 /** The programs, beside lib/'s own files. */
 const PROGRAMS = ["scripts/start.ts", "scripts/migrate.ts", "cli/index.ts"];
 
-/** The TypeScript files under `dir` (tests and declarations left out). */
+/** The TypeScript files under `dir` (tests and declarations left out); .tsx: the e-mails (lib/mail/kit). */
 function sourcesIn(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) files.push(...sourcesIn(full));
-    else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
+    else if (
+      /\.tsx?$/.test(entry.name) &&
+      !/\.test\.tsx?$/.test(entry.name) &&
+      !entry.name.endsWith(".d.ts")
+    ) {
       files.push(full);
     }
   }
@@ -69,6 +73,9 @@ function options() {
     // is compiled in.
     packages: "external",
     tsconfig: path.join(root, "tsconfig.json"),
+    // The e-mails are React components (lib/mail/kit): JSX becomes react/jsx-runtime calls, React
+    // itself stays an npm import like any package.
+    jsx: "automatic",
     chunkNames: "chunks/[name]-[hash]",
     sourcemap: true,
     logLevel: "warning",

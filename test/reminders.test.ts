@@ -18,7 +18,7 @@ import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@memorial/lib/mail/outbox-sender";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
-import { reminderEmail } from "@memorial/lib/reminders/emails";
+import { reminderEmail } from "@memorial/lib/reminders/reminder-emails";
 import { reminderItems, SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
 import {
   CLIENT_CONFIRMATIONS_PER_HOUR,
@@ -512,9 +512,9 @@ describe("what a reminder promises (issue 27.3)", () => {
   ];
   it.each(LANGUAGES)(
     "in %s, names the funeral home to ask for a tree and promises no planting from the page",
-    (language) => {
+    async (language) => {
       const requester = "Pompes funèbres Dubois & Fils";
-      const mail = reminderEmail({
+      const mail = await reminderEmail({
         language,
         kind: "death_anniversary",
         title: "Jean Dubois",

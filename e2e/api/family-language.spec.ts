@@ -99,8 +99,8 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
     expect(mail.text).toContain(e.condolence);
     expect(mail.text).toContain(`${e.closing}\n${home.name}\n`);
     expect(mail.text).toContain(e.site);
-    expect(mail.html).toContain(`<html lang="${language}">`);
-    expect(mail.html).toContain(`<p>${e.greeting}</p>`);
+    expect(mail.html).toContain(`<html dir="ltr" lang="${language}">`);
+    expect(mail.html).toMatch(new RegExp(`<p style="[^"]*">${e.greeting}</p>`));
     const confirmLink = /(http\S+\/confirm\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     const manageLink = /(http\S+\/manage\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(confirmLink, mail.text).toBeTruthy();
@@ -129,7 +129,7 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
     const manageMail = mailParts(await mailTo(email, e.manageSubject));
     expect(manageMail.text.startsWith(`${e.greeting}\n\n`), manageMail.text).toBe(true);
     expect(manageMail.text).toContain(`${e.closing}\n${home.name}\n`);
-    expect(manageMail.html).toContain(`<html lang="${language}">`);
+    expect(manageMail.html).toContain(`<html dir="ltr" lang="${language}">`);
     const newManageLink = /(http\S+\/manage\/[A-Za-z0-9_-]{43})/.exec(manageMail.text)?.[1];
     const newManage = await (await fetch(newManageLink as string)).text();
     expect(pageLang(newManage)).toBe(language);

@@ -71,14 +71,14 @@ test("three trees of one memorial recorded at once: one e-mail in the family's l
   expect(mail.text).toContain("Geplant door Équipe Ardennes.");
   expect(mail.text).toContain(`${"Met oprechte deelneming,"}\n${home.name}\n`);
   // The photo by its address on the service (the outbox keeps no attachment), and the page in nl.
-  const photo = new RegExp(`<img src="(http[^"]+/photos/${key}\\.jpg)" alt="Foto van de geplante boom"`).exec(
+  const photo = new RegExp(`<img alt="Foto van de geplante boom" src="(http[^"]+/photos/${key}\\.jpg)"`).exec(
     mail.html,
   );
   expect(photo, mail.html).toBeTruthy();
   expect(mail.text).toContain(`/photos/${key}.jpg`);
   const pageLink = new RegExp(`(http\\S+/memorial/${memorialId}\\?lang=nl)`).exec(mail.text)?.[1];
   expect(pageLink, mail.text).toBeTruthy();
-  expect(mail.html).toContain(`<html lang="nl">`);
+  expect(mail.html).toContain(`<html dir="ltr" lang="nl">`);
 
   // One e-mail for the record: every event of it dispatched, the outbox holds one.
   await waitForDispatch(memorialId, "tree.in_ground", 3);

@@ -1,6 +1,7 @@
 // The e-mails of one of the operator's memorials as the outbox holds them, whether this service
 // can send e-mail at all (SMTP_URL): the dashboard says plainly what happens to them; and the
-// preview of the family's confirmation e-mail, made by the very function that makes the e-mail.
+// preview of the family's confirmation e-mail, rendered by the very component that makes the e-mail
+// (lib/mail/confirmation-email.tsx).
 import { db } from "@memorial/lib/db/client";
 import { LANGUAGES } from "@memorial/lib/i18n/languages";
 import { confirmationEmail } from "@memorial/lib/mail/confirmation-email";
@@ -83,15 +84,17 @@ export async function confirmationPreviews(scope: OperatorScope, memorialId: num
   });
   const letter = await familyLetter(db, memorial, waiting ? waiting.contextId : memorial.contextId);
   const languages = [letter.language, ...LANGUAGES.filter((l) => l !== letter.language)];
-  return languages.map((language) => ({
-    language,
-    isFamilyLanguage: language === letter.language,
-    ...confirmationEmail({
-      ...letter,
+  return Promise.all(
+    languages.map(async (language) => ({
       language,
-      link: PREVIEW_CONFIRM_LINK,
-      manageLink: PREVIEW_MANAGE_LINK,
-      days: settings().CONFIRMATION_TTL_DAYS,
-    }),
-  }));
+      isFamilyLanguage: language === letter.language,
+      ...(await confirmationEmail({
+        ...letter,
+        language,
+        link: PREVIEW_CONFIRM_LINK,
+        manageLink: PREVIEW_MANAGE_LINK,
+        days: settings().CONFIRMATION_TTL_DAYS,
+      })),
+    })),
+  );
 }

@@ -77,7 +77,7 @@ export async function sendGuestbookDigest(item: DigestItem, now = new Date()): P
       const memorial = await tx.memorial.findUnique({ where: { id }, include: FAMILY_LETTER_INCLUDE });
       const to = memorial?.family?.email;
       if (!memorial || !to || entries.length === 0) throw new NothingToSend();
-      const mail = guestbookDigestEmail({ ...(await familyLetter(tx, memorial)), entries });
+      const mail = await guestbookDigestEmail({ ...(await familyLetter(tx, memorial)), entries });
       await tx.outgoingEmail.create({ data: { memorialId: id, to, ...mail, isTest: memorial.isTest } });
       await tx.$executeRaw`UPDATE "guestbook_entry" SET "digested_at" = ${now}
                            WHERE "id" = ANY(${entries.map((e) => e.id)}::int[])`;

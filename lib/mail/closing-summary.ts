@@ -120,7 +120,7 @@ export async function sendClosingSummary(memorialId: number, origin: string): Pr
         field: "email",
         reason: "required",
       });
-    const mail = closingEmail({
+    const mail = await closingEmail({
       ...(await familyLetter(tx, memorial)),
       url: summary.url,
       trees: totals.trees,

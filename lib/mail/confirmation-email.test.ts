@@ -1,7 +1,8 @@
 import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
 import { familyLanguage } from "@memorial/lib/memorials/family";
 import { describe, expect, it } from "vitest";
-import { confirmationEmail, type FamilyLetter, manageEmail } from "./confirmation-email";
+import { confirmationEmail, manageEmail } from "./confirmation-email";
+import type { FamilyLetter } from "./family-letter";
 
 const letter = (language: Language, over: Partial<FamilyLetter> = {}): FamilyLetter => ({
   language,
@@ -42,8 +43,8 @@ const EXPECTED: Record<Language, { greeting: string; condolence: string; closing
 
 describe("the family's e-mails", () => {
   for (const language of LANGUAGES) {
-    it(`in ${language}: the confirmation e-mail reads as a letter from the funeral home`, () => {
-      const mail = confirmationEmail({
+    it(`in ${language}: the confirmation e-mail reads as a letter from the funeral home`, async () => {
+      const mail = await confirmationEmail({
         ...letter(language),
         link: "https://trees.example/confirm/abc",
         manageLink: "https://trees.example/manage/def",
@@ -58,14 +59,18 @@ describe("the family's e-mails", () => {
       expect(mail.text).toContain(": https://trees.example/confirm/abc\n");
       expect(mail.text).toContain(": https://trees.example/manage/def\n");
       expect(mail.text).toContain("14");
-      expect(mail.html).toContain(`<html lang="${language}">`);
-      expect(mail.html).toContain(`<p>${e.greeting}</p>`);
+      expect(mail.html).toContain(`<html dir="ltr" lang="${language}">`);
+      expect(mail.html).toMatch(new RegExp(`<p style="[^"]*">${e.greeting}</p>`));
       expect(mail.html).toContain('href="https://trees.example/manage/def"');
       expect(mail.html).toContain("Funérarium Durand Namur</p>");
     });
 
-    it(`in ${language}: the management e-mail has the same greeting and signature`, () => {
-      const mail = manageEmail({ ...letter(language), link: "https://trees.example/manage/def", days: 365 });
+    it(`in ${language}: the management e-mail has the same greeting and signature`, async () => {
+      const mail = await manageEmail({
+        ...letter(language),
+        link: "https://trees.example/manage/def",
+        days: 365,
+      });
       const e = EXPECTED[language];
       expect(mail.text.startsWith(`${e.greeting}\n\n`)).toBe(true);
       expect(mail.text).toContain(e.closing);
@@ -73,8 +78,8 @@ describe("the family's e-mails", () => {
       expect(mail.text).toContain(": https://trees.example/manage/def\n");
     });
 
-    it(`in ${language}: without a family name or a deceased to name, nobody is misnamed`, () => {
-      const mail = confirmationEmail({
+    it(`in ${language}: without a family name or a deceased to name, nobody is misnamed`, async () => {
+      const mail = await confirmationEmail({
         ...letter(language, { title: "4711", deceasedName: null, familyName: null }),
         link: "l",
         days: 14,
@@ -86,11 +91,11 @@ describe("the family's e-mails", () => {
     });
   }
 
-  it("elides French 'de' before a vowel", () => {
-    const mail = confirmationEmail({ ...letter("fr"), link: "l", days: 14 });
+  it("elides French 'de' before a vowel", async () => {
+    const mail = await confirmationEmail({ ...letter("fr"), link: "l", days: 14 });
     expect(mail.subject).toBe("Confirmez le mémorial d'Anne Lambert");
     expect(mail.text).toContain("le décès d'Anne Lambert");
-    const other = confirmationEmail({
+    const other = await confirmationEmail({
       ...letter("fr", { title: "Marie Dupont", deceasedName: "Marie Dupont" }),
       link: "l",
       days: 14,
@@ -98,8 +103,8 @@ describe("the family's e-mails", () => {
     expect(other.subject).toBe("Confirmez le mémorial de Marie Dupont");
   });
 
-  it("keeps names on their line and escapes them in HTML", () => {
-    const mail = confirmationEmail({
+  it("keeps names on their line and escapes them in HTML", async () => {
+    const mail = await confirmationEmail({
       ...letter("en", { familyName: "Eve\r\nBcc: x@y.z", requester: "<b>Home</b>" }),
       link: "l",
       days: 14,

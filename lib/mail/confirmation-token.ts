@@ -1,7 +1,8 @@
 // Confirmation links: 256 random bits, only their SHA-256 stored, valid once and for a while.
 import type { Tx } from "@memorial/lib/db/client";
 import type { PendingPlanting } from "@memorial/lib/events/payloads";
-import { confirmationEmail, type FamilyLetter } from "@memorial/lib/mail/confirmation-email";
+import { confirmationEmail } from "@memorial/lib/mail/confirmation-email";
+import type { FamilyLetter } from "@memorial/lib/mail/family-letter";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { settings } from "@memorial/lib/settings";
 
@@ -34,7 +35,7 @@ export async function issueConfirmation(
   });
   // The family's management link comes with it (a new one revokes the one sent before).
   const manage = await issueManageToken(tx, input.memorialId);
-  const mail = confirmationEmail({
+  const mail = await confirmationEmail({
     ...input.letter,
     link: `${input.appUrl}/confirm/${token}`,
     days: settings().CONFIRMATION_TTL_DAYS,

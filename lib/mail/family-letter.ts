@@ -1,9 +1,52 @@
 // Who writes to a memorial's family, in which language, about whom: read once here for the
-// e-mail consumers and for the dashboard's preview, so that the preview is the e-mail sent.
+// e-mail consumers and for the dashboard's preview, so that the preview is the e-mail sent; and
+// the words every letter to a family shares (greeting, signature, footer).
 import type { db, Tx } from "@memorial/lib/db/client";
+import type { Language } from "@memorial/lib/i18n/languages";
+import { t as text, translator } from "@memorial/lib/i18n/translate";
+import { inline } from "@memorial/lib/mail/kit/text";
 import { familyLanguage, requesterName } from "@memorial/lib/memorials/family";
 import { displayTitle, showsDeceased, type TitledMemorial } from "@memorial/lib/memorials/policy";
-import type { FamilyLetter } from "./confirmation-email";
+
+/** Who writes to whom, about which memorial: the same for every e-mail to a family. */
+export interface FamilyLetter {
+  language: Language;
+  /** The memorial's shown title (displayTitle). */
+  title: string;
+  /** The deceased's name when the memorial may name them (a classic memorial), else null. */
+  deceasedName: string | null;
+  /** Famille.FamilleNom, to greet the family by it. */
+  familyName: string | null;
+  /** Who asks, as the confirmation page names them: the funeral home, else the operator. */
+  requester: string;
+}
+
+/** French elides "de" before a vowel ("d'Anne Lambert", "de Marie Dupont"): the catalogue's
+ * {deceasedInitial, select, vowel {…} other {…}} is told which. */
+export const initial = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]/i.test(name) ? "vowel" : "other");
+
+/**
+ * The words shared by the family's e-mails, with the names made inline: the greeting, and the
+ * Layout's language, signature (the funeral home's) and footer.
+ */
+export function letterParts(letter: FamilyLetter) {
+  const t = translator(letter.language, "email");
+  const requester = inline(letter.requester);
+  const family = letter.familyName ? inline(letter.familyName) || null : null;
+  const deceased = letter.deceasedName ? inline(letter.deceasedName) || null : null;
+  return {
+    t,
+    requester,
+    title: inline(letter.title),
+    deceased,
+    greeting: family ? t("greeting", { family }) : t("greetingNoName"),
+    layout: {
+      language: letter.language,
+      signature: { closing: t("closing"), name: requester },
+      footer: t("footer", { site: text(letter.language, "page.siteName"), requester }),
+    },
+  };
+}
 
 /** What a memorial read must include for familyLetter(). */
 export const FAMILY_LETTER_INCLUDE = {

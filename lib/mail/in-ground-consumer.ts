@@ -52,7 +52,7 @@ export async function inGroundEmailConsumer(tx: Tx, event: StoredEvent): Promise
   const photoKey = trees.find((tree) => tree.photoKey)?.photoKey ?? null;
   // Every planting team of the record, each once (inGroundEmail drops repeats and blanks).
   const plantedBy = trees.flatMap((tree) => (tree.plantedBy ? [tree.plantedBy] : []));
-  const mail = inGroundEmail({
+  const mail = await inGroundEmail({
     ...letter,
     on: on ?? trees[0]!.inGroundOn!.toISOString().slice(0, 10),
     trees: sameKind(

@@ -18,7 +18,7 @@ export async function manageEmailConsumer(tx: Tx, event: StoredEvent): Promise<v
   const to = memorial?.family?.email;
   if (!memorial || !to) return;
   const { token } = await issueManageToken(tx, memorial.id);
-  const mail = manageEmail({
+  const mail = await manageEmail({
     ...(await familyLetter(tx, memorial)),
     link: `${request.linkBase}/manage/${token}`,
     days: manageTtlDays(),

@@ -14,7 +14,7 @@ import { memorialUrl } from "@memorial/lib/links";
 import { requesterName } from "@memorial/lib/memorials/family";
 import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "@memorial/lib/memorials/policy";
 import { datesComingBackOn, type ReminderKind } from "./anniversaries";
-import { reminderEmail, type TreeStatusCounts } from "./emails";
+import { reminderEmail, type TreeStatusCounts } from "./reminder-emails";
 import { reminderDateSql, reminderMemorial } from "./subscriptions";
 import { reminderToken } from "./tokens";
 
@@ -119,7 +119,7 @@ async function sendOne(tx: Tx, reminder: Due, year: number): Promise<boolean> {
     GROUP BY t."status"`;
   const language = isLanguage(subscription.language) ? subscription.language : "fr";
   const token = reminderToken(subscription);
-  const mail = reminderEmail({
+  const mail = await reminderEmail({
     language,
     kind: reminder.kind,
     title: memorial.title,

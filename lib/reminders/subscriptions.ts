@@ -10,7 +10,7 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { giveBack, hit, type Limit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
 import type { ReminderKind } from "./anniversaries";
-import { confirmationEmail } from "./emails";
+import { confirmationEmail } from "./reminder-emails";
 import { hashReminderToken, plausibleToken, reminderToken } from "./tokens";
 
 export interface ReminderOptions {
@@ -183,7 +183,7 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
     });
     if (input.confirmed) return "active";
     const memorial = await reminderMemorial(tx, input.memorialId);
-    const mail = confirmationEmail({
+    const mail = await confirmationEmail({
       language: input.language,
       title: memorial.title,
       confirmLink: `${input.linkBase}/reminders/confirm/${token}`,

@@ -10,6 +10,7 @@
 //   Code, a short page in the visitor's language for the rest. Static files are served.
 import type http from "node:http";
 import { countRefused, databaseUp, lastConfirmedUp, probeDatabase } from "@memorial/lib/db/health";
+import { html } from "@memorial/lib/html";
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { acceptedLanguage, type Language, parseLanguage } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
@@ -128,14 +129,16 @@ export function refuseWhileUnavailable(
   }
   const language = pageLanguage(request);
   const title = t(language, "page.unavailableTitle");
-  const html = `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${t(language, "page.unavailableText")}</p></body></html>`;
+  const page =
+    html`<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem;line-height:1.5"><h1>${title}</h1><p>${t(language, "page.unavailableText")}</p></body></html>`
+      .value;
   response.writeHead(503, {
     "content-type": "text/html; charset=utf-8",
     "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
     "content-language": language,
     ...NO_STORE,
   });
-  response.end(request.method === "HEAD" ? undefined : html);
+  response.end(request.method === "HEAD" ? undefined : page);
   return true;
 }
 

@@ -68,7 +68,7 @@ export async function requestPasswordReset(input: {
     await tx.passwordResetToken.create({
       data: { userId: user.id, tokenHash: hash, expiresAt: new Date(Date.now() + minutes * 60_000) },
     });
-    const mail = passwordResetEmail({
+    const mail = await passwordResetEmail({
       language: input.language,
       operatorName: user.operator.name,
       link: `${input.linkBase}/dashboard/reset/${token}`,

@@ -112,7 +112,7 @@ export async function inviteUser(input: {
         expiresAt: new Date(Date.now() + days * 86_400_000),
       },
     });
-    const mail = invitationEmail({
+    const mail = await invitationEmail({
       language: input.language,
       operatorName: operator.name,
       inviter: inviter?.email ?? operator.name,
