@@ -6,6 +6,7 @@ import { Prisma } from "@memorial/lib/db/client";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
+import { chainAlias, chainColumnsSql, contextChainSql } from "@memorial/lib/operators/context-chain";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@memorial/lib/scope";
 
 /**
@@ -67,15 +68,17 @@ export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
 /** The privacy levels a family chooses from (PrivacyLevel: lib/events/payloads.ts). */
 export const PRIVACY_LEVELS: readonly PrivacyLevel[] = ["public", "link_only", "hidden"];
 
-/** The stored privacy (public or link_only) that applies to memorial `m`: its own, else its context chain's. */
+/**
+ * The stored privacy (public or link_only) that applies to memorial `m`: its own, else the nearest
+ * default on its context chain (contextChainSql, the one definition of a chain), else public.
+ */
 export function effectivePrivacySql(alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
+  const chain = `${alias}_chain`;
   return Prisma.sql`COALESCE(${m}."privacy", (
-    SELECT COALESCE(c1."default_privacy", c2."default_privacy", c3."default_privacy")
-    FROM "context" c1
-    LEFT JOIN "context" c2 ON c2."id" = c1."parent_id"
-    LEFT JOIN "context" c3 ON c3."id" = c2."parent_id"
-    WHERE c1."id" = ${m}."context_id"
+    SELECT COALESCE(${chainColumnsSql("default_privacy", chain)})
+    FROM ${contextChainSql(chain)}
+    WHERE ${chainAlias(chain, 1)}."id" = ${m}."context_id"
   ), 'public'::"MemorialPrivacy")`;
 }
 
