@@ -112,7 +112,8 @@ export function isOwnMemorial(scope: Scope, memorial: { operatorId: number; isTe
 }
 
 // ---------------------------------------------------------------------------------------------
-// Visibility of trees.
+// Visibility of trees (issue 29.6: each rule once, its Prisma and SQL forms side by side; the
+// parity test test/tree-policy-parity.test.ts shows both forms pick the same trees for every scope).
 
 /** The test-environment scope whose operator's test trees it may see, or null. */
 function testOperator(scope: Scope): number | null {
@@ -121,9 +122,10 @@ function testOperator(scope: Scope): number | null {
 }
 
 /**
- * Production trees are seen by everyone who sees their memorial. A test tree is seen only in the
- * test environment of the operator that planted it (contract.md: what a test key creates never
- * shows elsewhere).
+ * Which trees a scope sees beside the memorials it sees (Infos, the public pages, the family's
+ * pages): production trees are seen by everyone who sees their memorial. A test tree is seen only
+ * in the test environment of the operator that planted it (contract.md: what a test key creates
+ * never shows elsewhere).
  */
 export function treesVisibleTo(scope: Scope): Prisma.TreeWhereInput {
   const operatorId = testOperator(scope);
@@ -136,6 +138,42 @@ export function treesVisibleToSql(scope: Scope, alias = "t"): Prisma.Sql {
   const operatorId = testOperator(scope);
   if (operatorId !== null) return Prisma.sql`(${t}."is_test" = false OR ${t}."operator_id" = ${operatorId})`;
   return Prisma.sql`${t}."is_test" = false`;
+}
+
+/**
+ * Which trees a scope reads one by one and counts in reports: those of its environment only (a
+ * production scope, and the public, read production trees of any operator, never a test tree; a
+ * test scope reads only the test trees its own operator planted).
+ */
+export function treesOfEnvironment(scope: Scope): Prisma.TreeWhereInput {
+  const operatorId = testOperator(scope);
+  if (operatorId !== null) return { isTest: true, operatorId };
+  return { isTest: false };
+}
+
+export function treesOfEnvironmentSql(scope: Scope, alias = "t"): Prisma.Sql {
+  const t = Prisma.raw(`"${alias}"`);
+  const operatorId = testOperator(scope);
+  if (operatorId !== null) return Prisma.sql`(${t}."is_test" = true AND ${t}."operator_id" = ${operatorId})`;
+  return Prisma.sql`${t}."is_test" = false`;
+}
+
+/**
+ * The scope's own trees (its operator, its environment), wherever planted: the dashboard's lists
+ * and the trees it changes, the operator's report of tree lives.
+ */
+export function ownTreesOf(scope: OperatorScope): Prisma.TreeWhereInput {
+  return { operatorId: scope.operatorId, isTest: isTestEnvironment(scope.environment) };
+}
+
+export function ownTreesOfSql(scope: OperatorScope, alias = "t"): Prisma.Sql {
+  const t = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`(${t}."operator_id" = ${scope.operatorId} AND ${t}."is_test" = ${isTestEnvironment(scope.environment)})`;
+}
+
+/** Is this tree the scope's own (ownTreesOf, for a tree whose row is in hand)? */
+export function isOwnTree(scope: OperatorScope, tree: { operatorId: number; isTest: boolean }): boolean {
+  return tree.operatorId === scope.operatorId && tree.isTest === isTestEnvironment(scope.environment);
 }
 
 /**
@@ -155,17 +193,6 @@ export function countsAsLiving(status: string): boolean {
 /** The same condition in SQL, for a tree aliased `t`. */
 export function livingTreesSql(alias = "t"): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(`"${alias}"`)}."status" NOT IN ('dead', 'replaced')`;
-}
-
-/**
- * The trees a report counts: those of the scope's environment only (a production key's report has
- * no test tree; a test key's report has only the test trees its own operator planted).
- */
-export function reportTreesSql(scope: Scope, alias = "t"): Prisma.Sql {
-  const t = Prisma.raw(`"${alias}"`);
-  const operatorId = testOperator(scope);
-  if (operatorId !== null) return Prisma.sql`${t}."is_test" = true AND ${t}."operator_id" = ${operatorId}`;
-  return Prisma.sql`${t}."is_test" = false`;
 }
 
 /**
