@@ -4,7 +4,7 @@
 // new reader cannot forget the global memorial or the test environment.
 import { Prisma } from "@memorial/lib/db/client";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
-import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
+import { isLanguage, LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import { chainAlias, chainColumnsSql, contextChainSql } from "@memorial/lib/operators/context-chain";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@memorial/lib/scope";
@@ -255,6 +255,49 @@ export function anonymousNumberTitle(id: number, language: Language): string {
   return t(language, "page.anonymousTitle", { id: String(id) });
 }
 
+/**
+ * An anonymous memorial's title by name (4.1 rule 7), in TypeScript and in SQL side by side: its
+ * MemorialAnonymeNom, or when that is null or blank the numbered title in `language`. displayTitle
+ * uses the first; the visitors' search (lib/memorials/search.ts) finds an anonymous memorial by the
+ * second. test/anonymous-title-parity.test.ts shows both give the same title in every language.
+ */
+export function anonymousNameTitle(
+  memorial: { id: number; anonymousName: string | null },
+  language: Language,
+): string {
+  return memorial.anonymousName?.trim() || anonymousNumberTitle(memorial.id, language);
+}
+
+/** The characters String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */
+const JS_TRIMMED =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+
+/**
+ * anonymousNameTitle in SQL for memorial `m`, in `language`, or in the memorial's own language
+ * (French when it has none) as displayTitle without a reader's language.
+ */
+export function anonymousNameTitleSql(language: Language | null, alias = "m"): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`COALESCE(NULLIF(btrim(${m}."anonymous_name", ${JS_TRIMMED}), ''), ${
+    language ? numberTitleSql(language, alias) : numberTitleInOwnLanguageSql(alias)
+  })`;
+}
+
+/** anonymousNumberTitle in SQL: the catalogue's sentence around the memorial's id. */
+function numberTitleSql(language: Language, alias: string): Prisma.Sql {
+  const marker = "\u0000";
+  const [before, after = ""] = t(language, "page.anonymousTitle", { id: marker }).split(marker);
+  return Prisma.sql`(${before}::text || ${Prisma.raw(`"${alias}"`)}."id"::text || ${after}::text)`;
+}
+
+function numberTitleInOwnLanguageSql(alias: string): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  const others = LANGUAGES.filter((language) => language !== "fr").map(
+    (language) => Prisma.sql`WHEN ${language} THEN ${numberTitleSql(language, alias)}`,
+  );
+  return Prisma.sql`(CASE ${m}."language" ${Prisma.join(others, " ")} ELSE ${numberTitleSql("fr", alias)} END)`;
+}
+
 /** What displayTitle reads of a memorial (select it with TITLE_SELECT). */
 export interface TitledMemorial {
   id: number;
@@ -297,16 +340,15 @@ export function initialsOf(firstName?: string | null, lastName?: string | null):
  * in `language` (the reader's: the page's, the e-mail's), else in the memorial's own language.
  */
 export function displayTitle(memorial: TitledMemorial, language?: Language): string {
-  const numbered = () =>
-    anonymousNumberTitle(memorial.id, language ?? (isLanguage(memorial.language) ? memorial.language : "fr"));
+  const shownIn = language ?? (isLanguage(memorial.language) ? memorial.language : "fr");
   if (memorial.kind === "anonymous") {
     if (memorial.anonymousTitle === "initials") {
       const initials = initialsOf(memorial.person?.firstName, memorial.person?.lastName);
       if (initials) return `${IN_MEMORIAM} ${initials}`;
     }
-    return memorial.anonymousName?.trim() || numbered();
+    return anonymousNameTitle(memorial, shownIn);
   }
-  return memorial.title.trim() || numbered();
+  return memorial.title.trim() || anonymousNumberTitle(memorial.id, shownIn);
 }
 
 /**
