@@ -9,21 +9,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { fetchJson } from "./fetch-json";
-import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
+import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { TreesNav } from "./trees-nav";
-import {
-  buttonClass,
-  inputClass,
-  labelClass,
-  Pager,
-  PageTitle,
-  TableBox,
-  tableClass,
-  tdClass,
-  thClass,
-} from "./ui";
+import { Pager, PageTitle, TableBox, tableClass, tdClass, thClass } from "./ui";
 
 type ListKey = "inGround" | "due" | "dead";
 const KEY: Record<TreeListKind, ListKey> = { "in-ground": "inGround", due: "due", dead: "dead" };
@@ -35,11 +25,8 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
   const { t, lang } = useI18n();
   const params = useSearchParams();
   const replaceQuery = useReplaceQuery();
-  const hydrated = useHydrated();
   const key = KEY[props.list];
-  const site = params.get("site") ?? "";
-  const from = params.get("from") ?? "";
-  const to = params.get("to") ?? "";
+  const { site, from, to } = useTreeFilter();
   const page = Math.max(1, Number(params.get("Page")) || 1);
   // Limite (lines per page, 50 by default) is taken from the address as the API takes it.
   const limit = params.get("Limite");
@@ -88,56 +75,11 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
         <TreesNav />
         <p className="max-w-prose text-stone-700">{t(`trees_${key}_intro`, { days: props.checkDays })}</p>
       </div>
-      <search>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = new FormData(event.currentTarget);
-            const next = new URLSearchParams();
-            for (const name of ["site", "from", "to"]) {
-              const value = String(form.get(name) ?? "");
-              if (value) next.set(name, value);
-            }
-            replaceQuery(next);
-          }}
-        >
-          <div>
-            <label htmlFor="trees-site" className={labelClass}>
-              {t("trees_filterSite")}
-            </label>
-            <select
-              id="trees-site"
-              name="site"
-              defaultValue={site}
-              key={`site-${site}`}
-              className={inputClass}
-            >
-              <option value="">{t("trees_allSites")}</option>
-              {(data.data?.sites ?? []).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="trees-from" className={labelClass}>
-              {t(`trees_${key}_from`)}
-            </label>
-            <input id="trees-from" name="from" type="date" defaultValue={from} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="trees-to" className={labelClass}>
-              {t(`trees_${key}_to`)}
-            </label>
-            <input id="trees-to" name="to" type="date" defaultValue={to} className={inputClass} />
-          </div>
-          <button type="submit" className={buttonClass} disabled={!hydrated}>
-            {t("trees_filter")}
-          </button>
-        </form>
-      </search>
+      <TreeFilterForm
+        sites={data.data?.sites ?? []}
+        fromLabel={t(`trees_${key}_from`)}
+        toLabel={t(`trees_${key}_to`)}
+      />
       <QueryStatus query={data} />
       {data.data ? (
         rows.length === 0 ? (
