@@ -8,12 +8,13 @@ import type { TreeListKind, TreeListRow } from "@memorial/lib/trees/lists";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
 import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { TreesNav } from "./trees-nav";
-import { Pager, PageTitle, TableBox, tableClass, tdClass, thClass } from "./ui";
+import { Pager, PageTitle } from "./ui";
 
 type ListKey = "inGround" | "due" | "dead";
 const KEY: Record<TreeListKind, ListKey> = { "in-ground": "inGround", due: "due", dead: "dead" };
@@ -87,53 +88,37 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
         ) : (
           <div aria-busy={data.isFetching} className="space-y-3">
             <p data-testid="tree-list-count">{t("trees_listCount", { n: data.data.NombreTotal })}</p>
-            <TableBox label={t(`trees_${key}_title`)}>
-              <table className={tableClass} data-testid="tree-list">
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("trees_colTree")}</th>
-                    <th className={thClass}>{t("trees_memorial")}</th>
-                    <th className={thClass}>{t("colSpecies")}</th>
-                    <th className={thClass}>{t("colSite")}</th>
-                    {columns.map(([label]) => (
-                      <th key={label} className={thClass}>
-                        {t(label)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.treeId} data-tree-id={row.treeId}>
-                      <td className={tdClass} data-label={t("trees_colTree")}>
-                        <Link className="text-forest-700 underline" href={`/dashboard/trees/${row.treeId}`}>
-                          {t("trees_treeTitle", { id: row.treeId })}
-                        </Link>
-                      </td>
-                      <td className={tdClass} data-label={t("trees_memorial")}>
-                        <Link
-                          className="text-forest-700 underline"
-                          href={`/dashboard/memorials/${row.memorialId}`}
-                        >
-                          {row.memorialTitle}
-                        </Link>
-                      </td>
-                      <td className={tdClass} data-label={t("colSpecies")}>
-                        {row.species}
-                      </td>
-                      <td className={tdClass} data-label={t("colSite")}>
-                        {row.plantation}
-                      </td>
-                      {columns.map(([label, cell]) => (
-                        <td key={label} className={tdClass} data-label={t(label)}>
-                          {cell(row)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <DataTable
+              label={t(`trees_${key}_title`)}
+              data-testid="tree-list"
+              rows={rows}
+              rowKey={(row) => row.treeId}
+              rowProps={(row) => ({ "data-tree-id": row.treeId })}
+              columns={[
+                {
+                  label: "trees_colTree",
+                  cell: (row) => (
+                    <Link className="text-forest-700 underline" href={`/dashboard/trees/${row.treeId}`}>
+                      {t("trees_treeTitle", { id: row.treeId })}
+                    </Link>
+                  ),
+                },
+                {
+                  label: "trees_memorial",
+                  cell: (row) => (
+                    <Link
+                      className="text-forest-700 underline"
+                      href={`/dashboard/memorials/${row.memorialId}`}
+                    >
+                      {row.memorialTitle}
+                    </Link>
+                  ),
+                },
+                { label: "colSpecies", cell: (row) => row.species },
+                { label: "colSite", cell: (row) => row.plantation },
+                ...columns.map(([label, cell]) => ({ label, cell })),
+              ]}
+            />
             <Pager
               page={data.data.Page}
               limit={data.data.NombreParPage}
