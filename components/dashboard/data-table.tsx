@@ -8,11 +8,17 @@ import type { ReactNode } from "react";
 import { useI18n } from "./i18n";
 import { TableBox, tableClass, tdClass, thClass } from "./ui";
 
-/** A column: the catalogue key of its label, its cell, and the cell's class when not the usual one. */
+/**
+ * A column: the catalogue key of its label, its cell, the cell's class when not the usual one and
+ * its data-* attributes. An `action` column (a button per row) names itself to screen readers only,
+ * and its cells carry no label.
+ */
 export interface Column<Row> {
   label: DashboardKey;
   cell: (row: Row) => ReactNode;
   className?: string;
+  cellProps?: Record<`data-${string}`, string>;
+  action?: boolean;
 }
 
 export function DataTable<Row>(props: {
@@ -25,17 +31,18 @@ export function DataTable<Row>(props: {
   /** Attributes of a row (data-* for the tests). */
   rowProps?: (row: Row) => Record<`data-${string}`, string | number>;
   "data-testid"?: string;
+  className?: string;
 }) {
   const { t } = useI18n();
   return (
-    <TableBox label={props.label}>
+    <TableBox label={props.label} className={props.className}>
       <table className={tableClass} data-testid={props["data-testid"]}>
         <caption className={props.captionClass ?? "sr-only"}>{props.label}</caption>
         <thead>
           <tr>
             {props.columns.map((column) => (
               <th key={column.label} className={thClass}>
-                {t(column.label)}
+                {column.action ? <span className="sr-only">{t(column.label)}</span> : t(column.label)}
               </th>
             ))}
           </tr>
@@ -47,7 +54,8 @@ export function DataTable<Row>(props: {
                 <td
                   key={column.label}
                   className={column.className ? `${tdClass} ${column.className}` : tdClass}
-                  data-label={t(column.label)}
+                  data-label={column.action ? undefined : t(column.label)}
+                  {...column.cellProps}
                 >
                   {column.cell(row)}
                 </td>
