@@ -46,6 +46,18 @@ async function readers() {
   };
 }
 
+/** Every reader agrees on `chain` (most specific first) and on a public, searchable memorial. */
+async function expectPublicChain(chain: number[]) {
+  const sorted = [...chain].sort((a, b) => a - b);
+  expect(await readers()).toEqual({
+    chain,
+    ids: sorted,
+    following: sorted,
+    privacy: "public",
+    searchable: true,
+  });
+}
+
 beforeAll(async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   operatorId = op.operatorId;
@@ -69,14 +81,7 @@ describe("a chain of contexts, read by every reader", () => {
 
   it("gives the same chain and the same privacy everywhere, the default set three levels up", async () => {
     expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).contextId).toBe(agency);
-    const sorted = [agency, epf, group].sort((a, b) => a - b);
-    expect(await readers()).toEqual({
-      chain: [agency, epf, group],
-      ids: sorted,
-      following: sorted,
-      privacy: "public",
-      searchable: true,
-    });
+    await expectPublicChain([agency, epf, group]);
     await db.context.update({ where: { id: group }, data: { defaultPrivacy: "link_only" } });
     expect(await readers()).toMatchObject({
       chain: [agency, epf, group],
@@ -97,14 +102,7 @@ describe("a chain of contexts, read by every reader", () => {
     await db.context.update({ where: { id: outer }, data: { defaultPrivacy: "link_only" } });
     await db.context.update({ where: { id: group }, data: { parentId: outer } });
     try {
-      const sorted = [agency, epf, group].sort((a, b) => a - b);
-      expect(await readers()).toEqual({
-        chain: [agency, epf, group],
-        ids: sorted,
-        following: sorted,
-        privacy: "public",
-        searchable: true,
-      });
+      await expectPublicChain([agency, epf, group]);
     } finally {
       await db.context.update({ where: { id: group }, data: { parentId: null } });
     }
@@ -114,16 +112,13 @@ describe("a chain of contexts, read by every reader", () => {
     const other = await makeIsolatedOperator({ stock: 1 });
     const foreign = (await makeContext(other.operatorId, "GroupeEpf")).id;
     await db.context.update({ where: { id: foreign }, data: { defaultPrivacy: "link_only" } });
-    await db.context.update({ where: { id: group }, data: { parentId: foreign } });
+    // The funeral home's parent is another operator's group, whose default would apply at level 3.
+    await db.context.update({ where: { id: epf }, data: { parentId: foreign } });
     try {
-      expect(await readers()).toMatchObject({
-        chain: [agency, epf, group],
-        privacy: "public",
-        searchable: true,
-      });
+      await expectPublicChain([agency, epf]);
       expect(await loadChain(db, other.operatorId, agency)).toEqual([]);
     } finally {
-      await db.context.update({ where: { id: group }, data: { parentId: null } });
+      await db.context.update({ where: { id: epf }, data: { parentId: group } });
     }
   });
 });
