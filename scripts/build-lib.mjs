@@ -18,10 +18,20 @@ export const LIB_STAMP = path.join(LIB_OUT, "BUILD");
 /** The programs, beside lib/'s own files. */
 const PROGRAMS = ["scripts/start.ts", "scripts/migrate.ts", "cli/index.ts"];
 
-/** The TypeScript files under `dir` (tests and declarations left out); .tsx: the e-mails (lib/mail/kit). */
+/**
+ * The TypeScript files under `dir` (tests and declarations left out; .tsx: the e-mails,
+ * lib/mail/kit). A folder removed while it is read (lib/ being edited) has no files.
+ */
 function sourcesIn(dir) {
   const files = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (error) {
+    if (error.code === "ENOENT") return files;
+    throw error;
+  }
+  for (const entry of entries) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) files.push(...sourcesIn(full));
     else if (
@@ -41,21 +51,27 @@ function libSources() {
 
 /**
  * Whether the compiled package is missing or older than a source it is made of (lib/, the
- * programs, the command line): `npm start` and the command line then compile it again.
+ * programs, the command line): `npm start` and the command line then compile it again. `at`: the
+ * checkout to look at and its package's stamp (this one by default). A source that disappears
+ * between the listing and its stat (a file deleted or renamed meanwhile) is a change of the
+ * sources: the answer is then "stale", never an exception.
  */
-export function libStale() {
+export function libStale(at = { root, stamp: LIB_STAMP }) {
   let built;
   try {
-    built = statSync(LIB_STAMP).mtimeMs;
+    built = statSync(at.stamp).mtimeMs;
   } catch {
     return true;
   }
   const sources = [
-    ...libSources(),
-    ...sourcesIn(path.join(root, "cli")),
-    ...PROGRAMS.map((file) => path.join(root, file)),
+    ...sourcesIn(path.join(at.root, "lib")),
+    ...sourcesIn(path.join(at.root, "cli")),
+    ...PROGRAMS.map((file) => path.join(at.root, file)),
   ];
-  return sources.some((file) => statSync(file).mtimeMs > built);
+  return sources.some((file) => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    return stat === undefined || stat.mtimeMs > built;
+  });
 }
 
 function options() {

@@ -3,18 +3,12 @@
 // component: the messages are read here, the hide button is the only client part.
 
 import { formatDateTime } from "@memorial/lib/dashboard/format";
+import { GUESTBOOK_MODE_LABEL, GUESTBOOK_STATUS_LABEL } from "@memorial/lib/guestbook/labels";
 import { operatorGuestbook } from "@memorial/lib/guestbook/queries";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { GuestbookHideButton } from "./guestbook-hide-button";
-
-const MODE_LABEL = { open: "modeOpen", approval: "modeApproval", closed: "modeClosed" } as const;
-const STATUS_LABEL = {
-  pending: "statusPending",
-  published: "statusPublished",
-  hidden: "statusHidden",
-} as const;
 
 export async function GuestbookPanel(props: {
   scope: OperatorScope;
@@ -30,7 +24,7 @@ export async function GuestbookPanel(props: {
         {t("dashHeading")}
       </h2>
       <p className="text-sm text-stone-700">
-        {t("dashMode", { mode: t(MODE_LABEL[guestbook.mode]) })}. {t("dashHelp")}
+        {t("dashMode", { mode: t(GUESTBOOK_MODE_LABEL[guestbook.mode]) })}. {t("dashHelp")}
       </p>
       {guestbook.entries.length === 0 ? (
         <p className="text-sm">{t("manageNone")}</p>
@@ -47,7 +41,7 @@ export async function GuestbookPanel(props: {
               <p className="mt-1 text-sm text-stone-700">
                 <span className="font-semibold">{entry.authorName}</span> ·{" "}
                 {formatDateTime(entry.createdAt.toISOString(), props.language)} ·{" "}
-                {t(STATUS_LABEL[entry.status])}
+                {t(GUESTBOOK_STATUS_LABEL[entry.status])}
               </p>
               {entry.status === "hidden" ? null : (
                 <p className="mt-2">

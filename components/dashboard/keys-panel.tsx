@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { createKeyAction, revokeKeyAction } from "@/web/dashboard/actions";
 import { ActionAlert, ShownOnce, useActionError } from "./action-outcome";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -20,10 +21,6 @@ import {
   PageTitle,
   Pending,
   secondaryButtonClass,
-  TableBox,
-  tableClass,
-  tdClass,
-  thClass,
   useErrorText,
 } from "./ui";
 
@@ -143,62 +140,48 @@ export function KeysPanel() {
         keys.data.keys.length === 0 ? (
           <p>{t("noKeys")}</p>
         ) : (
-          <TableBox label={t("keysTitle")}>
-            <table className={tableClass} data-testid="key-rows">
-              <thead>
-                <tr>
-                  <th className={thClass}>{t("keyName")}</th>
-                  <th className={thClass}>{t("colPrefix")}</th>
-                  <th className={thClass}>{t("colEnvironment")}</th>
-                  <th className={thClass}>{t("colCreated")}</th>
-                  <th className={thClass}>{t("keyLastUsed")}</th>
-                  <th className={thClass}>{t("colStatus")}</th>
-                  <th className={thClass}>
-                    <span className="sr-only">{t("revoke")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {keys.data.keys.map((key) => (
-                  <tr key={key.id} data-key-prefix={key.prefix}>
-                    <td className={tdClass} data-label={t("keyName")}>
-                      {key.name ?? t("keyUnnamed")}
-                    </td>
-                    <td className={tdClass} data-label={t("colPrefix")}>
-                      <code>{key.prefix}…</code>
-                    </td>
-                    <td className={tdClass} data-label={t("colEnvironment")}>
-                      {key.environment === "production" ? t("envLive") : t("envTest")}
-                    </td>
-                    <td className={tdClass} data-label={t("colCreated")}>
-                      {formatDateTime(key.createdAt, lang)}
-                    </td>
-                    <td className={tdClass} data-testid="last-used" data-label={t("keyLastUsed")}>
-                      {key.lastUsedAt ? formatDateTime(key.lastUsedAt, lang) : t("keyNeverUsed")}
-                    </td>
-                    <td className={tdClass} data-label={t("colStatus")}>
-                      {key.revokedAt
-                        ? t("keyRevoked", { date: formatDate(key.revokedAt, lang) })
-                        : t("keyActive")}
-                    </td>
-                    <td className={tdClass}>
-                      {key.revokedAt ? null : (
-                        <button
-                          type="button"
-                          className={secondaryButtonClass}
-                          disabled={revoke.isPending}
-                          aria-label={`${t("revoke")} ${key.name ?? key.prefix}`}
-                          onClick={() => setConfirming(key)}
-                        >
-                          {t("revoke")}
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableBox>
+          <DataTable
+            label={t("keysTitle")}
+            data-testid="key-rows"
+            rows={keys.data.keys}
+            rowKey={(key) => key.id}
+            rowProps={(key) => ({ "data-key-prefix": key.prefix })}
+            columns={[
+              { label: "keyName", cell: (key) => key.name ?? t("keyUnnamed") },
+              { label: "colPrefix", cell: (key) => <code>{key.prefix}…</code> },
+              {
+                label: "colEnvironment",
+                cell: (key) => (key.environment === "production" ? t("envLive") : t("envTest")),
+              },
+              { label: "colCreated", cell: (key) => formatDateTime(key.createdAt, lang) },
+              {
+                label: "keyLastUsed",
+                cellProps: { "data-testid": "last-used" },
+                cell: (key) => (key.lastUsedAt ? formatDateTime(key.lastUsedAt, lang) : t("keyNeverUsed")),
+              },
+              {
+                label: "colStatus",
+                cell: (key) =>
+                  key.revokedAt ? t("keyRevoked", { date: formatDate(key.revokedAt, lang) }) : t("keyActive"),
+              },
+              {
+                label: "revoke",
+                action: true,
+                cell: (key) =>
+                  key.revokedAt ? null : (
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      disabled={revoke.isPending}
+                      aria-label={`${t("revoke")} ${key.name ?? key.prefix}`}
+                      onClick={() => setConfirming(key)}
+                    >
+                      {t("revoke")}
+                    </button>
+                  ),
+              },
+            ]}
+          />
         )
       ) : null}
     </section>

@@ -6,21 +6,12 @@ import type { MemorialListRow } from "@memorial/lib/memorials/dashboard-queries"
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import {
-  buttonClass,
-  inputClass,
-  labelClass,
-  Pager,
-  PageTitle,
-  TableBox,
-  tableClass,
-  tdClass,
-  thClass,
-} from "./ui";
+import { buttonClass, inputClass, labelClass, Pager, PageTitle } from "./ui";
 
 type Listing = { rows: MemorialListRow[]; NombreTotal: number; Page: number; NombreParPage: number };
 
@@ -69,67 +60,59 @@ export function MemorialList() {
           <p>{t("noMemorials")}</p>
         ) : (
           <div aria-busy={list.isFetching}>
-            <TableBox label={t("memorialsTitle")}>
-              <table className={tableClass} data-testid="memorial-rows">
-                <caption className="sr-only">{t("memorialsTitle")}</caption>
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("colMemorial")}</th>
-                    <th className={thClass}>{t("colState")}</th>
-                    <th className={thClass}>{t("colTrees")}</th>
-                    <th className={thClass}>{t("colKind")}</th>
-                    <th className={thClass}>{t("colCreated")}</th>
-                    <th className={thClass}>{t("publicPage")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.rows.map((row) => (
-                    <tr key={row.id} data-memorial-id={row.id}>
-                      <td className={tdClass} data-label={t("colMemorial")}>
-                        <Link
-                          className="font-medium text-forest-700 underline"
-                          href={`/dashboard/memorials/${row.id}`}
-                        >
-                          {row.title}
-                        </Link>
-                        {row.kind === "anonymous" && row.deceased ? (
-                          <span className="block text-stone-600">{row.deceased}</span>
-                        ) : null}
-                      </td>
-                      <td className={tdClass} data-label={t("colState")}>
-                        <span
-                          className={`rounded px-2 py-0.5 text-xs font-medium ${
-                            row.status === "visible"
-                              ? "bg-forest-100 text-forest-900"
-                              : "bg-amber-100 text-amber-900"
-                          }`}
-                        >
-                          {row.status === "visible" ? t("stateVisible") : t("stateAwaiting")}
-                        </span>
-                      </td>
-                      <td className={tdClass} data-label={t("colTrees")}>
-                        {row.trees}
-                      </td>
-                      <td className={tdClass} data-label={t("colKind")}>
-                        {kind[row.kind]}
-                      </td>
-                      <td className={tdClass} data-label={t("colCreated")}>
-                        {formatDate(row.createdAt, lang)}
-                      </td>
-                      <td className={tdClass} data-label={t("publicPage")}>
-                        {row.status === "visible" ? (
-                          <a className="text-forest-700 underline" href={`/memorial/${row.id}`}>
-                            /memorial/{row.id}
-                          </a>
-                        ) : (
-                          "—"
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <DataTable
+              label={t("memorialsTitle")}
+              data-testid="memorial-rows"
+              rows={list.data.rows}
+              rowKey={(row) => row.id}
+              rowProps={(row) => ({ "data-memorial-id": row.id })}
+              columns={[
+                {
+                  label: "colMemorial",
+                  cell: (row) => (
+                    <>
+                      <Link
+                        className="font-medium text-forest-700 underline"
+                        href={`/dashboard/memorials/${row.id}`}
+                      >
+                        {row.title}
+                      </Link>
+                      {row.kind === "anonymous" && row.deceased ? (
+                        <span className="block text-stone-600">{row.deceased}</span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                {
+                  label: "colState",
+                  cell: (row) => (
+                    <span
+                      className={`rounded px-2 py-0.5 text-xs font-medium ${
+                        row.status === "visible"
+                          ? "bg-forest-100 text-forest-900"
+                          : "bg-amber-100 text-amber-900"
+                      }`}
+                    >
+                      {row.status === "visible" ? t("stateVisible") : t("stateAwaiting")}
+                    </span>
+                  ),
+                },
+                { label: "colTrees", cell: (row) => row.trees },
+                { label: "colKind", cell: (row) => kind[row.kind] },
+                { label: "colCreated", cell: (row) => formatDate(row.createdAt, lang) },
+                {
+                  label: "publicPage",
+                  cell: (row) =>
+                    row.status === "visible" ? (
+                      <a className="text-forest-700 underline" href={`/memorial/${row.id}`}>
+                        /memorial/{row.id}
+                      </a>
+                    ) : (
+                      "—"
+                    ),
+                },
+              ]}
+            />
             <Pager
               page={list.data.Page}
               limit={list.data.NombreParPage}

@@ -10,23 +10,12 @@ import { MAX_REPORT_DAYS } from "@memorial/lib/reports/limits";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
 import { BarChart } from "./bar-chart";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import {
-  buttonClass,
-  cardClass,
-  inputClass,
-  labelClass,
-  Pager,
-  PageTitle,
-  secondaryButtonClass,
-  TableBox,
-  tableClass,
-  tdClass,
-  thClass,
-} from "./ui";
+import { buttonClass, cardClass, inputClass, labelClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
 
 const PARAMS = ["epf", "person", "year", "month", "day", "days", "Page", "Limite"] as const;
 
@@ -289,56 +278,29 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
           {report.data.lines.length > 0 ? (
             <>
               <p>{t("linesTotal", { count: report.data.totalLines })}</p>
-              <TableBox label={t("reportsTitle")}>
-                <table className={tableClass} data-testid="report-lines">
-                  <caption className="sr-only">{t("reportsTitle")}</caption>
-                  <thead>
-                    <tr>
-                      <th className={thClass}>{t("colDate")}</th>
-                      <th className={thClass}>{t("colQuantity")}</th>
-                      <th className={thClass}>{t("colSpecies")}</th>
-                      <th className={thClass}>{t("colCo2")}</th>
-                      <th className={thClass}>{t("colSite")}</th>
-                      <th className={thClass}>{t("colPerson")}</th>
-                      <th className={thClass}>{t("colPlanter")}</th>
-                      <th className={thClass}>{t("colMessage")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {report.data.lines.map((line) => (
-                      <tr key={line.id}>
-                        <td className={tdClass} data-label={t("colDate")}>
-                          {formatDateTime(line.plantedAt, lang)}
-                        </td>
-                        <td className={tdClass} data-label={t("colQuantity")}>
-                          {line.quantity}
-                        </td>
-                        <td className={tdClass} data-label={t("colSpecies")}>
-                          {line.species}
-                        </td>
-                        <td className={tdClass} data-label={t("colCo2")}>
-                          {formatNumber(line.totalCo2, lang)}
-                        </td>
-                        <td className={tdClass} data-label={t("colSite")}>
-                          {line.plantation}
-                        </td>
-                        <td className={tdClass} data-label={t("colPerson")}>
-                          {line.personId ? `${line.person ?? ""} (${line.personId})` : "—"}
-                        </td>
-                        <td className={tdClass} data-label={t("colPlanter")}>
-                          {line.planter}
-                        </td>
-                        <td
-                          className={`${tdClass} min-w-48 whitespace-pre-line`}
-                          data-label={t("colMessage")}
-                        >
-                          {line.message ?? "—"}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableBox>
+              <DataTable
+                label={t("reportsTitle")}
+                data-testid="report-lines"
+                rows={report.data.lines}
+                rowKey={(line) => line.id}
+                columns={[
+                  { label: "colDate", cell: (line) => formatDateTime(line.plantedAt, lang) },
+                  { label: "colQuantity", cell: (line) => line.quantity },
+                  { label: "colSpecies", cell: (line) => line.species },
+                  { label: "colCo2", cell: (line) => formatNumber(line.totalCo2, lang) },
+                  { label: "colSite", cell: (line) => line.plantation },
+                  {
+                    label: "colPerson",
+                    cell: (line) => (line.personId ? `${line.person ?? ""} (${line.personId})` : "—"),
+                  },
+                  { label: "colPlanter", cell: (line) => line.planter },
+                  {
+                    label: "colMessage",
+                    cell: (line) => line.message ?? "—",
+                    className: "min-w-48 whitespace-pre-line",
+                  },
+                ]}
+              />
               <Pager
                 page={report.data.page}
                 limit={report.data.limit}

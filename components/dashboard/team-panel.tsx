@@ -13,6 +13,7 @@ import {
   removeUserAction,
   revokeInvitationAction,
 } from "@/web/dashboard/actions";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -25,9 +26,6 @@ import {
   labelClass,
   PageTitle,
   secondaryButtonClass,
-  tableClass,
-  tdClass,
-  thClass,
   useErrorText,
 } from "./ui";
 
@@ -177,116 +175,111 @@ export function TeamPanel(props: { userId: number }) {
       {team.data ? (
         <>
           <h2 className="mb-2 text-xl font-semibold">{t("teamUsers")}</h2>
-          <div className="mb-6 overflow-x-auto">
-            <table className={tableClass} data-testid="team-users">
-              <thead>
-                <tr>
-                  <th className={thClass}>{t("colEmail")}</th>
-                  <th className={thClass}>{t("colRole")}</th>
-                  <th className={thClass}>
-                    <span className="sr-only">{t("colActions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {team.data.users.map((user) => (
-                  <tr key={user.id} data-user-email={user.email}>
-                    <td className={tdClass}>
-                      {user.email} {user.id === props.userId ? t("you") : null}
-                    </td>
-                    <td className={tdClass}>
-                      <select
-                        aria-label={t("roleOf", { email: user.email })}
-                        value={user.role}
-                        disabled={busy}
-                        onChange={(event) =>
-                          change.mutate({ id: user.id, email: user.email, role: event.target.value as Role })
-                        }
-                        className="min-h-11 rounded border border-stone-400 bg-white px-2"
-                      >
-                        {ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {t(`role_${r}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td className={tdClass}>
-                      {confirming?.id === user.id ? (
-                        <div role="alertdialog" aria-label={t("removeUser", { email: user.email })}>
-                          <p>{t("removeConfirm", { email: user.email })}</p>
-                          <div className="mt-2 flex gap-2">
-                            <button
-                              type="button"
-                              className={buttonClass}
-                              disabled={busy}
-                              onClick={() => remove.mutate(confirming)}
-                            >
-                              {t("remove")}
-                            </button>
-                            <button
-                              type="button"
-                              className={secondaryButtonClass}
-                              onClick={() => setConfirming(null)}
-                            >
-                              {t("cancel")}
-                            </button>
-                          </div>
-                        </div>
-                      ) : (
+          <DataTable
+            label={t("teamUsers")}
+            className="mb-6"
+            data-testid="team-users"
+            rows={team.data.users}
+            rowKey={(user) => user.id}
+            rowProps={(user) => ({ "data-user-email": user.email })}
+            columns={[
+              {
+                label: "colEmail",
+                cell: (user) => (
+                  <>
+                    {user.email} {user.id === props.userId ? t("you") : null}
+                  </>
+                ),
+              },
+              {
+                label: "colRole",
+                cell: (user) => (
+                  <select
+                    aria-label={t("roleOf", { email: user.email })}
+                    value={user.role}
+                    disabled={busy}
+                    onChange={(event) =>
+                      change.mutate({ id: user.id, email: user.email, role: event.target.value as Role })
+                    }
+                    className="min-h-11 rounded border border-stone-400 bg-white px-2"
+                  >
+                    {ROLES.map((r) => (
+                      <option key={r} value={r}>
+                        {t(`role_${r}`)}
+                      </option>
+                    ))}
+                  </select>
+                ),
+              },
+              {
+                label: "colActions",
+                action: true,
+                cell: (user) =>
+                  confirming?.id === user.id ? (
+                    <div role="alertdialog" aria-label={t("removeUser", { email: user.email })}>
+                      <p>{t("removeConfirm", { email: user.email })}</p>
+                      <div className="mt-2 flex gap-2">
                         <button
                           type="button"
-                          className={secondaryButtonClass}
+                          className={buttonClass}
                           disabled={busy}
-                          aria-label={t("removeUser", { email: user.email })}
-                          onClick={() => setConfirming({ id: user.id, email: user.email })}
+                          onClick={() => remove.mutate(confirming)}
                         >
                           {t("remove")}
                         </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                        <button
+                          type="button"
+                          className={secondaryButtonClass}
+                          onClick={() => setConfirming(null)}
+                        >
+                          {t("cancel")}
+                        </button>
+                      </div>
+                    </div>
+                  ) : (
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      disabled={busy}
+                      aria-label={t("removeUser", { email: user.email })}
+                      onClick={() => setConfirming({ id: user.id, email: user.email })}
+                    >
+                      {t("remove")}
+                    </button>
+                  ),
+              },
+            ]}
+          />
           <h2 className="mb-2 text-xl font-semibold">{t("teamInvitations")}</h2>
           {team.data.invitations.length === 0 ? (
             <p>{t("noInvitations")}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className={tableClass} data-testid="team-invitations">
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("colEmail")}</th>
-                    <th className={thClass}>{t("colRole")}</th>
-                    <th className={thClass}>{t("colExpires")}</th>
-                    <th className={thClass}>
-                      <span className="sr-only">{t("colActions")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {team.data.invitations.map((invitation) => (
-                    <tr key={invitation.id} data-invitation-email={invitation.email}>
-                      <td className={tdClass}>{invitation.email}</td>
-                      <td className={tdClass}>{t(`role_${invitation.role}`)}</td>
-                      <td className={tdClass}>{formatDate(invitation.expiresAt, lang)}</td>
-                      <td className={tdClass}>
-                        <button
-                          type="button"
-                          className={secondaryButtonClass}
-                          disabled={busy}
-                          onClick={() => withdraw.mutate({ id: invitation.id, email: invitation.email })}
-                        >
-                          {t("withdrawInvitation", { email: invitation.email })}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              label={t("teamInvitations")}
+              data-testid="team-invitations"
+              rows={team.data.invitations}
+              rowKey={(invitation) => invitation.id}
+              rowProps={(invitation) => ({ "data-invitation-email": invitation.email })}
+              columns={[
+                { label: "colEmail", cell: (invitation) => invitation.email },
+                { label: "colRole", cell: (invitation) => t(`role_${invitation.role}`) },
+                { label: "colExpires", cell: (invitation) => formatDate(invitation.expiresAt, lang) },
+                {
+                  label: "colActions",
+                  action: true,
+                  cell: (invitation) => (
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      disabled={busy}
+                      onClick={() => withdraw.mutate({ id: invitation.id, email: invitation.email })}
+                    >
+                      {t("withdrawInvitation", { email: invitation.email })}
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )}
         </>
       ) : null}

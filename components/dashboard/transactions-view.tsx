@@ -6,22 +6,12 @@ import type { MonthTransactions } from "@memorial/lib/transactions/dashboard-que
 // prepaid balance and the CSV of the whole month. The month and page live in the address.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "next/navigation";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import {
-  buttonClass,
-  inputClass,
-  labelClass,
-  Pager,
-  PageTitle,
-  secondaryButtonClass,
-  TableBox,
-  tableClass,
-  tdClass,
-  thClass,
-} from "./ui";
+import { buttonClass, inputClass, labelClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
 
 const MODES: [keyof MonthTransactions["totals"], DashboardKey][] = [
   ["jour", "modeJour"],
@@ -85,66 +75,38 @@ export function TransactionsView() {
             <p>{t("noTransactions")}</p>
           ) : (
             <>
-              <TableBox label={t("transactionsTitle")}>
-                <table className={tableClass} data-testid="transaction-rows">
-                  <caption className="sr-only">{t("transactionsTitle")}</caption>
-                  <thead>
-                    <tr>
-                      <th className={thClass}>{t("colId")}</th>
-                      <th className={thClass}>{t("colDate")}</th>
-                      <th className={thClass}>{t("colType")}</th>
-                      <th className={thClass}>{t("colMemorial")}</th>
-                      <th className={thClass}>{t("colTrees")}</th>
-                      <th className={thClass}>{t("colFreeTrees")}</th>
-                      <th className={thClass}>{t("colSpecies")}</th>
-                      <th className={thClass}>{t("colSite")}</th>
-                      <th className={thClass}>{t("context")}</th>
-                      <th className={thClass}>{t("colAmount")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.data.rows.map((row) => (
-                      <tr key={row.id}>
-                        <td className={tdClass} data-label={t("colId")}>
-                          {row.id}
-                        </td>
-                        <td className={tdClass} data-label={t("colDate")}>
-                          {formatDateTime(row.createdAt, lang)}
-                        </td>
-                        <td className={tdClass} data-label={t("colType")}>
-                          {row.type === "CreationMemorial" ? t("typeCreationMemorial") : t("typePlantation")}
-                        </td>
-                        <td className={tdClass} data-label={t("colMemorial")}>
-                          <a
-                            className="text-forest-700 underline"
-                            href={`/dashboard/memorials/${row.memorialId}`}
-                          >
-                            {row.memorialId}
-                          </a>
-                        </td>
-                        <td className={tdClass} data-label={t("colTrees")}>
-                          {row.treeCount}
-                        </td>
-                        <td className={tdClass} data-label={t("colFreeTrees")}>
-                          {row.freeTreeCount}
-                        </td>
-                        <td className={tdClass} data-label={t("colSpecies")}>
-                          {row.species ?? "—"}
-                        </td>
-                        <td className={tdClass} data-label={t("colSite")}>
-                          {row.plantation ?? "—"}
-                        </td>
-                        <td className={tdClass} data-label={t("context")}>
-                          {row.context ?? "—"}
-                        </td>
-                        <td className={tdClass} data-label={t("colAmount")}>
-                          {formatMoney(row.amount, lang)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableBox>
+              <DataTable
+                label={t("transactionsTitle")}
+                data-testid="transaction-rows"
+                rows={data.data.rows}
+                rowKey={(row) => row.id}
+                columns={[
+                  { label: "colId", cell: (row) => row.id },
+                  { label: "colDate", cell: (row) => formatDateTime(row.createdAt, lang) },
+                  {
+                    label: "colType",
+                    cell: (row) =>
+                      row.type === "CreationMemorial" ? t("typeCreationMemorial") : t("typePlantation"),
+                  },
+                  {
+                    label: "colMemorial",
+                    cell: (row) => (
+                      <a
+                        className="text-forest-700 underline"
+                        href={`/dashboard/memorials/${row.memorialId}`}
+                      >
+                        {row.memorialId}
+                      </a>
+                    ),
+                  },
+                  { label: "colTrees", cell: (row) => row.treeCount },
+                  { label: "colFreeTrees", cell: (row) => row.freeTreeCount },
+                  { label: "colSpecies", cell: (row) => row.species ?? "—" },
+                  { label: "colSite", cell: (row) => row.plantation ?? "—" },
+                  { label: "context", cell: (row) => row.context ?? "—" },
+                  { label: "colAmount", cell: (row) => formatMoney(row.amount, lang) },
+                ]}
+              />
               <Pager
                 page={data.data.Page}
                 limit={data.data.NombreParPage}
@@ -155,43 +117,20 @@ export function TransactionsView() {
           )}
           <div className="mt-8 grid gap-6 lg:grid-cols-2">
             {MODES.map(([mode, label]) => (
-              <TableBox key={mode} label={t("totalsTitle", { mode: t(label) })}>
-                <table className={tableClass}>
-                  <caption className="px-3 py-2 text-left text-lg font-semibold">
-                    {t("totalsTitle", { mode: t(label) })}
-                  </caption>
-                  <thead>
-                    <tr>
-                      <th className={thClass}>{t("colKey")}</th>
-                      <th className={thClass}>{t("colTransactions")}</th>
-                      <th className={thClass}>{t("colTrees")}</th>
-                      <th className={thClass}>{t("colFreeTrees")}</th>
-                      <th className={thClass}>{t("colAmount")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.data!.totals[mode].map((row) => (
-                      <tr key={row.key ?? "none"}>
-                        <td className={tdClass} data-label={t("colKey")}>
-                          {row.name ?? row.key ?? t("none")}
-                        </td>
-                        <td className={tdClass} data-label={t("colTransactions")}>
-                          {row.transactions}
-                        </td>
-                        <td className={tdClass} data-label={t("colTrees")}>
-                          {row.trees}
-                        </td>
-                        <td className={tdClass} data-label={t("colFreeTrees")}>
-                          {row.freeTrees}
-                        </td>
-                        <td className={tdClass} data-label={t("colAmount")}>
-                          {formatMoney(row.amount, lang)}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableBox>
+              <DataTable
+                key={mode}
+                label={t("totalsTitle", { mode: t(label) })}
+                captionClass="px-3 py-2 text-left text-lg font-semibold"
+                rows={data.data!.totals[mode]}
+                rowKey={(row) => row.key ?? "none"}
+                columns={[
+                  { label: "colKey", cell: (row) => row.name ?? row.key ?? t("none") },
+                  { label: "colTransactions", cell: (row) => row.transactions },
+                  { label: "colTrees", cell: (row) => row.trees },
+                  { label: "colFreeTrees", cell: (row) => row.freeTrees },
+                  { label: "colAmount", cell: (row) => formatMoney(row.amount, lang) },
+                ]}
+              />
             ))}
           </div>
         </div>

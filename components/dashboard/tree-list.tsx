@@ -8,22 +8,13 @@ import type { TreeListKind, TreeListRow } from "@memorial/lib/trees/lists";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSearchParams } from "next/navigation";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
-import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
+import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { TreesNav } from "./trees-nav";
-import {
-  buttonClass,
-  inputClass,
-  labelClass,
-  Pager,
-  PageTitle,
-  TableBox,
-  tableClass,
-  tdClass,
-  thClass,
-} from "./ui";
+import { Pager, PageTitle } from "./ui";
 
 type ListKey = "inGround" | "due" | "dead";
 const KEY: Record<TreeListKind, ListKey> = { "in-ground": "inGround", due: "due", dead: "dead" };
@@ -35,11 +26,8 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
   const { t, lang } = useI18n();
   const params = useSearchParams();
   const replaceQuery = useReplaceQuery();
-  const hydrated = useHydrated();
   const key = KEY[props.list];
-  const site = params.get("site") ?? "";
-  const from = params.get("from") ?? "";
-  const to = params.get("to") ?? "";
+  const { site, from, to } = useTreeFilter();
   const page = Math.max(1, Number(params.get("Page")) || 1);
   // Limite (lines per page, 50 by default) is taken from the address as the API takes it.
   const limit = params.get("Limite");
@@ -88,56 +76,11 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
         <TreesNav />
         <p className="max-w-prose text-stone-700">{t(`trees_${key}_intro`, { days: props.checkDays })}</p>
       </div>
-      <search>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = new FormData(event.currentTarget);
-            const next = new URLSearchParams();
-            for (const name of ["site", "from", "to"]) {
-              const value = String(form.get(name) ?? "");
-              if (value) next.set(name, value);
-            }
-            replaceQuery(next);
-          }}
-        >
-          <div>
-            <label htmlFor="trees-site" className={labelClass}>
-              {t("trees_filterSite")}
-            </label>
-            <select
-              id="trees-site"
-              name="site"
-              defaultValue={site}
-              key={`site-${site}`}
-              className={inputClass}
-            >
-              <option value="">{t("trees_allSites")}</option>
-              {(data.data?.sites ?? []).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="trees-from" className={labelClass}>
-              {t(`trees_${key}_from`)}
-            </label>
-            <input id="trees-from" name="from" type="date" defaultValue={from} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="trees-to" className={labelClass}>
-              {t(`trees_${key}_to`)}
-            </label>
-            <input id="trees-to" name="to" type="date" defaultValue={to} className={inputClass} />
-          </div>
-          <button type="submit" className={buttonClass} disabled={!hydrated}>
-            {t("trees_filter")}
-          </button>
-        </form>
-      </search>
+      <TreeFilterForm
+        sites={data.data?.sites ?? []}
+        fromLabel={t(`trees_${key}_from`)}
+        toLabel={t(`trees_${key}_to`)}
+      />
       <QueryStatus query={data} />
       {data.data ? (
         rows.length === 0 ? (
@@ -145,53 +88,37 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
         ) : (
           <div aria-busy={data.isFetching} className="space-y-3">
             <p data-testid="tree-list-count">{t("trees_listCount", { n: data.data.NombreTotal })}</p>
-            <TableBox label={t(`trees_${key}_title`)}>
-              <table className={tableClass} data-testid="tree-list">
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("trees_colTree")}</th>
-                    <th className={thClass}>{t("trees_memorial")}</th>
-                    <th className={thClass}>{t("colSpecies")}</th>
-                    <th className={thClass}>{t("colSite")}</th>
-                    {columns.map(([label]) => (
-                      <th key={label} className={thClass}>
-                        {t(label)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.treeId} data-tree-id={row.treeId}>
-                      <td className={tdClass} data-label={t("trees_colTree")}>
-                        <Link className="text-forest-700 underline" href={`/dashboard/trees/${row.treeId}`}>
-                          {t("trees_treeTitle", { id: row.treeId })}
-                        </Link>
-                      </td>
-                      <td className={tdClass} data-label={t("trees_memorial")}>
-                        <Link
-                          className="text-forest-700 underline"
-                          href={`/dashboard/memorials/${row.memorialId}`}
-                        >
-                          {row.memorialTitle}
-                        </Link>
-                      </td>
-                      <td className={tdClass} data-label={t("colSpecies")}>
-                        {row.species}
-                      </td>
-                      <td className={tdClass} data-label={t("colSite")}>
-                        {row.plantation}
-                      </td>
-                      {columns.map(([label, cell]) => (
-                        <td key={label} className={tdClass} data-label={t(label)}>
-                          {cell(row)}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <DataTable
+              label={t(`trees_${key}_title`)}
+              data-testid="tree-list"
+              rows={rows}
+              rowKey={(row) => row.treeId}
+              rowProps={(row) => ({ "data-tree-id": row.treeId })}
+              columns={[
+                {
+                  label: "trees_colTree",
+                  cell: (row) => (
+                    <Link className="text-forest-700 underline" href={`/dashboard/trees/${row.treeId}`}>
+                      {t("trees_treeTitle", { id: row.treeId })}
+                    </Link>
+                  ),
+                },
+                {
+                  label: "trees_memorial",
+                  cell: (row) => (
+                    <Link
+                      className="text-forest-700 underline"
+                      href={`/dashboard/memorials/${row.memorialId}`}
+                    >
+                      {row.memorialTitle}
+                    </Link>
+                  ),
+                },
+                { label: "colSpecies", cell: (row) => row.species },
+                { label: "colSite", cell: (row) => row.plantation },
+                ...columns.map(([label, cell]) => ({ label, cell })),
+              ]}
+            />
             <Pager
               page={data.data.Page}
               limit={data.data.NombreParPage}

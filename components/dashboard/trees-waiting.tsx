@@ -6,24 +6,20 @@ import type { WaitingListing } from "@memorial/lib/dashboard/trees";
 // chosen trees as planted in the ground on one day.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { QueryStatus, useReplaceQuery } from "./query-state";
+import { QueryStatus } from "./query-state";
+import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { InGroundForm } from "./tree-forms";
 import { TreesNav } from "./trees-nav";
-import { buttonClass, inputClass, labelClass, PageTitle, TableBox, tableClass, tdClass, thClass } from "./ui";
+import { PageTitle, TableBox, tableClass, tdClass, thClass } from "./ui";
 
 export function TreesWaiting(props: { photoLimit: string }) {
   const { t, lang } = useI18n();
-  const params = useSearchParams();
-  const replaceQuery = useReplaceQuery();
   const hydrated = useHydrated();
-  const site = params.get("site") ?? "";
-  const from = params.get("from") ?? "";
-  const to = params.get("to") ?? "";
+  const { site, from, to } = useTreeFilter();
   const list = useQuery({
     queryKey: ["trees-waiting", site, from, to],
     queryFn: () =>
@@ -62,56 +58,11 @@ export function TreesWaiting(props: { photoLimit: string }) {
           {t("trees_sheetHint")}
         </p>
       </div>
-      <search>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = new FormData(event.currentTarget);
-            const next = new URLSearchParams();
-            for (const key of ["site", "from", "to"]) {
-              const value = String(form.get(key) ?? "");
-              if (value) next.set(key, value);
-            }
-            replaceQuery(next);
-          }}
-        >
-          <div>
-            <label htmlFor="trees-site" className={labelClass}>
-              {t("trees_filterSite")}
-            </label>
-            <select
-              id="trees-site"
-              name="site"
-              defaultValue={site}
-              key={`site-${site}`}
-              className={inputClass}
-            >
-              <option value="">{t("trees_allSites")}</option>
-              {(list.data?.sites ?? []).map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="trees-from" className={labelClass}>
-              {t("trees_orderedFrom")}
-            </label>
-            <input id="trees-from" name="from" type="date" defaultValue={from} className={inputClass} />
-          </div>
-          <div>
-            <label htmlFor="trees-to" className={labelClass}>
-              {t("trees_orderedTo")}
-            </label>
-            <input id="trees-to" name="to" type="date" defaultValue={to} className={inputClass} />
-          </div>
-          <button type="submit" className={buttonClass} disabled={!hydrated}>
-            {t("trees_filter")}
-          </button>
-        </form>
-      </search>
+      <TreeFilterForm
+        sites={list.data?.sites ?? []}
+        fromLabel={t("trees_orderedFrom")}
+        toLabel={t("trees_orderedTo")}
+      />
       <QueryStatus query={list} />
       {list.data ? (
         rows.length === 0 ? (

@@ -16,6 +16,7 @@ import {
   resendWebhookDeliveryAction,
 } from "@/web/dashboard/actions";
 import { ActionAlert, ShownOnce, useActionError } from "./action-outcome";
+import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
@@ -29,10 +30,6 @@ import {
   PageTitle,
   Pending,
   secondaryButtonClass,
-  TableBox,
-  tableClass,
-  tdClass,
-  thClass,
   useErrorText,
 } from "./ui";
 
@@ -216,121 +213,104 @@ export function WebhooksPanel() {
           {data.endpoints.length === 0 ? (
             <p className="mb-6">{t("noWebhooks")}</p>
           ) : (
-            <TableBox label={t("webhookEndpoints")} className="mb-8">
-              <table className={tableClass} aria-label={t("webhookEndpoints")}>
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("colUrl")}</th>
-                    <th className={thClass}>{t("webhookEvents")}</th>
-                    <th className={thClass}>{t("colEnvironment")}</th>
-                    <th className={thClass}>{t("colCreated")}</th>
-                    <th className={thClass}>
-                      <span className="sr-only">{t("webhookDelete")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.endpoints.map((endpoint) => (
-                    <tr key={endpoint.id} data-endpoint-id={endpoint.id}>
-                      <td className={`${tdClass} break-all`} data-label={t("colUrl")}>
-                        <code>{endpoint.url}</code>
-                      </td>
-                      <td className={tdClass} data-label={t("webhookEvents")}>
-                        {endpoint.events.join(", ")}
-                      </td>
-                      <td className={tdClass} data-label={t("colEnvironment")}>
-                        {endpoint.environment === "test" ? t("envTest") : t("envLive")}
-                      </td>
-                      <td className={tdClass} data-label={t("colCreated")}>
-                        {formatDateTime(endpoint.createdAt, lang)}
-                      </td>
-                      <td className={tdClass}>
-                        <button
-                          type="button"
-                          className={secondaryButtonClass}
-                          disabled={remove.isPending}
-                          aria-label={`${t("webhookDelete")} ${endpoint.url}`}
-                          onClick={() => {
-                            if (window.confirm(t("webhookDeleteConfirm", { url: endpoint.url })))
-                              remove.mutate(endpoint.id);
-                          }}
-                        >
-                          {t("webhookDelete")}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <DataTable
+              label={t("webhookEndpoints")}
+              className="mb-8"
+              rows={data.endpoints}
+              rowKey={(endpoint) => endpoint.id}
+              rowProps={(endpoint) => ({ "data-endpoint-id": endpoint.id })}
+              columns={[
+                { label: "colUrl", className: "break-all", cell: (endpoint) => <code>{endpoint.url}</code> },
+                { label: "webhookEvents", cell: (endpoint) => endpoint.events.join(", ") },
+                {
+                  label: "colEnvironment",
+                  cell: (endpoint) => (endpoint.environment === "test" ? t("envTest") : t("envLive")),
+                },
+                { label: "colCreated", cell: (endpoint) => formatDateTime(endpoint.createdAt, lang) },
+                {
+                  label: "webhookDelete",
+                  action: true,
+                  cell: (endpoint) => (
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      disabled={remove.isPending}
+                      aria-label={`${t("webhookDelete")} ${endpoint.url}`}
+                      onClick={() => {
+                        if (window.confirm(t("webhookDeleteConfirm", { url: endpoint.url })))
+                          remove.mutate(endpoint.id);
+                      }}
+                    >
+                      {t("webhookDelete")}
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )}
 
           <h2 className="mb-2 font-serif text-xl text-forest-800">{t("deliveriesTitle")}</h2>
           {data.deliveries.length === 0 ? (
             <p>{t("noDeliveries")}</p>
           ) : (
-            <TableBox label={t("deliveriesTitle")}>
-              <table className={tableClass} aria-label={t("deliveriesTitle")}>
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("colCreated")}</th>
-                    <th className={thClass}>{t("colEvent")}</th>
-                    <th className={thClass}>{t("colUrl")}</th>
-                    <th className={thClass}>{t("colStatus")}</th>
-                    <th className={thClass}>{t("colAttempts")}</th>
-                    <th className={thClass}>{t("colResponse")}</th>
-                    <th className={thClass}>
-                      <span className="sr-only">{t("sendAgain")}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.deliveries.map((delivery) => (
-                    <tr key={delivery.id} data-delivery-id={delivery.id} data-status={delivery.status}>
-                      <td className={tdClass} data-label={t("colCreated")}>
-                        {formatDateTime(delivery.createdAt, lang)}
-                      </td>
-                      <td className={tdClass} data-label={t("colEvent")}>
-                        <code>{delivery.eventType}</code>
-                      </td>
-                      <td className={`${tdClass} break-all`} data-label={t("colUrl")}>
-                        {delivery.url}
-                      </td>
-                      <td className={tdClass} data-label={t("colStatus")}>
-                        {t(STATUS_LABEL[delivery.status] ?? "deliveryPending")}
-                        {delivery.nextAttemptAt && delivery.attempts > 0 ? (
-                          <span className="block text-xs text-stone-600">
-                            {t("deliveryNextAttempt", { date: formatDateTime(delivery.nextAttemptAt, lang) })}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className={tdClass} data-cell="attempts" data-label={t("colAttempts")}>
-                        {delivery.attempts}
-                      </td>
-                      <td className={tdClass} data-cell="response" data-label={t("colResponse")}>
-                        {delivery.lastStatusCode ?? "—"}
-                        {delivery.lastError ? (
-                          <span className="block max-w-xs break-words text-xs text-stone-600">
-                            {delivery.lastError}
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className={tdClass}>
-                        <button
-                          type="button"
-                          className={secondaryButtonClass}
-                          disabled={resend.isPending}
-                          aria-label={`${t("sendAgain")} ${delivery.eventType} #${delivery.id}`}
-                          onClick={() => resend.mutate(delivery.id)}
-                        >
-                          {t("sendAgain")}
-                        </button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableBox>
+            <DataTable
+              label={t("deliveriesTitle")}
+              rows={data.deliveries}
+              rowKey={(delivery) => delivery.id}
+              rowProps={(delivery) => ({ "data-delivery-id": delivery.id, "data-status": delivery.status })}
+              columns={[
+                { label: "colCreated", cell: (delivery) => formatDateTime(delivery.createdAt, lang) },
+                { label: "colEvent", cell: (delivery) => <code>{delivery.eventType}</code> },
+                { label: "colUrl", className: "break-all", cell: (delivery) => delivery.url },
+                {
+                  label: "colStatus",
+                  cell: (delivery) => (
+                    <>
+                      {t(STATUS_LABEL[delivery.status] ?? "deliveryPending")}
+                      {delivery.nextAttemptAt && delivery.attempts > 0 ? (
+                        <span className="block text-xs text-stone-600">
+                          {t("deliveryNextAttempt", { date: formatDateTime(delivery.nextAttemptAt, lang) })}
+                        </span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                {
+                  label: "colAttempts",
+                  cellProps: { "data-cell": "attempts" },
+                  cell: (delivery) => delivery.attempts,
+                },
+                {
+                  label: "colResponse",
+                  cellProps: { "data-cell": "response" },
+                  cell: (delivery) => (
+                    <>
+                      {delivery.lastStatusCode ?? "—"}
+                      {delivery.lastError ? (
+                        <span className="block max-w-xs break-words text-xs text-stone-600">
+                          {delivery.lastError}
+                        </span>
+                      ) : null}
+                    </>
+                  ),
+                },
+                {
+                  label: "sendAgain",
+                  action: true,
+                  cell: (delivery) => (
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      disabled={resend.isPending}
+                      aria-label={`${t("sendAgain")} ${delivery.eventType} #${delivery.id}`}
+                      onClick={() => resend.mutate(delivery.id)}
+                    >
+                      {t("sendAgain")}
+                    </button>
+                  ),
+                },
+              ]}
+            />
           )}
         </>
       ) : null}

@@ -6,7 +6,8 @@ import { invalid } from "@memorial/lib/errors";
 import { CSV_FORMATS, csvResponse, csvStream } from "@memorial/lib/exports/csv";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
-import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
+import { isOwnTree } from "@memorial/lib/memorials/policy";
+import type { OperatorScope } from "@memorial/lib/scope";
 import { settings } from "@memorial/lib/settings";
 import type { SheetReport } from "@memorial/lib/trees/import-sheet";
 import {
@@ -145,7 +146,7 @@ export async function ownTree(scope: OperatorScope, treeId: number) {
   });
   // treeLife reads what the memorial policy lets the scope read (a tree of another operator in
   // one of its memorials too): the dashboard changes only the operator's own trees.
-  if (!life || life.operatorId !== scope.operatorId || life.isTest !== isTestEnvironment(scope.environment)) {
+  if (!life || !isOwnTree(scope, life)) {
     return null;
   }
   return life;

@@ -4,8 +4,9 @@
 // new reader cannot forget the global memorial or the test environment.
 import { Prisma } from "@memorial/lib/db/client";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
-import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
+import { isLanguage, LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
+import { chainAlias, chainColumnsSql, contextChainSql } from "@memorial/lib/operators/context-chain";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@memorial/lib/scope";
 
 /**
@@ -67,15 +68,17 @@ export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
 /** The privacy levels a family chooses from (PrivacyLevel: lib/events/payloads.ts). */
 export const PRIVACY_LEVELS: readonly PrivacyLevel[] = ["public", "link_only", "hidden"];
 
-/** The stored privacy (public or link_only) that applies to memorial `m`: its own, else its context chain's. */
+/**
+ * The stored privacy (public or link_only) that applies to memorial `m`: its own, else the nearest
+ * default on its context chain (contextChainSql, the one definition of a chain), else public.
+ */
 export function effectivePrivacySql(alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
+  const chain = `${alias}_chain`;
   return Prisma.sql`COALESCE(${m}."privacy", (
-    SELECT COALESCE(c1."default_privacy", c2."default_privacy", c3."default_privacy")
-    FROM "context" c1
-    LEFT JOIN "context" c2 ON c2."id" = c1."parent_id"
-    LEFT JOIN "context" c3 ON c3."id" = c2."parent_id"
-    WHERE c1."id" = ${m}."context_id"
+    SELECT COALESCE(${chainColumnsSql("default_privacy", chain)})
+    FROM ${contextChainSql(chain)}
+    WHERE ${chainAlias(chain, 1)}."id" = ${m}."context_id"
   ), 'public'::"MemorialPrivacy")`;
 }
 
@@ -109,7 +112,8 @@ export function isOwnMemorial(scope: Scope, memorial: { operatorId: number; isTe
 }
 
 // ---------------------------------------------------------------------------------------------
-// Visibility of trees.
+// Visibility of trees (issue 29.6: each rule once, its Prisma and SQL forms side by side; the
+// parity test test/tree-policy-parity.test.ts shows both forms pick the same trees for every scope).
 
 /** The test-environment scope whose operator's test trees it may see, or null. */
 function testOperator(scope: Scope): number | null {
@@ -118,9 +122,10 @@ function testOperator(scope: Scope): number | null {
 }
 
 /**
- * Production trees are seen by everyone who sees their memorial. A test tree is seen only in the
- * test environment of the operator that planted it (contract.md: what a test key creates never
- * shows elsewhere).
+ * Which trees a scope sees beside the memorials it sees (Infos, the public pages, the family's
+ * pages): production trees are seen by everyone who sees their memorial. A test tree is seen only
+ * in the test environment of the operator that planted it (contract.md: what a test key creates
+ * never shows elsewhere).
  */
 export function treesVisibleTo(scope: Scope): Prisma.TreeWhereInput {
   const operatorId = testOperator(scope);
@@ -133,6 +138,42 @@ export function treesVisibleToSql(scope: Scope, alias = "t"): Prisma.Sql {
   const operatorId = testOperator(scope);
   if (operatorId !== null) return Prisma.sql`(${t}."is_test" = false OR ${t}."operator_id" = ${operatorId})`;
   return Prisma.sql`${t}."is_test" = false`;
+}
+
+/**
+ * Which trees a scope reads one by one and counts in reports: those of its environment only (a
+ * production scope, and the public, read production trees of any operator, never a test tree; a
+ * test scope reads only the test trees its own operator planted).
+ */
+export function treesOfEnvironment(scope: Scope): Prisma.TreeWhereInput {
+  const operatorId = testOperator(scope);
+  if (operatorId !== null) return { isTest: true, operatorId };
+  return { isTest: false };
+}
+
+export function treesOfEnvironmentSql(scope: Scope, alias = "t"): Prisma.Sql {
+  const t = Prisma.raw(`"${alias}"`);
+  const operatorId = testOperator(scope);
+  if (operatorId !== null) return Prisma.sql`(${t}."is_test" = true AND ${t}."operator_id" = ${operatorId})`;
+  return Prisma.sql`${t}."is_test" = false`;
+}
+
+/**
+ * The scope's own trees (its operator, its environment), wherever planted: the dashboard's lists
+ * and the trees it changes, the operator's report of tree lives.
+ */
+export function ownTreesOf(scope: OperatorScope): Prisma.TreeWhereInput {
+  return { operatorId: scope.operatorId, isTest: isTestEnvironment(scope.environment) };
+}
+
+export function ownTreesOfSql(scope: OperatorScope, alias = "t"): Prisma.Sql {
+  const t = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`(${t}."operator_id" = ${scope.operatorId} AND ${t}."is_test" = ${isTestEnvironment(scope.environment)})`;
+}
+
+/** Is this tree the scope's own (ownTreesOf, for a tree whose row is in hand)? */
+export function isOwnTree(scope: OperatorScope, tree: { operatorId: number; isTest: boolean }): boolean {
+  return tree.operatorId === scope.operatorId && tree.isTest === isTestEnvironment(scope.environment);
 }
 
 /**
@@ -152,17 +193,6 @@ export function countsAsLiving(status: string): boolean {
 /** The same condition in SQL, for a tree aliased `t`. */
 export function livingTreesSql(alias = "t"): Prisma.Sql {
   return Prisma.sql`${Prisma.raw(`"${alias}"`)}."status" NOT IN ('dead', 'replaced')`;
-}
-
-/**
- * The trees a report counts: those of the scope's environment only (a production key's report has
- * no test tree; a test key's report has only the test trees its own operator planted).
- */
-export function reportTreesSql(scope: Scope, alias = "t"): Prisma.Sql {
-  const t = Prisma.raw(`"${alias}"`);
-  const operatorId = testOperator(scope);
-  if (operatorId !== null) return Prisma.sql`${t}."is_test" = true AND ${t}."operator_id" = ${operatorId}`;
-  return Prisma.sql`${t}."is_test" = false`;
 }
 
 /**
@@ -225,6 +255,49 @@ export function anonymousNumberTitle(id: number, language: Language): string {
   return t(language, "page.anonymousTitle", { id: String(id) });
 }
 
+/**
+ * An anonymous memorial's title by name (4.1 rule 7), in TypeScript and in SQL side by side: its
+ * MemorialAnonymeNom, or when that is null or blank the numbered title in `language`. displayTitle
+ * uses the first; the visitors' search (lib/memorials/search.ts) finds an anonymous memorial by the
+ * second. test/anonymous-title-parity.test.ts shows both give the same title in every language.
+ */
+export function anonymousNameTitle(
+  memorial: { id: number; anonymousName: string | null },
+  language: Language,
+): string {
+  return memorial.anonymousName?.trim() || anonymousNumberTitle(memorial.id, language);
+}
+
+/** The characters String.prototype.trim removes (ECMAScript WhiteSpace and LineTerminator). */
+const JS_TRIMMED =
+  "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff";
+
+/**
+ * anonymousNameTitle in SQL for memorial `m`, in `language`, or in the memorial's own language
+ * (French when it has none) as displayTitle without a reader's language.
+ */
+export function anonymousNameTitleSql(language: Language | null, alias = "m"): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`COALESCE(NULLIF(btrim(${m}."anonymous_name", ${JS_TRIMMED}), ''), ${
+    language ? numberTitleSql(language, alias) : numberTitleInOwnLanguageSql(alias)
+  })`;
+}
+
+/** anonymousNumberTitle in SQL: the catalogue's sentence around the memorial's id. */
+function numberTitleSql(language: Language, alias: string): Prisma.Sql {
+  const marker = "\u0000";
+  const [before, after = ""] = t(language, "page.anonymousTitle", { id: marker }).split(marker);
+  return Prisma.sql`(${before}::text || ${Prisma.raw(`"${alias}"`)}."id"::text || ${after}::text)`;
+}
+
+function numberTitleInOwnLanguageSql(alias: string): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  const others = LANGUAGES.filter((language) => language !== "fr").map(
+    (language) => Prisma.sql`WHEN ${language} THEN ${numberTitleSql(language, alias)}`,
+  );
+  return Prisma.sql`(CASE ${m}."language" ${Prisma.join(others, " ")} ELSE ${numberTitleSql("fr", alias)} END)`;
+}
+
 /** What displayTitle reads of a memorial (select it with TITLE_SELECT). */
 export interface TitledMemorial {
   id: number;
@@ -267,16 +340,15 @@ export function initialsOf(firstName?: string | null, lastName?: string | null):
  * in `language` (the reader's: the page's, the e-mail's), else in the memorial's own language.
  */
 export function displayTitle(memorial: TitledMemorial, language?: Language): string {
-  const numbered = () =>
-    anonymousNumberTitle(memorial.id, language ?? (isLanguage(memorial.language) ? memorial.language : "fr"));
+  const shownIn = language ?? (isLanguage(memorial.language) ? memorial.language : "fr");
   if (memorial.kind === "anonymous") {
     if (memorial.anonymousTitle === "initials") {
       const initials = initialsOf(memorial.person?.firstName, memorial.person?.lastName);
       if (initials) return `${IN_MEMORIAM} ${initials}`;
     }
-    return memorial.anonymousName?.trim() || numbered();
+    return anonymousNameTitle(memorial, shownIn);
   }
-  return memorial.title.trim() || numbered();
+  return memorial.title.trim() || anonymousNumberTitle(memorial.id, shownIn);
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 import type { Language } from "@memorial/lib/i18n/languages";
 import {
   type AnonymousTitle,
+  anonymousNameTitleSql,
   displayTitle,
   IN_MEMORIAM,
   type MemorialKind,
@@ -102,10 +103,11 @@ export async function searchMemorials(query: SearchQuery, language?: Language): 
   if (!isSearch(query)) return { hits: [], page, hasNext: false };
   const words = searchWords(query.text);
   const classic = Prisma.sql`m."kind" = 'classic'`;
-  // What an anonymous (or global) memorial may be found by: the title people read of it, without
-  // its initials (they are the deceased's).
+  // What an anonymous (or global) memorial may be found by: the title people read of it
+  // (anonymousNameTitleSql, displayTitle's rule: its MemorialAnonymeNom, or its numbered title in
+  // the reader's language), without its initials (they are the deceased's).
   const shownTitle = searchKey(Prisma.sql`CASE WHEN m."kind" = 'anonymous' THEN
-      CASE WHEN m."anonymous_title" = 'name' THEN coalesce(nullif(btrim(m."anonymous_name"), ''), ${IN_MEMORIAM}) ELSE ${IN_MEMORIAM} END
+      CASE WHEN m."anonymous_title" = 'name' THEN ${anonymousNameTitleSql(language ?? null, "m")} ELSE ${IN_MEMORIAM} END
     ELSE m."title" END`);
   const town = searchKey(Prisma.sql`p."place_of_death"`);
   const name = Prisma.sql`(${memorialTitleKey("m")} || ' ' || ${personNameKey("p")})`;

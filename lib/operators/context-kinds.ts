@@ -32,3 +32,16 @@ export const ID_FIELD: Record<ContextKind, string> = {
   Assurance: "ContexteAssuranceId",
   GroupeMaisonRepos: "ContexteGroupeMaisonReposId",
 };
+
+/** How many contexts a chain of `kind` holds: itself and each parent PARENT_KIND requires. */
+function chainLength(kind: ContextKind): number {
+  const parent = PARENT_KIND[kind];
+  return parent ? 1 + chainLength(parent) : 1;
+}
+
+/**
+ * The depth limit of a funeral home's chain of contexts, stated once: the longest line of the
+ * hierarchy (GroupeEpf > Epf > EpfAgence: 3). Every reader of a chain (lib/operators/context-chain.ts)
+ * walks this many levels and no more, so that a row linked deeper by hand is read alike everywhere.
+ */
+export const CONTEXT_CHAIN_DEPTH = Math.max(...CONTEXT_KINDS.map(chainLength));

@@ -1,12 +1,13 @@
 // The hierarchy of contexts inside an operator (contract.md, "Operators, contexts and keys"):
 // GroupeEpf > Epf > EpfAgence; GroupePresse > Titre > TitreEdition; Assurance; GroupeMaisonRepos.
-import { db, type Tx } from "@memorial/lib/db/client";
+import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import type { ContextKind, MemorialPrivacy } from "@memorial/lib/db/generated/enums";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { EVENT_CHANNEL, type EventSignal, noticeOf, publishLocal } from "@memorial/lib/events/events";
-import { CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
+import { CHAIN_LEVELS, chainAlias, chainColumnsSql, contextChainSql } from "./context-chain";
+import { CONTEXT_CHAIN_DEPTH, CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
-export { CONTEXT_KINDS, ID_FIELD, PARENT_KIND };
+export { CONTEXT_CHAIN_DEPTH, CONTEXT_KINDS, ID_FIELD, PARENT_KIND };
 
 export interface ContextNode {
   id: number;
@@ -73,12 +74,7 @@ export async function setContextDefaultPrivacy(
   await db.context.update({ where: { id: contextId }, data: { defaultPrivacy } });
   // The pages of the memorials that follow this default change (noindex): every process drops them
   // from its caches at once (a signal without an event row, as for the catalogue).
-  const memorials = await db.$queryRaw<{ id: number }[]>`
-    SELECT m."id" FROM "memorial" m
-    LEFT JOIN "context" c1 ON c1."id" = m."context_id"
-    LEFT JOIN "context" c2 ON c2."id" = c1."parent_id"
-    WHERE m."privacy" IS NULL AND ${contextId} IN (c1."id", c1."parent_id", c2."parent_id")`;
-  const ids = memorials.map((m) => m.id);
+  const ids = await memorialsFollowingContext(contextId);
   for (let i = 0; i < ids.length; i += SIGNAL_IDS) {
     const signal: EventSignal = {
       type: "catalogue.changed",
@@ -91,13 +87,27 @@ export async function setContextDefaultPrivacy(
   return { id: contextId, defaultPrivacy };
 }
 
+/**
+ * The memorials whose privacy follows context `contextId`'s default: those that choose none and
+ * whose context has it on its chain (contextChainSql, as effectivePrivacySql reads it).
+ */
+export async function memorialsFollowingContext(contextId: number, client: Tx | typeof db = db) {
+  const rows = await client.$queryRaw<{ id: number }[]>`
+    SELECT m."id" FROM "memorial" m
+    JOIN (${contextChainSql()}) ON "chain1"."id" = m."context_id"
+    WHERE m."privacy" IS NULL AND ${contextId} IN (${chainColumnsSql("id")})
+    ORDER BY m."id"`;
+  return rows.map((row) => row.id);
+}
+
 /** Memorial ids per signal: a NOTIFY payload stays under PostgreSQL's 8,000 bytes. */
 const SIGNAL_IDS = 500;
 
 /**
- * Loads a context and its ancestors (at most 5), in one statement: a report or a planting reads
- * its funeral home's chain on every request, and one round trip per level cost 2-3 per request.
- * A context of another operator is not found, and neither is an ancestor of another operator.
+ * Loads a context and its ancestors (CONTEXT_CHAIN_DEPTH at most), in one statement: a report or a
+ * planting reads its funeral home's chain on every request, and one round trip per level cost 2-3
+ * per request. A context of another operator is not found, and neither is an ancestor of another
+ * operator.
  */
 export async function loadChain(
   client: Tx | typeof db,
@@ -105,17 +115,35 @@ export async function loadChain(
   contextId: number | null,
 ): Promise<ContextChain> {
   if (!contextId) return [];
-  return client.$queryRaw<ContextChain>`
-    WITH RECURSIVE "chain" AS (
-      SELECT c."id", c."kind", c."name", c."language", c."parent_id", 1 AS "depth"
-      FROM "context" c WHERE c."id" = ${contextId} AND c."operator_id" = ${operatorId}
-      UNION ALL
-      SELECT p."id", p."kind", p."name", p."language", p."parent_id", "chain"."depth" + 1
-      FROM "context" p JOIN "chain" ON p."id" = "chain"."parent_id"
-      WHERE p."operator_id" = ${operatorId} AND "chain"."depth" < 5
-    )
-    SELECT "id", "kind"::text AS "kind", "name", "language", "parent_id" AS "parentId"
-    FROM "chain" ORDER BY "depth"`;
+  return (await loadChains(client, operatorId, [contextId])).get(contextId) ?? [];
+}
+
+/** The chains of several contexts of one operator (contextChainSql), in one statement. */
+export async function loadChains(
+  client: Tx | typeof db,
+  operatorId: number,
+  contextIds: number[],
+): Promise<Map<number, ContextChain>> {
+  const result = new Map<number, ContextChain>();
+  const ids = [...new Set(contextIds)];
+  if (ids.length === 0) return result;
+  // One row per level (a LATERAL VALUES unpivots the chain's columns), the most specific first.
+  const levels = CHAIN_LEVELS.map((level) => {
+    const c = chainAlias("chain", level);
+    return Prisma.sql`(${Prisma.raw(String(level))}, ${c}."id", ${c}."kind"::text, ${c}."name", ${c}."language", ${c}."parent_id")`;
+  });
+  const rows = await client.$queryRaw<(ContextNode & { contextId: number })[]>`
+    SELECT "chain1"."id" AS "contextId", l."id", l."kind", l."name", l."language", l."parentId"
+    FROM ${contextChainSql()}
+    CROSS JOIN LATERAL (VALUES ${Prisma.join(levels)}) AS l("depth", "id", "kind", "name", "language", "parentId")
+    WHERE "chain1"."id" IN (${Prisma.join(ids)}) AND "chain1"."operator_id" = ${operatorId} AND l."id" IS NOT NULL
+    ORDER BY "chain1"."id", l."depth"`;
+  for (const { contextId, ...node } of rows) {
+    const chain = result.get(contextId) ?? [];
+    chain.push(node);
+    result.set(contextId, chain);
+  }
+  return result;
 }
 
 /**
@@ -163,23 +191,11 @@ export function contextLanguage(chain: ContextChain): string | null {
   return chain.find((node) => node.language)?.language ?? null;
 }
 
-/** For each context id, the id of every kind on its chain (one query for all of them). */
+/** For each context id, the id of every kind on its chain (loadChains: one query for all of them). */
 export async function chainIdsOf(operatorId: number, contextIds: number[]) {
   const result = new Map<number, Partial<Record<ContextKind, number>>>();
-  if (contextIds.length === 0) return result;
-  const all = await db.context.findMany({
-    where: { operatorId },
-    select: { id: true, kind: true, parentId: true },
-  });
-  const byId = new Map(all.map((c) => [c.id, c]));
-  for (const id of new Set(contextIds)) {
-    const ids: Partial<Record<ContextKind, number>> = {};
-    let node = byId.get(id);
-    for (let depth = 0; node && depth < 5; depth++) {
-      ids[node.kind] = node.id;
-      node = node.parentId ? byId.get(node.parentId) : undefined;
-    }
-    result.set(id, ids);
+  for (const [id, chain] of await loadChains(db, operatorId, contextIds)) {
+    result.set(id, Object.fromEntries(chain.map((node) => [node.kind, node.id])));
   }
   return result;
 }

@@ -1,10 +1,10 @@
-// Chooses the (plantation, species) of a tree and takes it from the stock, inside the caller's
-// database transaction. The decision is PostgreSQL's: a conditional UPDATE ... WHERE stock > 0
-// holds the row lock until commit, so stock never goes below zero whatever the concurrency.
+// Chooses the (plantation, species) of a tree and takes it from the stock (takeFromStock, the one
+// way of taking a tree, shared with the replacement guarantee), inside the caller's transaction.
 
 import { OPERATOR_RULES } from "@memorial/lib/catalogue/rules";
 import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
+import { takeFromStock } from "./take-from-stock";
 
 export interface AllocatedTree {
   plantationId: number;
@@ -19,7 +19,7 @@ export interface AllocatedTree {
 // planting holds at this moment, so that simultaneous plantings spread over the pairs near the top
 // instead of queueing on one row's lock.
 const CANDIDATE = (operatorId: number, skipLocked = false) => Prisma.sql`
-  SELECT s."plantation_id", s."species_id", sp."unit_price"
+  SELECT s."plantation_id", s."species_id", sp."unit_price"::text AS "unit_price"
   FROM "stock" s
   JOIN "plantation" p ON p."id" = s."plantation_id"
   JOIN "species" sp ON sp."id" = s."species_id"
@@ -58,33 +58,19 @@ export async function allocateTree(
       free: row.free === true,
     };
   }
-  // First the best pair nobody else holds now (no waiting); when every pair is held, wait for the
-  // best one. The candidate may be emptied by a concurrent planting while we wait for its lock;
-  // the UPDATE then matches nothing and we look again, until a tree is taken or none is left.
   // The prepaid balance is decremented only when a tree was taken (the CHECK keeps it >= 0).
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const [taken] = await tx.$queryRaw<Row[]>`
-      WITH pick AS (${CANDIDATE(operatorId, attempt === 0)}),
-      taken AS (
-        UPDATE "stock" s SET "stock" = s."stock" - 1
-        FROM pick
-        WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0
-        RETURNING s."plantation_id", s."species_id", pick."unit_price"::text AS "unit_price"),
-      prepaid AS (
-        UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" - 1
-        WHERE "id" = ${operatorId} AND "prepaid_trees" > 0 AND EXISTS (SELECT 1 FROM taken)
-        RETURNING 1)
-      SELECT taken.*, EXISTS (SELECT 1 FROM prepaid) AS "free" FROM taken`;
-    if (taken) {
-      return {
-        plantationId: taken.plantation_id,
-        speciesId: taken.species_id,
-        unitPrice: taken.unit_price,
-        free: taken.free === true,
-      };
-    }
-    const [left] = await tx.$queryRaw<Row[]>`${CANDIDATE(operatorId)}`;
-    if (!left) throw noTree();
-  }
-  throw noTree();
+  const taken = await takeFromStock<Row>(tx, (skipLocked) => CANDIDATE(operatorId, skipLocked), {
+    ctes: Prisma.sql`prepaid AS (
+      UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" - 1
+      WHERE "id" = ${operatorId} AND "prepaid_trees" > 0 AND EXISTS (SELECT 1 FROM taken)
+      RETURNING 1)`,
+    columns: Prisma.sql`EXISTS (SELECT 1 FROM prepaid) AS "free"`,
+  });
+  if (!taken) throw noTree();
+  return {
+    plantationId: taken.plantation_id,
+    speciesId: taken.species_id,
+    unitPrice: String(taken.unit_price),
+    free: taken.free === true,
+  };
 }

@@ -6,8 +6,8 @@
 // The replacement is a new tree row in the same memorial, for the same operator, context, funeral
 // home and person, free (free=true, unit price 0, a Plantation transaction of amount 0 with one
 // free tree: the operator's prepaid balance is not used), with replaces_tree_id = the dead tree
-// (UNIQUE: one replacement whatever happens). Its stock is taken with a conditional decrement
-// (never below zero): the same site and species; else the same site, another species (the closest
+// (UNIQUE: one replacement whatever happens). Its stock is taken as a planting's (takeFromStock:
+// a conditional decrement, never below zero): the same site and species; else the same site, another species (the closest
 // CO2 per tree); else the same species at the nearest active site (haversine). The operator's
 // rules (countries, highest price) do not apply: the guarantee is the service's. A test tree is
 // replaced the same way without taking the real stock (as a test key's planting).
@@ -16,6 +16,7 @@ import { DomainError } from "@memorial/lib/errors";
 import type { EventRecorder } from "@memorial/lib/events/events";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
+import { takeFromStock } from "./take-from-stock";
 
 interface DeadTree {
   id: number;
@@ -69,20 +70,7 @@ async function takeStock(tx: Tx, dead: DeadTree): Promise<Pick | null> {
     const [pick] = await tx.$queryRaw<Pick[]>`${CANDIDATE(dead, false)}`;
     return pick ?? null;
   }
-  // As allocateTree: first the best pair nobody holds now, then wait for the best one; a pair
-  // emptied meanwhile matches nothing and we look again.
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const [taken] = await tx.$queryRaw<Pick[]>`
-      WITH pick AS (${CANDIDATE(dead, attempt === 0)})
-      UPDATE "stock" s SET "stock" = s."stock" - 1
-      FROM pick
-      WHERE s."plantation_id" = pick."plantation_id" AND s."species_id" = pick."species_id" AND s."stock" > 0
-      RETURNING s."plantation_id", s."species_id"`;
-    if (taken) return taken;
-    const [left] = await tx.$queryRaw<Pick[]>`${CANDIDATE(dead, false)}`;
-    if (!left) return null;
-  }
-  return null;
+  return takeFromStock<Pick>(tx, (skipLocked) => CANDIDATE(dead, skipLocked));
 }
 
 /** The planter's name of a replacement: the catalogue's word in the memorial's language. */

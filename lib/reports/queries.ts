@@ -8,7 +8,7 @@ import { speciesNameSql } from "@memorial/lib/catalogue/translations";
 import { reportsDb as db, Prisma } from "@memorial/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
 import { keysetBatches } from "@memorial/lib/db/keyset";
 import { matchesWords, personNameKey } from "@memorial/lib/db/name-search";
-import { reportTreesSql } from "@memorial/lib/memorials/policy";
+import { treesOfEnvironmentSql } from "@memorial/lib/memorials/policy";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { type LifeColumns, lifeColumnsSql } from "@memorial/lib/trees/queries";
 
@@ -90,7 +90,7 @@ function ownerOf(filter: ReportFilter): Prisma.Sql {
 }
 
 function whereOf(filter: ReportFilter): Prisma.Sql {
-  return Prisma.sql`${ownerOf(filter)} AND ${reportTreesSql(filter.viewer)}
+  return Prisma.sql`${ownerOf(filter)} AND ${treesOfEnvironmentSql(filter.viewer)}
     AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${filter.end}`;
 }
 

@@ -2,7 +2,7 @@
 // (ordered) vs planted in the ground vs alive, per funeral home and per planting site; the survival
 // rate per site and species; the number of trees waiting to be planted in the ground. Every figure
 // counts trees (tree.quantity), one SQL aggregate each (never rows summed in JavaScript), of the
-// scope's operator and environment (the memorial policy's reportTreesSql: a production scope never
+// scope's operator and environment (the memorial policy's ownTreesOfSql: a production scope never
 // counts a test tree). The dashboard's reports page, its exports and its overview read these.
 //
 // The words of the states (lib/trees/transitions.ts):
@@ -13,7 +13,7 @@
 // Survival rate = alive / (alive + dead) among the trees in the ground; null when none is.
 import { speciesNameSql } from "@memorial/lib/catalogue/translations";
 import { reportsDb as db, Prisma } from "@memorial/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
-import { reportTreesSql } from "@memorial/lib/memorials/policy";
+import { ownTreesOfSql } from "@memorial/lib/memorials/policy";
 import type { OperatorScope } from "@memorial/lib/scope";
 
 export interface LifeFigures {
@@ -54,8 +54,7 @@ const FIGURES = Prisma.sql`COALESCE(SUM(t."quantity"), 0)::int AS "allocated",
   COALESCE(SUM(t."quantity") FILTER (WHERE ${ALIVE}), 0)::int AS "alive"`;
 
 /** The scope's trees: its operator's, of its environment. */
-const treesOf = (scope: OperatorScope) =>
-  Prisma.sql`t."operator_id" = ${scope.operatorId} AND ${reportTreesSql(scope)}`;
+const treesOf = (scope: OperatorScope) => ownTreesOfSql(scope);
 
 /** Allocated, in the ground and alive per funeral home (tree.epf_id), by name. */
 export function lifePerFuneralHome(scope: OperatorScope): Promise<FuneralHomeLife[]> {

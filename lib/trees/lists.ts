@@ -4,8 +4,8 @@
 // tree is never listed, even in a memorial this operator may read.
 import { db, Prisma } from "@memorial/lib/db/client";
 import { paged } from "@memorial/lib/db/paged";
-import { displayTitle } from "@memorial/lib/memorials/policy";
-import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
+import { displayTitle, ownTreesOfSql } from "@memorial/lib/memorials/policy";
+import type { OperatorScope } from "@memorial/lib/scope";
 import type { DeathReason, TreeHealth, TreeStatus } from "./transitions";
 
 export const TREE_LISTS = ["in-ground", "due", "dead"] as const;
@@ -51,8 +51,7 @@ export interface TreeListRow {
 
 /** The scope's own trees (its operator, its environment) of some statuses, as tree `t`. */
 export function ownTreesSql(owner: OperatorScope, statuses: readonly TreeStatus[]): Prisma.Sql {
-  return Prisma.sql`t."operator_id" = ${owner.operatorId} AND t."is_test" = ${isTestEnvironment(owner.environment)}
-    AND t."status"::text IN (${Prisma.join([...statuses])})`;
+  return Prisma.sql`${ownTreesOfSql(owner)} AND t."status"::text IN (${Prisma.join([...statuses])})`;
 }
 
 /** The columns of a tree's memorial title (m, pe), for memorialTitleOf. */

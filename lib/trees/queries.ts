@@ -5,8 +5,13 @@
 import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
-import { isOwnMemorial, memorialsVisibleToSql, shownMessage } from "@memorial/lib/memorials/policy";
-import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
+import {
+  isOwnMemorial,
+  memorialsVisibleToSql,
+  shownMessage,
+  treesOfEnvironmentSql,
+} from "@memorial/lib/memorials/policy";
+import { type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
 import {
   LIST_STATUSES,
   MEMORIAL_TITLE_COLUMNS,
@@ -165,12 +170,7 @@ type LifeRow = LifeColumns & {
  * and production keys production trees only).
  */
 function treeReadableSql(scope: Scope): Prisma.Sql {
-  const owner = ownerOf(scope);
-  const environment =
-    owner && isTestEnvironment(owner.environment)
-      ? Prisma.sql`t."is_test" = true AND t."operator_id" = ${owner.operatorId}`
-      : Prisma.sql`t."is_test" = false`;
-  return Prisma.sql`${memorialsVisibleToSql(scope, "m")} AND ${environment}`;
+  return Prisma.sql`${memorialsVisibleToSql(scope, "m")} AND ${treesOfEnvironmentSql(scope, "t")}`;
 }
 
 /**

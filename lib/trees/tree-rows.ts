@@ -5,7 +5,8 @@ import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { EventRecorder, NewDomainEvent } from "@memorial/lib/events/events";
 import type { EventPayloads } from "@memorial/lib/events/payloads";
-import { isTestEnvironment, type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
+import { ownTreesOfSql } from "@memorial/lib/memorials/policy";
+import { type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
 import { isRefusal, type Refusal, type TreeFacts, type TreeStatus, utcDay } from "./transitions";
 import { inTransaction, type Within } from "./within";
 
@@ -54,8 +55,7 @@ export async function treesOf(
            t."memorial_id", t."operator_id", t."is_test", t."plantation_id", t."species_id",
            p."latitude"::float8 AS "site_latitude", p."longitude"::float8 AS "site_longitude"
     FROM "tree" t JOIN "plantation" p ON p."id" = t."plantation_id"
-    WHERE t."id" = ANY(${ids}::int[]) AND t."operator_id" = ${scope.operatorId}
-      AND t."is_test" = ${isTestEnvironment(scope.environment)}
+    WHERE t."id" = ANY(${ids}::int[]) AND ${ownTreesOfSql(scope)}
     ORDER BY t."id"
     ${options.lock ? Prisma.sql`FOR UPDATE OF t` : Prisma.empty}`;
   const found = new Set(rows.map((r) => r.id));

@@ -2,6 +2,8 @@
 // approval, closed) and every message, the waiting ones first, each with its controls (approve,
 // hide, delete). Plain forms POSTed to the page itself, like its other controls; every value goes
 // through `html`, which escapes it.
+
+import { GUESTBOOK_MODE_LABEL, GUESTBOOK_STATUS_LABEL } from "@memorial/lib/guestbook/labels";
 import type { FamilyGuestbook } from "@memorial/lib/guestbook/queries";
 import { GUESTBOOK_MODES } from "@memorial/lib/guestbook/set-mode";
 import { html, type SafeHtml } from "@memorial/lib/html";
@@ -16,13 +18,6 @@ export const GUESTBOOK_MANAGE_ACTIONS = [
   "guestbook-hide",
   "guestbook-delete",
 ] as const;
-
-const MODE_LABEL = { open: "modeOpen", approval: "modeApproval", closed: "modeClosed" } as const;
-const STATUS_LABEL = {
-  pending: "statusPending",
-  published: "statusPublished",
-  hidden: "statusHidden",
-} as const;
 
 export function manageGuestbookSection(
   guestbook: FamilyGuestbook,
@@ -51,7 +46,7 @@ export function manageGuestbookSection(
             entry,
           ) => html`<li data-testid="manage-guestbook-entry" data-entry="${String(entry.id)}" data-status="${entry.status}">
             <strong>${entry.authorName}</strong> · <span class="note">${formatMoment(entry.createdAt, language)}</span>
-            · <span class="note">${t(STATUS_LABEL[entry.status])}</span>
+            · <span class="note">${t(GUESTBOOK_STATUS_LABEL[entry.status])}</span>
             <blockquote style="white-space:pre-line">${entry.message}</blockquote>
             ${entry.status === "published" ? "" : entryControl("guestbook-approve", entry.id, t("approve"))}
             ${entry.status === "hidden" ? "" : entryControl("guestbook-hide", entry.id, t("hide"))}
@@ -66,7 +61,7 @@ export function manageGuestbookSection(
         (mode) =>
           html`<p><label><input type="radio" name="mode" value="${mode}"${
             guestbook.mode === mode ? html` checked` : ""
-          }> ${t(MODE_LABEL[mode])}</label></p>`,
+          }> ${t(GUESTBOOK_MODE_LABEL[mode])}</label></p>`,
       )}
       </fieldset>
       <button type="submit" class="secondary" data-testid="guestbook-save-mode">${t("manageSaveMode")}</button>
