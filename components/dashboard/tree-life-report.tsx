@@ -34,6 +34,58 @@ function Exports({ table, label, t }: { table: LifeTable; label: string; t: Dash
   );
 }
 
+type Figure = "allocated" | "inGround" | "alive";
+
+/** A table of the three figures per funeral home or per site, with its exports. */
+function FiguresTable(props: {
+  table: "homes" | "sites";
+  title: string;
+  firstColumn: string;
+  rows: ({ key: string | number; name: string; data: Record<`data-${string}`, string> } & Record<
+    Figure,
+    number
+  >)[];
+  figures: readonly { key: Figure; label: string }[];
+  n: (value: number) => string;
+  t: DashboardTranslator;
+}) {
+  const { figures, n } = props;
+  return (
+    <div className="space-y-2">
+      <h3 className="text-lg font-semibold">{props.title}</h3>
+      <div className={boxClass}>
+        <table className={tableClass} data-testid={`tree-life-${props.table}`}>
+          <thead>
+            <tr>
+              <th className={thClass}>{props.firstColumn}</th>
+              {figures.map((f) => (
+                <th key={f.key} className={`${thClass} sm:text-right`}>
+                  {f.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={row.key} {...row.data}>
+                <td className={tdClass} data-label={props.firstColumn}>
+                  {row.name}
+                </td>
+                {figures.map((f) => (
+                  <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
+                    {n(row[f.key])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Exports table={props.table} label={props.title} t={props.t} />
+    </div>
+  );
+}
+
 export function TreeLifeReportView({
   report,
   lang,
@@ -65,70 +117,33 @@ export function TreeLifeReportView({
         <p>{t("trees.lifeEmpty")}</p>
       ) : (
         <>
-          <div className="space-y-2">
-            <h3 className="text-lg font-semibold">{t("trees.lifeByHome")}</h3>
-            <div className={boxClass}>
-              <table className={tableClass} data-testid="tree-life-homes">
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("trees.colHome")}</th>
-                    {figures.map((f) => (
-                      <th key={f.key} className={`${thClass} sm:text-right`}>
-                        {f.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.homes.map((row) => (
-                    <tr key={row.epfId ?? "none"} data-epf-id={row.epfId ?? ""}>
-                      <td className={tdClass} data-label={t("trees.colHome")}>
-                        {row.name ?? t("trees.noHome")}
-                      </td>
-                      {figures.map((f) => (
-                        <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
-                          {n(row[f.key])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Exports table="homes" label={t("trees.lifeByHome")} t={t} />
-          </div>
-          <div className="space-y-2">
-            <h3 className="text-lg font-semibold">{t("trees.lifeBySite")}</h3>
-            <div className={boxClass}>
-              <table className={tableClass} data-testid="tree-life-sites">
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("trees.colSite")}</th>
-                    {figures.map((f) => (
-                      <th key={f.key} className={`${thClass} sm:text-right`}>
-                        {f.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.sites.map((row) => (
-                    <tr key={row.plantationId} data-site-id={row.plantationId}>
-                      <td className={tdClass} data-label={t("trees.colSite")}>
-                        {row.name}
-                      </td>
-                      {figures.map((f) => (
-                        <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
-                          {n(row[f.key])}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Exports table="sites" label={t("trees.lifeBySite")} t={t} />
-          </div>
+          <FiguresTable
+            table="homes"
+            title={t("trees.lifeByHome")}
+            firstColumn={t("trees.colHome")}
+            rows={report.homes.map((row) => ({
+              ...row,
+              key: row.epfId ?? "none",
+              name: row.name ?? t("trees.noHome"),
+              data: { "data-epf-id": String(row.epfId ?? "") },
+            }))}
+            figures={figures}
+            n={n}
+            t={t}
+          />
+          <FiguresTable
+            table="sites"
+            title={t("trees.lifeBySite")}
+            firstColumn={t("trees.colSite")}
+            rows={report.sites.map((row) => ({
+              ...row,
+              key: row.plantationId,
+              data: { "data-site-id": String(row.plantationId) },
+            }))}
+            figures={figures}
+            n={n}
+            t={t}
+          />
         </>
       )}
       <div className="space-y-2">
