@@ -224,6 +224,12 @@ test.describe("an instance with METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT", 
       expect((await fetch(`${server.url}/v1/${key}/Memorial/${memorialId}/Infos`)).status).toBe(200);
     }
     expect((await fetch(`${server.url}/v1/${key}/Memorial/999999999/Infos`)).status).toBe(404);
+    // A page the server renders for itself to answer a visitor (the memorial page's cache, the
+    // home page made light) counts once: the visitor's request, not the render too.
+    for (let i = 0; i < 2; i++) expect((await fetch(`${server.url}/?q=Lambert`)).status).toBe(200);
+    const page = await fetch(`${server.url}/memorial/${memorialId}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("x-cache")).toBe("MISS");
 
     const scrape = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(scrape.status).toBe(200);
@@ -237,6 +243,10 @@ test.describe("an instance with METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT", 
     );
     expect(text).toContain(
       'http_request_duration_seconds_count{method="POST",route="/v1/Memorials/Creer",status="200"} 1',
+    );
+    expect(text).toContain('http_request_duration_seconds_count{method="GET",route="/",status="200"} 2');
+    expect(text).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/memorial/{id}",status="200"} 1',
     );
     expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/v1\/\{key\}/);
     expect(text).not.toContain(key);
