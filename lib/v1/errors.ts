@@ -43,6 +43,9 @@ export const invalidParam = (name: string, message: string, reason: string | nul
   new WireError("INVALID_INPUT", message, name, reason);
 
 /** The Error object's Message while the database cannot be reached (Code DATABASE_UNAVAILABLE). */
+/** The Message of the 503 a busy instance answers (V1_MAX_IN_FLIGHT requests in flight). */
+export const SERVICE_BUSY_MESSAGE = "the service is busy; retry in a moment";
+
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "the service cannot reach its database for now; retry in a moment";
 /** Retry-After of an answer 503 while the database cannot be reached or the service starts. */

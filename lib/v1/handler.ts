@@ -21,6 +21,7 @@ import {
   DATABASE_UNAVAILABLE_MESSAGE,
   errorBody,
   mapError,
+  SERVICE_BUSY_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
   WireError,
 } from "./errors";
@@ -152,12 +153,7 @@ export function v1(
     if (load.inFlight >= maxInFlight()) {
       return json(
         503,
-        errorBody(
-          503,
-          "the service is busy; retry in a moment",
-          serializeContexte(null, []),
-          "SERVICE_UNAVAILABLE",
-        ),
+        errorBody(503, SERVICE_BUSY_MESSAGE, serializeContexte(null, []), "SERVICE_UNAVAILABLE"),
         { "retry-after": "1" },
       );
     }

@@ -5,7 +5,7 @@ import { HostNotAllowedError } from "@memorial/lib/links";
 import { z } from "zod";
 import type { ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
 import type { ContexteObject } from "./contexte";
-import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorCode, errorBody } from "./errors";
+import { DATABASE_UNAVAILABLE_MESSAGE, type ErrorCode, errorBody, SERVICE_BUSY_MESSAGE } from "./errors";
 import { MAX_BODY_BYTES, malformedJsonMessage } from "./handler";
 import { DEMO_IDS } from "./openapi-examples";
 import { ZMemorialsCreer } from "./schemas/memorials";
@@ -62,6 +62,9 @@ const errorExample = (
   champ: string | null,
   contexte = demoContexte,
 ) => errorBody(status, message, contexte, code, champ);
+
+/** The 503 of a busy instance (V1_MAX_IN_FLIGHT), as lib/v1/handler.ts answers it. */
+const busyExample = errorExample(503, "SERVICE_UNAVAILABLE", SERVICE_BUSY_MESSAGE, null, anonymousContexte);
 
 export const BadRequest = errorResponse(
   "BadRequest",
@@ -152,13 +155,7 @@ const ServiceUnavailable = errorResponse(
     examples: {
       busy: {
         summary: "More requests at once than the instance takes",
-        value: errorExample(
-          503,
-          "SERVICE_UNAVAILABLE",
-          "the service is busy; retry in a moment",
-          null,
-          anonymousContexte,
-        ),
+        value: busyExample,
       },
       database: {
         summary: "The database cannot be reached for now",
@@ -194,13 +191,7 @@ export const CreerUnavailable = errorResponse(
     examples: {
       busy: {
         summary: "The instance is busy",
-        value: errorExample(
-          503,
-          "SERVICE_UNAVAILABLE",
-          "the service is busy; retry in a moment",
-          null,
-          anonymousContexte,
-        ),
+        value: busyExample,
       },
       hostNotAllowed: {
         summary: "A host the service may not write links on",
