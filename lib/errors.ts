@@ -12,6 +12,8 @@ export type DomainErrorCode =
   | "IDEMPOTENCY_MISMATCH" // an Idempotency-Key reused with another request
   | "HOST_NOT_ALLOWED" // the service may not write e-mail links on the request's host: set APP_URL or ALLOWED_HOSTS
   | "RATE_LIMITED" // over a rate limit (lib/limits/rate-limit.ts): retry later
+  | "CODE_USED" // a claim code already planted its tree (lib/visitors/claim-codes.ts)
+  | "CODE_EXPIRED" // a claim code past its expiry (or credited back)
   | "INTERNAL"; // an incoherence of the service itself
 
 /** The one table from domain errors to the HTTP statuses of the specification (part 7). */
@@ -23,6 +25,8 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   ACCESS_DENIED: 403,
   NOT_FOUND: 404,
   RATE_LIMITED: 429,
+  CODE_USED: 409,
+  CODE_EXPIRED: 410,
   INTERNAL: 500,
   // A misconfiguration of the service (issue 27.6), not a bad request: the partner cannot fix it.
   HOST_NOT_ALLOWED: 503,

@@ -20,6 +20,9 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX domain_event_pending ON public.domain_event USING btree (id) WHERE (dispatched_at IS NULL)",
   webhook_delivery_due:
     "CREATE INDEX webhook_delivery_due ON public.webhook_delivery USING btree (next_attempt_at) WHERE (status = 'pending'::\"WebhookDeliveryStatus\")",
+  // Issue 30: one visitor setting of the operator as a whole.
+  visitor_setting_one_per_operator:
+    "CREATE UNIQUE INDEX visitor_setting_one_per_operator ON public.visitor_setting USING btree (operator_id) WHERE (context_id IS NULL)",
 };
 // Indexes on expressions (the name search's trigram indexes, migration 20261125153500_name_search).
 const EXPRESSION_INDEXES: Record<string, string> = {
@@ -66,6 +69,13 @@ const CHECKS: Record<string, string> = {
   guestbook_entry_message_check: "CHECK ((length(btrim((message)::text)) > 0))",
   guestbook_entry_decided_by_check:
     "CHECK (((decided_by)::text = ANY ((ARRAY['family'::character varying, 'operator'::character varying])::text[])))",
+  // Visitors plant (issue 30): a code plants once or is credited once; a visitor's tree is a visitor's.
+  claim_code_once_check: "CHECK (((redeemed_at IS NULL) OR (credited_at IS NULL)))",
+  claim_code_target_check: "CHECK (((memorial_id IS NULL) <> (context_id IS NULL)))",
+  visitor_planting_origin_check: "CHECK ((origin <> 'partner'::\"TreeOrigin\"))",
+  visitor_setting_payments_check:
+    "CHECK (((payments IS NOT NULL) AND (payments <@ ARRAY['card'::character varying(20), 'bancontact'::character varying(20)])))",
+  visitor_setting_price_check: "CHECK (((price IS NULL) OR (price > (0)::numeric)))",
 };
 
 // ---------------------------------------------------------------------------------------------

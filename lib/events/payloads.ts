@@ -73,6 +73,9 @@ export interface EventPayloads {
     linkBase?: string;
     /** Planted from the planting queue (lib/plantings/planting-queue.ts). */
     queuedPlantingId?: number;
+    /** Issue 30: a visitor's tree (absent: the operator's), and the visitor's planting. */
+    origin?: "visitor_code" | "visitor_payment";
+    visitorPlantingId?: number;
   };
   "memorial.confirmed": Record<string, never>;
   "person.modified": { personId: number; titlesUpdated: boolean };

@@ -2,6 +2,9 @@
 // and the operator hides an abusive one from its dashboard (issue 21.3). The actor is the one of
 // the family's controls (lib/memorials/family-actor.ts): a management link reaches its own
 // memorial's messages only, an operator its own memorials' only. Deleting removes the row.
+// A visitor's planting words (issue 30, lib/visitors) are an entry too: its tree's planter and
+// message are public exactly while the entry is published (tree.message_hidden_at follows it).
+import type { Tx } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
@@ -18,7 +21,7 @@ export async function moderateGuestbookEntry(
     const memorial = await memorialForActor(tx, actor);
     const entry = await tx.guestbookEntry.findFirst({
       where: { id: entryId, memorialId: memorial.id },
-      select: { id: true, status: true },
+      select: { id: true, status: true, visitorPlantingId: true },
     });
     if (!entry)
       throw notFound(`message ${entryId} is not a message of this guestbook`, {
@@ -28,6 +31,7 @@ export async function moderateGuestbookEntry(
     const who = actedBy(actor);
     const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
     if (action === "delete") {
+      await showVisitorWords(tx, entry.visitorPlantingId, false);
       await tx.guestbookEntry.delete({ where: { id: entry.id } });
       await events.record({
         ...base,
@@ -42,6 +46,7 @@ export async function moderateGuestbookEntry(
       where: { id: entry.id },
       data: { status, decidedAt: new Date(), decidedBy: who.by },
     });
+    await showVisitorWords(tx, entry.visitorPlantingId, status === "published");
     await events.record({
       ...base,
       type: status === "published" ? "guestbook.entry_published" : "guestbook.entry_hidden",
@@ -49,4 +54,13 @@ export async function moderateGuestbookEntry(
     });
     return { changed: true };
   });
+}
+
+/** A visitor's tree shows its planter and message only while the visitor's entry is published. */
+async function showVisitorWords(tx: Tx, visitorPlantingId: number | null, shown: boolean) {
+  if (visitorPlantingId === null) return;
+  await tx.$executeRaw`
+    UPDATE "tree" t SET "message_hidden_at" = CASE WHEN ${shown} THEN NULL ELSE COALESCE(t."message_hidden_at", now()) END
+    FROM "visitor_planting" vp
+    WHERE vp."id" = ${visitorPlantingId} AND t."id" = vp."tree_id"`;
 }

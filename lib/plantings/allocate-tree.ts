@@ -37,6 +37,14 @@ const noTree = () =>
   );
 
 /**
+ * How the tree is paid (issue 30): "use" one of the operator's prepaid trees while any remain (the
+ * operator's plantings); "reserved": a prepaid tree set aside before (a claim code issued against
+ * the balance), so the tree is free and the balance is not touched again; "none": paid otherwise
+ * (a visitor's payment), the balance is not touched.
+ */
+export type PrepaidUse = "use" | "reserved" | "none";
+
+/**
  * Takes a tree from the stock and, if any remain, one of the operator's prepaid trees, in one
  * statement (the prepaid tree only when a tree was taken). A test key plants on its own data: the
  * same choice, nothing taken from the real stock or balance.
@@ -44,8 +52,13 @@ const noTree = () =>
 export async function allocateTree(
   tx: Tx,
   operatorId: number,
-  options: { consumeStock: boolean },
+  options: { consumeStock: boolean; prepaid?: PrepaidUse },
 ): Promise<AllocatedTree> {
+  const prepaid = options.prepaid ?? "use";
+  if (prepaid !== "use") {
+    const picked = await pickAndTake(tx, operatorId, options.consumeStock);
+    return { ...picked, free: prepaid === "reserved" };
+  }
   if (!options.consumeStock) {
     const [row] = await tx.$queryRaw<Row[]>`
       SELECT c.*, (SELECT o."prepaid_trees" > 0 FROM "operator" o WHERE o."id" = ${operatorId}) AS "free"
@@ -73,4 +86,13 @@ export async function allocateTree(
     unitPrice: String(taken.unit_price),
     free: taken.free === true,
   };
+}
+
+/** The tree's pair, taken from the stock (or only chosen, for a test key), the balance untouched. */
+async function pickAndTake(tx: Tx, operatorId: number, consumeStock: boolean) {
+  const row = consumeStock
+    ? await takeFromStock<Row>(tx, (skipLocked) => CANDIDATE(operatorId, skipLocked))
+    : (await tx.$queryRaw<Row[]>`${CANDIDATE(operatorId)}`)[0];
+  if (!row) throw noTree();
+  return { plantationId: row.plantation_id, speciesId: row.species_id, unitPrice: String(row.unit_price) };
 }

@@ -1,7 +1,8 @@
 // Plants one tree in a memorial: allocation from stock, a prepaid tree if any remain, the
 // planting's transaction and the tree row, all in the caller's database transaction.
 import type { Tx } from "@memorial/lib/db/client";
-import { allocateTree } from "./allocate-tree";
+import type { TreeOrigin } from "@memorial/lib/db/generated/enums";
+import { allocateTree, type PrepaidUse } from "./allocate-tree";
 
 export interface PlantTreeInput {
   operatorId: number;
@@ -16,6 +17,17 @@ export interface PlantTreeInput {
   memorialsLot: number | null;
   uEventId: number | null;
   specialEmailType: number | null;
+  /** Issue 30: a visitor's tree (partner when absent), how it is paid, its payment's reference. */
+  visitor?: VisitorTree;
+}
+
+/** What a visitor's tree adds to a planting (lib/visitors). */
+export interface VisitorTree {
+  origin: Exclude<TreeOrigin, "partner">;
+  prepaid: PrepaidUse;
+  paymentReference: string | null;
+  /** The visitor's words wait for the family's moderation: the message is hidden until then. */
+  wordsHidden: boolean;
 }
 
 export interface PlantedTree {
@@ -27,7 +39,12 @@ export interface PlantedTree {
 }
 
 export async function plantTree(tx: Tx, input: PlantTreeInput): Promise<PlantedTree> {
-  const tree = await allocateTree(tx, input.operatorId, { consumeStock: !input.isTest });
+  const visitor = input.visitor;
+  const tree = await allocateTree(tx, input.operatorId, {
+    consumeStock: !input.isTest,
+    prepaid: visitor?.prepaid ?? "use",
+  });
+  const origin = visitor?.origin ?? "partner";
   const free = tree.free;
   // The planting's transaction and the tree, in one statement. A tree planted without a funeral
   // home's context (a newspaper's, say) in the memorial of a person linked to a funeral home
@@ -37,18 +54,20 @@ export async function plantTree(tx: Tx, input: PlantTreeInput): Promise<PlantedT
     WITH t AS (
       INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
         "free_tree_count", "species_id", "plantation_id", "amount", "external_id", "memorials_lot", "u_event_id",
-        "special_email_type", "is_test")
+        "special_email_type", "is_test", "origin", "payment_reference")
       VALUES (${input.operatorId}, ${input.contextId}, 'Plantation'::"TransactionType", ${input.memorialId},
         ${input.personId}, 1, ${free ? 1 : 0}, ${tree.speciesId}, ${tree.plantationId},
         ${free ? "0" : tree.unitPrice}::numeric, ${externalId}, ${input.memorialsLot}, ${input.uEventId},
-        ${input.specialEmailType}, ${input.isTest})
+        ${input.specialEmailType}, ${input.isTest}, ${origin}::"TreeOrigin", ${visitor?.paymentReference ?? null})
       RETURNING "id")
     INSERT INTO "tree" ("memorial_id", "operator_id", "context_id", "epf_id", "person_id", "species_id",
-      "plantation_id", "quantity", "planter", "message", "free", "unit_price", "is_test", "transaction_id")
+      "plantation_id", "quantity", "planter", "message", "free", "unit_price", "is_test", "transaction_id",
+      "origin", "message_hidden_at")
     SELECT ${input.memorialId}, ${input.operatorId}, ${input.contextId},
       COALESCE(${input.epfId}::int, (SELECT pe."epf_id" FROM "person" pe WHERE pe."id" = ${input.personId}::int)),
       ${input.personId}, ${tree.speciesId}, ${tree.plantationId}, 1, ${input.planter}, ${input.message}, ${free},
-      ${tree.unitPrice}::numeric, ${input.isTest}, t."id"
+      ${tree.unitPrice}::numeric, ${input.isTest}, t."id",
+      ${origin}::"TreeOrigin", CASE WHEN ${visitor?.wordsHidden ?? false} THEN now() END
     FROM t
     RETURNING "id" AS "tree_id", "transaction_id"`;
   return {

@@ -10,11 +10,14 @@
 // guarantee, lib/plantings/replace-tree.ts): it is served with the replacement's own choice of stock
 // (not the operator's rules), sets the dead tree `replaced` and writes its history and
 // tree.replaced. It never holds back the operator's other plantings.
+// A row with visitor_planting_id is a visitor's tree (issue 30, lib/visitors): planted with its
+// origin, its payment and its words' moderation, it marks the visitor's planting planted. A row the
+// queue gave up on (given_up_at, lib/visitors/give-up.ts: a paid tree refunded) is never served.
 import type { Prisma, Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { plantReplacement } from "@memorial/lib/plantings/replace-tree";
-import { type PlantTreeInput, plantTree } from "./plant-tree";
+import { type PlantTreeInput, plantTree, type VisitorTree } from "./plant-tree";
 
 /** The job that serves the queue (lib/jobs): added when stock is added, and every minute. */
 export const SERVE_QUEUE_JOB = "serve-planting-queue";
@@ -42,8 +45,8 @@ export async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise
 export async function hasWaitingPlantings(tx: Tx, operatorId: number, isTest: boolean): Promise<boolean> {
   const rows = await tx.$queryRaw<unknown[]>`
     SELECT 1 FROM "queued_planting"
-    WHERE "planted_at" IS NULL AND "operator_id" = ${operatorId} AND "is_test" = ${isTest}
-      AND "replaces_tree_id" IS NULL LIMIT 1`;
+    WHERE "planted_at" IS NULL AND "given_up_at" IS NULL AND "operator_id" = ${operatorId}
+      AND "is_test" = ${isTest} AND "replaces_tree_id" IS NULL LIMIT 1`;
   return rows.length > 0;
 }
 
@@ -61,6 +64,13 @@ interface QueuedRow {
   u_event_id: number | null;
   is_test: boolean;
   replaces_tree_id: number | null;
+  visitor_planting_id: number | null;
+  visitor_origin: "visitor_code" | "visitor_payment" | null;
+  visitor_payment: string | null;
+  /** The visitor's claim code set a prepaid tree aside. */
+  visitor_prepaid: boolean;
+  /** The visitor's words are published in the guestbook. */
+  visitor_words_published: boolean;
 }
 
 export type QueueStep =
@@ -88,13 +98,19 @@ export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep
     return await withEvents(async (tx, events): Promise<QueueStep> => {
       const skip = blocked.length ? blocked : [""];
       const [row] = await tx.$queryRaw<QueuedRow[]>`
-        SELECT "id", "memorial_id", "operator_id", "context_id", "epf_id", "person_id", "planter",
-               "message", "external_id", "memorials_lot", "u_event_id", "is_test", "replaces_tree_id"
-        FROM "queued_planting"
-        WHERE "planted_at" IS NULL
-          AND NOT ((CASE WHEN "replaces_tree_id" IS NULL THEN "operator_id"::text || ':' || "is_test"::text
-                         ELSE 'r' || "id"::text END) = ANY(${skip}::text[]))
-        ORDER BY "created_at", "id" LIMIT 1 FOR UPDATE SKIP LOCKED`;
+        SELECT q."id", q."memorial_id", q."operator_id", q."context_id", q."epf_id", q."person_id", q."planter",
+               q."message", q."external_id", q."memorials_lot", q."u_event_id", q."is_test", q."replaces_tree_id",
+               q."visitor_planting_id", vp."origin"::text AS "visitor_origin", vp."payment_intent" AS "visitor_payment",
+               COALESCE(cc."prepaid", false) AS "visitor_prepaid",
+               EXISTS (SELECT 1 FROM "guestbook_entry" g
+                       WHERE g."visitor_planting_id" = vp."id" AND g."status" = 'published') AS "visitor_words_published"
+        FROM "queued_planting" q
+        LEFT JOIN "visitor_planting" vp ON vp."id" = q."visitor_planting_id"
+        LEFT JOIN "claim_code" cc ON cc."id" = vp."claim_code_id"
+        WHERE q."planted_at" IS NULL AND q."given_up_at" IS NULL
+          AND NOT ((CASE WHEN q."replaces_tree_id" IS NULL THEN q."operator_id"::text || ':' || q."is_test"::text
+                         ELSE 'r' || q."id"::text END) = ANY(${skip}::text[]))
+        ORDER BY q."created_at", q."id" LIMIT 1 FOR UPDATE OF q SKIP LOCKED`;
       if (!row) return { kind: "empty" };
       if (row.replaces_tree_id !== null) {
         const replacement = await plantReplacement(tx, events, row.replaces_tree_id, "service");
@@ -124,6 +140,7 @@ export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep
           memorialsLot: row.memorials_lot,
           uEventId: row.u_event_id,
           specialEmailType: null,
+          visitor: visitorTreeOf(row),
         });
       } catch (error) {
         if (isNoTree(error)) throw new StillNoTree(keyOf(row.operator_id, row.is_test));
@@ -131,6 +148,11 @@ export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep
       }
       await tx.$executeRaw`
         UPDATE "queued_planting" SET "planted_at" = now(), "tree_id" = ${tree.treeId} WHERE "id" = ${row.id}`;
+      if (row.visitor_planting_id !== null) {
+        await tx.$executeRaw`
+          UPDATE "visitor_planting" SET "status" = 'planted', "tree_id" = ${tree.treeId}, "planted_at" = now()
+          WHERE "id" = ${row.visitor_planting_id}`;
+      }
       await events.record({
         type: "tree.planted",
         operatorId: row.operator_id,
@@ -141,6 +163,9 @@ export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep
           transactionId: tree.transactionId,
           speciesId: tree.speciesId,
           queuedPlantingId: row.id,
+          ...(row.visitor_origin
+            ? { origin: row.visitor_origin, visitorPlantingId: row.visitor_planting_id ?? undefined }
+            : {}),
         },
       });
       return { kind: "planted", queuedId: row.id, treeId: tree.treeId, transactionId: tree.transactionId };
@@ -149,6 +174,17 @@ export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep
     if (error instanceof StillNoTree) return { kind: "blocked", key: error.key };
     throw error;
   }
+}
+
+/** A queued visitor's tree: its origin, how it is paid, whether its words wait for the family. */
+function visitorTreeOf(row: QueuedRow): VisitorTree | undefined {
+  if (row.visitor_origin === null) return undefined;
+  return {
+    origin: row.visitor_origin,
+    prepaid: row.visitor_origin === "visitor_payment" ? "none" : row.visitor_prepaid ? "reserved" : "use",
+    paymentReference: row.visitor_payment,
+    wordsHidden: !row.visitor_words_published,
+  };
 }
 
 /** One pass: plants every waiting planting that has a tree now, oldest first; returns how many. */
@@ -169,7 +205,7 @@ export async function waitingPlantings(tx: Tx | Prisma.TransactionClient, memori
   if (memorialIds.length === 0) return new Map<number, number>();
   const rows = await tx.$queryRaw<{ memorial_id: number; waiting: number }[]>`
     SELECT "memorial_id", count(*)::int AS "waiting" FROM "queued_planting"
-    WHERE "planted_at" IS NULL AND "memorial_id" = ANY(${memorialIds}::int[])
+    WHERE "planted_at" IS NULL AND "given_up_at" IS NULL AND "memorial_id" = ANY(${memorialIds}::int[])
     GROUP BY "memorial_id"`;
   return new Map(rows.map((r) => [r.memorial_id, r.waiting]));
 }

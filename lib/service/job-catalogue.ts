@@ -40,6 +40,7 @@ import {
   SEND_REMINDERS_JOB,
   sendReminder,
 } from "@memorial/lib/reminders/send-reminders";
+import { CREDIT_CODES_JOB, creditExpiredCodes } from "@memorial/lib/visitors/claim-codes";
 import {
   deliverWebhook,
   MAX_ATTEMPTS as WEBHOOK_ATTEMPTS,
@@ -59,6 +60,8 @@ export const SCHEDULES: Schedule[] = [
   { ...alone("housekeeping"), cron: "17 * * * *" },
   // The plantings waiting for stock, should a stock increase have come before their commit.
   { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
+  // Claim codes past their expiry, credited back to their operator once (issue 30.2).
+  { ...alone(CREDIT_CODES_JOB), cron: "5 * * * *" },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
   // The daily jobs below fan out (lib/jobs/fan-out.ts): each adds one keyed job per item, `items`.
@@ -146,6 +149,12 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
         await sendGuestbookDigest(item);
       },
       maxAttempts: DAILY_ITEM_ATTEMPTS,
+    }),
+    [CREDIT_CODES_JOB]: job({
+      async run() {
+        await creditExpiredCodes();
+      },
+      maxAttempts: 3,
     }),
     housekeeping: job({
       async run() {

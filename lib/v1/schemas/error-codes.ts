@@ -33,6 +33,16 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning:
       "No tree in stock at an active plantation within the operator's rules (countries allowed, maximum unit price). Nothing was written.",
   },
+  CODE_USED: {
+    status: HTTP_STATUS.CODE_USED,
+    meaning:
+      "The claim code given to `POST /v1/Codes/Utiliser` already planted its tree (a code plants once, whatever the number of simultaneous attempts). Nothing was written.",
+  },
+  CODE_EXPIRED: {
+    status: HTTP_STATUS.CODE_EXPIRED,
+    meaning:
+      "The claim code is past its expiry (`DateExpiration`); its tree was credited back to the operator. Nothing was written.",
+  },
   AWAITING_CONFIRMATION: {
     status: HTTP_STATUS.AWAITING_CONFIRMATION,
     meaning:
