@@ -14,6 +14,7 @@ import { CATALOGUE_COMMANDS } from "./commands/catalogue";
 import { JOB_COMMANDS } from "./commands/jobs";
 import { OPERATOR_COMMANDS } from "./commands/operators";
 import { TREE_COMMANDS } from "./commands/trees";
+import { VISITOR_COMMANDS } from "./commands/visitors";
 import { WEBHOOK_COMMANDS } from "./commands/webhooks";
 
 const COMMANDS: Record<string, Command> = {
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, Command> = {
   ...WEBHOOK_COMMANDS,
   ...TREE_COMMANDS,
   ...JOB_COMMANDS,
+  ...VISITOR_COMMANDS,
 };
 
 async function main(argv: string[]): Promise<number> {

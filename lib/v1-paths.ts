@@ -16,6 +16,10 @@ export const V1_PATHS = [
   "Transactions/[year]/[month]",
   "Transactions/totaux/[mode]/[year]/[month]",
   "LivreDor/[messageId]",
+  // Extension (issue 30): claim codes.
+  "Codes",
+  "Codes/Creer",
+  "Codes/Utiliser",
   "Arbre/[arbreId]",
   "[key]/Arbre/[arbreId]",
   "Memorial/[memorialId]/Infos",

@@ -3,6 +3,7 @@
 
 import { createApiKey } from "@memorial/lib/operators/keys";
 import { DEMO_IDS } from "@memorial/lib/v1/openapi-examples";
+import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { contract } from "../support/openapi";
@@ -125,6 +126,25 @@ test("every operation's success validates against the document", async () => {
     data: { memorialId, authorName: "Léa", message: "Pour toujours", status: "pending" },
   });
   await call("GET", `/LivreDor/${entry.id}`, "/LivreDor/{messageId}");
+  // Claim codes (issue 30): issued for the memorial, listed, one redeemed.
+  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  const codes = await call("POST", "/Codes/Creer", "/Codes/Creer", {
+    body: {
+      MemorialId: memorialId,
+      Nombre: 2,
+      DateExpiration: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+  });
+  await call("GET", `/Codes?Lot=${codes.json.Lot}`, "/Codes");
+  await call("POST", "/Codes/Utiliser", "/Codes/Utiliser", {
+    body: {
+      Code: codes.json.Codes[0].Code,
+      MemorialId: memorialId,
+      Planteur: "Léa",
+      MessagePlanteur: "Pour toujours",
+      Email: "lea@example.org",
+    },
+  });
   // A test key's answers too (Environnement: test).
   await call("GET", "/Contextes", "/Contextes", { key: op.testKey });
   await call("POST", "/Memorials/Creer", "/Memorials/Creer", {

@@ -77,6 +77,8 @@ test("every field of a classic memorial, read by another operator (a newspaper)"
       DatePlantation: "2024-05-04T10:30:00.000Z",
       Planteur: "Ses petits-enfants",
       MessagePlanteur: "Pour toujours",
+      // Extension (issue 30): the operator's tree, not a visitor's.
+      Origine: "partner",
       // Extension (issue 20): the tree's life; ordered, nothing happened to it yet.
       ArbreId: expect.any(Number),
       EtatArbre: "Commande",

@@ -165,6 +165,7 @@ export const REPORT_CSV_HEADER = [
   "Epf",
   "Planteur",
   "MessagePlanteur",
+  "Origine",
 ];
 
 export function reportCsvRow(line: ReportLineRow): CsvValue[] {
@@ -183,5 +184,6 @@ export function reportCsvRow(line: ReportLineRow): CsvValue[] {
     line.epf,
     line.planter,
     line.message,
+    line.origin,
   ];
 }

@@ -97,3 +97,15 @@ export function shownMessage(
 ): string | null {
   return messageHiddenAt && !ownerIsLooking ? null : message;
 }
+
+/**
+ * Issue 30: a visitor's name is the visitor's words, as the message is: until the family publishes
+ * them (lib/visitors), or once it hid them, only the memorial's own operator reads it; the others
+ * get null (the public page writes "a visitor", the API the contract's word for unknown).
+ */
+export function shownPlanter(
+  tree: { planter: string; origin: string; messageHiddenAt: Date | string | null },
+  ownerIsLooking = false,
+): string | null {
+  return tree.origin !== "partner" && tree.messageHiddenAt && !ownerIsLooking ? null : tree.planter;
+}

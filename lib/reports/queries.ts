@@ -51,6 +51,8 @@ interface ReportLineBase {
   epf: string | null;
   planter: string;
   message: string | null;
+  /** Issue 30: the operator's tree, or a visitor's (a claim code, a payment). */
+  origin: "partner" | "visitor_code" | "visitor_payment";
 }
 
 /** A report line with its tree's life columns (issue 20: lifeFieldsOf reads them). */
@@ -121,7 +123,7 @@ const LINE_COLUMNS = (filter: ReportFilter) => Prisma.sql`t."id", t."quantity", 
            t."plantation_id" AS "plantationId", pl."name" AS "plantation", t."planted_at" AS "plantedAt",
            t."person_id" AS "personId", pe."first_name" AS "firstName", pe."last_name" AS "lastName",
            t."epf_id" AS "epfId", c."name" AS "epf",
-           t."planter", t."message", ${lifeColumnsSql("t")}`;
+           t."planter", t."message", t."origin"::text AS "origin", ${lifeColumnsSql("t")}`;
 
 const LINE_JOINS = Prisma.sql`
     JOIN "species" sp ON sp."id" = t."species_id"

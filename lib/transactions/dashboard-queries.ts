@@ -47,6 +47,8 @@ export async function withNames(rows: TransactionRow[]) {
     amount: row.amount,
     externalId: row.externalId,
     memorialsLot: row.memorialsLot,
+    origin: row.origin,
+    paymentReference: row.paymentReference,
   }));
 }
 
@@ -83,6 +85,8 @@ export async function monthTransactions(input: {
         trees: number;
         freeTrees: number;
         amount: string;
+        visitorTrees: number;
+        visitorAmount: string;
       }[]
     >,
   };
@@ -122,6 +126,8 @@ export const TRANSACTION_CSV_HEADER = [
   "Montant",
   "ExternalId",
   "MemorialsLot",
+  "Origine",
+  "ReferencePaiement",
 ];
 
 export function transactionCsvRow(row: Awaited<ReturnType<typeof withNames>>[number]): CsvValue[] {
@@ -142,5 +148,7 @@ export function transactionCsvRow(row: Awaited<ReturnType<typeof withNames>>[num
     decimal(row.amount),
     row.externalId,
     row.memorialsLot,
+    row.origin,
+    row.paymentReference,
   ];
 }

@@ -21,6 +21,10 @@ export interface TransactionRow {
   memorialsLot: number | null;
   uEventId: number | null;
   contextId: number | null;
+  /** Issue 30: the operator's planting, or a visitor's (a claim code, a payment). */
+  origin: "partner" | "visitor_code" | "visitor_payment";
+  /** A visitor's payment (Stripe's PaymentIntent id). */
+  paymentReference: string | null;
 }
 
 /** [start, end) of a calendar month in UTC (month null: the whole year); 400 for one that does not exist. */
@@ -36,7 +40,8 @@ const TRANSACTION_COLUMNS = Prisma.sql`t."id", t."created_at" AS "createdAt", t.
            t."free_tree_count" AS "freeTreeCount", t."species_id" AS "speciesId",
            t."plantation_id" AS "plantationId", t."amount"::text AS "amount",
            t."external_id"::text AS "externalId", t."memorials_lot" AS "memorialsLot",
-           t."u_event_id" AS "uEventId", t."context_id" AS "contextId"`;
+           t."u_event_id" AS "uEventId", t."context_id" AS "contextId", t."origin"::text AS "origin",
+           t."payment_reference" AS "paymentReference"`;
 
 interface MonthOf {
   /** Whose transactions: the scope's operator, in its environment. */
@@ -108,6 +113,9 @@ export interface TotalRow {
   trees: number;
   freeTrees: number;
   amount: string;
+  /** Of the trees and the amount, the visitors' (issue 30: claim codes and payments), counted apart. */
+  visitorTrees: number;
+  visitorAmount: string;
 }
 
 const GROUPS: Record<TotalMode, { key: Prisma.Sql; name: Prisma.Sql; join: Prisma.Sql }> = {
@@ -138,7 +146,9 @@ export async function transactionTotals(input: MonthOf & { mode: TotalMode; limi
   const grouped = Prisma.sql`
     SELECT ${group.key} AS "key", MIN(${group.name}) AS "name",
            COUNT(*)::int AS "transactions", SUM(t."tree_count")::int AS "trees",
-           SUM(t."free_tree_count")::int AS "freeTrees", SUM(t."amount")::text AS "amount"
+           SUM(t."free_tree_count")::int AS "freeTrees", SUM(t."amount")::text AS "amount",
+           COALESCE(SUM(t."tree_count") FILTER (WHERE t."origin" <> 'partner'), 0)::int AS "visitorTrees",
+           COALESCE(SUM(t."amount") FILTER (WHERE t."origin" <> 'partner'), 0)::text AS "visitorAmount"
     FROM "transaction" t ${group.join}
     WHERE ${monthWhere(input)}
     GROUP BY 1`;

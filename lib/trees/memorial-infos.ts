@@ -7,12 +7,14 @@ import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translat
 import { db } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
+import { isLanguage, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
 import { cachedMemorial } from "@memorial/lib/memorials/cache";
 import {
   isOwnMemorial,
   memorialsVisibleTo,
   shownDeathDate,
   shownMessage,
+  shownPlanter,
   showsDeceased,
   specTitle,
   treesVisibleTo,
@@ -123,7 +125,7 @@ async function loadMemorialInfos(
                  sp."co2_kg_per_tree"::text AS "co2KgPerTree", t."plantation_id" AS "plantationId",
                  pl."name" AS "plantation", pl."latitude"::text AS "latitude",
                  pl."longitude"::text AS "longitude", t."planted_at" AS "plantedAt", t."planter", t."message",
-                 t."message_hidden_at" AS "messageHiddenAt", t."total", ${lifeColumnsSql("t")}
+                 t."message_hidden_at" AS "messageHiddenAt", t."origin"::text AS "origin", t."total", ${lifeColumnsSql("t")}
           FROM (SELECT t.*, COUNT(*) OVER ()::int AS "total" FROM "tree" t
                 WHERE t."memorial_id" = ${memorial.id} AND ${treesVisibleToSql(viewer)}
                 ORDER BY t."planted_at", t."id" LIMIT ${page.limit} OFFSET ${page.offset}) t
@@ -160,7 +162,8 @@ async function loadMemorialInfos(
       plantationId: row.plantationId,
       plantation: row.plantation,
       plantedAt: row.plantedAt,
-      planter: row.planter,
+      planter: shownPlanter(row, own) ?? UNKNOWN_WORD[isLanguage(language) ? language : "fr"],
+      origin: row.origin,
       life: lifeFieldsOf(row),
       // A message the family hid: only the memorial's own operator still reads it.
       message: shownMessage(row.message, row.messageHiddenAt, own),

@@ -4,11 +4,14 @@
 // turned into TreeLifeFields by lifeFieldsOf, so that every reader says the same.
 import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
 import { db, Prisma } from "@memorial/lib/db/client";
+import type { TreeOrigin } from "@memorial/lib/db/generated/enums";
 import { notFound } from "@memorial/lib/errors";
+import { isLanguage, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
 import {
   isOwnMemorial,
   memorialsVisibleToSql,
   shownMessage,
+  shownPlanter,
   treesOfEnvironmentSql,
 } from "@memorial/lib/memorials/policy";
 import { type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
@@ -127,9 +130,12 @@ export interface TreeOrderLine {
   co2KgPerTree: string;
   plantationId: number;
   plantation: string;
+  /** The planter; a visitor's whose words are not published: the word for unknown, but to its own operator. */
   planter: string;
   /** The planter's message; null when the family hid it, except for the memorial's own operator. */
   message: string | null;
+  /** Issue 30: the operator's tree, or a visitor's. */
+  origin: TreeOrigin;
 }
 
 export interface TreeLife extends TreeLifeFields, TreeOrderLine {
@@ -162,6 +168,7 @@ type LifeRow = LifeColumns & {
   planter: string;
   message: string | null;
   message_hidden_at: Date | null;
+  origin: TreeOrigin;
 };
 
 /**
@@ -189,7 +196,7 @@ export async function treeLife(
            sp."max_height_m"::text AS "max_height_m", sp."lifespan_years",
            sp."co2_kg_per_tree"::text AS "co2_kg_per_tree", t."plantation_id", p."name" AS "plantation",
            p."latitude"::text AS "site_latitude", p."longitude"::text AS "site_longitude",
-           t."planter", t."message", t."message_hidden_at"
+           t."planter", t."message", t."message_hidden_at", t."origin"::text AS "origin"
     FROM "tree" t
     JOIN "memorial" m ON m."id" = t."memorial_id"
     JOIN "species" sp ON sp."id" = t."species_id"
@@ -234,8 +241,13 @@ export async function treeLife(
     plantationId: row.plantation_id,
     plantation: row.plantation,
     site: { latitude: trim(row.site_latitude) ?? "", longitude: trim(row.site_longitude) ?? "" },
-    planter: row.planter,
+    planter:
+      shownPlanter(
+        { planter: row.planter, origin: row.origin, messageHiddenAt: row.message_hidden_at },
+        own,
+      ) ?? UNKNOWN_WORD[isLanguage(language) ? language : "fr"],
     message: shownMessage(row.message, row.message_hidden_at, own),
+    origin: row.origin,
     history: history.map((h) => ({
       step: h.step,
       on: h.on,

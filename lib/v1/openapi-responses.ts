@@ -55,7 +55,7 @@ export const errorResponse = (
 });
 
 /** An Error object as the API writes it (errorBody), for the reference's examples. */
-const errorExample = (
+export const errorExample = (
   status: number,
   code: ErrorCode,
   message: string,

@@ -8,6 +8,7 @@ import { webhookMessageSchema, webhookWhen } from "@memorial/lib/webhooks/schema
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./handler";
+import { codesPaths } from "./openapi-codes";
 import { DEMO_IDS } from "./openapi-examples";
 import { pagingQuery, pathParams } from "./openapi-params";
 import { reportPaths } from "./openapi-reports";
@@ -90,6 +91,11 @@ export function buildOpenApiDocument() {
         {
           name: "Contexts",
           description: "Extension: the caller's contexts (funeral homes, titles, ...) and their ids.",
+        },
+        {
+          name: "Codes",
+          description:
+            "Extension (issue 30): claim codes of the ceremony card, with which visitors plant a tree from the memorial page.",
         },
         {
           name: "Webhooks",
@@ -272,6 +278,7 @@ export function buildOpenApiDocument() {
           ),
         },
         ...reportPaths(),
+        ...codesPaths(),
       },
       webhooks: webhookItems(),
     },

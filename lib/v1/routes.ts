@@ -5,6 +5,7 @@
 
 import { V1_PATHS, type V1Path } from "@memorial/lib/v1-paths";
 import { contextes, espece, especes, plantation, plantations } from "./endpoints/catalogue";
+import { codesCreer, codesListe, codesUtiliser } from "./endpoints/codes";
 import { livreDor } from "./endpoints/guestbook";
 import { arbreResponse, memorialInfosResponse, treeReportResponse } from "./endpoints/key-path";
 import { memorialsCreer, personneModifier } from "./endpoints/memorials";
@@ -41,6 +42,9 @@ const HANDLERS: Record<V1Path, Methods> = {
   "Transactions/[year]/[month]": { GET: v1(header, transactions) },
   "Transactions/totaux/[mode]/[year]/[month]": { GET: v1(header, transactionsTotaux) },
   "LivreDor/[messageId]": { GET: v1(header, livreDor) },
+  Codes: { GET: v1(header, codesListe) },
+  "Codes/Creer": { POST: v1({ ...header, body: true }, codesCreer) },
+  "Codes/Utiliser": { POST: v1({ ...header, body: true }, codesUtiliser) },
   "Arbre/[arbreId]": { GET: v1(header, arbreResponse) },
   "[key]/Arbre/[arbreId]": { GET: v1(path, arbreResponse) },
   "Memorial/[memorialId]/Infos": { GET: v1(header, memorialInfosResponse) },

@@ -18,6 +18,7 @@
 //   nothing else.
 import { randomInt, randomUUID } from "node:crypto";
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
+import { paged } from "@memorial/lib/db/paged";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { hit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
@@ -43,6 +44,8 @@ export const MAX_CODE_DAYS = 1830;
 /** Tries of a code (good or bad) one client may make per hour, over all memorials. */
 export const CODE_TRIES = 10;
 export const CODE_TRIES_WINDOW_SECONDS = 3600;
+/** Tries of codes one API key may make per hour (a partner redeeming for its visitors). */
+export const API_CODE_TRIES = 300;
 
 /** A new code, as printed: XXXX-XXXX-XXXX. */
 export function newClaimCode(): string {
@@ -184,7 +187,7 @@ export interface RedeemInput {
   memorialId: number;
   words: VisitorWords;
   linkBase: string;
-  /** The client's address (lib/auth/client-address.ts), for the limits. */
+  /** The client's address (lib/auth/client-address.ts), or the API key's id, for the limits. */
   client: string;
   /** A partner redeeming through the API: its own memorials too, and its codes only. */
   operator?: { operatorId: number; isTest: boolean };
@@ -210,13 +213,21 @@ interface CodeRow {
  * a refused one writes nothing else.
  */
 export async function redeemClaimCode(input: RedeemInput): Promise<VisitorPlantingOutcome> {
+  // A partner's key tries its visitors' codes through the API: its own, larger, count.
   const tries = await hit([
-    {
-      bucket: "claim-code-client",
-      subject: input.client,
-      max: CODE_TRIES,
-      windowSeconds: CODE_TRIES_WINDOW_SECONDS,
-    },
+    input.operator
+      ? {
+          bucket: "claim-code-key",
+          subject: input.client,
+          max: API_CODE_TRIES,
+          windowSeconds: CODE_TRIES_WINDOW_SECONDS,
+        }
+      : {
+          bucket: "claim-code-client",
+          subject: input.client,
+          max: CODE_TRIES,
+          windowSeconds: CODE_TRIES_WINDOW_SECONDS,
+        },
   ]);
   if (!tries.allowed) {
     throw new RateLimitedError(
@@ -230,7 +241,11 @@ export async function redeemClaimCode(input: RedeemInput): Promise<VisitorPlanti
   return withEvents(async (tx, events) => {
     const memorial = await plantableMemorial(tx, input.memorialId, input.operator);
     const code = await lockCode(tx, codeHash(canonical), memorial);
-    if (!code || (input.operator && code.operator_id !== input.operator.operatorId)) {
+    // Through the API, a key's own codes of its own environment only (a test key, its test codes).
+    const foreign =
+      input.operator &&
+      (code?.operator_id !== input.operator.operatorId || code?.is_test !== input.operator.isTest);
+    if (!code || foreign) {
       throw notFound(UNKNOWN_CODE, { field: "code", reason: "not-found" });
     }
     if (code.redeemed_at !== null) {
@@ -314,3 +329,42 @@ export const codeStateSql = Prisma.sql`CASE
   WHEN c."credited_at" IS NOT NULL THEN 'credited'
   WHEN c."expires_at" <= now() THEN 'expired'
   ELSE 'unused' END`;
+
+export interface ClaimCodeRow {
+  id: number;
+  batch: string;
+  memorialId: number | null;
+  contextId: number | null;
+  createdAt: Date;
+  expiresAt: Date;
+  prepaid: boolean;
+  state: CodeState;
+  redeemedAt: Date | null;
+  creditedAt: Date | null;
+  /** The tree it planted (null while its planting waits for stock). */
+  treeId: number | null;
+}
+
+/** One page of an operator's codes in one environment, by id (the plain codes are never kept). */
+export async function listClaimCodes(input: {
+  operatorId: number;
+  isTest: boolean;
+  limit: number;
+  offset: number;
+  batch?: string;
+}) {
+  return paged<ClaimCodeRow>(
+    Prisma.sql`
+      SELECT c."id", c."batch", c."memorial_id" AS "memorialId", c."context_id" AS "contextId",
+             c."created_at" AS "createdAt", c."expires_at" AS "expiresAt", c."prepaid",
+             ${codeStateSql} AS "state", c."redeemed_at" AS "redeemedAt", c."credited_at" AS "creditedAt",
+             vp."tree_id" AS "treeId"
+      FROM "claim_code" c
+      LEFT JOIN "visitor_planting" vp ON vp."claim_code_id" = c."id"
+      WHERE c."operator_id" = ${input.operatorId} AND c."is_test" = ${input.isTest}
+        ${input.batch ? Prisma.sql`AND c."batch" = ${input.batch}` : Prisma.empty}`,
+    Prisma.sql`q."id"`,
+    input.limit,
+    input.offset,
+  );
+}

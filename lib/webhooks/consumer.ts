@@ -117,6 +117,7 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     treeId: event.payload.treeId,
     transactionId: event.payload.transactionId,
     speciesId: event.payload.speciesId,
+    origin: event.payload.origin ?? "partner",
   }),
   "memorial.confirmed": (tx, event) => aboutMemorial(tx, event),
   // The person is the operator's own (only its creator can modify it), and so are its memorials.

@@ -62,12 +62,16 @@ const DATA = {
     }),
   },
   "tree.planted": {
-    when: "A tree was planted (API, dashboard, or the family's confirmation).",
+    when: "A tree was planted (API, dashboard, the family's confirmation, or a visitor from the memorial page).",
     data: z.strictObject({
       memorialId: id(),
       treeId: id().nullable(),
       transactionId: id().nullable(),
       speciesId: id().nullable(),
+      origin: z.enum(["partner", "visitor_code", "visitor_payment"]).meta({
+        description:
+          "Who planted (issue 30): `partner` (the operator), `visitor_code` (a visitor with a claim code of the ceremony card) or `visitor_payment` (a visitor who paid online).",
+      }),
       memorialUrl,
       environment,
     }),

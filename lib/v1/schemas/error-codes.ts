@@ -41,7 +41,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   CODE_EXPIRED: {
     status: HTTP_STATUS.CODE_EXPIRED,
     meaning:
-      "The claim code is past its expiry (`DateExpiration`); its tree was credited back to the operator. Nothing was written.",
+      "The claim code is past its expiry (`DateExpiration`); an unused code is credited back to the operator within the hour. Nothing was written.",
   },
   AWAITING_CONFIRMATION: {
     status: HTTP_STATUS.AWAITING_CONFIRMATION,

@@ -220,16 +220,7 @@ export function toCreateMemorialCommand(input: TMemorialsCreer): CreateMemorialC
   }
   return {
     target,
-    context: {
-      GroupeEpf: c.ContexteGroupeEpfId ?? 0,
-      Epf: c.ContexteEpfId ?? 0,
-      EpfAgence: c.ContexteEpfAgenceId ?? 0,
-      GroupePresse: c.ContexteGroupePresseId ?? 0,
-      Titre: c.ContexteTitreId ?? 0,
-      TitreEdition: c.ContexteTitreEditionId ?? 0,
-      Assurance: c.ContexteAssuranceId ?? 0,
-      GroupeMaisonRepos: c.ContexteGroupeMaisonReposId ?? 0,
-    },
+    context: contextIdsOfInput(c),
     planter: blankToNull(input.DeLaPartDe),
     message: blankToNull(input.Message),
     language: input.Langue ?? null,
@@ -303,4 +294,28 @@ export const WIRE_FIELD: Record<string, string> = {
   epfId: "epfId",
   // Issue 20: a tree named in a path (GET /Arbre/{arbreId}).
   "tree.id": "arbreId",
+  // Issue 30: the claim codes (POST /v1/Codes/Creer and /Codes/Utiliser).
+  memorialId: "MemorialId",
+  contextId: "Contexte",
+  count: "Nombre",
+  expiresAt: "DateExpiration",
+  code: "Code",
+  planter: "Planteur",
+  message: "MessagePlanteur",
+  email: "Email",
+  visitorPlanting: "MemorialId",
 };
+
+/** The context ids a request's Contexte names, by kind (0: none), for resolveContext. */
+export function contextIdsOfInput(c: z.infer<typeof ZContexteInput> | null | undefined) {
+  return {
+    GroupeEpf: c?.ContexteGroupeEpfId ?? 0,
+    Epf: c?.ContexteEpfId ?? 0,
+    EpfAgence: c?.ContexteEpfAgenceId ?? 0,
+    GroupePresse: c?.ContexteGroupePresseId ?? 0,
+    Titre: c?.ContexteTitreId ?? 0,
+    TitreEdition: c?.ContexteTitreEditionId ?? 0,
+    Assurance: c?.ContexteAssuranceId ?? 0,
+    GroupeMaisonRepos: c?.ContexteGroupeMaisonReposId ?? 0,
+  };
+}

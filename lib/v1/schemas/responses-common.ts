@@ -90,6 +90,9 @@ export const ZError = z
       z.literal(403),
       z.literal(404),
       z.literal(405),
+      // Issue 30: a claim code used (CODE_USED) or expired (CODE_EXPIRED).
+      z.literal(409),
+      z.literal(410),
       z.literal(500),
       z.literal(503),
     ]),
@@ -121,3 +124,10 @@ export const listingPageShape = {
   Plus: z.boolean().meta({ description: "More pages follow." }),
 };
 export type TListingPage = { [K in keyof typeof listingPageShape]: z.infer<(typeof listingPageShape)[K]> };
+
+/** Issue 30: where a planting comes from. */
+export const ZOrigine = z.enum(["partner", "visitor_code", "visitor_payment"]).meta({
+  id: "Origine",
+  description:
+    "Extension (issue 30): who planted. `partner`: the operator (the API, its dashboard, its command line); `visitor_code`: a visitor from the memorial page with a claim code of the ceremony card; `visitor_payment`: a visitor who paid online. A memorial creation is `partner`.",
+});

@@ -1,6 +1,6 @@
 // The v1 response objects (lib/v1/schemas/responses.ts): 2.7 memorialInfos and one tree (Arbre).
 import { z } from "zod";
-import { envelope, nullable, uint, ZDateTime } from "./responses-common";
+import { envelope, nullable, uint, ZDateTime, ZOrigine } from "./responses-common";
 import { urlMemorial } from "./responses-memorials";
 import { treeLifeShape, ZHistoriqueEtape } from "./responses-tree-life";
 
@@ -21,8 +21,12 @@ export const ZTreeLine = z
     Latitude: z.string().meta({ description: "Decimal degrees as text." }),
     Longitude: z.string().meta({ description: "Decimal degrees as text." }),
     DatePlantation: ZDateTime,
-    Planteur: z.string(),
+    Planteur: z.string().meta({
+      description:
+        "The planter. A visitor's name (issue 30) is the visitor's words: until its family publishes them, other operators read the word for unknown (`Inconnu`, `Onbekend`, `Unknown`, `Unbekannt`) and a null `MessagePlanteur`.",
+    }),
     MessagePlanteur: nullable(z.string()),
+    Origine: ZOrigine,
     ...treeLifeShape,
   })
   .meta({ id: "TreeLine" });

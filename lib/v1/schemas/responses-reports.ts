@@ -1,6 +1,6 @@
 // The v1 response objects (lib/v1/schemas/responses.ts): 2.6 reportArbres.
 import { z } from "zod";
-import { envelope, nullable, uint, ZDateTime } from "./responses-common";
+import { envelope, nullable, uint, ZDateTime, ZOrigine } from "./responses-common";
 import { treeLifeShape } from "./responses-tree-life";
 
 // ---------------------------------------------------------------------------------------------
@@ -27,6 +27,7 @@ export const ZReportLine = z
     MessagePlanteur: nullable(z.string()).meta({
       description: "The planter's message (`Message`); null when none.",
     }),
+    Origine: ZOrigine,
     ...treeLifeShape,
   })
   .meta({

@@ -1,7 +1,15 @@
 // The v1 response objects (lib/v1/schemas/responses.ts): transactions and their totals.
 import { TOTAL_MODES } from "@memorial/lib/transactions/queries";
 import { z } from "zod";
-import { contexteIds, envelope, listingPageShape, nullable, uint, ZDateTime } from "./responses-common";
+import {
+  contexteIds,
+  envelope,
+  listingPageShape,
+  nullable,
+  uint,
+  ZDateTime,
+  ZOrigine,
+} from "./responses-common";
 
 // ---------------------------------------------------------------------------------------------
 // Transactions
@@ -23,6 +31,11 @@ export const ZTransaction = z
     UEventId: nullable(z.int()),
     ContexteId: uint().meta({ description: "The context acted for, 0 for the operator as a whole." }),
     ...contexteIds,
+    Origine: ZOrigine,
+    ReferencePaiement: nullable(z.string()).meta({
+      description:
+        "Extension (issue 30): for a tree a visitor paid online, the payment's reference at the payment provider (Stripe's PaymentIntent id `pi_…`); null otherwise.",
+    }),
   })
   .meta({
     id: "Transaction",
@@ -48,6 +61,13 @@ export const ZTotalLine = z
     NombreArbres: uint(),
     NombreArbresGratuits: uint(),
     Montant: z.number(),
+    NombreArbresVisiteurs: uint().meta({
+      description:
+        "Extension (issue 30): of `NombreArbres`, the trees visitors planted from the memorial page (claim codes and payments).",
+    }),
+    MontantVisiteurs: z.number().meta({
+      description: "Extension (issue 30): of `Montant`, the visitors' trees' part.",
+    }),
   })
   .meta({ id: "TotalLine" });
 export type TTotalLine = z.infer<typeof ZTotalLine>;

@@ -29,6 +29,7 @@ export function serializeReportLine(row: ReportLineRow, origin: string): TReport
     // 4.3: the report gives the planter and the planter's message too.
     Planteur: row.planter,
     MessagePlanteur: row.message,
+    Origine: row.origin,
     ...serializeTreeLife(lifeFieldsOf(row), origin),
   };
 }

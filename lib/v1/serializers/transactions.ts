@@ -29,6 +29,8 @@ export function serializeTransaction(row: TransactionRow, chains: ChainIds): TTr
     UEventId: row.uEventId,
     ContexteId: row.contextId ?? 0,
     ...contexteIds,
+    Origine: row.origin,
+    ReferencePaiement: row.paymentReference,
   };
 }
 
@@ -41,5 +43,7 @@ export function serializeTotal(mode: TotalMode, row: TotalRow): TTotalLine {
     NombreArbres: row.trees,
     NombreArbresGratuits: row.freeTrees,
     Montant: Number(row.amount),
+    NombreArbresVisiteurs: row.visitorTrees,
+    MontantVisiteurs: Number(row.visitorAmount),
   };
 }

@@ -89,6 +89,7 @@ export function serializeTreeOrder(
     DatePlantation: orderedAt.toISOString(),
     Planteur: tree.planter,
     MessagePlanteur: tree.message,
+    Origine: tree.origin,
   };
 }
 
