@@ -1,6 +1,7 @@
 // Issue 18.2, strict input, through HTTP: a body field the specification does not define is refused
 // (400 UNKNOWN_FIELD, Champ naming it) and nothing is written; a query or path parameter at fault
 // is named in Champ; a malformed JSON body says where it breaks (400 MALFORMED_JSON).
+import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { contract } from "../support/openapi";
@@ -163,6 +164,43 @@ const bodies: Record<
       }),
     };
   },
+};
+
+/** Issue 30: a memorial of the operator where visitors may plant, and what codes change. */
+async function codesSetup(op: Operator) {
+  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  const made = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { Defunt: { Nom: "Codes", DateDeces: DEATH } },
+  });
+  const memorialId = made.json.IdMemorial as number;
+  const state = async () => ({
+    rows: await rows(op.operatorId),
+    codes: await db.claimCode.findMany({ where: { operatorId: op.operatorId }, orderBy: { id: "asc" } }),
+  });
+  return { memorialId, state };
+}
+
+bodies["POST /Codes/Creer"] = async (op) => {
+  const { memorialId, state } = await codesSetup(op);
+  const expires = new Date(Date.now() + 86_400_000).toISOString();
+  return { body: { MemorialId: memorialId, Nombre: 1, DateExpiration: expires }, state };
+};
+bodies["POST /Codes/Utiliser"] = async (op) => {
+  const { memorialId, state } = await codesSetup(op);
+  const expires = new Date(Date.now() + 86_400_000).toISOString();
+  const issued = await api("POST", "/Codes/Creer", {
+    key: op.key,
+    body: { MemorialId: memorialId, Nombre: 1, DateExpiration: expires },
+  });
+  const body = {
+    Code: issued.json.Codes[0].Code,
+    MemorialId: memorialId,
+    Planteur: "Léa",
+    MessagePlanteur: "Pour toujours",
+    Email: "lea@example.org",
+  };
+  return { body, state };
 };
 
 test("every operation that takes a body refuses an unknown field and changes nothing", async () => {
