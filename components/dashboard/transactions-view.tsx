@@ -20,6 +20,13 @@ const MODES: [keyof MonthTransactions["totals"], DashboardKey][] = [
   ["contexte", "modeContexte"],
 ];
 
+/** Issue 30: who planted, in the user's words. */
+const ORIGIN_LABEL: Record<MonthTransactions["rows"][number]["origin"], DashboardKey> = {
+  partner: "originPartner",
+  visitor_code: "originVisitorCode",
+  visitor_payment: "originVisitorPayment",
+};
+
 type Listing = MonthTransactions & { Page: number; NombreParPage: number; NombreTotal: number };
 
 export function TransactionsView() {
@@ -105,6 +112,12 @@ export function TransactionsView() {
                   { label: "colSite", cell: (row) => row.plantation ?? "—" },
                   { label: "context", cell: (row) => row.context ?? "—" },
                   { label: "colAmount", cell: (row) => formatMoney(row.amount, lang) },
+                  {
+                    label: "colOrigin",
+                    cell: (row) => (
+                      <span title={row.paymentReference ?? undefined}>{t(ORIGIN_LABEL[row.origin])}</span>
+                    ),
+                  },
                 ]}
               />
               <Pager
@@ -128,6 +141,7 @@ export function TransactionsView() {
                   { label: "colTransactions", cell: (row) => row.transactions },
                   { label: "colTrees", cell: (row) => row.trees },
                   { label: "colFreeTrees", cell: (row) => row.freeTrees },
+                  { label: "colVisitorTrees", cell: (row) => row.visitorTrees },
                   { label: "colAmount", cell: (row) => formatMoney(row.amount, lang) },
                 ]}
               />
