@@ -523,6 +523,7 @@ describe("what a reminder promises (issue 27.3)", () => {
         requester,
         memorialLink: "https://trees.example.org/memorial/1",
         unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
+        visitorPlanting: null,
       });
       const sentence = t(language, "reminders.plantAnother", { requester });
       expect(sentence).toContain(requester);
@@ -534,4 +535,34 @@ describe("what a reminder promises (issue 27.3)", () => {
       }
     },
   );
+
+  // Issue 30: where visitors may plant, the e-mail says so, names the funeral home and links the form.
+  it.each(LANGUAGES)("in %s, offers the planting form where visitors may plant", async (language) => {
+    const requester = "Pompes funèbres Dubois & Fils";
+    const formLink = `https://trees.example.org/memorial/1/plant?lang=${language}`;
+    for (const payment of [true, false]) {
+      const mail = await reminderEmail({
+        language,
+        kind: "death_anniversary",
+        title: "Jean Dubois",
+        years: 3,
+        trees: { in_ground: 2 },
+        requester,
+        memorialLink: "https://trees.example.org/memorial/1",
+        unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
+        visitorPlanting: { formLink, payment },
+      });
+      const sentence = t(
+        language,
+        payment ? "reminders.plantYourselfOnline" : "reminders.plantYourselfCode",
+        {
+          requester,
+        },
+      );
+      expect(mail.text).toContain(sentence);
+      expect(mail.text).toContain(formLink);
+      expect(mail.html).toContain(`href="${formLink}"`);
+      expect(mail.text).not.toContain(t(language, "reminders.plantAnother", { requester }));
+    }
+  });
 });

@@ -130,6 +130,24 @@ const CASES: Case[] = [
         requester: hostile("requester"),
         memorialLink: hostileLink("memorialLink"),
         unsubscribeLink: hostileLink("unsubscribeLink"),
+        visitorPlanting: null,
+      }),
+  },
+  {
+    name: "visitor: reminder where visitors plant",
+    fields: ["title", "requester"],
+    links: ["formLink", "unsubscribeLink"],
+    build: (l) =>
+      reminderEmail({
+        language: l,
+        kind: "birthday",
+        title: hostile("title"),
+        years: 3,
+        trees: {},
+        requester: hostile("requester"),
+        memorialLink: "https://trees.example.org/memorial/1",
+        unsubscribeLink: hostileLink("unsubscribeLink"),
+        visitorPlanting: { formLink: hostileLink("formLink"), payment: true },
       }),
   },
   {

@@ -63,6 +63,11 @@ export interface ReminderEmailProps {
   requester: string;
   memorialLink: string;
   unsubscribeLink: string;
+  /**
+   * Issue 30: where visitors may plant from the memorial page, its planting form (and whether
+   * they may pay online there); null: they ask the funeral home.
+   */
+  visitorPlanting: { formLink: string; payment: boolean } | null;
 }
 
 /** The reminder of the day. */
@@ -94,8 +99,21 @@ export function ReminderEmail(props: ReminderEmailProps) {
       ) : (
         <Paragraph>{t("noTrees")}</Paragraph>
       )}
-      <Paragraph>{t("plantAnother", { requester: inline(props.requester) })}</Paragraph>
-      <Button href={props.memorialLink}>{t("plantButton")}</Button>
+      {props.visitorPlanting ? (
+        <>
+          <Paragraph>
+            {t(props.visitorPlanting.payment ? "plantYourselfOnline" : "plantYourselfCode", {
+              requester: inline(props.requester),
+            })}
+          </Paragraph>
+          <Button href={props.visitorPlanting.formLink}>{t("plantYourselfButton")}</Button>
+        </>
+      ) : (
+        <>
+          <Paragraph>{t("plantAnother", { requester: inline(props.requester) })}</Paragraph>
+          <Button href={props.memorialLink}>{t("plantButton")}</Button>
+        </>
+      )}
       <LinkNote href={props.unsubscribeLink} label={t("unsubscribeLink")}>
         {t("unsubscribeLine")}
       </LinkNote>

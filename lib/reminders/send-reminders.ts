@@ -13,6 +13,7 @@ import { isLanguage } from "@memorial/lib/i18n/languages";
 import { memorialUrl } from "@memorial/lib/links";
 import { requesterName } from "@memorial/lib/memorials/family";
 import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "@memorial/lib/memorials/policy";
+import { visitorPlantingOffer } from "@memorial/lib/visitors/settings";
 import { datesComingBackOn, type ReminderKind } from "./anniversaries";
 import { reminderEmail, type TreeStatusCounts } from "./reminder-emails";
 import { reminderDateSql, reminderMemorial } from "./subscriptions";
@@ -132,6 +133,7 @@ async function sendOne(tx: Tx, reminder: Due, year: number): Promise<boolean> {
     }),
     memorialLink: memorialUrl(subscription.linkBase, memorial, language),
     unsubscribeLink: `${subscription.linkBase}/reminders/unsubscribe/${token}`,
+    visitorPlanting: await visitorPlantingOffer(tx, memorial, subscription.linkBase, language),
   });
   await tx.outgoingEmail.create({
     data: {

@@ -24,6 +24,7 @@ import { withEvents } from "@memorial/lib/events/events";
 import { hit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { loadChain } from "@memorial/lib/operators/contexts";
 import { hashSecretToken } from "@memorial/lib/secret-token";
+import { plantingFormUrl } from "./links";
 import { visitorSettingsFor } from "./settings";
 import {
   type PlantableMemorial,
@@ -33,6 +34,8 @@ import {
   type VisitorPlantingOutcome,
   type VisitorWords,
 } from "./visitor-planting";
+
+export { plantingFormUrl };
 
 /** Crockford's base 32: no I, L, O, U. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -63,12 +66,6 @@ export function canonicalCode(typed: string): string | null {
 
 /** What is stored of a code: the SHA-256 of its canonical form. */
 export const codeHash = (canonical: string) => hashSecretToken(`claim-code:${canonical}`);
-
-/** The address a card's QR code leads to: the memorial's planting form with the code filled in. */
-export function plantingFormUrl(linkBase: string, memorialId: number, code?: string): string {
-  const base = `${linkBase.replace(/\/$/, "")}/memorial/${memorialId}/plant`;
-  return code ? `${base}?code=${encodeURIComponent(code)}` : base;
-}
 
 export interface IssueCodesInput {
   operatorId: number;

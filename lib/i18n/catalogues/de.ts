@@ -968,6 +968,11 @@ export const de: Catalogue = {
   "reminders.plantAnother":
     "Um zur Erinnerung einen weiteren Baum zu pflanzen, wenden Sie sich an {requester}.",
   "reminders.plantButton": "Zur Gedenkseite",
+  "reminders.plantYourselfOnline":
+    "Sie können zu ihrem Gedenken auf der Gedenkseite einen Baum pflanzen, online oder mit einem Code der Trauerkarte von {requester}.",
+  "reminders.plantYourselfCode":
+    "Sie können zu ihrem Gedenken auf der Gedenkseite einen Baum pflanzen, mit einem Code der Trauerkarte von {requester}.",
+  "reminders.plantYourselfButton": "Einen Baum pflanzen",
   "reminders.unsubscribeLine": "Keine Erinnerungen mehr? Mit einem Klick abmelden:",
   "reminders.unsubscribeLink": "abmelden",
   "reminders.heading": "An den Tag erinnern",

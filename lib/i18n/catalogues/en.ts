@@ -930,6 +930,11 @@ export const en: Catalogue = {
   "reminders.status_replaced": "{n, plural, one {# died and replaced} other {# died and replaced}}",
   "reminders.plantAnother": "To plant another tree in their memory, contact {requester}.",
   "reminders.plantButton": "See the memorial",
+  "reminders.plantYourselfOnline":
+    "You can plant a tree in their memory from the memorial page, online or with a code of the ceremony card from {requester}.",
+  "reminders.plantYourselfCode":
+    "You can plant a tree in their memory from the memorial page with a code of the ceremony card from {requester}.",
+  "reminders.plantYourselfButton": "Plant a tree",
   "reminders.unsubscribeLine": "No longer want these reminders? Unsubscribe in one click:",
   "reminders.unsubscribeLink": "unsubscribe",
   "reminders.heading": "Remember the day",

@@ -959,6 +959,11 @@ export const fr = {
   "reminders.status_replaced": "{n, plural, one {# mort et remplacé} other {# morts et remplacés}}",
   "reminders.plantAnother": "Pour planter un autre arbre en sa mémoire, adressez-vous à {requester}.",
   "reminders.plantButton": "Voir le mémorial",
+  "reminders.plantYourselfOnline":
+    "Vous pouvez planter un arbre en sa mémoire depuis la page du mémorial, en ligne ou avec un code de la carte de cérémonie de {requester}.",
+  "reminders.plantYourselfCode":
+    "Vous pouvez planter un arbre en sa mémoire depuis la page du mémorial avec un code de la carte de cérémonie de {requester}.",
+  "reminders.plantYourselfButton": "Planter un arbre",
   "reminders.unsubscribeLine": "Vous ne voulez plus de ces rappels ? Désinscription en un clic :",
   "reminders.unsubscribeLink": "se désinscrire",
   "reminders.heading": "Se souvenir du jour",

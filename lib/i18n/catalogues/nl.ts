@@ -944,6 +944,11 @@ export const nl: Catalogue = {
   "reminders.status_replaced": "{n, plural, one {# gestorven en vervangen} other {# gestorven en vervangen}}",
   "reminders.plantAnother": "Wilt u ter nagedachtenis nog een boom planten? Neem contact op met {requester}.",
   "reminders.plantButton": "De gedenkpagina bekijken",
+  "reminders.plantYourselfOnline":
+    "U kunt ter nagedachtenis een boom planten vanaf de gedenkpagina, online of met een code van de afscheidskaart van {requester}.",
+  "reminders.plantYourselfCode":
+    "U kunt ter nagedachtenis een boom planten vanaf de gedenkpagina met een code van de afscheidskaart van {requester}.",
+  "reminders.plantYourselfButton": "Een boom planten",
   "reminders.unsubscribeLine": "Wilt u deze herinneringen niet meer? Afmelden met één klik:",
   "reminders.unsubscribeLink": "afmelden",
   "reminders.heading": "De dag herdenken",
