@@ -208,7 +208,7 @@ async function endSession(sessionId: string, status: "failed" | "expired"): Prom
 }
 
 /** Verifies a webhook's signature (STRIPE_WEBHOOK_SECRET) and reads its event; throws when bad. */
-export function verifiedEvent(payload: string, signature: string): Stripe.Event {
+export function verifiedEvent(payload: string | Buffer, signature: string): Stripe.Event {
   const secret = settings().STRIPE_WEBHOOK_SECRET;
   if (!secret) throw new Error("STRIPE_WEBHOOK_SECRET is not set");
   return stripeClient().webhooks.constructEvent(payload, signature, secret);
