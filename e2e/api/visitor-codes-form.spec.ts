@@ -10,6 +10,7 @@ import { subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { CODE_TRIES, issueClaimCodes } from "@memorial/lib/visitors/claim-codes";
+import { giveUpWaitingVisitorTrees } from "@memorial/lib/visitors/give-up";
 import {
   FORM_CLIENT_LIMIT,
   FORM_MEMORIAL_LIMIT,
@@ -303,4 +304,27 @@ test("without stock the code's tree waits in the planting queue, and is planted 
   expect(tree.origin).toBe("visitor_code");
   // An open guestbook: the words are published at once, nothing hidden.
   expect(tree.messageHiddenAt).toBeNull();
+});
+
+test("a code's tree the queue gives up returns its prepaid tree to the operator, once", async () => {
+  const { op, memorialId } = await plantableMemorial({ stock: 0 });
+  // The code is issued with a prepaid tree set aside.
+  await db.operator.update({ where: { id: op.operatorId }, data: { prepaidTrees: 1 } });
+  const [code] = await codesFor(op.operatorId, memorialId);
+  expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(0);
+  expect((await post(memorialId, words({ code }), aClient())).status).toBe(303);
+  const planting = await db.visitorPlanting.findFirstOrThrow({ where: { memorialId } });
+  expect(planting.status).toBe("queued");
+  // Past VISITOR_QUEUE_GIVE_UP_DAYS (30).
+  await db.queuedPlanting.update({
+    where: { visitorPlantingId: planting.id },
+    data: { createdAt: new Date(Date.now() - 31 * 86_400_000) },
+  });
+  await giveUpWaitingVisitorTrees();
+  await giveUpWaitingVisitorTrees();
+  expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(1);
+  expect((await db.visitorPlanting.findUniqueOrThrow({ where: { id: planting.id } })).status).toBe("expired");
+  const queued = await db.queuedPlanting.findUniqueOrThrow({ where: { visitorPlantingId: planting.id } });
+  expect(queued.givenUpAt).not.toBeNull();
+  expect(queued.plantedAt).toBeNull();
 });

@@ -251,8 +251,8 @@ test("a paid tree without stock waits in the queue, and past the give-up delay i
   });
   await db.queuedPlanting.update({ where: { visitorPlantingId: two.id }, data: { givenUpAt: new Date() } });
 
-  const run = await giveUpWaitingVisitorTrees();
-  expect(run.refunded).toBeGreaterThanOrEqual(2);
+  // Twice (and another file's run may come between): each tree is refunded once.
+  await giveUpWaitingVisitorTrees();
   await giveUpWaitingVisitorTrees();
   const refunds = (await (await fetch(`${fake()}/_fake/refunds`)).json()).refunds as Record<
     string,
