@@ -1,6 +1,6 @@
 // Issue 30.4: a visitor's tree that waits in the planting queue (no stock) more than
 // VISITOR_QUEUE_GIVE_UP_DAYS (lib/settings.ts, 30 by default) is given up, once, by the job
-// `give-up-visitor-plantings` (hourly; `jobs run give-up-visitor-plantings`):
+// `give-up-visitor-trees` (hourly; `jobs run give-up-visitor-trees`):
 // 1. in one transaction, a conditional UPDATE sets queued_planting.given_up_at on the rows still
 //    waiting (the queue, lib/plantings/planting-queue.ts, locks a row to plant it and never serves
 //    a given-up one: of the two, one wins); a claim code's tree given up returns the prepaid tree
@@ -17,7 +17,7 @@ import { componentLogger } from "@memorial/lib/log";
 import { settings } from "@memorial/lib/settings";
 import { stripeClient } from "./payments";
 
-export const GIVE_UP_JOB = "give-up-visitor-plantings";
+export const GIVE_UP_JOB = "give-up-visitor-trees";
 
 /** The Idempotency-Key of a visitor planting's refund: one refund, whatever the retries. */
 export const refundKey = (visitorPlantingId: number) => `visitor-planting-${visitorPlantingId}-refund`;

@@ -43,7 +43,8 @@ export async function POST(request: NextRequest, context: Context) {
       plantingRefusalPage({
         language,
         nonce: requestNonce(request),
-        memorialId: memorial && status !== 404 ? memorial.id : null,
+        // No way back to a form that is not there (no such memorial, visitors may not plant).
+        memorialId: memorial && reason !== "not-plantable" ? memorial.id : null,
         reason,
         typed: reason === "honeypot" ? undefined : typed,
       }),
