@@ -210,6 +210,21 @@ test("a bad or missing signature is 400 and writes nothing; an unknown session o
   expect((await plantingOf(sessionId)).status).toBe("awaiting_payment");
   expect((await written(memorialId)).trees).toBe(1);
 
+  // Past STRIPE_EVENT_BYTES (512 KiB): refused before it is read whole.
+  const huge = event("checkout.session.completed", { ...session, padding: "x".repeat(600 * 1024) });
+  expect(
+    (
+      await post(
+        huge,
+        signer.webhooks.generateTestHeaderString({
+          payload: huge,
+          secret: process.env.STRIPE_WEBHOOK_SECRET as string,
+        }),
+      )
+    ).status,
+  ).toBe(413);
+  expect((await plantingOf(sessionId)).status).toBe("awaiting_payment");
+
   const sign = (payload: string) =>
     signer.webhooks.generateTestHeaderString({
       payload,
