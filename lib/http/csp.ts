@@ -3,6 +3,8 @@
 // (page-cache.ts) is the same for every visitor, so it allows exactly the inline scripts it
 // contains, by their SHA-256 hashes, and scripts from the service's own origin: no other inline
 // script can run. The API reference (/docs) runs only the service's own scripts.
+import { type Settings, settings } from "@memorial/lib/settings";
+
 type ScriptSource = { nonce: string } | { hashes: string[] } | "self-only";
 
 interface PolicyOptions {
@@ -15,6 +17,19 @@ interface PolicyOptions {
    * nor a hash can allow, and its fonts as data: addresses. That page shows no user data.
    */
   docs?: boolean;
+}
+
+/**
+ * Where a visitor's payment continues (issue 30.4): the planting form is answered with a redirect
+ * to Stripe Checkout's page, and browsers apply form-action to a form's redirects too. Null when
+ * payments are off; the checkout page's own server when the SDK is pointed elsewhere (the tests'
+ * fake Stripe, STRIPE_API_HOST).
+ */
+export function checkoutOrigin(s: Settings = settings()): string | null {
+  if (!s.STRIPE_SECRET_KEY) return null;
+  if (!s.STRIPE_API_HOST) return "https://checkout.stripe.com";
+  const port = s.STRIPE_API_PORT ? `:${s.STRIPE_API_PORT}` : "";
+  return `${s.STRIPE_API_PROTOCOL ?? "https"}://${s.STRIPE_API_HOST}${port}`;
 }
 
 /** The policy: what may run is given by `scripts` (and the same for inline style elements). */
@@ -31,6 +46,7 @@ export function contentSecurityPolicy(scripts: ScriptSource, options: PolicyOpti
   }
   if (options.docs) styleSrc += " 'unsafe-inline'";
   if (options.dev) scriptSrc += " 'unsafe-eval'";
+  const checkout = checkoutOrigin();
   return [
     "default-src 'self'",
     scriptSrc,
@@ -41,7 +57,7 @@ export function contentSecurityPolicy(scripts: ScriptSource, options: PolicyOpti
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    checkout ? `form-action 'self' ${checkout}` : "form-action 'self'",
     "frame-ancestors 'none'",
   ].join("; ");
 }

@@ -41,6 +41,7 @@ import {
   sendReminder,
 } from "@memorial/lib/reminders/send-reminders";
 import { CREDIT_CODES_JOB, creditExpiredCodes } from "@memorial/lib/visitors/claim-codes";
+import { GIVE_UP_JOB, giveUpWaitingVisitorTrees } from "@memorial/lib/visitors/give-up";
 import {
   deliverWebhook,
   MAX_ATTEMPTS as WEBHOOK_ATTEMPTS,
@@ -62,6 +63,8 @@ export const SCHEDULES: Schedule[] = [
   { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
   // Claim codes past their expiry, credited back to their operator once (issue 30.2).
   { ...alone(CREDIT_CODES_JOB), cron: "5 * * * *" },
+  // Visitors' trees waiting for stock past VISITOR_QUEUE_GIVE_UP_DAYS: given up, paid ones refunded.
+  { ...alone(GIVE_UP_JOB), cron: "35 * * * *" },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
   // The daily jobs below fan out (lib/jobs/fan-out.ts): each adds one keyed job per item, `items`.
@@ -155,6 +158,12 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
         await creditExpiredCodes();
       },
       maxAttempts: 3,
+    }),
+    [GIVE_UP_JOB]: job({
+      async run() {
+        await giveUpWaitingVisitorTrees();
+      },
+      maxAttempts: 5,
     }),
     housekeeping: job({
       async run() {

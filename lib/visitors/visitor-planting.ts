@@ -108,6 +108,8 @@ export async function plantableMemorial(
 }
 
 export interface NewVisitorPlanting {
+  /** An id taken from the table's sequence beforehand (a Checkout session names it), else a new one. */
+  id?: number;
   memorial: PlantableMemorial;
   origin: VisitorOrigin;
   words: VisitorWords;
@@ -121,6 +123,7 @@ export interface NewVisitorPlanting {
 export async function recordVisitorPlanting(tx: Tx, input: NewVisitorPlanting): Promise<number> {
   const row = await tx.visitorPlanting.create({
     data: {
+      ...(input.id === undefined ? {} : { id: input.id }),
       memorialId: input.memorial.id,
       operatorId: input.memorial.operatorId,
       origin: input.origin,

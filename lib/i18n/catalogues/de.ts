@@ -1044,4 +1044,34 @@ export const de: Catalogue = {
   "dashboard.familyControlsByFamily": "die Familie",
   "dashboard.familyControlsByOperator": "der Betreiber",
   "dashboard.eventManageLinkSent": "Verwaltungslink gesendet",
+  // The planting form's refusal page (issue 30, web/public-pages/planting-refusal.ts).
+  "plantRefusal.title": "Ihr Baum wurde nicht gepflanzt",
+  "plantRefusal.name": "Der Name muss 1 bis 80 Zeichen lang sein.",
+  "plantRefusal.message": "Die Nachricht muss 1 bis 1000 Zeichen lang sein.",
+  "plantRefusal.control":
+    "Der Name oder die Nachricht enthält Steuerzeichen: Schreiben Sie nur einfachen Text.",
+  "plantRefusal.link":
+    "Der Name oder die Nachricht enthält einen Link oder eine Adresse: Diese werden nicht angenommen.",
+  "plantRefusal.email": "Die E-Mail-Adresse für die Quittung ist ungültig.",
+  "plantRefusal.honeypot": "Dies sieht nach einer automatischen Sendung aus und wurde nicht angenommen.",
+  "plantRefusal.way": "Diese Art zu pflanzen wird für diese Gedenkseite nicht angeboten.",
+  "plantRefusal.codeMissing": "Geben Sie den Code ein, der auf Ihrer Karte steht.",
+  "plantRefusal.notPlantable": "Diese Gedenkseite existiert nicht oder nimmt keine Bäume von Besuchern an.",
+  "plantRefusal.unknownCode":
+    "Dieser Code existiert nicht oder gilt nicht für diese Gedenkseite. Prüfen Sie ihn auf Ihrer Karte.",
+  "plantRefusal.codeUsed": "Dieser Code hat seinen Baum bereits gepflanzt: Ein Code gilt nur einmal.",
+  "plantRefusal.codeExpired": "Dieser Code ist abgelaufen.",
+  "plantRefusal.rateLimited":
+    "Zu viele Versuche von dieser Adresse oder für diese Gedenkseite: Versuchen Sie es in einer Stunde erneut.",
+  "plantRefusal.codeTries":
+    "Zu viele Codes von dieser Adresse versucht: Versuchen Sie es in einer Stunde erneut.",
+  "plantRefusal.paymentUnavailable":
+    "Die Online-Zahlung ist im Moment nicht verfügbar: Versuchen Sie es später erneut.",
+  "plantRefusal.origin": "Dieses Formular muss von der Gedenkseite aus gesendet werden.",
+  "plantRefusal.invalid": "Das gesendete Formular ist unvollständig.",
+  "plantRefusal.host":
+    "Diese Website kann unter dieser Adresse nicht genutzt werden: Öffnen Sie die Gedenkseite unter ihrer üblichen Adresse.",
+  "plantRefusal.yourText": "Ihr Text, zum Kopieren:",
+  "plantRefusal.back": "Zurück zum Formular",
+  "plantRefusal.home": "Zurück zur Startseite",
 };

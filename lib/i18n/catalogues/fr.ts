@@ -1036,6 +1036,34 @@ export const fr = {
   "dashboard.familyControlsByFamily": "la famille",
   "dashboard.familyControlsByOperator": "l’opérateur",
   "dashboard.eventManageLinkSent": "Lien de gestion envoyé",
+  // The planting form's refusal page (issue 30, web/public-pages/planting-refusal.ts).
+  "plantRefusal.title": "Votre arbre n’a pas été planté",
+  "plantRefusal.name": "Le nom doit compter de 1 à 80 caractères.",
+  "plantRefusal.message": "Le message doit compter de 1 à 1000 caractères.",
+  "plantRefusal.control":
+    "Le nom ou le message contient des caractères de contrôle : écrivez du texte simple.",
+  "plantRefusal.link": "Le nom ou le message contient un lien ou une adresse : ils ne sont pas acceptés.",
+  "plantRefusal.email": "L’adresse e-mail pour le reçu n’est pas valide.",
+  "plantRefusal.honeypot": "Cet envoi ressemble à un envoi automatique et n’a pas été accepté.",
+  "plantRefusal.way": "Cette façon de planter n’est pas proposée pour ce mémorial.",
+  "plantRefusal.codeMissing": "Saisissez le code imprimé sur votre carte.",
+  "plantRefusal.notPlantable": "Ce mémorial n’existe pas ou n’accueille pas d’arbres de visiteurs.",
+  "plantRefusal.unknownCode":
+    "Ce code n’existe pas ou n’est pas valable pour ce mémorial. Vérifiez-le sur votre carte.",
+  "plantRefusal.codeUsed": "Ce code a déjà planté son arbre : un code ne sert qu’une fois.",
+  "plantRefusal.codeExpired": "Ce code a expiré.",
+  "plantRefusal.rateLimited":
+    "Trop d’essais depuis cette adresse ou pour ce mémorial : réessayez dans une heure.",
+  "plantRefusal.codeTries": "Trop de codes essayés depuis cette adresse : réessayez dans une heure.",
+  "plantRefusal.paymentUnavailable":
+    "Le paiement en ligne est momentanément indisponible : réessayez plus tard.",
+  "plantRefusal.origin": "Ce formulaire doit être envoyé depuis la page du mémorial.",
+  "plantRefusal.invalid": "Le formulaire envoyé est incomplet.",
+  "plantRefusal.host":
+    "Ce site ne peut pas être utilisé à cette adresse : ouvrez le mémorial à son adresse habituelle.",
+  "plantRefusal.yourText": "Votre texte, à copier :",
+  "plantRefusal.back": "Retour au formulaire",
+  "plantRefusal.home": "Retour à l’accueil",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -1020,4 +1020,30 @@ export const nl: Catalogue = {
   "dashboard.familyControlsByFamily": "de familie",
   "dashboard.familyControlsByOperator": "de operator",
   "dashboard.eventManageLinkSent": "Beheerlink verstuurd",
+  // The planting form's refusal page (issue 30, web/public-pages/planting-refusal.ts).
+  "plantRefusal.title": "Uw boom werd niet geplant",
+  "plantRefusal.name": "De naam moet 1 tot 80 tekens lang zijn.",
+  "plantRefusal.message": "Het bericht moet 1 tot 1000 tekens lang zijn.",
+  "plantRefusal.control": "De naam of het bericht bevat stuurtekens: schrijf gewone tekst.",
+  "plantRefusal.link": "De naam of het bericht bevat een link of een adres: die worden niet aanvaard.",
+  "plantRefusal.email": "Het e-mailadres voor het ontvangstbewijs is niet geldig.",
+  "plantRefusal.honeypot": "Dit lijkt een automatische inzending en werd niet aanvaard.",
+  "plantRefusal.way": "Deze manier van planten wordt voor dit gedenkteken niet aangeboden.",
+  "plantRefusal.codeMissing": "Vul de code in die op uw kaart staat.",
+  "plantRefusal.notPlantable": "Dit gedenkteken bestaat niet of neemt geen bomen van bezoekers aan.",
+  "plantRefusal.unknownCode":
+    "Deze code bestaat niet of geldt niet voor dit gedenkteken. Controleer hem op uw kaart.",
+  "plantRefusal.codeUsed": "Deze code heeft zijn boom al geplant: een code werkt maar één keer.",
+  "plantRefusal.codeExpired": "Deze code is verlopen.",
+  "plantRefusal.rateLimited":
+    "Te veel pogingen vanaf dit adres of voor dit gedenkteken: probeer het over een uur opnieuw.",
+  "plantRefusal.codeTries": "Te veel codes geprobeerd vanaf dit adres: probeer het over een uur opnieuw.",
+  "plantRefusal.paymentUnavailable": "Online betalen is momenteel niet mogelijk: probeer het later opnieuw.",
+  "plantRefusal.origin": "Dit formulier moet vanaf de pagina van het gedenkteken worden verzonden.",
+  "plantRefusal.invalid": "Het verzonden formulier is onvolledig.",
+  "plantRefusal.host":
+    "Deze site kan niet op dit adres worden gebruikt: open het gedenkteken op zijn gewone adres.",
+  "plantRefusal.yourText": "Uw tekst, om te kopiëren:",
+  "plantRefusal.back": "Terug naar het formulier",
+  "plantRefusal.home": "Terug naar de startpagina",
 };
