@@ -13,7 +13,7 @@ import { isLanguage } from "@memorial/lib/i18n/languages";
 import { memorialUrl } from "@memorial/lib/links";
 import { requesterName } from "@memorial/lib/memorials/family";
 import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "@memorial/lib/memorials/policy";
-import { visitorPlantingOffer } from "@memorial/lib/visitors/settings";
+import { visitorPlantingOffer } from "@memorial/lib/visitors/offer";
 import { datesComingBackOn, type ReminderKind } from "./anniversaries";
 import { reminderEmail, type TreeStatusCounts } from "./reminder-emails";
 import { reminderDateSql, reminderMemorial } from "./subscriptions";

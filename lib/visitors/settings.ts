@@ -7,7 +7,6 @@
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { loadChain } from "@memorial/lib/operators/contexts";
-import { plantingFormUrl } from "./links";
 
 /** The payment ways a visitor may be offered (Stripe Checkout's payment method types). */
 export const PAYMENT_WAYS = ["card", "bancontact"] as const;
@@ -179,22 +178,4 @@ export async function visitorSettingsOfOperator(operatorId: number) {
           ? 1
           : (a.contextName ?? "").localeCompare(b.contextName ?? ""),
     );
-}
-
-/**
- * What a message to the public (a reminder, a receipt) offers of visitor planting for a memorial:
- * its planting form and whether visitors may pay there; null when visitors may not plant.
- */
-export async function visitorPlantingOffer(
-  client: Client,
-  memorial: { id: number; operatorId: number; contextId: number | null },
-  linkBase: string,
-  language: string,
-): Promise<{ formLink: string; payment: boolean } | null> {
-  const offer = await visitorSettingsFor(client, memorial.operatorId, memorial.contextId);
-  if (!offer.enabled) return null;
-  return {
-    formLink: plantingFormUrl(linkBase, memorial.id, undefined, language),
-    payment: offer.payments.length > 0,
-  };
 }
