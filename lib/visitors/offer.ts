@@ -1,0 +1,69 @@
+// Issue 30: what a memorial's public pages offer its visitors — the memorial page's "Plant a tree"
+// link and the planting form (app/memorial/[id]/plant). Read for each render, never from the
+// memorial's cached read model: the rendered-page cache keeps the memorial page, and a change of
+// the operator's visitor settings drops the pages it concerns (settings.ts, expireVisitorPages).
+import { db } from "@memorial/lib/db/client";
+import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
+import { requesterName } from "@memorial/lib/memorials/family";
+import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
+import { type PaymentWay, visitorSettingsFor } from "./settings";
+
+export interface VisitorOffer {
+  /** The funeral home (the memorial's context) or the operator: who plants for the visitor. */
+  requester: string;
+  /** The payment ways offered (empty: codes only). */
+  payments: PaymentWay[];
+  /** The price of a tree in euros ("12.50"), or null when no payment is offered. */
+  price: string | null;
+  /** The memorial's guestbook mode: an open one shows the visitor's words at once. */
+  guestbookMode: "open" | "approval" | "closed";
+}
+
+/** What visitors of public memorial `memorialId` may do: plant (the offer), or nothing (null). */
+export async function visitorOffer(memorialId: number): Promise<VisitorOffer | null> {
+  const memorial = await db.memorial.findFirst({
+    where: { AND: [{ id: memorialId, kind: { not: "global" } }, memorialsVisibleTo(PUBLIC)] },
+    select: {
+      operatorId: true,
+      contextId: true,
+      guestbookMode: true,
+      operator: { select: { name: true } },
+    },
+  });
+  if (!memorial) return null;
+  const settings = await visitorSettingsFor(db, memorial.operatorId, memorial.contextId);
+  if (!settings.enabled) return null;
+  return {
+    requester: await requesterName(db, { ...memorial, operatorName: memorial.operator.name }),
+    payments: settings.price === null ? [] : settings.payments,
+    price: settings.payments.length ? settings.price : null,
+    guestbookMode: memorial.guestbookMode,
+  };
+}
+
+/** A price in euros ("12.50") as the language writes it: "12,50 €", "€ 12,50", "€12.50". */
+export function formatPrice(price: string, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { style: "currency", currency: "EUR" }).format(
+    Number(price),
+  );
+}
+
+/**
+ * Where a visitor's paid planting stands when Stripe sends them back (?paid={CHECKOUT_SESSION_ID}):
+ * planted, queued (waiting for stock), or waiting for the payment's confirmation (the signed
+ * checkout.session.completed event plants it); null for a session that is not this memorial's.
+ */
+export async function paidPlantingState(
+  memorialId: number,
+  checkoutSession: string,
+): Promise<"planted" | "queued" | "waiting" | null> {
+  if (!checkoutSession || checkoutSession.length > 255) return null;
+  const planting = await db.visitorPlanting.findUnique({
+    where: { checkoutSession },
+    select: { memorialId: true, status: true },
+  });
+  if (!planting || planting.memorialId !== memorialId) return null;
+  if (planting.status === "planted") return "planted";
+  if (planting.status === "queued") return "queued";
+  return planting.status === "awaiting_payment" ? "waiting" : null;
+}
