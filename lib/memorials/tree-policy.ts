@@ -97,3 +97,13 @@ export function shownMessage(
 ): string | null {
   return messageHiddenAt && !ownerIsLooking ? null : message;
 }
+
+/**
+ * Issue 30.6: a visitor's tree (a claim code, a payment) names its planter publicly only once the
+ * family published the visitor's words (tree.message_hidden_at cleared): until then, and after the
+ * family hid or deleted them, the public page and the certificate say "a visitor". A partner's
+ * tree always names its planter (the family hides its message only).
+ */
+export function hidesPlanter(origin: string, messageHiddenAt: Date | string | null): boolean {
+  return origin !== "partner" && messageHiddenAt !== null;
+}
