@@ -3,6 +3,7 @@
 // memorial's cached read model: the rendered-page cache keeps the memorial page, and a change of
 // the operator's visitor settings drops the pages it concerns (settings.ts, expireVisitorPages).
 import { db } from "@memorial/lib/db/client";
+import type { VisitorKitOffer } from "@memorial/lib/documents/print-kit";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import { requesterName } from "@memorial/lib/memorials/family";
 import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
@@ -66,4 +67,19 @@ export async function paidPlantingState(
   if (planting.status === "planted") return "planted";
   if (planting.status === "queued") return "queued";
   return planting.status === "awaiting_payment" ? "waiting" : null;
+}
+
+/**
+ * What the print kit says visitors may do from memorial `memorialId`'s page (issue 30.1): plant
+ * with a card's code, and online when payments are on; null where they may not (the setting is
+ * off, or the operator's global memorial).
+ */
+export async function visitorKitOffer(memorialId: number): Promise<VisitorKitOffer | null> {
+  const memorial = await db.memorial.findUnique({
+    where: { id: memorialId },
+    select: { operatorId: true, contextId: true, kind: true },
+  });
+  if (!memorial || memorial.kind === "global") return null;
+  const settings = await visitorSettingsFor(db, memorial.operatorId, memorial.contextId);
+  return settings.enabled ? { online: settings.payments.length > 0 } : null;
 }

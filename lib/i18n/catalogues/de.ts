@@ -173,6 +173,14 @@ export const de: Catalogue = {
   "plant.originCode": "Besucher, mit Code",
   "plant.originPayment": "Besucher, online bezahlt",
   "plant.wordsPending": "Worte warten auf die Freigabe der Familie",
+  "plant.kitOnline":
+    "Sie können zum Gedenken einen Baum über die Gedenkseite pflanzen, mit dem Code Ihrer Karte oder online: {requester} pflanzt ihn.",
+  "plant.kitCodes":
+    "Sie können zum Gedenken einen Baum über die Gedenkseite pflanzen, mit dem Code Ihrer Karte: {requester} pflanzt ihn.",
+  "plant.cardLead": "Pflanzen Sie mit diesem Code einen Baum zum Gedenken:",
+  "plant.cardValid": "Gültig bis {date}. {requester} pflanzt Ihren Baum.",
+  "plant.cardScan": "Scannen Sie diesen Code: das Formular öffnet sich mit Ihrem Code.",
+  "plant.cardsTitle": "Pflanzcodes",
   "dashboard.fieldsSummary": "Einige Felder müssen korrigiert werden: siehe die Hinweise daneben.",
   "dashboard.fieldRequired": "Dieses Feld ist erforderlich.",
   "dashboard.fieldInvalidDate": "Geben Sie ein Datum wie 2026-03-01 ein.",

@@ -165,6 +165,14 @@ export const en: Catalogue = {
   "plant.originCode": "visitor, with a code",
   "plant.originPayment": "visitor, paid online",
   "plant.wordsPending": "words waiting for the family's approval",
+  "plant.kitOnline":
+    "You can plant a tree in their memory from the memorial page, with the code of your card or online: {requester} plants it.",
+  "plant.kitCodes":
+    "You can plant a tree in their memory from the memorial page, with the code of your card: {requester} plants it.",
+  "plant.cardLead": "Plant a tree in their memory with this code:",
+  "plant.cardValid": "Valid until {date}. {requester} plants your tree.",
+  "plant.cardScan": "Scan this code: the planting form opens with your code filled in.",
+  "plant.cardsTitle": "Planting codes",
   "dashboard.fieldsSummary": "Some fields need your attention: see the messages beside them.",
   "dashboard.fieldRequired": "This field is required.",
   "dashboard.fieldInvalidDate": "Enter a date such as 2026-03-01.",

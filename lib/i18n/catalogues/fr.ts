@@ -174,6 +174,14 @@ export const fr = {
   "plant.originCode": "visiteur, avec un code",
   "plant.originPayment": "visiteur, payé en ligne",
   "plant.wordsPending": "mots en attente de l’accord de la famille",
+  "plant.kitOnline":
+    "Vous pouvez planter un arbre en sa mémoire depuis la page du mémorial, avec le code de votre carte ou en ligne : {requester} le plante.",
+  "plant.kitCodes":
+    "Vous pouvez planter un arbre en sa mémoire depuis la page du mémorial, avec le code de votre carte : {requester} le plante.",
+  "plant.cardLead": "Plantez un arbre en sa mémoire avec ce code :",
+  "plant.cardValid": "Valable jusqu’au {date}. {requester} plante votre arbre.",
+  "plant.cardScan": "Scannez ce code : le formulaire s’ouvre avec votre code déjà rempli.",
+  "plant.cardsTitle": "Codes de plantation",
   "dashboard.fieldsSummary": "Certains champs sont à corriger : voyez les messages à côté d'eux.",
   "dashboard.fieldRequired": "Ce champ est obligatoire.",
   "dashboard.fieldInvalidDate": "Saisissez une date comme 2026-03-01.",

@@ -169,6 +169,14 @@ export const nl: Catalogue = {
   "plant.originCode": "bezoeker, met een code",
   "plant.originPayment": "bezoeker, online betaald",
   "plant.wordsPending": "woorden wachten op de goedkeuring van de familie",
+  "plant.kitOnline":
+    "U kunt ter nagedachtenis een boom planten vanaf de gedenkpagina, met de code van uw kaart of online: {requester} plant hem.",
+  "plant.kitCodes":
+    "U kunt ter nagedachtenis een boom planten vanaf de gedenkpagina, met de code van uw kaart: {requester} plant hem.",
+  "plant.cardLead": "Plant ter nagedachtenis een boom met deze code:",
+  "plant.cardValid": "Geldig tot {date}. {requester} plant uw boom.",
+  "plant.cardScan": "Scan deze code: het formulier opent met uw code al ingevuld.",
+  "plant.cardsTitle": "Plantcodes",
   "dashboard.fieldsSummary": "Sommige velden moeten worden verbeterd: zie de berichten ernaast.",
   "dashboard.fieldRequired": "Dit veld is verplicht.",
   "dashboard.fieldInvalidDate": "Vul een datum in zoals 2026-03-01.",
