@@ -63,6 +63,7 @@ const { jobCatalogue, SCHEDULES } = await import("@memorial/lib/service/job-cata
 const { startJobRunner } = await import("@memorial/lib/jobs/runner");
 const { confirmationEmailConsumer } = await import("@memorial/lib/mail/confirmation-consumer");
 const { inGroundEmailConsumer } = await import("@memorial/lib/mail/in-ground-consumer");
+const { visitorReceiptConsumer } = await import("@memorial/lib/visitors/receipt-consumer");
 const { createMailer, releaseHeldEmails } = await import("@memorial/lib/mail/outbox-sender");
 const { webhookConsumer } = await import("@memorial/lib/webhooks/consumer");
 
@@ -92,7 +93,7 @@ if (demo) {
 // expired links kept in unsent e-mails). npm start is production mode: webhooks never go to
 // private addresses (unless WEBHOOK_ALLOW_PRIVATE=1). JOB_WORKERS=0: this instance runs none.
 const catalogue = jobCatalogue({
-  consumers: [confirmationEmailConsumer, inGroundEmailConsumer, webhookConsumer],
+  consumers: [confirmationEmailConsumer, inGroundEmailConsumer, visitorReceiptConsumer, webhookConsumer],
   webhooks: { production: !dev },
 });
 type Runner = Awaited<ReturnType<typeof startJobRunner>>;

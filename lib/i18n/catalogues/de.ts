@@ -181,6 +181,21 @@ export const de: Catalogue = {
   "plant.cardValid": "Gültig bis {date}. {requester} pflanzt Ihren Baum.",
   "plant.cardScan": "Scannen Sie diesen Code: das Formular öffnet sich mit Ihrem Code.",
   "plant.cardsTitle": "Pflanzcodes",
+  "plant.receiptSubject": "Ihr Baum zum Gedenken an {title}",
+  "plant.receiptGreeting": "Guten Tag {planter},",
+  "plant.receiptBody":
+    "Danke: Ihr Baum ist zum Gedenken an {title} gepflanzt. {requester} hat ihn für Sie gepflanzt.",
+  "plant.receiptQueued":
+    "Danke: Ihr Baum zum Gedenken an {title} ist gepflanzt. Er wartete auf die nächsten jungen Bäume der Wälder; {requester} hat ihn für Sie gepflanzt.",
+  "plant.receiptTree": "{species}, {site} ({country})",
+  "plant.receiptPaid": "Online bezahlt: {amount}.",
+  "plant.receiptPending":
+    "Ihr Name und Ihre Nachricht erscheinen auf der Gedenkseite, sobald die Familie sie freigibt.",
+  "plant.receiptPageButton": "Die Gedenkseite ansehen",
+  "plant.receiptCertificate":
+    "Das Zertifikat der zum Gedenken gepflanzten Bäume, zum Drucken oder Aufbewahren:",
+  "plant.receiptCertificateLink": "das Zertifikat (PDF)",
+  "plant.receiptClosing": "Mit unserem Dank,",
   "dashboard.fieldsSummary": "Einige Felder müssen korrigiert werden: siehe die Hinweise daneben.",
   "dashboard.fieldRequired": "Dieses Feld ist erforderlich.",
   "dashboard.fieldInvalidDate": "Geben Sie ein Datum wie 2026-03-01 ein.",

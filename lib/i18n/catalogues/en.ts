@@ -173,6 +173,20 @@ export const en: Catalogue = {
   "plant.cardValid": "Valid until {date}. {requester} plants your tree.",
   "plant.cardScan": "Scan this code: the planting form opens with your code filled in.",
   "plant.cardsTitle": "Planting codes",
+  "plant.receiptSubject": "Your tree in memory of {title}",
+  "plant.receiptGreeting": "Dear {planter},",
+  "plant.receiptBody":
+    "Thank you: your tree is planted in memory of {title}. {requester} planted it for you.",
+  "plant.receiptQueued":
+    "Thank you: your tree in memory of {title} is planted. It waited for the forests' next young trees; {requester} planted it for you.",
+  "plant.receiptTree": "{species}, {site} ({country})",
+  "plant.receiptPaid": "Paid online: {amount}.",
+  "plant.receiptPending":
+    "Your name and message will show on the memorial page once the family approves them.",
+  "plant.receiptPageButton": "See the memorial page",
+  "plant.receiptCertificate": "The certificate of the trees planted in their memory, to print or keep:",
+  "plant.receiptCertificateLink": "the certificate (PDF)",
+  "plant.receiptClosing": "With our thanks,",
   "dashboard.fieldsSummary": "Some fields need your attention: see the messages beside them.",
   "dashboard.fieldRequired": "This field is required.",
   "dashboard.fieldInvalidDate": "Enter a date such as 2026-03-01.",

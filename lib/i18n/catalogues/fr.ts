@@ -182,6 +182,20 @@ export const fr = {
   "plant.cardValid": "Valable jusqu’au {date}. {requester} plante votre arbre.",
   "plant.cardScan": "Scannez ce code : le formulaire s’ouvre avec votre code déjà rempli.",
   "plant.cardsTitle": "Codes de plantation",
+  "plant.receiptSubject": "Votre arbre en mémoire de {title}",
+  "plant.receiptGreeting": "Bonjour {planter},",
+  "plant.receiptBody":
+    "Merci : votre arbre est planté en mémoire de {title}. {requester} l’a planté pour vous.",
+  "plant.receiptQueued":
+    "Merci : votre arbre en mémoire de {title} est planté. Il attendait les prochains jeunes arbres des forêts ; {requester} l’a planté pour vous.",
+  "plant.receiptTree": "{species}, {site} ({country})",
+  "plant.receiptPaid": "Payé en ligne : {amount}.",
+  "plant.receiptPending":
+    "Votre nom et votre message apparaîtront sur la page du mémorial dès que la famille les aura approuvés.",
+  "plant.receiptPageButton": "Voir la page du mémorial",
+  "plant.receiptCertificate": "Le certificat des arbres plantés en sa mémoire, à imprimer ou à garder :",
+  "plant.receiptCertificateLink": "le certificat (PDF)",
+  "plant.receiptClosing": "Avec nos remerciements,",
   "dashboard.fieldsSummary": "Certains champs sont à corriger : voyez les messages à côté d'eux.",
   "dashboard.fieldRequired": "Ce champ est obligatoire.",
   "dashboard.fieldInvalidDate": "Saisissez une date comme 2026-03-01.",

@@ -177,6 +177,20 @@ export const nl: Catalogue = {
   "plant.cardValid": "Geldig tot {date}. {requester} plant uw boom.",
   "plant.cardScan": "Scan deze code: het formulier opent met uw code al ingevuld.",
   "plant.cardsTitle": "Plantcodes",
+  "plant.receiptSubject": "Uw boom ter nagedachtenis aan {title}",
+  "plant.receiptGreeting": "Beste {planter},",
+  "plant.receiptBody":
+    "Dank u: uw boom is geplant ter nagedachtenis aan {title}. {requester} heeft hem voor u geplant.",
+  "plant.receiptQueued":
+    "Dank u: uw boom ter nagedachtenis aan {title} is geplant. Hij wachtte op de volgende jonge bomen van de bossen; {requester} heeft hem voor u geplant.",
+  "plant.receiptTree": "{species}, {site} ({country})",
+  "plant.receiptPaid": "Online betaald: {amount}.",
+  "plant.receiptPending": "Uw naam en bericht verschijnen op de gedenkpagina zodra de familie ze goedkeurt.",
+  "plant.receiptPageButton": "De gedenkpagina bekijken",
+  "plant.receiptCertificate":
+    "Het certificaat van de bomen die ter nagedachtenis werden geplant, om af te drukken of te bewaren:",
+  "plant.receiptCertificateLink": "het certificaat (PDF)",
+  "plant.receiptClosing": "Met onze dank,",
   "dashboard.fieldsSummary": "Sommige velden moeten worden verbeterd: zie de berichten ernaast.",
   "dashboard.fieldRequired": "Dit veld is verplicht.",
   "dashboard.fieldInvalidDate": "Vul een datum in zoals 2026-03-01.",
