@@ -89,8 +89,16 @@ test("an admin turns visitor planting on, issues 3 codes as CSV, and each code p
     ).rejects.toMatchObject({ code: "CODE_USED" });
   }
   expect(await db.tree.count({ where: { memorialId, origin: "visitor_code" } })).toBe(3);
+  // The memorial's dashboard page shows the visitor trees, their origin and the words waiting.
+  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await expect(page.getByTestId("tree-visitor")).toHaveCount(3);
+  await expect(page.getByTestId("tree-visitor").first()).toHaveText(
+    "visitor, with a code · words waiting for the family's approval",
+  );
+  await page.goto(`${baseUrl()}/dashboard/visitors`);
 
   // Cards: one A6 page per code, downloaded as a PDF.
+  await codes.getByLabel("Memorial number").fill(String(memorialId));
   await codes.getByLabel("Number of codes").fill("2");
   await codes.getByLabel("Cards to print (PDF, one A6 card per code)").check();
   const cards = page.waitForEvent("download");
