@@ -61,10 +61,8 @@ const { migrate } = await import("@memorial/lib/service/migrate");
 const { requestDispatch, wakeDispatchOnEvents } = await import("@memorial/lib/events/dispatcher");
 const { jobCatalogue, SCHEDULES } = await import("@memorial/lib/service/job-catalogue");
 const { startJobRunner } = await import("@memorial/lib/jobs/runner");
-const { confirmationEmailConsumer } = await import("@memorial/lib/mail/confirmation-consumer");
-const { inGroundEmailConsumer } = await import("@memorial/lib/mail/in-ground-consumer");
+const { DURABLE_CONSUMERS } = await import("@memorial/lib/service/consumers");
 const { createMailer, releaseHeldEmails } = await import("@memorial/lib/mail/outbox-sender");
-const { webhookConsumer } = await import("@memorial/lib/webhooks/consumer");
 
 const embedded = !config.DATABASE_URL;
 const database = await resolveDatabase((line) => console.log(`database: ${line}`));
@@ -86,13 +84,12 @@ if (demo) {
 }
 
 // The background work, as jobs (lib/service/job-catalogue.ts): the durable consumers of the domain
-// events (the e-mail of a confirmation, the family's e-mail when its trees are in the ground,
-// webhook deliveries), the sending of the e-mail outbox and
+// events (lib/service/consumers.ts), the sending of the e-mail outbox and
 // of webhooks, the planting queue, and the hourly housekeeping (expired Idempotency-Key records,
 // expired links kept in unsent e-mails). npm start is production mode: webhooks never go to
 // private addresses (unless WEBHOOK_ALLOW_PRIVATE=1). JOB_WORKERS=0: this instance runs none.
 const catalogue = jobCatalogue({
-  consumers: [confirmationEmailConsumer, inGroundEmailConsumer, webhookConsumer],
+  consumers: DURABLE_CONSUMERS,
   webhooks: { production: !dev },
 });
 type Runner = Awaited<ReturnType<typeof startJobRunner>>;

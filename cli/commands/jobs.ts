@@ -95,18 +95,14 @@ export const JOB_COMMANDS: Record<string, Command> = {
         throw new UsageError(`--wait must be a whole number of seconds, got "${waitRaw}"`);
       }
       const deadline = Date.now() + Number(waitRaw) * 1000;
-      const [{ jobCatalogue }, { runJobsOnce }, consumers] = await Promise.all([
+      const [{ jobCatalogue }, { runJobsOnce }, { DURABLE_CONSUMERS }] = await Promise.all([
         import("@memorial/lib/service/job-catalogue"),
         import("@memorial/lib/jobs/tasks"),
-        Promise.all([
-          import("@memorial/lib/mail/confirmation-consumer").then((m) => m.confirmationEmailConsumer),
-          import("@memorial/lib/mail/in-ground-consumer").then((m) => m.inGroundEmailConsumer),
-          import("@memorial/lib/webhooks/consumer").then((m) => m.webhookConsumer),
-        ]),
+        import("@memorial/lib/service/consumers"),
       ]);
       const catalogue = jobCatalogue({
         // The consumers of the service's launcher (scripts/start.ts), for dispatch-events.
-        consumers,
+        consumers: DURABLE_CONSUMERS,
         webhooks: { production: settings().production },
       });
       try {

@@ -20,6 +20,7 @@ const SECTIONS: [string, DashboardKey, boolean?][] = [
   ["/dashboard/transactions", "navTransactions"],
   ["/dashboard/keys", "navKeys", true],
   ["/dashboard/webhooks", "navWebhooks", true],
+  ["/dashboard/visitors", "visitors_nav", true],
   ["/dashboard/team", "navTeam", true],
   ["/dashboard/account", "navAccount"],
 ];

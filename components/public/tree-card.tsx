@@ -122,7 +122,12 @@ export function TreeCard({
         <dt className="text-stone-700">{t("plantedBy")}</dt>
         <dd className="font-semibold" data-testid="planter">
           {/* A replacement's planter is the service's word, stored in the memorial's language. */}
-          {life.isReplacement ? t("replacementPlanter") : tree.planter}
+          {/* Issue 30.6: a visitor whose words the family has not published is "a visitor". */}
+          {life.isReplacement
+            ? t("replacementPlanter")
+            : tree.planterHidden
+              ? translator(language, "plant")("visitor")
+              : tree.planter}
         </dd>
       </dl>
       {tree.message?.trim() ? (

@@ -95,7 +95,14 @@ const OTHER_ACTIONS = [
 ];
 
 // Every route handler under app/api/dashboard: admin-only ones answer staff 403.
-const ADMIN_ROUTES = ["/api/dashboard/keys", "/api/dashboard/webhooks", "/api/dashboard/team"];
+const ADMIN_ROUTES = [
+  "/api/dashboard/keys",
+  "/api/dashboard/webhooks",
+  "/api/dashboard/team",
+  "/api/dashboard/visitors",
+];
+/** Admin routes that only take a POST (issue 30: planting codes answered as a file). */
+const ADMIN_POST_ROUTES = ["/api/dashboard/visitors/codes"];
 const STAFF_ROUTES = [
   "/api/dashboard/memorials",
   "/api/dashboard/reports",
@@ -269,9 +276,17 @@ test("staff are refused every admin route, page and action through HTTP; a demot
   await signIn(page, staff);
 
   // Routes: every route handler is listed, the admin ones answer 403, the others 200.
-  expect(routeHandlers().sort()).toEqual([...ADMIN_ROUTES, ...STAFF_ROUTES].sort());
+  expect(routeHandlers().sort()).toEqual([...ADMIN_ROUTES, ...ADMIN_POST_ROUTES, ...STAFF_ROUTES].sort());
   for (const route of ADMIN_ROUTES) {
     const response = await page.request.get(`${baseUrl()}${route}`);
+    expect(response.status(), route).toBe(403);
+    expect(await response.json()).toMatchObject({ error: "FORBIDDEN" });
+  }
+  for (const route of ADMIN_POST_ROUTES) {
+    const response = await page.request.post(`${baseUrl()}${route}`, {
+      headers: { origin: baseUrl() },
+      data: { target: "memorial", id: 1, count: 1, expires: "2099-01-01", format: "csv" },
+    });
     expect(response.status(), route).toBe(403);
     expect(await response.json()).toMatchObject({ error: "FORBIDDEN" });
   }

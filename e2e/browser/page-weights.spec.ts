@@ -6,6 +6,7 @@
 // reaches it: the family's links from the e-mails really sent, the visitor's through the forms.
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { errorsOf, PAGE_WEIGHT_LIMIT, weigh } from "../support/page-weight";
@@ -155,4 +156,23 @@ test("the page a guestbook message leads to stays under 40 KiB", async ({ browse
   await firstVisit(browser, "guestbook thanks page", thanks, 200, async (p) => {
     await expect(p.getByTestId("guestbook-sent")).toBeVisible();
   });
+});
+
+test("a memorial's planting form stays under 40 KiB, without Next.js's runtime", async ({ browser }) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const memorialId = await create(op, classic());
+  await setVisitorSetting(op.operatorId, null, {
+    enabled: true,
+    payments: ["card", "bancontact"],
+    price: "15",
+  });
+  await firstVisit(
+    browser,
+    "planting form",
+    `${baseUrl()}/memorial/${memorialId}/plant?lang=fr`,
+    200,
+    async (page) => {
+      await expect(page.getByTestId("plant-form")).toBeVisible();
+    },
+  );
 });

@@ -173,7 +173,9 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
       size: 10.5,
     });
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
-    paragraph(`${where}  ·  ${t("plantedBy")} ${tree.planter}`, {
+    // Issue 30.6: a visitor whose words the family has not published is "a visitor".
+    const planter = tree.planterHidden ? translator(language, "plant")("visitor") : tree.planter;
+    paragraph(`${where}  ·  ${t("plantedBy")} ${planter}`, {
       size: 9.5,
       color: GREY,
       gap: 5,

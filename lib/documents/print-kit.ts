@@ -1,7 +1,9 @@
 // The ceremony print kit (issue 21.6): an A4 poster and an A6 card with the memorial's shown title
 // (displayTitle), a short text and the QR code of the memorial page, in the family's language. It
 // says only what is true (issue 27.3): the page shows the trees; a tree is planted through the
-// funeral home, which it names (requesterName: the context the memorial is made for). Drawn
+// funeral home, which it names (requesterName: the context the memorial is made for), and where
+// the operator lets visitors plant (issue 30), from the memorial page with a card's code or
+// online (when payments are on). The page's look is drawKitPage's, which claim-cards.ts reuses. Drawn
 // with pdf-lib and the certificate's fonts. Only for a memorial the public can see: a hidden or
 // unconfirmed memorial's code would lead to a 404, so it is refused (printKitFor).
 
@@ -12,8 +14,8 @@ import { memorialUrl } from "@memorial/lib/links";
 import { familyLanguage, requesterName } from "@memorial/lib/memorials/family";
 import type { MemorialKind } from "@memorial/lib/memorials/policy";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
-import { rgb } from "pdf-lib";
-import { breakUrl, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wrap } from "./draw";
+import { type PDFDocument, rgb } from "pdf-lib";
+import { breakUrl, type Colour, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wrap } from "./draw";
 import { type FontWeight, printable, textWidth } from "./fonts";
 
 /** Points: A4 and A6 portrait. */
@@ -26,6 +28,9 @@ export const isPrintKitFormat = (value: unknown): value is PrintKitFormat =>
 /** The poster's text and code are black (the certificate's ink is softer). */
 const INK = rgb(0, 0, 0);
 
+/** The fonts newPdf embeds. */
+type Fonts = Awaited<ReturnType<typeof newPdf>>["fonts"];
+
 export interface PrintKitInput {
   title: string;
   kind: MemorialKind;
@@ -37,17 +42,84 @@ export interface PrintKitInput {
   format: PrintKitFormat;
 }
 
-export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
-  const { language, format } = input;
+/** What visitors may do from the memorial page (issue 30): null when visitor planting is off. */
+export interface VisitorKitOffer {
+  /** Visitors may also pay online (else: the code of a card only). */
+  online: boolean;
+}
+
+export async function printKitPdf(
+  input: PrintKitInput & { visitors?: VisitorKitOffer | null },
+): Promise<Uint8Array> {
+  const { language } = input;
   const t = translator(language, "printkit");
-  const p = translator(language, "page");
   const { pdf, fonts } = await newPdf({
     title: `${t("heading")} · ${input.title}`,
-    siteName: p("siteName"),
+    siteName: translator(language, "page")("siteName"),
     language,
   });
+  // Issue 30: where visitors may plant, the kit says how, from the memorial page; elsewhere a tree
+  // is planted by asking the funeral home (issue 27.3).
+  const plant = translator(language, "plant");
+  drawKitPage(pdf, fonts, {
+    ...input,
+    texts: [
+      {
+        text: input.kind === "classic" ? t("lead") : t("leadAnonymous"),
+        size: 18,
+        color: GREY,
+        gap: 10,
+      },
+      {
+        text: input.visitors
+          ? plant(input.visitors.online ? "kitOnline" : "kitCodes", { requester: input.requester })
+          : t("plantThrough", { requester: input.requester }),
+        size: 14,
+        color: GREY,
+        gap: 20,
+      },
+    ],
+    qr: input.url,
+    scan: t("scan"),
+    address: input.url,
+  });
+  return pdf.save();
+}
 
-  const [width, height] = PRINT_KIT_SIZES[format];
+/** A line of text of a kit's page, centred, in points at the poster's scale. */
+export interface KitText {
+  text: string;
+  size: number;
+  weight?: FontWeight;
+  color?: Colour;
+  gap?: number;
+  maxLines?: number;
+}
+
+/** One page of the kit's look: the site's name, the memorial's title, texts, a QR code and its address. */
+export interface KitPage {
+  title: string;
+  kind: MemorialKind;
+  language: Language;
+  format: PrintKitFormat;
+  /** Under the title. */
+  texts: KitText[];
+  /** What the QR code encodes. */
+  qr: string;
+  /** Under the QR code: what scanning it does. */
+  scan: string;
+  /** Printed last, broken to fit: the address to type when no phone scans. */
+  address: string;
+}
+
+/**
+ * Draws one page of the kit's look into `pdf` (the poster, the card, a claim code's card:
+ * claim-cards.ts): a frame, the site's name, the memorial's title, the texts, then the QR code,
+ * as large as the room left allows, with what it does and the address.
+ */
+export function drawKitPage(pdf: PDFDocument, fonts: Fonts, input: KitPage): void {
+  const p = translator(input.language, "page");
+  const [width, height] = PRINT_KIT_SIZES[input.format];
   const k = width / PRINT_KIT_SIZES.poster[0]; // the card is the poster at half its width
   const margin = 48 * k;
   const column = width - 2 * margin;
@@ -61,13 +133,10 @@ export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
     borderWidth: 2 * k,
   });
   let y = height - margin;
-  const centred = (
-    raw: string,
-    o: { weight?: FontWeight; size: number; color?: typeof INK; gap?: number; maxLines?: number },
-  ) => {
+  const centred = (o: KitText) => {
     const weight = o.weight ?? "regular";
     const size = o.size * k;
-    let lines = wrap(printable(raw), weight, size, column);
+    let lines = wrap(printable(o.text), weight, size, column);
     const max = o.maxLines ?? 3;
     if (lines.length > max) lines = [...lines.slice(0, max - 1), lines.slice(max - 1).join(" ")];
     for (const l of lines) {
@@ -84,20 +153,19 @@ export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
     y -= (o.gap ?? 0) * k;
   };
 
-  centred(p("siteName").toUpperCase(), { size: 12, color: LEAF, gap: 30 });
-  if (input.kind === "classic") centred(p("memorialOf"), { size: 20, color: GREY, gap: 8 });
-  centred(input.title, { weight: "bold", size: 40, color: GREEN, gap: 18 });
-  centred(input.kind === "classic" ? t("lead") : t("leadAnonymous"), { size: 18, color: GREY, gap: 10 });
-  centred(t("plantThrough", { requester: input.requester }), { size: 14, color: GREY, gap: 20 });
+  centred({ text: p("siteName").toUpperCase(), size: 12, color: LEAF, gap: 30 });
+  if (input.kind === "classic") centred({ text: p("memorialOf"), size: 20, color: GREY, gap: 8 });
+  centred({ text: input.title, weight: "bold", size: 40, color: GREEN, gap: 18 });
+  for (const text of input.texts) centred(text);
 
   // The QR code, centred, as large as the room left allows, with its quiet zone of white.
   const below = 120 * k; // the scan text and the address
   const qrSize = Math.min(300 * k, y - margin - below);
   const top = y;
-  drawQr(page, input.url, { left: (width - qrSize) / 2, top, size: qrSize, color: INK });
+  drawQr(page, input.qr, { left: (width - qrSize) / 2, top, size: qrSize, color: INK });
   y = top - qrSize - 16 * k;
-  centred(t("scan"), { size: 14, color: GREY, gap: 6 });
-  for (const l of breakUrl(input.url, "bold", 12 * k, column)) {
+  centred({ text: input.scan, size: 14, color: GREY, gap: 6 });
+  for (const l of breakUrl(input.address, "bold", 12 * k, column)) {
     y -= 12 * k * 1.25;
     page.drawText(l, {
       x: (width - textWidth(l, "bold", 12 * k)) / 2,
@@ -107,7 +175,6 @@ export async function printKitPdf(input: PrintKitInput): Promise<Uint8Array> {
       color: GREEN,
     });
   }
-  return pdf.save();
 }
 
 export type PrintKitResult =
@@ -122,6 +189,8 @@ export async function printKitFor(
   memorialId: number,
   format: PrintKitFormat,
   origin: string,
+  /** What visitors may do from the page (lib/visitors/offer.ts visitorKitOffer); null: nothing. */
+  visitors: VisitorKitOffer | null = null,
 ): Promise<PrintKitResult> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
@@ -148,6 +217,7 @@ export async function printKitFor(
       operatorName: memorial.operator.name,
     }),
     format,
+    visitors,
   });
   return {
     ok: true,

@@ -17,6 +17,7 @@ import {
   confirmationEmail as subscriptionEmail,
 } from "@memorial/lib/reminders/reminder-emails";
 import { invitationEmail, passwordResetEmail } from "@memorial/lib/users/team-email";
+import { receiptEmail } from "@memorial/lib/visitors/receipt-email";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
 
@@ -148,6 +149,26 @@ const CASES: Case[] = [
         memorialLink: "https://trees.example.org/memorial/1",
         unsubscribeLink: hostileLink("unsubscribeLink"),
         visitorPlanting: { formLink: hostileLink("formLink"), payment: true },
+      }),
+  },
+  {
+    name: "visitor: planting receipt",
+    fields: ["planter", "title", "requester", "species", "site", "country", "amount"],
+    links: ["pageUrl", "certificateUrl"],
+    build: (l) =>
+      receiptEmail({
+        language: l,
+        planter: hostile("planter"),
+        title: hostile("title"),
+        requester: hostile("requester"),
+        species: hostile("species"),
+        site: hostile("site"),
+        country: hostile("country"),
+        waited: false,
+        amount: hostile("amount"),
+        pending: true,
+        pageUrl: hostileLink("pageUrl"),
+        certificateUrl: hostileLink("certificateUrl"),
       }),
   },
   {

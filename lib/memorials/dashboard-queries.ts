@@ -19,6 +19,7 @@ import {
 import { waitingPlantings } from "@memorial/lib/plantings/planting-queue";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { parseId } from "@memorial/lib/validation";
+import { visitorTrees } from "./visitor-trees";
 
 /** Trees per page of a memorial's screen. */
 export const TREES_PER_PAGE = 100;
@@ -140,6 +141,10 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
     }),
     waitingPlantings(db, [memorial.id]),
   ]);
+  const visitors = await visitorTrees(
+    db,
+    pageTrees.map((tree) => tree.id),
+  );
   const person = memorial.person;
   return {
     id: memorial.id,
@@ -187,6 +192,8 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
       planter: tree.planter,
       message: tree.message,
       messageHidden: tree.messageHiddenAt !== null,
+      /** Issue 30.6: a visitor's tree (its origin, its words in the family's guestbook); null: a partner's. */
+      visitor: visitors.get(tree.id) ?? null,
       free: tree.free,
       // Trees planted here by another operator are shown, but their transaction is theirs.
       ownTree: tree.operatorId === scope.operatorId,

@@ -13,6 +13,7 @@ import { settings } from "@memorial/lib/settings";
 import { familyLanguage } from "./family";
 import { type AnonymousTitle, displayTitle, type MemorialKind, treesVisibleTo } from "./policy";
 import { type MemorialPrivacyView, memorialPrivacy } from "./privacy";
+import { type VisitorTree, visitorTrees } from "./visitor-trees";
 
 /** Days during which a management link works (setting MANAGE_TTL_DAYS, default 365). */
 export function manageTtlDays(): number {
@@ -97,7 +98,15 @@ export interface ManageView {
   language: Language;
   expiresAt: Date;
   /** The trees with a message, the family's to hide or show. */
-  messages: { treeId: number; planter: string; message: string; hidden: boolean; plantedAt: Date }[];
+  messages: {
+    treeId: number;
+    planter: string;
+    message: string;
+    hidden: boolean;
+    plantedAt: Date;
+    /** Issue 30.6: a visitor's tree, its origin and where its words stand in the guestbook. */
+    visitor?: VisitorTree;
+  }[];
   /** Issue 21.5: when the closing summary was sent (null: not yet), and whether it can be. */
   summarySentAt: Date | null;
   hasFamilyEmail: boolean;
@@ -134,6 +143,10 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
     select: { id: true, planter: true, message: true, messageHiddenAt: true, plantedAt: true },
     take: 500,
   });
+  const visitors = await visitorTrees(
+    db,
+    trees.map((t) => t.id),
+  );
   return {
     state: "active",
     memorialId: memorial.id,
@@ -154,6 +167,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
         message: t.message ?? "",
         hidden: t.messageHiddenAt !== null,
         plantedAt: t.plantedAt,
+        ...(visitors.has(t.id) ? { visitor: visitors.get(t.id) } : {}),
       })),
     summarySentAt: memorial.summarySentAt,
     hasFamilyEmail: Boolean(memorial.family?.email?.trim()),

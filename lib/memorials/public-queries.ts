@@ -15,6 +15,7 @@ import {
   type AnonymousTitle,
   countsAsLiving,
   displayTitle,
+  hidesPlanter,
   type MemorialKind,
   memorialsVisibleTo,
   PUBLIC,
@@ -33,7 +34,10 @@ export interface PublicTree {
   id: number;
   quantity: number;
   plantedAt: string;
+  /** Empty when planterHidden. */
   planter: string;
+  /** Issue 30.6: a visitor whose words the family has not published: shown as "a visitor". */
+  planterHidden?: boolean;
   message: string | null;
   species: {
     id: number;
@@ -220,7 +224,9 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
       id: t.id,
       quantity: t.quantity,
       plantedAt: t.plantedAt.toISOString(),
-      planter: t.planter,
+      // A visitor's name is public once the family published the visitor's words (the policy's).
+      planter: hidesPlanter(t.origin, t.messageHiddenAt) ? "" : t.planter,
+      ...(hidesPlanter(t.origin, t.messageHiddenAt) ? { planterHidden: true } : {}),
       // A message the family hid is not public (the policy's).
       message: shownMessage(t.message, t.messageHiddenAt),
       species: {

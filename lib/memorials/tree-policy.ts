@@ -99,13 +99,20 @@ export function shownMessage(
 }
 
 /**
- * Issue 30: a visitor's name is the visitor's words, as the message is: until the family publishes
- * them (lib/visitors), or once it hid them, only the memorial's own operator reads it; the others
- * get null (the public page writes "a visitor", the API the contract's word for unknown).
+ * Issue 30.6: a visitor's tree (a claim code, a payment) names its planter publicly only once the
+ * family published the visitor's words (tree.message_hidden_at cleared): until then, and after the
+ * family hid or deleted them, the public page and the certificate say "a visitor", and other
+ * operators' Infos the contract's word for unknown. A partner's tree always names its planter (the
+ * family hides its message only).
  */
+export function hidesPlanter(origin: string, messageHiddenAt: Date | string | null): boolean {
+  return origin !== "partner" && messageHiddenAt !== null;
+}
+
+/** The planter as a reader sees it: null where hidesPlanter, except for the memorial's own operator. */
 export function shownPlanter(
   tree: { planter: string; origin: string; messageHiddenAt: Date | string | null },
   ownerIsLooking = false,
 ): string | null {
-  return tree.origin !== "partner" && tree.messageHiddenAt && !ownerIsLooking ? null : tree.planter;
+  return hidesPlanter(tree.origin, tree.messageHiddenAt) && !ownerIsLooking ? null : tree.planter;
 }

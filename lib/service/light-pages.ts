@@ -1,6 +1,7 @@
 // The public pages that the rendered-page cache does not keep, answered light (issue 33.1): the
 // home page and its search results, a memorial page right after a guestbook message or while it
-// may not be kept, and the not-found page of a memorial address. Each is rendered by Next.js
+// may not be kept, the not-found page of a memorial address, and the planting form of a memorial
+// (issue 30). Each is rendered by Next.js
 // through this server (lib/http/page-render.ts) and answered without Next.js's client runtime,
 // which these server components do not need: a first visit of a phone stays under 40 KiB
 // (e2e/browser/page-weight.spec.ts). Nothing is kept: every request is rendered for itself, with
@@ -29,7 +30,7 @@ const HOP_BY_HOP = new Set([
 
 /** The public pages made by Next.js that carry no client component, by path. */
 export function isLightPage(path: string): boolean {
-  return path === "/" || /^\/memorial\/[^/]+$/.test(path);
+  return path === "/" || /^\/memorial\/[^/]+(\/plant)?$/.test(path);
 }
 
 export interface LightPages {

@@ -6,6 +6,8 @@
 // what an operator sees for a funeral home is what its memorials offer.
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
+import { EVENT_CHANNEL, type EventSignal, noticeOf, publishLocal } from "@memorial/lib/events/events";
+import { chainColumnsSql, contextChainSql } from "@memorial/lib/operators/context-chain";
 import { loadChain } from "@memorial/lib/operators/contexts";
 
 /** The payment ways a visitor may be offered (Stripe Checkout's payment method types). */
@@ -120,6 +122,7 @@ export async function setVisitorSetting(
   if (input === null) {
     if (contextId === null) throw invalid("the operator's own setting can be turned off, not removed");
     await db.visitorSetting.deleteMany({ where: { operatorId, contextId } });
+    await expireVisitorPages(operatorId, contextId);
     return visitorSettingsFor(db, operatorId, contextId);
   }
   const unknown = input.payments.find((way) => !isPaymentWay(way));
@@ -146,6 +149,7 @@ export async function setVisitorSetting(
     VALUES (${operatorId}, ${contextId}, ${input.enabled}, ${payments}::varchar(20)[], ${price}::numeric)
     ON CONFLICT ${conflict} DO UPDATE SET "enabled" = EXCLUDED."enabled", "payments" = EXCLUDED."payments",
       "price" = EXCLUDED."price", "updated_at" = now()`;
+  await expireVisitorPages(operatorId, contextId);
   return visitorSettingsFor(db, operatorId, contextId);
 }
 
@@ -178,4 +182,35 @@ export async function visitorSettingsOfOperator(operatorId: number) {
           ? 1
           : (a.contextName ?? "").localeCompare(b.contextName ?? ""),
     );
+}
+
+/** Memorial ids per signal: a NOTIFY payload stays under PostgreSQL's 8,000 bytes. */
+const SIGNAL_IDS = 500;
+
+/**
+ * Drops, on every process, the cached pages of the memorials that follow the visitor setting of
+ * the operator (contextId null: all its memorials) or of one of its contexts (the memorials whose
+ * context has it on its chain): their "Plant a tree" link comes or goes at once. A signal without
+ * an event row, as a context's default privacy sends.
+ */
+async function expireVisitorPages(operatorId: number, contextId: number | null): Promise<void> {
+  const rows =
+    contextId === null
+      ? await db.$queryRaw<{ id: number }[]>`
+          SELECT "id" FROM "memorial" WHERE "operator_id" = ${operatorId} ORDER BY "id"`
+      : await db.$queryRaw<{ id: number }[]>`
+          SELECT m."id" FROM "memorial" m
+          JOIN (${contextChainSql()}) ON "chain1"."id" = m."context_id"
+          WHERE m."operator_id" = ${operatorId} AND ${contextId} IN (${chainColumnsSql("id")})
+          ORDER BY m."id"`;
+  const ids = rows.map((row) => row.id);
+  for (let i = 0; i < ids.length; i += SIGNAL_IDS) {
+    const signal: EventSignal = {
+      type: "catalogue.changed",
+      operatorId,
+      memorialIds: ids.slice(i, i + SIGNAL_IDS),
+    };
+    await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${noticeOf([signal])})`;
+    publishLocal([signal]);
+  }
 }

@@ -40,6 +40,7 @@ function control(action: string, token: string, language: Language, label: strin
 
 export function managePage(view: ManagePageView, language: Language, nonce: string, path: string): string {
   const m = translator(language, "page");
+  const plant = translator(language, "plant");
   let title: string;
   let body: SafeHtml;
   switch (view.state) {
@@ -52,15 +53,34 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
           : html`<ul class="messages">${view.messages.map(
               (msg) => html`<li data-testid="manage-message" data-tree="${String(msg.treeId)}">
                 <strong>${msg.planter}</strong> · <span class="note">${formatMoment(msg.plantedAt, language)}</span>
-                ${msg.hidden ? html` <span class="note">${m("manageMessageHidden")}</span>` : ""}
+                ${
+                  msg.visitor
+                    ? html` · <span class="note" data-testid="manage-visitor-origin">${plant(
+                        msg.visitor.origin === "visitor_code" ? "originCode" : "originPayment",
+                      )}</span>`
+                    : ""
+                }
+                ${
+                  msg.visitor?.words === "pending"
+                    ? html` <span class="note" data-testid="manage-visitor-pending">${plant("wordsPending")}</span>`
+                    : msg.hidden
+                      ? html` <span class="note">${m("manageMessageHidden")}</span>`
+                      : ""
+                }
                 <blockquote>${msg.message}</blockquote>
-                ${control(
-                  msg.hidden ? "show-message" : "hide-message",
-                  t,
-                  language,
-                  msg.hidden ? m("manageShowMessage") : m("manageHideMessage"),
-                  html`<input type="hidden" name="tree" value="${String(msg.treeId)}">`,
-                )}
+                ${
+                  // A visitor's words are the family's to approve, hide or delete in its guestbook
+                  // (below), which shows or hides the tree's planter and message with them.
+                  msg.visitor
+                    ? ""
+                    : control(
+                        msg.hidden ? "show-message" : "hide-message",
+                        t,
+                        language,
+                        msg.hidden ? m("manageShowMessage") : m("manageHideMessage"),
+                        html`<input type="hidden" name="tree" value="${String(msg.treeId)}">`,
+                      )
+                }
               </li>`,
             )}</ul>`;
       const anonymous =

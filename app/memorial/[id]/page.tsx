@@ -21,6 +21,7 @@ import { PAGE_TREE_LIMIT, type PublicMemorial } from "@memorial/lib/memorials/pu
 import { photoUrl } from "@memorial/lib/photos/photos";
 import { shareText } from "@memorial/lib/sharing/share";
 import { parseId } from "@memorial/lib/validation";
+import { visitorOffer } from "@memorial/lib/visitors/offer";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -95,6 +96,9 @@ export default async function MemorialPage(props: Props) {
   // from the address: the cache holds the memorial's data, never the rendered page.
   const search = await props.searchParams;
   const confirmed = search?.confirmed === "1";
+  // Issue 30: visitors may plant here (the operator's setting, read for each render: a change of
+  // it drops the cached pages).
+  const offer = await visitorOffer(memorial.id);
   const title = shownTitle(memorial, language);
   const countryName = countryNamer(language);
   // Site names and regions in the page's language where the catalogue has them (issue 27.9).
@@ -171,6 +175,20 @@ export default async function MemorialPage(props: Props) {
           {(memorial.listedTrees ?? memorial.totalTrees) > memorial.totalTrees ? (
             <p className="mt-1 text-sm text-stone-700" data-testid="trees-counted">
               {t("treesCounted")}
+            </p>
+          ) : null}
+          {offer ? (
+            <p className="mt-6 flex flex-wrap items-center gap-3" data-testid="plant-invite">
+              <a
+                href={`${path}/plant?lang=${language}`}
+                className="inline-block rounded-lg bg-forest-800 px-4 py-2 font-semibold text-white hover:bg-forest-900 focus:outline-2 focus:outline-offset-2 focus:outline-forest-600"
+                data-testid="plant-link"
+              >
+                {translator(language, "plant")("link")}
+              </a>
+              <span className="text-stone-800">
+                {translator(language, "plant")("linkText", { requester: offer.requester })}
+              </span>
             </p>
           ) : null}
         </section>

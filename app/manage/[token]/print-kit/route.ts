@@ -4,6 +4,7 @@
 import { isPrintKitFormat, printKitFor, printKitResponse } from "@memorial/lib/documents/print-kit";
 import { publicOrigin } from "@memorial/lib/links";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
+import { visitorKitOffer } from "@memorial/lib/visitors/offer";
 
 const text = (body: string, status: number) =>
   new Response(body, {
@@ -22,5 +23,12 @@ export async function GET(request: Request, context: { params: Promise<{ token: 
   const found = await lookupManage(token);
   if (found.state === "unknown") return text("Not found", 404);
   if (found.state !== "active") return text("This management link has expired or been replaced", 410);
-  return printKitResponse(await printKitFor(found.memorialId, format, publicOrigin(request.headers)));
+  return printKitResponse(
+    await printKitFor(
+      found.memorialId,
+      format,
+      publicOrigin(request.headers),
+      await visitorKitOffer(found.memorialId),
+    ),
+  );
 }

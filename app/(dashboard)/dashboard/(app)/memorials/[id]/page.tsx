@@ -51,6 +51,7 @@ export default async function MemorialPage(props: {
   if (!memorial) notFound();
   const lang = await dashboardLanguage(session.operatorLanguage);
   const t = translator(lang, "dashboard");
+  const plant = translator(lang, "plant");
   const familyLanguage = memorial.family?.language ? parseLanguage(memorial.family.language) : null;
   const emails = await memorialEmails(session.scope, memorial.id);
   const previews = await confirmationPreviews(session.scope, memorial.id);
@@ -262,6 +263,12 @@ export default async function MemorialPage(props: {
                     </td>
                     <td className={td} data-label={t("colPlanter")}>
                       {tree.planter}
+                      {tree.visitor ? (
+                        <span className="block text-xs text-stone-600" data-testid="tree-visitor">
+                          {plant(tree.visitor.origin === "visitor_code" ? "originCode" : "originPayment")}
+                          {tree.visitor.words === "pending" ? ` · ${plant("wordsPending")}` : ""}
+                        </span>
+                      ) : null}
                     </td>
                     <td className={`${td} max-w-xs break-words`} data-label={t("colMessage")}>
                       {tree.message ?? ""}

@@ -7,6 +7,7 @@ import { invalid, notFound } from "@memorial/lib/errors";
 import { publicOrigin } from "@memorial/lib/links";
 import { ownMemorialsOf } from "@memorial/lib/memorials/policy";
 import { parseId } from "@memorial/lib/validation";
+import { visitorKitOffer } from "@memorial/lib/visitors/offer";
 import { dashboardLanguage } from "@/web/dashboard/language";
 import { dashboardRoute } from "@/web/dashboard/route";
 
@@ -25,7 +26,12 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
             select: { id: true },
           });
     if (!own) throw notFound(`memorial ${id} does not exist`, { field: "id", reason: "not-found" });
-    const result = await printKitFor(own.id, format, publicOrigin(request.headers));
+    const result = await printKitFor(
+      own.id,
+      format,
+      publicOrigin(request.headers),
+      await visitorKitOffer(own.id),
+    );
     return printKitResponse(result, await dashboardLanguage(session.operatorLanguage));
   })(request);
 }

@@ -1,0 +1,103 @@
+// The visitors' planting form in Chromium (issue 30.3), in the four languages: reached from the
+// memorial page's "Plant a tree" link, it names the funeral home, asks for the visitor's name,
+// message and e-mail, then a code (filled in from a card's QR code address) or a payment at the
+// operator's price in the page's language; it passes the accessibility scan, and without
+// JavaScript it still is the same form.
+import AxeBuilder from "@axe-core/playwright";
+import { issueClaimCodes } from "@memorial/lib/visitors/claim-codes";
+import { setVisitorSetting } from "@memorial/lib/visitors/settings";
+import { expect, test } from "@playwright/test";
+import { baseUrl, makeContext, makeIsolatedOperator } from "../support/factories";
+import { classic, create } from "./memorials";
+
+const EXPECTED = {
+  fr: {
+    link: "Planter un arbre",
+    heading: "Planter un arbre en mémoire",
+    planter: "Votre nom",
+    code: "Planter avec ce code",
+    pay: "Payer 15,00 € et planter",
+    ways: "carte ou Bancontact",
+  },
+  nl: {
+    link: "Een boom planten",
+    heading: "Een boom planten ter nagedachtenis",
+    planter: "Uw naam",
+    code: "Planten met deze code",
+    pay: "€ 15,00 betalen en planten",
+    ways: "kaart of Bancontact",
+  },
+  en: {
+    link: "Plant a tree",
+    heading: "Plant a tree in memory",
+    planter: "Your name",
+    code: "Plant with this code",
+    pay: "Pay €15.00 and plant",
+    ways: "card or Bancontact",
+  },
+  de: {
+    link: "Einen Baum pflanzen",
+    heading: "Einen Baum zum Gedenken pflanzen",
+    planter: "Ihr Name",
+    code: "Mit diesem Code pflanzen",
+    pay: "15,00 € bezahlen und pflanzen",
+    ways: "Karte oder Bancontact",
+  },
+} as const;
+
+for (const lang of ["fr", "nl", "en", "de"] as const) {
+  test(`the planting form in ${lang}: from the memorial page, with the funeral home, the code and the price`, async ({
+    page,
+  }) => {
+    const op = await makeIsolatedOperator({ stock: 5, language: lang });
+    const home = await makeContext(op.operatorId, "Epf");
+    const memorialId = await create(op, classic({}, { Contexte: { ContexteEpfId: home.id } }));
+    await setVisitorSetting(op.operatorId, home.id, {
+      enabled: true,
+      payments: ["card", "bancontact"],
+      price: "15",
+    });
+    const want = EXPECTED[lang];
+    await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=${lang}`);
+    await expect(page.getByTestId("plant-invite")).toContainText(home.name);
+    await page.getByTestId("plant-link").click();
+    await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}/plant\\?lang=${lang}$`));
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(want.heading);
+    await expect(page.getByTestId("plant-lead")).toContainText(home.name);
+    await expect(page.getByLabel(want.planter)).toBeVisible();
+    await expect(page.getByRole("button", { name: want.code })).toBeVisible();
+    await expect(page.getByRole("button", { name: want.pay })).toBeVisible();
+    await expect(page.getByTestId("plant-pay")).toContainText(want.ways);
+    // The honeypot is out of sight.
+    await expect(page.locator('input[name="website"]')).not.toBeInViewport();
+
+    const { codes } = await issueClaimCodes({
+      operatorId: op.operatorId,
+      isTest: false,
+      memorialId,
+      count: 1,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+    await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=${lang}&code=${codes[0]!.code}`);
+    await expect(page.locator('input[name="code"]')).toHaveValue(codes[0]!.code);
+    const scan = await new AxeBuilder({ page }).analyze();
+    expect(scan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+}
+
+test("without JavaScript the form is the same form, its buttons naming the way", async ({ browser }) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const memorialId = await create(op, classic());
+  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: ["card"], price: "9.90" });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=en`);
+  const form = page.getByTestId("plant-form");
+  await expect(form).toHaveAttribute("method", "post");
+  await expect(form).toHaveAttribute("action", `/memorial/${memorialId}/trees`);
+  await expect(form.locator('button[name="way"]')).toHaveCount(2);
+  await expect(page.getByRole("button", { name: "Pay €9.90 and plant" })).toHaveAttribute("value", "pay");
+  await expect(page.getByTestId("plant-pay")).toContainText("paid by card on Stripe");
+  await context.close();
+});
