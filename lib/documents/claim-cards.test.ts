@@ -133,7 +133,16 @@ describe("the print kit and visitor planting", () => {
     expect(codes).not.toContain(t(lang, "printkit.plantThrough", { requester }));
 
     await setVisitorSetting(op.operatorId, home.id, { enabled: true, payments: ["bancontact"], price: "20" });
-    expect(await words()).toContain(t(lang, "plant.kitOnline", { requester }));
+    // Payment is offered only where Stripe is configured (lib/visitors/payments.ts paymentOffered).
+    expect(await words()).toContain(t(lang, "plant.kitCodes", { requester }));
+    process.env.STRIPE_SECRET_KEY = "sk_test_kit";
+    process.env.STRIPE_WEBHOOK_SECRET = "whsec_kit";
+    try {
+      expect(await words()).toContain(t(lang, "plant.kitOnline", { requester }));
+    } finally {
+      delete process.env.STRIPE_SECRET_KEY;
+      delete process.env.STRIPE_WEBHOOK_SECRET;
+    }
 
     // Off for the funeral home, on for the operator: the home's setting wins.
     await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
