@@ -113,6 +113,8 @@ const ZSettings = z.object({
   NEXTAUTH_SECRET: text(undefined),
   NEXTAUTH_URL: origin,
   CONFIRMATION_TTL_DAYS: integer(1, 3650, 14),
+  /** Issue 32: days after its creation when a family that has not confirmed gets its one reminder. */
+  CONFIRMATION_REMINDER_DAYS: integer(1, 3650, 7),
   MANAGE_TTL_DAYS: integer(1, 36500, 365),
   INVITATION_TTL_DAYS: integer(1, 3650, 7),
   PASSWORD_RESET_TTL_MINUTES: integer(1, 100_000, 60),

@@ -45,6 +45,10 @@ const CHECKS: Record<string, string> = {
   stock_stock_check: "CHECK ((stock >= 0))",
   memorial_person_check: "CHECK (((kind = 'global'::\"MemorialKind\") = (person_id IS NULL)))",
   memorial_title_check: "CHECK ((char_length((title)::text) <= 400))",
+  // Issue 32: a memorial closed as not confirmed says why.
+  memorial_closed_check: "CHECK (((closed_at IS NULL) = (closed_reason IS NULL)))",
+  memorial_closed_reason_check:
+    "CHECK (((closed_reason)::text = ANY ((ARRAY['expired'::character varying, 'declined'::character varying])::text[])))",
   tree_quantity_check: "CHECK ((quantity > 0))",
   transaction_free_check: "CHECK (((free_tree_count >= 0) AND (free_tree_count <= tree_count)))",
   operator_user_role_check:
@@ -52,7 +56,7 @@ const CHECKS: Record<string, string> = {
   operator_invitation_role_check:
     "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
   webhook_endpoint_events_check:
-    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50)])))",
+    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50), 'memorial.expired'::character varying(50)])))",
   tree_in_ground_check: "CHECK (((status = 'ordered'::\"TreeStatus\") = (in_ground_on IS NULL)))",
   tree_death_check:
     "CHECK (((status = ANY (ARRAY['dead'::\"TreeStatus\", 'replaced'::\"TreeStatus\"])) = ((died_on IS NOT NULL) AND (death_reason IS NOT NULL))))",

@@ -2,7 +2,7 @@
 import type { ContextKind } from "@memorial/lib/db/generated/enums";
 import { DomainError } from "@memorial/lib/errors";
 import { CONTEXT_KINDS, createContext, setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
-import { addPrepaid, createOperator } from "@memorial/lib/operators/create-operator";
+import { addPrepaid, createOperator, setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@memorial/lib/operators/keys";
 import { createUser } from "@memorial/lib/users/create-user";
 import { isRole } from "@memorial/lib/users/roles";
@@ -85,6 +85,17 @@ export const OPERATOR_COMMANDS: Record<string, Command> = {
       const operatorId = integer(f, "operator")!;
       const trees = integer(f, "trees")!;
       return addPrepaid(operatorId, trees);
+    },
+  },
+  // Issue 32: where the tree of a memorial never confirmed (or declined) goes; shown without --outcome.
+  "operator unconfirmed": {
+    options: { operator: str, outcome: str },
+    run: async (f) => {
+      const operatorId = integer(f, "operator")!;
+      const outcome = text(f, "outcome", false);
+      if (outcome !== undefined && outcome !== "credit" && outcome !== "global")
+        throw new UsageError(`--outcome: "${outcome}" is not credit or global`);
+      return setUnconfirmedOutcome(operatorId, outcome);
     },
   },
   "user create": {

@@ -90,10 +90,16 @@ export function MemorialList() {
                       className={`rounded px-2 py-0.5 text-xs font-medium ${
                         row.status === "visible"
                           ? "bg-forest-100 text-forest-900"
-                          : "bg-amber-100 text-amber-900"
+                          : row.status === "expired"
+                            ? "bg-stone-200 text-stone-800"
+                            : "bg-amber-100 text-amber-900"
                       }`}
                     >
-                      {row.status === "visible" ? t("stateVisible") : t("stateAwaiting")}
+                      {row.status === "visible"
+                        ? t("stateVisible")
+                        : row.status === "expired"
+                          ? t("stateExpired")
+                          : t("stateAwaiting")}
                     </span>
                   ),
                 },

@@ -10,6 +10,7 @@ export const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
   "tree.planted": "eventTreePlanted",
   "memorial.confirmed": "eventMemorialConfirmed",
   "person.modified": "eventPersonModified",
+  "memorial.expired": "eventMemorialExpired",
   "memorial.hidden": "eventMemorialHidden",
   "memorial.shown": "eventMemorialShown",
   "memorial.anonymised": "eventMemorialAnonymised",

@@ -17,6 +17,8 @@ export const EVENT_TYPES = [
   "memorial.created",
   "tree.planted",
   "memorial.confirmed",
+  // Issue 32: never confirmed (its link expired) or declined by its family.
+  "memorial.expired",
   "person.modified",
   "confirmation.resent",
   "key.revoked",

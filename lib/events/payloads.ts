@@ -78,6 +78,17 @@ export interface EventPayloads {
     visitorPlantingId?: number;
   };
   "memorial.confirmed": Record<string, never>;
+  /**
+   * Issue 32: closed as not confirmed: its link expired, or its family declined. Its waiting tree
+   * was credited back to the operator's prepaid trees, or planted (treeId, null while it waits for
+   * stock) in the operator's global memorial (globalMemorialId).
+   */
+  "memorial.expired": {
+    reason: "expired" | "declined";
+    outcome: "credit" | "global";
+    treeId: number | null;
+    globalMemorialId: number | null;
+  };
   "person.modified": { personId: number; titlesUpdated: boolean };
   "confirmation.resent": { confirmation: ConfirmationRequest };
   "key.revoked": { keyId: number };

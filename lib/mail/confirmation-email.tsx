@@ -48,6 +48,35 @@ export function ConfirmationEmail(props: ConfirmationEmailProps) {
 export const confirmationEmail = (props: ConfirmationEmailProps) =>
   renderEmail(<ConfirmationEmail {...props} />);
 
+export interface ReminderEmailProps extends FamilyLetter {
+  link: string;
+  /** When the link stops working (the memorial is then closed as not confirmed), as the family reads it. */
+  until: string;
+  /** The last reminder, shortly before the link expires. */
+  last: boolean;
+}
+
+/** Issue 32: the reminder (and the last one) to a family that has not confirmed its memorial. */
+export function ReminderEmail(props: ReminderEmailProps) {
+  const { t, requester, title, deceased, greeting, layout } = letterParts(props);
+  const subject = props.last ? "lastReminderSubject" : "reminderSubject";
+  return (
+    <Layout {...layout} subject={t(subject, { title, titleInitial: initial(title) })}>
+      <Paragraph>{greeting}</Paragraph>
+      <Paragraph>
+        {deceased
+          ? t("reminderBody", { requester, deceased, deceasedInitial: initial(deceased) })
+          : t("reminderBodyNoName", { requester })}
+      </Paragraph>
+      <Button href={props.link}>{t("button")}</Button>
+      <Note>{t("reminderUntil", { date: props.until })}</Note>
+      <Note>{t("reminderDecline")}</Note>
+    </Layout>
+  );
+}
+
+export const reminderEmail = (props: ReminderEmailProps) => renderEmail(<ReminderEmail {...props} />);
+
 export interface ManageEmailProps extends FamilyLetter {
   link: string;
   days: number;

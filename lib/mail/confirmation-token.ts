@@ -10,6 +10,26 @@ export { hashSecretToken as hashToken } from "@memorial/lib/secret-token";
 
 import { newSecretToken } from "@memorial/lib/secret-token";
 
+/** A new confirmation link of a memorial (its raw token), carrying the waiting planting. */
+export async function newConfirmationToken(
+  tx: Tx,
+  memorialId: number,
+  planting: PendingPlanting,
+  expiresAt: Date,
+): Promise<string> {
+  const { token, hash } = newSecretToken();
+  await tx.confirmationToken.create({
+    data: {
+      memorialId,
+      tokenHash: hash,
+      expiresAt,
+      ...planting,
+      externalId: planting.externalId === null ? null : BigInt(planting.externalId),
+    },
+  });
+  return token;
+}
+
 /** A new token for a memorial and its e-mail in the outbox, in the caller's transaction. */
 export async function issueConfirmation(
   tx: Tx,
@@ -23,16 +43,12 @@ export async function issueConfirmation(
     planting: PendingPlanting;
   },
 ) {
-  const { token, hash } = newSecretToken();
-  await tx.confirmationToken.create({
-    data: {
-      memorialId: input.memorialId,
-      tokenHash: hash,
-      expiresAt: new Date(Date.now() + settings().CONFIRMATION_TTL_DAYS * 86_400_000),
-      ...input.planting,
-      externalId: input.planting.externalId === null ? null : BigInt(input.planting.externalId),
-    },
-  });
+  const token = await newConfirmationToken(
+    tx,
+    input.memorialId,
+    input.planting,
+    new Date(Date.now() + settings().CONFIRMATION_TTL_DAYS * 86_400_000),
+  );
   // The family's management link comes with it (a new one revokes the one sent before).
   const manage = await issueManageToken(tx, input.memorialId);
   const mail = await confirmationEmail({

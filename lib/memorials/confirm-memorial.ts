@@ -31,6 +31,8 @@ export type ConfirmationLookup =
       expiresAt: Date;
     }
   | { state: "used"; memorialId: number; language: Language }
+  /** Issue 32: closed as not confirmed (its link expired, or the family declined it). */
+  | { state: "closed"; reason: "expired" | "declined"; language: Language }
   | { state: "expired"; language: Language }
   | { state: "unknown" };
 
@@ -55,6 +57,13 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
   if (!row) return { state: "unknown" };
   // The page speaks to the family: in the family's language (Famille.Langue), as its e-mail.
   const language = familyLanguage(row.memorial);
+  if (row.memorial.status === "expired") {
+    return {
+      state: "closed",
+      reason: row.memorial.closedReason === "declined" ? "declined" : "expired",
+      language,
+    };
+  }
   if (row.usedAt || row.memorial.status === "visible") {
     return { state: "used", memorialId: row.memorialId, language };
   }
@@ -79,7 +88,9 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
 
 export type ConfirmationOutcome =
   | { outcome: "confirmed" | "already-confirmed"; memorialId: number }
-  | { outcome: "expired" | "unknown" };
+  | { outcome: "expired" | "unknown" }
+  /** Issue 32: the memorial was closed as not confirmed (expired or declined) before this press. */
+  | { outcome: "closed"; reason: "expired" | "declined" };
 
 export async function confirmMemorial(token: string): Promise<ConfirmationOutcome> {
   if (!plausible(token)) return { outcome: "unknown" };
@@ -89,10 +100,24 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
     if (!locked) return { outcome: "unknown" };
     const row = await tx.confirmationToken.findUniqueOrThrow({ where: { id: locked.id } });
     if (row.usedAt) return { outcome: "already-confirmed", memorialId: row.memorialId };
-    if (row.expiresAt.getTime() <= Date.now()) return { outcome: "expired" };
+    if (row.expiresAt.getTime() <= Date.now()) {
+      // Issue 32: the memorial was closed as not confirmed: say that, not only "expired".
+      const closed = await tx.memorial.findUniqueOrThrow({
+        where: { id: row.memorialId },
+        select: { status: true, closedReason: true },
+      });
+      if (closed.status !== "expired") return { outcome: "expired" };
+      return { outcome: "closed", reason: closed.closedReason === "declined" ? "declined" : "expired" };
+    }
     // Another link of the same memorial (a resent e-mail) may have confirmed it already.
-    const [memorial] = await tx.$queryRaw<{ status: string; person_id: number | null; is_test: boolean }[]>`
-      SELECT "status"::text AS "status", "person_id", "is_test" FROM "memorial" WHERE "id" = ${row.memorialId} FOR UPDATE`;
+    // The memorial's row lock orders this confirmation with a closing (close-unconfirmed.ts): one outcome.
+    const [memorial] = await tx.$queryRaw<
+      { status: string; person_id: number | null; is_test: boolean; closed_reason: string | null }[]
+    >`SELECT "status"::text AS "status", "person_id", "is_test", "closed_reason"
+      FROM "memorial" WHERE "id" = ${row.memorialId} FOR UPDATE`;
+    if (memorial.status === "expired") {
+      return { outcome: "closed", reason: memorial.closed_reason === "declined" ? "declined" : "expired" };
+    }
     await tx.confirmationToken.update({ where: { id: row.id }, data: { usedAt: new Date() } });
     if (memorial.status === "visible") return { outcome: "already-confirmed", memorialId: row.memorialId };
     const chain = await loadChain(tx, row.operatorId, row.contextId);

@@ -234,7 +234,7 @@ const linkBaseOf = (options: CreateMemorialOptions) =>
 /** contract.md: a transaction is written for the creation of every memorial, the global one too. */
 async function recordCreation(
   tx: Tx,
-  caller: Caller,
+  caller: Pick<Caller, "operatorId" | "environment">,
   contextId: number | null,
   memorial: { id: number; personId: number | null },
   planting: Omit<Planting, "memorialId" | "personId">,
@@ -264,7 +264,11 @@ async function recordCreation(
  * orphan trees go to the test one and never touch the live one. The partial unique index holds "at
  * most one per operator" (and environment); ON CONFLICT waits for a concurrent creator.
  */
-async function globalMemorial(tx: Tx, events: EventRecorder, caller: Caller) {
+export async function globalMemorial(
+  tx: Tx,
+  events: EventRecorder,
+  caller: Pick<Caller, "operatorId" | "operatorName" | "operatorLanguage" | "environment">,
+) {
   const inserted = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "memorial" ("operator_id", "kind", "status", "title", "language", "is_test")
     VALUES (${caller.operatorId}, 'global', 'visible', ${classicTitle(caller.operatorName)},

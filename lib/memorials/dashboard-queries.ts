@@ -27,7 +27,7 @@ export const TREES_PER_PAGE = 100;
 export interface MemorialListRow {
   id: number;
   kind: "classic" | "anonymous" | "global";
-  status: "awaiting_confirmation" | "visible";
+  status: "awaiting_confirmation" | "visible" | "expired";
   title: string;
   deceased: string | null;
   createdAt: string;

@@ -89,7 +89,7 @@ export interface ManageView {
   memorialId: number;
   title: string;
   kind: MemorialKind;
-  status: "awaiting_confirmation" | "visible";
+  status: "awaiting_confirmation" | "visible" | "expired";
   hidden: boolean;
   /** The family made it anonymous (and may make it classic again). */
   anonymisedByFamily: boolean;

@@ -34,6 +34,22 @@ export async function createOperator(
 }
 
 /** Adds prepaid trees; the balance can never go below zero (CHECK in the database). */
+/**
+ * Issue 32: what becomes of the waiting tree of the operator's memorials never confirmed (or
+ * declined): "credit" (one prepaid tree back, the default) or "global" (planted in its global
+ * memorial). Without `outcome`, reads the current choice.
+ */
+export async function setUnconfirmedOutcome(operatorId: number, outcome?: "credit" | "global") {
+  const rows = outcome
+    ? await db.$queryRaw<{ unconfirmed_outcome: string }[]>`
+        UPDATE "operator" SET "unconfirmed_outcome" = ${outcome}::"UnconfirmedOutcome"
+        WHERE "id" = ${operatorId} RETURNING "unconfirmed_outcome"::text`
+    : await db.$queryRaw<{ unconfirmed_outcome: string }[]>`
+        SELECT "unconfirmed_outcome"::text FROM "operator" WHERE "id" = ${operatorId}`;
+  if (rows.length === 0) throw notFound(`operator ${operatorId} does not exist`);
+  return { operatorId, unconfirmedOutcome: rows[0].unconfirmed_outcome };
+}
+
 export async function addPrepaid(operatorId: number, trees: number) {
   const rows = await db.$queryRaw<{ prepaid_trees: number }[]>`
     UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" + ${trees}

@@ -31,6 +31,13 @@ import {
   sendDueClosingSummary,
 } from "@memorial/lib/mail/closing-summary";
 import { createMailer, type Mailer, redactExpiredLinks, sendEmail } from "@memorial/lib/mail/outbox-sender";
+import {
+  runUnconfirmedStep,
+  UNCONFIRMED_ITEM_JOB,
+  UNCONFIRMED_JOB,
+  type UnconfirmedItem,
+  unconfirmedItems,
+} from "@memorial/lib/mail/unconfirmed-memorials";
 import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
 import {
@@ -65,6 +72,9 @@ export const SCHEDULES: Schedule[] = [
   { ...alone(CREDIT_CODES_JOB), cron: "5 * * * *" },
   // Visitors' trees waiting for stock past VISITOR_QUEUE_GIVE_UP_DAYS: given up, paid ones refunded.
   { ...alone(GIVE_UP_JOB), cron: "35 * * * *" },
+  // Memorials awaiting their family (issue 32): reminders, the last one, closing at the link's
+  // expiry; fanned out like the daily jobs below, one keyed job per memorial and step.
+  { ...alone(UNCONFIRMED_JOB), cron: "25 * * * *", items: UNCONFIRMED_ITEM_JOB },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
   // The daily jobs below fan out (lib/jobs/fan-out.ts): each adds one keyed job per item, `items`.
@@ -158,6 +168,19 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
         await creditExpiredCodes();
       },
       maxAttempts: 3,
+    }),
+    // Issue 32: the memorials awaiting their family that are due for a reminder or their closing.
+    [UNCONFIRMED_JOB]: job({
+      async run() {
+        await fanOut(unconfirmedItems());
+      },
+      maxAttempts: 3,
+    }),
+    [UNCONFIRMED_ITEM_JOB]: job<UnconfirmedItem>({
+      async run(item) {
+        await runUnconfirmedStep(item);
+      },
+      maxAttempts: DAILY_ITEM_ATTEMPTS,
     }),
     [GIVE_UP_JOB]: job({
       async run() {

@@ -63,7 +63,7 @@ export interface MemorialInfos {
   state: MemorialState;
 }
 
-export type MemorialState = "awaiting_confirmation" | PrivacyLevel;
+export type MemorialState = "awaiting_confirmation" | "expired" | PrivacyLevel;
 
 /**
  * What `caller` may read of a memorial (GET /v1/Memorial/{id}/Infos), one page of its trees. Kept
@@ -116,7 +116,7 @@ async function loadMemorialInfos(
   // contract.md: a memorial awaiting confirmation has no tree. One statement gives the page and
   // the count (COUNT(*) OVER ()), so they always agree.
   const rows =
-    memorial.status === "awaiting_confirmation"
+    memorial.status !== "visible"
       ? []
       : await db.$queryRaw<InfosTreeRecord[]>`
           SELECT t."quantity", t."species_id" AS "speciesId",
@@ -134,7 +134,7 @@ async function loadMemorialInfos(
           ORDER BY t."planted_at", t."id"`;
   const totalTrees =
     rows[0]?.total ??
-    (page.offset === 0 || memorial.status === "awaiting_confirmation"
+    (page.offset === 0 || memorial.status !== "visible"
       ? 0
       : await db.tree.count({ where: { AND: [{ memorialId: memorial.id }, treesVisibleTo(viewer)] } }));
 
@@ -171,7 +171,7 @@ async function loadMemorialInfos(
       longitude: trimDecimal(row.longitude),
     })),
     totalTrees,
-    state:
-      memorial.status === "awaiting_confirmation" ? "awaiting_confirmation" : (privacy?.level ?? "public"),
+    // Issue 32: closed as not confirmed (its link expired, or its family declined): `expired`.
+    state: memorial.status === "visible" ? (privacy?.level ?? "public") : memorial.status,
   };
 }

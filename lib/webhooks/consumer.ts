@@ -120,6 +120,13 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     origin: event.payload.origin ?? "partner",
   }),
   "memorial.confirmed": (tx, event) => aboutMemorial(tx, event),
+  "memorial.expired": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    reason: event.payload.reason,
+    outcome: event.payload.outcome,
+    treeId: event.payload.treeId,
+    globalMemorialId: event.payload.globalMemorialId,
+  }),
   // The person is the operator's own (only its creator can modify it), and so are its memorials.
   "person.modified": async (_tx, event) => ({
     personId: event.payload.personId,

@@ -12,6 +12,8 @@ export const WEBHOOK_EVENTS = [
   "tree.planted",
   "memorial.confirmed",
   "person.modified",
+  // Issue 32: a memorial never confirmed (its link expired) or declined by its family.
+  "memorial.expired",
   // The family's controls (its management link) and the operator's own changes of them (issue 18.4).
   ...FAMILY_CONTROL_EVENTS,
   // A tree's life after its order (issue 20.3): in the ground, checked, dead, replaced.

@@ -80,6 +80,32 @@ const DATA = {
     when: "The family confirmed a memorial (its first tree follows as tree.planted).",
     data: z.strictObject({ memorialId: id(), memorialUrl, environment }),
   },
+  "memorial.expired": {
+    when: "A memorial awaiting its family was closed as not confirmed (issue 32): its confirmation link expired (CONFIRMATION_TTL_DAYS) or its family declined it. Its public page never existed; Infos' Etat says `expired`.",
+    data: z.strictObject({
+      memorialId: id(),
+      reason: z
+        .enum(["expired", "declined"])
+        .describe(
+          "`expired`: the family never confirmed before its link expired; `declined`: the family declined.",
+        ),
+      outcome: z
+        .enum(["credit", "global"])
+        .describe(
+          "Where its waiting tree went, as the operator chose (CLI `operator unconfirmed`): `credit`, one prepaid tree given back to the operator (not for a test key's memorial); `global`, planted in the operator's global memorial.",
+        ),
+      treeId: id()
+        .nullable()
+        .describe(
+          "The tree planted in the global memorial; null when credited back, or while it waits for stock.",
+        ),
+      globalMemorialId: id()
+        .nullable()
+        .describe("The operator's global memorial (outcome `global`), else null."),
+      memorialUrl,
+      environment,
+    }),
+  },
   "person.modified": {
     when: "A deceased person was modified (PUT /v1/Personne/Modifier, dashboard).",
     data: z.strictObject({

@@ -16,6 +16,10 @@ export type ConfirmView =
     }
   | { state: "used"; memorialId: number }
   | { state: "expired" }
+  /** Issue 32: closed as not confirmed (its link expired, or the family declined it). */
+  | { state: "closed"; reason: "expired" | "declined" }
+  /** Issue 32.2: the family has just declined the memorial. */
+  | { state: "declined" }
   | { state: "unknown" }
   | { state: "refused" };
 
@@ -75,7 +79,11 @@ function confirmBody(view: ConfirmView, language: Language): { title: string; bo
         <form method="post" action="${`/confirm/${encodeURIComponent(view.token)}?lang=${language}`}">
           <button type="submit">${m("confirmButton")}</button>
         </form>
-        <p class="note">${m("confirmExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
+        <p class="note">${m("confirmExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>
+        <form method="post" action="${`/confirm/${encodeURIComponent(view.token)}/decline?lang=${language}`}">
+          <p class="note">${m("confirmDeclineIntro")}</p>
+          <button type="submit" class="secondary" data-testid="confirm-decline">${m("confirmDeclineButton")}</button>
+        </form>`;
       break;
     case "used":
       title = m("confirmUsedTitle");
@@ -87,6 +95,16 @@ function confirmBody(view: ConfirmView, language: Language): { title: string; bo
     case "expired":
       title = m("confirmExpiredTitle");
       body = html`<h1>${m("confirmExpiredTitle")}</h1><p>${m("confirmExpiredText")}</p>`;
+      break;
+    case "declined":
+      title = m("confirmDeclinedTitle");
+      body = html`<h1>${m("confirmDeclinedTitle")}</h1><p data-testid="confirm-declined">${m("confirmDeclinedText")}</p>`;
+      break;
+    case "closed":
+      title = m("confirmClosedTitle");
+      body = html`<h1>${m("confirmClosedTitle")}</h1><p data-testid="confirm-closed">${m(
+        view.reason === "declined" ? "confirmClosedDeclinedText" : "confirmClosedExpiredText",
+      )}</p>`;
       break;
     case "unknown":
       title = m("confirmUnknownTitle");

@@ -109,10 +109,15 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         <dl>
           <dt>${m("manageMemorial")}</dt><dd data-testid="manage-title">${view.title}</dd>
           <dt>${m("manageState")}</dt><dd data-testid="manage-state" data-state="${
-            view.status === "awaiting_confirmation" ? "awaiting_confirmation" : view.privacy.level
+            view.status === "visible" ? view.privacy.level : view.status
           }">${
             // Issue 27.12: the privacy that applies now, as the privacy control below shows it.
-            view.status === "awaiting_confirmation" ? m("manageAwaiting") : m(STATE_LABEL[view.privacy.level])
+            // Issue 32: a memorial closed as not confirmed (expired or declined) says so.
+            view.status === "awaiting_confirmation"
+              ? m("manageAwaiting")
+              : view.status === "expired"
+                ? m("manageClosed")
+                : m(STATE_LABEL[view.privacy.level])
           }</dd>
         </dl>
         ${

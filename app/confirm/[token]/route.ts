@@ -2,18 +2,11 @@
 // only shows what would be confirmed; only the page's button (a POST) confirms. A route handler,
 // not a page, so that a used or expired link answers 410 Gone and an unknown one 404.
 
-import { fromThisSite } from "@memorial/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import type { NextRequest } from "next/server";
-import { type ConfirmView, confirmPage } from "@/web/public-pages/confirm-page";
+import { fromOurOwnPage, page } from "@/web/public-pages/confirm-response";
 
 type Context = { params: Promise<{ token: string }> };
-
-function page(request: NextRequest, view: ConfirmView, status: number, memorialLanguage?: string | null) {
-  const language = secretLinkLanguage(request, memorialLanguage);
-  return secretLinkPage(confirmPage(view, language, requestNonce(request), request.nextUrl.pathname), status);
-}
 
 // GET /confirm/{token}: what is being confirmed, and one button. Reads only (HEAD too).
 export async function GET(request: NextRequest, context: Context) {
@@ -38,17 +31,12 @@ export async function GET(request: NextRequest, context: Context) {
       return page(request, { state: "used", memorialId: found.memorialId }, 410, found.language);
     case "expired":
       return page(request, { state: "expired" }, 410, found.language);
+    case "closed":
+      return page(request, { state: "closed", reason: found.reason }, 410, found.language);
     default:
       return page(request, { state: "unknown" }, 404);
   }
 }
-
-/**
- * A confirmation must come from our own page: a browser's cross-site POST (Sec-Fetch-Site or an
- * Origin of another host) is refused. A client without those headers is not a browser that
- * could be tricked, and it still needs the secret token.
- */
-const fromOurOwnPage = (request: NextRequest) => fromThisSite(request, { originRequired: false });
 
 // POST /confirm/{token}: the family pressed the button. Confirms once, however many presses.
 export async function POST(request: NextRequest, context: Context) {
@@ -69,5 +57,15 @@ export async function POST(request: NextRequest, context: Context) {
     });
   }
   if (result.outcome === "expired") return page(request, { state: "expired" }, 410);
+  // Issue 32: closed before this press (expired, or declined): a kind page, nothing planted.
+  if (result.outcome === "closed") {
+    const found = await lookupConfirmation(token);
+    return page(
+      request,
+      { state: "closed", reason: result.reason },
+      410,
+      "language" in found ? found.language : null,
+    );
+  }
   return page(request, { state: "unknown" }, 404);
 }

@@ -86,6 +86,17 @@ export const de: Catalogue = {
     "Dieser Bestätigungslink existiert nicht. Prüfen Sie, ob er vollständig kopiert wurde.",
   "page.confirmRefusedTitle": "Anfrage abgelehnt",
   "page.confirmRefusedText": "Die Bestätigung muss von der Bestätigungsseite selbst gesendet werden.",
+  "page.confirmDeclineIntro":
+    "Wenn Sie diese Gedenkseite nicht wünschen, können Sie es hier sagen: Sie wird nie veröffentlicht, und Sie erhalten keine weitere E-Mail dazu.",
+  "page.confirmDeclineButton": "Wir wünschen diese Gedenkseite nicht",
+  "page.confirmDeclinedTitle": "Ihr Wunsch wird respektiert",
+  "page.confirmDeclinedText":
+    "Die Gedenkseite wird nicht veröffentlicht, und Sie erhalten keine weitere E-Mail dazu. Wir sprechen Ihnen unser aufrichtiges Beileid aus.",
+  "page.confirmClosedTitle": "Diese Gedenkseite wurde nicht veröffentlicht",
+  "page.confirmClosedExpiredText":
+    "Sie wurde nicht rechtzeitig bestätigt und daher nicht veröffentlicht; Ihnen wird nichts mehr dazu gesendet. Wenn Sie sie dennoch wünschen, wenden Sie sich bitte an diejenigen, die sie Ihnen vorgeschlagen haben.",
+  "page.confirmClosedDeclinedText":
+    "Sie haben uns mitgeteilt, dass Sie diese Gedenkseite nicht wünschen: Sie wurde nicht veröffentlicht, und Ihnen wird nichts mehr dazu gesendet.",
   "page.homeLead":
     "Echte Bäume, gepflanzt in Erinnerung an die Menschen, die wir verloren haben. Bestattungsunternehmen, Zeitungen und Versicherer pflanzen sie im Namen der Familien; jeder Baum erscheint auf der Gedenkseite des Menschen, den er ehrt.",
   "page.homePartners": "Partner: Die API läuft unter /v1; ihre Referenz:",
@@ -120,6 +131,7 @@ export const de: Catalogue = {
   "page.manageDone": "Ihre Wahl wurde gespeichert.",
   "page.manageView": "Zur Gedenkseite",
   "page.manageAwaiting": "Diese Gedenkseite wartet noch auf Bestätigung: Sie ist noch nicht öffentlich.",
+  "page.manageClosed": "Diese Gedenkseite wurde nicht bestätigt: Sie wurde nicht veröffentlicht.",
   "page.manageExpires": "Dieser Link ist gültig bis {date}.",
   "page.manageExpiredTitle": "Dieser Link ist abgelaufen",
   "page.manageExpiredText":
@@ -364,6 +376,7 @@ export const de: Catalogue = {
   "dashboard.colKind": "Art",
   "dashboard.stateAwaiting": "Wartet auf Bestätigung",
   "dashboard.stateVisible": "Sichtbar",
+  "dashboard.stateExpired": "Nicht bestätigt",
   "dashboard.kindClassic": "Klassisch",
   "dashboard.kindAnonymous": "Anonym",
   "dashboard.kindGlobal": "Allgemein",
@@ -490,6 +503,7 @@ export const de: Catalogue = {
   "dashboard.eventMemorialCreated": "Gedenkseite angelegt",
   "dashboard.eventTreePlanted": "Baum gepflanzt",
   "dashboard.eventMemorialConfirmed": "Gedenkseite von der Familie bestätigt",
+  "dashboard.eventMemorialExpired": "Gedenkseite geschlossen: nicht bestätigt oder von der Familie abgelehnt",
   "dashboard.eventPersonModified": "Person geändert",
   "dashboard.eventMemorialHidden": "Gedenkseite ausgeblendet",
   "dashboard.eventMemorialShown": "Gedenkseite wieder angezeigt",
@@ -847,6 +861,16 @@ export const de: Catalogue = {
   "email.resetButton": "Ein neues Passwort wählen",
   "email.resetExpires": "Dieser Link funktioniert einmal und läuft in {minutes} Minuten ab.",
   "email.teamIgnore": "Wenn Sie dies nicht angefordert haben, ignorieren Sie diese Nachricht einfach.",
+  "email.reminderSubject": "Erinnerung: Die Gedenkseite für {title} wartet auf Ihre Bestätigung",
+  "email.lastReminderSubject": "Letzte Erinnerung: Die Gedenkseite für {title} wartet auf Ihre Bestätigung",
+  "email.reminderBody":
+    "Vor einigen Tagen hat {requester} vorgeschlagen, zum Gedenken an {deceased} einen Baum zu pflanzen und eine Online-Gedenkseite anzulegen. Ohne Ihre Bestätigung wird nichts veröffentlicht.",
+  "email.reminderBodyNoName":
+    "Vor einigen Tagen hat {requester} vorgeschlagen, einen Baum zu pflanzen und eine Online-Gedenkseite anzulegen. Ohne Ihre Bestätigung wird nichts veröffentlicht.",
+  "email.reminderUntil":
+    "Dieser Link ist gültig bis {date}. Danach wird die Gedenkseite nicht veröffentlicht.",
+  "email.reminderDecline":
+    "Wenn Sie diese Gedenkseite nicht wünschen, können Sie es auf derselben Seite sagen: Sie erhalten dann keine weitere E-Mail.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Kondolenzbuch",
   "guestbook.intro":

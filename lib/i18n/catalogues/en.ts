@@ -83,6 +83,17 @@ export const en: Catalogue = {
   "page.confirmUnknownText": "This confirmation link does not exist. Check that it was copied in full.",
   "page.confirmRefusedTitle": "Request refused",
   "page.confirmRefusedText": "The confirmation must be sent from the confirmation page itself.",
+  "page.confirmDeclineIntro":
+    "If you do not wish this memorial, you can say so here: it will never be published and you will receive no further e-mail about it.",
+  "page.confirmDeclineButton": "We do not wish this memorial",
+  "page.confirmDeclinedTitle": "Your wish is respected",
+  "page.confirmDeclinedText":
+    "The memorial will not be published and you will receive no further e-mail about it. Please accept our sincere condolences.",
+  "page.confirmClosedTitle": "This memorial was not published",
+  "page.confirmClosedExpiredText":
+    "It was not confirmed in time, so it was not published and nothing more will be sent to you. If you would like it after all, please contact whoever proposed it to you.",
+  "page.confirmClosedDeclinedText":
+    "You told us that you do not wish this memorial: it was not published and nothing more will be sent to you.",
   "page.homeLead":
     "Real trees, planted in memory of those we have lost. Funeral homes, newspapers and insurers plant them on behalf of families; each tree appears on the memorial page of the person it honours.",
   "page.homePartners": "Partners: the API is served under /v1; its reference:",
@@ -115,6 +126,7 @@ export const en: Catalogue = {
   "page.manageDone": "Your choice has been saved.",
   "page.manageView": "See the memorial",
   "page.manageAwaiting": "This memorial is still awaiting confirmation: it is not public yet.",
+  "page.manageClosed": "This memorial was not confirmed: it was not published.",
   "page.manageExpires": "This link is valid until {date}.",
   "page.manageExpiredTitle": "This link has expired",
   "page.manageExpiredText":
@@ -350,6 +362,7 @@ export const en: Catalogue = {
   "dashboard.colKind": "Kind",
   "dashboard.stateAwaiting": "Awaiting confirmation",
   "dashboard.stateVisible": "Visible",
+  "dashboard.stateExpired": "Not confirmed",
   "dashboard.kindClassic": "Classic",
   "dashboard.kindAnonymous": "Anonymous",
   "dashboard.kindGlobal": "Global",
@@ -473,6 +486,7 @@ export const en: Catalogue = {
   "dashboard.eventMemorialCreated": "Memorial created",
   "dashboard.eventTreePlanted": "Tree planted",
   "dashboard.eventMemorialConfirmed": "Memorial confirmed by the family",
+  "dashboard.eventMemorialExpired": "Memorial closed: not confirmed, or declined by the family",
   "dashboard.eventPersonModified": "Person modified",
   "dashboard.eventMemorialHidden": "Memorial hidden",
   "dashboard.eventMemorialShown": "Memorial shown again",
@@ -820,6 +834,15 @@ export const en: Catalogue = {
   "email.resetButton": "Choose a new password",
   "email.resetExpires": "This link works once and expires in {minutes} minutes.",
   "email.teamIgnore": "If you did not ask for this, simply ignore this message.",
+  "email.reminderSubject": "Reminder: the memorial for {title} awaits your confirmation",
+  "email.lastReminderSubject": "Last reminder: the memorial for {title} awaits your confirmation",
+  "email.reminderBody":
+    "Some days ago, {requester} proposed to plant a tree in memory of {deceased} and to create an online memorial. Nothing will be published without your confirmation.",
+  "email.reminderBodyNoName":
+    "Some days ago, {requester} proposed to plant a tree and to create an online memorial. Nothing will be published without your confirmation.",
+  "email.reminderUntil": "This link is valid until {date}. After that, the memorial will not be published.",
+  "email.reminderDecline":
+    "If you do not wish this memorial, you can say so on the same page: you will then receive no further e-mail.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Guestbook",
   "guestbook.intro":

@@ -88,6 +88,17 @@ export const fr = {
   "page.confirmUnknownText": "Ce lien de confirmation n’existe pas. Vérifiez qu’il a été copié en entier.",
   "page.confirmRefusedTitle": "Demande refusée",
   "page.confirmRefusedText": "La confirmation doit être envoyée depuis la page de confirmation elle-même.",
+  "page.confirmDeclineIntro":
+    "Si vous ne souhaitez pas ce mémorial, vous pouvez le dire ici : il ne sera jamais publié et vous ne recevrez plus aucun e-mail à son sujet.",
+  "page.confirmDeclineButton": "Nous ne souhaitons pas ce mémorial",
+  "page.confirmDeclinedTitle": "Votre souhait est respecté",
+  "page.confirmDeclinedText":
+    "Le mémorial ne sera pas publié et vous ne recevrez plus aucun e-mail à son sujet. Nous vous prions d’accepter nos sincères condoléances.",
+  "page.confirmClosedTitle": "Ce mémorial n’a pas été publié",
+  "page.confirmClosedExpiredText":
+    "Il n’a pas été confirmé à temps : il n’a donc pas été publié et rien ne vous sera plus envoyé. Si vous le souhaitez malgré tout, veuillez contacter qui vous l’a proposé.",
+  "page.confirmClosedDeclinedText":
+    "Vous nous avez indiqué ne pas souhaiter ce mémorial : il n’a pas été publié et rien ne vous sera plus envoyé.",
   "page.homeLead":
     "De vrais arbres, plantés en mémoire de ceux que nous avons perdus. Les pompes funèbres, les journaux et les assureurs les plantent au nom des familles ; chaque arbre figure sur la page du mémorial de la personne qu’il honore.",
   "page.homePartners": "Partenaires : l’API est servie sous /v1 ; sa documentation de référence :",
@@ -121,6 +132,7 @@ export const fr = {
   "page.manageDone": "Votre choix est enregistré.",
   "page.manageView": "Voir le mémorial",
   "page.manageAwaiting": "Ce mémorial attend encore d’être confirmé : il n’est pas encore public.",
+  "page.manageClosed": "Ce mémorial n’a pas été confirmé : il n’a pas été publié.",
   "page.manageExpires": "Ce lien est valable jusqu’au {date}.",
   "page.manageExpiredTitle": "Ce lien a expiré",
   "page.manageExpiredText":
@@ -363,6 +375,7 @@ export const fr = {
   "dashboard.colKind": "Type",
   "dashboard.stateAwaiting": "En attente de confirmation",
   "dashboard.stateVisible": "Visible",
+  "dashboard.stateExpired": "Non confirmé",
   "dashboard.kindClassic": "Classique",
   "dashboard.kindAnonymous": "Anonyme",
   "dashboard.kindGlobal": "Global",
@@ -490,6 +503,7 @@ export const fr = {
   "dashboard.eventMemorialCreated": "Mémorial créé",
   "dashboard.eventTreePlanted": "Arbre planté",
   "dashboard.eventMemorialConfirmed": "Mémorial confirmé par la famille",
+  "dashboard.eventMemorialExpired": "Mémorial clos : non confirmé, ou refusé par la famille",
   "dashboard.eventPersonModified": "Personne modifiée",
   "dashboard.eventMemorialHidden": "Mémorial masqué",
   "dashboard.eventMemorialShown": "Mémorial affiché de nouveau",
@@ -844,6 +858,16 @@ export const fr = {
   "email.resetButton": "Choisir un nouveau mot de passe",
   "email.resetExpires": "Ce lien ne fonctionne qu'une fois et expire dans {minutes} minutes.",
   "email.teamIgnore": "Si vous n'êtes pas à l'origine de cette demande, ignorez simplement ce message.",
+  "email.reminderSubject": "Rappel : le mémorial de {title} attend votre confirmation",
+  "email.lastReminderSubject": "Dernier rappel : le mémorial de {title} attend votre confirmation",
+  "email.reminderBody":
+    "Il y a quelques jours, {requester} a proposé de planter un arbre en mémoire {deceasedInitial, select, vowel {d’{deceased}} other {de {deceased}}} et de lui consacrer un mémorial en ligne. Rien n’est publié sans votre confirmation.",
+  "email.reminderBodyNoName":
+    "Il y a quelques jours, {requester} a proposé de planter un arbre et de créer un mémorial en ligne. Rien n’est publié sans votre confirmation.",
+  "email.reminderUntil":
+    "Ce lien est valable jusqu’au {date}. Passé ce délai, le mémorial ne sera pas publié.",
+  "email.reminderDecline":
+    "Si vous ne souhaitez pas ce mémorial, vous pouvez le dire sur la même page : vous ne recevrez alors plus aucun e-mail.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Livre d’or",
   "guestbook.intro":

@@ -85,6 +85,17 @@ export const nl: Catalogue = {
   "page.confirmUnknownText": "Deze bevestigingslink bestaat niet. Controleer of hij volledig gekopieerd is.",
   "page.confirmRefusedTitle": "Verzoek geweigerd",
   "page.confirmRefusedText": "De bevestiging moet vanaf de bevestigingspagina zelf verstuurd worden.",
+  "page.confirmDeclineIntro":
+    "Wenst u deze gedenkpagina niet, dan kunt u dat hier laten weten: ze wordt nooit gepubliceerd en u ontvangt er geen e-mail meer over.",
+  "page.confirmDeclineButton": "Wij wensen deze gedenkpagina niet",
+  "page.confirmDeclinedTitle": "Uw wens wordt gerespecteerd",
+  "page.confirmDeclinedText":
+    "De gedenkpagina wordt niet gepubliceerd en u ontvangt er geen e-mail meer over. Aanvaard onze oprechte deelneming.",
+  "page.confirmClosedTitle": "Deze gedenkpagina werd niet gepubliceerd",
+  "page.confirmClosedExpiredText":
+    "Ze werd niet op tijd bevestigd en dus niet gepubliceerd; u ontvangt er niets meer over. Wenst u ze toch, neem dan contact op met wie ze u voorstelde.",
+  "page.confirmClosedDeclinedText":
+    "U liet ons weten dat u deze gedenkpagina niet wenst: ze werd niet gepubliceerd en u ontvangt er niets meer over.",
   "page.homeLead":
     "Echte bomen, geplant ter nagedachtenis aan wie we verloren hebben. Uitvaartondernemingen, kranten en verzekeraars planten ze namens families; elke boom staat op de gedenkpagina van de persoon die hij eert.",
   "page.homePartners": "Partners: de API staat onder /v1; de referentiedocumentatie:",
@@ -117,6 +128,7 @@ export const nl: Catalogue = {
   "page.manageDone": "Uw keuze is opgeslagen.",
   "page.manageView": "De gedenkpagina bekijken",
   "page.manageAwaiting": "Deze gedenkpagina wacht nog op bevestiging: ze is nog niet openbaar.",
+  "page.manageClosed": "Deze gedenkpagina werd niet bevestigd: ze werd niet gepubliceerd.",
   "page.manageExpires": "Deze link is geldig tot {date}.",
   "page.manageExpiredTitle": "Deze link is verlopen",
   "page.manageExpiredText":
@@ -356,6 +368,7 @@ export const nl: Catalogue = {
   "dashboard.colKind": "Soort",
   "dashboard.stateAwaiting": "Wacht op bevestiging",
   "dashboard.stateVisible": "Zichtbaar",
+  "dashboard.stateExpired": "Niet bevestigd",
   "dashboard.kindClassic": "Klassiek",
   "dashboard.kindAnonymous": "Anoniem",
   "dashboard.kindGlobal": "Algemeen",
@@ -481,6 +494,7 @@ export const nl: Catalogue = {
   "dashboard.eventMemorialCreated": "Gedenkpagina aangemaakt",
   "dashboard.eventTreePlanted": "Boom geplant",
   "dashboard.eventMemorialConfirmed": "Gedenkpagina bevestigd door de familie",
+  "dashboard.eventMemorialExpired": "Gedenkpagina gesloten: niet bevestigd, of geweigerd door de familie",
   "dashboard.eventPersonModified": "Persoon gewijzigd",
   "dashboard.eventMemorialHidden": "Gedenkpagina verborgen",
   "dashboard.eventMemorialShown": "Gedenkpagina weer getoond",
@@ -831,6 +845,15 @@ export const nl: Catalogue = {
   "email.resetButton": "Een nieuw wachtwoord kiezen",
   "email.resetExpires": "Deze link werkt één keer en verloopt over {minutes} minuten.",
   "email.teamIgnore": "Hebt u dit niet gevraagd, negeer dit bericht dan gewoon.",
+  "email.reminderSubject": "Herinnering: de gedenkpagina voor {title} wacht op uw bevestiging",
+  "email.lastReminderSubject": "Laatste herinnering: de gedenkpagina voor {title} wacht op uw bevestiging",
+  "email.reminderBody":
+    "Enkele dagen geleden stelde {requester} voor een boom te planten ter nagedachtenis aan {deceased} en een online gedenkpagina aan te maken. Zonder uw bevestiging wordt niets gepubliceerd.",
+  "email.reminderBodyNoName":
+    "Enkele dagen geleden stelde {requester} voor een boom te planten en een online gedenkpagina aan te maken. Zonder uw bevestiging wordt niets gepubliceerd.",
+  "email.reminderUntil": "Deze link is geldig tot {date}. Daarna wordt de gedenkpagina niet gepubliceerd.",
+  "email.reminderDecline":
+    "Wenst u deze gedenkpagina niet, dan kunt u dat op dezelfde pagina laten weten: u ontvangt dan geen e-mail meer.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Gastenboek",
   "guestbook.intro":

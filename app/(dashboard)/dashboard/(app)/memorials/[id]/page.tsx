@@ -60,6 +60,8 @@ export default async function MemorialPage(props: {
   const history = await memorialHistory(memorial.id);
   const person = memorial.person;
   const awaiting = memorial.status === "awaiting_confirmation";
+  // Issue 32: closed as not confirmed (its link expired, or its family declined): no page, no tree.
+  const closed = memorial.status === "expired";
   const today = new Date();
   const reportStart = new Date(memorial.createdAt);
   const reportDays = Math.min(
@@ -79,10 +81,10 @@ export default async function MemorialPage(props: {
         <p className="mt-2 flex flex-wrap items-center gap-3 text-stone-700">
           <span>{t("memorialTitle", { id: memorial.id })}</span>
           <span
-            className={`rounded px-2 py-0.5 text-xs font-medium ${awaiting ? "bg-amber-100 text-amber-900" : "bg-forest-100 text-forest-900"}`}
+            className={`rounded px-2 py-0.5 text-xs font-medium ${awaiting ? "bg-amber-100 text-amber-900" : closed ? "bg-stone-200 text-stone-800" : "bg-forest-100 text-forest-900"}`}
             data-testid="memorial-state"
           >
-            {awaiting ? t("stateAwaiting") : t("stateVisible")}
+            {awaiting ? t("stateAwaiting") : closed ? t("stateExpired") : t("stateVisible")}
           </span>
           {memorial.hidden ? (
             <span
@@ -95,7 +97,7 @@ export default async function MemorialPage(props: {
           <span>
             {t("colCreated")} {formatDate(memorial.createdAt, lang)}
           </span>
-          {awaiting ? null : (
+          {awaiting || closed ? null : (
             <a className="text-forest-700 underline" href={`/memorial/${memorial.id}`}>
               {t("publicPage")}: /memorial/{memorial.id}
             </a>
@@ -163,7 +165,7 @@ export default async function MemorialPage(props: {
       )}
       <PrintKitSection
         memorialId={memorial.id}
-        publiclyVisible={!awaiting && !memorial.hidden}
+        publiclyVisible={!awaiting && !closed && !memorial.hidden}
         language={lang}
       />
       {memorial.family || emails.length > 0 || !canSend ? (
@@ -385,7 +387,7 @@ export default async function MemorialPage(props: {
         </section>
       ) : null}
 
-      {awaiting ? null : (
+      {awaiting || closed ? null : (
         <section aria-labelledby="plant-title" className="space-y-4">
           <h2 id="plant-title" className="text-xl font-semibold">
             {t("plantInto")}

@@ -1,0 +1,124 @@
+// Issue 32: a memorial its family never confirmed (its link expired) or declined is closed once,
+// as "not confirmed": status 'expired', closed_at and closed_reason ('expired' | 'declined'). Its
+// waiting tree (the planting kept with its confirmation links) goes where the operator chose
+// (operator.unconfirmed_outcome): 'credit', one prepaid tree given back to the operator (a test
+// memorial's tree never touches the live balance); 'global', planted in the operator's global
+// memorial (or queued there when no stock is left). The memorial row is locked FOR UPDATE, as the
+// confirmation locks it (confirm-memorial.ts), so a confirmation and a closing at the same moment
+// give exactly one outcome: whichever comes second finds the other's status and does nothing.
+import type { Tx } from "@memorial/lib/db/client";
+import type { EventRecorder } from "@memorial/lib/events/events";
+import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
+import { type PlantedTree, plantTree } from "@memorial/lib/plantings/plant-tree";
+import { hasWaitingPlantings, isNoTree, queuePlanting } from "@memorial/lib/plantings/planting-queue";
+import { globalMemorial } from "./create-memorial";
+
+export type ClosedReason = "expired" | "declined";
+export type UnconfirmedOutcome = "credit" | "global";
+
+export type CloseOutcome =
+  | { closed: true; outcome: UnconfirmedOutcome; treeId: number | null; globalMemorialId: number | null }
+  | { closed: false; status: string };
+
+/**
+ * Closes the memorial as not confirmed, in the caller's transaction, if it still awaits its family
+ * (and, for an expiry, if none of its links works any more). Locks the memorial row.
+ */
+export async function closeUnconfirmed(
+  tx: Tx,
+  events: EventRecorder,
+  memorialId: number,
+  reason: ClosedReason,
+): Promise<CloseOutcome> {
+  const [memorial] = await tx.$queryRaw<
+    { status: string; is_test: boolean; operator_id: number; person_id: number | null }[]
+  >`SELECT "status"::text AS "status", "is_test", "operator_id", "person_id"
+    FROM "memorial" WHERE "id" = ${memorialId} FOR UPDATE`;
+  if (memorial?.status !== "awaiting_confirmation") {
+    return { closed: false, status: memorial?.status ?? "unknown" };
+  }
+  if (reason === "expired") {
+    // A link still valid (a reminder's, a resent one) keeps the memorial open.
+    const [alive] = await tx.$queryRaw<unknown[]>`
+      SELECT 1 FROM "confirmation_token"
+      WHERE "memorial_id" = ${memorialId} AND "used_at" IS NULL AND "expires_at" > now()`;
+    if (alive) return { closed: false, status: memorial.status };
+  }
+  // The waiting planting: the one the newest link carries.
+  const planting = await tx.confirmationToken.findFirst({
+    where: { memorialId },
+    orderBy: { id: "desc" },
+  });
+  await tx.$executeRaw`
+    UPDATE "memorial" SET "status" = 'expired'::"MemorialStatus", "closed_at" = now(), "closed_reason" = ${reason}
+    WHERE "id" = ${memorialId}`;
+  // Its links are left as they are (updating them here could deadlock with a confirmation, which
+  // locks its link, then the memorial): the confirmation and the page read the memorial's status.
+  const operator = await tx.operator.findUniqueOrThrow({
+    where: { id: memorial.operator_id },
+    select: { name: true, language: true, unconfirmedOutcome: true },
+  });
+  const outcome = operator.unconfirmedOutcome;
+  let treeId: number | null = null;
+  let globalId: number | null = null;
+  const envelope = { operatorId: memorial.operator_id, isTest: memorial.is_test };
+  if (planting && outcome === "credit") {
+    if (!memorial.is_test) {
+      await tx.$executeRaw`UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" + 1 WHERE "id" = ${memorial.operator_id}`;
+    }
+  } else if (planting && outcome === "global") {
+    const global = await globalMemorial(tx, events, {
+      operatorId: memorial.operator_id,
+      operatorName: operator.name,
+      operatorLanguage: operator.language,
+      environment: memorial.is_test ? "test" : "production",
+    });
+    globalId = global.id;
+    const chain = await loadChain(tx, planting.operatorId, planting.contextId);
+    const input = {
+      operatorId: planting.operatorId,
+      isTest: memorial.is_test,
+      memorialId: global.id,
+      personId: null,
+      contextId: planting.contextId,
+      epfId: epfOf(chain),
+      planter: planting.planter,
+      message: planting.message,
+      externalId: planting.externalId,
+      memorialsLot: planting.memorialsLot,
+      uEventId: planting.uEventId,
+    };
+    let tree: PlantedTree | null = null;
+    if (!(await hasWaitingPlantings(tx, planting.operatorId, memorial.is_test))) {
+      try {
+        tree = await plantTree(tx, { ...input, specialEmailType: null });
+      } catch (error) {
+        if (!isNoTree(error)) throw error;
+      }
+    }
+    if (tree) {
+      treeId = tree.treeId;
+      await events.record({
+        ...envelope,
+        memorialId: global.id,
+        type: "tree.planted",
+        payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
+      });
+    } else {
+      const queuedPlantingId = await queuePlanting(tx, input);
+      await events.record({
+        ...envelope,
+        memorialId: global.id,
+        type: "planting.queued",
+        payload: { queuedPlantingId },
+      });
+    }
+  }
+  await events.record({
+    ...envelope,
+    memorialId,
+    type: "memorial.expired",
+    payload: { reason, outcome, treeId, globalMemorialId: globalId },
+  });
+  return { closed: true, outcome, treeId, globalMemorialId: globalId };
+}
