@@ -658,3 +658,29 @@ describe("webhook create, list and delete", () => {
     ]);
   });
 });
+
+describe("operator unconfirmed (issue 32)", () => {
+  it("shows and sets where the tree of a memorial never confirmed goes; refuses another value", async () => {
+    const op = await createOperator({ name: unique("Unconfirmed") });
+    expect(await ok("operator", "unconfirmed", "--operator", String(op.operatorId))).toEqual({
+      operatorId: op.operatorId,
+      unconfirmedOutcome: "credit",
+    });
+    expect(
+      await ok("operator", "unconfirmed", "--operator", String(op.operatorId), "--outcome", "global"),
+    ).toEqual({ operatorId: op.operatorId, unconfirmedOutcome: "global" });
+    expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).unconfirmedOutcome).toBe(
+      "global",
+    );
+    await refused(
+      /credit or global/,
+      "operator",
+      "unconfirmed",
+      "--operator",
+      String(op.operatorId),
+      "--outcome",
+      "keep",
+    );
+    await refused(/does not exist/, "operator", "unconfirmed", "--operator", "999999999");
+  });
+});

@@ -30,7 +30,7 @@ async function awaitingMemorial(language: "fr" | "en" = "fr") {
 const post = (link: string, origin = baseUrl()) =>
   fetch(link, { method: "POST", redirect: "manual", headers: { Origin: origin } });
 
-test("the e-mail's link shows what is confirmed and one button; pressing it shows the memorial with its first tree", async ({
+test("the e-mail's link shows what is confirmed, its button and the decline; pressing it shows the memorial with its first tree", async ({
   page,
 }) => {
   const { memorialId, link } = await awaitingMemorial();
@@ -44,7 +44,8 @@ test("the e-mail's link shows what is confirmed and one button; pressing it show
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmer le mémorial");
   await expect(page.getByTestId("confirm-title")).toHaveText("Anne Lambert");
   await expect(page.getByRole("main")).toContainText("Famille Lambert");
-  await expect(page.getByRole("button")).toHaveCount(1);
+  // The button, and beside it the family's "no" (issue 32.2).
+  await expect(page.getByRole("button")).toHaveCount(2);
   // Opening the page confirmed nothing.
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);
 
@@ -146,4 +147,29 @@ test("a confirmation's user text is escaped", async ({ page }) => {
   await expect(page.getByRole("main")).toContainText("<img src=x onerror=alert(2)>");
   await expect(page.locator("main img")).toHaveCount(0);
   expect(dialogs).toEqual([]);
+});
+
+test("declining: the family says it does not wish the memorial, sees a kind page, and nothing more is sent", async ({
+  page,
+}) => {
+  const { op, memorialId, link } = await awaitingMemorial();
+  const prepaid = (await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees;
+  await page.goto(link);
+  await expect(page.getByTestId("confirm-decline")).toHaveText("Nous ne souhaitons pas ce mémorial");
+  await page.getByTestId("confirm-decline").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Votre souhait est respecté");
+  await expect(page.getByTestId("confirm-declined")).toContainText("aucun e-mail");
+  await expect(page.getByRole("button")).toHaveCount(0);
+  const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
+  expect(memorial).toMatchObject({ status: "expired", closedReason: "declined" });
+  // The operator's default: the waiting tree is credited back; none planted.
+  expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(
+    prepaid + 1,
+  );
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+  // The link now says the memorial was not published, kindly, with 410 Gone; its page stays 404.
+  const again = await page.goto(link);
+  expect(again?.status()).toBe(410);
+  await expect(page.getByTestId("confirm-closed")).toContainText("ne pas souhaiter ce mémorial");
+  expect((await page.goto(`${baseUrl()}/memorial/${memorialId}`))?.status()).toBe(404);
 });
