@@ -3,6 +3,7 @@
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
+import { makeUser, signIn } from "./dashboard-support";
 import { classic, create } from "./memorials";
 
 async function awaitingMemorial(language: "fr" | "en" = "fr") {
@@ -77,6 +78,12 @@ test("an e-mail scanner's GET and HEAD confirm nothing", async ({ page }) => {
   expect(memorial.status).toBe("awaiting_confirmation");
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);
   expect((await page.goto(`${baseUrl()}/memorial/${memorialId}`))?.status()).toBe(404);
+  // The operator's dashboard shows the memorial as not confirmed, and where its tree went.
+  await signIn(page, await makeUser(op.operatorId));
+  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await expect(page.getByTestId("memorial-state")).toHaveText("Not confirmed");
+  await expect(page.getByTestId("unconfirmed-outcome")).toContainText("Declined by the family");
+  await expect(page.getByTestId("unconfirmed-outcome")).toContainText("prepaid trees");
 });
 
 test("many presses at once confirm once and plant exactly one tree", async () => {

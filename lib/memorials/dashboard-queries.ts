@@ -156,6 +156,9 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
     language: memorial.language,
     createdAt: memorial.createdAt.toISOString(),
     confirmedAt: memorial.confirmedAt?.toISOString() ?? null,
+    // Issue 32: closed as not confirmed ("expired": its link expired; "declined" by its family).
+    closedAt: memorial.closedAt?.toISOString() ?? null,
+    closedReason: memorial.closedReason,
     hidden: memorial.hiddenAt !== null,
     family: memorial.family
       ? { email: memorial.family.email, name: memorial.family.name, language: memorial.family.language }

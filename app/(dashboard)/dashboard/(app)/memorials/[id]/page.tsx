@@ -10,6 +10,7 @@ import { LANGUAGE_NAMES, parseLanguage } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { memorialDetail, memorialTitle } from "@memorial/lib/memorials/dashboard-queries";
 import { memorialHistory } from "@memorial/lib/memorials/memorial-history";
+import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { MAX_REPORT_DAYS } from "@memorial/lib/reports/limits";
 import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
@@ -62,6 +63,7 @@ export default async function MemorialPage(props: {
   const awaiting = memorial.status === "awaiting_confirmation";
   // Issue 32: closed as not confirmed (its link expired, or its family declined): no page, no tree.
   const closed = memorial.status === "expired";
+  const unconfirmed = await setUnconfirmedOutcome(session.operatorId);
   const today = new Date();
   const reportStart = new Date(memorial.createdAt);
   const reportDays = Math.min(
@@ -104,6 +106,18 @@ export default async function MemorialPage(props: {
           )}
         </p>
       </div>
+
+      {awaiting || closed ? (
+        // Issue 32: what becomes of the waiting tree of a memorial never confirmed (the operator's setting).
+        <p className="text-sm text-stone-700" data-testid="unconfirmed-outcome">
+          {closed
+            ? t(memorial.closedReason === "declined" ? "closedDeclined" : "closedExpired", {
+                date: formatDate(memorial.closedAt ?? memorial.createdAt, lang),
+              })
+            : null}{" "}
+          {t(unconfirmed.unconfirmedOutcome === "global" ? "unconfirmedGlobal" : "unconfirmedCredit")}
+        </p>
+      ) : null}
 
       {awaiting ? (
         <section className="rounded-lg border border-amber-300 bg-amber-50 p-4">
