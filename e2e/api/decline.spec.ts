@@ -2,9 +2,13 @@
 // service: POST /confirm/{token}/decline (a form, same-origin check) closes it at once with the
 // operator's outcome, answers a kind page in the family's language, and nothing follows it.
 import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
+import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
+import { webhookFixture } from "../support/webhook-receiver";
+
+const webhooks = webhookFixture(test.afterAll);
 
 async function awaitingMemorial() {
   const op = await makeIsolatedOperator({ stock: 5, language: "de" });
@@ -32,6 +36,7 @@ const decline = (token: string, headers: Record<string, string> = { Origin: base
 test("declining closes the memorial at once with the operator's outcome, kindly, and for good", async () => {
   const { op, memorialId, token } = await awaitingMemorial();
   await setUnconfirmedOutcome(op.operatorId, "global");
+  const { receiver } = await webhooks.receiving(op.operatorId, ["memorial.expired"]);
 
   // Another site's form cannot decline for the family.
   const forged = await decline(token, { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" });
@@ -56,6 +61,18 @@ test("declining closes the memorial at once with the operator's outcome, kindly,
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);
   const event = await db.domainEvent.findFirstOrThrow({ where: { memorialId, type: "memorial.expired" } });
   expect(event.payload).toMatchObject({ reason: "declined", outcome: "global", globalMemorialId: global.id });
+
+  // The partner is told, with the documented message.
+  const [message] = await receiver.waitFor(1, 90_000);
+  expect(() => webhookMessageSchema("memorial.expired").parse(message!.json), message!.body).not.toThrow();
+  expect(message!.json.data).toMatchObject({
+    memorialId,
+    reason: "declined",
+    outcome: "global",
+    globalMemorialId: global.id,
+    memorialUrl: null,
+    environment: "production",
+  });
 
   // Again, or the confirmation's button after: 410 with the kind page, nothing planted.
   const again = await decline(token);
