@@ -379,8 +379,10 @@ export const de: Catalogue = {
   "dashboard.stateExpired": "Nicht bestätigt",
   "dashboard.closedExpired": "Nicht bestätigt: Der Link ist am {date} abgelaufen.",
   "dashboard.closedDeclined": "Von der Familie am {date} abgelehnt.",
-  "dashboard.unconfirmedCredit": "Eine Gedenkseite, die vor Ablauf ihres Links nicht bestätigt oder abgelehnt wird, gibt ihren Baum Ihren vorausbezahlten Bäumen zurück (Einstellung: npm run cli -- operator unconfirmed).",
-  "dashboard.unconfirmedGlobal": "Eine Gedenkseite, die vor Ablauf ihres Links nicht bestätigt oder abgelehnt wird, lässt ihren Baum in Ihrer globalen Gedenkseite pflanzen (Einstellung: npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedCredit":
+    "Eine Gedenkseite, die vor Ablauf ihres Links nicht bestätigt oder abgelehnt wird, gibt ihren Baum Ihren vorausbezahlten Bäumen zurück (Einstellung: npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedGlobal":
+    "Eine Gedenkseite, die vor Ablauf ihres Links nicht bestätigt oder abgelehnt wird, lässt ihren Baum in Ihrer globalen Gedenkseite pflanzen (Einstellung: npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Klassisch",
   "dashboard.kindAnonymous": "Anonym",
   "dashboard.kindGlobal": "Allgemein",

@@ -365,8 +365,10 @@ export const en: Catalogue = {
   "dashboard.stateExpired": "Not confirmed",
   "dashboard.closedExpired": "Not confirmed: its link expired on {date}.",
   "dashboard.closedDeclined": "Declined by the family on {date}.",
-  "dashboard.unconfirmedCredit": "A memorial not confirmed before its link expires, or declined, gives its tree back to your prepaid trees (setting: npm run cli -- operator unconfirmed).",
-  "dashboard.unconfirmedGlobal": "A memorial not confirmed before its link expires, or declined, has its tree planted in your global memorial (setting: npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedCredit":
+    "A memorial not confirmed before its link expires, or declined, gives its tree back to your prepaid trees (setting: npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedGlobal":
+    "A memorial not confirmed before its link expires, or declined, has its tree planted in your global memorial (setting: npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Classic",
   "dashboard.kindAnonymous": "Anonymous",
   "dashboard.kindGlobal": "Global",

@@ -378,8 +378,10 @@ export const fr = {
   "dashboard.stateExpired": "Non confirmé",
   "dashboard.closedExpired": "Non confirmé : son lien a expiré le {date}.",
   "dashboard.closedDeclined": "Refusé par la famille le {date}.",
-  "dashboard.unconfirmedCredit": "Un mémorial non confirmé avant l’expiration de son lien, ou refusé, rend son arbre à vos arbres prépayés (réglage : npm run cli -- operator unconfirmed).",
-  "dashboard.unconfirmedGlobal": "Un mémorial non confirmé avant l’expiration de son lien, ou refusé, voit son arbre planté dans votre mémorial global (réglage : npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedCredit":
+    "Un mémorial non confirmé avant l’expiration de son lien, ou refusé, rend son arbre à vos arbres prépayés (réglage : npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedGlobal":
+    "Un mémorial non confirmé avant l’expiration de son lien, ou refusé, voit son arbre planté dans votre mémorial global (réglage : npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Classique",
   "dashboard.kindAnonymous": "Anonyme",
   "dashboard.kindGlobal": "Global",

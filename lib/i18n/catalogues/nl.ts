@@ -371,8 +371,10 @@ export const nl: Catalogue = {
   "dashboard.stateExpired": "Niet bevestigd",
   "dashboard.closedExpired": "Niet bevestigd: de link verliep op {date}.",
   "dashboard.closedDeclined": "Geweigerd door de familie op {date}.",
-  "dashboard.unconfirmedCredit": "Een gedenkpagina die niet bevestigd is voor haar link verloopt, of geweigerd wordt, geeft haar boom terug aan uw vooruitbetaalde bomen (instelling: npm run cli -- operator unconfirmed).",
-  "dashboard.unconfirmedGlobal": "Een gedenkpagina die niet bevestigd is voor haar link verloopt, of geweigerd wordt, krijgt haar boom geplant in uw globale gedenkpagina (instelling: npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedCredit":
+    "Een gedenkpagina die niet bevestigd is voor haar link verloopt, of geweigerd wordt, geeft haar boom terug aan uw vooruitbetaalde bomen (instelling: npm run cli -- operator unconfirmed).",
+  "dashboard.unconfirmedGlobal":
+    "Een gedenkpagina die niet bevestigd is voor haar link verloopt, of geweigerd wordt, krijgt haar boom geplant in uw globale gedenkpagina (instelling: npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Klassiek",
   "dashboard.kindAnonymous": "Anoniem",
   "dashboard.kindGlobal": "Algemeen",
