@@ -11,8 +11,10 @@ import { expireMemorial, unconfirmedItems } from "@memorial/lib/mail/unconfirmed
 import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { declineMemorial } from "@memorial/lib/memorials/decline-memorial";
+import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
 import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
@@ -151,6 +153,10 @@ describe("a memorial its family has not confirmed", () => {
     expect((await memorialInfos(caller, memorialId, { limit: 10, offset: 0 })).state).toBe("expired");
     expect(await confirmMemorial(token)).toEqual({ outcome: "closed", reason: "expired" });
     expect(await lookupConfirmation(token)).toMatchObject({ state: "closed", reason: "expired" });
+    // The dashboard's resend is refused: the closing stands.
+    await expect(
+      resendConfirmation({ scope: serviceAdminScope(op.operatorId), memorialId, linkBase: ORIGIN }),
+    ).rejects.toThrow(/closed as not confirmed/);
     // No e-mail after the closing.
     await ageMemorial(memorialId, 30);
     await runUnconfirmed();
