@@ -6,7 +6,7 @@ import type { VisitorPlantingOverview } from "@memorial/lib/visitors/dashboard";
 // — the only time they are shown. Reads through React Query; the setting is saved by PUT
 // /api/dashboard/visitors, the codes' file answered by POST /api/dashboard/visitors/codes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { ActionAlert } from "./action-outcome";
 import { DataTable } from "./data-table";
 import { fetchJson, RequestError } from "./fetch-json";
@@ -320,30 +320,24 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
         }}
       >
         <fieldset className="flex flex-col gap-2">
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-target`}
-              checked={target === "memorial"}
-              onChange={() => setTarget("memorial")}
-              className="h-5 w-5"
-            />
+          <Choice
+            name={`${id}-target`}
+            checked={target === "memorial"}
+            onChoose={() => setTarget("memorial")}
+          >
             {t("visitors_targetMemorial")}
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-target`}
-              checked={target === "context"}
-              onChange={() => {
-                setTarget("context");
-                setFormat("csv");
-              }}
-              disabled={data.choices.length === 0}
-              className="h-5 w-5"
-            />
+          </Choice>
+          <Choice
+            name={`${id}-target`}
+            checked={target === "context"}
+            onChoose={() => {
+              setTarget("context");
+              setFormat("csv");
+            }}
+            disabled={data.choices.length === 0}
+          >
             {t("visitors_targetContext")}
-          </label>
+          </Choice>
         </fieldset>
         {target === "memorial" ? (
           <div>
@@ -411,27 +405,17 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           </div>
         </div>
         <fieldset className="flex flex-col gap-2">
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-format`}
-              checked={format === "cards"}
-              disabled={target === "context"}
-              onChange={() => setFormat("cards")}
-              className="h-5 w-5"
-            />
+          <Choice
+            name={`${id}-format`}
+            checked={format === "cards"}
+            disabled={target === "context"}
+            onChoose={() => setFormat("cards")}
+          >
             {t("visitors_formatCards")}
-          </label>
-          <label className="flex items-center gap-2">
-            <input
-              type="radio"
-              name={`${id}-format`}
-              checked={format === "csv"}
-              onChange={() => setFormat("csv")}
-              className="h-5 w-5"
-            />
+          </Choice>
+          <Choice name={`${id}-format`} checked={format === "csv"} onChoose={() => setFormat("csv")}>
             {t("visitors_formatCsv")}
-          </label>
+          </Choice>
         </fieldset>
         <ActionAlert error={error} />
         {done ? (
@@ -447,5 +431,28 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
         <Pending active={issue.isPending} />
       </form>
     </div>
+  );
+}
+
+/** One option of a group of radio buttons, its label beside it. */
+function Choice(props: {
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="radio"
+        name={props.name}
+        checked={props.checked}
+        onChange={props.onChoose}
+        disabled={props.disabled}
+        className="h-5 w-5"
+      />
+      {props.children}
+    </label>
   );
 }

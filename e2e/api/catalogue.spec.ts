@@ -492,6 +492,9 @@ test.describe("transactions", () => {
       UEventId: null,
       ContexteId: 0,
       ...Object.fromEntries(ID_FIELDS.map((f) => [f, 0])),
+      // Extension (issue 30): the operator's own, no payment.
+      Origine: "partner",
+      ReferencePaiement: null,
     });
     expect(r.json.Transactions[1]).toEqual({
       Id: ids[1],
@@ -512,6 +515,8 @@ test.describe("transactions", () => {
       ContexteGroupeEpfId: group.id,
       ContexteEpfId: home.id,
       ContexteEpfAgenceId: agency.id,
+      Origine: "partner",
+      ReferencePaiement: null,
     });
     expect(r.json.Transactions[2]).toMatchObject({
       Date: "2024-03-15T12:30:45.678Z",
@@ -590,6 +595,9 @@ test.describe("transactions", () => {
       NombreArbres: trees,
       NombreArbresGratuits: free,
       Montant: amount,
+      // Extension (issue 30): no visitor's tree here.
+      NombreArbresVisiteurs: 0,
+      MontantVisiteurs: 0,
     });
     expect(await totals("jour")).toEqual([
       line("jour", "2024-03-01", "2024-03-01", 2, 1, 0, 20),

@@ -56,3 +56,32 @@ export async function readCappedForm(request: Request, limit: number): Promise<F
   const type = request.headers.get("content-type") ?? "";
   return new Response(bytes, { headers: { "content-type": type } }).formData();
 }
+
+/** A public page's form as its route reads it: its text fields, and whether it could be read. */
+export interface PublicForm {
+  /** The field's text; null when absent, not text, or the form could not be read. */
+  field(name: string): string | null;
+  /** The body was read as a form. */
+  read: boolean;
+  /** The body was past PUBLIC_FORM_BYTES. */
+  tooLarge: boolean;
+}
+
+/** Reads a public page's form (the guestbook's, the planting form) within PUBLIC_FORM_BYTES. */
+export async function readPublicForm(request: Request): Promise<PublicForm> {
+  let form: FormData | null = null;
+  let tooLarge = false;
+  try {
+    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
+  } catch (error) {
+    tooLarge = error instanceof BodyTooLargeError;
+  }
+  return {
+    field: (name) => {
+      const value = form?.get(name);
+      return typeof value === "string" ? value : null;
+    },
+    read: form !== null,
+    tooLarge,
+  };
+}

@@ -445,7 +445,7 @@ export const de: Catalogue = {
   "dashboard.colTransactions": "Transaktionen",
   "dashboard.colFreeTrees": "Kostenlose Bäume",
   "dashboard.colOrigin": "Herkunft",
-  "dashboard.originPartner": "Betreiber",
+  "dashboard.originPartner": "Eigene Pflanzung",
   "dashboard.originVisitorCode": "Besucher (Code)",
   "dashboard.originVisitorPayment": "Besucher (Zahlung)",
   "dashboard.colVisitorTrees": "Bäume von Besuchern",

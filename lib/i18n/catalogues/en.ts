@@ -430,7 +430,7 @@ export const en: Catalogue = {
   "dashboard.colTransactions": "Transactions",
   "dashboard.colFreeTrees": "Free trees",
   "dashboard.colOrigin": "Origin",
-  "dashboard.originPartner": "Operator",
+  "dashboard.originPartner": "Your planting",
   "dashboard.originVisitorCode": "Visitor (code)",
   "dashboard.originVisitorPayment": "Visitor (payment)",
   "dashboard.colVisitorTrees": "Visitors' trees",

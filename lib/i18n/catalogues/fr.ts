@@ -443,7 +443,7 @@ export const fr = {
   "dashboard.colTransactions": "Transactions",
   "dashboard.colFreeTrees": "Arbres gratuits",
   "dashboard.colOrigin": "Origine",
-  "dashboard.originPartner": "Opérateur",
+  "dashboard.originPartner": "Votre plantation",
   "dashboard.originVisitorCode": "Visiteur (code)",
   "dashboard.originVisitorPayment": "Visiteur (paiement)",
   "dashboard.colVisitorTrees": "Arbres des visiteurs",

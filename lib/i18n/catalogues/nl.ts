@@ -436,7 +436,7 @@ export const nl: Catalogue = {
   "dashboard.colTransactions": "Transacties",
   "dashboard.colFreeTrees": "Gratis bomen",
   "dashboard.colOrigin": "Herkomst",
-  "dashboard.originPartner": "Operator",
+  "dashboard.originPartner": "Eigen planting",
   "dashboard.originVisitorCode": "Bezoeker (code)",
   "dashboard.originVisitorPayment": "Bezoeker (betaling)",
   "dashboard.colVisitorTrees": "Bomen van bezoekers",

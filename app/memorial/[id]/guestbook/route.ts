@@ -8,9 +8,9 @@ import { requestClient } from "@memorial/lib/auth/client-address";
 import { DomainError } from "@memorial/lib/errors";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
 import { type GuestbookReason, HONEYPOT_FIELD } from "@memorial/lib/guestbook/rules";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
+import { readPublicForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage } from "@memorial/lib/http/secret-link-page";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
@@ -32,23 +32,13 @@ const REFUSAL: Record<GuestbookReason, { key: GuestbookRefusalKey; status: numbe
 export async function POST(request: NextRequest, context: Context) {
   const memorialId = parseId((await context.params).id);
   const memorial = memorialId === null ? null : await getPublicMemorial(memorialId);
-  let form: FormData | null = null;
-  let tooLarge = false;
-  try {
-    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
-  } catch (error) {
-    tooLarge = error instanceof BodyTooLargeError;
-    form = null;
-  }
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : null;
-  };
+  const form = await readPublicForm(request);
+  const field = form.field;
   const rawLang = field("lang");
   const lang = isLanguage(rawLang) ? rawLang : null;
   const language = secretLinkLanguage(request, lang, memorial?.language);
-  const refuse = (key: GuestbookRefusalKey, status: number, message?: string) =>
-    new Response(
+  const refuse = (key: GuestbookRefusalKey, status: number, message?: string) => {
+    const page = secretLinkPage(
       guestbookRefusalPage({
         language,
         nonce: requestNonce(request),
@@ -56,24 +46,19 @@ export async function POST(request: NextRequest, context: Context) {
         reason: key,
         message,
       }),
-      {
-        status,
-        headers: {
-          "Content-Type": "text/html; charset=utf-8",
-          "Cache-Control": "no-store",
-          "X-Robots-Tag": "noindex",
-          ...(status === 429 ? { "Retry-After": "3600" } : {}),
-        },
-      },
+      status,
     );
+    if (status === 429) page.headers.set("Retry-After", "3600");
+    return page;
+  };
   // A form of another site (or a script without this site's Origin) cannot post in its name.
   if (!fromThisSite(request, { originRequired: true })) return refuse("refusedOrigin", 403);
   if (memorialId === null || !memorial) return refuse("refusedInvalid", 404);
   // Past the public forms' limit: the message is too long to be one (issue 29.4).
-  if (tooLarge) return refuse("refusedMessage", 413);
+  if (form.tooLarge) return refuse("refusedMessage", 413);
   const name = field("name");
   const message = field("message");
-  if (form === null || name === null || message === null) return refuse("refusedInvalid", 400);
+  if (!form.read || name === null || message === null) return refuse("refusedInvalid", 400);
   try {
     const result = await postGuestbookEntry({
       memorialId,

@@ -7,9 +7,9 @@
 // may not plant, unknown code), 409 (code used), 410 (code expired), 413, 429 (Retry-After), 503.
 
 import { requestClient } from "@memorial/lib/auth/client-address";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
+import { readPublicForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage } from "@memorial/lib/http/secret-link-page";
+import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { HostNotAllowedError, linkBase } from "@memorial/lib/links";
 import { parseId } from "@memorial/lib/validation";
@@ -23,23 +23,14 @@ type Context = { params: Promise<{ id: string }> };
 export async function POST(request: NextRequest, context: Context) {
   const memorialId = parseId((await context.params).id);
   const memorial = memorialId === null ? null : await getPublicMemorial(memorialId);
-  let form: FormData | null = null;
-  let tooLarge = false;
-  try {
-    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
-  } catch (error) {
-    tooLarge = error instanceof BodyTooLargeError;
-  }
-  const field = (name: string) => {
-    const value = form?.get(name);
-    return typeof value === "string" ? value : null;
-  };
+  const form = await readPublicForm(request);
+  const field = form.field;
   const rawLang = field("lang");
   const lang = isLanguage(rawLang) ? rawLang : null;
   const language = secretLinkLanguage(request, lang, memorial?.language);
   const typed = { planter: field("planter"), message: field("message"), code: field("code") };
-  const refuse = (reason: PlantingRefusalKey, status: number, retryAfterSeconds?: number) =>
-    new Response(
+  const refuse = (reason: PlantingRefusalKey, status: number, retryAfterSeconds?: number) => {
+    const page = secretLinkPage(
       plantingRefusalPage({
         language,
         nonce: requestNonce(request),
@@ -48,25 +39,20 @@ export async function POST(request: NextRequest, context: Context) {
         reason,
         typed: reason === "honeypot" ? undefined : typed,
       }),
-      {
-        status,
-        headers: {
-          "Content-Type": "text/html; charset=utf-8",
-          "Cache-Control": "no-store",
-          "X-Robots-Tag": "noindex",
-          ...(status === 429 ? { "Retry-After": String(retryAfterSeconds ?? 3600) } : {}),
-        },
-      },
+      status,
     );
+    if (status === 429) page.headers.set("Retry-After", String(retryAfterSeconds ?? 3600));
+    return page;
+  };
   // A form of another site (or a script without this site's Origin) cannot plant in its name.
   if (!fromThisSite(request, { originRequired: true })) return refuse("origin", 403);
   if (memorialId === null || !memorial) return refuse("not-plantable", 404);
-  if (tooLarge) return refuse("too-large", 413);
+  if (form.tooLarge) return refuse("too-large", 413);
   const planter = field("planter");
   const message = field("message");
   const email = field("email");
   const way = field("way");
-  if (form === null || planter === null || message === null || email === null || way === null)
+  if (!form.read || planter === null || message === null || email === null || way === null)
     return refuse("invalid", 400);
   let base: string;
   try {
