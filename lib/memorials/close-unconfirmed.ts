@@ -9,8 +9,7 @@
 import type { Tx } from "@memorial/lib/db/client";
 import type { EventRecorder } from "@memorial/lib/events/events";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
-import { type PlantedTree, plantTree } from "@memorial/lib/plantings/plant-tree";
-import { hasWaitingPlantings, isNoTree, queuePlanting } from "@memorial/lib/plantings/planting-queue";
+import { plantOrQueue } from "@memorial/lib/plantings/planting-queue";
 import { globalMemorial } from "./create-memorial";
 
 export type ClosedReason = "expired" | "declined";
@@ -88,14 +87,7 @@ export async function closeUnconfirmed(
       memorialsLot: planting.memorialsLot,
       uEventId: planting.uEventId,
     };
-    let tree: PlantedTree | null = null;
-    if (!(await hasWaitingPlantings(tx, planting.operatorId, memorial.is_test))) {
-      try {
-        tree = await plantTree(tx, { ...input, specialEmailType: null });
-      } catch (error) {
-        if (!isNoTree(error)) throw error;
-      }
-    }
+    const { tree, queuedId } = await plantOrQueue(tx, input);
     if (tree) {
       treeId = tree.treeId;
       await events.record({
@@ -105,12 +97,11 @@ export async function closeUnconfirmed(
         payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
       });
     } else {
-      const queuedPlantingId = await queuePlanting(tx, input);
       await events.record({
         ...envelope,
         memorialId: global.id,
         type: "planting.queued",
-        payload: { queuedPlantingId },
+        payload: { queuedPlantingId: queuedId },
       });
     }
   }

@@ -8,13 +8,7 @@ import { db } from "@memorial/lib/db/client";
 import { withEvents } from "@memorial/lib/events/events";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
-import { type PlantedTree, plantTree } from "@memorial/lib/plantings/plant-tree";
-import {
-  hasWaitingPlantings,
-  isNoTree,
-  type QueuedPlantingInput,
-  queuePlanting,
-} from "@memorial/lib/plantings/planting-queue";
+import { plantOrQueue, type QueuedPlantingInput } from "@memorial/lib/plantings/planting-queue";
 import { hashSecretToken as hashToken } from "@memorial/lib/secret-token";
 import { familyLanguage, requesterName } from "./family";
 import { displayTitle } from "./policy";
@@ -134,16 +128,7 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
       memorialsLot: row.memorialsLot,
       uEventId: row.uEventId,
     };
-    // allocateTree writes nothing before it finds no tree, so the transaction goes on cleanly.
-    let tree: PlantedTree | null = null;
-    if (!(await hasWaitingPlantings(tx, row.operatorId, memorial.is_test))) {
-      try {
-        tree = await plantTree(tx, { ...planting, specialEmailType: null });
-      } catch (error) {
-        if (!isNoTree(error)) throw error;
-      }
-    }
-    const queuedId = tree ? null : await queuePlanting(tx, planting);
+    const { tree, queuedId } = await plantOrQueue(tx, planting);
     await tx.memorial.update({
       where: { id: row.memorialId },
       data: { status: "visible", confirmedAt: new Date() },

@@ -17,12 +17,15 @@ import type { Prisma, Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { plantReplacement } from "@memorial/lib/plantings/replace-tree";
-import { type PlantTreeInput, plantTree, type VisitorTree } from "./plant-tree";
+import { type PlantedTree, type PlantTreeInput, plantTree, type VisitorTree } from "./plant-tree";
 
 /** The job that serves the queue (lib/jobs): added when stock is added, and every minute. */
 export const SERVE_QUEUE_JOB = "serve-planting-queue";
 
-export type QueuedPlantingInput = Omit<PlantTreeInput, "specialEmailType">;
+export type QueuedPlantingInput = Omit<PlantTreeInput, "specialEmailType" | "visitor"> & {
+  /** A visitor's planting (issue 30): the queue plants it with its origin and payment. */
+  visitorPlantingId?: number;
+};
 
 export function isNoTree(error: unknown): boolean {
   return error instanceof DomainError && error.code === "NO_TREE_AVAILABLE";
@@ -32,13 +35,36 @@ export function isNoTree(error: unknown): boolean {
 export async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise<number> {
   const [row] = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "queued_planting" ("memorial_id", "operator_id", "context_id", "epf_id", "person_id",
-      "planter", "message", "external_id", "memorials_lot", "u_event_id", "is_test")
+      "planter", "message", "external_id", "memorials_lot", "u_event_id", "is_test", "visitor_planting_id")
     VALUES (${input.memorialId}, ${input.operatorId}, ${input.contextId}, ${input.epfId}, ${input.personId},
       ${input.planter}, ${input.message},
       ${input.externalId === null ? null : BigInt(input.externalId)}, ${input.memorialsLot},
-      ${input.uEventId}, ${input.isTest})
+      ${input.uEventId}, ${input.isTest}, ${input.visitorPlantingId ?? null}::int)
     RETURNING "id"`;
   return row.id;
+}
+
+/**
+ * Plants now, or puts the planting in the queue: behind the operator's plantings already waiting
+ * (they go first), or when no tree is in stock. The one way of every planting that must not fail
+ * for want of a tree: a family's confirmation, a visitor's tree, the tree of a memorial never
+ * confirmed sent to the global memorial. In the caller's transaction; allocateTree writes nothing
+ * before it finds no tree, so the transaction goes on cleanly.
+ */
+export async function plantOrQueue(
+  tx: Tx,
+  input: QueuedPlantingInput & { visitor?: VisitorTree },
+): Promise<{ tree: PlantedTree; queuedId: null } | { tree: null; queuedId: number }> {
+  if (!(await hasWaitingPlantings(tx, input.operatorId, input.isTest))) {
+    const { visitorPlantingId: _queued, ...planting } = input;
+    try {
+      return { tree: await plantTree(tx, { ...planting, specialEmailType: null }), queuedId: null };
+    } catch (error) {
+      if (!isNoTree(error)) throw error;
+    }
+  }
+  const { visitor: _visitor, ...queued } = input;
+  return { tree: null, queuedId: await queuePlanting(tx, queued) };
 }
 
 /** Whether the operator (in this environment) has plantings waiting: newcomers queue behind them. */

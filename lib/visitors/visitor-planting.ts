@@ -18,8 +18,7 @@ import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
 import type { PrepaidUse } from "@memorial/lib/plantings/allocate-tree";
-import { type PlantedTree, plantTree } from "@memorial/lib/plantings/plant-tree";
-import { hasWaitingPlantings, isNoTree, queuePlanting } from "@memorial/lib/plantings/planting-queue";
+import { plantOrQueue } from "@memorial/lib/plantings/planting-queue";
 import { email as emailSchema } from "@memorial/lib/validation";
 
 export type VisitorOrigin = Exclude<TreeOrigin, "partner">;
@@ -214,14 +213,7 @@ export async function plantForVisitor(
     wordsHidden: !published,
   };
   // Others waiting for stock go first; no tree left: the visitor's waits with them.
-  let tree: PlantedTree | null = null;
-  if (!(await hasWaitingPlantings(tx, memorial.operatorId, memorial.isTest))) {
-    try {
-      tree = await plantTree(tx, { ...input, specialEmailType: null, visitor });
-    } catch (error) {
-      if (!isNoTree(error)) throw error;
-    }
-  }
+  const { tree, queuedId } = await plantOrQueue(tx, { ...input, visitor, visitorPlantingId });
   if (tree) {
     await tx.visitorPlanting.update({
       where: { id: visitorPlantingId },
@@ -241,9 +233,7 @@ export async function plantForVisitor(
     });
     return { kind: "planted", visitorPlantingId, treeId: tree.treeId, transactionId: tree.transactionId };
   }
-  const queuedPlantingId = await queuePlanting(tx, input);
-  await tx.$executeRaw`
-    UPDATE "queued_planting" SET "visitor_planting_id" = ${visitorPlantingId} WHERE "id" = ${queuedPlantingId}`;
+  const queuedPlantingId = queuedId;
   await tx.visitorPlanting.update({ where: { id: visitorPlantingId }, data: { status: "queued" } });
   await events.record({ ...base, type: "planting.queued", payload: { queuedPlantingId } });
   return { kind: "queued", visitorPlantingId, queuedPlantingId };
