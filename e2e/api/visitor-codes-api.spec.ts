@@ -279,8 +279,12 @@ test("a visitor's name and message wait for the family; meanwhile other operator
   expect(entry.status).toBe("pending");
   const scope = serviceAdminScope(op.operatorId, "production");
   await moderateGuestbookEntry({ by: "operator", scope, memorialId }, entry.id, "approve");
-  const after = await api("GET", `/Memorial/${memorialId}/Infos`, { key: reader.key });
-  expect(line(after)).toMatchObject({ Planteur: name, MessagePlanteur: "From the choir, with love." });
+  // The approval was made in this process: the service hears of it through PostgreSQL's NOTIFY.
+  await expect
+    .poll(async () => line(await api("GET", `/Memorial/${memorialId}/Infos`, { key: reader.key })), {
+      timeout: 5000,
+    })
+    .toMatchObject({ Planteur: name, MessagePlanteur: "From the choir, with love." });
   expect(planted.json.ArbreId).toBe(
     (await db.tree.findFirstOrThrow({ where: { memorialId, origin: "visitor_code" } })).id,
   );
