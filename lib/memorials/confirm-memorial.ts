@@ -30,7 +30,8 @@ export type ConfirmationLookup =
   | { state: "expired"; language: Language }
   | { state: "unknown" };
 
-function plausible(token: string): boolean {
+/** A string that can be a confirmation link's token (anything else is never looked up). */
+export function plausible(token: string): boolean {
   return /^[A-Za-z0-9_-]{20,100}$/.test(token);
 }
 

@@ -7,6 +7,7 @@
 import { withEvents } from "@memorial/lib/events/events";
 import { hashSecretToken as hashToken } from "@memorial/lib/secret-token";
 import { closeUnconfirmed } from "./close-unconfirmed";
+import { plausible } from "./confirm-memorial";
 
 export type DeclineOutcome =
   | { outcome: "declined"; memorialId: number }
@@ -15,7 +16,7 @@ export type DeclineOutcome =
   | { outcome: "expired" | "unknown" };
 
 export async function declineMemorial(token: string): Promise<DeclineOutcome> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { outcome: "unknown" };
+  if (!plausible(token)) return { outcome: "unknown" };
   return withEvents(async (tx, events): Promise<DeclineOutcome> => {
     const [link] = await tx.$queryRaw<{ id: number; memorial_id: number; used: boolean; expired: boolean }[]>`
       SELECT "id", "memorial_id", "used_at" IS NOT NULL AS "used", "expires_at" <= now() AS "expired"
