@@ -182,3 +182,23 @@ export async function signalCatalogueChanged(): Promise<void> {
   await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${noticeOf([signal])})`;
   publishLocal([signal]);
 }
+
+/** Memorial ids per signal: a NOTIFY payload stays under PostgreSQL's 8,000 bytes. */
+const SIGNAL_IDS = 500;
+
+/**
+ * Tells every process that the public view of these memorials changed without a domain event
+ * (a setting of the operator or of a context: a default privacy, visitor planting), in signals of
+ * SIGNAL_IDS memorials: their caches drop the memorials' pages at once.
+ */
+export async function signalMemorialsChanged(operatorId: number, memorialIds: number[]): Promise<void> {
+  for (let i = 0; i < memorialIds.length; i += SIGNAL_IDS) {
+    const signal: EventSignal = {
+      type: "catalogue.changed",
+      operatorId,
+      memorialIds: memorialIds.slice(i, i + SIGNAL_IDS),
+    };
+    await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${noticeOf([signal])})`;
+    publishLocal([signal]);
+  }
+}

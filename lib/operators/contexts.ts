@@ -3,7 +3,7 @@
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import type { ContextKind, MemorialPrivacy } from "@memorial/lib/db/generated/enums";
 import { invalid, notFound } from "@memorial/lib/errors";
-import { EVENT_CHANNEL, type EventSignal, noticeOf, publishLocal } from "@memorial/lib/events/events";
+import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import { CHAIN_LEVELS, chainAlias, chainColumnsSql, contextChainSql } from "./context-chain";
 import { CONTEXT_CHAIN_DEPTH, CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
@@ -74,16 +74,7 @@ export async function setContextDefaultPrivacy(
   await db.context.update({ where: { id: contextId }, data: { defaultPrivacy } });
   // The pages of the memorials that follow this default change (noindex): every process drops them
   // from its caches at once (a signal without an event row, as for the catalogue).
-  const ids = await memorialsFollowingContext(contextId);
-  for (let i = 0; i < ids.length; i += SIGNAL_IDS) {
-    const signal: EventSignal = {
-      type: "catalogue.changed",
-      operatorId,
-      memorialIds: ids.slice(i, i + SIGNAL_IDS),
-    };
-    await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${noticeOf([signal])})`;
-    publishLocal([signal]);
-  }
+  await signalMemorialsChanged(operatorId, await memorialsFollowingContext(contextId));
   return { id: contextId, defaultPrivacy };
 }
 
@@ -99,9 +90,6 @@ export async function memorialsFollowingContext(contextId: number, client: Tx | 
     ORDER BY m."id"`;
   return rows.map((row) => row.id);
 }
-
-/** Memorial ids per signal: a NOTIFY payload stays under PostgreSQL's 8,000 bytes. */
-const SIGNAL_IDS = 500;
 
 /**
  * Loads a context and its ancestors (CONTEXT_CHAIN_DEPTH at most), in one statement: a report or a

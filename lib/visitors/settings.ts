@@ -6,7 +6,7 @@
 // what an operator sees for a funeral home is what its memorials offer.
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
-import { EVENT_CHANNEL, type EventSignal, noticeOf, publishLocal } from "@memorial/lib/events/events";
+import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import { chainColumnsSql, contextChainSql } from "@memorial/lib/operators/context-chain";
 import { loadChain } from "@memorial/lib/operators/contexts";
 
@@ -184,9 +184,6 @@ export async function visitorSettingsOfOperator(operatorId: number) {
     );
 }
 
-/** Memorial ids per signal: a NOTIFY payload stays under PostgreSQL's 8,000 bytes. */
-const SIGNAL_IDS = 500;
-
 /**
  * Drops, on every process, the cached pages of the memorials that follow the visitor setting of
  * the operator (contextId null: all its memorials) or of one of its contexts (the memorials whose
@@ -203,14 +200,8 @@ async function expireVisitorPages(operatorId: number, contextId: number | null):
           JOIN (${contextChainSql()}) ON "chain1"."id" = m."context_id"
           WHERE m."operator_id" = ${operatorId} AND ${contextId} IN (${chainColumnsSql("id")})
           ORDER BY m."id"`;
-  const ids = rows.map((row) => row.id);
-  for (let i = 0; i < ids.length; i += SIGNAL_IDS) {
-    const signal: EventSignal = {
-      type: "catalogue.changed",
-      operatorId,
-      memorialIds: ids.slice(i, i + SIGNAL_IDS),
-    };
-    await db.$executeRaw`SELECT pg_notify(${EVENT_CHANNEL}, ${noticeOf([signal])})`;
-    publishLocal([signal]);
-  }
+  await signalMemorialsChanged(
+    operatorId,
+    rows.map((row) => row.id),
+  );
 }
