@@ -351,7 +351,8 @@ test("the confirmation page names the funeral home the family dealt with, and th
   await expect(page.getByTestId("confirm-requested-by")).toHaveText(home.name);
   const operator = await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } });
   await expect(page.getByRole("main")).not.toContainText(operator.name);
-  await page.getByRole("button").click();
+  // The confirmation's button, not "we do not wish this memorial" beside it (issue 32.2).
+  await page.getByRole("button").and(page.locator(":not([data-testid=confirm-decline])")).click();
   await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}\\?confirmed=1&lang=nl$`));
   await expect(page.getByTestId("confirmed-banner")).toContainText("Gedenkpagina bevestigd, dank u");
 });
