@@ -2,7 +2,12 @@
 import type { ContextKind } from "@memorial/lib/db/generated/enums";
 import { DomainError } from "@memorial/lib/errors";
 import { CONTEXT_KINDS, createContext, setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
-import { addPrepaid, createOperator, setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
+import {
+  addPrepaid,
+  createOperator,
+  isUnconfirmedOutcome,
+  setUnconfirmedOutcome,
+} from "@memorial/lib/operators/create-operator";
 import { createApiKey, revokeApiKey } from "@memorial/lib/operators/keys";
 import { createUser } from "@memorial/lib/users/create-user";
 import { isRole } from "@memorial/lib/users/roles";
@@ -93,7 +98,7 @@ export const OPERATOR_COMMANDS: Record<string, Command> = {
     run: async (f) => {
       const operatorId = integer(f, "operator")!;
       const outcome = text(f, "outcome", false);
-      if (outcome !== undefined && outcome !== "credit" && outcome !== "global")
+      if (outcome !== undefined && !isUnconfirmedOutcome(outcome))
         throw new UsageError(`--outcome: "${outcome}" is not credit or global`);
       return setUnconfirmedOutcome(operatorId, outcome);
     },

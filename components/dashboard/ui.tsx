@@ -2,7 +2,7 @@
 import { pageCount } from "@memorial/lib/dashboard/format";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // Small pieces shared by the dashboard's screens: loading and error states, paging, styles.
-import { useEffect, useId, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { RequestError } from "./fetch-json";
 import { useI18n } from "./i18n";
 
@@ -196,4 +196,27 @@ export function Pager(props: { page: number; limit: number; total: number; onPag
 
 export function PageTitle(props: { children: React.ReactNode }) {
   return <h1 className="mb-4 font-serif text-2xl text-forest-800 sm:text-3xl">{props.children}</h1>;
+}
+
+/** One option of a group of radio buttons, its label beside it. */
+export function Choice(props: {
+  name: string;
+  checked: boolean;
+  onChoose: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="radio"
+        name={props.name}
+        checked={props.checked}
+        onChange={props.onChoose}
+        disabled={props.disabled}
+        className="h-5 w-5"
+      />
+      {props.children}
+    </label>
+  );
 }

@@ -6,7 +6,7 @@ import type { VisitorPlantingOverview } from "@memorial/lib/visitors/dashboard";
 // — the only time they are shown. Reads through React Query; the setting is saved by PUT
 // /api/dashboard/visitors, the codes' file answered by POST /api/dashboard/visitors/codes.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { ActionAlert } from "./action-outcome";
 import { DataTable } from "./data-table";
 import { fetchJson, RequestError } from "./fetch-json";
@@ -14,6 +14,7 @@ import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
   buttonClass,
+  Choice,
   cardClass,
   ErrorMessage,
   inputClass,
@@ -431,28 +432,5 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
         <Pending active={issue.isPending} />
       </form>
     </div>
-  );
-}
-
-/** One option of a group of radio buttons, its label beside it. */
-function Choice(props: {
-  name: string;
-  checked: boolean;
-  onChoose: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <label className="flex items-center gap-2">
-      <input
-        type="radio"
-        name={props.name}
-        checked={props.checked}
-        onChange={props.onChoose}
-        disabled={props.disabled}
-        className="h-5 w-5"
-      />
-      {props.children}
-    </label>
   );
 }

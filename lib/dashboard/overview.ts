@@ -11,6 +11,7 @@ import {
   ownMemorialsOfSql,
   TITLE_SELECT,
 } from "@memorial/lib/memorials/policy";
+import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { type ReportFilter, reportBuckets, reportTotals } from "@memorial/lib/reports/queries";
 import { treesWaitingCount } from "@memorial/lib/reports/tree-life";
 import type { OperatorScope } from "@memorial/lib/scope";
@@ -100,15 +101,26 @@ export async function staleConfirmations(scope: OperatorScope, now = new Date(),
 export async function overview(scope: OperatorScope, now = new Date()) {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth() + 1;
-  const [current, previous, chart, stale, waiting] = await Promise.all([
+  const [current, previous, chart, stale, waiting, outcome] = await Promise.all([
     figures(scope, monthStart(year, month), monthStart(year, month + 1)),
     figures(scope, monthStart(year, month - 1), monthStart(year, month)),
     lastTwelveMonths(scope, year, month),
     staleConfirmations(scope, now),
     // Issue 20.6: trees ordered and not yet planted in the ground, whenever ordered.
     treesWaitingCount(scope),
+    // Issue 32.1: what becomes of the tree of a memorial its family never confirms.
+    setUnconfirmedOutcome(scope.operatorId),
   ]);
-  return { year, month, current, previous, chart, stale, waiting };
+  return {
+    year,
+    month,
+    current,
+    previous,
+    chart,
+    stale,
+    waiting,
+    unconfirmedOutcome: outcome.unconfirmedOutcome,
+  };
 }
 
 export type Overview = Awaited<ReturnType<typeof overview>>;

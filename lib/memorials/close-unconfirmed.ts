@@ -9,11 +9,12 @@
 import type { Tx } from "@memorial/lib/db/client";
 import type { EventRecorder } from "@memorial/lib/events/events";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
+import type { UnconfirmedOutcomeChoice } from "@memorial/lib/operators/create-operator";
 import { plantOrQueue } from "@memorial/lib/plantings/planting-queue";
 import { globalMemorial } from "./create-memorial";
 
 export type ClosedReason = "expired" | "declined";
-export type UnconfirmedOutcome = "credit" | "global";
+export type UnconfirmedOutcome = UnconfirmedOutcomeChoice;
 
 export type CloseOutcome =
   | { closed: true; outcome: UnconfirmedOutcome; treeId: number | null; globalMemorialId: number | null }

@@ -33,13 +33,21 @@ export async function createOperator(
   return { operatorId: operator.id, key: live.key, testKey: test.key };
 }
 
-/** Adds prepaid trees; the balance can never go below zero (CHECK in the database). */
+/** The choices of operator.unconfirmed_outcome (the enum UnconfirmedOutcome). */
+export const UNCONFIRMED_OUTCOMES = ["credit", "global"] as const;
+export type UnconfirmedOutcomeChoice = (typeof UNCONFIRMED_OUTCOMES)[number];
+export const isUnconfirmedOutcome = (value: string): value is UnconfirmedOutcomeChoice =>
+  (UNCONFIRMED_OUTCOMES as readonly string[]).includes(value);
+
 /**
  * Issue 32: what becomes of the waiting tree of the operator's memorials never confirmed (or
  * declined): "credit" (one prepaid tree back, the default) or "global" (planted in its global
  * memorial). Without `outcome`, reads the current choice.
  */
-export async function setUnconfirmedOutcome(operatorId: number, outcome?: "credit" | "global") {
+export async function setUnconfirmedOutcome(
+  operatorId: number,
+  outcome?: UnconfirmedOutcomeChoice,
+): Promise<{ operatorId: number; unconfirmedOutcome: UnconfirmedOutcomeChoice }> {
   const rows = outcome
     ? await db.$queryRaw<{ unconfirmed_outcome: string }[]>`
         UPDATE "operator" SET "unconfirmed_outcome" = ${outcome}::"UnconfirmedOutcome"
@@ -47,9 +55,10 @@ export async function setUnconfirmedOutcome(operatorId: number, outcome?: "credi
     : await db.$queryRaw<{ unconfirmed_outcome: string }[]>`
         SELECT "unconfirmed_outcome"::text FROM "operator" WHERE "id" = ${operatorId}`;
   if (rows.length === 0) throw notFound(`operator ${operatorId} does not exist`);
-  return { operatorId, unconfirmedOutcome: rows[0].unconfirmed_outcome };
+  return { operatorId, unconfirmedOutcome: rows[0].unconfirmed_outcome as UnconfirmedOutcomeChoice };
 }
 
+/** Adds prepaid trees; the balance can never go below zero (CHECK in the database). */
 export async function addPrepaid(operatorId: number, trees: number) {
   const rows = await db.$queryRaw<{ prepaid_trees: number }[]>`
     UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" + ${trees}

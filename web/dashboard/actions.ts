@@ -16,6 +16,7 @@ import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
 import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
 import { operatorCaller } from "@memorial/lib/operators/caller";
+import { setUnconfirmedOutcome, UNCONFIRMED_OUTCOMES } from "@memorial/lib/operators/create-operator";
 import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@memorial/lib/operators/keys";
 import { ENVIRONMENTS, type Environment } from "@memorial/lib/scope";
 import { requestPasswordReset, resetTtlMinutes } from "@memorial/lib/users/password-reset";
@@ -188,6 +189,17 @@ export const resendConfirmationAction = action({
       linkBase: await origin(),
     });
     return {};
+  },
+});
+
+/** Issue 32.1: what becomes of the waiting tree of a memorial its family never confirms or declines. */
+export const setUnconfirmedOutcomeAction = action({
+  access: "admin",
+  args: (outcome: string) => ({ outcome }),
+  input: z.object({ outcome: z.enum(UNCONFIRMED_OUTCOMES, "outcome must be credit or global") }),
+  run: async ({ outcome }, { session }) => {
+    const saved = await setUnconfirmedOutcome(session.operatorId, outcome);
+    return { outcome: saved.unconfirmedOutcome };
   },
 });
 

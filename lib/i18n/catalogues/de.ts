@@ -547,6 +547,12 @@ export const de: Catalogue = {
   "dashboard.overviewStaleNone": "Keine Familie lässt so lange auf ihre Bestätigung warten.",
   "dashboard.overviewStaleCount":
     "{count, plural, one {# Gedenkseite wartet} other {# Gedenkseiten warten}} auf die Bestätigung der Familie.",
+  "dashboard.unconfirmedOutcomeTitle": "Wenn eine Familie nicht bestätigt",
+  "dashboard.unconfirmedOutcomeIntro":
+    "Eine Gedenkseite, die die Familie nicht vor Ablauf ihres Links bestätigt oder die sie ablehnt, wird als nicht bestätigt geschlossen. Ihr wartender Baum wird dann:",
+  "dashboard.unconfirmedOutcomeCredit": "Ihnen als vorausbezahlter Baum gutgeschrieben",
+  "dashboard.unconfirmedOutcomeGlobal": "in Ihrer allgemeinen Gedenkseite gepflanzt",
+  "dashboard.unconfirmedOutcomeSaved": "Gespeichert.",
   "dashboard.keyName": "Name des Schlüssels",
   "dashboard.keyNameHint": "Wofür der Schlüssel dient, z. B. „Website“ oder „Buchungssoftware“.",
   "dashboard.keyUnnamed": "(ohne Namen)",

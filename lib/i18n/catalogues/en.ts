@@ -530,6 +530,12 @@ export const en: Catalogue = {
   "dashboard.overviewStaleNone": "No family has left a confirmation waiting that long.",
   "dashboard.overviewStaleCount":
     "{count, plural, one {# memorial awaits} other {# memorials await}} its family's confirmation.",
+  "dashboard.unconfirmedOutcomeTitle": "When a family never confirms",
+  "dashboard.unconfirmedOutcomeIntro":
+    "A memorial whose family neither confirms before its link expires nor declines it is closed as not confirmed. Its waiting tree then:",
+  "dashboard.unconfirmedOutcomeCredit": "comes back to you as a prepaid tree",
+  "dashboard.unconfirmedOutcomeGlobal": "is planted in your global memorial",
+  "dashboard.unconfirmedOutcomeSaved": "Saved.",
   "dashboard.keyName": "Key name",
   "dashboard.keyNameHint": "Where the key is used, e.g. “Website” or “Booking software”.",
   "dashboard.keyUnnamed": "(no name)",

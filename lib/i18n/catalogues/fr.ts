@@ -547,6 +547,12 @@ export const fr = {
   "dashboard.overviewStaleNone": "Aucune famille ne tarde autant à confirmer.",
   "dashboard.overviewStaleCount":
     "{count, plural, one {# mémorial attend} other {# mémoriaux attendent}} la confirmation de la famille.",
+  "dashboard.unconfirmedOutcomeTitle": "Quand une famille ne confirme pas",
+  "dashboard.unconfirmedOutcomeIntro":
+    "Un mémorial que la famille ne confirme pas avant l’expiration de son lien, ou qu’elle refuse, est fermé comme non confirmé. Son arbre en attente alors :",
+  "dashboard.unconfirmedOutcomeCredit": "vous revient comme arbre prépayé",
+  "dashboard.unconfirmedOutcomeGlobal": "est planté dans votre mémorial global",
+  "dashboard.unconfirmedOutcomeSaved": "Enregistré.",
   "dashboard.keyName": "Nom de la clé",
   "dashboard.keyNameHint": "Où la clé sert, par exemple « Site web » ou « Logiciel de réservation ».",
   "dashboard.keyUnnamed": "(sans nom)",

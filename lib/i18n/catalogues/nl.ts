@@ -538,6 +538,12 @@ export const nl: Catalogue = {
   "dashboard.overviewStaleNone": "Geen enkele familie laat zo lang op zich wachten.",
   "dashboard.overviewStaleCount":
     "{count, plural, one {# gedenkpagina wacht} other {# gedenkpagina's wachten}} op de bevestiging van de familie.",
+  "dashboard.unconfirmedOutcomeTitle": "Als een familie niet bevestigt",
+  "dashboard.unconfirmedOutcomeIntro":
+    "Een gedenkpagina die de familie niet bevestigt voordat de link verloopt, of die ze weigert, wordt gesloten als niet bevestigd. De wachtende boom wordt dan:",
+  "dashboard.unconfirmedOutcomeCredit": "u teruggegeven als vooruitbetaalde boom",
+  "dashboard.unconfirmedOutcomeGlobal": "geplant in uw algemene gedenkpagina",
+  "dashboard.unconfirmedOutcomeSaved": "Opgeslagen.",
   "dashboard.keyName": "Naam van de sleutel",
   "dashboard.keyNameHint": "Waar de sleutel dient, bv. „Website” of „Boekingssoftware”.",
   "dashboard.keyUnnamed": "(geen naam)",

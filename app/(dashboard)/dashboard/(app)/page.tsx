@@ -1,16 +1,19 @@
 // /dashboard: the home of the dashboard, an overview of this calendar month against the last one
 // (trees, CO2, memorials, confirmations awaited, amount), the trees waiting to be planted in the
 // ground (issue 20.6), the trees of the last 12 months, and the
-// memorials whose family has not confirmed for more than 7 days, each with a resend button.
+// memorials whose family has not confirmed for more than 7 days, each with a resend button, and
+// what becomes of the tree of a memorial never confirmed (issue 32.1; admins change it).
 
 import { mailConfigured } from "@memorial/lib/dashboard/emails";
 import { formatCo2, formatDate, formatNumber } from "@memorial/lib/dashboard/format";
 import { type MonthFigures, overview, STALE_CONFIRMATION_DAYS } from "@memorial/lib/dashboard/overview";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
+import { hasRole } from "@memorial/lib/users/roles";
 import Link from "next/link";
 import { BarChart } from "@/components/dashboard/bar-chart";
 import { ResendButton } from "@/components/dashboard/resend-button";
+import { UnconfirmedOutcome } from "@/components/dashboard/unconfirmed-outcome";
 import { requireOperator } from "@/web/auth/session";
 import { dashboardLanguage } from "@/web/dashboard/language";
 import { pageTitle } from "@/web/dashboard/page-title";
@@ -117,6 +120,7 @@ export default async function OverviewPage() {
           </>
         )}
       </section>
+      <UnconfirmedOutcome outcome={data.unconfirmedOutcome} canChange={hasRole(session.role, "admin")} />
     </div>
   );
 }

@@ -1,0 +1,48 @@
+// Issue 32.1 in Chromium: the dashboard's home shows what becomes of the waiting tree of a
+// memorial its family never confirms; an admin changes it (the operator's row changes, and the
+// choice is still there on the next visit); staff see it and are offered no way to change it.
+import { createUser } from "@memorial/lib/users/create-user";
+import { expect, test } from "@playwright/test";
+import { db, makeIsolatedOperator, unique } from "../support/factories";
+import { makeUser, PASSWORD, signIn } from "./dashboard-support";
+
+const outcomeOf = async (operatorId: number) =>
+  (await db.operator.findUniqueOrThrow({ where: { id: operatorId }, select: { unconfirmedOutcome: true } }))
+    .unconfirmedOutcome;
+
+test("an admin chooses the global memorial for unconfirmed memorials' trees, and back", async ({ page }) => {
+  const op = await makeIsolatedOperator({ language: "en" });
+  await signIn(page, await makeUser(op.operatorId));
+  const section = page.getByTestId("unconfirmed-outcome");
+  await expect(section.getByRole("heading", { name: "When a family never confirms" })).toBeVisible();
+  const credit = section.getByLabel("comes back to you as a prepaid tree");
+  const global = section.getByLabel("is planted in your global memorial");
+  await expect(credit).toBeChecked();
+  expect(await outcomeOf(op.operatorId)).toBe("credit");
+
+  await global.check();
+  await expect(section.getByText("Saved.")).toBeVisible();
+  await expect.poll(() => outcomeOf(op.operatorId)).toBe("global");
+  await page.reload();
+  await expect(
+    page.getByTestId("unconfirmed-outcome").getByLabel("is planted in your global memorial"),
+  ).toBeChecked();
+
+  await page.getByTestId("unconfirmed-outcome").getByLabel("comes back to you as a prepaid tree").check();
+  await expect.poll(() => outcomeOf(op.operatorId)).toBe("credit");
+});
+
+test("staff see the choice without a way to change it", async ({ page }) => {
+  const op = await makeIsolatedOperator({ language: "en" });
+  await db.operator.update({ where: { id: op.operatorId }, data: { unconfirmedOutcome: "global" } });
+  const email = `${unique("staff")
+    .replace(/[^a-z0-9-]/gi, "")
+    .toLowerCase()}@example.org`;
+  await createUser({ operatorId: op.operatorId, email, password: PASSWORD, role: "staff" });
+  await signIn(page, { email, password: PASSWORD });
+  const section = page.getByTestId("unconfirmed-outcome");
+  await expect(section.getByTestId("unconfirmed-outcome-value")).toHaveText(
+    "is planted in your global memorial",
+  );
+  await expect(section.getByRole("radio")).toHaveCount(0);
+});
