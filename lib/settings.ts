@@ -180,6 +180,12 @@ const ZSettings = z.object({
     }),
   /** Days a paid visitor's tree waits for stock before the queue gives it up and refunds it. */
   VISITOR_QUEUE_GIVE_UP_DAYS: integer(1, 3650, 30),
+  // Issue 31.4: how long personal data no longer used is kept (lib/privacy/retention.ts, the daily
+  // job `retention`).
+  RETENTION_UNCONFIRMED_SUBSCRIPTION_DAYS: integer(1, 36_500, 30),
+  RETENTION_LINK_DAYS: integer(1, 36_500, 90),
+  RETENTION_EMAIL_BODY_DAYS: integer(1, 36_500, 90),
+  RETENTION_WEBHOOK_DELIVERY_DAYS: integer(1, 36_500, 30),
 });
 
 /**

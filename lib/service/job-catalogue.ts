@@ -40,6 +40,7 @@ import {
 } from "@memorial/lib/mail/unconfirmed-memorials";
 import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
+import { applyRetention, logRetention, RETENTION_JOB } from "@memorial/lib/privacy/retention";
 import {
   type ReminderItem,
   reminderItems,
@@ -66,6 +67,8 @@ const alone = (task: string) => ({ task, queue: task, key: task });
 export const SCHEDULES: Schedule[] = [
   // Expired Idempotency-Key records, expired links kept in unsent e-mails.
   { ...alone("housekeeping"), cron: "17 * * * *" },
+  // Personal data past its retention period (issue 31.4, lib/privacy/retention.ts).
+  { ...alone(RETENTION_JOB), cron: "50 3 * * *" },
   // The plantings waiting for stock, should a stock increase have come before their commit.
   { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
   // Claim codes past their expiry, credited back to their operator once (issue 30.2).
@@ -192,6 +195,12 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await purgeIdempotencyRecords();
         await redactExpiredLinks();
+      },
+      maxAttempts: 3,
+    }),
+    [RETENTION_JOB]: job({
+      async run() {
+        logRetention(await applyRetention());
       },
       maxAttempts: 3,
     }),

@@ -1,0 +1,124 @@
+// Issue 31.4: personal data kept no longer than it serves, removed by the daily job `retention`
+// (lib/service/job-catalogue.ts). Each period is a setting (docs/settings.md, "Retention"); what is
+// removed and why is in docs/privacy.md. Each step deletes in batches of RETENTION_BATCH rows, so
+// no step holds many row locks or one long transaction, and a step cut short is done by the next
+// run. What stays: accounting (trees, transactions, amounts) and what a family or an operator
+// still uses.
+import { db, Prisma } from "@memorial/lib/db/client";
+import { componentLogger } from "@memorial/lib/log";
+import { settings } from "@memorial/lib/settings";
+
+/** The job's name, in the catalogue and for `jobs run retention`. */
+export const RETENTION_JOB = "retention";
+
+/** Rows one statement removes at most; a step repeats until fewer are left. */
+export const RETENTION_BATCH = 1_000;
+
+export interface RetentionReport {
+  /** Reminder subscriptions never confirmed by their address, deleted. */
+  unconfirmedSubscriptions: number;
+  /** Secret links (confirmation, management, password reset, invitation) long past use, deleted. */
+  links: number;
+  /** Bodies (text, HTML, attachments) of e-mails sent or given up, emptied. */
+  emailBodies: number;
+  /** Webhook deliveries delivered or given up, deleted with their bodies. */
+  webhookDeliveries: number;
+  /** Rate-limit counts (hashes of client addresses, e-mail addresses) whose window has ended, deleted. */
+  rateLimits: number;
+}
+
+const days = (n: number) => Prisma.sql`now() - make_interval(days => ${n})`;
+
+/** Runs `statement` (one batch, answers the rows it touched) until a batch is not full. */
+async function inBatches(statement: () => Promise<number>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const count = await statement();
+    total += count;
+    if (count < RETENTION_BATCH) return total;
+  }
+}
+
+/** Every step once, in order; answers what each removed (the job logs it). */
+export async function applyRetention(): Promise<RetentionReport> {
+  const s = settings();
+  const unconfirmedSubscriptions = await inBatches(
+    () => db.$executeRaw`
+      DELETE FROM "reminder_subscription" WHERE "id" IN (
+        SELECT "id" FROM "reminder_subscription"
+        WHERE "confirmed_at" IS NULL AND "created_at" < ${days(s.RETENTION_UNCONFIRMED_SUBSCRIPTION_DAYS)}
+        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+  );
+  const linkAge = days(s.RETENTION_LINK_DAYS);
+  // A memorial still awaiting its family keeps its confirmation links: they hold its waiting
+  // planting, and the job `unconfirmed-memorials` closes it at their expiry.
+  const links =
+    (await inBatches(
+      () => db.$executeRaw`
+        DELETE FROM "confirmation_token" WHERE "id" IN (
+          SELECT t."id" FROM "confirmation_token" t JOIN "memorial" m ON m."id" = t."memorial_id"
+          WHERE m."status" <> 'awaiting_confirmation' AND GREATEST(t."expires_at", t."used_at") < ${linkAge}
+          LIMIT ${RETENTION_BATCH} FOR UPDATE OF t SKIP LOCKED)`,
+    )) +
+    (await inBatches(
+      () => db.$executeRaw`
+        DELETE FROM "manage_token" WHERE "id" IN (
+          SELECT "id" FROM "manage_token" WHERE LEAST("expires_at", "revoked_at") < ${linkAge}
+          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+    )) +
+    (await inBatches(
+      () => db.$executeRaw`
+        DELETE FROM "password_reset_token" WHERE "id" IN (
+          SELECT "id" FROM "password_reset_token" WHERE LEAST("expires_at", "used_at") < ${linkAge}
+          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+    )) +
+    (await inBatches(
+      () => db.$executeRaw`
+        DELETE FROM "operator_invitation" WHERE "id" IN (
+          SELECT "id" FROM "operator_invitation"
+          WHERE LEAST("expires_at", "accepted_at", "revoked_at") < ${linkAge}
+          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+    ));
+  const bodyAge = days(s.RETENTION_EMAIL_BODY_DAYS);
+  const emailBodies = await inBatches(async () => {
+    const emptied = await db.$queryRaw<{ id: number }[]>`
+      UPDATE "outgoing_email" SET "text" = '', "html" = '', "headers" = NULL WHERE "id" IN (
+        SELECT "id" FROM "outgoing_email"
+        WHERE "status" IN ('sent', 'failed') AND "created_at" < ${bodyAge} AND ("text" <> '' OR "html" <> '')
+        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)
+      RETURNING "id"`;
+    if (emptied.length > 0) {
+      await db.$executeRaw`DELETE FROM "outgoing_email_attachment"
+        WHERE "email_id" = ANY(${emptied.map((row) => row.id)}::int[])`;
+    }
+    return emptied.length;
+  });
+  const webhookDeliveries = await inBatches(
+    () => db.$executeRaw`
+      DELETE FROM "webhook_delivery" WHERE "id" IN (
+        SELECT "id" FROM "webhook_delivery"
+        WHERE "status" IN ('sent', 'failed') AND "created_at" < ${days(s.RETENTION_WEBHOOK_DELIVERY_DAYS)}
+        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+  );
+  // Counts are swept a few at a time as new ones come (lib/limits/rate-limit.ts); this takes the
+  // rest, and the failed sign-ins counted per address before the rate limits existed.
+  const rateLimits =
+    (await inBatches(
+      () => db.$executeRaw`
+        DELETE FROM "rate_limit" WHERE ("bucket", "subject") IN (
+          SELECT "bucket", "subject" FROM "rate_limit" WHERE "reset_at" < now()
+          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+    )) +
+    (await inBatches(
+      () => db.$executeRaw`
+        DELETE FROM "sign_in_failure" WHERE "id" IN (
+          SELECT "id" FROM "sign_in_failure" WHERE "created_at" < now() - interval '1 day'
+          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+    ));
+  return { unconfirmedSubscriptions, links, emailBodies, webhookDeliveries, rateLimits };
+}
+
+/** One log line a run, with what each step removed. */
+export function logRetention(report: RetentionReport): void {
+  componentLogger("retention").info(report, "personal data past its retention period removed");
+}
