@@ -100,6 +100,11 @@ export interface EventPayloads {
   "message.hidden": ActedBy & { treeId: number };
   "message.shown": ActedBy & { treeId: number };
   "memorial.privacy_changed": ActedBy & { privacy: PrivacyLevel; previousPrivacy: PrivacyLevel | null };
+  "memorial.taken_down": ActedBy;
+  "memorial.restored": ActedBy;
+  "memorial.erasure_requested": ActedBy;
+  "memorial.erasure_cancelled": ActedBy;
+  "memorial.erased": ActedBy;
   "manage_link.sent": { by: "operator"; userId?: number; manage: ManageLinkRequest };
   "planting.queued": { queuedPlantingId: number; replacesTreeId?: number };
   "tree.in_ground": TreeStep & { latitude: number; longitude: number; photoKey: string | null };

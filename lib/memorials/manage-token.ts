@@ -91,6 +91,8 @@ export interface ManageView {
   kind: MemorialKind;
   status: "awaiting_confirmation" | "visible" | "expired";
   hidden: boolean;
+  /** Issue 31.1: taken down by the family (its page answers 410 Gone) until it restores it. */
+  takenDown: boolean;
   /** The family made it anonymous (and may make it classic again). */
   anonymisedByFamily: boolean;
   /** How it is titled while anonymous: its anonymous name, or the initials (issue 18.5). */
@@ -154,6 +156,7 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
     kind: memorial.kind,
     status: memorial.status as ManageView["status"],
     hidden: memorial.hiddenAt !== null,
+    takenDown: memorial.takenDownAt !== null,
     anonymisedByFamily: memorial.anonymisedAt !== null,
     anonymousTitle: memorial.anonymousTitle,
     language,

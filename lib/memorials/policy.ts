@@ -29,12 +29,18 @@ export const PUBLIC: Scope = VISITOR;
 /**
  * Public: visible (confirmed when it had to be), not made with a test key (contract.md) and not
  * hidden by its family (hidden_at: a hidden memorial answers 404 to the public and to other
- * operators until the family shows it again). An operator also sees its own memorials of its own
+ * operators until the family shows it again), not taken down by its family (taken_down_at, issue
+ * 31.1: its page answers 410 Gone, lib/privacy/takedown.ts). An operator also sees its own memorials of its own
  * environment, whatever their status, hidden ones included; another operator's memorial that is
  * not public does not exist for it (contract.md, 404). A family link also sees its own memorial.
  */
 export function memorialsVisibleTo(scope: Scope): Prisma.MemorialWhereInput {
-  const isPublic: Prisma.MemorialWhereInput = { status: "visible", isTest: false, hiddenAt: null };
+  const isPublic: Prisma.MemorialWhereInput = {
+    status: "visible",
+    isTest: false,
+    hiddenAt: null,
+    takenDownAt: null,
+  };
   if (scope.actor.kind === "family-link") return { OR: [isPublic, { id: scope.actor.memorialId }] };
   const owner = ownerOf(scope);
   if (!owner) return isPublic;
@@ -49,14 +55,17 @@ export function isPublicMemorial(memorial: {
   status: string;
   isTest: boolean;
   hiddenAt: Date | null;
+  takenDownAt?: Date | null;
 }): boolean {
-  return memorial.status === "visible" && !memorial.isTest && memorial.hiddenAt === null;
+  return (
+    memorial.status === "visible" && !memorial.isTest && memorial.hiddenAt === null && !memorial.takenDownAt
+  );
 }
 
 /** The same condition in SQL, for a memorial aliased `m`. */
 export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
-  const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false AND ${m}."hidden_at" IS NULL)`;
+  const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false AND ${m}."hidden_at" IS NULL AND ${m}."taken_down_at" IS NULL)`;
   if (scope.actor.kind === "family-link") {
     return Prisma.sql`(${isPublic} OR ${m}."id" = ${scope.actor.memorialId})`;
   }

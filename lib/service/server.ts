@@ -13,6 +13,7 @@ import { CLIENT_HEADER, socketClient } from "@memorial/lib/auth/client-address";
 import { createMemorialPageCache } from "@memorial/lib/http/page-cache";
 import { markNoindex } from "@memorial/lib/http/robots";
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
+import { answerTakenDown } from "@memorial/lib/privacy/gone-page";
 import { observed } from "@memorial/lib/service/observed";
 import { guardV1Request, v1ServerError } from "@memorial/lib/v1/guard";
 import { V1_ROUTES } from "@memorial/lib/v1/routes";
@@ -209,6 +210,12 @@ export async function createAppHandler(
     const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
     robots
       .then(async () => {
+        // Issue 31.1: a memorial taken down by its family answers 410 Gone, on every instance.
+        if (
+          path.startsWith("/memorial/") &&
+          (await answerTakenDown(request, response, path, SECURITY_HEADERS))
+        )
+          return;
         if (await pageCache?.handle(request, response)) return;
         if (await lightPages?.handle(request, response, path)) return;
         return handle(request, response);

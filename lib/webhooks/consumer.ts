@@ -138,6 +138,11 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
   "memorial.shown": familyChange,
   "memorial.anonymised": familyChange,
   "memorial.unanonymised": familyChange,
+  "memorial.taken_down": familyChange,
+  "memorial.restored": familyChange,
+  "memorial.erasure_requested": familyChange,
+  "memorial.erasure_cancelled": familyChange,
+  "memorial.erased": familyChange,
   "memorial.title_changed": async (tx, event) => ({
     ...(await familyChange(tx, event)),
     anonymousTitle: event.payload.anonymousTitle,

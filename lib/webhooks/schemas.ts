@@ -123,6 +123,26 @@ const DATA = {
     when: "The family showed its hidden memorial again.",
     data: z.strictObject(family),
   },
+  "memorial.taken_down": {
+    when: "The family took the memorial down (issue 31.1): its page answers 410 Gone, it leaves the search (memorialUrl is null).",
+    data: z.strictObject(family),
+  },
+  "memorial.restored": {
+    when: "The family undid its takedown: the memorial is public again at its privacy level.",
+    data: z.strictObject(family),
+  },
+  "memorial.erasure_requested": {
+    when: "The family asked for the memorial's erasure (issue 31.1): carried out on the 14th day after, unless it undoes its request.",
+    data: z.strictObject(family),
+  },
+  "memorial.erasure_cancelled": {
+    when: "The family undid its request for the memorial's erasure.",
+    data: z.strictObject(family),
+  },
+  "memorial.erased": {
+    when: "The family's erasure was carried out: the deceased, planters, guestbook and family are anonymised, the memorial is taken down for good; trees and transactions stay, anonymous.",
+    data: z.strictObject(family),
+  },
   "memorial.anonymised": {
     when: "The family made the memorial anonymous (4.1 rule 7 applies).",
     data: z.strictObject(family),

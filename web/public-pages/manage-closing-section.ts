@@ -23,7 +23,7 @@ export function manageClosingSection(view: ManageView & { token: string }, langu
     <input type="hidden" name="action" value="closing-summary">
     <button type="submit" class="secondary" data-testid="manage-closing-summary">${c("manageButton")}</button>
   </form>`;
-  const visible = view.status === "visible" && !view.hidden;
+  const visible = view.status === "visible" && !view.hidden && !view.takenDown;
   const kit = visible
     ? html`<ul data-testid="print-kit">
         <li><a href="${`${base}/print-kit?format=poster`}" data-testid="print-kit-poster">${k("poster")}</a></li>

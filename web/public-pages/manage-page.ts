@@ -13,6 +13,7 @@ import { manageClosingSection } from "./manage-closing-section";
 import { manageGuestbookSection } from "./manage-guestbook";
 import { managePrivacySection } from "./manage-privacy-section";
 import { type ManageReminders, manageRemindersSection } from "./manage-reminders";
+import { manageRightsSection } from "./manage-rights-section";
 
 export type ManagePageView =
   | (ManageView & {
@@ -109,19 +110,22 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         <dl>
           <dt>${m("manageMemorial")}</dt><dd data-testid="manage-title">${view.title}</dd>
           <dt>${m("manageState")}</dt><dd data-testid="manage-state" data-state="${
-            view.status === "visible" ? view.privacy.level : view.status
+            view.takenDown ? "taken_down" : view.status === "visible" ? view.privacy.level : view.status
           }">${
-            // Issue 27.12: the privacy that applies now, as the privacy control below shows it.
-            // Issue 32: a memorial closed as not confirmed (expired or declined) says so.
-            view.status === "awaiting_confirmation"
-              ? m("manageAwaiting")
-              : view.status === "expired"
-                ? m("manageClosed")
-                : m(STATE_LABEL[view.privacy.level])
+            // Issue 31.1: a memorial its family took down says so first.
+            view.takenDown
+              ? m("manageTakedownState")
+              : // Issue 27.12: the privacy that applies now, as the privacy control below shows it.
+                // Issue 32: a memorial closed as not confirmed (expired or declined) says so.
+                view.status === "awaiting_confirmation"
+                ? m("manageAwaiting")
+                : view.status === "expired"
+                  ? m("manageClosed")
+                  : m(STATE_LABEL[view.privacy.level])
           }</dd>
         </dl>
         ${
-          view.status === "visible" && !view.hidden
+          view.status === "visible" && !view.hidden && !view.takenDown
             ? html`<p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m("manageView")}</a></p>`
             : ""
         }
@@ -132,6 +136,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         ${view.guestbook ? manageGuestbookSection(view.guestbook, t, language) : ""}
         ${manageClosingSection(view, language)}
         ${view.reminders ? manageRemindersSection(view.reminders, t, language) : ""}
+        ${manageRightsSection(view, language)}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

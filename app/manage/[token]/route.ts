@@ -21,6 +21,7 @@ import { setMessageHidden } from "@memorial/lib/memorials/hide-message";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
 import { hasGuestbook, PRIVACY_LEVELS } from "@memorial/lib/memorials/policy";
 import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
+import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 import { GUESTBOOK_MANAGE_ACTIONS } from "@/web/public-pages/manage-guestbook";
@@ -75,6 +76,8 @@ const ACTIONS = [
   "title-name",
   "closing-summary",
   "privacy",
+  "takedown",
+  "restore",
   ...GUESTBOOK_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
@@ -100,6 +103,9 @@ async function act(
     case "hide":
     case "show":
       return setMemorialHidden(actor, action === "hide");
+    case "takedown":
+    case "restore":
+      return setMemorialTakenDown(actor, action === "takedown");
     case "anonymise":
     case "unanonymise":
       return setMemorialAnonymous(actor, action === "anonymise");

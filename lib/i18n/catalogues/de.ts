@@ -143,6 +143,18 @@ export const de: Catalogue = {
   "page.manageRefusedText":
     "Änderungen müssen von der Verwaltungsseite selbst gesendet werden. Es wurde nichts geändert.",
   "page.manageInvalidText": "Diese Anfrage passt zu nichts auf dieser Gedenkseite. Es wurde nichts geändert.",
+  "page.manageTakedownHeading": "Die Gedenkseite entfernen",
+  "page.manageTakedownHelp":
+    "Die Seite verschwindet sofort für alle: Besucher erfahren, dass sie auf Wunsch der Familie entfernt wurde, und sie erscheint nicht mehr in der Suche. Sie können sie auf dieser Seite wiederherstellen.",
+  "page.manageTakedownButton": "Die Gedenkseite jetzt entfernen",
+  "page.manageTakedownDone":
+    "Die Gedenkseite wurde entfernt: Besucher erfahren, dass sie nicht mehr verfügbar ist.",
+  "page.manageTakedownUndo": "Die Gedenkseite wiederherstellen",
+  "page.manageTakedownState": "Entfernt",
+  "page.manageTakedownGoneTitle": "Diese Gedenkseite ist nicht mehr verfügbar",
+  "page.manageTakedownGoneText":
+    "Auf Wunsch der Familie wurde diese Gedenkseite entfernt. Danke für die Gedanken und Bäume, die Sie in Erinnerung geteilt haben.",
+  "page.manageTakedownGoneHome": "Zur Startseite",
   "plant.link": "Einen Baum pflanzen",
   "plant.linkText": "Pflanzen auch Sie einen Baum zum Gedenken: {requester} pflanzt ihn für Sie.",
   "plant.pageTitle": "Einen Baum pflanzen · {title}",
@@ -883,6 +895,19 @@ export const de: Catalogue = {
     "Dieser Link ist gültig bis {date}. Danach wird die Gedenkseite nicht veröffentlicht.",
   "email.reminderDecline":
     "Wenn Sie diese Gedenkseite nicht wünschen, können Sie es auf derselben Seite sagen: Sie erhalten dann keine weitere E-Mail.",
+  "email.erasureRequestedSubject": "Löschung der Gedenkseite {title} beantragt",
+  "email.erasureRequestedBody":
+    "Sie haben uns gebeten, die Gedenkseite {title} zu löschen. Die Löschung erfolgt am {date}.",
+  "email.erasureRequestedWhat":
+    "Die Gedenkseite wird dann endgültig entfernt; Name, Daten und Foto der verstorbenen Person, die Namen und Botschaften der Pflanzenden und der Gästebuch-Autoren, die Erinnerungsabonnements und Ihre E-Mail-Adresse werden gelöscht. Die gepflanzten Bäume und ihre Zahlungen bleiben, anonym.",
+  "email.erasureRequestedUndo":
+    "Bis zum {date} können Sie diesen Antrag auf Ihrer Verwaltungsseite zurücknehmen.",
+  "email.erasureRequestedButton": "Die Verwaltungsseite öffnen",
+  "email.erasureDoneSubject": "Die Gedenkseite {title} wurde gelöscht",
+  "email.erasureDoneBody":
+    "Wie gewünscht wurde die Gedenkseite {title} heute gelöscht: Ihre Seite existiert nicht mehr, und die darin enthaltenen personenbezogenen Daten wurden anonymisiert. Die zur Erinnerung gepflanzten Bäume wachsen weiter.",
+  "email.erasureDoneLast":
+    "Dies ist die letzte E-Mail, die wir Ihnen zu dieser Gedenkseite senden: Auch Ihre Adresse wurde gelöscht.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Kondolenzbuch",
   "guestbook.intro":
@@ -1041,6 +1066,11 @@ export const de: Catalogue = {
   "printkit.plantThrough": "Um zur Erinnerung einen Baum zu pflanzen, wenden Sie sich an {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Sichtbarkeit gewählt",
+  "dashboard.eventMemorialTakenDown": "Von der Familie entfernt",
+  "dashboard.eventMemorialRestored": "Von der Familie wiederhergestellt",
+  "dashboard.eventMemorialErasureRequested": "Löschung von der Familie beantragt",
+  "dashboard.eventMemorialErasureCancelled": "Löschantrag zurückgenommen",
+  "dashboard.eventMemorialErased": "Auf Wunsch der Familie gelöscht",
   "home.lead":
     "Echte Bäume, gepflanzt in Erinnerung an die, die wir verloren haben. Finden Sie eine Gedenkseite und die Bäume, die für sie gepflanzt wurden.",
   "home.searchHeading": "Eine Gedenkseite finden",

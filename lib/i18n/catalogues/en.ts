@@ -137,6 +137,18 @@ export const en: Catalogue = {
   "page.manageRefusedTitle": "Request refused",
   "page.manageRefusedText": "Changes must be sent from the management page itself. Nothing was changed.",
   "page.manageInvalidText": "This request matches nothing on this memorial. Nothing was changed.",
+  "page.manageTakedownHeading": "Take the memorial down",
+  "page.manageTakedownHelp":
+    "Its page disappears at once for everyone: visitors are told that it was taken down at the family’s request, and it leaves the search. You can restore it from this page.",
+  "page.manageTakedownButton": "Take the memorial down now",
+  "page.manageTakedownDone":
+    "The memorial has been taken down: its page tells visitors that it is no longer available.",
+  "page.manageTakedownUndo": "Restore the memorial",
+  "page.manageTakedownState": "Taken down",
+  "page.manageTakedownGoneTitle": "This memorial is no longer available",
+  "page.manageTakedownGoneText":
+    "At the family’s request, this memorial page has been taken down. Thank you for the thoughts and trees you shared in memory.",
+  "page.manageTakedownGoneHome": "Go to the home page",
   "plant.link": "Plant a tree",
   "plant.linkText": "Plant a tree in this memory too: {requester} plants it for you.",
   "plant.pageTitle": "Plant a tree · {title}",
@@ -855,6 +867,18 @@ export const en: Catalogue = {
   "email.reminderUntil": "This link is valid until {date}. After that, the memorial will not be published.",
   "email.reminderDecline":
     "If you do not wish this memorial, you can say so on the same page: you will then receive no further e-mail.",
+  "email.erasureRequestedSubject": "Erasure of the memorial {title} requested",
+  "email.erasureRequestedBody":
+    "You asked us to erase the memorial {title}. It will be carried out on {date}.",
+  "email.erasureRequestedWhat":
+    "The memorial is then taken down for good; the deceased’s name, dates and photo, the planters' and guestbook authors' names and messages, the reminder subscriptions and your e-mail address are erased. The trees planted and their payments stay, anonymous.",
+  "email.erasureRequestedUndo": "Until {date}, you can undo this request from your management page.",
+  "email.erasureRequestedButton": "Open the management page",
+  "email.erasureDoneSubject": "The memorial {title} has been erased",
+  "email.erasureDoneBody":
+    "As you asked, the memorial {title} has been erased today: its page is gone, and the personal data it held has been anonymised. The trees planted in this memory keep growing.",
+  "email.erasureDoneLast":
+    "This is the last e-mail we send you about this memorial: your address has been erased too.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Guestbook",
   "guestbook.intro":
@@ -1006,6 +1030,11 @@ export const en: Catalogue = {
   "printkit.plantThrough": "To plant a tree in their memory, contact {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Privacy level chosen",
+  "dashboard.eventMemorialTakenDown": "Taken down by the family",
+  "dashboard.eventMemorialRestored": "Restored by the family",
+  "dashboard.eventMemorialErasureRequested": "Erasure requested by the family",
+  "dashboard.eventMemorialErasureCancelled": "Erasure request undone",
+  "dashboard.eventMemorialErased": "Erased at the family’s request",
   "home.lead":
     "Real trees planted in memory of those we have lost. Find a memorial and the trees planted for it.",
   "home.searchHeading": "Find a memorial",

@@ -144,6 +144,18 @@ export const fr = {
   "page.manageRefusedText":
     "Les changements doivent être envoyés depuis la page de gestion elle-même. Rien n’a été modifié.",
   "page.manageInvalidText": "Cette demande ne correspond à rien sur ce mémorial. Rien n’a été modifié.",
+  "page.manageTakedownHeading": "Retirer le mémorial",
+  "page.manageTakedownHelp":
+    "Sa page disparaît aussitôt pour tous : les visiteurs apprennent qu’elle a été retirée à la demande de la famille, et elle quitte la recherche. Vous pouvez la rétablir depuis cette page.",
+  "page.manageTakedownButton": "Retirer le mémorial maintenant",
+  "page.manageTakedownDone":
+    "Le mémorial a été retiré : sa page indique aux visiteurs qu’il n’est plus disponible.",
+  "page.manageTakedownUndo": "Rétablir le mémorial",
+  "page.manageTakedownState": "Retiré",
+  "page.manageTakedownGoneTitle": "Ce mémorial n’est plus disponible",
+  "page.manageTakedownGoneText":
+    "À la demande de la famille, cette page de mémorial a été retirée. Merci pour les pensées et les arbres partagés en souvenir.",
+  "page.manageTakedownGoneHome": "Aller à la page d’accueil",
   "plant.link": "Planter un arbre",
   "plant.linkText": "Plantez vous aussi un arbre en sa mémoire : {requester} le plante pour vous.",
   "plant.pageTitle": "Planter un arbre · {title}",
@@ -880,6 +892,19 @@ export const fr = {
     "Ce lien est valable jusqu’au {date}. Passé ce délai, le mémorial ne sera pas publié.",
   "email.reminderDecline":
     "Si vous ne souhaitez pas ce mémorial, vous pouvez le dire sur la même page : vous ne recevrez alors plus aucun e-mail.",
+  "email.erasureRequestedSubject": "Effacement du mémorial {title} demandé",
+  "email.erasureRequestedBody":
+    "Vous nous avez demandé d’effacer le mémorial {title}. L’effacement aura lieu le {date}.",
+  "email.erasureRequestedWhat":
+    "Le mémorial est alors retiré pour de bon ; le nom, les dates et la photo du défunt, les noms et messages des planteurs et des auteurs du livre d’or, les abonnements aux rappels et votre adresse e-mail sont effacés. Les arbres plantés et leurs paiements restent, anonymes.",
+  "email.erasureRequestedUndo":
+    "Jusqu’au {date}, vous pouvez annuler cette demande depuis votre page de gestion.",
+  "email.erasureRequestedButton": "Ouvrir la page de gestion",
+  "email.erasureDoneSubject": "Le mémorial {title} a été effacé",
+  "email.erasureDoneBody":
+    "Comme vous l’avez demandé, le mémorial {title} a été effacé aujourd’hui : sa page n’existe plus et les données personnelles qu’il contenait ont été anonymisées. Les arbres plantés en souvenir continuent de grandir.",
+  "email.erasureDoneLast":
+    "Ceci est le dernier e-mail que nous vous envoyons à propos de ce mémorial : votre adresse a été effacée elle aussi.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Livre d’or",
   "guestbook.intro":
@@ -1036,6 +1061,11 @@ export const fr = {
   "printkit.plantThrough": "Pour planter un arbre en sa mémoire, adressez-vous à {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Confidentialité choisie",
+  "dashboard.eventMemorialTakenDown": "Retiré par la famille",
+  "dashboard.eventMemorialRestored": "Rétabli par la famille",
+  "dashboard.eventMemorialErasureRequested": "Effacement demandé par la famille",
+  "dashboard.eventMemorialErasureCancelled": "Demande d’effacement annulée",
+  "dashboard.eventMemorialErased": "Effacé à la demande de la famille",
   "home.lead":
     "De vrais arbres plantés en mémoire de ceux qui nous ont quittés. Retrouvez un mémorial et les arbres plantés pour lui.",
   "home.searchHeading": "Retrouver un mémorial",

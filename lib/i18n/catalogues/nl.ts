@@ -140,6 +140,18 @@ export const nl: Catalogue = {
   "page.manageRefusedText":
     "Wijzigingen moeten vanaf de beheerpagina zelf verstuurd worden. Er is niets gewijzigd.",
   "page.manageInvalidText": "Dit verzoek komt met niets op deze gedenkpagina overeen. Er is niets gewijzigd.",
+  "page.manageTakedownHeading": "Het gedenkteken offline halen",
+  "page.manageTakedownHelp":
+    "De pagina verdwijnt meteen voor iedereen: bezoekers lezen dat ze op verzoek van de familie offline is gehaald, en ze verdwijnt uit de zoekfunctie. U kunt ze vanaf deze pagina herstellen.",
+  "page.manageTakedownButton": "Het gedenkteken nu offline halen",
+  "page.manageTakedownDone":
+    "Het gedenkteken is offline gehaald: de pagina meldt bezoekers dat ze niet meer beschikbaar is.",
+  "page.manageTakedownUndo": "Het gedenkteken herstellen",
+  "page.manageTakedownState": "Offline gehaald",
+  "page.manageTakedownGoneTitle": "Dit gedenkteken is niet meer beschikbaar",
+  "page.manageTakedownGoneText":
+    "Op verzoek van de familie is deze gedenkpagina offline gehaald. Dank voor de gedachten en bomen die u ter herinnering deelde.",
+  "page.manageTakedownGoneHome": "Naar de startpagina",
   "plant.link": "Een boom planten",
   "plant.linkText": "Plant ook een boom ter nagedachtenis: {requester} plant hem voor u.",
   "plant.pageTitle": "Een boom planten · {title}",
@@ -866,6 +878,17 @@ export const nl: Catalogue = {
   "email.reminderUntil": "Deze link is geldig tot {date}. Daarna wordt de gedenkpagina niet gepubliceerd.",
   "email.reminderDecline":
     "Wenst u deze gedenkpagina niet, dan kunt u dat op dezelfde pagina laten weten: u ontvangt dan geen e-mail meer.",
+  "email.erasureRequestedSubject": "Wissen van de gedenkpagina {title} aangevraagd",
+  "email.erasureRequestedBody": "U vroeg ons de gedenkpagina {title} te wissen. Dat gebeurt op {date}.",
+  "email.erasureRequestedWhat":
+    "De gedenkpagina wordt dan definitief offline gehaald; de naam, data en foto van de overledene, de namen en boodschappen van de planters en van de auteurs in het gastenboek, de herinneringsabonnementen en uw e-mailadres worden gewist. De geplante bomen en hun betalingen blijven, anoniem.",
+  "email.erasureRequestedUndo": "Tot {date} kunt u dit verzoek annuleren op uw beheerpagina.",
+  "email.erasureRequestedButton": "De beheerpagina openen",
+  "email.erasureDoneSubject": "De gedenkpagina {title} is gewist",
+  "email.erasureDoneBody":
+    "Zoals u vroeg, is de gedenkpagina {title} vandaag gewist: de pagina bestaat niet meer en de persoonsgegevens erin zijn geanonimiseerd. De bomen die ter herinnering werden geplant, blijven groeien.",
+  "email.erasureDoneLast":
+    "Dit is de laatste e-mail die we u over deze gedenkpagina sturen: ook uw adres is gewist.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Gastenboek",
   "guestbook.intro":
@@ -1021,6 +1044,11 @@ export const nl: Catalogue = {
   "printkit.plantThrough": "Wilt u ter nagedachtenis een boom planten? Neem contact op met {requester}.",
   // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Privacy gekozen",
+  "dashboard.eventMemorialTakenDown": "Offline gehaald door de familie",
+  "dashboard.eventMemorialRestored": "Hersteld door de familie",
+  "dashboard.eventMemorialErasureRequested": "Wissen aangevraagd door de familie",
+  "dashboard.eventMemorialErasureCancelled": "Verzoek tot wissen geannuleerd",
+  "dashboard.eventMemorialErased": "Gewist op verzoek van de familie",
   "home.lead":
     "Echte bomen geplant ter nagedachtenis van wie ons ontvallen is. Vind een gedenkpagina en de bomen die ervoor geplant zijn.",
   "home.searchHeading": "Een gedenkpagina vinden",
