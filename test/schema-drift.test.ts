@@ -23,6 +23,9 @@ const PARTIAL_INDEXES: Record<string, string> = {
   // Issue 30: one visitor setting of the operator as a whole.
   visitor_setting_one_per_operator:
     "CREATE UNIQUE INDEX visitor_setting_one_per_operator ON public.visitor_setting USING btree (operator_id) WHERE (context_id IS NULL)",
+  // Issue 31.1: the families' erasure requests waiting for the daily job.
+  memorial_erasure_due_idx:
+    "CREATE INDEX memorial_erasure_due_idx ON public.memorial USING btree (erasure_requested_at) WHERE ((erasure_requested_at IS NOT NULL) AND (erased_at IS NULL))",
 };
 // Indexes on expressions (the name search's trigram indexes, migration 20261125153500_name_search).
 const EXPRESSION_INDEXES: Record<string, string> = {
@@ -47,6 +50,8 @@ const CHECKS: Record<string, string> = {
   memorial_title_check: "CHECK ((char_length((title)::text) <= 400))",
   // Issue 32: a memorial closed as not confirmed says why.
   memorial_closed_check: "CHECK (((closed_at IS NULL) = (closed_reason IS NULL)))",
+  // Issue 31.1: an erased memorial is taken down.
+  memorial_erased_check: "CHECK (((erased_at IS NULL) OR (taken_down_at IS NOT NULL)))",
   memorial_closed_reason_check:
     "CHECK (((closed_reason)::text = ANY ((ARRAY['expired'::character varying, 'declined'::character varying])::text[])))",
   tree_quantity_check: "CHECK ((quantity > 0))",

@@ -93,6 +93,9 @@ export interface ManageView {
   hidden: boolean;
   /** Issue 31.1: taken down by the family (its page answers 410 Gone) until it restores it. */
   takenDown: boolean;
+  /** Issue 31.1: when the family asked for the erasure (null: not asked), and whether it was carried out. */
+  erasureRequestedAt: Date | null;
+  erased: boolean;
   /** The family made it anonymous (and may make it classic again). */
   anonymisedByFamily: boolean;
   /** How it is titled while anonymous: its anonymous name, or the initials (issue 18.5). */
@@ -157,6 +160,8 @@ export async function lookupManage(token: string): Promise<ManageLookup> {
     status: memorial.status as ManageView["status"],
     hidden: memorial.hiddenAt !== null,
     takenDown: memorial.takenDownAt !== null,
+    erasureRequestedAt: memorial.erasureRequestedAt,
+    erased: memorial.erasedAt !== null,
     anonymisedByFamily: memorial.anonymisedAt !== null,
     anonymousTitle: memorial.anonymousTitle,
     language,

@@ -6,6 +6,7 @@
 // as every family control: lib/events/events.ts) and the partner (webhook memorial.taken_down).
 // The family may undo it from the same page (memorial.restored) until an erasure is carried out:
 // then the memorial stays down for good.
+import { invalid } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
 
@@ -16,6 +17,9 @@ export async function setMemorialTakenDown(
   return withEvents(async (tx, events) => {
     const memorial = await memorialForActor(tx, actor);
     if ((memorial.takenDownAt !== null) === takenDown) return { takenDown, changed: false };
+    if (!takenDown && memorial.erasedAt !== null) {
+      throw invalid("this memorial was erased: it stays taken down", { field: "memorial", reason: "erased" });
+    }
     await tx.memorial.update({
       where: { id: memorial.id },
       data: { takenDownAt: takenDown ? new Date() : null },

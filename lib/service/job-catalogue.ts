@@ -40,6 +40,7 @@ import {
 } from "@memorial/lib/mail/unconfirmed-memorials";
 import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
+import { ERASURE_JOB, eraseDueMemorials } from "@memorial/lib/privacy/erasure";
 import { applyRetention, logRetention, RETENTION_JOB } from "@memorial/lib/privacy/retention";
 import {
   type ReminderItem,
@@ -69,6 +70,8 @@ export const SCHEDULES: Schedule[] = [
   { ...alone("housekeeping"), cron: "17 * * * *" },
   // Personal data past its retention period (issue 31.4, lib/privacy/retention.ts).
   { ...alone(RETENTION_JOB), cron: "50 3 * * *" },
+  // Families' erasures due (issue 31.1, lib/privacy/erasure.ts): 14 days after the request.
+  { ...alone(ERASURE_JOB), cron: "40 3 * * *" },
   // The plantings waiting for stock, should a stock increase have come before their commit.
   { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
   // Claim codes past their expiry, credited back to their operator once (issue 30.2).
@@ -195,6 +198,12 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await purgeIdempotencyRecords();
         await redactExpiredLinks();
+      },
+      maxAttempts: 3,
+    }),
+    [ERASURE_JOB]: job({
+      async run() {
+        await eraseDueMemorials();
       },
       maxAttempts: 3,
     }),

@@ -1,10 +1,13 @@
 // The family's rights over its memorial on its management page (issue 31.1): take the memorial down
-// at once (its page answers 410 Gone) or restore it. A small form that POSTs to the page itself;
-// works without JavaScript. The use cases are in lib/privacy/.
+// at once (its page answers 410 Gone) or restore it; ask for its erasure (carried out 14 days
+// later) or undo the request until then. Small forms that POST to the page itself; they work
+// without JavaScript. The use cases are in lib/privacy/.
 import { html, type SafeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { ManageView } from "@memorial/lib/memorials/manage-token";
+import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
+import { erasureDay } from "@memorial/lib/privacy/erasure-day";
 
 function form(
   view: ManageView & { token: string },
@@ -20,11 +23,30 @@ function form(
 
 export function manageRightsSection(view: ManageView & { token: string }, language: Language): SafeHtml {
   const m = translator(language, "page");
+  if (view.erased) {
+    return html`<section aria-labelledby="erasure-heading" data-testid="manage-erasure">
+    <h2 id="erasure-heading">${m("manageErasureHeading")}</h2>
+    <p data-testid="manage-erased">${m("manageErasureDone")}</p>
+  </section>`;
+  }
+  const erasure = view.erasureRequestedAt
+    ? html`<p data-testid="manage-erasure-requested">${m("manageErasureRequested", {
+        date: formatCalendarDate(erasureDay(view.erasureRequestedAt), language),
+      })}</p>${form(view, language, "erasure-cancel", m("manageErasureCancel"))}`
+    : html`<p class="note">${m("manageErasureHelp")}</p>${form(view, language, "erasure-request", m("manageErasureButton"))}`;
   const takedown = view.takenDown
     ? html`<p data-testid="manage-taken-down">${m("manageTakedownDone")}</p>${form(view, language, "restore", m("manageTakedownUndo"))}`
     : html`<p class="note">${m("manageTakedownHelp")}</p>${form(view, language, "takedown", m("manageTakedownButton"))}`;
   return html`<section aria-labelledby="takedown-heading" data-testid="manage-takedown">
     <h2 id="takedown-heading">${m("manageTakedownHeading")}</h2>
     ${takedown}
-  </section>`;
+  </section>
+  ${
+    view.kind === "global"
+      ? ""
+      : html`<section aria-labelledby="erasure-heading" data-testid="manage-erasure">
+    <h2 id="erasure-heading">${m("manageErasureHeading")}</h2>
+    ${erasure}
+  </section>`
+  }`;
 }

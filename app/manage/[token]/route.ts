@@ -21,6 +21,7 @@ import { setMessageHidden } from "@memorial/lib/memorials/hide-message";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
 import { hasGuestbook, PRIVACY_LEVELS } from "@memorial/lib/memorials/policy";
 import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
+import { setErasureRequested } from "@memorial/lib/privacy/erasure";
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
@@ -78,6 +79,8 @@ const ACTIONS = [
   "privacy",
   "takedown",
   "restore",
+  "erasure-request",
+  "erasure-cancel",
   ...GUESTBOOK_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
@@ -106,6 +109,14 @@ async function act(
     case "takedown":
     case "restore":
       return setMemorialTakenDown(actor, action === "takedown");
+    case "erasure-request":
+    case "erasure-cancel":
+      if (actor.by !== "family") return;
+      return setErasureRequested(
+        actor,
+        action === "erasure-request",
+        `${linkBase(request)}/manage/${encodeURIComponent(actor.token)}`,
+      );
     case "anonymise":
     case "unanonymise":
       return setMemorialAnonymous(actor, action === "anonymise");

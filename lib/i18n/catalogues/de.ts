@@ -155,6 +155,15 @@ export const de: Catalogue = {
   "page.manageTakedownGoneText":
     "Auf Wunsch der Familie wurde diese Gedenkseite entfernt. Danke für die Gedanken und Bäume, die Sie in Erinnerung geteilt haben.",
   "page.manageTakedownGoneHome": "Zur Startseite",
+  "page.manageErasureHeading": "Die Gedenkseite löschen",
+  "page.manageErasureHelp":
+    "Die Löschung entfernt die Gedenkseite endgültig und anonymisiert sie 14 Tage nach Ihrem Antrag: Name, Daten und Foto der verstorbenen Person, die Namen und Botschaften der Pflanzenden und der Gästebuch-Autoren, die Erinnerungsabonnements und Ihre E-Mail-Adresse. Die Bäume und ihre Zahlungen bleiben, anonym. Bis dahin können Sie den Antrag hier zurücknehmen; wir bestätigen beides per E-Mail.",
+  "page.manageErasureButton": "Die Löschung beantragen",
+  "page.manageErasureRequested":
+    "Sie haben die Löschung beantragt: Sie erfolgt am {date}. Bis dahin können Sie den Antrag zurücknehmen.",
+  "page.manageErasureCancel": "Den Löschantrag zurücknehmen",
+  "page.manageErasureDone":
+    "Diese Gedenkseite wurde wie gewünscht gelöscht: Ihre personenbezogenen Daten sind anonymisiert, und die Seite existiert nicht mehr.",
   "plant.link": "Einen Baum pflanzen",
   "plant.linkText": "Pflanzen auch Sie einen Baum zum Gedenken: {requester} pflanzt ihn für Sie.",
   "plant.pageTitle": "Einen Baum pflanzen · {title}",

@@ -149,6 +149,15 @@ export const en: Catalogue = {
   "page.manageTakedownGoneText":
     "At the family’s request, this memorial page has been taken down. Thank you for the thoughts and trees you shared in memory.",
   "page.manageTakedownGoneHome": "Go to the home page",
+  "page.manageErasureHeading": "Erase the memorial",
+  "page.manageErasureHelp":
+    "Erasure takes the memorial down for good and anonymises it 14 days after your request: the deceased’s name, dates and photo, the planters’ and guestbook authors’ names and messages, the reminder subscriptions and your e-mail address. The trees and their payments stay, anonymous. Until then you can undo it here; we confirm by e-mail on both days.",
+  "page.manageErasureButton": "Ask for the erasure",
+  "page.manageErasureRequested":
+    "You asked for the erasure: it will be carried out on {date}. Until then you can undo it.",
+  "page.manageErasureCancel": "Undo the erasure request",
+  "page.manageErasureDone":
+    "This memorial has been erased, as you asked: its personal data is anonymised and its page is gone for good.",
   "plant.link": "Plant a tree",
   "plant.linkText": "Plant a tree in this memory too: {requester} plants it for you.",
   "plant.pageTitle": "Plant a tree · {title}",

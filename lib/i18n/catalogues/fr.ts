@@ -156,6 +156,15 @@ export const fr = {
   "page.manageTakedownGoneText":
     "À la demande de la famille, cette page de mémorial a été retirée. Merci pour les pensées et les arbres partagés en souvenir.",
   "page.manageTakedownGoneHome": "Aller à la page d’accueil",
+  "page.manageErasureHeading": "Effacer le mémorial",
+  "page.manageErasureHelp":
+    "L’effacement retire le mémorial pour de bon et l’anonymise 14 jours après votre demande : le nom, les dates et la photo du défunt, les noms et messages des planteurs et des auteurs du livre d’or, les abonnements aux rappels et votre adresse e-mail. Les arbres et leurs paiements restent, anonymes. D’ici là, vous pouvez l’annuler ici ; nous vous le confirmons par e-mail les deux jours.",
+  "page.manageErasureButton": "Demander l’effacement",
+  "page.manageErasureRequested":
+    "Vous avez demandé l’effacement : il aura lieu le {date}. D’ici là, vous pouvez l’annuler.",
+  "page.manageErasureCancel": "Annuler la demande d’effacement",
+  "page.manageErasureDone":
+    "Ce mémorial a été effacé, comme vous l’avez demandé : ses données personnelles sont anonymisées et sa page n’existe plus.",
   "plant.link": "Planter un arbre",
   "plant.linkText": "Plantez vous aussi un arbre en sa mémoire : {requester} le plante pour vous.",
   "plant.pageTitle": "Planter un arbre · {title}",

@@ -152,6 +152,15 @@ export const nl: Catalogue = {
   "page.manageTakedownGoneText":
     "Op verzoek van de familie is deze gedenkpagina offline gehaald. Dank voor de gedachten en bomen die u ter herinnering deelde.",
   "page.manageTakedownGoneHome": "Naar de startpagina",
+  "page.manageErasureHeading": "Het gedenkteken wissen",
+  "page.manageErasureHelp":
+    "Wissen haalt het gedenkteken definitief offline en anonimiseert het 14 dagen na uw verzoek: de naam, data en foto van de overledene, de namen en boodschappen van de planters en van de auteurs in het gastenboek, de herinneringsabonnementen en uw e-mailadres. De bomen en hun betalingen blijven, anoniem. Tot dan kunt u het hier annuleren; we bevestigen het per e-mail op beide dagen.",
+  "page.manageErasureButton": "Wissen aanvragen",
+  "page.manageErasureRequested":
+    "U vroeg het wissen aan: het gebeurt op {date}. Tot dan kunt u het annuleren.",
+  "page.manageErasureCancel": "Het verzoek tot wissen annuleren",
+  "page.manageErasureDone":
+    "Dit gedenkteken is gewist, zoals u vroeg: de persoonsgegevens zijn geanonimiseerd en de pagina bestaat niet meer.",
   "plant.link": "Een boom planten",
   "plant.linkText": "Plant ook een boom ter nagedachtenis: {requester} plant hem voor u.",
   "plant.pageTitle": "Een boom planten · {title}",

@@ -3,6 +3,15 @@
 -- page answers 410 Gone; the family may undo it (memorial.restored) until an erasure is carried out.
 ALTER TABLE "memorial" ADD COLUMN "taken_down_at" TIMESTAMPTZ(3);
 
+-- Erasure: asked at erasure_requested_at (the family may undo it until then), carried out once by
+-- the daily job family-erasure on the 14th day after (erased_at). An erased memorial is taken down.
+ALTER TABLE "memorial"
+    ADD COLUMN "erasure_requested_at" TIMESTAMPTZ(3),
+    ADD COLUMN "erased_at" TIMESTAMPTZ(3),
+    ADD CONSTRAINT "memorial_erased_check" CHECK ("erased_at" IS NULL OR "taken_down_at" IS NOT NULL);
+-- The daily job's search: the few memorials with a request waiting.
+CREATE INDEX "memorial_erasure_due_idx" ON "memorial" ("erasure_requested_at") WHERE "erasure_requested_at" IS NOT NULL AND "erased_at" IS NULL;
+
 -- Webhook endpoints may choose memorial.taken_down and memorial.restored.
 ALTER TABLE "webhook_endpoint" DROP CONSTRAINT "webhook_endpoint_events_check";
 ALTER TABLE "webhook_endpoint" ADD CONSTRAINT "webhook_endpoint_events_check" CHECK (

@@ -1,0 +1,56 @@
+// Issue 31.1 in Chromium: the family asks for the erasure of its memorial on its management page;
+// the page says when it will be carried out and offers to undo it; the e-mail of the day arrives at
+// the real SMTP sink with the day and the management page's link; the family undoes its request
+// from the same page, which offers the erasure again. Nothing is erased meanwhile.
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { expect, test } from "@playwright/test";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { mailParts, waitForMail } from "../support/smtp";
+import { classic, create } from "./memorials";
+
+test.describe.configure({ timeout: 120_000 });
+
+test("the family asks for the erasure on its management page and undoes it", async ({ page }) => {
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const email = `${unique("erasure").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const memorialId = await create(
+    op,
+    classic({ Nom: "Lambert", Prenom: "Anne" }, { Famille: { FamilleEmail: email, Langue: "en" } }),
+  );
+  const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
+  const manageLink = `${baseUrl()}/manage/${token}`;
+
+  await page.goto(`${manageLink}?lang=en`);
+  const section = page.getByTestId("manage-erasure");
+  await expect(section.getByRole("heading", { name: "Erase the memorial" })).toBeVisible();
+  await section.getByRole("button", { name: "Ask for the erasure" }).click();
+
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() + 14);
+  const dayText = new Intl.DateTimeFormat("en", { day: "numeric", month: "long", timeZone: "UTC" })
+    .formatToParts(day)
+    .filter((p) => p.type !== "literal")
+    .map((p) => p.value);
+  const requested = page.getByTestId("manage-erasure-requested");
+  await expect(requested).toContainText("You asked for the erasure");
+  for (const part of dayText) await expect(requested).toContainText(part);
+  expect(
+    (await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).erasureRequestedAt,
+  ).not.toBeNull();
+
+  // The e-mail of the day: when, and how to undo it (the management page).
+  const mail = mailParts(await waitForMail(mailDir(), email));
+  expect(mail.subject).toContain("Erasure of the memorial");
+  expect(mail.text).toContain(manageLink);
+  for (const part of dayText) expect(mail.text).toContain(part);
+
+  await section.getByRole("button", { name: "Undo the erasure request" }).click();
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+  await expect(page.getByTestId("manage-erasure-requested")).toHaveCount(0);
+  await expect(section.getByRole("button", { name: "Ask for the erasure" })).toBeVisible();
+  const after = await db.memorial.findUniqueOrThrow({ where: { id: memorialId }, include: { person: true } });
+  expect(after.erasureRequestedAt).toBeNull();
+  expect(after.erasedAt).toBeNull();
+  expect(after.person?.firstName).toBe("Anne");
+});
