@@ -26,6 +26,9 @@ const PARTIAL_INDEXES: Record<string, string> = {
   // Issue 31.1: the families' erasure requests waiting for the daily job.
   memorial_erasure_due_idx:
     "CREATE INDEX memorial_erasure_due_idx ON public.memorial USING btree (erasure_requested_at) WHERE ((erasure_requested_at IS NOT NULL) AND (erased_at IS NULL))",
+  // Issue 31.1: one family archive waiting to be built per memorial.
+  memorial_archive_waiting_key:
+    "CREATE UNIQUE INDEX memorial_archive_waiting_key ON public.memorial_archive USING btree (memorial_id) WHERE (ready_at IS NULL)",
 };
 // Indexes on expressions (the name search's trigram indexes, migration 20261125153500_name_search).
 const EXPRESSION_INDEXES: Record<string, string> = {
@@ -52,6 +55,7 @@ const CHECKS: Record<string, string> = {
   memorial_closed_check: "CHECK (((closed_at IS NULL) = (closed_reason IS NULL)))",
   // Issue 31.1: an erased memorial is taken down.
   memorial_erased_check: "CHECK (((erased_at IS NULL) OR (taken_down_at IS NOT NULL)))",
+  memorial_archive_ready_check: "CHECK (((ready_at IS NULL) = (content IS NULL)))",
   memorial_closed_reason_check:
     "CHECK (((closed_reason)::text = ANY ((ARRAY['expired'::character varying, 'declined'::character varying])::text[])))",
   tree_quantity_check: "CHECK ((quantity > 0))",

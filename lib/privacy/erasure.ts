@@ -154,6 +154,8 @@ async function eraseRows(
   });
   await tx.family.updateMany({ where: { memorialId: id }, data: { email: null, name: null } });
   await tx.reminderSubscription.deleteMany({ where: { memorialId: id } });
+  // Its archives (lib/privacy/archive.ts) hold everything erased here: gone with it.
+  await tx.memorialArchive.deleteMany({ where: { memorialId: id } });
   // Carried out on the family's behalf: recorded as its change (history, webhook memorial.erased).
   await recordFamilyChange(events, { by: "family", token: "" }, memorial, "memorial.erased");
 }

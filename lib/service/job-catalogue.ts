@@ -40,6 +40,12 @@ import {
 } from "@memorial/lib/mail/unconfirmed-memorials";
 import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
 import { SERVE_QUEUE_JOB, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
+import {
+  ARCHIVE_JOB,
+  ARCHIVES_CLEANUP_JOB,
+  buildArchive,
+  removeExpiredArchives,
+} from "@memorial/lib/privacy/archive";
 import { ERASURE_JOB, eraseDueMemorials } from "@memorial/lib/privacy/erasure";
 import { applyRetention, logRetention, RETENTION_JOB } from "@memorial/lib/privacy/retention";
 import {
@@ -72,6 +78,8 @@ export const SCHEDULES: Schedule[] = [
   { ...alone(RETENTION_JOB), cron: "50 3 * * *" },
   // Families' erasures due (issue 31.1, lib/privacy/erasure.ts): 14 days after the request.
   { ...alone(ERASURE_JOB), cron: "40 3 * * *" },
+  // Families' archives past their validity, deleted (issue 31.1, lib/privacy/archive.ts).
+  { ...alone(ARCHIVES_CLEANUP_JOB), cron: "45 3 * * *" },
   // The plantings waiting for stock, should a stock increase have come before their commit.
   { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
   // Claim codes past their expiry, credited back to their operator once (issue 30.2).
@@ -198,6 +206,19 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       async run() {
         await purgeIdempotencyRecords();
         await redactExpiredLinks();
+      },
+      maxAttempts: 3,
+    }),
+    // One family's archive, asked from its management page: built, kept, its e-mail written.
+    [ARCHIVE_JOB]: job<{ archive: number; manageUrl: string }>({
+      async run({ archive, manageUrl }) {
+        await buildArchive(archive, manageUrl);
+      },
+      maxAttempts: 5,
+    }),
+    [ARCHIVES_CLEANUP_JOB]: job({
+      async run() {
+        await removeExpiredArchives();
       },
       maxAttempts: 3,
     }),

@@ -8,6 +8,7 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { ManageView } from "@memorial/lib/memorials/manage-token";
 import { formatMoment } from "@memorial/lib/memorials/public-page";
+import type { LatestArchive } from "@memorial/lib/privacy/archive";
 import { publicDocument } from "./confirm-page";
 import { manageClosingSection } from "./manage-closing-section";
 import { manageGuestbookSection } from "./manage-guestbook";
@@ -21,6 +22,7 @@ export type ManagePageView =
       done: boolean;
       reminders?: ManageReminders;
       guestbook?: FamilyGuestbook;
+      archive?: LatestArchive;
     })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 

@@ -7,6 +7,7 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { ManageView } from "@memorial/lib/memorials/manage-token";
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
+import type { LatestArchive } from "@memorial/lib/privacy/archive";
 import { erasureDay } from "@memorial/lib/privacy/erasure-day";
 
 function form(
@@ -21,7 +22,32 @@ function form(
   </form>`;
 }
 
-export function manageRightsSection(view: ManageView & { token: string }, language: Language): SafeHtml {
+function archiveSection(
+  view: ManageView & { token: string; archive?: LatestArchive },
+  language: Language,
+): SafeHtml {
+  const m = translator(language, "page");
+  const archive = view.archive;
+  const state = !archive
+    ? form(view, language, "archive", m("manageArchiveButton"))
+    : !archive.readyAt || !archive.expiresAt
+      ? html`<p data-testid="manage-archive-pending">${m("manageArchivePending")}</p>`
+      : html`<p data-testid="manage-archive-ready">${m("manageArchiveReady", {
+          date: formatCalendarDate(archive.expiresAt, language),
+        })} <a href="${`/manage/${encodeURIComponent(view.token)}/archive/${archive.id}`}" data-testid="manage-archive-download">${m(
+          "manageArchiveDownload",
+        )}</a></p>${form(view, language, "archive", m("manageArchiveButton"))}`;
+  return html`<section aria-labelledby="archive-heading" data-testid="manage-archive">
+    <h2 id="archive-heading">${m("manageArchiveHeading")}</h2>
+    <p class="note">${m("manageArchiveHelp")}</p>
+    ${state}
+  </section>`;
+}
+
+export function manageRightsSection(
+  view: ManageView & { token: string; archive?: LatestArchive },
+  language: Language,
+): SafeHtml {
   const m = translator(language, "page");
   if (view.erased) {
     return html`<section aria-labelledby="erasure-heading" data-testid="manage-erasure">
@@ -37,7 +63,7 @@ export function manageRightsSection(view: ManageView & { token: string }, langua
   const takedown = view.takenDown
     ? html`<p data-testid="manage-taken-down">${m("manageTakedownDone")}</p>${form(view, language, "restore", m("manageTakedownUndo"))}`
     : html`<p class="note">${m("manageTakedownHelp")}</p>${form(view, language, "takedown", m("manageTakedownButton"))}`;
-  return html`<section aria-labelledby="takedown-heading" data-testid="manage-takedown">
+  return html`${archiveSection(view, language)}<section aria-labelledby="takedown-heading" data-testid="manage-takedown">
     <h2 id="takedown-heading">${m("manageTakedownHeading")}</h2>
     ${takedown}
   </section>

@@ -21,6 +21,7 @@ import { setMessageHidden } from "@memorial/lib/memorials/hide-message";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
 import { hasGuestbook, PRIVACY_LEVELS } from "@memorial/lib/memorials/policy";
 import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
+import { latestArchive, requestArchive } from "@memorial/lib/privacy/archive";
 import { setErasureRequested } from "@memorial/lib/privacy/erasure";
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
 import { parseId } from "@memorial/lib/validation";
@@ -48,6 +49,7 @@ async function show(request: NextRequest, token: string, done: boolean, status =
           done,
           reminders: await manageRemindersOf(found.memorialId),
           guestbook: hasGuestbook(found.kind) ? await familyGuestbook(found.memorialId) : undefined,
+          archive: await latestArchive(found.memorialId),
         },
         status,
         found.language,
@@ -81,6 +83,7 @@ const ACTIONS = [
   "restore",
   "erasure-request",
   "erasure-cancel",
+  "archive",
   ...GUESTBOOK_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
@@ -109,6 +112,9 @@ async function act(
     case "takedown":
     case "restore":
       return setMemorialTakenDown(actor, action === "takedown");
+    case "archive":
+      if (actor.by !== "family") return;
+      return requestArchive(actor, `${linkBase(request)}/manage/${encodeURIComponent(actor.token)}`);
     case "erasure-request":
     case "erasure-cancel":
       if (actor.by !== "family") return;

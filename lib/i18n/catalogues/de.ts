@@ -164,6 +164,16 @@ export const de: Catalogue = {
   "page.manageErasureCancel": "Den Löschantrag zurücknehmen",
   "page.manageErasureDone":
     "Diese Gedenkseite wurde wie gewünscht gelöscht: Ihre personenbezogenen Daten sind anonymisiert, und die Seite existiert nicht mehr.",
+  "page.manageArchiveHeading": "Alles über die Gedenkseite herunterladen",
+  "page.manageArchiveHelp":
+    "Ein Archiv (ZIP) mit der Gedenkseite und der verstorbenen Person, den Bäumen und ihrem Leben, dem Gästebuch, den Fotos und den E-Mails, die Ihnen gesendet wurden. Es wird im Hintergrund erstellt und Ihnen per E-Mail geschickt.",
+  "page.manageArchiveButton": "Das Archiv anfordern",
+  "page.manageArchivePending": "Ihr Archiv wird erstellt: Wir senden Ihnen eine E-Mail mit dem Link.",
+  "page.manageArchiveReady": "Ihr Archiv ist bis zum {date} verfügbar:",
+  "page.manageArchiveDownload": "Das Archiv herunterladen",
+  "page.manageArchiveGoneTitle": "Dieses Archiv ist nicht mehr verfügbar",
+  "page.manageArchiveGoneText":
+    "Sein Link ist abgelaufen. Fordern Sie auf Ihrer Verwaltungsseite ein neues Archiv an.",
   "plant.link": "Einen Baum pflanzen",
   "plant.linkText": "Pflanzen auch Sie einen Baum zum Gedenken: {requester} pflanzt ihn für Sie.",
   "plant.pageTitle": "Einen Baum pflanzen · {title}",
@@ -917,6 +927,12 @@ export const de: Catalogue = {
     "Wie gewünscht wurde die Gedenkseite {title} heute gelöscht: Ihre Seite existiert nicht mehr, und die darin enthaltenen personenbezogenen Daten wurden anonymisiert. Die zur Erinnerung gepflanzten Bäume wachsen weiter.",
   "email.erasureDoneLast":
     "Dies ist die letzte E-Mail, die wir Ihnen zu dieser Gedenkseite senden: Auch Ihre Adresse wurde gelöscht.",
+  "email.archiveReadySubject": "Das Archiv der Gedenkseite {title} ist bereit",
+  "email.archiveReadyBody":
+    "Wie gewünscht ist alles über die Gedenkseite {title} in einem Archiv: die Gedenkseite und die verstorbene Person, die Bäume und ihr Leben, das Gästebuch, die Fotos und die E-Mails, die wir Ihnen gesendet haben.",
+  "email.archiveReadyButton": "Das Archiv herunterladen",
+  "email.archiveReadyUntil":
+    "Dieser Link funktioniert bis zum {date}; danach können Sie auf Ihrer Verwaltungsseite ein neues Archiv anfordern.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Kondolenzbuch",
   "guestbook.intro":

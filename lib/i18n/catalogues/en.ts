@@ -158,6 +158,15 @@ export const en: Catalogue = {
   "page.manageErasureCancel": "Undo the erasure request",
   "page.manageErasureDone":
     "This memorial has been erased, as you asked: its personal data is anonymised and its page is gone for good.",
+  "page.manageArchiveHeading": "Download everything about the memorial",
+  "page.manageArchiveHelp":
+    "One archive (ZIP) with the memorial and the deceased, the trees and their life, the guestbook, the photos and the e-mails sent to you. It is prepared in the background and sent to you by e-mail.",
+  "page.manageArchiveButton": "Ask for the archive",
+  "page.manageArchivePending": "Your archive is being prepared: we will send you an e-mail with its link.",
+  "page.manageArchiveReady": "Your archive is ready until {date}:",
+  "page.manageArchiveDownload": "Download the archive",
+  "page.manageArchiveGoneTitle": "This archive is no longer available",
+  "page.manageArchiveGoneText": "Its link has expired. Ask for a new archive on your management page.",
   "plant.link": "Plant a tree",
   "plant.linkText": "Plant a tree in this memory too: {requester} plants it for you.",
   "plant.pageTitle": "Plant a tree · {title}",
@@ -888,6 +897,12 @@ export const en: Catalogue = {
     "As you asked, the memorial {title} has been erased today: its page is gone, and the personal data it held has been anonymised. The trees planted in this memory keep growing.",
   "email.erasureDoneLast":
     "This is the last e-mail we send you about this memorial: your address has been erased too.",
+  "email.archiveReadySubject": "The archive of the memorial {title} is ready",
+  "email.archiveReadyBody":
+    "As you asked, everything about the memorial {title} is in one archive: the memorial and the deceased, the trees and their life, the guestbook, the photos and the e-mails we sent you.",
+  "email.archiveReadyButton": "Download the archive",
+  "email.archiveReadyUntil":
+    "This link works until {date}; after that, ask for a new archive on your management page.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Guestbook",
   "guestbook.intro":

@@ -165,6 +165,16 @@ export const fr = {
   "page.manageErasureCancel": "Annuler la demande d’effacement",
   "page.manageErasureDone":
     "Ce mémorial a été effacé, comme vous l’avez demandé : ses données personnelles sont anonymisées et sa page n’existe plus.",
+  "page.manageArchiveHeading": "Télécharger tout ce qui concerne le mémorial",
+  "page.manageArchiveHelp":
+    "Une archive (ZIP) avec le mémorial et le défunt, les arbres et leur vie, le livre d’or, les photos et les e-mails qui vous ont été envoyés. Elle est préparée en arrière-plan et vous est envoyée par e-mail.",
+  "page.manageArchiveButton": "Demander l’archive",
+  "page.manageArchivePending":
+    "Votre archive est en préparation : nous vous enverrons un e-mail avec son lien.",
+  "page.manageArchiveReady": "Votre archive est prête jusqu’au {date} :",
+  "page.manageArchiveDownload": "Télécharger l’archive",
+  "page.manageArchiveGoneTitle": "Cette archive n’est plus disponible",
+  "page.manageArchiveGoneText": "Son lien a expiré. Demandez une nouvelle archive sur votre page de gestion.",
   "plant.link": "Planter un arbre",
   "plant.linkText": "Plantez vous aussi un arbre en sa mémoire : {requester} le plante pour vous.",
   "plant.pageTitle": "Planter un arbre · {title}",
@@ -914,6 +924,12 @@ export const fr = {
     "Comme vous l’avez demandé, le mémorial {title} a été effacé aujourd’hui : sa page n’existe plus et les données personnelles qu’il contenait ont été anonymisées. Les arbres plantés en souvenir continuent de grandir.",
   "email.erasureDoneLast":
     "Ceci est le dernier e-mail que nous vous envoyons à propos de ce mémorial : votre adresse a été effacée elle aussi.",
+  "email.archiveReadySubject": "L’archive du mémorial {title} est prête",
+  "email.archiveReadyBody":
+    "Comme vous l’avez demandé, tout ce qui concerne le mémorial {title} est réuni dans une archive : le mémorial et le défunt, les arbres et leur vie, le livre d’or, les photos et les e-mails que nous vous avons envoyés.",
+  "email.archiveReadyButton": "Télécharger l’archive",
+  "email.archiveReadyUntil":
+    "Ce lien fonctionne jusqu’au {date} ; ensuite, demandez une nouvelle archive sur votre page de gestion.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Livre d’or",
   "guestbook.intro":

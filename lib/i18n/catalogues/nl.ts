@@ -161,6 +161,15 @@ export const nl: Catalogue = {
   "page.manageErasureCancel": "Het verzoek tot wissen annuleren",
   "page.manageErasureDone":
     "Dit gedenkteken is gewist, zoals u vroeg: de persoonsgegevens zijn geanonimiseerd en de pagina bestaat niet meer.",
+  "page.manageArchiveHeading": "Alles over de gedenkpagina downloaden",
+  "page.manageArchiveHelp":
+    "Eén archief (ZIP) met de gedenkpagina en de overledene, de bomen en hun leven, het gastenboek, de foto’s en de e-mails die u werden gestuurd. Het wordt op de achtergrond klaargemaakt en u per e-mail gestuurd.",
+  "page.manageArchiveButton": "Het archief aanvragen",
+  "page.manageArchivePending": "Uw archief wordt klaargemaakt: we sturen u een e-mail met de link.",
+  "page.manageArchiveReady": "Uw archief is beschikbaar tot {date}:",
+  "page.manageArchiveDownload": "Het archief downloaden",
+  "page.manageArchiveGoneTitle": "Dit archief is niet meer beschikbaar",
+  "page.manageArchiveGoneText": "De link is verlopen. Vraag een nieuw archief aan op uw beheerpagina.",
   "plant.link": "Een boom planten",
   "plant.linkText": "Plant ook een boom ter nagedachtenis: {requester} plant hem voor u.",
   "plant.pageTitle": "Een boom planten · {title}",
@@ -898,6 +907,12 @@ export const nl: Catalogue = {
     "Zoals u vroeg, is de gedenkpagina {title} vandaag gewist: de pagina bestaat niet meer en de persoonsgegevens erin zijn geanonimiseerd. De bomen die ter herinnering werden geplant, blijven groeien.",
   "email.erasureDoneLast":
     "Dit is de laatste e-mail die we u over deze gedenkpagina sturen: ook uw adres is gewist.",
+  "email.archiveReadySubject": "Het archief van de gedenkpagina {title} is klaar",
+  "email.archiveReadyBody":
+    "Zoals u vroeg, staat alles over de gedenkpagina {title} in één archief: de gedenkpagina en de overledene, de bomen en hun leven, het gastenboek, de foto’s en de e-mails die we u stuurden.",
+  "email.archiveReadyButton": "Het archief downloaden",
+  "email.archiveReadyUntil":
+    "Deze link werkt tot {date}; vraag daarna een nieuw archief aan op uw beheerpagina.",
   // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Gastenboek",
   "guestbook.intro":

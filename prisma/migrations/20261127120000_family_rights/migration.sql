@@ -25,3 +25,22 @@ ALTER TABLE "webhook_endpoint" ADD CONSTRAINT "webhook_endpoint_events_check" CH
         'guestbook.entry_deleted', 'memorial.guestbook_mode_changed', 'memorial.expired',
         'memorial.taken_down', 'memorial.restored',
         'memorial.erasure_requested', 'memorial.erasure_cancelled', 'memorial.erased']::VARCHAR(50)[]);
+
+-- The family's archive of its memorial: built in the background, kept here (every instance serves
+-- it) until expires_at, then deleted by the daily job family-archives. One waiting at a time.
+CREATE TABLE "memorial_archive" (
+    "id" SERIAL NOT NULL,
+    "memorial_id" INTEGER NOT NULL,
+    "requested_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "ready_at" TIMESTAMPTZ(3),
+    "expires_at" TIMESTAMPTZ(3),
+    "content" BYTEA,
+    "size" INTEGER,
+    CONSTRAINT "memorial_archive_pkey" PRIMARY KEY ("id"),
+    CONSTRAINT "memorial_archive_ready_check" CHECK (("ready_at" IS NULL) = ("content" IS NULL))
+);
+CREATE INDEX "memorial_archive_memorial_id_idx" ON "memorial_archive"("memorial_id");
+CREATE INDEX "memorial_archive_expires_at_idx" ON "memorial_archive"("expires_at");
+CREATE UNIQUE INDEX "memorial_archive_waiting_key" ON "memorial_archive"("memorial_id") WHERE "ready_at" IS NULL;
+ALTER TABLE "memorial_archive" ADD CONSTRAINT "memorial_archive_memorial_id_fkey"
+    FOREIGN KEY ("memorial_id") REFERENCES "memorial"("id") ON DELETE CASCADE ON UPDATE CASCADE;

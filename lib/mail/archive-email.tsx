@@ -1,0 +1,30 @@
+// Issue 31.1: the e-mail that tells a family its memorial's archive is ready (lib/privacy/archive.ts):
+// a letter from the funeral home in the family's language, with the link to download it (through
+// the management link) and the day it stops working. Words: email.archive*.
+import { translator } from "@memorial/lib/i18n/translate";
+import { Button, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
+import { Layout } from "@memorial/lib/mail/kit/layout";
+import { renderEmail } from "@memorial/lib/mail/kit/render";
+import { type FamilyLetter, letterParts } from "./family-letter";
+
+export interface ArchiveReadyProps extends FamilyLetter {
+  /** The archive's download address. */
+  url: string;
+  /** The last day it can be downloaded, in the family's language. */
+  until: string;
+}
+
+export function ArchiveReadyEmail(props: ArchiveReadyProps) {
+  const { title, greeting, layout } = letterParts(props);
+  const t = translator(props.language, "email");
+  return (
+    <Layout {...layout} subject={t("archiveReadySubject", { title })}>
+      <Paragraph>{greeting}</Paragraph>
+      <Paragraph>{t("archiveReadyBody", { title })}</Paragraph>
+      <Button href={props.url}>{t("archiveReadyButton")}</Button>
+      <Note>{t("archiveReadyUntil", { date: props.until })}</Note>
+    </Layout>
+  );
+}
+
+export const archiveReadyEmail = (props: ArchiveReadyProps) => renderEmail(<ArchiveReadyEmail {...props} />);
