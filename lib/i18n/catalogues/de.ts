@@ -1159,6 +1159,18 @@ export const de: Catalogue = {
   "reminders.errorHost":
     "Dieses Formular kann nicht von dieser Adresse der Website gesendet werden: Öffnen Sie die Gedenkseite unter ihrer üblichen Adresse.",
   // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "reminders.mineTitle": "Ihre Erinnerungen",
+  "reminders.mineIntro": "Die mit der Adresse {email} bestellten Erinnerungen, für alle Gedenkseiten:",
+  "reminders.mineNone": "Mit dieser Adresse ist keine Erinnerung bestellt.",
+  "reminders.mineWaiting": "wartet auf die Bestätigung der Adresse",
+  "reminders.mineDelete": "Löschen",
+  "reminders.mineDeleteAll": "Alle löschen",
+  "reminders.mineDeleted":
+    "{n, plural, =0 {Es wurde nichts gelöscht.} one {Eine Erinnerung gelöscht: Es wird nichts mehr dafür gesendet, und sie wird nicht mehr gespeichert.} other {# Erinnerungen gelöscht: Es wird nichts mehr dafür gesendet, und sie werden nicht mehr gespeichert.}}",
+  "reminders.mineLine": "Alle Ihre Erinnerungen, für alle Gedenkseiten, zum Ansehen oder Löschen:",
+  "reminders.mineLink": "Ihre Erinnerungen",
+  "reminders.mineReceiptLine":
+    "Mit dieser Adresse bestellte Jahrestags-Erinnerungen, falls vorhanden, zum Ansehen oder Löschen:",
   "dashboard.eventTreeInGround": "Baum eingepflanzt",
   "dashboard.eventTreeChecked": "Baum kontrolliert",
   "dashboard.eventTreeDied": "Baum abgestorben",

@@ -1116,6 +1116,18 @@ export const en: Catalogue = {
   "reminders.errorHost":
     "This form cannot be sent from this address of the site: open the memorial at its usual address.",
   // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "reminders.mineTitle": "Your reminders",
+  "reminders.mineIntro": "The reminders asked with the address {email}, for every memorial:",
+  "reminders.mineNone": "No reminder is asked with this address.",
+  "reminders.mineWaiting": "waiting for the address to be confirmed",
+  "reminders.mineDelete": "Delete",
+  "reminders.mineDeleteAll": "Delete them all",
+  "reminders.mineDeleted":
+    "{n, plural, =0 {Nothing was deleted.} one {One reminder deleted: nothing more will be sent for it, and it is no longer kept.} other {# reminders deleted: nothing more will be sent for them, and they are no longer kept.}}",
+  "reminders.mineLine": "All your reminders, for every memorial, to see or delete:",
+  "reminders.mineLink": "your reminders",
+  "reminders.mineReceiptLine":
+    "Reminders of anniversaries asked with this address, if any, to see or delete:",
   "dashboard.eventTreeInGround": "Tree planted in the ground",
   "dashboard.eventTreeChecked": "Tree checked",
   "dashboard.eventTreeDied": "Tree died",

@@ -1151,6 +1151,18 @@ export const fr = {
   "reminders.errorHost":
     "Ce formulaire ne peut pas être envoyé depuis cette adresse du site : ouvrez le mémorial à son adresse habituelle.",
   // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "reminders.mineTitle": "Vos rappels",
+  "reminders.mineIntro": "Les rappels demandés avec l’adresse {email}, pour tous les mémoriaux :",
+  "reminders.mineNone": "Aucun rappel n’est demandé avec cette adresse.",
+  "reminders.mineWaiting": "en attente de la confirmation de l’adresse",
+  "reminders.mineDelete": "Supprimer",
+  "reminders.mineDeleteAll": "Tout supprimer",
+  "reminders.mineDeleted":
+    "{n, plural, =0 {Rien n’a été supprimé.} one {Un rappel supprimé : plus rien ne sera envoyé pour lui, et il n’est plus conservé.} other {# rappels supprimés : plus rien ne sera envoyé pour eux, et ils ne sont plus conservés.}}",
+  "reminders.mineLine": "Tous vos rappels, pour tous les mémoriaux, à consulter ou supprimer :",
+  "reminders.mineLink": "vos rappels",
+  "reminders.mineReceiptLine":
+    "Les rappels d’anniversaires demandés avec cette adresse, s’il y en a, à consulter ou supprimer :",
   "dashboard.eventTreeInGround": "Arbre mis en terre",
   "dashboard.eventTreeChecked": "Arbre contrôlé",
   "dashboard.eventTreeDied": "Arbre mort",

@@ -1133,6 +1133,18 @@ export const nl: Catalogue = {
   "reminders.errorHost":
     "Dit formulier kan niet vanaf dit adres van de site worden verstuurd: open de gedenkpagina op het gewone adres.",
   // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "reminders.mineTitle": "Uw herinneringen",
+  "reminders.mineIntro": "De herinneringen aangevraagd met het adres {email}, voor alle gedenkpagina’s:",
+  "reminders.mineNone": "Er is geen herinnering aangevraagd met dit adres.",
+  "reminders.mineWaiting": "wacht op de bevestiging van het adres",
+  "reminders.mineDelete": "Verwijderen",
+  "reminders.mineDeleteAll": "Alles verwijderen",
+  "reminders.mineDeleted":
+    "{n, plural, =0 {Er is niets verwijderd.} one {Eén herinnering verwijderd: er wordt niets meer voor verstuurd en ze wordt niet meer bewaard.} other {# herinneringen verwijderd: er wordt niets meer voor verstuurd en ze worden niet meer bewaard.}}",
+  "reminders.mineLine": "Al uw herinneringen, voor alle gedenkpagina’s, om te bekijken of te verwijderen:",
+  "reminders.mineLink": "uw herinneringen",
+  "reminders.mineReceiptLine":
+    "Herinneringen aan verjaardagen aangevraagd met dit adres, als die er zijn, om te bekijken of te verwijderen:",
   "dashboard.eventTreeInGround": "Boom in de grond geplant",
   "dashboard.eventTreeChecked": "Boom gecontroleerd",
   "dashboard.eventTreeDied": "Boom gestorven",
