@@ -70,6 +70,13 @@ test("an operator moves one tree, then every tree, to another of its memorials f
   );
   await expect(page.getByTestId("memorial-trees").locator("tbody tr")).toHaveCount(3);
 
+  // The tree's own page lists its move.
+  await page.goto(`${baseUrl()}/dashboard/trees/${trees[1]!.id}`);
+  await expect(page.getByTestId("tree-moves").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByTestId("tree-moves")).toContainText(
+    m("movedOut", { tree: trees[1]!.id, to: to.IdMemorial, by: user.email }),
+  );
+
   // The transactions keep the memorial paid for, and show the move beside each moved tree's one.
   await page.goto(`${baseUrl()}/dashboard/transactions`);
   const moved = page.getByTestId("transaction-rows").getByTestId("transaction-moved");
