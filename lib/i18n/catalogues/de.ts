@@ -1223,4 +1223,31 @@ export const de: Catalogue = {
   "plantRefusal.yourText": "Ihr Text, zum Kopieren:",
   "plantRefusal.back": "Zurück zum Formular",
   "plantRefusal.home": "Zurück zur Startseite",
+  "dashboard.eventTreeMoved": "Bäume auf eine andere Gedenkseite verschoben",
+  "dashboard.transactionMoved": "Baum {tree} auf Gedenkseite {to} verschoben",
+  "move.heading": "Bäume verschieben",
+  "move.help":
+    "Verschieben Sie einen Baum oder alle Bäume dieser Gedenkseite auf eine andere Ihrer Gedenkseiten (ein Baum auf der falschen Gedenkseite gepflanzt, eine doppelt angelegte Gedenkseite). Die Bäume behalten ihren Verlauf und ihre Transaktionen; beide öffentlichen Seiten ändern sich sofort und Ihre Webhooks erhalten tree.moved.",
+  "move.searchLabel": "Ziel-Gedenkseite suchen (Name)",
+  "move.searchButton": "Suchen",
+  "move.noCandidates": "Keine Ihrer anderen Gedenkseiten, die Bäume aufnehmen kann, passt zu diesem Namen.",
+  "move.target": "Verschieben nach",
+  "move.targetOption": "{title} (Gedenkseite {id})",
+  "move.which": "Zu verschiebende Bäume",
+  "move.allTrees": "Alle Bäume dieser Gedenkseite",
+  "move.oneTree": "Baum {id} ({planter})",
+  "move.submit": "Verschieben",
+  "move.noTrees": "Diese Gedenkseite hat keine Ihrer Bäume zum Verschieben.",
+  "move.done":
+    "{n, plural, =0 {Kein Baum zu verschieben: nichts wurde geändert.} one {Ein Baum auf Gedenkseite {to} verschoben.} other {{n} Bäume auf Gedenkseite {to} verschoben.}}",
+  "move.error_closed":
+    "Diese Gedenkseite kann gerade keine Bäume aufnehmen: Sie wartet auf die Bestätigung der Familie, wurde geschlossen oder ist von der Familie verborgen.",
+  "move.error_same": "Die Bäume sind bereits auf dieser Gedenkseite: Wählen Sie eine andere.",
+  "move.error_tree":
+    "Dieser Baum ist nicht mehr auf dieser Gedenkseite (er wurde vielleicht gerade verschoben).",
+  "move.error_target": "Wählen Sie eine Ihrer Gedenkseiten, auf die die Bäume verschoben werden.",
+  "move.historyHeading": "Verschiebungen",
+  "move.noMoves": "Es wurde noch kein Baum auf oder von dieser Gedenkseite verschoben.",
+  "move.movedOut": "Baum {tree} auf Gedenkseite {to} verschoben, von {by}",
+  "move.movedIn": "Baum {tree} hierher verschoben von Gedenkseite {from}, von {by}",
 };

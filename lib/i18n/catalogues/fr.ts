@@ -1212,6 +1212,32 @@ export const fr = {
   "plantRefusal.yourText": "Votre texte, à copier :",
   "plantRefusal.back": "Retour au formulaire",
   "plantRefusal.home": "Retour à l’accueil",
+  "dashboard.eventTreeMoved": "Arbres déplacés vers un autre mémorial",
+  "dashboard.transactionMoved": "arbre {tree} déplacé vers le mémorial {to}",
+  "move.heading": "Déplacer des arbres",
+  "move.help":
+    "Déplacez un arbre, ou tous les arbres, de ce mémorial vers un autre de vos mémoriaux (un arbre planté dans le mauvais mémorial, un mémorial créé deux fois). Les arbres gardent leur historique et leurs transactions ; les deux pages publiques changent aussitôt et vos webhooks reçoivent tree.moved.",
+  "move.searchLabel": "Trouver le mémorial de destination (nom)",
+  "move.searchButton": "Rechercher",
+  "move.noCandidates": "Aucun autre de vos mémoriaux pouvant recevoir des arbres ne correspond à ce nom.",
+  "move.target": "Déplacer vers",
+  "move.targetOption": "{title} (mémorial {id})",
+  "move.which": "Arbres à déplacer",
+  "move.allTrees": "Tous les arbres de ce mémorial",
+  "move.oneTree": "Arbre {id} ({planter})",
+  "move.submit": "Déplacer",
+  "move.noTrees": "Ce mémorial n’a aucun de vos arbres à déplacer.",
+  "move.done":
+    "{n, plural, =0 {Aucun arbre à déplacer : rien n’a changé.} one {Un arbre déplacé vers le mémorial {to}.} other {{n} arbres déplacés vers le mémorial {to}.}}",
+  "move.error_closed":
+    "Ce mémorial ne peut pas recevoir d’arbres pour l’instant : il attend la confirmation de la famille, a été clos, ou est masqué par la famille.",
+  "move.error_same": "Les arbres sont déjà dans ce mémorial : choisissez-en un autre.",
+  "move.error_tree": "Cet arbre n’est plus dans ce mémorial (il vient peut-être d’être déplacé).",
+  "move.error_target": "Choisissez un de vos mémoriaux vers lequel déplacer les arbres.",
+  "move.historyHeading": "Déplacements",
+  "move.noMoves": "Aucun arbre n’a été déplacé vers ou depuis ce mémorial.",
+  "move.movedOut": "arbre {tree} déplacé vers le mémorial {to}, par {by}",
+  "move.movedIn": "arbre {tree} arrivé ici depuis le mémorial {from}, par {by}",
 };
 
 export type MessageKey = keyof typeof fr;

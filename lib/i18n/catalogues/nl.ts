@@ -1192,4 +1192,31 @@ export const nl: Catalogue = {
   "plantRefusal.yourText": "Uw tekst, om te kopiëren:",
   "plantRefusal.back": "Terug naar het formulier",
   "plantRefusal.home": "Terug naar de startpagina",
+  "dashboard.eventTreeMoved": "Bomen verplaatst naar een andere gedenkpagina",
+  "dashboard.transactionMoved": "boom {tree} verplaatst naar gedenkpagina {to}",
+  "move.heading": "Bomen verplaatsen",
+  "move.help":
+    "Verplaats een boom, of alle bomen, van deze gedenkpagina naar een andere van uw gedenkpagina's (een boom in de verkeerde gedenkpagina geplant, een gedenkpagina die twee keer werd aangemaakt). De bomen behouden hun geschiedenis en hun transacties; beide openbare pagina's veranderen meteen en uw webhooks ontvangen tree.moved.",
+  "move.searchLabel": "Zoek de gedenkpagina waarnaar u ze verplaatst (naam)",
+  "move.searchButton": "Zoeken",
+  "move.noCandidates":
+    "Geen van uw andere gedenkpagina's die bomen kan ontvangen, komt overeen met deze naam.",
+  "move.target": "Verplaatsen naar",
+  "move.targetOption": "{title} (gedenkpagina {id})",
+  "move.which": "Te verplaatsen bomen",
+  "move.allTrees": "Alle bomen van deze gedenkpagina",
+  "move.oneTree": "Boom {id} ({planter})",
+  "move.submit": "Verplaatsen",
+  "move.noTrees": "Deze gedenkpagina heeft geen bomen van u om te verplaatsen.",
+  "move.done":
+    "{n, plural, =0 {Geen boom te verplaatsen: er is niets veranderd.} one {Eén boom verplaatst naar gedenkpagina {to}.} other {{n} bomen verplaatst naar gedenkpagina {to}.}}",
+  "move.error_closed":
+    "Die gedenkpagina kan nu geen bomen ontvangen: ze wacht op de bevestiging van de familie, werd gesloten, of is verborgen door de familie.",
+  "move.error_same": "De bomen staan al in deze gedenkpagina: kies een andere.",
+  "move.error_tree": "Die boom staat niet meer in deze gedenkpagina (hij werd misschien net verplaatst).",
+  "move.error_target": "Kies een van uw gedenkpagina's om de bomen naartoe te verplaatsen.",
+  "move.historyHeading": "Verplaatsingen",
+  "move.noMoves": "Er werd nog geen boom naar of uit deze gedenkpagina verplaatst.",
+  "move.movedOut": "boom {tree} verplaatst naar gedenkpagina {to}, door {by}",
+  "move.movedIn": "boom {tree} hierheen verplaatst van gedenkpagina {from}, door {by}",
 };
