@@ -23,6 +23,9 @@ const PARTIAL_INDEXES: Record<string, string> = {
   // Issue 30: one visitor setting of the operator as a whole.
   visitor_setting_one_per_operator:
     "CREATE UNIQUE INDEX visitor_setting_one_per_operator ON public.visitor_setting USING btree (operator_id) WHERE (context_id IS NULL)",
+  // Issue 32.4: at most one merge in force per pair of duplicates.
+  memorial_merge_in_force_key:
+    "CREATE UNIQUE INDEX memorial_merge_in_force_key ON public.memorial_merge USING btree (duplicate_id) WHERE (undone_at IS NULL)",
 };
 // Indexes on expressions (the name search's trigram indexes, migration 20261125153500_name_search).
 const EXPRESSION_INDEXES: Record<string, string> = {
@@ -49,6 +52,13 @@ const CHECKS: Record<string, string> = {
   memorial_closed_check: "CHECK (((closed_at IS NULL) = (closed_reason IS NULL)))",
   memorial_closed_reason_check:
     "CHECK (((closed_reason)::text = ANY ((ARRAY['expired'::character varying, 'declined'::character varying])::text[])))",
+  // Issue 32.4: a pair of duplicates (lower id first), its state, a merge's items, a merged memorial.
+  memorial_duplicate_order_check: "CHECK ((first_memorial_id < second_memorial_id))",
+  memorial_duplicate_state_check:
+    "CHECK (((state)::text = ANY ((ARRAY['open'::character varying, 'not_same'::character varying, 'merged'::character varying, 'unmerged'::character varying])::text[])))",
+  memorial_merge_item_kind_check:
+    "CHECK (((kind)::text = ANY ((ARRAY['guestbook_entry'::character varying, 'reminder_subscription'::character varying, 'portrait'::character varying])::text[])))",
+  memorial_merged_into_check: "CHECK ((merged_into_id <> id))",
   tree_quantity_check: "CHECK ((quantity > 0))",
   transaction_free_check: "CHECK (((free_tree_count >= 0) AND (free_tree_count <= tree_count)))",
   operator_user_role_check:

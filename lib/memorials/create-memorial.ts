@@ -12,6 +12,7 @@ import type { Caller } from "@memorial/lib/operators/keys";
 import { plantTree } from "@memorial/lib/plantings/plant-tree";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
+import { detectDuplicates } from "./duplicates";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
 import { classicTitle, memorialsVisibleTo } from "./policy";
 
@@ -143,6 +144,9 @@ async function plant(
     // 4.1 rule 1: a new memorial, with its person, family and CreationMemorial transaction.
     const made = await newMemorial(tx, caller, chain, target, language, planting);
     creationTransactionId = made.creationTransactionId;
+    // Issue 32.4: its possible duplicates among the operator's memorials, recorded for the
+    // dashboard; the answer does not change (lib/memorials/duplicates.ts).
+    await detectDuplicates(tx, made.id);
     memorial = made;
     if (target.awaitConfirmation) {
       // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail follows the event.
