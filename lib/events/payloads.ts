@@ -111,6 +111,8 @@ export interface EventPayloads {
   "guestbook.entry_hidden": { entryId: number } & ActedBy;
   "guestbook.entry_deleted": { entryId: number } & ActedBy;
   "memorial.guestbook_mode_changed": ActedBy & { mode: GuestbookMode; previousMode: GuestbookMode };
+  /** Issue 32.3: the operator's trees moved from one of its memorials to another (mergeId: by a merge). */
+  "tree.moved": { treeIds: number[]; fromMemorialId: number; toMemorialId: number; mergeId: number | null };
 }
 
 export type EventType = keyof EventPayloads;

@@ -198,6 +198,13 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     mode: event.payload.mode,
     by: event.payload.by,
   }),
+  "tree.moved": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    treeIds: event.payload.treeIds,
+    fromMemorialId: event.payload.fromMemorialId,
+    toMemorialId: event.payload.toMemorialId,
+    mergeId: event.payload.mergeId,
+  }),
 };
 
 /** What the links of an event need: its memorial, and the link base its payload may carry. */

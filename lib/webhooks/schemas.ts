@@ -209,6 +209,20 @@ const DATA = {
       environment,
     }),
   },
+  "tree.moved": {
+    when: "The operator moved trees from one of its memorials to another (issue 32.3: the dashboard, the command line, POST /v1/Arbres/Deplacer, or the merge of duplicate memorials). The trees keep their ids, history and transactions; memorialId is where they are now.",
+    data: z.strictObject({
+      memorialId: id().describe("The memorial the trees are in now (toMemorialId)."),
+      treeIds: z.array(id()).min(1).describe("The trees moved (the API's ArbreId)."),
+      fromMemorialId: id().describe("The memorial they left."),
+      toMemorialId: id().describe("The memorial they are in now."),
+      mergeId: id()
+        .nullable()
+        .describe("The merge of duplicate memorials that moved them; null for a move of its own."),
+      memorialUrl,
+      environment,
+    }),
+  },
 } satisfies Record<WebhookEventType, { when: string; data: z.ZodObject }>;
 
 /** The `data` of type T's message, as its schema documents it: what the webhook consumer must build. */

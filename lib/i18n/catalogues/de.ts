@@ -1205,4 +1205,5 @@ export const de: Catalogue = {
   "plantRefusal.yourText": "Ihr Text, zum Kopieren:",
   "plantRefusal.back": "Zurück zum Formular",
   "plantRefusal.home": "Zurück zur Startseite",
+  "dashboard.eventTreeMoved": "Bäume auf eine andere Gedenkseite verschoben",
 };

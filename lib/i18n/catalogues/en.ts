@@ -1155,4 +1155,5 @@ export const en: Catalogue = {
   "plantRefusal.yourText": "Your text, to copy:",
   "plantRefusal.back": "Back to the form",
   "plantRefusal.home": "Back to the home page",
+  "dashboard.eventTreeMoved": "Trees moved to another memorial",
 };

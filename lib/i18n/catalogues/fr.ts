@@ -1194,6 +1194,7 @@ export const fr = {
   "plantRefusal.yourText": "Votre texte, à copier :",
   "plantRefusal.back": "Retour au formulaire",
   "plantRefusal.home": "Retour à l’accueil",
+  "dashboard.eventTreeMoved": "Arbres déplacés vers un autre mémorial",
 };
 
 export type MessageKey = keyof typeof fr;

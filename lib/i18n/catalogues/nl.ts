@@ -1174,4 +1174,5 @@ export const nl: Catalogue = {
   "plantRefusal.yourText": "Uw tekst, om te kopiëren:",
   "plantRefusal.back": "Terug naar het formulier",
   "plantRefusal.home": "Terug naar de startpagina",
+  "dashboard.eventTreeMoved": "Bomen verplaatst naar een andere gedenkpagina",
 };

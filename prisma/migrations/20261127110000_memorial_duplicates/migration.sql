@@ -64,3 +64,20 @@ CREATE TABLE "memorial_merge_item" (
     CONSTRAINT "memorial_merge_item_kind_check" CHECK ("kind" IN ('guestbook_entry', 'reminder_subscription', 'portrait')),
     PRIMARY KEY ("merge_id", "kind", "item_id")
 );
+
+-- The trees a merge moved are tree_move rows (migration 20261127100000_tree_move) with its merge_id.
+ALTER TABLE "tree_move" ADD CONSTRAINT "tree_move_merge_id_fkey"
+    FOREIGN KEY ("merge_id") REFERENCES "memorial_merge"("id");
+
+-- Partners hear of a merge and of its undo (webhooks memorial.merged, memorial.unmerged).
+ALTER TABLE "webhook_endpoint" DROP CONSTRAINT "webhook_endpoint_events_check";
+ALTER TABLE "webhook_endpoint" ADD CONSTRAINT "webhook_endpoint_events_check" CHECK (
+    "events" IS NOT NULL AND cardinality("events") > 0
+    AND "events" <@ ARRAY['memorial.created', 'tree.planted', 'memorial.confirmed', 'person.modified',
+        'memorial.hidden', 'memorial.shown', 'memorial.anonymised', 'memorial.unanonymised',
+        'memorial.title_changed', 'message.hidden', 'message.shown',
+        'tree.in_ground', 'tree.checked', 'tree.died', 'tree.replaced',
+        'memorial.privacy_changed',
+        'guestbook.entry_received', 'guestbook.entry_published', 'guestbook.entry_hidden',
+        'guestbook.entry_deleted', 'memorial.guestbook_mode_changed', 'memorial.expired',
+        'tree.moved', 'memorial.merged', 'memorial.unmerged']::VARCHAR(50)[]);
