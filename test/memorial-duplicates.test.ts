@@ -5,6 +5,10 @@
 // never suggested again, not by a later detection either; never across operators.
 import { db, Prisma } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
+import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memorials";
+import { dispatchEvents } from "@memorial/lib/events/dispatcher";
+import { mergedTarget } from "@memorial/lib/http/merged-redirect";
+import { mergeEmailConsumer } from "@memorial/lib/mail/merge-consumer";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import {
   detectDuplicates,
@@ -15,7 +19,7 @@ import {
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -33,6 +37,8 @@ interface Deceased {
   lastName?: string | null;
   deathDate?: string;
   placeOfDeath?: string | null;
+  imageUrl?: string | null;
+  family?: { email: string; name: string | null; language: "fr" | "en" | "nl" | "de" | null };
 }
 
 async function create(caller: Caller, deceased: Deceased = {}) {
@@ -46,7 +52,9 @@ async function create(caller: Caller, deceased: Deceased = {}) {
           lastName: deceased.lastName === undefined ? "Dubois" : deceased.lastName,
           deathDate: new Date(deceased.deathDate ?? "2026-10-01T00:00:00Z"),
           placeOfDeath: deceased.placeOfDeath ?? null,
+          imageUrl: deceased.imageUrl ?? null,
         },
+        family: deceased.family ?? null,
       }),
       { planter: "La famille" },
     ),
@@ -240,5 +248,217 @@ describe("the cost on the creation path", () => {
       });
     }
     console.info(`[duplicates] detection: ${(spent / 20).toFixed(2)} ms per creation`);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// The merge (lib/duplicates/merge-memorials.ts) and its undo.
+
+const familyOf = (language: "fr" | "de") => ({
+  email: `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase(),
+  name: language === "de" ? "Familie Weber" : "Famille Weber",
+  language,
+});
+
+/** Two duplicates, each with its family, the second with a guestbook message, a subscriber and a portrait. */
+async function duplicates() {
+  const { op, caller } = await operator();
+  const keptFamily = familyOf("fr");
+  const mergedFamily = familyOf("de");
+  const kept = await create(caller, { firstName: "Anna", lastName: "Weber", family: keptFamily });
+  const merged = await create(caller, {
+    firstName: "Anna",
+    lastName: "Weber",
+    imageUrl: "https://example.org/anna.jpg",
+    family: mergedFamily,
+  });
+  const entry = await db.guestbookEntry.create({
+    data: { memorialId: merged.memorialId, authorName: "Paul", message: "Pensées", status: "published" },
+  });
+  const subscription = await db.reminderSubscription.create({
+    data: {
+      memorialId: merged.memorialId,
+      email: "friend@example.org",
+      language: "de",
+      deathAnniversary: true,
+      birthday: false,
+      unsubscribeTokenHash: unique("h").padEnd(64, "0").slice(0, 64),
+      linkBase: "http://trees.test",
+    },
+  });
+  const [pair] = await pairsOf(merged.memorialId);
+  const mergedTree = await db.tree.findFirstOrThrow({ where: { memorialId: merged.memorialId } });
+  return { op, caller, kept, merged, entry, subscription, pair: pair!, mergedTree, keptFamily, mergedFamily };
+}
+
+const memorialRow = (id: number) => db.memorial.findUniqueOrThrow({ where: { id } });
+
+describe("merging a pair", () => {
+  it("moves trees, guestbook, subscriptions and the portrait to the kept memorial, redirects the other, tells both families; the undo puts everything back", async () => {
+    const d = await duplicates();
+    const result = await mergeMemorials({
+      operatorId: d.op.operatorId,
+      duplicateId: d.pair.id,
+      keepMemorialId: d.kept.memorialId,
+      by: "staff@example.org",
+      linkBase: "http://trees.test",
+    });
+    expect(result).toMatchObject({
+      keptMemorialId: d.kept.memorialId,
+      mergedMemorialId: d.merged.memorialId,
+      treeIds: [d.mergedTree.id],
+      guestbookEntries: 1,
+      subscriptions: 1,
+    });
+    // The tree keeps its id and transaction; the move is recorded with the merge.
+    const tree = await db.tree.findUniqueOrThrow({ where: { id: d.mergedTree.id } });
+    expect(tree).toMatchObject({
+      memorialId: d.kept.memorialId,
+      personId: d.kept.personId,
+      transactionId: d.mergedTree.transactionId,
+    });
+    expect(await db.treeMove.findMany({ where: { mergeId: result.mergeId } })).toHaveLength(1);
+    expect((await db.guestbookEntry.findUniqueOrThrow({ where: { id: d.entry.id } })).memorialId).toBe(
+      d.kept.memorialId,
+    );
+    expect(
+      (await db.reminderSubscription.findUniqueOrThrow({ where: { id: d.subscription.id } })).memorialId,
+    ).toBe(d.kept.memorialId);
+    expect((await db.person.findUniqueOrThrow({ where: { id: d.kept.personId! } })).imageUrl).toBe(
+      "https://example.org/anna.jpg",
+    );
+    expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBe(d.kept.memorialId);
+    expect(await mergedTarget(d.merged.memorialId)).toBe(d.kept.memorialId);
+    expect(await mergedTarget(d.kept.memorialId)).toBeNull();
+    expect((await db.memorialDuplicate.findUniqueOrThrow({ where: { id: d.pair.id } })).state).toBe("merged");
+    expect(
+      await db.domainEvent.count({ where: { type: "memorial.merged", memorialId: d.kept.memorialId } }),
+    ).toBe(1);
+    // Listed as a merge that can be undone.
+    const [listed] = await listDuplicates(d.op.operatorId);
+    expect(listed).toMatchObject({ state: "merged", merge: { id: result.mergeId } });
+
+    // Both families are told, each in its language, with the kept memorial's page.
+    await dispatchEvents([mergeEmailConsumer]);
+    const keptMail = await db.outgoingEmail.findFirstOrThrow({ where: { to: d.keptFamily.email } });
+    const mergedMail = await db.outgoingEmail.findFirstOrThrow({ where: { to: d.mergedFamily.email } });
+    expect(keptMail.subject).toContain("une seule page");
+    expect(keptMail.text).toContain(`http://trees.test/memorial/${d.kept.memorialId}`);
+    expect(mergedMail.subject).toContain("eine einzige Gedenkseite");
+    expect(mergedMail.text).toContain(`http://trees.test/memorial/${d.kept.memorialId}?lang=de`);
+
+    // A tree planted through the merged memorial's id goes to the kept one, and stays there.
+    const later = await createMemorial({
+      caller: d.caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "Later" }),
+    });
+    expect(later.memorialId).toBe(d.kept.memorialId);
+
+    const undone = await undoMerge({
+      operatorId: d.op.operatorId,
+      mergeId: result.mergeId,
+      by: "staff@example.org",
+    });
+    expect(undone.treeIds).toEqual([d.mergedTree.id]);
+    expect((await db.tree.findUniqueOrThrow({ where: { id: d.mergedTree.id } })).memorialId).toBe(
+      d.merged.memorialId,
+    );
+    expect(await db.tree.count({ where: { memorialId: d.kept.memorialId } })).toBe(2);
+    expect((await db.guestbookEntry.findUniqueOrThrow({ where: { id: d.entry.id } })).memorialId).toBe(
+      d.merged.memorialId,
+    );
+    expect(
+      (await db.reminderSubscription.findUniqueOrThrow({ where: { id: d.subscription.id } })).memorialId,
+    ).toBe(d.merged.memorialId);
+    expect((await db.person.findUniqueOrThrow({ where: { id: d.kept.personId! } })).imageUrl).toBeNull();
+    expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBeNull();
+    expect(await mergedTarget(d.merged.memorialId)).toBeNull();
+    expect((await db.memorialDuplicate.findUniqueOrThrow({ where: { id: d.pair.id } })).state).toBe(
+      "unmerged",
+    );
+    expect(
+      await db.domainEvent.count({ where: { type: "memorial.unmerged", memorialId: d.merged.memorialId } }),
+    ).toBe(1);
+    await expect(
+      undoMerge({ operatorId: d.op.operatorId, mergeId: result.mergeId, by: "staff@example.org" }),
+    ).rejects.toThrow(/already undone/);
+    // Undone, the pair is listed again: it may be merged the other way.
+    expect((await listDuplicates(d.op.operatorId)).map((p) => p.state)).toEqual(["unmerged"]);
+  });
+
+  it("is undone within 30 days only, with a clear message after, and nothing changed", async () => {
+    const d = await duplicates();
+    const { mergeId } = await mergeMemorials({
+      operatorId: d.op.operatorId,
+      duplicateId: d.pair.id,
+      keepMemorialId: d.kept.memorialId,
+      by: "cli",
+    });
+    await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '29 days 23 hours' WHERE "id" = ${mergeId}`;
+    expect(await listDuplicates(d.op.operatorId)).toHaveLength(1);
+    await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '30 days 1 minute' WHERE "id" = ${mergeId}`;
+    await expect(undoMerge({ operatorId: d.op.operatorId, mergeId, by: "cli" })).rejects.toThrow(
+      /can no longer be undone: a merge can be undone within 30 days, until \d{4}-\d{2}-\d{2}/,
+    );
+    expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBe(d.kept.memorialId);
+    expect((await db.tree.findUniqueOrThrow({ where: { id: d.mergedTree.id } })).memorialId).toBe(
+      d.kept.memorialId,
+    );
+    expect(await listDuplicates(d.op.operatorId)).toEqual([]);
+  });
+
+  it("of the same pair, many at once, gives one merge", async () => {
+    const d = await duplicates();
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) =>
+        mergeMemorials({
+          operatorId: d.op.operatorId,
+          duplicateId: d.pair.id,
+          keepMemorialId: i % 2 === 0 ? d.kept.memorialId : d.merged.memorialId,
+          by: `user${i}@example.org`,
+        }),
+      ),
+    );
+    const done = outcomes.filter((o) => o.status === "fulfilled");
+    expect(done).toHaveLength(1);
+    for (const o of outcomes) {
+      if (o.status === "rejected") expect(String(o.reason)).toMatch(/already merged/);
+    }
+    expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(1);
+    const { keptMemorialId, mergedMemorialId } = (
+      done[0] as PromiseFulfilledResult<{ keptMemorialId: number; mergedMemorialId: number }>
+    ).value;
+    expect(await db.tree.count({ where: { memorialId: mergedMemorialId } })).toBe(0);
+    expect(await db.tree.count({ where: { memorialId: keptMemorialId } })).toBe(2);
+    expect((await memorialRow(mergedMemorialId)).mergedIntoId).toBe(keptMemorialId);
+    expect((await memorialRow(keptMemorialId)).mergedIntoId).toBeNull();
+  });
+
+  it("refuses another operator's pair, a memorial outside the pair, a pair marked not the same, with nothing written", async () => {
+    const d = await duplicates();
+    const other = await operator();
+    await expect(
+      mergeMemorials({
+        operatorId: other.op.operatorId,
+        duplicateId: d.pair.id,
+        keepMemorialId: d.kept.memorialId,
+        by: "x",
+      }),
+    ).rejects.toThrow(/does not exist/);
+    await expect(
+      mergeMemorials({ operatorId: d.op.operatorId, duplicateId: d.pair.id, keepMemorialId: 1, by: "x" }),
+    ).rejects.toThrow(/is not one of possible duplicate/);
+    await markNotSamePerson({ operatorId: d.op.operatorId, duplicateId: d.pair.id, by: "x" });
+    await expect(
+      mergeMemorials({
+        operatorId: d.op.operatorId,
+        duplicateId: d.pair.id,
+        keepMemorialId: d.kept.memorialId,
+        by: "x",
+      }),
+    ).rejects.toThrow(/not the same person/);
+    expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(0);
+    expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBeNull();
   });
 });

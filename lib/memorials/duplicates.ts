@@ -111,8 +111,8 @@ export interface DuplicatePair {
 export const UNDO_DAYS = 30;
 
 /**
- * The operator's pairs to show: the open ones (both memorials still there, neither merged
- * elsewhere) and the merges that can still be undone. Only `operatorId`'s own: a pair is never
+ * The operator's pairs to show: the open ones and those whose merge was undone (both memorials
+ * still there, neither merged elsewhere), and the merges that can still be undone. Only `operatorId`'s own: a pair is never
  * shown to another operator (a pair is only ever made within one operator).
  */
 export async function listDuplicates(operatorId: number): Promise<DuplicatePair[]> {
@@ -139,10 +139,10 @@ export async function listDuplicates(operatorId: number): Promise<DuplicatePair[
     LEFT JOIN "memorial_merge" g ON g."duplicate_id" = d."id" AND g."undone_at" IS NULL
     WHERE d."operator_id" = ${operatorId} AND a."operator_id" = ${operatorId} AND b."operator_id" = ${operatorId}
       AND a."is_test" = false AND b."is_test" = false
-      AND ((d."state" = 'open' AND a."merged_into_id" IS NULL AND b."merged_into_id" IS NULL
+      AND ((d."state" IN ('open', 'unmerged') AND a."merged_into_id" IS NULL AND b."merged_into_id" IS NULL
             AND a."status" <> 'expired' AND b."status" <> 'expired')
         OR (d."state" = 'merged' AND g."merged_at" > now() - make_interval(days => ${UNDO_DAYS})))
-    ORDER BY d."state" = 'open' DESC, d."detected_at" DESC, d."id" DESC
+    ORDER BY d."state" = 'merged', d."detected_at" DESC, d."id" DESC
     LIMIT 500`;
   const ids = [...new Set(pairs.flatMap((p) => [p.first_memorial_id, p.second_memorial_id]))];
   const sides = await sidesOf(ids);
@@ -225,7 +225,7 @@ export async function markNotSamePerson(input: {
 }): Promise<void> {
   const updated = await db.$executeRaw`
     UPDATE "memorial_duplicate" SET "state" = 'not_same', "decided_at" = now(), "decided_by" = ${input.by}
-    WHERE "id" = ${input.duplicateId} AND "operator_id" = ${input.operatorId} AND "state" = 'open'`;
+    WHERE "id" = ${input.duplicateId} AND "operator_id" = ${input.operatorId} AND "state" IN ('open', 'unmerged')`;
   if (updated === 1) return;
   const pair = await db.memorialDuplicate.findFirst({
     where: { id: input.duplicateId, operatorId: input.operatorId },
@@ -241,4 +241,18 @@ export async function markNotSamePerson(input: {
     field: "duplicate.id",
     reason: "not-open",
   });
+}
+
+/** The memorial a merged memorial's address leads to (the end of a chain of merges), or null. */
+export async function mergedInto(client: Pick<Tx, "$queryRaw">, memorialId: number): Promise<number | null> {
+  const [row] = await client.$queryRaw<{ id: number | null }[]>`
+    WITH RECURSIVE chain("id", "next", "depth") AS (
+      SELECT "id", "merged_into_id", 0 FROM "memorial" WHERE "id" = ${memorialId}
+      UNION ALL
+      SELECT m."id", m."merged_into_id", c."depth" + 1
+      FROM chain c JOIN "memorial" m ON m."id" = c."next"
+      WHERE c."depth" < 10)
+    SELECT CASE WHEN (SELECT "next" FROM chain WHERE "depth" = 0) IS NULL THEN NULL
+      ELSE (SELECT "id" FROM chain WHERE "next" IS NULL ORDER BY "depth" DESC LIMIT 1) END AS "id"`;
+  return row?.id ?? null;
 }

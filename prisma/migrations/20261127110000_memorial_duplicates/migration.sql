@@ -55,13 +55,13 @@ CREATE UNIQUE INDEX "memorial_merge_in_force_key" ON "memorial_merge" ("duplicat
 CREATE INDEX "memorial_merge_merged_idx" ON "memorial_merge" ("merged_memorial_id");
 
 -- What a merge moved besides the trees (their moves are tree_move rows with its merge_id): the
--- guestbook's entries, the reminder subscriptions, and the deceased's portrait (person.image_url
+-- guestbook's entries, the reminder subscriptions, the plantings waiting for stock, and the deceased's portrait (person.image_url
 -- copied to the kept person that had none: item_id is that person).
 CREATE TABLE "memorial_merge_item" (
     "merge_id" INTEGER NOT NULL REFERENCES "memorial_merge"("id"),
     "kind" VARCHAR(30) NOT NULL,
     "item_id" INTEGER NOT NULL,
-    CONSTRAINT "memorial_merge_item_kind_check" CHECK ("kind" IN ('guestbook_entry', 'reminder_subscription', 'portrait')),
+    CONSTRAINT "memorial_merge_item_kind_check" CHECK ("kind" IN ('guestbook_entry', 'reminder_subscription', 'queued_planting', 'portrait')),
     PRIMARY KEY ("merge_id", "kind", "item_id")
 );
 
