@@ -167,6 +167,19 @@ export async function listDuplicates(operatorId: number): Promise<DuplicatePair[
   }));
 }
 
+/** How many of the operator's pairs wait for a decision (the dashboard's link says it). */
+export async function countOpenDuplicates(operatorId: number): Promise<number> {
+  const [row] = await db.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS "n" FROM "memorial_duplicate" d
+    JOIN "memorial" a ON a."id" = d."first_memorial_id"
+    JOIN "memorial" b ON b."id" = d."second_memorial_id"
+    WHERE d."operator_id" = ${operatorId} AND d."state" IN ('open', 'unmerged')
+      AND a."is_test" = false AND b."is_test" = false
+      AND a."merged_into_id" IS NULL AND b."merged_into_id" IS NULL
+      AND a."status" <> 'expired' AND b."status" <> 'expired'`;
+  return row?.n ?? 0;
+}
+
 async function sidesOf(ids: number[]): Promise<Map<number, DuplicateSide>> {
   if (ids.length === 0) return new Map();
   const rows = await db.$queryRaw<
