@@ -152,6 +152,19 @@ describe("detection at a memorial's creation", () => {
     expect(ofBase[1]!.nameSimilarity).toBeLessThan(1);
   });
 
+  it("pairs memorials of the same person created at the same moment", async () => {
+    const { caller } = await operator();
+    const made = await Promise.all(
+      ["2026-10-01T00:00:00Z", "2026-10-01T00:00:00Z", "2026-10-02T00:00:00Z", "2026-09-30T12:00:00Z"].map(
+        (deathDate) => create(caller, { lastName: "Simultané", deathDate }),
+      ),
+    );
+    const ids = made.map((m) => m.memorialId);
+    const pairs = await db.memorialDuplicate.findMany({ where: { firstMemorialId: { in: ids } } });
+    // Every two of them are at most a day apart, except 09-30 12:00 and 10-02 (1.5 days).
+    expect(pairs).toHaveLength(5);
+  });
+
   it("follows DUPLICATE_NAME_SIMILARITY", async () => {
     const { caller } = await operator();
     process.env.DUPLICATE_NAME_SIMILARITY = "50";

@@ -63,6 +63,10 @@ test("the possible duplicates: listed with what matches, not the same person, me
     expect(moved.headers.get("location")).toBe(`/memorial/${d.IdMemorial}`);
   }).toPass({ timeout: 10_000 });
   expect(await db.tree.count({ where: { memorialId: d.IdMemorial } })).toBe(2);
+  // The merged memorial's page in the dashboard says where it went.
+  await page.goto(`${baseUrl()}/dashboard/memorials/${c.IdMemorial}`);
+  await expect(page.getByTestId("merged-into")).toContainText(t("mergedInto", { id: d.IdMemorial }));
+  await page.goto(`${baseUrl()}/dashboard/duplicates`);
 
   // Undo: the 301 stops, the tree is back, the pair is listed again.
   await second.getByRole("button", { name: t("undo") }).click();

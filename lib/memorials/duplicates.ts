@@ -47,6 +47,18 @@ export async function detectDuplicates(
   tx: Tx,
   memorialId: number,
 ): Promise<{ id: number; otherMemorialId: number }[]> {
+  // Two memorials of the same person created at the same moment would not see each other (each
+  // transaction reads what was committed before it): the creations of one operator whose deaths
+  // are at most a day apart take the same transaction-long locks (one per day of death, the day
+  // before and the day after, in day order, so never a deadlock), so that the second one's
+  // detection runs after the first one's commit and sees it.
+  await tx.$queryRaw`
+    SELECT count(*)::int AS "locked" FROM (
+      SELECT pg_advisory_xact_lock(hashtextextended(
+        'memorial_duplicate:' || m."operator_id" || ':' || ((p."death_date" AT TIME ZONE 'UTC')::date + g.day), 0))
+      FROM "memorial" m JOIN "person" p ON p."id" = m."person_id", generate_series(-1, 1) AS g(day)
+      WHERE m."id" = ${memorialId} AND m."kind" <> 'global'
+      ORDER BY g.day) AS "days"`;
   const rows = await tx.$queryRaw<{ id: number; other: number }[]>`
     WITH new AS (
       SELECT m."id", m."operator_id", m."is_test", p."id" AS "person_id", p."death_date",

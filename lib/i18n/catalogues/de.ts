@@ -1232,6 +1232,7 @@ export const de: Catalogue = {
     "Eine Zusammenführung verschiebt die Bäume, Gästebucheinträge, Erinnerungs-Abonnements und das Porträt der anderen Gedenkseite auf die behaltene; die Adresse der anderen führt dann dorthin, und beide Familien werden per E-Mail benachrichtigt. Sie kann innerhalb von 30 Tagen rückgängig gemacht werden.",
   "duplicates.unmerged": "Eine Zusammenführung dieser Gedenkseiten wurde rückgängig gemacht.",
   "duplicates.merged": "Am {date} mit Nr. {kept} zusammengeführt.",
+  "duplicates.mergedInto": "Mit Gedenkseite Nr. {id} zusammengeführt: ihre Adresse führt dorthin.",
   "duplicates.undo": "Zusammenführung rückgängig machen",
   "duplicates.undoUntil": "Sie kann bis zum {date} rückgängig gemacht werden.",
   "duplicates.done": "Erledigt.",

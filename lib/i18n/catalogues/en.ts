@@ -1182,6 +1182,7 @@ export const en: Catalogue = {
     "A merge moves the other memorial's trees, guestbook messages, reminder subscriptions and portrait to the one kept; the other's address then leads to it, and both families are told by e-mail. It can be undone within 30 days.",
   "duplicates.unmerged": "A merge of these memorials was undone.",
   "duplicates.merged": "Merged into no. {kept} on {date}.",
+  "duplicates.mergedInto": "Merged into memorial no. {id}: its address leads there.",
   "duplicates.undo": "Undo the merge",
   "duplicates.undoUntil": "It can be undone until {date}.",
   "duplicates.done": "Done.",

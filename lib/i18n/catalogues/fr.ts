@@ -1221,6 +1221,7 @@ export const fr = {
     "Une fusion déplace les arbres, les messages du livre d'or, les abonnements aux rappels et le portrait de l'autre mémorial vers celui qui est gardé ; l'adresse de l'autre mène alors à celui-ci, et les deux familles sont prévenues par e-mail. Elle peut être annulée pendant 30 jours.",
   "duplicates.unmerged": "Une fusion de ces mémoriaux a été annulée.",
   "duplicates.merged": "Fusionné dans le n° {kept} le {date}.",
+  "duplicates.mergedInto": "Fusionné dans le mémorial n° {id} : son adresse y mène.",
   "duplicates.undo": "Annuler la fusion",
   "duplicates.undoUntil": "Elle peut être annulée jusqu'au {date}.",
   "duplicates.done": "C'est fait.",

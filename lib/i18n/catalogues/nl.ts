@@ -1202,6 +1202,7 @@ export const nl: Catalogue = {
     "Samenvoegen verplaatst de bomen, gastenboekberichten, herinneringsabonnementen en het portret van de andere gedenkpagina naar de behouden pagina; het adres van de andere leidt daar dan naartoe, en beide families krijgen een e-mail. Het kan binnen 30 dagen ongedaan worden gemaakt.",
   "duplicates.unmerged": "Een samenvoeging van deze gedenkpagina's is ongedaan gemaakt.",
   "duplicates.merged": "Samengevoegd met nr. {kept} op {date}.",
+  "duplicates.mergedInto": "Samengevoegd met gedenkpagina nr. {id}: het adres leidt daarheen.",
   "duplicates.undo": "Samenvoeging ongedaan maken",
   "duplicates.undoUntil": "Dit kan ongedaan worden gemaakt tot {date}.",
   "duplicates.done": "Gedaan.",
