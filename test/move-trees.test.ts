@@ -134,19 +134,29 @@ describe("moving trees", () => {
     const global = await db.memorial.findUniqueOrThrow({ where: { id: to.memorialId } });
     expect(global.kind).toBe("global");
     const ids = (await treesOf(from.memorialId)).map((t) => t.id);
+    // A merge's record (issue 32.4) the move names, as lib/duplicates/merge-memorials.ts writes it.
+    const [pair] = await db.$queryRaw<{ id: number }[]>`
+      INSERT INTO "memorial_duplicate" ("operator_id", "first_memorial_id", "second_memorial_id",
+        "name_similarity", "death_days_apart")
+      VALUES (${op.operatorId}, ${Math.min(from.memorialId, global.id)}, ${Math.max(from.memorialId, global.id)}, 1, 0)
+      RETURNING "id"`;
+    const [merge] = await db.$queryRaw<{ id: number }[]>`
+      INSERT INTO "memorial_merge" ("operator_id", "duplicate_id", "kept_memorial_id", "merged_memorial_id", "merged_by")
+      VALUES (${op.operatorId}, ${pair!.id}, ${global.id}, ${from.memorialId}, 'service') RETURNING "id"`;
+    const mergeId = merge!.id;
     const result = await move({
       operatorId: op.operatorId,
       fromMemorialId: from.memorialId,
       toMemorialId: global.id,
       treeIds: "all",
       by: "service",
-      mergeId: 77,
+      mergeId,
     });
     expect(result.movedTreeIds).toEqual(ids);
     expect(await treesOf(from.memorialId)).toEqual([]);
     const now = await db.tree.findMany({ where: { id: { in: ids } } });
     expect(now.every((t) => t.memorialId === global.id && t.personId === null)).toBe(true);
-    expect(await db.treeMove.count({ where: { treeId: { in: ids }, mergeId: 77 } })).toBe(3);
+    expect(await db.treeMove.count({ where: { treeId: { in: ids }, mergeId } })).toBe(3);
     // Nothing left to move: nothing written, no event.
     const again = await move({
       operatorId: op.operatorId,

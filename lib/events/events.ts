@@ -32,6 +32,9 @@ export const EVENT_TYPES = [
   ...GUESTBOOK_EVENTS,
   // Issue 32.3: trees moved from one of the operator's memorials to another (lib/trees/move-trees.ts).
   "tree.moved",
+  // Issue 32.4: duplicate memorials merged into one (lib/duplicates/merge-memorials.ts), and the undo.
+  "memorial.merged",
+  "memorial.unmerged",
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

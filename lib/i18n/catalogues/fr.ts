@@ -1238,6 +1238,43 @@ export const fr = {
   "move.noMoves": "Aucun arbre n’a été déplacé vers ou depuis ce mémorial.",
   "move.movedOut": "arbre {tree} déplacé vers le mémorial {to}, par {by}",
   "move.movedIn": "arbre {tree} arrivé ici depuis le mémorial {from}, par {by}",
+  "dashboard.eventMemorialMerged": "Fusionné avec un doublon",
+  "dashboard.eventMemorialUnmerged": "Fusion annulée",
+  "duplicates.title": "Doublons possibles",
+  "duplicates.lead":
+    "Vos mémoriaux qui ont peut-être été créés deux fois pour la même personne : noms proches, dates de décès à un jour près au plus et, quand les deux en donnent un, même lieu. Fusionnez-les en une seule page, ou indiquez qu'il ne s'agit pas de la même personne.",
+  "duplicates.link":
+    "{n, plural, =0 {Doublons possibles} one {Doublons possibles (#)} other {Doublons possibles (#)}}",
+  "duplicates.none": "Aucun doublon possible.",
+  "duplicates.pair": "Doublon possible n° {id}",
+  "duplicates.memorial": "Mémorial n° {id}",
+  "duplicates.nameAlike": "Noms semblables à {percent} %",
+  "duplicates.sameDay": "Même date de décès",
+  "duplicates.dayApart": "Dates de décès à un jour d'écart",
+  "duplicates.samePlace": "Même lieu de décès : {place}",
+  "duplicates.placeMissing": "Lieu de décès non donné des deux côtés",
+  "duplicates.died": "Décès le {date}",
+  "duplicates.created": "Créé le {date}",
+  "duplicates.createdBy": "par {context}",
+  "duplicates.trees": "{n, plural, one {# arbre} other {# arbres}}",
+  "duplicates.entries": "{n, plural, one {# message du livre d'or} other {# messages du livre d'or}}",
+  "duplicates.notSame": "Pas la même personne",
+  "duplicates.keep": "Fusionner, garder le n° {id}",
+  "duplicates.mergeExplained":
+    "Une fusion déplace les arbres, les messages du livre d'or, les abonnements aux rappels et le portrait de l'autre mémorial vers celui qui est gardé ; l'adresse de l'autre mène alors à celui-ci, et les deux familles sont prévenues par e-mail. Elle peut être annulée pendant 30 jours.",
+  "duplicates.unmerged": "Une fusion de ces mémoriaux a été annulée.",
+  "duplicates.merged": "Fusionné dans le n° {kept} le {date}.",
+  "duplicates.mergedInto": "Fusionné dans le mémorial n° {id} : son adresse y mène.",
+  "duplicates.undo": "Annuler la fusion",
+  "duplicates.undoUntil": "Elle peut être annulée jusqu'au {date}.",
+  "duplicates.done": "C'est fait.",
+  "duplicates.failed": "Non effectué : {message}",
+  "duplicates.emailSubject": "« {title} » : une seule page de mémorial",
+  "duplicates.emailKept":
+    "Un autre mémorial avait été créé pour la même personne. Il a été réuni au vôtre : ses arbres et ses messages apparaissent désormais sur la page de votre mémorial.",
+  "duplicates.emailMerged":
+    "Le mémorial « {title} » avait été créé deux fois. Les deux ont été réunis en une seule page : ses arbres, ses messages et ses rappels s'y trouvent désormais, et son ancienne adresse y mène.",
+  "duplicates.emailButton": "Voir le mémorial",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -1219,4 +1219,42 @@ export const nl: Catalogue = {
   "move.noMoves": "Er werd nog geen boom naar of uit deze gedenkpagina verplaatst.",
   "move.movedOut": "boom {tree} verplaatst naar gedenkpagina {to}, door {by}",
   "move.movedIn": "boom {tree} hierheen verplaatst van gedenkpagina {from}, door {by}",
+  "dashboard.eventMemorialMerged": "Samengevoegd met een dubbel",
+  "dashboard.eventMemorialUnmerged": "Samenvoeging ongedaan gemaakt",
+  "duplicates.title": "Mogelijke dubbels",
+  "duplicates.lead":
+    "Gedenkpagina's van u die misschien twee keer voor dezelfde persoon zijn gemaakt: gelijkende namen, overlijdensdata hoogstens een dag uit elkaar en, als beide er een geven, dezelfde plaats. Voeg ze samen tot één pagina, of geef aan dat het niet dezelfde persoon is.",
+  "duplicates.link":
+    "{n, plural, =0 {Mogelijke dubbels} one {Mogelijke dubbels (#)} other {Mogelijke dubbels (#)}}",
+  "duplicates.none": "Geen mogelijke dubbels.",
+  "duplicates.pair": "Mogelijk dubbel nr. {id}",
+  "duplicates.memorial": "Gedenkpagina nr. {id}",
+  "duplicates.nameAlike": "Namen voor {percent} % gelijk",
+  "duplicates.sameDay": "Zelfde overlijdensdatum",
+  "duplicates.dayApart": "Overlijdensdata een dag uit elkaar",
+  "duplicates.samePlace": "Zelfde plaats van overlijden: {place}",
+  "duplicates.placeMissing": "Plaats van overlijden niet bij beide gegeven",
+  "duplicates.died": "Overleden op {date}",
+  "duplicates.created": "Gemaakt op {date}",
+  "duplicates.createdBy": "door {context}",
+  "duplicates.trees": "{n, plural, one {# boom} other {# bomen}}",
+  "duplicates.entries":
+    "{n, plural, one {# bericht in het gastenboek} other {# berichten in het gastenboek}}",
+  "duplicates.notSame": "Niet dezelfde persoon",
+  "duplicates.keep": "Samenvoegen, nr. {id} behouden",
+  "duplicates.mergeExplained":
+    "Samenvoegen verplaatst de bomen, gastenboekberichten, herinneringsabonnementen en het portret van de andere gedenkpagina naar de behouden pagina; het adres van de andere leidt daar dan naartoe, en beide families krijgen een e-mail. Het kan binnen 30 dagen ongedaan worden gemaakt.",
+  "duplicates.unmerged": "Een samenvoeging van deze gedenkpagina's is ongedaan gemaakt.",
+  "duplicates.merged": "Samengevoegd met nr. {kept} op {date}.",
+  "duplicates.mergedInto": "Samengevoegd met gedenkpagina nr. {id}: het adres leidt daarheen.",
+  "duplicates.undo": "Samenvoeging ongedaan maken",
+  "duplicates.undoUntil": "Dit kan ongedaan worden gemaakt tot {date}.",
+  "duplicates.done": "Gedaan.",
+  "duplicates.failed": "Niet gedaan: {message}",
+  "duplicates.emailSubject": "„{title}”: één gedenkpagina",
+  "duplicates.emailKept":
+    "Er was nog een gedenkpagina gemaakt voor dezelfde persoon. Die is samengevoegd met de uwe: haar bomen en berichten staan nu op de pagina van uw gedenkpagina.",
+  "duplicates.emailMerged":
+    "De gedenkpagina „{title}” was twee keer gemaakt. Beide zijn samengevoegd tot één pagina: de bomen, berichten en herinneringen staan daar nu, en het oude adres leidt ernaartoe.",
+  "duplicates.emailButton": "Bekijk de gedenkpagina",
 };

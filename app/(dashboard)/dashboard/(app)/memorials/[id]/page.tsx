@@ -118,6 +118,18 @@ export default async function MemorialPage(props: {
         </p>
       </div>
 
+      {memorial.mergedIntoId !== null ? (
+        // Issue 32.4: merged into another memorial (a duplicate), undoable from the duplicates' page.
+        <p className="text-sm text-stone-700" data-testid="merged-into">
+          <a className="underline" href={`/dashboard/memorials/${memorial.mergedIntoId}`}>
+            {translator(lang, "duplicates")("mergedInto", { id: memorial.mergedIntoId })}
+          </a>{" "}
+          <a className="underline" href="/dashboard/duplicates">
+            {translator(lang, "duplicates")("title")}
+          </a>
+        </p>
+      ) : null}
+
       {awaiting || closed ? (
         // Issue 32: what becomes of the waiting tree of a memorial never confirmed (the operator's setting).
         <p className="text-sm text-stone-700" data-testid="unconfirmed-outcome">
