@@ -18,11 +18,13 @@ export function privacy(f: Values, required: boolean): MemorialPrivacy | null {
   );
 }
 
-export type OptionSpec = Record<string, { type: "string" } | { type: "boolean" }>;
-export type Values = Record<string, string | boolean | undefined>;
+export type OptionSpec = Record<string, { type: "string"; multiple?: boolean } | { type: "boolean" }>;
+export type Values = Record<string, string | boolean | string[] | undefined>;
 
 export const str = { type: "string" } as const;
 export const flag = { type: "boolean" } as const;
+/** An option that may be given more than once (`--tree 1 --tree 2`): its values in order. */
+export const repeated = { type: "string", multiple: true } as const;
 
 /**
  * The options of a command, parsed by node:util's parseArgs (strict: an unknown option, a value
@@ -88,6 +90,20 @@ export function integer(values: Values, name: string, options: { required?: bool
   if (value < (options.min ?? 1)) throw new UsageError(`--${name} must be at least ${options.min ?? 1}`);
   if (value > INT32_MAX) throw new UsageError(`--${name} is too large`);
   return value;
+}
+
+/** The ids of a repeated option (`--tree 1 --tree 2`, or `--tree 1,2`); undefined when not given. */
+export function ids(values: Values, name: string): number[] | undefined {
+  const raw = values[name];
+  if (raw === undefined) return undefined;
+  const parts = (Array.isArray(raw) ? raw : [String(raw)]).flatMap((value) => value.split(","));
+  return parts.map((part) => {
+    const id = part.trim();
+    if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > INT32_MAX) {
+      throw new UsageError(`--${name}: "${id}" is not an id`);
+    }
+    return Number(id);
+  });
 }
 
 export function decimal(values: Values, name: string, min: number, max: number, required = true) {

@@ -150,3 +150,7 @@ export function linkBaseIfAllowed(request: Request): string | null {
     throw error;
   }
 }
+
+/** Issue 31.3: the page where the address a token names sees and deletes its reminder subscriptions. */
+export const myRemindersUrl = (base: string, token: string) =>
+  `${base.replace(/\/+$/, "")}/reminders/mine/${token}`;

@@ -124,6 +124,8 @@ const ZSettings = z.object({
   TREE_CHECK_DAYS: integer(1, 3650, 365),
   /** Weeks after a memorial's creation when its family gets the closing summary (issue 21.5). */
   CLOSING_WEEKS: integer(1, 520, 6),
+  /** Issue 32.4: the least name similarity (percent, pg_trgm) of two memorials taken for duplicates. */
+  DUPLICATE_NAME_SIMILARITY: integer(1, 100, 60),
   WEBHOOK_SECRET_KEY: text(undefined),
   WEBHOOK_ALLOW_PRIVATE: switchSetting,
   WEBHOOK_TIMEOUT_MS: integer(100, MS_HOUR, 10_000),

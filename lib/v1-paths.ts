@@ -20,6 +20,8 @@ export const V1_PATHS = [
   "Codes",
   "Codes/Creer",
   "Codes/Utiliser",
+  // Extension (issue 32.3): moving trees between the operator's memorials.
+  "Arbres/Deplacer",
   "Arbre/[arbreId]",
   "[key]/Arbre/[arbreId]",
   "Memorial/[memorialId]/Infos",

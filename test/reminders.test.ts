@@ -523,6 +523,7 @@ describe("what a reminder promises (issue 27.3)", () => {
         requester,
         memorialLink: "https://trees.example.org/memorial/1",
         unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
+        myRemindersLink: "https://trees.example.org/reminders/mine/x",
         visitorPlanting: null,
       });
       const sentence = t(language, "reminders.plantAnother", { requester });
@@ -550,6 +551,7 @@ describe("what a reminder promises (issue 27.3)", () => {
         requester,
         memorialLink: "https://trees.example.org/memorial/1",
         unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
+        myRemindersLink: "https://trees.example.org/reminders/mine/x",
         visitorPlanting: { formLink, payment },
       });
       const sentence = t(

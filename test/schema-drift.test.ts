@@ -29,6 +29,9 @@ const PARTIAL_INDEXES: Record<string, string> = {
   // Issue 31.1: one family archive waiting to be built per memorial.
   memorial_archive_waiting_key:
     "CREATE UNIQUE INDEX memorial_archive_waiting_key ON public.memorial_archive USING btree (memorial_id) WHERE (ready_at IS NULL)",
+  // Issue 32.4: at most one merge in force per pair of duplicates.
+  memorial_merge_in_force_key:
+    "CREATE UNIQUE INDEX memorial_merge_in_force_key ON public.memorial_merge USING btree (duplicate_id) WHERE (undone_at IS NULL)",
 };
 // Indexes on expressions (the name search's trigram indexes, migration 20261125153500_name_search).
 const EXPRESSION_INDEXES: Record<string, string> = {
@@ -58,6 +61,13 @@ const CHECKS: Record<string, string> = {
   memorial_archive_ready_check: "CHECK (((ready_at IS NULL) = (content IS NULL)))",
   memorial_closed_reason_check:
     "CHECK (((closed_reason)::text = ANY ((ARRAY['expired'::character varying, 'declined'::character varying])::text[])))",
+  // Issue 32.4: a pair of duplicates (lower id first), its state, a merge's items, a merged memorial.
+  memorial_duplicate_order_check: "CHECK ((first_memorial_id < second_memorial_id))",
+  memorial_duplicate_state_check:
+    "CHECK (((state)::text = ANY ((ARRAY['open'::character varying, 'not_same'::character varying, 'merged'::character varying, 'unmerged'::character varying])::text[])))",
+  memorial_merge_item_kind_check:
+    "CHECK (((kind)::text = ANY ((ARRAY['guestbook_entry'::character varying, 'reminder_subscription'::character varying, 'queued_planting'::character varying, 'portrait'::character varying])::text[])))",
+  memorial_merged_into_check: "CHECK ((merged_into_id <> id))",
   tree_quantity_check: "CHECK ((quantity > 0))",
   transaction_free_check: "CHECK (((free_tree_count >= 0) AND (free_tree_count <= tree_count)))",
   operator_user_role_check:
@@ -65,7 +75,9 @@ const CHECKS: Record<string, string> = {
   operator_invitation_role_check:
     "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
   webhook_endpoint_events_check:
-    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50), 'memorial.expired'::character varying(50), 'memorial.taken_down'::character varying(50), 'memorial.restored'::character varying(50), 'memorial.erasure_requested'::character varying(50), 'memorial.erasure_cancelled'::character varying(50), 'memorial.erased'::character varying(50)])))",
+    "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50), 'memorial.expired'::character varying(50), 'tree.moved'::character varying(50), 'memorial.merged'::character varying(50), 'memorial.unmerged'::character varying(50), 'memorial.taken_down'::character varying(50), 'memorial.restored'::character varying(50), 'memorial.erasure_requested'::character varying(50), 'memorial.erasure_cancelled'::character varying(50), 'memorial.erased'::character varying(50)])))",
+  // Issue 32.3: a move goes from one memorial to another.
+  tree_move_memorials_check: "CHECK ((from_memorial_id <> to_memorial_id))",
   tree_in_ground_check: "CHECK (((status = 'ordered'::\"TreeStatus\") = (in_ground_on IS NULL)))",
   tree_death_check:
     "CHECK (((status = ANY (ARRAY['dead'::\"TreeStatus\", 'replaced'::\"TreeStatus\"])) = ((died_on IS NOT NULL) AND (death_reason IS NOT NULL))))",

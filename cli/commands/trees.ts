@@ -3,10 +3,12 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
+import { withEvents } from "@memorial/lib/events/events";
 import { storePhoto } from "@memorial/lib/photos/photos";
 import { environmentOf, serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { importTreeSheet } from "@memorial/lib/trees/import-sheet";
+import { moveTrees } from "@memorial/lib/trees/move-trees";
 import { treeLife } from "@memorial/lib/trees/queries";
 import { recordCheck } from "@memorial/lib/trees/record-check";
 import { recordInGround } from "@memorial/lib/trees/record-in-ground";
@@ -14,7 +16,18 @@ import { SHEET_MAX_BYTES } from "@memorial/lib/trees/sheet";
 import type { DeathReason, TreeHealth } from "@memorial/lib/trees/transitions";
 import { INT32_MAX } from "@memorial/lib/validation";
 
-import { type Command, decimal, flag, integer, str, text, UsageError, type Values } from "../arguments";
+import {
+  type Command,
+  decimal,
+  flag,
+  ids,
+  integer,
+  repeated,
+  str,
+  text,
+  UsageError,
+  type Values,
+} from "../arguments";
 
 // tree import (issue 20.2): a field team's CSV sheet (columns in docs/public-pages.md, "A field team's sheet (CSV)"), all or
 // nothing. Prints the report of every line; when a line is refused, its reasons go to standard
@@ -97,10 +110,36 @@ async function photo(values: Values): Promise<string | undefined> {
   return (await storePhoto(bytes)).key;
 }
 
+// tree move (issue 32.3): the operator's trees from one of its memorials to another, as the
+// dashboard and POST /v1/Arbres/Deplacer move them (lib/trees/move-trees.ts holds the rules).
+// --tree names a tree (repeated, or ids separated by commas); without it every tree of the
+// operator in --from moves. --test: between the operator's test memorials.
+const treeMove: Command = {
+  options: { operator: str, from: str, to: str, tree: repeated, test: flag },
+  run: async (f) => {
+    const operatorId = integer(f, "operator")!;
+    const fromMemorialId = integer(f, "from")!;
+    const toMemorialId = integer(f, "to")!;
+    const treeIds = ids(f, "tree") ?? "all";
+    const moved = await withEvents((tx, events) =>
+      moveTrees(tx, events, {
+        operatorId,
+        isTest: f.test === true,
+        fromMemorialId,
+        toMemorialId,
+        treeIds,
+        by: "cli",
+      }),
+    );
+    return { ok: true, ...moved };
+  },
+};
+
 // A tree's life (issue 20): the same use cases as the dashboard and the CSV import (lib/trees);
 // a refused step exits with status 1 and the rule's message.
 export const TREE_COMMANDS: Record<string, Command> = {
   "tree import": treeImport,
+  "tree move": treeMove,
   "tree show": {
     options: { id: str },
     run: async (f) => {

@@ -98,12 +98,28 @@ export function TransactionsView() {
                   {
                     label: "colMemorial",
                     cell: (row) => (
-                      <a
-                        className="text-forest-700 underline"
-                        href={`/dashboard/memorials/${row.memorialId}`}
-                      >
-                        {row.memorialId}
-                      </a>
+                      <>
+                        <a
+                          className="text-forest-700 underline"
+                          href={`/dashboard/memorials/${row.memorialId}`}
+                        >
+                          {row.memorialId}
+                        </a>
+                        {/* Issue 32.3: the transaction keeps its memorial; its tree may have moved since. */}
+                        {row.moves.map((move) => (
+                          <span
+                            key={`${move.treeId}-${move.movedAt}`}
+                            className="block text-xs text-stone-600"
+                            data-testid="transaction-moved"
+                          >
+                            →{" "}
+                            <a className="underline" href={`/dashboard/memorials/${move.toMemorialId}`}>
+                              {t("transactionMoved", { tree: move.treeId, to: move.toMemorialId })}
+                            </a>{" "}
+                            ({formatDateTime(move.movedAt, lang)})
+                          </span>
+                        ))}
+                      </>
                     ),
                   },
                   { label: "colTrees", cell: (row) => row.treeCount },

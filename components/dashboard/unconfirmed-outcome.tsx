@@ -21,13 +21,22 @@ export function UnconfirmedOutcome(props: { outcome: UnconfirmedOutcomeChoice; c
   const hydrated = useHydrated();
   const [outcome, setOutcome] = useState(props.outcome);
   const { actionError, showRefusal, onError } = useActionError();
+  // The choice shows at once; a refusal or a failure puts the one before back.
   const save = useMutation({
     mutationFn: (next: UnconfirmedOutcomeChoice) => setUnconfirmedOutcomeAction(next),
-    onSuccess: (result) => {
-      showRefusal(result);
-      if (result.ok) setOutcome(result.outcome);
+    onMutate: (next) => {
+      const before = outcome;
+      setOutcome(next);
+      return before;
     },
-    onError,
+    onSuccess: (result, _next, before) => {
+      showRefusal(result);
+      setOutcome(result.ok ? result.outcome : (before ?? props.outcome));
+    },
+    onError: (_error, _next, before) => {
+      onError();
+      setOutcome(before ?? props.outcome);
+    },
   });
   return (
     <section

@@ -145,6 +145,14 @@ test("every operation's success validates against the document", async () => {
       Email: "lea@example.org",
     },
   });
+  // Issue 32.3: the memorial's trees moved to another of the operator's memorials, and back.
+  const other = await api("POST", "/Memorials/Creer", {
+    key,
+    body: { Defunt: { Nom: "Ailleurs", DateDeces: "2026-01-04" } },
+  });
+  await call("POST", "/Arbres/Deplacer", "/Arbres/Deplacer", {
+    body: { MemorialId: memorialId, MemorialIdCible: other.json.IdMemorial, ArbreIds: [arbreId] },
+  });
   // A test key's answers too (Environnement: test).
   await call("GET", "/Contextes", "/Contextes", { key: op.testKey });
   await call("POST", "/Memorials/Creer", "/Memorials/Creer", {

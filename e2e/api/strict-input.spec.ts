@@ -1,6 +1,7 @@
 // Issue 18.2, strict input, through HTTP: a body field the specification does not define is refused
 // (400 UNKNOWN_FIELD, Champ naming it) and nothing is written; a query or path parameter at fault
 // is named in Champ; a malformed JSON body says where it breaks (400 MALFORMED_JSON).
+import { addStock } from "@memorial/lib/plantings/add-stock";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
@@ -201,6 +202,20 @@ bodies["POST /Codes/Utiliser"] = async (op) => {
     Email: "lea@example.org",
   };
   return { body, state };
+};
+
+bodies["POST /Arbres/Deplacer"] = async (op) => {
+  // Issue 32.3: two memorials of the operator, each with its tree (the operator's stock is small).
+  await addStock(op.plantationId, op.speciesId, 2);
+  const made = async (Nom: string) =>
+    (await api("POST", "/Memorials/Creer", { key: op.key, body: { Defunt: { Nom, DateDeces: DEATH } } })).json
+      .IdMemorial as number;
+  const [from, to] = [await made("Depart"), await made("Arrivee")];
+  const state = async () => ({
+    rows: await rows(op.operatorId),
+    moves: await db.treeMove.count({ where: { operatorId: op.operatorId } }),
+  });
+  return { body: { MemorialId: from, MemorialIdCible: to }, state };
 };
 
 test("every operation that takes a body refuses an unknown field and changes nothing", async () => {

@@ -48,6 +48,9 @@ test("a visitor's name and message are public only once the family approves them
   });
   expect(planted.kind).toBe("planted");
 
+  // The server drops its cached page when PostgreSQL tells it (LISTEN/NOTIFY), a moment after the
+  // planting's commit in this process.
+  await expect.poll(page, { timeout: 10_000 }).toContain("A visitor");
   const before = await page();
   expect(before).not.toContain(planter);
   expect(before).not.toContain("Zoé&#x27;s thoughts");

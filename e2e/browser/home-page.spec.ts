@@ -60,6 +60,8 @@ test.describe("without JavaScript", () => {
 });
 
 test("the home page passes the accessibility scan, with results and on a phone", async ({ page }) => {
+  // Two full scans: past 60 s on a loaded 2-core machine (the CI run of 2026-11-27).
+  test.setTimeout(180_000);
   const w = word();
   await create(op, classic({ Nom: w, Prenom: "Anne" }));
   for (const [width, height] of [

@@ -33,6 +33,9 @@ export const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
   "guestbook.entry_hidden": "eventGuestbookEntryHidden",
   "guestbook.entry_deleted": "eventGuestbookEntryDeleted",
   "memorial.guestbook_mode_changed": "eventGuestbookModeChanged",
+  "tree.moved": "eventTreeMoved",
+  "memorial.merged": "eventMemorialMerged",
+  "memorial.unmerged": "eventMemorialUnmerged",
 };
 
 /** The words of an entry of a memorial's history (lib/memorials/memorial-history.ts). */

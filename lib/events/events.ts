@@ -30,6 +30,11 @@ export const EVENT_TYPES = [
   ...TREE_LIFE_EVENTS,
   // The guestbook (lib/guestbook, issue 21.3): a visitor's message, its moderation, the mode.
   ...GUESTBOOK_EVENTS,
+  // Issue 32.3: trees moved from one of the operator's memorials to another (lib/trees/move-trees.ts).
+  "tree.moved",
+  // Issue 32.4: duplicate memorials merged into one (lib/duplicates/merge-memorials.ts), and the undo.
+  "memorial.merged",
+  "memorial.unmerged",
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

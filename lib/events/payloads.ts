@@ -116,9 +116,30 @@ export interface EventPayloads {
   "guestbook.entry_hidden": { entryId: number } & ActedBy;
   "guestbook.entry_deleted": { entryId: number } & ActedBy;
   "memorial.guestbook_mode_changed": ActedBy & { mode: GuestbookMode; previousMode: GuestbookMode };
+  /** Issue 32.3: the operator's trees moved from one of its memorials to another (mergeId: by a merge). */
+  "tree.moved": { treeIds: number[]; fromMemorialId: number; toMemorialId: number; mergeId: number | null };
+  /**
+   * Issue 32.4: memorial mergedMemorialId was merged into keptMemorialId (the event's memorialId):
+   * its trees (treeIds), guestbook, subscriptions and waiting plantings moved; its address answers
+   * 301 to the kept one's. by: the dashboard user's e-mail, or "cli".
+   */
+  "memorial.merged": MergePayload & { linkBase?: string };
+  /** Issue 32.4: a merge undone: what it moved is back in mergedMemorialId (the event's memorialId). */
+  "memorial.unmerged": MergePayload;
 }
 
 export type EventType = keyof EventPayloads;
+
+/** What a merge of duplicate memorials (or its undo) moved, for its events (issue 32.4). */
+export interface MergePayload {
+  mergeId: number;
+  keptMemorialId: number;
+  mergedMemorialId: number;
+  treeIds: number[];
+  guestbookEntries: number;
+  subscriptions: number;
+  by: string;
+}
 
 /** What is stored of a payload: the recorded one, and the other memorials it concerns. */
 export type StoredPayload<T extends EventType> = EventPayloads[T] & { memorialIds?: number[] };

@@ -107,12 +107,13 @@ const CASES: Case[] = [
   {
     name: "visitor: subscription",
     fields: ["title"],
-    links: ["confirmLink"],
+    links: ["confirmLink", "myRemindersLink"],
     build: (l) =>
       subscriptionEmail({
         language: l,
         title: hostile("title"),
         confirmLink: hostileLink("confirmLink"),
+        myRemindersLink: hostileLink("myRemindersLink"),
         deathAnniversary: true,
         birthday: true,
       }),
@@ -120,7 +121,7 @@ const CASES: Case[] = [
   {
     name: "visitor: reminder",
     fields: ["title", "requester"],
-    links: ["memorialLink", "unsubscribeLink"],
+    links: ["memorialLink", "unsubscribeLink", "myRemindersLink"],
     build: (l) =>
       reminderEmail({
         language: l,
@@ -131,13 +132,14 @@ const CASES: Case[] = [
         requester: hostile("requester"),
         memorialLink: hostileLink("memorialLink"),
         unsubscribeLink: hostileLink("unsubscribeLink"),
+        myRemindersLink: hostileLink("myRemindersLink"),
         visitorPlanting: null,
       }),
   },
   {
     name: "visitor: reminder where visitors plant",
     fields: ["title", "requester"],
-    links: ["formLink", "unsubscribeLink"],
+    links: ["formLink", "unsubscribeLink", "myRemindersLink"],
     build: (l) =>
       reminderEmail({
         language: l,
@@ -148,13 +150,14 @@ const CASES: Case[] = [
         requester: hostile("requester"),
         memorialLink: "https://trees.example.org/memorial/1",
         unsubscribeLink: hostileLink("unsubscribeLink"),
+        myRemindersLink: hostileLink("myRemindersLink"),
         visitorPlanting: { formLink: hostileLink("formLink"), payment: true },
       }),
   },
   {
     name: "visitor: planting receipt",
     fields: ["planter", "title", "requester", "species", "site", "country", "amount"],
-    links: ["pageUrl", "certificateUrl"],
+    links: ["pageUrl", "certificateUrl", "myRemindersUrl"],
     build: (l) =>
       receiptEmail({
         language: l,
@@ -169,6 +172,7 @@ const CASES: Case[] = [
         pending: true,
         pageUrl: hostileLink("pageUrl"),
         certificateUrl: hostileLink("certificateUrl"),
+        myRemindersUrl: hostileLink("myRemindersUrl"),
       }),
   },
   {

@@ -12,6 +12,7 @@ import type { Caller } from "@memorial/lib/operators/keys";
 import { plantTree } from "@memorial/lib/plantings/plant-tree";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
+import { detectDuplicates, mergedInto } from "./duplicates";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
 import { classicTitle, memorialsVisibleTo } from "./policy";
 
@@ -143,6 +144,9 @@ async function plant(
     // 4.1 rule 1: a new memorial, with its person, family and CreationMemorial transaction.
     const made = await newMemorial(tx, caller, chain, target, language, planting);
     creationTransactionId = made.creationTransactionId;
+    // Issue 32.4: its possible duplicates among the operator's memorials, recorded for the
+    // dashboard; the answer does not change (lib/memorials/duplicates.ts).
+    await detectDuplicates(tx, made.id);
     memorial = made;
     if (target.awaitConfirmation) {
       // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail follows the event.
@@ -316,10 +320,18 @@ export async function globalMemorial(
 async function existingMemorial(tx: Tx, caller: Caller, id: number) {
   // contract.md: another operator's public memorial accepts trees; one that is not public is
   // answered exactly as if it did not exist (the memorial policy decides).
-  const row = await tx.memorial.findFirst({
+  const found = await tx.memorial.findFirst({
     where: { AND: [{ id }, memorialsVisibleTo(caller)] },
-    select: { id: true, personId: true, status: true },
+    select: { id: true, personId: true, status: true, mergedIntoId: true },
   });
+  // Issue 32.4: the operator's memorial merged into another: its tree goes to the kept one.
+  const keptId = found?.mergedIntoId ? await mergedInto(tx, found.id) : null;
+  const row = keptId
+    ? await tx.memorial.findUniqueOrThrow({
+        where: { id: keptId },
+        select: { id: true, personId: true, status: true, mergedIntoId: true },
+      })
+    : found;
   if (!row) {
     throw notFound(`memorial ${id} does not exist`, { field: "target.memorialId", reason: "not-found" });
   }

@@ -159,6 +159,8 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
     // Issue 32: closed as not confirmed ("expired": its link expired; "declined" by its family).
     closedAt: memorial.closedAt?.toISOString() ?? null,
     closedReason: memorial.closedReason,
+    // Issue 32.4: merged into this memorial (a duplicate): its address leads there.
+    mergedIntoId: memorial.mergedIntoId,
     hidden: memorial.hiddenAt !== null,
     family: memorial.family
       ? { email: memorial.family.email, name: memorial.family.name, language: memorial.family.language }

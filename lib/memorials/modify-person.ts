@@ -6,6 +6,7 @@ import { withEvents } from "@memorial/lib/events/events";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { ModifyPersonCommand } from "./commands";
+import { detectDuplicates } from "./duplicates";
 import { classicTitle } from "./policy";
 
 export async function modifyPerson(options: { caller: Caller; command: ModifyPersonCommand }) {
@@ -49,6 +50,9 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
       }
     }
     const memorials = await tx.memorial.findMany({ where: { personId: person.id }, select: { id: true } });
+    // Issue 32.4: a new name, date or place may make a duplicate (a pair already recorded, one
+    // marked "not the same person" too, is left as it is).
+    for (const memorial of memorials) await detectDuplicates(tx, memorial.id);
     await events.record({
       type: "person.modified",
       operatorId: caller.operatorId,

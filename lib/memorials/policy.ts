@@ -35,11 +35,13 @@ export const PUBLIC: Scope = VISITOR;
  * not public does not exist for it (contract.md, 404). A family link also sees its own memorial.
  */
 export function memorialsVisibleTo(scope: Scope): Prisma.MemorialWhereInput {
+  // Issue 32.4: a memorial merged into another is no longer public: its address answers 301.
   const isPublic: Prisma.MemorialWhereInput = {
     status: "visible",
     isTest: false,
     hiddenAt: null,
     takenDownAt: null,
+    mergedIntoId: null,
   };
   if (scope.actor.kind === "family-link") return { OR: [isPublic, { id: scope.actor.memorialId }] };
   const owner = ownerOf(scope);
@@ -65,7 +67,7 @@ export function isPublicMemorial(memorial: {
 /** The same condition in SQL, for a memorial aliased `m`. */
 export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
-  const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false AND ${m}."hidden_at" IS NULL AND ${m}."taken_down_at" IS NULL)`;
+  const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false AND ${m}."hidden_at" IS NULL AND ${m}."taken_down_at" IS NULL AND ${m}."merged_into_id" IS NULL)`;
   if (scope.actor.kind === "family-link") {
     return Prisma.sql`(${isPublic} OR ${m}."id" = ${scope.actor.memorialId})`;
   }

@@ -10,7 +10,7 @@
 // when the day's reminders are selected, and again by each reminder's job when it runs.
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { isLanguage } from "@memorial/lib/i18n/languages";
-import { memorialUrl } from "@memorial/lib/links";
+import { memorialUrl, myRemindersUrl } from "@memorial/lib/links";
 import { requesterName } from "@memorial/lib/memorials/family";
 import { memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "@memorial/lib/memorials/policy";
 import { visitorPlantingOffer } from "@memorial/lib/visitors/offer";
@@ -133,6 +133,7 @@ async function sendOne(tx: Tx, reminder: Due, year: number): Promise<boolean> {
     }),
     memorialLink: memorialUrl(subscription.linkBase, memorial, language),
     unsubscribeLink: `${subscription.linkBase}/reminders/unsubscribe/${token}`,
+    myRemindersLink: myRemindersUrl(subscription.linkBase, token),
     visitorPlanting: await visitorPlantingOffer(tx, memorial, subscription.linkBase, language),
   });
   await tx.outgoingEmail.create({

@@ -8,6 +8,7 @@ import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { giveBack, hit, type Limit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { myRemindersUrl } from "@memorial/lib/links";
 import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
 import type { ReminderKind } from "./anniversaries";
 import { confirmationEmail } from "./reminder-emails";
@@ -187,6 +188,7 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
       language: input.language,
       title: memorial.title,
       confirmLink: `${input.linkBase}/reminders/confirm/${token}`,
+      myRemindersLink: myRemindersUrl(input.linkBase, token),
       deathAnniversary,
       birthday,
     });

@@ -4,16 +4,19 @@
 import type { DurableConsumer } from "@memorial/lib/events/dispatcher";
 import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
 import { inGroundEmailConsumer } from "@memorial/lib/mail/in-ground-consumer";
+import { mergeEmailConsumer } from "@memorial/lib/mail/merge-consumer";
 import { visitorReceiptConsumer } from "@memorial/lib/visitors/receipt-consumer";
 import { webhookConsumer } from "@memorial/lib/webhooks/consumer";
 
 /**
  * The e-mail of a confirmation, the family's e-mail when its trees are in the ground, a visitor's
- * receipt (issue 30), and the webhook deliveries.
+ * receipt (issue 30), both families' e-mail of a merge of duplicates (issue 32.4), and the webhook
+ * deliveries.
  */
 export const DURABLE_CONSUMERS: DurableConsumer[] = [
   confirmationEmailConsumer,
   inGroundEmailConsumer,
   visitorReceiptConsumer,
+  mergeEmailConsumer,
   webhookConsumer,
 ];

@@ -10,6 +10,7 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { CLIENT_HEADER, socketClient } from "@memorial/lib/auth/client-address";
+import { redirectMerged } from "@memorial/lib/http/merged-redirect";
 import { createMemorialPageCache } from "@memorial/lib/http/page-cache";
 import { markNoindex } from "@memorial/lib/http/robots";
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
@@ -210,6 +211,8 @@ export async function createAppHandler(
     const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
     robots
       .then(async () => {
+        // Issue 32.4: a memorial merged into another answers 301 to the kept one.
+        if (path.startsWith("/memorial/") && (await redirectMerged(request, response, path))) return;
         // Issue 31.1: a memorial taken down by its family answers 410 Gone, on every instance.
         if (
           path.startsWith("/memorial/") &&

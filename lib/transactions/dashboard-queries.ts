@@ -52,6 +52,37 @@ export async function withNames(rows: TransactionRow[]) {
   }));
 }
 
+/**
+ * Issue 32.3: the moves of the transactions' trees (tree_move), shown beside each transaction. A
+ * transaction is an accounting record and keeps the memorial it was paid for; its tree may have
+ * moved since.
+ */
+async function withMoves<T extends { id: number; memorialId: number }>(rows: T[]) {
+  // A moved tree's first move left the memorial its transaction names (tree_move's index on
+  // from_memorial_id finds it); its later moves follow by tree (no index on tree.transaction_id).
+  const moves = rows.length
+    ? await db.$queryRaw<
+        { transaction_id: number; tree_id: number; to_memorial_id: number; moved_at: Date }[]
+      >`
+      SELECT t."transaction_id", m."tree_id", m."to_memorial_id", m."moved_at"
+      FROM "tree_move" m JOIN "tree" t ON t."id" = m."tree_id"
+      WHERE m."tree_id" IN (SELECT f."tree_id" FROM "tree_move" f
+          WHERE f."from_memorial_id" = ANY(${[...new Set(rows.map((row) => row.memorialId))]}::int[]))
+        AND t."transaction_id" = ANY(${rows.map((row) => row.id)}::int[])
+      ORDER BY m."id"`
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    moves: moves
+      .filter((move) => move.transaction_id === row.id)
+      .map((move) => ({
+        treeId: move.tree_id,
+        toMemorialId: move.to_memorial_id,
+        movedAt: move.moved_at.toISOString(),
+      })),
+  }));
+}
+
 export async function monthTransactions(input: {
   scope: OperatorScope;
   year: number;
@@ -69,7 +100,7 @@ export async function monthTransactions(input: {
     year: input.year,
     month: input.month,
     prepaidTrees: operator.prepaidTrees,
-    rows: await withNames(list.rows),
+    rows: await withMoves(await withNames(list.rows)),
     total: list.total,
     totals: Object.fromEntries(
       TOTAL_MODES.map((mode, i) => [

@@ -10,6 +10,7 @@ import { createDocument } from "zod-openapi";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./handler";
 import { codesPaths } from "./openapi-codes";
 import { DEMO_IDS } from "./openapi-examples";
+import { moveTreesPaths } from "./openapi-move-trees";
 import { pagingQuery, pathParams } from "./openapi-params";
 import { reportPaths } from "./openapi-reports";
 import { CreerUnavailable, md, operation, PayloadTooLarge } from "./openapi-responses";
@@ -279,6 +280,7 @@ export function buildOpenApiDocument() {
         },
         ...reportPaths(),
         ...codesPaths(),
+        ...moveTreesPaths(),
       },
       webhooks: webhookItems(),
     },

@@ -9,6 +9,7 @@ import { codesCreer, codesListe, codesUtiliser } from "./endpoints/codes";
 import { livreDor } from "./endpoints/guestbook";
 import { arbreResponse, memorialInfosResponse, treeReportResponse } from "./endpoints/key-path";
 import { memorialsCreer, personneModifier } from "./endpoints/memorials";
+import { arbresDeplacer } from "./endpoints/move-trees";
 import { transactions, transactionsTotaux } from "./endpoints/transactions";
 import { type RouteHandler, v1 } from "./handler";
 
@@ -45,6 +46,7 @@ const HANDLERS: Record<V1Path, Methods> = {
   Codes: { GET: v1(header, codesListe) },
   "Codes/Creer": { POST: v1({ ...header, body: true }, codesCreer) },
   "Codes/Utiliser": { POST: v1({ ...header, body: true }, codesUtiliser) },
+  "Arbres/Deplacer": { POST: v1({ ...header, body: true }, arbresDeplacer) },
   "Arbre/[arbreId]": { GET: v1(header, arbreResponse) },
   "[key]/Arbre/[arbreId]": { GET: v1(path, arbreResponse) },
   "Memorial/[memorialId]/Infos": { GET: v1(header, memorialInfosResponse) },

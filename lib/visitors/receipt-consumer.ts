@@ -3,16 +3,26 @@
 // one e-mail in the visitor's language into the outbox, in the dispatcher's transaction. Once per
 // visitor planting whatever the events: visitor_planting.receipt_sent_at is claimed by a
 // conditional UPDATE first. Nothing without an address, for a test key's planting, or a tree gone.
+import { createHmac } from "node:crypto";
+import { authSecret } from "@memorial/lib/auth-secret";
 import { speciesName } from "@memorial/lib/catalogue/translations";
 import type { Tx } from "@memorial/lib/db/client";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
 import { countryNamer } from "@memorial/lib/i18n/country-names";
 import { isLanguage } from "@memorial/lib/i18n/languages";
-import { memorialUrl } from "@memorial/lib/links";
+import { memorialUrl, myRemindersUrl } from "@memorial/lib/links";
 import { requesterName } from "@memorial/lib/memorials/family";
 import { displayTitle, memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
+import { hashSecretToken } from "@memorial/lib/secret-token";
 import { formatPrice } from "./offer";
 import { receiptEmail } from "./receipt-email";
+
+/** The token of a receipt's link to its visitor's reminders: derived from the planting, never stored. */
+export function receiptToken(planting: { id: number; email: string; createdAt: Date }): string {
+  return createHmac("sha256", authSecret())
+    .update(`receipt\n${planting.id}\n${planting.email}\n${planting.createdAt.toISOString()}`)
+    .digest("base64url");
+}
 
 export async function visitorReceiptConsumer(tx: Tx, event: StoredEvent): Promise<void> {
   if (event.type !== "tree.planted") return;
@@ -48,6 +58,10 @@ export async function visitorReceiptConsumer(tx: Tx, event: StoredEvent): Promis
     where: { AND: [{ id: memorial.id }, memorialsVisibleTo(PUBLIC)] },
   });
   const base = planting.linkBase.replace(/\/+$/, "");
+  // Issue 31.3: the receipt's own link to the reminders of the visitor's address; derived, only
+  // its hash kept.
+  const token = receiptToken({ id, email: planting.email, createdAt: planting.createdAt });
+  await tx.visitorPlanting.update({ where: { id }, data: { receiptTokenHash: hashSecretToken(token) } });
   const mail = await receiptEmail({
     language,
     planter: planting.planter,
@@ -66,6 +80,7 @@ export async function visitorReceiptConsumer(tx: Tx, event: StoredEvent): Promis
     pending: entry !== null && entry.status !== "published",
     pageUrl: visible ? memorialUrl(base, memorial, language) : null,
     certificateUrl: visible ? `${base}/memorial/${memorial.id}/certificate?lang=${language}` : null,
+    myRemindersUrl: myRemindersUrl(base, token),
   });
   await tx.outgoingEmail.create({
     data: { memorialId: memorial.id, to: planting.email, ...mail, isTest: false },

@@ -30,11 +30,14 @@ export interface ReceiptEmailProps {
   /** The memorial page and its certificate, or null while the public may not see them. */
   pageUrl: string | null;
   certificateUrl: string | null;
+  /** Issue 31.3: the page of the reminders asked with the visitor's address. */
+  myRemindersUrl: string;
 }
 
 export function ReceiptEmail(props: ReceiptEmailProps) {
   const t = translator(props.language, "plant");
   const email = translator(props.language, "email");
+  const reminders = translator(props.language, "reminders");
   const title = inline(props.title);
   const requester = inline(props.requester);
   return (
@@ -63,6 +66,9 @@ export function ReceiptEmail(props: ReceiptEmailProps) {
           {t("receiptCertificate")}
         </LinkNote>
       ) : null}
+      <LinkNote href={props.myRemindersUrl} label={reminders("mineLink")}>
+        {reminders("mineReceiptLine")}
+      </LinkNote>
     </Layout>
   );
 }

@@ -10,6 +10,7 @@ import type { Tx } from "@memorial/lib/db/client";
 import type { StoredEvent, StoredEventOf } from "@memorial/lib/events/dispatcher";
 import type { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import type { GuestbookEvent } from "@memorial/lib/events/guestbook-events";
+import type { MergePayload } from "@memorial/lib/events/payloads";
 import type { TreeLifeEvent } from "@memorial/lib/events/tree-life-events";
 import { memorialUrl } from "@memorial/lib/links";
 import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@memorial/lib/memorials/policy";
@@ -203,7 +204,30 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     mode: event.payload.mode,
     by: event.payload.by,
   }),
+  "tree.moved": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    treeIds: event.payload.treeIds,
+    fromMemorialId: event.payload.fromMemorialId,
+    toMemorialId: event.payload.toMemorialId,
+    mergeId: event.payload.mergeId,
+  }),
+  "memorial.merged": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    ...mergeData(event.payload),
+  }),
+  "memorial.unmerged": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    ...mergeData(event.payload),
+  }),
 };
+
+/** What partners hear of a merge and of its undo (issue 32.4). */
+const mergeData = (payload: MergePayload) => ({
+  mergeId: payload.mergeId,
+  keptMemorialId: payload.keptMemorialId,
+  mergedMemorialId: payload.mergedMemorialId,
+  treeIds: payload.treeIds,
+});
 
 /** What the links of an event need: its memorial, and the link base its payload may carry. */
 type EventOfMemorial = Pick<StoredEvent, "id" | "memorialId" | "payload">;

@@ -20,6 +20,11 @@ export const WEBHOOK_EVENTS = [
   ...TREE_LIFE_EVENTS,
   // The guestbook (issue 21.3): a visitor's message received, published, hidden, deleted; the mode.
   ...GUESTBOOK_EVENTS,
+  // Issue 32.3: trees moved from one of the operator's memorials to another.
+  "tree.moved",
+  // Issue 32.4: duplicate memorials merged into one, and the undo of a merge.
+  "memorial.merged",
+  "memorial.unmerged",
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -30,6 +30,20 @@ const by = z
 
 const family = { memorialId: id(), by, memorialTitle, memorialUrl, environment };
 
+// Issue 32.4: a merge of duplicate memorials, and its undo.
+const merge = {
+  mergeId: id().describe("The merge (the dashboard's undo names it)."),
+  keptMemorialId: id().describe("The memorial that stays."),
+  mergedMemorialId: id().describe("The memorial merged into the kept one."),
+  treeIds: z
+    .array(id())
+    .describe(
+      "The trees moved by the merge (or moved back by its undo): they keep their ids and transactions.",
+    ),
+  memorialUrl,
+  environment,
+};
+
 // A tree's life (issue 20, lib/trees): the tree is the API's ArbreId (GET /v1/Arbre/{arbreId}).
 const day = z.iso.date().describe("The day of the step (YYYY-MM-DD), as recorded by the operator.");
 const photoUrl = z
@@ -227,6 +241,31 @@ const DATA = {
       by,
       memorialUrl,
       environment,
+    }),
+  },
+  "tree.moved": {
+    when: "The operator moved trees from one of its memorials to another (issue 32.3: the dashboard, the command line, POST /v1/Arbres/Deplacer, or the merge of duplicate memorials). The trees keep their ids, history and transactions; memorialId is where they are now.",
+    data: z.strictObject({
+      memorialId: id().describe("The memorial the trees are in now (toMemorialId)."),
+      treeIds: z.array(id()).min(1).describe("The trees moved (the API's ArbreId)."),
+      fromMemorialId: id().describe("The memorial they left."),
+      toMemorialId: id().describe("The memorial they are in now."),
+      mergeId: id()
+        .nullable()
+        .describe("The merge of duplicate memorials that moved them; null for a move of its own."),
+      memorialUrl,
+      environment,
+    }),
+  },
+  "memorial.merged": {
+    when: "The operator merged two of its memorials made for the same person (issue 32.4, the dashboard's possible duplicates): the trees, guestbook messages, reminder subscriptions and plantings waiting for stock of mergedMemorialId moved to keptMemorialId (memorialId), and the merged memorial's address answers 301 to the kept one's. The merge can be undone within 30 days (memorial.unmerged). Never across operators.",
+    data: z.strictObject({ ...merge, memorialId: id().describe("The memorial kept (keptMemorialId).") }),
+  },
+  "memorial.unmerged": {
+    when: "The operator undid a merge of duplicate memorials within its 30 days (issue 32.4): what the merge moved is back in mergedMemorialId (memorialId), whose address answers again.",
+    data: z.strictObject({
+      ...merge,
+      memorialId: id().describe("The memorial that had been merged (mergedMemorialId), public again."),
     }),
   },
 } satisfies Record<WebhookEventType, { when: string; data: z.ZodObject }>;

@@ -7,6 +7,7 @@ import { html, type SafeHtml } from "@memorial/lib/html";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
+import type { AddressSubscription } from "@memorial/lib/reminders/address-page";
 import type { NextRequest } from "next/server";
 import { publicDocument } from "./confirm-page";
 
@@ -20,6 +21,13 @@ export type ReminderPageView =
   | { state: "unsubscribe"; token: string; title: string }
   | { state: "unsubscribed"; title: string }
   | { state: "cancelled" }
+  | {
+      state: "mine";
+      token: string;
+      email: string;
+      subscriptions: AddressSubscription[];
+      deleted: number | null;
+    }
   | { state: "unknown" };
 
 const PROBLEM_KEYS = {
@@ -96,6 +104,10 @@ export function reminderPage(
         title: view.title,
       })}</p>`;
       break;
+    case "mine":
+      title = t("mineTitle");
+      body = minePage(view, language, t);
+      break;
     case "cancelled":
       title = t("unknownTitle");
       body = html`<h1>${title}</h1><p>${t("cancelledText")}</p>`;
@@ -106,6 +118,38 @@ export function reminderPage(
       break;
   }
   return publicDocument(title, body, language, nonce, path);
+}
+
+/**
+ * Issue 31.3: the address's subscriptions, each with a button that deletes it, and one that deletes
+ * them all; after a deletion, how many went.
+ */
+function minePage(
+  view: Extract<ReminderPageView, { state: "mine" }>,
+  language: Language,
+  t: ReturnType<typeof translator<"reminders">>,
+): SafeHtml {
+  const action = `/reminders/mine/${encodeURIComponent(view.token)}?lang=${language}`;
+  const remove = (value: string, label: string, testId: string) =>
+    html`<form method="post" action="${action}"><input type="hidden" name="subscription" value="${value}"><button type="submit" data-testid="${testId}">${label}</button></form>`;
+  const kinds = (row: AddressSubscription) =>
+    [...(row.deathAnniversary ? [t("kindDeath")] : []), ...(row.birthday ? [t("kindBirthday")] : [])].join(
+      ", ",
+    );
+  const deleted =
+    view.deleted === null
+      ? html``
+      : html`<p role="status" data-testid="mine-deleted">${t("mineDeleted", { n: view.deleted })}</p>`;
+  const list =
+    view.subscriptions.length === 0
+      ? html`<p data-testid="mine-none">${t("mineNone")}</p>`
+      : html`<ul data-testid="mine-list">${view.subscriptions.map(
+          (row) =>
+            html`<li data-subscription="${String(row.id)}"><p><a href="${`/memorial/${row.memorialId}?lang=${language}`}">${row.title}</a>: ${kinds(row)}${
+              row.confirmed ? html`` : html` (${t("mineWaiting")})`
+            }</p>${remove(String(row.id), t("mineDelete"), "mine-delete")}</li>`,
+        )}</ul>${remove("all", t("mineDeleteAll"), "mine-delete-all")}`;
+  return html`<h1>${t("mineTitle")}</h1>${deleted}<p>${t("mineIntro", { email: view.email })}</p>${list}`;
 }
 
 /** The answer of a reminder link (confirm, unsubscribe): the page in the subscriber's language. */

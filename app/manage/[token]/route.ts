@@ -9,6 +9,7 @@ import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { guestbookManageAction } from "@memorial/lib/guestbook/manage-actions";
 import { familyGuestbook } from "@memorial/lib/guestbook/queries";
 import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
+import { mergedTarget } from "@memorial/lib/http/merged-redirect";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBase } from "@memorial/lib/links";
@@ -40,7 +41,12 @@ function page(request: NextRequest, view: ManagePageView, status: number, memori
 async function show(request: NextRequest, token: string, done: boolean, status = 200) {
   const found = await lookupManage(token);
   switch (found.state) {
-    case "active":
+    case "active": {
+      // Issue 32.4: a memorial merged into another has nothing left to manage here (its trees,
+      // messages and reminders are on the kept page): its link leads to the kept memorial's page,
+      // until an undo of the merge makes it what it was.
+      const kept = await mergedTarget(found.memorialId);
+      if (kept !== null) return seeKept(kept);
       return page(
         request,
         {
@@ -54,6 +60,7 @@ async function show(request: NextRequest, token: string, done: boolean, status =
         status,
         found.language,
       );
+    }
     case "expired":
     case "revoked":
       return page(request, { state: found.state }, 410, found.language);
@@ -61,6 +68,13 @@ async function show(request: NextRequest, token: string, done: boolean, status =
       return page(request, { state: "unknown" }, 404);
   }
 }
+
+/** The kept memorial's page, for the link of a memorial merged into it (nothing is changed). */
+const seeKept = (kept: number) =>
+  new Response(null, {
+    status: 303,
+    headers: { Location: `/memorial/${kept}`, "Cache-Control": "no-store" },
+  });
 
 // GET /manage/{token}: the family's controls. Reads only (HEAD too).
 export async function GET(request: NextRequest, context: Context) {
@@ -156,6 +170,9 @@ export async function POST(request: NextRequest, context: Context) {
   if (typeof action !== "string" || !(ACTIONS as readonly string[]).includes(action)) {
     return page(request, { state: "invalid" }, 400);
   }
+  const active = await lookupManage(token);
+  const kept = active.state === "active" ? await mergedTarget(active.memorialId) : null;
+  if (kept !== null) return seeKept(kept);
   const treeField = form.get("tree");
   const treeId = typeof treeField === "string" ? parseId(treeField) : null;
   try {

@@ -1206,6 +1206,18 @@ export const fr = {
   "reminders.errorHost":
     "Ce formulaire ne peut pas être envoyé depuis cette adresse du site : ouvrez le mémorial à son adresse habituelle.",
   // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "reminders.mineTitle": "Vos rappels",
+  "reminders.mineIntro": "Les rappels demandés avec l’adresse {email}, pour tous les mémoriaux :",
+  "reminders.mineNone": "Aucun rappel n’est demandé avec cette adresse.",
+  "reminders.mineWaiting": "en attente de la confirmation de l’adresse",
+  "reminders.mineDelete": "Supprimer",
+  "reminders.mineDeleteAll": "Tout supprimer",
+  "reminders.mineDeleted":
+    "{n, plural, =0 {Rien n’a été supprimé.} one {Un rappel supprimé : plus rien ne sera envoyé pour lui, et il n’est plus conservé.} other {# rappels supprimés : plus rien ne sera envoyé pour eux, et ils ne sont plus conservés.}}",
+  "reminders.mineLine": "Tous vos rappels, pour tous les mémoriaux, à consulter ou supprimer :",
+  "reminders.mineLink": "vos rappels",
+  "reminders.mineReceiptLine":
+    "Les rappels d’anniversaires demandés avec cette adresse, s’il y en a, à consulter ou supprimer :",
   "dashboard.eventTreeInGround": "Arbre mis en terre",
   "dashboard.eventTreeChecked": "Arbre contrôlé",
   "dashboard.eventTreeDied": "Arbre mort",
@@ -1255,6 +1267,69 @@ export const fr = {
   "plantRefusal.yourText": "Votre texte, à copier :",
   "plantRefusal.back": "Retour au formulaire",
   "plantRefusal.home": "Retour à l’accueil",
+  "dashboard.eventTreeMoved": "Arbres déplacés vers un autre mémorial",
+  "dashboard.transactionMoved": "arbre {tree} déplacé vers le mémorial {to}",
+  "move.heading": "Déplacer des arbres",
+  "move.help":
+    "Déplacez un arbre, ou tous les arbres, de ce mémorial vers un autre de vos mémoriaux (un arbre planté dans le mauvais mémorial, un mémorial créé deux fois). Les arbres gardent leur historique et leurs transactions ; les deux pages publiques changent aussitôt et vos webhooks reçoivent tree.moved.",
+  "move.searchLabel": "Trouver le mémorial de destination (nom)",
+  "move.searchButton": "Rechercher",
+  "move.noCandidates": "Aucun autre de vos mémoriaux pouvant recevoir des arbres ne correspond à ce nom.",
+  "move.target": "Déplacer vers",
+  "move.targetOption": "{title} (mémorial {id})",
+  "move.which": "Arbres à déplacer",
+  "move.allTrees": "Tous les arbres de ce mémorial",
+  "move.oneTree": "Arbre {id} ({planter})",
+  "move.submit": "Déplacer",
+  "move.noTrees": "Ce mémorial n’a aucun de vos arbres à déplacer.",
+  "move.done":
+    "{n, plural, =0 {Aucun arbre à déplacer : rien n’a changé.} one {Un arbre déplacé vers le mémorial {to}.} other {{n} arbres déplacés vers le mémorial {to}.}}",
+  "move.error_closed":
+    "Ce mémorial ne peut pas recevoir d’arbres pour l’instant : il attend la confirmation de la famille, a été clos, ou est masqué par la famille.",
+  "move.error_same": "Les arbres sont déjà dans ce mémorial : choisissez-en un autre.",
+  "move.error_tree": "Cet arbre n’est plus dans ce mémorial (il vient peut-être d’être déplacé).",
+  "move.error_target": "Choisissez un de vos mémoriaux vers lequel déplacer les arbres.",
+  "move.historyHeading": "Déplacements",
+  "move.noMoves": "Aucun arbre n’a été déplacé vers ou depuis ce mémorial.",
+  "move.movedOut": "arbre {tree} déplacé vers le mémorial {to}, par {by}",
+  "move.movedIn": "arbre {tree} arrivé ici depuis le mémorial {from}, par {by}",
+  "dashboard.eventMemorialMerged": "Fusionné avec un doublon",
+  "dashboard.eventMemorialUnmerged": "Fusion annulée",
+  "duplicates.title": "Doublons possibles",
+  "duplicates.lead":
+    "Vos mémoriaux qui ont peut-être été créés deux fois pour la même personne : noms proches, dates de décès à un jour près au plus et, quand les deux en donnent un, même lieu. Fusionnez-les en une seule page, ou indiquez qu'il ne s'agit pas de la même personne.",
+  "duplicates.link":
+    "{n, plural, =0 {Doublons possibles} one {Doublons possibles (#)} other {Doublons possibles (#)}}",
+  "duplicates.none": "Aucun doublon possible.",
+  "duplicates.pair": "Doublon possible n° {id}",
+  "duplicates.memorial": "Mémorial n° {id}",
+  "duplicates.nameAlike": "Noms semblables à {percent} %",
+  "duplicates.sameDay": "Même date de décès",
+  "duplicates.dayApart": "Dates de décès à un jour d'écart",
+  "duplicates.samePlace": "Même lieu de décès : {place}",
+  "duplicates.placeMissing": "Lieu de décès non donné des deux côtés",
+  "duplicates.died": "Décès le {date}",
+  "duplicates.created": "Créé le {date}",
+  "duplicates.createdBy": "par {context}",
+  "duplicates.trees": "{n, plural, one {# arbre} other {# arbres}}",
+  "duplicates.entries": "{n, plural, one {# message du livre d'or} other {# messages du livre d'or}}",
+  "duplicates.notSame": "Pas la même personne",
+  "duplicates.keep": "Fusionner, garder le n° {id}",
+  "duplicates.mergeExplained":
+    "Une fusion déplace les arbres, les messages du livre d'or, les abonnements aux rappels et le portrait de l'autre mémorial vers celui qui est gardé ; l'adresse de l'autre mène alors à celui-ci, et les deux familles sont prévenues par e-mail. Elle peut être annulée pendant 30 jours.",
+  "duplicates.unmerged": "Une fusion de ces mémoriaux a été annulée.",
+  "duplicates.merged": "Fusionné dans le n° {kept} le {date}.",
+  "duplicates.mergedInto": "Fusionné dans le mémorial n° {id} : son adresse y mène.",
+  "duplicates.undo": "Annuler la fusion",
+  "duplicates.undoUntil": "Elle peut être annulée jusqu'au {date}.",
+  "duplicates.done": "C'est fait.",
+  "duplicates.failed": "Non effectué : {message}",
+  "duplicates.emailSubject": "« {title} » : une seule page de mémorial",
+  "duplicates.emailKept":
+    "Un autre mémorial avait été créé pour la même personne. Il a été réuni au vôtre : ses arbres et ses messages apparaissent désormais sur la page de votre mémorial.",
+  "duplicates.emailMerged":
+    "Le mémorial « {title} » avait été créé deux fois. Les deux ont été réunis en une seule page : ses arbres, ses messages et ses rappels s'y trouvent désormais, et son ancienne adresse y mène.",
+  "duplicates.emailButton": "Voir le mémorial",
 };
 
 export type MessageKey = keyof typeof fr;

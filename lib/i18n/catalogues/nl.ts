@@ -1185,6 +1185,18 @@ export const nl: Catalogue = {
   "reminders.errorHost":
     "Dit formulier kan niet vanaf dit adres van de site worden verstuurd: open de gedenkpagina op het gewone adres.",
   // The webhook events of a tree's life and of the guestbook, on the dashboard's webhooks page.
+  "reminders.mineTitle": "Uw herinneringen",
+  "reminders.mineIntro": "De herinneringen aangevraagd met het adres {email}, voor alle gedenkpagina’s:",
+  "reminders.mineNone": "Er is geen herinnering aangevraagd met dit adres.",
+  "reminders.mineWaiting": "wacht op de bevestiging van het adres",
+  "reminders.mineDelete": "Verwijderen",
+  "reminders.mineDeleteAll": "Alles verwijderen",
+  "reminders.mineDeleted":
+    "{n, plural, =0 {Er is niets verwijderd.} one {Eén herinnering verwijderd: er wordt niets meer voor verstuurd en ze wordt niet meer bewaard.} other {# herinneringen verwijderd: er wordt niets meer voor verstuurd en ze worden niet meer bewaard.}}",
+  "reminders.mineLine": "Al uw herinneringen, voor alle gedenkpagina’s, om te bekijken of te verwijderen:",
+  "reminders.mineLink": "uw herinneringen",
+  "reminders.mineReceiptLine":
+    "Herinneringen aan verjaardagen aangevraagd met dit adres, als die er zijn, om te bekijken of te verwijderen:",
   "dashboard.eventTreeInGround": "Boom in de grond geplant",
   "dashboard.eventTreeChecked": "Boom gecontroleerd",
   "dashboard.eventTreeDied": "Boom gestorven",
@@ -1232,4 +1244,69 @@ export const nl: Catalogue = {
   "plantRefusal.yourText": "Uw tekst, om te kopiëren:",
   "plantRefusal.back": "Terug naar het formulier",
   "plantRefusal.home": "Terug naar de startpagina",
+  "dashboard.eventTreeMoved": "Bomen verplaatst naar een andere gedenkpagina",
+  "dashboard.transactionMoved": "boom {tree} verplaatst naar gedenkpagina {to}",
+  "move.heading": "Bomen verplaatsen",
+  "move.help":
+    "Verplaats een boom, of alle bomen, van deze gedenkpagina naar een andere van uw gedenkpagina's (een boom in de verkeerde gedenkpagina geplant, een gedenkpagina die twee keer werd aangemaakt). De bomen behouden hun geschiedenis en hun transacties; beide openbare pagina's veranderen meteen en uw webhooks ontvangen tree.moved.",
+  "move.searchLabel": "Zoek de gedenkpagina waarnaar u ze verplaatst (naam)",
+  "move.searchButton": "Zoeken",
+  "move.noCandidates":
+    "Geen van uw andere gedenkpagina's die bomen kan ontvangen, komt overeen met deze naam.",
+  "move.target": "Verplaatsen naar",
+  "move.targetOption": "{title} (gedenkpagina {id})",
+  "move.which": "Te verplaatsen bomen",
+  "move.allTrees": "Alle bomen van deze gedenkpagina",
+  "move.oneTree": "Boom {id} ({planter})",
+  "move.submit": "Verplaatsen",
+  "move.noTrees": "Deze gedenkpagina heeft geen bomen van u om te verplaatsen.",
+  "move.done":
+    "{n, plural, =0 {Geen boom te verplaatsen: er is niets veranderd.} one {Eén boom verplaatst naar gedenkpagina {to}.} other {{n} bomen verplaatst naar gedenkpagina {to}.}}",
+  "move.error_closed":
+    "Die gedenkpagina kan nu geen bomen ontvangen: ze wacht op de bevestiging van de familie, werd gesloten, of is verborgen door de familie.",
+  "move.error_same": "De bomen staan al in deze gedenkpagina: kies een andere.",
+  "move.error_tree": "Die boom staat niet meer in deze gedenkpagina (hij werd misschien net verplaatst).",
+  "move.error_target": "Kies een van uw gedenkpagina's om de bomen naartoe te verplaatsen.",
+  "move.historyHeading": "Verplaatsingen",
+  "move.noMoves": "Er werd nog geen boom naar of uit deze gedenkpagina verplaatst.",
+  "move.movedOut": "boom {tree} verplaatst naar gedenkpagina {to}, door {by}",
+  "move.movedIn": "boom {tree} hierheen verplaatst van gedenkpagina {from}, door {by}",
+  "dashboard.eventMemorialMerged": "Samengevoegd met een dubbel",
+  "dashboard.eventMemorialUnmerged": "Samenvoeging ongedaan gemaakt",
+  "duplicates.title": "Mogelijke dubbels",
+  "duplicates.lead":
+    "Gedenkpagina's van u die misschien twee keer voor dezelfde persoon zijn gemaakt: gelijkende namen, overlijdensdata hoogstens een dag uit elkaar en, als beide er een geven, dezelfde plaats. Voeg ze samen tot één pagina, of geef aan dat het niet dezelfde persoon is.",
+  "duplicates.link":
+    "{n, plural, =0 {Mogelijke dubbels} one {Mogelijke dubbels (#)} other {Mogelijke dubbels (#)}}",
+  "duplicates.none": "Geen mogelijke dubbels.",
+  "duplicates.pair": "Mogelijk dubbel nr. {id}",
+  "duplicates.memorial": "Gedenkpagina nr. {id}",
+  "duplicates.nameAlike": "Namen voor {percent} % gelijk",
+  "duplicates.sameDay": "Zelfde overlijdensdatum",
+  "duplicates.dayApart": "Overlijdensdata een dag uit elkaar",
+  "duplicates.samePlace": "Zelfde plaats van overlijden: {place}",
+  "duplicates.placeMissing": "Plaats van overlijden niet bij beide gegeven",
+  "duplicates.died": "Overleden op {date}",
+  "duplicates.created": "Gemaakt op {date}",
+  "duplicates.createdBy": "door {context}",
+  "duplicates.trees": "{n, plural, one {# boom} other {# bomen}}",
+  "duplicates.entries":
+    "{n, plural, one {# bericht in het gastenboek} other {# berichten in het gastenboek}}",
+  "duplicates.notSame": "Niet dezelfde persoon",
+  "duplicates.keep": "Samenvoegen, nr. {id} behouden",
+  "duplicates.mergeExplained":
+    "Samenvoegen verplaatst de bomen, gastenboekberichten, herinneringsabonnementen en het portret van de andere gedenkpagina naar de behouden pagina; het adres van de andere leidt daar dan naartoe, en beide families krijgen een e-mail. Het kan binnen 30 dagen ongedaan worden gemaakt.",
+  "duplicates.unmerged": "Een samenvoeging van deze gedenkpagina's is ongedaan gemaakt.",
+  "duplicates.merged": "Samengevoegd met nr. {kept} op {date}.",
+  "duplicates.mergedInto": "Samengevoegd met gedenkpagina nr. {id}: het adres leidt daarheen.",
+  "duplicates.undo": "Samenvoeging ongedaan maken",
+  "duplicates.undoUntil": "Dit kan ongedaan worden gemaakt tot {date}.",
+  "duplicates.done": "Gedaan.",
+  "duplicates.failed": "Niet gedaan: {message}",
+  "duplicates.emailSubject": "„{title}”: één gedenkpagina",
+  "duplicates.emailKept":
+    "Er was nog een gedenkpagina gemaakt voor dezelfde persoon. Die is samengevoegd met de uwe: haar bomen en berichten staan nu op de pagina van uw gedenkpagina.",
+  "duplicates.emailMerged":
+    "De gedenkpagina „{title}” was twee keer gemaakt. Beide zijn samengevoegd tot één pagina: de bomen, berichten en herinneringen staan daar nu, en het oude adres leidt ernaartoe.",
+  "duplicates.emailButton": "Bekijk de gedenkpagina",
 };

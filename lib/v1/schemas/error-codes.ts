@@ -43,6 +43,11 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
     meaning:
       "The claim code is past its expiry (`DateExpiration`); an unused code is credited back to the operator within the hour. Nothing was written.",
   },
+  MEMORIAL_CLOSED: {
+    status: HTTP_STATUS.MEMORIAL_CLOSED,
+    meaning:
+      "`POST /v1/Arbres/Deplacer` (issue 32.3): the target memorial (`MemorialIdCible`) cannot take trees now: it awaits its family's confirmation, was closed as not confirmed, or is hidden by its family. Nothing was written.",
+  },
   AWAITING_CONFIRMATION: {
     status: HTTP_STATUS.AWAITING_CONFIRMATION,
     meaning:

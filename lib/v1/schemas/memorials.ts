@@ -304,6 +304,10 @@ export const WIRE_FIELD: Record<string, string> = {
   message: "MessagePlanteur",
   email: "Email",
   visitorPlanting: "MemorialId",
+  // Issue 32.3: POST /v1/Arbres/Deplacer (lib/trees/move-trees.ts).
+  fromMemorialId: "MemorialId",
+  toMemorialId: "MemorialIdCible",
+  treeIds: "ArbreIds",
 };
 
 /** The context ids a request's Contexte names, by kind (0: none), for resolveContext. */

@@ -23,6 +23,7 @@ ALTER TABLE "webhook_endpoint" ADD CONSTRAINT "webhook_endpoint_events_check" CH
         'memorial.privacy_changed',
         'guestbook.entry_received', 'guestbook.entry_published', 'guestbook.entry_hidden',
         'guestbook.entry_deleted', 'memorial.guestbook_mode_changed', 'memorial.expired',
+        'tree.moved', 'memorial.merged', 'memorial.unmerged',
         'memorial.taken_down', 'memorial.restored',
         'memorial.erasure_requested', 'memorial.erasure_cancelled', 'memorial.erased']::VARCHAR(50)[]);
 

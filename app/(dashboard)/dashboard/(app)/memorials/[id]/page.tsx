@@ -17,6 +17,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
+import { MoveTreesSection } from "@/components/dashboard/move-trees-section";
 import { PersonForm } from "@/components/dashboard/person-form";
 import { PlantForm } from "@/components/dashboard/plant-form";
 import { PrintKitSection } from "@/components/dashboard/print-kit-section";
@@ -41,11 +42,21 @@ const td = "border-b border-stone-200 px-3 py-2 align-top";
 
 export default async function MemorialPage(props: {
   params: Promise<{ id: string }>;
-  searchParams: Promise<{ page?: string | string[]; manage?: string | string[] }>;
+  searchParams: Promise<{
+    page?: string | string[];
+    manage?: string | string[];
+    // Issue 32.3: the move form's target search and outcome (components/dashboard/move-trees-section.tsx).
+    moveSearch?: string | string[];
+    moved?: string | string[];
+    movedTo?: string | string[];
+    moveError?: string | string[];
+  }>;
 }) {
   const session = await requireOperator();
   const { id } = await props.params;
-  const { page: rawPage, manage: manageOutcome } = await props.searchParams;
+  const query = await props.searchParams;
+  const { page: rawPage, manage: manageOutcome } = query;
+  const one = (value: string | string[] | undefined) => (typeof value === "string" ? value : "");
   const page = typeof rawPage === "string" && /^\d{1,7}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
   const memorialId = parseId(id);
   const memorial = memorialId === null ? null : await memorialDetail(session.scope, memorialId, page);
@@ -106,6 +117,18 @@ export default async function MemorialPage(props: {
           )}
         </p>
       </div>
+
+      {memorial.mergedIntoId !== null ? (
+        // Issue 32.4: merged into another memorial (a duplicate), undoable from the duplicates' page.
+        <p className="text-sm text-stone-700" data-testid="merged-into">
+          <a className="underline" href={`/dashboard/memorials/${memorial.mergedIntoId}`}>
+            {translator(lang, "duplicates")("mergedInto", { id: memorial.mergedIntoId })}
+          </a>{" "}
+          <a className="underline" href="/dashboard/duplicates">
+            {translator(lang, "duplicates")("title")}
+          </a>
+        </p>
+      ) : null}
 
       {awaiting || closed ? (
         // Issue 32: what becomes of the waiting tree of a memorial never confirmed (the operator's setting).
@@ -343,6 +366,21 @@ export default async function MemorialPage(props: {
           </nav>
         ) : null}
       </section>
+
+      <MoveTreesSection
+        scope={session.scope}
+        memorialId={memorial.id}
+        trees={memorial.trees
+          .filter((tree) => tree.ownTree)
+          .map((tree) => ({ id: tree.id, planter: tree.planter }))}
+        outcome={{
+          search: one(query.moveSearch).slice(0, 200),
+          moved: /^\d{1,7}$/.test(one(query.moved)) ? Number(one(query.moved)) : null,
+          movedTo: parseId(one(query.movedTo)),
+          error: one(query.moveError) || null,
+        }}
+        language={lang}
+      />
 
       {person ? (
         <section aria-labelledby="person-title" className="space-y-4">

@@ -7,6 +7,7 @@ import { mebibytes, ownTree } from "@memorial/lib/dashboard/trees";
 import { translator } from "@memorial/lib/i18n/translate";
 import { photoUrl } from "@memorial/lib/photos/photos";
 import { settings } from "@memorial/lib/settings";
+import { movesOfTree } from "@memorial/lib/trees/move-queries";
 import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
 import Link from "next/link";
@@ -39,6 +40,9 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
   if (!tree) notFound();
   const lang = await dashboardLanguage(session.operatorLanguage);
   const t = translator(lang, "dashboard");
+  const m = translator(lang, "move");
+  // Issue 32.3: the memorials it was moved between (tree_move).
+  const moves = await movesOfTree(session.scope, tree.treeId);
   const day = (value: string | null) => (value ? formatDate(`${value}T00:00:00Z`, lang) : "—");
   const inGround = tree.status === "in_ground" || tree.status === "monitored";
   const photoLimit = mebibytes(settings().PHOTO_MAX_BYTES);
@@ -182,6 +186,36 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
           </ol>
         )}
       </section>
+
+      {moves.length > 0 ? (
+        <section aria-labelledby="moves-title" className="space-y-2">
+          <h2 id="moves-title" className="text-xl font-semibold">
+            {m("historyHeading")}
+          </h2>
+          <ol className="space-y-1 text-sm" data-testid="tree-moves">
+            {moves.map((move) => (
+              <li key={move.id}>
+                {formatDateTime(move.movedAt, lang)} ·{" "}
+                {m("movedOut", { tree: move.treeId, to: move.toMemorialId, by: move.movedBy })} (
+                <Link
+                  className="text-forest-700 underline"
+                  href={`/dashboard/memorials/${move.fromMemorialId}`}
+                >
+                  {move.fromMemorialId}
+                </Link>{" "}
+                →{" "}
+                <Link
+                  className="text-forest-700 underline"
+                  href={`/dashboard/memorials/${move.toMemorialId}`}
+                >
+                  {move.toMemorialId}
+                </Link>
+                )
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
 
       {tree.status === "ordered" ? (
         <InGroundForm treeIds={[tree.treeId]} title={t("trees_inGroundTitle")} photoLimit={photoLimit} />

@@ -1,0 +1,31 @@
+// The e-mail that tells a family its memorial was merged with a duplicate (issue 32.4): a letter
+// from the funeral home (lib/mail/family-letter.ts), in the family's language. The family of the
+// memorial kept hears that another memorial of the same person was joined to theirs; the family of
+// the memorial merged hears that its trees, messages and reminders are now on one page, whose
+// address its former one leads to. Both get the kept memorial's page.
+import { translator } from "@memorial/lib/i18n/translate";
+import { Button, Paragraph } from "@memorial/lib/mail/kit/blocks";
+import { Layout } from "@memorial/lib/mail/kit/layout";
+import { renderEmail } from "@memorial/lib/mail/kit/render";
+import { type FamilyLetter, letterParts } from "./family-letter";
+
+export interface MergeEmailProps extends FamilyLetter {
+  /** True for the family of the memorial kept, false for the family of the one merged into it. */
+  kept: boolean;
+  /** The kept memorial's page in the family's language, or null while the public may not see it. */
+  pageUrl: string | null;
+}
+
+export function MergeEmail(props: MergeEmailProps) {
+  const { title, greeting, layout } = letterParts(props);
+  const t = translator(props.language, "duplicates");
+  return (
+    <Layout {...layout} subject={t("emailSubject", { title })}>
+      <Paragraph>{greeting}</Paragraph>
+      <Paragraph>{props.kept ? t("emailKept") : t("emailMerged", { title })}</Paragraph>
+      {props.pageUrl ? <Button href={props.pageUrl}>{t("emailButton")}</Button> : null}
+    </Layout>
+  );
+}
+
+export const mergeEmail = (props: MergeEmailProps) => renderEmail(<MergeEmail {...props} />);
