@@ -70,7 +70,7 @@ async function fullMemorial() {
       linkBase: "http://trees.test",
     },
   });
-  await db.reminderSubscription.create({
+  const subscription = await db.reminderSubscription.create({
     data: {
       memorialId: id,
       email: address(),
@@ -81,6 +81,10 @@ async function fullMemorial() {
       confirmedAt: new Date(),
       linkBase: "http://trees.test",
     },
+  });
+  // A reminder already sent: its record references the subscription the erasure deletes.
+  await db.reminderSent.create({
+    data: { subscriptionId: subscription.id, kind: "death_anniversary", year: 2025 },
   });
   const token = await transaction(async (tx) => (await issueManageToken(tx, id)).token);
   return { id, token, familyEmail, visitorEmail, personId: memorial.personId as number };

@@ -448,6 +448,54 @@ describe("merging a pair", () => {
     expect((await memorialRow(keptMemorialId)).mergedIntoId).toBeNull();
   });
 
+  it("keeps the memorial that holds another partner's tree: merging it away is refused, merging into it works", async () => {
+    const d = await duplicates();
+    const newspaper = await operator();
+    await createMemorial({
+      caller: newspaper.caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }),
+    });
+    await expect(
+      mergeMemorials({
+        operatorId: d.op.operatorId,
+        duplicateId: d.pair.id,
+        keepMemorialId: d.kept.memorialId,
+        by: "x",
+      }),
+    ).rejects.toThrow(`memorial ${d.merged.memorialId} holds trees another partner planted`);
+    expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(0);
+    const done = await mergeMemorials({
+      operatorId: d.op.operatorId,
+      duplicateId: d.pair.id,
+      keepMemorialId: d.merged.memorialId,
+      by: "x",
+    });
+    expect(done.keptMemorialId).toBe(d.merged.memorialId);
+    expect(await db.tree.count({ where: { memorialId: d.merged.memorialId } })).toBe(3);
+  });
+
+  it.each([
+    ["hidden", { hiddenAt: new Date() }],
+    ["taken down", { takenDownAt: new Date() }],
+    ["being erased", { erasureRequestedAt: new Date() }],
+  ] as const)("refuses a memorial its family %s, either side, with nothing written", async (_, withdrawn) => {
+    const d = await duplicates();
+    await db.memorial.update({ where: { id: d.merged.memorialId }, data: withdrawn });
+    for (const keep of [d.kept.memorialId, d.merged.memorialId]) {
+      await expect(
+        mergeMemorials({
+          operatorId: d.op.operatorId,
+          duplicateId: d.pair.id,
+          keepMemorialId: keep,
+          by: "x",
+        }),
+      ).rejects.toThrow(/hidden, taken down or is being erased by its family/);
+    }
+    expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(0);
+    expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBeNull();
+  });
+
   it("refuses another operator's pair, a memorial outside the pair, a pair marked not the same, with nothing written", async () => {
     const d = await duplicates();
     const other = await operator();

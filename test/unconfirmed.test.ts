@@ -1,7 +1,7 @@
 // Issue 32.1-2 on the real PostgreSQL, through the job runner with the clock moved in the database
 // (created_at and the links' expires_at set back): a family that has not confirmed gets one
 // reminder, then one last reminder, each once; at the link's expiry the memorial is closed once,
-// its waiting tree credited back or planted in the global memorial as the operator chose; a late
+// its waiting tree not planted (nothing charged) or planted in the global memorial as the operator chose; a late
 // confirmation racing the expiry (or a decline) gives exactly one outcome; a declined memorial is
 // closed at once and gets no further e-mail.
 import { db } from "@memorial/lib/db/client";
@@ -123,7 +123,7 @@ describe("a memorial its family has not confirmed", () => {
     expect(subjects[2]).toMatch(/^Dernier rappel/);
   });
 
-  it("is closed once at its link's expiry, its tree credited back to the operator by default", async () => {
+  it("is closed once at its link's expiry, its tree not planted and nothing charged by default", async () => {
     const { op, caller } = await operator(5);
     const { memorialId, token } = await awaiting(caller);
     await linksEndIn(memorialId, 3600);
@@ -139,7 +139,10 @@ describe("a memorial its family has not confirmed", () => {
     expect(memorial.status).toBe("expired");
     expect(memorial.closedReason).toBe("expired");
     expect(memorial.closedAt).not.toBeNull();
-    expect(await prepaidOf(op.operatorId)).toBe(6);
+    // The creation used no prepaid tree and planted nothing: the balance is what it was, no
+    // planting written (a prepaid tree given back would be a free one).
+    expect(await prepaidOf(op.operatorId)).toBe(5);
+    expect(await db.transaction.count({ where: { memorialId, type: "Plantation" } })).toBe(0);
     const events = await expiredEvents(memorialId);
     expect(events).toHaveLength(1);
     expect(events[0]!.payload).toEqual({
@@ -218,8 +221,8 @@ describe("a memorial its family has not confirmed", () => {
         expect(events).toHaveLength(1);
       }
     }
-    // Every closing gave one tree back, every confirmation used one.
-    expect(await prepaidOf(op.operatorId)).toBe(20 + closed - (memorials.length - closed));
+    // Every confirmation used one prepaid tree; a closing charged nothing and gave nothing back.
+    expect(await prepaidOf(op.operatorId)).toBe(20 - (memorials.length - closed));
   });
 });
 
@@ -230,7 +233,7 @@ describe("a memorial its family declines", () => {
     expect(await declineMemorial(token)).toEqual({ outcome: "declined", memorialId });
     const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
     expect(memorial).toMatchObject({ status: "expired", closedReason: "declined" });
-    expect(await prepaidOf(op.operatorId)).toBe(6);
+    expect(await prepaidOf(op.operatorId)).toBe(5);
     expect((await expiredEvents(memorialId))[0]!.payload).toMatchObject({
       reason: "declined",
       outcome: "credit",
@@ -245,7 +248,7 @@ describe("a memorial its family declines", () => {
     await runUnconfirmed();
     expect(await mailsOf(memorialId)).toHaveLength(1);
     expect(await expiredEvents(memorialId)).toHaveLength(1);
-    expect(await prepaidOf(op.operatorId)).toBe(6);
+    expect(await prepaidOf(op.operatorId)).toBe(5);
   });
 
   it("and confirms at the same moment: exactly one outcome", async () => {
@@ -273,6 +276,6 @@ describe("a memorial its family declines", () => {
         expect(await expiredEvents(m.memorialId)).toHaveLength(1);
       }
     }
-    expect(await prepaidOf(op.operatorId)).toBe(20 + declined - (memorials.length - declined));
+    expect(await prepaidOf(op.operatorId)).toBe(20 - (memorials.length - declined));
   });
 });

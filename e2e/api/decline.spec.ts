@@ -94,6 +94,16 @@ test("declining closes the memorial at once with the operator's outcome, kindly,
   expect((await fetch(`${baseUrl()}/memorial/${memorialId}`)).status).toBe(404);
   // Only the confirmation e-mail was ever written.
   expect(await db.outgoingEmail.count({ where: { memorialId } })).toBe(1);
+  // Its operator cannot plant in it any more: a tree there would be paid for and seen nowhere.
+  const transactions = await db.transaction.count({ where: { operatorId: op.operatorId } });
+  const planted = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { MemorialId: memorialId, DeLaPartDe: "Ihre Kinder" },
+  });
+  expect(planted.status).toBe(400);
+  expect(planted.json.Message).toContain(`memorial ${memorialId} is closed (never confirmed by its family)`);
+  expect(await db.tree.count({ where: { memorialId } })).toBe(0);
+  expect(await db.transaction.count({ where: { operatorId: op.operatorId } })).toBe(transactions);
 });
 
 test("an unknown link cannot decline anything", async () => {

@@ -163,10 +163,8 @@ test("declining: the family says it does not wish the memorial, sees a kind page
   await expect(page.getByRole("button")).toHaveCount(0);
   const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
   expect(memorial).toMatchObject({ status: "expired", closedReason: "declined" });
-  // The operator's default: the waiting tree is credited back; none planted.
-  expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(
-    prepaid + 1,
-  );
+  // The operator's default: the waiting tree is not planted and nothing is charged.
+  expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(prepaid);
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);
   // The link now says the memorial was not published, kindly, with 410 Gone; its page stays 404.
   const again = await page.goto(link);

@@ -15,7 +15,7 @@ test("an admin chooses the global memorial for unconfirmed memorials' trees, and
   await signIn(page, await makeUser(op.operatorId));
   const section = page.getByTestId("unconfirmed-outcome");
   await expect(section.getByRole("heading", { name: "When a family never confirms" })).toBeVisible();
-  const credit = section.getByLabel("comes back to you as a prepaid tree");
+  const credit = section.getByLabel("is not planted, and costs you nothing");
   const global = section.getByLabel("is planted in your global memorial");
   await expect(credit).toBeChecked();
   expect(await outcomeOf(op.operatorId)).toBe("credit");
@@ -28,7 +28,7 @@ test("an admin chooses the global memorial for unconfirmed memorials' trees, and
     page.getByTestId("unconfirmed-outcome").getByLabel("is planted in your global memorial"),
   ).toBeChecked();
 
-  await page.getByTestId("unconfirmed-outcome").getByLabel("comes back to you as a prepaid tree").check();
+  await page.getByTestId("unconfirmed-outcome").getByLabel("is not planted, and costs you nothing").check();
   await expect.poll(() => outcomeOf(op.operatorId)).toBe("credit");
 });
 

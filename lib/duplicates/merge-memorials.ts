@@ -65,12 +65,16 @@ interface LockedMemorial {
   is_test: boolean;
   merged_into_id: number | null;
   person_id: number | null;
+  /** Its family hid it, took it down or asked for its erasure (issue 31.1). */
+  withdrawn: boolean;
 }
 
 /** Both memorial rows, locked in id order (the order of every use case that locks two). */
 async function lockMemorials(tx: Tx, a: number, b: number): Promise<Map<number, LockedMemorial>> {
   const rows = await tx.$queryRaw<LockedMemorial[]>`
-    SELECT "id", "operator_id", "status"::text AS "status", "is_test", "merged_into_id", "person_id"
+    SELECT "id", "operator_id", "status"::text AS "status", "is_test", "merged_into_id", "person_id",
+      ("hidden_at" IS NOT NULL OR "taken_down_at" IS NOT NULL OR "erasure_requested_at" IS NOT NULL
+        OR "erased_at" IS NOT NULL) AS "withdrawn"
     FROM "memorial" WHERE "id" IN (${a}, ${b}) ORDER BY "id" FOR UPDATE`;
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -119,6 +123,25 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
           { field: "duplicate.id", reason: "not-visible" },
         );
       }
+      // What a family withdrew (hidden, taken down, erasure asked or done) must not reappear on
+      // the other memorial's public page, nor escape its erasure by moving.
+      if (memorial.withdrawn) {
+        throw invalid(
+          `memorial ${id} was hidden, taken down or is being erased by its family: it cannot be merged`,
+          { field: "duplicate.id", reason: "withdrawn" },
+        );
+      }
+    }
+    // A merge moves the operator's own trees (moveTrees). A tree another partner planted in the
+    // memorial merged away (a newspaper's, in a funeral home's public memorial) would stay behind a
+    // 301, shown nowhere: such a memorial is the one to keep.
+    const [foreign] = await tx.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS "n" FROM "tree" WHERE "memorial_id" = ${mergedId} AND "operator_id" <> ${input.operatorId}`;
+    if ((foreign?.n ?? 0) > 0) {
+      throw invalid(
+        `memorial ${mergedId} holds trees another partner planted: keep memorial ${mergedId}, and merge the other into it`,
+        { field: "duplicate.keep", reason: "foreign-trees" },
+      );
     }
     const kept = memorials.get(keptId)!;
     const merged = memorials.get(mergedId)!;

@@ -80,7 +80,7 @@ export interface EventPayloads {
   "memorial.confirmed": Record<string, never>;
   /**
    * Issue 32: closed as not confirmed: its link expired, or its family declined. Its waiting tree
-   * was credited back to the operator's prepaid trees, or planted (treeId, null while it waits for
+   * was not planted and nothing charged ("credit"), or planted (treeId, null while it waits for
    * stock) in the operator's global memorial (globalMemorialId).
    */
   "memorial.expired": {

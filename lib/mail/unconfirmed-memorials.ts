@@ -4,7 +4,7 @@
 // - `reminder`: CONFIRMATION_REMINDER_DAYS after the memorial's creation, one reminder e-mail;
 // - `last-reminder`: LAST_REMINDER_DAYS before its link expires, one last reminder;
 // - `expire`: at the link's expiry, the memorial is closed as not confirmed
-//   (lib/memorials/close-unconfirmed.ts: its tree credited back or planted in the global memorial).
+//   (lib/memorials/close-unconfirmed.ts: its tree not planted, or planted in the global memorial).
 // The link's expiry is the latest of its unused links (CONFIRMATION_TTL_DAYS after the e-mail, or
 // after the dashboard's resend). A reminder carries a new link (only hashes of links are kept),
 // valid until that same moment: the earlier links keep working, nothing is extended. "Once": each

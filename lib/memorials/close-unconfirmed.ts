@@ -1,9 +1,9 @@
 // Issue 32: a memorial its family never confirmed (its link expired) or declined is closed once,
 // as "not confirmed": status 'expired', closed_at and closed_reason ('expired' | 'declined'). Its
 // waiting tree (the planting kept with its confirmation links) goes where the operator chose
-// (operator.unconfirmed_outcome): 'credit', one prepaid tree given back to the operator (a test
-// memorial's tree never touches the live balance); 'global', planted in the operator's global
-// memorial (or queued there when no stock is left). The memorial row is locked FOR UPDATE, as the
+// (operator.unconfirmed_outcome): 'credit', not planted and nothing charged (the creation used
+// no prepaid tree and wrote no planting: the operator keeps its balance); 'global', planted in the
+// operator's global memorial (or queued there when no stock is left), as any of its plantings. The memorial row is locked FOR UPDATE, as the
 // confirmation locks it (confirm-memorial.ts), so a confirmation and a closing at the same moment
 // give exactly one outcome: whichever comes second finds the other's status and does nothing.
 import type { Tx } from "@memorial/lib/db/client";
@@ -62,11 +62,11 @@ export async function closeUnconfirmed(
   let treeId: number | null = null;
   let globalId: number | null = null;
   const envelope = { operatorId: memorial.operator_id, isTest: memorial.is_test };
-  if (planting && outcome === "credit") {
-    if (!memorial.is_test) {
-      await tx.$executeRaw`UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" + 1 WHERE "id" = ${memorial.operator_id}`;
-    }
-  } else if (planting && outcome === "global") {
+  // "credit": the tree is not planted and nothing is charged. A creation awaiting its family
+  // reserved nothing (no transaction, no prepaid tree used: 4.1 rule 4), so there is nothing to
+  // give back either; adding a prepaid tree here would give the operator a free one per memorial
+  // never confirmed.
+  if (planting && outcome === "global") {
     const global = await globalMemorial(tx, events, {
       operatorId: memorial.operator_id,
       operatorName: operator.name,

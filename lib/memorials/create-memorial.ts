@@ -322,14 +322,14 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
   // answered exactly as if it did not exist (the memorial policy decides).
   const found = await tx.memorial.findFirst({
     where: { AND: [{ id }, memorialsVisibleTo(caller)] },
-    select: { id: true, personId: true, status: true, mergedIntoId: true },
+    select: { id: true, personId: true, status: true, mergedIntoId: true, erasedAt: true },
   });
   // Issue 32.4: the operator's memorial merged into another: its tree goes to the kept one.
   const keptId = found?.mergedIntoId ? await mergedInto(tx, found.id) : null;
   const row = keptId
     ? await tx.memorial.findUniqueOrThrow({
         where: { id: keptId },
-        select: { id: true, personId: true, status: true, mergedIntoId: true },
+        select: { id: true, personId: true, status: true, mergedIntoId: true, erasedAt: true },
       })
     : found;
   if (!row) {
@@ -341,6 +341,14 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
       "AWAITING_CONFIRMATION",
       `memorial ${id} awaits its family's confirmation; no tree can be planted in it yet`,
       { field: "target.memorialId", reason: "awaiting-confirmation" },
+    );
+  }
+  // Issues 32.1 and 31.1: a memorial closed as not confirmed, or erased at its family's request,
+  // shows no tree any more: a tree planted there would be paid for and seen nowhere.
+  if (row.status === "expired" || row.erasedAt !== null) {
+    throw invalid(
+      `memorial ${id} is closed (${row.status === "expired" ? "never confirmed by its family" : "erased at its family's request"}); no tree can be planted in it`,
+      { field: "target.memorialId", reason: "closed" },
     );
   }
   return { id: row.id, personId: row.personId };

@@ -153,6 +153,9 @@ async function eraseRows(
     data: { planter: ERASED_TEXT, message: null, email: null },
   });
   await tx.family.updateMany({ where: { memorialId: id }, data: { email: null, name: null } });
+  // The record of the reminders sent goes first: it references its subscription.
+  await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" IN (
+    SELECT "id" FROM "reminder_subscription" WHERE "memorial_id" = ${id})`;
   await tx.reminderSubscription.deleteMany({ where: { memorialId: id } });
   // Its archives (lib/privacy/archive.ts) hold everything erased here: gone with it.
   await tx.memorialArchive.deleteMany({ where: { memorialId: id } });

@@ -44,10 +44,23 @@ export interface AddressSubscription {
 
 /** The address's subscriptions still running (confirmed or waiting for it), oldest first. */
 export async function subscriptionsOfAddress(email: string): Promise<AddressSubscription[]> {
-  const rows = await db.reminderSubscription.findMany({
-    where: { email: { equals: email, mode: "insensitive" }, unsubscribedAt: null },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
+  // lower() = lower(), as the deletion below compares: an insensitive `equals` would be an ILIKE,
+  // where the "_" of jean_dupont@ also matches jean.dupont@.
+  const rows = await db.$queryRaw<
+    {
+      id: number;
+      memorialId: number;
+      deathAnniversary: boolean;
+      birthday: boolean;
+      confirmedAt: Date | null;
+      createdAt: Date;
+    }[]
+  >`
+    SELECT "id", "memorial_id" AS "memorialId", "death_anniversary" AS "deathAnniversary", "birthday",
+      "confirmed_at" AS "confirmedAt", "created_at" AS "createdAt"
+    FROM "reminder_subscription"
+    WHERE lower("email") = lower(${email}) AND "unsubscribed_at" IS NULL
+    ORDER BY "created_at", "id"`;
   return Promise.all(
     rows.map(async (row) => ({
       id: row.id,

@@ -106,12 +106,12 @@ const DATA = {
       outcome: z
         .enum(["credit", "global"])
         .describe(
-          "Where its waiting tree went, as the operator chose (CLI `operator unconfirmed`): `credit`, one prepaid tree given back to the operator (not for a test key's memorial); `global`, planted in the operator's global memorial.",
+          "Where its waiting tree went, as the operator chose (CLI `operator unconfirmed`): `credit`, not planted and nothing charged (the creation used no prepaid tree); `global`, planted in the operator's global memorial.",
         ),
       treeId: id()
         .nullable()
         .describe(
-          "The tree planted in the global memorial; null when credited back, or while it waits for stock.",
+          "The tree planted in the global memorial; null with `credit`, or while it waits for stock.",
         ),
       globalMemorialId: id()
         .nullable()

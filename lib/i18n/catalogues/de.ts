@@ -411,7 +411,7 @@ export const de: Catalogue = {
   "dashboard.closedExpired": "Nicht bestätigt: Der Link ist am {date} abgelaufen.",
   "dashboard.closedDeclined": "Von der Familie am {date} abgelehnt.",
   "dashboard.unconfirmedCredit":
-    "Eine Gedenkseite, die vor Ablauf ihres Links nicht bestätigt oder abgelehnt wird, gibt ihren Baum Ihren vorausbezahlten Bäumen zurück (Einstellung: npm run cli -- operator unconfirmed).",
+    "Eine Gedenkseite, die vor Ablauf ihres Links nicht bestätigt oder abgelehnt wird, pflanzt keinen Baum und kostet Sie nichts: Ihre vorausbezahlten Bäume bleiben, wie sie sind (Einstellung auf der Startseite des Dashboards).",
   "dashboard.unconfirmedGlobal":
     "Eine Gedenkseite, die vor Ablauf ihres Links nicht bestätigt oder abgelehnt wird, lässt ihren Baum in Ihrer globalen Gedenkseite pflanzen (Einstellung: npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Klassisch",
@@ -581,7 +581,7 @@ export const de: Catalogue = {
   "dashboard.unconfirmedOutcomeTitle": "Wenn eine Familie nicht bestätigt",
   "dashboard.unconfirmedOutcomeIntro":
     "Eine Gedenkseite, die die Familie nicht vor Ablauf ihres Links bestätigt oder die sie ablehnt, wird als nicht bestätigt geschlossen. Ihr wartender Baum wird dann:",
-  "dashboard.unconfirmedOutcomeCredit": "Ihnen als vorausbezahlter Baum gutgeschrieben",
+  "dashboard.unconfirmedOutcomeCredit": "nicht gepflanzt und kostet Sie nichts",
   "dashboard.unconfirmedOutcomeGlobal": "in Ihrer allgemeinen Gedenkseite gepflanzt",
   "dashboard.unconfirmedOutcomeSaved": "Gespeichert.",
   "dashboard.keyName": "Name des Schlüssels",

@@ -396,7 +396,7 @@ export const en: Catalogue = {
   "dashboard.closedExpired": "Not confirmed: its link expired on {date}.",
   "dashboard.closedDeclined": "Declined by the family on {date}.",
   "dashboard.unconfirmedCredit":
-    "A memorial not confirmed before its link expires, or declined, gives its tree back to your prepaid trees (setting: npm run cli -- operator unconfirmed).",
+    "A memorial not confirmed before its link expires, or declined, plants no tree and costs you nothing: your prepaid trees stay as they are (setting on the dashboard's home).",
   "dashboard.unconfirmedGlobal":
     "A memorial not confirmed before its link expires, or declined, has its tree planted in your global memorial (setting: npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Classic",
@@ -563,7 +563,7 @@ export const en: Catalogue = {
   "dashboard.unconfirmedOutcomeTitle": "When a family never confirms",
   "dashboard.unconfirmedOutcomeIntro":
     "A memorial whose family neither confirms before its link expires nor declines it is closed as not confirmed. Its waiting tree then:",
-  "dashboard.unconfirmedOutcomeCredit": "comes back to you as a prepaid tree",
+  "dashboard.unconfirmedOutcomeCredit": "is not planted, and costs you nothing",
   "dashboard.unconfirmedOutcomeGlobal": "is planted in your global memorial",
   "dashboard.unconfirmedOutcomeSaved": "Saved.",
   "dashboard.keyName": "Key name",

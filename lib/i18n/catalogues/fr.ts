@@ -410,7 +410,7 @@ export const fr = {
   "dashboard.closedExpired": "Non confirmé : son lien a expiré le {date}.",
   "dashboard.closedDeclined": "Refusé par la famille le {date}.",
   "dashboard.unconfirmedCredit":
-    "Un mémorial non confirmé avant l’expiration de son lien, ou refusé, rend son arbre à vos arbres prépayés (réglage : npm run cli -- operator unconfirmed).",
+    "Un mémorial non confirmé avant l’expiration de son lien, ou refusé, ne plante aucun arbre et ne vous coûte rien : vos arbres prépayés restent tels quels (réglage sur l’accueil du tableau de bord).",
   "dashboard.unconfirmedGlobal":
     "Un mémorial non confirmé avant l’expiration de son lien, ou refusé, voit son arbre planté dans votre mémorial global (réglage : npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Classique",
@@ -581,7 +581,7 @@ export const fr = {
   "dashboard.unconfirmedOutcomeTitle": "Quand une famille ne confirme pas",
   "dashboard.unconfirmedOutcomeIntro":
     "Un mémorial que la famille ne confirme pas avant l’expiration de son lien, ou qu’elle refuse, est fermé comme non confirmé. Son arbre en attente alors :",
-  "dashboard.unconfirmedOutcomeCredit": "vous revient comme arbre prépayé",
+  "dashboard.unconfirmedOutcomeCredit": "n’est pas planté, et ne vous coûte rien",
   "dashboard.unconfirmedOutcomeGlobal": "est planté dans votre mémorial global",
   "dashboard.unconfirmedOutcomeSaved": "Enregistré.",
   "dashboard.keyName": "Nom de la clé",

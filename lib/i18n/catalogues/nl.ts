@@ -402,7 +402,7 @@ export const nl: Catalogue = {
   "dashboard.closedExpired": "Niet bevestigd: de link verliep op {date}.",
   "dashboard.closedDeclined": "Geweigerd door de familie op {date}.",
   "dashboard.unconfirmedCredit":
-    "Een gedenkpagina die niet bevestigd is voor haar link verloopt, of geweigerd wordt, geeft haar boom terug aan uw vooruitbetaalde bomen (instelling: npm run cli -- operator unconfirmed).",
+    "Een gedenkpagina die niet bevestigd is voor haar link verloopt, of geweigerd wordt, plant geen boom en kost u niets: uw vooruitbetaalde bomen blijven zoals ze zijn (instelling op de startpagina van het dashboard).",
   "dashboard.unconfirmedGlobal":
     "Een gedenkpagina die niet bevestigd is voor haar link verloopt, of geweigerd wordt, krijgt haar boom geplant in uw globale gedenkpagina (instelling: npm run cli -- operator unconfirmed).",
   "dashboard.kindClassic": "Klassiek",
@@ -571,7 +571,7 @@ export const nl: Catalogue = {
   "dashboard.unconfirmedOutcomeTitle": "Als een familie niet bevestigt",
   "dashboard.unconfirmedOutcomeIntro":
     "Een gedenkpagina die de familie niet bevestigt voordat de link verloopt, of die ze weigert, wordt gesloten als niet bevestigd. De wachtende boom wordt dan:",
-  "dashboard.unconfirmedOutcomeCredit": "u teruggegeven als vooruitbetaalde boom",
+  "dashboard.unconfirmedOutcomeCredit": "niet geplant, en kost u niets",
   "dashboard.unconfirmedOutcomeGlobal": "geplant in uw algemene gedenkpagina",
   "dashboard.unconfirmedOutcomeSaved": "Opgeslagen.",
   "dashboard.keyName": "Naam van de sleutel",
