@@ -6,7 +6,7 @@
 // each request, so a takedown, or its undoing, is answered at once on every instance.
 import type http from "node:http";
 import { db } from "@memorial/lib/db/client";
-import { escapeHtml } from "@memorial/lib/html";
+import { html } from "@memorial/lib/html";
 import { memorialPageLanguage } from "@memorial/lib/i18n/resolve-language";
 import { translator } from "@memorial/lib/i18n/translate";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
@@ -24,13 +24,13 @@ async function takenDown(id: number) {
 /** The page of a taken-down memorial, in the language its page would have had. */
 export function gonePage(language: ReturnType<typeof memorialPageLanguage>): string {
   const m = translator(language, "page");
-  const title = escapeHtml(m("manageTakedownGoneTitle"));
-  return `<!doctype html>
+  const title = m("manageTakedownGoneTitle");
+  return html`<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title}</title></head>
-<body><main data-testid="memorial-gone"><h1>${title}</h1><p>${escapeHtml(m("manageTakedownGoneText"))}</p>
-<p><a href="/?lang=${language}">${escapeHtml(m("manageTakedownGoneHome"))}</a></p></main></body></html>
-`;
+<body><main data-testid="memorial-gone"><h1>${title}</h1><p>${m("manageTakedownGoneText")}</p>
+<p><a href="${`/?lang=${language}`}">${m("manageTakedownGoneHome")}</a></p></main></body></html>
+`.toString();
 }
 
 /** Answers GET or HEAD /memorial/{id}[/...] of a taken-down memorial with 410; false: not one. */

@@ -11,6 +11,7 @@ describe("the /v1 route table (lib/v1/routes.ts)", () => {
     expect(V1_ROUTES.map((route) => route.path).sort()).toEqual(
       [
         "Arbre/[arbreId]",
+        "Arbres/Deplacer",
         // Extension (issue 30): claim codes.
         "Codes",
         "Codes/Creer",
