@@ -76,6 +76,8 @@ const ADMIN_ACTIONS = [
   "changeRoleAction",
   "removeUserAction",
   "revokeInvitationAction",
+  // What becomes of an unconfirmed memorial's tree (issue 32.1): the operator's setting.
+  "setUnconfirmedOutcomeAction",
 ];
 const OTHER_ACTIONS = [
   "setLanguageAction",
@@ -334,6 +336,7 @@ test("staff are refused every admin route, page and action through HTTP; a demot
     ["changeRoleAction", "/dashboard/team", [staff.id, "admin"]],
     ["removeUserAction", "/dashboard/team", [admin.id]],
     ["revokeInvitationAction", "/dashboard/team", [invitation.id]],
+    ["setUnconfirmedOutcomeAction", "/dashboard", ["global"]],
   ];
   expect(calls.map(([name]) => name).sort()).toEqual([...ADMIN_ACTIONS].sort());
   for (const [name, pagePath, args] of calls) {
@@ -351,6 +354,9 @@ test("staff are refused every admin route, page and action through HTTP; a demot
   ).toBeNull();
   expect((await db.operatorUser.findUniqueOrThrow({ where: { id: staff.id } })).role).toBe("staff");
   expect(await db.operatorUser.count({ where: { id: admin.id } })).toBe(1);
+  expect(
+    (await db.operator.findUniqueOrThrow({ where: { id: operator.operatorId } })).unconfirmedOutcome,
+  ).toBe("credit");
 
   // The same calls work for an admin (the harness posts real actions), and a demotion made by one
   // admin refuses the other at their very next request.
