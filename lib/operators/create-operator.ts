@@ -41,8 +41,8 @@ export const isUnconfirmedOutcome = (value: string): value is UnconfirmedOutcome
 
 /**
  * Issue 32: what becomes of the waiting tree of the operator's memorials never confirmed (or
- * declined): "credit" (one prepaid tree back, the default) or "global" (planted in its global
- * memorial). Without `outcome`, reads the current choice.
+ * declined): "credit" (not planted, nothing charged: the default) or "global" (planted in its
+ * global memorial). Without `outcome`, reads the current choice.
  */
 export async function setUnconfirmedOutcome(
   operatorId: number,
