@@ -4,6 +4,8 @@
 // print a message on standard error and exit with status 2 (1 for a failure of the operation).
 // Each command declares its options (cli/arguments.ts); each group of commands is a file of
 // cli/commands/.
+import { userInfo } from "node:os";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { disconnect } from "@memorial/lib/db/client";
 import { resolveDatabase } from "@memorial/lib/db/database-url";
 import { DomainError } from "@memorial/lib/errors";
@@ -25,6 +27,15 @@ const COMMANDS: Record<string, Command> = {
   ...JOB_COMMANDS,
   ...VISITOR_COMMANDS,
 };
+
+/** The system account running the command (its name in the audit log). */
+function systemAccount(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? "unknown";
+  }
+}
 
 async function main(argv: string[]): Promise<number> {
   const command = argv.slice(0, 2).join(" ");
@@ -50,7 +61,8 @@ async function main(argv: string[]): Promise<number> {
   const database = await resolveDatabase();
   try {
     await migrate(database.url);
-    const result = await run.run(values);
+    // The audit log names the command line by the system account that ran it.
+    const result = await actingAs({ kind: "cli", account: systemAccount() }, () => run.run(values));
     console.log(JSON.stringify(result));
     return 0;
   } catch (error) {

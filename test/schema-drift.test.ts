@@ -97,6 +97,10 @@ const CHECKS: Record<string, string> = {
   // Visitors plant (issue 30): a code plants once or is credited once; a visitor's tree is a visitor's.
   claim_code_once_check: "CHECK (((redeemed_at IS NULL) OR (credited_at IS NULL)))",
   claim_code_target_check: "CHECK (((memorial_id IS NULL) <> (context_id IS NULL)))",
+  // The audit log (issue 31.5): who acted, and actions named domain.verb.
+  audit_log_actor_kind_check:
+    "CHECK (((actor_kind)::text = ANY ((ARRAY['user'::character varying, 'key'::character varying, 'family'::character varying, 'visitor'::character varying, 'cli'::character varying, 'system'::character varying])::text[])))",
+  audit_log_action_check: "CHECK (((action)::text ~ '^[a-z_]+\\.[a-z_]+$'::text))",
   visitor_planting_origin_check: "CHECK ((origin <> 'partner'::\"TreeOrigin\"))",
   visitor_setting_payments_check:
     "CHECK (((payments IS NOT NULL) AND (payments <@ ARRAY['card'::character varying(20), 'bancontact'::character varying(20)])))",

@@ -12,6 +12,7 @@
 // their id, keep their positional arguments and the `{ ok, code, fields }` shape; the session
 // and the logger are injected, so that unit tests call the pipeline without Next.js.
 
+import { type Actor, actingAs } from "@memorial/lib/audit/actor";
 import type { OperatorSession } from "@memorial/lib/auth/operator-session";
 import { DomainError } from "@memorial/lib/errors";
 import { HostNotAllowedError } from "@memorial/lib/links";
@@ -98,7 +99,13 @@ export async function runAction<
     }
     const parsed = spec.input.safeParse(spec.args(...args));
     if (!parsed.success) return schemaFailure(parsed.error);
-    const result = await spec.run(parsed.data, { session } as { session: OperatorSession });
+    // Who acts, for the audit log: the signed-in user; signed out (a forgotten password), a visitor.
+    const actor: Actor = session
+      ? { kind: "user", id: session.userId, operatorId: session.operatorId }
+      : { kind: "visitor" };
+    const result = await actingAs(actor, () =>
+      spec.run(parsed.data, { session } as { session: OperatorSession }),
+    );
     return { ok: true, ...result };
   } catch (error) {
     return failure(error, spec.fields ?? {}, deps);

@@ -1,3 +1,4 @@
+import { actingAs } from "@memorial/lib/audit/actor";
 import { databaseUp, isConnectionError, reportDatabaseFailure } from "@memorial/lib/db/health";
 import { componentLogger } from "@memorial/lib/log";
 import { inSpan } from "@memorial/lib/observability/spans";
@@ -69,8 +70,10 @@ function taskOf(name: string, definition: JobDefinition<never>, track?: Track): 
     const payload = (rawPayload ?? {}) as Record<string, unknown> & { _failures?: number };
     try {
       // A span per job when tracing is on (lib/observability/spans.ts).
+      // The audit log names the job as the actor of what it changes, unless the job records the
+      // person it acts for (a family's erasure, a visitor's payment) in its entry.
       await inSpan(`job ${name}`, { "job.task": name, "job.id": String(helpers.job.id) }, () =>
-        definition.run(payload as never, helpers),
+        actingAs({ kind: "system", name: `job ${name}` }, () => definition.run(payload as never, helpers)),
       );
     } catch (error) {
       if (isConnectionError(error)) {

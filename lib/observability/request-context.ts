@@ -8,6 +8,8 @@ export interface RequestContext {
   requestId: string;
   route: string;
   operatorId?: number;
+  /** The client's address as the limits count it (lib/auth/client-address.ts), once known. */
+  client?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -26,4 +28,10 @@ export function currentRequest(): RequestContext | undefined {
 export function noteOperator(operatorId: number): void {
   const context = storage.getStore();
   if (context) context.operatorId = operatorId;
+}
+
+/** Says which client the request comes from (the audit log keeps its hash). */
+export function noteClient(client: string): void {
+  const context = storage.getStore();
+  if (context) context.client = client;
 }

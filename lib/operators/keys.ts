@@ -77,6 +77,8 @@ export async function revokeApiKeyById(operatorId: number, id: number): Promise<
  * or the dashboard's user through operatorCaller) and the operator's name and language.
  */
 export interface Caller extends OperatorScope {
+  /** A key's name (the audit log names the key by it), or its prefix when it has none. */
+  keyName?: string;
   operatorName: string;
   operatorLanguage: string;
 }
@@ -92,6 +94,7 @@ export async function authenticateKey(key: string): Promise<Caller | null> {
   touchKey(row.id, row.lastUsedAt);
   return {
     ...partnerKeyScope({ id: row.id, operatorId: row.operator.id, environment: row.environment }),
+    keyName: row.name ?? row.prefix,
     operatorName: row.operator.name,
     operatorLanguage: row.operator.language,
   };

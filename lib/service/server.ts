@@ -14,6 +14,7 @@ import { redirectMerged } from "@memorial/lib/http/merged-redirect";
 import { createMemorialPageCache } from "@memorial/lib/http/page-cache";
 import { markNoindex } from "@memorial/lib/http/robots";
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
+import { noteClient } from "@memorial/lib/observability/request-context";
 import { answerTakenDown } from "@memorial/lib/privacy/gone-page";
 import { observed } from "@memorial/lib/service/observed";
 import { guardV1Request, v1ServerError } from "@memorial/lib/v1/guard";
@@ -181,11 +182,9 @@ export async function createAppHandler(
     if (refuseUnhandledMethod(request, response)) return;
     // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of
     // the header is replaced, so it cannot choose its address.
-    request.headers[CLIENT_HEADER] = socketClient(
-      request.socket.remoteAddress,
-      request.headers["x-forwarded-for"],
-      trustProxy,
-    );
+    const client = socketClient(request.socket.remoteAddress, request.headers["x-forwarded-for"], trustProxy);
+    request.headers[CLIENT_HEADER] = client;
+    noteClient(client);
     const fail = (error: unknown) => {
       console.error("request failed", error);
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });

@@ -1,0 +1,161 @@
+// The one way to write the audit log (issue 31.5): a use case that changes something calls
+// recordAudit in its own transaction, so the row exists exactly when the change does. Who acted
+// comes from lib/audit/actor.ts, the client's address from the request being served (hashed);
+// the use case says what it did (action and target) and the fields before and after.
+//
+// A personal field's values (names, e-mail addresses, messages) are not kept: the row says the
+// field changed, not what it held, so that an erasure (lib/privacy/erasure.ts) leaves nothing of
+// the person in a log that can never be changed (docs/privacy.md, "The audit log").
+import { createHash } from "node:crypto";
+import type { Tx } from "@memorial/lib/db/client";
+import { componentLogger } from "@memorial/lib/log";
+import { currentRequest } from "@memorial/lib/observability/request-context";
+import { type Actor, currentActor } from "./actor";
+
+export type AuditTargetType =
+  | "memorial"
+  | "person"
+  | "tree"
+  | "guestbook"
+  | "photo"
+  | "key"
+  | "user"
+  | "invitation"
+  | "webhook"
+  | "operator"
+  | "context"
+  | "species"
+  | "code"
+  | "subscription"
+  | "archive"
+  | "subject";
+
+export interface AuditEntry {
+  /** What was done, as domain.verb: "memorial.created", "tree.moved", "key.revoked". */
+  action: string;
+  target: { type: AuditTargetType; id: string | number };
+  /** The operator whose data this is (the dashboard and the CSV export filter on it). */
+  operatorId?: number | null;
+  /** The memorial concerned, when there is one (its family sees the row). */
+  memorialId?: number | null;
+  /** The fields as they were (omit for a creation). */
+  before?: Record<string, unknown> | null;
+  /** The fields as they are now (omit for a removal). */
+  after?: Record<string, unknown> | null;
+  /** Who acted, when it is not the actor of the work being done (rarely: a job naming its origin). */
+  actor?: Actor;
+}
+
+/** Fields whose values are personal data: the row says they changed, not what they held. */
+const PERSONAL_FIELDS = new Set([
+  "name",
+  "firstName",
+  "lastName",
+  "email",
+  "message",
+  "author",
+  "planter",
+  "planterName",
+  "visitorName",
+  "birthPlace",
+  "deathPlace",
+  "place",
+  "photo",
+  "title",
+  "text",
+]);
+
+export const PERSONAL_VALUE = "(personal data, not kept)";
+
+/**
+ * The actor of a write whose way in did not say who acts: a defect of that way in, which
+ * test/audit-coverage.test.ts looks for. The change is not refused for it (a family's write is not
+ * lost for the service's mistake); the row says so, and the error is logged.
+ */
+export const UNATTRIBUTED: Actor = { kind: "system", name: "unattributed" };
+
+type Change = { before?: unknown; after?: unknown };
+
+function comparable(value: unknown): string {
+  return JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
+}
+
+function jsonValue(field: string, value: unknown): unknown {
+  if (value === undefined) return undefined;
+  if (PERSONAL_FIELDS.has(field) && value !== null) return PERSONAL_VALUE;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return value.toString();
+  return value;
+}
+
+/** The fields that differ between before and after, each with both values (personal ones hidden). */
+export function auditChanges(
+  before: Record<string, unknown> | null | undefined,
+  after: Record<string, unknown> | null | undefined,
+): Record<string, Change> {
+  const changes: Record<string, Change> = {};
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const field of fields) {
+    const was = before?.[field];
+    const is = after?.[field];
+    if (before && after && comparable(was) === comparable(is)) continue;
+    const change: Change = {};
+    if (before) change.before = jsonValue(field, was) ?? null;
+    if (after) change.after = jsonValue(field, is) ?? null;
+    changes[field] = change;
+  }
+  return changes;
+}
+
+function actorColumns(actor: Actor): { kind: string; id: number | null; label: string | null } {
+  switch (actor.kind) {
+    case "user":
+      return { kind: "user", id: actor.id, label: null };
+    case "key":
+      return { kind: "key", id: actor.id, label: actor.name.slice(0, 200) };
+    case "family":
+      return { kind: "family", id: actor.memorialId, label: null };
+    case "visitor":
+      return { kind: "visitor", id: null, label: null };
+    case "cli":
+      return { kind: "cli", id: null, label: actor.account.slice(0, 200) };
+    case "system":
+      return { kind: "system", id: null, label: actor.name.slice(0, 200) };
+  }
+}
+
+/** The operator an actor acts for, when the entry does not name one. */
+function actorOperator(actor: Actor): number | null {
+  return actor.kind === "user" || actor.kind === "key" ? actor.operatorId : null;
+}
+
+/** The SHA-256 of the client's address (lib/auth/client-address.ts), when a request is served. */
+function clientHash(): string | null {
+  const client = currentRequest()?.client;
+  return client ? createHash("sha256").update(client).digest("hex") : null;
+}
+
+function unattributed(action: string): Actor {
+  componentLogger("audit").error({ action }, "audit: a write with no actor; its way in must call actingAs");
+  return UNATTRIBUTED;
+}
+
+/** Writes one audit row in `tx`, the transaction of the change it records. */
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+  const actor = entry.actor ?? currentActor() ?? unattributed(entry.action);
+  const who = actorColumns(actor);
+  await tx.auditLog.create({
+    data: {
+      actorKind: who.kind,
+      actorId: who.id,
+      actorLabel: who.label,
+      operatorId: entry.operatorId ?? actorOperator(actor),
+      memorialId: entry.memorialId ?? null,
+      action: entry.action,
+      targetType: entry.target.type,
+      targetId: String(entry.target.id).slice(0, 100),
+      changes: auditChanges(entry.before, entry.after) as object,
+      clientHash: clientHash(),
+    },
+  });
+}
