@@ -6,6 +6,15 @@
 // A personal field's values (names, e-mail addresses, messages) are not kept: the row says the
 // field changed, not what it held, so that an erasure (lib/privacy/erasure.ts) leaves nothing of
 // the person in a log that can never be changed (docs/privacy.md, "The audit log").
+//
+// Who writes it: every use case of lib/ through which a person or a partner changes something
+// (memorials, trees, guestbook, keys, users, webhooks, settings, catalogue, claim codes, visitor
+// plantings and payments, reminder subscriptions), and the jobs that act on their behalf or change
+// what they see (an expiry, an erasure carried out, a code credited, a queued tree planted or given
+// up). Not audited, on purpose: the service's machine bookkeeping, which no person asks for and
+// which changes nothing a person owns: the outbox and its sending, dashboard sessions, rate-limit
+// counts, caches, job rows, webhook deliveries' attempts, idempotency rows, secret links issued by
+// the consumers, domain events, and the retention job's removals (lib/privacy/retention.ts).
 import { createHash } from "node:crypto";
 import type { Tx } from "@memorial/lib/db/client";
 import { componentLogger } from "@memorial/lib/log";
@@ -28,7 +37,10 @@ export type AuditTargetType =
   | "code"
   | "subscription"
   | "archive"
-  | "subject";
+  | "subject"
+  | "plantation"
+  | "stock"
+  | "planting";
 
 export interface AuditEntry {
   /** What was done, as domain.verb: "memorial.created", "tree.moved", "key.revoked". */
@@ -63,6 +75,13 @@ const PERSONAL_FIELDS = new Set([
   "photo",
   "title",
   "text",
+  // The deceased's other facts an erasure removes (lib/privacy/erasure.ts), and a visitor's name.
+  "civility",
+  "birthDate",
+  "placeOfDeath",
+  "imageUrl",
+  "anonymousName",
+  "authorName",
 ]);
 
 export const PERSONAL_VALUE = "(personal data, not kept)";
@@ -140,16 +159,25 @@ function unattributed(action: string): Actor {
   return UNATTRIBUTED;
 }
 
+/** The operator of the memorial concerned, when neither the entry nor the actor names one. */
+async function memorialOperator(tx: Tx, memorialId: number | null | undefined): Promise<number | null> {
+  if (memorialId === null || memorialId === undefined) return null;
+  const memorial = await tx.memorial.findUnique({ where: { id: memorialId }, select: { operatorId: true } });
+  return memorial?.operatorId ?? null;
+}
+
 /** Writes one audit row in `tx`, the transaction of the change it records. */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   const actor = entry.actor ?? currentActor() ?? unattributed(entry.action);
   const who = actorColumns(actor);
+  const operatorId =
+    entry.operatorId ?? actorOperator(actor) ?? (await memorialOperator(tx, entry.memorialId));
   await tx.auditLog.create({
     data: {
       actorKind: who.kind,
       actorId: who.id,
       actorLabel: who.label,
-      operatorId: entry.operatorId ?? actorOperator(actor),
+      operatorId,
       memorialId: entry.memorialId ?? null,
       action: entry.action,
       targetType: entry.target.type,

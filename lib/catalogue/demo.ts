@@ -1,5 +1,6 @@
 // The demo catalogue written on an empty database: real species with real figures, real planting
 // sites in Belgium, France, the Netherlands and Germany, and one demo operator.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { type Tx, transaction } from "@memorial/lib/db/client";
 import { createContext } from "@memorial/lib/operators/contexts";
 import { createOperator } from "@memorial/lib/operators/create-operator";
@@ -111,12 +112,15 @@ export interface DemoOperator {
 
 /** Writes the demo data when the database has no species and no operator; returns the demo key. */
 export function seedDemo(): Promise<DemoOperator | null> {
-  return transaction(async (db) => {
-    await db.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_LOCK})`;
-    const [species, operators] = await Promise.all([db.species.count(), db.operator.count()]);
-    if (species > 0 || operators > 0) return null;
-    return writeDemo(db);
-  });
+  // The audit log names the service's start as the author of the demo operator, keys and contexts.
+  return actingAs({ kind: "system", name: "demo seed" }, () =>
+    transaction(async (db) => {
+      await db.$executeRaw`SELECT pg_advisory_xact_lock(${DEMO_LOCK})`;
+      const [species, operators] = await Promise.all([db.species.count(), db.operator.count()]);
+      if (species > 0 || operators > 0) return null;
+      return writeDemo(db);
+    }),
+  );
 }
 
 async function writeDemo(db: Tx): Promise<DemoOperator> {

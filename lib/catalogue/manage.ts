@@ -1,5 +1,6 @@
 // Changes to the catalogue made by the people who run the service (the command line).
-import { db } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { signalCatalogueChanged } from "@memorial/lib/events/events";
 import type { PlantationTranslations, SpeciesTranslations } from "./translations";
@@ -35,8 +36,16 @@ export async function createPlantation(
   }
   if (!(Math.abs(input.latitude) <= 90)) throw invalid("latitude must be between -90 and 90");
   if (!(Math.abs(input.longitude) <= 180)) throw invalid("longitude must be between -180 and 180");
-  const plantation = await db.plantation.create({
-    data: { ...input, ...plantationTranslations(input), country: input.country.toUpperCase() },
+  const plantation = await transaction(async (tx) => {
+    const created = await tx.plantation.create({
+      data: { ...input, ...plantationTranslations(input), country: input.country.toUpperCase() },
+    });
+    await recordAudit(tx, {
+      action: "plantation.created",
+      target: { type: "plantation", id: created.id },
+      after: { siteName: created.name, country: created.country, region: created.region },
+    });
+    return created;
   });
   await signalCatalogueChanged();
   return plantation;
@@ -49,15 +58,37 @@ export async function createPlantation(
  */
 export async function translatePlantation(id: number, input: PlantationTranslationFields) {
   const data = plantationTranslations(input);
-  const result = await db.plantation.updateMany({ where: { id }, data });
-  if (result.count === 0) throw notFound(`plantation ${id} does not exist`);
+  await transaction(async (tx) => {
+    const before = await tx.plantation.findUnique({ where: { id } });
+    if (!before) throw notFound(`plantation ${id} does not exist`);
+    await tx.plantation.update({ where: { id }, data });
+    await recordAudit(tx, {
+      action: "plantation.modified",
+      target: { type: "plantation", id },
+      before: Object.fromEntries(
+        Object.keys(data).map((field) => [field, before[field as keyof typeof data]]),
+      ),
+      after: data,
+    });
+  });
   await signalCatalogueChanged();
   return { id, ...data };
 }
 
 export async function deactivatePlantation(id: number) {
-  const result = await db.plantation.updateMany({ where: { id }, data: { active: false } });
-  if (result.count === 0) throw notFound(`plantation ${id} does not exist`);
+  await transaction(async (tx) => {
+    const [before] = await tx.plantation.updateManyAndReturn({
+      where: { id },
+      data: { active: false },
+      select: { id: true },
+    });
+    if (!before) throw notFound(`plantation ${id} does not exist`);
+    await recordAudit(tx, {
+      action: "plantation.deactivated",
+      target: { type: "plantation", id },
+      after: { active: false },
+    });
+  });
   await signalCatalogueChanged();
   return { active: false };
 }
@@ -87,7 +118,19 @@ export async function createSpecies(
       throw invalid(`${field} must be at most ${max} characters`);
     }
   }
-  const species = await db.species.create({ data: input });
+  const species = await transaction(async (tx) => {
+    const created = await tx.species.create({ data: input });
+    await recordAudit(tx, {
+      action: "species.created",
+      target: { type: "species", id: created.id },
+      after: {
+        speciesName: created.name,
+        latinName: created.latinName,
+        unitPrice: String(created.unitPrice),
+      },
+    });
+    return created;
+  });
   await signalCatalogueChanged();
   return species;
 }

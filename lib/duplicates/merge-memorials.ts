@@ -31,6 +31,7 @@
 // A folder of its own: a merge moves trees (lib/trees), and lib/trees reads lib/memorials, so a
 // merge in lib/memorials would make the folders a cycle (.dependency-cruiser.cjs). The detection,
 // the pairs and mergedInto are in lib/memorials/duplicates.ts (the creation needs them).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, type Tx } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
@@ -189,6 +190,19 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
       memorialIds: [mergedId],
       payload: input.linkBase ? { ...payload, linkBase: input.linkBase } : payload,
     });
+    await recordAudit(tx, {
+      action: "memorial.merged",
+      target: { type: "memorial", id: mergedId },
+      operatorId: input.operatorId,
+      memorialId: mergedId,
+      before: { mergedIntoId: null },
+      after: {
+        mergedIntoId: keptId,
+        mergeId,
+        treeIds: movedTreeIds,
+        guestbookEntries: moved.guestbookEntries,
+      },
+    });
     return {
       mergeId,
       keptMemorialId: keptId,
@@ -339,6 +353,14 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
       memorialId: mergedId,
       memorialIds: [keptId],
       payload,
+    });
+    await recordAudit(tx, {
+      action: "memorial.unmerged",
+      target: { type: "memorial", id: mergedId },
+      operatorId: input.operatorId,
+      memorialId: mergedId,
+      before: { mergedIntoId: keptId },
+      after: { mergedIntoId: null, mergeId: input.mergeId, treeIds },
     });
     return {
       mergeId: input.mergeId,

@@ -4,6 +4,7 @@
 // memorial's messages only, an operator its own memorials' only. Deleting removes the row.
 // A visitor's planting words (issue 30, lib/visitors) are an entry too: its tree's planter and
 // message are public exactly while the entry is published (tree.message_hidden_at follows it).
+import { recordAudit } from "@memorial/lib/audit/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
@@ -30,6 +31,15 @@ export async function moderateGuestbookEntry(
       });
     const who = actedBy(actor);
     const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
+    const audit = (name: string, after: string | null) =>
+      recordAudit(tx, {
+        action: name,
+        target: { type: "guestbook", id: entry.id },
+        operatorId: memorial.operatorId,
+        memorialId: memorial.id,
+        before: { status: entry.status },
+        ...(after === null ? {} : { after: { status: after } }),
+      });
     if (action === "delete") {
       await showVisitorWords(tx, entry.visitorPlantingId, false);
       await tx.guestbookEntry.delete({ where: { id: entry.id } });
@@ -38,6 +48,7 @@ export async function moderateGuestbookEntry(
         type: "guestbook.entry_deleted",
         payload: { entryId: entry.id, ...who },
       });
+      await audit("guestbook.deleted", null);
       return { changed: true };
     }
     const status = action === "approve" ? "published" : "hidden";
@@ -47,6 +58,7 @@ export async function moderateGuestbookEntry(
       data: { status, decidedAt: new Date(), decidedBy: who.by },
     });
     await showVisitorWords(tx, entry.visitorPlantingId, status === "published");
+    await audit(status === "published" ? "guestbook.approved" : "guestbook.hidden", status);
     await events.record({
       ...base,
       type: status === "published" ? "guestbook.entry_published" : "guestbook.entry_hidden",

@@ -6,6 +6,7 @@
 // hit in the message's transaction, so that simultaneous posts cannot pass them together and a
 // refused post counts in neither). The message is published at once in an open guestbook, else it
 // waits for the family (approval, the default).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { hit } from "@memorial/lib/limits/rate-limit";
@@ -70,6 +71,13 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
       select: { id: true },
     });
     const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
+    await recordAudit(tx, {
+      action: "guestbook.posted",
+      target: { type: "guestbook", id: created.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      after: { author: entry.name, message: entry.message, status },
+    });
     await events.record({
       ...base,
       type: "guestbook.entry_received",

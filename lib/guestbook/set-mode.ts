@@ -1,6 +1,7 @@
 // The family chooses how its guestbook publishes visitors' messages (issue 21.3): open (at once),
 // approval (the default: each message waits for the family) or closed (no new message; the
 // published ones stay).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { withEvents } from "@memorial/lib/events/events";
 import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
 
@@ -25,6 +26,14 @@ export async function setGuestbookMode(
       isTest: memorial.isTest,
       memorialId: memorial.id,
       payload: { mode, previousMode: memorial.guestbookMode, ...actedBy(actor) },
+    });
+    await recordAudit(tx, {
+      action: "guestbook.mode_changed",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { guestbookMode: memorial.guestbookMode },
+      after: { guestbookMode: mode },
     });
     return { changed: true };
   });

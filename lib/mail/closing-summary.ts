@@ -7,6 +7,7 @@
 // transaction that writes the e-mail (with its attachments) to the outbox; a second run, on this
 // instance or another, finds it set and writes nothing. A second request of the family sends
 // nothing either: the page says when it was sent (README).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { plantationName, plantationRegion, speciesName } from "@memorial/lib/catalogue/translations";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import {
@@ -145,6 +146,13 @@ export async function sendClosingSummary(memorialId: number, origin: string): Pr
           ],
         },
       },
+    });
+    await recordAudit(tx, {
+      action: "memorial.summary_sent",
+      target: { type: "memorial", id: memorialId },
+      operatorId: memorial.operatorId,
+      memorialId,
+      after: { trees: totals.trees },
     });
     return { sent: true } as const;
   });

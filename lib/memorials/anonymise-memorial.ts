@@ -1,6 +1,7 @@
 // The family makes its classic memorial anonymous (4.1 rule 7 then applies everywhere: nothing
 // about the deceased is shown, the memorial is named by its anonymous name or id), or makes it
 // classic again. Only what the family did can be undone: a memorial created anonymous stays so.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { invalid } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
@@ -54,6 +55,14 @@ export async function setMemorialAnonymous(
       memorial,
       anonymous ? "memorial.anonymised" : "memorial.unanonymised",
     );
+    await recordAudit(tx, {
+      action: anonymous ? "memorial.anonymised" : "memorial.unanonymised",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { kind: memorial.kind },
+      after: { kind: anonymous ? "anonymous" : "classic" },
+    });
     return { anonymous, changed: true };
   });
 }

@@ -2,6 +2,7 @@
 // anonymous title (MemorialAnonymeNom, "In memoriam" without one) or the deceased's initials
 // ("In memoriam A. L."); displayTitle in policy.ts applies the choice everywhere people read it.
 // Reversible, recorded as memorial.title_changed.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { invalid } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
@@ -22,6 +23,14 @@ export async function setAnonymousTitle(
     if (memorial.anonymousTitle === choice) return { anonymousTitle: choice, changed: false };
     await tx.memorial.update({ where: { id: memorial.id }, data: { anonymousTitle: choice } });
     await recordFamilyChange(events, actor, memorial, "memorial.title_changed", { anonymousTitle: choice });
+    await recordAudit(tx, {
+      action: "memorial.title_changed",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { anonymousTitle: memorial.anonymousTitle },
+      after: { anonymousTitle: choice },
+    });
     return { anonymousTitle: choice, changed: true };
   });
 }

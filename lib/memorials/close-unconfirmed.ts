@@ -6,6 +6,7 @@
 // operator's global memorial (or queued there when no stock is left), as any of its plantings. The memorial row is locked FOR UPDATE, as the
 // confirmation locks it (confirm-memorial.ts), so a confirmation and a closing at the same moment
 // give exactly one outcome: whichever comes second finds the other's status and does nothing.
+import { recordAudit } from "@memorial/lib/audit/record";
 import type { Tx } from "@memorial/lib/db/client";
 import type { EventRecorder } from "@memorial/lib/events/events";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
@@ -111,6 +112,15 @@ export async function closeUnconfirmed(
     memorialId,
     type: "memorial.expired",
     payload: { reason, outcome, treeId, globalMemorialId: globalId },
+  });
+  // A decline is the family's (its confirmation page); an expiry, the daily job's.
+  await recordAudit(tx, {
+    action: reason === "declined" ? "memorial.declined" : "memorial.expired",
+    target: { type: "memorial", id: memorialId },
+    operatorId: memorial.operator_id,
+    memorialId,
+    before: { status: "awaiting_confirmation" },
+    after: { status: "expired", closedReason: reason, outcome, treeId, globalMemorialId: globalId },
   });
   return { closed: true, outcome, treeId, globalMemorialId: globalId };
 }

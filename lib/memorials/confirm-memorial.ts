@@ -4,6 +4,7 @@
 // Confirmation never fails the family: with no tree available at that moment (or plantings of the
 // operator already waiting, served first), the tree waits in the planting queue
 // (lib/plantings/planting-queue.ts) and is planted as soon as stock returns.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db } from "@memorial/lib/db/client";
 import { withEvents } from "@memorial/lib/events/events";
 import type { Language } from "@memorial/lib/i18n/languages";
@@ -145,6 +146,14 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
     } else if (queuedId !== null) {
       await events.record({ ...event, type: "planting.queued", payload: { queuedPlantingId: queuedId } });
     }
+    await recordAudit(tx, {
+      action: "memorial.confirmed",
+      target: { type: "memorial", id: row.memorialId },
+      operatorId: row.operatorId,
+      memorialId: row.memorialId,
+      before: { status: "awaiting_confirmation" },
+      after: { status: "visible", treeId: tree?.treeId ?? null, queuedPlantingId: queuedId },
+    });
     return { outcome: "confirmed", memorialId: row.memorialId };
   });
 }

@@ -2,6 +2,7 @@
 // tree in the operator's global memorial; with a confirmation, a memorial awaiting its family
 // (its e-mail follows from the event). The context is resolved and the Idempotency-Key honoured
 // here, so every edge gets both; everything is written in one database transaction with its events.
+import { recordAudit } from "@memorial/lib/audit/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { type EventRecorder, withEvents } from "@memorial/lib/events/events";
@@ -172,6 +173,10 @@ async function plant(
         memorialId: made.id,
         payload: { awaitingConfirmation: true, confirmation },
       });
+      await auditPlanting(tx, caller, "memorial.created", made.id, {
+        status: "awaiting_confirmation",
+        target,
+      });
       return {
         chain,
         memorialId: made.id,
@@ -198,6 +203,13 @@ async function plant(
   }
 
   const tree = await plantTree(tx, { ...planting, memorialId: memorial.id, personId: memorial.personId });
+  await auditPlanting(tx, caller, target.kind === "new" ? "memorial.created" : "tree.planted", memorial.id, {
+    status: "visible",
+    target,
+    treeId: tree.treeId,
+    speciesId: tree.speciesId,
+    planter: planting.planter,
+  });
   await events.record({
     type: "tree.planted",
     operatorId: caller.operatorId,
@@ -229,6 +241,37 @@ async function plant(
       ? { created: { status: "visible" as const, isTest: planting.isTest, hiddenAt: null, language } }
       : {}),
   };
+}
+
+/** The audit row of a planting: the new memorial (with its first tree), or the tree planted. */
+function auditPlanting(
+  tx: Tx,
+  caller: Caller,
+  action: "memorial.created" | "tree.planted",
+  memorialId: number,
+  done: { status: string; target: PlantingTarget; treeId?: number; speciesId?: number; planter?: string },
+) {
+  const { target } = done;
+  return recordAudit(tx, {
+    action,
+    target:
+      action === "tree.planted"
+        ? { type: "tree", id: done.treeId ?? 0 }
+        : { type: "memorial", id: memorialId },
+    operatorId: caller.operatorId,
+    memorialId,
+    after: {
+      ...(action === "memorial.created"
+        ? {
+            status: done.status,
+            kind: target.kind === "new" ? (target.anonymous ? "anonymous" : "classic") : "global",
+          }
+        : {}),
+      ...(done.treeId === undefined
+        ? {}
+        : { treeId: done.treeId, speciesId: done.speciesId, planter: done.planter }),
+    },
+  });
 }
 
 /** The link base an event carries, when the request has one. */

@@ -25,7 +25,8 @@
 // those only. Measured on the test database with 20 000 persons of one operator: about 5 ms per
 // creation, round trip included, on a loaded 2-core machine (test/memorial-duplicates.test.ts
 // checks the plan and prints the figure).
-import { db, Prisma, type Tx } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { settings } from "@memorial/lib/settings";
@@ -248,10 +249,25 @@ export async function markNotSamePerson(input: {
   duplicateId: number;
   by: string;
 }): Promise<void> {
-  const updated = await db.$executeRaw`
-    UPDATE "memorial_duplicate" SET "state" = 'not_same', "decided_at" = now(), "decided_by" = ${input.by}
-    WHERE "id" = ${input.duplicateId} AND "operator_id" = ${input.operatorId} AND "state" IN ('open', 'unmerged')`;
-  if (updated === 1) return;
+  const updated = await transaction(async (tx) => {
+    const [pair] = await tx.$queryRaw<{ first: number; second: number; state: string }[]>`
+      UPDATE "memorial_duplicate" d SET "state" = 'not_same', "decided_at" = now(), "decided_by" = ${input.by}
+      FROM "memorial_duplicate" old
+      WHERE d."id" = ${input.duplicateId} AND d."operator_id" = ${input.operatorId}
+        AND d."state" IN ('open', 'unmerged') AND old."id" = d."id"
+      RETURNING d."first_memorial_id" AS "first", d."second_memorial_id" AS "second", old."state"::text AS "state"`;
+    if (!pair) return false;
+    await recordAudit(tx, {
+      action: "memorial.not_duplicate",
+      target: { type: "memorial", id: pair.first },
+      operatorId: input.operatorId,
+      memorialId: pair.first,
+      before: { duplicateOf: pair.second, state: pair.state },
+      after: { duplicateOf: pair.second, state: "not_same" },
+    });
+    return true;
+  });
+  if (updated) return;
   const pair = await db.memorialDuplicate.findFirst({
     where: { id: input.duplicateId, operatorId: input.operatorId },
     select: { state: true },

@@ -1,5 +1,6 @@
 // The family hides its memorial (the public and other operators get 404, as for a memorial that
 // does not exist: memorialsVisibleTo in policy.ts), or shows it again. Reversible, recorded.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 
@@ -12,6 +13,14 @@ export async function setMemorialHidden(
     if ((memorial.hiddenAt !== null) === hidden) return { hidden, changed: false };
     await tx.memorial.update({ where: { id: memorial.id }, data: { hiddenAt: hidden ? new Date() : null } });
     await recordFamilyChange(events, actor, memorial, hidden ? "memorial.hidden" : "memorial.shown");
+    await recordAudit(tx, {
+      action: hidden ? "memorial.hidden" : "memorial.shown",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { hidden: !hidden },
+      after: { hidden },
+    });
     return { hidden, changed: true };
   });
 }

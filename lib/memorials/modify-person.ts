@@ -1,6 +1,9 @@
 // 4.2 Modify a deceased person: a partial update by the operator (and environment) that created
 // the person; another operator's person is not found. The person's memorials hear of it through
 // the person.modified event (their pages show the new name or dates).
+
+import { recordAudit } from "@memorial/lib/audit/record";
+import type { Tx } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import type { Caller } from "@memorial/lib/operators/keys";
@@ -50,6 +53,7 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
       }
     }
     const memorials = await tx.memorial.findMany({ where: { personId: person.id }, select: { id: true } });
+    await auditModification(tx, caller.operatorId, existing, data, memorials[0]?.id ?? null);
     // Issue 32.4: a new name, date or place may make a duplicate (a pair already recorded, one
     // marked "not the same person" too, is left as it is).
     for (const memorial of memorials) await detectDuplicates(tx, memorial.id);
@@ -61,5 +65,24 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
       payload: { personId: person.id, titlesUpdated: command.updateTitles },
     });
     return person;
+  });
+}
+
+/** The audit row: the fields the command gave, as they were and as they are. */
+function auditModification(
+  tx: Tx,
+  operatorId: number,
+  existing: Record<string, unknown> & { id: number },
+  data: Record<string, unknown>,
+  memorialId: number | null,
+) {
+  const given = Object.keys(data).filter((field) => data[field] !== undefined);
+  return recordAudit(tx, {
+    action: "person.modified",
+    target: { type: "person", id: existing.id },
+    operatorId,
+    memorialId,
+    before: Object.fromEntries(given.map((field) => [field, existing[field]])),
+    after: Object.fromEntries(given.map((field) => [field, data[field]])),
   });
 }

@@ -1,6 +1,7 @@
 // A new confirmation link for a memorial still awaiting its family (the dashboard's button): the
 // links sent before stop working now, in this transaction; the new link and its e-mail follow
 // from the confirmation.resent event (lib/mail/confirmation-consumer.ts).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
@@ -70,6 +71,12 @@ export async function resendConfirmation(input: {
       isTest: memorial.isTest,
       memorialId: memorial.id,
       payload: { confirmation },
+    });
+    await recordAudit(tx, {
+      action: "memorial.confirmation_resent",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
     });
     return { resent: true };
   });

@@ -1,6 +1,7 @@
 // The operator sends the family a new management link (the dashboard's button): the links sent
 // before stop working when the new one is issued; the link and its e-mail follow from the
 // manage_link.sent event (lib/mail/manage-consumer.ts), like the confirmation e-mail.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import type { ManageLinkRequest } from "@memorial/lib/events/payloads";
@@ -37,6 +38,12 @@ export async function sendManageLink(input: {
       isTest: memorial.isTest,
       memorialId: memorial.id,
       payload: { by: "operator", ...(userId ? { userId } : {}), manage },
+    });
+    await recordAudit(tx, {
+      action: "memorial.manage_link_sent",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
     });
     return { sent: true };
   });

@@ -3,6 +3,7 @@
 // family's hide, hide-memorial.ts: 404 to the public). Until it chooses, the funeral home's default
 // applies (context.default_privacy). Reversible; recorded as memorial.privacy_changed (and, when the
 // hide changes with it, memorial.hidden / memorial.shown, as the hide control records them).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { withEvents } from "@memorial/lib/events/events";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
@@ -34,6 +35,14 @@ export async function setMemorialPrivacy(
         previousPrivacy: before?.level ?? null,
       });
     }
+    await recordAudit(tx, {
+      action: "memorial.privacy_changed",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { privacy: before?.level ?? null, hidden: wasHidden },
+      after: { privacy: level, hidden },
+    });
     return { privacy: level, changed: true };
   });
 }

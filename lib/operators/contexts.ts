@@ -1,6 +1,7 @@
 // The hierarchy of contexts inside an operator (contract.md, "Operators, contexts and keys"):
 // GroupeEpf > Epf > EpfAgence; GroupePresse > Titre > TitreEdition; Assurance; GroupeMaisonRepos.
-import { db, Prisma, type Tx } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import type { ContextKind, MemorialPrivacy } from "@memorial/lib/db/generated/enums";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { signalMemorialsChanged } from "@memorial/lib/events/events";
@@ -31,7 +32,9 @@ export async function createContext(
     defaultPrivacy?: MemorialPrivacy | null;
   },
   client: Tx | typeof db = db,
-) {
+): Promise<Awaited<ReturnType<Tx["context"]["create"]>>> {
+  // The context and its audit row in one transaction (the caller's, when it gives one).
+  if (client === db) return transaction((tx) => createContext(input, tx));
   const operator = await client.operator.findUnique({ where: { id: input.operatorId } });
   if (!operator) throw notFound(`operator ${input.operatorId} does not exist`);
   if (input.parentId) {
@@ -48,7 +51,7 @@ export async function createContext(
       );
     }
   }
-  return client.context.create({
+  const context = await client.context.create({
     data: {
       operatorId: input.operatorId,
       kind: input.kind,
@@ -58,6 +61,18 @@ export async function createContext(
       defaultPrivacy: input.defaultPrivacy ?? null,
     },
   });
+  await recordAudit(client as Tx, {
+    action: "context.created",
+    target: { type: "context", id: context.id },
+    operatorId: input.operatorId,
+    after: {
+      kind: context.kind,
+      contextName: context.name,
+      parentId: context.parentId,
+      defaultPrivacy: context.defaultPrivacy,
+    },
+  });
+  return context;
 }
 
 /**
@@ -69,9 +84,18 @@ export async function setContextDefaultPrivacy(
   contextId: number,
   defaultPrivacy: MemorialPrivacy | null,
 ) {
-  const context = await db.context.findFirst({ where: { id: contextId, operatorId } });
-  if (!context) throw notFound(`context ${contextId} is not a context of operator ${operatorId}`);
-  await db.context.update({ where: { id: contextId }, data: { defaultPrivacy } });
+  await transaction(async (tx) => {
+    const context = await tx.context.findFirst({ where: { id: contextId, operatorId } });
+    if (!context) throw notFound(`context ${contextId} is not a context of operator ${operatorId}`);
+    await tx.context.update({ where: { id: contextId }, data: { defaultPrivacy } });
+    await recordAudit(tx, {
+      action: "context.modified",
+      target: { type: "context", id: contextId },
+      operatorId,
+      before: { defaultPrivacy: context.defaultPrivacy },
+      after: { defaultPrivacy },
+    });
+  });
   // The pages of the memorials that follow this default change (noindex): every process drops them
   // from its caches at once (a signal without an event row, as for the catalogue).
   await signalMemorialsChanged(operatorId, await memorialsFollowingContext(contextId));

@@ -1,4 +1,5 @@
 // A new operator with its first live and test keys.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
@@ -28,6 +29,17 @@ export async function createOperator(
       maxUnitPrice: input.maxUnitPrice ?? null,
     },
   });
+  await recordAudit(client, {
+    action: "operator.created",
+    target: { type: "operator", id: operator.id },
+    operatorId: operator.id,
+    after: {
+      operatorName: operator.name,
+      language: operator.language,
+      prepaidTrees: operator.prepaidTrees,
+      allowedCountries: operator.allowedCountries,
+    },
+  });
   const live = await createApiKey(operator.id, "production", client);
   const test = await createApiKey(operator.id, "test", client);
   return { operatorId: operator.id, key: live.key, testKey: test.key };
@@ -48,21 +60,43 @@ export async function setUnconfirmedOutcome(
   operatorId: number,
   outcome?: UnconfirmedOutcomeChoice,
 ): Promise<{ operatorId: number; unconfirmedOutcome: UnconfirmedOutcomeChoice }> {
-  const rows = outcome
-    ? await db.$queryRaw<{ unconfirmed_outcome: string }[]>`
-        UPDATE "operator" SET "unconfirmed_outcome" = ${outcome}::"UnconfirmedOutcome"
-        WHERE "id" = ${operatorId} RETURNING "unconfirmed_outcome"::text`
-    : await db.$queryRaw<{ unconfirmed_outcome: string }[]>`
-        SELECT "unconfirmed_outcome"::text FROM "operator" WHERE "id" = ${operatorId}`;
-  if (rows.length === 0) throw notFound(`operator ${operatorId} does not exist`);
-  return { operatorId, unconfirmedOutcome: rows[0].unconfirmed_outcome as UnconfirmedOutcomeChoice };
+  if (!outcome) {
+    const rows = await db.$queryRaw<{ unconfirmed_outcome: string }[]>`
+      SELECT "unconfirmed_outcome"::text FROM "operator" WHERE "id" = ${operatorId}`;
+    if (rows.length === 0) throw notFound(`operator ${operatorId} does not exist`);
+    return { operatorId, unconfirmedOutcome: rows[0].unconfirmed_outcome as UnconfirmedOutcomeChoice };
+  }
+  return transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ before: string }[]>`
+      SELECT "unconfirmed_outcome"::text AS "before" FROM "operator" WHERE "id" = ${operatorId} FOR UPDATE`;
+    if (!row) throw notFound(`operator ${operatorId} does not exist`);
+    await tx.$executeRaw`
+      UPDATE "operator" SET "unconfirmed_outcome" = ${outcome}::"UnconfirmedOutcome" WHERE "id" = ${operatorId}`;
+    await recordAudit(tx, {
+      action: "operator.settings_changed",
+      target: { type: "operator", id: operatorId },
+      operatorId,
+      before: { unconfirmedOutcome: row.before },
+      after: { unconfirmedOutcome: outcome },
+    });
+    return { operatorId, unconfirmedOutcome: outcome };
+  });
 }
 
 /** Adds prepaid trees; the balance can never go below zero (CHECK in the database). */
 export async function addPrepaid(operatorId: number, trees: number) {
-  const rows = await db.$queryRaw<{ prepaid_trees: number }[]>`
-    UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" + ${trees}
-    WHERE "id" = ${operatorId} RETURNING "prepaid_trees"`;
-  if (rows.length === 0) throw notFound(`operator ${operatorId} does not exist`);
-  return { operatorId, prepaid: rows[0].prepaid_trees };
+  return transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ prepaid_trees: number }[]>`
+      UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" + ${trees}
+      WHERE "id" = ${operatorId} RETURNING "prepaid_trees"`;
+    if (rows.length === 0) throw notFound(`operator ${operatorId} does not exist`);
+    await recordAudit(tx, {
+      action: "operator.prepaid_added",
+      target: { type: "operator", id: operatorId },
+      operatorId,
+      before: { prepaidTrees: rows[0].prepaid_trees - trees },
+      after: { prepaidTrees: rows[0].prepaid_trees },
+    });
+    return { operatorId, prepaid: rows[0].prepaid_trees };
+  });
 }

@@ -1,7 +1,9 @@
 // API keys: shown once, stored as a SHA-256 hash, live (production) or test, revocable; named at
 // creation and stamped with their last use (at most once a minute per key, see authenticateKey).
+
 import { randomBytes } from "node:crypto";
-import { db, type Tx } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import {
@@ -26,17 +28,36 @@ export function generateKey(environment: KeyEnvironment): string {
 /** The longest key name (api_key.name is VARCHAR(100)). */
 export const KEY_NAME_MAX = 100;
 
+/** A key just created: the key itself is shown this once. */
+export interface CreatedKey {
+  id: number;
+  key: string;
+  prefix: string;
+  environment: KeyEnvironment;
+  name: string | null;
+  createdAt: Date;
+}
+
 export async function createApiKey(
   operatorId: number,
   environment: KeyEnvironment,
   client: Tx | typeof db = db,
   name: string | null = null,
-) {
-  const operator = await client.operator.findUnique({ where: { id: operatorId } });
+): Promise<CreatedKey> {
+  // The key and its audit row in one transaction (the caller's, when it gives one).
+  if (client === db) return transaction((tx) => createApiKey(operatorId, environment, tx, name));
+  const tx = client as Tx;
+  const operator = await tx.operator.findUnique({ where: { id: operatorId } });
   if (!operator) throw new DomainError("NOT_FOUND", `operator ${operatorId} does not exist`);
   const key = generateKey(environment);
-  const row = await client.apiKey.create({
+  const row = await tx.apiKey.create({
     data: { operatorId, hash: hashKey(key), prefix: key.slice(0, 12), environment, name },
+  });
+  await recordAudit(tx, {
+    action: "key.created",
+    target: { type: "key", id: row.id },
+    operatorId,
+    after: { prefix: row.prefix, environment, keyName: name },
   });
   return { id: row.id, key, prefix: row.prefix, environment, name: row.name, createdAt: row.createdAt };
 }
@@ -55,6 +76,13 @@ async function revoke(where: { hash: string } | { id: number; operatorId: number
         operatorId: key.operatorId,
         isTest: isTestEnvironment(key.environment),
         payload: { keyId: key.id },
+      });
+      await recordAudit(tx, {
+        action: "key.revoked",
+        target: { type: "key", id: key.id },
+        operatorId: key.operatorId,
+        before: { revoked: false },
+        after: { revoked: true },
       });
     }
     return revoked.length;

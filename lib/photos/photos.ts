@@ -1,6 +1,8 @@
 // Photos of trees (issue 20): stored once, read by key, served at /photos/<key>.jpg
 // (app/photos/[file]/route.ts). Callers keep the key (tree.photo_key) and build the address with
 // photoUrl.
+import { recordAudit } from "@memorial/lib/audit/record";
+import { transaction } from "@memorial/lib/db/client";
 import { settings } from "@memorial/lib/settings";
 import { isPhotoKey, preparePhoto } from "./prepare-photo";
 import { photoStorage } from "./storage";
@@ -18,6 +20,14 @@ export const PHOTO_CONTENT_TYPE = "image/jpeg";
 export async function storePhoto(bytes: Uint8Array): Promise<{ key: string }> {
   const { key, body } = await preparePhoto(bytes, settings().PHOTO_MAX_BYTES);
   await photoStorage().put(key, body);
+  // The audit log's row of the upload (a step of a tree that shows it records its key too).
+  await transaction((tx) =>
+    recordAudit(tx, {
+      action: "tree.photo_added",
+      target: { type: "photo", id: key },
+      after: { photoKey: key },
+    }),
+  );
   return { key };
 }
 

@@ -1,6 +1,7 @@
 // Stock added by the people who run the service (the command line): the plantings waiting for it
 // are served at once (lib/plantings/planting-queue.ts).
-import { db } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, transaction } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import { signalCatalogueChanged } from "@memorial/lib/events/events";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
@@ -14,12 +15,21 @@ export async function addStock(plantationId: number, speciesId: number, trees: n
   ]);
   if (!plantation) throw notFound(`plantation ${plantationId} does not exist`);
   if (!species) throw notFound(`species ${speciesId} does not exist`);
-  const rows = await db.$queryRaw<{ stock: number }[]>`
-    INSERT INTO "stock" ("plantation_id", "species_id", "stock") VALUES (${plantationId}, ${speciesId}, ${trees})
-    ON CONFLICT ("plantation_id", "species_id") DO UPDATE SET "stock" = "stock"."stock" + EXCLUDED."stock"
-    RETURNING "stock"`;
-  // The plantings waiting for stock are served now (one waiting job, whoever adds stock).
-  await enqueue(db, SERVE_QUEUE_JOB, {}, { key: SERVE_QUEUE_JOB });
+  const rows = await transaction(async (tx) => {
+    const added = await tx.$queryRaw<{ stock: number }[]>`
+      INSERT INTO "stock" ("plantation_id", "species_id", "stock") VALUES (${plantationId}, ${speciesId}, ${trees})
+      ON CONFLICT ("plantation_id", "species_id") DO UPDATE SET "stock" = "stock"."stock" + EXCLUDED."stock"
+      RETURNING "stock"`;
+    await recordAudit(tx, {
+      action: "stock.added",
+      target: { type: "stock", id: `${plantationId}/${speciesId}` },
+      before: { stock: added[0].stock - trees },
+      after: { stock: added[0].stock, plantationId, speciesId },
+    });
+    // The plantings waiting for stock are served now (one waiting job, whoever adds stock).
+    await enqueue(tx, SERVE_QUEUE_JOB, {}, { key: SERVE_QUEUE_JOB });
+    return added;
+  });
   await signalCatalogueChanged();
   return { plantationId, speciesId, stock: rows[0].stock };
 }

@@ -13,6 +13,7 @@
 // A row with visitor_planting_id is a visitor's tree (issue 30, lib/visitors): planted with its
 // origin, its payment and its words' moderation, it marks the visitor's planting planted. A row the
 // queue gave up on (given_up_at, lib/visitors/give-up.ts: a paid tree refunded) is never served.
+import { recordAudit } from "@memorial/lib/audit/record";
 import type { Prisma, Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
@@ -41,6 +42,13 @@ export async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise
       ${input.externalId === null ? null : BigInt(input.externalId)}, ${input.memorialsLot},
       ${input.uEventId}, ${input.isTest}, ${input.visitorPlantingId ?? null}::int)
     RETURNING "id"`;
+  await recordAudit(tx, {
+    action: "tree.queued",
+    target: { type: "tree", id: `queued ${row.id}` },
+    operatorId: input.operatorId,
+    memorialId: input.memorialId,
+    after: { queuedPlantingId: row.id, visitorPlantingId: input.visitorPlantingId ?? null },
+  });
   return row.id;
 }
 
@@ -192,6 +200,17 @@ export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep
           ...(row.visitor_origin
             ? { origin: row.visitor_origin, visitorPlantingId: row.visitor_planting_id ?? undefined }
             : {}),
+        },
+      });
+      await recordAudit(tx, {
+        action: "tree.planted",
+        target: { type: "tree", id: tree.treeId },
+        operatorId: row.operator_id,
+        memorialId: row.memorial_id,
+        after: {
+          queuedPlantingId: row.id,
+          speciesId: tree.speciesId,
+          origin: row.visitor_origin ?? "partner",
         },
       });
       return { kind: "planted", queuedId: row.id, treeId: tree.treeId, transactionId: tree.transactionId };

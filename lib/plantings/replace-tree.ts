@@ -11,6 +11,7 @@
 // CO2 per tree); else the same species at the nearest active site (haversine). The operator's
 // rules (countries, highest price) do not apply: the guarantee is the service's. A test tree is
 // replaced the same way without taking the real stock (as a test key's planting).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import type { EventRecorder } from "@memorial/lib/events/events";
@@ -127,6 +128,14 @@ export async function plantReplacement(
       plantationId: pick.plantation_id,
       on,
     },
+  });
+  await recordAudit(tx, {
+    action: "tree.replaced",
+    target: { type: "tree", id: dead.id },
+    operatorId: dead.operator_id,
+    memorialId: dead.memorial_id,
+    before: { status: "dead" },
+    after: { status: "replaced", replacementTreeId: row.id },
   });
   return { treeId: row.id };
 }

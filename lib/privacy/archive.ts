@@ -9,6 +9,7 @@
 // tree and where its life stands), tree-history.csv (each step of each tree's life), guestbook.csv,
 // photos/ (the trees' photos), emails/ (each e-mail sent to the family: headers and text).
 
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
@@ -49,6 +50,12 @@ export async function requestArchive(actor: FamilyActor, manageUrl: string): Pro
     const row = rows[0];
     if (!row) return { requested: false };
     await enqueue(tx, ARCHIVE_JOB, { archive: row.id, manageUrl }, { maxAttempts: 5 });
+    await recordAudit(tx, {
+      action: "memorial.archive_requested",
+      target: { type: "archive", id: row.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+    });
     return { requested: true };
   });
 }

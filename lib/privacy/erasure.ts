@@ -11,6 +11,7 @@
 // messages, e-mail addresses), the family's name and address; it deletes the memorial's reminder
 // subscriptions. Trees, transactions and amounts stay, anonymous (accounting records). The memorial
 // is taken down if it was not, for good: a takedown cannot be undone after an erasure.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { type EventRecorder, withEvents } from "@memorial/lib/events/events";
@@ -77,6 +78,14 @@ export async function setErasureRequested(
       memorial,
       requested ? "memorial.erasure_requested" : "memorial.erasure_cancelled",
     );
+    await recordAudit(tx, {
+      action: requested ? "memorial.erasure_requested" : "memorial.erasure_cancelled",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { erasureRequestedAt: memorial.erasureRequestedAt },
+      after: { erasureRequestedAt: requested ? now : null },
+    });
     if (requested) {
       await writeFamilyEmail(tx, memorial.id, (letter) =>
         erasureRequestedEmail({
@@ -116,7 +125,10 @@ async function eraseRows(
   language: Language,
 ) {
   const now = new Date();
-  const before = await tx.memorial.findUniqueOrThrow({ where: { id }, select: { takenDownAt: true } });
+  const before = await tx.memorial.findUniqueOrThrow({
+    where: { id },
+    select: { takenDownAt: true, kind: true },
+  });
   const memorial = await tx.memorial.update({
     where: { id },
     data: {
@@ -161,6 +173,16 @@ async function eraseRows(
   await tx.memorialArchive.deleteMany({ where: { memorialId: id } });
   // Carried out on the family's behalf: recorded as its change (history, webhook memorial.erased).
   await recordFamilyChange(events, { by: "family", token: "" }, memorial, "memorial.erased");
+  // The job acts for the family who asked: the row names them (their page shows it).
+  await recordAudit(tx, {
+    action: "memorial.erased",
+    target: { type: "memorial", id },
+    operatorId: memorial.operatorId,
+    memorialId: id,
+    before: { kind: before.kind, erasedAt: null },
+    after: { kind: "anonymous", erasedAt: now },
+    actor: { kind: "family", memorialId: id },
+  });
 }
 
 /** The daily job: every erasure due, each in its own transaction; answers how many were carried out. */

@@ -6,6 +6,7 @@
 // as every family control: lib/events/events.ts) and the partner (webhook memorial.taken_down).
 // The family may undo it from the same page (memorial.restored) until an erasure is carried out:
 // then the memorial stays down for good.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { invalid } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
@@ -30,6 +31,14 @@ export async function setMemorialTakenDown(
       memorial,
       takenDown ? "memorial.taken_down" : "memorial.restored",
     );
+    await recordAudit(tx, {
+      action: takenDown ? "memorial.taken_down" : "memorial.restored",
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { takenDown: !takenDown },
+      after: { takenDown },
+    });
     return { takenDown, changed: true };
   });
 }

@@ -5,6 +5,7 @@
 // an address; the page lists the subscriptions of that address, in any case (an address is one
 // mailbox whatever its letters' case), and deletes them: the rows go, with the record of the
 // reminders sent, not only marked as ended as an unsubscription leaves them.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { reminderMemorial } from "./subscriptions";
@@ -81,10 +82,18 @@ export async function subscriptionsOfAddress(email: string): Promise<AddressSubs
 export async function deleteSubscriptionsOfAddress(email: string, which: number | "all"): Promise<number> {
   const only = which === "all" ? Prisma.empty : Prisma.sql`AND "id" = ${which}`;
   return db.$transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: number }[]>`
-      SELECT "id" FROM "reminder_subscription" WHERE lower("email") = lower(${email}) ${only} FOR UPDATE`;
+    const rows = await tx.$queryRaw<{ id: number; memorial_id: number }[]>`
+      SELECT "id", "memorial_id" FROM "reminder_subscription" WHERE lower("email") = lower(${email}) ${only} FOR UPDATE`;
     if (rows.length === 0) return 0;
     const ids = rows.map((row) => row.id);
+    for (const row of rows) {
+      await recordAudit(tx, {
+        action: "subscription.deleted",
+        target: { type: "subscription", id: row.id },
+        memorialId: row.memorial_id,
+        before: { email },
+      });
+    }
     await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" = ANY(${ids}::int[])`;
     return tx.$executeRaw`DELETE FROM "reminder_subscription" WHERE "id" = ANY(${ids}::int[])`;
   });

@@ -4,6 +4,7 @@
 // included). What can be asked of a memorial is reminderOptions: only for a memorial the public may
 // see (the policy), the date of death when it is exact, the birthday when it is known and public
 // (a classic memorial: an anonymous one says nothing about the deceased).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
@@ -156,6 +157,17 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
         where: { id: existing.id },
         data: { deathAnniversary, birthday, language: input.language, confirmedAt },
       });
+      await recordAudit(tx, {
+        action: "subscription.modified",
+        target: { type: "subscription", id: existing.id },
+        memorialId: input.memorialId,
+        before: {
+          deathAnniversary: existing.deathAnniversary,
+          birthday: existing.birthday,
+          confirmed: existing.confirmedAt !== null,
+        },
+        after: { deathAnniversary, birthday, confirmed: confirmedAt !== null },
+      });
       return confirmedAt ? "active" : "pending";
     }
     // The confirmation e-mail's limits, counted in this transaction: a request refused here or
@@ -169,7 +181,7 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
     }
     const createdAt = new Date();
     const token = reminderToken({ memorialId: input.memorialId, email, createdAt });
-    await tx.reminderSubscription.create({
+    const created = await tx.reminderSubscription.create({
       data: {
         memorialId: input.memorialId,
         email,
@@ -181,6 +193,12 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
         confirmedAt: input.confirmed ? createdAt : null,
         linkBase: input.linkBase,
       },
+    });
+    await recordAudit(tx, {
+      action: "subscription.created",
+      target: { type: "subscription", id: created.id },
+      memorialId: input.memorialId,
+      after: { email, deathAnniversary, birthday, confirmed: input.confirmed },
     });
     if (input.confirmed) return "active";
     const memorial = await reminderMemorial(tx, input.memorialId);
@@ -256,8 +274,20 @@ export async function confirmSubscription(token: string): Promise<void> {
   if (!found) throw unknownLink();
   if (found.unsubscribedAt)
     throw invalid("this subscription was cancelled", { field: "token", reason: "unsubscribed" });
-  const confirmed = await db.$executeRaw`UPDATE "reminder_subscription" SET "confirmed_at" = now()
-    WHERE "id" = ${found.id} AND "confirmed_at" IS NULL`;
+  const confirmed = await transaction(async (tx) => {
+    const count = await tx.$executeRaw`UPDATE "reminder_subscription" SET "confirmed_at" = now()
+      WHERE "id" = ${found.id} AND "confirmed_at" IS NULL`;
+    if (count > 0) {
+      await recordAudit(tx, {
+        action: "subscription.confirmed",
+        target: { type: "subscription", id: found.id },
+        memorialId: found.memorialId,
+        before: { confirmed: false },
+        after: { confirmed: true },
+      });
+    }
+    return count;
+  });
   // A confirmed request no longer counts against its address's cap (its owner wanted it).
   if (confirmed > 0) await giveBack(addressLimit(found.email), 1);
 }
@@ -265,8 +295,21 @@ export async function confirmSubscription(token: string): Promise<void> {
 /** Ends the subscription: no reminder is sent from now on; again is harmless. */
 export async function unsubscribe(token: string): Promise<void> {
   if (!plausibleToken(token)) throw unknownLink();
-  const count = await db.$executeRaw`UPDATE "reminder_subscription"
-    SET "unsubscribed_at" = COALESCE("unsubscribed_at", now())
-    WHERE "unsubscribe_token_hash" = ${hashReminderToken(token)}`;
-  if (count === 0) throw unknownLink();
+  await transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ id: number; memorial_id: number; was: Date | null }[]>`
+      UPDATE "reminder_subscription" s SET "unsubscribed_at" = COALESCE(s."unsubscribed_at", now())
+      FROM "reminder_subscription" old
+      WHERE s."unsubscribe_token_hash" = ${hashReminderToken(token)} AND old."id" = s."id"
+      RETURNING s."id", s."memorial_id", old."unsubscribed_at" AS "was"`;
+    if (!row) throw unknownLink();
+    // Again is harmless, and changes nothing to record.
+    if (row.was !== null) return;
+    await recordAudit(tx, {
+      action: "subscription.cancelled",
+      target: { type: "subscription", id: row.id },
+      memorialId: row.memorial_id,
+      before: { unsubscribed: false },
+      after: { unsubscribed: true },
+    });
+  });
 }

@@ -3,6 +3,7 @@
 // simultaneous declarations one changes the row and the other (which waited for its lock and then
 // saw it dead) changes nothing and is refused "already dead". A tree dead within
 // REPLACEMENT_YEARS of its day in the ground is replaced in the same transaction (replace-tree.ts).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { invalid } from "@memorial/lib/errors";
 import { replaceTree } from "@memorial/lib/plantings/replace-tree";
 import type { Scope } from "@memorial/lib/scope";
@@ -59,6 +60,14 @@ export async function declareDeath(
         replacementDue: due,
       });
       const replacement = due ? await replaceTree(tx, events, tree.id, recordedBy) : null;
+      await recordAudit(tx, {
+        action: "tree.death_declared",
+        target: { type: "tree", id: tree.id },
+        operatorId: tree.operatorId,
+        memorialId: tree.memorialId,
+        before: { status: tree.status },
+        after: { status: "dead", diedOn: input.on, deathReason: input.reason, replacement },
+      });
       return { replacement };
     },
   );

@@ -6,6 +6,7 @@
 // recorded through the use cases of lib/trees, in order, in ONE transaction (a change by someone
 // else between the check and the write makes that use case refuse, and the whole sheet is rolled
 // back and reported).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db } from "@memorial/lib/db/client";
 import { DomainError, type FieldProblem } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
@@ -196,6 +197,13 @@ export async function importTreeSheet(
         current = index;
         await record(scope, line.command, recordedBy, { tx, events });
       }
+      // Each line's step writes its own row; this one says that a sheet brought them.
+      await recordAudit(tx, {
+        action: "tree.imported",
+        target: { type: "operator", id: scope.operatorId },
+        operatorId: scope.operatorId,
+        after: { fileName: options.fileName.slice(0, 100), lines: commands.length },
+      });
     });
   } catch (error) {
     // The tree changed between the check and the write (someone else recorded a step): the use

@@ -18,6 +18,7 @@
 // Concurrency: both memorial rows are locked (lower id first, so two moves in opposite directions
 // cannot deadlock), then the trees, which are read again under the locks: of two moves of the same
 // tree at once, the second finds it gone from its source and is refused; nothing is half moved.
+import { recordAudit } from "@memorial/lib/audit/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import type { EventRecorder } from "@memorial/lib/events/events";
@@ -168,6 +169,20 @@ export async function moveTrees(
     type: "tree.moved",
     payload: { treeIds: movedTreeIds, fromMemorialId, toMemorialId, mergeId },
   });
+  // A merge's moves are its own row's (memorial.merged); a move asked for is recorded here.
+  if (mergeId === null) {
+    await recordAudit(tx, {
+      action: "tree.moved",
+      target:
+        movedTreeIds.length === 1
+          ? { type: "tree", id: movedTreeIds[0]! }
+          : { type: "memorial", id: fromMemorialId },
+      operatorId,
+      memorialId: fromMemorialId,
+      before: { memorialId: fromMemorialId, treeIds: movedTreeIds },
+      after: { memorialId: toMemorialId, treeIds: movedTreeIds },
+    });
+  }
   return { movedTreeIds, fromMemorialId, toMemorialId };
 }
 

@@ -1,6 +1,7 @@
 // Records a check of a tree in the ground (issue 20.1): alive or sick, an optional height, photo
 // and note. The tree becomes (or stays) monitored; its last check is the one shown. A tree found
 // dead is declared dead (declare-death.ts), not checked.
+import { recordAudit } from "@memorial/lib/audit/record";
 import type { Scope } from "@memorial/lib/scope";
 import { checkRule, type TreeHealth } from "./transitions";
 import { orRefuse, recordTreeEvent, treeStep } from "./tree-rows";
@@ -46,6 +47,14 @@ export async function recordCheck(
         health: input.health,
         heightCm,
         photoKey,
+      });
+      await recordAudit(tx, {
+        action: "tree.checked",
+        target: { type: "tree", id: tree.id },
+        operatorId: tree.operatorId,
+        memorialId: tree.memorialId,
+        before: { status: tree.status, lastCheckedOn: tree.lastCheckedOn },
+        after: { status: "monitored", lastCheckedOn: input.on, health: input.health, heightCm, photoKey },
       });
       return { treeId: tree.id };
     },

@@ -3,6 +3,7 @@
 // transaction. Each tree must be ordered (not yet in the ground), the day between its order's day
 // and today, the point within SITE_RADIUS_KM of its own planting site (omitted: the site's point).
 // The trees are locked while checked and written, so a concurrent change waits and sees the result.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { invalid } from "@memorial/lib/errors";
 import type { Scope } from "@memorial/lib/scope";
 import { inGroundRule } from "./transitions";
@@ -75,6 +76,21 @@ export async function recordInGround(
           latitude: point.latitude,
           longitude: point.longitude,
           photoKey,
+        });
+        await recordAudit(tx, {
+          action: "tree.in_ground",
+          target: { type: "tree", id: tree.id },
+          operatorId: tree.operatorId,
+          memorialId: tree.memorialId,
+          before: { status: tree.status },
+          after: {
+            status: "in_ground",
+            inGroundOn: input.on,
+            latitude: point.latitude,
+            longitude: point.longitude,
+            plantedBy: plantedBy ?? null,
+            photoKey,
+          },
         });
       }
       return { treeIds: trees.map((t) => t.id) };

@@ -1,5 +1,6 @@
 // A person who signs in to the dashboard on behalf of one operator.
-import { db } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { hashPassword } from "./passwords";
 import { isRole, type Role } from "./roles";
@@ -50,8 +51,18 @@ export async function createUser(input: {
   if (!operator) throw notFound(`operator ${input.operatorId} does not exist`);
   // The unique index on email decides, so that two simultaneous creations cannot both succeed.
   try {
-    return await db.operatorUser.create({
-      data: { operatorId: input.operatorId, email, role, passwordHash: await hashPassword(input.password) },
+    const passwordHash = await hashPassword(input.password);
+    return await transaction(async (tx) => {
+      const user = await tx.operatorUser.create({
+        data: { operatorId: input.operatorId, email, role, passwordHash },
+      });
+      await recordAudit(tx, {
+        action: "user.created",
+        target: { type: "user", id: user.id },
+        operatorId: input.operatorId,
+        after: { email, role },
+      });
+      return user;
     });
   } catch (error) {
     if ((error as { code?: string }).code === "P2002")

@@ -8,6 +8,7 @@
 // - A new link replaces the unused ones before it. Setting the password consumes the token and
 //   changes the hash in one transaction, and ends every session of the user (their password stamp
 //   no longer matches; their session rows are deleted too).
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { hit } from "@memorial/lib/limits/rate-limit";
@@ -116,6 +117,13 @@ export async function resetPassword(token: string, password: string): Promise<Re
     await tx.passwordResetToken.updateMany({
       where: { userId: user.id, usedAt: null },
       data: { expiresAt: new Date() },
+    });
+    // Whoever holds the link acts as its user (signed out): the row names them.
+    await recordAudit(tx, {
+      action: "user.password_reset",
+      target: { type: "user", id: user.id },
+      operatorId: user.operatorId,
+      actor: { kind: "user", id: user.id, operatorId: user.operatorId },
     });
     return { ok: true, email: user.email };
   });

@@ -16,8 +16,10 @@
 // - A visitor's attempts are limited (lib/limits/rate-limit.ts): CODE_TRIES per client and hour
 //   count every try, good or bad, so that codes cannot be guessed; a refused attempt writes
 //   nothing else.
+
 import { randomInt, randomUUID } from "node:crypto";
-import { db, Prisma, type Tx } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { paged } from "@memorial/lib/db/paged";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
@@ -168,6 +170,19 @@ export async function issueClaimCodes(input: IssueCodesInput): Promise<IssuedCod
       FROM unnest(${codes.map((code) => codeHash(canonicalCode(code) as string))}::text[]) WITH ORDINALITY AS c(h, n)
       ORDER BY n
       RETURNING "id"`;
+    await recordAudit(tx, {
+      action: "code.issued",
+      target: { type: "code", id: batch },
+      operatorId: input.operatorId,
+      memorialId,
+      after: {
+        count: rows.length,
+        prepaidCount: reserved,
+        contextId,
+        expiresAt: input.expiresAt,
+        isTest: input.isTest,
+      },
+    });
     return {
       batch,
       memorialId,
@@ -272,6 +287,14 @@ export async function redeemClaimCode(input: RedeemInput): Promise<VisitorPlanti
       linkBase: input.linkBase,
       claimCodeId: code.id,
     });
+    await recordAudit(tx, {
+      action: "code.redeemed",
+      target: { type: "code", id: code.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      before: { redeemed: false },
+      after: { redeemed: true, visitorPlantingId, planter: input.words.planter },
+    });
     return plantForVisitor(tx, events, visitorPlantingId, {
       prepaid: code.prepaid ? "reserved" : "use",
       paymentReference: null,
@@ -303,19 +326,33 @@ export const CREDIT_CODES_JOB = "credit-expired-codes";
  * code returns its tree to its operator's balance. Returns how many codes were credited.
  */
 export async function creditExpiredCodes(): Promise<number> {
-  const [row] = await db.$queryRaw<{ credited: number }[]>`
-    WITH credited AS (
-      UPDATE "claim_code" SET "credited_at" = now()
-      WHERE "expires_at" <= now() AND "redeemed_at" IS NULL AND "credited_at" IS NULL
-      RETURNING "operator_id", "prepaid", "is_test"),
-    returned AS (
-      UPDATE "operator" o SET "prepaid_trees" = o."prepaid_trees" + c."trees"
-      FROM (SELECT "operator_id", count(*)::int AS "trees" FROM credited WHERE "prepaid" AND NOT "is_test"
-            GROUP BY "operator_id") c
-      WHERE o."id" = c."operator_id"
-      RETURNING 1)
-    SELECT (SELECT count(*)::int FROM credited) AS "credited", (SELECT count(*) FROM returned) AS "operators"`;
-  return row.credited;
+  return transaction(async (tx) => {
+    const credited = await tx.$queryRaw<
+      { id: number; operator_id: number; memorial_id: number | null; prepaid: boolean; is_test: boolean }[]
+    >`
+      WITH credited AS (
+        UPDATE "claim_code" SET "credited_at" = now()
+        WHERE "expires_at" <= now() AND "redeemed_at" IS NULL AND "credited_at" IS NULL
+        RETURNING "id", "operator_id", "memorial_id", "prepaid", "is_test"),
+      returned AS (
+        UPDATE "operator" o SET "prepaid_trees" = o."prepaid_trees" + c."trees"
+        FROM (SELECT "operator_id", count(*)::int AS "trees" FROM credited WHERE "prepaid" AND NOT "is_test"
+              GROUP BY "operator_id") c
+        WHERE o."id" = c."operator_id"
+        RETURNING 1)
+      SELECT "id", "operator_id", "memorial_id", "prepaid", "is_test" FROM credited ORDER BY "id"`;
+    for (const code of credited) {
+      await recordAudit(tx, {
+        action: "code.credited",
+        target: { type: "code", id: code.id },
+        operatorId: code.operator_id,
+        memorialId: code.memorial_id,
+        before: { credited: false },
+        after: { credited: true, prepaidReturned: code.prepaid && !code.is_test },
+      });
+    }
+    return credited.length;
+  });
 }
 
 export type CodeState = "unused" | "redeemed" | "expired" | "credited";

@@ -12,6 +12,7 @@
 //    Stripe answers a repeated key with the same refund, so the visitor is refunded once.
 // The code itself is not made usable again: a redeemed code stays redeemed (claim_code's check
 // keeps redeemed and credited apart), what the operator gets back is the tree it had paid for.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { componentLogger } from "@memorial/lib/log";
 import { settings } from "@memorial/lib/settings";
@@ -32,12 +33,24 @@ export interface GiveUpResult {
 export async function giveUpWaitingVisitorTrees(): Promise<GiveUpResult> {
   const days = settings().VISITOR_QUEUE_GIVE_UP_DAYS;
   const givenUp = await transaction(async (tx) => {
-    const rows = await tx.$queryRaw<{ id: number; claim_code_id: number | null }[]>`
+    const rows = await tx.$queryRaw<
+      { id: number; claim_code_id: number | null; memorial_id: number; operator_id: number }[]
+    >`
       UPDATE "queued_planting" q SET "given_up_at" = now()
       FROM "visitor_planting" v
       WHERE q."visitor_planting_id" = v."id" AND q."planted_at" IS NULL AND q."given_up_at" IS NULL
         AND q."created_at" <= now() - make_interval(days => ${days})
-      RETURNING v."id", v."claim_code_id"`;
+      RETURNING v."id", v."claim_code_id", v."memorial_id", v."operator_id"`;
+    for (const row of rows) {
+      await recordAudit(tx, {
+        action: "planting.given_up",
+        target: { type: "planting", id: row.id },
+        operatorId: row.operator_id,
+        memorialId: row.memorial_id,
+        before: { status: "queued" },
+        after: { givenUp: true, claimCodeId: row.claim_code_id },
+      });
+    }
     const codePlantings = rows.filter((row) => row.claim_code_id !== null).map((row) => row.id);
     if (codePlantings.length > 0) {
       // The prepaid trees the codes had set aside go back to their operators' balances.
@@ -69,9 +82,22 @@ export async function giveUpWaitingVisitorTrees(): Promise<GiveUpResult> {
         { payment_intent: planting.payment_intent, metadata: { visitorPlantingId: String(planting.id) } },
         { idempotencyKey: refundKey(planting.id) },
       );
-      refunded += await db.$executeRaw`
-        UPDATE "visitor_planting" SET "status" = 'refunded', "refund_id" = ${refund.id}, "refunded_at" = now()
-        WHERE "id" = ${planting.id} AND "status" = 'queued'`;
+      refunded += await transaction(async (tx) => {
+        const [marked] = await tx.$queryRaw<{ memorial_id: number; operator_id: number }[]>`
+          UPDATE "visitor_planting" SET "status" = 'refunded', "refund_id" = ${refund.id}, "refunded_at" = now()
+          WHERE "id" = ${planting.id} AND "status" = 'queued'
+          RETURNING "memorial_id", "operator_id"`;
+        if (!marked) return 0;
+        await recordAudit(tx, {
+          action: "planting.refunded",
+          target: { type: "planting", id: planting.id },
+          operatorId: marked.operator_id,
+          memorialId: marked.memorial_id,
+          before: { status: "queued" },
+          after: { status: "refunded", refundId: refund.id },
+        });
+        return 1;
+      });
     } catch (error) {
       failures.push(
         `visitor planting ${planting.id}: ${error instanceof Error ? error.message : String(error)}`,

@@ -13,7 +13,8 @@
 //   sessions and simultaneous deliveries, one plants and the others find nothing to update.
 //   async_payment_failed -> failed, expired -> expired; nothing planted. Any other event or an
 //   unknown session is ignored (200: Stripe stops sending it).
-import { db } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { withEvents } from "@memorial/lib/events/events";
 import { memorialUrl } from "@memorial/lib/links";
 import { displayTitle, TITLE_SELECT } from "@memorial/lib/memorials/policy";
@@ -150,6 +151,18 @@ export async function startCheckout(input: CheckoutInput): Promise<string> {
       checkoutSession: session.id,
       amount: price,
     });
+    await recordAudit(tx, {
+      action: "planting.payment_started",
+      target: { type: "planting", id },
+      operatorId: plantable.operatorId,
+      memorialId: plantable.id,
+      after: {
+        status: "awaiting_payment",
+        amount: price,
+        planter: input.words.planter,
+        email: input.words.email,
+      },
+    });
   });
   return session.url;
 }
@@ -184,11 +197,12 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<StripeEven
 
 async function payForSession(sessionId: string, paymentIntent: string | null): Promise<StripeEventOutcome> {
   return withEvents(async (tx, events) => {
-    const [row] = await tx.$queryRaw<{ id: number }[]>`
+    const [row] = await tx.$queryRaw<{ id: number; memorial_id: number; operator_id: number }[]>`
       UPDATE "visitor_planting" SET "status" = 'queued', "payment_intent" = ${paymentIntent}, "paid_at" = now()
       WHERE "checkout_session" = ${sessionId} AND "status" = 'awaiting_payment'
-      RETURNING "id"`;
+      RETURNING "id", "memorial_id", "operator_id"`;
     if (!row) return { handled: "ignored", why: "unknown session, or already handled" } as const;
+    await auditSession(tx, row, "planting.paid", "queued");
     const outcome = await plantForVisitor(tx, events, row.id, {
       prepaid: "none",
       paymentReference: paymentIntent,
@@ -198,13 +212,34 @@ async function payForSession(sessionId: string, paymentIntent: string | null): P
 }
 
 async function endSession(sessionId: string, status: "failed" | "expired"): Promise<StripeEventOutcome> {
-  const [row] = await db.$queryRaw<{ id: number }[]>`
-    UPDATE "visitor_planting" SET "status" = ${status}::"VisitorPlantingStatus"
-    WHERE "checkout_session" = ${sessionId} AND "status" = 'awaiting_payment'
-    RETURNING "id"`;
+  const row = await transaction(async (tx) => {
+    const [ended] = await tx.$queryRaw<{ id: number; memorial_id: number; operator_id: number }[]>`
+      UPDATE "visitor_planting" SET "status" = ${status}::"VisitorPlantingStatus"
+      WHERE "checkout_session" = ${sessionId} AND "status" = 'awaiting_payment'
+      RETURNING "id", "memorial_id", "operator_id"`;
+    if (ended) await auditSession(tx, ended, `planting.payment_${status}`, status);
+    return ended;
+  });
   return row
     ? { handled: status, visitorPlantingId: row.id }
     : { handled: "ignored", why: "unknown session" };
+}
+
+/** The audit row of a Checkout session's outcome (Stripe tells it for the visitor who paid). */
+function auditSession(
+  tx: Tx,
+  row: { id: number; memorial_id: number; operator_id: number },
+  action: string,
+  status: string,
+) {
+  return recordAudit(tx, {
+    action,
+    target: { type: "planting", id: row.id },
+    operatorId: row.operator_id,
+    memorialId: row.memorial_id,
+    before: { status: "awaiting_payment" },
+    after: { status },
+  });
 }
 
 /** Verifies a webhook's signature (STRIPE_WEBHOOK_SECRET) and reads its event; throws when bad. */

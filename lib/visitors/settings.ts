@@ -4,7 +4,8 @@
 // up its context's chain, then its operator's; with none anywhere, visitors may not plant.
 // A setting is whole (on or off, its payment ways, its price), never merged across levels, so
 // what an operator sees for a funeral home is what its memorials offer.
-import { db, Prisma, type Tx } from "@memorial/lib/db/client";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import { chainColumnsSql, contextChainSql } from "@memorial/lib/operators/context-chain";
@@ -121,7 +122,11 @@ export async function setVisitorSetting(
   }
   if (input === null) {
     if (contextId === null) throw invalid("the operator's own setting can be turned off, not removed");
-    await db.visitorSetting.deleteMany({ where: { operatorId, contextId } });
+    await transaction(async (tx) => {
+      const before = await ownSetting(tx, operatorId, contextId);
+      await tx.visitorSetting.deleteMany({ where: { operatorId, contextId } });
+      await auditSetting(tx, operatorId, contextId, before, null);
+    });
     await expireVisitorPages(operatorId, contextId);
     return visitorSettingsFor(db, operatorId, contextId);
   }
@@ -144,13 +149,52 @@ export async function setVisitorSetting(
   // partial unique index (context_id null), so that two simultaneous saves cannot make two rows.
   const conflict =
     contextId === null ? Prisma.sql`("operator_id") WHERE "context_id" IS NULL` : Prisma.sql`("context_id")`;
-  await db.$executeRaw`
-    INSERT INTO "visitor_setting" ("operator_id", "context_id", "enabled", "payments", "price")
-    VALUES (${operatorId}, ${contextId}, ${input.enabled}, ${payments}::varchar(20)[], ${price}::numeric)
-    ON CONFLICT ${conflict} DO UPDATE SET "enabled" = EXCLUDED."enabled", "payments" = EXCLUDED."payments",
-      "price" = EXCLUDED."price", "updated_at" = now()`;
+  await transaction(async (tx) => {
+    const before = await ownSetting(tx, operatorId, contextId);
+    await tx.$executeRaw`
+      INSERT INTO "visitor_setting" ("operator_id", "context_id", "enabled", "payments", "price")
+      VALUES (${operatorId}, ${contextId}, ${input.enabled}, ${payments}::varchar(20)[], ${price}::numeric)
+      ON CONFLICT ${conflict} DO UPDATE SET "enabled" = EXCLUDED."enabled", "payments" = EXCLUDED."payments",
+        "price" = EXCLUDED."price", "updated_at" = now()`;
+    await auditSetting(tx, operatorId, contextId, before, { enabled: input.enabled, payments, price });
+  });
   await expireVisitorPages(operatorId, contextId);
   return visitorSettingsFor(db, operatorId, contextId);
+}
+
+type OwnSetting = { enabled: boolean; payments: string[]; price: string | null } | null;
+
+/** The level's own setting (none: it follows its parent), locked for the change. */
+async function ownSetting(tx: Tx, operatorId: number, contextId: number | null): Promise<OwnSetting> {
+  const [row] = await tx.$queryRaw<{ enabled: boolean; payments: string[]; price: string | null }[]>`
+    SELECT "enabled", "payments"::text[] AS "payments", "price"::text AS "price" FROM "visitor_setting"
+    WHERE "operator_id" = ${operatorId} AND "context_id" IS NOT DISTINCT FROM ${contextId}::int FOR UPDATE`;
+  return row ?? null;
+}
+
+/** The audit row of a change of the setting: its fields before and after (null: none of its own). */
+function auditSetting(
+  tx: Tx,
+  operatorId: number,
+  contextId: number | null,
+  before: OwnSetting,
+  after: OwnSetting,
+) {
+  const fields = (setting: OwnSetting) =>
+    setting
+      ? {
+          enabled: setting.enabled,
+          payments: setting.payments,
+          price: setting.price === null ? null : String(setting.price),
+        }
+      : { enabled: null, payments: null, price: null };
+  return recordAudit(tx, {
+    action: "visitor.settings_changed",
+    target: contextId === null ? { type: "operator", id: operatorId } : { type: "context", id: contextId },
+    operatorId,
+    before: fields(before),
+    after: fields(after),
+  });
 }
 
 /** Every setting of an operator: its own (contextId null) first, then its contexts', by name. */

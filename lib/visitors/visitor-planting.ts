@@ -9,6 +9,7 @@
 // - the tree carries its origin (visitor_code, visitor_payment) and, when paid, the payment's
 //   reference, into its transaction, the API's Infos and the tree.planted webhook;
 // - the receipt goes to the visitor once the tree is planted (receipt-consumer.ts, on tree.planted).
+import { recordAudit } from "@memorial/lib/audit/record";
 import type { Tx } from "@memorial/lib/db/client";
 import type { TreeOrigin } from "@memorial/lib/db/generated/enums";
 import { invalid, notFound } from "@memorial/lib/errors";
@@ -229,6 +230,18 @@ export async function plantForVisitor(
         linkBase: planting.linkBase,
         origin: visitor.origin,
         visitorPlantingId,
+      },
+    });
+    await recordAudit(tx, {
+      action: "tree.planted",
+      target: { type: "tree", id: tree.treeId },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+      after: {
+        origin: visitor.origin,
+        visitorPlantingId,
+        guestbookEntryId: entry.id,
+        planter: planting.planter,
       },
     });
     return { kind: "planted", visitorPlantingId, treeId: tree.treeId, transactionId: tree.transactionId };

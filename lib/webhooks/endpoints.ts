@@ -4,6 +4,7 @@
 // operator is refused, never read as "every operator". Only the command line lists or deletes
 // across operators, through the functions that say so (listAllWebhookEndpoints,
 // deleteWebhookEndpointOfAnyOperator). Used by the command line and the dashboard alike.
+import { recordAudit } from "@memorial/lib/audit/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import {
@@ -72,7 +73,7 @@ export async function createWebhookEndpoint(command: CreateEndpointCommand, guar
         reason: "too-many",
       });
     }
-    return tx.webhookEndpoint.create({
+    const created = await tx.webhookEndpoint.create({
       data: {
         operatorId: operator.id,
         url: url.href,
@@ -81,6 +82,13 @@ export async function createWebhookEndpoint(command: CreateEndpointCommand, guar
         secretEncrypted: encryptSecret(secret),
       },
     });
+    await recordAudit(tx, {
+      action: "webhook.created",
+      target: { type: "webhook", id: created.id },
+      operatorId: operator.id,
+      after: { url: created.url, events, environment: command.environment },
+    });
+    return created;
   });
   return { id: endpoint.id, secret, url: endpoint.url, events, environment: environmentOf(endpoint.isTest) };
 }
@@ -127,15 +135,24 @@ export async function deleteWebhookEndpointOfAnyOperator(id: number): Promise<vo
 }
 
 async function deleteEndpointWhere(id: number, owner: { operatorId?: number }): Promise<void> {
-  const { count } = await db.webhookEndpoint.updateMany({
-    where: { id, disabledAt: null, ...owner },
-    data: { disabledAt: new Date(), secretEncrypted: "" },
-  });
-  if (count === 0)
-    throw notFound(`webhook endpoint ${id} does not exist`, { field: "id", reason: "not-found" });
-  await db.webhookDelivery.updateMany({
-    where: { endpointId: id, status: "pending" },
-    data: { status: "failed", lastError: "the endpoint was deleted" },
+  await transaction(async (tx) => {
+    const [endpoint] = await tx.webhookEndpoint.updateManyAndReturn({
+      where: { id, disabledAt: null, ...owner },
+      data: { disabledAt: new Date(), secretEncrypted: "" },
+      select: { operatorId: true, url: true },
+    });
+    if (!endpoint)
+      throw notFound(`webhook endpoint ${id} does not exist`, { field: "id", reason: "not-found" });
+    await tx.webhookDelivery.updateMany({
+      where: { endpointId: id, status: "pending" },
+      data: { status: "failed", lastError: "the endpoint was deleted" },
+    });
+    await recordAudit(tx, {
+      action: "webhook.deleted",
+      target: { type: "webhook", id },
+      operatorId: endpoint.operatorId,
+      before: { url: endpoint.url },
+    });
   });
 }
 
@@ -185,11 +202,20 @@ export type WebhookDeliveryRow = Awaited<ReturnType<typeof listWebhookDeliveries
  */
 export async function resendWebhookDelivery(scope: OperatorScope, deliveryId: number): Promise<void> {
   const { operatorId } = requireOperatorScope(scope);
-  const { count } = await db.webhookDelivery.updateMany({
-    where: { id: deliveryId, endpoint: { operatorId, disabledAt: null } },
-    data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null },
+  await transaction(async (tx) => {
+    const [delivery] = await tx.webhookDelivery.updateManyAndReturn({
+      where: { id: deliveryId, endpoint: { operatorId, disabledAt: null } },
+      data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null },
+      select: { endpointId: true, eventType: true },
+    });
+    if (!delivery) {
+      throw notFound(`webhook delivery ${deliveryId} does not exist`, { field: "id", reason: "not-found" });
+    }
+    await recordAudit(tx, {
+      action: "webhook.redelivered",
+      target: { type: "webhook", id: delivery.endpointId },
+      operatorId,
+      after: { deliveryId, eventType: delivery.eventType },
+    });
   });
-  if (count === 0) {
-    throw notFound(`webhook delivery ${deliveryId} does not exist`, { field: "id", reason: "not-found" });
-  }
 }

@@ -1,10 +1,11 @@
 // A signed-in user changes their password: the current one is checked (with the same rate limit
 // as sign-in, so a left-open session cannot be used to guess it) and the new one must be long enough.
 
+import { recordAudit } from "@memorial/lib/audit/record";
 import { requestClient, UNKNOWN_CLIENT } from "@memorial/lib/auth/client-address";
 import { closeOtherSessions } from "@memorial/lib/auth/dashboard-sessions";
 import { checkPassword } from "@memorial/lib/auth/sign-in";
-import { db } from "@memorial/lib/db/client";
+import { db, transaction } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import { checkNewPassword } from "@memorial/lib/users/create-user";
 import { hashPassword } from "@memorial/lib/users/passwords";
@@ -32,9 +33,14 @@ export async function changePassword(input: {
   const check = await checkPassword(user.email, input.currentPassword, await actionClient());
   if (!check.ok)
     return { ok: false, reason: check.reason === "RateLimited" ? "RateLimited" : "WrongPassword" };
-  await db.operatorUser.update({
-    where: { id: user.id },
-    data: { passwordHash: await hashPassword(input.newPassword) },
+  const passwordHash = await hashPassword(input.newPassword);
+  await transaction(async (tx) => {
+    await tx.operatorUser.update({ where: { id: user.id }, data: { passwordHash } });
+    await recordAudit(tx, {
+      action: "user.password_changed",
+      target: { type: "user", id: user.id },
+      operatorId: user.operatorId,
+    });
   });
   // The sessions opened with the old password end (their password stamp no longer matches either).
   await closeOtherSessions(user.id);
