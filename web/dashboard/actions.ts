@@ -1,4 +1,5 @@
 "use server";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient, UNKNOWN_CLIENT } from "@memorial/lib/auth/client-address";
 import { actionPipeline, refuse } from "@memorial/lib/dashboard/action";
 import { formCheck, formRaw, formRequired, recordId } from "@memorial/lib/dashboard/form-fields";
@@ -357,11 +358,10 @@ export async function sendManageLinkAction(form: FormData) {
   if (memorialId === null) notFound();
   let outcome = "sent";
   try {
-    await sendManageLink({
-      scope: session.scope,
-      memorialId,
-      linkBase: emailLinkOrigin(await headers()),
-    });
+    const linkBase = emailLinkOrigin(await headers());
+    await actingAs({ kind: "user", id: session.userId, operatorId: session.operatorId }, () =>
+      sendManageLink({ scope: session.scope, memorialId, linkBase }),
+    );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // The host the page was reached on may not name the link of the e-mail (lib/links.ts).

@@ -3,6 +3,7 @@
 // operator's memorials (lib/trees/move-trees.ts holds the rules; the dashboard acts in production).
 // A plain form (it works without JavaScript): the outcome comes back in the memorial page's
 // address, `moved=N&movedTo=ID` or `moveError=REASON`, shown beside the form.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { moveTrees } from "@memorial/lib/trees/move-trees";
@@ -31,15 +32,17 @@ export async function moveTreesAction(form: FormData) {
   else if (tree !== "all" && treeId === null) outcome = "moveError=tree";
   else {
     try {
-      const moved = await withEvents((tx, events) =>
-        moveTrees(tx, events, {
-          operatorId: session.operatorId,
-          isTest: false,
-          fromMemorialId,
-          toMemorialId,
-          treeIds: treeId === null ? "all" : [treeId],
-          by: session.email,
-        }),
+      const moved = await actingAs({ kind: "user", id: session.userId, operatorId: session.operatorId }, () =>
+        withEvents((tx, events) =>
+          moveTrees(tx, events, {
+            operatorId: session.operatorId,
+            isTest: false,
+            fromMemorialId,
+            toMemorialId,
+            treeIds: treeId === null ? "all" : [treeId],
+            by: session.email,
+          }),
+        ),
       );
       outcome = `moved=${moved.movedTreeIds.length}&movedTo=${toMemorialId}`;
     } catch (error) {

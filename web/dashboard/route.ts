@@ -6,6 +6,7 @@
 // the user's language (the dashboard's message catalogue) with the field's label as the form
 // shows it; `detail` keeps the English words for developers and logs.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { QUERY_BOUNDS } from "@memorial/lib/dashboard/query";
 import { DomainError } from "@memorial/lib/errors";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
@@ -115,7 +116,11 @@ export function dashboardRoute(
       if (!hasRole(session.role, options.role ?? "staff")) {
         return errorResponse(403, lang, "FORBIDDEN", "this needs the admin role");
       }
-      const result = await handler({ request, search: new URL(request.url).searchParams, session });
+      // Who acts, for the audit log: the signed-in user.
+      const result = await actingAs(
+        { kind: "user", id: session.userId, operatorId: session.operatorId },
+        () => handler({ request, search: new URL(request.url).searchParams, session }),
+      );
       return result instanceof Response ? result : jsonResponse(200, result);
     } catch (error) {
       if (error instanceof DomainError && error.status < 500) {

@@ -2,6 +2,7 @@
 // only shows what would be confirmed; only the page's button (a POST) confirms. A route handler,
 // not a page, so that a used or expired link answers 410 Gone and an unknown one 404.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import type { NextRequest } from "next/server";
 import { fromOurOwnPage, page } from "@/web/public-pages/confirm-response";
@@ -45,7 +46,10 @@ export async function POST(request: NextRequest, context: Context) {
     const found = await lookupConfirmation(token);
     return page(request, { state: "refused" }, 403, "language" in found ? found.language : null);
   }
-  const result = await confirmMemorial(token);
+  // Who acts, for the audit log: the family holding the memorial's confirmation link.
+  const found = await lookupConfirmation(token);
+  const memorialId = "memorialId" in found ? found.memorialId : 0;
+  const result = await actingAs({ kind: "family", memorialId }, () => confirmMemorial(token));
   if (result.outcome === "confirmed" || result.outcome === "already-confirmed") {
     const lang = request.nextUrl.searchParams.get("lang");
     // ?confirmed=1: the memorial page says "confirmed, thank you" (read by the page, not cached).
@@ -59,7 +63,6 @@ export async function POST(request: NextRequest, context: Context) {
   if (result.outcome === "expired") return page(request, { state: "expired" }, 410);
   // Issue 32: closed before this press (expired, or declined): a kind page, nothing planted.
   if (result.outcome === "closed") {
-    const found = await lookupConfirmation(token);
     return page(
       request,
       { state: "closed", reason: result.reason },

@@ -4,6 +4,7 @@
 // an expired or replaced one 410 Gone; neither changes anything. A route handler, not a page, so
 // that those statuses are real.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { DomainError } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { guestbookManageAction } from "@memorial/lib/guestbook/manage-actions";
@@ -176,7 +177,9 @@ export async function POST(request: NextRequest, context: Context) {
   const treeField = form.get("tree");
   const treeId = typeof treeField === "string" ? parseId(treeField) : null;
   try {
-    await act({ by: "family", token }, action as Action, treeId, request, form);
+    // Who acts, for the audit log: the family holding the link of this memorial.
+    const family = { kind: "family", memorialId: active.state === "active" ? active.memorialId : 0 } as const;
+    await actingAs(family, () => act({ by: "family", token }, action as Action, treeId, request, form));
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     const reason = error.problem?.reason;

@@ -4,6 +4,7 @@
 // (stripe.webhooks.constructEvent) before anything is read from it: a bad or missing signature is
 // 400 and writes nothing. A verified event is answered 200 once handled, or ignored (an event
 // type or a session the service does not know); Stripe retries what was not answered 2xx.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { BodyTooLargeError, readCappedBody } from "@memorial/lib/http/capped-body";
 import { componentLogger } from "@memorial/lib/log";
 import { handleStripeEvent, stripeConfigured, verifiedEvent } from "@memorial/lib/visitors/payments";
@@ -14,7 +15,7 @@ const STRIPE_EVENT_BYTES = 512 * 1024;
 const answer = (status: number, body: Record<string, unknown>) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
-export async function POST(request: Request) {
+async function post(request: Request) {
   if (!stripeConfigured()) return answer(404, { error: "payments are not configured on this service" });
   let payload: Buffer;
   try {
@@ -34,4 +35,9 @@ export async function POST(request: Request) {
   const outcome = await handleStripeEvent(event);
   componentLogger("stripe").info({ eventId: event.id, type: event.type, ...outcome }, "stripe event");
   return answer(200, { received: true, ...outcome });
+}
+
+// Who acts, for the audit log: the visitor who paid (Stripe tells it for them).
+export function POST(request: Request) {
+  return actingAs({ kind: "visitor" }, () => post(request));
 }

@@ -4,6 +4,7 @@
 // link, is active at once; another one gets a confirmation e-mail (double opt-in). Then back to the
 // page (303); bad input is a 400 page naming the problem, nothing written.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
@@ -55,16 +56,20 @@ export async function POST(request: NextRequest, context: Context) {
     select: { email: true },
   });
   try {
-    await subscribe({
-      memorialId: found.memorialId,
-      email: parsed.data,
-      language,
-      deathAnniversary: form.get("death") === "yes",
-      birthday: form.get("birthday") === "yes",
-      linkBase: linkBase(request),
-      client: requestClient(request.headers),
-      confirmed: family?.email?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
-    });
+    // Who acts, for the audit log: the family holding the management link.
+    const memorialId = found.memorialId;
+    await actingAs({ kind: "family", memorialId }, () =>
+      subscribe({
+        memorialId,
+        email: parsed.data,
+        language,
+        deathAnniversary: form.get("death") === "yes",
+        birthday: form.get("birthday") === "yes",
+        linkBase: linkBase(request),
+        client: requestClient(request.headers),
+        confirmed: family?.email?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
+      }),
+    );
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     // A forged Host (lib/links.ts emailLinkOrigin): no e-mail link is made on it, nothing written.

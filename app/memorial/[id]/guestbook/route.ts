@@ -4,6 +4,7 @@
 // the visitor's language: 400 (limits, control characters, links, honeypot, a closed guestbook,
 // an incomplete form), 403 (not from this site), 404 (no such public memorial), 429 (too many).
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
 import { DomainError } from "@memorial/lib/errors";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
@@ -29,7 +30,7 @@ const REFUSAL: Record<GuestbookReason, { key: GuestbookRefusalKey; status: numbe
   "rate-limited": { key: "refusedRateLimited", status: 429 },
 };
 
-export async function POST(request: NextRequest, context: Context) {
+async function post(request: NextRequest, context: Context) {
   const memorialId = parseId((await context.params).id);
   const memorial = memorialId === null ? null : await getPublicMemorial(memorialId);
   const form = await readPublicForm(request);
@@ -80,4 +81,9 @@ export async function POST(request: NextRequest, context: Context) {
     if (error instanceof DomainError && error.code === "NOT_FOUND") return refuse("refusedInvalid", 404);
     throw error;
   }
+}
+
+// Who acts, for the audit log: a visitor of the public pages (no account).
+export function POST(request: NextRequest, context: Context) {
+  return actingAs({ kind: "visitor" }, () => post(request, context));
 }

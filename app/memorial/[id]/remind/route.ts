@@ -5,6 +5,7 @@
 // written; 404 for a memorial the public may not see or without a date to remember; 403 from
 // another site.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
 import { DomainError } from "@memorial/lib/errors";
 import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
@@ -21,7 +22,7 @@ type Context = { params: Promise<{ id: string }> };
 
 const EMAIL = emailField(254);
 
-export async function POST(request: NextRequest, context: Context) {
+async function post(request: NextRequest, context: Context) {
   const id = parseId((await context.params).id);
   const options = id === null ? null : await reminderOptions(id);
   const language = secretLinkLanguage(request);
@@ -79,4 +80,9 @@ export async function POST(request: NextRequest, context: Context) {
     }
     return answer({ state: "invalid", memorialId: options.memorialId, problems: ["kind"] }, error.status);
   }
+}
+
+// Who acts, for the audit log: a visitor of the public pages (no account).
+export function POST(request: NextRequest, context: Context) {
+  return actingAs({ kind: "visitor" }, () => post(request, context));
 }

@@ -6,6 +6,7 @@
 // offered, an incomplete form), 403 (not from this site), 404 (no such public memorial, visitors
 // may not plant, unknown code), 409 (code used), 410 (code expired), 413, 429 (Retry-After), 503.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
 import { readPublicForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
@@ -20,7 +21,7 @@ import { type PlantingRefusalKey, plantingRefusalPage } from "@/web/public-pages
 
 type Context = { params: Promise<{ id: string }> };
 
-export async function POST(request: NextRequest, context: Context) {
+async function post(request: NextRequest, context: Context) {
   const memorialId = parseId((await context.params).id);
   const memorial = memorialId === null ? null : await getPublicMemorial(memorialId);
   const form = await readPublicForm(request);
@@ -82,4 +83,9 @@ export async function POST(request: NextRequest, context: Context) {
       ? result.url
       : `/memorial/${memorialId}/plant?lang=${language}&${result.kind === "planted" ? "planted" : "queued"}=1`;
   return new Response(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
+}
+
+// Who acts, for the audit log: a visitor of the public pages (no account).
+export function POST(request: NextRequest, context: Context) {
+  return actingAs({ kind: "visitor" }, () => post(request, context));
 }

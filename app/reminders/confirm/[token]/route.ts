@@ -2,6 +2,7 @@
 // or HEAD as mail scanners do) only shows a page with one button; only the button (a POST)
 // confirms, so a scanner following links never subscribes anyone. An unknown link answers 404.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { DomainError } from "@memorial/lib/errors";
 import { confirmSubscription, lookupSubscription } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
@@ -29,7 +30,7 @@ export async function GET(request: NextRequest, context: Context) {
 }
 
 // POST /reminders/confirm/{token}: confirms (again is harmless).
-export async function POST(request: NextRequest, context: Context) {
+async function post(request: NextRequest, context: Context) {
   const { token } = await context.params;
   try {
     await confirmSubscription(token);
@@ -46,4 +47,9 @@ export async function POST(request: NextRequest, context: Context) {
     200,
     found.language,
   );
+}
+
+// Who acts, for the audit log: a visitor of the public pages (no account).
+export function POST(request: NextRequest, context: Context) {
+  return actingAs({ kind: "visitor" }, () => post(request, context));
 }

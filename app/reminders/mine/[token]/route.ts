@@ -5,6 +5,7 @@
 // then shows the page again with how many went. An unknown link is a 404 and changes nothing;
 // so is, later, the link of a subscription deleted here (the address has then nothing left of it).
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { readPublicForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
 import {
@@ -37,7 +38,7 @@ export async function GET(request: NextRequest, context: Context) {
 }
 
 // POST /reminders/mine/{token}: subscription=<id>|all deletes it (or them), then the page again.
-export async function POST(request: NextRequest, context: Context) {
+async function post(request: NextRequest, context: Context) {
   const { token } = await context.params;
   if (!fromThisSite(request, { originRequired: true })) {
     return new Response("This form is sent from the page of this site only.", { status: 403 });
@@ -55,4 +56,9 @@ export async function POST(request: NextRequest, context: Context) {
   const deleted = await deleteSubscriptionsOfAddress(address.email, which === "all" ? "all" : (id as number));
   // The address read before: the link's own subscription may be among those deleted.
   return mine(request, token, deleted, address);
+}
+
+// Who acts, for the audit log: a visitor of the public pages (no account).
+export function POST(request: NextRequest, context: Context) {
+  return actingAs({ kind: "visitor" }, () => post(request, context));
 }

@@ -5,6 +5,7 @@
 // same-origin check here, the secret token is the proof. Again is harmless; an unknown link is a
 // 404 and changes nothing.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { DomainError } from "@memorial/lib/errors";
 import { lookupSubscription, unsubscribe } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
@@ -25,7 +26,7 @@ export async function GET(request: NextRequest, context: Context) {
 }
 
 // POST /reminders/unsubscribe/{token}: the button, or a mail provider's one-click request.
-export async function POST(request: NextRequest, context: Context) {
+async function post(request: NextRequest, context: Context) {
   const { token } = await context.params;
   try {
     await unsubscribe(token);
@@ -35,4 +36,9 @@ export async function POST(request: NextRequest, context: Context) {
   }
   const found = await lookupSubscription(token);
   return page(request, { state: "unsubscribed", title: found?.title ?? "" }, 200, found?.language);
+}
+
+// Who acts, for the audit log: a visitor of the public pages (no account).
+export function POST(request: NextRequest, context: Context) {
+  return actingAs({ kind: "visitor" }, () => post(request, context));
 }
