@@ -1,9 +1,10 @@
 // Signs a Playwright request context in to the dashboard over HTTP (next-auth's credentials
 // callback), for API tests of the dashboard's routes and pages.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
 import { type APIRequestContext, expect } from "@playwright/test";
-import { baseUrl, unique } from "./factories";
+import { baseUrl, TEST_FIXTURE, unique } from "./factories";
 
 /** `origin`: another instance of the service (e2e/api/instances.spec.ts); the test's by default. */
 export async function signInRequest(request: APIRequestContext, operatorId: number, origin = baseUrl()) {
@@ -11,7 +12,7 @@ export async function signInRequest(request: APIRequestContext, operatorId: numb
   const email = `${unique("user")
     .replace(/[^a-z0-9-]/gi, "")
     .toLowerCase()}@example.org`;
-  await createUser({ operatorId, email, password });
+  await actingAs(TEST_FIXTURE, () => createUser({ operatorId, email, password }));
   const csrf = await request.get(`${origin}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const signIn = await request.post(`${origin}/api/auth/callback/credentials`, {
