@@ -11,7 +11,7 @@ import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
 import { visitorSettingsFor } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
-import { pdfPage, pdfQrText } from "../support/pdf-qr";
+import { pdfQrText } from "../support/pdf-qr";
 import { makeUser, signIn } from "./dashboard-support";
 import { classic, create } from "./memorials";
 
@@ -122,22 +122,23 @@ test("an admin turns visitor planting on, issues 3 codes as CSV, and each code p
     new RegExp(`^${baseUrl()}/memorial/${memorialId}/plant\\?code=[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$`),
   );
   const cardCode = new URL(scanned!).searchParams.get("code")!;
-  expect((await pdfPage(cardsPdf, 0)).content).toContain(cardCode);
   const plantWithCard = async () => {
     await page.goto(`${scanned}&lang=en`);
     await expect(page.locator('input[name="code"]')).toHaveValue(cardCode);
     await page.getByLabel("Your name").fill("Marie");
+    await page.getByLabel("Your message").fill("In loving memory");
     await page.getByLabel("Your e-mail address, for the receipt").fill("marie@example.org");
     await page.getByRole("button", { name: "Plant with this code" }).click();
   };
   await plantWithCard();
-  await expect(page.getByRole("heading", { name: "Thank you: your tree is planted." })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Thank you: your tree is planted.");
   await plantWithCard();
-  await expect(page.getByRole("heading", { name: "Thank you: your tree is planted." })).toHaveCount(0);
+  await expect(page.getByRole("status")).toHaveCount(0);
   await expect(page.getByText("This code has already planted its tree: a code works once.")).toBeVisible();
   expect(await db.claimCode.count({ where: { operatorId: op.operatorId, redeemedAt: { not: null } } })).toBe(
     4,
   );
+  await page.goto(`${baseUrl()}/dashboard/visitors`);
 
   // A funeral home turned off on its own; cards cannot be issued for a funeral home.
   await form.getByLabel("For").selectOption({ label: home.name });
