@@ -23,6 +23,8 @@ export interface RetentionReport {
   emailBodies: number;
   /** Webhook deliveries delivered or given up, deleted with their bodies. */
   webhookDeliveries: number;
+  /** Domain events dispatched long ago (their payloads name planters), deleted. */
+  events: number;
   /** Rate-limit counts (hashes of client addresses, e-mail addresses) whose window has ended, deleted. */
   rateLimits: number;
 }
@@ -100,6 +102,17 @@ export async function applyRetention(): Promise<RetentionReport> {
         WHERE "status" IN ('sent', 'failed') AND "created_at" < ${days(s.RETENTION_WEBHOOK_DELIVERY_DAYS)}
         LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
   );
+  // A dispatched event has done its work (caches dropped, e-mails and deliveries written); one
+  // with a delivery still on its way stays until that delivery ends (the delivery reads it).
+  const events = await inBatches(
+    () => db.$executeRaw`
+      DELETE FROM "domain_event" WHERE "id" IN (
+        SELECT e."id" FROM "domain_event" e
+        WHERE e."dispatched_at" IS NOT NULL AND e."created_at" < ${days(s.RETENTION_EVENT_DAYS)}
+          AND NOT EXISTS (SELECT 1 FROM "webhook_delivery" d
+            WHERE d."event_id" = e."id" AND d."status" NOT IN ('sent', 'failed'))
+        LIMIT ${RETENTION_BATCH} FOR UPDATE OF e SKIP LOCKED)`,
+  );
   // Counts are swept a few at a time as new ones come (lib/limits/rate-limit.ts); this takes the
   // rest, and the failed sign-ins counted per address before the rate limits existed.
   const rateLimits =
@@ -115,7 +128,7 @@ export async function applyRetention(): Promise<RetentionReport> {
           SELECT "id" FROM "sign_in_failure" WHERE "created_at" < now() - interval '1 day'
           LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
     ));
-  return { unconfirmedSubscriptions, links, emailBodies, webhookDeliveries, rateLimits };
+  return { unconfirmedSubscriptions, links, emailBodies, webhookDeliveries, events, rateLimits };
 }
 
 /** One log line a run, with what each step removed. */
