@@ -58,6 +58,17 @@ describe("the job retention", () => {
     const oldUnconfirmed = await subscription(31, false);
     const youngUnconfirmed = await subscription(29, false);
     const oldConfirmed = await subscription(400, true);
+    // Cancelled 31 days ago (gone, with the record of a reminder it was sent), 29 days ago (kept).
+    const cancelled = async (ageDays: number) => {
+      const id = await subscription(400, true);
+      await db.$executeRaw`UPDATE "reminder_subscription"
+        SET "unsubscribed_at" = now() - make_interval(days => ${ageDays}) WHERE "id" = ${id}`;
+      return id;
+    };
+    const oldCancelled = await cancelled(31);
+    const youngCancelled = await cancelled(29);
+    await db.$executeRaw`INSERT INTO "reminder_sent" ("subscription_id", "kind", "year")
+      VALUES (${oldCancelled}, 'death_anniversary', 2025)`;
 
     // Secret links, 91 days past their expiry (gone) or 89 (kept); those of a memorial still
     // awaiting its family are kept whatever their age.
@@ -147,10 +158,15 @@ describe("the job retention", () => {
           wanted,
         )
       ).map((row) => row.id);
-    expect(await ids("reminder_subscription", [oldUnconfirmed, youngUnconfirmed, oldConfirmed])).toEqual([
-      youngUnconfirmed,
-      oldConfirmed,
-    ]);
+    expect(
+      await ids("reminder_subscription", [
+        oldUnconfirmed,
+        youngUnconfirmed,
+        oldConfirmed,
+        oldCancelled,
+        youngCancelled,
+      ]),
+    ).toEqual([youngUnconfirmed, oldConfirmed, youngCancelled]);
     expect(
       await ids("confirmation_token", [oldConfirmation, youngConfirmation, awaitingConfirmation]),
     ).toEqual([youngConfirmation, awaitingConfirmation]);

@@ -15,7 +15,7 @@ export const RETENTION_JOB = "retention";
 export const RETENTION_BATCH = 1_000;
 
 export interface RetentionReport {
-  /** Reminder subscriptions never confirmed by their address, deleted. */
+  /** Reminder subscriptions never confirmed by their address, or cancelled, deleted. */
   unconfirmedSubscriptions: number;
   /** Secret links (confirmation, management, password reset, invitation) long past use, deleted. */
   links: number;
@@ -44,12 +44,21 @@ async function inBatches(statement: () => Promise<number>): Promise<number> {
 /** Every step once, in order; answers what each removed (the job logs it). */
 export async function applyRetention(): Promise<RetentionReport> {
   const s = settings();
-  const unconfirmedSubscriptions = await inBatches(
-    () => db.$executeRaw`
-      DELETE FROM "reminder_subscription" WHERE "id" IN (
+  // A subscription never confirmed, or cancelled, that long ago: the row and its address go (with
+  // the record of the reminders it was sent, which only served to send each once).
+  const subscriptionAge = days(s.RETENTION_UNCONFIRMED_SUBSCRIPTION_DAYS);
+  const unconfirmedSubscriptions = await inBatches(() =>
+    db.$transaction(async (tx) => {
+      const gone = await tx.$queryRaw<{ id: number }[]>`
         SELECT "id" FROM "reminder_subscription"
-        WHERE "confirmed_at" IS NULL AND "created_at" < ${days(s.RETENTION_UNCONFIRMED_SUBSCRIPTION_DAYS)}
-        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+        WHERE ("confirmed_at" IS NULL AND "created_at" < ${subscriptionAge})
+           OR "unsubscribed_at" < ${subscriptionAge}
+        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED`;
+      if (gone.length === 0) return 0;
+      const ids = gone.map((row) => row.id);
+      await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" = ANY(${ids}::int[])`;
+      return tx.$executeRaw`DELETE FROM "reminder_subscription" WHERE "id" = ANY(${ids}::int[])`;
+    }),
   );
   const linkAge = days(s.RETENTION_LINK_DAYS);
   // A memorial still awaiting its family keeps its confirmation links: they hold its waiting
