@@ -13,6 +13,7 @@ import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { ERASED_TEXT, ERASURE_JOB, setErasureRequested } from "@memorial/lib/privacy/erasure";
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
+import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
@@ -118,7 +119,7 @@ async function fullMemorial() {
     },
   });
   const token = await transaction(async (tx) => (await issueManageToken(tx, id)).token);
-  return { id, token, familyEmail, visitorEmail, personId: memorial.personId as number };
+  return { id, token, familyEmail, visitorEmail, personId: memorial.personId as number, caller };
 }
 
 const emailsTo = (to: string) => db.outgoingEmail.findMany({ where: { to }, orderBy: { id: "asc" } });
@@ -204,6 +205,7 @@ describe("a family's erasure", () => {
     const plantings = await db.visitorPlanting.findMany({ where: { memorialId: m.id } });
     expect(plantings.map((p) => [p.planter, p.message, p.email])).toEqual([[ERASED_TEXT, null, null]]);
     expect(await db.reminderSubscription.count({ where: { memorialId: m.id } })).toBe(0);
+    expect((await memorialInfos(m.caller, m.id, { limit: 10, offset: 0 })).state).toBe("erased");
     const waiting = await db.queuedPlanting.findMany({ where: { memorialId: m.id } });
     expect(waiting.map((q) => [q.planter, q.message])).toEqual([[ERASED_TEXT, null]]);
     const links = await db.confirmationToken.findMany({ where: { memorialId: m.id } });
