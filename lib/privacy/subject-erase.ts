@@ -12,6 +12,7 @@ import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import {
+  erasureOf,
   normaliseSubject,
   type SourceRows,
   type SubjectQuery,
@@ -119,7 +120,7 @@ export async function eraseSubject(query: SubjectQuery): Promise<SubjectErasureR
     const changes: SubjectChange[] = found.map(({ source, rows }) => ({
       source: source.key,
       table: source.table,
-      erasure: source.erase.kind === "delete" ? "delete" : "anonymise",
+      erasure: erasureOf(source),
       fields: source.erase.kind === "anonymise" ? Object.keys(source.erase.set) : source.personal,
       rows: rows.length,
     }));

@@ -4,7 +4,7 @@
 // recorded in the audit log (subject.exported, the subject's id the SHA-256 of the address).
 import { recordAudit } from "@memorial/lib/audit/record";
 import { transaction } from "@memorial/lib/db/client";
-import { normaliseSubject, type SubjectQuery, subjectHash, subjectRows } from "./subject-find";
+import { erasureOf, normaliseSubject, type SubjectQuery, subjectHash, subjectRows } from "./subject-find";
 
 export interface SubjectExport {
   email: string;
@@ -16,6 +16,8 @@ export interface SubjectExport {
     source: string;
     table: string;
     fields: string[];
+    /** What an erasure would do: delete the rows, or anonymise the fields. */
+    erasure: "delete" | "anonymise";
     rows: Array<Record<string, unknown>>;
   }>;
 }
@@ -28,6 +30,7 @@ export async function exportSubject(query: SubjectQuery): Promise<SubjectExport>
       source: source.key,
       table: source.table,
       fields: source.personal,
+      erasure: erasureOf(source),
       rows,
     }));
     await recordAudit(tx, {

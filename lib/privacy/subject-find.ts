@@ -415,7 +415,8 @@ export interface SubjectFinding {
   places: SubjectPlace[];
 }
 
-function erasureOf(source: SubjectSource): "delete" | "anonymise" {
+/** What an erasure does to a source's rows. */
+export function erasureOf(source: SubjectSource): "delete" | "anonymise" {
   return source.erase.kind === "delete" ? "delete" : "anonymise";
 }
 
