@@ -376,6 +376,35 @@ describe("a data subject's rows", () => {
     expect(await db.operatorUser.count({ where: { email } })).toBe(1);
   });
 
+  it("keeps one admin when two are erased at once, and erases a person once however many ask", async () => {
+    const op = await makeIsolatedOperator({ stock: 5 });
+    const [first, second] = [address(), address()];
+    for (const email of [first, second]) {
+      await db.operatorUser.create({
+        data: { operatorId: op.operatorId, email, passwordHash: "x", role: "admin" },
+      });
+    }
+    const both = await Promise.allSettled(
+      [first, second].map((email) => cli(() => eraseSubject({ email, scope: SERVICE }))),
+    );
+    expect(both.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const admins = await db.operatorUser.findMany({ where: { operatorId: op.operatorId, role: "admin" } });
+    expect(admins).toHaveLength(1);
+    expect([first, second]).toContain(admins[0]?.email);
+
+    // Ten erasures of one person at once: each row changed once, all told.
+    const email = address();
+    const name = `Claire ${unique("N")}`;
+    await seed(email, name, false);
+    const expected = (await findSubject({ email, name, scope: SERVICE })).total;
+    const reports = await Promise.all(
+      Array.from({ length: 10 }, () => cli(() => eraseSubject({ email, name, scope: SERVICE }))),
+    );
+    // A row reached by two sources (a visitor's tree that also bears the name) counts in each.
+    expect(reports.reduce((n, report) => n + report.total, 0)).toBe(expected);
+    expect((await findSubject({ email, name, scope: SERVICE })).total).toBe(0);
+  });
+
   it("refuses what is not an address, naming the field", async () => {
     await expect(findSubject({ email: "nobody", scope: SERVICE })).rejects.toMatchObject({
       code: "INVALID_INPUT",

@@ -63,8 +63,10 @@ async function eraseUser(tx: Tx, userId: number, email: string) {
       { field: "email", reason: "last-admin" },
     );
   }
+  // No longer an admin either: the next erasure's count of admins must not count this account.
   await tx.$executeRaw`UPDATE "operator_user"
-    SET "email" = 'erased-' || "id" || '@invalid', "password_hash" = 'erased' WHERE "id" = ${userId}`;
+    SET "email" = 'erased-' || "id" || '@invalid', "password_hash" = 'erased', "role" = 'staff'
+    WHERE "id" = ${userId}`;
   await tx.dashboardSession.deleteMany({ where: { userId } });
   await tx.passwordResetToken.deleteMany({ where: { userId } });
 }
