@@ -78,9 +78,9 @@ async function eraseSource(tx: Tx, found: SourceRows, email: string): Promise<vo
     case "delete":
       // The record of the reminders sent references its subscription: it goes first.
       if (source.table === "reminder_subscription") {
-        await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" = ANY(${rowIds}::int[])`;
+        await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" = ANY(${rowIds}::bigint[])`;
       }
-      await tx.$executeRaw`DELETE FROM ${table(source.table)} WHERE "id" = ANY(${rowIds}::int[])`;
+      await tx.$executeRaw`DELETE FROM ${table(source.table)} WHERE "id" = ANY(${rowIds}::bigint[])`;
       return;
     case "anonymise": {
       const set = Prisma.join(
@@ -89,10 +89,10 @@ async function eraseSource(tx: Tx, found: SourceRows, email: string): Promise<vo
         ),
         ", ",
       );
-      await tx.$executeRaw`UPDATE ${table(source.table)} SET ${set} WHERE "id" = ANY(${rowIds}::int[])`;
+      await tx.$executeRaw`UPDATE ${table(source.table)} SET ${set} WHERE "id" = ANY(${rowIds}::bigint[])`;
       // A sent e-mail's files (a closing summary's PDF) go with its body.
       if (source.table === "outgoing_email") {
-        await tx.$executeRaw`DELETE FROM "outgoing_email_attachment" WHERE "email_id" = ANY(${rowIds}::int[])`;
+        await tx.$executeRaw`DELETE FROM "outgoing_email_attachment" WHERE "email_id" = ANY(${rowIds}::bigint[])`;
       }
       return;
     }

@@ -64,6 +64,8 @@ export interface SubjectSource {
   /** The operator's team's data (its users, invitations, what they did): not for the API. */
   team?: true;
   erase: SubjectErasure;
+  /** What is compared when it is not a column: a value inside a JSON column (alias t). */
+  expression?: string;
   /** Further condition on the row (alias t), e.g. an e-mail not sent yet. */
   also?: string;
   /** Rows linked to another's match (a visitor's tree): the SQL of the ids, given the address. */
@@ -268,6 +270,25 @@ export const SUBJECT_SOURCES: SubjectSource[] = [
     owner: "memorial",
     erase: { kind: "anonymise", set: { author_name: text(ERASED_TEXT), message: text(ERASED_TEXT) } },
   },
+  // A memorial awaiting its family keeps its waiting planting in its event until the e-mail is
+  // written (lib/events/payloads.ts ConfirmationRequest): the planter's name and message.
+  {
+    key: "domain_event (a waiting planting's planter)",
+    table: "domain_event",
+    column: null,
+    expression: `t."payload" #>> '{confirmation,planting,planter}'`,
+    by: "name",
+    personal: ["payload"],
+    context: ["type", "memorial_id", "created_at"],
+    owner: "operator",
+    erase: {
+      kind: "anonymise",
+      set: {
+        payload: Prisma.sql`jsonb_set(jsonb_set("payload", '{confirmation,planting,planter}', to_jsonb(${ERASED_TEXT}::text)),
+          '{confirmation,planting,message}', 'null'::jsonb)`,
+      },
+    },
+  },
   // Who planted a tree in the ground (a name the operator's staff typed).
   {
     key: "tree.planted_by",
@@ -357,7 +378,8 @@ function matchCondition(source: SubjectSource, subject: NormalisedSubject): Pris
   if (source.linked) return Prisma.sql`t."id" IN (${source.linked(subject.email)})`;
   if (source.by === "name") {
     if (!subject.name) return null;
-    return Prisma.sql`lower(btrim(${col(source.column as string)})) = lower(${subject.name})`;
+    const value = source.expression ? Prisma.raw(`(${source.expression})`) : col(source.column as string);
+    return Prisma.sql`lower(btrim(${value})) = lower(${subject.name})`;
   }
   return Prisma.sql`lower(${col(source.column as string)}) = lower(${subject.email})`;
 }
