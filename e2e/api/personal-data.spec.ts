@@ -137,6 +137,11 @@ test("bad input is refused naming Email, and nothing is written", async () => {
     expect(r.json).toMatchObject({ Objet: "erreur", Code: "INVALID_INPUT", Champ: "Email" });
     expect(r.json.Message).toMatch(/^Email/);
   }
+  const longName = await api("GET", `/DonneesPersonnelles?Email=${email}&Nom=${"n".repeat(201)}`, {
+    key: op.key,
+  });
+  expect(longName.status).toBe(400);
+  expect(longName.json).toMatchObject({ Code: "INVALID_INPUT", Champ: "Nom" });
   const unknown = await api("POST", "/DonneesPersonnelles/Effacer", {
     key: op.key,
     body: { Email: email, Adresse: 1 },
