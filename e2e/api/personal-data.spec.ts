@@ -153,3 +153,37 @@ test("bad input is refused naming Email, and nothing is written", async () => {
   const anonymous = await api("GET", `/DonneesPersonnelles?Email=${email}`);
   expect(anonymous.status).toBe(403);
 });
+
+test("twenty simultaneous erasures of one person change each row once, and none fails", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const email = address();
+  // Three reminder subscriptions of one memorial (written here: nothing else writes to the address).
+  const made = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { Defunt: { Nom: "Rappel", DateDeces: DEATH } },
+  });
+  for (let i = 0; i < 3; i++) {
+    await db.reminderSubscription.create({
+      data: {
+        memorialId: made.json.IdMemorial,
+        email,
+        language: "fr",
+        deathAnniversary: true,
+        birthday: false,
+        unsubscribeTokenHash: createHash("sha256").update(`${email}-${i}`).digest("hex"),
+        linkBase: "http://trees.test",
+      },
+    });
+  }
+  const expected = (await api("GET", `/DonneesPersonnelles?Email=${email}`, { key: op.key })).json
+    .NombreTotal;
+  expect(expected).toBe(3);
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () =>
+      api("POST", "/DonneesPersonnelles/Effacer", { key: op.key, body: { Email: email } }),
+    ),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+  expect(answers.reduce((n, a) => n + a.json.NombreTotal, 0)).toBe(expected);
+  expect(await db.reminderSubscription.count({ where: { email } })).toBe(0);
+});
