@@ -22,6 +22,7 @@ const SECTIONS: [string, DashboardKey, boolean?][] = [
   ["/dashboard/webhooks", "navWebhooks", true],
   ["/dashboard/visitors", "visitors_nav", true],
   ["/dashboard/team", "navTeam", true],
+  ["/dashboard/privacy", "navPrivacy", true],
   ["/dashboard/account", "navAccount"],
 ];
 

@@ -593,6 +593,7 @@ export const en: Catalogue = {
     "As the family receives it, in each language; the real e-mail holds the family's own links.",
   "dashboard.emailSubject": "Subject:",
   "dashboard.navTeam": "Team",
+  "dashboard.navPrivacy": "Personal data",
   "dashboard.teamTitle": "Team",
   "dashboard.teamIntro":
     "Administrators manage the API keys, the team and the webhooks; staff plant trees, edit persons and see the memorials, reports and transactions.",
@@ -1289,4 +1290,32 @@ export const en: Catalogue = {
   "duplicates.emailMerged":
     "The memorial “{title}” had been made twice. The two have been joined into one page: its trees, messages and reminders are there now, and its former address leads to it.",
   "duplicates.emailButton": "See the memorial",
+  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  "subjectRights.title": "Personal data requests",
+  "subjectRights.lead":
+    "A person asks what you hold about them, or to be erased. Find every record of your memorials and your team that holds their e-mail address (and, if you give it, their name), download a copy, or erase it. An erasure anonymises names and addresses and deletes subscriptions, invitations and e-mails not yet sent; trees, transactions and payments stay, anonymous.",
+  "subjectRights.email": "E-mail address",
+  "subjectRights.name": "Name (optional)",
+  "subjectRights.find": "Find",
+  "subjectRights.working": "Working…",
+  "subjectRights.none": "Nothing is held about {email}.",
+  "subjectRights.found": "{n, plural, one {# record holds} other {# records hold}} data of {email}:",
+  "subjectRights.placeDeleted":
+    "{source}: {n, plural, one {# record} other {# records}} ({fields}), deleted by an erasure",
+  "subjectRights.placeAnonymised":
+    "{source}: {n, plural, one {# record} other {# records}} ({fields}), anonymised by an erasure",
+  "subjectRights.export": "Download a copy (JSON)",
+  "subjectRights.erase": "Erase this person",
+  "subjectRights.confirm":
+    "Erase {n, plural, one {this record} other {these # records}}? This cannot be undone.",
+  "subjectRights.confirmYes": "Yes, erase",
+  "subjectRights.cancel": "Cancel",
+  "subjectRights.erased":
+    "Erased: {n, plural, =0 {nothing was held} one {# record changed} other {# records changed}}.",
+  "subjectRights.reportDeleted": "{source}: {n, plural, one {# record} other {# records}} deleted",
+  "subjectRights.reportAnonymised":
+    "{source}: {n, plural, one {# record} other {# records}} anonymised ({fields})",
+  "subjectRights.lastAdmin":
+    "This address is your team’s last administrator: give someone else the administrator role first. Nothing was changed.",
+  "subjectRights.invalidEmail": "Enter an e-mail address.",
 };
