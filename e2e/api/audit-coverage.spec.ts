@@ -28,6 +28,7 @@ import sharp from "sharp";
 import { CATALOGUE_COMMANDS } from "../../cli/commands/catalogue";
 import { JOB_COMMANDS } from "../../cli/commands/jobs";
 import { OPERATOR_COMMANDS } from "../../cli/commands/operators";
+import { PRIVACY_COMMANDS } from "../../cli/commands/privacy";
 import { TREE_COMMANDS } from "../../cli/commands/trees";
 import { VISITOR_COMMANDS } from "../../cli/commands/visitors";
 import { WEBHOOK_COMMANDS } from "../../cli/commands/webhooks";
@@ -104,6 +105,7 @@ const cliWays = () =>
     ...TREE_COMMANDS,
     ...JOB_COMMANDS,
     ...VISITOR_COMMANDS,
+    ...PRIVACY_COMMANDS,
   }).sort();
 
 /** The actions of the family's management page: its route's table and the guestbook's. */
@@ -122,6 +124,8 @@ const EXCEPTIONS: Record<string, string> = {
     "signed out, it writes a secret link and its e-mail (machine bookkeeping); the change is the link's use, POST /dashboard/reset/[token], which writes user.password_reset",
   "POST /api/auth/[...nextauth]":
     "sign-in and sign-out: dashboard sessions and rate-limit counts (bookkeeping)",
+  findSubjectAction: "finds where a person's address is held: a read",
+  "privacy find": "finds where a person's address is held: a read",
   "tree show": "reads a tree's life",
   "webhook list": "reads the endpoints",
   "visitors show": "reads the settings",
@@ -419,6 +423,19 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
       { action: "tree.planted", actor: "key", targetType: "tree", targetId: r.json.ArbreId, memorialId },
     ];
   },
+  "POST /v1/DonneesPersonnelles/Effacer": async () => {
+    const to = email("subject");
+    await creer({ Famille: { FamilleEmail: to } });
+    const r = await api("POST", "/DonneesPersonnelles/Effacer", { key: op.key, body: { Email: to } });
+    expect(r.status, r.text).toBe(200);
+    return {
+      action: "subject.erased",
+      actor: "key",
+      actorId: keyId,
+      targetType: "subject",
+      operatorId: op.operatorId,
+    };
+  },
   "POST /v1/Arbres/Deplacer": async () => {
     const from = await creer();
     const to = await creer();
@@ -654,6 +671,18 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
       // Dead within the replacement years: replaced at once from the stock.
       user("tree.replaced", "tree", { targetId: state.lifeTree, memorialId: state.lifeMemorial }),
     ];
+  },
+  exportSubjectAction: async () => {
+    const to = email("subject");
+    await creer({ Famille: { FamilleEmail: to } });
+    await callAction("exportSubjectAction", [to, null], "/dashboard/privacy");
+    return user("subject.exported", "subject");
+  },
+  eraseSubjectAction: async () => {
+    const to = email("subject");
+    await creer({ Famille: { FamilleEmail: to } });
+    await callAction("eraseSubjectAction", [to, null], "/dashboard/privacy");
+    return user("subject.erased", "subject");
   },
   // Last: a new password ends the user's sessions; the next scenarios sign another admin in.
   changePasswordAction: async () => {
@@ -1178,6 +1207,18 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     state.cliWebhook = made.id as number;
     return cliRow("webhook.created", "webhook", { targetId: state.cliWebhook });
   },
+  "privacy export": async () => {
+    const to = email("subject");
+    await creer({ Famille: { FamilleEmail: to } });
+    await run("privacy", "export", "--email", to, "--operator", String(op.operatorId));
+    return cliRow("subject.exported", "subject", { operatorId: op.operatorId });
+  },
+  "privacy erase": async () => {
+    const to = email("subject");
+    await creer({ Famille: { FamilleEmail: to } });
+    await run("privacy", "erase", "--email", to);
+    return cliRow("subject.erased", "subject", { operatorId: null });
+  },
   "webhook delete": async () => {
     await run("webhook", "delete", "--id", String(state.cliWebhook));
     return cliRow("webhook.deleted", "webhook", { targetId: state.cliWebhook });
@@ -1198,7 +1239,7 @@ const CLI_CHAINS = [
   ["plantation create", "plantation translate", "species create", "stock add", "plantation deactivate"],
   ["tree in-ground", "tree check", "tree died"],
   ["context create", "context privacy", "webhook create", "webhook delete"],
-  ["tree import", "tree move", "codes issue"],
+  ["tree import", "tree move", "codes issue", "privacy export", "privacy erase"],
 ];
 
 test("every command that writes writes its audit row, naming the command line", async () => {
