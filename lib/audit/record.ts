@@ -15,7 +15,8 @@
 // which changes nothing a person owns: the outbox and its sending, dashboard sessions, rate-limit
 // counts, caches, job rows, webhook deliveries' attempts, idempotency rows, secret links issued by
 // the consumers, domain events, and the retention job's removals (lib/privacy/retention.ts).
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { authSecret } from "@memorial/lib/auth-secret";
 import type { Tx } from "@memorial/lib/db/client";
 import { componentLogger } from "@memorial/lib/log";
 import { currentRequest } from "@memorial/lib/observability/request-context";
@@ -148,10 +149,12 @@ function actorOperator(actor: Actor): number | null {
   return actor.kind === "user" || actor.kind === "key" ? actor.operatorId : null;
 }
 
-/** The SHA-256 of the client's address (lib/auth/client-address.ts), when a request is served. */
+/** The HMAC-SHA-256 of the client's address (lib/auth/client-address.ts), when a request is served. */
 function clientHash(): string | null {
   const client = currentRequest()?.client;
-  return client ? createHash("sha256").update(client).digest("hex") : null;
+  // Keyed with the service's secret: a plain SHA-256 of an IPv4 address is undone by hashing all
+  // 2^32 of them; this one says "the same client" and nothing more.
+  return client ? createHmac("sha256", authSecret()).update(`audit-client:${client}`).digest("hex") : null;
 }
 
 function unattributed(action: string): Actor {
