@@ -133,6 +133,16 @@ export const de: Catalogue = {
   "page.manageAwaiting": "Diese Gedenkseite wartet noch auf Bestätigung: Sie ist noch nicht öffentlich.",
   "page.manageClosed": "Diese Gedenkseite wurde nicht bestätigt: Sie wurde nicht veröffentlicht.",
   "page.manageExpires": "Dieser Link ist gültig bis {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "Was mit Ihrer Gedenkseite geschah",
+  "page.manageAuditHelp":
+    "Jede Änderung Ihrer Gedenkseite, neueste zuerst: was, wann und durch wen. Namen und Nachrichten werden hier nicht wiederholt.",
+  "page.manageAuditNone": "Bisher ist nichts verzeichnet.",
+  "page.manageAuditBy": "durch {who}",
+  "page.manageAuditByYou": "Sie",
+  "page.manageAuditByVisitor": "einen Besucher",
+  "page.manageAuditByService": "den Dienst",
+  "page.manageAuditMore": "Nur die {n} neuesten Änderungen werden angezeigt.",
   "page.manageExpiredTitle": "Dieser Link ist abgelaufen",
   "page.manageExpiredText":
     "Bitten Sie das Unternehmen, das ihn Ihnen geschickt hat, um einen neuen Verwaltungslink. Es wurde nichts geändert.",

@@ -128,6 +128,16 @@ export const en: Catalogue = {
   "page.manageAwaiting": "This memorial is still awaiting confirmation: it is not public yet.",
   "page.manageClosed": "This memorial was not confirmed: it was not published.",
   "page.manageExpires": "This link is valid until {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "What was done to your memorial",
+  "page.manageAuditHelp":
+    "Every change made to your memorial, newest first: what, when and by whom. Names and messages are not repeated here.",
+  "page.manageAuditNone": "Nothing has been recorded yet.",
+  "page.manageAuditBy": "by {who}",
+  "page.manageAuditByYou": "you",
+  "page.manageAuditByVisitor": "a visitor",
+  "page.manageAuditByService": "the service",
+  "page.manageAuditMore": "Only the {n} most recent changes are shown.",
   "page.manageExpiredTitle": "This link has expired",
   "page.manageExpiredText":
     "Ask the company that sent it to you for a new management link. Nothing was changed.",

@@ -134,6 +134,16 @@ export const fr = {
   "page.manageAwaiting": "Ce mémorial attend encore d’être confirmé : il n’est pas encore public.",
   "page.manageClosed": "Ce mémorial n’a pas été confirmé : il n’a pas été publié.",
   "page.manageExpires": "Ce lien est valable jusqu’au {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "Ce qui a été fait à votre mémorial",
+  "page.manageAuditHelp":
+    "Chaque modification de votre mémorial, de la plus récente à la plus ancienne : quoi, quand et par qui. Les noms et les messages n’y sont pas repris.",
+  "page.manageAuditNone": "Rien n’a encore été enregistré.",
+  "page.manageAuditBy": "par {who}",
+  "page.manageAuditByYou": "vous",
+  "page.manageAuditByVisitor": "un visiteur",
+  "page.manageAuditByService": "le service",
+  "page.manageAuditMore": "Seules les {n} modifications les plus récentes sont affichées.",
   "page.manageExpiredTitle": "Ce lien a expiré",
   "page.manageExpiredText":
     "Demandez un nouveau lien de gestion à l’entreprise qui vous l’a envoyé. Rien n’a été modifié.",

@@ -130,6 +130,16 @@ export const nl: Catalogue = {
   "page.manageAwaiting": "Deze gedenkpagina wacht nog op bevestiging: ze is nog niet openbaar.",
   "page.manageClosed": "Deze gedenkpagina werd niet bevestigd: ze werd niet gepubliceerd.",
   "page.manageExpires": "Deze link is geldig tot {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "Wat er met uw gedenkpagina gebeurde",
+  "page.manageAuditHelp":
+    "Elke wijziging van uw gedenkpagina, nieuwste eerst: wat, wanneer en door wie. Namen en berichten worden hier niet herhaald.",
+  "page.manageAuditNone": "Er is nog niets geregistreerd.",
+  "page.manageAuditBy": "door {who}",
+  "page.manageAuditByYou": "u",
+  "page.manageAuditByVisitor": "een bezoeker",
+  "page.manageAuditByService": "de dienst",
+  "page.manageAuditMore": "Alleen de {n} recentste wijzigingen worden getoond.",
   "page.manageExpiredTitle": "Deze link is verlopen",
   "page.manageExpiredText":
     "Vraag een nieuwe beheerlink aan het bedrijf dat u deze stuurde. Er is niets gewijzigd.",
