@@ -974,6 +974,38 @@ export const de: Catalogue = {
   "guestbook.refusedInvalid": "Das gesendete Formular ist unvollständig.",
   "guestbook.back": "Zurück zur Gedenkseite",
   "guestbook.yourText": "Ihr Text zum Kopieren:",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Ihre E-Mail-Adresse (freiwillig)",
+  "guestbook.emailHint":
+    "Nur um Ihnen einen Link zu senden, mit dem Sie Ihre Nachricht zurückziehen können, wenn Sie möchten. Sie wird nicht angezeigt und nicht mit Ihrer Nachricht gespeichert.",
+  "guestbook.refusedEmail":
+    "Die E-Mail-Adresse ist ungültig. Lassen Sie das Feld leer oder korrigieren Sie sie.",
+  "guestbook.withdrawSubject": "Ihre Nachricht im Gästebuch von {title}",
+  "guestbook.withdrawGreeting": "Guten Tag {author},",
+  "guestbook.withdrawPublished":
+    "Vielen Dank für Ihre Nachricht im Gästebuch von {title}. Sie ist veröffentlicht.",
+  "guestbook.withdrawPending":
+    "Vielen Dank für Ihre Nachricht im Gästebuch von {title}. Sie erscheint, sobald die Familie sie freigegeben hat.",
+  "guestbook.withdrawExplain":
+    "Wenn Sie sie eines Tages zurückziehen möchten, folgen Sie dem Link unten: Ihre Nachricht und Ihr Name werden von der Seite entfernt.",
+  "guestbook.withdrawButton": "Meine Nachricht zurückziehen",
+  "guestbook.withdrawValid":
+    "Dieser Link funktioniert bis {date}. Ihre Adresse wird nicht mit Ihrer Nachricht gespeichert.",
+  "guestbook.withdrawClosing": "Mit freundlichen Grüßen",
+  "guestbook.withdrawTitle": "Ihre Nachricht zurückziehen",
+  "guestbook.withdrawIntro": "Ihre Nachricht im Gästebuch von {title}:",
+  "guestbook.withdrawConfirm":
+    "Das Zurückziehen entfernt Ihre Nachricht und Ihren Namen endgültig von der Gedenkseite.",
+  "guestbook.withdrawDoneTitle": "Ihre Nachricht wurde zurückgezogen",
+  "guestbook.withdrawDoneText": "Ihre Nachricht und Ihr Name wurden von der Gedenkseite entfernt.",
+  "guestbook.withdrawExpiredTitle": "Dieser Link ist abgelaufen",
+  "guestbook.withdrawExpiredText":
+    "Dieser Link zum Zurückziehen funktioniert nicht mehr. Wenn Ihre Nachricht entfernt werden soll, wenden Sie sich bitte an die Familie oder das Bestattungshaus.",
+  "guestbook.withdrawUnknownTitle": "Dieser Link funktioniert nicht",
+  "guestbook.withdrawUnknownText":
+    "Dieser Link ist unbekannt, oder die Nachricht wurde bereits zurückgezogen. Es wurde nichts geändert.",
+  "guestbook.withdrawOrigin":
+    "Diese Schaltfläche muss auf der Seite zum Zurückziehen dieser Website verwendet werden.",
   "guestbook.manageHeading": "Kondolenzbuch",
   "guestbook.manageModeLegend": "Wie Nachrichten von Besuchern veröffentlicht werden",
   "guestbook.modeOpen": "Offen: Nachrichten erscheinen sofort",

@@ -942,6 +942,34 @@ export const en: Catalogue = {
   "guestbook.refusedInvalid": "The form sent is incomplete.",
   "guestbook.back": "Back to the memorial page",
   "guestbook.yourText": "Your text, to copy:",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Your e-mail address (optional)",
+  "guestbook.emailHint":
+    "Only to send you a link that withdraws your message if you wish. It is not shown, and not kept with your message.",
+  "guestbook.refusedEmail": "The e-mail address is not valid. Leave the field empty, or correct it.",
+  "guestbook.withdrawSubject": "Your message in the guestbook of {title}",
+  "guestbook.withdrawGreeting": "Hello {author},",
+  "guestbook.withdrawPublished": "Thank you for your message in the guestbook of {title}. It is published.",
+  "guestbook.withdrawPending":
+    "Thank you for your message in the guestbook of {title}. It will appear once the family has approved it.",
+  "guestbook.withdrawExplain":
+    "If you wish to withdraw it one day, follow the link below: your message and your name will be removed from the page.",
+  "guestbook.withdrawButton": "Withdraw my message",
+  "guestbook.withdrawValid": "This link works until {date}. Your address is not kept with your message.",
+  "guestbook.withdrawClosing": "Kind regards,",
+  "guestbook.withdrawTitle": "Withdraw your message",
+  "guestbook.withdrawIntro": "Your message in the guestbook of {title}:",
+  "guestbook.withdrawConfirm":
+    "Withdrawing removes your message and your name from the memorial page for good.",
+  "guestbook.withdrawDoneTitle": "Your message has been withdrawn",
+  "guestbook.withdrawDoneText": "Your message and your name have been removed from the memorial page.",
+  "guestbook.withdrawExpiredTitle": "This link has expired",
+  "guestbook.withdrawExpiredText":
+    "This withdrawal link no longer works. If you want your message removed, please contact the family or the funeral home.",
+  "guestbook.withdrawUnknownTitle": "This link does not work",
+  "guestbook.withdrawUnknownText":
+    "This link is not known, or the message was already withdrawn. Nothing has been changed.",
+  "guestbook.withdrawOrigin": "This button must be used from the withdrawal page of this site.",
   "guestbook.manageHeading": "Guestbook",
   "guestbook.manageModeLegend": "How visitors’ messages are published",
   "guestbook.modeOpen": "Open: messages appear at once",

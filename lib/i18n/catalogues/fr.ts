@@ -971,6 +971,35 @@ export const fr = {
   "guestbook.refusedInvalid": "Le formulaire envoyé est incomplet.",
   "guestbook.back": "Retour à la page du mémorial",
   "guestbook.yourText": "Votre texte, à copier :",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Votre adresse e-mail (facultatif)",
+  "guestbook.emailHint":
+    "Uniquement pour vous envoyer un lien qui retire votre message si vous le souhaitez. Elle n’est pas affichée, ni conservée avec votre message.",
+  "guestbook.refusedEmail": "L’adresse e-mail n’est pas valide. Laissez le champ vide, ou corrigez-la.",
+  "guestbook.withdrawSubject": "Votre message dans le livre d’or de {title}",
+  "guestbook.withdrawGreeting": "Bonjour {author},",
+  "guestbook.withdrawPublished": "Merci pour votre message dans le livre d’or de {title}. Il est publié.",
+  "guestbook.withdrawPending":
+    "Merci pour votre message dans le livre d’or de {title}. Il apparaîtra dès que la famille l’aura approuvé.",
+  "guestbook.withdrawExplain":
+    "Si vous souhaitez un jour le retirer, suivez le lien ci-dessous : votre message et votre nom seront retirés de la page.",
+  "guestbook.withdrawButton": "Retirer mon message",
+  "guestbook.withdrawValid":
+    "Ce lien fonctionne jusqu’au {date}. Votre adresse n’est pas conservée avec votre message.",
+  "guestbook.withdrawClosing": "Bien cordialement,",
+  "guestbook.withdrawTitle": "Retirer votre message",
+  "guestbook.withdrawIntro": "Votre message dans le livre d’or de {title} :",
+  "guestbook.withdrawConfirm":
+    "Le retrait efface définitivement votre message et votre nom de la page du mémorial.",
+  "guestbook.withdrawDoneTitle": "Votre message a été retiré",
+  "guestbook.withdrawDoneText": "Votre message et votre nom ont été retirés de la page du mémorial.",
+  "guestbook.withdrawExpiredTitle": "Ce lien a expiré",
+  "guestbook.withdrawExpiredText":
+    "Ce lien de retrait ne fonctionne plus. Si vous souhaitez que votre message soit retiré, contactez la famille ou le funérarium.",
+  "guestbook.withdrawUnknownTitle": "Ce lien ne fonctionne pas",
+  "guestbook.withdrawUnknownText":
+    "Ce lien est inconnu, ou le message a déjà été retiré. Rien n’a été modifié.",
+  "guestbook.withdrawOrigin": "Ce bouton doit être utilisé depuis la page de retrait de ce site.",
   "guestbook.manageHeading": "Livre d’or",
   "guestbook.manageModeLegend": "Comment les messages des visiteurs sont publiés",
   "guestbook.modeOpen": "Ouvert : les messages apparaissent aussitôt",

@@ -952,6 +952,33 @@ export const nl: Catalogue = {
   "guestbook.refusedInvalid": "Het verzonden formulier is onvolledig.",
   "guestbook.back": "Terug naar de gedenkpagina",
   "guestbook.yourText": "Uw tekst, om te kopiëren:",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Uw e-mailadres (niet verplicht)",
+  "guestbook.emailHint":
+    "Alleen om u een link te sturen waarmee u uw bericht kunt intrekken als u dat wilt. Het wordt niet getoond en niet bij uw bericht bewaard.",
+  "guestbook.refusedEmail": "Het e-mailadres is niet geldig. Laat het veld leeg, of verbeter het.",
+  "guestbook.withdrawSubject": "Uw bericht in het gastenboek van {title}",
+  "guestbook.withdrawGreeting": "Beste {author},",
+  "guestbook.withdrawPublished": "Dank u voor uw bericht in het gastenboek van {title}. Het is gepubliceerd.",
+  "guestbook.withdrawPending":
+    "Dank u voor uw bericht in het gastenboek van {title}. Het verschijnt zodra de familie het heeft goedgekeurd.",
+  "guestbook.withdrawExplain":
+    "Wilt u het ooit intrekken, volg dan de link hieronder: uw bericht en uw naam worden van de pagina verwijderd.",
+  "guestbook.withdrawButton": "Mijn bericht intrekken",
+  "guestbook.withdrawValid": "Deze link werkt tot {date}. Uw adres wordt niet bij uw bericht bewaard.",
+  "guestbook.withdrawClosing": "Met vriendelijke groet,",
+  "guestbook.withdrawTitle": "Uw bericht intrekken",
+  "guestbook.withdrawIntro": "Uw bericht in het gastenboek van {title}:",
+  "guestbook.withdrawConfirm": "Intrekken verwijdert uw bericht en uw naam definitief van de gedenkpagina.",
+  "guestbook.withdrawDoneTitle": "Uw bericht is ingetrokken",
+  "guestbook.withdrawDoneText": "Uw bericht en uw naam zijn van de gedenkpagina verwijderd.",
+  "guestbook.withdrawExpiredTitle": "Deze link is verlopen",
+  "guestbook.withdrawExpiredText":
+    "Deze intrekkingslink werkt niet meer. Wilt u dat uw bericht verwijderd wordt, neem dan contact op met de familie of het uitvaartcentrum.",
+  "guestbook.withdrawUnknownTitle": "Deze link werkt niet",
+  "guestbook.withdrawUnknownText":
+    "Deze link is onbekend, of het bericht is al ingetrokken. Er is niets gewijzigd.",
+  "guestbook.withdrawOrigin": "Deze knop moet vanaf de intrekkingspagina van deze site gebruikt worden.",
   "guestbook.manageHeading": "Gastenboek",
   "guestbook.manageModeLegend": "Hoe berichten van bezoekers worden gepubliceerd",
   "guestbook.modeOpen": "Open: berichten verschijnen meteen",
