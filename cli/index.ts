@@ -15,6 +15,7 @@ import { type Command, parseOptions, UsageError, type Values } from "./arguments
 import { CATALOGUE_COMMANDS } from "./commands/catalogue";
 import { JOB_COMMANDS } from "./commands/jobs";
 import { OPERATOR_COMMANDS } from "./commands/operators";
+import { PRIVACY_COMMANDS } from "./commands/privacy";
 import { TREE_COMMANDS } from "./commands/trees";
 import { VISITOR_COMMANDS } from "./commands/visitors";
 import { WEBHOOK_COMMANDS } from "./commands/webhooks";
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
   ...TREE_COMMANDS,
   ...JOB_COMMANDS,
   ...VISITOR_COMMANDS,
+  ...PRIVACY_COMMANDS,
 };
 
 /** The system account running the command (its name in the audit log). */

@@ -190,6 +190,7 @@ const ZSettings = z.object({
   RETENTION_LINK_DAYS: integer(1, 36_500, 90),
   RETENTION_EMAIL_BODY_DAYS: integer(1, 36_500, 90),
   RETENTION_WEBHOOK_DELIVERY_DAYS: integer(1, 36_500, 30),
+  RETENTION_EVENT_DAYS: integer(1, 36_500, 30),
 });
 
 /**

@@ -22,6 +22,9 @@ export const V1_PATHS = [
   "Codes/Utiliser",
   // Extension (issue 32.3): moving trees between the operator's memorials.
   "Arbres/Deplacer",
+  // Extension (issue 31.2): a data subject's request about the operator's memorials.
+  "DonneesPersonnelles",
+  "DonneesPersonnelles/Effacer",
   "Arbre/[arbreId]",
   "[key]/Arbre/[arbreId]",
   "Memorial/[memorialId]/Infos",

@@ -13,6 +13,7 @@ import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { ERASED_TEXT, ERASURE_JOB, setErasureRequested } from "@memorial/lib/privacy/erasure";
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
+import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
@@ -86,8 +87,39 @@ async function fullMemorial() {
   await db.reminderSent.create({
     data: { subscriptionId: subscription.id, kind: "death_anniversary", year: 2025 },
   });
+  // A planting waiting for stock, a confirmation link kept with its planting, and a possible
+  // duplicate that matched on the place of death: each holds words of the memorial's people.
+  await db.queuedPlanting.create({
+    data: { memorialId: id, operatorId: memorial.operatorId, planter: "Quentin Attente", message: "Bientôt" },
+  });
+  await db.confirmationToken.create({
+    data: {
+      memorialId: id,
+      operatorId: memorial.operatorId,
+      tokenHash: randomBytes(32).toString("hex"),
+      expiresAt: new Date(Date.now() - 86_400_000),
+      usedAt: new Date(Date.now() - 2 * 86_400_000),
+      planter: "Jean Planteur",
+      message: "Un message pour Odile",
+    },
+  });
+  const other = await createMemorial({
+    caller,
+    linkBase: "http://trees.test",
+    command: plantingCommand(newMemorialTarget()),
+  });
+  await db.memorialDuplicate.create({
+    data: {
+      operatorId: memorial.operatorId,
+      firstMemorialId: Math.min(id, other.memorialId),
+      secondMemorialId: Math.max(id, other.memorialId),
+      nameSimilarity: 0.9,
+      deathDaysApart: 0,
+      place: "Namur",
+    },
+  });
   const token = await transaction(async (tx) => (await issueManageToken(tx, id)).token);
-  return { id, token, familyEmail, visitorEmail, personId: memorial.personId as number };
+  return { id, token, familyEmail, visitorEmail, personId: memorial.personId as number, caller };
 }
 
 const emailsTo = (to: string) => db.outgoingEmail.findMany({ where: { to }, orderBy: { id: "asc" } });
@@ -173,6 +205,15 @@ describe("a family's erasure", () => {
     const plantings = await db.visitorPlanting.findMany({ where: { memorialId: m.id } });
     expect(plantings.map((p) => [p.planter, p.message, p.email])).toEqual([[ERASED_TEXT, null, null]]);
     expect(await db.reminderSubscription.count({ where: { memorialId: m.id } })).toBe(0);
+    expect((await memorialInfos(m.caller, m.id, { limit: 10, offset: 0 })).state).toBe("erased");
+    const waiting = await db.queuedPlanting.findMany({ where: { memorialId: m.id } });
+    expect(waiting.map((q) => [q.planter, q.message])).toEqual([[ERASED_TEXT, null]]);
+    const links = await db.confirmationToken.findMany({ where: { memorialId: m.id } });
+    expect(links.map((t) => [t.planter, t.message])).toEqual([[ERASED_TEXT, null]]);
+    const pairs = await db.memorialDuplicate.findMany({
+      where: { OR: [{ firstMemorialId: m.id }, { secondMemorialId: m.id }] },
+    });
+    expect(pairs.map((p) => p.place)).toEqual([null]);
     // Trees, transactions and amounts stay.
     expect(
       (await db.tree.findMany({ where: { memorialId: m.id }, orderBy: { id: "asc" } })).map((t) => t.id),

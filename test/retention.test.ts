@@ -5,7 +5,7 @@
 // deliveries delivered or given up, rate-limit counts whose window has ended. The periods are the
 // settings; a second run finds nothing more.
 import { randomBytes } from "node:crypto";
-import { db } from "@memorial/lib/db/client";
+import { db, Prisma } from "@memorial/lib/db/client";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -58,6 +58,17 @@ describe("the job retention", () => {
     const oldUnconfirmed = await subscription(31, false);
     const youngUnconfirmed = await subscription(29, false);
     const oldConfirmed = await subscription(400, true);
+    // Cancelled 31 days ago (gone, with the record of a reminder it was sent), 29 days ago (kept).
+    const cancelled = async (ageDays: number) => {
+      const id = await subscription(400, true);
+      await db.$executeRaw`UPDATE "reminder_subscription"
+        SET "unsubscribed_at" = now() - make_interval(days => ${ageDays}) WHERE "id" = ${id}`;
+      return id;
+    };
+    const oldCancelled = await cancelled(31);
+    const youngCancelled = await cancelled(29);
+    await db.$executeRaw`INSERT INTO "reminder_sent" ("subscription_id", "kind", "year")
+      VALUES (${oldCancelled}, 'death_anniversary', 2025)`;
 
     // Secret links, 91 days past their expiry (gone) or 89 (kept); those of a memorial still
     // awaiting its family are kept whatever their age.
@@ -147,10 +158,15 @@ describe("the job retention", () => {
           wanted,
         )
       ).map((row) => row.id);
-    expect(await ids("reminder_subscription", [oldUnconfirmed, youngUnconfirmed, oldConfirmed])).toEqual([
-      youngUnconfirmed,
-      oldConfirmed,
-    ]);
+    expect(
+      await ids("reminder_subscription", [
+        oldUnconfirmed,
+        youngUnconfirmed,
+        oldConfirmed,
+        oldCancelled,
+        youngCancelled,
+      ]),
+    ).toEqual([youngUnconfirmed, oldConfirmed, youngCancelled]);
     expect(
       await ids("confirmation_token", [oldConfirmation, youngConfirmation, awaitingConfirmation]),
     ).toEqual([youngConfirmation, awaitingConfirmation]);
@@ -200,5 +216,37 @@ describe("the job retention", () => {
     process.env.RETENTION_LINK_DAYS = "10";
     await runRetention();
     expect(await db.manageToken.count({ where: { id: row!.id } })).toBe(0);
+  });
+
+  it("deletes domain events dispatched RETENTION_EVENT_DAYS ago, unless a delivery of theirs is on its way", async () => {
+    const { op, visible } = await memorials();
+    const event = async (ageDays: number, dispatched: boolean) => {
+      const [row] = await db.$queryRaw<{ id: bigint }[]>`
+        INSERT INTO "domain_event" ("type", "operator_id", "memorial_id", "payload", "created_at", "dispatched_at")
+        VALUES ('tree.planted', ${op.operatorId}, ${visible}, '{"planter":"Marie"}'::jsonb,
+          now() - make_interval(days => ${ageDays}),
+          ${dispatched ? Prisma.sql`now() - make_interval(days => ${ageDays})` : Prisma.sql`NULL`})
+        RETURNING "id"`;
+      return row!.id;
+    };
+    const old = await event(31, true);
+    const young = await event(29, true);
+    const undispatched = await event(31, false);
+    const delivering = await event(31, true);
+    const [endpoint] = await db.$queryRaw<{ id: number }[]>`
+      INSERT INTO "webhook_endpoint" ("operator_id", "url", "events", "secret_encrypted")
+      VALUES (${op.operatorId}, 'https://partner.example/hook', ARRAY['tree.planted'], 'x') RETURNING "id"`;
+    await db.$executeRaw`
+      INSERT INTO "webhook_delivery" ("endpoint_id", "event_id", "message_id", "event_type", "payload", "status")
+      VALUES (${endpoint!.id}, ${delivering}, ${unique("msg").slice(0, 40)}, 'tree.planted', '{}'::jsonb,
+        'pending'::"WebhookDeliveryStatus")`;
+
+    await runRetention();
+    const left = await db.domainEvent.findMany({
+      where: { id: { in: [old, young, undispatched, delivering] } },
+      select: { id: true },
+      orderBy: { id: "asc" },
+    });
+    expect(left.map((row) => row.id)).toEqual([young, undispatched, delivering]);
   });
 });

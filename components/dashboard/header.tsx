@@ -24,6 +24,7 @@ const SECTIONS: [string, DashboardKey, boolean?][] = [
   ["/dashboard/team", "navTeam", true],
   // Issue 31.5: the operator's audit log (a memorial's own history is on its page, for staff too).
   ["/dashboard/audit", "navAudit", true],
+  ["/dashboard/privacy", "navPrivacy", true],
   ["/dashboard/account", "navAccount"],
 ];
 

@@ -153,6 +153,11 @@ test("every operation's success validates against the document", async () => {
   await call("POST", "/Arbres/Deplacer", "/Arbres/Deplacer", {
     body: { MemorialId: memorialId, MemorialIdCible: other.json.IdMemorial, ArbreIds: [arbreId] },
   });
+  // Issue 31.2: a person's data in the operator's memorials (Codes/Utiliser's visitor), then erased.
+  await call("GET", "/DonneesPersonnelles?Email=LEA@example.org&Nom=L%C3%A9a", "/DonneesPersonnelles");
+  await call("POST", "/DonneesPersonnelles/Effacer", "/DonneesPersonnelles/Effacer", {
+    body: { Email: "lea@example.org", Nom: "Léa" },
+  });
   // A test key's answers too (Environnement: test).
   await call("GET", "/Contextes", "/Contextes", { key: op.testKey });
   await call("POST", "/Memorials/Creer", "/Memorials/Creer", {

@@ -123,6 +123,10 @@ test("a memorial taken down answers 410 Gone with a kind sentence, leaves the se
   const manage = await (await fetch(`${baseUrl()}/manage/${token}?lang=en`)).text();
   expect(manage).toContain('data-state="taken_down"');
   expect(manage).toContain('data-testid="manage-restore"');
+  // Its operator reads where it stands in Infos.
+  const etat = async () =>
+    (await api("GET", `/Memorial/${id}/Infos`, { key: op.key })).json.Etat as string | undefined;
+  expect(await etat()).toBe("taken_down");
   // Taking it down again changes nothing (one event).
   expect(await act(token, "takedown")).toBe(303);
 
@@ -131,6 +135,7 @@ test("a memorial taken down answers 410 Gone with a kind sentence, leaves the se
   expect((await page(baseUrl(), id)).status).toBe(200);
   expect(await seenWithin2s(second.url, id, 200)).toBe(true);
   expect(await searchIds(name)).toEqual([id]);
+  expect(await etat()).toBe("public");
 
   // One domain event per change, saying who acted; the partner's webhooks, as documented.
   const events = await db.domainEvent.findMany({

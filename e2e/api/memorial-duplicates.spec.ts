@@ -97,6 +97,8 @@ test("a person created twice is a possible duplicate; merged, its address answer
     "Les pompes funèbres",
   ]);
   expect(merge.treeIds).toHaveLength(1);
+  // The memorial merged away says so in its Infos.
+  expect((await api("GET", `/Memorial/${mergedId}/Infos`, { key: op.key })).json.Etat).toBe("merged");
   expect((await db.guestbookEntry.findUniqueOrThrow({ where: { id: entry.id } })).memorialId).toBe(keptId);
   // The family's management link of the merged memorial leads to the kept page, changing nothing.
   const manage = await fetch(`${baseUrl()}/manage/${manageToken}`, { redirect: "manual" });
@@ -144,6 +146,7 @@ test("a person created twice is a possible duplicate; merged, its address answer
   }).toPass({ timeout: 10_000 });
   const back = await api("GET", `/Memorial/${mergedId}/Infos`, { key: op.key });
   expect((back.json.Arbres as { Planteur: string }[]).map((t) => t.Planteur)).toEqual(["De krant"]);
+  expect(back.json.Etat).toBe("public");
   const messages = await receiver.waitFor(2, 90_000);
   const unmerged = messages.find((m) => m.json.type === "memorial.unmerged")!;
   expect(() => webhookMessageSchema("memorial.unmerged").parse(unmerged.json), unmerged.body).not.toThrow();

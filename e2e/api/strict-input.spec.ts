@@ -218,6 +218,17 @@ bodies["POST /Arbres/Deplacer"] = async (op) => {
   return { body: { MemorialId: from, MemorialIdCible: to }, state };
 };
 
+bodies["POST /DonneesPersonnelles/Effacer"] = async (op) => {
+  // Issue 31.2: a family's address in one of the operator's memorials, erased only by the valid body.
+  const email = `${unique("subject").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { Defunt: { Nom: "Sujet", DateDeces: DEATH }, Famille: { FamilleEmail: email } },
+  });
+  const state = async () => ({ families: await db.family.count({ where: { email } }) });
+  return { body: { Email: email }, state };
+};
+
 test("every operation that takes a body refuses an unknown field and changes nothing", async () => {
   const { document } = await contract();
   const withBody = Object.entries(document.paths as Record<string, Record<string, { requestBody?: unknown }>>)

@@ -40,7 +40,11 @@ const manifest = () =>
   };
 
 // The modules of the dashboard's server actions.
-const ACTION_FILES = ["web/dashboard/actions.ts", "web/dashboard/tree-actions.ts"];
+const ACTION_FILES = [
+  "web/dashboard/actions.ts",
+  "web/dashboard/tree-actions.ts",
+  "web/dashboard/privacy-actions.ts",
+];
 
 function actionIds(): Map<string, string> {
   const ids = new Map<string, string>();
@@ -78,6 +82,10 @@ const ADMIN_ACTIONS = [
   "revokeInvitationAction",
   // What becomes of an unconfirmed memorial's tree (issue 32.1): the operator's setting.
   "setUnconfirmedOutcomeAction",
+  // A person's request (issue 31.2): find, copy and erase their data.
+  "findSubjectAction",
+  "exportSubjectAction",
+  "eraseSubjectAction",
 ];
 const OTHER_ACTIONS = [
   "setLanguageAction",
@@ -305,7 +313,13 @@ test("staff are refused every admin route, page and action through HTTP; a demot
   }
 
   // Pages: the refusal, nothing of the page.
-  for (const pagePath of ["/dashboard/keys", "/dashboard/webhooks", "/dashboard/team", "/dashboard/audit"]) {
+  for (const pagePath of [
+    "/dashboard/keys",
+    "/dashboard/webhooks",
+    "/dashboard/team",
+    "/dashboard/privacy",
+    "/dashboard/audit",
+  ]) {
     await page.goto(`${baseUrl()}${pagePath}`);
     await expect(page.getByTestId("not-allowed"), pagePath).toContainText(
       "This page is for the administrators",
@@ -343,6 +357,9 @@ test("staff are refused every admin route, page and action through HTTP; a demot
     ["removeUserAction", "/dashboard/team", [admin.id]],
     ["revokeInvitationAction", "/dashboard/team", [invitation.id]],
     ["setUnconfirmedOutcomeAction", "/dashboard", ["global"]],
+    ["findSubjectAction", "/dashboard/privacy", [staff.email, null]],
+    ["exportSubjectAction", "/dashboard/privacy", [staff.email, null]],
+    ["eraseSubjectAction", "/dashboard/privacy", [invitation.email, null]],
   ];
   expect(calls.map(([name]) => name).sort()).toEqual([...ADMIN_ACTIONS].sort());
   for (const [name, pagePath, args] of calls) {

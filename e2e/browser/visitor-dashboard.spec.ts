@@ -1,6 +1,7 @@
 // Visitor planting in the dashboard (issue 30, admins), in Chromium: turned on for all the
 // operator's memorials (the memorial page then links to the form), 3 codes issued for a memorial
 // and downloaded at once as CSV, whose codes each plant once through the form's route's use case;
+// cards downloaded as a PDF, whose QR code opens the form with its code filled in and plants once;
 // a funeral home's own setting; cards refused for a funeral home; the page passes the
 // accessibility scan.
 import { readFileSync } from "node:fs";
@@ -10,6 +11,7 @@ import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
 import { visitorSettingsFor } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { pdfQrText } from "../support/pdf-qr";
 import { makeUser, signIn } from "./dashboard-support";
 import { classic, create } from "./memorials";
 
@@ -111,6 +113,32 @@ test("an admin turns visitor planting on, issues 3 codes as CSV, and each code p
       .toString(),
   ).toBe("%PDF-");
   expect(await db.claimCode.count({ where: { operatorId: op.operatorId } })).toBe(5);
+
+  // The first card's QR code, decoded as a phone's camera would, opens the form with its code
+  // filled in; the code plants once, and the same card a second time is refused.
+  const cardsPdf = readFileSync((await pdf.path())!);
+  const scanned = await pdfQrText(cardsPdf, 0);
+  expect(scanned).toMatch(
+    new RegExp(`^${baseUrl()}/memorial/${memorialId}/plant\\?code=[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$`),
+  );
+  const cardCode = new URL(scanned!).searchParams.get("code")!;
+  const plantWithCard = async () => {
+    await page.goto(`${scanned}&lang=en`);
+    await expect(page.locator('input[name="code"]')).toHaveValue(cardCode);
+    await page.getByLabel("Your name").fill("Marie");
+    await page.getByLabel("Your message").fill("In loving memory");
+    await page.getByLabel("Your e-mail address, for the receipt").fill("marie@example.org");
+    await page.getByRole("button", { name: "Plant with this code" }).click();
+  };
+  await plantWithCard();
+  await expect(page.getByRole("status")).toContainText("Thank you: your tree is planted.");
+  await plantWithCard();
+  await expect(page.getByRole("status")).toHaveCount(0);
+  await expect(page.getByText("This code has already planted its tree: a code works once.")).toBeVisible();
+  expect(await db.claimCode.count({ where: { operatorId: op.operatorId, redeemedAt: { not: null } } })).toBe(
+    4,
+  );
+  await page.goto(`${baseUrl()}/dashboard/visitors`);
 
   // A funeral home turned off on its own; cards cannot be issued for a funeral home.
   await form.getByLabel("For").selectOption({ label: home.name });

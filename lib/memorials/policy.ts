@@ -58,9 +58,14 @@ export function isPublicMemorial(memorial: {
   isTest: boolean;
   hiddenAt: Date | null;
   takenDownAt?: Date | null;
+  mergedIntoId?: number | null;
 }): boolean {
   return (
-    memorial.status === "visible" && !memorial.isTest && memorial.hiddenAt === null && !memorial.takenDownAt
+    memorial.status === "visible" &&
+    !memorial.isTest &&
+    memorial.hiddenAt === null &&
+    !memorial.takenDownAt &&
+    !memorial.mergedIntoId
   );
 }
 

@@ -196,6 +196,10 @@ export async function buildArchive(archiveId: number, manageUrl: string): Promis
   return withEvents(async (tx) => {
     const now = new Date();
     const expiresAt = new Date(now.getTime() + ARCHIVE_VALID_DAYS * 86_400_000);
+    // The memorial first, as the family's actions take it (memorialForActor, FOR UPDATE): a request
+    // made while this one is built then waits here instead of a deadlock (its insertion waiting for
+    // this update, the e-mail's key check below waiting for its lock on the memorial).
+    await tx.$queryRaw`SELECT "id" FROM "memorial" WHERE "id" = ${archive.memorialId} FOR SHARE`;
     const claimed = await tx.$executeRaw`
       UPDATE "memorial_archive" SET "ready_at" = ${now}, "expires_at" = ${expiresAt},
         "content" = ${Buffer.from(zip)}, "size" = ${zip.length}

@@ -153,6 +153,20 @@ async function eraseRows(
     data: { planter: ERASED_TEXT, message: null, email: null },
   });
   await tx.family.updateMany({ where: { memorialId: id }, data: { email: null, name: null } });
+  // A planting still waiting (for stock, or in a confirmation link kept until its retention) holds
+  // its planter's words too; a possible duplicate, the place of death it matched on.
+  await tx.queuedPlanting.updateMany({
+    where: { memorialId: id },
+    data: { planter: ERASED_TEXT, message: null },
+  });
+  await tx.confirmationToken.updateMany({
+    where: { memorialId: id },
+    data: { planter: ERASED_TEXT, message: null },
+  });
+  await tx.memorialDuplicate.updateMany({
+    where: { OR: [{ firstMemorialId: id }, { secondMemorialId: id }] },
+    data: { place: null },
+  });
   // The record of the reminders sent goes first: it references its subscription.
   await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" IN (
     SELECT "id" FROM "reminder_subscription" WHERE "memorial_id" = ${id})`;

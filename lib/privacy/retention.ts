@@ -15,7 +15,7 @@ export const RETENTION_JOB = "retention";
 export const RETENTION_BATCH = 1_000;
 
 export interface RetentionReport {
-  /** Reminder subscriptions never confirmed by their address, deleted. */
+  /** Reminder subscriptions never confirmed by their address, or cancelled, deleted. */
   unconfirmedSubscriptions: number;
   /** Secret links (confirmation, management, password reset, invitation) long past use, deleted. */
   links: number;
@@ -23,6 +23,8 @@ export interface RetentionReport {
   emailBodies: number;
   /** Webhook deliveries delivered or given up, deleted with their bodies. */
   webhookDeliveries: number;
+  /** Domain events dispatched long ago (their payloads name planters), deleted. */
+  events: number;
   /** Rate-limit counts (hashes of client addresses, e-mail addresses) whose window has ended, deleted. */
   rateLimits: number;
 }
@@ -42,12 +44,21 @@ async function inBatches(statement: () => Promise<number>): Promise<number> {
 /** Every step once, in order; answers what each removed (the job logs it). */
 export async function applyRetention(): Promise<RetentionReport> {
   const s = settings();
-  const unconfirmedSubscriptions = await inBatches(
-    () => db.$executeRaw`
-      DELETE FROM "reminder_subscription" WHERE "id" IN (
+  // A subscription never confirmed, or cancelled, that long ago: the row and its address go (with
+  // the record of the reminders it was sent, which only served to send each once).
+  const subscriptionAge = days(s.RETENTION_UNCONFIRMED_SUBSCRIPTION_DAYS);
+  const unconfirmedSubscriptions = await inBatches(() =>
+    db.$transaction(async (tx) => {
+      const gone = await tx.$queryRaw<{ id: number }[]>`
         SELECT "id" FROM "reminder_subscription"
-        WHERE "confirmed_at" IS NULL AND "created_at" < ${days(s.RETENTION_UNCONFIRMED_SUBSCRIPTION_DAYS)}
-        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+        WHERE ("confirmed_at" IS NULL AND "created_at" < ${subscriptionAge})
+           OR "unsubscribed_at" < ${subscriptionAge}
+        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED`;
+      if (gone.length === 0) return 0;
+      const ids = gone.map((row) => row.id);
+      await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" = ANY(${ids}::int[])`;
+      return tx.$executeRaw`DELETE FROM "reminder_subscription" WHERE "id" = ANY(${ids}::int[])`;
+    }),
   );
   const linkAge = days(s.RETENTION_LINK_DAYS);
   // A memorial still awaiting its family keeps its confirmation links: they hold its waiting
@@ -100,6 +111,17 @@ export async function applyRetention(): Promise<RetentionReport> {
         WHERE "status" IN ('sent', 'failed') AND "created_at" < ${days(s.RETENTION_WEBHOOK_DELIVERY_DAYS)}
         LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
   );
+  // A dispatched event has done its work (caches dropped, e-mails and deliveries written); one
+  // with a delivery still on its way stays until that delivery ends (the delivery reads it).
+  const events = await inBatches(
+    () => db.$executeRaw`
+      DELETE FROM "domain_event" WHERE "id" IN (
+        SELECT e."id" FROM "domain_event" e
+        WHERE e."dispatched_at" IS NOT NULL AND e."created_at" < ${days(s.RETENTION_EVENT_DAYS)}
+          AND NOT EXISTS (SELECT 1 FROM "webhook_delivery" d
+            WHERE d."event_id" = e."id" AND d."status" NOT IN ('sent', 'failed'))
+        LIMIT ${RETENTION_BATCH} FOR UPDATE OF e SKIP LOCKED)`,
+  );
   // Counts are swept a few at a time as new ones come (lib/limits/rate-limit.ts); this takes the
   // rest, and the failed sign-ins counted per address before the rate limits existed.
   const rateLimits =
@@ -115,7 +137,7 @@ export async function applyRetention(): Promise<RetentionReport> {
           SELECT "id" FROM "sign_in_failure" WHERE "created_at" < now() - interval '1 day'
           LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
     ));
-  return { unconfirmedSubscriptions, links, emailBodies, webhookDeliveries, rateLimits };
+  return { unconfirmedSubscriptions, links, emailBodies, webhookDeliveries, events, rateLimits };
 }
 
 /** One log line a run, with what each step removed. */

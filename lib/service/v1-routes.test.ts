@@ -17,6 +17,9 @@ describe("the /v1 route table (lib/v1/routes.ts)", () => {
         "Codes/Creer",
         "Codes/Utiliser",
         "Contextes",
+        // Extension (issue 31.2): a data subject's request.
+        "DonneesPersonnelles",
+        "DonneesPersonnelles/Effacer",
         "Espece/[id]",
         "Especes",
         "LivreDor/[messageId]",

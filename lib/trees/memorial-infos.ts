@@ -63,7 +63,13 @@ export interface MemorialInfos {
   state: MemorialState;
 }
 
-export type MemorialState = "awaiting_confirmation" | "expired" | PrivacyLevel;
+export type MemorialState =
+  | "awaiting_confirmation"
+  | "expired"
+  | "taken_down"
+  | "erased"
+  | "merged"
+  | PrivacyLevel;
 
 /**
  * What `caller` may read of a memorial (GET /v1/Memorial/{id}/Infos), one page of its trees. Kept
@@ -76,6 +82,22 @@ export async function memorialInfos(
 ): Promise<MemorialInfos> {
   const view = `infos:${caller.operatorId}:${caller.environment}:${caller.operatorLanguage}:${page.limit}:${page.offset}`;
   return (await cachedMemorial(memorialId, view, () => loadMemorialInfos(caller, memorialId, page)))!;
+}
+
+/**
+ * Where the memorial stands: erased by its family (issue 31.1), merged into another (issue 32.4),
+ * taken down by its family, closed as not confirmed (`expired`, issue 32) or awaiting its family;
+ * else its privacy level.
+ */
+function memorialState(
+  memorial: { status: string; takenDownAt: Date | null; erasedAt: Date | null; mergedIntoId: number | null },
+  privacy: PrivacyLevel | undefined,
+): MemorialState {
+  if (memorial.erasedAt) return "erased";
+  if (memorial.mergedIntoId !== null) return "merged";
+  if (memorial.takenDownAt) return "taken_down";
+  if (memorial.status === "visible") return privacy ?? "public";
+  return memorial.status as MemorialState;
 }
 
 async function loadMemorialInfos(
@@ -95,6 +117,9 @@ async function loadMemorialInfos(
       anonymousName: true,
       isTest: true,
       createdAt: true,
+      takenDownAt: true,
+      erasedAt: true,
+      mergedIntoId: true,
       person: {
         select: {
           lastName: true,
@@ -171,7 +196,6 @@ async function loadMemorialInfos(
       longitude: trimDecimal(row.longitude),
     })),
     totalTrees,
-    // Issue 32: closed as not confirmed (its link expired, or its family declined): `expired`.
-    state: memorial.status === "visible" ? (privacy?.level ?? "public") : memorial.status,
+    state: memorialState(memorial, privacy?.level),
   };
 }

@@ -12,6 +12,7 @@ import { codesPaths } from "./openapi-codes";
 import { DEMO_IDS } from "./openapi-examples";
 import { moveTreesPaths } from "./openapi-move-trees";
 import { pagingQuery, pathParams } from "./openapi-params";
+import { personalDataPaths } from "./openapi-personal-data";
 import { reportPaths } from "./openapi-reports";
 import { CreerUnavailable, md, operation, PayloadTooLarge } from "./openapi-responses";
 import { prose } from "./reference";
@@ -97,6 +98,11 @@ export function buildOpenApiDocument() {
           name: "Codes",
           description:
             "Extension (issue 30): claim codes of the ceremony card, with which visitors plant a tree from the memorial page.",
+        },
+        {
+          name: "PersonalData",
+          description:
+            "Extension (issue 31.2): a person's request about the caller's memorials: what is held about them, and its erasure.",
         },
         {
           name: "Webhooks",
@@ -281,6 +287,7 @@ export function buildOpenApiDocument() {
         ...reportPaths(),
         ...codesPaths(),
         ...moveTreesPaths(),
+        ...personalDataPaths(),
       },
       webhooks: webhookItems(),
     },

@@ -10,6 +10,7 @@ import { livreDor } from "./endpoints/guestbook";
 import { arbreResponse, memorialInfosResponse, treeReportResponse } from "./endpoints/key-path";
 import { memorialsCreer, personneModifier } from "./endpoints/memorials";
 import { arbresDeplacer } from "./endpoints/move-trees";
+import { donneesPersonnelles, donneesPersonnellesEffacer } from "./endpoints/personal-data";
 import { transactions, transactionsTotaux } from "./endpoints/transactions";
 import { type RouteHandler, v1 } from "./handler";
 
@@ -47,6 +48,8 @@ const HANDLERS: Record<V1Path, Methods> = {
   "Codes/Creer": { POST: v1({ ...header, body: true }, codesCreer) },
   "Codes/Utiliser": { POST: v1({ ...header, body: true }, codesUtiliser) },
   "Arbres/Deplacer": { POST: v1({ ...header, body: true }, arbresDeplacer) },
+  DonneesPersonnelles: { GET: v1(header, donneesPersonnelles) },
+  "DonneesPersonnelles/Effacer": { POST: v1({ ...header, body: true }, donneesPersonnellesEffacer) },
   "Arbre/[arbreId]": { GET: v1(header, arbreResponse) },
   "[key]/Arbre/[arbreId]": { GET: v1(path, arbreResponse) },
   "Memorial/[memorialId]/Infos": { GET: v1(header, memorialInfosResponse) },

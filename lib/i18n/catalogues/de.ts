@@ -621,6 +621,7 @@ export const de: Catalogue = {
     "So, wie die Familie sie erhält, in jeder Sprache; die echte E-Mail enthält die eigenen Links der Familie.",
   "dashboard.emailSubject": "Betreff:",
   "dashboard.navTeam": "Team",
+  "dashboard.navPrivacy": "Personenbezogene Daten",
   "dashboard.teamTitle": "Team",
   "dashboard.teamIntro":
     "Administratoren verwalten die API-Schlüssel, das Team und die Webhooks; Mitarbeiter pflanzen Bäume, bearbeiten Personen und sehen die Gedenkseiten, Berichte und Transaktionen.",
@@ -1427,4 +1428,33 @@ export const de: Catalogue = {
     "{domain, select, memorial {Gedenkseiten} person {Personen} tree {Bäume} guestbook {Gästebuch} key {API-Schlüssel} user {Team} invitation {Einladungen} webhook {Webhooks} operator {Betreiber} stock {Bestand} context {Bestattungshäuser und Gruppen} species {Baumarten} code {Pflanzcodes} visitor {Besucherpflanzungen} subscription {Erinnerungen} subject {Personenbezogene Daten} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Teammitglied} key {API-Schlüssel} family {Link der Familie} visitor {Besucher} cli {Befehlszeile} other {System}}",
+  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  "subjectRights.title": "Anfragen zu personenbezogenen Daten",
+  "subjectRights.lead":
+    "Eine Person fragt, was Sie über sie speichern, oder verlangt die Löschung. Finden Sie jeden Eintrag Ihrer Gedenkseiten und Ihres Teams mit ihrer E-Mail-Adresse (und, wenn angegeben, ihrem Namen), laden Sie eine Kopie herunter oder löschen Sie sie. Eine Löschung anonymisiert Namen und Adressen und entfernt Abonnements, Einladungen und noch nicht versandte E-Mails; Bäume, Transaktionen und Zahlungen bleiben, anonym.",
+  "subjectRights.email": "E-Mail-Adresse",
+  "subjectRights.name": "Name (optional)",
+  "subjectRights.find": "Suchen",
+  "subjectRights.working": "In Arbeit…",
+  "subjectRights.none": "Über {email} ist nichts gespeichert.",
+  "subjectRights.found":
+    "{n, plural, one {# Eintrag enthält} other {# Einträge enthalten}} Daten von {email}:",
+  "subjectRights.placeDeleted":
+    "{source}: {n, plural, one {# Eintrag} other {# Einträge}} ({fields}), bei einer Löschung entfernt",
+  "subjectRights.placeAnonymised":
+    "{source}: {n, plural, one {# Eintrag} other {# Einträge}} ({fields}), bei einer Löschung anonymisiert",
+  "subjectRights.export": "Eine Kopie herunterladen (JSON)",
+  "subjectRights.erase": "Diese Person löschen",
+  "subjectRights.confirm":
+    "{n, plural, one {Diesen Eintrag} other {Diese # Einträge}} löschen? Das kann nicht rückgängig gemacht werden.",
+  "subjectRights.confirmYes": "Ja, löschen",
+  "subjectRights.cancel": "Abbrechen",
+  "subjectRights.erased":
+    "Gelöscht: {n, plural, =0 {es war nichts gespeichert} one {# Eintrag geändert} other {# Einträge geändert}}.",
+  "subjectRights.reportDeleted": "{source}: {n, plural, one {# Eintrag} other {# Einträge}} entfernt",
+  "subjectRights.reportAnonymised":
+    "{source}: {n, plural, one {# Eintrag} other {# Einträge}} anonymisiert ({fields})",
+  "subjectRights.lastAdmin":
+    "Diese Adresse ist die letzte Administratorin bzw. der letzte Administrator Ihres Teams: Geben Sie zuerst jemand anderem die Administratorrolle. Es wurde nichts geändert.",
+  "subjectRights.invalidEmail": "Geben Sie eine E-Mail-Adresse ein.",
 };

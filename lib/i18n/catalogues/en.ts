@@ -603,6 +603,7 @@ export const en: Catalogue = {
     "As the family receives it, in each language; the real e-mail holds the family's own links.",
   "dashboard.emailSubject": "Subject:",
   "dashboard.navTeam": "Team",
+  "dashboard.navPrivacy": "Personal data",
   "dashboard.teamTitle": "Team",
   "dashboard.teamIntro":
     "Administrators manage the API keys, the team and the webhooks; staff plant trees, edit persons and see the memorials, reports and transactions.",
@@ -1370,4 +1371,32 @@ export const en: Catalogue = {
     "{domain, select, memorial {Memorials} person {Persons} tree {Trees} guestbook {Guestbook} key {API keys} user {Team} invitation {Invitations} webhook {Webhooks} operator {Operator} stock {Stock} context {Funeral homes and groups} species {Species} code {Planting codes} visitor {Visitor plantings} subscription {Reminders} subject {Personal data} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Team member} key {API key} family {Family link} visitor {Visitor} cli {Command line} other {System}}",
+  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  "subjectRights.title": "Personal data requests",
+  "subjectRights.lead":
+    "A person asks what you hold about them, or to be erased. Find every record of your memorials and your team that holds their e-mail address (and, if you give it, their name), download a copy, or erase it. An erasure anonymises names and addresses and deletes subscriptions, invitations and e-mails not yet sent; trees, transactions and payments stay, anonymous.",
+  "subjectRights.email": "E-mail address",
+  "subjectRights.name": "Name (optional)",
+  "subjectRights.find": "Find",
+  "subjectRights.working": "Working…",
+  "subjectRights.none": "Nothing is held about {email}.",
+  "subjectRights.found": "{n, plural, one {# record holds} other {# records hold}} data of {email}:",
+  "subjectRights.placeDeleted":
+    "{source}: {n, plural, one {# record} other {# records}} ({fields}), deleted by an erasure",
+  "subjectRights.placeAnonymised":
+    "{source}: {n, plural, one {# record} other {# records}} ({fields}), anonymised by an erasure",
+  "subjectRights.export": "Download a copy (JSON)",
+  "subjectRights.erase": "Erase this person",
+  "subjectRights.confirm":
+    "Erase {n, plural, one {this record} other {these # records}}? This cannot be undone.",
+  "subjectRights.confirmYes": "Yes, erase",
+  "subjectRights.cancel": "Cancel",
+  "subjectRights.erased":
+    "Erased: {n, plural, =0 {nothing was held} one {# record changed} other {# records changed}}.",
+  "subjectRights.reportDeleted": "{source}: {n, plural, one {# record} other {# records}} deleted",
+  "subjectRights.reportAnonymised":
+    "{source}: {n, plural, one {# record} other {# records}} anonymised ({fields})",
+  "subjectRights.lastAdmin":
+    "This address is your team’s last administrator: give someone else the administrator role first. Nothing was changed.",
+  "subjectRights.invalidEmail": "Enter an e-mail address.",
 };

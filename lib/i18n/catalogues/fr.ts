@@ -621,6 +621,7 @@ export const fr = {
     "Tel que la famille le reçoit, dans chaque langue ; le vrai e-mail contient les liens propres à la famille.",
   "dashboard.emailSubject": "Objet :",
   "dashboard.navTeam": "Équipe",
+  "dashboard.navPrivacy": "Données personnelles",
   "dashboard.teamTitle": "Équipe",
   "dashboard.teamIntro":
     "Les administrateurs gèrent les clés d'API, l'équipe et les webhooks ; les collaborateurs plantent des arbres, modifient les personnes et consultent les mémoriaux, les rapports et les transactions.",
@@ -1413,6 +1414,36 @@ export const fr = {
     "{domain, select, memorial {Mémoriaux} person {Personnes} tree {Arbres} guestbook {Livre d’or} key {Clés d’API} user {Équipe} invitation {Invitations} webhook {Webhooks} operator {Opérateur} stock {Stock} context {Funérariums et groupes} species {Essences} code {Codes de plantation} visitor {Plantations des visiteurs} subscription {Rappels} subject {Données personnelles} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Membre de l’équipe} key {Clé d’API} family {Lien de la famille} visitor {Visiteur} cli {Ligne de commande} other {Système}}",
+  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  "subjectRights.title": "Demandes sur les données personnelles",
+  "subjectRights.lead":
+    "Une personne demande ce que vous détenez à son sujet, ou son effacement. Trouvez chaque enregistrement de vos mémoriaux et de votre équipe qui contient son adresse e-mail (et, si vous le donnez, son nom), téléchargez-en une copie ou effacez-le. Un effacement anonymise les noms et les adresses et supprime les abonnements, les invitations et les e-mails pas encore envoyés ; les arbres, les transactions et les paiements restent, anonymes.",
+  "subjectRights.email": "Adresse e-mail",
+  "subjectRights.name": "Nom (facultatif)",
+  "subjectRights.find": "Rechercher",
+  "subjectRights.working": "En cours…",
+  "subjectRights.none": "Rien n’est détenu au sujet de {email}.",
+  "subjectRights.found":
+    "{n, plural, one {# enregistrement contient} other {# enregistrements contiennent}} des données de {email} :",
+  "subjectRights.placeDeleted":
+    "{source} : {n, plural, one {# enregistrement} other {# enregistrements}} ({fields}), supprimé(s) par un effacement",
+  "subjectRights.placeAnonymised":
+    "{source} : {n, plural, one {# enregistrement} other {# enregistrements}} ({fields}), anonymisé(s) par un effacement",
+  "subjectRights.export": "Télécharger une copie (JSON)",
+  "subjectRights.erase": "Effacer cette personne",
+  "subjectRights.confirm":
+    "Effacer {n, plural, one {cet enregistrement} other {ces # enregistrements}} ? C’est définitif.",
+  "subjectRights.confirmYes": "Oui, effacer",
+  "subjectRights.cancel": "Annuler",
+  "subjectRights.erased":
+    "Effacé : {n, plural, =0 {rien n’était détenu} one {# enregistrement modifié} other {# enregistrements modifiés}}.",
+  "subjectRights.reportDeleted":
+    "{source} : {n, plural, one {# enregistrement supprimé} other {# enregistrements supprimés}}",
+  "subjectRights.reportAnonymised":
+    "{source} : {n, plural, one {# enregistrement anonymisé} other {# enregistrements anonymisés}} ({fields})",
+  "subjectRights.lastAdmin":
+    "Cette adresse est le dernier administrateur de votre équipe : donnez d’abord le rôle d’administrateur à quelqu’un d’autre. Rien n’a été modifié.",
+  "subjectRights.invalidEmail": "Saisissez une adresse e-mail.",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -611,6 +611,7 @@ export const nl: Catalogue = {
     "Zoals de familie hem ontvangt, in elke taal; de echte e-mail bevat de eigen links van de familie.",
   "dashboard.emailSubject": "Onderwerp:",
   "dashboard.navTeam": "Team",
+  "dashboard.navPrivacy": "Persoonsgegevens",
   "dashboard.teamTitle": "Team",
   "dashboard.teamIntro":
     "Beheerders beheren de API-sleutels, het team en de webhooks; medewerkers planten bomen, wijzigen personen en bekijken de gedenkpagina's, rapporten en transacties.",
@@ -1389,4 +1390,33 @@ export const nl: Catalogue = {
     "{domain, select, memorial {Gedenkpagina’s} person {Personen} tree {Bomen} guestbook {Gastenboek} key {API-sleutels} user {Team} invitation {Uitnodigingen} webhook {Webhooks} operator {Operator} stock {Voorraad} context {Uitvaartcentra en groepen} species {Boomsoorten} code {Plantcodes} visitor {Bezoekersplantingen} subscription {Herinneringen} subject {Persoonsgegevens} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Teamlid} key {API-sleutel} family {Link van de familie} visitor {Bezoeker} cli {Opdrachtregel} other {Systeem}}",
+  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  "subjectRights.title": "Verzoeken over persoonsgegevens",
+  "subjectRights.lead":
+    "Iemand vraagt wat u over hem of haar bewaart, of om gewist te worden. Vind elk gegeven van uw gedenkplaatsen en uw team met zijn of haar e-mailadres (en, als u die opgeeft, naam), download een kopie of wis het. Wissen anonimiseert namen en adressen en verwijdert abonnementen, uitnodigingen en nog niet verzonden e-mails; bomen, transacties en betalingen blijven, anoniem.",
+  "subjectRights.email": "E-mailadres",
+  "subjectRights.name": "Naam (optioneel)",
+  "subjectRights.find": "Zoeken",
+  "subjectRights.working": "Bezig…",
+  "subjectRights.none": "Over {email} wordt niets bewaard.",
+  "subjectRights.found":
+    "{n, plural, one {# gegeven bevat} other {# gegevens bevatten}} gegevens van {email}:",
+  "subjectRights.placeDeleted":
+    "{source}: {n, plural, one {# gegeven} other {# gegevens}} ({fields}), verwijderd bij wissen",
+  "subjectRights.placeAnonymised":
+    "{source}: {n, plural, one {# gegeven} other {# gegevens}} ({fields}), geanonimiseerd bij wissen",
+  "subjectRights.export": "Een kopie downloaden (JSON)",
+  "subjectRights.erase": "Deze persoon wissen",
+  "subjectRights.confirm":
+    "{n, plural, one {Dit gegeven} other {Deze # gegevens}} wissen? Dit kan niet ongedaan worden gemaakt.",
+  "subjectRights.confirmYes": "Ja, wissen",
+  "subjectRights.cancel": "Annuleren",
+  "subjectRights.erased":
+    "Gewist: {n, plural, =0 {er werd niets bewaard} one {# gegeven gewijzigd} other {# gegevens gewijzigd}}.",
+  "subjectRights.reportDeleted": "{source}: {n, plural, one {# gegeven} other {# gegevens}} verwijderd",
+  "subjectRights.reportAnonymised":
+    "{source}: {n, plural, one {# gegeven} other {# gegevens}} geanonimiseerd ({fields})",
+  "subjectRights.lastAdmin":
+    "Dit adres is de laatste beheerder van uw team: geef eerst iemand anders de beheerdersrol. Er is niets gewijzigd.",
+  "subjectRights.invalidEmail": "Vul een e-mailadres in.",
 };

@@ -308,6 +308,8 @@ export const WIRE_FIELD: Record<string, string> = {
   fromMemorialId: "MemorialId",
   toMemorialId: "MemorialIdCible",
   treeIds: "ArbreIds",
+  // Issue 31.2: GET /v1/DonneesPersonnelles (lib/privacy/subject-find.ts).
+  name: "Nom",
 };
 
 /** The context ids a request's Contexte names, by kind (0: none), for resolveContext. */

@@ -62,10 +62,21 @@ export const ZInfosFields = z.strictObject({
         "Every field null for an anonymous or global memorial; `DateDeces` null to other operators when the date is approximate.",
     }),
   Arbres: z.array(ZTreeLine),
-  Etat: z.enum(["awaiting_confirmation", "expired", "public", "link_only", "hidden"]).meta({
-    description:
-      "Extension (issue 27.12): where the memorial stands. `awaiting_confirmation`: created with `AConfirmer: true`, its family has not confirmed (no tree, no public page); `expired` (issue 32): its family never confirmed before its link expired, or declined it: closed for good, no tree, no public page (webhook `memorial.expired`); else its privacy level, the family's choice or its funeral home's default: `public` (its page is found by the home page's search), `link_only` (seen by whoever has its address, never searched, not indexed) or `hidden` (its family hid it: its page answers 404). Other operators only read public memorials, so they only see `public` and `link_only`. The same values as the webhook `memorial.privacy_changed`.",
-  }),
+  Etat: z
+    .enum([
+      "awaiting_confirmation",
+      "expired",
+      "taken_down",
+      "erased",
+      "merged",
+      "public",
+      "link_only",
+      "hidden",
+    ])
+    .meta({
+      description:
+        "Extension (issue 27.12): where the memorial stands. `awaiting_confirmation`: created with `AConfirmer: true`, its family has not confirmed (no tree, no public page); `expired` (issue 32): its family never confirmed before its link expired, or declined it: closed for good, no tree, no public page (webhook `memorial.expired`); `taken_down` (issue 31): its family took it down (its page answers 410 Gone; the family may restore it until an erasure); `erased`: its family's erasure was carried out (anonymous, taken down for good); `merged` (issue 32): merged into another memorial of the operator (its address answers 301 to the one kept); else its privacy level, the family's choice or its funeral home's default: `public` (its page is found by the home page's search), `link_only` (seen by whoever has its address, never searched, not indexed) or `hidden` (its family hid it: its page answers 404). Other operators only read public memorials, so they only see `public` and `link_only`. The same values as the webhook `memorial.privacy_changed`.",
+    }),
 });
 export type TInfosFields = z.infer<typeof ZInfosFields>;
 

@@ -1,0 +1,220 @@
+"use client";
+// A person's request (issue 31.2, /dashboard/privacy): the address (and name) to find, the records
+// found (where, which fields, what an erasure does to them), a copy downloaded as JSON, and the
+// erasure after a confirmation, with its report. The words are the page's (subjectRights.*).
+import { formatMessage } from "@memorial/lib/i18n/format-message";
+import type { Language } from "@memorial/lib/i18n/languages";
+import type { KeyIn } from "@memorial/lib/i18n/translate";
+import type { SubjectErasureReport } from "@memorial/lib/privacy/subject-erase";
+import type { SubjectFinding } from "@memorial/lib/privacy/subject-find";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { eraseSubjectAction, exportSubjectAction, findSubjectAction } from "@/web/dashboard/privacy-actions";
+import { useHydrated } from "./hydrated";
+import {
+  buttonClass,
+  cardClass,
+  inputClass,
+  labelClass,
+  Pending,
+  secondaryButtonClass,
+  useErrorText,
+} from "./ui";
+
+type Words = Record<KeyIn<"subjectRights">, string>;
+type Failure = { ok: false; code: string; message: string; fields?: Record<string, string> };
+
+function download(name: string, value: unknown) {
+  const blob = new Blob([JSON.stringify(value, null, 2)], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(link.href);
+}
+
+export function SubjectPanel(props: { language: Language; words: Words }) {
+  const { words, language } = props;
+  const w = (key: keyof Words, values?: Record<string, string | number>) =>
+    formatMessage(language, words[key], values);
+  const hydrated = useHydrated();
+  const errorText = useErrorText();
+  const [email, setEmail] = useState("");
+  const [name, setName] = useState("");
+  const [asked, setAsked] = useState<{ email: string; name: string | null } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [finding, setFinding] = useState<SubjectFinding | null>(null);
+  const [report, setReport] = useState<SubjectErasureReport | null>(null);
+
+  const find = useMutation({
+    mutationFn: (q: { email: string; name: string | null }) => findSubjectAction(q.email, q.name),
+    onSuccess: (result, q) => {
+      setConfirming(false);
+      setReport(null);
+      if (result.ok) {
+        setFailure(null);
+        setFinding(result.finding);
+        setAsked(q);
+      } else {
+        setFailure(result);
+        setFinding(null);
+      }
+    },
+  });
+  const copy = useMutation({
+    mutationFn: (q: { email: string; name: string | null }) => exportSubjectAction(q.email, q.name),
+    onSuccess: (result) => {
+      if (result.ok) download("personal-data.json", result.document);
+      else setFailure(result);
+    },
+  });
+  const erase = useMutation({
+    mutationFn: (q: { email: string; name: string | null }) => eraseSubjectAction(q.email, q.name),
+    onSuccess: (result) => {
+      setConfirming(false);
+      if (result.ok) {
+        setReport(result.report);
+        setFinding(null);
+      } else setFailure(result);
+    },
+  });
+  const busy = !hydrated || find.isPending || copy.isPending || erase.isPending;
+  const failureText = failure
+    ? failure.code === "LAST_ADMIN"
+      ? w("lastAdmin")
+      : failure.fields?.email
+        ? w("invalidEmail")
+        : errorText(failure.code, failure.message)
+    : null;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form
+        className={`${cardClass} flex flex-col gap-3 sm:flex-row sm:items-end`}
+        onSubmit={(event) => {
+          event.preventDefault();
+          find.mutate({ email, name: name.trim() ? name : null });
+        }}
+      >
+        <div className="flex-1">
+          <label className={labelClass} htmlFor="subject-email">
+            {w("email")}
+          </label>
+          <input
+            id="subject-email"
+            className={inputClass}
+            type="email"
+            required
+            autoComplete="off"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        <div className="flex-1">
+          <label className={labelClass} htmlFor="subject-name">
+            {w("name")}
+          </label>
+          <input
+            id="subject-name"
+            className={inputClass}
+            autoComplete="off"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <button type="submit" className={buttonClass} disabled={busy}>
+          {w("find")}
+        </button>
+      </form>
+      <Pending active={busy && hydrated} label={w("working")} />
+      <div aria-live="polite">
+        {failureText ? (
+          <p role="alert" className="text-red-900">
+            {failureText}
+          </p>
+        ) : null}
+        {report ? (
+          <section className={cardClass} data-testid="subject-report">
+            <h2 className="font-serif text-lg">{w("erased", { n: report.total })}</h2>
+            <ul className="mt-2 list-disc pl-5">
+              {report.changes.map((change) => (
+                <li key={change.source}>
+                  {w(change.erasure === "delete" ? "reportDeleted" : "reportAnonymised", {
+                    source: change.source,
+                    n: change.rows,
+                    fields: change.fields.join(", "),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      {finding && asked ? (
+        <section className={cardClass} data-testid="subject-finding">
+          {finding.total === 0 ? (
+            <p>{w("none", { email: finding.email })}</p>
+          ) : (
+            <>
+              <h2 className="font-serif text-lg">{w("found", { n: finding.total, email: finding.email })}</h2>
+              <ul className="mt-2 list-disc pl-5">
+                {finding.places.map((place) => (
+                  <li key={place.source}>
+                    {w(place.erasure === "delete" ? "placeDeleted" : "placeAnonymised", {
+                      source: place.source,
+                      n: place.ids.length,
+                      fields: place.fields.join(", "),
+                    })}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <button
+                  type="button"
+                  className={secondaryButtonClass}
+                  disabled={busy}
+                  onClick={() => copy.mutate(asked)}
+                >
+                  {w("export")}
+                </button>
+                {confirming ? (
+                  <>
+                    <p className="w-full font-semibold">{w("confirm", { n: finding.total })}</p>
+                    <button
+                      type="button"
+                      className={buttonClass}
+                      disabled={busy}
+                      onClick={() => erase.mutate(asked)}
+                    >
+                      {w("confirmYes")}
+                    </button>
+                    <button
+                      type="button"
+                      className={secondaryButtonClass}
+                      disabled={busy}
+                      onClick={() => setConfirming(false)}
+                    >
+                      {w("cancel")}
+                    </button>
+                  </>
+                ) : (
+                  <button
+                    type="button"
+                    className={buttonClass}
+                    disabled={busy}
+                    onClick={() => setConfirming(true)}
+                  >
+                    {w("erase")}
+                  </button>
+                )}
+              </div>
+            </>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
