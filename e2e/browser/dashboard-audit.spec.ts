@@ -8,6 +8,7 @@ import { recordAudit } from "@memorial/lib/audit/record";
 import { transaction } from "@memorial/lib/db/client";
 import { BOM, parseCsv } from "@memorial/lib/exports/csv";
 import type { Language } from "@memorial/lib/i18n/languages";
+import { eraseSubject } from "@memorial/lib/privacy/subject-erase";
 import { createUser } from "@memorial/lib/users/create-user";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
@@ -66,6 +67,12 @@ async function operatorWithLog(language: Language) {
     },
   );
   await audit({ kind: "user", id: FORMER, operatorId }, { ...onMemorial, action: "memorial.shown" });
+  // A colleague who acted, then was erased (issue 31.2): a former member too, by number.
+  const erased = await makeUser(operatorId);
+  await audit({ kind: "user", id: erased.id, operatorId }, { ...onMemorial, action: "memorial.restored" });
+  await actingAs({ kind: "cli", account: "test" }, () =>
+    eraseSubject({ email: erased.email, scope: { kind: "operator", operatorId, team: true } }),
+  );
   await audit({ kind: "family", memorialId }, { ...onMemorial, action: "memorial.taken_down" });
   await audit(
     { kind: "visitor" },
@@ -106,7 +113,7 @@ test("in French: an admin reads the operator's log in words, filters it, pages i
   await expect(page.getByRole("heading", { level: 1, name: "Journal des modifications" })).toBeVisible();
   const rows = page.getByTestId("audit-rows").locator("tbody tr");
   const all = (await rowsOf(operator.operatorId)).length;
-  expect(all).toBeGreaterThanOrEqual(7);
+  expect(all).toBeGreaterThanOrEqual(8);
   await expect(rows).toHaveCount(all);
   await expect(page.getByTestId("audit-rows")).not.toContainText("Intrus");
   const row = (action: string) => page.locator(`tr[data-action="${action}"]`);
@@ -119,6 +126,7 @@ test("in French: an admin reads the operator's log in words, filters it, pages i
   await expect(row("memorial.hidden")).toContainText(admin.email);
   await expect(row("memorial.hidden")).toContainText("hidden: Non → Oui");
   await expect(row("memorial.shown")).toContainText(`ancien membre n° ${FORMER}`);
+  await expect(row("memorial.restored").getByTestId("audit-actor")).toHaveText(/^ancien membre n° \d+$/);
   await expect(row("memorial.taken_down")).toContainText("la famille (lien de gestion)");
   await expect(row("guestbook.posted")).toContainText("un visiteur");
   await expect(row("stock.added")).toContainText("ligne de commande (root)");

@@ -165,11 +165,13 @@ interface RawRow {
   userEmail: string | null;
 }
 
-// The user's address is read now, of the same operator: a user removed (or erased) has none.
+// The user's address is read now, of the same operator: a user removed has none, nor one erased
+// (lib/privacy/subject-erase.ts leaves "erased-{id}@invalid" in its place).
 const SELECT = Prisma.sql`
   SELECT a."id", a."at", a."actor_kind" AS "actorKind", a."actor_id" AS "actorId",
     a."actor_label" AS "actorLabel", a."action", a."target_type" AS "targetType",
-    a."target_id" AS "targetId", a."memorial_id" AS "memorialId", a."changes", u."email" AS "userEmail"
+    a."target_id" AS "targetId", a."memorial_id" AS "memorialId", a."changes",
+    CASE WHEN u."email" LIKE 'erased-%@invalid' THEN NULL ELSE u."email" END AS "userEmail"
   FROM "audit_log" a
   LEFT JOIN "operator_user" u
     ON a."actor_kind" = 'user' AND u."id" = a."actor_id" AND u."operator_id" = a."operator_id"`;
