@@ -1,6 +1,6 @@
 // The audit log's actions (issue 31.5), as "domain.verb" in the past tense, and its kinds of
 // target: what the dashboard's filters offer and the catalogues put in words (dashboard.audit_*;
-// lib/audit/words.test.ts checks each one has its words in every language). A row of an action
+// test/audit-views.test.ts checks each one has its words in every language). A row of an action
 // not listed here is still shown and found (by its code), only not offered in the list.
 export const AUDIT_ACTIONS = [
   "memorial.created",
@@ -21,6 +21,10 @@ export const AUDIT_ACTIONS = [
   "memorial.confirmation_resent",
   "memorial.manage_link_sent",
   "memorial.not_duplicate",
+  "memorial.anonymised",
+  "memorial.unanonymised",
+  "memorial.title_changed",
+  "memorial.summary_sent",
   "person.modified",
   "tree.planted",
   "tree.queued",
@@ -31,12 +35,15 @@ export const AUDIT_ACTIONS = [
   "tree.death_declared",
   "tree.photo_added",
   "tree.imported",
+  "tree.message_hidden",
+  "tree.message_shown",
   "guestbook.posted",
   "guestbook.approved",
   "guestbook.rejected",
   "guestbook.hidden",
   "guestbook.withdrawn",
   "guestbook.mode_changed",
+  "guestbook.deleted",
   "key.created",
   "key.revoked",
   "user.invited",
@@ -44,12 +51,14 @@ export const AUDIT_ACTIONS = [
   "user.removed",
   "user.password_changed",
   "user.password_reset",
+  "user.created",
   "invitation.revoked",
   "webhook.created",
   "webhook.deleted",
   "webhook.redelivered",
   "operator.settings_changed",
   "operator.created",
+  "operator.prepaid_added",
   "stock.added",
   "context.created",
   "context.modified",
@@ -62,8 +71,17 @@ export const AUDIT_ACTIONS = [
   "subscription.created",
   "subscription.confirmed",
   "subscription.deleted",
+  "subscription.modified",
+  "subscription.cancelled",
   "subject.exported",
   "subject.erased",
+  "plantation.created",
+  "plantation.modified",
+  "plantation.deactivated",
+  "planting.payment_started",
+  "planting.paid",
+  "planting.given_up",
+  "planting.refunded",
 ] as const;
 
 export const AUDIT_TARGET_TYPES = [
@@ -83,6 +101,9 @@ export const AUDIT_TARGET_TYPES = [
   "subscription",
   "archive",
   "subject",
+  "plantation",
+  "stock",
+  "planting",
 ] as const;
 
 /** The actions by domain, in the list's order: the filter's groups. */
