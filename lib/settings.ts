@@ -116,6 +116,8 @@ const ZSettings = z.object({
   /** Issue 32: days after its creation when a family that has not confirmed gets its one reminder. */
   CONFIRMATION_REMINDER_DAYS: integer(1, 3650, 7),
   MANAGE_TTL_DAYS: integer(1, 36500, 365),
+  /** Issue 31.3: days during which a guestbook author's withdrawal link works. */
+  GUESTBOOK_WITHDRAW_DAYS: integer(1, 36500, 365),
   INVITATION_TTL_DAYS: integer(1, 3650, 7),
   PASSWORD_RESET_TTL_MINUTES: integer(1, 100_000, 60),
   /** A tree dead within this many years of its day in the ground is replaced (lib/trees). */

@@ -5,6 +5,7 @@
 // what the form says (open, approval) or whether it is there at all (closed).
 import { publicGuestbook } from "@memorial/lib/guestbook/queries";
 import { HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from "@memorial/lib/guestbook/rules";
+import { EMAIL_FIELD, EMAIL_MAX } from "@memorial/lib/guestbook/withdraw-entry";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
@@ -95,6 +96,24 @@ export async function GuestbookSection(props: { memorialId: number; language: La
             />
             <p id="guestbook-hint" className="mt-1 text-sm text-stone-700">
               {t("limitsHint")}
+            </p>
+          </div>
+          {/* Issue 31.3: optional; the e-mail it gets holds the link that withdraws the message. */}
+          <div>
+            <label htmlFor="guestbook-email" className="font-semibold text-stone-900">
+              {t("emailLabel")}
+            </label>
+            <input
+              id="guestbook-email"
+              name={EMAIL_FIELD}
+              type="email"
+              maxLength={EMAIL_MAX}
+              autoComplete="email"
+              aria-describedby="guestbook-email-hint"
+              className={input}
+            />
+            <p id="guestbook-email-hint" className="mt-1 text-sm text-stone-700">
+              {t("emailHint")}
             </p>
           </div>
           {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}

@@ -82,6 +82,8 @@ for (const [width, height, label] of [
           ).toBeVisible(),
       ],
       ["team", "/dashboard/team", (p) => expect(p.getByTestId("team-users")).toBeVisible()],
+      // Issue 31.5: the operator's audit log.
+      ["audit", "/dashboard/audit", (p) => expect(p.getByTestId("audit-filters")).toBeVisible()],
       ["account", "/dashboard/account", async () => {}],
       ["not found", "/dashboard/memorials/2147483647", async () => {}],
       // A tree's life (issue 20.2): the trees waiting, one tree with its forms, the sheet import.

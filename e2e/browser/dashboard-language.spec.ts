@@ -1,6 +1,9 @@
 // The dashboard speaks the user's language on every main screen: no English sentence of the
 // dashboard's own catalogue, no API path, no internal kind name; plurals follow the language.
 
+import { actingAs } from "@memorial/lib/audit/actor";
+import { recordAudit } from "@memorial/lib/audit/record";
+import { transaction } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { messagesIn, translator } from "@memorial/lib/i18n/translate";
 import { expect, type Page, test } from "@playwright/test";
@@ -85,5 +88,33 @@ for (const lang of ["fr", "de"] as const) {
       await expect(page.locator("h1")).toBeVisible();
       await expectOwnLanguage(page, lang);
     }
+
+    // Issue 31.5: the audit log, a row of each kind of actor in words.
+    const operatorId = operator.operatorId;
+    const target = { type: "memorial" as const, id: memorial.IdMemorial };
+    for (const actor of [
+      { kind: "user", id: user.id, operatorId },
+      { kind: "key", id: 1, name: "ERP", operatorId },
+      { kind: "family", memorialId: memorial.IdMemorial },
+      { kind: "visitor" },
+      { kind: "cli", account: "root" },
+      { kind: "system", name: "job family-erasure" },
+    ] as const) {
+      await actingAs(actor, () =>
+        transaction((tx) =>
+          recordAudit(tx, {
+            action: "memorial.hidden",
+            target,
+            memorialId: memorial.IdMemorial,
+            operatorId,
+            before: { hidden: false, title: "Anna" },
+            after: { hidden: true, title: "A." },
+          }),
+        ),
+      );
+    }
+    await page.goto(`${baseUrl()}/dashboard/audit`);
+    await expect(page.getByTestId("audit-rows")).toBeVisible();
+    await expectOwnLanguage(page, lang);
   });
 }

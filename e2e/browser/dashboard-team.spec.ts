@@ -110,6 +110,9 @@ const ADMIN_ROUTES = [
   "/api/dashboard/webhooks",
   "/api/dashboard/team",
   "/api/dashboard/visitors",
+  // Issue 31.5: the operator's audit log and its CSV.
+  "/api/dashboard/audit",
+  "/api/dashboard/audit/csv",
 ];
 /** Admin routes that only take a POST (issue 30: planting codes answered as a file). */
 const ADMIN_POST_ROUTES = ["/api/dashboard/visitors/codes"];
@@ -130,6 +133,9 @@ const STAFF_ROUTES = [
   // Issue 27.11: the tree lists and the waiting trees' field sheet.
   "/api/dashboard/trees/lists",
   "/api/dashboard/trees/sheet",
+  // Issue 31.5: one memorial's audit log and its CSV (its page shows it to every role).
+  "/api/dashboard/memorials/[id]/audit",
+  "/api/dashboard/memorials/[id]/audit/csv",
 ];
 
 function routeHandlers(dir = "app/api/dashboard"): string[] {
@@ -312,6 +318,7 @@ test("staff are refused every admin route, page and action through HTTP; a demot
     "/dashboard/webhooks",
     "/dashboard/team",
     "/dashboard/privacy",
+    "/dashboard/audit",
   ]) {
     await page.goto(`${baseUrl()}${pagePath}`);
     await expect(page.getByTestId("not-allowed"), pagePath).toContainText(

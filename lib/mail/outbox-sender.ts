@@ -14,13 +14,14 @@ import nodemailer from "nodemailer";
 export const MAX_ATTEMPTS = 8;
 
 // The secret part of a link in an e-mail (confirmation, management, a dashboard invitation or
-// password reset, a reminder's unsubscription, the page of an address's reminders): once the e-mail has been sent, given up, or can no longer be used, the outbox
+// password reset, a reminder's unsubscription, the page of an address's reminders, a guestbook
+// author's withdrawal): once the e-mail has been sent, given up, or can no longer be used, the outbox
 // keeps the e-mail without it, so that no usable link can be read back from the database or its
 // backups.
 // (/confirm/ also matches a reminder's /reminders/confirm/; a reminder's unsubscribe link is also in
 // its List-Unsubscribe header, kept in "headers".)
 const LINK =
-  "(/(?:confirm|manage|dashboard/invite|dashboard/reset|reminders/unsubscribe|reminders/mine)/)[A-Za-z0-9_-]{20,}";
+  "(/(?:confirm|manage|dashboard/invite|dashboard/reset|reminders/unsubscribe|reminders/mine|guestbook/withdraw)/)[A-Za-z0-9_-]{20,}";
 const REMOVED = "[link removed]";
 
 /** Removes the links' tokens from the e-mails that match `where` (a condition on the outbox row). */

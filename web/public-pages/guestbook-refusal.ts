@@ -14,7 +14,9 @@ export type GuestbookRefusalKey =
   | "refusedRateLimited"
   | "refusedClosed"
   | "refusedOrigin"
-  | "refusedInvalid";
+  | "refusedInvalid"
+  // Issue 31.3: the author's optional address is malformed.
+  | "refusedEmail";
 
 export function guestbookRefusalPage(input: {
   language: Language;

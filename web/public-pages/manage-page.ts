@@ -6,10 +6,12 @@ import type { FamilyGuestbook } from "@memorial/lib/guestbook/queries";
 import { html, type SafeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
+import type { FamilyAudit } from "@memorial/lib/memorials/family-audit";
 import type { ManageView } from "@memorial/lib/memorials/manage-token";
 import { formatMoment } from "@memorial/lib/memorials/public-page";
 import type { LatestArchive } from "@memorial/lib/privacy/archive";
 import { publicDocument } from "./confirm-page";
+import { manageAuditSection } from "./manage-audit-section";
 import { manageClosingSection } from "./manage-closing-section";
 import { manageGuestbookSection } from "./manage-guestbook";
 import { managePrivacySection } from "./manage-privacy-section";
@@ -23,6 +25,8 @@ export type ManagePageView =
       reminders?: ManageReminders;
       guestbook?: FamilyGuestbook;
       archive?: LatestArchive;
+      /** Issue 31.5: what was done to the memorial. */
+      audit?: FamilyAudit;
     })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
@@ -139,6 +143,7 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
         ${manageClosingSection(view, language)}
         ${view.reminders ? manageRemindersSection(view.reminders, t, language) : ""}
         ${manageRightsSection(view, language)}
+        ${view.audit ? manageAuditSection(view.audit, language) : ""}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

@@ -18,6 +18,7 @@ import { requestClosingSummary } from "@memorial/lib/mail/closing-summary";
 import { setMemorialAnonymous } from "@memorial/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@memorial/lib/memorials/choose-anonymous-title";
 import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
+import { familyAudit } from "@memorial/lib/memorials/family-audit";
 import { setMemorialHidden } from "@memorial/lib/memorials/hide-memorial";
 import { setMessageHidden } from "@memorial/lib/memorials/hide-message";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
@@ -57,6 +58,7 @@ async function show(request: NextRequest, token: string, done: boolean, status =
           reminders: await manageRemindersOf(found.memorialId),
           guestbook: hasGuestbook(found.kind) ? await familyGuestbook(found.memorialId) : undefined,
           archive: await latestArchive(found.memorialId),
+          audit: await familyAudit(found.memorialId),
         },
         status,
         found.language,

@@ -133,6 +133,16 @@ export const de: Catalogue = {
   "page.manageAwaiting": "Diese Gedenkseite wartet noch auf Bestätigung: Sie ist noch nicht öffentlich.",
   "page.manageClosed": "Diese Gedenkseite wurde nicht bestätigt: Sie wurde nicht veröffentlicht.",
   "page.manageExpires": "Dieser Link ist gültig bis {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "Was mit Ihrer Gedenkseite geschah",
+  "page.manageAuditHelp":
+    "Jede Änderung Ihrer Gedenkseite, neueste zuerst: was, wann und durch wen. Namen und Nachrichten werden hier nicht wiederholt.",
+  "page.manageAuditNone": "Bisher ist nichts verzeichnet.",
+  "page.manageAuditBy": "durch {who}",
+  "page.manageAuditByYou": "Sie",
+  "page.manageAuditByVisitor": "einen Besucher",
+  "page.manageAuditByService": "den Dienst",
+  "page.manageAuditMore": "Nur die {n} neuesten Änderungen werden angezeigt.",
   "page.manageExpiredTitle": "Dieser Link ist abgelaufen",
   "page.manageExpiredText":
     "Bitten Sie das Unternehmen, das ihn Ihnen geschickt hat, um einen neuen Verwaltungslink. Es wurde nichts geändert.",
@@ -965,6 +975,38 @@ export const de: Catalogue = {
   "guestbook.refusedInvalid": "Das gesendete Formular ist unvollständig.",
   "guestbook.back": "Zurück zur Gedenkseite",
   "guestbook.yourText": "Ihr Text zum Kopieren:",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Ihre E-Mail-Adresse (freiwillig)",
+  "guestbook.emailHint":
+    "Nur um Ihnen einen Link zu senden, mit dem Sie Ihre Nachricht zurückziehen können, wenn Sie möchten. Sie wird nicht angezeigt und nicht mit Ihrer Nachricht gespeichert.",
+  "guestbook.refusedEmail":
+    "Die E-Mail-Adresse ist ungültig. Lassen Sie das Feld leer oder korrigieren Sie sie.",
+  "guestbook.withdrawSubject": "Ihre Nachricht im Gästebuch von {title}",
+  "guestbook.withdrawGreeting": "Guten Tag {author},",
+  "guestbook.withdrawPublished":
+    "Vielen Dank für Ihre Nachricht im Gästebuch von {title}. Sie ist veröffentlicht.",
+  "guestbook.withdrawPending":
+    "Vielen Dank für Ihre Nachricht im Gästebuch von {title}. Sie erscheint, sobald die Familie sie freigegeben hat.",
+  "guestbook.withdrawExplain":
+    "Wenn Sie sie eines Tages zurückziehen möchten, folgen Sie dem Link unten: Ihre Nachricht und Ihr Name werden von der Seite entfernt.",
+  "guestbook.withdrawButton": "Meine Nachricht zurückziehen",
+  "guestbook.withdrawValid":
+    "Dieser Link funktioniert bis {date}. Ihre Adresse wird nicht mit Ihrer Nachricht gespeichert.",
+  "guestbook.withdrawClosing": "Mit freundlichen Grüßen",
+  "guestbook.withdrawTitle": "Ihre Nachricht zurückziehen",
+  "guestbook.withdrawIntro": "Ihre Nachricht im Gästebuch von {title}:",
+  "guestbook.withdrawConfirm":
+    "Das Zurückziehen entfernt Ihre Nachricht und Ihren Namen endgültig von der Gedenkseite.",
+  "guestbook.withdrawDoneTitle": "Ihre Nachricht wurde zurückgezogen",
+  "guestbook.withdrawDoneText": "Ihre Nachricht und Ihr Name wurden von der Gedenkseite entfernt.",
+  "guestbook.withdrawExpiredTitle": "Dieser Link ist abgelaufen",
+  "guestbook.withdrawExpiredText":
+    "Dieser Link zum Zurückziehen funktioniert nicht mehr. Wenn Ihre Nachricht entfernt werden soll, wenden Sie sich bitte an die Familie oder das Bestattungshaus.",
+  "guestbook.withdrawUnknownTitle": "Dieser Link funktioniert nicht",
+  "guestbook.withdrawUnknownText":
+    "Dieser Link ist unbekannt, oder die Nachricht wurde bereits zurückgezogen. Es wurde nichts geändert.",
+  "guestbook.withdrawOrigin":
+    "Diese Schaltfläche muss auf der Seite zum Zurückziehen dieser Website verwendet werden.",
   "guestbook.manageHeading": "Kondolenzbuch",
   "guestbook.manageModeLegend": "Wie Nachrichten von Besuchern veröffentlicht werden",
   "guestbook.modeOpen": "Offen: Nachrichten erscheinen sofort",
@@ -1343,6 +1385,49 @@ export const de: Catalogue = {
   "duplicates.emailMerged":
     "Die Gedenkseite „{title}“ war zweimal angelegt worden. Beide wurden zu einer Seite zusammengeführt: ihre Bäume, Einträge und Erinnerungen sind jetzt dort, und ihre frühere Adresse führt dorthin.",
   "duplicates.emailButton": "Gedenkseite ansehen",
+  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  "dashboard.navAudit": "Protokoll",
+  "dashboard.audit_title": "Änderungsprotokoll",
+  "dashboard.audit_intro":
+    "Jede Änderung Ihrer Daten: wer sie vorgenommen hat, wann, und die geänderten Felder. Namen, Adressen und Nachrichten werden im Protokoll nicht aufbewahrt: es vermerkt, dass sie sich geändert haben.",
+  "dashboard.audit_from": "Von (Tag)",
+  "dashboard.audit_to": "Bis (Tag)",
+  "dashboard.audit_actor_filter": "Wer gehandelt hat",
+  "dashboard.audit_action_filter": "Was getan wurde",
+  "dashboard.audit_target_filter": "Art des Ziels",
+  "dashboard.audit_target_id": "Nummer des Ziels",
+  "dashboard.audit_memorial_filter": "Nummer der Gedenkseite",
+  "dashboard.audit_any": "Alle",
+  "dashboard.audit_more": "Ältere Einträge",
+  "dashboard.audit_newest": "Zurück zu den neuesten",
+  "dashboard.audit_none": "Für diese Filter ist nichts verzeichnet.",
+  "dashboard.audit_col_at": "Wann",
+  "dashboard.audit_col_actor": "Wer",
+  "dashboard.audit_col_action": "Was",
+  "dashboard.audit_col_target": "Ziel",
+  "dashboard.audit_col_memorial": "Gedenkseite",
+  "dashboard.audit_col_changes": "Änderungen",
+  "dashboard.audit_col_kind": "Art des Handelnden",
+  "dashboard.audit_col_code": "Code der Aktion",
+  "dashboard.audit_csv": "CSV herunterladen (diese Filter)",
+  "dashboard.audit_by_former": "ehemaliges Teammitglied Nr. {id}",
+  "dashboard.audit_by_key": "API-Schlüssel „{name}“",
+  "dashboard.audit_by_family": "die Familie (Verwaltungslink)",
+  "dashboard.audit_by_visitor": "ein Besucher",
+  "dashboard.audit_by_cli": "Befehlszeile ({account})",
+  "dashboard.audit_by_system": "System ({name})",
+  "dashboard.audit_personal": "(personenbezogene Daten, nicht aufbewahrt)",
+  "dashboard.audit_memorial_heading": "Änderungsverlauf",
+  "dashboard.audit_memorial_help": "Was mit dieser Gedenkseite geschah, und durch wen, neueste zuerst.",
+  "dashboard.audit_memorial_link": "Im Protokoll filtern und exportieren",
+  "dashboard.audit_action":
+    "{key, select, memorial_created {Gedenkseite erstellt} memorial_confirmed {Gedenkseite von der Familie bestätigt} memorial_declined {Gedenkseite von der Familie abgelehnt} memorial_expired {Gedenkseite geschlossen, nie bestätigt} memorial_hidden {Gedenkseite verborgen} memorial_shown {Gedenkseite wieder sichtbar} memorial_privacy_changed {Privatsphäre geändert} memorial_taken_down {Gedenkseite offline genommen} memorial_restored {Gedenkseite wiederhergestellt} memorial_erasure_requested {Löschung beantragt} memorial_erasure_cancelled {Löschung zurückgenommen} memorial_erased {Gedenkseite gelöscht} memorial_archive_requested {Archiv angefordert} memorial_merged {Gedenkseiten zusammengeführt} memorial_unmerged {Zusammenführung rückgängig gemacht} memorial_confirmation_resent {Bestätigungs-E-Mail erneut gesendet} memorial_manage_link_sent {Verwaltungslink gesendet} memorial_not_duplicate {Als kein Duplikat markiert} person_modified {Person geändert} tree_planted {Baum gepflanzt} tree_queued {Baum wartet auf Pflanzung} tree_moved {Baum verschoben} tree_in_ground {Baum in der Erde} tree_checked {Baum kontrolliert} tree_replaced {Baum ersetzt} tree_death_declared {Baum für tot erklärt} tree_photo_added {Foto des Baums hinzugefügt} tree_imported {Bäume importiert} guestbook_posted {Gästebucheintrag hinterlassen} guestbook_approved {Gästebucheintrag freigegeben} guestbook_rejected {Gästebucheintrag gelöscht} guestbook_hidden {Gästebucheintrag verborgen} guestbook_withdrawn {Gästebucheintrag vom Verfasser zurückgezogen} guestbook_mode_changed {Gästebuchmodus geändert} key_created {API-Schlüssel erstellt} key_revoked {API-Schlüssel widerrufen} user_invited {Kollege eingeladen} user_role_changed {Rolle geändert} user_removed {Teammitglied entfernt} user_password_changed {Passwort geändert} user_password_reset {Passwort zurückgesetzt} invitation_revoked {Einladung widerrufen} webhook_created {Webhook erstellt} webhook_deleted {Webhook gelöscht} webhook_redelivered {Webhook-Zustellung erneut gesendet} operator_settings_changed {Einstellungen geändert} operator_created {Betreiber erstellt} stock_added {Bestand hinzugefügt} context_created {Bestattungshaus oder Gruppe erstellt} context_modified {Bestattungshaus oder Gruppe geändert} species_created {Baumart erstellt} species_modified {Baumart geändert} code_issued {Pflanzcodes ausgegeben} code_redeemed {Pflanzcode eingelöst} code_credited {Pflanzcode gutgeschrieben} visitor_settings_changed {Einstellungen der Besucherpflanzungen geändert} subscription_created {Erinnerung bestellt} subscription_confirmed {Erinnerung bestätigt} subscription_deleted {Erinnerung gelöscht} subject_exported {Personenbezogene Daten exportiert} subject_erased {Personenbezogene Daten gelöscht} memorial_anonymised {Gedenkseite anonymisiert} memorial_unanonymised {Gedenkseite nicht mehr anonym} memorial_title_changed {Anonymer Titel geändert} memorial_summary_sent {Abschlussbericht gesendet} tree_message_hidden {Nachricht des Baums verborgen} tree_message_shown {Nachricht des Baums wieder sichtbar} guestbook_deleted {Gästebucheintrag von der Familie gelöscht} user_created {Teammitglied angelegt} operator_prepaid_added {Vorausbezahlte Bäume hinzugefügt} plantation_created {Pflanzort erstellt} plantation_modified {Pflanzort geändert} plantation_deactivated {Pflanzort geschlossen} planting_payment_started {Zahlung eines Besuchers begonnen} planting_paid {Zahlung eines Besuchers erhalten} planting_given_up {Pflanzung eines Besuchers aufgegeben} planting_refunded {Zahlung eines Besuchers erstattet} subscription_modified {Erinnerung geändert} subscription_cancelled {Erinnerung beendet} other {{action}}}",
+  "dashboard.audit_target_type":
+    "{type, select, memorial {Gedenkseite} person {Person} tree {Baum} guestbook {Gästebucheintrag} photo {Foto} key {API-Schlüssel} user {Teammitglied} invitation {Einladung} webhook {Webhook} operator {Betreiber} context {Bestattungshaus oder Gruppe} species {Baumart} code {Pflanzcode} subscription {Erinnerung} archive {Archiv} subject {Personenbezogene Daten} plantation {Pflanzort} stock {Bestand} planting {Pflanzung eines Besuchers} other {{type}}}",
+  "dashboard.audit_domain":
+    "{domain, select, memorial {Gedenkseiten} person {Personen} tree {Bäume} guestbook {Gästebuch} key {API-Schlüssel} user {Team} invitation {Einladungen} webhook {Webhooks} operator {Betreiber} stock {Bestand} context {Bestattungshäuser und Gruppen} species {Baumarten} code {Pflanzcodes} visitor {Besucherpflanzungen} subscription {Erinnerungen} subject {Personenbezogene Daten} plantation {Pflanzorte} planting {Zahlungen der Besucher} other {{domain}}}",
+  "dashboard.audit_kind":
+    "{kind, select, user {Teammitglied} key {API-Schlüssel} family {Link der Familie} visitor {Besucher} cli {Befehlszeile} other {System}}",
   // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
   "subjectRights.title": "Anfragen zu personenbezogenen Daten",
   "subjectRights.lead":

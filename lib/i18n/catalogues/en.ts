@@ -128,6 +128,16 @@ export const en: Catalogue = {
   "page.manageAwaiting": "This memorial is still awaiting confirmation: it is not public yet.",
   "page.manageClosed": "This memorial was not confirmed: it was not published.",
   "page.manageExpires": "This link is valid until {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "What was done to your memorial",
+  "page.manageAuditHelp":
+    "Every change made to your memorial, newest first: what, when and by whom. Names and messages are not repeated here.",
+  "page.manageAuditNone": "Nothing has been recorded yet.",
+  "page.manageAuditBy": "by {who}",
+  "page.manageAuditByYou": "you",
+  "page.manageAuditByVisitor": "a visitor",
+  "page.manageAuditByService": "the service",
+  "page.manageAuditMore": "Only the {n} most recent changes are shown.",
   "page.manageExpiredTitle": "This link has expired",
   "page.manageExpiredText":
     "Ask the company that sent it to you for a new management link. Nothing was changed.",
@@ -933,6 +943,34 @@ export const en: Catalogue = {
   "guestbook.refusedInvalid": "The form sent is incomplete.",
   "guestbook.back": "Back to the memorial page",
   "guestbook.yourText": "Your text, to copy:",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Your e-mail address (optional)",
+  "guestbook.emailHint":
+    "Only to send you a link that withdraws your message if you wish. It is not shown, and not kept with your message.",
+  "guestbook.refusedEmail": "The e-mail address is not valid. Leave the field empty, or correct it.",
+  "guestbook.withdrawSubject": "Your message in the guestbook of {title}",
+  "guestbook.withdrawGreeting": "Hello {author},",
+  "guestbook.withdrawPublished": "Thank you for your message in the guestbook of {title}. It is published.",
+  "guestbook.withdrawPending":
+    "Thank you for your message in the guestbook of {title}. It will appear once the family has approved it.",
+  "guestbook.withdrawExplain":
+    "If you wish to withdraw it one day, follow the link below: your message and your name will be removed from the page.",
+  "guestbook.withdrawButton": "Withdraw my message",
+  "guestbook.withdrawValid": "This link works until {date}. Your address is not kept with your message.",
+  "guestbook.withdrawClosing": "Kind regards,",
+  "guestbook.withdrawTitle": "Withdraw your message",
+  "guestbook.withdrawIntro": "Your message in the guestbook of {title}:",
+  "guestbook.withdrawConfirm":
+    "Withdrawing removes your message and your name from the memorial page for good.",
+  "guestbook.withdrawDoneTitle": "Your message has been withdrawn",
+  "guestbook.withdrawDoneText": "Your message and your name have been removed from the memorial page.",
+  "guestbook.withdrawExpiredTitle": "This link has expired",
+  "guestbook.withdrawExpiredText":
+    "This withdrawal link no longer works. If you want your message removed, please contact the family or the funeral home.",
+  "guestbook.withdrawUnknownTitle": "This link does not work",
+  "guestbook.withdrawUnknownText":
+    "This link is not known, or the message was already withdrawn. Nothing has been changed.",
+  "guestbook.withdrawOrigin": "This button must be used from the withdrawal page of this site.",
   "guestbook.manageHeading": "Guestbook",
   "guestbook.manageModeLegend": "How visitors’ messages are published",
   "guestbook.modeOpen": "Open: messages appear at once",
@@ -1290,6 +1328,49 @@ export const en: Catalogue = {
   "duplicates.emailMerged":
     "The memorial “{title}” had been made twice. The two have been joined into one page: its trees, messages and reminders are there now, and its former address leads to it.",
   "duplicates.emailButton": "See the memorial",
+  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  "dashboard.navAudit": "Audit log",
+  "dashboard.audit_title": "Audit log",
+  "dashboard.audit_intro":
+    "Every change made to your data: who made it, when, and the fields changed. Names, addresses and messages are not kept in the log: it says that they changed.",
+  "dashboard.audit_from": "From (day)",
+  "dashboard.audit_to": "To (day)",
+  "dashboard.audit_actor_filter": "Who acted",
+  "dashboard.audit_action_filter": "What was done",
+  "dashboard.audit_target_filter": "Kind of target",
+  "dashboard.audit_target_id": "Target number",
+  "dashboard.audit_memorial_filter": "Memorial number",
+  "dashboard.audit_any": "All",
+  "dashboard.audit_more": "Older entries",
+  "dashboard.audit_newest": "Back to the newest",
+  "dashboard.audit_none": "Nothing is recorded for these filters.",
+  "dashboard.audit_col_at": "When",
+  "dashboard.audit_col_actor": "Who",
+  "dashboard.audit_col_action": "What",
+  "dashboard.audit_col_target": "Target",
+  "dashboard.audit_col_memorial": "Memorial",
+  "dashboard.audit_col_changes": "Changes",
+  "dashboard.audit_col_kind": "Kind of actor",
+  "dashboard.audit_col_code": "Action code",
+  "dashboard.audit_csv": "Download CSV (these filters)",
+  "dashboard.audit_by_former": "former member #{id}",
+  "dashboard.audit_by_key": "API key “{name}”",
+  "dashboard.audit_by_family": "the family (management link)",
+  "dashboard.audit_by_visitor": "a visitor",
+  "dashboard.audit_by_cli": "command line ({account})",
+  "dashboard.audit_by_system": "system ({name})",
+  "dashboard.audit_personal": "(personal data, not kept)",
+  "dashboard.audit_memorial_heading": "Change history",
+  "dashboard.audit_memorial_help": "What was done to this memorial, by whom, newest first.",
+  "dashboard.audit_memorial_link": "Filter and export in the audit log",
+  "dashboard.audit_action":
+    "{key, select, memorial_created {Memorial created} memorial_confirmed {Memorial confirmed by the family} memorial_declined {Memorial declined by the family} memorial_expired {Memorial closed, never confirmed} memorial_hidden {Memorial hidden} memorial_shown {Memorial shown again} memorial_privacy_changed {Privacy changed} memorial_taken_down {Memorial taken down} memorial_restored {Memorial restored} memorial_erasure_requested {Erasure requested} memorial_erasure_cancelled {Erasure cancelled} memorial_erased {Memorial erased} memorial_archive_requested {Archive requested} memorial_merged {Memorials merged} memorial_unmerged {Merge undone} memorial_confirmation_resent {Confirmation e-mail sent again} memorial_manage_link_sent {Management link sent} memorial_not_duplicate {Marked as not a duplicate} person_modified {Person modified} tree_planted {Tree planted} tree_queued {Tree waiting to be planted} tree_moved {Tree moved} tree_in_ground {Tree in the ground} tree_checked {Tree checked} tree_replaced {Tree replaced} tree_death_declared {Tree declared dead} tree_photo_added {Tree photo added} tree_imported {Trees imported} guestbook_posted {Guestbook message left} guestbook_approved {Guestbook message approved} guestbook_rejected {Guestbook message deleted} guestbook_hidden {Guestbook message hidden} guestbook_withdrawn {Guestbook message withdrawn by its author} guestbook_mode_changed {Guestbook mode changed} key_created {API key created} key_revoked {API key revoked} user_invited {Colleague invited} user_role_changed {Role changed} user_removed {Team member removed} user_password_changed {Password changed} user_password_reset {Password reset} invitation_revoked {Invitation revoked} webhook_created {Webhook created} webhook_deleted {Webhook deleted} webhook_redelivered {Webhook delivery sent again} operator_settings_changed {Settings changed} operator_created {Operator created} stock_added {Stock added} context_created {Funeral home or group created} context_modified {Funeral home or group modified} species_created {Species created} species_modified {Species modified} code_issued {Planting codes issued} code_redeemed {Planting code used} code_credited {Planting code credited} visitor_settings_changed {Visitor planting settings changed} subscription_created {Reminder asked} subscription_confirmed {Reminder confirmed} subscription_deleted {Reminder deleted} subject_exported {Personal data exported} subject_erased {Personal data erased} memorial_anonymised {Memorial made anonymous} memorial_unanonymised {Memorial no longer anonymous} memorial_title_changed {Anonymous title changed} memorial_summary_sent {Closing summary sent} tree_message_hidden {Tree's message hidden} tree_message_shown {Tree's message shown again} guestbook_deleted {Guestbook message deleted by the family} user_created {Team member created} operator_prepaid_added {Prepaid trees added} plantation_created {Planting site created} plantation_modified {Planting site modified} plantation_deactivated {Planting site closed} planting_payment_started {Visitor's payment started} planting_paid {Visitor's payment received} planting_given_up {Visitor's planting given up} planting_refunded {Visitor's payment refunded} subscription_modified {Reminder modified} subscription_cancelled {Reminder stopped} other {{action}}}",
+  "dashboard.audit_target_type":
+    "{type, select, memorial {Memorial} person {Person} tree {Tree} guestbook {Guestbook message} photo {Photo} key {API key} user {Team member} invitation {Invitation} webhook {Webhook} operator {Operator} context {Funeral home or group} species {Species} code {Planting code} subscription {Reminder} archive {Archive} subject {Personal data} plantation {Planting site} stock {Stock} planting {Visitor's planting} other {{type}}}",
+  "dashboard.audit_domain":
+    "{domain, select, memorial {Memorials} person {Persons} tree {Trees} guestbook {Guestbook} key {API keys} user {Team} invitation {Invitations} webhook {Webhooks} operator {Operator} stock {Stock} context {Funeral homes and groups} species {Species} code {Planting codes} visitor {Visitor plantings} subscription {Reminders} subject {Personal data} plantation {Planting sites} planting {Visitors' payments} other {{domain}}}",
+  "dashboard.audit_kind":
+    "{kind, select, user {Team member} key {API key} family {Family link} visitor {Visitor} cli {Command line} other {System}}",
   // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
   "subjectRights.title": "Personal data requests",
   "subjectRights.lead":

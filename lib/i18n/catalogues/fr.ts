@@ -134,6 +134,16 @@ export const fr = {
   "page.manageAwaiting": "Ce mémorial attend encore d’être confirmé : il n’est pas encore public.",
   "page.manageClosed": "Ce mémorial n’a pas été confirmé : il n’a pas été publié.",
   "page.manageExpires": "Ce lien est valable jusqu’au {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "Ce qui a été fait à votre mémorial",
+  "page.manageAuditHelp":
+    "Chaque modification de votre mémorial, de la plus récente à la plus ancienne : quoi, quand et par qui. Les noms et les messages n’y sont pas repris.",
+  "page.manageAuditNone": "Rien n’a encore été enregistré.",
+  "page.manageAuditBy": "par {who}",
+  "page.manageAuditByYou": "vous",
+  "page.manageAuditByVisitor": "un visiteur",
+  "page.manageAuditByService": "le service",
+  "page.manageAuditMore": "Seules les {n} modifications les plus récentes sont affichées.",
   "page.manageExpiredTitle": "Ce lien a expiré",
   "page.manageExpiredText":
     "Demandez un nouveau lien de gestion à l’entreprise qui vous l’a envoyé. Rien n’a été modifié.",
@@ -962,6 +972,35 @@ export const fr = {
   "guestbook.refusedInvalid": "Le formulaire envoyé est incomplet.",
   "guestbook.back": "Retour à la page du mémorial",
   "guestbook.yourText": "Votre texte, à copier :",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Votre adresse e-mail (facultatif)",
+  "guestbook.emailHint":
+    "Uniquement pour vous envoyer un lien qui retire votre message si vous le souhaitez. Elle n’est pas affichée, ni conservée avec votre message.",
+  "guestbook.refusedEmail": "L’adresse e-mail n’est pas valide. Laissez le champ vide, ou corrigez-la.",
+  "guestbook.withdrawSubject": "Votre message dans le livre d’or de {title}",
+  "guestbook.withdrawGreeting": "Bonjour {author},",
+  "guestbook.withdrawPublished": "Merci pour votre message dans le livre d’or de {title}. Il est publié.",
+  "guestbook.withdrawPending":
+    "Merci pour votre message dans le livre d’or de {title}. Il apparaîtra dès que la famille l’aura approuvé.",
+  "guestbook.withdrawExplain":
+    "Si vous souhaitez un jour le retirer, suivez le lien ci-dessous : votre message et votre nom seront retirés de la page.",
+  "guestbook.withdrawButton": "Retirer mon message",
+  "guestbook.withdrawValid":
+    "Ce lien fonctionne jusqu’au {date}. Votre adresse n’est pas conservée avec votre message.",
+  "guestbook.withdrawClosing": "Bien cordialement,",
+  "guestbook.withdrawTitle": "Retirer votre message",
+  "guestbook.withdrawIntro": "Votre message dans le livre d’or de {title} :",
+  "guestbook.withdrawConfirm":
+    "Le retrait efface définitivement votre message et votre nom de la page du mémorial.",
+  "guestbook.withdrawDoneTitle": "Votre message a été retiré",
+  "guestbook.withdrawDoneText": "Votre message et votre nom ont été retirés de la page du mémorial.",
+  "guestbook.withdrawExpiredTitle": "Ce lien a expiré",
+  "guestbook.withdrawExpiredText":
+    "Ce lien de retrait ne fonctionne plus. Si vous souhaitez que votre message soit retiré, contactez la famille ou le funérarium.",
+  "guestbook.withdrawUnknownTitle": "Ce lien ne fonctionne pas",
+  "guestbook.withdrawUnknownText":
+    "Ce lien est inconnu, ou le message a déjà été retiré. Rien n’a été modifié.",
+  "guestbook.withdrawOrigin": "Ce bouton doit être utilisé depuis la page de retrait de ce site.",
   "guestbook.manageHeading": "Livre d’or",
   "guestbook.manageModeLegend": "Comment les messages des visiteurs sont publiés",
   "guestbook.modeOpen": "Ouvert : les messages apparaissent aussitôt",
@@ -1331,6 +1370,50 @@ export const fr = {
   "duplicates.emailMerged":
     "Le mémorial « {title} » avait été créé deux fois. Les deux ont été réunis en une seule page : ses arbres, ses messages et ses rappels s'y trouvent désormais, et son ancienne adresse y mène.",
   "duplicates.emailButton": "Voir le mémorial",
+  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  "dashboard.navAudit": "Journal",
+  "dashboard.audit_title": "Journal des modifications",
+  "dashboard.audit_intro":
+    "Chaque modification de vos données : qui l’a faite, quand, et les champs modifiés. Les noms, adresses et messages ne sont pas conservés dans le journal : il indique qu’ils ont changé.",
+  "dashboard.audit_from": "Du (jour)",
+  "dashboard.audit_to": "Au (jour)",
+  "dashboard.audit_actor_filter": "Qui a agi",
+  "dashboard.audit_action_filter": "Ce qui a été fait",
+  "dashboard.audit_target_filter": "Type de cible",
+  "dashboard.audit_target_id": "Numéro de la cible",
+  "dashboard.audit_memorial_filter": "Numéro du mémorial",
+  "dashboard.audit_any": "Tous",
+  "dashboard.audit_more": "Entrées plus anciennes",
+  "dashboard.audit_newest": "Revenir aux plus récentes",
+  "dashboard.audit_none": "Rien n’est enregistré pour ces filtres.",
+  "dashboard.audit_col_at": "Quand",
+  "dashboard.audit_col_actor": "Qui",
+  "dashboard.audit_col_action": "Quoi",
+  "dashboard.audit_col_target": "Cible",
+  "dashboard.audit_col_memorial": "Mémorial",
+  "dashboard.audit_col_changes": "Modifications",
+  "dashboard.audit_col_kind": "Type d’auteur",
+  "dashboard.audit_col_code": "Code de l’action",
+  "dashboard.audit_csv": "Télécharger le CSV (ces filtres)",
+  "dashboard.audit_by_former": "ancien membre n° {id}",
+  "dashboard.audit_by_key": "clé d’API « {name} »",
+  "dashboard.audit_by_family": "la famille (lien de gestion)",
+  "dashboard.audit_by_visitor": "un visiteur",
+  "dashboard.audit_by_cli": "ligne de commande ({account})",
+  "dashboard.audit_by_system": "système ({name})",
+  "dashboard.audit_personal": "(données personnelles, non conservées)",
+  "dashboard.audit_memorial_heading": "Historique des modifications",
+  "dashboard.audit_memorial_help":
+    "Ce qui a été fait à ce mémorial, et par qui, du plus récent au plus ancien.",
+  "dashboard.audit_memorial_link": "Filtrer et exporter dans le journal",
+  "dashboard.audit_action":
+    "{key, select, memorial_created {Mémorial créé} memorial_confirmed {Mémorial confirmé par la famille} memorial_declined {Mémorial refusé par la famille} memorial_expired {Mémorial clos, jamais confirmé} memorial_hidden {Mémorial masqué} memorial_shown {Mémorial de nouveau visible} memorial_privacy_changed {Confidentialité modifiée} memorial_taken_down {Mémorial retiré} memorial_restored {Mémorial rétabli} memorial_erasure_requested {Effacement demandé} memorial_erasure_cancelled {Effacement annulé} memorial_erased {Mémorial effacé} memorial_archive_requested {Archive demandée} memorial_merged {Mémoriaux fusionnés} memorial_unmerged {Fusion annulée} memorial_confirmation_resent {E-mail de confirmation renvoyé} memorial_manage_link_sent {Lien de gestion envoyé} memorial_not_duplicate {Marqué comme n’étant pas un doublon} person_modified {Personne modifiée} tree_planted {Arbre planté} tree_queued {Arbre en attente de plantation} tree_moved {Arbre déplacé} tree_in_ground {Arbre mis en terre} tree_checked {Arbre contrôlé} tree_replaced {Arbre remplacé} tree_death_declared {Arbre déclaré mort} tree_photo_added {Photo de l’arbre ajoutée} tree_imported {Arbres importés} guestbook_posted {Message laissé au livre d’or} guestbook_approved {Message du livre d’or approuvé} guestbook_rejected {Message du livre d’or supprimé} guestbook_hidden {Message du livre d’or masqué} guestbook_withdrawn {Message du livre d’or retiré par son auteur} guestbook_mode_changed {Mode du livre d’or modifié} key_created {Clé d’API créée} key_revoked {Clé d’API révoquée} user_invited {Collègue invité} user_role_changed {Rôle modifié} user_removed {Membre de l’équipe retiré} user_password_changed {Mot de passe modifié} user_password_reset {Mot de passe réinitialisé} invitation_revoked {Invitation révoquée} webhook_created {Webhook créé} webhook_deleted {Webhook supprimé} webhook_redelivered {Livraison du webhook renvoyée} operator_settings_changed {Réglages modifiés} operator_created {Opérateur créé} stock_added {Stock ajouté} context_created {Funérarium ou groupe créé} context_modified {Funérarium ou groupe modifié} species_created {Essence créée} species_modified {Essence modifiée} code_issued {Codes de plantation émis} code_redeemed {Code de plantation utilisé} code_credited {Code de plantation crédité} visitor_settings_changed {Réglages des plantations des visiteurs modifiés} subscription_created {Rappel demandé} subscription_confirmed {Rappel confirmé} subscription_deleted {Rappel supprimé} subject_exported {Données personnelles exportées} subject_erased {Données personnelles effacées} memorial_anonymised {Mémorial rendu anonyme} memorial_unanonymised {Mémorial de nouveau nominatif} memorial_title_changed {Titre anonyme modifié} memorial_summary_sent {Bilan de clôture envoyé} tree_message_hidden {Message de l’arbre masqué} tree_message_shown {Message de l’arbre de nouveau visible} guestbook_deleted {Message du livre d’or supprimé par la famille} user_created {Membre de l’équipe créé} operator_prepaid_added {Arbres prépayés ajoutés} plantation_created {Site de plantation créé} plantation_modified {Site de plantation modifié} plantation_deactivated {Site de plantation fermé} planting_payment_started {Paiement d’un visiteur commencé} planting_paid {Paiement d’un visiteur reçu} planting_given_up {Plantation d’un visiteur abandonnée} planting_refunded {Paiement d’un visiteur remboursé} subscription_modified {Rappel modifié} subscription_cancelled {Rappel arrêté} other {{action}}}",
+  "dashboard.audit_target_type":
+    "{type, select, memorial {Mémorial} person {Personne} tree {Arbre} guestbook {Message du livre d’or} photo {Photo} key {Clé d’API} user {Membre de l’équipe} invitation {Invitation} webhook {Webhook} operator {Opérateur} context {Funérarium ou groupe} species {Essence} code {Code de plantation} subscription {Rappel} archive {Archive} subject {Données personnelles} plantation {Site de plantation} stock {Stock} planting {Plantation d’un visiteur} other {{type}}}",
+  "dashboard.audit_domain":
+    "{domain, select, memorial {Mémoriaux} person {Personnes} tree {Arbres} guestbook {Livre d’or} key {Clés d’API} user {Équipe} invitation {Invitations} webhook {Webhooks} operator {Opérateur} stock {Stock} context {Funérariums et groupes} species {Essences} code {Codes de plantation} visitor {Plantations des visiteurs} subscription {Rappels} subject {Données personnelles} plantation {Sites de plantation} planting {Paiements des visiteurs} other {{domain}}}",
+  "dashboard.audit_kind":
+    "{kind, select, user {Membre de l’équipe} key {Clé d’API} family {Lien de la famille} visitor {Visiteur} cli {Ligne de commande} other {Système}}",
   // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
   "subjectRights.title": "Demandes sur les données personnelles",
   "subjectRights.lead":

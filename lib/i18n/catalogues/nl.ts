@@ -130,6 +130,16 @@ export const nl: Catalogue = {
   "page.manageAwaiting": "Deze gedenkpagina wacht nog op bevestiging: ze is nog niet openbaar.",
   "page.manageClosed": "Deze gedenkpagina werd niet bevestigd: ze werd niet gepubliceerd.",
   "page.manageExpires": "Deze link is geldig tot {date}.",
+  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  "page.manageAuditHeading": "Wat er met uw gedenkpagina gebeurde",
+  "page.manageAuditHelp":
+    "Elke wijziging van uw gedenkpagina, nieuwste eerst: wat, wanneer en door wie. Namen en berichten worden hier niet herhaald.",
+  "page.manageAuditNone": "Er is nog niets geregistreerd.",
+  "page.manageAuditBy": "door {who}",
+  "page.manageAuditByYou": "u",
+  "page.manageAuditByVisitor": "een bezoeker",
+  "page.manageAuditByService": "de dienst",
+  "page.manageAuditMore": "Alleen de {n} recentste wijzigingen worden getoond.",
   "page.manageExpiredTitle": "Deze link is verlopen",
   "page.manageExpiredText":
     "Vraag een nieuwe beheerlink aan het bedrijf dat u deze stuurde. Er is niets gewijzigd.",
@@ -943,6 +953,33 @@ export const nl: Catalogue = {
   "guestbook.refusedInvalid": "Het verzonden formulier is onvolledig.",
   "guestbook.back": "Terug naar de gedenkpagina",
   "guestbook.yourText": "Uw tekst, om te kopiëren:",
+  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  "guestbook.emailLabel": "Uw e-mailadres (niet verplicht)",
+  "guestbook.emailHint":
+    "Alleen om u een link te sturen waarmee u uw bericht kunt intrekken als u dat wilt. Het wordt niet getoond en niet bij uw bericht bewaard.",
+  "guestbook.refusedEmail": "Het e-mailadres is niet geldig. Laat het veld leeg, of verbeter het.",
+  "guestbook.withdrawSubject": "Uw bericht in het gastenboek van {title}",
+  "guestbook.withdrawGreeting": "Beste {author},",
+  "guestbook.withdrawPublished": "Dank u voor uw bericht in het gastenboek van {title}. Het is gepubliceerd.",
+  "guestbook.withdrawPending":
+    "Dank u voor uw bericht in het gastenboek van {title}. Het verschijnt zodra de familie het heeft goedgekeurd.",
+  "guestbook.withdrawExplain":
+    "Wilt u het ooit intrekken, volg dan de link hieronder: uw bericht en uw naam worden van de pagina verwijderd.",
+  "guestbook.withdrawButton": "Mijn bericht intrekken",
+  "guestbook.withdrawValid": "Deze link werkt tot {date}. Uw adres wordt niet bij uw bericht bewaard.",
+  "guestbook.withdrawClosing": "Met vriendelijke groet,",
+  "guestbook.withdrawTitle": "Uw bericht intrekken",
+  "guestbook.withdrawIntro": "Uw bericht in het gastenboek van {title}:",
+  "guestbook.withdrawConfirm": "Intrekken verwijdert uw bericht en uw naam definitief van de gedenkpagina.",
+  "guestbook.withdrawDoneTitle": "Uw bericht is ingetrokken",
+  "guestbook.withdrawDoneText": "Uw bericht en uw naam zijn van de gedenkpagina verwijderd.",
+  "guestbook.withdrawExpiredTitle": "Deze link is verlopen",
+  "guestbook.withdrawExpiredText":
+    "Deze intrekkingslink werkt niet meer. Wilt u dat uw bericht verwijderd wordt, neem dan contact op met de familie of het uitvaartcentrum.",
+  "guestbook.withdrawUnknownTitle": "Deze link werkt niet",
+  "guestbook.withdrawUnknownText":
+    "Deze link is onbekend, of het bericht is al ingetrokken. Er is niets gewijzigd.",
+  "guestbook.withdrawOrigin": "Deze knop moet vanaf de intrekkingspagina van deze site gebruikt worden.",
   "guestbook.manageHeading": "Gastenboek",
   "guestbook.manageModeLegend": "Hoe berichten van bezoekers worden gepubliceerd",
   "guestbook.modeOpen": "Open: berichten verschijnen meteen",
@@ -1310,6 +1347,49 @@ export const nl: Catalogue = {
   "duplicates.emailMerged":
     "De gedenkpagina „{title}” was twee keer gemaakt. Beide zijn samengevoegd tot één pagina: de bomen, berichten en herinneringen staan daar nu, en het oude adres leidt ernaartoe.",
   "duplicates.emailButton": "Bekijk de gedenkpagina",
+  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  "dashboard.navAudit": "Logboek",
+  "dashboard.audit_title": "Logboek van wijzigingen",
+  "dashboard.audit_intro":
+    "Elke wijziging van uw gegevens: wie ze deed, wanneer, en de gewijzigde velden. Namen, adressen en berichten worden niet in het logboek bewaard: het vermeldt dat ze veranderd zijn.",
+  "dashboard.audit_from": "Van (dag)",
+  "dashboard.audit_to": "Tot en met (dag)",
+  "dashboard.audit_actor_filter": "Wie handelde",
+  "dashboard.audit_action_filter": "Wat er gebeurde",
+  "dashboard.audit_target_filter": "Soort doel",
+  "dashboard.audit_target_id": "Nummer van het doel",
+  "dashboard.audit_memorial_filter": "Nummer van de gedenkpagina",
+  "dashboard.audit_any": "Alle",
+  "dashboard.audit_more": "Oudere regels",
+  "dashboard.audit_newest": "Terug naar de nieuwste",
+  "dashboard.audit_none": "Niets geregistreerd voor deze filters.",
+  "dashboard.audit_col_at": "Wanneer",
+  "dashboard.audit_col_actor": "Wie",
+  "dashboard.audit_col_action": "Wat",
+  "dashboard.audit_col_target": "Doel",
+  "dashboard.audit_col_memorial": "Gedenkpagina",
+  "dashboard.audit_col_changes": "Wijzigingen",
+  "dashboard.audit_col_kind": "Soort handelende partij",
+  "dashboard.audit_col_code": "Code van de handeling",
+  "dashboard.audit_csv": "CSV downloaden (deze filters)",
+  "dashboard.audit_by_former": "voormalig teamlid nr. {id}",
+  "dashboard.audit_by_key": "API-sleutel ‘{name}’",
+  "dashboard.audit_by_family": "de familie (beheerlink)",
+  "dashboard.audit_by_visitor": "een bezoeker",
+  "dashboard.audit_by_cli": "opdrachtregel ({account})",
+  "dashboard.audit_by_system": "systeem ({name})",
+  "dashboard.audit_personal": "(persoonsgegevens, niet bewaard)",
+  "dashboard.audit_memorial_heading": "Geschiedenis van wijzigingen",
+  "dashboard.audit_memorial_help": "Wat er met deze gedenkpagina gebeurde, en door wie, nieuwste eerst.",
+  "dashboard.audit_memorial_link": "Filteren en exporteren in het logboek",
+  "dashboard.audit_action":
+    "{key, select, memorial_created {Gedenkpagina aangemaakt} memorial_confirmed {Gedenkpagina bevestigd door de familie} memorial_declined {Gedenkpagina geweigerd door de familie} memorial_expired {Gedenkpagina gesloten, nooit bevestigd} memorial_hidden {Gedenkpagina verborgen} memorial_shown {Gedenkpagina weer zichtbaar} memorial_privacy_changed {Privacy gewijzigd} memorial_taken_down {Gedenkpagina offline gehaald} memorial_restored {Gedenkpagina hersteld} memorial_erasure_requested {Wissing gevraagd} memorial_erasure_cancelled {Wissing geannuleerd} memorial_erased {Gedenkpagina gewist} memorial_archive_requested {Archief gevraagd} memorial_merged {Gedenkpagina’s samengevoegd} memorial_unmerged {Samenvoeging ongedaan gemaakt} memorial_confirmation_resent {Bevestigingsmail opnieuw verstuurd} memorial_manage_link_sent {Beheerlink verstuurd} memorial_not_duplicate {Gemarkeerd als geen dubbel} person_modified {Persoon gewijzigd} tree_planted {Boom geplant} tree_queued {Boom wacht op planting} tree_moved {Boom verplaatst} tree_in_ground {Boom in de grond} tree_checked {Boom gecontroleerd} tree_replaced {Boom vervangen} tree_death_declared {Boom dood verklaard} tree_photo_added {Foto van de boom toegevoegd} tree_imported {Bomen geïmporteerd} guestbook_posted {Bericht in het gastenboek} guestbook_approved {Gastenboekbericht goedgekeurd} guestbook_rejected {Gastenboekbericht verwijderd} guestbook_hidden {Gastenboekbericht verborgen} guestbook_withdrawn {Gastenboekbericht ingetrokken door de schrijver} guestbook_mode_changed {Gastenboekmodus gewijzigd} key_created {API-sleutel aangemaakt} key_revoked {API-sleutel ingetrokken} user_invited {Collega uitgenodigd} user_role_changed {Rol gewijzigd} user_removed {Teamlid verwijderd} user_password_changed {Wachtwoord gewijzigd} user_password_reset {Wachtwoord opnieuw ingesteld} invitation_revoked {Uitnodiging ingetrokken} webhook_created {Webhook aangemaakt} webhook_deleted {Webhook verwijderd} webhook_redelivered {Webhooklevering opnieuw verstuurd} operator_settings_changed {Instellingen gewijzigd} operator_created {Operator aangemaakt} stock_added {Voorraad toegevoegd} context_created {Uitvaartcentrum of groep aangemaakt} context_modified {Uitvaartcentrum of groep gewijzigd} species_created {Boomsoort aangemaakt} species_modified {Boomsoort gewijzigd} code_issued {Plantcodes uitgegeven} code_redeemed {Plantcode gebruikt} code_credited {Plantcode gecrediteerd} visitor_settings_changed {Instellingen van bezoekersplantingen gewijzigd} subscription_created {Herinnering gevraagd} subscription_confirmed {Herinnering bevestigd} subscription_deleted {Herinnering verwijderd} subject_exported {Persoonsgegevens geëxporteerd} subject_erased {Persoonsgegevens gewist} memorial_anonymised {Gedenkpagina anoniem gemaakt} memorial_unanonymised {Gedenkpagina niet langer anoniem} memorial_title_changed {Anonieme titel gewijzigd} memorial_summary_sent {Afsluitend overzicht verstuurd} tree_message_hidden {Bericht van de boom verborgen} tree_message_shown {Bericht van de boom weer zichtbaar} guestbook_deleted {Gastenboekbericht verwijderd door de familie} user_created {Teamlid aangemaakt} operator_prepaid_added {Vooruitbetaalde bomen toegevoegd} plantation_created {Plantlocatie aangemaakt} plantation_modified {Plantlocatie gewijzigd} plantation_deactivated {Plantlocatie gesloten} planting_payment_started {Betaling van een bezoeker gestart} planting_paid {Betaling van een bezoeker ontvangen} planting_given_up {Planting van een bezoeker opgegeven} planting_refunded {Betaling van een bezoeker terugbetaald} subscription_modified {Herinnering gewijzigd} subscription_cancelled {Herinnering stopgezet} other {{action}}}",
+  "dashboard.audit_target_type":
+    "{type, select, memorial {Gedenkpagina} person {Persoon} tree {Boom} guestbook {Gastenboekbericht} photo {Foto} key {API-sleutel} user {Teamlid} invitation {Uitnodiging} webhook {Webhook} operator {Operator} context {Uitvaartcentrum of groep} species {Boomsoort} code {Plantcode} subscription {Herinnering} archive {Archief} subject {Persoonsgegevens} plantation {Plantlocatie} stock {Voorraad} planting {Planting van een bezoeker} other {{type}}}",
+  "dashboard.audit_domain":
+    "{domain, select, memorial {Gedenkpagina’s} person {Personen} tree {Bomen} guestbook {Gastenboek} key {API-sleutels} user {Team} invitation {Uitnodigingen} webhook {Webhooks} operator {Operator} stock {Voorraad} context {Uitvaartcentra en groepen} species {Boomsoorten} code {Plantcodes} visitor {Bezoekersplantingen} subscription {Herinneringen} subject {Persoonsgegevens} plantation {Plantlocaties} planting {Betalingen van bezoekers} other {{domain}}}",
+  "dashboard.audit_kind":
+    "{kind, select, user {Teamlid} key {API-sleutel} family {Link van de familie} visitor {Bezoeker} cli {Opdrachtregel} other {Systeem}}",
   // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
   "subjectRights.title": "Verzoeken over persoonsgegevens",
   "subjectRights.lead":

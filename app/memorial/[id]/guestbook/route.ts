@@ -2,17 +2,22 @@
 // (issue 21.3; lib/guestbook/post-entry.ts). Works without JavaScript: on success 303 back to the
 // page with its status (Post/Redirect/Get); refused, nothing is written and a page says why, in
 // the visitor's language: 400 (limits, control characters, links, honeypot, a closed guestbook,
-// an incomplete form), 403 (not from this site), 404 (no such public memorial), 429 (too many).
+// an incomplete form, a malformed e-mail address), 403 (not from this site), 404 (no such public
+// memorial), 429 (too many). Issue 31.3: an author who leaves an e-mail address (optional) is sent
+// the link that withdraws their message (lib/guestbook/withdraw-entry.ts); the address is not kept
+// with the message.
 
 import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
 import { DomainError } from "@memorial/lib/errors";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
 import { type GuestbookReason, HONEYPOT_FIELD } from "@memorial/lib/guestbook/rules";
+import { EMAIL_FIELD, offerWithdrawal, parseAuthorEmail } from "@memorial/lib/guestbook/withdraw-entry";
 import { readPublicForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { isLanguage } from "@memorial/lib/i18n/languages";
+import { linkBaseIfAllowed } from "@memorial/lib/links";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 import { getPublicMemorial } from "@/web/memorials/public-memorial";
@@ -60,6 +65,16 @@ async function post(request: NextRequest, context: Context) {
   const name = field("name");
   const message = field("message");
   if (!form.read || name === null || message === null) return refuse("refusedInvalid", 400);
+  let email: string | null;
+  try {
+    email = parseAuthorEmail(field(EMAIL_FIELD));
+  } catch {
+    return refuse("refusedEmail", 400, message);
+  }
+  // The e-mail's link names this site: a host that may not name links (issue 27.6) is refused,
+  // with nothing written, rather than a message posted whose link cannot be sent.
+  const base = email ? linkBaseIfAllowed(request) : null;
+  if (email && !base) return refuse("refusedOrigin", 403, message);
   try {
     const result = await postGuestbookEntry({
       memorialId,
@@ -72,6 +87,7 @@ async function post(request: NextRequest, context: Context) {
       const refusal = REFUSAL[result.reason];
       return refuse(refusal.key, refusal.status, result.reason === "honeypot" ? undefined : message);
     }
+    if (email && base) await offerWithdrawal({ entryId: result.entryId, email, language, linkBase: base });
     const query = `?${lang ? `lang=${lang}&` : ""}guestbook=${result.status}`;
     return new Response(null, {
       status: 303,

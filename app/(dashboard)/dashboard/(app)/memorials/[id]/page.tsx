@@ -16,6 +16,7 @@ import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import { AuditLog } from "@/components/dashboard/audit-log";
 import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
 import { MoveTreesSection } from "@/components/dashboard/move-trees-section";
 import { PersonForm } from "@/components/dashboard/person-form";
@@ -447,6 +448,15 @@ export default async function MemorialPage(props: {
           <PlantForm contexts={contexts} memorialId={memorial.id} />
         </section>
       )}
+
+      {/* Issue 31.5: what was done to this memorial, by whom (every role; the whole log is the admins'). */}
+      <section aria-labelledby="audit-title" className="space-y-3" data-testid="memorial-audit">
+        <h2 id="audit-title" className="text-xl font-semibold">
+          {t("audit_memorial_heading")}
+        </h2>
+        <p className="text-sm text-stone-700">{t("audit_memorial_help")}</p>
+        <AuditLog memorialId={memorial.id} logLink={session.role === "admin"} />
+      </section>
     </div>
   );
 }

@@ -1,0 +1,182 @@
+// Issue 31.3 through HTTP and the SMTP sink: a guestbook author who leaves an e-mail address gets
+// the link that withdraws their message; the entry keeps only the SHA-256 of the link's token,
+// never the address; opening the link changes nothing, its button (a POST from this site) deletes
+// the message, drops the memorial's cached page and writes the audit row guestbook.withdrawn
+// (a visitor). A used or unknown link answers 404, an expired one 410, and neither writes
+// anything; simultaneous posts withdraw once; a malformed address is refused with nothing written.
+import { PERSONAL_VALUE } from "@memorial/lib/audit/record";
+import { hashSecretToken } from "@memorial/lib/secret-token";
+import { expect, test } from "@playwright/test";
+import { classic, create } from "../browser/memorials";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { rawRequest } from "../support/raw-http";
+import { mailParts, waitForMail } from "../support/smtp";
+
+async function openGuestbook() {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const memorialId = await create(op, classic());
+  await db.memorial.update({ where: { id: memorialId }, data: { guestbookMode: "open" } });
+  return { op, memorialId };
+}
+
+const address = () => `${unique("author").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+
+function post(memorialId: number, fields: Record<string, string>) {
+  return fetch(`${baseUrl()}/memorial/${memorialId}/guestbook`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      lang: "fr",
+      name: "Paul",
+      message: "Nos pensées",
+      website: "",
+      ...fields,
+    }).toString(),
+  });
+}
+
+const withdraw = (token: string, origin = baseUrl()) =>
+  fetch(`${baseUrl()}/guestbook/withdraw/${token}?lang=fr`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
+  });
+
+/** The token of the withdrawal link in the e-mail to `to`. */
+async function tokenSentTo(to: string) {
+  const mail = mailParts(await waitForMail(mailDir(), to));
+  const link = mail.text.match(/\/guestbook\/withdraw\/([A-Za-z0-9_-]{43})\?lang=(\w\w)/);
+  expect(link, mail.text).not.toBeNull();
+  return { token: link![1], lang: link![2], mail };
+}
+
+const auditRows = (memorialId: number) =>
+  db.auditLog.findMany({ where: { memorialId, action: "guestbook.withdrawn" } });
+
+test("the author's link withdraws the message once: the page drops it, the audit log says so, the address is not kept", async () => {
+  const { op, memorialId } = await openGuestbook();
+  const email = address();
+  const message = `Toutes nos pensées ${unique("m").replace(/\W+/g, "")}`;
+  expect((await post(memorialId, { message, email })).status).toBe(303);
+  const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
+  expect(entry.withdrawTokenHash).toMatch(/^[0-9a-f]{64}$/);
+  expect(JSON.stringify(entry)).not.toContain(email);
+  const page = () => fetch(`${baseUrl()}/memorial/${memorialId}?lang=fr`).then((r) => r.text());
+  expect(await page()).toContain(message);
+
+  // The e-mail, in the page's language, holds the link whose hash the entry keeps.
+  const { token, lang, mail } = await tokenSentTo(email);
+  expect(lang).toBe("fr");
+  expect(mail.subject).toContain("Votre message dans le livre d’or de");
+  expect(mail.text).toContain("Il est publié.");
+  expect(hashSecretToken(token)).toBe(entry.withdrawTokenHash);
+  // Once sent, the outbox keeps the e-mail without its link.
+  await expect
+    .poll(() => db.outgoingEmail.findFirstOrThrow({ where: { to: email } }).then((m) => m.text))
+    .not.toContain(token);
+
+  // Opening the link shows the message and changes nothing.
+  const shown = await fetch(`${baseUrl()}/guestbook/withdraw/${token}?lang=fr`);
+  expect(shown.status).toBe(200);
+  expect(shown.headers.get("cache-control")).toBe("no-store");
+  const html = await shown.text();
+  expect(html).toContain(message);
+  expect(html).toContain("Retirer mon message");
+  expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(1);
+
+  // Another site cannot post it.
+  expect((await withdraw(token, "https://evil.example")).status).toBe(403);
+  expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(1);
+
+  const done = await withdraw(token);
+  expect(done.status).toBe(200);
+  expect(await done.text()).toContain("Votre message a été retiré");
+  expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(0);
+  expect(await page()).not.toContain(message);
+  const [row] = await auditRows(memorialId);
+  expect(row).toMatchObject({
+    actorKind: "visitor",
+    operatorId: op.operatorId,
+    targetType: "guestbook",
+    targetId: String(entry.id),
+  });
+  expect(row.changes).toMatchObject({
+    author: { before: PERSONAL_VALUE },
+    message: { before: PERSONAL_VALUE },
+    status: { before: "published" },
+  });
+  expect(JSON.stringify(row.changes)).not.toContain(message);
+
+  // Used: a kind page, 404, nothing written.
+  const again = await withdraw(token);
+  expect(again.status).toBe(404);
+  expect(await again.text()).toContain("Ce lien est inconnu, ou le message a déjà été retiré.");
+  expect((await fetch(`${baseUrl()}/guestbook/withdraw/${token}`)).status).toBe(404);
+  expect((await fetch(`${baseUrl()}/guestbook/withdraw/${"x".repeat(43)}`)).status).toBe(404);
+  expect(await auditRows(memorialId)).toHaveLength(1);
+});
+
+test("an expired link answers 410 and changes nothing; simultaneous posts withdraw once", async () => {
+  const { memorialId } = await openGuestbook();
+  const late = address();
+  expect((await post(memorialId, { email: late, message: "Message ancien" })).status).toBe(303);
+  const { token: oldToken } = await tokenSentTo(late);
+  // The clock moved: the message is older than GUESTBOOK_WITHDRAW_DAYS (365).
+  await db.$executeRaw`UPDATE "guestbook_entry" SET "created_at" = now() - interval '366 days'
+    WHERE "memorial_id" = ${memorialId}`;
+  const expired = await fetch(`${baseUrl()}/guestbook/withdraw/${oldToken}?lang=en`);
+  expect(expired.status).toBe(410);
+  expect(await expired.text()).toContain("This withdrawal link no longer works.");
+  expect((await withdraw(oldToken)).status).toBe(410);
+  expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(1);
+  expect(await auditRows(memorialId)).toHaveLength(0);
+
+  const now = address();
+  expect((await post(memorialId, { email: now, message: "Message récent" })).status).toBe(303);
+  const { token } = await tokenSentTo(now);
+  const statuses = (await Promise.all(Array.from({ length: 10 }, () => withdraw(token)))).map(
+    (r) => r.status,
+  );
+  expect(statuses.sort()).toEqual([200, ...Array(9).fill(404)]);
+  expect(await auditRows(memorialId)).toHaveLength(1);
+  expect(await db.guestbookEntry.findMany({ where: { memorialId }, select: { message: true } })).toEqual([
+    { message: "Message ancien" },
+  ]);
+});
+
+test("a malformed address is refused with nothing written; without one, no e-mail and no link", async () => {
+  const { memorialId } = await openGuestbook();
+  const refused = await post(memorialId, { email: "pas une adresse", message: "Mon texte" });
+  expect(refused.status).toBe(400);
+  const text = await refused.text();
+  expect(text).toContain("L’adresse e-mail n’est pas valide.");
+  expect(text).toContain("Mon texte");
+  expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(0);
+  expect(await db.outgoingEmail.count({ where: { memorialId, to: "pas une adresse" } })).toBe(0);
+
+  const before = await db.outgoingEmail.count({ where: { memorialId } });
+  expect((await post(memorialId, { email: "  " })).status).toBe(303);
+  expect(await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } })).toMatchObject({
+    withdrawTokenHash: null,
+  });
+  expect(await db.outgoingEmail.count({ where: { memorialId } })).toBe(before);
+});
+
+test("an address given on a host that may not name e-mail links is refused, nothing written", async () => {
+  const { memorialId } = await openGuestbook();
+  // APP_URL unset, ALLOWED_HOSTS=trees.example.org (e2e/support/global-setup.ts): a forged Host.
+  const host = `attacker.example:${new URL(baseUrl()).port}`;
+  const email = address();
+  const refused = await rawRequest(
+    baseUrl(),
+    "POST",
+    `/memorial/${memorialId}/guestbook`,
+    { host, origin: `http://${host}`, "content-type": "application/x-www-form-urlencoded" },
+    new URLSearchParams({ lang: "fr", name: "Paul", message: "Nos pensées", website: "", email }).toString(),
+  );
+  expect(refused.status).toBe(403);
+  expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(0);
+  expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
+});

@@ -1,0 +1,70 @@
+// The audit log's rows in words, for the dashboard (its table, on the client, and its CSV, on the
+// server): who acted, what was done, each field's before → after. The words are the dashboard
+// catalogue's (lib/i18n/catalogues), passed in as its translator.
+import type { MessageValues } from "@memorial/lib/i18n/format-message";
+import type { DashboardKey } from "@memorial/lib/i18n/translate";
+
+/**
+ * What lib/audit/record.ts writes in place of a personal field's value (its PERSONAL_VALUE; not
+ * imported: this module runs in the browser too, record.ts only on the server).
+ */
+export const PERSONAL_VALUE = "(personal data, not kept)";
+
+type Translate = (key: DashboardKey, values?: MessageValues) => string;
+
+export interface ActorOfRow {
+  kind: string;
+  id: number | null;
+  label: string | null;
+  email: string | null;
+}
+
+/**
+ * Who acted: a team member by their address as the users table has it now (one no longer there,
+ * removed or erased, is a former member, by id), a key by its name, the family's link, a visitor,
+ * the command line's account, the service's job.
+ */
+export function actorWords(actor: ActorOfRow, t: Translate): string {
+  switch (actor.kind) {
+    case "user":
+      return actor.email ?? t("audit_by_former", { id: actor.id ?? "?" });
+    case "key":
+      return t("audit_by_key", { name: actor.label ?? String(actor.id ?? "?") });
+    case "family":
+      return t("audit_by_family");
+    case "visitor":
+      return t("audit_by_visitor");
+    case "cli":
+      return t("audit_by_cli", { account: actor.label ?? "" });
+    default:
+      return t("audit_by_system", { name: actor.label ?? "" });
+  }
+}
+
+/** What was done ("tree.moved" → "Tree moved"); an action the catalogue does not know is shown as it is. */
+export const actionWords = (action: string, t: Translate) =>
+  t("audit_action", { key: action.replace(".", "_"), action });
+
+/** One value of a changed field: yes/no, a dash for nothing, personal data said as not kept. */
+export function valueWords(value: unknown, t: Translate): string {
+  if (value === undefined || value === null || value === "") return "—";
+  if (value === PERSONAL_VALUE) return t("audit_personal");
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  return JSON.stringify(value);
+}
+
+/** Each changed field as "field: before → after" (a creation has no before, a removal no after). */
+export function changeLines(
+  changes: Record<string, { before?: unknown; after?: unknown }>,
+  t: Translate,
+): string[] {
+  return Object.entries(changes).map(([field, change]) => {
+    const before = "before" in change ? valueWords(change.before, t) : null;
+    const after = "after" in change ? valueWords(change.after, t) : null;
+    if (before === null) return `${field}: ${after ?? "—"}`;
+    if (after === null) return `${field}: ${before} → —`;
+    return `${field}: ${before} → ${after}`;
+  });
+}

@@ -1,0 +1,48 @@
+// Issue 31.3: the e-mail to a guestbook author who left their address: their message was received
+// (published, or waiting for the family), and the link that withdraws it, valid until a day, in
+// the page's language, signed by the funeral home. Written by withdraw-entry.ts.
+
+import type { Language } from "@memorial/lib/i18n/languages";
+import { t as text, translator } from "@memorial/lib/i18n/translate";
+import { Button, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
+import { Layout } from "@memorial/lib/mail/kit/layout";
+import { renderEmail } from "@memorial/lib/mail/kit/render";
+import { inline } from "@memorial/lib/mail/kit/text";
+import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
+
+export interface WithdrawEmailProps {
+  language: Language;
+  /** The author's name, as typed. */
+  author: string;
+  /** The memorial's shown title, in the author's language. */
+  title: string;
+  /** The funeral home (the memorial's context), else the operator. */
+  requester: string;
+  /** The message waits for the family's approval. */
+  pending: boolean;
+  withdrawUrl: string;
+  expiresAt: Date;
+}
+
+export function WithdrawEmail(props: WithdrawEmailProps) {
+  const t = translator(props.language, "guestbook");
+  const email = translator(props.language, "email");
+  const title = inline(props.title);
+  const requester = inline(props.requester);
+  return (
+    <Layout
+      language={props.language}
+      subject={t("withdrawSubject", { title })}
+      signature={{ closing: t("withdrawClosing"), name: requester }}
+      footer={email("footer", { site: text(props.language, "page.siteName"), requester })}
+    >
+      <Paragraph>{t("withdrawGreeting", { author: inline(props.author) })}</Paragraph>
+      <Paragraph>{t(props.pending ? "withdrawPending" : "withdrawPublished", { title })}</Paragraph>
+      <Paragraph>{t("withdrawExplain")}</Paragraph>
+      <Button href={props.withdrawUrl}>{t("withdrawButton")}</Button>
+      <Note>{t("withdrawValid", { date: formatCalendarDate(props.expiresAt, props.language) })}</Note>
+    </Layout>
+  );
+}
+
+export const withdrawEmail = (props: WithdrawEmailProps) => renderEmail(<WithdrawEmail {...props} />);
