@@ -826,6 +826,21 @@ const ROUTE_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     expect(r.status).toBe(303);
     return visitor("guestbook.posted", "guestbook", memorialId);
   },
+  "POST /guestbook/withdraw/[token]": async () => {
+    const { memorialId } = await creer();
+    const to = email("author");
+    const posted = await postForm(`/memorial/${memorialId}/guestbook`, {
+      lang: "en",
+      name: "Paul",
+      message: "Our thoughts.",
+      website: "",
+      email: to,
+    });
+    expect(posted.status).toBe(303);
+    const link = await linkIn(to, /https?:\/\/\S+(\/guestbook\/withdraw\/[A-Za-z0-9_-]{43})/);
+    expect((await postForm(link)).status).toBe(200);
+    return visitor("guestbook.withdrawn", "guestbook", memorialId);
+  },
   "POST /memorial/[id]/remind": async () => {
     const { memorialId } = await creer();
     const r = await postForm(`/memorial/${memorialId}/remind?lang=en`, {
