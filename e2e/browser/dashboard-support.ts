@@ -1,8 +1,9 @@
 // Helpers of the dashboard's browser tests: users made with createUser(), sign-in through the form.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
 import { expect, type Page } from "@playwright/test";
-import { api, baseUrl, unique } from "../support/factories";
+import { api, baseUrl, TEST_FIXTURE, unique } from "../support/factories";
 
 export const PASSWORD = "correct horse battery";
 
@@ -10,7 +11,7 @@ export async function makeUser(operatorId: number, password = PASSWORD) {
   const email = `${unique("user")
     .replace(/[^a-z0-9-]/gi, "")
     .toLowerCase()}@example.org`;
-  const user = await createUser({ operatorId, email, password });
+  const user = await actingAs(TEST_FIXTURE, () => createUser({ operatorId, email, password }));
   return { id: user.id, email, password };
 }
 
