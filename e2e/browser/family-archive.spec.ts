@@ -1,0 +1,83 @@
+// Issue 31.1 in Chromium: the family asks for everything about its memorial on its management
+// page; the page says the archive is being prepared; the service's job builds it and its e-mail
+// reaches the real SMTP sink; the link of the e-mail, opened in the browser, downloads one ZIP that
+// holds the memorial as JSON with its deceased and family; the management page then offers the
+// same download.
+import { readFileSync } from "node:fs";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
+import { expect, test } from "@playwright/test";
+import { strFromU8, unzipSync } from "fflate";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { mailParts, readMails } from "../support/smtp";
+import { classic, create } from "./memorials";
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The text of the e-mail to `to` whose subject starts with `subject`, waited for. */
+async function mailText(to: string, subject: string): Promise<string> {
+  let text = "";
+  await expect
+    .poll(
+      () => {
+        const found = readMails(mailDir())
+          .map((mail) => ({ mail, parts: mailParts(mail) }))
+          .find(({ mail, parts }) => mail.to.includes(to) && parts.subject.startsWith(subject));
+        text = found?.parts.text ?? "";
+        return text !== "";
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return text;
+}
+
+test("the family asks for its archive, receives its link and downloads everything about the memorial", async ({
+  page,
+}) => {
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const email = `${unique("archive").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const memorialId = await create(
+    op,
+    classic({ Nom: "Marchal", Prenom: "Lucie" }, { Famille: { FamilleEmail: email, Langue: "en" } }),
+  );
+  const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
+  const manageLink = `${baseUrl()}/manage/${token}`;
+
+  await page.goto(`${manageLink}?lang=en`);
+  const section = page.getByTestId("manage-archive");
+  await expect(
+    section.getByRole("heading", { name: "Download everything about the memorial" }),
+  ).toBeVisible();
+  await section.getByRole("button", { name: "Ask for the archive" }).click();
+  await expect(page.getByTestId("manage-archive-pending")).toHaveText(
+    "Your archive is being prepared: we will send you an e-mail with its link.",
+  );
+
+  const text = await mailText(email, "The archive of the memorial");
+  const link = /(http\S+\/manage\/[A-Za-z0-9_-]+\/archive\/\d+)/.exec(text)?.[1];
+  expect(link, text).toBeTruthy();
+
+  // The e-mail's link, in the browser, downloads the archive.
+  const download = page.waitForEvent("download");
+  await page.evaluate((href) => {
+    const anchor = document.createElement("a");
+    anchor.href = href;
+    document.body.append(anchor);
+    anchor.click();
+  }, link as string);
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`memorial-${memorialId}-archive.zip`);
+  const files = unzipSync(new Uint8Array(readFileSync((await file.path())!)));
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(["memorial.json", "trees.csv", "guestbook.csv"]));
+  const json = JSON.parse(strFromU8(files["memorial.json"] as Uint8Array));
+  expect(json.memorial).toMatchObject({ id: memorialId, title: "Lucie Marchal" });
+  expect(json.person).toMatchObject({ firstName: "Lucie", lastName: "Marchal" });
+  expect(json.family).toMatchObject({ email, language: "en" });
+
+  // The management page now offers the same download.
+  await page.goto(`${manageLink}?lang=en`);
+  await expect(page.getByTestId("manage-archive-ready")).toContainText("Your archive is ready until");
+  const again = page.waitForEvent("download");
+  await page.getByTestId("manage-archive-download").click();
+  expect((await again).suggestedFilename()).toBe(`memorial-${memorialId}-archive.zip`);
+});
