@@ -44,6 +44,8 @@ const ACTION_FILES = [
   "web/dashboard/actions.ts",
   "web/dashboard/tree-actions.ts",
   "web/dashboard/privacy-actions.ts",
+  "web/dashboard/duplicate-actions.ts",
+  "web/dashboard/move-actions.ts",
 ];
 
 function actionIds(): Map<string, string> {
@@ -102,6 +104,11 @@ const OTHER_ACTIONS = [
   "hideGuestbookEntryAction",
   // A new management link e-mailed to the family (the memorial's page).
   "sendManageLinkAction",
+  // Possible duplicates (issue 32.4) and moving trees (issue 32.3): staff do them, as they plant.
+  "notSamePersonAction",
+  "mergeDuplicatesAction",
+  "undoMergeAction",
+  "moveTreesAction",
 ];
 
 // Every route handler under app/api/dashboard: admin-only ones answer staff 403.
@@ -328,7 +335,7 @@ test("staff are refused every admin route, page and action through HTTP; a demot
   }
   await expect(nav(page).getByRole("link", { name: "API keys" })).toHaveCount(0);
 
-  // Actions: every one of web/dashboard/actions.ts is classified; each admin one says FORBIDDEN.
+  // Actions: every one of ACTION_FILES is classified; each admin one says FORBIDDEN.
   const ids = actionIds();
   expect([...ids.keys()].sort()).toEqual([...ADMIN_ACTIONS, ...OTHER_ACTIONS].sort());
   const key = await db.apiKey.findFirstOrThrow({ where: { operatorId: operator.operatorId } });
