@@ -157,8 +157,14 @@ function clientHash(): string | null {
   return client ? createHmac("sha256", authSecret()).update(`audit-client:${client}`).digest("hex") : null;
 }
 
+/** The actions already logged as unattributed by this process: each is logged once. */
+const unattributedLogged = new Set<string>();
+
 function unattributed(action: string): Actor {
-  componentLogger("audit").error({ action }, "audit: a write with no actor; its way in must call actingAs");
+  if (!unattributedLogged.has(action)) {
+    unattributedLogged.add(action);
+    componentLogger("audit").error({ action }, "audit: a write with no actor; its way in must call actingAs");
+  }
   return UNATTRIBUTED;
 }
 
