@@ -11,7 +11,6 @@ import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { addStock } from "@memorial/lib/plantings/add-stock";
-import { servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
 import { type StockPair, takeFromStock } from "@memorial/lib/plantings/take-from-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
@@ -20,6 +19,7 @@ import { utcDay } from "@memorial/lib/trees/transitions";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { serveQueue } from "./support/planting-queue";
 
 afterAll(() => db.$disconnect());
 
@@ -95,7 +95,7 @@ describe("no stock left", () => {
 
     // Alike again when stock returns: both served by the queue, each taking one tree.
     await addStock(op.plantationId, op.speciesId, 2);
-    await servePlantingQueue();
+    await serveQueue();
     for (const memorialId of [awaiting.memorialId, planted.memorialId]) {
       expect(await db.queuedPlanting.count({ where: { memorialId, plantedAt: null } })).toBe(0);
     }

@@ -8,7 +8,7 @@ import { DomainError } from "@memorial/lib/errors";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { addStock } from "@memorial/lib/plantings/add-stock";
-import { hasWaitingPlantings, servePlantingQueue } from "@memorial/lib/plantings/planting-queue";
+import { hasWaitingPlantings } from "@memorial/lib/plantings/planting-queue";
 import { type OperatorScope, serviceAdminScope, VISITOR } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { treeLife, treesWaiting } from "@memorial/lib/trees/queries";
@@ -18,6 +18,7 @@ import { utcDay } from "@memorial/lib/trees/transitions";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { serveQueue } from "./support/planting-queue";
 
 afterAll(() => db.$disconnect());
 afterEach(() => {
@@ -474,11 +475,11 @@ describe("the replacement guarantee", () => {
     expect(queued.plantedAt).toBeNull();
     // A waiting replacement does not hold back the operator's next confirmations.
     expect(await hasWaitingPlantings(db as unknown as Tx, op.operatorId, false)).toBe(false);
-    await servePlantingQueue();
+    await serveQueue();
     expect((await treeLife(admin, treeId)).status).toBe("dead");
 
     await addStock(op.plantationId, op.speciesId, 2);
-    await servePlantingQueue();
+    await serveQueue();
     const life = await treeLife(admin, treeId);
     expect(life.status).toBe("replaced");
     expect(life.history.map((h) => h.step)).toEqual(["in_ground", "died", "replaced"]);
@@ -492,7 +493,7 @@ describe("the replacement guarantee", () => {
     expect(await stockOf(op.plantationId, op.speciesId)).toBe(1);
     expect(await db.domainEvent.count({ where: { memorialId, type: "tree.replaced" } })).toBe(1);
     // Served once: another pass changes nothing.
-    await servePlantingQueue();
+    await serveQueue();
     expect(await db.tree.count({ where: { replacesTreeId: treeId } })).toBe(1);
   });
 });
