@@ -357,6 +357,39 @@ describe("subscribe", () => {
   });
 });
 
+describe("subscribe, one address", () => {
+  it("takes an address with _ as itself: another person's look-alike subscription is not changed", async () => {
+    const memorialId = await memorial({ deathDate: at("2025-03-10T00:00:00Z") });
+    const tag = unique("look").replace(/\W+/g, "-").toLowerCase();
+    // Confirmed, reminded of the death only.
+    const theirs = await subscribed(memorialId);
+    await db.reminderSubscription.update({
+      where: { id: theirs.id },
+      data: { email: `${tag}x@example.org` },
+    });
+    // Someone else's address, the same but for an `_` where theirs has a letter.
+    const outcome = await subscribe({
+      memorialId,
+      email: `${tag}_@example.org`,
+      language: "de",
+      deathAnniversary: true,
+      birthday: false,
+      linkBase: LINK_BASE,
+      confirmed: false,
+      client: aClient(),
+    });
+    expect(outcome).toBe("confirmation-sent");
+    const rows = await db.reminderSubscription.findMany({
+      where: { memorialId, email: { startsWith: tag } },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((r) => [r.email, r.language, r.confirmedAt !== null])).toEqual([
+      [`${tag}x@example.org`, "en", true],
+      [`${tag}_@example.org`, "de", false],
+    ]);
+  });
+});
+
 describe("the operator's view of a memorial's e-mails", () => {
   it("shows the family's address in full and a visitor's only by its first letter and domain", async () => {
     const op = await makeIsolatedOperator();

@@ -82,12 +82,17 @@ export async function archiveFiles(memorialId: number): Promise<Record<string, U
   });
   const guestbook = await db.guestbookEntry.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
   const familyEmail = memorial.family?.email?.trim().toLowerCase();
-  const emails = familyEmail
-    ? await db.outgoingEmail.findMany({
-        where: { memorialId, to: { equals: familyEmail, mode: "insensitive" } },
-        orderBy: { id: "asc" },
-      })
+  // The family's address, case aside (lower() = lower(): an insensitive equals is an ILIKE, where
+  // an `_` of the address would match other addresses' e-mails).
+  const emailIds = familyEmail
+    ? await db.$queryRaw<{ id: number }[]>`
+        SELECT "id" FROM "outgoing_email"
+        WHERE "memorial_id" = ${memorialId} AND lower("to_address") = ${familyEmail} ORDER BY "id"`
     : [];
+  const emails = await db.outgoingEmail.findMany({
+    where: { id: { in: emailIds.map((row) => row.id) } },
+    orderBy: { id: "asc" },
+  });
   const { person, family } = memorial;
   const files: Record<string, Uint8Array> = {
     "memorial.json": strToU8(

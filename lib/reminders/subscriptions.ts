@@ -144,13 +144,14 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
     // simultaneous requests: the look-ups and the write are taken in turn for this address
     // (released at commit).
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`reminder:${email.toLowerCase()}`}))`;
-    const existing = await tx.reminderSubscription.findFirst({
-      where: {
-        memorialId: input.memorialId,
-        email: { equals: email, mode: "insensitive" },
-        unsubscribedAt: null,
-      },
-    });
+    // The same address, case aside: lower() = lower(), not Prisma's insensitive equals, which is an
+    // ILIKE where `_` and `%` of an address would match other addresses.
+    const [same] = await tx.$queryRaw<{ id: number }[]>`
+      SELECT "id" FROM "reminder_subscription"
+      WHERE "memorial_id" = ${input.memorialId} AND lower("email") = lower(${email})
+        AND "unsubscribed_at" IS NULL
+      ORDER BY "id" LIMIT 1`;
+    const existing = same ? await tx.reminderSubscription.findUnique({ where: { id: same.id } }) : null;
     if (existing) {
       const confirmedAt = existing.confirmedAt ?? (input.confirmed ? new Date() : null);
       await tx.reminderSubscription.update({
