@@ -14,7 +14,7 @@ import { LANGUAGES } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
-import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { countedAddress, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@memorial/lib/mail/outbox-sender";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -23,7 +23,6 @@ import { reminderItems, SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/
 import {
   CLIENT_CONFIRMATIONS_PER_HOUR,
   confirmSubscription,
-  countedAddress,
   MEMORIAL_CONFIRMATIONS_PER_DAY,
   reminderOptions,
   subscribe,

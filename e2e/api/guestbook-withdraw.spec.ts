@@ -5,6 +5,7 @@
 // (a visitor). A used or unknown link answers 404, an expired one 410, and neither writes
 // anything; simultaneous posts withdraw once; a malformed address is refused with nothing written.
 import { PERSONAL_VALUE } from "@memorial/lib/audit/record";
+import { WITHDRAW_MAILS_PER_DAY } from "@memorial/lib/guestbook/withdraw-entry";
 import { hashSecretToken } from "@memorial/lib/secret-token";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
@@ -179,4 +180,23 @@ test("an address given on a host that may not name e-mail links is refused, noth
   expect(refused.status).toBe(403);
   expect(await db.guestbookEntry.count({ where: { memorialId } })).toBe(0);
   expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
+});
+
+test(`an address receives at most ${WITHDRAW_MAILS_PER_DAY} withdrawal e-mails a day, +tags counted as one: the form cannot flood a stranger`, async () => {
+  const to = address();
+  const [local, domain] = to.split("@") as [string, string];
+  const tagged = (n: number) => `${local}+${n}@${domain}`;
+  const memorials: number[] = [];
+  for (let n = 0; n <= WITHDRAW_MAILS_PER_DAY; n++) {
+    const { memorialId } = await openGuestbook();
+    memorials.push(memorialId);
+    // Each message is posted (the page answers as always), whoever asked before.
+    expect((await post(memorialId, { email: n === 0 ? to.toUpperCase() : tagged(n) })).status).toBe(303);
+  }
+  const entries = await db.guestbookEntry.findMany({ where: { memorialId: { in: memorials } } });
+  expect(entries).toHaveLength(WITHDRAW_MAILS_PER_DAY + 1);
+  expect(entries.filter((e) => e.withdrawTokenHash !== null)).toHaveLength(WITHDRAW_MAILS_PER_DAY);
+  const mails = await db.outgoingEmail.findMany({ where: { memorialId: { in: memorials } } });
+  const toAuthor = mails.filter((mail) => mail.to.toLowerCase().startsWith(local));
+  expect(toAuthor).toHaveLength(WITHDRAW_MAILS_PER_DAY);
 });

@@ -13,6 +13,7 @@ import { db, transaction } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
+import { countedAddress, hit, type Limit } from "@memorial/lib/limits/rate-limit";
 import { requesterName } from "@memorial/lib/memorials/family";
 import { displayTitle, TITLE_SELECT } from "@memorial/lib/memorials/policy";
 import { hashSecretToken, isSecretTokenShape, newSecretToken } from "@memorial/lib/secret-token";
@@ -34,6 +35,16 @@ export function parseAuthorEmail(raw: string | null): string | null {
   return parsed.data;
 }
 
+/** Withdrawal e-mails an address receives at most in a day (UTC windows of 24 hours). */
+export const WITHDRAW_MAILS_PER_DAY = 3;
+
+const withdrawMailLimit = (email: string): Limit => ({
+  bucket: "guestbook-withdraw-address",
+  subject: countedAddress(email),
+  max: WITHDRAW_MAILS_PER_DAY,
+  windowSeconds: 86_400,
+});
+
 export const withdrawUrl = (base: string, token: string, language: Language) =>
   `${base.replace(/\/+$/, "")}/guestbook/withdraw/${token}?lang=${language}`;
 
@@ -52,6 +63,11 @@ export async function offerWithdrawal(input: {
 }): Promise<void> {
   const { token, hash } = newSecretToken();
   await transaction(async (tx) => {
+    // The form cannot be used to mail a stranger again and again (the greeting names whoever the
+    // sender typed): an address receives WITHDRAW_MAILS_PER_DAY of these a day, whatever the
+    // clients; past that the message stays, without its link, and the page says the same.
+    const counted = await hit([withdrawMailLimit(input.email)], tx);
+    if (!counted.allowed) return;
     const claimed = await tx.guestbookEntry.updateMany({
       where: { id: input.entryId, withdrawTokenHash: null },
       data: { withdrawTokenHash: hash },

@@ -62,6 +62,19 @@ export class RateLimitedError extends DomainError {
   }
 }
 
+/**
+ * The address as the limits count it: lower-cased, without the +tag of its local part
+ * (x+1@example.org and x+2@example.org are one mailbox).
+ */
+export function countedAddress(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at < 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
+}
+
 export function subjectDigest(subject: string | number): string {
   return createHash("sha256").update(String(subject)).digest("hex");
 }

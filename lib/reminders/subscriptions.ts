@@ -8,7 +8,7 @@ import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
-import { giveBack, hit, type Limit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { countedAddress, giveBack, hit, type Limit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { myRemindersUrl } from "@memorial/lib/links";
 import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
 import type { ReminderKind } from "./anniversaries";
@@ -77,19 +77,6 @@ export const CLIENT_CONFIRMATIONS_PER_HOUR = 20;
 export const MEMORIAL_CONFIRMATIONS_PER_DAY = 50;
 
 const DAY_SECONDS = 86_400;
-
-/**
- * The address as the limits count it: lower-cased, without the +tag of its local part
- * (x+1@example.org and x+2@example.org are one mailbox).
- */
-export function countedAddress(email: string): string {
-  const address = email.trim().toLowerCase();
-  const at = address.lastIndexOf("@");
-  if (at < 0) return address;
-  const local = address.slice(0, at);
-  const plus = local.indexOf("+");
-  return `${plus > 0 ? local.slice(0, plus) : local}${address.slice(at)}`;
-}
 
 const addressLimit = (email: string): Limit => ({
   bucket: "reminder-address",
