@@ -1,7 +1,7 @@
 "use client";
 import { AUDIT_TARGET_TYPES, actionsByDomain } from "@memorial/lib/audit/actions";
 import type { AuditPage, AuditRowView } from "@memorial/lib/audit/queries";
-import { actionWords, actorWords, changeLines } from "@memorial/lib/audit/words";
+import { actionWords, actorWords, changeParts } from "@memorial/lib/audit/words";
 import { formatDateTime } from "@memorial/lib/dashboard/format";
 // The audit log (issue 31.5): the operator's (its page, /dashboard/audit, for admins; the filters
 // live in the address) or one memorial's (a section of its page). Filters by days, actor kind,
@@ -238,8 +238,10 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
                   className: "max-w-md break-words",
                   cell: (row) => (
                     <ul data-testid="audit-changes">
-                      {changeLines(row.changes, t).map((line) => (
-                        <li key={line}>{line}</li>
+                      {changeParts(row.changes, t).map(({ field, values }) => (
+                        <li key={field}>
+                          <code data-field>{field}</code>: {values}
+                        </li>
                       ))}
                     </ul>
                   ),

@@ -55,16 +55,46 @@ export function valueWords(value: unknown, t: Translate): string {
   return JSON.stringify(value);
 }
 
-/** Each changed field as "field: before → after" (a creation has no before, a removal no after). */
+/** The kinds of funeral homes, groups and newspapers, said in the dashboard's words (kind_*). */
+const CONTEXT_KINDS = new Set([
+  "GroupeEpf",
+  "Epf",
+  "EpfAgence",
+  "GroupePresse",
+  "Titre",
+  "TitreEdition",
+  "Assurance",
+  "GroupeMaisonRepos",
+]);
+
+/** A field's value: a context's kind in words (its API name is jargon to the dashboard's reader). */
+function fieldValueWords(field: string, value: unknown, t: Translate): string {
+  if (field === "kind" && typeof value === "string" && CONTEXT_KINDS.has(value))
+    return t(`kind_${value}` as DashboardKey);
+  return valueWords(value, t);
+}
+
+/**
+ * Each changed field: its name as the data names it (`deathDate`, `status`: the names of the CSV
+ * and of the API's data, not translated) and "before → after" in words (a creation has no before,
+ * a removal no after).
+ */
+export function changeParts(
+  changes: Record<string, { before?: unknown; after?: unknown }>,
+  t: Translate,
+): { field: string; values: string }[] {
+  return Object.entries(changes).map(([field, change]) => {
+    const before = "before" in change ? fieldValueWords(field, change.before, t) : null;
+    const after = "after" in change ? fieldValueWords(field, change.after, t) : null;
+    const values = before === null ? (after ?? "—") : `${before} → ${after ?? "—"}`;
+    return { field, values };
+  });
+}
+
+/** Each changed field as "field: before → after" (the CSV's cell, a line each). */
 export function changeLines(
   changes: Record<string, { before?: unknown; after?: unknown }>,
   t: Translate,
 ): string[] {
-  return Object.entries(changes).map(([field, change]) => {
-    const before = "before" in change ? valueWords(change.before, t) : null;
-    const after = "after" in change ? valueWords(change.after, t) : null;
-    if (before === null) return `${field}: ${after ?? "—"}`;
-    if (after === null) return `${field}: ${before} → —`;
-    return `${field}: ${before} → ${after}`;
-  });
+  return changeParts(changes, t).map(({ field, values }) => `${field}: ${values}`);
 }
