@@ -250,10 +250,30 @@ export function readSettings(env: Record<string, string | undefined>): Settings 
 }
 
 let cached: { fingerprint: string; settings: Settings } | undefined;
+let held = false;
 
-/** This process's settings (process.env), parsed once per set of values. */
+/**
+ * This process's settings (process.env), parsed once per set of values; once held (holdSettings),
+ * the ones read last.
+ */
 export function settings(): Settings {
+  if (held && cached) return cached.settings;
   const fingerprint = NAMES.map((name) => process.env[name] ?? "\u0000").join("\u0001");
   if (cached?.fingerprint !== fingerprint) cached = { fingerprint, settings: readSettings(process.env) };
   return cached.settings;
+}
+
+/**
+ * From now on settings() answers the settings of the environment as it is now, without reading it
+ * again: a running server's environment does not change. Called by the HTTP server once it is
+ * prepared (lib/service/server.ts). Until then (and in the tests, which change the environment
+ * between cases) every call compares the variables' values, which costs about 30 µs (Node reads
+ * each of some 90 variables from the environment), and a request calls settings() dozens of
+ * times: issue 33.2 found it a few per cent of the server's CPU under the reports.
+ */
+export function holdSettings(): Settings {
+  held = false;
+  const current = settings();
+  held = true;
+  return current;
 }

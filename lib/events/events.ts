@@ -6,7 +6,8 @@
 //   once, in a transaction of its own (dispatcher.ts), so a crash after the commit loses nothing.
 // No adapter (route, page, action, command line) calls a side effect itself.
 import { randomUUID } from "node:crypto";
-import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { type AuditRow, auditInsertSql, deferAudits } from "@memorial/lib/audit/record";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
 import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
@@ -129,11 +130,16 @@ export function signalOf(event: NewDomainEvent): EventSignal {
 }
 
 /**
- * Writes events in the caller's transaction, all in one statement with their NOTIFY (one round
- * trip, whatever their number); the signals go out with the commit.
+ * Writes events in the caller's transaction, all in one statement with their NOTIFY and the
+ * transaction's audit rows (one round trip, whatever their number); the signals go out with the
+ * commit.
  */
-export async function recordEvents(tx: Tx, events: NewDomainEvent[]): Promise<EventSignal[]> {
-  if (events.length === 0) return [];
+export async function recordEvents(
+  tx: Tx,
+  events: NewDomainEvent[],
+  audits: AuditRow[] = [],
+): Promise<EventSignal[]> {
+  if (events.length === 0 && audits.length === 0) return [];
   const rows = events.map((event) => ({
     type: event.type,
     operator_id: event.operatorId,
@@ -142,21 +148,28 @@ export async function recordEvents(tx: Tx, events: NewDomainEvent[]): Promise<Ev
     payload: { ...(event.payload ?? {}), ...(event.memorialIds ? { memorialIds: event.memorialIds } : {}) },
   }));
   const signals = events.map(signalOf);
-  const notice = noticeOf(signals);
-  await tx.$queryRaw`
-    WITH written AS (
+  const writes: Prisma.Sql[] = [];
+  if (events.length > 0) {
+    writes.push(Prisma.sql`written AS (
       INSERT INTO "domain_event" ("type", "operator_id", "memorial_id", "is_test", "payload")
       SELECT x."type", x."operator_id", x."memorial_id", x."is_test", x."payload"
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
         AS x("type" text, "operator_id" int, "memorial_id" int, "is_test" boolean, "payload" jsonb)
-      RETURNING 1)
-    SELECT pg_notify(${EVENT_CHANNEL}, ${notice})::text AS "notified"`;
+      RETURNING 1)`);
+  }
+  if (audits.length > 0) writes.push(Prisma.sql`audited AS (${auditInsertSql(audits)} RETURNING 1)`);
+  const notify =
+    events.length > 0
+      ? Prisma.sql`pg_notify(${EVENT_CHANNEL}, ${noticeOf(signals)})::text`
+      : Prisma.sql`NULL::text`;
+  await tx.$queryRaw`WITH ${Prisma.join(writes, ", ")} SELECT ${notify} AS "notified"`;
   return signals;
 }
 
 /**
  * A use case's transaction: `work` records its events with `events.record`; they are written at
- * the end of the work, in the same transaction. Once it has committed, this process's consumers
+ * the end of the work, in the same transaction, in one statement with the audit rows the work
+ * recorded (lib/audit/record.ts deferAudits). Once it has committed, this process's consumers
  * hear them at once (so the next page load of this instance sees the change), and the other
  * processes through NOTIFY.
  */
@@ -164,12 +177,13 @@ export async function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Pro
   let signals: EventSignal[] = [];
   const result = await transaction(async (tx) => {
     const pending: NewDomainEvent[] = [];
+    const audits = deferAudits(tx);
     const value = await work(tx, {
       async record(event) {
         pending.push(event);
       },
     });
-    signals = await recordEvents(tx, pending);
+    signals = await recordEvents(tx, pending, audits);
     return value;
   });
   publishLocal(signals);

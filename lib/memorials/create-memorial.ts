@@ -3,7 +3,7 @@
 // (its e-mail follows from the event). The context is resolved and the Idempotency-Key honoured
 // here, so every edge gets both; everything is written in one database transaction with its events.
 import { recordAudit } from "@memorial/lib/audit/record";
-import type { Tx } from "@memorial/lib/db/client";
+import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { type EventRecorder, withEvents } from "@memorial/lib/events/events";
 import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
@@ -13,7 +13,7 @@ import type { Caller } from "@memorial/lib/operators/keys";
 import { plantTree } from "@memorial/lib/plantings/plant-tree";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
-import { detectDuplicates, mergedInto } from "./duplicates";
+import { detectDuplicates, duplicateLocksSql, mergedInto } from "./duplicates";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
 import { classicTitle, memorialsVisibleTo } from "./policy";
 
@@ -146,8 +146,9 @@ async function plant(
     const made = await newMemorial(tx, caller, chain, target, language, planting);
     creationTransactionId = made.creationTransactionId;
     // Issue 32.4: its possible duplicates among the operator's memorials, recorded for the
-    // dashboard; the answer does not change (lib/memorials/duplicates.ts).
-    await detectDuplicates(tx, made.id);
+    // dashboard; the answer does not change (lib/memorials/duplicates.ts). newMemorial took the
+    // detection's locks.
+    await detectDuplicates(tx, made.id, { locksHeld: true });
     memorial = made;
     if (target.awaitConfirmation) {
       // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail follows the event.
@@ -399,7 +400,8 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
 
 /**
  * The person, the memorial, the family and the CreationMemorial transaction of a new memorial, in
- * one statement (one round trip to PostgreSQL).
+ * one statement (one round trip to PostgreSQL), which also takes the locks of its duplicate
+ * detection (lib/memorials/duplicates.ts duplicateLocksSql).
  */
 async function newMemorial(
   tx: Tx,
@@ -448,7 +450,8 @@ async function newMemorial(
       SELECT ${caller.operatorId}, ${contextId}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
         ${externalId}, ${planting.memorialsLot}, ${planting.uEventId}, ${planting.specialEmailType}, ${isTestEnvironment(caller.environment)}
       FROM m
-      RETURNING "id")
-    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`;
+      RETURNING "id"),
+    locks AS (${duplicateLocksSql(Prisma.sql`${caller.operatorId}::int`, Prisma.sql`${deceased.deathDate}::timestamptz`)})
+    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t, locks`;
   return { id: row.id, personId: row.person_id, creationTransactionId: row.transaction_id };
 }

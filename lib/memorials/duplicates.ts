@@ -19,7 +19,8 @@
 // Never across operators, nor between the test and live environments; global memorials have no
 // person; a memorial closed as not confirmed, or merged into another, is no candidate.
 //
-// Cost on the creation path: one statement. The candidates are read from the index
+// Cost on the creation path: one statement (the locks below are taken by the creation's own
+// insert, lib/memorials/create-memorial.ts). The candidates are read from the index
 // person_operator_death_idx (operator_id, death_date): a range of the operator's persons who died
 // within a day of the new one, a handful whatever the operator's size; similarity() is computed on
 // those only. Measured on the test database with 20 000 persons of one operator: about 5 ms per
@@ -41,27 +42,52 @@ export const placeKey = (alias: string) =>
 export const nameThreshold = () => settings().DUPLICATE_NAME_SIMILARITY / 100;
 
 /**
+ * The locks a memorial's duplicate detection holds (see detectDuplicates), as a subquery taking
+ * them: one per day of death of `operatorId`'s creations (the day before, the day itself and the
+ * day after), in day order, so never a deadlock. `operatorId` and `deathDate` are SQL expressions:
+ * parameters when the memorial is being inserted in the same statement (lib/memorials/
+ * create-memorial.ts), or columns of its rows.
+ */
+export const duplicateLocksSql = (operatorId: Prisma.Sql, deathDate: Prisma.Sql) => Prisma.sql`
+  SELECT count(*)::int AS "locked" FROM (
+    SELECT pg_advisory_xact_lock(hashtextextended(
+      'memorial_duplicate:' || ${operatorId} || ':' || ((${deathDate} AT TIME ZONE 'UTC')::date + g.day), 0))
+    FROM generate_series(-1, 1) AS g(day)
+    ORDER BY g.day) AS "days"`;
+
+/**
  * Records the possible duplicates of memorial `memorialId` (just created, in the caller's
  * transaction). Returns the pairs recorded now (none when the memorial has no person).
+ * `locksHeld`: the caller took duplicateLocksSql's locks for this memorial in an earlier statement
+ * of the transaction (the creation's own insert does, a round trip less per planting).
  */
 export async function detectDuplicates(
   tx: Tx,
   memorialId: number,
+  { locksHeld = false }: { locksHeld?: boolean } = {},
 ): Promise<{ id: number; otherMemorialId: number }[]> {
   // Two memorials of the same person created at the same moment would not see each other (each
   // transaction reads what was committed before it): the creations of one operator whose deaths
-  // are at most a day apart take the same transaction-long locks (one per day of death, the day
-  // before and the day after, in day order, so never a deadlock), so that the second one's
-  // detection runs after the first one's commit and sees it.
-  await tx.$queryRaw`
-    SELECT count(*)::int AS "locked" FROM (
-      SELECT pg_advisory_xact_lock(hashtextextended(
-        'memorial_duplicate:' || m."operator_id" || ':' || ((p."death_date" AT TIME ZONE 'UTC')::date + g.day), 0))
-      FROM "memorial" m JOIN "person" p ON p."id" = m."person_id", generate_series(-1, 1) AS g(day)
-      WHERE m."id" = ${memorialId} AND m."kind" <> 'global'
-      ORDER BY g.day) AS "days"`;
+  // are at most a day apart take the same transaction-long locks, so that the second one's
+  // detection runs after the first one's commit and sees it. They must be taken in a statement
+  // before the detection's: a statement reads what was committed when it started.
+  if (!locksHeld) {
+    await tx.$queryRaw`
+      SELECT sum(l."locked")::int AS "locked"
+      FROM "memorial" m JOIN "person" p ON p."id" = m."person_id",
+        LATERAL (${duplicateLocksSql(Prisma.sql`m."operator_id"`, Prisma.sql`p."death_date"`)}) AS l
+      WHERE m."id" = ${memorialId} AND m."kind" <> 'global'`;
+  }
+  // The plan is written in the statement: the operator's persons who died within a day of this
+  // one (person_operator_death_idx, the only index of person on its operator), then their
+  // memorials (memorial_person_id_idx). Each step is a LATERAL subquery behind OFFSET 0, which
+  // PostgreSQL neither flattens nor reorders nor filters inside, so no statistics can make it start
+  // elsewhere. On tables not yet analysed (a new database, or one grown fast since its last
+  // ANALYZE) the planner began with every memorial of the service, 133 ms for 500 of them and
+  // growing with them, then read all of the operator's persons through the index on operator_id
+  // alone, which went (issue 33.3, found by npm run bench:http).
   const rows = await tx.$queryRaw<{ id: number; other: number }[]>`
-    WITH new AS (
+    WITH new AS MATERIALIZED (
       SELECT m."id", m."operator_id", m."is_test", p."id" AS "person_id", p."death_date",
         ${personNameKey("p")} AS "name", ${placeKey("p")} AS "place"
       FROM "memorial" m JOIN "person" p ON p."id" = m."person_id"
@@ -72,13 +98,19 @@ export async function detectDuplicates(
         round(abs(extract(epoch FROM op."death_date" - new."death_date")) / 86400)::int AS "days",
         CASE WHEN new."place" IS NOT NULL AND ${placeKey("op")} IS NOT NULL THEN new."place" END AS "place"
       FROM new
-      JOIN "person" op ON op."operator_id" = new."operator_id"
-        AND op."death_date" BETWEEN new."death_date" - interval '1 day' AND new."death_date" + interval '1 day'
-        AND op."id" <> new."person_id"
-      JOIN "memorial" o ON o."person_id" = op."id" AND o."id" <> new."id" AND o."operator_id" = new."operator_id"
+      CROSS JOIN LATERAL (
+        SELECT op.* FROM "person" op
+        WHERE op."operator_id" = new."operator_id"
+          AND op."death_date" BETWEEN new."death_date" - interval '1 day' AND new."death_date" + interval '1 day'
+        OFFSET 0) op
+      CROSS JOIN LATERAL (
+        SELECT o."id", o."operator_id", o."is_test", o."kind", o."status", o."merged_into_id"
+        FROM "memorial" o WHERE o."person_id" = op."id"
+        OFFSET 0) o
+      WHERE op."id" <> new."person_id" AND o."id" <> new."id" AND o."operator_id" = new."operator_id"
         AND o."is_test" = new."is_test" AND o."kind" <> 'global'
         AND o."status" <> 'expired' AND o."merged_into_id" IS NULL
-      WHERE similarity(${personNameKey("op")}, new."name") >= ${nameThreshold()}
+        AND similarity(${personNameKey("op")}, new."name") >= ${nameThreshold()}
         AND (new."place" IS NULL OR ${placeKey("op")} IS NULL OR new."place" = ${placeKey("op")}))
     INSERT INTO "memorial_duplicate" ("operator_id", "first_memorial_id", "second_memorial_id",
       "name_similarity", "death_days_apart", "place")

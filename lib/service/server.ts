@@ -17,6 +17,7 @@ import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { noteClient } from "@memorial/lib/observability/request-context";
 import { answerTakenDown } from "@memorial/lib/privacy/gone-page";
 import { observed } from "@memorial/lib/service/observed";
+import { holdSettings } from "@memorial/lib/settings";
 import { guardV1Request, v1ServerError } from "@memorial/lib/v1/guard";
 import { V1_ROUTES } from "@memorial/lib/v1/routes";
 import next from "next";
@@ -175,6 +176,8 @@ export async function createAppHandler(
 
   const app = next({ dev, hostname, port });
   await app.prepare();
+  // The environment is set: settings() stops reading it at every call (lib/settings.ts).
+  holdSettings();
   const handle = app.getRequestHandler();
   const v1Router = createV1Router(V1_ROUTES);
 

@@ -48,6 +48,14 @@ for i in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$PF/api/trivial"
 BODY='{"Defunt":{"Nom":"Dupont","Prenom":"Marie","DateDeces":"2026-11-01T00:00:00Z"},"DeLaPartDe":"Famille","Langue":"fr"}'
 M="$(curl -s -X POST -H "key: $KEY" -H 'content-type: application/json' -d "$BODY" "http://127.0.0.1:$PP/v1/Memorials/Creer" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).IdMemorial))')"
 for i in 1 2 3; do curl -s -o /dev/null -X POST -H "key: $KEY" -H 'content-type: application/json' -d "{\"MemorialId\":$M,\"DeLaPartDe\":\"Ami $i\",\"Message\":\"En souvenir\"}" "http://127.0.0.1:$PP/v1/Memorials/Creer"; done
+# Issue 33.3: the floor must send exactly the statements of a planting. One planting of each is
+# logged by PostgreSQL and compared (same-statements.mjs); a difference stops the run.
+pg_sql() { PGPASSWORD="$PGPASS" psql -h 127.0.0.1 -p "$PGPORT" -U postgres memorial -Atqc "$1" >/dev/null; }
+pg_sql "ALTER SYSTEM SET log_statement = 'all'"; pg_sql "ALTER SYSTEM SET log_line_prefix = '%a|%p|'"; pg_sql "SELECT pg_reload_conf()"
+sleep 1; FROM=$(( $(wc -l < "$RUN/data/postgres.log") + 1 ))
+for port in $PP $PB; do curl -s -o /dev/null -X POST -H "key: $KEY" -H 'content-type: application/json' -d "$BODY" "http://127.0.0.1:$port/v1/Memorials/Creer"; done
+sleep 1; pg_sql "ALTER SYSTEM RESET log_statement"; pg_sql "ALTER SYSTEM RESET log_line_prefix"; pg_sql "SELECT pg_reload_conf()"
+node "$BENCH/same-statements.mjs" "$RUN/data/postgres.log" "$FROM" || exit 1
 declare -A SUM
 # Issue 22.2: bare-creer.mjs writes the planting's domain events too, and the project's job runner
 # dispatches them afterwards; without waiting, that backlog (thousands of events) was dispatched
@@ -61,12 +69,20 @@ settle() {
   done
   [ "$waited" -gt 0 ] && echo "  (waited ${waited} s for the events of the previous target to be dispatched; left: $n)"
 }
-measure() { # name url [autocannon args...]
+# A target's load for some seconds, autocannon's JSON out: its command line, or for the plantings
+# (--plantings) creer-load.mjs, which names another deceased in each request.
+load() { # seconds url [--plantings | autocannon args...]
+  local seconds="$1" url="$2"; shift 2
+  if [ "${1:-}" = "--plantings" ]; then
+    AUTOCANNON="$WORK/node_modules/autocannon" node "$BENCH/creer-load.mjs" "$url" "$KEY" "$C" "$seconds"
+  else "$AC" -j -c "$C" -d "$seconds" "$@" "$url"; fi
+}
+measure() { # name url [--plantings | autocannon args...]
   local name="$1" url="$2"; shift 2
   settle
-  "$AC" -j -c "$C" -d 2 "$@" "$url" >/dev/null 2>&1
+  load 2 "$url" "$@" >/dev/null 2>&1
   local line
-  line="$("$AC" -j -c "$C" -d "$D" "$@" "$url" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log((j["2xx"]/j.duration).toFixed(0),j.non2xx,j.errors,j.latency.p50,j.latency.p99)})')"
+  line="$(load "$D" "$url" "$@" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log((j["2xx"]/j.duration).toFixed(0),j.non2xx,j.errors,j.latency.p50,j.latency.p99)})')"
   set -- $line
   echo "$name: $1 req/s (2xx only), non-2xx $2, errors $3, p50 $4 ms, p99 $5 ms"
   SUM[$name]=$(( ${SUM[$name]:-0} + $1 ))
@@ -75,8 +91,8 @@ for round in 1 2; do
   measure floor-route "http://127.0.0.1:$PF/api/trivial"
   measure GET-Especes "http://127.0.0.1:$PP/v1/Especes" -H "key=$KEY"
   measure GET-Infos "http://127.0.0.1:$PP/v1/Memorial/$M/Infos" -H "key=$KEY"
-  measure bare-Creer "http://127.0.0.1:$PB/v1/Memorials/Creer" -m POST -H "key=$KEY" -H 'content-type=application/json' -b "$BODY"
-  measure POST-Creer "http://127.0.0.1:$PP/v1/Memorials/Creer" -m POST -H "key=$KEY" -H 'content-type=application/json' -b "$BODY"
+  measure bare-Creer "http://127.0.0.1:$PB/v1/Memorials/Creer" --plantings
+  measure POST-Creer "http://127.0.0.1:$PP/v1/Memorials/Creer" --plantings
   measure floor-static-page "http://127.0.0.1:$PF/static"
   measure memorial-page "http://127.0.0.1:$PP/memorial/$M"
 done
