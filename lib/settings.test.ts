@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { readSettings, SettingsError, settings } from "./settings";
 
 describe("readSettings", () => {
@@ -149,5 +149,24 @@ describe("settings()", () => {
     expect(settings().MANAGE_TTL_DAYS).toBe(30);
     process.env.MANAGE_TTL_DAYS = "31";
     expect(settings().MANAGE_TTL_DAYS).toBe(31);
+  });
+});
+
+describe("settings() of a running server (holdSettings)", () => {
+  afterEach(() => {
+    delete process.env.PAGE_CACHE_MB;
+    vi.resetModules();
+  });
+
+  it("follows the environment until held, then keeps what it read without reading it again", async () => {
+    vi.resetModules();
+    const fresh = await import("./settings");
+    process.env.PAGE_CACHE_MB = "7";
+    expect(fresh.settings().PAGE_CACHE_MB).toBe(7);
+    process.env.PAGE_CACHE_MB = "8";
+    expect(fresh.settings().PAGE_CACHE_MB).toBe(8);
+    expect(fresh.holdSettings().PAGE_CACHE_MB).toBe(8);
+    process.env.PAGE_CACHE_MB = "9";
+    expect(fresh.settings().PAGE_CACHE_MB).toBe(8);
   });
 });

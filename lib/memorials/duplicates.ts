@@ -78,15 +78,23 @@ export async function detectDuplicates(
         LATERAL (${duplicateLocksSql(Prisma.sql`m."operator_id"`, Prisma.sql`p."death_date"`)}) AS l
       WHERE m."id" = ${memorialId} AND m."kind" <> 'global'`;
   }
-  // The plan is written in the statement: the operator's persons who died within a day of this
-  // one (person_operator_death_idx, the only index of person on its operator), then their
-  // memorials (memorial_person_id_idx). Each step is a LATERAL subquery behind OFFSET 0, which
-  // PostgreSQL neither flattens nor reorders nor filters inside, so no statistics can make it start
-  // elsewhere. On tables not yet analysed (a new database, or one grown fast since its last
-  // ANALYZE) the planner began with every memorial of the service, 133 ms for 500 of them and
-  // growing with them, then read all of the operator's persons through the index on operator_id
-  // alone, which went (issue 33.3, found by npm run bench:http).
-  const rows = await tx.$queryRaw<{ id: number; other: number }[]>`
+  const rows = await tx.$queryRaw<{ id: number; other: number }[]>(duplicatesSql(memorialId));
+  return rows.map((row) => ({ id: row.id, otherMemorialId: row.other }));
+}
+
+/**
+ * The detection's statement: records the pairs of memorial `memorialId` and returns them.
+ * The plan is written in the statement: the operator's persons who died within a day of this
+ * one (person_operator_death_idx, the only index of person on its operator), then their
+ * memorials (memorial_person_id_idx). Each step is a LATERAL subquery behind OFFSET 0, which
+ * PostgreSQL neither flattens nor reorders nor filters inside, so no statistics can make it start
+ * elsewhere. On tables not yet analysed (a new database, or one grown fast since its last
+ * ANALYZE) the planner began with every memorial of the service, 133 ms for 500 of them and
+ * growing with them, then read all of the operator's persons through the index on operator_id
+ * alone, which went (issue 33.3, found by npm run bench:http).
+ */
+export function duplicatesSql(memorialId: number): Prisma.Sql {
+  return Prisma.sql`
     WITH new AS MATERIALIZED (
       SELECT m."id", m."operator_id", m."is_test", p."id" AS "person_id", p."death_date",
         ${personNameKey("p")} AS "name", ${placeKey("p")} AS "place"
@@ -119,7 +127,6 @@ export async function detectDuplicates(
     FROM found
     ON CONFLICT ("first_memorial_id", "second_memorial_id") DO NOTHING
     RETURNING "id", CASE WHEN "first_memorial_id" = ${memorialId} THEN "second_memorial_id" ELSE "first_memorial_id" END AS "other"`;
-  return rows.map((row) => ({ id: row.id, otherMemorialId: row.other }));
 }
 
 /** One side of a pair, as the dashboard shows it. */
