@@ -356,6 +356,19 @@ describe("subscribe", () => {
   });
 });
 
+describe("unsubscribe", () => {
+  it("ends a subscription once, with one audit row, when its link is followed many times at once; an unknown link is refused", async () => {
+    const memorialId = await memorial({ deathDate: at("2015-08-09T00:00:00Z") });
+    const { token } = await subscribed(memorialId);
+    await Promise.all(Array.from({ length: 10 }, () => unsubscribe(token)));
+    const rows = await db.auditLog.findMany({ where: { memorialId, action: "subscription.cancelled" } });
+    expect(rows).toHaveLength(1);
+    await unsubscribe(token);
+    expect(await db.auditLog.count({ where: { memorialId, action: "subscription.cancelled" } })).toBe(1);
+    await expect(unsubscribe(randomBytes(32).toString("base64url"))).rejects.toThrow("unknown reminder link");
+  });
+});
+
 describe("subscribe, one address", () => {
   it("takes an address with _ as itself: another person's look-alike subscription is not changed", async () => {
     const memorialId = await memorial({ deathDate: at("2025-03-10T00:00:00Z") });

@@ -284,14 +284,19 @@ export async function confirmSubscription(token: string): Promise<void> {
 export async function unsubscribe(token: string): Promise<void> {
   if (!plausibleToken(token)) throw unknownLink();
   await transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ id: number; memorial_id: number; was: Date | null }[]>`
-      UPDATE "reminder_subscription" s SET "unsubscribed_at" = COALESCE(s."unsubscribed_at", now())
-      FROM "reminder_subscription" old
-      WHERE s."unsubscribe_token_hash" = ${hashReminderToken(token)} AND old."id" = s."id"
-      RETURNING s."id", s."memorial_id", old."unsubscribed_at" AS "was"`;
-    if (!row) throw unknownLink();
-    // Again is harmless, and changes nothing to record.
-    if (row.was !== null) return;
+    const hash = hashReminderToken(token);
+    // Only a subscription still running is ended: of two cancellations at once, the second waits
+    // for the first, then finds it ended (PostgreSQL reads the row again), so one audit row.
+    const [row] = await tx.$queryRaw<{ id: number; memorial_id: number }[]>`
+      UPDATE "reminder_subscription" SET "unsubscribed_at" = now()
+      WHERE "unsubscribe_token_hash" = ${hash} AND "unsubscribed_at" IS NULL
+      RETURNING "id", "memorial_id"`;
+    if (!row) {
+      // Again is harmless, and changes nothing to record; an unknown link is refused.
+      const known = await tx.reminderSubscription.count({ where: { unsubscribeTokenHash: hash } });
+      if (known === 0) throw unknownLink();
+      return;
+    }
     await recordAudit(tx, {
       action: "subscription.cancelled",
       target: { type: "subscription", id: row.id },

@@ -7,8 +7,9 @@
 #
 #   npm run bench:http   (= scripts/bench/http/run.sh .; the project built: npm run build)
 # The project's copy of the shared benchmark: bare-creer.mjs here sends exactly the statements the
-# project sends for a planting today (see its header), and the database password is read from
-# DATA_DIR when the embedded database keeps one there.
+# project sends for a planting today (see its header; checked before measuring, same-statements.mjs),
+# the plantings name another deceased in each request (creer-load.mjs), and the database password is
+# read from DATA_DIR when the embedded database keeps one there.
 #
 # Starts the project with `npm start` on a fresh DATA_DIR (embedded PostgreSQL), adds stock, then
 # runs autocannon (CONN=20 connections, DURATION=12 s after a 2 s warm-up) on each target, two
