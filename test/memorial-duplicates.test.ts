@@ -498,6 +498,32 @@ describe("merging a pair", () => {
     expect((await memorialRow(keptMemorialId)).mergedIntoId).toBeNull();
   });
 
+  it("takes every tree planted while it runs: none stays in the memorial merged away", async () => {
+    const d = await duplicates();
+    const plant = () =>
+      createMemorial({
+        caller: d.caller,
+        linkBase: "http://trees.test",
+        command: plantingCommand(
+          { kind: "existing", memorialId: d.merged.memorialId },
+          { planter: "During" },
+        ),
+      });
+    const [merged, ...planted] = await Promise.all([
+      mergeMemorials({
+        operatorId: d.op.operatorId,
+        duplicateId: d.pair.id,
+        keepMemorialId: d.kept.memorialId,
+        by: "staff@example.org",
+      }),
+      ...Array.from({ length: 12 }, plant),
+    ]);
+    expect(merged.keptMemorialId).toBe(d.kept.memorialId);
+    expect(planted.every((p) => [d.kept.memorialId, d.merged.memorialId].includes(p.memorialId))).toBe(true);
+    expect(await db.tree.count({ where: { memorialId: d.merged.memorialId } })).toBe(0);
+    expect(await db.tree.count({ where: { memorialId: d.kept.memorialId } })).toBe(2 + 12);
+  });
+
   it("keeps the memorial that holds another partner's tree: merging it away is refused, merging into it works", async () => {
     const d = await duplicates();
     const newspaper = await operator();

@@ -9,7 +9,6 @@
 // "unattributed" system actor of a way in that forgot to say it), target and memorial; or it is an
 // exception below, with the reason it writes nothing a person owns. The jobs that act for someone
 // are test/audit-jobs.test.ts's (the clock moved in the database).
-import { spawn } from "node:child_process";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -32,6 +31,7 @@ import { PRIVACY_COMMANDS } from "../../cli/commands/privacy";
 import { TREE_COMMANDS } from "../../cli/commands/trees";
 import { VISITOR_COMMANDS } from "../../cli/commands/visitors";
 import { WEBHOOK_COMMANDS } from "../../cli/commands/webhooks";
+import { runCommand } from "../support/command-line";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
@@ -293,31 +293,18 @@ function dashboardRoute(method: string, pathname: string, body: BodyInit, type?:
   });
 }
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // `npm run cli`: the compiled command line (scripts/run.mjs), as the service's staff run it.
-    const child = spawn(process.execPath, ["scripts/run.mjs", "cli", ...args], {
-      env: { ...process.env, ...JSON.parse(process.env.E2E_SERVICE_ENV as string) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** `npm run cli`: the compiled command line (scripts/run.mjs), as the service's staff run it. */
+const cli = (...args: string[]) =>
+  runCommand(
+    [process.execPath, "scripts/run.mjs", "cli", ...args],
+    JSON.parse(process.env.E2E_SERVICE_ENV as string),
+  );
 
 /** Runs a command; its answer (the last line of standard output, JSON). */
 async function run(...args: string[]) {
   const done = await cli(...args);
   expect(done.code, `${args.join(" ")}: ${done.stderr}`).toBe(0);
-  return JSON.parse(done.stdout.trim().split("\n").pop()!) as Record<string, unknown>;
+  return done.json as Record<string, unknown>;
 }
 
 const linkIn = async (to: string, pattern: RegExp) => {

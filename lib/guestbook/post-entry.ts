@@ -5,13 +5,15 @@
 // guestbook, RATE_LIMIT_ALL in all of them: limits of the one rate limiter, lib/limits/rate-limit.ts,
 // hit in the message's transaction, so that simultaneous posts cannot pass them together and a
 // refused post counts in neither). The message is published at once in an open guestbook, else it
-// waits for the family (approval, the default).
+// waits for the family (approval, the default). When its author left an e-mail address, the
+// message's withdrawal link and its e-mail are written in the same transaction (withdraw-entry.ts).
 import { recordAudit } from "@memorial/lib/audit/record";
 import { notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { hit } from "@memorial/lib/limits/rate-limit";
 import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 import { type GuestbookReason, normalise, refusalOf } from "./rules";
+import { offerWithdrawal, type WithdrawalOffer } from "./withdraw-entry";
 
 /** Messages one client may leave per window in one guestbook, and in all of them together. */
 export const RATE_LIMIT = 5;
@@ -26,6 +28,8 @@ export interface PostEntryInput {
   honeypot: string;
   /** The client's address as lib/auth/client-address.ts gives it. */
   client: string;
+  /** Issue 31.3: the author's address, to send them the message's withdrawal link. */
+  withdrawal?: WithdrawalOffer | null;
 }
 
 export type PostEntryResult =
@@ -90,6 +94,7 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
         payload: { entryId: created.id, by: null },
       });
     }
+    if (input.withdrawal) await offerWithdrawal(tx, { entryId: created.id, ...input.withdrawal });
     return { ok: true, entryId: created.id, status } as const;
   });
 }

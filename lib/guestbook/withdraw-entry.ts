@@ -9,7 +9,7 @@
 // cached page. A link past GUESTBOOK_WITHDRAW_DAYS is expired; a used one is unknown (its entry
 // is gone): neither changes anything.
 import { recordAudit } from "@memorial/lib/audit/record";
-import { db, transaction } from "@memorial/lib/db/client";
+import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
@@ -51,63 +51,64 @@ export const withdrawUrl = (base: string, token: string, language: Language) =>
 const expiry = (createdAt: Date) =>
   new Date(createdAt.getTime() + settings().GUESTBOOK_WITHDRAW_DAYS * 86_400_000);
 
-/**
- * Gives a message just posted its withdrawal link: the token's hash on the entry and the e-mail
- * to the author in the outbox, in one transaction (an entry that already has a link keeps it).
- */
-export async function offerWithdrawal(input: {
-  entryId: number;
+/** Where the withdrawal link of a message goes, and in which language. */
+export interface WithdrawalOffer {
   email: string;
   language: Language;
   linkBase: string;
-}): Promise<void> {
+}
+
+/**
+ * Gives a message just posted its withdrawal link: the token's hash on the entry and the e-mail
+ * to the author in the outbox, in the post's own transaction (lib/guestbook/post-entry.ts), so that
+ * the message and its link are one write (an entry that already has a link keeps it).
+ */
+export async function offerWithdrawal(tx: Tx, input: WithdrawalOffer & { entryId: number }): Promise<void> {
   const { token, hash } = newSecretToken();
-  await transaction(async (tx) => {
-    // The form cannot be used to mail a stranger again and again (the greeting names whoever the
-    // sender typed): an address receives WITHDRAW_MAILS_PER_DAY of these a day, whatever the
-    // clients; past that the message stays, without its link, and the page says the same.
-    const counted = await hit([withdrawMailLimit(input.email)], tx);
-    if (!counted.allowed) return;
-    const claimed = await tx.guestbookEntry.updateMany({
-      where: { id: input.entryId, withdrawTokenHash: null },
-      data: { withdrawTokenHash: hash },
-    });
-    if (claimed.count === 0) return;
-    const entry = await tx.guestbookEntry.findUniqueOrThrow({
-      where: { id: input.entryId },
-      select: {
-        authorName: true,
-        status: true,
-        createdAt: true,
-        memorial: {
-          select: {
-            ...TITLE_SELECT,
-            id: true,
-            isTest: true,
-            operatorId: true,
-            contextId: true,
-            operator: { select: { name: true } },
-          },
+  // The form cannot be used to mail a stranger again and again (the greeting names whoever the
+  // sender typed): an address receives WITHDRAW_MAILS_PER_DAY of these a day, whatever the
+  // clients; past that the message stays, without its link, and the page says the same.
+  const counted = await hit([withdrawMailLimit(input.email)], tx);
+  if (!counted.allowed) return;
+  const claimed = await tx.guestbookEntry.updateMany({
+    where: { id: input.entryId, withdrawTokenHash: null },
+    data: { withdrawTokenHash: hash },
+  });
+  if (claimed.count === 0) return;
+  const entry = await tx.guestbookEntry.findUniqueOrThrow({
+    where: { id: input.entryId },
+    select: {
+      authorName: true,
+      status: true,
+      createdAt: true,
+      memorial: {
+        select: {
+          ...TITLE_SELECT,
+          id: true,
+          isTest: true,
+          operatorId: true,
+          contextId: true,
+          operator: { select: { name: true } },
         },
       },
-    });
-    const memorial = entry.memorial;
-    const mail = await withdrawEmail({
-      language: input.language,
-      author: entry.authorName,
-      title: displayTitle(memorial, input.language),
-      requester: await requesterName(tx, {
-        operatorId: memorial.operatorId,
-        contextId: memorial.contextId,
-        operatorName: memorial.operator.name,
-      }),
-      pending: entry.status !== "published",
-      withdrawUrl: withdrawUrl(input.linkBase, token, input.language),
-      expiresAt: expiry(entry.createdAt),
-    });
-    await tx.outgoingEmail.create({
-      data: { memorialId: memorial.id, to: input.email, ...mail, isTest: memorial.isTest },
-    });
+    },
+  });
+  const memorial = entry.memorial;
+  const mail = await withdrawEmail({
+    language: input.language,
+    author: entry.authorName,
+    title: displayTitle(memorial, input.language),
+    requester: await requesterName(tx, {
+      operatorId: memorial.operatorId,
+      contextId: memorial.contextId,
+      operatorName: memorial.operator.name,
+    }),
+    pending: entry.status !== "published",
+    withdrawUrl: withdrawUrl(input.linkBase, token, input.language),
+    expiresAt: expiry(entry.createdAt),
+  });
+  await tx.outgoingEmail.create({
+    data: { memorialId: memorial.id, to: input.email, ...mail, isTest: memorial.isTest },
   });
 }
 

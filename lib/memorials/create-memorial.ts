@@ -362,6 +362,12 @@ export async function globalMemorial(
 }
 
 async function existingMemorial(tx: Tx, caller: Caller, id: number) {
+  // The memorial is held (FOR SHARE) until the tree is written: a merge (lib/duplicates/
+  // merge-memorials.ts locks both memorials FOR UPDATE first) waits for this planting and then
+  // moves its tree too, or has committed, and the read below finds the memorial merged away and
+  // plants in the kept one. Without it a tree planted during a merge stayed in the memorial merged
+  // away, shown nowhere. Plantings do not wait for each other (the lock is shared).
+  await tx.$queryRaw`SELECT 1 AS "held" FROM "memorial" WHERE "id" = ${id} FOR SHARE`;
   // contract.md: another operator's public memorial accepts trees; one that is not public is
   // answered exactly as if it did not exist (the memorial policy decides).
   const found = await tx.memorial.findFirst({

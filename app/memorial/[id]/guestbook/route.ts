@@ -12,7 +12,7 @@ import { requestClient } from "@memorial/lib/auth/client-address";
 import { DomainError } from "@memorial/lib/errors";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
 import { type GuestbookReason, HONEYPOT_FIELD } from "@memorial/lib/guestbook/rules";
-import { EMAIL_FIELD, offerWithdrawal, parseAuthorEmail } from "@memorial/lib/guestbook/withdraw-entry";
+import { EMAIL_FIELD, parseAuthorEmail } from "@memorial/lib/guestbook/withdraw-entry";
 import { readPublicForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
@@ -82,12 +82,12 @@ async function post(request: NextRequest, context: Context) {
       message,
       honeypot: field(HONEYPOT_FIELD) ?? "",
       client: requestClient(request.headers),
+      withdrawal: email && base ? { email, language, linkBase: base } : null,
     });
     if (!result.ok) {
       const refusal = REFUSAL[result.reason];
       return refuse(refusal.key, refusal.status, result.reason === "honeypot" ? undefined : message);
     }
-    if (email && base) await offerWithdrawal({ entryId: result.entryId, email, language, linkBase: base });
     const query = `?${lang ? `lang=${lang}&` : ""}guestbook=${result.status}`;
     return new Response(null, {
       status: 303,
