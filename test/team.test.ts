@@ -1,9 +1,7 @@
 // The dashboard's team against the real PostgreSQL: invitations (single use, expiring, hashed,
 // one user however many simultaneous presses), the last admin kept under concurrency, password
 // resets (single use, no enumeration, limited per address), and the command line's --role.
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import { db, disconnect } from "@memorial/lib/db/client";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { createUser } from "@memorial/lib/users/create-user";
@@ -24,6 +22,7 @@ import {
 } from "@memorial/lib/users/team";
 import { tokenHash } from "@memorial/lib/users/tokens";
 import { afterAll, describe, expect, it } from "vitest";
+import { runCli } from "./support/cli";
 
 afterAll(() => disconnect());
 
@@ -321,21 +320,8 @@ describe("roles", () => {
 
   it("the command line makes an admin by default, staff with --role staff, and refuses another role", async () => {
     const { operatorId } = await createOperator({ name: "CLI roles" });
-    const run = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-        const child = spawn(path.resolve("node_modules/.bin/tsx"), ["cli/index.ts", ...args], {
-          env: process.env,
-          stdio: ["ignore", "pipe", "pipe"],
-        });
-        let out = "";
-        child.stdout.on("data", (chunk) => {
-          out += chunk;
-        });
-        child.on("error", reject);
-        child.on("close", (code) => resolve({ code, out }));
-      });
     const first = address("first");
-    const admin = await run(
+    const admin = await runCli(
       "user",
       "create",
       "--operator",
@@ -346,8 +332,8 @@ describe("roles", () => {
       "long enough pw",
     );
     expect(admin.code).toBe(0);
-    expect(JSON.parse(admin.out.trim().split("\n").pop()!)).toMatchObject({ role: "admin" });
-    const staff = await run(
+    expect(admin.json).toMatchObject({ role: "admin" });
+    const staff = await runCli(
       "user",
       "create",
       "--operator",
@@ -359,8 +345,8 @@ describe("roles", () => {
       "--role",
       "staff",
     );
-    expect(JSON.parse(staff.out.trim().split("\n").pop()!)).toMatchObject({ role: "staff" });
-    const bad = await run(
+    expect(staff.json).toMatchObject({ role: "staff" });
+    const bad = await runCli(
       "user",
       "create",
       "--operator",

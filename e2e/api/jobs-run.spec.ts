@@ -1,32 +1,20 @@
 // Issue 28.9 from outside: `npm run cli -- jobs run send-reminders` beside the running service
 // writes today's anniversary reminder, which the service's own job runner sends to the SMTP sink,
 // without waiting for 07:00 UTC.
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { expect, test } from "@playwright/test";
+import { runCommand } from "../support/command-line";
 import { baseUrl, mailDir } from "../support/factories";
 import { publicMemorial, todayYearsAgo, uniqueEmail, waitForReminder } from "../support/reminders";
 import { mailParts } from "../support/smtp";
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.resolve("node_modules/.bin/tsx"), ["cli/index.ts", ...args], {
-      env: { ...process.env, ...JSON.parse(process.env.E2E_SERVICE_ENV as string) },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+/** The command line from its source (tsx), with the running service's settings. */
+const cli = (...args: string[]) =>
+  runCommand(
+    [path.resolve("node_modules/.bin/tsx"), "cli/index.ts", ...args],
+    JSON.parse(process.env.E2E_SERVICE_ENV as string),
+  );
 
 test("jobs run send-reminders: the day's reminder reaches the family's mailbox now", async () => {
   test.setTimeout(180_000);
