@@ -3,10 +3,11 @@
 // and, when both give one, place match another memorial of the SAME operator is recorded as a
 // possible duplicate; the creation's result is the same as without it; "not the same person" is
 // never suggested again, not by a later detection either; never across operators.
-import { db, Prisma } from "@memorial/lib/db/client";
+import { db, Prisma, transaction } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
 import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memorials";
 import { dispatchEvents } from "@memorial/lib/events/dispatcher";
+import { withEvents } from "@memorial/lib/events/events";
 import { mergedTarget } from "@memorial/lib/http/merged-redirect";
 import { mergeEmailConsumer } from "@memorial/lib/mail/merge-consumer";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -20,6 +21,11 @@ import {
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { migrate } from "@memorial/lib/service/migrate";
+import {
+  plantableMemorial,
+  plantForVisitor,
+  recordVisitorPlanting,
+} from "@memorial/lib/visitors/visitor-planting";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
@@ -522,6 +528,39 @@ describe("merging a pair", () => {
     expect(planted.every((p) => [d.kept.memorialId, d.merged.memorialId].includes(p.memorialId))).toBe(true);
     expect(await db.tree.count({ where: { memorialId: d.merged.memorialId } })).toBe(0);
     expect(await db.tree.count({ where: { memorialId: d.kept.memorialId } })).toBe(2 + 12);
+  });
+
+  it("sends a visitor's tree paid after the merge, and the visitor's words, to the kept memorial", async () => {
+    const d = await duplicates();
+    // A visitor chose the memorial merged away, then paid once the merge was done.
+    const visitorPlantingId = await transaction(async (tx) =>
+      recordVisitorPlanting(tx, {
+        memorial: await plantableMemorial(tx, d.merged.memorialId),
+        origin: "visitor_payment",
+        words: { planter: "Une amie", message: "Pensées", email: "amie@example.org", language: "fr" },
+        linkBase: "http://trees.test",
+        checkoutSession: unique("cs"),
+        amount: "12.00",
+      }),
+    );
+    await mergeMemorials({
+      operatorId: d.op.operatorId,
+      duplicateId: d.pair.id,
+      keepMemorialId: d.kept.memorialId,
+      by: "staff@example.org",
+    });
+    const outcome = await withEvents((tx, events) =>
+      plantForVisitor(tx, events, visitorPlantingId, { prepaid: "none", paymentReference: unique("pi") }),
+    );
+    expect(outcome.kind).toBe("planted");
+    if (outcome.kind !== "planted") return;
+    expect((await db.tree.findUniqueOrThrow({ where: { id: outcome.treeId } })).memorialId).toBe(
+      d.kept.memorialId,
+    );
+    expect((await db.guestbookEntry.findFirstOrThrow({ where: { visitorPlantingId } })).memorialId).toBe(
+      d.kept.memorialId,
+    );
+    expect(await db.tree.count({ where: { memorialId: d.merged.memorialId } })).toBe(0);
   });
 
   it("keeps the memorial that holds another partner's tree: merging it away is refused, merging into it works", async () => {

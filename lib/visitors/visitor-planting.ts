@@ -16,6 +16,7 @@ import { invalid, notFound } from "@memorial/lib/errors";
 import type { EventRecorder } from "@memorial/lib/events/events";
 import { type GuestbookReason, normalise, refusalOf } from "@memorial/lib/guestbook/rules";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
+import { mergedInto } from "@memorial/lib/memorials/duplicates";
 import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
 import type { PrepaidUse } from "@memorial/lib/plantings/allocate-tree";
@@ -160,8 +161,13 @@ export async function plantForVisitor(
   options: { prepaid: PrepaidUse; paymentReference: string | null },
 ): Promise<VisitorPlantingOutcome> {
   const planting = await tx.visitorPlanting.findUniqueOrThrow({ where: { id: visitorPlantingId } });
+  // The memorial chosen may have been merged into another since (a payment takes minutes): the
+  // words and the tree go to the kept one, as a partner's planting does. Held FOR SHARE until they
+  // are written, so that a merge running now waits and then moves them too (it locks both
+  // memorials FOR UPDATE first, lib/duplicates/merge-memorials.ts).
+  await tx.$queryRaw`SELECT 1 AS "held" FROM "memorial" WHERE "id" = ${planting.memorialId} FOR SHARE`;
   const memorial = await tx.memorial.findUniqueOrThrow({
-    where: { id: planting.memorialId },
+    where: { id: (await mergedInto(tx, planting.memorialId)) ?? planting.memorialId },
     select: MEMORIAL_SELECT,
   });
   if (planting.message === null) throw invalid("a visitor's planting has a message");
