@@ -1,6 +1,8 @@
 // The audit log's rows in words, for the dashboard (its table, on the client, and its CSV, on the
 // server): who acted, what was done, each field's before → after. The words are the dashboard
 // catalogue's (lib/i18n/catalogues), passed in as its translator.
+
+import { ContextKind } from "@memorial/lib/db/generated/enums";
 import type { MessageValues } from "@memorial/lib/i18n/format-message";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 
@@ -55,21 +57,12 @@ export function valueWords(value: unknown, t: Translate): string {
   return JSON.stringify(value);
 }
 
-/** The kinds of funeral homes, groups and newspapers, said in the dashboard's words (kind_*). */
-const CONTEXT_KINDS = new Set([
-  "GroupeEpf",
-  "Epf",
-  "EpfAgence",
-  "GroupePresse",
-  "Titre",
-  "TitreEdition",
-  "Assurance",
-  "GroupeMaisonRepos",
-]);
+/** The kinds of funeral homes, groups and newspapers: the schema's enum, said in words (kind_*). */
+const CONTEXT_KIND_NAMES = new Set<string>(Object.values(ContextKind));
 
 /** A field's value: a context's kind in words (its API name is jargon to the dashboard's reader). */
 function fieldValueWords(field: string, value: unknown, t: Translate): string {
-  if (field === "kind" && typeof value === "string" && CONTEXT_KINDS.has(value))
+  if (field === "kind" && typeof value === "string" && CONTEXT_KIND_NAMES.has(value))
     return t(`kind_${value}` as DashboardKey);
   return valueWords(value, t);
 }
