@@ -17,7 +17,8 @@
 // the consumers, domain events, and the retention job's removals (lib/privacy/retention.ts).
 import { createHmac } from "node:crypto";
 import { authSecret } from "@memorial/lib/auth-secret";
-import { Prisma, type Tx } from "@memorial/lib/db/client";
+import { Prisma } from "@memorial/lib/db/client";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import { componentLogger } from "@memorial/lib/log";
 import { currentRequest } from "@memorial/lib/observability/request-context";
 import { type Actor, currentActor } from "./actor";
@@ -169,10 +170,14 @@ function unattributed(action: string): Actor {
 }
 
 /** The operator of the memorial concerned, when neither the entry nor the actor names one. */
-async function memorialOperator(tx: Tx, memorialId: number | null | undefined): Promise<number | null> {
+async function memorialOperator(
+  tx: SqlClient,
+  memorialId: number | null | undefined,
+): Promise<number | null> {
   if (memorialId === null || memorialId === undefined) return null;
-  const memorial = await tx.memorial.findUnique({ where: { id: memorialId }, select: { operatorId: true } });
-  return memorial?.operatorId ?? null;
+  const [memorial] = await tx.$queryRaw<{ operator_id: number }[]>`
+    SELECT "operator_id" FROM "memorial" WHERE "id" = ${memorialId}`;
+  return memorial?.operator_id ?? null;
 }
 
 /** An audit row as written: the columns of audit_log. */
@@ -191,14 +196,14 @@ export interface AuditRow {
 }
 
 /** The rows waiting for their transaction's events (deferAudits), by transaction. */
-const deferred = new WeakMap<Tx, AuditRow[]>();
+const deferred = new WeakMap<SqlClient, AuditRow[]>();
 
 /**
  * From now on the audit rows of `tx` wait in the returned list instead of being written one by
  * one: the caller writes them at the end of the transaction's work, with its events, in one
  * statement (lib/events/events.ts withEvents), which saves a round trip per use case (issue 33.3).
  */
-export function deferAudits(tx: Tx): AuditRow[] {
+export function deferAudits(tx: SqlClient): AuditRow[] {
   const rows: AuditRow[] = [];
   deferred.set(tx, rows);
   return rows;
@@ -219,7 +224,7 @@ export function auditInsertSql(rows: AuditRow[]): Prisma.Sql {
  * Records one audit row in `tx`, the transaction of the change it records: written now, or with
  * the transaction's events when it has them (deferAudits); either way it commits with the change.
  */
-export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: SqlClient, entry: AuditEntry): Promise<void> {
   const actor = entry.actor ?? currentActor() ?? unattributed(entry.action);
   const who = actorColumns(actor);
   const operatorId =

@@ -14,8 +14,14 @@ import { SerialTransactionsPg } from "./serial-transactions";
 
 export { Prisma } from "./generated/client";
 
-let mainClient: PrismaClient | undefined;
-let reportsClient: { url: string; client: PrismaClient } | undefined;
+interface PooledClient {
+  client: PrismaClient;
+  /** The client's pool, which lib/db/raw.ts also sends its statements through. */
+  pool: pg.Pool;
+}
+
+let main: PooledClient | undefined;
+let reports: (PooledClient & { url: string }) | undefined;
 
 /**
  * The `application_name` of a pool's connections: the pool's name, this process's id and the
@@ -26,7 +32,7 @@ export function poolApplicationName(name: string, poolId: string): string {
   return `memorial-trees/${name}/${process.pid}/${poolId}`;
 }
 
-function createClient(connectionString = settings().DATABASE_URL, name = "main"): PrismaClient {
+function createClient(connectionString = settings().DATABASE_URL, name = "main"): PooledClient {
   if (!connectionString) throw new Error("DATABASE_URL is not set");
   // The pool is made here so that /metrics can show its connections (db_pool_*).
   const pool = new pg.Pool({
@@ -35,6 +41,10 @@ function createClient(connectionString = settings().DATABASE_URL, name = "main")
     application_name: poolApplicationName(name, randomUUID().slice(0, 8)),
   });
   registerPool(name, pool);
+  // An idle connection that dies (the database restarting or gone) is an "error" of the pool: heard
+  // here from the start, before the ORM's adapter connects (lib/db/raw.ts may use the pool first),
+  // as an unheard "error" would end the process.
+  pool.on("error", reportIfConnectionError);
   // (The adapter's own @types/pg differs from ours; the module is the same one.) A connection lost
   // by the pool (the database restarting or gone) tells lib/db/health.ts.
   const adapter = new SerialTransactionsPg(pool as unknown as ConstructorParameters<typeof PrismaPg>[0], {
@@ -42,21 +52,41 @@ function createClient(connectionString = settings().DATABASE_URL, name = "main")
     onPoolError: reportIfConnectionError,
     onConnectionError: reportIfConnectionError,
   });
-  return new PrismaClient({ adapter });
+  return { client: new PrismaClient({ adapter }), pool };
 }
 
 function reportIfConnectionError(error: Error) {
   if (isConnectionError(error)) reportDatabaseFailure(error);
 }
 
+function mainClient(): PooledClient {
+  main ??= createClient();
+  return main;
+}
+
 /** The shared client; created on first use so that importing this module never connects. */
 export const db: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, property) {
-    mainClient ??= createClient();
-    const value = Reflect.get(mainClient, property);
-    return typeof value === "function" ? value.bind(mainClient) : value;
+    const client = mainClient().client;
+    const value = Reflect.get(client, property);
+    return typeof value === "function" ? value.bind(client) : value;
   },
 });
+
+/** The shared client's pool (lib/db/raw.ts: the statements sent without the ORM share it). */
+export function mainPool(): pg.Pool {
+  return mainClient().pool;
+}
+
+function reportsClient(): PooledClient {
+  const url = settings().REPORTS_DATABASE_URL;
+  if (!url) return mainClient();
+  if (reports?.url !== url) {
+    void reports?.client.$disconnect();
+    reports = { url, ...createClient(url, "reports") };
+  }
+  return reports;
+}
 
 /**
  * The client of the reports' reads (lib/reports: the report lines and totals, exports, the
@@ -67,17 +97,16 @@ export const db: PrismaClient = new Proxy({} as PrismaClient, {
  */
 export const reportsDb: PrismaClient = new Proxy({} as PrismaClient, {
   get(_target, property) {
-    const url = settings().REPORTS_DATABASE_URL;
-    if (!url) return Reflect.get(db, property);
-    if (reportsClient?.url !== url) {
-      void reportsClient?.client.$disconnect();
-      reportsClient = { url, client: createClient(url, "reports") };
-    }
-    const client = reportsClient.client;
+    const client = reportsClient().client;
     const value = Reflect.get(client, property);
     return typeof value === "function" ? value.bind(client) : value;
   },
 });
+
+/** The pool of the reports' reads: the replica's, or the shared one (see reportsDb). */
+export function reportsPool(): pg.Pool {
+  return reportsClient().pool;
+}
 
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
@@ -90,9 +119,9 @@ export function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
 }
 
 export async function disconnect(): Promise<void> {
-  const [main, reports] = [mainClient, reportsClient];
-  mainClient = undefined;
-  reportsClient = undefined;
-  await main?.$disconnect();
-  await reports?.client.$disconnect();
+  const [shared, replica] = [main, reports];
+  main = undefined;
+  reports = undefined;
+  await shared?.client.$disconnect();
+  await replica?.client.$disconnect();
 }

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { type AuditRow, auditInsertSql, deferAudits } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
+import { type SqlClient, sqlTransaction } from "@memorial/lib/db/raw";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
 import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
@@ -135,7 +136,7 @@ export function signalOf(event: NewDomainEvent): EventSignal {
  * commit.
  */
 export async function recordEvents(
-  tx: Tx,
+  tx: SqlClient,
   events: NewDomainEvent[],
   audits: AuditRow[] = [],
 ): Promise<EventSignal[]> {
@@ -173,9 +174,24 @@ export async function recordEvents(
  * hear them at once (so the next page load of this instance sees the change), and the other
  * processes through NOTIFY.
  */
-export async function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Promise<T>): Promise<T> {
+export function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Promise<T>): Promise<T> {
+  return eventsIn(transaction, work);
+}
+
+/**
+ * withEvents for a use case that writes only SQL (lib/db/raw.ts): the same transaction without
+ * the ORM, for the hot path of the plantings (lib/memorials/create-memorial.ts).
+ */
+export function withSqlEvents<T>(work: (tx: SqlClient, events: EventRecorder) => Promise<T>): Promise<T> {
+  return eventsIn(sqlTransaction, work);
+}
+
+async function eventsIn<X extends SqlClient, T>(
+  inTransaction: (run: (tx: X) => Promise<T>) => Promise<T>,
+  work: (tx: X, events: EventRecorder) => Promise<T>,
+): Promise<T> {
   let signals: EventSignal[] = [];
-  const result = await transaction(async (tx) => {
+  const result = await inTransaction(async (tx) => {
     const pending: NewDomainEvent[] = [];
     const audits = deferAudits(tx);
     const value = await work(tx, {

@@ -2,10 +2,12 @@
 // tree in the operator's global memorial; with a confirmation, a memorial awaiting its family
 // (its e-mail follows from the event). The context is resolved and the Idempotency-Key honoured
 // here, so every edge gets both; everything is written in one database transaction with its events.
+// Issue 33.3: the partners' most frequent call writes only SQL, without the ORM (lib/db/raw.ts).
 import { recordAudit } from "@memorial/lib/audit/record";
-import { Prisma, type Tx } from "@memorial/lib/db/client";
+import { Prisma } from "@memorial/lib/db/client";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
-import { type EventRecorder, withEvents } from "@memorial/lib/events/events";
+import { type EventRecorder, withSqlEvents } from "@memorial/lib/events/events";
 import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
 import { chooseLanguage, type Language, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
 import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@memorial/lib/operators/contexts";
@@ -15,7 +17,7 @@ import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
 import { detectDuplicates, duplicateLocksSql, mergedInto } from "./duplicates";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
-import { classicTitle, memorialsVisibleTo } from "./policy";
+import { classicTitle, memorialsVisibleToSql } from "./policy";
 
 export interface CreateMemorialOptions {
   caller: Caller;
@@ -64,7 +66,7 @@ export async function createMemorial(options: CreateMemorialOptions): Promise<Cr
   checkCoherence(command.target);
   const chain = await resolveContext(caller.operatorId, command.context);
   try {
-    return await withEvents(async (tx, events) => {
+    return await withSqlEvents(async (tx, events) => {
       if (options.idempotency) {
         const stored = await claimIdempotencyKey<CreateMemorialResult>(tx, caller, options.idempotency);
         if (stored) return { ...stored, replayed: true };
@@ -107,7 +109,7 @@ function checkCoherence(target: PlantingTarget) {
 }
 
 async function plant(
-  tx: Tx,
+  tx: SqlClient,
   events: EventRecorder,
   options: CreateMemorialOptions,
   chain: ContextChain,
@@ -246,7 +248,7 @@ async function plant(
 
 /** The audit row of a planting: the new memorial (with its first tree), or the tree planted. */
 function auditPlanting(
-  tx: Tx,
+  tx: SqlClient,
   caller: Caller,
   action: "memorial.created" | "tree.planted",
   memorialId: number,
@@ -281,29 +283,19 @@ const linkBaseOf = (options: CreateMemorialOptions) =>
 
 /** contract.md: a transaction is written for the creation of every memorial, the global one too. */
 async function recordCreation(
-  tx: Tx,
+  tx: SqlClient,
   caller: Pick<Caller, "operatorId" | "environment">,
   contextId: number | null,
   memorial: { id: number; personId: number | null },
   planting: Omit<Planting, "memorialId" | "personId">,
 ): Promise<number> {
-  const creation = await tx.transaction.create({
-    data: {
-      operatorId: caller.operatorId,
-      contextId,
-      type: "CreationMemorial",
-      memorialId: memorial.id,
-      personId: memorial.personId,
-      treeCount: 0,
-      freeTreeCount: 0,
-      amount: "0",
-      externalId: planting.externalId === null ? null : BigInt(planting.externalId),
-      memorialsLot: planting.memorialsLot,
-      uEventId: planting.uEventId,
-      specialEmailType: planting.specialEmailType,
-      isTest: isTestEnvironment(caller.environment),
-    },
-  });
+  const [creation] = await tx.$queryRaw<{ id: number }[]>`
+    INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
+      "free_tree_count", "amount", "external_id", "memorials_lot", "u_event_id", "special_email_type", "is_test")
+    VALUES (${caller.operatorId}, ${contextId}, 'CreationMemorial'::"TransactionType", ${memorial.id},
+      ${memorial.personId}, 0, 0, 0, ${planting.externalId === null ? null : BigInt(planting.externalId)},
+      ${planting.memorialsLot}, ${planting.uEventId}, ${planting.specialEmailType}, ${isTestEnvironment(caller.environment)})
+    RETURNING "id"`;
   return creation.id;
 }
 
@@ -313,7 +305,7 @@ async function recordCreation(
  * most one per operator" (and environment); ON CONFLICT waits for a concurrent creator.
  */
 export async function globalMemorial(
-  tx: Tx,
+  tx: SqlClient,
   events: EventRecorder,
   caller: Pick<Caller, "operatorId" | "operatorName" | "operatorLanguage" | "environment">,
 ) {
@@ -352,16 +344,29 @@ export async function globalMemorial(
     });
     return { id, personId: null, creationTransactionId };
   }
-  const row = await tx.memorial.findFirst({
-    where: { operatorId: caller.operatorId, kind: "global", isTest: isTestEnvironment(caller.environment) },
-    select: { id: true, personId: true },
-  });
+  const [row] = await tx.$queryRaw<{ id: number; person_id: number | null }[]>`
+    SELECT "id", "person_id" FROM "memorial"
+    WHERE "operator_id" = ${caller.operatorId} AND "kind" = 'global' AND "is_test" = ${isTestEnvironment(caller.environment)}
+    LIMIT 1`;
   // Neither inserted nor found: an incoherence of the service, not of the request (500).
   if (!row) throw new DomainError("INTERNAL", "the operator's global memorial could not be created");
-  return { ...row, creationTransactionId: null };
+  return { id: row.id, personId: row.person_id, creationTransactionId: null };
 }
 
-async function existingMemorial(tx: Tx, caller: Caller, id: number) {
+/** What a planting reads of the memorial it plants in. */
+interface PlantedMemorial {
+  id: number;
+  person_id: number | null;
+  status: string;
+  merged_into_id: number | null;
+  erased_at: Date | null;
+}
+
+const plantedMemorialSql = (where: Prisma.Sql) => Prisma.sql`
+  SELECT m."id", m."person_id", m."status"::text AS "status", m."merged_into_id", m."erased_at"
+  FROM "memorial" m WHERE ${where}`;
+
+async function existingMemorial(tx: SqlClient, caller: Caller, id: number) {
   // The memorial is held (FOR SHARE) until the tree is written: a merge (lib/duplicates/
   // merge-memorials.ts locks both memorials FOR UPDATE first) waits for this planting and then
   // moves its tree too, or has committed, and the read below finds the memorial merged away and
@@ -370,17 +375,13 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
   await tx.$queryRaw`SELECT 1 AS "held" FROM "memorial" WHERE "id" = ${id} FOR SHARE`;
   // contract.md: another operator's public memorial accepts trees; one that is not public is
   // answered exactly as if it did not exist (the memorial policy decides).
-  const found = await tx.memorial.findFirst({
-    where: { AND: [{ id }, memorialsVisibleTo(caller)] },
-    select: { id: true, personId: true, status: true, mergedIntoId: true, erasedAt: true },
-  });
+  const [found] = await tx.$queryRaw<PlantedMemorial[]>(
+    plantedMemorialSql(Prisma.sql`m."id" = ${id} AND ${memorialsVisibleToSql(caller)}`),
+  );
   // Issue 32.4: the operator's memorial merged into another: its tree goes to the kept one.
-  const keptId = found?.mergedIntoId ? await mergedInto(tx, found.id) : null;
+  const keptId = found?.merged_into_id ? await mergedInto(tx, found.id) : null;
   const row = keptId
-    ? await tx.memorial.findUniqueOrThrow({
-        where: { id: keptId },
-        select: { id: true, personId: true, status: true, mergedIntoId: true, erasedAt: true },
-      })
+    ? (await tx.$queryRaw<PlantedMemorial[]>(plantedMemorialSql(Prisma.sql`m."id" = ${keptId}`)))[0]
     : found;
   if (!row) {
     throw notFound(`memorial ${id} does not exist`, { field: "target.memorialId", reason: "not-found" });
@@ -395,13 +396,13 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
   }
   // Issues 32.1 and 31.1: a memorial closed as not confirmed, or erased at its family's request,
   // shows no tree any more: a tree planted there would be paid for and seen nowhere.
-  if (row.status === "expired" || row.erasedAt !== null) {
+  if (row.status === "expired" || row.erased_at !== null) {
     throw invalid(
       `memorial ${id} is closed (${row.status === "expired" ? "never confirmed by its family" : "erased at its family's request"}); no tree can be planted in it`,
       { field: "target.memorialId", reason: "closed" },
     );
   }
-  return { id: row.id, personId: row.personId };
+  return { id: row.id, personId: row.person_id };
 }
 
 /**
@@ -410,7 +411,7 @@ async function existingMemorial(tx: Tx, caller: Caller, id: number) {
  * detection (lib/memorials/duplicates.ts duplicateLocksSql).
  */
 async function newMemorial(
-  tx: Tx,
+  tx: SqlClient,
   caller: Caller,
   chain: ContextChain,
   target: Extract<PlantingTarget, { kind: "new" }>,

@@ -27,8 +27,9 @@
 // creation, round trip included, on a loaded 2-core machine (test/memorial-duplicates.test.ts
 // checks the plan and prints the figure).
 import { recordAudit } from "@memorial/lib/audit/record";
-import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
+import { db, Prisma, transaction } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { settings } from "@memorial/lib/settings";
 
@@ -62,7 +63,7 @@ export const duplicateLocksSql = (operatorId: Prisma.Sql, deathDate: Prisma.Sql)
  * of the transaction (the creation's own insert does, a round trip less per planting).
  */
 export async function detectDuplicates(
-  tx: Tx,
+  tx: SqlClient,
   memorialId: number,
   { locksHeld = false }: { locksHeld?: boolean } = {},
 ): Promise<{ id: number; otherMemorialId: number }[]> {
@@ -324,7 +325,10 @@ export async function markNotSamePerson(input: {
 }
 
 /** The memorial a merged memorial's address leads to (the end of a chain of merges), or null. */
-export async function mergedInto(client: Pick<Tx, "$queryRaw">, memorialId: number): Promise<number | null> {
+export async function mergedInto(
+  client: Pick<SqlClient, "$queryRaw">,
+  memorialId: number,
+): Promise<number | null> {
   const [row] = await client.$queryRaw<{ id: number | null }[]>`
     WITH RECURSIVE chain("id", "next", "depth") AS (
       SELECT "id", "merged_into_id", 0 FROM "memorial" WHERE "id" = ${memorialId}

@@ -5,7 +5,8 @@
 // a retry does it again. Records are kept IDEMPOTENCY_HOURS, then purged (a key older than that
 // names a new request).
 import { createHash } from "node:crypto";
-import { db, type Tx } from "@memorial/lib/db/client";
+import { db } from "@memorial/lib/db/client";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import { DomainError, invalid } from "@memorial/lib/errors";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { LIMITS } from "./limits";
@@ -57,7 +58,7 @@ export function checkIdempotencyKey(key: string): string {
  * its result in the same transaction). An expired record is taken over as a new request.
  */
 export async function claimIdempotencyKey<T>(
-  tx: Tx,
+  tx: SqlClient,
   scope: IdempotencyScope,
   idempotency: IdempotencyKey,
 ): Promise<T | null> {
@@ -70,40 +71,28 @@ export async function claimIdempotencyKey<T>(
           "created_at" = now()
       WHERE "idempotency_record"."created_at" < now() - make_interval(hours => ${IDEMPOTENCY_HOURS})`;
   if (claimed === 1) return null;
-  const existing = await tx.idempotencyRecord.findUniqueOrThrow({
-    where: {
-      operatorId_isTest_key: {
-        operatorId: scope.operatorId,
-        isTest: isTestEnvironment(scope.environment),
-        key,
-      },
-    },
-  });
-  if (existing.requestHash !== hash) {
+  const [existing] = await tx.$queryRaw<{ request_hash: string; response_body: unknown }[]>`
+    SELECT "request_hash", "response_body" FROM "idempotency_record"
+    WHERE "operator_id" = ${scope.operatorId} AND "is_test" = ${isTestEnvironment(scope.environment)} AND "key" = ${key}`;
+  if (!existing) throw new DomainError("INTERNAL", "an Idempotency-Key neither claimed nor found");
+  if (existing.request_hash !== hash) {
     throw new DomainError(
       "IDEMPOTENCY_MISMATCH",
       "Idempotency-Key: this key was used with a different request body; use a new key for a new request",
     );
   }
-  return existing.responseBody as T;
+  return existing.response_body as T;
 }
 
 export async function rememberResult(
-  tx: Tx,
+  tx: SqlClient,
   scope: IdempotencyScope,
   key: string,
   result: unknown,
 ): Promise<void> {
-  await tx.idempotencyRecord.update({
-    where: {
-      operatorId_isTest_key: {
-        operatorId: scope.operatorId,
-        isTest: isTestEnvironment(scope.environment),
-        key,
-      },
-    },
-    data: { responseStatus: 200, responseBody: result as object },
-  });
+  await tx.$executeRaw`
+    UPDATE "idempotency_record" SET "response_status" = 200, "response_body" = ${JSON.stringify(result)}::jsonb
+    WHERE "operator_id" = ${scope.operatorId} AND "is_test" = ${isTestEnvironment(scope.environment)} AND "key" = ${key}`;
 }
 
 /** Deletes the records older than IDEMPOTENCY_HOURS (run by the launcher's housekeeping). */

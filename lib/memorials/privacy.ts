@@ -2,7 +2,8 @@
 // management page and the webhook: the family's own choice, else the funeral home's default
 // (context.default_privacy up the memorial's context chain), else public; "hidden" is the family's
 // hide (hidden_at), whatever the stored level.
-import { db, Prisma, type Tx } from "@memorial/lib/db/client";
+import { db, Prisma } from "@memorial/lib/db/client";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { effectivePrivacySql } from "./policy";
 
@@ -13,17 +14,32 @@ export interface MemorialPrivacyView {
   isDefault: boolean;
 }
 
+/** What a memorial's privacy is made of, read by privacyColumnsSql. */
+export interface PrivacyColumns {
+  privacyStored: "public" | "link_only";
+  privacyChosen: boolean;
+  privacyHidden: boolean;
+}
+
+/** The columns of a memorial's privacy (aliased `alias`), read with other columns (Infos). */
+export function privacyColumnsSql(alias = "m"): Prisma.Sql {
+  const m = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`${effectivePrivacySql(alias)}::text AS "privacyStored", ${m}."privacy" IS NOT NULL AS "privacyChosen",
+      ${m}."hidden_at" IS NOT NULL AS "privacyHidden"`;
+}
+
+/** The privacy of a memorial from its columns (privacyColumnsSql). */
+export function privacyOf(row: PrivacyColumns): MemorialPrivacyView {
+  return { level: row.privacyHidden ? "hidden" : row.privacyStored, isDefault: !row.privacyChosen };
+}
+
 /** The privacy of memorial `id`, or null when it does not exist. */
 export async function memorialPrivacy(
   id: number,
-  client: Tx | typeof db = db,
+  client: Pick<SqlClient, "$queryRaw"> = db,
 ): Promise<MemorialPrivacyView | null> {
-  const rows = await client.$queryRaw<{ stored: "public" | "link_only"; chosen: boolean; hidden: boolean }[]>(
-    Prisma.sql`SELECT ${effectivePrivacySql("m")}::text AS "stored", m."privacy" IS NOT NULL AS "chosen",
-      m."hidden_at" IS NOT NULL AS "hidden"
-      FROM "memorial" m WHERE m."id" = ${id}`,
+  const [row] = await client.$queryRaw<PrivacyColumns[]>(
+    Prisma.sql`SELECT ${privacyColumnsSql("m")} FROM "memorial" m WHERE m."id" = ${id}`,
   );
-  const row = rows[0];
-  if (!row) return null;
-  return { level: row.hidden ? "hidden" : row.stored, isDefault: !row.chosen };
+  return row ? privacyOf(row) : null;
 }

@@ -3,6 +3,7 @@
 import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import type { ContextKind, MemorialPrivacy } from "@memorial/lib/db/generated/enums";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import { CHAIN_LEVELS, chainAlias, chainColumnsSql, contextChainSql } from "./context-chain";
@@ -122,7 +123,7 @@ export async function memorialsFollowingContext(contextId: number, client: Tx | 
  * operator.
  */
 export async function loadChain(
-  client: Tx | typeof db,
+  client: Pick<SqlClient, "$queryRaw">,
   operatorId: number,
   contextId: number | null,
 ): Promise<ContextChain> {
@@ -132,7 +133,7 @@ export async function loadChain(
 
 /** The chains of several contexts of one operator (contextChainSql), in one statement. */
 export async function loadChains(
-  client: Tx | typeof db,
+  client: Pick<SqlClient, "$queryRaw">,
   operatorId: number,
   contextIds: number[],
 ): Promise<Map<number, ContextChain>> {

@@ -2,7 +2,8 @@
 // way of taking a tree, shared with the replacement guarantee), inside the caller's transaction.
 
 import { OPERATOR_RULES } from "@memorial/lib/catalogue/rules";
-import { Prisma, type Tx } from "@memorial/lib/db/client";
+import { Prisma } from "@memorial/lib/db/client";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import { DomainError } from "@memorial/lib/errors";
 import { takeFromStock } from "./take-from-stock";
 
@@ -50,7 +51,7 @@ export type PrepaidUse = "use" | "reserved" | "none";
  * same choice, nothing taken from the real stock or balance.
  */
 export async function allocateTree(
-  tx: Tx,
+  tx: SqlClient,
   operatorId: number,
   options: { consumeStock: boolean; prepaid?: PrepaidUse },
 ): Promise<AllocatedTree> {
@@ -89,7 +90,7 @@ export async function allocateTree(
 }
 
 /** The tree's pair, taken from the stock (or only chosen, for a test key), the balance untouched. */
-async function pickAndTake(tx: Tx, operatorId: number, consumeStock: boolean) {
+async function pickAndTake(tx: SqlClient, operatorId: number, consumeStock: boolean) {
   const row = consumeStock
     ? await takeFromStock<Row>(tx, (skipLocked) => CANDIDATE(operatorId, skipLocked))
     : (await tx.$queryRaw<Row[]>`${CANDIDATE(operatorId)}`)[0];

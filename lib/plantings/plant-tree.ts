@@ -1,7 +1,8 @@
 // Plants one tree in a memorial: allocation from stock, a prepaid tree if any remain, the
 // planting's transaction and the tree row, all in the caller's database transaction.
-import type { Tx } from "@memorial/lib/db/client";
+
 import type { TreeOrigin } from "@memorial/lib/db/generated/enums";
+import type { SqlClient } from "@memorial/lib/db/raw";
 import { allocateTree, type PrepaidUse } from "./allocate-tree";
 
 export interface PlantTreeInput {
@@ -38,7 +39,7 @@ export interface PlantedTree {
   free: boolean;
 }
 
-export async function plantTree(tx: Tx, input: PlantTreeInput): Promise<PlantedTree> {
+export async function plantTree(tx: SqlClient, input: PlantTreeInput): Promise<PlantedTree> {
   const visitor = input.visitor;
   const tree = await allocateTree(tx, input.operatorId, {
     consumeStock: !input.isTest,

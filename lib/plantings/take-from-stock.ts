@@ -2,7 +2,8 @@
 // the replacement guarantee, replace-tree.ts, which each chose their pair differently but took it
 // the same way). The decision is PostgreSQL's: a conditional UPDATE ... WHERE stock > 0 holds the
 // row lock until commit, so the stock never goes below zero whatever the concurrency.
-import { Prisma, type Tx } from "@memorial/lib/db/client";
+import { Prisma } from "@memorial/lib/db/client";
+import type { SqlClient } from "@memorial/lib/db/raw";
 
 /** The (plantation, species) pair taken, with whatever other columns the candidate selects. */
 export interface StockPair {
@@ -24,7 +25,7 @@ export interface StockPair {
  * taken (they read `taken`), and the columns they add to the answer (the planting's prepaid tree).
  */
 export async function takeFromStock<Row extends StockPair>(
-  tx: Tx,
+  tx: SqlClient,
   candidate: (skipLocked: boolean) => Prisma.Sql,
   then?: { ctes: Prisma.Sql; columns: Prisma.Sql },
 ): Promise<Row | null> {

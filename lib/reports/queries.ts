@@ -5,9 +5,10 @@
 // and tree(operator_id, planted_at); no row is loaded to be counted or summed here.
 
 import { speciesNameSql } from "@memorial/lib/catalogue/translations";
-import { reportsDb as db, Prisma } from "@memorial/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
+import { Prisma } from "@memorial/lib/db/client";
 import { keysetBatches } from "@memorial/lib/db/keyset";
 import { matchesWords, personNameKey } from "@memorial/lib/db/name-search";
+import { reportsSql } from "@memorial/lib/db/raw"; // a replica when REPORTS_DATABASE_URL is set; no ORM (issue 33.2)
 import { treesOfEnvironmentSql } from "@memorial/lib/memorials/policy";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { type LifeColumns, lifeColumnsSql } from "@memorial/lib/trees/queries";
@@ -109,7 +110,7 @@ export async function personsNamed(
   words: string[],
   limit: number,
 ): Promise<{ total: number; rows: NamedPerson[] }> {
-  const rows = await db.$queryRaw<(NamedPerson & { total: number })[]>`
+  const rows = await reportsSql.$queryRaw<(NamedPerson & { total: number })[]>`
     SELECT p."id", p."first_name" AS "firstName", p."last_name" AS "lastName", COUNT(*) OVER ()::int AS "total"
     FROM "person" p WHERE p."id" IN (${personsNamedSql(viewer, epfId, words)})
     ORDER BY p."last_name", p."first_name", p."id"
@@ -133,7 +134,7 @@ const LINE_JOINS = Prisma.sql`
 
 /** One page of lines, one per planting operation, by planting date then id (contract.md). */
 export function reportLines(filter: ReportFilter, limit: number, offset: number): Promise<ReportLineRow[]> {
-  return db.$queryRaw<ReportLineRow[]>(reportLinesSql(filter, limit, offset));
+  return reportsSql.$queryRaw<ReportLineRow[]>(reportLinesSql(filter, limit, offset));
 }
 
 /** The statement of reportLines (its plan is read by scripts/bench/explain-reports.ts). */
@@ -152,7 +153,7 @@ export async function* allReportLines(filter: ReportFilter, batch = 1000): Async
     {
       key: Prisma.sql`t."planted_at", t."id"`,
       keyOf: (line) => [line.plantedAt, line.id],
-      read: (after, limit) => db.$queryRaw<ReportLineRow[]>`
+      read: (after, limit) => reportsSql.$queryRaw<ReportLineRow[]>`
         SELECT ${LINE_COLUMNS(filter)}
         FROM (SELECT * FROM "tree" t WHERE ${whereOf(filter)} ${after}
               ORDER BY t."planted_at", t."id" LIMIT ${limit}) t
@@ -169,7 +170,7 @@ export function reportBuckets(
   filter: ReportFilter,
   unit: "week" | "month",
 ): Promise<{ bucket: Date; trees: number }[]> {
-  return db.$queryRaw<{ bucket: Date; trees: number }[]>`
+  return reportsSql.$queryRaw<{ bucket: Date; trees: number }[]>`
     SELECT (date_trunc(${unit}, t."planted_at" AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "bucket",
            SUM(t."quantity")::int AS "trees"
     FROM "tree" t WHERE ${whereOf(filter)} GROUP BY 1`;
@@ -177,7 +178,7 @@ export function reportBuckets(
 
 /** Lines, trees and CO2 of the whole period, not only of a page (contract.md). */
 export async function reportTotals(filter: ReportFilter): Promise<ReportTotals> {
-  const [row] = await db.$queryRaw<ReportTotals[]>(reportTotalsSql(filter));
+  const [row] = await reportsSql.$queryRaw<ReportTotals[]>(reportTotalsSql(filter));
   return row;
 }
 

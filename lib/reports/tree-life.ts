@@ -12,7 +12,8 @@
 // - dead: dead or replaced (a replaced tree died; its replacement is a tree of its own).
 // Survival rate = alive / (alive + dead) among the trees in the ground; null when none is.
 import { speciesNameSql } from "@memorial/lib/catalogue/translations";
-import { reportsDb as db, Prisma } from "@memorial/lib/db/client"; // a replica when REPORTS_DATABASE_URL is set
+import { Prisma } from "@memorial/lib/db/client";
+import { reportsSql } from "@memorial/lib/db/raw"; // a replica when REPORTS_DATABASE_URL is set; no ORM (issue 33.2)
 import { ownTreesOfSql } from "@memorial/lib/memorials/policy";
 import type { OperatorScope } from "@memorial/lib/scope";
 
@@ -58,7 +59,7 @@ const treesOf = (scope: OperatorScope) => ownTreesOfSql(scope);
 
 /** Allocated, in the ground and alive per funeral home (tree.epf_id), by name. */
 export function lifePerFuneralHome(scope: OperatorScope): Promise<FuneralHomeLife[]> {
-  return db.$queryRaw<FuneralHomeLife[]>`
+  return reportsSql.$queryRaw<FuneralHomeLife[]>`
     SELECT t."epf_id" AS "epfId", c."name" AS "name", ${FIGURES}
     FROM "tree" t LEFT JOIN "context" c ON c."id" = t."epf_id"
     WHERE ${treesOf(scope)}
@@ -68,7 +69,7 @@ export function lifePerFuneralHome(scope: OperatorScope): Promise<FuneralHomeLif
 
 /** Allocated, in the ground and alive per planting site, by name. */
 export function lifePerSite(scope: OperatorScope): Promise<SiteLife[]> {
-  return db.$queryRaw<SiteLife[]>`
+  return reportsSql.$queryRaw<SiteLife[]>`
     SELECT t."plantation_id" AS "plantationId", pl."name", pl."country"::text AS "country", ${FIGURES}
     FROM "tree" t JOIN "plantation" pl ON pl."id" = t."plantation_id"
     WHERE ${treesOf(scope)}
@@ -78,7 +79,7 @@ export function lifePerSite(scope: OperatorScope): Promise<SiteLife[]> {
 
 /** The survival rate per site and species, among the trees in the ground (species in `language`). */
 export async function survivalPerSiteAndSpecies(scope: OperatorScope, language = "fr"): Promise<Survival[]> {
-  const rows = await db.$queryRaw<Omit<Survival, "rate">[]>`
+  const rows = await reportsSql.$queryRaw<Omit<Survival, "rate">[]>`
     SELECT t."plantation_id" AS "plantationId", pl."name" AS "site",
            t."species_id" AS "speciesId", ${speciesNameSql(language)} AS "species",
            COALESCE(SUM(t."quantity"), 0)::int AS "inGround",
@@ -100,7 +101,7 @@ export function survivalRate(alive: number, dead: number): number | null {
 
 /** Trees ordered and not yet planted in the ground (the dashboard overview's count). */
 export async function treesWaitingCount(scope: OperatorScope): Promise<number> {
-  const [row] = await db.$queryRaw<{ trees: number }[]>`
+  const [row] = await reportsSql.$queryRaw<{ trees: number }[]>`
     SELECT COALESCE(SUM(t."quantity"), 0)::int AS "trees"
     FROM "tree" t WHERE ${treesOf(scope)} AND t."status" = 'ordered'`;
   return row?.trees ?? 0;

@@ -1,8 +1,9 @@
 // 4.3 GET report endpoints: the trees of a funeral home (with its agencies) or of one person linked
 // to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
 // The API's reports and the dashboard's are this one use case.
-import { db } from "@memorial/lib/db/client";
+
 import { searchWords } from "@memorial/lib/db/name-search";
+import { sql } from "@memorial/lib/db/raw";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { type ContextChain, contextLanguage, loadChain } from "@memorial/lib/operators/contexts";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
@@ -88,19 +89,15 @@ export async function reportFilter(
   // Authorization in the where clause: another operator's funeral home or person is not found.
   // The funeral home is the first of its chain (one statement: the Contexte of the answer too).
   // The person, when asked for, is read at the same time; the funeral home's refusal comes first.
+  // Without the ORM (lib/db/raw.ts, issue 33.2), as the lines and totals.
   const [chain, person] = await Promise.all([
-    loadChain(db, viewer.operatorId, input.epfId),
+    loadChain(sql, viewer.operatorId, input.epfId),
     input.personId === null
       ? null
-      : db.person.findFirst({
-          where: {
-            id: input.personId,
-            operatorId: viewer.operatorId,
-            epfId: input.epfId,
-            isTest: isTestEnvironment(viewer.environment),
-          },
-          select: { id: true },
-        }),
+      : sql.$queryRaw<{ id: number }[]>`
+            SELECT "id" FROM "person"
+            WHERE "id" = ${input.personId} AND "operator_id" = ${viewer.operatorId} AND "epf_id" = ${input.epfId}
+              AND "is_test" = ${isTestEnvironment(viewer.environment)}`.then((rows) => rows[0] ?? null),
   ]);
   if (chain[0]?.kind !== "Epf")
     throw notFound(`funeral home (Epf) ${input.epfId} does not exist`, {

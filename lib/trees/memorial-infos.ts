@@ -5,13 +5,15 @@
 import { trimDecimal } from "@memorial/lib/catalogue/queries";
 import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
 import { db } from "@memorial/lib/db/client";
+import { sql } from "@memorial/lib/db/raw";
 import { notFound } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { isLanguage, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
 import { cachedMemorial } from "@memorial/lib/memorials/cache";
 import {
   isOwnMemorial,
-  memorialsVisibleTo,
+  type MemorialKind,
+  memorialsVisibleToSql,
   shownDeathDate,
   shownMessage,
   shownPlanter,
@@ -20,7 +22,7 @@ import {
   treesVisibleTo,
   treesVisibleToSql,
 } from "@memorial/lib/memorials/policy";
-import { memorialPrivacy } from "@memorial/lib/memorials/privacy";
+import { type PrivacyColumns, privacyColumnsSql, privacyOf } from "@memorial/lib/memorials/privacy";
 import type { Caller } from "@memorial/lib/operators/keys";
 import {
   type LifeColumns,
@@ -36,6 +38,27 @@ export interface InfosTreeRow extends TreeOrderLine {
   plantedAt: Date;
   /** Its life after the order (issue 20). */
   life: TreeLifeFields;
+}
+
+/** What Infos reads of the memorial: with its deceased (null columns without one) and privacy. */
+interface InfosMemorialRow extends PrivacyColumns {
+  id: number;
+  operatorId: number;
+  kind: MemorialKind;
+  status: string;
+  title: string;
+  anonymousName: string | null;
+  isTest: boolean;
+  createdAt: Date;
+  takenDownAt: Date | null;
+  erasedAt: Date | null;
+  mergedIntoId: number | null;
+  personId: number | null;
+  lastName: string | null;
+  firstName: string | null;
+  civility: string | null;
+  deathDate: Date;
+  deathDateApproximate: boolean;
 }
 
 type InfosTreeRecord = Omit<InfosTreeRow, "life"> &
@@ -106,35 +129,19 @@ async function loadMemorialInfos(
   page: { limit: number; offset: number },
 ): Promise<MemorialInfos> {
   const viewer = caller;
-  const memorial = await db.memorial.findFirst({
-    where: { AND: [{ id: memorialId }, memorialsVisibleTo(viewer)] },
-    select: {
-      id: true,
-      operatorId: true,
-      kind: true,
-      status: true,
-      title: true,
-      anonymousName: true,
-      isTest: true,
-      createdAt: true,
-      takenDownAt: true,
-      erasedAt: true,
-      mergedIntoId: true,
-      person: {
-        select: {
-          lastName: true,
-          firstName: true,
-          civility: true,
-          deathDate: true,
-          deathDateApproximate: true,
-        },
-      },
-    },
-  });
+  // The memorial, its deceased and its privacy in one statement, without the ORM (issue 33.2).
+  const [memorial] = await sql.$queryRaw<InfosMemorialRow[]>`
+    SELECT m."id", m."operator_id" AS "operatorId", m."kind"::text AS "kind", m."status"::text AS "status",
+           m."title", m."anonymous_name" AS "anonymousName", m."is_test" AS "isTest", m."created_at" AS "createdAt",
+           m."taken_down_at" AS "takenDownAt", m."erased_at" AS "erasedAt", m."merged_into_id" AS "mergedIntoId",
+           p."id" AS "personId", p."last_name" AS "lastName", p."first_name" AS "firstName", p."civility",
+           p."death_date" AS "deathDate", p."death_date_approximate" AS "deathDateApproximate",
+           ${privacyColumnsSql("m")}
+    FROM "memorial" m LEFT JOIN "person" p ON p."id" = m."person_id"
+    WHERE m."id" = ${memorialId} AND ${memorialsVisibleToSql(viewer)}`;
   // contract.md: another operator's memorial that is not public answers 404, as if it did not exist.
   if (!memorial) throw notFound(`memorial ${memorialId} does not exist`);
   const own = isOwnMemorial(viewer, memorial);
-  const privacy = await memorialPrivacy(memorial.id);
   // 4.1 rule 6 for a GET (no Langue in the request, no context): the operator's language.
   const language = caller.operatorLanguage;
 
@@ -143,7 +150,7 @@ async function loadMemorialInfos(
   const rows =
     memorial.status !== "visible"
       ? []
-      : await db.$queryRaw<InfosTreeRecord[]>`
+      : await sql.$queryRaw<InfosTreeRecord[]>`
           SELECT t."quantity", t."species_id" AS "speciesId",
                  ${speciesNameSql(language)} AS "species", ${speciesTypeSql(language)} AS "type",
                  sp."max_height_m"::text AS "maxHeightM", sp."lifespan_years" AS "lifespanYears",
@@ -163,7 +170,7 @@ async function loadMemorialInfos(
       ? 0
       : await db.tree.count({ where: { AND: [{ memorialId: memorial.id }, treesVisibleTo(viewer)] } }));
 
-  const person = showsDeceased(memorial.kind) ? memorial.person : null;
+  const person = showsDeceased(memorial.kind) && memorial.personId !== null ? memorial : null;
   return {
     id: memorial.id,
     // The API's MemorialNom is the specification's (4.1 rule 7), whatever the family chose.
@@ -196,6 +203,6 @@ async function loadMemorialInfos(
       longitude: trimDecimal(row.longitude),
     })),
     totalTrees,
-    state: memorialState(memorial, privacy?.level),
+    state: memorialState(memorial, privacyOf(memorial).level),
   };
 }

@@ -3,10 +3,10 @@
 // policy's decision (memorialsVisibleTo(PUBLIC)); the address is the one every link uses
 // (lib/links.ts: APP_URL, else the Host the request came to).
 
-import { db } from "@memorial/lib/db/client";
+import { sql } from "@memorial/lib/db/raw";
 import { memorialUrl, publicOrigin } from "@memorial/lib/links";
 import { cachedMemorial } from "@memorial/lib/memorials/cache";
-import { isPublicMemorial, memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
+import { isPublicMemorial, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
 
 export async function publicMemorialUrl(
   request: Request,
@@ -21,11 +21,10 @@ export async function publicMemorialUrl(
   }
   // Kept with the memorial's other reads until one of its events (a confirmation, the family
   // hiding it) changes whether it is public.
-  const memorial = await cachedMemorial(memorialId, "public-address", () =>
-    db.memorial.findFirst({
-      where: { AND: [{ id: memorialId }, memorialsVisibleTo(PUBLIC)] },
-      select: { id: true, language: true },
-    }),
-  );
+  const memorial = await cachedMemorial(memorialId, "public-address", async () => {
+    const [row] = await sql.$queryRaw<{ id: number; language: string }[]>`
+      SELECT m."id", m."language" FROM "memorial" m WHERE m."id" = ${memorialId} AND ${memorialsVisibleToSql(PUBLIC)}`;
+    return row ?? null;
+  });
   return memorial ? memorialUrl(publicOrigin(request.headers), memorial) : null;
 }

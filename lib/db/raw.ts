@@ -1,0 +1,118 @@
+// Statements sent without the ORM (issue 33: "no ORM on the hot path"). Prisma's client costs about
+// 230 µs of this process's CPU per statement on top of `pg`'s 190 (its query interpreter, the
+// proxies of its models, the mapping of each row), measured on the xlarge bench database, 20 at
+// once: for a planting of seven statements, or a report of four, that is what separates them from
+// their floors. The hot paths (the planting of lib/memorials/create-memorial.ts, the reports'
+// reads of lib/reports) write only SQL, through this module, on the same pools as the ORM
+// (lib/db/client.ts): one pool per database, whichever way a statement goes.
+//
+// A statement is a Prisma.Sql (the `Prisma.sql` tag, `Prisma.join`, `Prisma.raw`), so the same
+// fragments serve both ways, and the answers are Prisma's own: the values of a row come back as
+// `$queryRaw` gives them (an int8 as a bigint, a numeric as a Decimal, a timestamp or a date as a
+// Date at UTC), and the parameters go as Prisma sends them (a Date as its UTC instant).
+// test/raw-sql.test.ts compares both ways on every type the project reads.
+import pg from "pg";
+import { mainPool, Prisma, reportsPool } from "./client";
+
+/** What a use case that writes only SQL needs of a client or of a transaction: Prisma's Tx has it. */
+export interface SqlClient {
+  $queryRaw<T = unknown>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<T>;
+  $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]): Promise<number>;
+}
+
+// pg's type ids whose text Prisma reads otherwise than pg does by default.
+const INT8 = 20;
+const NUMERIC = 1700;
+const TIMESTAMP = 1114;
+const DATE = 1082;
+
+/** The rows' values as Prisma's `$queryRaw` gives them. */
+const types = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === INT8) return (text: string) => BigInt(text);
+    if (oid === NUMERIC) return (text: string) => new Prisma.Decimal(text);
+    // A timestamp without time zone, and a date, are UTC for Prisma (pg reads them in local time).
+    if (oid === TIMESTAMP) return (text: string) => new Date(`${text.replace(" ", "T")}Z`);
+    if (oid === DATE) return (text: string) => new Date(`${text}T00:00:00Z`);
+    return pg.types.getTypeParser(oid, format as "text");
+  },
+};
+
+/** A parameter as Prisma sends it: a Date as its UTC instant (pg would write local time). */
+function parameter(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === "bigint") return value.toString();
+  if (Prisma.Decimal.isDecimal(value)) return value.toString();
+  if (Array.isArray(value)) return value.map(parameter);
+  return value;
+}
+
+function statementOf(query: TemplateStringsArray | Prisma.Sql, values: unknown[]): Prisma.Sql {
+  return query instanceof Prisma.Sql ? query : Prisma.sql(query, ...values);
+}
+
+interface Queryable {
+  query(config: pg.QueryConfig): Promise<pg.QueryResult>;
+}
+
+async function run(on: Queryable, statement: Prisma.Sql) {
+  return on.query({ text: statement.text, values: statement.values.map(parameter), types });
+}
+
+/** A SqlClient on a pool (each statement on any free connection) or on one connection. */
+function clientOn(on: () => Queryable): SqlClient {
+  return {
+    async $queryRaw<T>(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) {
+      return (await run(on(), statementOf(query, values))).rows as T;
+    },
+    async $executeRaw(query: TemplateStringsArray | Prisma.Sql, ...values: unknown[]) {
+      return (await run(on(), statementOf(query, values))).rowCount ?? 0;
+    },
+  };
+}
+
+/** Statements on the shared pool (the primary database). */
+export const sql: SqlClient = clientOn(mainPool);
+
+/** The reports' reads: on the replica when REPORTS_DATABASE_URL is set (lib/db/client.ts reportsDb). */
+export const reportsSql: SqlClient = clientOn(reportsPool);
+
+/**
+ * A transaction on one connection of the shared pool, its statements one after the other (as
+ * lib/db/serial-transactions.ts has the ORM's): committed when `work` resolves, rolled back when
+ * it throws. A connection that failed (the database gone) is closed, not given back to the pool.
+ */
+export async function sqlTransaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+  const connection = await mainPool().connect();
+  let broken: Error | undefined;
+  // A connection that dies while checked out emits "error" (the pool listens only to idle ones):
+  // unheard, it would end the process. Its statement fails too, and the work with it.
+  const onError = (error: Error) => {
+    broken = error;
+  };
+  connection.on("error", onError);
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = <R>(next: () => Promise<R>): Promise<R> => {
+    const result = last.then(next, next);
+    last = result.catch(() => {});
+    return result;
+  };
+  const tx = clientOn(() => ({
+    query: (config: pg.QueryConfig) => serial(() => connection.query(config)),
+  }));
+  try {
+    await connection.query("BEGIN");
+    const value = await work(tx);
+    await serial(() => connection.query("COMMIT"));
+    return value;
+  } catch (error) {
+    await last;
+    await connection.query("ROLLBACK").catch((failed: Error) => {
+      broken = failed;
+    });
+    throw error;
+  } finally {
+    connection.off("error", onError);
+    connection.release(broken);
+  }
+}
