@@ -2,7 +2,7 @@
 // value for value, on every type the project reads, with the same parameters; its transactions
 // commit, roll back, run their statements one at a time and survive a connection that dies.
 import { db, disconnect, Prisma } from "@memorial/lib/db/client";
-import { reportsSql, sql, sqlTransaction } from "@memorial/lib/db/raw";
+import { preparedSql, reportsSql, sql, sqlTransaction } from "@memorial/lib/db/raw";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { type ReportFilter, reportLinesSql, reportTotalsSql } from "@memorial/lib/reports/queries";
@@ -59,6 +59,20 @@ describe("a statement without the ORM", () => {
     expect(viaSql).toEqual(await db.$queryRaw(lines));
     const totals = reportTotalsSql(filter);
     expect(await reportsSql.$queryRaw(totals)).toEqual(await db.$queryRaw(totals));
+  });
+
+  it("prepares a statement once per connection and runs it again with other values", async () => {
+    const marker = `raw-sql-prepared-${Date.now()}`;
+    const once = (i: number) => preparedSql.$queryRaw<{ i: number; marker: string }[]>`
+      SELECT ${i}::int AS "i", ${marker}::text AS "marker", pg_backend_pid() AS "pid"`;
+    // One after the other: the pool gives back the connection just released.
+    expect((await once(1))[0].i).toBe(1);
+    expect((await once(2))[0].i).toBe(2);
+    const [{ prepared }] = await preparedSql.$queryRaw<{ prepared: number }[]>`
+      SELECT count(*)::int AS "prepared" FROM pg_prepared_statements
+      WHERE "statement" LIKE '%::text AS "marker", pg_backend_pid()%'
+        AND "statement" NOT LIKE '%pg_prepared_statements%'`;
+    expect(prepared).toBe(1);
   });
 
   it("counts the rows an $executeRaw changes, as Prisma does", async () => {

@@ -5,7 +5,7 @@
 import { trimDecimal } from "@memorial/lib/catalogue/queries";
 import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
 import { db } from "@memorial/lib/db/client";
-import { sql } from "@memorial/lib/db/raw";
+import { preparedSql } from "@memorial/lib/db/raw";
 import { notFound } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { isLanguage, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
@@ -130,7 +130,7 @@ async function loadMemorialInfos(
 ): Promise<MemorialInfos> {
   const viewer = caller;
   // The memorial, its deceased and its privacy in one statement, without the ORM (issue 33.2).
-  const [memorial] = await sql.$queryRaw<InfosMemorialRow[]>`
+  const [memorial] = await preparedSql.$queryRaw<InfosMemorialRow[]>`
     SELECT m."id", m."operator_id" AS "operatorId", m."kind"::text AS "kind", m."status"::text AS "status",
            m."title", m."anonymous_name" AS "anonymousName", m."is_test" AS "isTest", m."created_at" AS "createdAt",
            m."taken_down_at" AS "takenDownAt", m."erased_at" AS "erasedAt", m."merged_into_id" AS "mergedIntoId",
@@ -150,7 +150,7 @@ async function loadMemorialInfos(
   const rows =
     memorial.status !== "visible"
       ? []
-      : await sql.$queryRaw<InfosTreeRecord[]>`
+      : await preparedSql.$queryRaw<InfosTreeRecord[]>`
           SELECT t."quantity", t."species_id" AS "speciesId",
                  ${speciesNameSql(language)} AS "species", ${speciesTypeSql(language)} AS "type",
                  sp."max_height_m"::text AS "maxHeightM", sp."lifespan_years" AS "lifespanYears",

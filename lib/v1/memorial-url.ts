@@ -3,7 +3,7 @@
 // policy's decision (memorialsVisibleTo(PUBLIC)); the address is the one every link uses
 // (lib/links.ts: APP_URL, else the Host the request came to).
 
-import { sql } from "@memorial/lib/db/raw";
+import { preparedSql } from "@memorial/lib/db/raw";
 import { memorialUrl, publicOrigin } from "@memorial/lib/links";
 import { cachedMemorial } from "@memorial/lib/memorials/cache";
 import { isPublicMemorial, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
@@ -22,7 +22,7 @@ export async function publicMemorialUrl(
   // Kept with the memorial's other reads until one of its events (a confirmation, the family
   // hiding it) changes whether it is public.
   const memorial = await cachedMemorial(memorialId, "public-address", async () => {
-    const [row] = await sql.$queryRaw<{ id: number; language: string }[]>`
+    const [row] = await preparedSql.$queryRaw<{ id: number; language: string }[]>`
       SELECT m."id", m."language" FROM "memorial" m WHERE m."id" = ${memorialId} AND ${memorialsVisibleToSql(PUBLIC)}`;
     return row ?? null;
   });

@@ -6,11 +6,14 @@
 // - one at a time (the default, --clients 1): one request to each size in turn;
 // - with --clients N: N requests in flight at once against one database at a time, in rounds that
 //   alternate the sizes (10 rounds per endpoint), each request timed from its sending to its last byte.
-// Prints p50/p99 per endpoint and size, and the ratio of the largest size to the smallest.
+// Prints p50/p99 per endpoint and size, and the ratio of the largest size to the smallest; then
+// where each request's CPU went: the service's processes, PostgreSQL's and this client's (from
+// /proc, over the measured requests only). --only TEXT measures the endpoints whose name has TEXT.
 // With --profile DIR, the servers' processes are profiled (scripts/bench/cpu-profile.cjs) and write
 // their CPU profiles (launcher and HTTP server) to DIR/<size> when stopped: `npm run bench:profile -- DIR/<size>`
 // sums them up.
 // Not a test: nothing here passes or fails on a time, it reports what it measured.
+import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { generateKey, hashKey } from "@memorial/lib/operators/keys";
@@ -23,6 +26,7 @@ const option = (name: string) => (argv.includes(name) ? Number(argv[argv.indexOf
 const REQUESTS = option("--requests") || 300;
 const CLIENTS = option("--clients") || 1;
 const PROFILE = argv.includes("--profile") ? path.resolve(argv[argv.indexOf("--profile") + 1]) : null;
+const ONLY = argv.includes("--only") ? argv[argv.indexOf("--only") + 1] : null;
 const WARMUP = 50;
 const ROUNDS = 10;
 
@@ -147,6 +151,45 @@ async function concurrently(base: string, paths: string[], clients: number): Pro
   return samples;
 }
 
+/** CPU milliseconds so far of each process: its command and parent (Linux /proc). */
+function processTimes(): Map<number, { ms: number; parent: number; command: string }> {
+  const ticks = 100; // USER_HZ
+  const times = new Map<number, { ms: number; parent: number; command: string }>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / ticks;
+      times.set(Number(entry), { ms, parent: Number(fields[1]), command });
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return times;
+}
+
+/** CPU milliseconds so far of the service (`root` and its descendants), of PostgreSQL, of this process. */
+function cpuSplit(root: number): { service: number; postgres: number; client: number } {
+  const times = processTimes();
+  const inService = (pid: number): boolean => {
+    for (let p = pid, depth = 0; p > 1 && depth < 10; depth++) {
+      if (p === root) return true;
+      p = times.get(p)?.parent ?? 0;
+    }
+    return false;
+  };
+  let service = 0;
+  let postgres = 0;
+  for (const [pid, t] of times) {
+    if (inService(pid)) service += t.ms;
+    else if (t.command === "postgres") postgres += t.ms;
+  }
+  const own = process.cpuUsage();
+  return { service, postgres, client: (own.user + own.system) / 1000 };
+}
+
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
 
 const sizes = sizesFromArgs(argv, Boolean(process.env.DATABASE_URL));
@@ -178,11 +221,28 @@ try {
     mean: number;
     lines: number;
     perSecond: number;
+    cpu: { service: number; postgres: number; client: number };
+    count: number;
   }[] = [];
   const kinds = plans.get(sizes[0])!.map((kind) => kind.name);
   for (const [k, name] of kinds.entries()) {
+    if (ONLY && !name.includes(ONLY)) continue;
     const samples = new Map<Size, Sample[]>(sizes.map((size) => [size, []]));
     const busy = new Map<Size, number>(sizes.map((size) => [size, 0]));
+    const cpu = new Map<Size, { service: number; postgres: number; client: number }>(
+      sizes.map((size) => [size, { service: 0, postgres: 0, client: 0 }]),
+    );
+    /** Adds what `measure` cost on each side to `size`'s account. */
+    const accounted = async <T>(size: Size, measure: () => Promise<T>): Promise<T> => {
+      const before = cpuSplit(servers.get(size)!.pid);
+      const value = await measure();
+      const after = cpuSplit(servers.get(size)!.pid);
+      const sum = cpu.get(size)!;
+      sum.service += after.service - before.service;
+      sum.postgres += after.postgres - before.postgres;
+      sum.client += after.client - before.client;
+      return value;
+    };
     if (CLIENTS === 1) {
       for (let i = 0; i < REQUESTS + WARMUP; i++) {
         for (const size of sizes) {
@@ -209,7 +269,9 @@ try {
             (_, i) => paths[(WARMUP + round * perRound + i) % paths.length],
           );
           const started = performance.now();
-          samples.get(size)!.push(...(await concurrently(servers.get(size)!.url, slice, CLIENTS)));
+          samples
+            .get(size)!
+            .push(...(await accounted(size, () => concurrently(servers.get(size)!.url, slice, CLIENTS))));
           busy.set(size, busy.get(size)! + performance.now() - started);
         }
       }
@@ -225,6 +287,8 @@ try {
         mean: sorted.reduce((a, b) => a + b, 0) / sorted.length,
         lines: list.reduce((a, s) => a + s.lines, 0) / list.length,
         perSecond: (list.length * 1000) / busy.get(size)!,
+        cpu: cpu.get(size)!,
+        count: list.length,
       });
     }
   }
@@ -246,7 +310,17 @@ try {
       `${pad(r.kind, 42)}${pad(r.size, 7)}${num(r.p50)} ${num(r.p99)} ${num(r.mean)} ${num(r.perSecond)}  ${r.lines.toFixed(1)}`,
     );
   }
-  if (sizes.length >= 2) {
+  if (CLIENTS > 1) {
+    console.log(`\n${pad("CPU per request (ms)", 42)}${pad("size", 7)} service postgres   client    total`);
+    for (const r of results) {
+      const n = r.count;
+      const { service, postgres, client } = r.cpu;
+      console.log(
+        `${pad(r.kind, 42)}${pad(r.size, 7)}${num(service / n)} ${num(postgres / n)} ${num(client / n)} ${num((service + postgres + client) / n)}`,
+      );
+    }
+  }
+  if (sizes.length >= 2 && !ONLY) {
     const bySize = [...sizes].sort((a, b) => SIZES[b].trees - SIZES[a].trees);
     const [biggest, smallest] = [bySize[0], bySize[bySize.length - 1]];
     console.log(`\n${pad(`ratio ${biggest} / ${smallest}`, 42)}     p50      p99`);
