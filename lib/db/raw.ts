@@ -1,8 +1,8 @@
 // Statements sent without the ORM (issue 33: "no ORM on the hot path"). Prisma's client costs about
 // 230 µs of this process's CPU per statement on top of `pg`'s 190 (its query interpreter, the
-// proxies of its models, the mapping of each row), measured on the xlarge bench database, 20 at
-// once: for a planting of seven statements, or a report of four, that is what separates them from
-// their floors. The hot paths (the planting of lib/memorials/create-memorial.ts, the reports'
+// proxies of its models, the mapping of each row), measured with a report's statement on the small
+// bench database, 20 at once: for a planting of seven statements, or a report of four, that is
+// what separated them from their floors (docs/performance.md, "The hot paths without the ORM"). The hot paths (the planting of lib/memorials/create-memorial.ts, the reports'
 // reads of lib/reports) write only SQL, through this module, on the same pools as the ORM
 // (lib/db/client.ts): one pool per database, whichever way a statement goes.
 //
@@ -10,7 +10,8 @@
 // fragments serve both ways, and the answers are Prisma's own: the values of a row come back as
 // `$queryRaw` gives them (an int8 as a bigint, a numeric as a Decimal, a timestamp or a date as a
 // Date at UTC), and the parameters go as Prisma sends them (a Date as its UTC instant).
-// test/raw-sql.test.ts compares both ways on every type the project reads.
+// test/raw-sql.test.ts compares both ways on every type the project reads (arrays of those four
+// types come back as pg reads them: no statement sent here reads one).
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { mainPool, Prisma, reportsPool } from "./client";
@@ -107,6 +108,9 @@ export const reportsSql: SqlClient = clientOn(reportsPool, true);
  * A transaction on one connection of the shared pool, its statements one after the other (as
  * lib/db/serial-transactions.ts has the ORM's): committed when `work` resolves, rolled back when
  * it throws. A connection that failed (the database gone) is closed, not given back to the pool.
+ * Unlike the ORM's (lib/db/client.ts transaction), it sets no time limit of its own: its use cases
+ * wait only for a pooled connection and for row or advisory locks held by other plantings, which
+ * commit in milliseconds, and PostgreSQL breaks deadlocks.
  */
 export async function sqlTransaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
   const connection = await mainPool().connect();

@@ -1,7 +1,6 @@
 // 4.3 GET report endpoints: the trees of a funeral home (with its agencies) or of one person linked
 // to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
 // The API's reports and the dashboard's are this one use case.
-
 import { searchWords } from "@memorial/lib/db/name-search";
 import { sql } from "@memorial/lib/db/raw";
 import { invalid, notFound } from "@memorial/lib/errors";
