@@ -78,15 +78,32 @@ load() { # seconds url [--plantings | autocannon args...]
     AUTOCANNON="$WORK/node_modules/autocannon" node "$BENCH/creer-load.mjs" "$url" "$KEY" "$C" "$seconds"
   else "$AC" -j -c "$C" -d "$seconds" "$@" "$url"; fi
 }
+# CPU milliseconds of a session's Node processes and PostgreSQL's since the last call for it
+# (cpu-split.mjs): the project's session holds its HTTP server, job workers and embedded database.
+cpu() { node "$BENCH/cpu-split.mjs" "$RUN/cpu-$1.json" "$1"; }
 measure() { # name url [--plantings | autocannon args...]
   local name="$1" url="$2"; shift 2
+  # The session serving the URL: the project's, the floor app's or the bare SQL server's.
+  local sid="${pids[0]}"
+  case "$url" in *":$PF/"*) sid="${pids[1]}";; *":$PB/"*) sid="${pids[2]}";; esac
   settle
   load 2 "$url" "$@" >/dev/null 2>&1
-  local line
-  line="$(load "$D" "$url" "$@" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log((j["2xx"]/j.duration).toFixed(0),j.non2xx,j.errors,j.latency.p50,j.latency.p99)})')"
-  set -- $line
-  echo "$name: $1 req/s (2xx only), non-2xx $2, errors $3, p50 $4 ms, p99 $5 ms"
-  SUM[$name]=$(( ${SUM[$name]:-0} + $1 ))
+  cpu "$sid" >/dev/null; cpu "${pids[0]}" >/dev/null
+  local line cpu_target cpu_project
+  line="$(load "$D" "$url" "$@" 2>/dev/null | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{const j=JSON.parse(s);console.log(j["2xx"],(j["2xx"]/j.duration).toFixed(0),j.non2xx,j.errors,j.latency.p50,j.latency.p99)})')"
+  cpu_target="$(cpu "$sid")"; cpu_project="$cpu_target"
+  [ "$sid" != "${pids[0]}" ] && cpu_project="$(cpu "${pids[0]}")"
+  set -- $line $cpu_target $cpu_project
+  # CPU per answer: the serving process (Node), PostgreSQL, and for a floor the project's own
+  # background work meanwhile (its job runner dispatching the floor's events, for the plantings).
+  # ($7 $8: the serving session's Node and PostgreSQL ms; $9 ${10}: the project's, where the
+  # embedded PostgreSQL runs.)
+  local split
+  split="$(node -e 'const [n,t,p,q]=process.argv.slice(1).map(Number);console.log(...[t,p,q].map((ms)=>(ms/n).toFixed(2)))' "$1" "$7" "${10}" "$9")"
+  set -- "$@" $split
+  local background=""; [ "$sid" != "${pids[0]}" ] && background=", the project's background ${13} ms"
+  echo "$name: $2 req/s (2xx only), non-2xx $3, errors $4, p50 $5 ms, p99 $6 ms; CPU per answer: server ${11} ms, PostgreSQL ${12} ms$background"
+  SUM[$name]=$(( ${SUM[$name]:-0} + $2 ))
 }
 for round in 1 2; do
   measure floor-route "http://127.0.0.1:$PF/api/trivial"
