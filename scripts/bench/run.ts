@@ -195,8 +195,13 @@ function processTimes(): Map<number, { ms: number; parent: number; command: stri
   return times;
 }
 
-/** CPU milliseconds so far of the service (`root` and its descendants), of PostgreSQL, of this process. */
-function cpuSplit(root: number): { service: number; postgres: number; client: number } {
+type Side = "service" | "postgres" | "client";
+
+/**
+ * CPU milliseconds so far of each process of the service (`root` and its descendants) and of
+ * PostgreSQL, and of this process (the client), by process id.
+ */
+function cpuSplit(root: number): Map<number, { side: Side; ms: number }> {
   const times = processTimes();
   const inService = (pid: number): boolean => {
     for (let p = pid, depth = 0; p > 1 && depth < 10; depth++) {
@@ -205,14 +210,24 @@ function cpuSplit(root: number): { service: number; postgres: number; client: nu
     }
     return false;
   };
-  let service = 0;
-  let postgres = 0;
+  const split = new Map<number, { side: Side; ms: number }>();
   for (const [pid, t] of times) {
-    if (inService(pid)) service += t.ms;
-    else if (t.command === "postgres") postgres += t.ms;
+    if (inService(pid)) split.set(pid, { side: "service", ms: t.ms });
+    else if (t.command === "postgres") split.set(pid, { side: "postgres", ms: t.ms });
   }
   const own = process.cpuUsage();
-  return { service, postgres, client: (own.user + own.system) / 1000 };
+  split.set(process.pid, { side: "client", ms: (own.user + own.system) / 1000 });
+  return split;
+}
+
+/**
+ * What each side spent between two cpuSplit readings, process by process: one that started
+ * meanwhile counts in full, one that ended loses its last interval (never a negative figure).
+ */
+function cpuSpent(before: Map<number, { ms: number }>, after: Map<number, { side: Side; ms: number }>) {
+  const spent: Record<Side, number> = { service: 0, postgres: 0, client: 0 };
+  for (const [pid, { side, ms }] of after) spent[side] += Math.max(0, ms - (before.get(pid)?.ms ?? 0));
+  return spent;
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)];
@@ -261,11 +276,11 @@ try {
     const accounted = async <T>(size: Size, measure: () => Promise<T>): Promise<T> => {
       const before = cpuSplit(servers.get(size)!.pid);
       const value = await measure();
-      const after = cpuSplit(servers.get(size)!.pid);
+      const spent = cpuSpent(before, cpuSplit(servers.get(size)!.pid));
       const sum = cpu.get(size)!;
-      sum.service += after.service - before.service;
-      sum.postgres += after.postgres - before.postgres;
-      sum.client += after.client - before.client;
+      sum.service += spent.service;
+      sum.postgres += spent.postgres;
+      sum.client += spent.client;
       return value;
     };
     if (CLIENTS === 1) {
