@@ -7,20 +7,30 @@ import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { type ReportFilter, reportLinesSql, reportTotalsSql } from "@memorial/lib/reports/queries";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFinished } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => disconnect());
 
 describe("a statement without the ORM", () => {
-  it("reads every type as Prisma's $queryRaw does", async () => {
+  it("reads every type as Prisma's $queryRaw does, whatever the process's time zone", async () => {
+    // pg reads a timestamp without time zone and a date in the process's zone, and writes a Date
+    // parameter in it: far from UTC, a difference shows.
+    const zone = process.env.TZ;
+    process.env.TZ = "Pacific/Chatham";
+    onTestFinished(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+    expect(new Date("2026-11-27T13:45:12.345Z").getHours()).not.toBe(13);
     const at = new Date("2026-11-27T13:45:12.345Z");
     const statement = Prisma.sql`
       SELECT 7::int2 AS "int2", 2147483647::int4 AS "int4", ${9007199254740993n}::int8 AS "int8",
         ${new Prisma.Decimal("12.3400")}::numeric AS "numeric", 0.25::float8 AS "float8", 1.5::float4 AS "float4",
         true AS "bool", ${"é’ \u00a0text"}::text AS "text", 'x'::varchar(3) AS "varchar",
         ${at}::timestamptz AS "timestamptz", ${at}::timestamp AS "timestamp", '2026-02-28'::date AS "date",
+        '2026-11-27 13:45:12.345'::timestamp AS "timestampRead", ${at}::timestamp::text AS "timestampSent",
         '{"a": [1, "b", null], "n": 1.50}'::jsonb AS "jsonb", '{"b": 2}'::json AS "json",
         ARRAY[1, 2, 3]::int4[] AS "ints", ARRAY['a', 'b c']::text[] AS "texts",
         'visible'::"MemorialStatus" AS "enum", NULL::int AS "null", NULL::timestamptz AS "nullTime",
@@ -37,6 +47,8 @@ describe("a statement without the ORM", () => {
     expect(viaSql.timestamptz).toEqual(at);
     expect(viaSql.timestamp).toEqual(at);
     expect(viaSql.date).toEqual(new Date("2026-02-28T00:00:00Z"));
+    expect(viaSql.timestampRead).toEqual(at);
+    expect(viaSql.timestampSent).toBe("2026-11-27 13:45:12.345");
     expect(viaSql.jsonb).toEqual({ a: [1, "b", null], n: 1.5 });
   });
 
