@@ -49,9 +49,15 @@ test("the family asks for its archive, receives its link and downloads everythin
     section.getByRole("heading", { name: "Download everything about the memorial" }),
   ).toBeVisible();
   await section.getByRole("button", { name: "Ask for the archive" }).click();
-  await expect(page.getByTestId("manage-archive-pending")).toHaveText(
-    "Your archive is being prepared: we will send you an e-mail with its link.",
-  );
+  // The answer says that the archive is being prepared, or already offers it when the background
+  // job built it before the page was answered (a small memorial's archive takes milliseconds).
+  const pending = page.getByTestId("manage-archive-pending");
+  await expect(pending.or(page.getByTestId("manage-archive-ready"))).toBeVisible();
+  if (await pending.isVisible()) {
+    await expect(pending).toHaveText(
+      "Your archive is being prepared: we will send you an e-mail with its link.",
+    );
+  }
 
   const text = await mailText(email, "The archive of the memorial");
   const link = /(http\S+\/manage\/[A-Za-z0-9_-]+\/archive\/\d+)/.exec(text)?.[1];
