@@ -74,17 +74,15 @@ test("the family's archive is built in the background, e-mailed, and holds the m
   const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
   const manage = `${baseUrl()}/manage/${token}`;
 
-  // Asked from the management page's form; asking again while it is prepared changes nothing. Both
-  // asks go at once: asked one after the other, the job could finish the first archive in between,
-  // and a second archive would then be right.
-  const ask = () =>
-    fetch(manage, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ action: "archive" }).toString(),
-    });
-  expect((await Promise.all([ask(), ask()])).map((r) => r.status)).toEqual([303, 303]);
+  // Asked from the management page's form (that asking again while it is prepared changes nothing is
+  // test/family-archive.test.ts's, with no job runner: here the job may build it between two asks).
+  const asked = await fetch(manage, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ action: "archive" }).toString(),
+  });
+  expect(asked.status).toBe(303);
 
   // The job builds it; the e-mail brings its link, valid 7 days.
   const mail = await mailTo(email, "The archive of the memorial");
