@@ -1,6 +1,7 @@
 // Issue 33: the statements sent without the ORM (lib/db/raw.ts) give what Prisma's $queryRaw gives,
 // value for value, on every type the project reads, with the same parameters; its transactions
 // commit, roll back, run their statements one at a time and survive a connection that dies.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, disconnect, Prisma } from "@memorial/lib/db/client";
 import { preparedSql, reportsSql, sql, sqlTransaction } from "@memorial/lib/db/raw";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -8,7 +9,7 @@ import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { type ReportFilter, reportLinesSql, reportTotalsSql } from "@memorial/lib/reports/queries";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => disconnect());
@@ -56,7 +57,9 @@ describe("a statement without the ORM", () => {
     const op = await makeIsolatedOperator({ stock: 10 });
     const caller = (await authenticateKey(op.key)) as Caller;
     for (let i = 0; i < 3; i++) {
-      await createMemorial({ caller, command: plantingCommand(newMemorialTarget()), linkBase: null });
+      await actingAs(TEST_FIXTURE, () =>
+        createMemorial({ caller, command: plantingCommand(newMemorialTarget()), linkBase: null }),
+      );
     }
     const filter: ReportFilter = {
       viewer: serviceAdminScope(op.operatorId),
@@ -75,15 +78,18 @@ describe("a statement without the ORM", () => {
 
   it("prepares a statement once per connection and runs it again with other values", async () => {
     const marker = `raw-sql-prepared-${Date.now()}`;
-    const once = (i: number) => preparedSql.$queryRaw<{ i: number; marker: string }[]>`
+    const once = (i: number) => preparedSql.$queryRaw<{ i: number; marker: string; pid: number }[]>`
       SELECT ${i}::int AS "i", ${marker}::text AS "marker", pg_backend_pid() AS "pid"`;
-    // One after the other: the pool gives back the connection just released.
-    expect((await once(1))[0].i).toBe(1);
-    expect((await once(2))[0].i).toBe(2);
-    const [{ prepared }] = await preparedSql.$queryRaw<{ prepared: number }[]>`
-      SELECT count(*)::int AS "prepared" FROM pg_prepared_statements
+    // One after the other: the pool (pg-pool, last released first taken) gives back the connection
+    // just released; the pids say so, so that another pool's policy fails here and not below.
+    const [first] = await once(1);
+    const [second] = await once(2);
+    expect([first.i, second.i]).toEqual([1, 2]);
+    const [{ prepared, pid }] = await preparedSql.$queryRaw<{ prepared: number; pid: number }[]>`
+      SELECT count(*)::int AS "prepared", pg_backend_pid() AS "pid" FROM pg_prepared_statements
       WHERE "statement" LIKE '%::text AS "marker", pg_backend_pid()%'
         AND "statement" NOT LIKE '%pg_prepared_statements%'`;
+    expect([first.pid, second.pid]).toEqual([pid, pid]);
     expect(prepared).toBe(1);
   });
 
@@ -139,6 +145,36 @@ describe("a transaction without the ORM", () => {
       process.off("warning", onWarning);
     }
     expect(warnings.filter((message) => message.includes("already executing a query"))).toEqual([]);
+  });
+
+  it("is rolled back past its time limit: a statement running too long, or one sent too late", async () => {
+    await expect(
+      sqlTransaction(
+        async (tx) => {
+          await tx.$executeRaw`INSERT INTO ${name} VALUES (10)`;
+          await tx.$queryRaw`SELECT pg_sleep(2)::text AS "slept"`;
+        },
+        { timeout: 300 },
+      ),
+    ).rejects.toMatchObject({ code: "57014" }); // query_canceled: PostgreSQL's statement_timeout
+    await expect(
+      sqlTransaction(
+        async (tx) => {
+          await tx.$executeRaw`INSERT INTO ${name} VALUES (11)`;
+          await new Promise((resolve) => setTimeout(resolve, 400));
+          await tx.$executeRaw`INSERT INTO ${name} VALUES (12)`;
+        },
+        { timeout: 300 },
+      ),
+    ).rejects.toThrow("the transaction expired: it lasted more than 300 ms");
+    expect(await sql.$queryRaw`SELECT "n" FROM ${name} ORDER BY "n"`).toEqual([{ n: 1 }]);
+    // The limit is the transaction's own: the connection's next one has none of it.
+    expect(
+      await sqlTransaction((tx) => tx.$queryRaw`SELECT current_setting('statement_timeout') AS "limit"`),
+    ).toEqual([{ limit: "1min" }]);
+    expect(await sql.$queryRaw`SELECT current_setting('statement_timeout') AS "limit"`).toEqual([
+      { limit: "0" },
+    ]);
   });
 
   it("closes a connection that died instead of giving it back to the pool", async () => {

@@ -104,16 +104,23 @@ export const preparedSql: SqlClient = clientOn(mainPool, true);
  */
 export const reportsSql: SqlClient = clientOn(reportsPool, true);
 
+/** The time a transaction may last, as the ORM's (lib/db/client.ts transaction): 60 s. */
+export const TRANSACTION_TIMEOUT_MS = 60_000;
+
 /**
  * A transaction on one connection of the shared pool, its statements one after the other (as
  * lib/db/serial-transactions.ts has the ORM's): committed when `work` resolves, rolled back when
  * it throws. A connection that failed (the database gone) is closed, not given back to the pool.
- * Unlike the ORM's (lib/db/client.ts transaction), it sets no time limit of its own: its use cases
- * wait only for a pooled connection and for row or advisory locks held by other plantings, which
- * commit in milliseconds, and PostgreSQL breaks deadlocks.
+ * Like the ORM's, it has a time limit, `timeout` ms: no statement is sent past it, and none runs
+ * longer than it (PostgreSQL's statement_timeout, set with BEGIN in the same round trip); the
+ * transaction is then rolled back. It holds its locks at most twice that long.
  */
-export async function sqlTransaction<T>(work: (tx: SqlClient) => Promise<T>): Promise<T> {
+export async function sqlTransaction<T>(
+  work: (tx: SqlClient) => Promise<T>,
+  { timeout = TRANSACTION_TIMEOUT_MS }: { timeout?: number } = {},
+): Promise<T> {
   const connection = await mainPool().connect();
+  const deadline = Date.now() + timeout;
   let broken: Error | undefined;
   // A connection that dies while checked out emits "error" (the pool listens only to idle ones):
   // unheard, it would end the process. Its statement fails too, and the work with it.
@@ -123,7 +130,12 @@ export async function sqlTransaction<T>(work: (tx: SqlClient) => Promise<T>): Pr
   connection.on("error", onError);
   let last: Promise<unknown> = Promise.resolve();
   const serial = <R>(next: () => Promise<R>): Promise<R> => {
-    const result = last.then(next, next);
+    const inTime = () => {
+      if (Date.now() >= deadline)
+        throw new Error(`the transaction expired: it lasted more than ${timeout} ms`);
+      return next();
+    };
+    const result = last.then(inTime, inTime);
     last = result.catch(() => {});
     return result;
   };
@@ -131,7 +143,7 @@ export async function sqlTransaction<T>(work: (tx: SqlClient) => Promise<T>): Pr
     query: (config: pg.QueryConfig) => serial(() => connection.query(config)),
   }));
   try {
-    await connection.query("BEGIN");
+    await connection.query(`BEGIN; SET LOCAL statement_timeout = ${Math.max(1, Math.trunc(timeout))}`);
     const value = await work(tx);
     await serial(() => connection.query("COMMIT"));
     return value;

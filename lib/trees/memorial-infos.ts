@@ -4,7 +4,6 @@
 // time (a global memorial holds every orphan tree of its operator).
 import { trimDecimal } from "@memorial/lib/catalogue/queries";
 import { speciesNameSql, speciesTypeSql } from "@memorial/lib/catalogue/translations";
-import { db } from "@memorial/lib/db/client";
 import { preparedSql } from "@memorial/lib/db/raw";
 import { notFound } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
@@ -19,7 +18,6 @@ import {
   shownPlanter,
   showsDeceased,
   specTitle,
-  treesVisibleTo,
   treesVisibleToSql,
 } from "@memorial/lib/memorials/policy";
 import { type PrivacyColumns, privacyColumnsSql, privacyOf } from "@memorial/lib/memorials/privacy";
@@ -164,11 +162,16 @@ async function loadMemorialInfos(
           JOIN "species" sp ON sp."id" = t."species_id"
           JOIN "plantation" pl ON pl."id" = t."plantation_id"
           ORDER BY t."planted_at", t."id"`;
+  // A page past the last one is empty but still says how many lines there are: the same rule, counted.
   const totalTrees =
     rows[0]?.total ??
     (page.offset === 0 || memorial.status !== "visible"
       ? 0
-      : await db.tree.count({ where: { AND: [{ memorialId: memorial.id }, treesVisibleTo(viewer)] } }));
+      : ((
+          await preparedSql.$queryRaw<{ total: number }[]>`
+            SELECT COUNT(*)::int AS "total" FROM "tree" t
+            WHERE t."memorial_id" = ${memorial.id} AND ${treesVisibleToSql(viewer)}`
+        )[0]?.total ?? 0));
 
   const person = showsDeceased(memorial.kind) && memorial.personId !== null ? memorial : null;
   return {
