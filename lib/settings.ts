@@ -97,6 +97,8 @@ const ZSettings = z.object({
   DATABASE_POOL_SIZE: integer(1, 1_000, 20),
   /** A read replica for the reports only (lib/db/client.ts reportsDb); unset: DATABASE_URL. */
   REPORTS_DATABASE_URL: text(undefined),
+  /** Connections of the reports' own pool (lib/db/client.ts reportsDb), on the replica or the primary. */
+  REPORTS_POOL_SIZE: integer(1, 1_000, 4),
   DATA_DIR: text(".data"),
   MIGRATIONS_DIR: text("prisma/migrations"),
   PORT: integer(1, 65_535, 3000),

@@ -21,7 +21,8 @@ interface PooledClient {
 }
 
 let main: PooledClient | undefined;
-let reports: (PooledClient & { url: string }) | undefined;
+/** The reports' client and what it was made for (its pool's size and database). */
+let reports: (PooledClient & { made: string }) | undefined;
 
 /**
  * The `application_name` of a pool's connections: the pool's name, this process's id and the
@@ -32,12 +33,16 @@ export function poolApplicationName(name: string, poolId: string): string {
   return `memorial-trees/${name}/${process.pid}/${poolId}`;
 }
 
-function createClient(connectionString = settings().DATABASE_URL, name = "main"): PooledClient {
+function createClient(
+  connectionString = settings().DATABASE_URL,
+  name = "main",
+  max = settings().DATABASE_POOL_SIZE,
+): PooledClient {
   if (!connectionString) throw new Error("DATABASE_URL is not set");
   // The pool is made here so that /metrics can show its connections (db_pool_*).
   const pool = new pg.Pool({
     connectionString,
-    max: settings().DATABASE_POOL_SIZE,
+    max,
     application_name: poolApplicationName(name, randomUUID().slice(0, 8)),
   });
   registerPool(name, pool);
@@ -79,11 +84,13 @@ export function mainPool(): pg.Pool {
 }
 
 function reportsClient(): PooledClient {
-  const url = settings().REPORTS_DATABASE_URL;
-  if (!url) return mainClient();
-  if (reports?.url !== url) {
+  const { REPORTS_DATABASE_URL, DATABASE_URL, REPORTS_POOL_SIZE } = settings();
+  const url = REPORTS_DATABASE_URL || DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL is not set");
+  const made = `${REPORTS_POOL_SIZE} ${url}`;
+  if (reports?.made !== made) {
     void reports?.client.$disconnect();
-    reports = { url, ...createClient(url, "reports") };
+    reports = { made, ...createClient(url, "reports", REPORTS_POOL_SIZE) };
   }
   return reports;
 }
@@ -91,7 +98,11 @@ function reportsClient(): PooledClient {
 /**
  * The client of the reports' reads (lib/reports: the report lines and totals, exports, the
  * dashboard's charts and tree-life figures): a read replica when REPORTS_DATABASE_URL is set,
- * where a report may lag the primary by the replication delay; otherwise the shared client.
+ * where a report may lag the primary by the replication delay; otherwise the primary. Its pool is
+ * its own, of REPORTS_POOL_SIZE connections (4 by default), whichever database it reads: a burst of
+ * reports (20 partners polling, a dashboard's exports) waits its turn there instead of taking the
+ * connections of the plantings and pages (test/reports-pool.test.ts). On two cores its size moved
+ * the reports' own latency less than a run's noise (docs/performance.md, issue 33.2).
  * Only reads that nobody makes right after their own write take it: never Infos, a memorial page
  * or anything a use case reads to decide.
  */
@@ -103,7 +114,7 @@ export const reportsDb: PrismaClient = new Proxy({} as PrismaClient, {
   },
 });
 
-/** The pool of the reports' reads: the replica's, or the shared one (see reportsDb). */
+/** The pool of the reports' reads, on the replica or the primary (see reportsDb). */
 export function reportsPool(): pg.Pool {
   return reportsClient().pool;
 }

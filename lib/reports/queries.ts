@@ -132,12 +132,34 @@ const LINE_JOINS = Prisma.sql`
     LEFT JOIN "context" c ON c."id" = t."epf_id"
     LEFT JOIN "person" pe ON pe."id" = t."person_id"`;
 
-/** One page of lines, one per planting operation, by planting date then id (contract.md). */
-export function reportLines(filter: ReportFilter, limit: number, offset: number): Promise<ReportLineRow[]> {
-  return reportsSql.$queryRaw<ReportLineRow[]>(reportLinesSql(filter, limit, offset));
+/** One page of a report: its lines and the totals of the whole period. */
+export interface ReportPage {
+  lines: ReportLineRow[];
+  totals: ReportTotals;
 }
 
-/** The statement of reportLines (its plan is read by scripts/bench/explain-reports.ts). */
+type ReportPageRow = ReportLineRow & { totalLines: number; totalTrees: number; totalCo2: string };
+
+/**
+ * One page of lines (one per planting operation, by planting date then id: contract.md) and the
+ * period's totals, in one statement: a round trip and a connection per report instead of two
+ * (issue 33.2: on this machine each statement costs the service and PostgreSQL ~0.4 ms of socket
+ * work beyond its own). Each row of the page carries the totals; a page past the end is one row of
+ * totals without a line. test/report-page.test.ts compares it with the two statements it joins.
+ */
+export async function reportPage(filter: ReportFilter, limit: number, offset: number): Promise<ReportPage> {
+  const rows = await reportsSql.$queryRaw<ReportPageRow[]>`
+    SELECT l.*, tot."lines" AS "totalLines", tot."trees" AS "totalTrees", tot."co2" AS "totalCo2"
+    FROM (${reportTotalsSql(filter)}) tot
+    LEFT JOIN LATERAL (${reportLinesSql(filter, limit, offset)}) l ON true
+    ORDER BY l."plantedAt", l."id"`;
+  const first = rows[0];
+  const totals = { lines: first.totalLines, trees: first.totalTrees, co2: first.totalCo2 };
+  const lines = first.id === null ? [] : rows.map(({ totalLines, totalTrees, totalCo2, ...line }) => line);
+  return { lines, totals };
+}
+
+/** The statement of a page's lines (reportPage; its plan is read by scripts/bench/explain-reports.ts). */
 export function reportLinesSql(filter: ReportFilter, limit: number, offset: number): Prisma.Sql {
   return Prisma.sql`
     SELECT ${LINE_COLUMNS(filter)}

@@ -2,7 +2,7 @@
 // to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
 // The API's reports and the dashboard's are this one use case.
 import { searchWords } from "@memorial/lib/db/name-search";
-import { sql } from "@memorial/lib/db/raw";
+import { preparedSql } from "@memorial/lib/db/raw";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { type ContextChain, contextLanguage, loadChain } from "@memorial/lib/operators/contexts";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
@@ -14,8 +14,7 @@ import {
   type ReportLineRow,
   type ReportScope,
   type ReportTotals,
-  reportLines,
-  reportTotals,
+  reportPage,
 } from "./queries";
 
 export { MAX_REPORT_DAYS };
@@ -88,12 +87,13 @@ export async function reportFilter(
   // Authorization in the where clause: another operator's funeral home or person is not found.
   // The funeral home is the first of its chain (one statement: the Contexte of the answer too).
   // The person, when asked for, is read at the same time; the funeral home's refusal comes first.
-  // Without the ORM (lib/db/raw.ts, issue 33.2), as the lines and totals.
+  // Without the ORM and prepared (lib/db/raw.ts, issue 33.2), as the lines and totals: planning the
+  // chain's statement cost PostgreSQL 0.35 ms of CPU a report, running it 0.05.
   const [chain, person] = await Promise.all([
-    loadChain(sql, viewer.operatorId, input.epfId),
+    loadChain(preparedSql, viewer.operatorId, input.epfId),
     input.personId === null
       ? null
-      : sql.$queryRaw<{ id: number }[]>`
+      : preparedSql.$queryRaw<{ id: number }[]>`
             SELECT "id" FROM "person"
             WHERE "id" = ${input.personId} AND "operator_id" = ${viewer.operatorId} AND "epf_id" = ${input.epfId}
               AND "is_test" = ${isTestEnvironment(viewer.environment)}`.then((rows) => rows[0] ?? null),
@@ -136,9 +136,6 @@ export async function treeReport(
   input: TreeReportInput & { limit: number; offset: number },
 ): Promise<TreeReport> {
   const { chain, filter, persons } = await reportFilter(input);
-  const [lines, totals] = await Promise.all([
-    reportLines(filter, input.limit, input.offset),
-    reportTotals(filter),
-  ]);
+  const { lines, totals } = await reportPage(filter, input.limit, input.offset);
   return { chain, period: input.period, filter, lines, totals, persons };
 }

@@ -1,7 +1,8 @@
 // npx tsx scripts/bench/report-page-cost.ts: where the time of one long-period report page goes
-// (issue 22.3), in this process on bench_xlarge: 200 runs each of the page's lines read through
-// Prisma (reportLines), the same statement through pg alone, the lines serialized to the API's
-// JSON, and that JSON gzipped. Mean milliseconds per page of 200 lines (wall time: noisy when the
+// (issues 22.3, 33.2), in this process on bench_xlarge: 200 runs each of the page read as the
+// service reads it (reportPage: its lines and the period's totals in one statement, lib/db/raw.ts),
+// the lines' statement alone through a bare pg pool, the lines serialized to the API's JSON, and
+// that JSON gzipped. Mean milliseconds per page of 200 lines (wall time: noisy when the
 // machine is loaded; compare figures of one run only).
 import pg from "pg";
 import { benchTarget } from "./databases";
@@ -10,7 +11,7 @@ const target = await benchTarget(["xlarge"]);
 try {
   process.env.DATABASE_URL = target.databases[0].url;
   const { disconnect } = await import("@memorial/lib/db/client");
-  const { reportLinesSql, reportLines } = await import("@memorial/lib/reports/queries");
+  const { reportLinesSql, reportPage } = await import("@memorial/lib/reports/queries");
   const { serviceAdminScope } = await import("@memorial/lib/scope");
   const { serializeReportLine } = await import("@memorial/lib/v1/serializers/reports");
   const viewer = serviceAdminScope(1);
@@ -25,14 +26,14 @@ try {
   const text = sql.text;
   const values = sql.values;
   for (let w = 0; w < 30; w++) {
-    await reportLines(filter, 200, 0);
+    await reportPage(filter, 200, 0);
     await pool.query(text, values);
   }
   const N = 200;
   let t = performance.now();
-  let rows: Awaited<ReturnType<typeof reportLines>> = [];
-  for (let i = 0; i < N; i++) rows = await reportLines(filter, 200, 0);
-  const prismaMs = (performance.now() - t) / N;
+  let rows: Awaited<ReturnType<typeof reportPage>>["lines"] = [];
+  for (let i = 0; i < N; i++) rows = (await reportPage(filter, 200, 0)).lines;
+  const pageMs = (performance.now() - t) / N;
   t = performance.now();
   for (let i = 0; i < N; i++) await pool.query(text, values);
   const pgMs = (performance.now() - t) / N;
@@ -46,7 +47,7 @@ try {
   t = performance.now();
   for (let i = 0; i < N; i++) gzipSync(json);
   const gzMs = (performance.now() - t) / N;
-  console.log({ rows: rows.length, prismaMs, pgMs, serMs, gzMs, bytes });
+  console.log({ rows: rows.length, pageMs, pgMs, serMs, gzMs, bytes });
   await pool.end();
   await disconnect();
 } finally {
