@@ -94,7 +94,8 @@ async function creer(keyValue, body, client) {
   if (!k) return [403, { Statut: "Erreur" }];
   const c = await pool.connect();
   try {
-    await c.query("BEGIN");
+    // The planting's transaction sets its time limit with BEGIN, in the same round trip (lib/db/raw.ts).
+    await c.query("BEGIN; SET LOCAL statement_timeout = 60000");
     const d = body.Defunt;
     const language = body.Langue ?? k.language;
     const deathDate = new Date(d.DateDeces);

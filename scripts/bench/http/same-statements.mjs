@@ -31,7 +31,8 @@ function planting(app) {
   for (const entry of entries) {
     if (!entry.app.startsWith(app)) continue;
     const text = normal(entry.text);
-    if (text === "BEGIN") open.set(entry.session, []);
+    // BEGIN, alone or with the transaction's settings (lib/db/raw.ts sets its time limit with it).
+    if (text === "BEGIN" || text.startsWith("BEGIN;")) open.set(entry.session, []);
     const statements = open.get(entry.session);
     if (!statements) continue;
     statements.push(text);
