@@ -86,6 +86,8 @@ async function publicPages(apiUrl: string): Promise<{ name: string; path: string
   const { db, transaction } = await import("@memorial/lib/db/client");
   const { issueManageToken } = await import("@memorial/lib/memorials/manage-token");
   const { subscribe } = await import("@memorial/lib/reminders/subscriptions");
+  const { actingAs } = await import("@memorial/lib/audit/actor");
+  const { setVisitorSetting } = await import("@memorial/lib/visitors/settings");
   const { reminderToken } = await import("@memorial/lib/reminders/tokens");
   const op = await makeIsolatedOperator({ stock: 20 });
   const defunt = { Nom: "Dupont", Prenom: "Marie", Civilite: "Mme", DateDeces: "2026-10-30T08:15:00" };
@@ -116,18 +118,25 @@ async function publicPages(apiUrl: string): Promise<{ name: string; path: string
   const confirm = /\/confirm\/[A-Za-z0-9_-]+/.exec(letter.text)?.[0];
   if (!confirm) throw new Error(`no confirmation link in ${letter.text}`);
   const manage = await transaction((tx) => issueManageToken(tx, waiting.IdMemorial as number));
-  await subscribe({
-    memorialId: id!,
-    email: "visiteur@example.org",
-    language: "fr",
-    deathAnniversary: true,
-    birthday: false,
-    linkBase: apiUrl,
-    confirmed: false,
-    client: "bench",
-  });
+  // As the visitor's form does: the audit log names a visitor.
+  await actingAs({ kind: "visitor" }, () =>
+    subscribe({
+      memorialId: id!,
+      email: "visiteur@example.org",
+      language: "fr",
+      deathAnniversary: true,
+      birthday: false,
+      linkBase: apiUrl,
+      confirmed: false,
+      client: "bench",
+    }),
+  );
   const subscription = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId: id! } });
   const reminder = reminderToken(subscription);
+  // Visitors may plant on this operator's memorials (issue 30): the memorial's planting form.
+  await actingAs({ kind: "system", name: "bench:page" }, () =>
+    setVisitorSetting(op.operatorId, null, { enabled: true, payments: ["card", "bancontact"], price: "15" }),
+  );
   return [
     { name: "memorial page", path: `/memorial/${id}` },
     { name: "home page", path: "/" },
@@ -137,6 +146,7 @@ async function publicPages(apiUrl: string): Promise<{ name: string; path: string
     { name: "reminder confirmation", path: `/reminders/confirm/${reminder}` },
     { name: "reminder unsubscription", path: `/reminders/unsubscribe/${reminder}` },
     { name: "guestbook thanks", path: `/memorial/${id}?guestbook=pending` },
+    { name: "visitor planting form", path: `/memorial/${id}/plant` },
   ];
 }
 
