@@ -107,6 +107,26 @@ export const reportsSql: SqlClient = clientOn(reportsPool, true);
 /** The time a transaction may last, as the ORM's (lib/db/client.ts transaction): 60 s. */
 export const TRANSACTION_TIMEOUT_MS = 60_000;
 
+/** A transaction of sqlTransaction that outlived its time limit (it was rolled back). */
+export class TransactionTimeoutError extends Error {
+  constructor(timeout: number) {
+    super(`the transaction expired: it lasted more than ${timeout} ms`);
+    this.name = "TransactionTimeoutError";
+  }
+}
+
+/**
+ * Whether `error` is a transaction or a statement that ran out of time, and was rolled back: ours
+ * (TransactionTimeoutError), PostgreSQL's statement_timeout (57014, query_canceled), or the ORM's
+ * transaction past its time limit or its wait for a connection (P2028). Nothing was written: the
+ * API answers 503 and the partner retries (lib/v1/handler.ts).
+ */
+export function isTransactionTimeout(error: unknown): boolean {
+  if (error instanceof TransactionTimeoutError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "57014" || code === "P2028";
+}
+
 /**
  * A transaction on one connection of the shared pool, its statements one after the other (as
  * lib/db/serial-transactions.ts has the ORM's): committed when `work` resolves, rolled back when
@@ -131,8 +151,7 @@ export async function sqlTransaction<T>(
   let last: Promise<unknown> = Promise.resolve();
   const serial = <R>(next: () => Promise<R>): Promise<R> => {
     const inTime = () => {
-      if (Date.now() >= deadline)
-        throw new Error(`the transaction expired: it lasted more than ${timeout} ms`);
+      if (Date.now() >= deadline) throw new TransactionTimeoutError(timeout);
       return next();
     };
     const result = last.then(inTime, inTime);

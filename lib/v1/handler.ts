@@ -10,6 +10,7 @@ import {
   probeDatabase,
   reportDatabaseFailure,
 } from "@memorial/lib/db/health";
+import { isTransactionTimeout } from "@memorial/lib/db/raw";
 import { DomainError } from "@memorial/lib/errors";
 import { BodyTooLargeError, readCappedText } from "@memorial/lib/http/capped-body";
 import { noteOperator } from "@memorial/lib/observability/request-context";
@@ -226,6 +227,18 @@ export function v1(
           errorBody(mapped.status, mapped.message, contexte, mapped.code, mapped.champ),
           limitHeaders ?? undefined,
         );
+      }
+      if (isTransactionTimeout(error)) {
+        // Rolled back, nothing written (the database overloaded, a lock held too long): said in one
+        // line, and the partner retries, as when this instance is busy.
+        const what = (error as { code?: string }).code ?? (error as Error).name;
+        console.warn(
+          `[v1] ${request.method} ${redactKey(new URL(request.url).pathname)}: its transaction ran out of time and was rolled back (${what})`,
+        );
+        return json(503, errorBody(503, SERVICE_BUSY_MESSAGE, contexte, "SERVICE_UNAVAILABLE"), {
+          ...limitHeaders,
+          "retry-after": "1",
+        });
       }
       if (await databaseWentAway(error)) {
         // Said once by lib/db/health.ts, with the count of refused requests; not one stack each.

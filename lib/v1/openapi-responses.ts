@@ -147,7 +147,8 @@ const ServiceUnavailable = errorResponse(
   "ServiceUnavailable",
   md(
     "More requests than `V1_MAX_IN_FLIGHT` at once on this instance: answered at once, with",
-    "`Retry-After: 1`, rather than left to time out (`Code: SERVICE_UNAVAILABLE`). Or the service",
+    "`Retry-After: 1`, rather than left to time out (`Code: SERVICE_UNAVAILABLE`); the same when the",
+    "request's transaction outlived its time limit (60 s) and was rolled back. Or the service",
     "cannot reach its database for now, or is starting: `Retry-After: 5` (`Code: DATABASE_UNAVAILABLE`);",
     "nothing was written, or the request was cut before its commit. Retry, with the same `Idempotency-Key`.",
   ),
@@ -180,8 +181,9 @@ const ServiceUnavailable = errorResponse(
 export const CreerUnavailable = errorResponse(
   "CreerUnavailable",
   md(
-    "More requests than `V1_MAX_IN_FLIGHT` at once (`Code: SERVICE_UNAVAILABLE`, `Retry-After: 1`:",
-    "retry); or `Code: HOST_NOT_ALLOWED`: a misconfiguration of the service, not of the request.",
+    "More requests than `V1_MAX_IN_FLIGHT` at once, or a planting whose transaction outlived its",
+    "time limit (60 s) and was rolled back (`Code: SERVICE_UNAVAILABLE`, `Retry-After: 1`: retry);",
+    "or `Code: HOST_NOT_ALLOWED`: a misconfiguration of the service, not of the request.",
     "A creation that e-mails the family a link (`AConfirmer: true`, or a `Famille.FamilleEmail`)",
     "came to a host the service may not write into a link: `APP_URL` is unset and the host is",
     "neither a local name nor in `ALLOWED_HOSTS`. `Message` names the host and what the service's",

@@ -79,7 +79,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   SERVICE_UNAVAILABLE: {
     status: 503,
     meaning:
-      "The instance handles more requests than `V1_MAX_IN_FLIGHT` at once: it answers at once, with `Retry-After: 1`, rather than letting the request time out. Retry.",
+      "The instance handles more requests than `V1_MAX_IN_FLIGHT` at once: it answers at once, with `Retry-After: 1`, rather than letting the request time out; or the request's transaction outlived its time limit (60 s) and was rolled back, nothing written. Retry.",
   },
   HOST_NOT_ALLOWED: {
     status: HTTP_STATUS.HOST_NOT_ALLOWED,
