@@ -12,7 +12,8 @@
 // Without --url it starts an embedded PostgreSQL, makes the pages a visitor or a family opens (a
 // memorial of six trees on a site, so the page has its tree cards and map; the home page and a
 // search; the confirmation and management pages of a memorial awaiting confirmation; a reminder
-// subscription's confirmation and unsubscription pages; the page a guestbook message leads to),
+// subscription's confirmation and unsubscription pages; the page a guestbook message leads to;
+// the memorial's planting form, its operator letting visitors plant),
 // and starts the built service of this folder (`npm run build` first) and, with --before DIR, the
 // built service of another checkout (e.g. a build of main) on the same database, so that both
 // show the same pages; the runs alternate between them, so that whatever else the machine does
