@@ -2,9 +2,10 @@
 // 230 µs of this process's CPU per statement on top of `pg`'s 190 (its query interpreter, the
 // proxies of its models, the mapping of each row), measured with a report's statement on the small
 // bench database, 20 at once: for a planting of seven statements, or a report of four, that is
-// what separated them from their floors (docs/performance.md, "The hot paths without the ORM"). The hot paths (the planting of lib/memorials/create-memorial.ts, the reports'
-// reads of lib/reports) write only SQL, through this module, on the same pools as the ORM
-// (lib/db/client.ts): one pool per database, whichever way a statement goes.
+// what separated them from their floors (docs/performance.md, "The hot paths without the ORM").
+// The hot paths (the planting of lib/memorials/create-memorial.ts, the reports' reads of
+// lib/reports) write only SQL, through this module, on the same pools as the ORM
+// (lib/db/client.ts): the shared pool and the reports' own, whichever way a statement goes.
 //
 // A statement is a Prisma.Sql (the `Prisma.sql` tag, `Prisma.join`, `Prisma.raw`), so the same
 // fragments serve both ways, and the answers are Prisma's own: the values of a row come back as
