@@ -119,6 +119,9 @@ export function reportsPool(): pg.Pool {
   return reportsClient().pool;
 }
 
+/** The time a transaction may last, the ORM's (transaction) and lib/db/raw.ts's (sqlTransaction). */
+export const TRANSACTION_TIMEOUT_MS = 60_000;
+
 export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /**
@@ -126,7 +129,7 @@ export type Tx = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
  * transaction may wait for a pooled connection and for row locks held by others.
  */
 export function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.$transaction(work, { maxWait: 30_000, timeout: 60_000 });
+  return db.$transaction(work, { maxWait: 30_000, timeout: TRANSACTION_TIMEOUT_MS });
 }
 
 export async function disconnect(): Promise<void> {

@@ -15,7 +15,7 @@
 // types come back as pg reads them: no statement sent here reads one).
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { mainPool, Prisma, reportsPool } from "./client";
+import { mainPool, Prisma, reportsPool, TRANSACTION_TIMEOUT_MS } from "./client";
 
 /** What a use case that writes only SQL needs of a client or of a transaction: Prisma's Tx has it. */
 export interface SqlClient {
@@ -104,9 +104,6 @@ export const preparedSql: SqlClient = clientOn(mainPool, true);
  * prepared (their texts are a few dozen: a kind of report, a language, a number of words).
  */
 export const reportsSql: SqlClient = clientOn(reportsPool, true);
-
-/** The time a transaction may last, as the ORM's (lib/db/client.ts transaction): 60 s. */
-export const TRANSACTION_TIMEOUT_MS = 60_000;
 
 /** A transaction of sqlTransaction that outlived its time limit (it was rolled back). */
 export class TransactionTimeoutError extends Error {

@@ -18,7 +18,7 @@ import type { ContextChain } from "@memorial/lib/operators/contexts";
 import { authenticate } from "@memorial/lib/operators/key-cache";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { settings } from "@memorial/lib/settings";
-import { serializeContexte } from "./contexte";
+import { type ContexteObject, serializeContexte } from "./contexte";
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   errorBody,
@@ -76,6 +76,17 @@ export function json(status: number, body: unknown, headers?: HeadersInit): Resp
       "cache-control": "no-store",
       ...headers,
     },
+  });
+}
+
+/**
+ * The 503 of a request the service cannot take now and that a retry will serve: more requests in
+ * flight than V1_MAX_IN_FLIGHT, or a transaction that ran out of time and was rolled back.
+ */
+function serviceBusy(contexte: ContexteObject, headers: Record<string, string> | null = null): Response {
+  return json(503, errorBody(503, SERVICE_BUSY_MESSAGE, contexte, "SERVICE_UNAVAILABLE"), {
+    ...headers,
+    "retry-after": "1",
   });
 }
 
@@ -159,11 +170,7 @@ export function v1(
 ): RouteHandler {
   return async (request, context) => {
     if (load.inFlight >= maxInFlight()) {
-      return json(
-        503,
-        errorBody(503, SERVICE_BUSY_MESSAGE, serializeContexte(null, []), "SERVICE_UNAVAILABLE"),
-        { "retry-after": "1" },
-      );
+      return serviceBusy(serializeContexte(null, []));
     }
     load.inFlight++;
     try {
@@ -235,10 +242,7 @@ export function v1(
         console.warn(
           `[v1] ${request.method} ${redactKey(new URL(request.url).pathname)}: its transaction ran out of time and was rolled back (${what})`,
         );
-        return json(503, errorBody(503, SERVICE_BUSY_MESSAGE, contexte, "SERVICE_UNAVAILABLE"), {
-          ...limitHeaders,
-          "retry-after": "1",
-        });
+        return serviceBusy(contexte, limitHeaders);
       }
       if (await databaseWentAway(error)) {
         // Said once by lib/db/health.ts, with the count of refused requests; not one stack each.
