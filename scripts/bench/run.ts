@@ -12,6 +12,9 @@
 // With --profile DIR, the servers' processes are profiled (scripts/bench/cpu-profile.cjs) and write
 // their CPU profiles (launcher and HTTP server) to DIR/<size> when stopped: `npm run bench:profile -- DIR/<size>`
 // sums them up.
+// Before measuring, the relations the endpoints read are loaded into PostgreSQL's buffer cache
+// (databases.ts prewarm), as a database serving for a while holds them; --cold measures the
+// database just started instead.
 // Not a test: nothing here passes or fails on a time, it reports what it measured.
 import { readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
@@ -21,7 +24,7 @@ import { gunzipSync } from "node:zlib";
 import { generateKey, hashKey } from "@memorial/lib/operators/keys";
 import pg from "pg";
 import { type RunningServer, startServer } from "../../e2e/support/server";
-import { type BenchDatabase, benchTarget, SIZES, type Size, sizesFromArgs } from "./databases";
+import { type BenchDatabase, benchTarget, prewarm, SIZES, type Size, sizesFromArgs } from "./databases";
 
 const argv = process.argv.slice(2);
 const option = (name: string) => (argv.includes(name) ? Number(argv[argv.indexOf(name) + 1]) : Number.NaN);
@@ -29,6 +32,8 @@ const REQUESTS = option("--requests") || 300;
 const CLIENTS = option("--clients") || 1;
 const PROFILE = argv.includes("--profile") ? path.resolve(argv[argv.indexOf("--profile") + 1]) : null;
 const ONLY = argv.includes("--only") ? argv[argv.indexOf("--only") + 1] : null;
+/** --cold: measures a database just started, its buffer cache empty (no prewarm). */
+const COLD = argv.includes("--cold");
 const WARMUP = 50;
 const ROUNDS = 10;
 
@@ -257,6 +262,12 @@ try {
   const plans = new Map<Size, Kind[]>();
   for (const database of target.databases) {
     plans.set(database.size, await requestsFor(database, REQUESTS + WARMUP));
+    if (!COLD) {
+      const loaded = await prewarm(database.url);
+      console.log(
+        `${database.size}: ${loaded.megabytes} MB loaded in PostgreSQL's buffer cache in ${(loaded.ms / 1000).toFixed(1)} s (--cold: none)`,
+      );
+    }
     const log = path.resolve(process.env.DATA_DIR || ".bench-data", `server-${database.size}.log`);
     const profile: Record<string, string> = PROFILE
       ? {
