@@ -1,17 +1,21 @@
 // Issue 31.3 through HTTP and the SMTP sink: a guestbook author who leaves an e-mail address gets
 // the link that withdraws their message; the entry keeps only the SHA-256 of the link's token,
 // never the address; opening the link changes nothing, its button (a POST from this site) deletes
-// the message, drops the memorial's cached page and writes the audit row guestbook.withdrawn
-// (a visitor). A used or unknown link answers 404, an expired one 410, and neither writes
+// the message, drops the memorial's cached page, writes the audit row guestbook.withdrawn (a
+// visitor) and tells the operator's webhook receiver (guestbook.entry_withdrawn, without the words). A used or unknown link answers 404, an expired one 410, and neither writes
 // anything; simultaneous posts withdraw once; a malformed address is refused with nothing written.
 import { PERSONAL_VALUE } from "@memorial/lib/audit/record";
 import { WITHDRAW_MAILS_PER_DAY } from "@memorial/lib/guestbook/withdraw-entry";
 import { hashSecretToken } from "@memorial/lib/secret-token";
+import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { rawRequest } from "../support/raw-http";
 import { mailParts, waitForMail } from "../support/smtp";
+import { webhookFixture } from "../support/webhook-receiver";
+
+const webhooks = webhookFixture(test.afterAll);
 
 async function openGuestbook() {
   const op = await makeIsolatedOperator({ stock: 5 });
@@ -56,8 +60,10 @@ async function tokenSentTo(to: string) {
 const auditRows = (memorialId: number) =>
   db.auditLog.findMany({ where: { memorialId, action: "guestbook.withdrawn" } });
 
-test("the author's link withdraws the message once: the page drops it, the audit log says so, the address is not kept", async () => {
+test("the author's link withdraws the message once: the page drops it, the audit log and the webhook say so, the address is not kept", async () => {
+  test.setTimeout(120_000);
   const { op, memorialId } = await openGuestbook();
+  const { receiver } = await webhooks.receiving(op.operatorId, ["guestbook.entry_withdrawn"]);
   const email = address();
   const message = `Toutes nos pensées ${unique("m").replace(/\W+/g, "")}`;
   expect((await post(memorialId, { message, email })).status).toBe(303);
@@ -109,6 +115,15 @@ test("the author's link withdraws the message once: the page drops it, the audit
     status: { before: "published" },
   });
   expect(JSON.stringify(row.changes)).not.toContain(message);
+  // The operator's webhook receiver hears of it (a partner mirroring the messages drops it).
+  const [hook] = await receiver.waitFor(1, 90_000);
+  expect(() => webhookMessageSchema("guestbook.entry_withdrawn").parse(hook.json), hook.body).not.toThrow();
+  expect(hook.json).toMatchObject({
+    type: "guestbook.entry_withdrawn",
+    data: { memorialId, entryId: entry.id },
+  });
+  expect(hook.body).not.toContain(message);
+  expect(hook.body).not.toContain(email);
 
   // Used: a kind page, 404, nothing written.
   const again = await withdraw(token);

@@ -32,6 +32,7 @@ export const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
   "guestbook.entry_published": "eventGuestbookEntryPublished",
   "guestbook.entry_hidden": "eventGuestbookEntryHidden",
   "guestbook.entry_deleted": "eventGuestbookEntryDeleted",
+  "guestbook.entry_withdrawn": "eventGuestbookEntryWithdrawn",
   "memorial.guestbook_mode_changed": "eventGuestbookModeChanged",
   "tree.moved": "eventTreeMoved",
   "memorial.merged": "eventMemorialMerged",

@@ -5,6 +5,7 @@ export const GUESTBOOK_EVENTS = [
   "guestbook.entry_published",
   "guestbook.entry_hidden",
   "guestbook.entry_deleted",
+  "guestbook.entry_withdrawn",
   "memorial.guestbook_mode_changed",
 ] as const;
 export type GuestbookEvent = (typeof GUESTBOOK_EVENTS)[number];

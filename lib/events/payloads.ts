@@ -115,6 +115,8 @@ export interface EventPayloads {
   "guestbook.entry_published": { entryId: number; by: "family" | "operator" | null; userId?: number };
   "guestbook.entry_hidden": { entryId: number } & ActedBy;
   "guestbook.entry_deleted": { entryId: number } & ActedBy;
+  /** Its author withdrew it with the link e-mailed to them (issue 31.3): by nobody of the family or the operator. */
+  "guestbook.entry_withdrawn": { entryId: number };
   "memorial.guestbook_mode_changed": ActedBy & { mode: GuestbookMode; previousMode: GuestbookMode };
   /** Issue 32.3: the operator's trees moved from one of its memorials to another (mergeId: by a merge). */
   "tree.moved": { treeIds: number[]; fromMemorialId: number; toMemorialId: number; mergeId: number | null };

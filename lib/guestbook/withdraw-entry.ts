@@ -4,14 +4,15 @@
 // RETENTION_EMAIL_BODY_DAYS, and its link is removed once sent: lib/mail/outbox-sender.ts).
 // Following the link shows the message and one button (mail scanners open links: GET only
 // reads); the button's POST withdraws it: the entry is deleted (its name and text with it) by a
-// conditional DELETE on the token's hash, so two posts at once withdraw it once, an audit row
-// guestbook.withdrawn is written in that transaction, and every instance drops the memorial's
-// cached page. A link past GUESTBOOK_WITHDRAW_DAYS is expired; a used one is unknown (its entry
+// conditional DELETE on the token's hash, so two posts at once withdraw it once, and an audit row
+// guestbook.withdrawn and the domain event guestbook.entry_withdrawn (a webhook: a partner that
+// mirrors the messages drops it; every instance drops the memorial's cached page) are written in
+// that transaction. A link past GUESTBOOK_WITHDRAW_DAYS is expired; a used one is unknown (its entry
 // is gone): neither changes anything.
 import { recordAudit } from "@memorial/lib/audit/record";
-import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { db, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
-import { signalMemorialsChanged } from "@memorial/lib/events/events";
+import { withEvents } from "@memorial/lib/events/events";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { countedAddress, hit, type Limit } from "@memorial/lib/limits/rate-limit";
 import { requesterName } from "@memorial/lib/memorials/family";
@@ -161,13 +162,14 @@ export async function withdrawGuestbookEntry(token: string): Promise<"withdrawn"
   if (!isSecretTokenShape(token)) return "unknown";
   const hash = hashSecretToken(token);
   const days = settings().GUESTBOOK_WITHDRAW_DAYS;
-  const outcome = await transaction(async (tx) => {
+  const outcome = await withEvents(async (tx, events) => {
     const [gone] = await tx.$queryRaw<
       {
         id: number;
         memorialId: number;
         status: string;
         operatorId: number;
+        isTest: boolean;
         author: string;
         message: string;
       }[]
@@ -176,7 +178,7 @@ export async function withdrawGuestbookEntry(token: string): Promise<"withdrawn"
       WHERE e."withdraw_token_hash" = ${hash} AND m."id" = e."memorial_id"
         AND e."created_at" > now() - make_interval(days => ${days})
       RETURNING e."id", e."memorial_id" AS "memorialId", e."status"::text AS "status",
-        m."operator_id" AS "operatorId", e."author_name" AS "author", e."message"`;
+        m."operator_id" AS "operatorId", m."is_test" AS "isTest", e."author_name" AS "author", e."message"`;
     if (!gone) return null;
     await recordAudit(tx, {
       action: "guestbook.withdrawn",
@@ -186,12 +188,18 @@ export async function withdrawGuestbookEntry(token: string): Promise<"withdrawn"
       // The name and text are personal: the row says they went, not what they were.
       before: { status: gone.status, author: gone.author, message: gone.message },
     });
+    await events.record({
+      type: "guestbook.entry_withdrawn",
+      operatorId: gone.operatorId,
+      isTest: gone.isTest,
+      memorialId: gone.memorialId,
+      payload: { entryId: gone.id },
+    });
     return gone;
   });
   if (!outcome) {
     const still = await db.guestbookEntry.count({ where: { withdrawTokenHash: hash } });
     return still > 0 ? "expired" : "unknown";
   }
-  await signalMemorialsChanged(outcome.operatorId, [outcome.memorialId]);
   return "withdrawn";
 }

@@ -199,6 +199,7 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     ...(await guestbookEntry(tx, event)),
     by: event.payload.by,
   }),
+  "guestbook.entry_withdrawn": guestbookEntry,
   "memorial.guestbook_mode_changed": async (tx, event) => ({
     ...(await aboutMemorial(tx, event)),
     mode: event.payload.mode,

@@ -233,6 +233,10 @@ const DATA = {
     when: "The family deleted a guestbook message (it is gone).",
     data: z.strictObject({ ...guestbook, by }),
   },
+  "guestbook.entry_withdrawn": {
+    when: "The author of a guestbook message withdrew it with the link e-mailed to them (it is gone).",
+    data: z.strictObject(guestbook),
+  },
   "memorial.guestbook_mode_changed": {
     when: "The family chose how its guestbook publishes messages: open, approval (the default) or closed.",
     data: z.strictObject({

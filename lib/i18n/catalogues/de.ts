@@ -1277,6 +1277,7 @@ export const de: Catalogue = {
   "dashboard.eventGuestbookEntryPublished": "Gästebucheintrag veröffentlicht",
   "dashboard.eventGuestbookEntryHidden": "Gästebucheintrag ausgeblendet",
   "dashboard.eventGuestbookEntryDeleted": "Gästebucheintrag gelöscht",
+  "dashboard.eventGuestbookEntryWithdrawn": "Gästebucheintrag von seinem Verfasser zurückgezogen",
   "dashboard.eventGuestbookModeChanged": "Moderation des Gästebuchs geändert",
   "dashboard.familyControlsHeading": "Verwaltung durch die Familie",
   "dashboard.familyControlsSend": "Den Verwaltungslink an die Familie senden",

@@ -1228,6 +1228,7 @@ export const en: Catalogue = {
   "dashboard.eventGuestbookEntryPublished": "Guestbook message published",
   "dashboard.eventGuestbookEntryHidden": "Guestbook message hidden",
   "dashboard.eventGuestbookEntryDeleted": "Guestbook message deleted",
+  "dashboard.eventGuestbookEntryWithdrawn": "Guestbook message withdrawn by its author",
   "dashboard.eventGuestbookModeChanged": "Guestbook moderation changed",
   "dashboard.familyControlsHeading": "Family controls",
   "dashboard.familyControlsSend": "Send the management link to the family",

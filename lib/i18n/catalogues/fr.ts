@@ -1266,6 +1266,7 @@ export const fr = {
   "dashboard.eventGuestbookEntryPublished": "Message du livre d’or publié",
   "dashboard.eventGuestbookEntryHidden": "Message du livre d’or masqué",
   "dashboard.eventGuestbookEntryDeleted": "Message du livre d’or supprimé",
+  "dashboard.eventGuestbookEntryWithdrawn": "Message du livre d’or retiré par son auteur",
   "dashboard.eventGuestbookModeChanged": "Modération du livre d’or modifiée",
   "dashboard.familyControlsHeading": "Contrôles de la famille",
   "dashboard.familyControlsSend": "Envoyer le lien de gestion à la famille",

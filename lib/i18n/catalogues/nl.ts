@@ -1243,6 +1243,7 @@ export const nl: Catalogue = {
   "dashboard.eventGuestbookEntryPublished": "Gastenboekbericht gepubliceerd",
   "dashboard.eventGuestbookEntryHidden": "Gastenboekbericht verborgen",
   "dashboard.eventGuestbookEntryDeleted": "Gastenboekbericht verwijderd",
+  "dashboard.eventGuestbookEntryWithdrawn": "Gastenboekbericht door de schrijver ingetrokken",
   "dashboard.eventGuestbookModeChanged": "Moderatie van het gastenboek gewijzigd",
   "dashboard.familyControlsHeading": "Beheer door de familie",
   "dashboard.familyControlsSend": "De beheerlink naar de familie sturen",
