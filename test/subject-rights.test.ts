@@ -270,7 +270,7 @@ describe("a data subject's rows", () => {
     expect(noName.places.some((place) => place.source === "family.email")).toBe(true);
   });
 
-  it("are exported with their fields, erased once (another operator's kept), with one audit row", async () => {
+  it("are exported with their fields, erased once (another operator's kept), with one audit row and one event per memorial", async () => {
     const email = address();
     const name = `Bruno ${unique("N")}`;
     const mine = await seed(email, name);
@@ -357,11 +357,24 @@ describe("a data subject's rows", () => {
     expect(logged).not.toContain(email);
     expect(logged).not.toContain(name);
 
+    // One event per memorial where something was erased (a webhook: partners read it again).
+    const erasedOn = (operatorId: number) =>
+      db.domainEvent
+        .findMany({ where: { type: "memorial.personal_data_erased", operatorId }, orderBy: { id: "asc" } })
+        .then((rows) => rows.map((row) => row.memorialId));
+    const mineEvents = await erasedOn(mine.op.operatorId);
+    expect(mineEvents).toEqual(expect.arrayContaining([mine.first, mine.awaiting]));
+    expect(new Set(mineEvents).size).toBe(mineEvents.length);
+    expect(await erasedOn(theirs.op.operatorId)).toEqual([]);
+
     // A second erasure finds nothing, changes nothing; the service's erases the rest.
     expect((await cli(() => eraseSubject({ email, name, scope }))).total).toBe(0);
     expect((await findSubject({ email, name, scope })).total).toBe(0);
+    expect(await erasedOn(mine.op.operatorId)).toEqual(mineEvents);
     await cli(() => eraseSubject({ email, name, scope: SERVICE }));
     expect((await findSubject({ email, name, scope: SERVICE })).total).toBe(0);
+    expect(await erasedOn(theirs.op.operatorId)).toEqual(expect.arrayContaining([theirs.first]));
+    expect(await erasedOn(mine.op.operatorId)).toEqual(mineEvents);
   });
 
   it("refuses the last admin of an operator, and changes nothing", async () => {

@@ -37,6 +37,7 @@ export const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
   "tree.moved": "eventTreeMoved",
   "memorial.merged": "eventMemorialMerged",
   "memorial.unmerged": "eventMemorialUnmerged",
+  "memorial.personal_data_erased": "eventMemorialPersonalDataErased",
 };
 
 /** The words of an entry of a memorial's history (lib/memorials/memorial-history.ts). */

@@ -37,6 +37,8 @@ export const EVENT_TYPES = [
   // Issue 32.4: duplicate memorials merged into one (lib/duplicates/merge-memorials.ts), and the undo.
   "memorial.merged",
   "memorial.unmerged",
+  // Issue 31.2: a data subject's erasure changed what the memorial shows (lib/privacy/subject-erase.ts).
+  "memorial.personal_data_erased",
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

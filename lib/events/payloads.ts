@@ -78,6 +78,8 @@ export interface EventPayloads {
     visitorPlantingId?: number;
   };
   "memorial.confirmed": Record<string, never>;
+  /** Issue 31.2: a person's data (an address and what went with it) erased on the memorial by staff. */
+  "memorial.personal_data_erased": Record<string, never>;
   /**
    * Issue 32: closed as not confirmed: its link expired, or its family declined. Its waiting tree
    * was not planted and nothing charged ("credit"), or planted (treeId, null while it waits for

@@ -6,11 +6,13 @@
 // password) and signed out everywhere, unless they are the last admin of their operator (refused:
 // the operator would have nobody to run it). Accounting rows (trees, transactions, payments) stay,
 // anonymous. One audit row (subject.erased, the subject's id the SHA-256 of the address) is
-// written in the same transaction. A second erasure finds nothing and changes nothing.
+// written in the same transaction, and one domain event memorial.personal_data_erased for each
+// memorial where something was erased (a webhook: a partner that keeps a copy of the memorial reads
+// it again; every instance drops its cached page). A second erasure finds nothing and changes nothing.
 import { recordAudit } from "@memorial/lib/audit/record";
-import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
+import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
-import { signalMemorialsChanged } from "@memorial/lib/events/events";
+import { withEvents } from "@memorial/lib/events/events";
 import {
   erasureOf,
   normaliseSubject,
@@ -102,7 +104,7 @@ async function eraseSource(tx: Tx, found: SourceRows, email: string): Promise<vo
   }
 }
 
-/** The memorials whose public page showed something erased (their cached pages are dropped). */
+/** The memorials where something of the subject was erased (each gets its event). */
 function memorialsOf(found: SourceRows[]): number[] {
   const memorials = new Set<number>();
   for (const { rows } of found) {
@@ -115,7 +117,7 @@ function memorialsOf(found: SourceRows[]): number[] {
 export async function eraseSubject(query: SubjectQuery): Promise<SubjectErasureReport> {
   const { email } = normaliseSubject(query);
   const subject = subjectHash(email);
-  const { changes, memorials } = await transaction(async (tx) => {
+  const changes = await withEvents(async (tx, events) => {
     await lockUsersOperators(tx, email, query.scope);
     const found = await subjectRows(tx, query, true);
     for (const rows of found) await eraseSource(tx, rows, email);
@@ -132,19 +134,21 @@ export async function eraseSubject(query: SubjectQuery): Promise<SubjectErasureR
       operatorId: query.scope.kind === "operator" ? query.scope.operatorId : null,
       after: Object.fromEntries(changes.map((change) => [change.source, change.rows])),
     });
-    return { changes, memorials: memorialsOf(found) };
-  });
-  if (memorials.length > 0) {
-    const owners = await db.memorial.findMany({
-      where: { id: { in: memorials } },
-      select: { id: true, operatorId: true },
+    const memorials = await tx.memorial.findMany({
+      where: { id: { in: memorialsOf(found) } },
+      select: { id: true, operatorId: true, isTest: true },
+      orderBy: { id: "asc" },
     });
-    for (const operatorId of new Set(owners.map((m) => m.operatorId))) {
-      await signalMemorialsChanged(
-        operatorId,
-        owners.filter((m) => m.operatorId === operatorId).map((m) => m.id),
-      );
+    for (const memorial of memorials) {
+      await events.record({
+        type: "memorial.personal_data_erased",
+        operatorId: memorial.operatorId,
+        isTest: memorial.isTest,
+        memorialId: memorial.id,
+        payload: {},
+      });
     }
-  }
+    return changes;
+  });
   return { subject, total: changes.reduce((n, c) => n + c.rows, 0), changes };
 }

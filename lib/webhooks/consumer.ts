@@ -220,6 +220,7 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     ...(await aboutMemorial(tx, event)),
     ...mergeData(event.payload),
   }),
+  "memorial.personal_data_erased": aboutMemorial,
 };
 
 /** What partners hear of a merge and of its undo (issue 32.4). */

@@ -272,6 +272,10 @@ const DATA = {
       memorialId: id().describe("The memorial that had been merged (mergedMemorialId), public again."),
     }),
   },
+  "memorial.personal_data_erased": {
+    when: "A person's data was erased at their request (issue 31.2: an e-mail address, and the name, words or contact that went with it, as a visitor, a guestbook author, a planter or a family): what the memorial shows changed; read it again.",
+    data: z.strictObject({ memorialId: id(), memorialUrl, environment }),
+  },
 } satisfies Record<WebhookEventType, { when: string; data: z.ZodObject }>;
 
 /** The `data` of type T's message, as its schema documents it: what the webhook consumer must build. */

@@ -1351,6 +1351,7 @@ export const de: Catalogue = {
   "move.movedIn": "Baum {tree} hierher verschoben von Gedenkseite {from}, von {by}",
   "dashboard.eventMemorialMerged": "Mit einem Duplikat zusammengeführt",
   "dashboard.eventMemorialUnmerged": "Zusammenführung rückgängig gemacht",
+  "dashboard.eventMemorialPersonalDataErased": "Personenbezogene Daten auf Anfrage gelöscht",
   "duplicates.title": "Mögliche Duplikate",
   "duplicates.lead":
     "Ihre Gedenkseiten, die vielleicht zweimal für dieselbe Person angelegt wurden: ähnliche Namen, Sterbedaten höchstens einen Tag auseinander und, wenn beide einen nennen, derselbe Ort. Führen Sie sie zu einer Seite zusammen, oder geben Sie an, dass es nicht dieselbe Person ist.",

@@ -1294,6 +1294,7 @@ export const en: Catalogue = {
   "move.movedIn": "tree {tree} moved here from memorial {from}, by {by}",
   "dashboard.eventMemorialMerged": "Merged with a duplicate",
   "dashboard.eventMemorialUnmerged": "Merge undone",
+  "dashboard.eventMemorialPersonalDataErased": "Personal data erased on request",
   "duplicates.title": "Possible duplicates",
   "duplicates.lead":
     "Memorials of yours that may have been made twice for the same person: names alike, dates of death at most a day apart and, when both give one, the same place. Merge them into one page, or say they are not the same person.",

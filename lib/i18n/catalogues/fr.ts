@@ -1336,6 +1336,7 @@ export const fr = {
   "move.movedIn": "arbre {tree} arrivé ici depuis le mémorial {from}, par {by}",
   "dashboard.eventMemorialMerged": "Fusionné avec un doublon",
   "dashboard.eventMemorialUnmerged": "Fusion annulée",
+  "dashboard.eventMemorialPersonalDataErased": "Données personnelles effacées sur demande",
   "duplicates.title": "Doublons possibles",
   "duplicates.lead":
     "Vos mémoriaux qui ont peut-être été créés deux fois pour la même personne : noms proches, dates de décès à un jour près au plus et, quand les deux en donnent un, même lieu. Fusionnez-les en une seule page, ou indiquez qu'il ne s'agit pas de la même personne.",

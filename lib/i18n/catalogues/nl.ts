@@ -1312,6 +1312,7 @@ export const nl: Catalogue = {
   "move.movedIn": "boom {tree} hierheen verplaatst van gedenkpagina {from}, door {by}",
   "dashboard.eventMemorialMerged": "Samengevoegd met een dubbel",
   "dashboard.eventMemorialUnmerged": "Samenvoeging ongedaan gemaakt",
+  "dashboard.eventMemorialPersonalDataErased": "Persoonsgegevens op verzoek gewist",
   "duplicates.title": "Mogelijke dubbels",
   "duplicates.lead":
     "Gedenkpagina's van u die misschien twee keer voor dezelfde persoon zijn gemaakt: gelijkende namen, overlijdensdata hoogstens een dag uit elkaar en, als beide er een geven, dezelfde plaats. Voeg ze samen tot één pagina, of geef aan dat het niet dezelfde persoon is.",
