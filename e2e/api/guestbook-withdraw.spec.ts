@@ -2,8 +2,9 @@
 // the link that withdraws their message; the entry keeps only the SHA-256 of the link's token,
 // never the address; opening the link changes nothing, its button (a POST from this site) deletes
 // the message, drops the memorial's cached page, writes the audit row guestbook.withdrawn (a
-// visitor) and tells the operator's webhook receiver (guestbook.entry_withdrawn, without the words). A used or unknown link answers 404, an expired one 410, and neither writes
-// anything; simultaneous posts withdraw once; a malformed address is refused with nothing written.
+// visitor) and tells the operator's webhook receiver (guestbook.entry_withdrawn, without the
+// words). A used or unknown link answers 404, an expired one 410, and neither writes anything;
+// simultaneous posts withdraw once; a malformed address is refused with nothing written.
 import { PERSONAL_VALUE } from "@memorial/lib/audit/record";
 import { WITHDRAW_MAILS_PER_DAY } from "@memorial/lib/guestbook/withdraw-entry";
 import { hashSecretToken } from "@memorial/lib/secret-token";

@@ -122,9 +122,10 @@ async function alterSystem(url: string, name: string, value: string): Promise<vo
  * them up by (the funeral home, the person, the memorial, the replaced tree, the id). A database
  * that has served reports for a while holds them there; one just started (each `npm run bench`
  * starts its own) copies each page from the operating system's cache on first use, which cost
- * PostgreSQL 1.2 ms more per 30-day report over the 2,000 measured requests (docs/performance.md,
- * "A warm database"). About 3.4 GB at ten million trees, under the 4 GB of SHARED_BUFFERS.
- * Returns what it loaded, in MB, and how long it took.
+ * PostgreSQL about 1 ms more per 30-day report over the 2,000 measured requests
+ * (docs/performance.md, "A warm database"). About 3.4 GB at ten million trees, under the 4 GB of
+ * SHARED_BUFFERS. Returns what it loaded, in MB, and how long it took; throws when the database
+ * refuses (pg_prewarm is an extension: a DATABASE_URL of a role that may not create it).
  */
 export async function prewarm(url: string): Promise<{ megabytes: number; ms: number }> {
   const client = new pg.Client({ connectionString: url });
