@@ -8,6 +8,7 @@ import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
 import { type RunningServer, startServer } from "../support/server";
 import { seedDashboard, signInAt } from "./dashboard-seed";
+import { signOutBrowser } from "./dashboard-support";
 
 let mailOff: RunningServer;
 
@@ -36,7 +37,7 @@ test("in French and German: e-mail not set up, a confirmation sent again is kept
   ] as const) {
     const t = translator(lang, "dashboard");
     const data = await seedDashboard(lang);
-    await page.context().clearCookies();
+    await signOutBrowser(page);
     await signInAt(page, data.user.email, lang, mailOff.url);
 
     // The overview says it, and its resend button says the e-mail was kept.

@@ -5,7 +5,7 @@
 import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
+import { createMemorialByApi, makeUser, signIn, signOutBrowser } from "./dashboard-support";
 
 test("an operator moves one tree, then every tree, to another of its memorials found by name", async ({
   page,
@@ -100,7 +100,7 @@ test("the move section speaks the dashboard's language", async ({ page }) => {
   const user = await makeUser(operator.operatorId);
   for (const lang of ["nl", "de", "fr"] as const) {
     const m = translator(lang, "move");
-    await page.context().clearCookies();
+    await signOutBrowser(page);
     await signIn(page, user, lang);
     await page.goto(`${baseUrl()}/dashboard/memorials/${memorial.IdMemorial}`);
     const section = page.getByTestId("move-trees");

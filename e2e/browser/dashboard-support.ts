@@ -15,6 +15,17 @@ export async function makeUser(operatorId: number, password = PASSWORD) {
   return { id: user.id, email, password };
 }
 
+/**
+ * Signs the browser out to sign in as someone else: leaves the page first, then forgets the
+ * cookies. A dashboard page left open whose session goes navigates to the sign-in page by itself
+ * (its next read answers 401), and that navigation aborted the test's own next one
+ * (net::ERR_ABORTED, seen in CI).
+ */
+export async function signOutBrowser(page: Page) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+}
+
 /** Signs in through the sign-in page, in English unless told otherwise. */
 export async function signIn(page: Page, user: { email: string; password: string }, lang = "en") {
   await page.context().addCookies([{ name: "dashboard_lang", value: lang, url: baseUrl() }]);

@@ -8,7 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { baseUrl, db } from "../support/factories";
 import { orderedTrees } from "../support/trees";
-import { makeUser, signIn } from "./dashboard-support";
+import { makeUser, signIn, signOutBrowser } from "./dashboard-support";
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -211,7 +211,7 @@ test("another operator's tree is not found: not listed, no page, a sheet naming 
   const t = translator("en", "dashboard");
   const { ids: theirs } = await operatorWithTrees(page, 1);
   // Signed in as a user of another operator, with a tree of its own.
-  await page.context().clearCookies();
+  await signOutBrowser(page);
   const { ids: mine } = await operatorWithTrees(page, 1);
   const other = await page.goto(`${baseUrl()}/dashboard/trees/${theirs[0]}`);
   expect(other?.status()).toBe(404);
