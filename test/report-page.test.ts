@@ -1,9 +1,14 @@
 // Issue 33.2: a report's page is read in one statement (lib/reports/queries.ts reportPage), its lines
 // and the period's totals together. This test compares it, value for value, with the two statements
 // it joins, sent apart: every page of a funeral home's report, a page past the end (no line, the
-// totals still), a period without a tree (totals of zero), and a person's report.
+// totals still), a period without a tree (totals of zero), and a person's report. Then the API's
+// page whose lines PostgreSQL writes as JSON (reportPageJson, lib/v1/serializers/reports.ts
+// reportLineAsJson): byte for byte the text of the service's own serialization of reportPage's
+// rows, on lines of every kind (names with blanks and controls, every state of a tree's life, no
+// person, no funeral home, decimals, early dates), and a page it cannot write exactly said so.
 import { actingAs } from "@memorial/lib/audit/actor";
-import { disconnect } from "@memorial/lib/db/client";
+import { createSpecies } from "@memorial/lib/catalogue/manage";
+import { db, disconnect } from "@memorial/lib/db/client";
 import { reportsSql } from "@memorial/lib/db/raw";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -13,11 +18,20 @@ import {
   type ReportTotals,
   reportLinesSql,
   reportPage,
+  reportPageJson,
   reportTotalsSql,
 } from "@memorial/lib/reports/queries";
 import { serviceAdminScope } from "@memorial/lib/scope";
+import { parsePaging } from "@memorial/lib/v1/paging";
+import {
+  reportJsonText,
+  reportLineAsJson,
+  serializeReport,
+  serializeReportLine,
+} from "@memorial/lib/v1/serializers/reports";
 import { afterAll, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
+import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => disconnect());
@@ -67,4 +81,203 @@ it("gives the lines and totals of the two statements it joins, on every page and
   const personPage = await reportPage(person, 200, 0);
   expect(personPage).toEqual(await apart(person, 200, 0));
   expect(personPage.totals.lines).toBe(3);
+});
+
+/** Lines of every kind for one operator, planted between `from` and the day after. */
+async function linesOfEveryKind() {
+  const op = await makeIsolatedOperator();
+  const epf = await makeContext(op.operatorId, "Epf");
+  const species = await actingAs(TEST_FIXTURE, () =>
+    createSpecies({
+      name: unique('Chêne "vert"'),
+      nameEn: unique("Oak"),
+      latinName: "Quercus ilex",
+      type: "Feuillu",
+      maxHeightM: 20,
+      lifespanYears: 500,
+      co2KgPerTree: 12.3,
+      unitPrice: 20,
+    }),
+  );
+  const names: [string | null, string | null][] = [
+    ["  ", "Dupont"],
+    ["\u00a0Anne\u2028", null],
+    ["\u3000\t", "\ufeff"],
+    ["Zoë", `O'Brien "Junior" \\ \u0001\u001f\u007f 😀 </script>`],
+    ["", ""],
+  ];
+  const plantedAt = new Date("2026-11-01T10:00:00.123Z");
+  const trees: number[] = [];
+  for (const [i, [firstName, lastName]] of names.entries()) {
+    const person = await makePerson({ operatorId: op.operatorId, epfId: epf.id, firstName, lastName });
+    const memorial = await makeMemorial({ operatorId: op.operatorId, personId: person.id });
+    const tree = await plant({
+      operatorId: op.operatorId,
+      memorialId: memorial.id,
+      personId: person.id,
+      contextId: epf.id,
+      epfId: epf.id,
+      speciesId: i % 2 ? species.id : op.speciesId,
+      plantationId: op.plantationId,
+      plantedAt: new Date(plantedAt.getTime() + i * 1000),
+      quantity: i + 1,
+      planter: ["La famille", '\b\f\n\r\t"\\/', "$& $' $` $$", "Ünïcödé 🌳", "x"][i],
+      message: i % 2 ? null : `Nos pensées ${"\u2028\u2029"} ${i}`,
+    });
+    trees.push(tree.id);
+  }
+  // No person and no funeral home (a tree of the global memorial); a visitor's.
+  const global = await makeMemorial({ operatorId: op.operatorId, personId: null, kind: "global" });
+  const lone = await plant({
+    operatorId: op.operatorId,
+    memorialId: global.id,
+    personId: null,
+    contextId: null,
+    epfId: null,
+    speciesId: species.id,
+    plantationId: op.plantationId,
+    plantedAt: new Date(plantedAt.getTime() + 9000),
+  });
+  await db.tree.update({ where: { id: lone.id }, data: { origin: "visitor_code" } });
+  // A tree's life in each of its states (the table's CHECKs hold, as lib/trees leaves them).
+  const day = (text: string) => new Date(`${text}T00:00:00Z`);
+  const [inGround, checked, sick, dead, replaced] = trees;
+  const planted = { inGroundOn: day("2026-11-02"), latitude: "50.500000", longitude: "-4.000000" };
+  await db.tree.update({
+    where: { id: inGround },
+    data: { status: "in_ground", ...planted, plantedBy: 'Équipe "Nord"', photoKey: "abc123" },
+  });
+  await db.tree.update({
+    where: { id: checked },
+    data: {
+      status: "monitored",
+      ...planted,
+      health: "alive",
+      lastCheckedOn: day("2026-11-10"),
+      heightCm: 120,
+    },
+  });
+  await db.tree.update({
+    where: { id: sick },
+    data: {
+      status: "monitored",
+      inGroundOn: day("2026-11-03"),
+      health: "sick",
+      lastCheckedOn: day("2026-11-11"),
+    },
+  });
+  await db.tree.update({
+    where: { id: dead },
+    data: { status: "dead", ...planted, diedOn: day("2026-11-12"), deathReason: "fire" },
+  });
+  await db.tree.update({
+    where: { id: replaced },
+    data: { status: "replaced", ...planted, diedOn: day("2026-11-13"), deathReason: "other" },
+  });
+  await db.tree.update({ where: { id: lone.id }, data: { replacesTreeId: replaced } });
+  return { op, epf, plantedAt };
+}
+
+it("writes in PostgreSQL, byte for byte, the JSON the service writes of each line and of the answer", async () => {
+  const { op, epf, plantedAt } = await linesOfEveryKind();
+  const viewer = serviceAdminScope(op.operatorId);
+  const period = {
+    start: new Date(plantedAt.getTime() - 86_400_000),
+    end: new Date(plantedAt.getTime() + 86_400_000),
+  };
+  const request = { epfId: epf.id, personId: null };
+  for (const origin of ["https://trees.example.org", "http://127.0.0.1:3000//"]) {
+    for (const language of ["fr", "en"]) {
+      const filter: ReportFilter = { viewer, scope: { kind: "operator" }, ...period, language };
+      for (const [limit, offset] of [
+        [200, 0],
+        [4, 0],
+        [4, 4],
+        [4, 8],
+      ]) {
+        const rows = await reportPage(filter, limit, offset);
+        const page = await reportPageJson(filter, limit, offset, reportLineAsJson(origin));
+        expect(page.exact).toBe(true);
+        expect(page.count).toBe(rows.lines.length);
+        expect(page.totals).toEqual(rows.totals);
+        expect(page.linesJson).toBe(
+          JSON.stringify(rows.lines.map((line) => serializeReportLine(line, origin))),
+        );
+
+        const paging = parsePaging(
+          new URLSearchParams({ Page: String(offset / limit + 1), Limite: String(limit) }),
+          200,
+        );
+        const head = { Objet: "reportArbres", Contexte: { Nom: 'a "Arbres":[] b', Arbres: [] } };
+        expect(reportJsonText(head, { period }, request, paging, page)).toBe(
+          JSON.stringify({ ...head, ...serializeReport({ period, ...rows }, request, paging, origin) }),
+        );
+      }
+    }
+  }
+  const all: ReportFilter = { viewer, scope: { kind: "operator" }, ...period };
+  const lines = JSON.parse((await reportPageJson(all, 200, 0, reportLineAsJson("https://x.org"))).linesJson);
+  expect(lines).toHaveLength(6);
+  expect(lines.map((line: { Personne: string | null }) => line.Personne)).toEqual([
+    "Dupont",
+    "\u00a0Anne\u2028",
+    null,
+    `Zoë O'Brien "Junior" \\ \u0001\u001f\u007f 😀 </script>`,
+    null,
+    null,
+  ]);
+  expect(lines.map((line: { EtatArbre: string }) => line.EtatArbre)).toEqual([
+    "EnTerre",
+    "Suivi",
+    "Suivi",
+    "Mort",
+    "Remplace",
+    "Commande",
+  ]);
+});
+
+it("says when it cannot write a page exactly (a line's CO2 with more digits than a double holds), and writes early years", async () => {
+  const { op, plantedAt } = await linesOfEveryKind();
+  const viewer = serviceAdminScope(op.operatorId);
+  const period = {
+    start: new Date(plantedAt.getTime() - 86_400_000),
+    end: new Date(plantedAt.getTime() + 86_400_000),
+  };
+  const filter: ReportFilter = { viewer, scope: { kind: "operator" }, ...period };
+  const exact = (of = filter) =>
+    reportPageJson(of, 200, 0, reportLineAsJson("https://x.org")).then((page) => page.exact);
+  expect(await exact()).toBe(true);
+  const [first] = (await reportPage(filter, 1, 0)).lines;
+  const heavy = await actingAs(TEST_FIXTURE, () =>
+    createSpecies({
+      name: unique("Séquoia"),
+      latinName: "Sequoiadendron giganteum",
+      type: "Résineux",
+      maxHeightM: 90,
+      lifespanYears: 3000,
+      co2KgPerTree: 99_999_999.99,
+      unitPrice: 20,
+    }),
+  );
+  // 99,999,999.99 kg × 1,000,001 = 100,000,099,989,999.99 kg: 17 digits, which JSON.stringify
+  // writes 100000099989999.98 (the nearest double's shortest text), trim_scale as they are.
+  await db.tree.update({ where: { id: first.id }, data: { speciesId: heavy.id, quantity: 1_000_001 } });
+  const inexact = await reportPageJson(filter, 200, 0, reportLineAsJson("https://x.org"));
+  expect(inexact.exact).toBe(false);
+  expect(inexact.linesJson).toContain('"TotalCo2EnKg":100000099989999.99,');
+  expect(serializeReportLine((await reportPage(filter, 1, 0)).lines[0], "https://x.org").TotalCo2EnKg).toBe(
+    100_000_099_989_999.98,
+  );
+  await db.tree.update({ where: { id: first.id }, data: { speciesId: heavy.id, quantity: 100_000 } });
+  expect(await exact()).toBe(true);
+
+  // An early year, written with its four digits both ways.
+  await db.tree.update({ where: { id: first.id }, data: { plantedAt: new Date("0100-06-01T00:00:00.5Z") } });
+  const early: ReportFilter = { ...filter, start: new Date("0100-01-01T00:00:00Z") };
+  const rows = await reportPage(early, 200, 0);
+  const page = await reportPageJson(early, 200, 0, reportLineAsJson("https://x.org"));
+  expect(page.linesJson).toContain('"DatePlantation":"0100-06-01T00:00:00.500Z"');
+  expect(page.linesJson).toBe(
+    JSON.stringify(rows.lines.map((line) => serializeReportLine(line, "https://x.org"))),
+  );
 });

@@ -203,6 +203,38 @@ test("a funeral home's report: every field, its agencies' trees, totals of the p
   expect(nextDay.json).toMatchObject({ TotalArbres: 2, NombreTotalLignes: 2, TotalCo2EnKg: 200 });
 });
 
+test("a line whose CO2 has more digits than a double holds is written as JSON.stringify writes it", async () => {
+  // PostgreSQL writes the lines of a page as JSON (lib/v1/serializers/reports.ts reportLineAsJson)
+  // while each has the text the service would write; 99,999,999.99 kg × 1,000,001 trees =
+  // 100,000,099,989,999.99 kg is 17 digits, which a double holds as 100000099989999.98: that page
+  // is written by the service, as every page was before (issue 33.2).
+  const f = await funeralHome();
+  const heavy = await db.species.create({
+    data: {
+      name: unique("Séquoia"),
+      latinName: "Sequoiadendron giganteum",
+      type: "Résineux",
+      maxHeightM: 90,
+      lifespanYears: 3000,
+      co2KgPerTree: 99_999_999.99,
+      unitPrice: 10,
+    },
+  });
+  const before = await api("GET", `/${f.op.key}${epfPath(f.epf.id)}`);
+  await db.tree.update({ where: { id: f.first.id }, data: { speciesId: heavy.id, quantity: 1_000_001 } });
+  const { status, json, text } = await api("GET", `/${f.op.key}${epfPath(f.epf.id)}`);
+  expect(status).toBe(200);
+  expect(text).toContain('"Co2EnKgParArbre":99999999.99,"TotalCo2EnKg":100000099989999.98,');
+  expect(json.Arbres.map((line: { Quantite: number }) => line.Quantite)).toEqual([1_000_001, 3, 2]);
+  // The page's other lines as before, to the byte.
+  const others = (body: string) => {
+    const from = body.indexOf('{"Quantite":3,');
+    return body.slice(from, body.indexOf("],", from));
+  };
+  expect(others(text)).toBe(others(before.text));
+  expect(json).toMatchObject({ TotalArbres: 1_000_006, NombreTotalLignes: 3 });
+});
+
 test("a test key reports the test trees only, a live key never sees them", async () => {
   const f = await funeralHome();
   // The path without its {key} segment, the key in the header only.

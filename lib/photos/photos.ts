@@ -40,7 +40,12 @@ export async function readPhoto(
   return body ? { body, contentType: PHOTO_CONTENT_TYPE } : null;
 }
 
+/** What a photo's public address starts with, on the service at `origin`. */
+export const photoUrlPrefix = (origin: string) => `${origin.replace(/\/+$/, "")}/photos/`;
+/** What a photo's public address ends with. */
+export const PHOTO_URL_SUFFIX = ".jpg";
+
 /** The photo's public address on the service, e.g. https://trees.example.org/photos/<key>.jpg. */
 export function photoUrl(key: string, origin: string): string {
-  return `${origin.replace(/\/+$/, "")}/photos/${key}.jpg`;
+  return `${photoUrlPrefix(origin)}${key}${PHOTO_URL_SUFFIX}`;
 }

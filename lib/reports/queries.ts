@@ -159,6 +159,64 @@ export async function reportPage(filter: ReportFilter, limit: number, offset: nu
   return { lines, totals };
 }
 
+/**
+ * How a page's lines are written as JSON text by PostgreSQL (lib/v1/serializers/reports.ts): a
+ * statement over one line `l` (the columns of reportLinesSql, as ReportLineRow names them) giving
+ * one row of two columns: `text`, the line's JSON, and `exact`, whether that text is exactly the
+ * one the service would write (false sends the page to the ordinary way, reportPage).
+ */
+export type LineAsJson = Prisma.Sql;
+
+/** A page whose lines PostgreSQL wrote as one JSON array (reportPageJson). */
+export interface ReportPageJson {
+  /** The lines, "[...]", in the page's order (planting date, then id). */
+  linesJson: string;
+  count: number;
+  totals: ReportTotals;
+  /** False when a line's text may differ from the service's own (see LineAsJson). */
+  exact: boolean;
+}
+
+/**
+ * reportPage with its lines written as JSON by PostgreSQL, in the same statement (issue 33.2): the
+ * service then neither parses 30 columns a line nor builds and serializes an object of them. At ten
+ * million trees this was a third of the service's CPU for a 30-day report of 80 lines
+ * (docs/performance.md). test/report-page.test.ts compares the text with the service's own
+ * serialization of reportPage's rows.
+ */
+export async function reportPageJson(
+  filter: ReportFilter,
+  limit: number,
+  offset: number,
+  lineAsJson: LineAsJson,
+): Promise<ReportPageJson> {
+  const [row] = await reportsSql.$queryRaw<
+    {
+      totalLines: number;
+      totalTrees: number;
+      totalCo2: string;
+      count: number;
+      lines: string;
+      exact: boolean;
+    }[]
+  >`
+    SELECT tot."lines" AS "totalLines", tot."trees" AS "totalTrees", tot."co2" AS "totalCo2",
+           page."count", page."lines", page."exact"
+    FROM (${reportTotalsSql(filter)}) tot
+    CROSS JOIN LATERAL (
+      SELECT COUNT(*)::int AS "count",
+             '[' || COALESCE(string_agg(line."text", ',' ORDER BY l."plantedAt", l."id"), '') || ']' AS "lines",
+             COALESCE(bool_and(line."exact"), true) AS "exact"
+      FROM (${reportLinesSql(filter, limit, offset)}) l
+      CROSS JOIN LATERAL (${lineAsJson}) line) page`;
+  return {
+    linesJson: row.lines,
+    count: row.count,
+    totals: { lines: row.totalLines, trees: row.totalTrees, co2: row.totalCo2 },
+    exact: row.exact,
+  };
+}
+
 /** The statement of a page's lines (reportPage; its plan is read by scripts/bench/explain-reports.ts). */
 export function reportLinesSql(filter: ReportFilter, limit: number, offset: number): Prisma.Sql {
   return Prisma.sql`

@@ -69,7 +69,12 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
 
 export function json(status: number, body: unknown, headers?: HeadersInit): Response {
-  return new Response(JSON.stringify(body), {
+  return jsonText(status, JSON.stringify(body), headers);
+}
+
+/** json() of a body already written as JSON text. */
+export function jsonText(status: number, text: string, headers?: HeadersInit): Response {
+  return new Response(text, {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",

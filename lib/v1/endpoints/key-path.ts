@@ -2,15 +2,16 @@
 // path segment (/v1/{key}/...) and without it, the key in the header only (lib/v1/routes.ts).
 
 import { publicOrigin } from "@memorial/lib/links";
-import { MAX_REPORT_DAYS, reportPeriod, treeReport } from "@memorial/lib/reports/tree-report";
+import { reportPage, reportPageJson } from "@memorial/lib/reports/queries";
+import { MAX_REPORT_DAYS, reportFilter, reportPeriod } from "@memorial/lib/reports/tree-report";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { treeLife } from "@memorial/lib/trees/queries";
-import { envelope, type V1Request } from "@memorial/lib/v1/handler";
+import { envelope, jsonText, type V1Request } from "@memorial/lib/v1/handler";
 import { publicMemorialUrl } from "@memorial/lib/v1/memorial-url";
 import { INFOS_LIMIT, listingPage, parsePaging, REPORT_LIMIT } from "@memorial/lib/v1/paging";
 import { dayParam, idParam, intParam, monthParam, yearParam } from "@memorial/lib/v1/params";
 import { serializeMemorialInfos } from "@memorial/lib/v1/serializers/memorial-infos";
-import { serializeReport } from "@memorial/lib/v1/serializers/reports";
+import { reportJsonText, reportLineAsJson, serializeReport } from "@memorial/lib/v1/serializers/reports";
 import { serializeArbre } from "@memorial/lib/v1/serializers/tree-life";
 
 /** Both report forms share everything but the person. */
@@ -26,20 +27,23 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
     intParam("days", req.params.days, 1, MAX_REPORT_DAYS),
   );
   const paging = parsePaging(req.search, REPORT_LIMIT);
-  const report = await treeReport({
+  const { chain, filter } = await reportFilter({
     scope: req.caller,
     epfId,
     personId,
     period,
     operatorLanguage: req.caller.operatorLanguage,
-    limit: paging.limit,
-    offset: paging.offset,
   });
-  req.chain = report.chain;
-  return {
-    ...envelope(req, "reportArbres"),
-    ...serializeReport(report, { epfId, personId }, paging, publicOrigin(req.request.headers)),
-  };
+  req.chain = chain;
+  const origin = publicOrigin(req.request.headers);
+  const request = { epfId, personId };
+  // The lines as PostgreSQL writes them (issue 33.2); a page it cannot write exactly, as read.
+  const page = await reportPageJson(filter, paging.limit, paging.offset, reportLineAsJson(origin));
+  if (page.exact) {
+    return jsonText(200, reportJsonText(envelope(req, "reportArbres"), { period }, request, paging, page));
+  }
+  const report = { period, ...(await reportPage(filter, paging.limit, paging.offset)) };
+  return { ...envelope(req, "reportArbres"), ...serializeReport(report, request, paging, origin) };
 }
 
 /** The response of both Infos paths (with and without the {key} segment). */

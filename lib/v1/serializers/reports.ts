@@ -1,11 +1,15 @@
-// 2.6 reportArbres: the report's fields after the envelope, and its lines.
-import type { ReportLineRow } from "@memorial/lib/reports/queries";
+// 2.6 reportArbres: the report's fields after the envelope, and its lines, written here or, for the
+// API's pages, by PostgreSQL (reportLineAsJson).
+import { Prisma } from "@memorial/lib/db/client";
+import { PHOTO_URL_SUFFIX, photoUrlPrefix } from "@memorial/lib/photos/photos";
+import type { LineAsJson, ReportLineRow, ReportPageJson } from "@memorial/lib/reports/queries";
 import type { TreeReport } from "@memorial/lib/reports/tree-report";
 import { lifeFieldsOf } from "@memorial/lib/trees/queries";
 import type { Paging } from "@memorial/lib/v1/paging";
 import type { TReportFields, TReportLine } from "@memorial/lib/v1/schemas/responses";
-import { serializeTreeLife } from "./tree-life";
+import { CAUSE, DAY_TIME_SUFFIX, ETAT, SANTE, serializeTreeLife } from "./tree-life";
 
+/** The deceased's `Prenom Nom`: the parts that are not blank (String.prototype.trim's blanks). */
 function personName(row: ReportLineRow): string | null {
   const name = [row.firstName, row.lastName].filter((part) => part?.trim()).join(" ");
   return name || null;
@@ -35,11 +39,22 @@ export function serializeReportLine(row: ReportLineRow, origin: string): TReport
 }
 
 export function serializeReport(
-  report: TreeReport,
+  report: Pick<TreeReport, "period" | "lines" | "totals">,
   request: { epfId: number; personId: number | null },
   paging: Paging,
   origin: string,
 ): TReportFields {
+  const lines = report.lines.map((line) => serializeReportLine(line, origin));
+  return reportFields(report, request, paging, lines, lines.length);
+}
+
+function reportFields<Lines>(
+  report: Pick<TreeReport, "period" | "totals">,
+  request: { epfId: number; personId: number | null },
+  paging: Paging,
+  lines: Lines,
+  count: number,
+) {
   return {
     RequestEpfId: request.epfId,
     RequestPersonneId: request.personId ?? 0,
@@ -47,11 +62,105 @@ export function serializeReport(
     DateFin: report.period.end.toISOString(),
     TotalArbres: report.totals.trees,
     TotalCo2EnKg: Number(report.totals.co2),
-    Arbres: report.lines.map((line) => serializeReportLine(line, origin)),
+    Arbres: lines,
     NombreTotalLignes: report.totals.lines,
     Page: paging.page,
     NombreLignesParPage: paging.limit,
-    NombreLignesDansLaPage: report.lines.length,
-    Plus: paging.offset + report.lines.length < report.totals.lines,
+    NombreLignesDansLaPage: count,
+    Plus: paging.offset + count < report.totals.lines,
   };
+}
+
+const NO_LINES = '"Arbres":[]';
+
+/**
+ * The whole answer's JSON text, `head` (the envelope) then the report's fields, with the lines
+ * PostgreSQL wrote (reportPageJson) in place of Arbres: the text JSON.stringify would write of
+ * serializeReport's object. Arbres is found as the last `"Arbres":[]` of the text: only numbers
+ * and booleans follow it.
+ */
+export function reportJsonText(
+  head: object,
+  report: Pick<TreeReport, "period">,
+  request: { epfId: number; personId: number | null },
+  paging: Paging,
+  page: ReportPageJson,
+): string {
+  const text = JSON.stringify({
+    ...head,
+    ...reportFields({ ...report, ...page }, request, paging, [], page.count),
+  });
+  const at = text.lastIndexOf(NO_LINES);
+  return `${text.slice(0, at)}"Arbres":${page.linesJson}${text.slice(at + NO_LINES.length)}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The same lines written by PostgreSQL (issue 33.2: lib/reports/queries.ts reportPageJson). Each
+// field is the text serializeReportLine's object takes in JSON.stringify, key for key and byte for
+// byte: row_to_json writes keys in order without spaces, and escapes strings as JSON.stringify
+// does (", \\, \\b \\f \\n \\r \\t, other controls as \\u00xx; PostgreSQL's text holds no lone
+// surrogate). test/report-page.test.ts compares both on lines of every kind.
+
+/** A constant of the statement (the API's words, suffixes): letters, digits and : . / - _ only. */
+function constant(value: string): Prisma.Sql {
+  if (!/^[\w:./-]*$/.test(value)) throw new Error(`not a constant of the API: ${value}`);
+  return Prisma.raw(`'${value}'`);
+}
+
+/** A column's value through one of serializeTreeLife's maps (null stays null). */
+function mapped(column: Prisma.Sql, map: Record<string, string>): Prisma.Sql {
+  const cases = Object.entries(map).map(
+    ([value, shown]) => Prisma.sql`WHEN ${constant(value)} THEN ${constant(shown)}`,
+  );
+  return Prisma.sql`CASE ${column} ${Prisma.join(cases, " ")} END`;
+}
+
+/** A day (YYYY-MM-DD, or null) as serializeTreeLife's date-time at 00:00 UTC. */
+const dayTime = (column: Prisma.Sql) => Prisma.sql`${column} || ${constant(DAY_TIME_SUFFIX)}`;
+
+/**
+ * A part of the name when it is not blank, as personName keeps it: a character that is neither
+ * WhiteSpace nor LineTerminator (ECMA-262, what String.prototype.trim removes).
+ */
+const namePart = (column: Prisma.Sql) =>
+  Prisma.sql`CASE WHEN ${column} ~ ${Prisma.raw(
+    "'[^\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'",
+  )} THEN ${column} END`;
+
+const c = (name: string) => Prisma.raw(`l."${name}"`);
+
+/**
+ * serializeReportLine in SQL, for reportPageJson: the JSON text of line `l` and whether it is
+ * exact. JSON.stringify writes Number(text) of a decimal; trim_scale writes the decimal without
+ * its trailing zeros, the same text while it has at most 15 significant digits (a double holds
+ * them exactly): the CO2 per tree always does (DECIMAL(10,2)), a line's total below 10^13 kg does;
+ * a page with a line of more is written by serializeReportLine. A date of planting is written as
+ * toISOString writes the years 1 to 9999, which hold every period of the API (contract.md: from
+ * the year 2000, ending on 10000-01-01 at the latest; lib/reports/tree-report.ts reportPeriod).
+ */
+export function reportLineAsJson(origin: string): LineAsJson {
+  const photo = Prisma.sql`${photoUrlPrefix(origin)} || ${c("life_photo_key")} || ${constant(PHOTO_URL_SUFFIX)}`;
+  return Prisma.sql`
+    SELECT row_to_json(v)::text AS "text", abs(${c("co2Total")}::numeric) < 1e13 AS "exact"
+    FROM (SELECT ${c("quantity")} AS "Quantite", ${c("speciesId")} AS "EspeceId", ${c("species")} AS "Espece",
+                 trim_scale(${c("co2PerTree")}::numeric) AS "Co2EnKgParArbre",
+                 trim_scale(${c("co2Total")}::numeric) AS "TotalCo2EnKg",
+                 ${c("plantationId")} AS "PlantationId", ${c("plantation")} AS "Plantation",
+                 to_char(${c("plantedAt")} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "DatePlantation",
+                 COALESCE(${c("personId")}, 0) AS "PersonneId",
+                 NULLIF(concat_ws(' ', ${namePart(c("firstName"))}, ${namePart(c("lastName"))}), '') AS "Personne",
+                 COALESCE(${c("epfId")}, 0) AS "EpfId", ${c("epf")} AS "Epf",
+                 ${c("planter")} AS "Planteur", ${c("message")} AS "MessagePlanteur", ${c("origin")} AS "Origine",
+                 ${c("life_tree_id")} AS "ArbreId", ${mapped(c("life_status"), ETAT)} AS "EtatArbre",
+                 ${dayTime(c("life_in_ground_on"))} AS "DateMiseEnTerre",
+                 trim_scale(${c("life_latitude")}::numeric)::text AS "LatitudeArbre",
+                 trim_scale(${c("life_longitude")}::numeric)::text AS "LongitudeArbre",
+                 ${photo} AS "PhotoUrl",
+                 (SELECT row_to_json(d)
+                  FROM (SELECT ${dayTime(c("life_last_checked_on"))} AS "Date",
+                               ${mapped(c("life_health"), SANTE)} AS "Sante",
+                               ${c("life_height_cm")} AS "HauteurEnCm") d
+                  WHERE ${c("life_last_checked_on")} IS NOT NULL AND ${c("life_health")} IS NOT NULL) AS "DernierControle",
+                 ${dayTime(c("life_died_on"))} AS "DateMort", ${mapped(c("life_death_reason"), CAUSE)} AS "CauseMort",
+                 ${c("life_replaced_by")} AS "RemplaceParArbreId", ${c("life_replaces")} AS "RemplaceArbreId") v`;
 }

@@ -7,15 +7,15 @@ import type { TreeHistoryEntry, TreeLife, TreeLifeFields, TreeOrderLine } from "
 import type { DeathReason, TreeHealth, TreeStatus } from "@memorial/lib/trees/transitions";
 import type { TArbreFields, THistoriqueEtape, TTreeLife } from "@memorial/lib/v1/schemas/responses";
 
-const ETAT: Record<TreeStatus, TTreeLife["EtatArbre"]> = {
+export const ETAT: Record<TreeStatus, TTreeLife["EtatArbre"]> = {
   ordered: "Commande",
   in_ground: "EnTerre",
   monitored: "Suivi",
   dead: "Mort",
   replaced: "Remplace",
 };
-const SANTE: Record<TreeHealth, "Vivant" | "Malade"> = { alive: "Vivant", sick: "Malade" };
-const CAUSE: Record<DeathReason, NonNullable<TTreeLife["CauseMort"]>> = {
+export const SANTE: Record<TreeHealth, "Vivant" | "Malade"> = { alive: "Vivant", sick: "Malade" };
+export const CAUSE: Record<DeathReason, NonNullable<TTreeLife["CauseMort"]>> = {
   drought: "Secheresse",
   fire: "Incendie",
   flood: "Inondation",
@@ -29,8 +29,10 @@ const ETAPE: Record<TreeHistoryEntry["step"], THistoriqueEtape["Etape"]> = {
   replaced: "Remplacement",
 };
 
+/** What makes a day (YYYY-MM-DD) the API's date-time at 00:00 UTC. */
+export const DAY_TIME_SUFFIX = "T00:00:00.000Z";
 /** A day (YYYY-MM-DD) as the API's date-time at 00:00 UTC. */
-const dayTime = (day: string | null) => (day === null ? null : `${day}T00:00:00.000Z`);
+const dayTime = (day: string | null) => (day === null ? null : `${day}${DAY_TIME_SUFFIX}`);
 
 export function serializeTreeLife(life: TreeLifeFields, origin: string): TTreeLife {
   return {
@@ -41,7 +43,7 @@ export function serializeTreeLife(life: TreeLifeFields, origin: string): TTreeLi
     LongitudeArbre: life.longitude,
     PhotoUrl: treePhotoUrl(life.photoKey, origin),
     DernierControle: life.lastCheck && {
-      Date: `${life.lastCheck.on}T00:00:00.000Z`,
+      Date: `${life.lastCheck.on}${DAY_TIME_SUFFIX}`,
       Sante: SANTE[life.lastCheck.health],
       HauteurEnCm: life.lastCheck.heightCm,
     },
