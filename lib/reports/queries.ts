@@ -199,7 +199,23 @@ export async function reportPageJson(
       lines: string;
       exact: boolean;
     }[]
-  >`
+  >(reportPageJsonSql(filter, limit, offset, lineAsJson));
+  return {
+    linesJson: row.lines,
+    count: row.count,
+    totals: { lines: row.totalLines, trees: row.totalTrees, co2: row.totalCo2 },
+    exact: row.exact,
+  };
+}
+
+/** The statement of reportPageJson (its plan is read by scripts/bench/explain-reports.ts). */
+export function reportPageJsonSql(
+  filter: ReportFilter,
+  limit: number,
+  offset: number,
+  lineAsJson: LineAsJson,
+): Prisma.Sql {
+  return Prisma.sql`
     SELECT tot."lines" AS "totalLines", tot."trees" AS "totalTrees", tot."co2" AS "totalCo2",
            page."count", page."lines", page."exact"
     FROM (${reportTotalsSql(filter)}) tot
@@ -209,12 +225,6 @@ export async function reportPageJson(
              COALESCE(bool_and(line."exact"), true) AS "exact"
       FROM (${reportLinesSql(filter, limit, offset)}) l
       CROSS JOIN LATERAL (${lineAsJson}) line) page`;
-  return {
-    linesJson: row.lines,
-    count: row.count,
-    totals: { lines: row.totalLines, trees: row.totalTrees, co2: row.totalCo2 },
-    exact: row.exact,
-  };
 }
 
 /** The statement of a page's lines (reportPage; its plan is read by scripts/bench/explain-reports.ts). */

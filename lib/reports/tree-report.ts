@@ -1,6 +1,8 @@
 // 4.3 GET report endpoints: the trees of a funeral home (with its agencies) or of one person linked
 // to it, planted in [DateDebut, DateFin), for the calling operator and its environment.
-// The API's reports and the dashboard's are this one use case.
+// The API's reports and the dashboard's are this one use case: both check and filter with
+// reportFilter; the dashboard reads the page's rows (treeReport), the API the same page with its
+// lines written as JSON by PostgreSQL (lib/v1/endpoints/key-path.ts, queries.ts reportPageJson).
 import { searchWords } from "@memorial/lib/db/name-search";
 import { preparedSql } from "@memorial/lib/db/raw";
 import { invalid, notFound } from "@memorial/lib/errors";

@@ -1,8 +1,9 @@
 // npm run bench:explain [-- --size xlarge]: EXPLAIN (ANALYZE, BUFFERS) of the report statements on a
 // database of `npm run bench:seed` (xlarge by default), built by the code that the service runs
 // (lib/reports/queries.ts): a funeral home's page and totals over 30 days and over 3660 days, a
-// person's over the 60 days after the death, and a year of a funeral home's export (one keyset
-// batch). Each statement runs twice; the second plan is printed (warm cache, as in the benchmark).
+// person's over the 60 days after the death, and the API's 30-day page as it is sent (its lines
+// written as JSON by PostgreSQL, reportPageJsonSql). Each statement runs twice; the second plan is
+// printed (warm cache, as in the benchmark).
 import { benchTarget, SIZES, type Size, sizesFromArgs } from "./databases";
 
 const argv = process.argv.slice(2);
@@ -14,7 +15,10 @@ const target = await benchTarget([size]);
 try {
   process.env.DATABASE_URL = target.databases[0].url;
   const { db, Prisma, disconnect } = await import("@memorial/lib/db/client");
-  const { reportLinesSql, reportTotalsSql } = await import("@memorial/lib/reports/queries");
+  const { reportLinesSql, reportPageJsonSql, reportTotalsSql } = await import(
+    "@memorial/lib/reports/queries"
+  );
+  const { reportLineAsJson } = await import("@memorial/lib/v1/serializers/reports");
   const { serviceAdminScope } = await import("@memorial/lib/scope");
   const viewer = serviceAdminScope(1);
   const epfId = SIZES[size].groups + 1;
@@ -31,6 +35,15 @@ try {
   const cases: [string, ReturnType<typeof reportTotalsSql>][] = [
     ["funeral home, 30 days: page 1", reportLinesSql({ viewer, scope: epf, ...period(march, 30) }, 200, 0)],
     ["funeral home, 30 days: totals", reportTotalsSql({ viewer, scope: epf, ...period(march, 30) })],
+    [
+      "funeral home, 30 days: the API's page as sent (lines as JSON, totals)",
+      reportPageJsonSql(
+        { viewer, scope: epf, ...period(march, 30) },
+        200,
+        0,
+        reportLineAsJson("https://trees.example.org"),
+      ),
+    ],
     [
       "funeral home, 3660 days: page 1",
       reportLinesSql({ viewer, scope: epf, ...period(decade, 3660) }, 200, 0),
