@@ -31,7 +31,7 @@ import {
 } from "@memorial/lib/v1/serializers/reports";
 import { afterAll, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
-import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
+import { heaviestSpecies, makeMemorial, makePerson, plant } from "@/e2e/support/trees";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => disconnect());
@@ -248,17 +248,7 @@ it("says when it cannot write a page exactly (a line's CO2 with more digits than
     reportPageJson(of, 200, 0, reportLineAsJson("https://x.org")).then((page) => page.exact);
   expect(await exact()).toBe(true);
   const [first] = (await reportPage(filter, 1, 0)).lines;
-  const heavy = await actingAs(TEST_FIXTURE, () =>
-    createSpecies({
-      name: unique("Séquoia"),
-      latinName: "Sequoiadendron giganteum",
-      type: "Résineux",
-      maxHeightM: 90,
-      lifespanYears: 3000,
-      co2KgPerTree: 99_999_999.99,
-      unitPrice: 20,
-    }),
-  );
+  const heavy = await actingAs(TEST_FIXTURE, () => createSpecies(heaviestSpecies()));
   // 99,999,999.99 kg × 1,000,001 = 100,000,099,989,999.99 kg: 17 digits, which JSON.stringify
   // writes 100000099989999.98 (the nearest double's shortest text), trim_scale as they are.
   await db.tree.update({ where: { id: first.id }, data: { speciesId: heavy.id, quantity: 1_000_001 } });

@@ -3,7 +3,7 @@
 import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
-import { makeMemorial, makePerson, plant } from "../support/trees";
+import { heaviestSpecies, makeMemorial, makePerson, plant } from "../support/trees";
 
 const at = (iso: string) => new Date(iso);
 
@@ -209,17 +209,7 @@ test("a line whose CO2 has more digits than a double holds is written as JSON.st
   // 100,000,099,989,999.99 kg is 17 digits, which a double holds as 100000099989999.98: that page
   // is written by the service, as every page was before (issue 33.2).
   const f = await funeralHome();
-  const heavy = await db.species.create({
-    data: {
-      name: unique("Séquoia"),
-      latinName: "Sequoiadendron giganteum",
-      type: "Résineux",
-      maxHeightM: 90,
-      lifespanYears: 3000,
-      co2KgPerTree: 99_999_999.99,
-      unitPrice: 10,
-    },
-  });
+  const heavy = await db.species.create({ data: heaviestSpecies() });
   const before = await api("GET", `/${f.op.key}${epfPath(f.epf.id)}`);
   await db.tree.update({ where: { id: f.first.id }, data: { speciesId: heavy.id, quantity: 1_000_001 } });
   const { status, json, text } = await api("GET", `/${f.op.key}${epfPath(f.epf.id)}`);

@@ -56,6 +56,21 @@ export async function makeMemorial(input: {
   });
 }
 
+/**
+ * A species of the most CO2 a tree may hold (DECIMAL(10,2)): 1,000,001 of them make a line's total
+ * of 100,000,099,989,999.99 kg, 17 digits, which a double rounds (the API's reports write such a
+ * page as JavaScript does, lib/v1/serializers/reports.ts reportLineAsJson).
+ */
+export const heaviestSpecies = () => ({
+  name: unique("Séquoia"),
+  latinName: "Sequoiadendron giganteum",
+  type: "Résineux",
+  maxHeightM: 90,
+  lifespanYears: 3000,
+  co2KgPerTree: 99_999_999.99,
+  unitPrice: 10,
+});
+
 /** One planting operation: its transaction and its tree row, denormalised as the service writes it. */
 export async function plant(input: {
   operatorId: number;
