@@ -179,7 +179,7 @@ export interface ReportPageJson {
 
 /**
  * reportPage with its lines written as JSON by PostgreSQL, in the same statement (issue 33.2): the
- * service then neither parses 30 columns a line nor builds and serializes an object of them. At ten
+ * service then neither parses 35 columns a line nor builds and serializes an object of them. At ten
  * million trees this was a third of the service's CPU for a 30-day report of 80 lines
  * (docs/performance.md). test/report-page.test.ts compares the text with the service's own
  * serialization of reportPage's rows.

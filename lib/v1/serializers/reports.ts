@@ -119,13 +119,14 @@ function mapped(column: Prisma.Sql, map: Record<string, string>): Prisma.Sql {
 const dayTime = (column: Prisma.Sql) => Prisma.sql`${column} || ${constant(DAY_TIME_SUFFIX)}`;
 
 /**
- * A part of the name when it is not blank, as personName keeps it: a character that is neither
- * WhiteSpace nor LineTerminator (ECMA-262, what String.prototype.trim removes).
+ * A character that is neither WhiteSpace nor LineTerminator (ECMA-262: what String.prototype.trim
+ * removes), in PostgreSQL's regular expressions; sent as a value, whatever the server's
+ * standard_conforming_strings.
  */
-const namePart = (column: Prisma.Sql) =>
-  Prisma.sql`CASE WHEN ${column} ~ ${Prisma.raw(
-    "'[^\\u0009-\\u000d\\u0020\\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff]'",
-  )} THEN ${column} END`;
+const NOT_BLANK = String.raw`[^\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]`;
+
+/** A part of the name when it is not blank, as personName keeps it. */
+const namePart = (column: Prisma.Sql) => Prisma.sql`CASE WHEN ${column} ~ ${NOT_BLANK} THEN ${column} END`;
 
 const c = (name: string) => Prisma.raw(`l."${name}"`);
 
