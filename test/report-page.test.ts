@@ -83,7 +83,7 @@ it("gives the lines and totals of the two statements it joins, on every page and
   expect(personPage.totals.lines).toBe(3);
 });
 
-/** Lines of every kind for one operator, planted between `from` and the day after. */
+/** Lines of every kind for a new operator, planted within ten seconds from the `plantedAt` it gives. */
 async function linesOfEveryKind() {
   const op = await makeIsolatedOperator();
   const epf = await makeContext(op.operatorId, "Epf");
