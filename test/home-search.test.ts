@@ -2,7 +2,6 @@
 // ranking, town, date, paging) and what it must never find (link only, hidden, test, awaiting the
 // family, an anonymous memorial by its deceased), and the privacy levels chosen by the family or
 // defaulted by the funeral home.
-import { randomBytes } from "node:crypto";
 import { db, transaction } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
@@ -12,13 +11,11 @@ import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
 import { setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator, searchWord } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
 
-/** A word no other test's memorial carries (letters only: it is searched as a name). */
-const uniqueWord = () => `Q${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 async function operator() {
   const op = await makeIsolatedOperator({ language: "fr" });
@@ -70,7 +67,7 @@ const familyToken = (memorialId: number) =>
 describe("the visitors' search", () => {
   it("ignores accents and case, on both sides, and ranks the closest name first", async () => {
     const { plant } = await operator();
-    const word = uniqueWord();
+    const word = searchWord();
     const emile = await plant("Émile", `Dubœis${word}`);
     const exact = await plant("Zoë", word);
     const longer = await plant("Anne", `${word}ska`);
@@ -87,7 +84,7 @@ describe("the visitors' search", () => {
 
   it("finds by town (the place of death) and by date of death, never by an approximate date", async () => {
     const { plant } = await operator();
-    const word = uniqueWord();
+    const word = searchWord();
     const town = `Liège-${word}`;
     const inTown = await plant("Paul", `Martin${word}`, { town, death: "2026-03-14" });
     const sameDay = await plant("Jean", `Lambert${word}`, { death: "2026-03-14" });
@@ -110,7 +107,7 @@ describe("the visitors' search", () => {
 
   it("finds an anonymous memorial by its title only, never by the deceased's name, town or date", async () => {
     const { plant } = await operator();
-    const word = uniqueWord();
+    const word = searchWord();
     const anonymous = await plant("Émile", `Secret${word}`, {
       anonymousName: `Pour un ami ${word}`,
       town: `Namur${word}`,
@@ -133,7 +130,7 @@ describe("the visitors' search", () => {
 
   it("never finds a memorial that is link only, hidden, made with a test key or awaiting its family", async () => {
     const { op, epf, plant } = await operator();
-    const word = uniqueWord();
+    const word = searchWord();
     const shown = await plant("Anne", `Public${word}`);
     const linkOnly = await plant("Anne", `Linkonly${word}`);
     const hidden = await plant("Anne", `Hidden${word}`);
@@ -161,7 +158,7 @@ describe("the visitors' search", () => {
 
   it("records memorial.privacy_changed (and the hide) in the change's transaction, saying who acted", async () => {
     const { plant } = await operator();
-    const word = uniqueWord();
+    const word = searchWord();
     const id = await plant("Anne", `Events${word}`);
     const token = await familyToken(id);
     await setMemorialPrivacy({ by: "family", token }, "link_only");
@@ -187,7 +184,7 @@ describe("the visitors' search", () => {
 
   it("pages the results, and reads a form's values safely", async () => {
     const { plant } = await operator();
-    const word = uniqueWord();
+    const word = searchWord();
     const ids: number[] = [];
     for (let i = 0; i < SEARCH_PAGE_SIZE + 2; i++) ids.push(await plant("Anne", `${word}`));
     const first = await searchMemorials({ text: word, date: null, page: 1 });

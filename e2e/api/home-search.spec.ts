@@ -2,19 +2,17 @@
 // visitor's language; only public memorials; an anonymous one by its title only), the figures, the
 // family's privacy choice through its management page, noindex (meta and X-Robots-Tag) on a link-only
 // page and its absence on a public one, and memorial.privacy_changed reaching the operator's webhook.
-import { randomBytes } from "node:crypto";
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { api, baseUrl, db, makeContext, makeIsolatedOperator, searchWord } from "../support/factories";
 import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 
 test.describe.configure({ timeout: 180_000 });
 const webhooks = webhookFixture(test.afterAll);
 
-const word = () => `Q${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 async function creer(key: string, body: Record<string, unknown>) {
   const r = await api("POST", "/Memorials/Creer", { key, body: { DeLaPartDe: "La famille", ...body } });
@@ -48,7 +46,7 @@ async function choose(memorialId: number, privacy: string) {
 
 test("the home page finds public memorials by name, accents and case aside, in the visitor's language", async () => {
   const op = await makeIsolatedOperator({ stock: 20 });
-  const w = word();
+  const w = searchWord();
   const emile = await classic(op.key, `Dubœis${w}`, "Émile");
   const linkOnly = await classic(op.key, `Dubœis${w}`, "Linkonly");
   const anonymous = await classic(op.key, `Dubœis${w}`, "Secret", {
@@ -100,7 +98,7 @@ test("the home page finds public memorials by name, accents and case aside, in t
 test("the home page counts the public living trees and shows their sites; links for partners and operators", async () => {
   const op = await makeIsolatedOperator({ stock: 20 });
   const site = await db.plantation.findUniqueOrThrow({ where: { id: op.plantationId } });
-  await classic(op.key, `Arbre${word()}`);
+  await classic(op.key, `Arbre${searchWord()}`);
   // The figures come from a cached read dropped by the events: the new tree is counted at once.
   // Other tests plant meanwhile: the page's count lies between the database's before and after.
   const living = async () =>
@@ -131,7 +129,7 @@ test("the home page counts the public living trees and shows their sites; links 
 test("a link-only page carries noindex (meta and X-Robots-Tag), a public one does not; a hidden one is 404 noindex", async () => {
   const op = await makeIsolatedOperator({ stock: 20 });
   const { receiver, endpoint } = await webhooks.receiving(op.operatorId, ["memorial.privacy_changed"]);
-  const id = await classic(op.key, `Robots${word()}`);
+  const id = await classic(op.key, `Robots${searchWord()}`);
   const page = () =>
     fetch(`${baseUrl()}/memorial/${id}?lang=en`, { headers: { Host: new URL(baseUrl()).host } });
 
@@ -179,7 +177,7 @@ test("a link-only page carries noindex (meta and X-Robots-Tag), a public one doe
 test("the funeral home's default applies until the family chooses, and its change reaches cached pages at once", async () => {
   const op = await makeIsolatedOperator({ stock: 20 });
   const epf = await makeContext(op.operatorId, "Epf");
-  const w = word();
+  const w = searchWord();
   const id = await classic(op.key, `Defaut${w}`, "Anne", { Contexte: { ContexteEpfId: epf.id } });
   expect((await db.memorial.findUniqueOrThrow({ where: { id } })).contextId).toBe(epf.id);
   const page = () => fetch(`${baseUrl()}/memorial/${id}?lang=en`);

@@ -1,15 +1,13 @@
 // Issue 21.1-2 in Chromium: the home page's search in the four languages (a GET form: it works
 // without JavaScript too), the axe scan of the home page, and the family's privacy choice on its
 // management page (link only: the memorial leaves the search and its page carries noindex).
-import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, type Page, test } from "@playwright/test";
-import { baseUrl, makeIsolatedOperator } from "../support/factories";
+import { baseUrl, makeIsolatedOperator, searchWord } from "../support/factories";
 import { classic, create, type Operator } from "./memorials";
 
-const word = () => `Q${Array.from(randomBytes(8), (b) => String.fromCharCode(97 + (b % 26))).join("")}`;
 
 const TEXTS = {
   fr: { label: "Nom ou commune", button: "Rechercher", heading: "Résultats" },
@@ -34,7 +32,7 @@ test.beforeAll(async () => {
 
 for (const language of ["fr", "nl", "en", "de"] as const) {
   test(`a visitor finds a memorial from the home page (${language})`, async ({ page }) => {
-    const w = word();
+    const w = searchWord();
     const id = await create(op, classic({ Nom: `Dubœis${w}`, Prenom: "Émile" }));
     await searchFor(page, language, `emile DUBOEIS${w}`);
     const hit = page.getByTestId("search-hit");
@@ -48,7 +46,7 @@ for (const language of ["fr", "nl", "en", "de"] as const) {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("the search form works, and its pages are links", async ({ page }) => {
-    const w = word();
+    const w = searchWord();
     for (let i = 0; i < 22; i++) await create(op, classic({ Nom: w, Prenom: `Anne${i}` }));
     await searchFor(page, "en", w);
     await expect(page.getByTestId("search-hit")).toHaveCount(20);
@@ -62,7 +60,7 @@ test.describe("without JavaScript", () => {
 test("the home page passes the accessibility scan, with results and on a phone", async ({ page }) => {
   // Two full scans: past 60 s on a loaded 2-core machine (the CI run of 2026-11-27).
   test.setTimeout(180_000);
-  const w = word();
+  const w = searchWord();
   await create(op, classic({ Nom: w, Prenom: "Anne" }));
   for (const [width, height] of [
     [1280, 900],
@@ -84,7 +82,7 @@ test("the home page passes the accessibility scan, with results and on a phone",
 test("the family makes its memorial link only on its management page: out of the search, noindex", async ({
   page,
 }) => {
-  const w = word();
+  const w = searchWord();
   const id = await create(op, classic({ Nom: `Privé${w}`, Prenom: "Anne" }));
   const token = await transaction(async (tx) => (await issueManageToken(tx, id)).token);
   await page.goto(`${baseUrl()}/manage/${token}?lang=en`);

@@ -1,5 +1,6 @@
 // Per-test data, made through the same domain operations as the command line. The audit log names
 // the tests as their author (a write with no actor is logged as a defect of its way in).
+import { randomBytes } from "node:crypto";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { db } from "@memorial/lib/db/client";
@@ -15,6 +16,15 @@ export const mailDir = () => process.env.E2E_MAIL_DIR!;
 let counter = 0;
 export function unique(prefix: string): string {
   return `${prefix} ${process.pid}-${Date.now().toString(36)}-${++counter}`;
+}
+
+/**
+ * A word no other test's memorial carries, to search names by: consonants only, so that it holds
+ * no name or word the tests search for ("zoe", "emile": each has a vowel), whatever letters it draws.
+ */
+export function searchWord(): string {
+  const consonants = "bcdfghjklmnpqrstvwxz";
+  return `Q${Array.from(randomBytes(10), (b) => consonants[b % consonants.length]).join("")}`;
 }
 
 /** A two-letter code of its own for each test site, so that tests never share stock. */
