@@ -16,7 +16,6 @@ import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./supp
 
 afterAll(() => db.$disconnect());
 
-
 async function operator() {
   const op = await makeIsolatedOperator({ language: "fr" });
   const epf = await makeContext(op.operatorId, "Epf");

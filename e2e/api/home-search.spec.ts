@@ -13,7 +13,6 @@ import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 test.describe.configure({ timeout: 180_000 });
 const webhooks = webhookFixture(test.afterAll);
 
-
 async function creer(key: string, body: Record<string, unknown>) {
   const r = await api("POST", "/Memorials/Creer", { key, body: { DeLaPartDe: "La famille", ...body } });
   expect(r.status, r.text).toBe(200);

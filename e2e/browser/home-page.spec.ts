@@ -8,7 +8,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { baseUrl, makeIsolatedOperator, searchWord } from "../support/factories";
 import { classic, create, type Operator } from "./memorials";
 
-
 const TEXTS = {
   fr: { label: "Nom ou commune", button: "Rechercher", heading: "Résultats" },
   nl: { label: "Naam of gemeente", button: "Zoeken", heading: "Resultaten" },
