@@ -2,11 +2,12 @@
 // start, a running postmaster is reused and its pid file kept, and the role's password is the
 // random one of DATA_DIR/postgres-password (an old data directory is moved to it).
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import {
   type EmbeddedDatabase,
+  freePort,
   inspectPidFile,
   passwordFile,
   startEmbeddedDatabase,
@@ -128,6 +129,29 @@ describe("embedded PostgreSQL", () => {
       expect(log.join("\n")).toContain(`process ${other.pid} is now another program`);
     } finally {
       other.kill("SIGKILL");
+    }
+  });
+
+  it("opens no Unix socket: a lock file in /tmp naming a live process does not stop it, and it leaves none", async () => {
+    const port = await freePort();
+    const socket = `/tmp/.s.PGSQL.${port}`;
+    const other = spawn("sleep", ["30"]);
+    // What a server killed long ago leaves in /tmp (PostgreSQL's default socket directory), its
+    // PID since given to another program: PostgreSQL refuses a socket whose lock names a live process.
+    writeFileSync(`${socket}.lock`, `${other.pid}\n${pgDir}\n`);
+    try {
+      const log: string[] = [];
+      const database = await startEmbeddedDatabase((line) => log.push(line), { port });
+      try {
+        expect(log.join("\n")).not.toContain("did not start");
+        expect(existsSync(socket)).toBe(false);
+        expect(await connects(String(port), readFileSync(passwordFile(), "utf8").trim())).toBe(true);
+      } finally {
+        await database.stop();
+      }
+    } finally {
+      other.kill("SIGKILL");
+      rmSync(`${socket}.lock`, { force: true });
     }
   });
 

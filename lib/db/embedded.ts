@@ -311,7 +311,17 @@ export async function startEmbeddedDatabase(
       port,
       persistent: true,
       createPostgresUser: process.getuid?.() === 0,
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+      // TCP on the loopback only, and no Unix socket: every client connects by TCP, and a socket in
+      // /tmp (PostgreSQL's default) would be open to every local account and, after a crash, leave
+      // a lock file there that stops a later server on that port once its PID names another process.
+      postgresFlags: [
+        "-c",
+        "listen_addresses=127.0.0.1",
+        "-c",
+        "unix_socket_directories=",
+        "-c",
+        "max_connections=200",
+      ],
       onLog: (message: unknown) => {
         const text = String(message);
         serverLog.write(text.endsWith("\n") ? text : `${text}\n`);
