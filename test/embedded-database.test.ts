@@ -1,6 +1,7 @@
 // The embedded PostgreSQL after a crash, and its password: a stale postmaster.pid never stops a
 // start, a running postmaster is reused and its pid file kept, and the role's password is the
-// random one of DATA_DIR/postgres-password (an old data directory is moved to it).
+// random one of DATA_DIR/postgres-password (an old data directory is moved to it). It opens no Unix
+// socket, so no lock file in /tmp stops it or is left behind.
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
