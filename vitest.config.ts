@@ -1,20 +1,47 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Unit tests beside the code (lib/**/*.test.ts) and database tests (test/**/*.test.ts) that run
-// against a real PostgreSQL started by test/global-setup.ts.
+const alias = {
+  "@memorial/lib": path.resolve(import.meta.dirname, "lib"),
+  "@": path.resolve(import.meta.dirname),
+};
+
+// Two projects in one run, side by side:
+// - unit: the tests beside the code (lib/, web/, cli/), in worker threads;
+// - database: test/**, against the real PostgreSQL that test/global-setup.ts starts, in forked
+//   workers. Each test makes its own operator and data, so files run several at a time: they spend
+//   most of their time waiting for PostgreSQL, which has the machine's cores to itself meanwhile.
+// The few unit tests that read the database find it too: the global setup serves the whole run.
 export default defineConfig({
-  resolve: {
-    alias: {
-      "@memorial/lib": path.resolve(import.meta.dirname, "lib"),
-      "@": path.resolve(import.meta.dirname),
-    },
-  },
+  resolve: { alias },
   test: {
-    include: ["lib/**/*.test.ts", "web/**/*.test.ts", "test/**/*.test.ts", "cli/**/*.test.ts"],
     globalSetup: ["test/global-setup.ts"],
-    setupFiles: ["test/after-each-file.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    maxWorkers: 3,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "web/**/*.test.ts", "cli/**/*.test.ts"],
+          pool: "threads",
+          setupFiles: ["test/after-each-file.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "database",
+          include: ["test/**/*.test.ts"],
+          pool: "forks",
+          setupFiles: ["test/after-each-file.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

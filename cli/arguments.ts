@@ -124,9 +124,15 @@ export function language(values: Values, name: string) {
   return lang;
 }
 
+/** Where a command writes: its answer and notes (`out`), its complaints (`err`), a line each. */
+export interface CommandOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
 export interface Command {
   options: OptionSpec;
   /** The names of the arguments the command reads by position, if any. */
   positionals?: string[];
-  run(values: Values): Promise<object>;
+  run(values: Values, output: CommandOutput): Promise<object>;
 }

@@ -1,5 +1,5 @@
-// Issue 28.9: `jobs list` and `jobs run <task>`, run as the people who run the service run them
-// (a child process per call) against the real PostgreSQL of test/global-setup.ts.
+// `jobs list` and `jobs run <task>` against the real PostgreSQL of test/global-setup.ts; two runs
+// at once are two processes, as two people running the command are.
 
 import { db } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -10,7 +10,7 @@ import { SCHEDULES } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { cronMatcher, nextRun } from "../cli/commands/jobs";
-import { runCli } from "./support/cli";
+import { runCli, spawnCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo } from "./support/daily-jobs";
 
@@ -83,8 +83,8 @@ describe("jobs run", () => {
     expect(await db.outgoingEmail.count({ where: { to: email } })).toBe(0);
 
     const runs = await Promise.all([
-      runCli("jobs", "run", SEND_REMINDERS_JOB),
-      runCli("jobs", "run", SEND_REMINDERS_JOB),
+      spawnCli("jobs", "run", SEND_REMINDERS_JOB),
+      spawnCli("jobs", "run", SEND_REMINDERS_JOB),
     ]);
     for (const run of runs) {
       expect(run.stderr).not.toMatch(/error|failed/i);

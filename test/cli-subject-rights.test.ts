@@ -1,4 +1,4 @@
-// Issue 31.2 through the command line (a child process per call, the real PostgreSQL): `privacy
+// A data subject's rights through the command line (test/support/cli.ts, the real PostgreSQL): `privacy
 // find|export|erase --email` finds a person's rows in every operator, or with --operator in one
 // (another operator's rows are neither found nor erased), erases them with a report, refuses the
 // last admin (status 1, nothing changed) and a bad address (status 2); a second erase finds nothing.

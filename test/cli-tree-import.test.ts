@@ -1,7 +1,6 @@
-// `tree import FILE.csv` (issue 20.2) as the people who run the service run it: a child process
-// against the real PostgreSQL of test/global-setup.ts. A good sheet prints the report of its lines
-// and exits 0; a sheet with a bad line prints that line's reason on standard error, writes
-// nothing and exits 1.
+// `tree import FILE.csv` through the command line (test/support/cli.ts), against the real
+// PostgreSQL of test/global-setup.ts. A good sheet prints the report of its lines and exits 0; a
+// sheet with a bad line prints that line's reason on standard error, writes nothing and exits 1.
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -1,5 +1,5 @@
-// The command line's tree commands (issue 20.2): tree show, tree in-ground, tree check, tree died,
-// each a child process against the real PostgreSQL. A success prints one JSON object; a step the
+// The command line's tree commands: tree show, tree in-ground, tree check, tree died, through
+// test/support/cli.ts against the real PostgreSQL. A success prints one JSON object; a step the
 // rules refuse exits with status 1 and the rule's message on standard error, and writes nothing;
 // bad arguments exit with status 2.
 import { mkdtemp, writeFile } from "node:fs/promises";

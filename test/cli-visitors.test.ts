@@ -3,10 +3,13 @@
 // claim codes issued (printed once) and listed (never printed again).
 
 import { db } from "@memorial/lib/db/client";
+import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { visitorSettingsFor } from "@memorial/lib/visitors/settings";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
+import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
 
@@ -84,5 +87,32 @@ describe("visitor planting from the command line", () => {
     const listed = await runCli("codes", "list", "--operator", String(op.operatorId));
     expect(listed.json.total).toBe(3);
     expect(JSON.stringify(listed.json)).not.toContain(issued.json.codes[0].code);
+  });
+
+  it("refuses codes for a memorial that can no longer receive trees (taken down), writing none", async () => {
+    const op = await makeIsolatedOperator({ stock: 5 });
+    await visitors(op.operatorId, "--on");
+    const { memorialId } = await createMemorial({
+      caller: (await authenticateKey(op.key)) as Caller,
+      linkBase: "http://localhost:3000",
+      command: plantingCommand(newMemorialTarget()),
+    });
+    await db.memorial.update({ where: { id: memorialId }, data: { takenDownAt: new Date() } });
+    const expires = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const refused = await runCli(
+      "codes",
+      "issue",
+      "--operator",
+      String(op.operatorId),
+      "--memorial",
+      String(memorialId),
+      "--count",
+      "2",
+      "--expires",
+      expires,
+    );
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`memorial ${memorialId} is taken down by its family`);
+    expect(await db.claimCode.count({ where: { operatorId: op.operatorId } })).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-// The operators' command line (issue 2, point 5), run as the people who run the service run it:
-// a child process per call, against the real PostgreSQL of test/global-setup.ts (DATABASE_URL).
+// The operators' command line through test/support/cli.ts (the program's own function, its
+// output collected), against the real PostgreSQL of test/global-setup.ts (DATABASE_URL).
 // Each success prints one JSON object on the last line of standard output; bad arguments print a
 // message on standard error, exit non-zero and write nothing.
 

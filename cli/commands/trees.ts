@@ -35,7 +35,7 @@ import {
 const treeImport: Command = {
   options: { operator: str, test: flag },
   positionals: ["file"],
-  run: async (f) => {
+  run: async (f, output) => {
     const operatorId = integer(f, "operator")!;
     const file = f.file;
     if (typeof file !== "string" || !file)
@@ -61,7 +61,7 @@ const treeImport: Command = {
     );
     if (!report.ok) {
       for (const line of report.lines.filter((l) => l.error)) {
-        console.error(
+        output.err(
           `line ${line.line}${line.treeId ? ` (tree ${line.treeId}${line.step ? `, ${line.step}` : ""})` : ""}: ${line.error}`,
         );
       }
