@@ -42,6 +42,7 @@ export type FieldReason =
   | "invalid-number"
   | "too-long"
   | "after-death"
+  | "death-in-future"
   | "not-found"
   | "awaiting-confirmation"
   | "invalid";

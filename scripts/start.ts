@@ -23,6 +23,10 @@ const config = (() => {
   }
 })();
 
+// No token nor key in what anything prints, Next.js's own messages included.
+const { redactConsole } = await import("@memorial/lib/service/console-redaction");
+redactConsole();
+
 // OpenTelemetry, when OTEL_EXPORTER_OTLP_ENDPOINT is set, before anything loads pg or http.
 await import("@memorial/lib/observability/start-tracing");
 const { componentLogger } = await import("@memorial/lib/log");
@@ -74,6 +78,16 @@ console.log(
 const applied = await migrate(database.url);
 if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
 serviceState.migrated = true;
+
+// Said once: operators ask visitors to pay, and the service has no payment keys to take it.
+const { operatorsAskingPayments } = await import("@memorial/lib/visitors/payments");
+const unpaid = await operatorsAskingPayments();
+if (unpaid.length) {
+  log.warn(
+    { operators: unpaid },
+    `visitor payments are asked by ${unpaid.length} operator(s) (${unpaid.join(", ")}) but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set: their visitors are offered codes only until they are (docs/settings.md)`,
+  );
+}
 
 const demo = await seedDemo();
 if (demo) {

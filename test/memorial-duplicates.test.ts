@@ -454,6 +454,21 @@ describe("merging a pair", () => {
     ).rejects.toThrow(/already undone/);
     // Undone, the pair is listed again: it may be merged the other way.
     expect((await listDuplicates(d.op.operatorId)).map((p) => p.state)).toEqual(["unmerged"]);
+
+    // Both families are told of the undo as they were told of the merge, each with its own page.
+    await dispatchEvents([mergeEmailConsumer]);
+    const [keptUndo, mergedUndo] = await Promise.all(
+      [d.keptFamily.email, d.mergedFamily.email].map((to) =>
+        db.outgoingEmail.findFirstOrThrow({ where: { to }, orderBy: { id: "desc" } }),
+      ),
+    );
+    expect(keptUndo!.subject).toContain("à nouveau séparées");
+    expect(keptUndo!.text).toContain(`http://trees.test/memorial/${d.kept.memorialId}`);
+    expect(mergedUndo!.subject).toContain("wieder getrennt");
+    expect(mergedUndo!.text).toContain(`http://trees.test/memorial/${d.merged.memorialId}?lang=de`);
+    expect(
+      await db.outgoingEmail.count({ where: { to: { in: [d.keptFamily.email, d.mergedFamily.email] } } }),
+    ).toBe(4);
   });
 
   it("is undone within 30 days only, with a clear message after, and nothing changed", async () => {

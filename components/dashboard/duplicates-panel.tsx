@@ -1,10 +1,14 @@
 "use client";
-// The actions of one possible duplicate (issue 32.4, /dashboard/duplicates): "Not the same person",
-// "Merge, keep no. N" (one button per memorial of the pair), or "Undo the merge" for a merge still
-// undoable. The words come from the page (the catalogue's duplicates.*, in the dashboard's
-// language); after an action the page is read again.
+// The actions of one possible duplicate (/dashboard/duplicates): "Not the same person", "Merge,
+// keep no. N" (one button per memorial of the pair), or "Undo the merge" for a merge still
+// undoable. A merge is asked twice: its button opens a confirmation naming both memorials and what
+// moves, and only its "Yes" merges. The undo sits at the other end of the card, under its own
+// explanation, never where the merge's buttons were: a double click cannot merge and undo. The
+// words come from the page (the catalogue's duplicates.*, in the dashboard's language); after an
+// action the page is read again.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import {
   mergeDuplicatesAction,
   notSamePersonAction,
@@ -17,7 +21,13 @@ export interface PairActionWords {
   notSame: string;
   keepFirst: string;
   keepSecond: string;
+  /** The confirmation of each merge: what it does, its "Yes" button. */
+  confirmTitle: string;
+  confirmFirst: { text: string; button: string };
+  confirmSecond: { text: string; button: string };
+  cancel: string;
   undo: string;
+  undoExplained: string;
   done: string;
   working: string;
 }
@@ -45,39 +55,18 @@ export function PairActions(props: {
       if (result.ok) router.refresh();
     },
   });
+  const [confirming, setConfirming] = useState<number | null>(null);
   const result = run.data;
   const disabled = !hydrated || run.isPending;
+  const confirm = confirming === props.firstId ? props.words.confirmFirst : props.words.confirmSecond;
   return (
     <div className="mt-3">
-      <div className="flex flex-wrap gap-2">
-        {props.mergeId === null ? (
-          <>
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={disabled}
-              onClick={() => run.mutate({ kind: "merge", keep: props.firstId })}
-            >
-              {props.words.keepFirst}
-            </button>
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={disabled}
-              onClick={() => run.mutate({ kind: "merge", keep: props.secondId })}
-            >
-              {props.words.keepSecond}
-            </button>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={disabled}
-              onClick={() => run.mutate({ kind: "not-same" })}
-            >
-              {props.words.notSame}
-            </button>
-          </>
-        ) : (
+      {props.mergeId !== null ? (
+        <div
+          className="flex flex-col items-end gap-2 border-t border-stone-200 pt-3"
+          data-testid="undo-merge"
+        >
+          <p className="text-sm text-stone-700">{props.words.undoExplained}</p>
           <button
             type="button"
             className={secondaryButtonClass}
@@ -86,8 +75,64 @@ export function PairActions(props: {
           >
             {props.words.undo}
           </button>
-        )}
-      </div>
+        </div>
+      ) : confirming !== null ? (
+        <section
+          className="rounded border border-amber-300 bg-amber-50 p-3"
+          aria-labelledby={`merge-confirm-${props.duplicateId}`}
+          data-testid="merge-confirm"
+        >
+          <h3 id={`merge-confirm-${props.duplicateId}`} className="font-semibold">
+            {props.words.confirmTitle}
+          </h3>
+          <p className="mt-1">{confirm.text}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={disabled}
+              onClick={() => run.mutate({ kind: "merge", keep: confirming })}
+            >
+              {confirm.button}
+            </button>
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              disabled={disabled}
+              onClick={() => setConfirming(null)}
+            >
+              {props.words.cancel}
+            </button>
+          </div>
+        </section>
+      ) : (
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={disabled}
+            onClick={() => setConfirming(props.firstId)}
+          >
+            {props.words.keepFirst}
+          </button>
+          <button
+            type="button"
+            className={buttonClass}
+            disabled={disabled}
+            onClick={() => setConfirming(props.secondId)}
+          >
+            {props.words.keepSecond}
+          </button>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={disabled}
+            onClick={() => run.mutate({ kind: "not-same" })}
+          >
+            {props.words.notSame}
+          </button>
+        </div>
+      )}
       <Pending active={run.isPending} label={props.words.working} />
       <div aria-live="polite">
         {result?.ok ? (

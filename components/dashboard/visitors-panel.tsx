@@ -1,4 +1,5 @@
 "use client";
+import { formatMoney } from "@memorial/lib/dashboard/format";
 import type { VisitorPlantingOverview } from "@memorial/lib/visitors/dashboard";
 // Visitor planting (issue 30, admins): whether visitors may plant from the memorial pages, for all
 // the operator's memorials or for one funeral home, with which payment ways and at what price; and
@@ -78,7 +79,7 @@ export function VisitorsPanel() {
 }
 
 function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
-  const { t } = useI18n();
+  const { lang, t } = useI18n();
   const errorText = useErrorText();
   const hydrated = useHydrated();
   const queryClient = useQueryClient();
@@ -125,6 +126,15 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
   return (
     <div className={`${cardClass} mb-8`}>
       <h2 className="mb-3 font-serif text-xl text-forest-800">{t("visitors_settingsTitle")}</h2>
+      {data.paymentsConfigured ? null : (
+        <p
+          role="note"
+          className="mb-4 max-w-prose rounded border border-amber-300 bg-amber-50 p-3 text-stone-900"
+          data-testid="payments-not-configured"
+        >
+          {t("visitors_paymentsNotConfigured")}
+        </p>
+      )}
       <DataTable
         label={t("visitors_settingsTitle")}
         data-testid="visitor-settings"
@@ -139,16 +149,19 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
           },
           {
             label: "visitors_colPayments",
+            // Ways asked while the service cannot take payments are not shown as active.
             cell: (level) =>
               level.enabled
-                ? level.payments.length
+                ? level.payments.length && data.paymentsConfigured
                   ? level.payments.map(way).join(", ")
-                  : t("visitors_codesOnly")
+                  : level.payments.length
+                    ? t("visitors_codesOnlyUntilConfigured")
+                    : t("visitors_codesOnly")
                 : "—",
           },
           {
             label: "visitors_colPrice",
-            cell: (level) => (level.enabled && level.price ? `${level.price} €` : "—"),
+            cell: (level) => (level.enabled && level.price ? formatMoney(level.price, lang) : "—"),
           },
         ]}
       />
@@ -187,8 +200,13 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
           />
           {t("visitors_enabled")}
         </label>
-        <fieldset>
+        <fieldset aria-describedby={data.paymentsConfigured ? undefined : `${id}-payments-off`}>
           <legend className={labelClass}>{t("visitors_payments")}</legend>
+          {data.paymentsConfigured ? null : (
+            <p id={`${id}-payments-off`} className="mt-1 text-sm text-stone-700">
+              {t("visitors_paymentsOff")}
+            </p>
+          )}
           <div className="mt-1 flex flex-wrap gap-4">
             {data.paymentWays.map((w) => (
               <label key={w} className="flex items-center gap-2">

@@ -297,3 +297,69 @@ test("every GET operation: 200+ generated paths and queries each, no 5xx, always
     );
   }
 });
+
+// Every character a parameter may carry, percent-encoded as a client sends it: NUL and the other
+// controls, a lone surrogate's bytes, the non-characters, and the ordinary.
+const anyCharacters = fc.oneof(
+  nasty,
+  fc.constantFrom("%00", "a%00b", "%ED%A0%80", "%EF%BF%BF", "%C0%80", "%FF", "%0A", "%7F"),
+);
+const encoded = fc.oneof(
+  nasty.map(encodeURIComponent),
+  anyCharacters.filter((s) => s.startsWith("%") || s.startsWith("a%")),
+);
+
+type Schema = { $ref?: string; properties?: Record<string, Schema> };
+
+test("every operation of the served reference, extensions included: any character in any parameter or field answers below 500", async () => {
+  test.setTimeout(240_000);
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const document = (await (await fetch(`${process.env.E2E_BASE_URL}/openapi.json`)).json()) as {
+    paths: Record<
+      string,
+      Record<string, { parameters?: { name: string; in: string }[]; requestBody?: unknown }>
+    >;
+    components: { schemas: Record<string, Schema> };
+  };
+  const resolve = (schema: Schema | undefined): Schema | undefined =>
+    schema?.$ref ? document.components.schemas[schema.$ref.split("/").pop() as string] : schema;
+  let operations = 0;
+  for (const [template, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      operations++;
+      const queryNames = (operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name);
+      const bodySchema = resolve(
+        (operation.requestBody as { content?: Record<string, { schema?: Schema }> } | undefined)?.content?.[
+          "application/json"
+        ]?.schema,
+      );
+      const fields = Object.keys(bodySchema?.properties ?? {});
+      const request = fc.record({
+        // {key} stays the operator's key: a wrong key is refused before any parameter is read.
+        segments: fc.array(fc.oneof(encoded, segment), { minLength: 8, maxLength: 8 }),
+        query: fc.dictionary(fc.constantFrom(...queryNames, "Page", "Limite", "x"), encoded, { maxKeys: 3 }),
+        body: fc.dictionary(fc.constantFrom(...fields, "x"), fc.oneof(value, anyCharacters), { maxKeys: 4 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ segments, query, body }) => {
+          let i = 0;
+          const path = template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+            name === "key" ? op.key : (segments[i++] as string),
+          );
+          fc.pre(new URL(`http://x/v1${path}`).pathname.startsWith("/v1/"));
+          const search = Object.entries(query)
+            .map(([k, v]) => `${k}=${v}`)
+            .join("&");
+          const r = await api(method.toUpperCase(), search ? `${path}?${search}` : path, {
+            key: op.key,
+            body: operation.requestBody ? body : undefined,
+          });
+          expectErrorObject(r);
+        }),
+        { numRuns: 40 },
+      );
+    }
+  }
+  // The extensions are in the reference too: codes, guestbook, trees, personal data, contexts.
+  expect(operations).toBeGreaterThanOrEqual(20);
+});

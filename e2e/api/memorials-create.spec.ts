@@ -412,6 +412,13 @@ test("bad input answers 400 with a Message naming the problem, and writes nothin
     [classic({ DeLaPartDe: "a\u0000b" }), /DeLaPartDe: must not contain the NUL character/],
     [{ Defunt: { Nom: "A", DateDeces: "2026-10-01T10:00:00+25:00" } }, /Defunt\.DateDeces/],
     [{ Defunt: { Nom: "A", DateDeces: "2026-10-01", DateNaissance: "2026-10-02" } }, /Defunt\.DateNaissance/],
+    // A date of death that has not begun anywhere on earth yet.
+    [
+      { Defunt: { Nom: "A", DateDeces: "2031-05-01" } },
+      /Defunt\.DateDeces: the date of death 2031-05-01 is in the future/,
+    ],
+    [{ Defunt: { Nom: "A", DateDeces: "2099-12-31T00:00:00Z" } }, /Defunt\.DateDeces/],
+    [{ Defunt: { Nom: "A", DateDeces: dayFromNow(2) } }, /Defunt\.DateDeces/],
   ];
   for (const [body, message] of cases) {
     const r = await api("POST", "/Memorials/Creer", { key: op.key, body });
@@ -420,6 +427,26 @@ test("bad input answers 400 with a Message naming the problem, and writes nothin
     expect(r.json).toMatchObject({ Objet: "erreur", Statut: "Erreur", HttpStatusCode: 400 });
   }
   expect(await counts(op.operatorId)).toEqual(before);
+});
+
+/** The UTC day `days` days from now, as a partner writes a date (YYYY-MM-DD). */
+function dayFromNow(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+test("a date of death of today is taken wherever today has begun; tomorrow in UTC only once it has begun somewhere", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const today = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: classic({ Defunt: { Nom: "A", DateDeces: dayFromNow(0) } }),
+  });
+  expect(today.status, today.text).toBe(200);
+  // UTC+14 reaches tomorrow at 10:00 UTC: before, tomorrow is refused; after, it is taken.
+  const tomorrow = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: classic({ Defunt: { Nom: "B", DateDeces: dayFromNow(1) } }),
+  });
+  expect(tomorrow.status, tomorrow.text).toBe(new Date().getUTCHours() >= 10 ? 200 : 400);
 });
 
 test("403 without a valid key, before anything is read", async () => {

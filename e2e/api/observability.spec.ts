@@ -118,6 +118,23 @@ test("a dashboard sign-in leaves no password in the log, and the dashboard's lin
   ).toBe(true);
 });
 
+test("a body over Next.js's limit posted to a link with a token leaves no token in the log; /readyz is logged as its route", async () => {
+  const token = `tok${Date.now().toString(36)}SECRET`;
+  const body = Buffer.alloc(11 * 1024 * 1024, "a");
+  for (const address of [`/manage/${token}`, `/confirm/${token}/decline`]) {
+    const response = await fetch(`${baseUrl()}${address}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: baseUrl() },
+      body,
+    }).catch(() => null);
+    expect(response?.status ?? 0, address).toBeLessThan(500);
+  }
+  const requestId = `readyz-${Date.now().toString(36)}`;
+  await fetch(`${baseUrl()}/readyz`, { headers: { "X-Request-Id": requestId } });
+  expect((await logLineOf(requestId)).route).toBe("/readyz");
+  expect(serverLog()).not.toContain(token);
+});
+
 test("/metrics is off in production without METRICS_TOKEN", async () => {
   const response = await fetch(`${baseUrl()}/metrics`);
   expect(response.status).toBe(404);

@@ -120,6 +120,8 @@ test("bad input answers 400 naming the field and changes nothing", async () => {
     [{ Id: m.IdDefunt, Nom: "a\u0000" }, "Nom"],
     // Born 1940: a death in 1900 is incoherent with the recorded birth; the new date is at fault.
     [{ Id: m.IdDefunt, DateDeces: "1900-01-01T00:00:00Z" }, "DateDeces"],
+    // A date of death in the future.
+    [{ Id: m.IdDefunt, DateDeces: "2099-01-01T00:00:00Z" }, "DateDeces"],
   ] as const) {
     const r = await api("PUT", "/Personne/Modifier", { key: op.key, body });
     expect(r.status).toBe(400);

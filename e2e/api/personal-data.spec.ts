@@ -147,11 +147,56 @@ test("bad input is refused naming Email, and nothing is written", async () => {
     body: { Email: email, Adresse: 1 },
   });
   expect(unknown.json).toMatchObject({ Code: "UNKNOWN_FIELD", Champ: "Adresse" });
+  // NUL in a query parameter or a field: 400 naming it, never the database's error.
+  for (const [method, path, body, field] of [
+    ["GET", `/DonneesPersonnelles?Email=a%00b%40example.org`, undefined, "Email"],
+    ["GET", `/DonneesPersonnelles?Email=${email}&Nom=An%00ne`, undefined, "Nom"],
+    ["POST", "/DonneesPersonnelles/Effacer", { Email: "a\u0000b@example.org" }, "Email"],
+    ["POST", "/DonneesPersonnelles/Effacer", { Email: email, Nom: "An\u0000ne" }, "Nom"],
+  ] as const) {
+    const r = await api(method, path, { key: op.key, body });
+    expect(r.status, `${method} ${path}: ${r.text}`).toBe(400);
+    expect(r.json).toMatchObject({ Objet: "erreur", Champ: field });
+    expect(r.json.Message).toContain("NUL");
+  }
   expect(await db.family.findUnique({ where: { memorialId: mine } })).toMatchObject({ email });
   expect(await audits()).toBe(before);
   // No key: refused as every endpoint refuses it.
   const anonymous = await api("GET", `/DonneesPersonnelles?Email=${email}`);
   expect(anonymous.status).toBe(403);
+});
+
+test("a test key reads and erases only test data, a live key only live data", async () => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const email = address();
+  const live = await familyMemorial(op.key, email, "Anne Live");
+  const testMemorial = await familyMemorial(op.testKey, email, "Anne Test");
+  const memorialsOf = (r: Awaited<ReturnType<typeof api>>) =>
+    new Set(
+      (r.json.Tables as { Lignes: { memorial_id?: number }[] }[]).flatMap((t) =>
+        t.Lignes.map((l) => l.memorial_id),
+      ),
+    );
+
+  const byTest = await api("GET", `/DonneesPersonnelles?Email=${encodeURIComponent(email)}`, {
+    key: op.testKey,
+  });
+  expect(byTest.status, byTest.text).toBe(200);
+  expect([...memorialsOf(byTest)]).toEqual([testMemorial]);
+  const byLive = await api("GET", `/DonneesPersonnelles?Email=${encodeURIComponent(email)}`, { key: op.key });
+  expect([...memorialsOf(byLive)]).toEqual([live]);
+
+  const erased = await api("POST", "/DonneesPersonnelles/Effacer", {
+    key: op.testKey,
+    body: { Email: email },
+  });
+  expect(erased.status, erased.text).toBe(200);
+  expect(await db.family.findUnique({ where: { memorialId: testMemorial } })).toMatchObject({ email: null });
+  // The live family's data is untouched.
+  expect(await db.family.findUnique({ where: { memorialId: live } })).toMatchObject({
+    email,
+    name: "Famille Sujet",
+  });
 });
 
 test("twenty simultaneous erasures of one person change each row once, and none fails", async () => {

@@ -91,6 +91,45 @@ test("codes are issued only where visitors may plant, shown once and kept hashed
   expect(foreign.status).toBe(404);
 });
 
+test("codes only for a memorial that can receive trees: closed, taken down, being erased or merged answer 409", async () => {
+  const op = await makeIsolatedOperator({ stock: 50 });
+  await on(op.operatorId);
+  const states: [string, Record<string, unknown>][] = [
+    ["declined", { status: "expired", closedAt: new Date(), closedReason: "declined" }],
+    ["taken down", { takenDownAt: new Date() }],
+    ["being erased", { erasureRequestedAt: new Date() }],
+  ];
+  const target = await create(op, classic());
+  states.push(["merged", { mergedIntoId: target }]);
+  for (const [state, data] of states) {
+    const memorialId = await create(op, classic());
+    await db.memorial.update({ where: { id: memorialId }, data });
+    const refused = await api("POST", "/Codes/Creer", {
+      key: op.key,
+      body: { MemorialId: memorialId, Nombre: 2, DateExpiration: inAMonth() },
+    });
+    expect(refused.status, state).toBe(409);
+    expect(refused.json, state).toMatchObject({
+      Code: "MEMORIAL_CLOSED",
+      Champ: "MemorialId",
+      Statut: "Erreur",
+    });
+    expect(refused.json.Message, state).toMatch(/^MemorialId: memorial \d+ /);
+  }
+  expect(await db.claimCode.count({ where: { operatorId: op.operatorId } })).toBe(0);
+  // Awaiting its family's confirmation: the ceremony's cards may be printed already.
+  const awaiting = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { ...classic(), AConfirmer: true, Famille: { FamilleEmail: "family@example.org" } },
+  });
+  expect(awaiting.status, awaiting.text).toBe(200);
+  const issued = await api("POST", "/Codes/Creer", {
+    key: op.key,
+    body: { MemorialId: awaiting.json.IdMemorial, Nombre: 1, DateExpiration: inAMonth() },
+  });
+  expect(issued.status, issued.text).toBe(200);
+});
+
 test("a code plants once, with its origin; the second use is 409 and writes nothing", async () => {
   const { op, memorialId } = await setup({ prepaid: 1 });
   await on(op.operatorId);

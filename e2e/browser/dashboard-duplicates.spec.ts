@@ -56,8 +56,31 @@ test("the possible duplicates: listed with what matches, not the same person, me
   await expect(first).toHaveCount(0);
   expect((await db.memorialDuplicate.findUniqueOrThrow({ where: { id: typo.id } })).state).toBe("not_same");
 
-  // Merge, keeping the second memorial of the pair.
+  // Merge, keeping the second memorial of the pair: asked first, naming both and what moves.
   await second.getByRole("button", { name: t("keep", { id: d.IdMemorial }) }).click();
+  const confirm = second.getByTestId("merge-confirm");
+  await expect(confirm).toContainText(`no. ${c.IdMemorial} (Paul Martin)`);
+  await expect(confirm).toContainText(`no. ${d.IdMemorial} (Paul Martin)`);
+  await expect(confirm).toContainText("1 tree");
+  await confirm.getByRole("button", { name: t("cancel") }).click();
+  await expect(confirm).toHaveCount(0);
+  expect((await db.memorial.findUniqueOrThrow({ where: { id: c.IdMemorial } })).mergedIntoId).toBeNull();
+  // A double click on the merge button only opens the question; its "Yes" merges once, and the
+  // undo appears elsewhere: the "Yes" button's place, clicked again, undoes nothing.
+  await second.getByRole("button", { name: t("keep", { id: d.IdMemorial }) }).dblclick();
+  await expect(confirm).toBeVisible();
+  expect((await db.memorial.findUniqueOrThrow({ where: { id: c.IdMemorial } })).mergedIntoId).toBeNull();
+  const yes = confirm.getByRole("button", { name: t("confirmMerge", { kept: d.IdMemorial }) });
+  const where = await yes.boundingBox();
+  await yes.click();
+  await expect(second.getByRole("button", { name: t("undo") })).toBeVisible();
+  const undoBox = await second.getByRole("button", { name: t("undo") }).boundingBox();
+  expect(
+    where &&
+      undoBox &&
+      (Math.abs(where.x - undoBox.x) > where.width || Math.abs(where.y - undoBox.y) > where.height),
+  ).toBe(true);
+  await page.mouse.click((where?.x ?? 0) + 5, (where?.y ?? 0) + 5);
   await expect(
     second
       .getByRole("status")

@@ -171,6 +171,12 @@ test("the form names each refused field in the user's language, and writes nothi
   await field(page, "Family name").fill("");
   await page.getByRole("button", { name: "Plant the tree" }).click();
   await expect(field(page, "Family name")).toHaveAttribute("aria-invalid", "true");
+  // A date of death in the future is refused beside its field.
+  await field(page, "Family name").fill("Martin");
+  await field(page, "Date of death").fill("2031-05-01");
+  await page.getByRole("button", { name: "Plant the tree" }).click();
+  await expect(field(page, "Date of death")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("The date of death cannot be in the future.")).toBeVisible();
   expect(await db.memorial.count({ where: { operatorId: operator.operatorId } })).toBe(0);
   expect(await db.transaction.count({ where: { operatorId: operator.operatorId } })).toBe(0);
 });

@@ -101,3 +101,34 @@ test("without JavaScript the form is the same form, its buttons naming the way",
   await expect(page.getByTestId("plant-pay")).toContainText("paid by card on Stripe");
   await context.close();
 });
+
+test("a refused code gives the form back with everything the visitor typed, with and without JavaScript", async ({
+  browser,
+}) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const memorialId = await create(op, classic());
+  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=en`);
+    const typed = {
+      planter: "Anne & the choir",
+      message: 'We sang for you, "always".\nSee you, <3',
+      email: "anne+choir@example.org",
+      code: "ABCD-EFGH-JKMN",
+    };
+    await page.locator("#plant-planter").fill(typed.planter);
+    await page.locator("#plant-message").fill(typed.message);
+    await page.locator("#plant-email").fill(typed.email);
+    await page.locator("#plant-code-input").fill(typed.code);
+    await page.getByRole("button", { name: "Plant with this code" }).click();
+    await expect(page.getByTestId("planting-refused"), `JavaScript ${javaScriptEnabled}`).toBeVisible();
+    await page.getByRole("link", { name: /back to the form/i }).click();
+    await expect(page.locator("#plant-planter")).toHaveValue(typed.planter);
+    await expect(page.locator("#plant-message")).toHaveValue(typed.message);
+    await expect(page.locator("#plant-email")).toHaveValue(typed.email);
+    await expect(page.locator("#plant-code-input")).toHaveValue(typed.code);
+    await context.close();
+  }
+});

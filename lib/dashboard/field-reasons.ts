@@ -18,6 +18,7 @@ export const REASON_MESSAGE: Record<string, DashboardKey> = {
   "invalid-number": "fieldInvalidNumber",
   "too-long": "fieldTooLong",
   "after-death": "fieldAfterDeath",
+  "death-in-future": "fieldDeathInFuture",
   "not-found": "fieldNotFound",
   "awaiting-confirmation": "fieldAwaitingConfirmation",
   // The webhook use cases' own reasons (lib/webhooks/endpoints.ts).

@@ -41,6 +41,30 @@ const EXPECTED: Record<Language, { greeting: string; condolence: string; closing
   },
 };
 
+// What a family that does not answer learns, and the words of its rights, in each language.
+const TRUTH: Record<Language, { noAnswer: RegExp; decline: string; rights: RegExp[] }> = {
+  fr: {
+    noAnswer: /Sans réponse de votre part, vous recevrez des rappels/,
+    decline: "Je ne souhaite pas ce mémorial",
+    rights: [/télécharger tout ce qu'il contient/, /le retirer du site/, /le faire effacer/],
+  },
+  nl: {
+    noAnswer: /Zonder antwoord van u ontvangt u herinneringen/,
+    decline: "Ik wil deze gedenkpagina niet",
+    rights: [/alles wat ze bevat downloaden/, /offline halen/, /laten wissen/],
+  },
+  en: {
+    noAnswer: /Without an answer from you, you will receive reminders/,
+    decline: "I do not wish this memorial",
+    rights: [/download everything it holds/, /take it offline/, /have it erased/],
+  },
+  de: {
+    noAnswer: /Ohne Ihre Antwort erhalten Sie Erinnerungen/,
+    decline: "Ich wünsche diese Gedenkseite nicht",
+    rights: [/alles herunterladen, was sie enthält/, /offline nehmen/, /löschen lassen/],
+  },
+};
+
 describe("the family's e-mails", () => {
   for (const language of LANGUAGES) {
     it(`in ${language}: the confirmation e-mail reads as a letter from the funeral home`, async () => {
@@ -65,6 +89,22 @@ describe("the family's e-mails", () => {
       expect(mail.html).toContain("Funérarium Durand Namur</p>");
     });
 
+    it(`in ${language}: the confirmation e-mail says what happens without an answer, how to decline, and the family's rights`, async () => {
+      const mail = await confirmationEmail({
+        ...letter(language),
+        link: "https://trees.example/confirm/abc?lang=fr",
+        manageLink: "https://trees.example/manage/def",
+        days: 14,
+      });
+      const truth = TRUTH[language];
+      expect(mail.text).toMatch(truth.noAnswer);
+      // Not the old advice: ignoring the message brings reminders, not silence.
+      expect(mail.text).not.toMatch(/ignore|negeer|ignorieren/i);
+      expect(mail.text).toContain(`${truth.decline}: https://trees.example/confirm/abc?lang=fr#decline\n`);
+      expect(mail.html).toContain('href="https://trees.example/confirm/abc?lang=fr#decline"');
+      for (const right of truth.rights) expect(mail.text).toMatch(right);
+    });
+
     it(`in ${language}: the management e-mail has the same greeting and signature`, async () => {
       const mail = await manageEmail({
         ...letter(language),
@@ -76,6 +116,7 @@ describe("the family's e-mails", () => {
       expect(mail.text).toContain(e.closing);
       expect(mail.text).toContain("365");
       expect(mail.text).toContain(": https://trees.example/manage/def\n");
+      for (const right of TRUTH[language].rights) expect(mail.text).toMatch(right);
     });
 
     it(`in ${language}: without a family name or a deceased to name, nobody is misnamed`, async () => {

@@ -40,9 +40,18 @@ export function ConfirmationEmail(props: ConfirmationEmailProps) {
           {t("manageLine")}
         </LinkNote>
       ) : null}
-      <Note>{t("ignore")}</Note>
+      <Note>{t("noAnswer")}</Note>
+      {/* The confirmation page's form to decline (web/public-pages/confirm-page.ts, #decline). */}
+      <LinkNote href={declineLink(props.link)} label={t("declineButton")}>
+        {t("declineLine")}
+      </LinkNote>
     </Layout>
   );
+}
+
+/** The confirmation page, at its form to decline the memorial. */
+function declineLink(link: string): string {
+  return `${link.replace(/#.*$/, "")}#decline`;
 }
 
 export const confirmationEmail = (props: ConfirmationEmailProps) =>

@@ -2,7 +2,8 @@
 // from the funeral home (lib/mail/family-letter.ts), in the family's language. The family of the
 // memorial kept hears that another memorial of the same person was joined to theirs; the family of
 // the memorial merged hears that its trees, messages and reminders are now on one page, whose
-// address its former one leads to. Both get the kept memorial's page.
+// address its former one leads to. Both get the kept memorial's page. When the merge is undone,
+// both hear that each memorial has its own page again, and get their own.
 import { translator } from "@memorial/lib/i18n/translate";
 import { Button, Paragraph } from "@memorial/lib/mail/kit/blocks";
 import { Layout } from "@memorial/lib/mail/kit/layout";
@@ -12,7 +13,9 @@ import { type FamilyLetter, letterParts } from "./family-letter";
 export interface MergeEmailProps extends FamilyLetter {
   /** True for the family of the memorial kept, false for the family of the one merged into it. */
   kept: boolean;
-  /** The kept memorial's page in the family's language, or null while the public may not see it. */
+  /** The merge was undone: each memorial has its own page again. */
+  undone?: boolean;
+  /** The page the family is sent to, in its language, or null while the public may not see it. */
   pageUrl: string | null;
 }
 
@@ -20,9 +23,17 @@ export function MergeEmail(props: MergeEmailProps) {
   const { title, greeting, layout } = letterParts(props);
   const t = translator(props.language, "duplicates");
   return (
-    <Layout {...layout} subject={t("emailSubject", { title })}>
+    <Layout {...layout} subject={t(props.undone ? "emailUndoneSubject" : "emailSubject", { title })}>
       <Paragraph>{greeting}</Paragraph>
-      <Paragraph>{props.kept ? t("emailKept") : t("emailMerged", { title })}</Paragraph>
+      <Paragraph>
+        {props.undone
+          ? props.kept
+            ? t("emailUndoneKept")
+            : t("emailUndoneMerged", { title })
+          : props.kept
+            ? t("emailKept")
+            : t("emailMerged", { title })}
+      </Paragraph>
       {props.pageUrl ? <Button href={props.pageUrl}>{t("emailButton")}</Button> : null}
     </Layout>
   );

@@ -15,6 +15,7 @@ import type { Caller } from "@memorial/lib/operators/keys";
 import { plantTree } from "@memorial/lib/plantings/plant-tree";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
+import { checkDeathDate } from "./death-date";
 import { detectDuplicates, duplicateLocksSql, mergedInto } from "./duplicates";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
 import { classicTitle, memorialsVisibleToSql } from "./policy";
@@ -100,6 +101,7 @@ function checkCoherence(target: PlantingTarget) {
       reason: "required-for-confirmation",
     });
   }
+  checkDeathDate(deceased.deathDate, "deceased.deathDate");
   if (deceased.birthDate && deceased.birthDate > deceased.deathDate) {
     throw invalid("the date of birth is after the date of death", {
       field: "deceased.birthDate",

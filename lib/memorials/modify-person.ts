@@ -9,6 +9,7 @@ import { withEvents } from "@memorial/lib/events/events";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { ModifyPersonCommand } from "./commands";
+import { checkDeathDate } from "./death-date";
 import { detectDuplicates } from "./duplicates";
 import { classicTitle } from "./policy";
 
@@ -36,6 +37,7 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
       birthDate: command.birthDate,
       imageUrl: command.imageUrl,
     };
+    if (data.deathDate) checkDeathDate(data.deathDate, "deathDate");
     const birth = data.birthDate === undefined ? existing.birthDate : data.birthDate;
     const death = data.deathDate ?? existing.deathDate;
     if (birth && birth > death) {

@@ -23,6 +23,9 @@ describe("route templates", () => {
     expect(routes.match("/favicon.ico")).toBe("/favicon.ico");
     expect(routes.match("/share.js")).toBe("/share.js");
     expect(routes.match("/_next/static/chunks/app.js")).toBe("/_next/{asset...}");
+    // The launcher's probes are routes of their own, not "unmatched".
+    expect(routes.match("/readyz")).toBe("/readyz");
+    expect(routes.match("/healthz")).toBe("/healthz");
   });
 
   it("gives one label to every path no route matches", () => {

@@ -18,7 +18,8 @@ const METADATA_FILE =
 
 /** The route templates of the project in `projectDir` (its app/ and public/ folders). */
 export function listRouteTemplates(projectDir: string): string[] {
-  const templates = new Set<string>(V1_PATHS.map((v1Path) => `/v1/${v1Path}`));
+  // The launcher's own probes (lib/service/availability.ts), answered before Next.js.
+  const templates = new Set<string>(["/healthz", "/readyz", ...V1_PATHS.map((v1Path) => `/v1/${v1Path}`)]);
   const walk = (dir: string, segments: string[]) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {

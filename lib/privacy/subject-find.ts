@@ -22,8 +22,12 @@ import { ERASED_TEXT } from "./erasure";
 export type SubjectScope =
   /** The service's staff: every operator. */
   | { kind: "service" }
-  /** One operator: the rows of its memorials; with `team`, its users and invitations too. */
-  | { kind: "operator"; operatorId: number; team: boolean };
+  /**
+   * One operator: the rows of its memorials; with `team`, its users and invitations too. With
+   * `isTest` (a partner's key), the rows of that environment's memorials and trees only: a test
+   * key never reads nor erases a live family's data, nor a live key test data.
+   */
+  | { kind: "operator"; operatorId: number; team: boolean; isTest?: boolean };
 
 export interface SubjectQuery {
   email: string;
@@ -323,12 +327,16 @@ export function normaliseSubject(query: Pick<SubjectQuery, "email" | "name">): N
     .trim()
     .toLowerCase();
   if (!email) throw invalid("an e-mail address is required", { field: "email", reason: "required" });
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) {
+  if (email.length > 254 || !EMAIL_PATTERN.test(email) || email.includes("\u0000")) {
     throw invalid(`"${email}" is not an e-mail address`, { field: "email", reason: "invalid" });
   }
   const name = query.name == null ? null : String(query.name).trim();
   if (name !== null && name.length > 200) {
     throw invalid("the name is longer than 200 characters", { field: "name", reason: "too-long" });
+  }
+  // PostgreSQL text cannot hold U+0000: refused here, whichever edge asked.
+  if (name?.includes("\u0000")) {
+    throw invalid("the name must not contain the NUL character", { field: "name", reason: "invalid" });
   }
   return { email, name: name || null };
 }
@@ -349,10 +357,35 @@ function teamAddress(operatorId: number, address: Prisma.Sql): Prisma.Sql {
       AND lower(i."email") = lower(${address})))`;
 }
 
+/**
+ * The condition that a source's row (alias t) is of the environment `isTest`, by the memorial or
+ * the tree it belongs to; a row of the team (a user, an invitation) belongs to no environment.
+ */
+function environmentCondition(source: SubjectSource, isTest: boolean): Prisma.Sql {
+  const of = (column: string, table: "memorial" | "tree") =>
+    Prisma.sql`EXISTS (SELECT 1 FROM ${id(table)} env WHERE env."id" = ${col(column)} AND env."is_test" = ${isTest})`;
+  const columns = [...source.context, source.column ?? ""];
+  if (columns.includes("memorial_id")) return of("memorial_id", "memorial");
+  if (columns.includes("tree_id")) return of("tree_id", "tree");
+  if (columns.includes("first_memorial_id")) return of("first_memorial_id", "memorial");
+  if (columns.includes("kept_memorial_id")) return of("kept_memorial_id", "memorial");
+  return Prisma.sql`TRUE`;
+}
+
 /** The condition on a source's row (alias t) that keeps the scope's rows. */
 function scopeCondition(source: SubjectSource, scope: SubjectScope): Prisma.Sql {
   if (scope.kind === "service") return Prisma.sql`TRUE`;
   if (source.team && !scope.team) return Prisma.sql`FALSE`;
+  if (scope.isTest !== undefined) {
+    return Prisma.sql`(${ownerCondition(source, scope)}) AND ${environmentCondition(source, scope.isTest)}`;
+  }
+  return ownerCondition(source, scope);
+}
+
+function ownerCondition(
+  source: SubjectSource,
+  scope: Extract<SubjectScope, { kind: "operator" }>,
+): Prisma.Sql {
   const op = scope.operatorId;
   const ofMemorial = Prisma.sql`EXISTS (SELECT 1 FROM "memorial" m WHERE m."id" = t."memorial_id" AND m."operator_id" = ${op})`;
   switch (source.owner) {

@@ -94,7 +94,16 @@ function ownerOf(filter: ReportFilter): Prisma.Sql {
 
 function whereOf(filter: ReportFilter): Prisma.Sql {
   return Prisma.sql`${ownerOf(filter)} AND ${treesOfEnvironmentSql(filter.viewer)}
-    AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${filter.end}`;
+    AND t."planted_at" >= ${filter.start} AND t."planted_at" < ${periodEndSql(filter.end)}`;
+}
+
+/**
+ * The end of a period as a statement's parameter. A period may end at the first instant of the
+ * year 10000 (it covers 9999-12-31), which PostgreSQL cannot read from a parameter: no tree is
+ * planted after it, so that end is no end at all.
+ */
+function periodEndSql(end: Date): Prisma.Sql {
+  return end.getUTCFullYear() > 9999 ? Prisma.sql`'infinity'::timestamptz` : Prisma.sql`${end}`;
 }
 
 export interface NamedPerson {

@@ -3,8 +3,8 @@
 //   look at the database, which every instance shares: restarting an instance does not bring it
 //   back (docs/operations.md).
 // - GET /readyz, readiness: 200 only when the migrations are applied, the database answers, the
-//   job runner runs all its workers (or JOB_WORKERS=0) and Next.js is ready; 503 otherwise and
-//   while the instance shuts down, with what is missing in its JSON body.
+//   job runner runs all its workers or is taking them back (or JOB_WORKERS=0) and Next.js is
+//   ready; 503 otherwise and while the instance shuts down, with what is missing in its JSON body.
 // - While the instance starts, or while the database cannot be reached (lib/db/health.ts), every
 //   other request is answered 503 at once with Retry-After: the API's Error object with its own
 //   Code, a short page in the visitor's language for the rest. Static files are served.
@@ -50,11 +50,18 @@ const CONFIRM_EVERY_MS = 5_000;
 export async function readiness(): Promise<Readiness> {
   const state = serviceState;
   let database = databaseUp();
-  if (database && state.migrated && Date.now() - lastConfirmedUp() > CONFIRM_EVERY_MS) {
+  // Thought down: asked now, so that /readyz says 200 as soon as the API answers again (the API
+  // serves once the probes of lib/db/health.ts hear the database; /readyz does not wait for them).
+  if (state.migrated && (!database || Date.now() - lastConfirmedUp() > CONFIRM_EVERY_MS)) {
     database = await probeDatabase();
   }
   const jobs = state.jobs ? state.jobs() : "off";
-  const jobsReady = jobs === "off" || (jobs.state === "running" && jobs.workers === jobs.expected);
+  // A runner recovering from a failure takes its workers back as soon as the database answers, or
+  // gives up within its limit and the process exits: the instance serves meanwhile, as the API does.
+  const jobsReady =
+    jobs === "off" ||
+    jobs.state === "recovering" ||
+    (jobs.state === "running" && jobs.workers === jobs.expected);
   return {
     ready: state.migrated && database && jobsReady && state.serving && !state.shuttingDown,
     migrations: state.migrated,

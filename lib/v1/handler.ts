@@ -22,6 +22,7 @@ import { type ContexteObject, serializeContexte } from "./contexte";
 import {
   DATABASE_UNAVAILABLE_MESSAGE,
   errorBody,
+  invalidParam,
   mapError,
   SERVICE_BUSY_MESSAGE,
   UNAVAILABLE_RETRY_AFTER_SECONDS,
@@ -158,6 +159,17 @@ export function jsonDepth(text: string): number {
   return deepest;
 }
 
+/**
+ * No parameter of any operation may hold U+0000: PostgreSQL refuses it in text, and a parameter
+ * reaching a statement with it would fail there (a 500) instead of here (400 naming it).
+ */
+function refuseNul(params: Record<string, string>, search: URLSearchParams) {
+  for (const [name, value] of [...Object.entries(params), ...search.entries()]) {
+    if (value.includes("\u0000"))
+      throw invalidParam(name, `${name}: must not contain the NUL character`, "invalid");
+  }
+}
+
 /** A path with the key segment of the report and Infos paths hidden: keys never reach the logs. */
 /** The key a request authenticated with, as the audit log names it. */
 function keyActor(caller: Caller): Actor {
@@ -216,10 +228,12 @@ export function v1(
           "retry-after": String(limit.retryAfterSeconds),
         });
       }
+      const search = new URL(request.url).searchParams;
+      refuseNul(params, search);
       Object.assign(req, {
         request,
         params,
-        search: new URL(request.url).searchParams,
+        search,
         caller,
         body: options.body ? await readJson(request) : undefined,
       });

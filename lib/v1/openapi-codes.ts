@@ -22,6 +22,17 @@ const CodeExpired = errorResponse(
   errorExample(410, "CODE_EXPIRED", "Code: this claim code expired on 2026-12-31", "Code"),
 );
 
+const MemorialClosed = errorResponse(
+  "CodesMemorialClosed",
+  "The memorial can no longer receive trees. `Code: MEMORIAL_CLOSED`.",
+  errorExample(
+    409,
+    "MEMORIAL_CLOSED",
+    "MemorialId: memorial 2 is taken down by its family: its codes could plant nothing",
+    "MemorialId",
+  ),
+);
+
 export function codesPaths() {
   return {
     "/Codes/Creer": {
@@ -33,6 +44,7 @@ export function codesPaths() {
         { description: "The codes, shown this once.", schema: ZCodesCreerResponse },
         {
           notFound: true,
+          responses: { "409": MemorialClosed },
           requestBody: {
             required: true,
             content: {

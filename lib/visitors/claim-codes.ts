@@ -96,6 +96,24 @@ export interface IssuedCodes {
 }
 
 /** Issues `count` codes; the plain codes are in the answer only. */
+/**
+ * Why a memorial's codes could never plant, or null. A memorial awaiting its family's confirmation
+ * may have cards printed for its ceremony: they plant once the family confirms.
+ */
+function closedToCodes(memorial: {
+  status: string;
+  takenDownAt: Date | null;
+  erasureRequestedAt: Date | null;
+  erasedAt: Date | null;
+  mergedIntoId: number | null;
+}): string | null {
+  if (memorial.status === "expired") return "is closed (its family never confirmed it, or declined it)";
+  if (memorial.takenDownAt) return "is taken down by its family";
+  if (memorial.erasureRequestedAt || memorial.erasedAt) return "is being erased at its family's request";
+  if (memorial.mergedIntoId) return `was merged into memorial ${memorial.mergedIntoId}`;
+  return null;
+}
+
 export async function issueClaimCodes(input: IssueCodesInput): Promise<IssuedCodes> {
   const memorialId = input.memorialId || null;
   const contextId = input.contextId || null;
@@ -129,10 +147,28 @@ export async function issueClaimCodes(input: IssueCodesInput): Promise<IssuedCod
   if (memorialId !== null) {
     const memorial = await db.memorial.findFirst({
       where: { id: memorialId, operatorId: input.operatorId, isTest: input.isTest, kind: { not: "global" } },
-      select: { contextId: true },
+      select: {
+        contextId: true,
+        status: true,
+        takenDownAt: true,
+        erasureRequestedAt: true,
+        erasedAt: true,
+        mergedIntoId: true,
+      },
     });
     if (!memorial)
       throw notFound(`memorial ${memorialId} does not exist`, { field: "memorialId", reason: "not-found" });
+    const closed = closedToCodes(memorial);
+    if (closed) {
+      throw new DomainError(
+        "MEMORIAL_CLOSED",
+        `memorial ${memorialId} ${closed}: its codes could plant nothing`,
+        {
+          field: "memorialId",
+          reason: "closed",
+        },
+      );
+    }
     settingsContext = memorial.contextId;
   } else {
     const context = await db.context.findFirst({

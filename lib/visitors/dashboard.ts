@@ -9,6 +9,7 @@ import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { z } from "zod";
 import { claimCardsFor, claimCodesCsvOf } from "./claim-code-files";
 import { issueClaimCodes, MAX_CODE_DAYS, MAX_CODES_PER_ISSUE } from "./claim-codes";
+import { stripeConfigured } from "./payments";
 import { PAYMENT_WAYS, setVisitorSetting, visitorSettingsFor, visitorSettingsOfOperator } from "./settings";
 
 /** What the page shows: the settings of every level, and the contexts one may be set for. */
@@ -37,6 +38,8 @@ export async function visitorPlantingOverview(operatorId: number) {
       })),
     choices: contexts,
     paymentWays: PAYMENT_WAYS,
+    /** Whether the service can take payments at all (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET). */
+    paymentsConfigured: stripeConfigured(),
     maxCodes: MAX_CODES_PER_ISSUE,
     maxDays: MAX_CODE_DAYS,
   };

@@ -42,6 +42,21 @@ export function stripeConfigured(): boolean {
   return Boolean(s.STRIPE_SECRET_KEY && s.STRIPE_WEBHOOK_SECRET);
 }
 
+/**
+ * The operators whose visitor settings ask for payments while the service cannot take them (no
+ * Stripe keys): their pages offer codes only. Empty when Stripe is configured.
+ */
+export async function operatorsAskingPayments(): Promise<number[]> {
+  if (stripeConfigured()) return [];
+  const rows = await db.visitorSetting.findMany({
+    where: { enabled: true, NOT: { payments: { isEmpty: true } } },
+    select: { operatorId: true },
+    distinct: ["operatorId"],
+    orderBy: { operatorId: "asc" },
+  });
+  return rows.map((row) => row.operatorId);
+}
+
 /** A memorial offers payment when its setting has ways and a price, and Stripe is configured. */
 export const paymentOffered = (visitor: VisitorSettings): boolean =>
   visitor.enabled && visitor.payments.length > 0 && visitor.price !== null && stripeConfigured();

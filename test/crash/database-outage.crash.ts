@@ -183,8 +183,13 @@ it("the service rides out its database's restarts and stops, under load and idle
   async function checkBack(label: string) {
     const tookMs = await untilReady(service.url);
     alive();
-    const ready = await readyz(service.url);
-    expect(ready.body?.jobs, label).toEqual(expect.objectContaining({ state: "running", workers: WORKERS }));
+    // /readyz and the API agree: ready means the API answers.
+    const especes = await fetch(`${service.url}/v1/Especes`, { headers: { key: probeOperator.key } });
+    expect(especes.status, `${label}: the API once /readyz says 200`).toBe(200);
+    // Ready as soon as the API answers; the runner takes its workers back meanwhile.
+    await expect
+      .poll(async () => (await readyz(service.url)).body?.jobs, { timeout: 15_000, interval: 200 })
+      .toEqual(expect.objectContaining({ state: "running", workers: WORKERS }));
     expect(await livenessLocks(), `${label}: liveness locks`).toBe(WORKERS);
     const email = `outage-${++probes}-${process.pid}@example.org`;
     const before = receiver.received.length;

@@ -64,6 +64,7 @@ const CODE_MESSAGE: Record<string, DashboardKey> = {
   INVALID_INPUT: "errorRequestInvalid",
   NOT_FOUND: "errorRequestNotFound",
   NO_TREE_AVAILABLE: "errorNoTree",
+  MEMORIAL_CLOSED: "errorMemorialClosed",
   FORBIDDEN: "errorRequestForbidden",
   UNAUTHENTICATED: "errorSessionExpired",
 };

@@ -80,7 +80,7 @@ function confirmBody(view: ConfirmView, language: Language): { title: string; bo
           <button type="submit">${m("confirmButton")}</button>
         </form>
         <p class="note">${m("confirmExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>
-        <form method="post" action="${`/confirm/${encodeURIComponent(view.token)}/decline?lang=${language}`}">
+        <form id="decline" method="post" action="${`/confirm/${encodeURIComponent(view.token)}/decline?lang=${language}`}">
           <p class="note">${m("confirmDeclineIntro")}</p>
           <button type="submit" class="secondary" data-testid="confirm-decline">${m("confirmDeclineButton")}</button>
         </form>`;

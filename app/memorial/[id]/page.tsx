@@ -187,7 +187,10 @@ export default async function MemorialPage(props: Props) {
                 {translator(language, "plant")("link")}
               </a>
               <span className="text-stone-800">
-                {translator(language, "plant")("linkText", { requester: offer.requester })}
+                {/* Codes only (no payment offered): the page says a card's code is what plants. */}
+                {translator(language, "plant")(offer.payments.length ? "linkText" : "linkTextCode", {
+                  requester: offer.requester,
+                })}
               </span>
             </p>
           ) : null}

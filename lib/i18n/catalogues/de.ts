@@ -186,6 +186,8 @@ export const de: Catalogue = {
     "Sein Link ist abgelaufen. Fordern Sie auf Ihrer Verwaltungsseite ein neues Archiv an.",
   "plant.link": "Einen Baum pflanzen",
   "plant.linkText": "Pflanzen auch Sie einen Baum zum Gedenken: {requester} pflanzt ihn für Sie.",
+  "plant.linkTextCode":
+    "Mit dem Code Ihrer Trauerkarte pflanzen auch Sie einen Baum zum Gedenken: {requester} pflanzt ihn für Sie.",
   "plant.pageTitle": "Einen Baum pflanzen · {title}",
   "plant.heading": "Einen Baum zum Gedenken pflanzen",
   "plant.lead": "Zum Gedenken an {title}. {requester} pflanzt Ihren Baum in einem seiner Wälder.",
@@ -267,6 +269,11 @@ export const de: Catalogue = {
   "dashboard.visitors_on": "Ja",
   "dashboard.visitors_off": "Nein",
   "dashboard.visitors_codesOnly": "Nur Codes",
+  "dashboard.visitors_paymentsNotConfigured":
+    "Online-Zahlungen sind in diesem Dienst nicht eingerichtet: STRIPE_SECRET_KEY und STRIPE_WEBHOOK_SECRET sind nicht gesetzt (siehe die Einstellungen in docs/settings.md). Bis dahin pflanzen Besucher nur mit einem Code, und keine Seite bietet eine Zahlung an.",
+  "dashboard.visitors_paymentsOff":
+    "Nicht aktiv: Der Dienst kann noch keine Zahlungen annehmen. Die hier gewählten Zahlungsarten werden angeboten, sobald Zahlungen eingerichtet sind.",
+  "dashboard.visitors_codesOnlyUntilConfigured": "Nur Codes (Zahlungen nicht eingerichtet)",
   "dashboard.visitors_colLevel": "Für",
   "dashboard.visitors_colState": "Besucher pflanzen",
   "dashboard.visitors_colPayments": "Zahlungsarten",
@@ -294,6 +301,7 @@ export const de: Catalogue = {
   "dashboard.fieldInvalidNumber": "Geben Sie eine ganze Zahl ein.",
   "dashboard.fieldTooLong": "Dieser Text ist zu lang.",
   "dashboard.fieldAfterDeath": "Das Geburtsdatum muss vor dem Sterbedatum liegen.",
+  "dashboard.fieldDeathInFuture": "Das Sterbedatum kann nicht in der Zukunft liegen.",
   "dashboard.fieldNotFound": "Nicht unter Ihren Gedenkseiten oder Kontexten gefunden.",
   "dashboard.fieldAwaitingConfirmation":
     "Diese Gedenkseite wartet auf die Bestätigung der Familie: Es kann noch kein Baum gepflanzt werden.",
@@ -404,6 +412,8 @@ export const de: Catalogue = {
   "dashboard.plantAnother": "Noch einen Baum pflanzen",
   "dashboard.errorNoTree":
     "Innerhalb der Regeln Ihres Betreibers ist kein Baum verfügbar. Wenden Sie sich an den Dienst.",
+  "dashboard.errorMemorialClosed":
+    "Diese Gedenkseite kann keine Bäume mehr erhalten: Sie wurde geschlossen, entfernt oder wird gelöscht.",
   "dashboard.errorNotFound": "Nicht gefunden: {detail}",
   "dashboard.errorInvalid": "Die Anfrage ist ungültig: {detail}",
   "dashboard.memorialsTitle": "Gedenkseiten",
@@ -889,15 +899,18 @@ export const de: Catalogue = {
   "email.button": "Gedenkseite bestätigen",
   "email.valid": "Dieser Link ist {days} Tage gültig.",
   "email.manageLine":
-    "Später können Sie die Gedenkseite über diesen persönlichen Link verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden:",
+    "Später können Sie über diesen persönlichen Link die Gedenkseite verbergen oder anonymisieren, eine Nachricht ausblenden, alles herunterladen, was sie enthält, sie offline nehmen oder löschen lassen:",
   "email.manageButton": "Die Gedenkseite verwalten",
-  "email.ignore":
-    "Wenn Sie diese Gedenkseite nicht wünschen, ignorieren Sie diese Nachricht einfach: Es wird nichts veröffentlicht.",
+  "email.noAnswer":
+    "Ohne Ihre Antwort erhalten Sie Erinnerungen, bis der Link abläuft; danach wird die Gedenkseite geschlossen und nichts veröffentlicht.",
+  "email.declineLine":
+    "Wenn Sie diese Gedenkseite nicht wünschen, sagen Sie es auf derselben Seite: Sie erhalten dann keine weitere E-Mail dazu.",
+  "email.declineButton": "Ich wünsche diese Gedenkseite nicht",
   "email.manageSubject": "Die Gedenkseite für {title} verwalten",
   "email.manageCondolence": "Wir denken weiterhin an Sie und an {deceased}.",
   "email.manageCondolenceNoName": "Wir denken in dieser schweren Zeit weiterhin an Sie.",
   "email.manageBody":
-    "{requester} sendet Ihnen den persönlichen Verwaltungslink der Gedenkseite für {title}: Dort können Sie die Gedenkseite verbergen, anonymisieren oder die Nachricht eines Pflanzenden ausblenden. Jede Entscheidung können Sie jederzeit rückgängig machen.",
+    "{requester} sendet Ihnen den persönlichen Verwaltungslink der Gedenkseite für {title}: Dort können Sie die Gedenkseite verbergen oder anonymisieren, die angezeigten Nachrichten wählen, alles herunterladen, was sie enthält, sie offline nehmen oder löschen lassen. Jede Entscheidung können Sie rückgängig machen, eine Löschung, solange sie nicht ausgeführt ist.",
   "email.manageKeep":
     "Bewahren Sie diese Nachricht auf: Der Link ist {days} Tage gültig und ersetzt die zuvor gesendeten Links.",
   "email.closing": "Mit aufrichtiger Anteilnahme",
@@ -1387,6 +1400,18 @@ export const de: Catalogue = {
   "duplicates.emailMerged":
     "Die Gedenkseite „{title}“ war zweimal angelegt worden. Beide wurden zu einer Seite zusammengeführt: ihre Bäume, Einträge und Erinnerungen sind jetzt dort, und ihre frühere Adresse führt dorthin.",
   "duplicates.emailButton": "Gedenkseite ansehen",
+  "duplicates.emailUndoneSubject": "„{title}“: die Gedenkseiten sind wieder getrennt",
+  "duplicates.emailUndoneKept":
+    "Die mit Ihrer zusammengeführte Gedenkseite wurde wieder getrennt: Ihre Bäume und Nachrichten stehen wieder auf ihrer eigenen Seite, und Ihre sind wie zuvor.",
+  "duplicates.emailUndoneMerged":
+    "Die Zusammenführung der Gedenkseite „{title}“ mit einer anderen wurde rückgängig gemacht: Sie hat wieder ihre eigene Seite, mit ihren Bäumen, Nachrichten und Erinnerungen, unter ihrer früheren Adresse.",
+  "duplicates.confirmTitle": "Diese zwei Gedenkseiten zusammenführen?",
+  "duplicates.confirmText":
+    "Nr. {merged} ({mergedTitle}) wird mit Nr. {kept} ({keptTitle}) zusammengeführt: {trees, plural, =0 {kein Baum} one {# Baum} other {# Bäume}} und {entries, plural, =0 {keine Gästebuchnachricht} one {# Gästebuchnachricht} other {# Gästebuchnachrichten}}, die Abonnements für Erinnerungen und die auf Bestand wartenden Pflanzungen gehen an Nr. {kept}, und ihre Adresse führt dorthin. Beide Familien werden per E-Mail informiert.",
+  "duplicates.confirmMerge": "Ja, mit Nr. {kept} zusammenführen",
+  "duplicates.cancel": "Abbrechen",
+  "duplicates.undoExplained":
+    "Rückgängig machen bringt alles in seine Gedenkseite zurück; beide Familien werden per E-Mail informiert.",
   // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Protokoll",
   "dashboard.audit_title": "Änderungsprotokoll",

@@ -179,6 +179,8 @@ export const en: Catalogue = {
   "page.manageArchiveGoneText": "Its link has expired. Ask for a new archive on your management page.",
   "plant.link": "Plant a tree",
   "plant.linkText": "Plant a tree in this memory too: {requester} plants it for you.",
+  "plant.linkTextCode":
+    "With the code of your ceremony card, plant a tree in this memory too: {requester} plants it for you.",
   "plant.pageTitle": "Plant a tree · {title}",
   "plant.heading": "Plant a tree in memory",
   "plant.lead": "In memory of {title}. {requester} plants your tree in one of its forests.",
@@ -257,6 +259,11 @@ export const en: Catalogue = {
   "dashboard.visitors_on": "On",
   "dashboard.visitors_off": "Off",
   "dashboard.visitors_codesOnly": "Codes only",
+  "dashboard.visitors_paymentsNotConfigured":
+    "Online payments are not configured on this service: STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set (see the settings in docs/settings.md). Until they are, visitors plant with a code only, and no page offers to pay.",
+  "dashboard.visitors_paymentsOff":
+    "Not active: the service cannot take payments yet. The ways chosen here are offered once payments are configured.",
+  "dashboard.visitors_codesOnlyUntilConfigured": "Codes only (payments not configured)",
   "dashboard.visitors_colLevel": "For",
   "dashboard.visitors_colState": "Visitors plant",
   "dashboard.visitors_colPayments": "Payment ways",
@@ -284,6 +291,7 @@ export const en: Catalogue = {
   "dashboard.fieldInvalidNumber": "Enter a whole number.",
   "dashboard.fieldTooLong": "This text is too long.",
   "dashboard.fieldAfterDeath": "The date of birth must come before the date of death.",
+  "dashboard.fieldDeathInFuture": "The date of death cannot be in the future.",
   "dashboard.fieldNotFound": "Not found among your memorials or contexts.",
   "dashboard.fieldAwaitingConfirmation":
     "This memorial awaits its family's confirmation: no tree can be planted in it yet.",
@@ -389,6 +397,8 @@ export const en: Catalogue = {
   "dashboard.openDetail": "Details",
   "dashboard.plantAnother": "Plant another tree",
   "dashboard.errorNoTree": "No tree is available within your operator's rules. Contact the service.",
+  "dashboard.errorMemorialClosed":
+    "This memorial cannot receive trees: it was closed, taken down or is being erased.",
   "dashboard.errorNotFound": "Not found: {detail}",
   "dashboard.errorInvalid": "The request is not valid: {detail}",
   "dashboard.memorialsTitle": "Memorials",
@@ -863,14 +873,18 @@ export const en: Catalogue = {
   "email.button": "Confirm the memorial",
   "email.valid": "This link is valid for {days} days.",
   "email.manageLine":
-    "Later, you can hide the memorial, make it anonymous or hide a planter's message from this personal link:",
+    "Later, from this personal link, you can hide the memorial or make it anonymous, hide a message, download everything it holds, take it offline or have it erased:",
   "email.manageButton": "Manage the memorial",
-  "email.ignore": "If you do not want this memorial, simply ignore this message: nothing will be published.",
+  "email.noAnswer":
+    "Without an answer from you, you will receive reminders until the link expires; the memorial is then closed and nothing is published.",
+  "email.declineLine":
+    "If you do not want this memorial, say so on the same page: you will then receive no further e-mail about it.",
+  "email.declineButton": "I do not wish this memorial",
   "email.manageSubject": "Manage the memorial for {title}",
   "email.manageCondolence": "Our thoughts remain with you after the death of {deceased}.",
   "email.manageCondolenceNoName": "Our thoughts remain with you at this difficult time.",
   "email.manageBody":
-    "{requester} sends you the personal link to manage the memorial for {title}: there you can hide the memorial, make it anonymous or hide a planter's message. Each choice can be undone at any time.",
+    "{requester} sends you the personal link to manage the memorial for {title}. There you can hide the memorial or make it anonymous, choose which messages appear, download everything it holds, take it offline or have it erased. Each choice can be undone; an erasure until it is carried out.",
   "email.manageKeep":
     "Keep this message: the link is valid for {days} days and replaces the links sent before.",
   "email.closing": "With our deepest sympathy,",
@@ -1330,6 +1344,18 @@ export const en: Catalogue = {
   "duplicates.emailMerged":
     "The memorial “{title}” had been made twice. The two have been joined into one page: its trees, messages and reminders are there now, and its former address leads to it.",
   "duplicates.emailButton": "See the memorial",
+  "duplicates.emailUndoneSubject": "“{title}”: the memorial pages are separate again",
+  "duplicates.emailUndoneKept":
+    "The memorial joined to yours has been separated from it again: its trees and messages are on its own page once more, and yours are as they were before.",
+  "duplicates.emailUndoneMerged":
+    "The joining of the memorial “{title}” with another has been undone: it has its own page again, with its trees, messages and reminders, at its former address.",
+  "duplicates.confirmTitle": "Merge these two memorials?",
+  "duplicates.confirmText":
+    "No. {merged} ({mergedTitle}) will be merged into no. {kept} ({keptTitle}): its {trees, plural, =0 {no tree} one {# tree} other {# trees}} and {entries, plural, =0 {no guestbook message} one {# guestbook message} other {# guestbook messages}}, its reminder subscriptions and its plantings waiting for stock move to no. {kept}, and its address leads there. Both families are told by e-mail.",
+  "duplicates.confirmMerge": "Yes, merge into no. {kept}",
+  "duplicates.cancel": "Cancel",
+  "duplicates.undoExplained":
+    "Undoing puts everything back in its memorial; both families are told by e-mail.",
   // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Audit log",
   "dashboard.audit_title": "Audit log",

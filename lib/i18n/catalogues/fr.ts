@@ -187,6 +187,8 @@ export const fr = {
   "page.manageArchiveGoneText": "Son lien a expiré. Demandez une nouvelle archive sur votre page de gestion.",
   "plant.link": "Planter un arbre",
   "plant.linkText": "Plantez vous aussi un arbre en sa mémoire : {requester} le plante pour vous.",
+  "plant.linkTextCode":
+    "Avec le code de votre carte de cérémonie, plantez vous aussi un arbre en sa mémoire : {requester} le plante pour vous.",
   "plant.pageTitle": "Planter un arbre · {title}",
   "plant.heading": "Planter un arbre en mémoire",
   "plant.lead": "En mémoire de {title}. {requester} plante votre arbre dans l’une de ses forêts.",
@@ -268,6 +270,11 @@ export const fr = {
   "dashboard.visitors_on": "Oui",
   "dashboard.visitors_off": "Non",
   "dashboard.visitors_codesOnly": "Codes seulement",
+  "dashboard.visitors_paymentsNotConfigured":
+    "Les paiements en ligne ne sont pas configurés sur ce service : STRIPE_SECRET_KEY et STRIPE_WEBHOOK_SECRET ne sont pas définis (voir les réglages dans docs/settings.md). D'ici là, les visiteurs plantent uniquement avec un code, et aucune page ne propose de payer.",
+  "dashboard.visitors_paymentsOff":
+    "Inactifs : le service ne peut pas encore encaisser de paiements. Les moyens choisis ici seront proposés une fois les paiements configurés.",
+  "dashboard.visitors_codesOnlyUntilConfigured": "Codes seulement (paiements non configurés)",
   "dashboard.visitors_colLevel": "Pour",
   "dashboard.visitors_colState": "Les visiteurs plantent",
   "dashboard.visitors_colPayments": "Moyens de paiement",
@@ -294,6 +301,7 @@ export const fr = {
   "dashboard.fieldInvalidNumber": "Saisissez un nombre entier.",
   "dashboard.fieldTooLong": "Ce texte est trop long.",
   "dashboard.fieldAfterDeath": "La date de naissance doit précéder la date du décès.",
+  "dashboard.fieldDeathInFuture": "La date du décès ne peut pas être dans le futur.",
   "dashboard.fieldNotFound": "Introuvable parmi vos mémoriaux ou vos contextes.",
   "dashboard.fieldAwaitingConfirmation":
     "Ce mémorial attend la confirmation de la famille : aucun arbre ne peut encore y être planté.",
@@ -403,6 +411,8 @@ export const fr = {
   "dashboard.plantAnother": "Planter un autre arbre",
   "dashboard.errorNoTree":
     "Aucun arbre n'est disponible selon les règles de votre opérateur. Contactez le service.",
+  "dashboard.errorMemorialClosed":
+    "Ce mémorial ne peut plus recevoir d’arbres : il a été fermé, retiré ou est en cours d’effacement.",
   "dashboard.errorNotFound": "Introuvable : {detail}",
   "dashboard.errorInvalid": "La demande n'est pas valide : {detail}",
   "dashboard.memorialsTitle": "Mémoriaux",
@@ -885,16 +895,19 @@ export const fr = {
   "email.button": "Confirmer le mémorial",
   "email.valid": "Ce lien est valable {days} jours.",
   "email.manageLine":
-    "Plus tard, vous pourrez masquer le mémorial, le rendre anonyme ou masquer le message d'un planteur depuis ce lien personnel :",
+    "Plus tard, depuis ce lien personnel, vous pourrez masquer le mémorial ou le rendre anonyme, masquer un message, télécharger tout ce qu'il contient, le retirer du site ou le faire effacer :",
   "email.manageButton": "Gérer le mémorial",
-  "email.ignore":
-    "Si vous ne souhaitez pas ce mémorial, ignorez simplement ce message : rien ne sera publié.",
+  "email.noAnswer":
+    "Sans réponse de votre part, vous recevrez des rappels jusqu'à l'expiration du lien ; le mémorial sera ensuite fermé et rien ne sera publié.",
+  "email.declineLine":
+    "Si vous ne souhaitez pas ce mémorial, dites-le sur la même page : vous ne recevrez alors plus aucun e-mail à son sujet.",
+  "email.declineButton": "Je ne souhaite pas ce mémorial",
   "email.manageSubject": "Gérer le mémorial {titleInitial, select, vowel {d''{title}} other {de {title}}}",
   "email.manageCondolence":
     "Nous vous renouvelons nos sincères condoléances pour le décès {deceasedInitial, select, vowel {d''{deceased}} other {de {deceased}}}.",
   "email.manageCondolenceNoName": "Nous vous renouvelons nos sincères condoléances.",
   "email.manageBody":
-    "{requester} vous envoie le lien personnel de gestion du mémorial {titleInitial, select, vowel {d''{title}} other {de {title}}} : vous pouvez y masquer le mémorial, le rendre anonyme ou masquer le message d'un planteur. Chacun de ces choix peut être annulé à tout moment.",
+    "{requester} vous envoie le lien personnel de gestion du mémorial {titleInitial, select, vowel {d''{title}} other {de {title}}} : vous pouvez y masquer le mémorial ou le rendre anonyme, choisir les messages affichés, télécharger tout ce qu'il contient, le retirer du site ou le faire effacer. Chacun de ces choix peut être annulé ; un effacement, tant qu'il n'est pas effectué.",
   "email.manageKeep":
     "Gardez ce message : le lien est valable {days} jours et remplace les liens envoyés avant.",
   "email.closing": "Avec toute notre sympathie,",
@@ -1372,6 +1385,18 @@ export const fr = {
   "duplicates.emailMerged":
     "Le mémorial « {title} » avait été créé deux fois. Les deux ont été réunis en une seule page : ses arbres, ses messages et ses rappels s'y trouvent désormais, et son ancienne adresse y mène.",
   "duplicates.emailButton": "Voir le mémorial",
+  "duplicates.emailUndoneSubject": "« {title} » : les pages de mémorial sont à nouveau séparées",
+  "duplicates.emailUndoneKept":
+    "Le mémorial réuni au vôtre en a été séparé à nouveau : ses arbres et ses messages sont de nouveau sur sa propre page, et les vôtres sont comme avant.",
+  "duplicates.emailUndoneMerged":
+    "La réunion du mémorial « {title} » avec un autre a été annulée : il a de nouveau sa propre page, avec ses arbres, ses messages et ses rappels, à son adresse d’origine.",
+  "duplicates.confirmTitle": "Réunir ces deux mémoriaux ?",
+  "duplicates.confirmText":
+    "Le n° {merged} ({mergedTitle}) sera réuni au n° {kept} ({keptTitle}) : {trees, plural, =0 {aucun arbre} one {son arbre} other {ses # arbres}} et {entries, plural, =0 {aucun message du livre d’or} one {son message du livre d’or} other {ses # messages du livre d’or}}, ses abonnements aux rappels et ses plantations en attente de stock passent au n° {kept}, et son adresse y mène. Les deux familles sont prévenues par e-mail.",
+  "duplicates.confirmMerge": "Oui, réunir au n° {kept}",
+  "duplicates.cancel": "Annuler",
+  "duplicates.undoExplained":
+    "Annuler la réunion remet tout dans son mémorial ; les deux familles sont prévenues par e-mail.",
   // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Journal",
   "dashboard.audit_title": "Journal des modifications",

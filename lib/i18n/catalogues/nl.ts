@@ -182,6 +182,8 @@ export const nl: Catalogue = {
   "page.manageArchiveGoneText": "De link is verlopen. Vraag een nieuw archief aan op uw beheerpagina.",
   "plant.link": "Een boom planten",
   "plant.linkText": "Plant ook een boom ter nagedachtenis: {requester} plant hem voor u.",
+  "plant.linkTextCode":
+    "Met de code van uw plechtigheidskaart plant u ook een boom ter nagedachtenis: {requester} plant hem voor u.",
   "plant.pageTitle": "Een boom planten · {title}",
   "plant.heading": "Een boom planten ter nagedachtenis",
   "plant.lead": "Ter nagedachtenis aan {title}. {requester} plant uw boom in een van zijn bossen.",
@@ -261,6 +263,11 @@ export const nl: Catalogue = {
   "dashboard.visitors_on": "Aan",
   "dashboard.visitors_off": "Uit",
   "dashboard.visitors_codesOnly": "Alleen codes",
+  "dashboard.visitors_paymentsNotConfigured":
+    "Online betalingen zijn op deze dienst niet ingesteld: STRIPE_SECRET_KEY en STRIPE_WEBHOOK_SECRET zijn niet gezet (zie de instellingen in docs/settings.md). Tot dan planten bezoekers alleen met een code, en geen enkele pagina biedt betalen aan.",
+  "dashboard.visitors_paymentsOff":
+    "Niet actief: de dienst kan nog geen betalingen ontvangen. De hier gekozen betaalwijzen worden aangeboden zodra betalingen zijn ingesteld.",
+  "dashboard.visitors_codesOnlyUntilConfigured": "Alleen codes (betalingen niet ingesteld)",
   "dashboard.visitors_colLevel": "Voor",
   "dashboard.visitors_colState": "Bezoekers planten",
   "dashboard.visitors_colPayments": "Betaalwijzen",
@@ -288,6 +295,7 @@ export const nl: Catalogue = {
   "dashboard.fieldInvalidNumber": "Vul een geheel getal in.",
   "dashboard.fieldTooLong": "Deze tekst is te lang.",
   "dashboard.fieldAfterDeath": "De geboortedatum moet vóór de datum van overlijden liggen.",
+  "dashboard.fieldDeathInFuture": "De datum van overlijden kan niet in de toekomst liggen.",
   "dashboard.fieldNotFound": "Niet gevonden bij uw gedenkpagina's of contexten.",
   "dashboard.fieldAwaitingConfirmation":
     "Deze gedenkpagina wacht op de bevestiging van de familie: er kan nog geen boom in worden geplant.",
@@ -395,6 +403,8 @@ export const nl: Catalogue = {
   "dashboard.plantAnother": "Nog een boom planten",
   "dashboard.errorNoTree":
     "Er is geen boom beschikbaar binnen de regels van uw operator. Neem contact op met de dienst.",
+  "dashboard.errorMemorialClosed":
+    "Dit gedenkteken kan geen bomen meer ontvangen: het werd gesloten, offline gehaald of wordt gewist.",
   "dashboard.errorNotFound": "Niet gevonden: {detail}",
   "dashboard.errorInvalid": "De aanvraag is ongeldig: {detail}",
   "dashboard.memorialsTitle": "Gedenkpagina's",
@@ -872,15 +882,18 @@ export const nl: Catalogue = {
   "email.button": "Gedenkpagina bevestigen",
   "email.valid": "Deze link is {days} dagen geldig.",
   "email.manageLine":
-    "Later kunt u de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen via deze persoonlijke link:",
+    "Later kunt u via deze persoonlijke link de gedenkpagina verbergen of anoniem maken, een bericht verbergen, alles wat ze bevat downloaden, ze offline halen of laten wissen:",
   "email.manageButton": "De gedenkpagina beheren",
-  "email.ignore":
-    "Wilt u deze gedenkpagina niet, negeer dit bericht dan gewoon: er wordt niets gepubliceerd.",
+  "email.noAnswer":
+    "Zonder antwoord van u ontvangt u herinneringen tot de link verloopt; daarna wordt de gedenkpagina gesloten en wordt er niets gepubliceerd.",
+  "email.declineLine":
+    "Wilt u deze gedenkpagina niet, zeg het dan op dezelfde pagina: u ontvangt er dan geen e-mail meer over.",
+  "email.declineButton": "Ik wil deze gedenkpagina niet",
   "email.manageSubject": "De gedenkpagina voor {title} beheren",
   "email.manageCondolence": "Wij leven nog steeds met u mee na het overlijden van {deceased}.",
   "email.manageCondolenceNoName": "Wij leven nog steeds met u mee in deze moeilijke tijd.",
   "email.manageBody":
-    "{requester} stuurt u de persoonlijke beheerlink van de gedenkpagina voor {title}: u kunt er de gedenkpagina verbergen, anoniem maken of het bericht van een planter verbergen. Elke keuze kunt u op elk moment ongedaan maken.",
+    "{requester} stuurt u de persoonlijke beheerlink van de gedenkpagina voor {title}: u kunt er de gedenkpagina verbergen of anoniem maken, kiezen welke berichten verschijnen, alles wat ze bevat downloaden, ze offline halen of laten wissen. Elke keuze kunt u ongedaan maken; een wissing zolang ze niet is uitgevoerd.",
   "email.manageKeep":
     "Bewaar dit bericht: de link is {days} dagen geldig en vervangt de links die eerder verstuurd werden.",
   "email.closing": "Met oprechte deelneming,",
@@ -1349,6 +1362,18 @@ export const nl: Catalogue = {
   "duplicates.emailMerged":
     "De gedenkpagina „{title}” was twee keer gemaakt. Beide zijn samengevoegd tot één pagina: de bomen, berichten en herinneringen staan daar nu, en het oude adres leidt ernaartoe.",
   "duplicates.emailButton": "Bekijk de gedenkpagina",
+  "duplicates.emailUndoneSubject": "“{title}”: de gedenkpagina’s zijn weer gescheiden",
+  "duplicates.emailUndoneKept":
+    "De gedenkpagina die aan de uwe was toegevoegd, is er weer van gescheiden: haar bomen en berichten staan weer op haar eigen pagina, en de uwe zijn zoals voorheen.",
+  "duplicates.emailUndoneMerged":
+    "De samenvoeging van de gedenkpagina “{title}” met een andere is ongedaan gemaakt: ze heeft weer haar eigen pagina, met haar bomen, berichten en herinneringen, op haar vroegere adres.",
+  "duplicates.confirmTitle": "Deze twee gedenkpagina’s samenvoegen?",
+  "duplicates.confirmText":
+    "Nr. {merged} ({mergedTitle}) wordt samengevoegd met nr. {kept} ({keptTitle}): {trees, plural, =0 {geen boom} one {# boom} other {# bomen}} en {entries, plural, =0 {geen gastenboekbericht} one {# gastenboekbericht} other {# gastenboekberichten}}, de abonnementen op herinneringen en de aanplantingen die op voorraad wachten gaan naar nr. {kept}, en het adres leidt daarheen. Beide families krijgen een e-mail.",
+  "duplicates.confirmMerge": "Ja, samenvoegen met nr. {kept}",
+  "duplicates.cancel": "Annuleren",
+  "duplicates.undoExplained":
+    "Ongedaan maken zet alles terug in zijn gedenkpagina; beide families krijgen een e-mail.",
   // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Logboek",
   "dashboard.audit_title": "Logboek van wijzigingen",

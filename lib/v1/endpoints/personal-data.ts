@@ -6,6 +6,7 @@
 import { eraseSubject } from "@memorial/lib/privacy/subject-erase";
 import { exportSubject } from "@memorial/lib/privacy/subject-export";
 import type { SubjectQuery } from "@memorial/lib/privacy/subject-find";
+import { isTestEnvironment } from "@memorial/lib/scope";
 import { envelope, type V1Request } from "@memorial/lib/v1/handler";
 import { ZDonneesPersonnellesEffacer } from "@memorial/lib/v1/schemas/personal-data";
 import { parseWire } from "@memorial/lib/v1/schemas/wire-object";
@@ -16,7 +17,12 @@ function query(req: V1Request, email: string, name: string | null | undefined): 
   return {
     email,
     name: name ?? null,
-    scope: { kind: "operator", operatorId: req.caller.operatorId, team: false },
+    scope: {
+      kind: "operator",
+      operatorId: req.caller.operatorId,
+      team: false,
+      isTest: isTestEnvironment(req.caller.environment),
+    },
   };
 }
 

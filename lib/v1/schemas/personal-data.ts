@@ -4,11 +4,15 @@
 import { z } from "zod";
 import { envelope, uint } from "./responses-common";
 
+const noNul = (value: string) => !value.includes("\u0000");
+const NUL_MESSAGE = "must not contain the NUL character";
+
 const email = z
   .string()
   .max(254, "must be at most 254 characters")
+  .refine(noNul, NUL_MESSAGE)
   .meta({ description: "The person's e-mail address, compared exactly (case aside)." });
-const name = z.string().max(200, "must be at most 200 characters").nullish().meta({
+const name = z.string().max(200, "must be at most 200 characters").refine(noNul, NUL_MESSAGE).nullish().meta({
   description:
     "A name the person is known by (a planter's, a guestbook author's, the family's), compared exactly (case and surrounding spaces aside); absent: the address alone.",
 });

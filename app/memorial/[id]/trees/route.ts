@@ -29,7 +29,12 @@ async function post(request: NextRequest, context: Context) {
   const rawLang = field("lang");
   const lang = isLanguage(rawLang) ? rawLang : null;
   const language = secretLinkLanguage(request, lang, memorial?.language);
-  const typed = { planter: field("planter"), message: field("message"), code: field("code") };
+  const typed = {
+    planter: field("planter"),
+    message: field("message"),
+    email: field("email"),
+    code: field("code"),
+  };
   const refuse = (reason: PlantingRefusalKey, status: number, retryAfterSeconds?: number) => {
     const page = secretLinkPage(
       plantingRefusalPage({

@@ -55,6 +55,21 @@ function Side(props: { side: DuplicateSide; t: Words; lang: Language }) {
   );
 }
 
+/** What merging `merged` into `kept` moves, said before it is done. */
+function confirmation(kept: DuplicateSide, merged: DuplicateSide, t: Words) {
+  return {
+    text: t("confirmText", {
+      kept: kept.memorialId,
+      keptTitle: kept.title,
+      merged: merged.memorialId,
+      mergedTitle: merged.title,
+      trees: merged.trees,
+      entries: merged.guestbookEntries,
+    }),
+    button: t("confirmMerge", { kept: kept.memorialId }),
+  };
+}
+
 function Pair(props: { pair: DuplicatePair; t: Words; lang: Language }) {
   const { pair, t, lang } = props;
   const matches = [
@@ -93,7 +108,12 @@ function Pair(props: { pair: DuplicatePair; t: Words; lang: Language }) {
           notSame: t("notSame"),
           keepFirst: t("keep", { id: pair.first.memorialId }),
           keepSecond: t("keep", { id: pair.second.memorialId }),
+          confirmTitle: t("confirmTitle"),
+          confirmFirst: confirmation(pair.first, pair.second, t),
+          confirmSecond: confirmation(pair.second, pair.first, t),
+          cancel: t("cancel"),
           undo: t("undo"),
+          undoExplained: t("undoExplained"),
           done: t("done"),
           working: translator(lang, "dashboard")("saving"),
         }}

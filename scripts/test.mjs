@@ -1,0 +1,90 @@
+// npm test: every check of the project, each stage started as soon as the stages it needs have
+// passed, side by side where they do not depend on each other, and a summary of the time of each.
+//
+//   lint ─┐
+//   typecheck ─┤ (all three at once)
+//   build ─────┴─► unit and database tests (vitest) ─► end-to-end tests (Playwright) ─► crash tests
+//
+// The linters and the type checker need nothing and take one core each for a minute: they run
+// beside the build. The tests need the build (the service they start is the built one) and each
+// takes both cores: one after the other, they finish sooner than side by side (measured:
+// docs/testing.md). The first failed stage stops the stages that wait for it; the summary says
+// which failed and which never ran. Node.js only, no package: it runs before anything is known
+// to work.
+//
+//   node scripts/test.mjs [stage...]   runs the named stages only (and nothing they need)
+import { spawn } from "node:child_process";
+
+const STAGES = [
+  { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: [] },
+  { name: "typecheck", command: ["npm", "run", "--silent", "typecheck"], needs: [] },
+  { name: "build", command: ["npm", "run", "--silent", "build"], needs: [] },
+  { name: "vitest", command: ["npx", "vitest", "run"], needs: ["lint", "typecheck", "build"] },
+  { name: "e2e", command: ["npx", "playwright", "test"], needs: ["vitest"] },
+  { name: "crash", command: ["npm", "run", "--silent", "test:crash"], needs: ["e2e"] },
+];
+
+const only = process.argv.slice(2);
+for (const name of only) {
+  if (!STAGES.some((stage) => stage.name === name)) {
+    console.error(`npm test: no stage "${name}"; the stages are ${STAGES.map((s) => s.name).join(", ")}`);
+    process.exit(2);
+  }
+}
+const chosen = only.length ? STAGES.filter((stage) => only.includes(stage.name)) : STAGES;
+const began = Date.now();
+const results = new Map(); // name → { status: "passed" | "failed" | "skipped", seconds, startedAt }
+
+function run(stage) {
+  return new Promise((resolve) => {
+    const startedAt = (Date.now() - began) / 1000;
+    console.log(`\n▶ ${stage.name} (${stage.command.join(" ")}) at ${startedAt.toFixed(0)} s`);
+    const child = spawn(stage.command[0], stage.command.slice(1), { stdio: "inherit" });
+    child.on("exit", (code, signal) => {
+      const seconds = (Date.now() - began) / 1000 - startedAt;
+      const status = code === 0 ? "passed" : "failed";
+      results.set(stage.name, { status, seconds, startedAt, detail: signal ?? `exit ${code}` });
+      console.log(`${code === 0 ? "✔" : "✘"} ${stage.name} ${status} in ${seconds.toFixed(0)} s`);
+      resolve();
+    });
+  });
+}
+
+// Each stage waits for those it needs among the chosen ones, then runs unless one of them failed.
+const done = new Map();
+for (const stage of chosen) {
+  const waits = stage.needs.filter((need) => done.has(need)).map((need) => done.get(need));
+  done.set(
+    stage.name,
+    Promise.all(waits).then(() => {
+      const failed = stage.needs.find(
+        (need) => results.get(need)?.status !== undefined && results.get(need).status !== "passed",
+      );
+      if (failed) {
+        results.set(stage.name, {
+          status: "skipped",
+          seconds: 0,
+          startedAt: null,
+          detail: `${failed} did not pass`,
+        });
+        return;
+      }
+      return run(stage);
+    }),
+  );
+}
+await Promise.all(done.values());
+
+const total = (Date.now() - began) / 1000;
+console.log("\nnpm test: the stages");
+for (const stage of chosen) {
+  const result = results.get(stage.name);
+  const at = result.startedAt === null ? "" : ` (from ${result.startedAt.toFixed(0)} s)`;
+  const why = result.status === "passed" ? "" : `: ${result.detail}`;
+  console.log(
+    `  ${stage.name.padEnd(10)} ${result.status.padEnd(8)} ${result.seconds.toFixed(0).padStart(5)} s${at}${why}`,
+  );
+}
+console.log(`  ${"total".padEnd(10)} ${"".padEnd(8)} ${total.toFixed(0).padStart(5)} s`);
+const failed = chosen.filter((stage) => results.get(stage.name).status !== "passed");
+process.exit(failed.length ? 1 : 0);
