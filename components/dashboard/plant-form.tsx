@@ -143,7 +143,9 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
         )}
         <p className="mt-3 flex flex-wrap gap-4">
           <Link className="text-forest-700 underline" href={`/dashboard/memorials/${result.memorialId}`}>
-            {t("memorialLink", { id: result.memorialId })}
+            {result.title
+              ? t("memorialNamed", { title: result.title, id: result.memorialId })
+              : t("memorialLink", { id: result.memorialId })}
           </Link>
           {result.awaitingConfirmation ? null : (
             <a

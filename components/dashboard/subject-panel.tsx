@@ -22,6 +22,7 @@ import {
 } from "./ui";
 
 type Words = Record<KeyIn<"subjectRights">, string>;
+type SubjectWords = { sources: Record<string, string>; fields: Record<string, string> };
 type Failure = { ok: false; code: string; message: string; fields?: Record<string, string> };
 
 function download(name: string, value: unknown) {
@@ -35,8 +36,11 @@ function download(name: string, value: unknown) {
   URL.revokeObjectURL(link.href);
 }
 
-export function SubjectPanel(props: { language: Language; words: Words }) {
-  const { words, language } = props;
+export function SubjectPanel(props: { language: Language; words: Words; places: SubjectWords }) {
+  const { words, language, places } = props;
+  // Where the data is and which fields, in the reader's words (never a table or column name).
+  const sourceWord = (source: string) => places.sources[source] ?? source;
+  const fieldWords = (fields: string[]) => fields.map((field) => places.fields[field] ?? field).join(", ");
   const w = (key: keyof Words, values?: Record<string, string | number>) =>
     formatMessage(language, words[key], values);
   const hydrated = useHydrated();
@@ -143,9 +147,9 @@ export function SubjectPanel(props: { language: Language; words: Words }) {
               {report.changes.map((change) => (
                 <li key={change.source}>
                   {w(change.erasure === "delete" ? "reportDeleted" : "reportAnonymised", {
-                    source: change.source,
+                    source: sourceWord(change.source),
                     n: change.rows,
-                    fields: change.fields.join(", "),
+                    fields: fieldWords(change.fields),
                   })}
                 </li>
               ))}
@@ -164,9 +168,9 @@ export function SubjectPanel(props: { language: Language; words: Words }) {
                 {finding.places.map((place) => (
                   <li key={place.source}>
                     {w(place.erasure === "delete" ? "placeDeleted" : "placeAnonymised", {
-                      source: place.source,
+                      source: sourceWord(place.source),
                       n: place.ids.length,
-                      fields: place.fields.join(", "),
+                      fields: fieldWords(place.fields),
                     })}
                   </li>
                 ))}

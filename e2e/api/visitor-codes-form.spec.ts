@@ -240,11 +240,41 @@ test(`the form takes ${FORM_CLIENT_LIMIT} attempts per client an hour and ${FORM
     1,
   );
 
-  // Per memorial, over all clients.
+  // Per memorial, over all clients: its budget spent, a wrong code is refused as a flood and
+  // writes nothing, and a guest's valid code still plants.
   await fillLimit("plant-form-memorial", memorialId, FORM_MEMORIAL_LIMIT);
-  const byMemorial = await post(memorialId, words({ code: codes[1] }), aClient());
+  const byMemorial = await post(memorialId, words({ code: "ABCD-EFGH-JKMN" }), aClient());
   expect(byMemorial.status).toBe(429);
   expect(await written(memorialId)).toEqual(before);
+  expect((await post(memorialId, words({ code: codes[1] }), aClient())).status).toBe(303);
+});
+
+test(`strangers sending ${FORM_MEMORIAL_LIMIT + 10} wrong codes from many addresses do not lock a guest's valid code out`, async () => {
+  test.setTimeout(180_000);
+  const { op, memorialId } = await plantableMemorial();
+  const [valid] = await codesFor(op.operatorId, memorialId, 1);
+  // 31 addresses, 10 wrong codes each (each address's own budget of tries), 10 at a time.
+  const guesses = Array.from({ length: FORM_MEMORIAL_LIMIT + 10 }, (_, i) => ({
+    client: `203.0.${process.pid % 250}.${Math.floor(i / CODE_TRIES) + 1}`,
+    code: `ZZZZ-ZZZZ-${String(i).padStart(4, "0")}`,
+  }));
+  const statuses: number[] = [];
+  for (let i = 0; i < guesses.length; i += 10) {
+    const batch = guesses.slice(i, i + 10);
+    statuses.push(
+      ...(await Promise.all(batch.map((g) => post(memorialId, words({ code: g.code }), g.client)))).map(
+        (r) => r.status,
+      ),
+    );
+  }
+  // Every guess refused: wrong (404), then past the memorial's budget (429).
+  expect(statuses.filter((status) => status === 303)).toEqual([]);
+  expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+  const before = await written(memorialId);
+  // A guest from a new address: their card's code plants.
+  const guest = await post(memorialId, words({ code: valid as string }), aClient());
+  expect(guest.status).toBe(303);
+  expect((await written(memorialId)).trees).toBe(before.trees + 1);
 });
 
 test("a filled honeypot, bad words, another site or a memorial without visitors: refused, nothing written", async () => {

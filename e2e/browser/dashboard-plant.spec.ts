@@ -50,6 +50,8 @@ test("a tree planted through the form is on its memorial, which can then be foll
   await expect(result).toContainText("Paid tree.");
   const link = await result.getByTestId("public-link").getAttribute("href");
   const memorialId = Number(/\/memorial\/(\d+)$/.exec(link ?? "")?.[1]);
+  // The result names the person, not only a number.
+  await expect(result.getByRole("link", { name: `Marie Dupont (memorial ${memorialId})` })).toBeVisible();
 
   // Written exactly as POST /v1/Memorials/Creer writes it.
   const memorial = await db.memorial.findUniqueOrThrow({

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
-import { db, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 
 test("find, download, erase a person's data; the last admin is refused", async ({ page }) => {
@@ -46,8 +46,15 @@ test("find, download, erase a person's data; the last admin is refused", async (
   await page.getByLabel(t("email")).fill(email.toUpperCase());
   await page.getByRole("button", { name: t("find") }).click();
   const finding = page.getByTestId("subject-finding");
-  await expect(finding).toContainText("family.email: 1 record (email, name), anonymised by an erasure");
-  await expect(finding).toContainText("operator_invitation.email: 1 record (email), deleted by an erasure");
+  await expect(finding).toContainText(
+    "the family's e-mail address: 1 record (e-mail address, name), anonymised by an erasure",
+  );
+  await expect(finding).toContainText(
+    "invitations to the dashboard: 1 record (e-mail address), deleted by an erasure",
+  );
+  // Words, never the database's names.
+  await expect(finding).not.toContainText("family.email");
+  await expect(finding).not.toContainText("operator_invitation");
 
   // The page with its findings passes the dashboard's accessibility scan (dashboard-a11y.spec.ts).
   const scan = await new AxeBuilder({ page })
@@ -76,8 +83,10 @@ test("find, download, erase a person's data; the last admin is refused", async (
   await finding.getByRole("button", { name: t("confirmYes") }).click();
   const report = page.getByTestId("subject-report");
   await expect(report).toContainText("Erased:");
-  await expect(report).toContainText("family.email: 1 record anonymised (email, name)");
-  await expect(report).toContainText("operator_invitation.email: 1 record deleted");
+  await expect(report).toContainText(
+    "the family's e-mail address: 1 record anonymised (e-mail address, name)",
+  );
+  await expect(report).toContainText("invitations to the dashboard: 1 record deleted");
   expect(await db.family.findUnique({ where: { memorialId: mine.IdMemorial } })).toMatchObject({
     email: null,
     name: null,
@@ -91,9 +100,19 @@ test("find, download, erase a person's data; the last admin is refused", async (
   // The signed-in admin is the team's only admin: refused, said in words, nothing changed.
   await page.getByLabel(t("email")).fill(admin.email);
   await page.getByRole("button", { name: t("find") }).click();
-  await expect(page.getByTestId("subject-finding")).toContainText("operator_user.email: 1 record");
+  await expect(page.getByTestId("subject-finding")).toContainText("a dashboard account: 1 record");
   await page.getByRole("button", { name: t("erase") }).click();
   await page.getByRole("button", { name: t("confirmYes") }).click();
   await expect(page.locator("main").getByRole("alert")).toHaveText(t("lastAdmin"));
   expect(await db.operatorUser.count({ where: { email: admin.email } })).toBe(1);
+
+  // In French, the places and fields are French words.
+  await page.context().addCookies([{ name: "dashboard_lang", value: "fr", url: baseUrl() }]);
+  await page.reload();
+  const fr = translator("fr", "subjectRights");
+  await page.getByLabel(fr("email")).fill(admin.email);
+  await page.getByRole("button", { name: fr("find") }).click();
+  await expect(page.getByTestId("subject-finding")).toContainText(
+    "un compte du tableau de bord : 1 enregistrement (adresse e-mail)",
+  );
 });

@@ -398,3 +398,49 @@ async function waitFor<T>(find: () => T | undefined, timeoutMs = 15_000): Promis
   }
   throw new Error("not found in time");
 }
+
+test("on a phone the management page names its parts at the top, each one tap away; a declined memorial's offers only what still applies", async ({
+  browser,
+}) => {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const { manageLink } = await confirmedMemorial(op);
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await phone.newPage();
+  await page.goto(`${manageLink}?lang=en`);
+  const parts = page.getByTestId("manage-parts");
+  await expect(parts.getByRole("heading", { name: "On this page" })).toBeInViewport();
+  const links = parts.getByRole("link");
+  expect(await links.allInnerTexts()).toEqual(
+    expect.arrayContaining(["Who sees it", "Guestbook", "Reminders", "Copy, take down, erase"]),
+  );
+  // Each a tap target of at least 44 px, and a tap brings its part into view.
+  for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) {
+    expect(box).toBeGreaterThanOrEqual(44);
+  }
+  await expect(page.getByTestId("manage-erasure")).not.toBeInViewport();
+  await parts.getByRole("link", { name: "Copy, take down, erase" }).tap();
+  await expect(page.locator("#rights")).toBeInViewport();
+  await phone.close();
+
+  // Declined by its family: no privacy, anonymity, messages or reminders to set; its copy and its
+  // erasure remain.
+  const email = `${unique("declined").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  await create(op, classic({ Nom: "Closed" }, { AConfirmer: true, Famille: { FamilleEmail: email } }));
+  const text = mailText(await waitForMail(mailDir(), email));
+  const declined = await post(`${baseUrl()}${CONFIRM_PATH.exec(text)?.[0]}/decline?lang=en`, {});
+  expect(declined.status).toBe(200);
+  const closedPage = await browser.newPage();
+  await closedPage.goto(`${baseUrl()}${MANAGE_PATH.exec(text)?.[0]}?lang=en`);
+  const shown = await closedPage
+    .locator("section[data-part]")
+    .evaluateAll((els) => els.map((el) => el.getAttribute("data-part")));
+  expect(shown).toEqual(["rights", "history"]);
+  await expect(closedPage.getByTestId("manage-archive")).toBeVisible();
+  await expect(closedPage.getByTestId("manage-erasure")).toBeVisible();
+  await expect(closedPage.getByTestId("manage-takedown")).toHaveCount(0);
+  await closedPage.close();
+});

@@ -9,7 +9,23 @@ export type MessageValues = Record<string, string | number>;
 
 const compiled = new Map<string, IntlMessageFormat>();
 
-export function formatMessage(language: Language, message: string, values?: MessageValues): string {
+/** A French word starting with a vowel sound (an h is taken as mute: "d'Hélène"). */
+const FRENCH_ELIDES = /^[aeiouyhàâäæéèêëîïôöœùûüÿ]/i;
+
+/**
+ * French elides "de" before a name that starts with a vowel: "en mémoire d'Émile", never "de
+ * Émile". A catalogue that writes "de {name}" gets "d'{name}" for such a value, whatever the name.
+ */
+function elide(language: Language, message: string, values?: MessageValues): string {
+  if (language !== "fr" || !values || !message.includes("de {")) return message;
+  return message.replace(/\bde \{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return typeof value === "string" && FRENCH_ELIDES.test(value) ? `d''{${name}}` : whole;
+  });
+}
+
+export function formatMessage(language: Language, given: string, values?: MessageValues): string {
+  const message = elide(language, given, values);
   const id = `${language}\u0000${message}`;
   let format = compiled.get(id);
   if (!format) {

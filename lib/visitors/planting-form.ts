@@ -6,11 +6,13 @@
 // - the honeypot, the visitor's words (checkWords: the guestbook's rules and an e-mail address),
 //   a way the memorial does not offer: 400, nothing counted;
 // - a memorial the public may not see, or where visitors may not plant: 404;
-// - FORM_CLIENT_LIMIT attempts per client and hour over all memorials, FORM_MEMORIAL_LIMIT per
-//   memorial and hour over all clients (one hit of the one limiter, lib/limits/rate-limit.ts, on
-//   both at once: refused by one, counted in none): 429;
+// - FORM_CLIENT_LIMIT attempts per client and hour over all memorials: 429;
 // - then the claim code's own limit (CODE_TRIES per client and hour) and its redemption, or the
-//   Checkout session.
+//   Checkout session;
+// - FORM_MEMORIAL_LIMIT per memorial and hour over all clients counts the payments started and the
+//   wrong codes, never a good one: strangers sending wrong codes from many addresses are refused
+//   (429) once it is spent, and a guest's valid code still plants. Guessing stays bounded by each
+//   address's CODE_TRIES, and a code is 60 random bits.
 
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
@@ -25,8 +27,8 @@ import { checkWords, type WordsRefusal } from "./visitor-planting";
 /** Planting attempts one client may make per hour, over all memorials (codes and payments). */
 export const FORM_CLIENT_LIMIT = 30;
 /**
- * Planting attempts one memorial takes per hour, over all clients: a ceremony's guests redeeming
- * their cards at once fit, a flood aimed at one memorial does not.
+ * Payments started and wrong codes one memorial takes per hour, over all clients: a flood aimed at
+ * one memorial is refused; a valid code is never counted here, so it is never refused by it.
  */
 export const FORM_MEMORIAL_LIMIT = 300;
 export const FORM_WINDOW_SECONDS = 3600;
@@ -88,21 +90,21 @@ export type PlantFormResult =
   | { kind: "checkout"; url: string }
   | { kind: "refused"; reason: PlantRefusal; retryAfterSeconds?: number };
 
-/** The form's two limits, for one client and one memorial. */
-export const formLimits = (memorialId: number, client: string): Limit[] => [
-  {
-    bucket: "plant-form-client",
-    subject: client,
-    max: FORM_CLIENT_LIMIT,
-    windowSeconds: FORM_WINDOW_SECONDS,
-  },
-  {
-    bucket: "plant-form-memorial",
-    subject: memorialId,
-    max: FORM_MEMORIAL_LIMIT,
-    windowSeconds: FORM_WINDOW_SECONDS,
-  },
-];
+/** The form's limit of one client, over all memorials. */
+const clientLimit = (client: string): Limit => ({
+  bucket: "plant-form-client",
+  subject: client,
+  max: FORM_CLIENT_LIMIT,
+  windowSeconds: FORM_WINDOW_SECONDS,
+});
+
+/** The form's limit of one memorial, over all clients: payments started and wrong codes. */
+const memorialLimit = (memorialId: number): Limit => ({
+  bucket: "plant-form-memorial",
+  subject: memorialId,
+  max: FORM_MEMORIAL_LIMIT,
+  windowSeconds: FORM_WINDOW_SECONDS,
+});
 
 const refused = (reason: PlantRefusal, retryAfterSeconds?: number): PlantFormResult => ({
   kind: "refused",
@@ -127,11 +129,13 @@ export async function plantFromForm(input: PlantFormInput): Promise<PlantFormRes
   if (!settings.enabled) return refused("not-plantable");
   if (way === "pay" && !paymentOffered(settings)) return refused("way");
 
-  const limited = await hit(formLimits(memorial.id, input.client));
+  const limited = await hit([clientLimit(input.client)]);
   if (!limited.allowed) return refused("rate-limited", limited.retryAfterSeconds);
 
   try {
     if (way === "pay") {
+      const flood = await hit([memorialLimit(memorial.id)]);
+      if (!flood.allowed) return refused("rate-limited", flood.retryAfterSeconds);
       const url = await startCheckout({
         memorialId: memorial.id,
         words: checked.words,
@@ -156,8 +160,12 @@ export async function plantFromForm(input: PlantFormInput): Promise<PlantFormRes
         return refused("code-used");
       case "CODE_EXPIRED":
         return refused("code-expired");
-      case "NOT_FOUND":
-        return refused(error.problem?.field === "code" ? "unknown-code" : "not-plantable");
+      case "NOT_FOUND": {
+        if (error.problem?.field !== "code") return refused("not-plantable");
+        // A wrong code counts for the memorial; past its budget, wrong codes are refused as a flood.
+        const wrong = await hit([memorialLimit(memorial.id)]);
+        return wrong.allowed ? refused("unknown-code") : refused("rate-limited", wrong.retryAfterSeconds);
+      }
       case "INVALID_INPUT":
         // Visitors turned off between the check and the redemption.
         return refused("not-plantable");

@@ -13,6 +13,7 @@ import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { emailLinkOrigin, HostNotAllowedError } from "@memorial/lib/links";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
+import { memorialTitle } from "@memorial/lib/memorials/dashboard-queries";
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
 import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
@@ -124,6 +125,8 @@ export interface PlantResult {
   treeCount: number;
   freeTrees: number;
   awaitingConfirmation: boolean;
+  /** The memorial's title as the dashboard shows it (the person's name), for the result to name. */
+  title: string | null;
   species: string | null;
   site: string | null;
   transactionId: number;
@@ -151,12 +154,14 @@ export const plantAction = action({
       command: { ...command, context },
       linkBase: await origin(),
     });
-    const [species, site] = await Promise.all([
+    const [species, site, title] = await Promise.all([
       result.speciesId ? db.species.findUnique({ where: { id: result.speciesId } }) : null,
       result.plantationId ? db.plantation.findUnique({ where: { id: result.plantationId } }) : null,
+      memorialTitle(session.scope, result.memorialId),
     ]);
     return {
       memorialId: result.memorialId,
+      title,
       treeCount: result.treeCount,
       freeTrees: result.freeTrees,
       awaitingConfirmation: result.awaitingConfirmation,

@@ -51,6 +51,11 @@ blockquote{margin:.25rem 0;white-space:pre-line;font-family:Georgia,"Times New R
 .note{color:#44403c;font-size:.875rem}
 a{color:#245533}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}
+nav.parts{background:#fff;border:1px solid #dcebdf;border-radius:.75rem;padding:.75rem 1rem;margin:1rem 0}
+nav.parts h2{margin:0 0 .5rem}
+nav.parts ul{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.25rem .75rem}
+nav.parts a{text-transform:none;font-size:1rem;padding:.625rem .25rem;min-height:44px;border-radius:.25rem}
+section[id]{scroll-margin-top:1rem}
 `);
 
 export function confirmPage(view: ConfirmView, language: Language, nonce: string, path: string): string {

@@ -109,10 +109,39 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
                   }`
                 : ""
             }`;
+      // A memorial closed as not confirmed (declined or expired) has nothing left to show or hide:
+      // its page offers what still applies, the family's copy of it, its erasure and its history.
+      const closed = view.status === "expired";
+      const parts: [id: string, label: string, content: SafeHtml | string][] = [
+        ["privacy", m("managePartPrivacy"), closed ? "" : managePrivacySection(view, language)],
+        ["anonymity", m("manageAnonymousHeading"), closed ? "" : anonymous],
+        [
+          "messages",
+          m("manageMessagesHeading"),
+          closed
+            ? ""
+            : html`<h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
+        ${messages}`,
+        ],
+        [
+          "guestbook",
+          m("managePartGuestbook"),
+          !closed && view.guestbook ? manageGuestbookSection(view.guestbook, t, language) : "",
+        ],
+        ["closing", m("managePartClosing"), closed ? "" : manageClosingSection(view, language)],
+        [
+          "reminders",
+          m("managePartReminders"),
+          !closed && view.reminders ? manageRemindersSection(view.reminders, t, language) : "",
+        ],
+        ["rights", m("managePartRights"), manageRightsSection(view, language, { closed })],
+        ["history", m("manageAuditHeading"), view.audit ? manageAuditSection(view.audit, language) : ""],
+      ];
+      const shown = parts.filter(([, , content]) => content !== "");
       body = html`
         <h1>${m("manageTitle")}</h1>
         ${view.done ? html`<p class="done" role="status" data-testid="manage-done">${m("manageDone")}</p>` : ""}
-        <p>${m("manageIntro")}</p>
+        <p>${closed ? m("manageIntroClosed") : m("manageIntro")}</p>
         <dl>
           <dt>${m("manageMemorial")}</dt><dd data-testid="manage-title">${view.title}</dd>
           <dt>${m("manageState")}</dt><dd data-testid="manage-state" data-state="${
@@ -135,15 +164,11 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
             ? html`<p><a href="${`/memorial/${view.memorialId}?lang=${language}`}">${m("manageView")}</a></p>`
             : ""
         }
-        ${managePrivacySection(view, language)}
-        ${anonymous}
-        <h2>${m("manageMessagesHeading")}</h2><p class="note">${m("manageMessagesHelp")}</p>
-        ${messages}
-        ${view.guestbook ? manageGuestbookSection(view.guestbook, t, language) : ""}
-        ${manageClosingSection(view, language)}
-        ${view.reminders ? manageRemindersSection(view.reminders, t, language) : ""}
-        ${manageRightsSection(view, language)}
-        ${view.audit ? manageAuditSection(view.audit, language) : ""}
+        <nav class="parts" aria-labelledby="manage-parts-heading" data-testid="manage-parts">
+          <h2 id="manage-parts-heading">${m("managePartsHeading")}</h2>
+          <ul>${shown.map(([id, label]) => html`<li><a href="${`#${id}`}">${label}</a></li>`)}</ul>
+        </nav>
+        ${shown.map(([id, , content]) => html`<section id="${id}" data-part="${id}">${content}</section>`)}
         <p class="note">${m("manageExpires", { date: formatMoment(view.expiresAt, language, true) })}</p>`;
       break;
     }

@@ -44,9 +44,11 @@ function archiveSection(
   </section>`;
 }
 
+/** `closed`: a memorial closed as not confirmed, never public: nothing to take down. */
 export function manageRightsSection(
   view: ManageView & { token: string; archive?: LatestArchive },
   language: Language,
+  options: { closed?: boolean } = {},
 ): SafeHtml {
   const m = translator(language, "page");
   if (view.erased) {
@@ -63,10 +65,14 @@ export function manageRightsSection(
   const takedown = view.takenDown
     ? html`<p data-testid="manage-taken-down">${m("manageTakedownDone")}</p>${form(view, language, "restore", m("manageTakedownUndo"))}`
     : html`<p class="note">${m("manageTakedownHelp")}</p>${form(view, language, "takedown", m("manageTakedownButton"))}`;
-  return html`${archiveSection(view, language)}<section aria-labelledby="takedown-heading" data-testid="manage-takedown">
+  return html`${archiveSection(view, language)}${
+    options.closed
+      ? ""
+      : html`<section aria-labelledby="takedown-heading" data-testid="manage-takedown">
     <h2 id="takedown-heading">${m("manageTakedownHeading")}</h2>
     ${takedown}
-  </section>
+  </section>`
+  }
   ${
     view.kind === "global"
       ? ""

@@ -2,6 +2,7 @@
 // operator's memorials and team that holds their e-mail address (and name), a copy as JSON, and
 // the erasure with its report (lib/privacy/subject-*.ts). Admins only.
 import { messagesIn, translator } from "@memorial/lib/i18n/translate";
+import { subjectWords } from "@memorial/lib/privacy/subject-words";
 import type { Metadata } from "next";
 import { SubjectPanel } from "@/components/dashboard/subject-panel";
 import { PageTitle } from "@/components/dashboard/ui";
@@ -25,7 +26,7 @@ export default async function PrivacyPage() {
     <div>
       <PageTitle>{words.title}</PageTitle>
       <p className="mb-4 max-w-3xl">{words.lead}</p>
-      <SubjectPanel language={lang} words={words} />
+      <SubjectPanel language={lang} words={words} places={subjectWords(lang)} />
     </div>
   );
 }
