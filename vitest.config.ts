@@ -24,7 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "web/**/*.test.ts", "cli/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "web/**/*.test.ts", "cli/**/*.test.ts", "components/**/*.test.ts"],
           pool: "threads",
           setupFiles: ["test/after-each-file.ts"],
           testTimeout: 60_000,

@@ -1,10 +1,15 @@
 // Where the trees grow: an inline SVG of Western Europe with a numbered marker per planting site
 // and a legend that repeats the same numbers in text (the map's words for screen readers), and a
-// small marker per tree at its point in the site (issue 20.4), or at the site's point while the
-// tree has none.
+// small marker per tree at its point in the site, or at the site's point while the tree has none.
+// The numbers are drawn above the trees and neighbouring sites are set apart (a line leads to a
+// marker moved off its point), so every number reads; a site with several trees shows their count,
+// and a site's plan draws trees sharing one place as one dot with their count.
 import type { PageTranslator } from "@memorial/lib/i18n/translate";
 import type { PublicSite } from "@memorial/lib/memorials/public-queries";
-import { mapFrame, outlinePath } from "./site-map-geometry";
+import { byPlace, mapFrame, outlinePath, spreadApart } from "./site-map-geometry";
+
+/** A site's numbered marker on the map of Western Europe. */
+const MARKER_RADIUS = 11;
 
 /** One tree's marker: where it grows and what its marker says (species and status). */
 export interface TreePoint {
@@ -34,6 +39,12 @@ export function SiteMap({
   countryName: (code: string) => string;
 }) {
   const frame = mapFrame([...sites, ...trees]);
+  // Neighbouring sites apart, so that every number reads.
+  const markers = spreadApart(
+    sites.map((site) => frame.project(site.longitude, site.latitude)),
+    2 * MARKER_RADIUS + 4,
+    frame,
+  );
   const description = t("mapAlt", {
     sites: sites.map((s) => `${s.name} (${countryName(s.country)})`).join(", "),
   });
@@ -54,26 +65,7 @@ export function SiteMap({
           strokeWidth="0.8"
           strokeLinejoin="round"
         />
-        {sites.map((site, index) => {
-          const [x, y] = frame.project(site.longitude, site.latitude);
-          return (
-            <g key={site.id} data-site={site.id}>
-              <circle cx={x} cy={y} r="11" fill="#1b4027" stroke="#ffffff" strokeWidth="2" />
-              <text
-                x={x}
-                y={y}
-                dy="0.35em"
-                textAnchor="middle"
-                fontSize="12"
-                fontWeight="700"
-                fill="#ffffff"
-                fontFamily="system-ui, sans-serif"
-              >
-                {index + 1}
-              </text>
-            </g>
-          );
-        })}
+        {/* The trees first, under the sites' numbers: at this scale a site's trees are one point. */}
         {trees.map((tree) => {
           const [x, y] = frame.project(tree.longitude, tree.latitude);
           return (
@@ -90,6 +82,50 @@ export function SiteMap({
             >
               <title>{tree.label}</title>
             </circle>
+          );
+        })}
+        {sites.map((site, index) => {
+          const [px, py] = frame.project(site.longitude, site.latitude);
+          const [x, y] = markers[index] as [number, number];
+          const count = trees.filter((tree) => tree.plantationId === site.id).length;
+          return (
+            <g key={site.id} data-site={site.id}>
+              {/* A marker moved off its point (a neighbour too near) keeps a line to it. */}
+              {x !== px || y !== py ? (
+                <line x1={px} y1={py} x2={x} y2={y} stroke="#1b4027" strokeWidth="1.2" />
+              ) : null}
+              <circle cx={x} cy={y} r={MARKER_RADIUS} fill="#1b4027" stroke="#ffffff" strokeWidth="2" />
+              <text
+                x={x}
+                y={y}
+                dy="0.35em"
+                textAnchor="middle"
+                fontSize="12"
+                fontWeight="700"
+                fill="#ffffff"
+                fontFamily="system-ui, sans-serif"
+              >
+                {index + 1}
+              </text>
+              {count > 1 ? (
+                // Several trees at this site: their count, beside the number.
+                <g data-site-trees={count}>
+                  <circle cx={x + 10} cy={y + 9} r="7" fill="#9ad27a" stroke="#1b4027" strokeWidth="1" />
+                  <text
+                    x={x + 10}
+                    y={y + 9}
+                    dy="0.35em"
+                    textAnchor="middle"
+                    fontSize="9"
+                    fontWeight="700"
+                    fill="#112a19"
+                    fontFamily="system-ui, sans-serif"
+                  >
+                    {count}
+                  </text>
+                </g>
+              ) : null}
+            </g>
           );
         })}
       </svg>
@@ -162,21 +198,41 @@ function SitePlan({ site, trees, title }: { site: PublicSite; trees: TreePoint[]
         strokeDasharray="3 2"
       />
       <rect x={size / 2 - 3} y={size / 2 - 3} width="6" height="6" fill="#1b4027" />
-      {trees.map((tree) => {
-        const [x, y] = project(tree.longitude, tree.latitude);
+      {byPlace(trees, (tree) => project(tree.longitude, tree.latitude)).map((group) => {
+        const [x, y] = project((group[0] as TreePoint).longitude, (group[0] as TreePoint).latitude);
         return (
-          <circle
-            key={tree.treeId}
-            cx={x}
-            cy={y}
-            r="3"
-            fill={tree.own ? "#4c9a2a" : "#ffffff"}
-            stroke="#1b4027"
-            strokeWidth="1"
-            data-tree={tree.treeId}
-          >
-            <title>{tree.label}</title>
-          </circle>
+          <g key={(group[0] as TreePoint).treeId}>
+            {group.map((tree) => (
+              <circle
+                key={tree.treeId}
+                cx={x}
+                cy={y}
+                r={group.length > 1 ? 6 : 3}
+                fill={tree.own ? "#4c9a2a" : "#ffffff"}
+                stroke="#1b4027"
+                strokeWidth="1"
+                data-tree={tree.treeId}
+              >
+                <title>{tree.label}</title>
+              </circle>
+            ))}
+            {group.length > 1 ? (
+              // Several trees at one place: one dot with their count.
+              <text
+                x={x}
+                y={y}
+                dy="0.35em"
+                textAnchor="middle"
+                fontSize="7"
+                fontWeight="700"
+                fill="#112a19"
+                fontFamily="system-ui, sans-serif"
+                data-trees-here={group.length}
+              >
+                {group.length}
+              </text>
+            ) : null}
+          </g>
         );
       })}
     </svg>

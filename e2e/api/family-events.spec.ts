@@ -6,12 +6,12 @@
 // webhook carries no public address; every address a webhook carries answers 200 when it arrives.
 // An anonymous memorial never shows a bare id (page and <title>, management page, dashboard), and
 // the family's choice of initials changes its title everywhere.
-import path from "node:path";
 import { WEBHOOK_EVENTS } from "@memorial/lib/webhooks/endpoints";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { secondInstance } from "../support/instances";
 import { mailText, waitForMail } from "../support/smtp";
 import {
   type ReceivedWebhook,
@@ -348,29 +348,21 @@ test("a classic or global memorial's title cannot be chosen: 400, nothing writte
 });
 
 test("another instance's cached page follows the family's action within moments", async () => {
-  const { startServer } = await import("../support/server");
-  const second = await startServer(
-    JSON.parse(process.env.E2E_SERVICE_ENV as string),
-    path.join(path.dirname(process.env.E2E_SERVER_LOG!), `family-second-${Date.now()}.log`),
-  );
-  try {
-    const op = await makeIsolatedOperator({ stock: 10 });
-    const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
-    expect((await post(confirmLink)).status).toBe(303);
-    // The second instance keeps the page...
-    await expect
-      .poll(async () => (await publicPage(memorialId, second.url)).cache, { timeout: 15_000 })
-      .toBe("HIT");
-    // ... the family hides the memorial through the first: the second answers 404 within moments.
-    expect((await post(manageLink, { action: "hide" })).status).toBe(303);
-    await expect
-      .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
-      .toBe(404);
-    expect((await post(manageLink, { action: "show" })).status).toBe(303);
-    await expect
-      .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
-      .toBe(200);
-  } finally {
-    await second.stop();
-  }
+  const second = secondInstance();
+  const op = await makeIsolatedOperator({ stock: 10 });
+  const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
+  expect((await post(confirmLink)).status).toBe(303);
+  // The second instance keeps the page...
+  await expect
+    .poll(async () => (await publicPage(memorialId, second.url)).cache, { timeout: 15_000 })
+    .toBe("HIT");
+  // ... the family hides the memorial through the first: the second answers 404 within moments.
+  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+  await expect
+    .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
+    .toBe(404);
+  expect((await post(manageLink, { action: "show" })).status).toBe(303);
+  await expect
+    .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
+    .toBe(200);
 });

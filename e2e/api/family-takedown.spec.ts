@@ -4,33 +4,19 @@
 // drops every instance's cached page and reads); it leaves the home page's search; the partner
 // receives memorial.taken_down; the family restores it from the same page (memorial.restored) and
 // the page answers 200 again. A memorial that never existed stays 404.
-import os from "node:os";
-import path from "node:path";
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
-import { type RunningServer, startServer } from "../support/server";
+import { secondInstance } from "../support/instances";
 import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 
-// One worker runs this file's tests in order, so that one second instance serves them all.
+// The second instance is the run's own (e2e/support/instances.ts), shared with other specs.
 test.describe.configure({ mode: "default", timeout: 180_000 });
 const webhooks = webhookFixture(test.afterAll);
 
-let second: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  second = await startServer(
-    JSON.parse(process.env.E2E_SERVICE_ENV as string),
-    path.join(os.tmpdir(), `memorial-takedown-second-${process.pid}.log`),
-  );
-});
-
-test.afterAll(async () => {
-  await second?.stop();
-});
+const second = secondInstance();
 
 /** The family's choice, posted as its management page's form does. */
 async function act(token: string, action: string) {

@@ -2,30 +2,16 @@
 // (rendered memorial pages, memorial reads such as Infos, API keys) is expired when another
 // instance or the command line changes something, through PostgreSQL's LISTEN/NOTIFY, within
 // moments (issue 22.4: the delays measured are printed, and written in docs/performance.md).
-import os from "node:os";
-import path from "node:path";
 import { hashKey, revokeApiKey } from "@memorial/lib/operators/keys";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { type RunningServer, startServer } from "../support/server";
+import { secondInstance } from "../support/instances";
 
-// One worker runs this file's tests in order, so that one second instance serves them all.
+// The second instance is the run's own (e2e/support/instances.ts), shared with other specs.
 test.describe.configure({ mode: "default" });
 
-let second: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  second = await startServer(
-    JSON.parse(process.env.E2E_SERVICE_ENV as string),
-    path.join(os.tmpdir(), `memorial-second-instance-${process.pid}.log`),
-  );
-});
-
-test.afterAll(async () => {
-  await second?.stop();
-});
+const second = secondInstance();
 
 const totalTrees = async (origin: string, id: number) => {
   const html = await (await fetch(`${origin}/memorial/${id}`)).text();

@@ -2,32 +2,18 @@
 // memorials. The tree keeps its id and history (GET /v1/Arbre), Infos of both memorials follow, the
 // partner gets the webhook tree.moved, and a second instance's cached public pages of both
 // memorials show the move within 2 seconds; refusals name the problem and write nothing.
-import os from "node:os";
-import path from "node:path";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import { api, db, makeIsolatedOperator } from "../support/factories";
-import { type RunningServer, startServer } from "../support/server";
+import { secondInstance } from "../support/instances";
 import { webhookFixture } from "../support/webhook-receiver";
 
 const webhooks = webhookFixture(test.afterAll);
 
-// One worker runs this file's tests in order, so that one second instance serves them.
+// The second instance is the run's own (e2e/support/instances.ts), shared with other specs.
 test.describe.configure({ mode: "default" });
 
-let second: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  second = await startServer(
-    JSON.parse(process.env.E2E_SERVICE_ENV as string),
-    path.join(os.tmpdir(), `memorial-move-trees-instance-${process.pid}.log`),
-  );
-});
-
-test.afterAll(async () => {
-  await second?.stop();
-});
+const second = secondInstance();
 
 type Operator = Awaited<ReturnType<typeof makeIsolatedOperator>>;
 

@@ -3,8 +3,6 @@
 // visitor's language with nothing written but the limits' counts. The limits count per client, so
 // this file runs against a second instance with TRUST_PROXY=1 (same database), where each test is
 // a client of its own (X-Forwarded-For), as e2e/api/rate-limits.spec.ts does.
-import os from "node:os";
-import path from "node:path";
 import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { addStock } from "@memorial/lib/plantings/add-stock";
@@ -19,23 +17,11 @@ import {
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { api, db, makeIsolatedOperator } from "../support/factories";
-import { type RunningServer, startServer } from "../support/server";
+import { proxiedInstance } from "../support/instances";
 
 test.describe.configure({ mode: "default" });
 
-let second: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  second = await startServer(
-    { ...JSON.parse(process.env.E2E_SERVICE_ENV as string), TRUST_PROXY: "1" },
-    path.join(os.tmpdir(), `memorial-visitor-codes-${process.pid}.log`),
-  );
-});
-
-test.afterAll(async () => {
-  await second?.stop();
-});
+const second = proxiedInstance();
 
 let clients = 0;
 /** A client address of its own (the last X-Forwarded-For hop, read with TRUST_PROXY=1). */

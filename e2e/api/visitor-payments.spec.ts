@@ -6,30 +6,16 @@
 // waits in the planting queue and is refunded once when the queue gives up.
 // The form is posted to a second instance with TRUST_PROXY=1, each test a client of its own (the
 // form's limits count per client); the fake sends its events to the main instance.
-import os from "node:os";
-import path from "node:path";
 import { giveUpWaitingVisitorTrees, refundKey } from "@memorial/lib/visitors/give-up";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { type RunningServer, startServer } from "../support/server";
+import { proxiedInstance } from "../support/instances";
 
 test.describe.configure({ mode: "default" });
 
-let second: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  second = await startServer(
-    { ...JSON.parse(process.env.E2E_SERVICE_ENV as string), TRUST_PROXY: "1" },
-    path.join(os.tmpdir(), `memorial-visitor-payments-${process.pid}.log`),
-  );
-});
-
-test.afterAll(async () => {
-  await second?.stop();
-});
+const second = proxiedInstance();
 
 const fake = () => process.env.E2E_FAKE_STRIPE_URL as string;
 let clients = 0;

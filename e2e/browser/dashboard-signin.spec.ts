@@ -6,14 +6,14 @@ import { subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { ageLimit, hitsOf } from "../support/rate-limits";
-import { makeUser, PASSWORD, signIn } from "./dashboard-support";
+import { makeUser, PASSWORD, signIn, signInThroughForm } from "./dashboard-support";
 
 test("a user signs in with the right password and signs out, which ends the session on the server", async ({
   page,
 }) => {
   const operator = await makeIsolatedOperator({ language: "en" });
   const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  await signInThroughForm(page, user);
   const name = (await db.operator.findUniqueOrThrow({ where: { id: operator.operatorId } })).name;
   await expect(page.getByRole("banner")).toContainText(name);
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();

@@ -331,3 +331,44 @@ test("not public: a test-key memorial, one awaiting confirmation, an unknown id:
   expect((await page.goto(`${baseUrl()}/`))?.status()).toBe(200);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
+
+test("the map reads: site numbers above the trees, neighbouring sites apart, a count where trees share a place", async ({
+  page,
+}) => {
+  // Two operators whose sites stand at the same point, three trees at one and one at the other.
+  const first = await makeIsolatedOperator({ stock: 5 });
+  const second = await makeIsolatedOperator({ stock: 5 });
+  const memorialId = await create(first, classic());
+  for (let i = 0; i < 2; i++) {
+    expect(
+      (await api("POST", "/Memorials/Creer", { key: first.key, body: { MemorialId: memorialId } })).status,
+    ).toBe(200);
+  }
+  expect(
+    (await api("POST", "/Memorials/Creer", { key: second.key, body: { MemorialId: memorialId } })).status,
+  ).toBe(200);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${baseUrl()}/memorial/${memorialId}`);
+  const map = page.getByTestId("site-map");
+  const sites = map.locator("g[data-site]");
+  await expect(sites).toHaveCount(2);
+  await map.scrollIntoViewIfNeeded();
+  // The two markers do not overlap, though their sites share a point.
+  const boxes = await sites.evaluateAll((groups) =>
+    groups.map((g) => (g.querySelector("circle") as SVGCircleElement).getBoundingClientRect().toJSON()),
+  );
+  const [a, b] = boxes as DOMRect[];
+  const apart = a!.right <= b!.left || b!.right <= a!.left || a!.bottom <= b!.top || b!.bottom <= a!.top;
+  expect(apart, JSON.stringify(boxes)).toBe(true);
+  // Each number is on top: what is drawn at its centre is its own marker, never a tree.
+  const onTop = await sites.evaluateAll((groups) =>
+    groups.map((g) => {
+      const box = (g.querySelector("text") as SVGTextElement).getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      return Boolean(hit && g.contains(hit));
+    }),
+  );
+  expect(onTop).toEqual([true, true]);
+  // The site of three trees says so beside its number.
+  await expect(map.locator('g[data-site-trees="3"]')).toHaveText("3");
+});

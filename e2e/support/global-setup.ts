@@ -44,7 +44,12 @@ export default async function globalSetup(_config: FullConfig) {
     WEBHOOK_TIMEOUT_MS: "2000",
     ...stripeEnv,
   };
-  const server = await startServer(serviceEnv, path.join(root, "server.log"));
+  // The service, and its two other instances that several specs share (e2e/support/instances.ts).
+  const [server, second, proxied] = await Promise.all([
+    startServer(serviceEnv, path.join(root, "server.log")),
+    startServer(serviceEnv, path.join(root, "second.log")),
+    startServer({ ...serviceEnv, TRUST_PROXY: "1" }, path.join(root, "proxied.log")),
+  ]);
   stripe.setWebhookUrl(`${server.url}/stripe/webhook`);
   // A test that starts another instance on the same database gives it the same settings: an
   // instance without SMTP_URL or WEBHOOK_ALLOW_PRIVATE would take the others' e-mails and
@@ -53,13 +58,15 @@ export default async function globalSetup(_config: FullConfig) {
   // Read by the tests (workers inherit the runner's environment).
   process.env.DATABASE_URL = database.url;
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_SECOND_URL = second.url;
+  process.env.E2E_PROXIED_URL = proxied.url;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SERVER_LOG = path.join(root, "server.log");
   // The tests' own calls of the payment use cases (the queue's refunds) speak to the same fake.
   Object.assign(process.env, stripeEnv, { E2E_FAKE_STRIPE_URL: stripe.url });
   console.log(`e2e: service on ${server.url}, log ${path.join(root, "server.log")}`);
   return async () => {
-    await server.stop();
+    await Promise.all([server.stop(), second.stop(), proxied.stop()]);
     await stripe.close();
     await smtp.close();
     await database.stop();
