@@ -131,6 +131,14 @@ test("the author's link withdraws the message once: the page drops it, the audit
   expect(again.status).toBe(404);
   expect(await again.text()).toContain("Ce lien est inconnu, ou le message a déjà été retiré.");
   expect((await fetch(`${baseUrl()}/guestbook/withdraw/${token}`)).status).toBe(404);
+  // Opened again from the e-mail (its link carries ?lang=), the used link answers in its language.
+  const reopened = await fetch(`${baseUrl()}/guestbook/withdraw/${token}?lang=fr`, {
+    headers: { "accept-language": "en-GB,en;q=0.9" },
+  });
+  expect(reopened.status).toBe(404);
+  const reopenedPage = await reopened.text();
+  expect(reopenedPage).toContain('<html lang="fr">');
+  expect(reopenedPage).toContain("Ce lien est inconnu, ou le message a déjà été retiré.");
   expect((await fetch(`${baseUrl()}/guestbook/withdraw/${"x".repeat(43)}`)).status).toBe(404);
   expect(await auditRows(memorialId)).toHaveLength(1);
 });

@@ -439,8 +439,8 @@ test("on a phone the management page names its parts at the top, each one tap aw
     .locator("section[data-part]")
     .evaluateAll((els) => els.map((el) => el.getAttribute("data-part")));
   expect(shown).toEqual(["rights", "history"]);
-  await expect(closedPage.getByTestId("manage-archive")).toBeVisible();
-  await expect(closedPage.getByTestId("manage-erasure")).toBeVisible();
+  await expect(closedPage.getByRole("button", { name: "Ask for the archive" })).toBeVisible();
+  await expect(closedPage.getByTestId("manage-erasure-request")).toBeVisible();
   await expect(closedPage.getByTestId("manage-takedown")).toHaveCount(0);
   await closedPage.close();
 });
