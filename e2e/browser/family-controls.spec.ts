@@ -421,6 +421,9 @@ test("on a phone the management page names its parts at the top, each one tap aw
   for (const box of await links.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height))) {
     expect(box).toBeGreaterThanOrEqual(44);
   }
+  if (process.env.UPDATE_SCREENSHOTS) {
+    await page.screenshot({ path: path.resolve("docs/screenshots/manage-page-phone.png") });
+  }
   await expect(page.getByTestId("manage-erasure")).not.toBeInViewport();
   await parts.getByRole("link", { name: "Copy, take down, erase" }).tap();
   await expect(page.locator("#rights")).toBeInViewport();

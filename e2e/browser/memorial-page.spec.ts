@@ -1,5 +1,6 @@
 // The public memorial page (/memorial/{id}) in Chromium, against the running service, with
 // memorials created through the real API.
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
 import { classic, create, metaTags } from "./memorials";
@@ -375,4 +376,7 @@ test("the map reads: site numbers above the trees, neighbouring sites apart, a c
   expect(onTop).toEqual([true, true]);
   // The site of three trees says so beside its number.
   await expect(map.locator('g[data-site-trees="3"]')).toHaveText("3");
+  if (process.env.UPDATE_SCREENSHOTS) {
+    await map.screenshot({ path: path.resolve("docs/screenshots/memorial-map-shared-places.png") });
+  }
 });

@@ -44,9 +44,10 @@ export default async function globalSetup(_config: FullConfig) {
     WEBHOOK_TIMEOUT_MS: "2000",
     ...stripeEnv,
   };
-  // The service, and its two other instances that several specs share (e2e/support/instances.ts).
-  const [server, second, proxied] = await Promise.all([
-    startServer(serviceEnv, path.join(root, "server.log")),
+  // The service, then its two other instances that several specs share (e2e/support/instances.ts):
+  // the first start builds what is stale (scripts/run.mjs), and two builds at once refuse each other.
+  const server = await startServer(serviceEnv, path.join(root, "server.log"));
+  const [second, proxied] = await Promise.all([
     startServer(serviceEnv, path.join(root, "second.log")),
     startServer({ ...serviceEnv, TRUST_PROXY: "1" }, path.join(root, "proxied.log")),
   ]);
