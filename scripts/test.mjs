@@ -5,12 +5,12 @@
 //   typecheck ─┤ (all three at once)
 //   build ─────┴─► unit and database tests (vitest) ─► end-to-end tests (Playwright) ─► crash tests
 //
-// The linters and the type checker need nothing and take one core each for a minute: they run
-// beside the build. The tests need the build (the service they start is the built one) and each
-// takes both cores: one after the other, they finish sooner than side by side (measured:
-// docs/testing.md). The first failed stage stops the stages that wait for it; the summary says
-// which failed and which never ran. Node.js only, no package: it runs before anything is known
-// to work.
+// The linters and the type checker need nothing: they run beside the build. The tests need the
+// build (the service they start is the built one), and each stage of tests keeps both cores busy
+// on its own (vitest's three workers; Playwright's two with the service and Chromium), so they run
+// one after the other rather than share the cores. The first failed stage stops the stages that
+// wait for it; the summary says which failed and which never ran (docs/testing.md). Node.js only,
+// no package: it runs before anything is known to work.
 //
 //   node scripts/test.mjs [stage...]   runs the named stages only (and nothing they need)
 import { spawn } from "node:child_process";
