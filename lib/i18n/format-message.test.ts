@@ -14,7 +14,10 @@ describe("formatMessage", () => {
     expect(formatMessage("fr", message, { title: "Marie Dupont" })).toBe(
       "Votre arbre en mémoire de Marie Dupont",
     );
-    // Not a literal "de" before text, nor another language.
+    // Not before an e-mail address, nor a literal "de" before text, nor in another language.
+    expect(formatMessage("fr", "Rôle de {email}", { email: "anne@example.org" })).toBe(
+      "Rôle de anne@example.org",
+    );
     expect(formatMessage("fr", "de {n} à {m}", { n: 8, m: 9 })).toBe("de 8 à 9");
     expect(formatMessage("en", "in memory of {title}", { title: "Émile" })).toBe("in memory of Émile");
   });

@@ -14,13 +14,17 @@ const FRENCH_ELIDES = /^[aeiouyhàâäæéèêëîïôöœùûüÿ]/i;
 
 /**
  * French elides "de" before a name that starts with a vowel: "en mémoire d'Émile", never "de
- * Émile". A catalogue that writes "de {name}" gets "d'{name}" for such a value, whatever the name.
+ * Émile". A catalogue that writes "de {name}" gets "d'{name}" for such a value, whatever the name
+ * (an e-mail address keeps "de").
  */
 function elide(language: Language, message: string, values?: MessageValues): string {
   if (language !== "fr" || !values || !message.includes("de {")) return message;
   return message.replace(/\bde \{(\w+)\}/g, (whole, name: string) => {
     const value = values[name];
-    return typeof value === "string" && FRENCH_ELIDES.test(value) ? `d''{${name}}` : whole;
+    // A name, never an e-mail address: "le rôle de anne@example.org" is read letter by letter.
+    return typeof value === "string" && FRENCH_ELIDES.test(value) && !value.includes("@")
+      ? `d''{${name}}`
+      : whole;
   });
 }
 
