@@ -61,7 +61,7 @@ test("a memorial created through the API shows with its tree, in its language, w
   await expect(page.getByTestId("total-co2")).toHaveText("250 kg");
 
   // The map: one marker for the site, one for its tree (issue 20.4), and the site in the legend.
-  await expect(page.getByTestId("site-map").locator("g[data-site] circle")).toHaveCount(1);
+  await expect(page.getByTestId("site-map").locator("g[data-site] > circle")).toHaveCount(1);
   await expect(page.getByTestId("site-map").locator(`circle[data-tree="${tree.id}"]`)).toHaveCount(1);
   await expect(page.getByTestId("site-map")).toHaveAccessibleName(new RegExp(site.name));
   // The site's plan (issue 20.4): its tree where it stands.

@@ -71,7 +71,7 @@ test("a first visit transfers under 40 KiB (images apart), and the share block a
   // The page itself: six tree cards and the map with its site and a marker per tree.
   await expect(page.getByTestId("tree-card")).toHaveCount(6);
   await expect(page.getByTestId("site-map")).toBeVisible();
-  await expect(page.getByTestId("site-map").locator("g[data-site] circle")).toHaveCount(1);
+  await expect(page.getByTestId("site-map").locator("g[data-site] > circle")).toHaveCount(1);
   await expect(page.getByTestId("site-map").locator("circle[data-tree]")).toHaveCount(6);
 
   // The share block: the address link copies the address; no "Share…" without navigator.share.
