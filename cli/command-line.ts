@@ -73,7 +73,7 @@ export async function runCommandLine(
   }
   const database = await resolveDatabase();
   try {
-    await migrate(database.url);
+    await migrate(database.migrationUrl, { serviceUrl: database.url });
     // The audit log names the command line by the system account that ran it.
     const result = await actingAs({ kind: "cli", account: systemAccount() }, () => run.run(values, output));
     output.out(JSON.stringify(result));

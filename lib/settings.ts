@@ -94,6 +94,8 @@ const MS_HOUR = 3_600_000;
 const ZSettings = z.object({
   NODE_ENV: text(undefined),
   DATABASE_URL: text(undefined),
+  /** The schema owner's connection for the migrations (lib/db/database-url.ts); unset: DATABASE_URL. */
+  MIGRATION_DATABASE_URL: text(undefined),
   DATABASE_POOL_SIZE: integer(1, 1_000, 20),
   /** A read replica for the reports only (lib/db/client.ts reportsDb); unset: DATABASE_URL. */
   REPORTS_DATABASE_URL: text(undefined),

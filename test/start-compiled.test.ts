@@ -4,10 +4,11 @@
 // become ready and answer the API and a page. Under tsx, its first import of scripts/start.ts
 // would stop it.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "@memorial/lib/db/embedded";
+import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 
 let child: ChildProcess | undefined;
@@ -19,7 +20,7 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-it("starts with no TypeScript loaded, and serves /readyz, the API and a page", async () => {
+it("starts with no TypeScript loaded, serves /readyz, the API and a page, connected as the service's role", async () => {
   const port = await freePort();
   let output = "";
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", JOB_WORKERS: "1" };
@@ -56,6 +57,25 @@ it("starts with no TypeScript loaded, and serves /readyz, the API and a page", a
   // The API (lib/ through the server) and a page (lib/ through Next.js), both compiled.
   expect((await fetch(`${origin}/v1/Especes`)).status).toBe(403);
   expect((await fetch(`${origin}/`)).status).toBe(200);
+  // The embedded default runs the service as its own role, not as the superuser that migrated.
+  const pgDir = path.join(env.DATA_DIR, "postgres");
+  const owner = new pg.Client({
+    host: "127.0.0.1",
+    port: Number(readFileSync(path.join(pgDir, "postmaster.pid"), "utf8").split("\n")[3]),
+    user: "postgres",
+    password: readFileSync(path.join(env.DATA_DIR, "postgres-password"), "utf8").trim(),
+    database: "memorial",
+  });
+  await owner.connect();
+  try {
+    const { rows } = await owner.query<{ role: string }>(
+      `SELECT DISTINCT usename AS role FROM pg_stat_activity
+        WHERE datname = 'memorial' AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+    );
+    expect(rows.map((row) => row.role)).toEqual(["memorial_service"]);
+  } finally {
+    await owner.end();
+  }
   const exited = new Promise((resolve) => child?.once("exit", resolve));
   child.kill("SIGTERM");
   await exited;

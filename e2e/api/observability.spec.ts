@@ -193,14 +193,19 @@ test.describe("an instance with METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT", 
     admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE ${database}`);
-    const url = new URL(process.env.DATABASE_URL!);
-    url.pathname = `/${database}`;
-    await migrate(url.toString());
+    const serviceEnv = JSON.parse(process.env.E2E_SERVICE_ENV as string);
+    const [ownerUrl, serviceUrl] = [process.env.DATABASE_URL!, serviceEnv.DATABASE_URL].map((each) => {
+      const url = new URL(each);
+      url.pathname = `/${database}`;
+      return url.toString();
+    });
+    await migrate(ownerUrl, { serviceUrl });
     const log = path.join(path.dirname(process.env.E2E_SERVER_LOG!), `${database}.log`);
     server = await startServer(
       {
-        ...JSON.parse(process.env.E2E_SERVICE_ENV as string),
-        DATABASE_URL: url.toString(),
+        ...serviceEnv,
+        DATABASE_URL: serviceUrl,
+        MIGRATION_DATABASE_URL: ownerUrl,
         METRICS_TOKEN: token,
         OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
         // Spans leave at once rather than every 5 s.

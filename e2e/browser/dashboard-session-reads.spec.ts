@@ -17,8 +17,8 @@ let instance: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  counter = await countStatements(process.env.DATABASE_URL as string, '"dashboard_session"');
   const env = { ...JSON.parse(process.env.E2E_SERVICE_ENV as string), JOB_WORKERS: "0" };
+  counter = await countStatements(env.DATABASE_URL, '"dashboard_session"');
   instance = await startServer(
     { ...env, DATABASE_URL: counter.url },
     path.join(os.tmpdir(), `memorial-session-reads-${process.pid}.log`),

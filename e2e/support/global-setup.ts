@@ -17,7 +17,8 @@ export default async function globalSetup(_config: FullConfig) {
   chmodSync(root, 0o755);
   process.env.DATA_DIR = path.join(root, "data");
   const database = await startEmbeddedDatabase();
-  await migrate(database.url);
+  // As in production: the owner migrates and grants; every instance runs as the service's role.
+  await migrate(database.url, { serviceUrl: database.serviceUrl });
   const mailDir = path.join(root, "mail");
   const smtp = await startSmtpServer(mailDir);
   // Stripe's API as far as the service uses it (issue 30.4), on the loopback: the SDK is pointed at
@@ -31,7 +32,8 @@ export default async function globalSetup(_config: FullConfig) {
     STRIPE_API_PROTOCOL: "http",
   };
   const serviceEnv = {
-    DATABASE_URL: database.url,
+    DATABASE_URL: database.serviceUrl,
+    MIGRATION_DATABASE_URL: database.url,
     DATA_DIR: process.env.DATA_DIR,
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     APP_URL: "",
@@ -56,7 +58,7 @@ export default async function globalSetup(_config: FullConfig) {
   // instance without SMTP_URL or WEBHOOK_ALLOW_PRIVATE would take the others' e-mails and
   // deliveries from the shared queues and keep or refuse them.
   process.env.E2E_SERVICE_ENV = JSON.stringify(serviceEnv);
-  // Read by the tests (workers inherit the runner's environment).
+  // Read by the tests (workers inherit the runner's environment): they set data up as the owner.
   process.env.DATABASE_URL = database.url;
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_SECOND_URL = second.url;

