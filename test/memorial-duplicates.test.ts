@@ -12,6 +12,8 @@ import { mergedTarget } from "@memorial/lib/http/merged-redirect";
 import { mergeEmailConsumer } from "@memorial/lib/mail/merge-consumer";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import {
+  DUPLICATE_CANDIDATES,
+  DUPLICATE_PAIRS,
   detectDuplicates,
   duplicatesSql,
   listDuplicates,
@@ -32,6 +34,9 @@ import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
+
+/** Thrown to roll a transaction of a test back once it has looked. */
+class RollBack extends Error {}
 afterEach(() => {
   delete process.env.DUPLICATE_NAME_SIMILARITY;
 });
@@ -172,6 +177,93 @@ describe("detection at a memorial's creation", () => {
     const pairs = await db.memorialDuplicate.findMany({ where: { firstMemorialId: { in: ids } } });
     // Every two of them are at most a day apart, except 09-30 12:00 and 10-02 (1.5 days).
     expect(pairs).toHaveLength(5);
+  });
+
+  it("lets a creation for another person who died the same day go by while one is in flight", async () => {
+    // A creation in flight: held before it takes its tree, its stock being locked by the test.
+    // Another creation for another person dead the same day (awaiting its family: no tree, so no
+    // stock) then ends while the first still waits; a lock per operator and day kept it waiting.
+    const { op, caller } = await operator();
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      await holder.query("BEGIN");
+      await holder.query(
+        `SELECT 1 FROM "stock" s JOIN "plantation" p ON p."id" = s."plantation_id"
+          WHERE p."country" = ANY((SELECT "allowed_countries" FROM "operator" WHERE "id" = $1)::text[]) FOR UPDATE`,
+        [op.operatorId],
+      );
+      const first = create(caller, { firstName: "Albert", lastName: "Premier" });
+      // The first creation waits for the stock's lock, its person and memorial already inserted.
+      let waiting = false;
+      for (let waited = 0; waited < 200 && !waiting; waited++) {
+        const { rowCount } = await holder.query(
+          `SELECT 1 FROM pg_locks WHERE locktype = 'transactionid' AND NOT granted
+              AND transactionid = (pg_current_xact_id()::text)::xid`,
+        );
+        waiting = rowCount === 1;
+        if (!waiting) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(waiting).toBe(true);
+      const second = await Promise.race([
+        createMemorial({
+          caller,
+          linkBase: "http://trees.test",
+          command: plantingCommand(
+            newMemorialTarget({
+              awaitConfirmation: true,
+              family: { email: "famille@example.org", name: null, language: null },
+              deceased: {
+                firstName: "Berthe",
+                lastName: "Seconde",
+                deathDate: new Date("2026-10-01T00:00:00Z"),
+              },
+            }),
+          ),
+        }),
+        new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 10_000)),
+      ]);
+      expect(second).not.toBe("waited");
+      await holder.query("COMMIT");
+      expect((await first).treeCount).toBe(1);
+    } finally {
+      await holder.query("ROLLBACK").catch(() => {});
+      await holder.end();
+    }
+  });
+
+  it("records at most 10 pairs per creation, the closest, whatever the look-alikes", async () => {
+    const { op, caller } = await operator();
+    // 300 memorials of one person: same name, same day, made at once in SQL.
+    await db.$executeRaw`
+      WITH p AS (
+        INSERT INTO "person" ("operator_id", "last_name", "first_name", "death_date", "language")
+        SELECT ${op.operatorId}, 'Sosie', 'Émile', timestamptz '2026-10-01' + (g % 2) * interval '12 hours', 'fr'
+        FROM generate_series(1, 300) g RETURNING "id")
+      INSERT INTO "memorial" ("operator_id", "kind", "status", "title", "person_id", "language")
+      SELECT ${op.operatorId}, 'classic', 'visible', 'Émile Sosie', p."id", 'fr' FROM p`;
+    const made = await create(caller, { firstName: "Émile", lastName: "Sosie" });
+    const pairs = await pairsOf(made.memorialId);
+    expect(pairs).toHaveLength(DUPLICATE_PAIRS);
+    // The closest first: the same name, and the same moment of death (not the one 12 hours after).
+    expect(pairs.every((pair) => pair.nameSimilarity === 1 && pair.deathDaysApart === 0)).toBe(true);
+    // The statement read at most DUPLICATE_CANDIDATES look-alikes (its similarity computed on each).
+    await db
+      .$transaction(async (tx) => {
+        const statement = duplicatesSql(made.memorialId);
+        const plan = await tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+          `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${statement.text}`,
+          ...statement.values,
+        );
+        const scan = plan
+          .map((row) => row["QUERY PLAN"])
+          .find((line) => /Index Scan using person_operator_death_idx/.test(line));
+        expect(Number(/actual rows=(\d+)/.exec(scan ?? "")?.[1])).toBeLessThanOrEqual(DUPLICATE_CANDIDATES);
+        throw new RollBack();
+      })
+      .catch((error) => {
+        if (!(error instanceof RollBack)) throw error;
+      });
   });
 
   it("follows DUPLICATE_NAME_SIMILARITY", async () => {

@@ -16,7 +16,7 @@ import { plantTree } from "@memorial/lib/plantings/plant-tree";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
 import { checkDeathDate } from "./death-date";
-import { detectDuplicates, duplicateLocksSql, mergedInto } from "./duplicates";
+import { mergedInto, recordDuplicates } from "./duplicates";
 import { claimIdempotencyKey, type IdempotencyKey, rememberResult } from "./idempotency";
 import { classicTitle, memorialsVisibleToSql } from "./policy";
 
@@ -67,7 +67,7 @@ export async function createMemorial(options: CreateMemorialOptions): Promise<Cr
   checkCoherence(command.target);
   const chain = await resolveContext(caller.operatorId, command.context);
   try {
-    return await withSqlEvents(async (tx, events) => {
+    const result = await withSqlEvents(async (tx, events) => {
       if (options.idempotency) {
         const stored = await claimIdempotencyKey<CreateMemorialResult>(tx, caller, options.idempotency);
         if (stored) return { ...stored, replayed: true };
@@ -76,6 +76,8 @@ export async function createMemorial(options: CreateMemorialOptions): Promise<Cr
       if (options.idempotency) await rememberResult(tx, caller, options.idempotency.key, result);
       return result;
     });
+    if (result.createdMemorial && !result.replayed) await recordDuplicates(result.memorialId);
+    return result;
   } catch (error) {
     if (error instanceof DomainError) error.context ??= chain;
     throw error;
@@ -149,10 +151,6 @@ async function plant(
     // 4.1 rule 1: a new memorial, with its person, family and CreationMemorial transaction.
     const made = await newMemorial(tx, caller, chain, target, language, planting);
     creationTransactionId = made.creationTransactionId;
-    // Issue 32.4: its possible duplicates among the operator's memorials, recorded for the
-    // dashboard; the answer does not change (lib/memorials/duplicates.ts). newMemorial took the
-    // detection's locks.
-    await detectDuplicates(tx, made.id, { locksHeld: true });
     memorial = made;
     if (target.awaitConfirmation) {
       // 4.1 rule 4 and part 3: no tree until the family confirms; the e-mail follows the event.
@@ -409,8 +407,7 @@ async function existingMemorial(tx: SqlClient, caller: Caller, id: number) {
 
 /**
  * The person, the memorial, the family and the CreationMemorial transaction of a new memorial, in
- * one statement (one round trip to PostgreSQL), which also takes the locks of its duplicate
- * detection (lib/memorials/duplicates.ts duplicateLocksSql).
+ * one statement (one round trip to PostgreSQL).
  */
 async function newMemorial(
   tx: SqlClient,
@@ -459,8 +456,7 @@ async function newMemorial(
       SELECT ${caller.operatorId}, ${contextId}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
         ${externalId}, ${planting.memorialsLot}, ${planting.uEventId}, ${planting.specialEmailType}, ${isTestEnvironment(caller.environment)}
       FROM m
-      RETURNING "id"),
-    locks AS (${duplicateLocksSql(Prisma.sql`${caller.operatorId}::int`, Prisma.sql`${deceased.deathDate}::timestamptz`)})
-    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t, locks`;
+      RETURNING "id")
+    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`;
   return { id: row.id, personId: row.person_id, creationTransactionId: row.transaction_id };
 }

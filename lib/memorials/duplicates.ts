@@ -19,18 +19,26 @@
 // Never across operators, nor between the test and live environments; global memorials have no
 // person; a memorial closed as not confirmed, or merged into another, is no candidate.
 //
-// Cost on the creation path: one statement (the locks below are taken by the creation's own
-// insert, lib/memorials/create-memorial.ts). The candidates are read from the index
-// person_operator_death_idx (operator_id, death_date): a range of the operator's persons who died
-// within a day of the new one, a handful whatever the operator's size; similarity() is computed on
-// those only. Measured on the test database with 20 000 persons of one operator: about 5 ms per
-// creation, round trip included, on a loaded 2-core machine (test/memorial-duplicates.test.ts
-// checks the plan and prints the figure).
+// When: right after the creation's transaction commits, in a statement of its own, before the answer
+// is sent (lib/memorials/create-memorial.ts). Two memorials of one person created at the same moment
+// do not see each other inside their transactions; after its commit, the one committed last sees
+// the other, so the pair is recorded without any lock: plantings for different people who died the
+// same day run side by side (a lock per operator and day serialised them, 39-46 plantings a second
+// for 20 clients). Should the process die between the commit and this statement, the pair is not
+// suggested: a suggestion is lost, never a planting.
+//
+// Cost, bounded whatever the look-alikes: the candidates are read from the index
+// person_operator_death_idx (operator_id, death_date), the operator's persons who died within a day;
+// similarity() is computed on them until DUPLICATE_CANDIDATES match, and of those at most
+// DUPLICATE_PAIRS are recorded, the closest first (the most similar name, then the nearest date of
+// death, then the newest memorial). A person created 10,000 times gets 10 pairs per creation,
+// not 10,000, and reads 50 look-alikes, not all of them.
 import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma, transaction } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
-import type { SqlClient } from "@memorial/lib/db/raw";
+import { type SqlClient, sql } from "@memorial/lib/db/raw";
 import { invalid, notFound } from "@memorial/lib/errors";
+import { componentLogger } from "@memorial/lib/log";
 import { settings } from "@memorial/lib/settings";
 
 export type DuplicateState = "open" | "not_same" | "merged" | "unmerged";
@@ -42,57 +50,48 @@ export const placeKey = (alias: string) =>
 /** The least name similarity of a pair, 0-1 (DUPLICATE_NAME_SIMILARITY percent). */
 export const nameThreshold = () => settings().DUPLICATE_NAME_SIMILARITY / 100;
 
-/**
- * The locks a memorial's duplicate detection holds (see detectDuplicates), as a subquery taking
- * them: one per day of death of `operatorId`'s creations (the day before, the day itself and the
- * day after), in day order, so never a deadlock. `operatorId` and `deathDate` are SQL expressions:
- * parameters when the memorial is being inserted in the same statement (lib/memorials/
- * create-memorial.ts), or columns of its rows.
- */
-export const duplicateLocksSql = (operatorId: Prisma.Sql, deathDate: Prisma.Sql) => Prisma.sql`
-  SELECT count(*)::int AS "locked" FROM (
-    SELECT pg_advisory_xact_lock(hashtextextended(
-      'memorial_duplicate:' || ${operatorId} || ':' || ((${deathDate} AT TIME ZONE 'UTC')::date + g.day), 0))
-    FROM generate_series(-1, 1) AS g(day)
-    ORDER BY g.day) AS "days"`;
+/** Look-alikes of a new memorial read at most (its similarity computed), and pairs recorded at most. */
+export const DUPLICATE_CANDIDATES = 50;
+export const DUPLICATE_PAIRS = 10;
 
 /**
- * Records the possible duplicates of memorial `memorialId` (just created, in the caller's
- * transaction). Returns the pairs recorded now (none when the memorial has no person).
- * `locksHeld`: the caller took duplicateLocksSql's locks for this memorial in an earlier statement
- * of the transaction (the creation's own insert does, a round trip less per planting).
+ * Records the possible duplicates of memorial `memorialId`, on `client` outside of the transaction
+ * that created or changed it (see above). Returns the pairs recorded now (none when the memorial
+ * has no person, or when every pair was recorded already).
  */
 export async function detectDuplicates(
-  tx: SqlClient,
+  client: SqlClient,
   memorialId: number,
-  { locksHeld = false }: { locksHeld?: boolean } = {},
 ): Promise<{ id: number; otherMemorialId: number }[]> {
-  // Two memorials of the same person created at the same moment would not see each other (each
-  // transaction reads what was committed before it): the creations of one operator whose deaths
-  // are at most a day apart take the same transaction-long locks, so that the second one's
-  // detection runs after the first one's commit and sees it. They must be taken in a statement
-  // before the detection's: a statement reads what was committed when it started.
-  if (!locksHeld) {
-    await tx.$queryRaw`
-      SELECT sum(l."locked")::int AS "locked"
-      FROM "memorial" m JOIN "person" p ON p."id" = m."person_id",
-        LATERAL (${duplicateLocksSql(Prisma.sql`m."operator_id"`, Prisma.sql`p."death_date"`)}) AS l
-      WHERE m."id" = ${memorialId} AND m."kind" <> 'global'`;
-  }
-  const rows = await tx.$queryRaw<{ id: number; other: number }[]>(duplicatesSql(memorialId));
+  const rows = await client.$queryRaw<{ id: number; other: number }[]>(duplicatesSql(memorialId));
   return rows.map((row) => ({ id: row.id, otherMemorialId: row.other }));
+}
+
+/**
+ * The memorial's possible duplicates, looked for once its creation or its person's change is
+ * committed (see above). The change is done by then: a failure here is logged, and the answer
+ * stays the change's (a partner told of a failure would plant again).
+ */
+export async function recordDuplicates(memorialId: number): Promise<void> {
+  try {
+    await detectDuplicates(sql, memorialId);
+  } catch (error) {
+    componentLogger("duplicates").warn(
+      { err: error, memorialId },
+      "the possible duplicates of a memorial were not recorded",
+    );
+  }
 }
 
 /**
  * The detection's statement: records the pairs of memorial `memorialId` and returns them.
  * The plan is written in the statement: the operator's persons who died within a day of this
  * one (person_operator_death_idx, the only index of person on its operator), then their
- * memorials (memorial_person_id_idx). Each step is a LATERAL subquery behind OFFSET 0, which
- * PostgreSQL neither flattens nor reorders nor filters inside, so no statistics can make it start
- * elsewhere. On tables not yet analysed (a new database, or one grown fast since its last
- * ANALYZE) the planner began with every memorial of the service, 133 ms for 500 of them and
- * growing with them, then read all of the operator's persons through the index on operator_id
- * alone, which went (issue 33.3, found by npm run bench:http).
+ * memorials (memorial_person_id_idx). Each step is a LATERAL subquery behind LIMIT or OFFSET 0,
+ * which PostgreSQL neither flattens nor reorders nor filters inside, so no statistics can make it
+ * start elsewhere. On tables not yet analysed (a new database, or one grown fast since its last
+ * ANALYZE) the planner otherwise began with every memorial of the service, 133 ms for 500 of them
+ * and growing with them (found by npm run bench:http).
  */
 export function duplicatesSql(memorialId: number): Prisma.Sql {
   return Prisma.sql`
@@ -111,21 +110,24 @@ export function duplicatesSql(memorialId: number): Prisma.Sql {
         SELECT op.* FROM "person" op
         WHERE op."operator_id" = new."operator_id"
           AND op."death_date" BETWEEN new."death_date" - interval '1 day' AND new."death_date" + interval '1 day'
-        OFFSET 0) op
+          AND op."id" <> new."person_id"
+          AND similarity(${personNameKey("op")}, new."name") >= ${nameThreshold()}
+          AND (new."place" IS NULL OR ${placeKey("op")} IS NULL OR new."place" = ${placeKey("op")})
+        LIMIT ${DUPLICATE_CANDIDATES}) op
       CROSS JOIN LATERAL (
         SELECT o."id", o."operator_id", o."is_test", o."kind", o."status", o."merged_into_id"
         FROM "memorial" o WHERE o."person_id" = op."id"
         OFFSET 0) o
-      WHERE op."id" <> new."person_id" AND o."id" <> new."id" AND o."operator_id" = new."operator_id"
+      WHERE o."id" <> new."id" AND o."operator_id" = new."operator_id"
         AND o."is_test" = new."is_test" AND o."kind" <> 'global'
-        AND o."status" <> 'expired' AND o."merged_into_id" IS NULL
-        AND similarity(${personNameKey("op")}, new."name") >= ${nameThreshold()}
-        AND (new."place" IS NULL OR ${placeKey("op")} IS NULL OR new."place" = ${placeKey("op")}))
+        AND o."status" <> 'expired' AND o."merged_into_id" IS NULL)
     INSERT INTO "memorial_duplicate" ("operator_id", "first_memorial_id", "second_memorial_id",
       "name_similarity", "death_days_apart", "place")
     SELECT "operator_id", least("new_id", "other_id"), greatest("new_id", "other_id"),
       round("similarity"::numeric, 3)::float8, "days", left("place", 200)
     FROM found
+    ORDER BY "similarity" DESC, "days", "other_id" DESC
+    LIMIT ${DUPLICATE_PAIRS}
     ON CONFLICT ("first_memorial_id", "second_memorial_id") DO NOTHING
     RETURNING "id", CASE WHEN "first_memorial_id" = ${memorialId} THEN "second_memorial_id" ELSE "first_memorial_id" END AS "other"`;
 }

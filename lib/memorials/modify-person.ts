@@ -10,12 +10,12 @@ import type { Caller } from "@memorial/lib/operators/keys";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { ModifyPersonCommand } from "./commands";
 import { checkDeathDate } from "./death-date";
-import { detectDuplicates } from "./duplicates";
+import { recordDuplicates } from "./duplicates";
 import { classicTitle } from "./policy";
 
 export async function modifyPerson(options: { caller: Caller; command: ModifyPersonCommand }) {
   const { caller, command } = options;
-  return withEvents(async (tx, events) => {
+  const { person, memorialIds } = await withEvents(async (tx, events) => {
     const existing = await tx.person.findFirst({
       where: {
         id: command.personId,
@@ -56,9 +56,6 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
     }
     const memorials = await tx.memorial.findMany({ where: { personId: person.id }, select: { id: true } });
     await auditModification(tx, caller.operatorId, existing, data, memorials[0]?.id ?? null);
-    // Issue 32.4: a new name, date or place may make a duplicate (a pair already recorded, one
-    // marked "not the same person" too, is left as it is).
-    for (const memorial of memorials) await detectDuplicates(tx, memorial.id);
     await events.record({
       type: "person.modified",
       operatorId: caller.operatorId,
@@ -66,8 +63,13 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
       memorialIds: memorials.map((m) => m.id),
       payload: { personId: person.id, titlesUpdated: command.updateTitles },
     });
-    return person;
+    return { person, memorialIds: memorials.map((m) => m.id) };
   });
+  // A new name, date or place may make a duplicate (a pair already recorded, one marked "not the
+  // same person" too, is left as it is); looked for once the change is committed, as for a new
+  // memorial (lib/memorials/duplicates.ts).
+  for (const memorialId of memorialIds) await recordDuplicates(memorialId);
+  return person;
 }
 
 /** The audit row: the fields the command gave, as they were and as they are. */

@@ -1,6 +1,7 @@
 // Floor for POST /v1/Memorials/Creer: bare node:http + pg sending exactly the statements the
 // project sends for a planting of a new memorial with one tree (no context, no Idempotency-Key),
-// in one transaction, on the same database, with the same parameters. Each statement below is the
+// in one transaction then the duplicate detection after it, on the same database, with the same
+// parameters. Each statement below is the
 // project's own text (lib/memorials/create-memorial.ts, lib/memorials/duplicates.ts,
 // lib/plantings/*, lib/audit/record.ts, lib/events/events.ts), written with the `sql` tag, which
 // numbers the parameters as Prisma's does. run.sh checks it before measuring: it logs one planting
@@ -66,13 +67,6 @@ const placeKey = (a) =>
   sql([
     `nullif(btrim(regexp_replace(lower(public.f_unaccent("${a}"."place_of_death")), '[^a-z0-9]+', ' ', 'g')), '')`,
   ]);
-const duplicateLocks = (operatorId, deathDate) => sql`
-  SELECT count(*)::int AS "locked" FROM (
-    SELECT pg_advisory_xact_lock(hashtextextended(
-      'memorial_duplicate:' || ${operatorId} || ':' || ((${deathDate} AT TIME ZONE 'UTC')::date + g.day), 0))
-    FROM generate_series(-1, 1) AS g(day)
-    ORDER BY g.day) AS "days"`;
-
 async function key(value) {
   const hash = createHash("sha256").update(value).digest("hex");
   if (!keys.has(hash)) {
@@ -130,47 +124,10 @@ async function creer(keyValue, body, client) {
       SELECT ${k.oid}, ${null}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
         ${null}, ${null}, ${null}, ${null}, ${false}
       FROM m
-      RETURNING "id"),
-    locks AS (${duplicateLocks(sql`${k.oid}::int`, sql`${deathDate}::timestamptz`)})
-    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t, locks`,
+      RETURNING "id")
+    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`,
       )
     ).rows[0];
-    await query(
-      c,
-      sql`
-    WITH new AS MATERIALIZED (
-      SELECT m."id", m."operator_id", m."is_test", p."id" AS "person_id", p."death_date",
-        ${nameKey("p")} AS "name", ${placeKey("p")} AS "place"
-      FROM "memorial" m JOIN "person" p ON p."id" = m."person_id"
-      WHERE m."id" = ${made.id} AND m."kind" <> 'global'),
-    found AS (
-      SELECT new."operator_id", new."id" AS "new_id", o."id" AS "other_id",
-        similarity(${nameKey("op")}, new."name") AS "similarity",
-        round(abs(extract(epoch FROM op."death_date" - new."death_date")) / 86400)::int AS "days",
-        CASE WHEN new."place" IS NOT NULL AND ${placeKey("op")} IS NOT NULL THEN new."place" END AS "place"
-      FROM new
-      CROSS JOIN LATERAL (
-        SELECT op.* FROM "person" op
-        WHERE op."operator_id" = new."operator_id"
-          AND op."death_date" BETWEEN new."death_date" - interval '1 day' AND new."death_date" + interval '1 day'
-        OFFSET 0) op
-      CROSS JOIN LATERAL (
-        SELECT o."id", o."operator_id", o."is_test", o."kind", o."status", o."merged_into_id"
-        FROM "memorial" o WHERE o."person_id" = op."id"
-        OFFSET 0) o
-      WHERE op."id" <> new."person_id" AND o."id" <> new."id" AND o."operator_id" = new."operator_id"
-        AND o."is_test" = new."is_test" AND o."kind" <> 'global'
-        AND o."status" <> 'expired' AND o."merged_into_id" IS NULL
-        AND similarity(${nameKey("op")}, new."name") >= ${0.6}
-        AND (new."place" IS NULL OR ${placeKey("op")} IS NULL OR new."place" = ${placeKey("op")}))
-    INSERT INTO "memorial_duplicate" ("operator_id", "first_memorial_id", "second_memorial_id",
-      "name_similarity", "death_days_apart", "place")
-    SELECT "operator_id", least("new_id", "other_id"), greatest("new_id", "other_id"),
-      round("similarity"::numeric, 3)::float8, "days", left("place", 200)
-    FROM found
-    ON CONFLICT ("first_memorial_id", "second_memorial_id") DO NOTHING
-    RETURNING "id", CASE WHEN "first_memorial_id" = ${made.id} THEN "second_memorial_id" ELSE "first_memorial_id" END AS "other"`,
-    );
     let taken;
     for (let attempt = 0; attempt < 50 && !taken; attempt++) {
       taken = (
@@ -284,6 +241,48 @@ async function creer(keyValue, body, client) {
         "memorial_id" int, "action" text, "target_type" text, "target_id" text, "changes" jsonb, "client_hash" text)`} RETURNING 1)`} SELECT ${sql`pg_notify(${"domain_event"}, ${JSON.stringify({ o: origin, s: signals })})::text`} AS "notified"`,
     );
     await c.query("COMMIT");
+    // After the commit, on the same connection (the project's takes one from its pool, which the
+    // transaction's has just gone back to): the new memorial's possible duplicates
+    // (lib/memorials/duplicates.ts), at most 10 pairs of the first 50 look-alikes.
+    await query(
+      c,
+      sql`
+    WITH new AS MATERIALIZED (
+      SELECT m."id", m."operator_id", m."is_test", p."id" AS "person_id", p."death_date",
+        ${nameKey("p")} AS "name", ${placeKey("p")} AS "place"
+      FROM "memorial" m JOIN "person" p ON p."id" = m."person_id"
+      WHERE m."id" = ${made.id} AND m."kind" <> 'global'),
+    found AS (
+      SELECT new."operator_id", new."id" AS "new_id", o."id" AS "other_id",
+        similarity(${nameKey("op")}, new."name") AS "similarity",
+        round(abs(extract(epoch FROM op."death_date" - new."death_date")) / 86400)::int AS "days",
+        CASE WHEN new."place" IS NOT NULL AND ${placeKey("op")} IS NOT NULL THEN new."place" END AS "place"
+      FROM new
+      CROSS JOIN LATERAL (
+        SELECT op.* FROM "person" op
+        WHERE op."operator_id" = new."operator_id"
+          AND op."death_date" BETWEEN new."death_date" - interval '1 day' AND new."death_date" + interval '1 day'
+          AND op."id" <> new."person_id"
+          AND similarity(${nameKey("op")}, new."name") >= ${0.6}
+          AND (new."place" IS NULL OR ${placeKey("op")} IS NULL OR new."place" = ${placeKey("op")})
+        LIMIT ${50}) op
+      CROSS JOIN LATERAL (
+        SELECT o."id", o."operator_id", o."is_test", o."kind", o."status", o."merged_into_id"
+        FROM "memorial" o WHERE o."person_id" = op."id"
+        OFFSET 0) o
+      WHERE o."id" <> new."id" AND o."operator_id" = new."operator_id"
+        AND o."is_test" = new."is_test" AND o."kind" <> 'global'
+        AND o."status" <> 'expired' AND o."merged_into_id" IS NULL)
+    INSERT INTO "memorial_duplicate" ("operator_id", "first_memorial_id", "second_memorial_id",
+      "name_similarity", "death_days_apart", "place")
+    SELECT "operator_id", least("new_id", "other_id"), greatest("new_id", "other_id"),
+      round("similarity"::numeric, 3)::float8, "days", left("place", 200)
+    FROM found
+    ORDER BY "similarity" DESC, "days", "other_id" DESC
+    LIMIT ${10}
+    ON CONFLICT ("first_memorial_id", "second_memorial_id") DO NOTHING
+    RETURNING "id", CASE WHEN "first_memorial_id" = ${made.id} THEN "second_memorial_id" ELSE "first_memorial_id" END AS "other"`,
+    );
     return [
       200,
       {

@@ -75,7 +75,7 @@ settle() {
 load() { # seconds url [--plantings | autocannon args...]
   local seconds="$1" url="$2"; shift 2
   if [ "${1:-}" = "--plantings" ]; then
-    AUTOCANNON="$WORK/node_modules/autocannon" node "$BENCH/creer-load.mjs" "$url" "$KEY" "$C" "$seconds"
+    AUTOCANNON="$WORK/node_modules/autocannon" node "$BENCH/creer-load.mjs" "$url" "$KEY" "$C" "$seconds" "${2:-spread}"
   else "$AC" -j -c "$C" -d "$seconds" "$@" "$url"; fi
 }
 # CPU milliseconds of a session's Node processes and PostgreSQL's since the last call for it
@@ -114,9 +114,37 @@ for round in 1 2; do
   measure floor-static-page "http://127.0.0.1:$PF/static"
   measure memorial-page "http://127.0.0.1:$PP/memorial/$M"
 done
+# A planting costs the same whoever else died that day: 20 clients planting for different people
+# dead on one day, then for one person who has 10,000 look-alikes already (same name, same day),
+# each on the floor and on the project. The pairs of possible duplicates each planting wrote are
+# counted in the database.
+pairs() { PGPASSWORD="$PGPASS" psql -h 127.0.0.1 -p "$PGPORT" -U postgres memorial -Atc "select count(*) from memorial_duplicate"; }
+measure_pairs() { # name url mode
+  local before after
+  before="$(pairs)"
+  measure "$1" "$2" --plantings "$3"
+  after="$(pairs)"
+  echo "  $1: $(( after - before )) pair rows written during the measurement and its warm-up"
+}
+measure_pairs bare-Creer-same-day "http://127.0.0.1:$PB/v1/Memorials/Creer" same-day
+measure_pairs POST-Creer-same-day "http://127.0.0.1:$PP/v1/Memorials/Creer" same-day
+OPERATOR="$(PGPASSWORD="$PGPASS" psql -h 127.0.0.1 -p "$PGPORT" -U postgres memorial -Atc "select operator_id from api_key order by id limit 1")"
+PGPASSWORD="$PGPASS" psql -h 127.0.0.1 -p "$PGPORT" -U postgres memorial -Atqc "
+  WITH p AS (
+    INSERT INTO person (operator_id, last_name, first_name, death_date, language)
+    SELECT $OPERATOR, 'Sosie', 'Jeanne', timestamptz '2026-05-20', 'fr' FROM generate_series(1, 10000)
+    RETURNING id)
+  INSERT INTO memorial (operator_id, kind, status, title, person_id, language)
+  SELECT $OPERATOR, 'classic', 'visible', 'Jeanne Sosie', p.id, 'fr' FROM p; ANALYZE person; ANALYZE memorial"
+measure_pairs bare-Creer-look-alike "http://127.0.0.1:$PB/v1/Memorials/Creer" look-alike
+measure_pairs POST-Creer-look-alike "http://127.0.0.1:$PP/v1/Memorials/Creer" look-alike
 ratio() { node -e "console.log((100*$1/$2).toFixed(0)+'%')"; }
 echo "ratios (both rounds summed):"
 echo "  GET /v1/Especes / floor route:       $(ratio ${SUM[GET-Especes]} ${SUM[floor-route]})"
 echo "  GET /v1/Memorial/{id}/Infos / floor: $(ratio ${SUM[GET-Infos]} ${SUM[floor-route]})"
 echo "  POST /v1/Memorials/Creer / bare SQL: $(ratio ${SUM[POST-Creer]} ${SUM[bare-Creer]})"
 echo "  /memorial/{id} / floor static page:  $(ratio ${SUM[memorial-page]} ${SUM[floor-static-page]})"
+echo "  Creer, one day's deaths / bare SQL:  $(ratio ${SUM[POST-Creer-same-day]} ${SUM[bare-Creer-same-day]})"
+echo "  Creer, 10,000 look-alikes / bare:    $(ratio ${SUM[POST-Creer-look-alike]} ${SUM[bare-Creer-look-alike]})"
+echo "  Creer, one day's deaths / spread:    $(ratio ${SUM[POST-Creer-same-day]} $(( ${SUM[POST-Creer]} / 2 )))"
+echo "  Creer, 10,000 look-alikes / spread:  $(ratio ${SUM[POST-Creer-look-alike]} $(( ${SUM[POST-Creer]} / 2 )))"

@@ -25,12 +25,21 @@ for (const line of lines) {
 
 const normal = (text) => text.replace(/\s+/g, " ").trim();
 
-/** The statements of the first transaction of a session of `app` that inserts a person. */
+/**
+ * The statements of the first transaction of a session of `app` that inserts a person, then the
+ * duplicate detection that follows its commit (the next statement of `app` inserting into
+ * memorial_duplicate, on whichever connection of its pool).
+ */
 function planting(app) {
   const open = new Map();
+  let found = null;
   for (const entry of entries) {
     if (!entry.app.startsWith(app)) continue;
     const text = normal(entry.text);
+    if (found) {
+      if (text.includes('INSERT INTO "memorial_duplicate"')) return [...found, text];
+      continue;
+    }
     // BEGIN, alone or with the transaction's settings (lib/db/raw.ts sets its time limit with it).
     if (text === "BEGIN" || text.startsWith("BEGIN;")) open.set(entry.session, []);
     const statements = open.get(entry.session);
@@ -38,10 +47,10 @@ function planting(app) {
     statements.push(text);
     if (text === "COMMIT" || text === "ROLLBACK") {
       open.delete(entry.session);
-      if (statements.some((s) => s.includes('INSERT INTO "person"'))) return statements;
+      if (statements.some((s) => s.includes('INSERT INTO "person"'))) found = statements;
     }
   }
-  return null;
+  return found;
 }
 
 const project = planting("memorial-trees/");
@@ -58,7 +67,7 @@ for (let i = 0; i < Math.max(project.length, floor.length); i++) {
 }
 if (differing.length === 0) {
   console.log(
-    `statements: the floor sends the planting's ${project.length} statements (BEGIN and COMMIT included), text for text`,
+    `statements: the floor sends the planting's ${project.length} statements (BEGIN and COMMIT included, the duplicate detection after), text for text`,
   );
   process.exit(0);
 }
