@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import {
   classicTitle,
+  closedToTrees,
   cut,
   deceasedUrlEndsAt,
   displayTitle,
@@ -129,5 +130,40 @@ describe("deceasedUrlEndsAt", () => {
     expect(deceasedUrlEndsAt(new Date("2026-01-01T10:00:00Z")).toISOString()).toBe(
       "2026-01-15T10:00:00.000Z",
     );
+  });
+});
+
+describe("closedToTrees: one rule for a tree moved in now and for a claim code planting later", () => {
+  const open = {
+    status: "visible",
+    hiddenAt: null,
+    takenDownAt: null,
+    erasureRequestedAt: null,
+    erasedAt: null,
+    mergedIntoId: null,
+  };
+  const at = new Date("2026-11-01T00:00:00Z");
+
+  it("closes both ways to a declined or expired memorial, one taken down, being erased or merged away", () => {
+    for (const memorial of [
+      { ...open, status: "expired" },
+      { ...open, takenDownAt: at },
+      { ...open, erasureRequestedAt: at },
+      { ...open, erasedAt: at },
+      { ...open, mergedIntoId: 7 },
+    ]) {
+      expect(closedToTrees(memorial, "now")).not.toBeNull();
+      expect(closedToTrees(memorial, "later")).not.toBeNull();
+    }
+    expect(closedToTrees({ ...open, mergedIntoId: 7 }, "later")).toBe("was merged into memorial 7");
+  });
+
+  it("lets a code wait for the family's confirmation, while a tree moved in now needs a visible page", () => {
+    const awaiting = { ...open, status: "awaiting_confirmation" };
+    expect(closedToTrees(awaiting, "later")).toBeNull();
+    expect(closedToTrees(awaiting, "now")).toBe("awaits its family's confirmation");
+    expect(closedToTrees({ ...open, hiddenAt: at }, "now")).toBe("is hidden by its family");
+    expect(closedToTrees(open, "now")).toBeNull();
+    expect(closedToTrees(open, "later")).toBeNull();
   });
 });

@@ -349,3 +349,31 @@ export const PUBLIC_GUESTBOOK_ENTRIES: Prisma.GuestbookEntryWhereInput = { statu
 export function hasGuestbook(kind: MemorialKind): boolean {
   return kind !== "global";
 }
+
+/** What says whether a memorial can take trees. */
+export interface MemorialOpenness {
+  status: string;
+  hiddenAt: Date | null;
+  takenDownAt: Date | null;
+  erasureRequestedAt: Date | null;
+  erasedAt: Date | null;
+  mergedIntoId: number | null;
+}
+
+/**
+ * Why a memorial cannot take trees, or null when it can: one rule for every way a tree arrives.
+ * `now`, a tree moved into it or planted there at once, needs a visible memorial its family has
+ * not hidden; `later`, a claim code printed for its ceremony, also accepts one awaiting its
+ * family's confirmation (the code plants once the family confirms) or hidden for a while.
+ */
+export function closedToTrees(memorial: MemorialOpenness, when: "now" | "later"): string | null {
+  if (memorial.status === "expired") return "is closed (its family never confirmed it, or declined it)";
+  if (memorial.takenDownAt) return "is taken down by its family";
+  if (memorial.erasureRequestedAt || memorial.erasedAt) return "is being erased at its family's request";
+  if (memorial.mergedIntoId) return `was merged into memorial ${memorial.mergedIntoId}`;
+  if (when === "later") return null;
+  if (memorial.status === "awaiting_confirmation") return "awaits its family's confirmation";
+  if (memorial.status !== "visible") return `is ${memorial.status}`;
+  if (memorial.hiddenAt) return "is hidden by its family";
+  return null;
+}

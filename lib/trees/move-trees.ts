@@ -22,6 +22,7 @@ import { recordAudit } from "@memorial/lib/audit/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import type { EventRecorder } from "@memorial/lib/events/events";
+import { closedToTrees, type MemorialOpenness } from "@memorial/lib/memorials/policy";
 
 export interface TreeMoveInput {
   /** The caller's operator: both memorials and every tree must be its own. */
@@ -44,12 +45,10 @@ export interface TreeMoveResult {
   fromMemorialId: number;
 }
 
-interface LockedMemorial {
+interface LockedMemorial extends MemorialOpenness {
   id: number;
   operator_id: number;
-  status: string;
   is_test: boolean;
-  hidden: boolean;
   person_id: number | null;
 }
 
@@ -91,8 +90,9 @@ export async function moveTrees(
 
   // Both rows locked in id order, whichever is the source.
   const rows = await tx.$queryRaw<LockedMemorial[]>`
-    SELECT "id", "operator_id", "status"::text AS "status", "is_test", "hidden_at" IS NOT NULL AS "hidden",
-      "person_id"
+    SELECT "id", "operator_id", "status"::text AS "status", "is_test", "person_id",
+      "hidden_at" AS "hiddenAt", "taken_down_at" AS "takenDownAt", "erasure_requested_at" AS "erasureRequestedAt",
+      "erased_at" AS "erasedAt", "merged_into_id" AS "mergedIntoId"
     FROM "memorial" WHERE "id" IN (${fromMemorialId}, ${toMemorialId})
     ORDER BY "id" FOR UPDATE`;
   const mine = (id: number) =>
@@ -118,7 +118,7 @@ export async function moveTrees(
       { field: "toMemorialId", reason: "environment" },
     );
   }
-  const closed = closedReason(to);
+  const closed = closedToTrees(to, "now");
   if (closed) {
     throw new DomainError("MEMORIAL_CLOSED", `memorial ${toMemorialId} ${closed}: it cannot take trees`, {
       field: "toMemorialId",
@@ -184,13 +184,4 @@ export async function moveTrees(
     });
   }
   return { movedTreeIds, fromMemorialId, toMemorialId };
-}
-
-/** Why the target cannot take trees now, or null when it can. */
-function closedReason(memorial: LockedMemorial): string | null {
-  if (memorial.status === "awaiting_confirmation") return "awaits its family's confirmation";
-  if (memorial.status === "expired") return "is closed (its family never confirmed it, or declined it)";
-  if (memorial.status !== "visible") return `is ${memorial.status}`;
-  if (memorial.hidden) return "is hidden by its family";
-  return null;
 }

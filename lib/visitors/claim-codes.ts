@@ -24,6 +24,7 @@ import { paged } from "@memorial/lib/db/paged";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { hit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
+import { closedToTrees } from "@memorial/lib/memorials/policy";
 import { loadChain } from "@memorial/lib/operators/contexts";
 import { hashSecretToken } from "@memorial/lib/secret-token";
 import { plantingFormUrl } from "./links";
@@ -96,24 +97,6 @@ export interface IssuedCodes {
 }
 
 /** Issues `count` codes; the plain codes are in the answer only. */
-/**
- * Why a memorial's codes could never plant, or null. A memorial awaiting its family's confirmation
- * may have cards printed for its ceremony: they plant once the family confirms.
- */
-function closedToCodes(memorial: {
-  status: string;
-  takenDownAt: Date | null;
-  erasureRequestedAt: Date | null;
-  erasedAt: Date | null;
-  mergedIntoId: number | null;
-}): string | null {
-  if (memorial.status === "expired") return "is closed (its family never confirmed it, or declined it)";
-  if (memorial.takenDownAt) return "is taken down by its family";
-  if (memorial.erasureRequestedAt || memorial.erasedAt) return "is being erased at its family's request";
-  if (memorial.mergedIntoId) return `was merged into memorial ${memorial.mergedIntoId}`;
-  return null;
-}
-
 export async function issueClaimCodes(input: IssueCodesInput): Promise<IssuedCodes> {
   const memorialId = input.memorialId || null;
   const contextId = input.contextId || null;
@@ -150,6 +133,7 @@ export async function issueClaimCodes(input: IssueCodesInput): Promise<IssuedCod
       select: {
         contextId: true,
         status: true,
+        hiddenAt: true,
         takenDownAt: true,
         erasureRequestedAt: true,
         erasedAt: true,
@@ -158,7 +142,9 @@ export async function issueClaimCodes(input: IssueCodesInput): Promise<IssuedCod
     });
     if (!memorial)
       throw notFound(`memorial ${memorialId} does not exist`, { field: "memorialId", reason: "not-found" });
-    const closed = closedToCodes(memorial);
+    // A memorial awaiting its family may have cards printed for its ceremony: they plant once the
+    // family confirms.
+    const closed = closedToTrees(memorial, "later");
     if (closed) {
       throw new DomainError(
         "MEMORIAL_CLOSED",
