@@ -31,9 +31,10 @@ let n = 0;
 function deceased(i) {
   if (mode === "look-alike") return { Nom: "Sosie", Prenom: "Jeanne", DateDeces: "2026-05-20T00:00:00.000Z" };
   const name = { Nom: LAST[Math.floor(i / FIRST.length) % LAST.length], Prenom: FIRST[i % FIRST.length] };
-  // A day of each target's own (by its port), so that one target's people are not the next one's.
+  // A day of each target's own (by its port), three days from another target's, so that one
+  // target's people are not the next one's look-alikes (the detection looks a day around).
   if (mode === "same-day")
-    return { ...name, DateDeces: `2026-06-${10 + (new URL(url).port % 10)}T00:00:00.000Z` };
+    return { ...name, DateDeces: `2026-06-${10 + (new URL(url).port % 5) * 3}T00:00:00.000Z` };
   return { ...name, DateDeces: new Date(today - ((i * 7919) % 365) * DAY).toISOString() };
 }
 
