@@ -96,6 +96,11 @@ export default async function HomePage(props: Props) {
               {h("mapHeading")}
             </h2>
             <SiteMap sites={localSites(stats.sites, language)} t={t} countryName={countryName} />
+            {stats.otherSites > 0 ? (
+              <p className="mt-4 text-stone-700" data-testid="home-other-sites">
+                {h("otherSites", { n: stats.otherSites })}
+              </p>
+            ) : null}
           </section>
         ) : null}
 

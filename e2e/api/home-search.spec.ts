@@ -94,7 +94,18 @@ test("the home page finds public memorials by name, accents and case aside, in t
   expect(bad.html).toContain("not a valid date");
 });
 
-test("the home page counts the public living trees and shows their sites; links for partners and operators", async () => {
+/** Each site with public living trees, and how many: what the home page's map and list draw from. */
+async function publicSites(): Promise<{ id: number; trees: number }[]> {
+  const rows = await db.$queryRaw<{ id: number; trees: bigint }[]>`
+    SELECT t."plantation_id" AS "id", sum(t."quantity")::bigint AS "trees"
+    FROM "tree" t JOIN "memorial" m ON m."id" = t."memorial_id"
+    WHERE t."is_test" = false AND t."status" NOT IN ('dead', 'replaced')
+      AND m."status" = 'visible' AND m."is_test" = false AND m."hidden_at" IS NULL
+    GROUP BY t."plantation_id"`;
+  return rows.map((row) => ({ id: row.id, trees: Number(row.trees) }));
+}
+
+test("the home page counts the public living trees and shows their sites, the most planted first; links for partners and operators", async () => {
   const op = await makeIsolatedOperator({ stock: 20 });
   const site = await db.plantation.findUniqueOrThrow({ where: { id: op.plantationId } });
   await classic(op.key, `Arbre${searchWord()}`);
@@ -120,7 +131,26 @@ test("the home page counts the public living trees and shows their sites; links 
   );
   expect(trees).toBeGreaterThanOrEqual(before);
   expect(trees).toBeLessThanOrEqual(after);
-  expect(page.html).toContain(`data-site="${site.id}"`);
+  // At most 24 sites drawn and listed, the most planted first; the others counted in a sentence.
+  const listed = [...page.html.matchAll(/<g data-site="(\d+)"/g)].map((match) => Number(match[1]));
+  const sitesWithTrees = await publicSites();
+  expect(listed.length).toBeGreaterThan(0);
+  expect(listed.length).toBeLessThanOrEqual(24);
+  // The legend's counts, in the page's order: never growing.
+  const counts = [...page.html.matchAll(/ · (?:<!-- -->)?([\d,]+) trees?</g)].map((match) =>
+    Number(match[1]!.replace(/\D/g, "")),
+  );
+  expect(counts).toHaveLength(listed.length);
+  expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  if (sitesWithTrees.length > 30) {
+    expect(listed).toHaveLength(24);
+    const others = /data-testid="home-other-sites">[^<\d]*(\d[\d,.\s\u202f\u00a0]*)/.exec(page.html)?.[1];
+    expect(Number(others?.replace(/\D/g, ""))).toBeGreaterThan(0);
+  } else if (sitesWithTrees.length <= 20) {
+    // A few sites (this spec alone on a new database): every one of them, this test's too.
+    expect(page.html).toContain(`data-site="${site.id}"`);
+    expect(page.html).not.toContain('data-testid="home-other-sites"');
+  }
   expect(page.html).toContain('href="/docs"');
   expect(page.html).toContain('href="/dashboard"');
 });

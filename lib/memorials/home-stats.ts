@@ -10,9 +10,20 @@ import { expiringCache } from "@memorial/lib/events/expiring-cache";
 import { livingTreesSql, memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "./policy";
 import type { PublicSite } from "./public-queries";
 
+/**
+ * The sites the home page draws and lists, the most planted first. A service of a few dozen sites
+ * shows them all; beyond, the others are counted in a sentence, so that the page stays light on a
+ * phone and its map readable (a thousand sites made a page of 147 KB).
+ */
+export const HOME_SITES = 24;
+
 export interface HomeStats {
+  /** Every public living tree, of every site. */
   trees: number;
+  /** The HOME_SITES sites with the most trees. */
   sites: PublicSite[];
+  /** The sites with public living trees that are not listed. */
+  otherSites: number;
 }
 
 const cache = expiringCache({
@@ -62,9 +73,13 @@ async function loadHomeStats(): Promise<HomeStats> {
       trees: Number(r.trees),
     }))
     .sort((a, b) => b.trees - a.trees || a.name.localeCompare(b.name));
-  return { trees: sites.reduce((sum, s) => sum + s.trees, 0), sites };
+  return {
+    trees: sites.reduce((sum, s) => sum + s.trees, 0),
+    sites: sites.slice(0, HOME_SITES),
+    otherSites: Math.max(0, sites.length - HOME_SITES),
+  };
 }
 
 export async function homeStats(): Promise<HomeStats> {
-  return (await cache.get("home", null, loadHomeStats)) ?? { trees: 0, sites: [] };
+  return (await cache.get("home", null, loadHomeStats)) ?? { trees: 0, sites: [], otherSites: 0 };
 }

@@ -1182,6 +1182,8 @@ export const de: Catalogue = {
   "home.treesLabel": "{n, plural, one {Baum gepflanzt} other {Bäume gepflanzt}}",
   "home.treesNote": "Die lebenden Bäume der öffentlichen Gedenkseiten.",
   "home.mapHeading": "Wo die Bäume wachsen",
+  "home.otherSites":
+    "{n, plural, one {Und {n} weiterer Pflanzort mit weniger Bäumen.} other {Und {n} weitere Pflanzorte mit weniger Bäumen.}}",
   "home.linksHeading": "Partner und Betreiber",
   "home.partners": "Partner: die API-Referenz",
   "home.operators": "Betreiber: das Dashboard",

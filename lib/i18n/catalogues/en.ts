@@ -1140,6 +1140,8 @@ export const en: Catalogue = {
   "home.treesLabel": "{n, plural, one {tree planted} other {trees planted}}",
   "home.treesNote": "The living trees of the public memorials.",
   "home.mapHeading": "Where the trees grow",
+  "home.otherSites":
+    "{n, plural, one {And {n} other planting site, with fewer trees.} other {And {n} other planting sites, with fewer trees.}}",
   "home.linksHeading": "Partners and operators",
   "home.partners": "Partners: the API reference",
   "home.operators": "Operators: the dashboard",

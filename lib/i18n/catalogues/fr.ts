@@ -1172,6 +1172,8 @@ export const fr = {
   "home.treesLabel": "{n, plural, one {arbre planté} other {arbres plantés}}",
   "home.treesNote": "Les arbres vivants des mémoriaux publics.",
   "home.mapHeading": "Où poussent les arbres",
+  "home.otherSites":
+    "{n, plural, one {Et {n} autre site de plantation, qui compte moins d’arbres.} other {Et {n} autres sites de plantation, qui comptent moins d’arbres.}}",
   "home.linksHeading": "Partenaires et opérateurs",
   "home.partners": "Partenaires : la référence de l’API",
   "home.operators": "Opérateurs : le tableau de bord",

@@ -1153,6 +1153,8 @@ export const nl: Catalogue = {
   "home.treesLabel": "{n, plural, one {boom geplant} other {bomen geplant}}",
   "home.treesNote": "De levende bomen van de openbare gedenkpagina’s.",
   "home.mapHeading": "Waar de bomen groeien",
+  "home.otherSites":
+    "{n, plural, one {En nog {n} plantlocatie, met minder bomen.} other {En nog {n} plantlocaties, met minder bomen.}}",
   "home.linksHeading": "Partners en operatoren",
   "home.partners": "Partners: de referentie van de API",
   "home.operators": "Operatoren: het dashboard",
