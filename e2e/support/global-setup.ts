@@ -44,6 +44,9 @@ export default async function globalSetup(_config: FullConfig) {
     WEBHOOK_ALLOW_PRIVATE: "1",
     JOB_RETRY_BASE_MS: "300",
     WEBHOOK_TIMEOUT_MS: "2000",
+    // Playwright's request clients keep idle connections without a time limit: one reused just as
+    // the service closed it after 5 s idle met ECONNRESET. Longer than any pause of a test.
+    KEEP_ALIVE_TIMEOUT_MS: "120000",
     ...stripeEnv,
   };
   // The service, then its two other instances that several specs share (e2e/support/instances.ts):
