@@ -51,7 +51,7 @@ function urlFor(port: number, password: string, user = USER): string {
   return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE}`;
 }
 
-export function servicePasswordFile(): string {
+function servicePasswordFile(): string {
   return path.join(dataDir(), "service-password");
 }
 

@@ -19,12 +19,12 @@ const APPEND_ONLY = ['public."audit_log"'];
 /** Tables the service only reads: the migration histories, written by the owner. */
 const READ_ONLY = ['public."_prisma_migrations"', 'graphile_worker."migrations"'];
 
-export function quoteIdentifier(name: string): string {
+function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
 /** The statements that give `role` the service's rights, and take away what it must not have. */
-export function serviceGrants(role: string, database: string): string[] {
+function serviceGrants(role: string, database: string): string[] {
   const who = quoteIdentifier(role);
   const statements = [
     `GRANT CONNECT, TEMPORARY ON DATABASE ${quoteIdentifier(database)} TO ${who}`,

@@ -22,10 +22,9 @@
 // When: right after the creation's transaction commits, in a statement of its own, before the answer
 // is sent (lib/memorials/create-memorial.ts). Two memorials of one person created at the same moment
 // do not see each other inside their transactions; after its commit, the one committed last sees
-// the other, so the pair is recorded without any lock: plantings for different people who died the
-// same day run side by side (a lock per operator and day serialised them, 39-46 plantings a second
-// for 20 clients). Should the process die between the commit and this statement, the pair is not
-// suggested: a suggestion is lost, never a planting.
+// the other, so the pair is recorded without any lock, and plantings for different people who died
+// the same day run side by side. Should the process die between the commit and this statement, the
+// pair is not suggested: a suggestion is lost, never a planting.
 //
 // Cost, bounded whatever the look-alikes: the candidates are read from the index
 // person_operator_death_idx (operator_id, death_date), the operator's persons who died within a day;
