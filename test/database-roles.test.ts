@@ -4,6 +4,7 @@
 // only by the log's triggers, which an owner could switch off.
 import { randomUUID } from "node:crypto";
 import { grantServiceRights } from "@memorial/lib/db/service-role";
+import { migrate } from "@memorial/lib/service/migrate";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
@@ -94,6 +95,12 @@ describe("the service's database role", () => {
     expect((await refusal("CREATE TABLE role_probe (id int)")).code).toBe("42501");
     expect((await refusal(`DELETE FROM "_prisma_migrations"`)).code).toBe("42501");
     expect((await refusal("DELETE FROM graphile_worker.migrations")).code).toBe("42501");
+  });
+
+  it("finds nothing to apply on a migrated database, without any right to create", async () => {
+    // The strictest split (docs/operations.md): the owner migrates as a release step, and the
+    // service starts with its own DATABASE_URL alone, migrating with it.
+    await expect(migrate(process.env.TEST_SERVICE_DATABASE_URL as string)).resolves.toEqual([]);
   });
 
   it("is refused when it could undo its limits: a superuser is never granted as the service", async () => {
