@@ -46,7 +46,7 @@ export const ERROR_CODES: Record<ErrorCode, { status: number; meaning: string }>
   MEMORIAL_CLOSED: {
     status: HTTP_STATUS.MEMORIAL_CLOSED,
     meaning:
-      "`POST /v1/Arbres/Deplacer` (issue 32.3): the target memorial (`MemorialIdCible`) cannot take trees now: it awaits its family's confirmation, was closed as not confirmed or declined, is hidden or taken down by its family, is being erased, or was merged into another. `POST /v1/Codes/Creer`: the memorial is closed in one of these ways (codes may be issued for one awaiting its family, or hidden). Nothing was written.",
+      "`POST /v1/Arbres/Deplacer`: the target memorial (`MemorialIdCible`) cannot take trees now: it awaits its family's confirmation, was closed as not confirmed or declined, is hidden or taken down by its family, is being erased, or was merged into another. `POST /v1/Codes/Creer`: the memorial is closed in one of these ways (codes may be issued for one awaiting its family, or hidden). Nothing was written.",
   },
   AWAITING_CONFIRMATION: {
     status: HTTP_STATUS.AWAITING_CONFIRMATION,
