@@ -77,8 +77,11 @@ test("an endpoint added in the dashboard receives signed deliveries, shown in th
   await createdRow.getByRole("button", { name: /Send again/ }).click();
   await expect(page.getByText("The delivery is queued again.")).toBeVisible();
   await receiver.waitFor(3);
+  // The message sent again is the first one's, under its id. Its retries (every 300 ms here) may
+  // have come too by now: the receiver keeps answering 503.
   const id = receiver.received[2].headers["webhook-id"];
-  expect(receiver.received.filter((m) => m.headers["webhook-id"] === id)).toHaveLength(2);
+  const first = receiver.received.slice(0, 2).find((m) => m.json.type === "memorial.created");
+  expect(first?.headers["webhook-id"]).toBe(id);
   const deliveryId = Number(await createdRow.getAttribute("data-delivery-id"));
   await expect
     .poll(
