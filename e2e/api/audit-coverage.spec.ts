@@ -31,7 +31,7 @@ import { PRIVACY_COMMANDS } from "../../cli/commands/privacy";
 import { TREE_COMMANDS } from "../../cli/commands/trees";
 import { VISITOR_COMMANDS } from "../../cli/commands/visitors";
 import { WEBHOOK_COMMANDS } from "../../cli/commands/webhooks";
-import { runCommand } from "../support/command-line";
+import { runCommandLineInProcess } from "../support/command-line";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
@@ -293,12 +293,12 @@ function dashboardRoute(method: string, pathname: string, body: BodyInit, type?:
   });
 }
 
-/** `npm run cli`: the compiled command line (scripts/run.mjs), as the service's staff run it. */
-const cli = (...args: string[]) =>
-  runCommand(
-    [process.execPath, "scripts/run.mjs", "cli", ...args],
-    JSON.parse(process.env.E2E_SERVICE_ENV as string),
-  );
+/**
+ * The command line's own function, called in this process: what is checked is the audit row each
+ * command writes, and a Node.js start per command cost this test over a minute. The compiled
+ * program itself is run by e2e/api/jobs-run.spec.ts.
+ */
+const cli = (...args: string[]) => runCommandLineInProcess(args);
 
 /** Runs a command; its answer (the last line of standard output, JSON). */
 async function run(...args: string[]) {

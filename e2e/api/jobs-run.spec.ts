@@ -1,7 +1,6 @@
 // Issue 28.9 from outside: `npm run cli -- jobs run send-reminders` beside the running service
 // writes today's anniversary reminder, which the service's own job runner sends to the SMTP sink,
 // without waiting for 07:00 UTC.
-import path from "node:path";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { expect, test } from "@playwright/test";
 import { runCommand } from "../support/command-line";
@@ -9,10 +8,10 @@ import { baseUrl, mailDir } from "../support/factories";
 import { publicMemorial, todayYearsAgo, uniqueEmail, waitForReminder } from "../support/reminders";
 import { mailParts } from "../support/smtp";
 
-/** The command line from its source (tsx), with the running service's settings. */
+/** `npm run cli`: the compiled command line (scripts/run.mjs), with the running service's settings. */
 const cli = (...args: string[]) =>
   runCommand(
-    [path.resolve("node_modules/.bin/tsx"), "cli/index.ts", ...args],
+    [process.execPath, "scripts/run.mjs", "cli", ...args],
     JSON.parse(process.env.E2E_SERVICE_ENV as string),
   );
 

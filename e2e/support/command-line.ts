@@ -1,8 +1,10 @@
-// The operators' command line run as a child process, as the people who run the service run it:
-// its exit code, what it printed, and its answer (the last line of standard output, JSON). The
-// unit tests run the source through tsx (test/support/cli.ts), the e2e tests the compiled command
-// line of `npm run cli` (scripts/run.mjs cli): one collector for both.
+// The operators' command line as the tests run it: its exit code, what it printed, and its answer
+// (the last line of standard output, JSON). Most tests call the program's own function in their
+// process (runCommandLineInProcess): a Node.js start per call costs about two seconds. What only a
+// process shows runs it as a child (runCommand): the source through tsx in the unit tests
+// (test/support/cli.ts), the compiled command line of `npm run cli` in the end-to-end tests.
 import { spawn } from "node:child_process";
+import { runCommandLine } from "../../cli/command-line";
 
 export interface CommandRun {
   code: number | null;
@@ -45,4 +47,50 @@ export function runCommand(
       resolve({ code, stdout, stderr, json });
     });
   });
+}
+
+// One call at a time: a call may change the environment, which is the process's.
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs the command line's function (cli/command-line.ts) in this process with `args`, with `env`
+ * added to the environment for the call (undefined unsets one).
+ */
+export function runCommandLineInProcess(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CommandRun> {
+  const run = queue.then(() => inProcess(env, args));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function inProcess(env: Record<string, string | undefined>, args: string[]): Promise<CommandRun> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  const setAll = (values: Record<string, string | undefined>) => {
+    for (const [name, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+  const out: string[] = [];
+  const err: string[] = [];
+  setAll(env);
+  try {
+    const code = await runCommandLine(args, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    let json = null;
+    try {
+      json = JSON.parse(out[out.length - 1] ?? "");
+    } catch {
+      json = null;
+    }
+    return {
+      code,
+      stdout: out.map((line) => `${line}\n`).join(""),
+      stderr: err.map((line) => `${line}\n`).join(""),
+      json,
+    };
+  } finally {
+    setAll(saved);
+  }
 }
