@@ -3,14 +3,18 @@
 //
 //   lint ─┐
 //   typecheck ─┤ (all three at once)
-//   build ─────┴─► unit and database tests (vitest) ─► end-to-end tests (Playwright) ─► crash tests
+//   build ─────┴─► unit and database tests (vitest) ─► end-to-end tests (Playwright)
+//   build ─► crash tests (beside vitest)
 //
 // The linters and the type checker need nothing: they run beside the build. The tests need the
-// build (the service they start is the built one), and each stage of tests keeps both cores busy
-// on its own (vitest's three workers; Playwright's two with the service and Chromium), so they run
-// one after the other rather than share the cores. The first failed stage stops the stages that
-// wait for it; the summary says which failed and which never ran (docs/testing.md). Node.js only,
-// no package: it runs before anything is known to work.
+// build (the service they start is the built one). vitest and Playwright each keep both cores busy
+// on their own (vitest's three workers; Playwright's two with the service and Chromium), so they
+// run one after the other rather than share the cores. The crash tests start a service of their
+// own and spend most of their three minutes waiting (for a database stopped for 20 s, for a
+// minute boundary): they run beside vitest, which loses a few seconds, and the run gains their
+// three minutes. The first failed stage stops the stages that wait for it; the summary says which
+// failed and which never ran (docs/testing.md). Node.js only, no package: it runs before anything
+// is known to work.
 //
 //   node scripts/test.mjs [stage...]   runs the named stages only (and nothing they need)
 import { spawn } from "node:child_process";
@@ -21,7 +25,7 @@ const STAGES = [
   { name: "build", command: ["npm", "run", "--silent", "build"], needs: [] },
   { name: "vitest", command: ["npx", "vitest", "run"], needs: ["lint", "typecheck", "build"] },
   { name: "e2e", command: ["npx", "playwright", "test"], needs: ["vitest"] },
-  { name: "crash", command: ["npm", "run", "--silent", "test:crash"], needs: ["e2e"] },
+  { name: "crash", command: ["npm", "run", "--silent", "test:crash"], needs: ["build"] },
 ];
 
 const only = process.argv.slice(2);
