@@ -18,6 +18,7 @@
 //
 //   node scripts/test.mjs [stage...]   runs the named stages only (and nothing they need)
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 
 const STAGES = [
   { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: [] },
@@ -27,6 +28,35 @@ const STAGES = [
   { name: "e2e", command: ["npx", "playwright", "test"], needs: ["vitest"] },
   { name: "crash", command: ["npm", "run", "--silent", "test:crash"], needs: ["build"] },
 ];
+
+/** Playwright's JSON report (playwright.config.ts), read for the tests that passed only when run again. */
+const E2E_REPORT = "test-results/e2e-report.json";
+
+/**
+ * The end-to-end tests that failed, then passed when Playwright ran them again (CI retries a failed
+ * test once): "file:line title" each. They are listed in the summary, so that a flake is seen and
+ * fixed rather than hidden by its retry.
+ */
+function flakyTests() {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(E2E_REPORT, "utf8"));
+  } catch {
+    return [];
+  }
+  const flaky = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== "flaky") continue;
+        flaky.push(`${spec.file}:${spec.line} ${spec.title} (${test.projectName})`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return flaky;
+}
 
 const only = process.argv.slice(2);
 for (const name of only) {
@@ -47,7 +77,8 @@ function run(stage) {
     child.on("exit", (code, signal) => {
       const seconds = (Date.now() - began) / 1000 - startedAt;
       const status = code === 0 ? "passed" : "failed";
-      results.set(stage.name, { status, seconds, startedAt, detail: signal ?? `exit ${code}` });
+      const flaky = stage.name === "e2e" ? flakyTests() : [];
+      results.set(stage.name, { status, seconds, startedAt, detail: signal ?? `exit ${code}`, flaky });
       console.log(`${code === 0 ? "✔" : "✘"} ${stage.name} ${status} in ${seconds.toFixed(0)} s`);
       resolve();
     });
@@ -90,5 +121,10 @@ for (const stage of chosen) {
   );
 }
 console.log(`  ${"total".padEnd(10)} ${"".padEnd(8)} ${total.toFixed(0).padStart(5)} s`);
+const flaky = [...results.values()].flatMap((result) => result.flaky ?? []);
+if (flaky.length) {
+  console.log(`\nnpm test: ${flaky.length} flaky end-to-end test(s), passed only when run again:`);
+  for (const test of flaky) console.log(`  ${test}`);
+}
 const failed = chosen.filter((stage) => results.get(stage.name).status !== "passed");
 process.exit(failed.length ? 1 : 0);
