@@ -90,7 +90,7 @@ describe("the jobs' audit rows", () => {
         command: plantingCommand(awaitingFamilyTarget(address()), { planter: "La famille" }),
       }),
     );
-    await dispatchEvents([confirmationEmailConsumer]);
+    await dispatchEvents([confirmationEmailConsumer], { operatorId: caller.operatorId });
     // The clock: every link of the memorial has ended.
     await db.$executeRaw`UPDATE "confirmation_token" SET "expires_at" = now() - interval '1 second' WHERE "memorial_id" = ${memorialId}`;
     await runDaily(unconfirmedItems());

@@ -500,7 +500,7 @@ describe("merging a pair", () => {
     expect(listed).toMatchObject({ state: "merged", merge: { id: result.mergeId } });
 
     // Both families are told, each in its language, with the kept memorial's page.
-    await dispatchEvents([mergeEmailConsumer]);
+    await dispatchEvents([mergeEmailConsumer], { operatorId: d.op.operatorId });
     const keptMail = await db.outgoingEmail.findFirstOrThrow({ where: { to: d.keptFamily.email } });
     const mergedMail = await db.outgoingEmail.findFirstOrThrow({ where: { to: d.mergedFamily.email } });
     expect(keptMail.subject).toContain("une seule page");
@@ -548,7 +548,7 @@ describe("merging a pair", () => {
     expect((await listDuplicates(d.op.operatorId)).map((p) => p.state)).toEqual(["unmerged"]);
 
     // Both families are told of the undo as they were told of the merge, each with its own page.
-    await dispatchEvents([mergeEmailConsumer]);
+    await dispatchEvents([mergeEmailConsumer], { operatorId: d.op.operatorId });
     const [keptUndo, mergedUndo] = await Promise.all(
       [d.keptFamily.email, d.mergedFamily.email].map((to) =>
         db.outgoingEmail.findFirstOrThrow({ where: { to }, orderBy: { id: "desc" } }),

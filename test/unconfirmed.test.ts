@@ -49,7 +49,7 @@ async function awaiting(caller: Caller) {
     linkBase: ORIGIN,
     command: plantingCommand(awaitingFamilyTarget(email), { planter: "La famille", message: "Pour toi" }),
   });
-  await dispatchEvents([confirmationEmailConsumer]);
+  await dispatchEvents([confirmationEmailConsumer], { operatorId: caller.operatorId });
   const [mail] = await mailsOf(memorialId);
   return { memorialId, email, token: tokenOf(mail!.text) };
 }

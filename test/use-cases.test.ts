@@ -201,8 +201,8 @@ describe("domain events", () => {
     // A crash after the commit: no consumer ran. The next dispatcher (two at once) sends it once.
     expect(await db.outgoingEmail.count({ where: { memorialId: result.memorialId } })).toBe(0);
     // (The job `dispatch-events` is this pass; three at once, as on two instances.)
-    const consumers = [confirmationEmailConsumer];
-    await Promise.all([dispatchEvents(consumers), dispatchEvents(consumers), dispatchEvents(consumers)]);
+    const dispatch = () => dispatchEvents([confirmationEmailConsumer], { operatorId: live.operatorId });
+    await Promise.all([dispatch(), dispatch(), dispatch()]);
     const mails = await db.outgoingEmail.findMany({ where: { memorialId: result.memorialId } });
     expect(mails).toHaveLength(1);
     expect(mails[0].text).toContain("http://trees.test/confirm/");
@@ -223,13 +223,21 @@ describe("domain events", () => {
     });
     expect(mine).toHaveLength(6); // memorial.created and tree.planted of each
     const bad = mine.find((e) => e.type === "memorial.created" && e.memorialId === made[1]!.memorialId)!;
-    // The other tests' events are not this dispatcher's to take: refused, they stay pending.
-    const consumer = async (_tx: unknown, event: { id: bigint; operatorId: number }) => {
-      if (event.operatorId !== live.operatorId) throw new Error("not this test's event");
+    // Another operator's events, pending meanwhile: a pass for one operator leaves them be.
+    const other = await callers();
+    await plant(other.live, plantingCommand(newMemorialTarget()));
+    const consumer = async (_tx: unknown, event: { id: bigint }) => {
       if (event.id === bad.id) throw new Error("the receiving system is down");
     };
     // The pass goes on past the failing event, then asks for the retry policy's next attempt.
-    await expect(dispatchEvents([consumer])).rejects.toBeInstanceOf(RetryLater);
+    await expect(dispatchEvents([consumer], { operatorId: live.operatorId })).rejects.toBeInstanceOf(
+      RetryLater,
+    );
+    const others = await db.domainEvent.findMany({ where: { operatorId: other.live.operatorId } });
+    expect(others.map((e) => [e.dispatchedAt, e.attempts])).toEqual([
+      [null, 0],
+      [null, 0],
+    ]);
     const after = await db.domainEvent.findMany({ where: { id: { in: mine.map((e) => e.id) } } });
     for (const event of after) {
       if (event.id === bad.id) {

@@ -6,7 +6,7 @@
 // event. A crash before the
 // commit leaves the event to the next pass. A consumer that keeps failing is retried on later
 // passes and given up after MAX_ATTEMPTS, with its error kept on the event row.
-import { db, type Tx, transaction } from "@memorial/lib/db/client";
+import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { isConnectionError, reportDatabaseFailure } from "@memorial/lib/db/health";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { RetryLater } from "@memorial/lib/jobs/retry";
@@ -38,10 +38,28 @@ export type DurableConsumer = (tx: Tx, event: StoredEvent) => Promise<void>;
  */
 const BATCH = 20;
 
-const SELECT_EVENTS = `SELECT "id", "type", "operator_id" AS "operatorId", "memorial_id" AS "memorialId",
-  "is_test" AS "isTest", "payload", "created_at" AS "createdAt"
-  FROM "domain_event" WHERE "dispatched_at" IS NULL AND "id" > $1
-  ORDER BY "id" LIMIT $2 FOR UPDATE SKIP LOCKED`;
+/** Which pending events a pass takes: every operator's, or one operator's alone. */
+export interface DispatchOptions {
+  /** Asked between batches: a stopping process finishes the batch in hand and leaves the rest. */
+  stopping?: () => boolean;
+  /**
+   * Only this operator's events. The tests dispatch their own operator's events by hand, side by
+   * side on one database: a pass over every event would hand another test's events to consumers
+   * that are not theirs, and mark them dispatched.
+   */
+  operatorId?: number;
+}
+
+const ofOperator = (operatorId: number | undefined) =>
+  operatorId === undefined ? Prisma.empty : Prisma.sql`AND "operator_id" = ${operatorId}`;
+
+const selectEvents = (tx: Tx, after: bigint, limit: number, operatorId: number | undefined) =>
+  tx.$queryRaw<
+    StoredEvent[]
+  >`SELECT "id", "type", "operator_id" AS "operatorId", "memorial_id" AS "memorialId",
+    "is_test" AS "isTest", "payload", "created_at" AS "createdAt"
+    FROM "domain_event" WHERE "dispatched_at" IS NULL AND "id" > ${after} ${ofOperator(operatorId)}
+    ORDER BY "id" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
 
 /**
  * Dispatches up to BATCH pending events after `after` in one transaction, in order. Returns the
@@ -51,10 +69,11 @@ const SELECT_EVENTS = `SELECT "id", "type", "operator_id" AS "operatorId", "memo
 async function dispatchBatch(
   consumers: DurableConsumer[],
   after: bigint,
+  operatorId: number | undefined,
 ): Promise<{ last: bigint; count: number } | null | "failed"> {
   try {
     return await transaction(async (tx) => {
-      const events = await tx.$queryRawUnsafe<StoredEvent[]>(SELECT_EVENTS, after, BATCH);
+      const events = await selectEvents(tx, after, BATCH, operatorId);
       if (events.length === 0) return null;
       for (const event of events) {
         for (const consume of consumers) await consume(tx, event);
@@ -72,10 +91,11 @@ async function dispatchBatch(
 async function dispatchOne(
   consumers: DurableConsumer[],
   after: bigint,
+  operatorId: number | undefined,
 ): Promise<{ id: bigint; failedAttempts: number | null } | null> {
   try {
     return await transaction(async (tx) => {
-      const [event] = await tx.$queryRawUnsafe<StoredEvent[]>(SELECT_EVENTS, after, 1);
+      const [event] = await selectEvents(tx, after, 1, operatorId);
       if (!event) return null;
       for (const consume of consumers) await consume(tx, event);
       await tx.$executeRaw`UPDATE "domain_event" SET "dispatched_at" = now(), "attempts" = "attempts" + 1
@@ -88,7 +108,7 @@ async function dispatchOne(
       UPDATE "domain_event" SET "attempts" = "attempts" + 1, "last_error" = ${String(error).slice(0, 2000)},
              "dispatched_at" = CASE WHEN "attempts" + 1 >= ${MAX_ATTEMPTS} THEN now() END
       WHERE "id" = (SELECT "id" FROM "domain_event" WHERE "dispatched_at" IS NULL AND "id" > ${after}
-                    ORDER BY "id" LIMIT 1 FOR UPDATE SKIP LOCKED)
+                    ${ofOperator(operatorId)} ORDER BY "id" LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING "id", "attempts"`;
     console.error(
       `[events] dispatching event ${failed?.id ?? "?"} failed (attempt ${failed?.attempts ?? "?"})`,
@@ -106,7 +126,7 @@ async function dispatchOne(
  */
 export async function dispatchEvents(
   consumers: DurableConsumer[],
-  stopping: () => boolean = () => false,
+  { stopping = () => false, operatorId }: DispatchOptions = {},
 ): Promise<number> {
   let count = 0;
   let after = -1n;
@@ -114,7 +134,7 @@ export async function dispatchEvents(
   let oneByOne = false;
   let failed: { id: bigint; attempts: number } | null = null;
   while (!stopping()) {
-    const batch = oneByOne ? "failed" : await dispatchBatch(consumers, after);
+    const batch = oneByOne ? "failed" : await dispatchBatch(consumers, after, operatorId);
     if (batch === null) break;
     if (batch !== "failed") {
       after = batch.last;
@@ -126,7 +146,7 @@ export async function dispatchEvents(
     }
     // A consumer failed in the batch: the next event alone, whose failure is then noted on it.
     oneByOne = true;
-    const step = await dispatchOne(consumers, after);
+    const step = await dispatchOne(consumers, after, operatorId);
     if (step === null) break;
     after = step.id;
     if (step.failedAttempts === null) count++;

@@ -139,7 +139,7 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
     // The pending domain events to their durable consumers (exactly once per event).
     [DISPATCH_JOB]: job({
       async run() {
-        await dispatchEvents(options.consumers, () => stopping.signal.aborted);
+        await dispatchEvents(options.consumers, { stopping: () => stopping.signal.aborted });
         // Stopped before the end: the rest goes to another instance (or the next start) at once.
         if (stopping.signal.aborted) await requestDispatch();
       },
