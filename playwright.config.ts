@@ -41,10 +41,11 @@ export default defineConfig({
       // Each worker keeps one context and one page from test to test, reset between them by
       // Playwright (cookies, storage and cache of the visited origins, routes, init scripts, other
       // pages; the page goes to about:blank). A fresh page is a fresh renderer process, and the
-      // first pages of a fresh renderer cost Chromium about twice the CPU: the browser tests took
-      // 30 % less time with it (docs/testing.md). Nothing the tests rely on outlives the reset: each
-      // test makes its own operator and signs in again, the service keeps no state in the browser,
-      // and the tests that grant permissions or need JavaScript off open contexts of their own.
+      // first pages of a fresh renderer cost Chromium about twice the CPU: the browser tests spent a
+      // quarter to a third fewer worker-seconds with it (docs/testing.md). Nothing the tests rely on
+      // outlives the reset: each test makes its own operator and signs in again, the service keeps
+      // no state in the browser, and the tests that grant permissions or need JavaScript off open
+      // contexts of their own.
       use: { ...devices["Desktop Chrome"], reuseContext: true },
     },
   ],

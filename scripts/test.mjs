@@ -11,10 +11,10 @@
 // on their own (vitest's three workers; Playwright's two with the service and Chromium), so they
 // run one after the other rather than share the cores. The crash tests start a service of their
 // own and spend most of their three minutes waiting (for a database stopped for 20 s, for a
-// minute boundary): they run beside vitest, which loses a few seconds, and the run gains their
-// three minutes. The first failed stage stops the stages that wait for it; the summary says which
-// failed and which never ran (docs/testing.md). Node.js only, no package: it runs before anything
-// is known to work.
+// minute boundary): beside vitest, which then takes about 90 s longer, they save the run about
+// 90 s. The first failed stage stops the stages that wait for it; the summary says which failed
+// and which never ran (docs/testing.md). Node.js only, no package: it runs before anything is
+// known to work.
 //
 //   node scripts/test.mjs [stage...]   runs the named stages only (and nothing they need)
 import { spawn } from "node:child_process";
