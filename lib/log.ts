@@ -36,7 +36,7 @@ const REDACT_PATHS = [
 let root: Logger | undefined;
 
 /** The root logger of this process, made on first use (after the settings are checked). */
-export function logger(): Logger {
+function logger(): Logger {
   root ??= pino({
     level: settings().LOG_LEVEL,
     base: { pid: process.pid },

@@ -11,7 +11,7 @@ interface Node<T> {
   catchAll?: { name: string; optional: boolean; value: T };
 }
 
-export interface PathMatch<T> {
+interface PathMatch<T> {
   value: T;
   /** The dynamic segments by name, as they are in the path (not decoded). */
   params: Record<string, string>;

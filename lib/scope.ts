@@ -13,7 +13,7 @@ import type { Role } from "@memorial/lib/users/roles";
 export const ENVIRONMENTS = ["production", "test"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
-export function isEnvironment(value: unknown): value is Environment {
+function isEnvironment(value: unknown): value is Environment {
   return value === "production" || value === "test";
 }
 
@@ -33,7 +33,7 @@ export function keyPrefixTag(environment: Environment): "live" | "test" {
 }
 
 /** Who acts for an operator. */
-export type OperatorActor =
+type OperatorActor =
   /** A partner's API key (/v1). */
   | { kind: "partner-key"; keyId: number }
   /** A signed-in user of the operator's dashboard (always the production environment). */

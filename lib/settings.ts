@@ -97,9 +97,9 @@ const ZSettings = z.object({
   /** The schema owner's connection for the migrations (lib/db/database-url.ts); unset: DATABASE_URL. */
   MIGRATION_DATABASE_URL: text(undefined),
   DATABASE_POOL_SIZE: integer(1, 1_000, 20),
-  /** A read replica for the reports only (lib/db/client.ts reportsDb); unset: DATABASE_URL. */
+  /** A read replica for the reports only (lib/db/client.ts reportsPool); unset: DATABASE_URL. */
   REPORTS_DATABASE_URL: text(undefined),
-  /** Connections of the reports' own pool (lib/db/client.ts reportsDb), on the replica or the primary. */
+  /** Connections of the reports' own pool (lib/db/client.ts reportsPool), on the replica or the primary. */
   REPORTS_POOL_SIZE: integer(1, 1_000, 4),
   DATA_DIR: text(".data"),
   MIGRATIONS_DIR: text("prisma/migrations"),
@@ -204,7 +204,7 @@ const ZSettings = z.object({
  * test (vitest itself, Playwright in playwright.config.ts); an operator's shell, which usually sets
  * nothing, runs the command line in production mode, as the service it works on.
  */
-export function isProductionMode(nodeEnv: string | undefined): boolean {
+function isProductionMode(nodeEnv: string | undefined): boolean {
   const mode = nodeEnv?.trim().toLowerCase();
   return mode !== "development" && mode !== "test";
 }

@@ -6,7 +6,7 @@ import { parseLanguage } from "@memorial/lib/i18n/languages";
 import { z } from "zod";
 
 export const INT32_MAX = 2_147_483_647;
-export const INT32_MIN = -2_147_483_648;
+const INT32_MIN = -2_147_483_648;
 
 export const int32 = z.number().int("must be an integer").min(INT32_MIN).max(INT32_MAX);
 export const id = z.number().int("must be an integer").min(0, "must not be negative").max(INT32_MAX);
@@ -78,8 +78,8 @@ const DATE_TIME =
  * birth, narrow enough that PostgreSQL, JavaScript dates, ISO 8601 (four-digit years) and Intl
  * formatting all store and read every value back.
  */
-export const DATE_MIN = new Date("1000-01-01T00:00:00.000Z");
-export const DATE_MAX = new Date("9999-12-31T23:59:59.999Z");
+const DATE_MIN = new Date("1000-01-01T00:00:00.000Z");
+const DATE_MAX = new Date("9999-12-31T23:59:59.999Z");
 
 export function parseDateTime(value: string): Date | null {
   const m = DATE_TIME.exec(value.trim());

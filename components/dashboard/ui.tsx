@@ -21,7 +21,7 @@ export const tdClass = "border-b border-stone-200 px-3 py-2 align-top";
 export const cardClass = "rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 
 /** True once `active` has lasted `ms`: quick requests do not make the screen flicker. */
-export function useShownAfter(active: boolean, ms = 150): boolean {
+function useShownAfter(active: boolean, ms = 150): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     if (!active) {

@@ -41,7 +41,7 @@ export function outlinePath(frame: MapFrame, rings: Ring[] = WESTERN_EUROPE): st
 }
 
 /** The most markers spreadApart sets apart. */
-export const SPREAD_MAX = 60;
+const SPREAD_MAX = 60;
 
 /**
  * Marker positions at least `gap` apart, each as near its own point as that allows: neighbouring

@@ -10,11 +10,11 @@ import { keysetBatches } from "@memorial/lib/db/keyset";
 import { invalid } from "@memorial/lib/errors";
 import { INT32_MAX } from "@memorial/lib/validation";
 
-export const ACTOR_KINDS = ["user", "key", "family", "visitor", "cli", "system"] as const;
-export type ActorKind = (typeof ACTOR_KINDS)[number];
+const ACTOR_KINDS = ["user", "key", "family", "visitor", "cli", "system"] as const;
+type ActorKind = (typeof ACTOR_KINDS)[number];
 
 /** The rows of one page of the dashboard's log. */
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 export interface AuditFilter {
   /** Whose rows: always the session's operator. */
@@ -29,7 +29,7 @@ export interface AuditFilter {
   targetId?: string | null;
 }
 
-export interface AuditActorView {
+interface AuditActorView {
   kind: ActorKind;
   id: number | null;
   /** The key's name, the command line's account, the job's name (as the row keeps it). */
@@ -38,7 +38,7 @@ export interface AuditActorView {
   email: string | null;
 }
 
-export interface AuditChange {
+interface AuditChange {
   before?: unknown;
   after?: unknown;
 }

@@ -23,7 +23,7 @@ import { componentLogger } from "@memorial/lib/log";
 import { currentRequest } from "@memorial/lib/observability/request-context";
 import { type Actor, currentActor } from "./actor";
 
-export type AuditTargetType =
+type AuditTargetType =
   | "memorial"
   | "person"
   | "tree"
@@ -110,7 +110,7 @@ function jsonValue(field: string, value: unknown): unknown {
 }
 
 /** The fields that differ between before and after, each with both values (personal ones hidden). */
-export function auditChanges(
+function auditChanges(
   before: Record<string, unknown> | null | undefined,
   after: Record<string, unknown> | null | undefined,
 ): Record<string, Change> {

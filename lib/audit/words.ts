@@ -48,7 +48,7 @@ export const actionWords = (action: string, t: Translate) =>
   t("audit_action", { key: action.replace(".", "_"), action });
 
 /** One value of a changed field: yes/no, a dash for nothing, personal data said as not kept. */
-export function valueWords(value: unknown, t: Translate): string {
+function valueWords(value: unknown, t: Translate): string {
   if (value === undefined || value === null || value === "") return "—";
   if (value === PERSONAL_VALUE) return t("audit_personal");
   if (value === true) return t("yes");

@@ -19,12 +19,12 @@ import { forget, giveBack, hit, type Limit, type LimitCount } from "@memorial/li
 import { hashPassword, PasswordWorkBusy, verifyPassword } from "@memorial/lib/users/passwords";
 import { UNKNOWN_CLIENT } from "./client-address";
 
-export const WINDOW_MINUTES = 15;
+const WINDOW_MINUTES = 15;
 export const CLIENT_MAX_FAILURES = 20;
 export const PAIR_FREE_FAILURES = 3;
-export const PAIR_MAX_DELAY_SECONDS = 300;
+const PAIR_MAX_DELAY_SECONDS = 300;
 export const ACCOUNT_PAUSE_FROM = 10;
-export const ACCOUNT_MAX_PAUSE_MS = 5_000;
+const ACCOUNT_MAX_PAUSE_MS = 5_000;
 
 export type PasswordCheck =
   | { ok: true; user: { id: number; operatorId: number; email: string; passwordStamp: string } }
@@ -46,7 +46,7 @@ export function passwordStamp(passwordHash: string): string {
   return createHash("sha256").update(passwordHash).digest("base64url").slice(0, 16);
 }
 
-export function normaliseEmail(email: string): string {
+function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 

@@ -36,7 +36,7 @@ export const SPECIES_NAMES: Record<string, { nl: string; en: string; de: string 
   "Abies alba": { nl: "Zilverspar", en: "European silver fir", de: "Weißtanne" },
 };
 
-export const SPECIES_TYPES: Record<string, { nl: string; en: string; de: string }> = {
+const SPECIES_TYPES: Record<string, { nl: string; en: string; de: string }> = {
   Feuillu: { nl: "Loofboom", en: "Broadleaf", de: "Laubbaum" },
   Conifère: { nl: "Naaldboom", en: "Conifer", de: "Nadelbaum" },
 };

@@ -21,7 +21,7 @@ import { zodMessage } from "@memorial/lib/v1/zod-message";
 import type { z } from "zod";
 import { formReason, issueReason } from "./field-reasons";
 
-export type ActionFailure = {
+type ActionFailure = {
   ok: false;
   code: string;
   message: string;
@@ -31,7 +31,7 @@ export type ActionFailure = {
 export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionFailure;
 
 /** A refusal of an action itself (not of a use case): its code, and the fields at fault. */
-export class ActionRefusal extends Error {
+class ActionRefusal extends Error {
   constructor(
     readonly code: string,
     message: string,
@@ -72,12 +72,12 @@ export interface ActionDeps {
   log: (message: string, error: unknown) => void;
 }
 
-export const UNAUTHENTICATED: ActionFailure = {
+const UNAUTHENTICATED: ActionFailure = {
   ok: false,
   code: "UNAUTHENTICATED",
   message: "sign in again",
 };
-export const FORBIDDEN: ActionFailure = {
+const FORBIDDEN: ActionFailure = {
   ok: false,
   code: "FORBIDDEN",
   message: "this needs the admin role",

@@ -13,7 +13,7 @@ import { settings } from "@memorial/lib/settings";
 export type EmailState = "sent" | "waiting" | "retrying" | "failed" | "held";
 
 /** pending with no attempt yet is waiting; pending after a failed attempt is retrying. */
-export function emailState(row: { status: string; attempts: number }): EmailState {
+function emailState(row: { status: string; attempts: number }): EmailState {
   if (row.status === "pending") return row.attempts > 0 ? "retrying" : "waiting";
   return row.status as EmailState;
 }
@@ -62,8 +62,8 @@ export async function memorialEmails(scope: OperatorScope, memorialId: number) {
 }
 
 /** The preview's stand-ins for the family's own links (each e-mail gets new secret links). */
-export const PREVIEW_CONFIRM_LINK = "https://…/confirm/…";
-export const PREVIEW_MANAGE_LINK = "https://…/manage/…";
+const PREVIEW_CONFIRM_LINK = "https://…/confirm/…";
+const PREVIEW_MANAGE_LINK = "https://…/manage/…";
 
 /**
  * The family's confirmation e-mail exactly as it is sent (same letter, same function, the

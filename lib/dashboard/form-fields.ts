@@ -8,7 +8,7 @@ import { z } from "zod";
 import { type FieldReason, issueReason } from "./field-reasons";
 
 /** What the browser sent for an input: a string, trimmed ("" for nothing). */
-export const formString = z.unknown().transform((value) => (value == null ? "" : String(value).trim()));
+const formString = z.unknown().transform((value) => (value == null ? "" : String(value).trim()));
 
 /** A checkbox: true only for true. */
 export const formCheck = z.unknown().transform((value) => value === true);

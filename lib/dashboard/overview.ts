@@ -18,7 +18,7 @@ import type { OperatorScope } from "@memorial/lib/scope";
 import { transactionAmount } from "@memorial/lib/transactions/queries";
 
 /** Every tree the scope's operator planted in its environment in [start, end), as the reports count them. */
-export const operatorTrees = (scope: OperatorScope, start: Date, end: Date): ReportFilter => ({
+const operatorTrees = (scope: OperatorScope, start: Date, end: Date): ReportFilter => ({
   viewer: scope,
   scope: { kind: "operator" },
   start,
@@ -70,7 +70,7 @@ async function lastTwelveMonths(scope: OperatorScope, year: number, month: numbe
 }
 
 /** Memorials awaiting their family's confirmation for more than 7 days, oldest first. */
-export async function staleConfirmations(scope: OperatorScope, now = new Date(), limit = 50) {
+async function staleConfirmations(scope: OperatorScope, now = new Date(), limit = 50) {
   const before = new Date(now.getTime() - STALE_CONFIRMATION_DAYS * 86_400_000);
   const where: Prisma.MemorialWhereInput = {
     ...ownMemorialsOf(scope),
@@ -122,5 +122,3 @@ export async function overview(scope: OperatorScope, now = new Date()) {
     unconfirmedOutcome: outcome.unconfirmedOutcome,
   };
 }
-
-export type Overview = Awaited<ReturnType<typeof overview>>;

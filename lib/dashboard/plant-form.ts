@@ -53,7 +53,6 @@ export const EMPTY_PLANT_FORM: PlantFormValues = {
   externalId: "",
 };
 
-export type { FieldReason } from "./field-reasons";
 export { REASON_MESSAGE } from "./field-reasons";
 
 export type FieldReasons = Partial<Record<keyof PlantFormValues, FieldReason>>;

@@ -65,12 +65,12 @@ const input = (q: ReportQuery) => ({
 export type ChartUnit = "week" | "month";
 
 /** Weeks for periods up to about four months, months beyond, so that the chart stays readable. */
-export function chartUnit(days: number): ChartUnit {
+function chartUnit(days: number): ChartUnit {
   return days <= 120 ? "week" : "month";
 }
 
 /** Every bucket start (Monday 00:00 UTC, or the 1st of the month) that overlaps [start, end). */
-export function bucketStarts(start: Date, end: Date, unit: ChartUnit): Date[] {
+function bucketStarts(start: Date, end: Date, unit: ChartUnit): Date[] {
   const first =
     unit === "month"
       ? new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth(), 1))

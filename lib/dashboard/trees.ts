@@ -25,9 +25,9 @@ import { parseId } from "@memorial/lib/validation";
 import { REASON_MESSAGE } from "./field-reasons";
 
 /** Trees listed at once on the Trees page (the count says how many there are in all). */
-export const WAITING_LIST_LIMIT = 500;
+const WAITING_LIST_LIMIT = 500;
 
-export interface WaitingRow {
+interface WaitingRow {
   id: number;
   memorialId: number;
   memorialTitle: string;
@@ -44,7 +44,7 @@ export interface WaitingListing {
 }
 
 /** A list's filter from its query string: a site id, days from and to (UTC). */
-export function treeFilter(search: URLSearchParams): TreeListFilter {
+function treeFilter(search: URLSearchParams): TreeListFilter {
   const site = search.get("site")?.trim() ?? "";
   const from = search.get("from")?.trim() ?? "";
   const to = search.get("to")?.trim() ?? "";
@@ -62,7 +62,7 @@ export function treeFilter(search: URLSearchParams): TreeListFilter {
 }
 
 /** The waiting trees' filter: the days are order days. */
-export function waitingFilter(search: URLSearchParams) {
+function waitingFilter(search: URLSearchParams) {
   const { plantationId, from, to } = treeFilter(search);
   return { plantationId, orderedFrom: from, orderedTo: to };
 }
@@ -109,7 +109,7 @@ export async function treeListing(scope: OperatorScope, search: URLSearchParams)
 }
 
 /** The columns of the waiting trees' sheet: the import's own, those of an `in_ground` line. */
-export const WAITING_SHEET_COLUMNS = [
+const WAITING_SHEET_COLUMNS = [
   "tree_id",
   "step",
   "date",

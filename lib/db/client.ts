@@ -29,7 +29,7 @@ let reports: (PooledClient & { made: string }) | undefined;
  * pool's own id, so that pg_stat_activity tells which process and which pool holds each connection
  * (e2e/api/one-module-graph.spec.ts counts the pools of the server's process).
  */
-export function poolApplicationName(name: string, poolId: string): string {
+function poolApplicationName(name: string, poolId: string): string {
   return `memorial-trees/${name}/${process.pid}/${poolId}`;
 }
 
@@ -96,7 +96,7 @@ function reportsClient(): PooledClient {
 }
 
 /**
- * The client of the reports' reads (lib/reports: the report lines and totals, exports, the
+ * The pool of the reports' reads (lib/reports: the report lines and totals, exports, the
  * dashboard's charts and tree-life figures): a read replica when REPORTS_DATABASE_URL is set,
  * where a report may lag the primary by the replication delay; otherwise the primary. Its pool is
  * its own, of REPORTS_POOL_SIZE connections (4 by default), whichever database it reads: a burst of
@@ -106,15 +106,6 @@ function reportsClient(): PooledClient {
  * Only reads that nobody makes right after their own write take it: never Infos, a memorial page
  * or anything a use case reads to decide.
  */
-export const reportsDb: PrismaClient = new Proxy({} as PrismaClient, {
-  get(_target, property) {
-    const client = reportsClient().client;
-    const value = Reflect.get(client, property);
-    return typeof value === "function" ? value.bind(client) : value;
-  },
-});
-
-/** The pool of the reports' reads, on the replica or the primary (see reportsDb). */
 export function reportsPool(): pg.Pool {
   return reportsClient().pool;
 }

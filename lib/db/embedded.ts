@@ -39,7 +39,7 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
-export function dataDir(): string {
+function dataDir(): string {
   return path.resolve(settings().DATA_DIR);
 }
 
@@ -116,7 +116,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * made there (32 random bytes, mode 0600). Written aside then linked into place: link() fails when
  * the file exists, so a service and a command line starting together agree on one password.
  */
-export function embeddedPassword(): string {
+function embeddedPassword(): string {
   const file = passwordFile();
   return readSecretFile(file) ?? createSecretFile(file, "delete it (the next start makes a new password)");
 }

@@ -7,8 +7,8 @@
 import { Prisma } from "@memorial/lib/db/client";
 
 /** Words kept of a search text, and their length: enough for any name, bounded work. */
-export const MAX_SEARCH_WORDS = 8;
-export const MAX_WORD_LENGTH = 100;
+const MAX_SEARCH_WORDS = 8;
+const MAX_WORD_LENGTH = 100;
 
 /**
  * A typed text as a search can read it (issue 27.2): control characters (U+0000, which PostgreSQL's

@@ -100,13 +100,13 @@ export const sql: SqlClient = clientOn(mainPool);
 export const preparedSql: SqlClient = clientOn(mainPool, true);
 
 /**
- * The reports' reads: on the replica when REPORTS_DATABASE_URL is set (lib/db/client.ts reportsDb),
+ * The reports' reads: on the replica when REPORTS_DATABASE_URL is set (lib/db/client.ts reportsPool),
  * prepared (their texts are a few dozen: a kind of report, a language, a number of words).
  */
 export const reportsSql: SqlClient = clientOn(reportsPool, true);
 
 /** A transaction of sqlTransaction that outlived its time limit (it was rolled back). */
-export class TransactionTimeoutError extends Error {
+class TransactionTimeoutError extends Error {
   constructor(timeout: number) {
     super(`the transaction expired: it lasted more than ${timeout} ms`);
     this.name = "TransactionTimeoutError";

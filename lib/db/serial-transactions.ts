@@ -11,7 +11,7 @@ type Adapter = Awaited<ReturnType<PrismaPg["connect"]>>;
 type Transaction = Awaited<ReturnType<Adapter["startTransaction"]>>;
 
 /** `tx` with its statements run one after the other (savepoints go through executeRaw too). */
-export function oneStatementAtATime(tx: Transaction): Transaction {
+function oneStatementAtATime(tx: Transaction): Transaction {
   let last: Promise<unknown> = Promise.resolve();
   const queued = <T>(run: () => Promise<T>): Promise<T> => {
     const next = last.then(run, run);

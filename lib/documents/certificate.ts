@@ -23,7 +23,7 @@ export const PAPER_SIZES = { a4: [595.28, 841.89], a5: [419.53, 595.28] } as con
 export type PaperSize = keyof typeof PAPER_SIZES;
 
 /** The newest trees listed by name; the others are counted in one line ("… and N more trees"). */
-export const CERTIFICATE_TREE_LINES = 50;
+const CERTIFICATE_TREE_LINES = 50;
 
 export interface CertificateInput {
   memorial: PublicMemorial;

@@ -56,7 +56,7 @@ export async function claimCardsPdf(input: ClaimCardsInput): Promise<Uint8Array>
   return pdf.save();
 }
 
-export const CLAIM_CODES_CSV_HEADER = ["code", "memorial", "expires_at", "planting_url"];
+const CLAIM_CODES_CSV_HEADER = ["code", "memorial", "expires_at", "planting_url"];
 
 export interface ClaimCodeLine {
   code: string;

@@ -15,9 +15,9 @@ import { PAPER_SIZES } from "./certificate";
 import { ellipsize, GREEN, GREY, INK, newPdf, wrap } from "./draw";
 import { type FontWeight, printable } from "./fonts";
 
-export type SummaryTreeStatus = TreeStatus;
+type SummaryTreeStatus = TreeStatus;
 
-export interface SummaryTree {
+interface SummaryTree {
   plantedAt: Date;
   quantity: number;
   planter: string;
@@ -53,7 +53,7 @@ export interface SummaryPlanter {
 }
 
 /** The planters (replacement trees left out), by name as written (case and spaces ignored). */
-export function summaryPlanters(summary: ClosingSummary): SummaryPlanter[] {
+function summaryPlanters(summary: ClosingSummary): SummaryPlanter[] {
   const byName = new Map<string, SummaryPlanter>();
   for (const tree of summary.trees) {
     if (tree.replacement) continue;
@@ -106,7 +106,7 @@ export function summaryCsv(summary: ClosingSummary): string {
 }
 
 /** The tree's life in words: ordered, in the ground since…, dead, replaced. */
-export function treeStatusText(tree: SummaryTree, language: Language): string {
+function treeStatusText(tree: SummaryTree, language: Language): string {
   const t = translator(language, "closing");
   const date = tree.inGroundOn ? formatCalendarDate(tree.inGroundOn, language) : "";
   if ((tree.status === "in_ground" || tree.status === "monitored") && !tree.inGroundOn)

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 
-export const FONT_FILES = {
+const FONT_FILES = {
   regular: "DejaVuSerif.ttf",
   bold: "DejaVuSerif-Bold.ttf",
 } as const;

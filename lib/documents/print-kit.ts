@@ -19,7 +19,7 @@ import { breakUrl, type Colour, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wr
 import { type FontWeight, printable, textWidth } from "./fonts";
 
 /** Points: A4 and A6 portrait. */
-export const PRINT_KIT_SIZES = { poster: [595.28, 841.89], card: [297.64, 419.53] } as const;
+const PRINT_KIT_SIZES = { poster: [595.28, 841.89], card: [297.64, 419.53] } as const;
 export type PrintKitFormat = keyof typeof PRINT_KIT_SIZES;
 
 export const isPrintKitFormat = (value: unknown): value is PrintKitFormat =>
@@ -87,7 +87,7 @@ export async function printKitPdf(
 }
 
 /** A line of text of a kit's page, centred, in points at the poster's scale. */
-export interface KitText {
+interface KitText {
   text: string;
   size: number;
   weight?: FontWeight;

@@ -14,7 +14,7 @@ import { type DomainEventType, onEventSignals } from "./events";
 import { ensureListening } from "./listener";
 import type { StoredPayload } from "./payloads";
 
-export const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 10;
 
 /** An event of type T as a consumer reads it: its payload is the type's (lib/events/payloads.ts). */
 export interface StoredEventOf<T extends DomainEventType> {

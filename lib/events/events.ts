@@ -58,7 +58,7 @@ interface EventEnvelope {
 }
 
 /** An event of type T to record: its payload is the type's (lib/events/payloads.ts). */
-export type NewDomainEventOf<T extends DomainEventType> = EventEnvelope & {
+type NewDomainEventOf<T extends DomainEventType> = EventEnvelope & {
   type: T;
 } & (EventPayloads[T] extends Record<string, never>
     ? { payload?: EventPayloads[T] }
@@ -84,7 +84,7 @@ export const EVENT_CHANNEL = "domain_event";
 const origin = randomUUID();
 
 /** The NOTIFY payload of signals (PostgreSQL takes 8000 bytes: beyond, the others drop everything). */
-export function noticeOf(signals: EventSignal[]): string {
+function noticeOf(signals: EventSignal[]): string {
   const json = JSON.stringify({ o: origin, s: signals });
   return json.length <= 7900
     ? json
@@ -124,7 +124,7 @@ export function publishLocal(signals: EventSignal[]): void {
   }
 }
 
-export function signalOf(event: NewDomainEvent): EventSignal {
+function signalOf(event: NewDomainEvent): EventSignal {
   const memorialIds = [...new Set([event.memorialId ?? null, ...(event.memorialIds ?? [])])].filter(
     (id): id is number => typeof id === "number",
   );

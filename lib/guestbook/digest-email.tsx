@@ -9,7 +9,7 @@ import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { inline } from "@memorial/lib/mail/kit/text";
 
-export interface DigestEntry {
+interface DigestEntry {
   authorName: string;
   message: string;
 }
@@ -18,7 +18,7 @@ export interface GuestbookDigestEmailProps extends FamilyLetter {
   entries: DigestEntry[];
 }
 
-export function GuestbookDigestEmail(props: GuestbookDigestEmailProps) {
+function GuestbookDigestEmail(props: GuestbookDigestEmailProps) {
   const { title, greeting, layout } = letterParts(props);
   const t = translator(props.language, "guestbook");
   const n = props.entries.length;

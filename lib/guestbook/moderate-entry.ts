@@ -11,7 +11,6 @@ import { withEvents } from "@memorial/lib/events/events";
 import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
 
 export type ModerationAction = "approve" | "hide" | "delete";
-export const MODERATION_ACTIONS: readonly ModerationAction[] = ["approve", "hide", "delete"];
 
 export async function moderateGuestbookEntry(
   actor: FamilyActor,

@@ -18,7 +18,7 @@ import { offerWithdrawal, type WithdrawalOffer } from "./withdraw-entry";
 /** Messages one client may leave per window in one guestbook, and in all of them together. */
 export const RATE_LIMIT = 5;
 export const RATE_LIMIT_ALL = 30;
-export const RATE_WINDOW_MS = 60 * 60_000;
+const RATE_WINDOW_MS = 60 * 60_000;
 
 export interface PostEntryInput {
   memorialId: number;

@@ -6,9 +6,9 @@ import type { OperatorScope } from "@memorial/lib/scope";
 import type { GuestbookMode } from "./set-mode";
 
 /** The most messages a page lists (the newest). */
-export const GUESTBOOK_PAGE_LIMIT = 200;
+const GUESTBOOK_PAGE_LIMIT = 200;
 
-export interface GuestbookEntryView {
+interface GuestbookEntryView {
   id: number;
   authorName: string;
   message: string;

@@ -24,7 +24,7 @@ export interface WithdrawEmailProps {
   expiresAt: Date;
 }
 
-export function WithdrawEmail(props: WithdrawEmailProps) {
+function WithdrawEmail(props: WithdrawEmailProps) {
   const t = translator(props.language, "guestbook");
   const email = translator(props.language, "email");
   const title = inline(props.title);

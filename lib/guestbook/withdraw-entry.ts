@@ -46,7 +46,7 @@ const withdrawMailLimit = (email: string): Limit => ({
   windowSeconds: 86_400,
 });
 
-export const withdrawUrl = (base: string, token: string, language: Language) =>
+const withdrawUrl = (base: string, token: string, language: Language) =>
   `${base.replace(/\/+$/, "")}/guestbook/withdraw/${token}?lang=${language}`;
 
 const expiry = (createdAt: Date) =>

@@ -25,7 +25,7 @@ interface PolicyOptions {
  * payments are off; the checkout page's own server when the SDK is pointed elsewhere (the tests'
  * fake Stripe, STRIPE_API_HOST).
  */
-export function checkoutOrigin(s: Settings = settings()): string | null {
+function checkoutOrigin(s: Settings = settings()): string | null {
   if (!s.STRIPE_SECRET_KEY) return null;
   if (!s.STRIPE_API_HOST) return "https://checkout.stripe.com";
   const port = s.STRIPE_API_PORT ? `:${s.STRIPE_API_PORT}` : "";

@@ -27,7 +27,7 @@ import { parseId } from "@memorial/lib/validation";
 import { RENDER_FOR_CACHE_HEADER } from "./page-cache-token";
 import { createPageRenderer, lightened, type RenderedPage } from "./page-render";
 
-export const PAGE_CACHE_HEADER = "x-cache";
+const PAGE_CACHE_HEADER = "x-cache";
 
 interface Entry {
   headers: Record<string, string>;

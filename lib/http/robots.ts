@@ -8,7 +8,7 @@ import type http from "node:http";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { parseId } from "@memorial/lib/validation";
 
-export const NOINDEX = "noindex";
+const NOINDEX = "noindex";
 
 /**
  * Adds X-Robots-Tag: noindex to the answer of a memorial page that must not be indexed, and of each

@@ -18,7 +18,7 @@ import { type KeysetListing, keysetBatches } from "@memorial/lib/db/keyset";
 import { enqueueOnce } from "./enqueue";
 
 /** Items read in a batch (a transaction of that many jobs added). */
-export const FAN_OUT_BATCH = 500;
+const FAN_OUT_BATCH = 500;
 /**
  * The items' jobs' priority: after the jobs of priority 0 (e-mails, webhook deliveries, events),
  * so that a day's thousands of items never delay a confirmation e-mail; their own e-mails, added

@@ -6,7 +6,7 @@
 // policy, is still read when JOB_RETRY_BASE_MS is not set.
 import { readSettings, settings } from "@memorial/lib/settings";
 
-export function retryBaseMs(env?: Record<string, string | undefined>): number {
+function retryBaseMs(env?: Record<string, string | undefined>): number {
   return (env ? readSettings(env) : settings()).JOB_RETRY_BASE_MS;
 }
 

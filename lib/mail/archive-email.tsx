@@ -14,7 +14,7 @@ export interface ArchiveReadyProps extends FamilyLetter {
   until: string;
 }
 
-export function ArchiveReadyEmail(props: ArchiveReadyProps) {
+function ArchiveReadyEmail(props: ArchiveReadyProps) {
   const { title, greeting, layout } = letterParts(props);
   const t = translator(props.language, "email");
   return (

@@ -14,7 +14,7 @@ export interface ClosingEmailProps extends FamilyLetter {
   co2: string;
 }
 
-export function ClosingEmail(props: ClosingEmailProps) {
+function ClosingEmail(props: ClosingEmailProps) {
   const { title, greeting, layout } = letterParts(props);
   const c = translator(props.language, "closing");
   return (

@@ -91,7 +91,7 @@ export type SummaryOutcome = { sent: true } | { sent: false; sentAt: Date };
  * one transaction. Two simultaneous calls: one claims, the other waits for its row lock and writes
  * nothing.
  */
-export async function sendClosingSummary(memorialId: number, origin: string): Promise<SummaryOutcome> {
+async function sendClosingSummary(memorialId: number, origin: string): Promise<SummaryOutcome> {
   const before = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
     select: { summarySentAt: true },

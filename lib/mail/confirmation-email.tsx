@@ -20,7 +20,7 @@ export interface ConfirmationEmailProps extends FamilyLetter {
 }
 
 /** The e-mail that asks the family to confirm a memorial, with its management link. */
-export function ConfirmationEmail(props: ConfirmationEmailProps) {
+function ConfirmationEmail(props: ConfirmationEmailProps) {
   const { t, requester, title, deceased, greeting, layout } = letterParts(props);
   return (
     <Layout {...layout} subject={t("subject", { title, titleInitial: initial(title) })}>
@@ -66,7 +66,7 @@ export interface ReminderEmailProps extends FamilyLetter {
 }
 
 /** Issue 32: the reminder (and the last one) to a family that has not confirmed its memorial. */
-export function ReminderEmail(props: ReminderEmailProps) {
+function ReminderEmail(props: ReminderEmailProps) {
   const { t, requester, title, deceased, greeting, layout } = letterParts(props);
   const subject = props.last ? "lastReminderSubject" : "reminderSubject";
   return (
@@ -92,7 +92,7 @@ export interface ManageEmailProps extends FamilyLetter {
 }
 
 /** The "manage your memorial" e-mail the operator sends from its dashboard. */
-export function ManageEmail(props: ManageEmailProps) {
+function ManageEmail(props: ManageEmailProps) {
   const { t, requester, title, deceased, greeting, layout } = letterParts(props);
   return (
     <Layout {...layout} subject={t("manageSubject", { title, titleInitial: initial(title) })}>

@@ -14,7 +14,7 @@ export interface ErasureRequestedProps extends FamilyLetter {
   manageUrl: string;
 }
 
-export function ErasureRequestedEmail(props: ErasureRequestedProps) {
+function ErasureRequestedEmail(props: ErasureRequestedProps) {
   const { title, greeting, layout } = letterParts(props);
   const t = translator(props.language, "email");
   return (
@@ -28,7 +28,7 @@ export function ErasureRequestedEmail(props: ErasureRequestedProps) {
   );
 }
 
-export function ErasureDoneEmail(props: FamilyLetter) {
+function ErasureDoneEmail(props: FamilyLetter) {
   const { title, greeting, layout } = letterParts(props);
   const t = translator(props.language, "email");
   return (

@@ -39,7 +39,7 @@ export interface InGroundEmailProps extends FamilyLetter {
   pageUrl: string | null;
 }
 
-export function InGroundEmail(props: InGroundEmailProps) {
+function InGroundEmail(props: InGroundEmailProps) {
   const { title, greeting, layout } = letterParts(props);
   const t = translator(props.language, "trees");
   const n = props.trees.reduce((sum, tree) => sum + tree.quantity, 0);

@@ -19,7 +19,7 @@ export interface MergeEmailProps extends FamilyLetter {
   pageUrl: string | null;
 }
 
-export function MergeEmail(props: MergeEmailProps) {
+function MergeEmail(props: MergeEmailProps) {
   const { title, greeting, layout } = letterParts(props);
   const t = translator(props.language, "duplicates");
   return (

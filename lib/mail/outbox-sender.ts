@@ -11,7 +11,7 @@ import { nextAttemptAt } from "@memorial/lib/jobs/retry";
 import { settings } from "@memorial/lib/settings";
 import nodemailer from "nodemailer";
 
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 
 // The secret part of a link in an e-mail (confirmation, management, a dashboard invitation or
 // password reset, a reminder's unsubscription, the page of an address's reminders, a guestbook

@@ -28,7 +28,7 @@ export const UNCONFIRMED_JOB = "unconfirmed-memorials";
 /** One memorial's step (its payload: { memorial, step }). */
 export const UNCONFIRMED_ITEM_JOB = "unconfirmed-memorial";
 /** The last reminder goes this many days before the link expires (and not in the memorial's first day). */
-export const LAST_REMINDER_DAYS = 2;
+const LAST_REMINDER_DAYS = 2;
 
 export type UnconfirmedStep = "reminder" | "last-reminder" | "expire";
 export interface UnconfirmedItem {

@@ -15,7 +15,7 @@ import { plantOrQueue } from "@memorial/lib/plantings/planting-queue";
 import { globalMemorial } from "./create-memorial";
 
 export type ClosedReason = "expired" | "declined";
-export type UnconfirmedOutcome = UnconfirmedOutcomeChoice;
+type UnconfirmedOutcome = UnconfirmedOutcomeChoice;
 
 export type CloseOutcome =
   | { closed: true; outcome: UnconfirmedOutcome; treeId: number | null; globalMemorialId: number | null }

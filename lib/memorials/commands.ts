@@ -24,7 +24,7 @@ export interface NewDeceased {
   imageUrl: string | null;
 }
 
-export interface NewFamily {
+interface NewFamily {
   email: string | null;
   name: string | null;
   language: Language | null;

@@ -22,7 +22,7 @@ import { parseId } from "@memorial/lib/validation";
 import { visitorTrees } from "./visitor-trees";
 
 /** Trees per page of a memorial's screen. */
-export const TREES_PER_PAGE = 100;
+const TREES_PER_PAGE = 100;
 
 export interface MemorialListRow {
   id: number;
@@ -207,8 +207,6 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
     })),
   };
 }
-
-export type MemorialDetail = NonNullable<Awaited<ReturnType<typeof memorialDetail>>>;
 
 /** The title of one of the operator's memorials (its page's <title>), null when not its own. */
 export async function memorialTitle(scope: OperatorScope, memorialId: number): Promise<string | null> {

@@ -40,10 +40,10 @@ import { invalid, notFound } from "@memorial/lib/errors";
 import { componentLogger } from "@memorial/lib/log";
 import { settings } from "@memorial/lib/settings";
 
-export type DuplicateState = "open" | "not_same" | "merged" | "unmerged";
+type DuplicateState = "open" | "not_same" | "merged" | "unmerged";
 
 /** The normalised place of death of person `alias` (null when none): only its letters and digits. */
-export const placeKey = (alias: string) =>
+const placeKey = (alias: string) =>
   Prisma.sql`nullif(btrim(regexp_replace(lower(public.f_unaccent(${Prisma.raw(`"${alias}"."place_of_death"`)})), '[^a-z0-9]+', ' ', 'g')), '')`;
 
 /** The least name similarity of a pair, 0-1 (DUPLICATE_NAME_SIMILARITY percent). */

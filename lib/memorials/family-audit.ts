@@ -7,9 +7,9 @@ import { memorialAuditRows } from "@memorial/lib/audit/queries";
 import { db } from "@memorial/lib/db/client";
 import { requesterName } from "./family";
 
-export type FamilyAuditActor = "home" | "you" | "visitor" | "service";
+type FamilyAuditActor = "home" | "you" | "visitor" | "service";
 
-export interface FamilyAuditRow {
+interface FamilyAuditRow {
   id: string;
   at: Date;
   action: string;

@@ -15,7 +15,7 @@ import type { PublicSite } from "./public-queries";
  * shows them all; beyond, the others are counted in a sentence, so that the page stays light on a
  * phone and its map readable (a thousand sites made a page of 147 KB).
  */
-export const HOME_SITES = 24;
+const HOME_SITES = 24;
 
 export interface HomeStats {
   /** Every public living tree, of every site. */

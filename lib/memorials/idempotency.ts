@@ -11,7 +11,7 @@ import { DomainError, invalid } from "@memorial/lib/errors";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { LIMITS } from "./limits";
 
-export const IDEMPOTENCY_HOURS = 24;
+const IDEMPOTENCY_HOURS = 24;
 
 export interface IdempotencyKey {
   key: string;
@@ -23,7 +23,7 @@ export interface IdempotencyKey {
 export type IdempotencyScope = Pick<OperatorScope, "operatorId" | "environment">;
 
 /** The deepest JSON nesting a hashed body may have (the v1 wrapper refuses deeper bodies first). */
-export const MAX_HASH_DEPTH = 64;
+const MAX_HASH_DEPTH = 64;
 
 /** A hash of a JSON value that ignores key order and whitespace; bounded depth, no deep recursion. */
 export function requestHash(body: unknown): string {

@@ -21,7 +21,7 @@ export function manageTtlDays(): number {
 }
 
 /** A plausible token (lib/secret-token.ts): nothing else is looked up. */
-export function plausibleManageToken(token: string): boolean {
+function plausibleManageToken(token: string): boolean {
   return isSecretTokenShape(token);
 }
 
@@ -41,7 +41,7 @@ export async function issueManageToken(
   return { token, expiresAt };
 }
 
-export type ManageTokenState = "active" | "expired" | "revoked" | "unknown";
+type ManageTokenState = "active" | "expired" | "revoked" | "unknown";
 
 /** The state of a token at `now`, and its memorial when it has one. */
 async function tokenRow(client: Tx | typeof db, token: string, lock: boolean) {

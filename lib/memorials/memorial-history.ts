@@ -4,7 +4,7 @@ import { db } from "@memorial/lib/db/client";
 import type { DomainEventType } from "@memorial/lib/events/events";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 
-export const HISTORY_TYPES: DomainEventType[] = [...FAMILY_CONTROL_EVENTS, "manage_link.sent"];
+const HISTORY_TYPES: DomainEventType[] = [...FAMILY_CONTROL_EVENTS, "manage_link.sent"];
 
 export interface HistoryEntry {
   id: string;

@@ -13,14 +13,11 @@ import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } f
 export * from "./tree-policy";
 
 /**
- * Who is looking: the Scope (lib/scope.ts) built at each edge. A visitor of the public pages sees
- * what is public; an operator's own actors (an API key, production or test; a dashboard user, in
- * production; the command line) also see their operator's own memorials of their environment; a
- * family link also sees the one memorial it names.
+ * The public pages' viewer. Who is looking is the Scope (lib/scope.ts) built at each edge: a
+ * visitor of the public pages sees what is public; an operator's own actors (an API key,
+ * production or test; a dashboard user, in production; the command line) also see their
+ * operator's own memorials of their environment; a family link also sees the one memorial it names.
  */
-export type Viewer = Scope;
-
-/** The public pages' viewer. */
 export const PUBLIC: Scope = VISITOR;
 
 // ---------------------------------------------------------------------------------------------
@@ -134,7 +131,7 @@ export function isOwnMemorial(scope: Scope, memorial: { operatorId: number; isTe
 // What a memorial is called.
 
 /** Titles live in memorial.title, VARCHAR(400) (CHECK memorial_title_check). */
-export const TITLE_MAX = 400;
+const TITLE_MAX = 400;
 
 /** Cuts a text to `max` characters (code points, as PostgreSQL counts them), never mid-character. */
 export function cut(text: string, max: number): string {
@@ -159,7 +156,6 @@ export type MemorialKind = "classic" | "anonymous" | "global";
  * nothing of the deceased otherwise.
  */
 export type AnonymousTitle = "name" | "initials";
-export const ANONYMOUS_TITLES: readonly AnonymousTitle[] = ["name", "initials"];
 
 /**
  * The Latin phrase, the same in French, Dutch, English and German: an anonymous memorial's title in
@@ -183,7 +179,7 @@ export function anonymousNumberTitle(id: number, language: Language): string {
  * uses the first; the visitors' search (lib/memorials/search.ts) finds an anonymous memorial by the
  * second. test/anonymous-title-parity.test.ts shows both give the same title in every language.
  */
-export function anonymousNameTitle(
+function anonymousNameTitle(
   memorial: { id: number; anonymousName: string | null },
   language: Language,
 ): string {
@@ -293,7 +289,7 @@ export function specTitle(memorial: {
 // What is shown about the deceased.
 
 /** 4.1 rule 8: Defunt.Url is used only during the 14 days after creation. */
-export const DECEASED_URL_DAYS = 14;
+const DECEASED_URL_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 /** The moment after which the operator's page about the deceased is no longer linked. */

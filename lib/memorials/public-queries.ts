@@ -57,7 +57,7 @@ export interface PublicTree {
   life: PublicTreeLife;
 }
 
-export type PublicTreeStatus = TreeStatus;
+type PublicTreeStatus = TreeStatus;
 
 export interface PublicTreeLife {
   status: PublicTreeStatus;
@@ -91,7 +91,7 @@ export interface PublicSite {
   trees: number;
 }
 
-export interface PublicDeceased {
+interface PublicDeceased {
   firstName: string | null;
   lastName: string | null;
   civility: string | null;

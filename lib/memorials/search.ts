@@ -29,7 +29,7 @@ import {
 
 export const SEARCH_PAGE_SIZE = 20;
 /** Pages beyond this are not served (nobody reads 1,000 results; the offset stays bounded). */
-export const SEARCH_MAX_PAGE = 50;
+const SEARCH_MAX_PAGE = 50;
 /** The most characters of a search text that are read. */
 export const SEARCH_MAX_LENGTH = 200;
 
@@ -41,7 +41,7 @@ export interface SearchQuery {
   page: number;
 }
 
-export interface SearchHit {
+interface SearchHit {
   id: number;
   kind: MemorialKind;
   /** displayTitle: never the deceased's name for an anonymous memorial. */

@@ -73,7 +73,7 @@ export function isOwnTree(scope: OperatorScope, tree: { operatorId: number; isTe
  * once replaced its replacement counts in its place, so a death and its replacement never count
  * twice. Each tree is still listed, with its status. Reports and transactions (money) count orders.
  */
-export const UNCOUNTED_TREE_STATUSES = ["dead", "replaced"] as const;
+const UNCOUNTED_TREE_STATUSES = ["dead", "replaced"] as const;
 
 /** True when a tree of this status counts (UNCOUNTED_TREE_STATUSES). */
 export function countsAsLiving(status: string): boolean {

@@ -4,7 +4,7 @@
 // public never sees a visitor's name or message before the family publishes them (public-queries.ts).
 import type { db, Tx } from "@memorial/lib/db/client";
 
-export type VisitorTreeOrigin = "visitor_code" | "visitor_payment";
+type VisitorTreeOrigin = "visitor_code" | "visitor_payment";
 
 export interface VisitorTree {
   origin: VisitorTreeOrigin;

@@ -7,8 +7,6 @@
 import { Prisma } from "@memorial/lib/db/client";
 import { CONTEXT_CHAIN_DEPTH } from "./context-kinds";
 
-export { CONTEXT_CHAIN_DEPTH };
-
 /** The levels of a chain, 1 (the context itself) to CONTEXT_CHAIN_DEPTH. */
 export const CHAIN_LEVELS: readonly number[] = Array.from({ length: CONTEXT_CHAIN_DEPTH }, (_, i) => i + 1);
 

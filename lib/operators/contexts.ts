@@ -9,9 +9,9 @@ import { signalMemorialsChanged } from "@memorial/lib/events/events";
 import { CHAIN_LEVELS, chainAlias, chainColumnsSql, contextChainSql } from "./context-chain";
 import { CONTEXT_CHAIN_DEPTH, CONTEXT_KINDS, ID_FIELD, PARENT_KIND } from "./context-kinds";
 
-export { CONTEXT_CHAIN_DEPTH, CONTEXT_KINDS, ID_FIELD, PARENT_KIND };
+export { CONTEXT_CHAIN_DEPTH, CONTEXT_KINDS, ID_FIELD };
 
-export interface ContextNode {
+interface ContextNode {
   id: number;
   kind: ContextKind;
   name: string;
@@ -132,7 +132,7 @@ export async function loadChain(
 }
 
 /** The chains of several contexts of one operator (contextChainSql), in one statement. */
-export async function loadChains(
+async function loadChains(
   client: Pick<SqlClient, "$queryRaw">,
   operatorId: number,
   contextIds: number[],

@@ -129,7 +129,7 @@ export async function authenticateKey(key: string): Promise<Caller | null> {
 }
 
 /** How often a key's last use is written: at most once a minute, whatever the request rate. */
-export const LAST_USE_PRECISION_MS = 60_000;
+const LAST_USE_PRECISION_MS = 60_000;
 
 /**
  * Records the key's use without delaying the request and without a write per request: nothing is

@@ -8,9 +8,8 @@ import { isPhotoKey, preparePhoto } from "./prepare-photo";
 import { photoStorage } from "./storage";
 
 export { isPhotoKey } from "./prepare-photo";
-export type { PhotoStorage } from "./storage";
 
-export const PHOTO_CONTENT_TYPE = "image/jpeg";
+const PHOTO_CONTENT_TYPE = "image/jpeg";
 
 /**
  * Checks, cleans (upright, ≤ 1600 px, JPEG, no metadata) and keeps a photo; its key is the hash

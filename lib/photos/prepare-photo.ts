@@ -8,13 +8,13 @@ import { invalid } from "@memorial/lib/errors";
 import sharp from "sharp";
 
 /** The long side of a stored photo, in pixels; smaller photos are not enlarged. */
-export const PHOTO_LONG_SIDE = 1600;
-export const PHOTO_JPEG_QUALITY = 82;
+const PHOTO_LONG_SIDE = 1600;
+const PHOTO_JPEG_QUALITY = 82;
 /**
  * Decoded pixels at most (a 10 MiB PNG of one colour can claim 30 000 × 30 000 pixels and take
  * gigabytes to decode). 100 million is above any phone's full-resolution photo.
  */
-export const PHOTO_MAX_PIXELS = 100_000_000;
+const PHOTO_MAX_PIXELS = 100_000_000;
 /**
  * The formats a camera or a phone writes. HEIF is accepted as far as this sharp decodes it (its
  * prebuilt binaries read AVIF; an HEVC-coded .heic fails to decode and is refused as not an image).

@@ -28,12 +28,12 @@ export type QueuedPlantingInput = Omit<PlantTreeInput, "specialEmailType" | "vis
   visitorPlantingId?: number;
 };
 
-export function isNoTree(error: unknown): boolean {
+function isNoTree(error: unknown): boolean {
   return error instanceof DomainError && error.code === "NO_TREE_AVAILABLE";
 }
 
 /** Puts a planting in the queue, in the caller's transaction; returns the queue row's id. */
-export async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise<number> {
+async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise<number> {
   const [row] = await tx.$queryRaw<{ id: number }[]>`
     INSERT INTO "queued_planting" ("memorial_id", "operator_id", "context_id", "epf_id", "person_id",
       "planter", "message", "external_id", "memorials_lot", "u_event_id", "is_test", "visitor_planting_id")
@@ -107,7 +107,7 @@ interface QueuedRow {
   visitor_words_published: boolean;
 }
 
-export type QueueStep =
+type QueueStep =
   | { kind: "planted"; queuedId: number; treeId: number; transactionId: number }
   | { kind: "blocked"; key: string }
   | { kind: "empty" };
@@ -127,7 +127,7 @@ const replacementKeyOf = (queuedId: number) => `r${queuedId}`;
  * Plants the oldest waiting planting not locked by another loop, skipping the (operator,
  * environment) pairs in `blocked` (known to have no tree in this pass).
  */
-export async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
+async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
   try {
     return await withEvents(async (tx, events): Promise<QueueStep> => {
       const skip = blocked.length ? blocked : [""];

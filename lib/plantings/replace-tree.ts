@@ -75,7 +75,7 @@ async function takeStock(tx: Tx, dead: DeadTree): Promise<Pick | null> {
 }
 
 /** The planter's name of a replacement: the catalogue's word in the memorial's language. */
-export function replacementPlanter(language: string): string {
+function replacementPlanter(language: string): string {
   return t(isLanguage(language) ? language : "fr", "page.replacementPlanter");
 }
 

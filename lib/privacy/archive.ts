@@ -28,7 +28,7 @@ export const ARCHIVE_JOB = "family-archive";
 export const ARCHIVES_CLEANUP_JOB = "family-archives";
 
 /** Days an archive can be downloaded once built. */
-export const ARCHIVE_VALID_DAYS = 7;
+const ARCHIVE_VALID_DAYS = 7;
 
 /**
  * The family asks for its archive: a row waiting to be built and its job, in one transaction.
@@ -66,7 +66,7 @@ const csv = (header: string[], rows: CsvValue[][]) =>
 const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : null);
 
 /** Builds the archive's files (name → bytes) of memorial `memorialId`. */
-export async function archiveFiles(memorialId: number): Promise<Record<string, Uint8Array>> {
+async function archiveFiles(memorialId: number): Promise<Record<string, Uint8Array>> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
     include: { person: true, family: true },

@@ -104,7 +104,7 @@ const dueSql = Prisma.sql`"erased_at" IS NULL AND "erasure_requested_at" IS NOT 
   AND ("erasure_requested_at" AT TIME ZONE 'UTC')::date <= (now() AT TIME ZONE 'UTC')::date - ${ERASURE_COOLING_OFF_DAYS}::int`;
 
 /** Carries out the erasure of one memorial, if still due (once: its row is claimed). */
-export async function eraseMemorial(memorialId: number): Promise<boolean> {
+async function eraseMemorial(memorialId: number): Promise<boolean> {
   return withEvents(async (tx, events) => {
     const claimed = await tx.$queryRaw<{ id: number; language: string; person_id: number | null }[]>`
       SELECT "id", "language", "person_id" FROM "memorial" WHERE "id" = ${memorialId} AND ${dueSql} FOR UPDATE`;

@@ -22,7 +22,7 @@ async function takenDown(id: number) {
 }
 
 /** The page of a taken-down memorial, in the language its page would have had. */
-export function gonePage(language: ReturnType<typeof memorialPageLanguage>): string {
+function gonePage(language: ReturnType<typeof memorialPageLanguage>): string {
   const m = translator(language, "page");
   const title = m("manageTakedownGoneTitle");
   return html`<!doctype html>

@@ -12,7 +12,7 @@ import { settings } from "@memorial/lib/settings";
 export const RETENTION_JOB = "retention";
 
 /** Rows one statement removes at most; a step repeats until fewer are left. */
-export const RETENTION_BATCH = 1_000;
+const RETENTION_BATCH = 1_000;
 
 export interface RetentionReport {
   /** Reminder subscriptions never confirmed by their address, or cancelled, deleted. */

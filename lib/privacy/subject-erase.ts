@@ -23,7 +23,7 @@ import {
   subjectRows,
 } from "./subject-find";
 
-export interface SubjectChange {
+interface SubjectChange {
   /** The source (subject-find.ts SUBJECT_SOURCES key) and its table. */
   source: string;
   table: string;

@@ -37,7 +37,7 @@ export interface SubjectQuery {
 }
 
 /** How a source's rows are erased (lib/privacy/subject-erase.ts). */
-export type SubjectErasure =
+type SubjectErasure =
   /** The row goes (a subscription, an invitation, an e-mail not sent). */
   | { kind: "delete" }
   /** Its personal fields are anonymised (column → SQL value); the row stays. */
@@ -451,7 +451,7 @@ export async function subjectRows(
   return found;
 }
 
-export interface SubjectPlace {
+interface SubjectPlace {
   /** The source: "table.column", or how the rows are linked ("tree (a visitor's words)"). */
   source: string;
   table: string;

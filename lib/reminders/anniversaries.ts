@@ -2,7 +2,6 @@
 // the 29th of February, which comes back on the 28th in the other years.
 
 export type ReminderKind = "death_anniversary" | "birthday";
-export const REMINDER_KINDS: readonly ReminderKind[] = ["death_anniversary", "birthday"];
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 

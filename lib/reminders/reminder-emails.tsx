@@ -28,7 +28,7 @@ export interface SubscriptionEmailProps {
 }
 
 /** The e-mail that asks a subscriber to confirm their address (double opt-in). */
-export function SubscriptionEmail(props: SubscriptionEmailProps) {
+function SubscriptionEmail(props: SubscriptionEmailProps) {
   const t = translator(props.language, "reminders");
   const title = inline(props.title);
   const days = [
@@ -78,7 +78,7 @@ export interface ReminderEmailProps {
 }
 
 /** The reminder of the day. */
-export function ReminderEmail(props: ReminderEmailProps) {
+function ReminderEmail(props: ReminderEmailProps) {
   const t = translator(props.language, "reminders");
   const title = inline(props.title);
   const total = Object.values(props.trees).reduce((sum, n) => sum + (n ?? 0), 0);

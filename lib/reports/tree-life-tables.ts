@@ -13,7 +13,7 @@ import {
 } from "@memorial/lib/reports/tree-life";
 import type { OperatorScope } from "@memorial/lib/scope";
 
-export const LIFE_TABLES = ["homes", "sites", "survival"] as const;
+const LIFE_TABLES = ["homes", "sites", "survival"] as const;
 export type LifeTable = (typeof LIFE_TABLES)[number];
 
 export function parseLifeTable(value: string | null): LifeTable {
@@ -37,7 +37,7 @@ export async function treeLifeReport(scope: OperatorScope, language: string): Pr
 }
 
 /** The survival rate in percent with one decimal (e.g. 66.7), or null. */
-export const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
+const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 1000) / 10);
 
 /** The columns and rows of one table's export. */
 export async function lifeExport(

@@ -17,7 +17,7 @@ import { reportsSql } from "@memorial/lib/db/raw"; // a replica when REPORTS_DAT
 import { ownTreesOfSql } from "@memorial/lib/memorials/policy";
 import type { OperatorScope } from "@memorial/lib/scope";
 
-export interface LifeFigures {
+interface LifeFigures {
   allocated: number;
   inGround: number;
   alive: number;

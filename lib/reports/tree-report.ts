@@ -60,7 +60,7 @@ export interface TreeReport {
 }
 
 /** How many of the persons a name filter matched the report lists (to choose one by id). */
-export const MATCHED_PERSONS_SHOWN = 20;
+const MATCHED_PERSONS_SHOWN = 20;
 
 export interface TreeReportInput {
   /** Whose report: the caller's operator, in its environment. */

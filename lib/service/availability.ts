@@ -35,7 +35,7 @@ export const serviceState: ServiceState = {
   shuttingDown: false,
 };
 
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   migrations: boolean;
   database: boolean;
@@ -47,7 +47,7 @@ export interface Readiness {
 /** A database thought up but not heard from for this long is asked again by /readyz. */
 const CONFIRM_EVERY_MS = 5_000;
 
-export async function readiness(): Promise<Readiness> {
+async function readiness(): Promise<Readiness> {
   const state = serviceState;
   let database = databaseUp();
   // Thought down: asked now, so that /readyz says 200 as soon as the API answers again (the API

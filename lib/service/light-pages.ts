@@ -29,7 +29,7 @@ const HOP_BY_HOP = new Set([
 ]);
 
 /** The public pages made by Next.js that carry no client component, by path. */
-export function isLightPage(path: string): boolean {
+function isLightPage(path: string): boolean {
   return path === "/" || /^\/memorial\/[^/]+(\/plant)?$/.test(path);
 }
 

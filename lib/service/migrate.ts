@@ -23,7 +23,7 @@ export class MigrationChanged extends Error {
   }
 }
 
-export function migrationsDir(): string {
+function migrationsDir(): string {
   return path.resolve(settings().MIGRATIONS_DIR);
 }
 

@@ -24,7 +24,7 @@ import {
 } from "@memorial/lib/observability/routes";
 import { settings } from "@memorial/lib/settings";
 
-export const REQUEST_ID_HEADER = "x-request-id";
+const REQUEST_ID_HEADER = "x-request-id";
 /** A request id taken from the client: letters, digits and . _ : - only, at most 128 characters. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 

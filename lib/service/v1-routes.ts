@@ -16,7 +16,7 @@ import { json, methodNotAllowed, type RouteHandler } from "@memorial/lib/v1/hand
 import type { V1Method, V1RouteDefinition } from "@memorial/lib/v1/routes";
 import Negotiator from "negotiator";
 
-export interface V1Match {
+interface V1Match {
   route: V1RouteDefinition;
   params: Record<string, string>;
 }

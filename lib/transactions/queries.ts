@@ -28,7 +28,7 @@ export interface TransactionRow {
 }
 
 /** [start, end) of a calendar month in UTC (month null: the whole year); 400 for one that does not exist. */
-export function monthRange(year: number, month: number | null): [Date, Date] {
+function monthRange(year: number, month: number | null): [Date, Date] {
   if (year < 2000 || year > 9999) throw invalid(`year must be between 2000 and 9999, got ${year}`);
   if (month === null) return [new Date(Date.UTC(year, 0, 1)), new Date(Date.UTC(year + 1, 0, 1))];
   if (month < 1 || month > 12) throw invalid(`month must be between 1 and 12, got ${month}`);

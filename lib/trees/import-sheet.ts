@@ -29,7 +29,7 @@ import {
 } from "./transitions";
 import type { Within } from "./within";
 
-export interface SheetLineReport {
+interface SheetLineReport {
   line: number;
   treeId?: number;
   step?: SheetStep;
@@ -115,7 +115,7 @@ function apply(facts: TreeFacts, command: SheetCommand, today: string): TreeFact
 }
 
 /** Checks every line against its tree (and the sheet's earlier lines): each line's outcome. */
-export async function checkSheet(scope: OperatorScope, lines: SheetLine[]): Promise<SheetLineReport[]> {
+async function checkSheet(scope: OperatorScope, lines: SheetLine[]): Promise<SheetLineReport[]> {
   const ids = [...new Set(lines.flatMap((line) => (line.ok ? [line.command.treeId] : [])))];
   const trees = await factsOf(scope, ids);
   const today = utcDay(new Date());

@@ -84,13 +84,7 @@ export interface MemorialInfos {
   state: MemorialState;
 }
 
-export type MemorialState =
-  | "awaiting_confirmation"
-  | "expired"
-  | "taken_down"
-  | "erased"
-  | "merged"
-  | PrivacyLevel;
+type MemorialState = "awaiting_confirmation" | "expired" | "taken_down" | "erased" | "merged" | PrivacyLevel;
 
 /**
  * What `caller` may read of a memorial (GET /v1/Memorial/{id}/Infos), one page of its trees. Kept

@@ -20,7 +20,7 @@ const moveRow = (row: Omit<TreeMoveRow, "movedAt"> & { movedAt: Date }): TreeMov
 });
 
 /** How many moves a memorial's page lists (the newest). */
-export const MOVES_SHOWN = 50;
+const MOVES_SHOWN = 50;
 
 /** The moves of the operator's trees into or out of `memorialId`, newest first. */
 export async function movesOfMemorial(scope: OperatorScope, memorialId: number): Promise<TreeMoveRow[]> {

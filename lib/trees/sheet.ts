@@ -21,7 +21,7 @@ import { INT32_MAX } from "@memorial/lib/validation";
 import { parse } from "csv-parse/sync";
 import { isDay, type RecordedStep } from "./transitions";
 
-export const SHEET_COLUMNS = [
+const SHEET_COLUMNS = [
   "tree_id",
   "step",
   "date",
@@ -34,13 +34,13 @@ export const SHEET_COLUMNS = [
   "note",
 ] as const;
 export type SheetColumn = (typeof SHEET_COLUMNS)[number];
-export const REQUIRED_COLUMNS: SheetColumn[] = ["tree_id", "step", "date"];
+const REQUIRED_COLUMNS: SheetColumn[] = ["tree_id", "step", "date"];
 
 /** A sheet is at most this many bytes and this many lines (besides the header). */
 export const SHEET_MAX_BYTES = 1024 * 1024;
 export const SHEET_MAX_LINES = 5000;
 
-export const SHEET_STEPS = ["in_ground", "check", "death"] as const satisfies readonly RecordedStep[];
+const SHEET_STEPS = ["in_ground", "check", "death"] as const satisfies readonly RecordedStep[];
 export type SheetStep = RecordedStep;
 
 /** Which optional columns each step reads: a value in another column is refused, never ignored. */
@@ -85,7 +85,7 @@ function decimalIn(value: string, min: number, max: number): number | null {
 }
 
 /** Reads one line's fields (by column) into its command, or the first refusal. */
-export function readLine(line: number, fields: Partial<Record<SheetColumn, string>>): SheetLine {
+function readLine(line: number, fields: Partial<Record<SheetColumn, string>>): SheetLine {
   const raw = (column: SheetColumn) => fields[column] ?? "";
   const fail = (
     column: string,

@@ -36,8 +36,8 @@ export type RecordedStep = "in_ground" | "check" | "death";
 export const SITE_RADIUS_KM = 5;
 export const PLANTED_BY_MAX = 200;
 export const NOTE_MAX = 1000;
-export const HEIGHT_CM_MIN = 1;
-export const HEIGHT_CM_MAX = 10_000;
+const HEIGHT_CM_MIN = 1;
+const HEIGHT_CM_MAX = 10_000;
 
 /** What the rules need to know of a tree. Dates are UTC days, "YYYY-MM-DD". */
 export interface TreeFacts {

@@ -79,7 +79,7 @@ export async function treesOf(
 }
 
 /** Today's UTC day: a step's date may not be after it. */
-export const today = () => utcDay(new Date());
+const today = () => utcDay(new Date());
 
 /** Throws a rule's refusal as the domain's INVALID_INPUT error. */
 export function orRefuse<T>(result: T | Refusal): T {
@@ -88,7 +88,7 @@ export function orRefuse<T>(result: T | Refusal): T {
 }
 
 /** Who recorded a step, as kept in tree_history. */
-export function recorder(recordedBy: string): string {
+function recorder(recordedBy: string): string {
   const text = recordedBy.trim();
   if (!text)
     throw invalid("who records the step is required", { field: "tree.recordedBy", reason: "required" });
@@ -96,7 +96,7 @@ export function recorder(recordedBy: string): string {
 }
 
 /** A photo's key as lib/photos makes them. */
-export function photoKeyOf(photoKey: string | undefined | null): string | null {
+function photoKeyOf(photoKey: string | undefined | null): string | null {
   if (photoKey === undefined || photoKey === null) return null;
   if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/.test(photoKey)) {
     throw invalid("the photo's key is not one of a stored photo", {

@@ -9,7 +9,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 1000;
 
 /** The rules of a new password (creation, change, invitation, reset): why it is refused, or null. */
-export function passwordProblem(password: string): "too-short" | "too-long" | null {
+function passwordProblem(password: string): "too-short" | "too-long" | null {
   if (password.length < MIN_PASSWORD_LENGTH) return "too-short";
   if (password.length > MAX_PASSWORD_LENGTH) return "too-long";
   return null;

@@ -18,7 +18,7 @@ import { checkNewPassword, EMAIL_PATTERN } from "./create-user";
 import { hashPassword } from "./passwords";
 import { isTokenShape, newLinkToken, tokenHash } from "./tokens";
 
-export const RESET_WINDOW_MINUTES = 60;
+const RESET_WINDOW_MINUTES = 60;
 export const RESET_MAX_PER_ADDRESS = 3;
 export const RESET_MAX_PER_CLIENT = 30;
 

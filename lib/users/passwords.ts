@@ -18,7 +18,7 @@ const scrypt = promisify(scryptCallback) as (
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 /** Hashes at once: below libuv's 4 threads, so that one is always left for other work. */
 export const PASSWORD_WORKERS = Math.max(1, Math.min(3, availableParallelism()));
-export const PASSWORD_QUEUE = 64;
+const PASSWORD_QUEUE = 64;
 
 /** Thrown when PASSWORD_QUEUE hashes are already waiting: the caller answers "try later". */
 export class PasswordWorkBusy extends Error {

@@ -17,7 +17,7 @@ export interface InvitationEmailProps {
   days: number;
 }
 
-export function InvitationEmail(props: InvitationEmailProps) {
+function InvitationEmail(props: InvitationEmailProps) {
   const t = translator(props.language, "email");
   return (
     <Layout language={props.language} subject={t("inviteSubject", { operator: props.operatorName })}>
@@ -44,7 +44,7 @@ export interface PasswordResetEmailProps {
   minutes: number;
 }
 
-export function PasswordResetEmail(props: PasswordResetEmailProps) {
+function PasswordResetEmail(props: PasswordResetEmailProps) {
   const t = translator(props.language, "email");
   return (
     <Layout language={props.language} subject={t("resetSubject")}>

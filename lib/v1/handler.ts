@@ -38,7 +38,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * answered at once with 503 and Retry-After rather than left to wait for a database connection
  * until it times out (V1_MAX_IN_FLIGHT, default 200).
  */
-export const maxInFlight = () => settings().V1_MAX_IN_FLIGHT;
+const maxInFlight = () => settings().V1_MAX_IN_FLIGHT;
 const load = { inFlight: 0 };
 /** The deepest nesting of objects and arrays a JSON body may have. */
 export const MAX_JSON_DEPTH = 32;
@@ -107,7 +107,7 @@ export function envelope(req: V1Request, objet: string) {
 }
 
 /** A body past MAX_BODY_BYTES: 413 PAYLOAD_TOO_LARGE (issue 27.14). */
-export const bodyTooLarge = () =>
+const bodyTooLarge = () =>
   new WireError("PAYLOAD_TOO_LARGE", `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, null, null, 413);
 
 async function readJson(request: Request): Promise<unknown> {

@@ -15,7 +15,7 @@ const REPORT_PAGING = prose("report-paging");
 
 const EPF_REPORT = md(prose("epf-report"), "", REPORT_PAGING);
 
-export const PERSON_REPORT = md(prose("person-report"), "", REPORT_PAGING);
+const PERSON_REPORT = md(prose("person-report"), "", REPORT_PAGING);
 
 const INFOS = prose("infos");
 

@@ -66,7 +66,7 @@ export const errorExample = (
 /** The 503 of a busy instance (V1_MAX_IN_FLIGHT), as lib/v1/handler.ts answers it. */
 const busyExample = errorExample(503, "SERVICE_UNAVAILABLE", SERVICE_BUSY_MESSAGE, null, anonymousContexte);
 
-export const BadRequest = errorResponse(
+const BadRequest = errorResponse(
   "BadRequest",
   md(
     "Incorrect or incoherent request; `Message` names the field or parameter, and so does `Champ`",
@@ -111,7 +111,7 @@ const Forbidden = errorResponse(
   "The key is missing, unknown or revoked (in `ApiContexte` the strings are empty and the ids 0). `Code: ACCESS_DENIED`.",
   errorExample(403, "ACCESS_DENIED", "the key is unknown or revoked", null, anonymousContexte),
 );
-export const NotFound = errorResponse(
+const NotFound = errorResponse(
   "NotFound",
   md(
     "The element does not exist, or is another operator's private data (or the other",
@@ -121,7 +121,7 @@ export const NotFound = errorResponse(
   ),
   errorExample(404, "NOT_FOUND", "memorial 999999 does not exist", null),
 );
-export const MethodNotAllowed = errorResponse(
+const MethodNotAllowed = errorResponse(
   "MethodNotAllowed",
   md(
     "Another method than the path's; the `Allow` header lists the right one. `OPTIONS` and",

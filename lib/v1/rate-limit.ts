@@ -15,7 +15,7 @@ import { take } from "@memorial/lib/limits/rate-limit";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { settings } from "@memorial/lib/settings";
 
-export const API_RATE_WINDOW_SECONDS = 60;
+const API_RATE_WINDOW_SECONDS = 60;
 
 export type ApiRateLimit =
   | { allowed: true; headers: Record<string, string> }
@@ -38,7 +38,7 @@ const leases = {
 };
 
 /** The size of a lease: small limits exactly, large ones in a few writes a window. */
-export const leaseSize = (max: number) => Math.max(1, Math.min(100, Math.floor(max / 50)));
+const leaseSize = (max: number) => Math.max(1, Math.min(100, Math.floor(max / 50)));
 
 async function newLease(keyId: number, max: number): Promise<Lease> {
   const { granted, hits, resetSeconds } = await take(

@@ -42,25 +42,25 @@ export { plantingFormUrl };
 
 /** Crockford's base 32: no I, L, O, U. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-export const CODE_LENGTH = 12;
+const CODE_LENGTH = 12;
 /** Codes one issue makes at most. */
 export const MAX_CODES_PER_ISSUE = 500;
 /** The longest validity of a code, in days (about five years). */
 export const MAX_CODE_DAYS = 1830;
 /** Tries of a code (good or bad) one client may make per hour, over all memorials. */
 export const CODE_TRIES = 10;
-export const CODE_TRIES_WINDOW_SECONDS = 3600;
+const CODE_TRIES_WINDOW_SECONDS = 3600;
 /** Tries of codes one API key may make per hour (a partner redeeming for its visitors). */
 export const API_CODE_TRIES = 300;
 
 /** A new code, as printed: XXXX-XXXX-XXXX. */
-export function newClaimCode(): string {
+function newClaimCode(): string {
   const chars = Array.from({ length: CODE_LENGTH }, () => ALPHABET[randomInt(ALPHABET.length)]);
   return `${chars.slice(0, 4).join("")}-${chars.slice(4, 8).join("")}-${chars.slice(8).join("")}`;
 }
 
 /** A code as typed, made canonical (no dash, upper case, O→0, I/L→1); null when it cannot be one. */
-export function canonicalCode(typed: string): string | null {
+function canonicalCode(typed: string): string | null {
   const code = typed.toUpperCase().replace(/[\s-]/g, "").replace(/O/g, "0").replace(/[IL]/g, "1");
   if (code.length !== CODE_LENGTH) return null;
   for (const char of code) if (!ALPHABET.includes(char)) return null;
@@ -68,7 +68,7 @@ export function canonicalCode(typed: string): string | null {
 }
 
 /** What is stored of a code: the SHA-256 of its canonical form. */
-export const codeHash = (canonical: string) => hashSecretToken(`claim-code:${canonical}`);
+const codeHash = (canonical: string) => hashSecretToken(`claim-code:${canonical}`);
 
 export interface IssueCodesInput {
   operatorId: number;
@@ -80,7 +80,7 @@ export interface IssueCodesInput {
   expiresAt: Date;
 }
 
-export interface IssuedCode {
+interface IssuedCode {
   id: number;
   code: string;
   prepaid: boolean;
@@ -228,7 +228,7 @@ export interface RedeemInput {
 }
 
 /** The message of a code that is not one of this memorial's (unknown, malformed, another's). */
-export const UNKNOWN_CODE = "this claim code does not exist or is not for this memorial";
+const UNKNOWN_CODE = "this claim code does not exist or is not for this memorial";
 
 interface CodeRow {
   id: number;
@@ -377,10 +377,10 @@ export async function creditExpiredCodes(): Promise<number> {
   });
 }
 
-export type CodeState = "unused" | "redeemed" | "expired" | "credited";
+type CodeState = "unused" | "redeemed" | "expired" | "credited";
 
 /** The state of a code as the listings show it. */
-export const codeStateSql = Prisma.sql`CASE
+const codeStateSql = Prisma.sql`CASE
   WHEN c."redeemed_at" IS NOT NULL THEN 'redeemed'
   WHEN c."credited_at" IS NOT NULL THEN 'credited'
   WHEN c."expires_at" <= now() THEN 'expired'

@@ -87,7 +87,7 @@ export function stripeClient(): Stripe {
 }
 
 /** Euros as text ("12.50") to Stripe's cents. */
-export const cents = (euros: string): number => Math.round(Number(euros) * 100);
+const cents = (euros: string): number => Math.round(Number(euros) * 100);
 
 export interface CheckoutInput {
   memorialId: number;

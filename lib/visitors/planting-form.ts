@@ -36,8 +36,8 @@ export const FORM_WINDOW_SECONDS = 3600;
 /** The form's field that people never see (the guestbook's honeypot). */
 export { HONEYPOT_FIELD };
 
-export const PLANT_WAYS = ["code", "pay"] as const;
-export type PlantWay = (typeof PLANT_WAYS)[number];
+const PLANT_WAYS = ["code", "pay"] as const;
+type PlantWay = (typeof PLANT_WAYS)[number];
 
 /** Why a planting was refused (the refusal page says it in the visitor's language). */
 export type PlantRefusal =

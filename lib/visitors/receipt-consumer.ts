@@ -18,7 +18,7 @@ import { formatPrice } from "./offer";
 import { receiptEmail } from "./receipt-email";
 
 /** The token of a receipt's link to its visitor's reminders: derived from the planting, never stored. */
-export function receiptToken(planting: { id: number; email: string; createdAt: Date }): string {
+function receiptToken(planting: { id: number; email: string; createdAt: Date }): string {
   return createHmac("sha256", authSecret())
     .update(`receipt\n${planting.id}\n${planting.email}\n${planting.createdAt.toISOString()}`)
     .digest("base64url");

@@ -34,7 +34,7 @@ export interface ReceiptEmailProps {
   myRemindersUrl: string;
 }
 
-export function ReceiptEmail(props: ReceiptEmailProps) {
+function ReceiptEmail(props: ReceiptEmailProps) {
   const t = translator(props.language, "plant");
   const email = translator(props.language, "email");
   const reminders = translator(props.language, "reminders");

@@ -15,11 +15,11 @@ import { loadChain } from "@memorial/lib/operators/contexts";
 export const PAYMENT_WAYS = ["card", "bancontact"] as const;
 export type PaymentWay = (typeof PAYMENT_WAYS)[number];
 
-export const isPaymentWay = (value: unknown): value is PaymentWay =>
+const isPaymentWay = (value: unknown): value is PaymentWay =>
   typeof value === "string" && (PAYMENT_WAYS as readonly string[]).includes(value);
 
 /** The highest price of a visitor's tree, in euros (a typo's guard, not a business rule). */
-export const MAX_VISITOR_PRICE = 1000;
+const MAX_VISITOR_PRICE = 1000;
 
 export interface VisitorSettings {
   /** Visitors may plant (with a claim code, and by paying when `payments` is not empty). */
@@ -78,7 +78,7 @@ export interface VisitorSettingInput {
 }
 
 /** The price as stored (two decimals), or an error naming the problem. */
-export function parsePrice(price: string | number | null): string | null {
+function parsePrice(price: string | number | null): string | null {
   if (price === null || price === "") return null;
   const text = String(price).trim().replace(",", ".");
   if (!/^\d{1,4}(\.\d{1,2})?$/.test(text)) {

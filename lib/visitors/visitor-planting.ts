@@ -23,7 +23,7 @@ import type { PrepaidUse } from "@memorial/lib/plantings/allocate-tree";
 import { plantOrQueue } from "@memorial/lib/plantings/planting-queue";
 import { email as emailSchema } from "@memorial/lib/validation";
 
-export type VisitorOrigin = Exclude<TreeOrigin, "partner">;
+type VisitorOrigin = Exclude<TreeOrigin, "partner">;
 
 /** Why a visitor's words are refused: the guestbook's reasons, and an e-mail address that is not one. */
 export type WordsRefusal = Exclude<GuestbookReason, "honeypot" | "rate-limited" | "closed"> | "email";

@@ -20,7 +20,7 @@ import { treePhotoUrl } from "@memorial/lib/trees/photo-url";
 import { isWebhookEvent, type WebhookEventType } from "./endpoints";
 import type { WebhookData } from "./schemas";
 
-export interface WebhookMessage {
+interface WebhookMessage {
   type: WebhookEventType;
   timestamp: string;
   data: WebhookData<WebhookEventType>;

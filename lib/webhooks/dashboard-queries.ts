@@ -16,4 +16,3 @@ export async function webhooksOverview(scope: OperatorScope) {
 }
 
 export type WebhooksOverview = Awaited<ReturnType<typeof webhooksOverview>>;
-export type { WebhookDeliveryRow, WebhookEndpointRow } from "@memorial/lib/webhooks/endpoints";

@@ -32,7 +32,7 @@ export interface CreateEndpointCommand {
   environment: Environment;
 }
 
-export function parseEvents(events: string[]): WebhookEventType[] {
+function parseEvents(events: string[]): WebhookEventType[] {
   const chosen = [...new Set(events.map((e) => e.trim()).filter(Boolean))];
   if (chosen.length === 0) {
     throw invalid(`choose at least one event among ${WEBHOOK_EVENTS.join(", ")}`, {
@@ -119,8 +119,6 @@ async function endpointsWhere(owner: { operatorId?: number }) {
   }));
 }
 
-export type WebhookEndpointRow = Awaited<ReturnType<typeof listWebhookEndpoints>>[number];
-
 /**
  * Deletes one of the scope's operator's endpoints: it receives nothing more (its pending deliveries
  * stop) and its secret is erased; its delivery log is kept. Another operator's is not found.
@@ -193,8 +191,6 @@ export async function listWebhookDeliveries(scope: OperatorScope, options: { lim
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
   }));
 }
-
-export type WebhookDeliveryRow = Awaited<ReturnType<typeof listWebhookDeliveries>>[number];
 
 /**
  * "Send again": the delivery goes back to the queue, due now, with the same message (and

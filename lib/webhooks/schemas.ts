@@ -4,7 +4,7 @@
 
 import { ENVIRONMENTS } from "@memorial/lib/scope";
 import { z } from "zod";
-import { WEBHOOK_EVENTS, type WebhookEventType } from "./event-types";
+import type { WebhookEventType } from "./event-types";
 
 const id = () => z.int().min(1);
 const environment = z
@@ -291,8 +291,3 @@ export function webhookMessageSchema(type: WebhookEventType) {
 }
 
 export const webhookWhen = (type: WebhookEventType) => DATA[type].when;
-
-/** Every message a receiver can get. */
-export const ZWebhookMessage = z.union(
-  WEBHOOK_EVENTS.map((type) => webhookMessageSchema(type)) as unknown as [z.ZodObject, z.ZodObject],
-);

@@ -32,7 +32,7 @@ export function encryptSecret(secret: string): string {
   ].join(":");
 }
 
-export class SecretUnreadable extends Error {}
+class SecretUnreadable extends Error {}
 
 export function decryptSecret(stored: string): string {
   const [format, iv, tag, sealed] = stored.split(":");

@@ -31,7 +31,7 @@ export interface SenderSettings {
   timeoutMs: number;
 }
 
-export function senderSettings(): SenderSettings {
+function senderSettings(): SenderSettings {
   const { JOB_RETRY_BASE_MS, WEBHOOK_TIMEOUT_MS } = settings();
   return { retryBaseMs: JOB_RETRY_BASE_MS, timeoutMs: WEBHOOK_TIMEOUT_MS };
 }
@@ -48,7 +48,7 @@ interface Claimed {
   secret_encrypted: string;
 }
 
-export interface DeliveryOutcome {
+interface DeliveryOutcome {
   ok: boolean;
   statusCode: number | null;
   error: string | null;
@@ -130,7 +130,7 @@ function definedOf<T extends object>(value: T): Partial<T> {
 }
 
 /** Signs and POSTs one delivery; never throws. */
-export async function deliver(
+async function deliver(
   delivery: Pick<Claimed, "message_id" | "payload" | "url" | "secret_encrypted">,
   timeoutMs: number,
   signal: AbortSignal,

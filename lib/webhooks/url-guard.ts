@@ -11,7 +11,7 @@ import { BlockList, isIP } from "node:net";
 import { invalid } from "@memorial/lib/errors";
 import { settings } from "@memorial/lib/settings";
 
-export const URL_MAX = 2048;
+const URL_MAX = 2048;
 
 const blocked = new BlockList();
 for (const [network, prefix] of [
@@ -73,7 +73,7 @@ export function privateAddressesAllowed(options: GuardOptions = {}): boolean {
 }
 
 /** The URL's host without the brackets of an IPv6 literal. */
-export const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+const hostOf = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
 /** The form of the URL alone: http(s), a host, no user or password, at most 2,048 characters. */
 export function parseWebhookUrl(raw: string): URL {

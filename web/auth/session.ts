@@ -76,10 +76,3 @@ export async function requireRole(role: Role): Promise<{ session: OperatorSessio
   const session = await requireOperator();
   return { session, allowed: hasRole(session.role, role) };
 }
-
-/** For actions and routes: the session when it has the role, "forbidden", or null (not signed in). */
-export async function operatorWithRole(role: Role): Promise<OperatorSession | "forbidden" | null> {
-  const session = await getOperatorSession();
-  if (!session) return null;
-  return hasRole(session.role, role) ? session : "forbidden";
-}

@@ -51,8 +51,6 @@ import { changePassword } from "@/web/auth/change-password";
 import { getOperatorSession } from "@/web/auth/session";
 import { dashboardLanguage, LANGUAGE_COOKIE } from "@/web/dashboard/language";
 
-export type { ActionFailure, ActionResult } from "@memorial/lib/dashboard/action";
-
 const action = actionPipeline({
   session: getOperatorSession,
   log: (message, error) => console.error(message, error),

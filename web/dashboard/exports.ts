@@ -21,7 +21,7 @@ import { dashboardRoute } from "./route";
 
 export type ExportFormat = "csv" | "xlsx";
 
-export async function exportResponse(input: {
+async function exportResponse(input: {
   format: ExportFormat;
   /** The file name without extension. */
   name: string;

@@ -33,13 +33,7 @@ export function messagesOf(language: Language) {
 }
 
 /** A whole page answer, never cached, its token never sent to another site. */
-export function linkPage(
-  request: NextRequest,
-  language: Language,
-  title: string,
-  body: SafeHtml,
-  status: number,
-) {
+function linkPage(request: NextRequest, language: Language, title: string, body: SafeHtml, status: number) {
   const nonce = requestNonce(request);
   const withStyles = html`<style nonce="${nonce}">${FORM_STYLES}</style>${body}`;
   return secretLinkPage(publicDocument(title, withStyles, language, nonce, request.nextUrl.pathname), status);
@@ -77,7 +71,7 @@ export function passwordPage(
 }
 
 /** A link's form posted from another site: refused (403), with a way back to the link's own page. */
-export function crossSiteRefusal(request: NextRequest, language: Language, label: string) {
+function crossSiteRefusal(request: NextRequest, language: Language, label: string) {
   const t = messagesOf(language);
   return linkRefusal(request, language, t("linkRefusedTitle"), t("linkRefusedText"), 403, {
     href: request.nextUrl.pathname,
@@ -86,7 +80,7 @@ export function crossSiteRefusal(request: NextRequest, language: Language, label
 }
 
 /** The form that sets a password: one field with the rules of lib/users/create-user.ts. */
-export function passwordForm(input: {
+function passwordForm(input: {
   t: DashboardTranslator;
   title: string;
   intro: string;
@@ -109,7 +103,7 @@ ${error}<form method="post" action="${input.action}">
 }
 
 /** The password field of a posted form (a bounded body: a form, not an upload). */
-export async function postedPassword(request: NextRequest): Promise<string> {
+async function postedPassword(request: NextRequest): Promise<string> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > 16_384) return "";
   try {
@@ -122,7 +116,7 @@ export async function postedPassword(request: NextRequest): Promise<string> {
 }
 
 /** The message of a refused password, in the page's language. */
-export function passwordError(t: DashboardTranslator, reason: string | undefined): string {
+function passwordError(t: DashboardTranslator, reason: string | undefined): string {
   return reason === "too-long" ? t("passwordTooLong") : t("passwordTooShort", { min: MIN_PASSWORD_LENGTH });
 }
 
@@ -130,7 +124,7 @@ export function passwordError(t: DashboardTranslator, reason: string | undefined
  * The answer to a form that worked: 303 to the sign-in page (which says what happened), in the
  * language of the page the person used (the dashboard's language cookie, as the language menu sets).
  */
-export function toSignIn(done: "account" | "password", language: Language): Response {
+function toSignIn(done: "account" | "password", language: Language): Response {
   const headers = new Headers({ Location: `/dashboard/signin?done=${done}`, "Cache-Control": "no-store" });
   headers.append(
     "Set-Cookie",

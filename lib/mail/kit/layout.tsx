@@ -13,7 +13,7 @@ import { block, blockTexts, subjectLine } from "./text";
 /** Marks the HTML of every e-mail as made by this layout (the kit's tests look for it). */
 export const LAYOUT_ID = "memorial-mail";
 
-export interface Signature {
+interface Signature {
   /** "With our deepest sympathy," */
   closing: string;
   /** Who signs: the funeral home, else the operator. */

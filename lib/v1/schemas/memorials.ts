@@ -78,7 +78,7 @@ export const ZContexteInput = z
 
 // Issue 27.10: a place of death is no field of 2.2's Defunt. It stays refused like any other, and
 // its refusal says which request sets it.
-export const ZDefuntCreer = z
+const ZDefuntCreer = z
   .strictObject(
     {
       Nom: opt(text(LIMITS.name)),
@@ -110,7 +110,7 @@ export const ZDefuntCreer = z
       "The deceased of a new memorial. It has no place of death: `LieuDeces` here answers 400 `UNKNOWN_FIELD` (`Champ` `Defunt.LieuDeces`) with a Message saying that `PUT /Personne/Modifier` sets it, and nothing is written.",
   });
 
-export const ZFamille = z
+const ZFamille = z
   .strictObject({
     FamilleEmail: described(opt(email(LIMITS.email)), "Required when AConfirmer is true."),
     FamilleNom: described(opt(text(LIMITS.name)), "The family is greeted by it in its e-mails."),

@@ -24,7 +24,6 @@ export const ZArbresDeplacer = z
       }),
   })
   .meta({ id: "ArbresDeplacer" });
-export type TArbresDeplacer = z.infer<typeof ZArbresDeplacer>;
 
 export const ZArbresDeplaces = z
   .strictObject({

@@ -8,7 +8,7 @@ import { envelope, listingPageShape, nullable, uint } from "./responses-common";
 const decimalText = (description: string, example: string) =>
   z.string().meta({ description, examples: [example] });
 
-export const ZPlantationEspece = z
+const ZPlantationEspece = z
   .strictObject({
     EspeceId: uint(),
     Espece: z.string().meta({ description: "Species name." }),
@@ -19,7 +19,7 @@ export const ZPlantationEspece = z
   })
   .meta({ id: "PlantationEspece" });
 
-export const ZPlantation = z
+const ZPlantation = z
   .strictObject({
     Id: uint(),
     Nom: z.string(),
@@ -36,7 +36,7 @@ export const ZPlantation = z
   .meta({ id: "Plantation", description: "A planting site." });
 export type TPlantation = z.infer<typeof ZPlantation>;
 
-export const ZEspece = z
+const ZEspece = z
   .strictObject({
     Id: uint(),
     Nom: z.string(),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { envelope, listingPageShape, nullable, uint, ZDateTime, ZOrigine } from "./responses-common";
 
-export const ZCodeEmis = z
+const ZCodeEmis = z
   .strictObject({
     Id: uint(),
     Code: z
@@ -28,7 +28,7 @@ export const ZCodesCreerResponse = z
   })
   .meta({ id: "CodesCreerResponse" });
 
-export const ZCodeLigne = z
+const ZCodeLigne = z
   .strictObject({
     Id: uint(),
     Lot: z.string(),

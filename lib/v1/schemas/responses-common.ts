@@ -35,7 +35,7 @@ export const ZContexteKind = z.enum(CONTEXT_KINDS as [string, ...string[]]).meta
     "A kind of context: `GroupeEpf` > `Epf` (funeral home) > `EpfAgence`; `GroupePresse` > `Titre` > `TitreEdition`; `Assurance`; `GroupeMaisonRepos`.",
 });
 
-export const ZContexte = z
+const ZContexte = z
   .strictObject({
     Environnement: z.enum(["production", "test", ""]).meta({
       description: "From the key; empty when the key was refused.",
@@ -65,7 +65,7 @@ export type TContexte = z.infer<typeof ZContexte>;
 // ---------------------------------------------------------------------------------------------
 // 2.9 Error object, with the extensions Code and Champ
 
-export const ZErrorCode = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({
+const ZErrorCode = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]).meta({
   id: "ErrorCode",
   description: [
     "Extension: a stable machine-readable word for the cause of an error. Programs should test",
@@ -103,7 +103,6 @@ export const ZError = z
     }),
   })
   .meta({ id: "Error", description: "2.9 Error object, with the extensions `Code` and `Champ`." });
-export type TError = z.infer<typeof ZError>;
 
 // ---------------------------------------------------------------------------------------------
 // Envelopes
@@ -123,7 +122,6 @@ export const listingPageShape = {
   NombreDansLaPage: uint().meta({ description: "Lines in this page." }),
   Plus: z.boolean().meta({ description: "More pages follow." }),
 };
-export type TListingPage = { [K in keyof typeof listingPageShape]: z.infer<(typeof listingPageShape)[K]> };
 
 /** Issue 30: where a planting comes from. */
 export const ZOrigine = z.enum(["partner", "visitor_code", "visitor_payment"]).meta({

@@ -6,7 +6,7 @@ import { envelope, listingPageShape, nullable, uint, ZContexteKind, ZDateTime } 
 // ---------------------------------------------------------------------------------------------
 // Extension: the caller's contexts
 
-export const ZContexteRecord = z
+const ZContexteRecord = z
   .strictObject({
     Id: uint().meta({ description: "The context's id, as the `Contexte…Id` fields and `epfId` use it." }),
     Type: ZContexteKind,
@@ -26,7 +26,7 @@ export const ZContextesListing = z
 // ---------------------------------------------------------------------------------------------
 // Extension (issue 27.12): one guestbook message, the read that follows a guestbook.entry_* webhook
 
-export const ZLivreDorMessageFields = z.strictObject({
+const ZLivreDorMessageFields = z.strictObject({
   MessageId: uint().meta({ description: "The message: `entryId` of the guestbook.entry_* webhooks." }),
   MemorialId: uint(),
   Nom: z.string().meta({ description: "The name the visitor signed with (at most 80 characters)." }),

@@ -7,7 +7,7 @@ import { treeLifeShape, ZHistoriqueEtape } from "./responses-tree-life";
 // ---------------------------------------------------------------------------------------------
 // 2.7 memorialInfos
 
-export const ZTreeLine = z
+const ZTreeLine = z
   .strictObject({
     Quantite: uint(),
     EspeceId: uint(),
@@ -42,7 +42,7 @@ export const ZArbre = z
   .meta({ id: "Arbre", description: "Extension (issue 20): one tree, its state and its history." });
 export type TArbreFields = Omit<z.infer<typeof ZArbre>, "Objet" | "Date" | "Statut" | "Contexte">;
 
-export const ZInfosFields = z.strictObject({
+const ZInfosFields = z.strictObject({
   MemorialId: uint(),
   MemorialNom: z.string().meta({
     description:

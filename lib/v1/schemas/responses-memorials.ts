@@ -13,7 +13,7 @@ export const urlMemorial = nullable(z.url()).meta({
   examples: ["https://trees.example.org/memorial/42"],
 });
 
-export const ZCreationFields = z.strictObject({
+const ZCreationFields = z.strictObject({
   IdExerne: nullable(z.string()).meta({
     description: "The request's IdExternal (name exactly as returned).",
   }),
@@ -43,7 +43,7 @@ export const ZMemorialsCreerResponse = z
     description: "2.3 creation response, with the extension `UrlMemorial`.",
   });
 
-export const ZDefuntModifie = z.strictObject({
+const ZDefuntModifie = z.strictObject({
   Id: uint(),
   IdExterne: z.int().meta({ description: "0 when none." }),
   Nom: nullable(z.string()),

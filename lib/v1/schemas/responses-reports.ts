@@ -6,7 +6,7 @@ import { treeLifeShape } from "./responses-tree-life";
 // ---------------------------------------------------------------------------------------------
 // 2.6 reportArbres
 
-export const ZReportLine = z
+const ZReportLine = z
   .strictObject({
     Quantite: uint(),
     EspeceId: uint(),
@@ -36,7 +36,7 @@ export const ZReportLine = z
   });
 export type TReportLine = z.infer<typeof ZReportLine>;
 
-export const ZReportFields = z.strictObject({
+const ZReportFields = z.strictObject({
   RequestEpfId: uint(),
   RequestPersonneId: uint().meta({ description: "0 when no person was requested." }),
   DateDebut: ZDateTime,

@@ -14,7 +14,7 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Transactions
 
-export const ZTransaction = z
+const ZTransaction = z
   .strictObject({
     Id: uint(),
     Date: ZDateTime,
@@ -46,9 +46,9 @@ export const ZTransaction = z
   });
 export type TTransaction = z.infer<typeof ZTransaction>;
 
-export const ZTotalMode = z.enum(TOTAL_MODES);
+const ZTotalMode = z.enum(TOTAL_MODES);
 
-export const ZTotalLine = z
+const ZTotalLine = z
   .strictObject({
     Mode: ZTotalMode,
     Cle: z.union([z.string(), uint(), z.null()]).meta({

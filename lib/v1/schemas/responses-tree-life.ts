@@ -5,10 +5,10 @@ import { nullable, uint, ZDateTime } from "./responses-common";
 // ---------------------------------------------------------------------------------------------
 // Extension (issue 20): a tree's life, on the tree lines of Infos and the reports and in GET Arbre
 
-export const ETATS_ARBRE = ["Commande", "EnTerre", "Suivi", "Mort", "Remplace"] as const;
-export const SANTES = ["Vivant", "Malade"] as const;
-export const CAUSES_MORT = ["Secheresse", "Incendie", "Inondation", "Maladie", "Autre"] as const;
-export const ETAPES = ["MiseEnTerre", "Controle", "Mort", "Remplacement"] as const;
+const ETATS_ARBRE = ["Commande", "EnTerre", "Suivi", "Mort", "Remplace"] as const;
+const SANTES = ["Vivant", "Malade"] as const;
+const CAUSES_MORT = ["Secheresse", "Incendie", "Inondation", "Maladie", "Autre"] as const;
+const ETAPES = ["MiseEnTerre", "Controle", "Mort", "Remplacement"] as const;
 
 const ZSante = z
   .enum(SANTES)

@@ -3,7 +3,7 @@ import type { InfosTreeRow, MemorialInfos } from "@memorial/lib/trees/memorial-i
 import type { TInfosFields, TTreeLine } from "@memorial/lib/v1/schemas/responses";
 import { serializeTreeLife, serializeTreeOrder } from "./tree-life";
 
-export function serializeTree(tree: InfosTreeRow, origin: string): TTreeLine {
+function serializeTree(tree: InfosTreeRow, origin: string): TTreeLine {
   return {
     ...serializeTreeOrder(tree, tree, tree.plantedAt),
     ...serializeTreeLife(tree.life, origin),

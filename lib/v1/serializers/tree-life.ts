@@ -55,7 +55,7 @@ export function serializeTreeLife(life: TreeLifeFields, origin: string): TTreeLi
 }
 
 /** One step of the history; who recorded it stays the operator's (the dashboard's). */
-export function serializeHistoryStep(step: TreeHistoryEntry, origin: string): THistoriqueEtape {
+function serializeHistoryStep(step: TreeHistoryEntry, origin: string): THistoriqueEtape {
   return {
     Etape: ETAPE[step.step],
     Date: `${step.on}T00:00:00.000Z`,
