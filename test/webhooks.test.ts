@@ -54,9 +54,10 @@ const plant = (caller: Caller, target: PlantingTarget = newMemorialTarget()) =>
   createMemorial({ caller, command: plantingCommand(target), linkBase: "http://trees.test" });
 
 /**
- * What the event dispatcher does for these operators' events, without taking other test files'
- * events (their dispatchers run in parallel with only the e-mail consumer): each event handed to
- * the consumers in a transaction. Handing an event twice is harmless (one delivery per endpoint).
+ * What the event dispatcher does for these operators' events, each handed to the consumers in a
+ * transaction, but whether or not it was handed before: the tests hand an event a second time, to
+ * check that a second handing is harmless (one delivery per endpoint), which `dispatchEvents`,
+ * taking only pending events, never does.
  */
 async function dispatch(operatorIds: number[], consumers = [webhookConsumer]) {
   const events = await db.$queryRaw<StoredEvent[]>`

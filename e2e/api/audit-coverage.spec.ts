@@ -9,7 +9,7 @@
 // "unattributed" system actor of a way in that forgot to say it), target and memorial; or it is an
 // exception below, with the reason it writes nothing a person owns. The jobs that act for someone
 // are test/audit-jobs.test.ts's (the clock moved in the database).
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { actingAs } from "@memorial/lib/audit/actor";
@@ -1133,7 +1133,11 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     const treeId = await treeOf(memorialId);
     const file = path.join(os.tmpdir(), `audit-sheet-${process.pid}-${Date.now()}.csv`);
     writeFileSync(file, `tree_id,step,date\n${treeId},in_ground,${today()}\n`);
-    await run("tree", "import", "--operator", String(op.operatorId), file);
+    try {
+      await run("tree", "import", "--operator", String(op.operatorId), file);
+    } finally {
+      rmSync(file, { force: true });
+    }
     return [
       cliRow("tree.imported", "operator", { targetId: op.operatorId }),
       cliRow("tree.in_ground", "tree", { targetId: treeId, memorialId }),
