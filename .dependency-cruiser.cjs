@@ -1,4 +1,4 @@
-// dependency-cruiser (npm run lint): the folders of lib/ import one way (issue 29.5). A cycle
+// dependency-cruiser (npm run lint): the folders of lib/ import one way. A cycle
 // between two folders (lib/events -> lib/mail -> lib/events, or longer) fails the lint; it is
 // removed by moving code where it belongs (docs/architecture.md, "One module graph").
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -14,7 +14,7 @@ export type DomainErrorCode =
   | "RATE_LIMITED" // over a rate limit (lib/limits/rate-limit.ts): retry later
   | "CODE_USED" // a claim code already planted its tree (lib/visitors/claim-codes.ts)
   | "CODE_EXPIRED" // a claim code past its expiry (or credited back)
-  | "MEMORIAL_CLOSED" // issue 32.3: the memorial cannot take trees now (awaiting, closed, hidden)
+  | "MEMORIAL_CLOSED" // the memorial cannot take trees now (awaiting, closed, hidden)
   | "INTERNAL"; // an incoherence of the service itself
 
 /** The one table from domain errors to the HTTP statuses of the specification (part 7). */
@@ -30,7 +30,7 @@ export const HTTP_STATUS: Record<DomainErrorCode, number> = {
   CODE_EXPIRED: 410,
   MEMORIAL_CLOSED: 409,
   INTERNAL: 500,
-  // A misconfiguration of the service (issue 27.6), not a bad request: the partner cannot fix it.
+  // A misconfiguration of the service, not a bad request: the partner cannot fix it.
   HOST_NOT_ALLOWED: 503,
 };
 

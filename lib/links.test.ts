@@ -80,7 +80,7 @@ describe("publicOrigin", () => {
   });
 });
 
-describe("emailLinkOrigin (issue 18.3)", () => {
+describe("emailLinkOrigin", () => {
   const production = { NODE_ENV: "production" };
   const forged = h({ host: "attacker.example" });
 
@@ -107,7 +107,7 @@ describe("emailLinkOrigin (issue 18.3)", () => {
     expect(() => emailLinkOrigin(h({ host: "attacker.example:3000" }), production)).toThrow(
       "the host attacker.example:3000 is not allowed for the links of e-mails: set APP_URL to the public address of the service, or add the host to ALLOWED_HOSTS",
     );
-    // The refusal is a HOST_NOT_ALLOWED DomainError: a 503 Error object on /v1 (issue 27.6).
+    // The refusal is a HOST_NOT_ALLOWED DomainError: a 503 Error object on /v1.
     try {
       emailLinkOrigin(forged, { ...production, APP_URL: " " });
       expect.unreachable();

@@ -75,7 +75,7 @@ export function hostAllowed(host: string, env?: Record<string, string | undefine
 
 /**
  * A request whose host may not name the links of e-mails: on /v1 a 503 HOST_NOT_ALLOWED (the
- * service's settings, not the request, are to fix: issue 27.6), a form error in the dashboard.
+ * service's settings, not the request, are to fix), a form error in the dashboard.
  */
 export class HostNotAllowedError extends DomainError {
   constructor(readonly host: string) {
@@ -140,7 +140,7 @@ export function linkBase(request: Request): string {
 /**
  * linkBase, or null where the host may not name e-mail links: for a request that writes no link
  * into an e-mail (a /v1 creation without confirmation and without the family's address), which
- * a misconfigured host must not stop (issue 27.6).
+ * a misconfigured host must not stop.
  */
 export function linkBaseIfAllowed(request: Request): string | null {
   try {
@@ -151,6 +151,6 @@ export function linkBaseIfAllowed(request: Request): string | null {
   }
 }
 
-/** Issue 31.3: the page where the address a token names sees and deletes its reminder subscriptions. */
+/** The page where the address a token names sees and deletes its reminder subscriptions. */
 export const myRemindersUrl = (base: string, token: string) =>
   `${base.replace(/\/+$/, "")}/reminders/mine/${token}`;

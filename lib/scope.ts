@@ -1,8 +1,8 @@
 // Who is looking, for which operator, in which environment: the one value every read and use case
-// takes (issue 19.2). It is built once at each edge — the v1 wrapper from the API key
-// (lib/operators/keys.ts), the dashboard from its session (web/auth/session.ts), the family's links
-// from the memorial their token names, the public pages as a visitor, the command line as the
-// service's administrator — and never rebuilt from loose operator ids and booleans further in.
+// takes. It is built once at each edge — the v1 wrapper from the API key (lib/operators/keys.ts),
+// the dashboard from its session (web/auth/session.ts), the family's links from the memorial their
+// token names, the public pages as a visitor, the command line as the service's administrator —
+// and never rebuilt from loose operator ids and booleans further in.
 //
 // The environment has one name everywhere in code, API answers (Contexte.Environnement) and
 // webhooks: "production" or "test". API keys keep their prefixes mt_live_… / mt_test_… (partners

@@ -1,4 +1,4 @@
-// The one way the service makes and keeps a secret token (issue 29.6): the links it e-mails
+// The one way the service makes and keeps a secret token: the links it e-mails
 // (confirmation, management, invitation, password reset, reminders), and the API keys. A token is
 // 32 random bytes in base64url (43 characters, 256 bits); only its SHA-256 (hex) is stored, so the
 // database (or a backup) holds no usable link or key. A string that is not shaped like a token is

@@ -12,7 +12,7 @@ describe("readSettings", () => {
     expect(s.PAGE_CACHE_MB).toBe(128);
     expect(s.APP_URL).toBeUndefined();
     expect(s.WEBHOOK_ALLOW_PRIVATE).toBeUndefined();
-    // Production mode unless NODE_ENV says development or test (one rule, issue 29.6).
+    // Production mode unless NODE_ENV says development or test (one rule).
     expect(s.production).toBe(true);
     expect(readSettings({ NODE_ENV: "development" }).production).toBe(false);
     expect(readSettings({ NODE_ENV: " Test " }).production).toBe(false);
@@ -45,7 +45,7 @@ describe("readSettings", () => {
     );
   });
 
-  it("replaces a dead tree within REPLACEMENT_YEARS, 3 by default (issue 20)", () => {
+  it("replaces a dead tree within REPLACEMENT_YEARS, 3 by default", () => {
     expect(readSettings({}).REPLACEMENT_YEARS).toBe(3);
     expect(readSettings({ REPLACEMENT_YEARS: "0" }).REPLACEMENT_YEARS).toBe(0);
     expect(() => readSettings({ REPLACEMENT_YEARS: "three" })).toThrow(
@@ -70,7 +70,7 @@ describe("readSettings", () => {
   });
 });
 
-describe("photo settings (issue 20)", () => {
+describe("photo settings", () => {
   it("keeps photos in DATA_DIR/photos, 10 MiB at most, without S3 by default", () => {
     const s = readSettings({});
     expect(s.PHOTO_MAX_BYTES).toBe(10 * 1024 * 1024);
@@ -115,7 +115,7 @@ describe("photo settings (issue 20)", () => {
     expect(() => readSettings({ PHOTO_MAX_BYTES: "10MB" })).toThrow(/PHOTO_MAX_BYTES must be a whole number/);
   });
 
-  it("reads the Stripe settings, both secrets or neither (issue 30.4)", () => {
+  it("reads the Stripe settings, both secrets or neither", () => {
     expect(readSettings({})).toMatchObject({ STRIPE_API_PORT: 0, VISITOR_QUEUE_GIVE_UP_DAYS: 30 });
     expect(
       readSettings({

@@ -117,20 +117,20 @@ const ZSettings = z.object({
   NEXTAUTH_SECRET: text(undefined),
   NEXTAUTH_URL: origin,
   CONFIRMATION_TTL_DAYS: integer(1, 3650, 14),
-  /** Issue 32: days after its creation when a family that has not confirmed gets its one reminder. */
+  /** Days after its creation when a family that has not confirmed gets its one reminder. */
   CONFIRMATION_REMINDER_DAYS: integer(1, 3650, 7),
   MANAGE_TTL_DAYS: integer(1, 36500, 365),
-  /** Issue 31.3: days during which a guestbook author's withdrawal link works. */
+  /** Days during which a guestbook author's withdrawal link works. */
   GUESTBOOK_WITHDRAW_DAYS: integer(1, 36500, 365),
   INVITATION_TTL_DAYS: integer(1, 3650, 7),
   PASSWORD_RESET_TTL_MINUTES: integer(1, 100_000, 60),
   /** A tree dead within this many years of its day in the ground is replaced (lib/trees). */
   REPLACEMENT_YEARS: integer(0, 100, 3),
-  /** Days after its last check (or its day in the ground) when a tree is due for a check (issue 27.11). */
+  /** Days after its last check (or its day in the ground) when a tree is due for a check. */
   TREE_CHECK_DAYS: integer(1, 3650, 365),
-  /** Weeks after a memorial's creation when its family gets the closing summary (issue 21.5). */
+  /** Weeks after a memorial's creation when its family gets the closing summary. */
   CLOSING_WEEKS: integer(1, 520, 6),
-  /** Issue 32.4: the least name similarity (percent, pg_trgm) of two memorials taken for duplicates. */
+  /** The least name similarity (percent, pg_trgm) of two memorials taken for duplicates. */
   DUPLICATE_NAME_SIMILARITY: integer(1, 100, 60),
   WEBHOOK_SECRET_KEY: text(undefined),
   WEBHOOK_ALLOW_PRIVATE: switchSetting,
@@ -169,7 +169,7 @@ const ZSettings = z.object({
   S3_ACCESS_KEY_ID: text(undefined),
   S3_SECRET_ACCESS_KEY: text(undefined),
   S3_FORCE_PATH_STYLE: switchSetting,
-  // Visitors' payments with Stripe Checkout (issue 30.4, lib/visitors/payments.ts): offered only
+  // Visitors' payments with Stripe Checkout (lib/visitors/payments.ts): offered only
   // with both the secret key and the webhook's signing secret. STRIPE_API_* point the SDK at
   // another server than api.stripe.com (the tests' local fake, e2e/support/fake-stripe.ts).
   STRIPE_SECRET_KEY: text(undefined),
@@ -188,7 +188,7 @@ const ZSettings = z.object({
     }),
   /** Days a paid visitor's tree waits for stock before the queue gives it up and refunds it. */
   VISITOR_QUEUE_GIVE_UP_DAYS: integer(1, 3650, 30),
-  // Issue 31.4: how long personal data no longer used is kept (lib/privacy/retention.ts, the daily
+  // How long personal data no longer used is kept (lib/privacy/retention.ts, the daily
   // job `retention`).
   RETENTION_UNCONFIRMED_SUBSCRIPTION_DAYS: integer(1, 36_500, 30),
   RETENTION_LINK_DAYS: integer(1, 36_500, 90),
@@ -198,7 +198,7 @@ const ZSettings = z.object({
 });
 
 /**
- * Production mode, the one rule (issue 29.6): the production rules apply (webhooks never to private
+ * Production mode, the one rule: the production rules apply (webhooks never to private
  * addresses, links in e-mails only on allowed hosts) unless NODE_ENV says `development` or `test`.
  * `npm start` sets production and `npm run dev` development (scripts/start.ts), the test runners
  * test (vitest itself, Playwright in playwright.config.ts); an operator's shell, which usually sets
@@ -273,7 +273,7 @@ export function settings(): Settings {
  * prepared (lib/service/server.ts). Until then (and in the tests, which change the environment
  * between cases) every call compares the variables' values, which costs about 30 µs (Node reads
  * each of some 90 variables from the environment), and a request calls settings() dozens of
- * times: issue 33.2 found it a few per cent of the server's CPU under the reports.
+ * times: together a few per cent of the server's CPU under the reports.
  */
 export function holdSettings(): Settings {
   held = false;

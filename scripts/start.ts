@@ -116,7 +116,7 @@ const SHUTDOWN_GRACE_MS = 20_000;
 
 let stopping = false;
 /**
- * SIGTERM (issue 28.6): /readyz says 503 at once; the port stops accepting; the requests in flight
+ * SIGTERM: /readyz says 503 at once; the port stops accepting; the requests in flight
  * finish (SHUTDOWN_GRACE_MS at most); the workers take no new job and the jobs they hold finish or
  * go back to the queue (lib/jobs/runner.ts stop, bounded); then the connections close and the
  * process exits with `code` (0 for a signal).

@@ -1,4 +1,4 @@
-// Issue 29.6: an anonymous memorial's title (4.1 rule 7: its MemorialAnonymeNom, or its id when
+// An anonymous memorial's title (4.1 rule 7: its MemorialAnonymeNom, or its id when
 // that is null, shown as "In memoriam · n° 123" in the page's language) is written in TypeScript
 // (displayTitle) and in SQL (anonymousNameTitleSql, the visitors' search), side by side in
 // lib/memorials/policy.ts. Both give the same title, with and without MemorialAnonymeNom, in every

@@ -1,4 +1,4 @@
-// Issue 31.5 on the real PostgreSQL: the jobs that change what people own write their audit rows,
+// On the real PostgreSQL: the jobs that change what people own write their audit rows,
 // run by the job runner with the clock moved in the database. The family's erasure, carried out on
 // day 14 by the job, is recorded as the family's (who asked); an expiry, a code credited back, a
 // visitor's tree given up in the queue or planted once stock returns are the job's own ("job

@@ -1,4 +1,4 @@
-// Issue 31.5 on the real PostgreSQL: the audit log's one writer (lib/audit/record.ts) names the
+// On the real PostgreSQL: the audit log's one writer (lib/audit/record.ts) names the
 // actor of the work being done and keeps the fields changed, never a personal field's values; the
 // database refuses UPDATE, DELETE and TRUNCATE of the log, whoever asks.
 import { actingAs } from "@memorial/lib/audit/actor";

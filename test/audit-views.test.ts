@@ -1,4 +1,4 @@
-// Issue 31.5, the audit log as the dashboard reads it, on the real PostgreSQL: an operator's rows
+// The audit log as the dashboard reads it, on the real PostgreSQL: an operator's rows
 // only, whatever the filters; newest first a page at a time by keyset; the filters; the export's
 // batches; and the words of every action, kind of target and actor in the four languages.
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from "@memorial/lib/audit/actions";

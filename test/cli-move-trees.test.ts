@@ -1,4 +1,4 @@
-// Issue 32.3 from the command line: `tree move` moves the operator's trees between its memorials
+// From the command line: `tree move` moves the operator's trees between its memorials
 // (one or several named with --tree, or every one), records the move and its event, and refuses
 // another operator's memorial or a target that cannot take trees, writing nothing.
 import { db } from "@memorial/lib/db/client";

@@ -1,4 +1,4 @@
-// Issue 21.2: the funeral home's default privacy level, set where operators manage funeral homes
+// The funeral home's default privacy level, set where operators manage funeral homes
 // (the command line): on creation (--privacy) and later (context privacy); bad values exit 2 and
 // change nothing; another operator's context is not found (exit 1).
 

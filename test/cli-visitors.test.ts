@@ -1,4 +1,4 @@
-// Issue 30 from the command line: visitor planting on and off for an operator and one of its
+// From the command line: visitor planting on and off for an operator and one of its
 // funeral homes (a context follows its own setting, else its parent's, else the operator's), and
 // claim codes issued (printed once) and listed (never printed again).
 

@@ -296,7 +296,7 @@ describe("plantation create and deactivate", () => {
     expect((await db.plantation.findUniqueOrThrow({ where: { id: site.id } })).active).toBe(false);
   });
 
-  it("names a site in Dutch, English and German, and removes a name with an empty value (issue 27.9)", async () => {
+  it("names a site in Dutch, English and German, and removes a name with an empty value", async () => {
     const site = await ok(
       ...[
         "plantation",
@@ -528,7 +528,7 @@ describe("webhook create, list and delete", () => {
     await refused(/webhook endpoint \d+ does not exist/, "webhook", "delete", "--id", String(created.id));
   });
 
-  it("lets an endpoint choose the family's events (issue 18.4)", async () => {
+  it("lets an endpoint choose the family's events", async () => {
     const { operatorId } = await createOperator({ name: unique("Webhooks") });
     const family = "memorial.hidden,memorial.shown,memorial.title_changed,message.hidden";
     const created = await ok(
@@ -601,7 +601,7 @@ describe("webhook create, list and delete", () => {
     expect(await db.webhookEndpoint.count({ where: { operatorId } })).toBe(0);
   });
 
-  it("refuses a URL the running service would refuse: production mode unless NODE_ENV is development or test (issue 18.8)", async () => {
+  it("refuses a URL the running service would refuse: production mode unless NODE_ENV is development or test", async () => {
     const { operatorId } = await createOperator({ name: unique("Webhooks") });
     const create = (env: Record<string, string | undefined>, url: string) =>
       cliIn(
@@ -659,7 +659,7 @@ describe("webhook create, list and delete", () => {
   });
 });
 
-describe("operator unconfirmed (issue 32)", () => {
+describe("operator unconfirmed", () => {
   it("shows and sets where the tree of a memorial never confirmed goes; refuses another value", async () => {
     const op = await createOperator({ name: unique("Unconfirmed") });
     expect(await ok("operator", "unconfirmed", "--operator", String(op.operatorId))).toEqual({

@@ -1,4 +1,4 @@
-// The family's closing summary (issue 21.5) on the real PostgreSQL, through the job runner: sent
+// The family's closing summary on the real PostgreSQL, through the job runner: sent
 // once CLOSING_WEEKS after the memorial's creation, not before, not twice across two concurrent
 // runs; the family's own request sends it earlier, once; the PDF lists the planters, their visible
 // messages (not the hidden ones), the trees with their species, site and life; the CSV the planters.

@@ -1,4 +1,4 @@
-// Issue 29.6: a funeral home's chain of contexts has one definition (lib/operators/context-chain.ts)
+// A funeral home's chain of contexts has one definition (lib/operators/context-chain.ts)
 // with its depth limit stated once (CONTEXT_CHAIN_DEPTH). Every reader gets the same answer for a
 // chain deeper than two levels, and for one linked deeper than the limit by hand: the chain itself
 // (loadChain, the planting and the reports), its ids per kind (chainIdsOf, the transactions), the

@@ -1,4 +1,4 @@
-// Issue 31.1 on the real PostgreSQL, with no job runner: asking for the family's archive while one is
+// On the real PostgreSQL, with no job runner: asking for the family's archive while one is
 // being prepared changes nothing (one row waiting to be built, one job, one audit row), however many
 // asks arrive at once; once that archive is ready, asking again prepares a new one. The end-to-end
 // test (e2e/api/family-archive.spec.ts) cannot show the first rule by timing: the service's job

@@ -1,4 +1,4 @@
-// Issue 31.1 on the real PostgreSQL, through the job runner with the clock moved in the database
+// On the real PostgreSQL, through the job runner with the clock moved in the database
 // (erasure_requested_at set back): a family asks for the erasure of its memorial (e-mail that day:
 // when, and how to undo), undoes it on day 13 (the job erases nothing), asks again, and on day 14
 // the daily job `family-erasure` anonymises the deceased, the planters' names and messages, the

@@ -1,4 +1,4 @@
-// The folders of lib/ import one way (issue 29.5): dependency-cruiser (.dependency-cruiser.cjs,
+// The folders of lib/ import one way: dependency-cruiser (.dependency-cruiser.cjs,
 // run by `npm run lint`, hence by `npm test`) fails on any cycle between folders of lib/, however
 // long, whether the imports are static or dynamic, spelled @memorial/lib/... or relative. This
 // test shows the rule passes on the code as it is and bites on a cycle written for the occasion.

@@ -1,4 +1,4 @@
-// The guestbook (issue 21.3) through its use cases, on the real PostgreSQL: each moderation mode,
+// The guestbook through its use cases, on the real PostgreSQL: each moderation mode,
 // each status and who changes it, the refusals (honeypot, links, lengths, control characters, a
 // closed guestbook) that write nothing, the rate limit per client (simultaneous posts included),
 // and the family's daily digest, sent once per memorial and day even by two runs at once.

@@ -1,4 +1,4 @@
-// Issue 21.1-2: the visitors' search of the home page against the real PostgreSQL (accents, case,
+// The visitors' search of the home page against the real PostgreSQL (accents, case,
 // ranking, town, date, paging) and what it must never find (link only, hidden, test, awaiting the
 // family, an anonymous memorial by its deceased), and the privacy levels chosen by the family or
 // defaulted by the funeral home.

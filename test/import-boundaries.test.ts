@@ -1,8 +1,8 @@
-// The rule of biome.json that keeps Next.js out of the code that must not depend on it (issue
-// 28.2): lib/ (the domain package, loaded by Node outside Next.js's bundles) and the command line
-// import neither next, next-auth nor React, nor anything of web/, app/ or components/; the web
+// The rule of biome.json that keeps Next.js out of the code that must not depend on it: lib/
+// (the domain package, loaded by Node outside Next.js's bundles) and the command line import
+// neither next, next-auth nor React, nor anything of web/, app/ or components/; the web
 // layer (web/, app/, components/) may. Only lib/service/server.ts (it starts Next.js) is let
-// through. The e-mails are React components rendered by react-email (issue 29.2): the kit
+// through. The e-mails are React components rendered by react-email: the kit
 // (lib/mail/kit) may import react, react-dom/server and @react-email/*, an e-mail template
 // (lib/**/*-email.tsx) only react (its types), and nothing else of lib/ any of them. `npm test`
 // runs biome first, so such an import fails the run; this test shows the rule bites where it should:

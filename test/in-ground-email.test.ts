@@ -1,4 +1,4 @@
-// The in-ground e-mail's consumer (issue 20.4, lib/mail/in-ground-consumer.ts) on events written as
+// The in-ground e-mail's consumer (lib/mail/in-ground-consumer.ts) on events written as
 // lib/trees writes them: one e-mail per record of a memorial (the events of one transaction), one
 // per day in the ground when a record (an import) holds several days, none for a test tree or a
 // family without an address. The consumer is called on the stored events directly, in a
@@ -119,7 +119,7 @@ describe("the in-ground e-mail's consumer", () => {
     ).toBe(0);
   });
 
-  it("names every planting team of the record, each once, not only the first (issue 27.8)", async () => {
+  it("names every planting team of the record, each once, not only the first", async () => {
     const email = `${unique("teams").replace(/\W+/g, "-")}@example.org`.toLowerCase();
     const { memorial, trees } = await memorialWith(4, { email });
     const teams = ["Team North", "Team South", "Team North", null];

@@ -1,4 +1,4 @@
-// Issue 32.4 on the real PostgreSQL: a memorial created for a person whose normalised name
+// On the real PostgreSQL: a memorial created for a person whose normalised name
 // (pg_trgm similarity at least DUPLICATE_NAME_SIMILARITY, default 60 %), date of death (± 1 day)
 // and, when both give one, place match another memorial of the SAME operator is recorded as a
 // possible duplicate; the creation's result is the same as without it; "not the same person" is

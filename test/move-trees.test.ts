@@ -1,4 +1,4 @@
-// Issue 32.3 on the real PostgreSQL: moving trees between an operator's memorials
+// On the real PostgreSQL: moving trees between an operator's memorials
 // (lib/trees/move-trees.ts). The trees keep their id, history and transaction; their memorial and
 // person follow the target; one tree_move row per tree and one tree.moved event per move; every
 // refusal writes nothing; ten moves of the same tree at once end with one consistent result.
@@ -134,7 +134,7 @@ describe("moving trees", () => {
     const global = await db.memorial.findUniqueOrThrow({ where: { id: to.memorialId } });
     expect(global.kind).toBe("global");
     const ids = (await treesOf(from.memorialId)).map((t) => t.id);
-    // A merge's record (issue 32.4) the move names, as lib/duplicates/merge-memorials.ts writes it.
+    // A merge's record the move names, as lib/duplicates/merge-memorials.ts writes it.
     const [pair] = await db.$queryRaw<{ id: number }[]>`
       INSERT INTO "memorial_duplicate" ("operator_id", "first_memorial_id", "second_memorial_id",
         "name_similarity", "death_days_apart")

@@ -1,4 +1,4 @@
-// The dashboard's name search (issue 18, item 6) against the real PostgreSQL: accents and case
+// The dashboard's name search against the real PostgreSQL: accents and case
 // ignored on both sides by the same function, every word in any order, the memorial list and the
 // report's person filter alike; and the plans that show the trigram indexes read on tables of a
 // realistic size.

@@ -1,6 +1,6 @@
-// Issue 27.13: a query with several relations inside an interactive transaction sends its
+// A query with several relations inside an interactive transaction sends its
 // statements one after the other on the transaction's connection: pg's deprecation warning
-// "client is already executing a query" is never emitted (it was, by every such query).
+// "client is already executing a query" is never emitted.
 
 import { disconnect, transaction } from "@memorial/lib/db/client";
 import { createOperator } from "@memorial/lib/operators/create-operator";

@@ -1,4 +1,4 @@
-// One way to write a page (issue 29.2, docs/architecture.md "One way to write an e-mail, one way
+// One way to write a page (docs/architecture.md "One way to write an e-mail, one way
 // to write a page"): outside React, HTML is written only with the `html` tagged template of
 // lib/html.ts, which escapes every value by construction, and e-mails only with the kit
 // (lib/mail/kit). This test reads every TypeScript file of the application (not React's .tsx, where

@@ -1,4 +1,4 @@
-// The dashboard's overview counts trees with the reports' own query (issue 18, item 7): for an
+// The dashboard's overview counts trees with the reports' own query: for an
 // operator whose trees are all planted for its funeral homes, this month's trees and CO2 on the
 // overview are the sum of its funeral homes' reports (the API's use case), test trees in neither.
 

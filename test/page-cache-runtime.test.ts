@@ -1,4 +1,4 @@
-// Issue 22.1: what the rendered-page cache removes from a memorial page it keeps (Next.js's client
+// What the rendered-page cache removes from a memorial page it keeps (Next.js's client
 // runtime) and what it leaves (the page, its stylesheet, its own island, React's inline scripts
 // that reveal streamed parts). The e2e tests (e2e/api/page-cache.spec.ts, e2e/browser/page-weight)
 // check the same on the real page.
@@ -50,7 +50,7 @@ describe("a kept memorial page", () => {
   });
 });
 
-describe("a public page answered light (issue 33.1)", () => {
+describe("a public page answered light", () => {
   const rendered = (status: number, type = "text/html; charset=utf-8") => ({
     status,
     headers: { "content-type": type },

@@ -1,4 +1,4 @@
-// Issue 29.6: the visibility policy is written twice, as Prisma filters (memorialsVisibleTo and
+// The visibility policy is written twice, as Prisma filters (memorialsVisibleTo and
 // the trees' rules: treesVisibleTo, treesOfEnvironment, ownTreesOf) and as SQL (the same names with
 // Sql) for the queries Prisma cannot write, side by side in lib/memorials/policy.ts. Both forms must
 // pick the same rows: every combination of a memorial's state (visible or awaiting, live or test,

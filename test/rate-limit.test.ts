@@ -1,4 +1,4 @@
-// The one rate limiter (lib/limits/rate-limit.ts, issue 29.1) on the real PostgreSQL: a limit is
+// The one rate limiter (lib/limits/rate-limit.ts) on the real PostgreSQL: a limit is
 // exact under many simultaneous hits, several limits count together or not at all, a hit belongs
 // to its transaction, an ended window starts again, the backoff's gap, and the sweep of ended rows.
 import { randomBytes } from "node:crypto";

@@ -1,4 +1,4 @@
-// Issue 33: the pool that lib/db/raw.ts shares with the ORM hears an idle connection dying even
+// The pool that lib/db/raw.ts shares with the ORM hears an idle connection dying even
 // when the ORM never used it (its adapter listens only once it has connected): an unheard "error"
 // of a pg pool ends the process. This file uses only lib/db/raw.ts, as a process serving reports
 // alone would.

@@ -1,4 +1,4 @@
-// Issue 33: the statements sent without the ORM (lib/db/raw.ts) give what Prisma's $queryRaw gives,
+// The statements sent without the ORM (lib/db/raw.ts) give what Prisma's $queryRaw gives,
 // value for value, on every type the project reads, with the same parameters; its transactions
 // commit, roll back, run their statements one at a time and survive a connection that dies.
 import { actingAs } from "@memorial/lib/audit/actor";

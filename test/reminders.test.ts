@@ -1,4 +1,4 @@
-// Anniversary reminders (issue 21.4) on the real PostgreSQL: the job send-reminders writes a
+// Anniversary reminders on the real PostgreSQL: the job send-reminders writes a
 // reminder to the outbox on the UTC day only, once per subscription, kind and year even when two
 // runs (two instances) do it at the same time, the birthday only when the birth date is known, the
 // 29th of February on the 28th in other years, nothing to unconfirmed or unsubscribed addresses;
@@ -471,7 +471,7 @@ describe("what an anonymous memorial and a flooded address get", () => {
   });
 });
 
-describe("the reminder form cannot be used to mail strangers (issue 27.4)", () => {
+describe("the reminder form cannot be used to mail strangers", () => {
   const ask = (memorialId: number, email: string, client: string) =>
     subscribe({
       memorialId,
@@ -548,7 +548,7 @@ describe("the reminder form cannot be used to mail strangers (issue 27.4)", () =
   });
 });
 
-describe("what a reminder promises (issue 27.3)", () => {
+describe("what a reminder promises", () => {
   // The memorial page has no way to plant a tree: the e-mail sends the reader to the funeral home.
   const PROMISES = [
     /from the memorial page/i,
@@ -583,7 +583,7 @@ describe("what a reminder promises (issue 27.3)", () => {
     },
   );
 
-  // Issue 30: where visitors may plant, the e-mail says so, names the funeral home and links the form.
+  // Where visitors may plant, the e-mail says so, names the funeral home and links the form.
   it.each(LANGUAGES)("in %s, offers the planting form where visitors may plant", async (language) => {
     const requester = "Pompes funèbres Dubois & Fils";
     const formLink = `https://trees.example.org/memorial/1/plant?lang=${language}`;

@@ -1,4 +1,4 @@
-// Issue 33.2: a report's page is read in one statement (lib/reports/queries.ts reportPage), its lines
+// A report's page is read in one statement (lib/reports/queries.ts reportPage), its lines
 // and the period's totals together. This test compares it, value for value, with the two statements
 // it joins, sent apart: every page of a funeral home's report, a page past the end (no line, the
 // totals still), a period without a tree (totals of zero), and a person's report. Then the API's

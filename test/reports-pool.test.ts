@@ -1,4 +1,4 @@
-// Issue 33.2: the reports read through a pool of their own, of REPORTS_POOL_SIZE connections, even
+// The reports read through a pool of their own, of REPORTS_POOL_SIZE connections, even
 // on the primary database: a burst of reports waits there for its turn, PostgreSQL runs only that
 // many at once, and the plantings' and pages' pool stays free.
 import { disconnect, mainPool, reportsPool } from "@memorial/lib/db/client";

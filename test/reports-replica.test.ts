@@ -1,4 +1,4 @@
-// Issue 22.4: with REPORTS_DATABASE_URL set, the reports (the API's report, the exports' lines,
+// With REPORTS_DATABASE_URL set, the reports (the API's report, the exports' lines,
 // the trees' life figures) read that database, a read replica, and nothing else does: Infos and
 // every write stay on DATABASE_URL. The "replica" here is a second database of the test server,
 // migrated, holding a copy of the primary's rows with one difference, so that each read shows

@@ -1,4 +1,4 @@
-// Issue 31.4 on the real PostgreSQL, through the job runner with the clock moved in the database
+// On the real PostgreSQL, through the job runner with the clock moved in the database
 // (created_at, expires_at set back): the daily job `retention` removes what is past its period and
 // nothing else: unconfirmed reminder subscriptions, secret links long expired or used (never the
 // links of a memorial still awaiting its family), the bodies of e-mails sent or given up, webhook

@@ -20,16 +20,16 @@ const PARTIAL_INDEXES: Record<string, string> = {
     "CREATE INDEX domain_event_pending ON public.domain_event USING btree (id) WHERE (dispatched_at IS NULL)",
   webhook_delivery_due:
     "CREATE INDEX webhook_delivery_due ON public.webhook_delivery USING btree (next_attempt_at) WHERE (status = 'pending'::\"WebhookDeliveryStatus\")",
-  // Issue 30: one visitor setting of the operator as a whole.
+  // One visitor setting of the operator as a whole.
   visitor_setting_one_per_operator:
     "CREATE UNIQUE INDEX visitor_setting_one_per_operator ON public.visitor_setting USING btree (operator_id) WHERE (context_id IS NULL)",
-  // Issue 31.1: the families' erasure requests waiting for the daily job.
+  // The families' erasure requests waiting for the daily job.
   memorial_erasure_due_idx:
     "CREATE INDEX memorial_erasure_due_idx ON public.memorial USING btree (erasure_requested_at) WHERE ((erasure_requested_at IS NOT NULL) AND (erased_at IS NULL))",
-  // Issue 31.1: one family archive waiting to be built per memorial.
+  // One family archive waiting to be built per memorial.
   memorial_archive_waiting_key:
     "CREATE UNIQUE INDEX memorial_archive_waiting_key ON public.memorial_archive USING btree (memorial_id) WHERE (ready_at IS NULL)",
-  // Issue 32.4: at most one merge in force per pair of duplicates.
+  // At most one merge in force per pair of duplicates.
   memorial_merge_in_force_key:
     "CREATE UNIQUE INDEX memorial_merge_in_force_key ON public.memorial_merge USING btree (duplicate_id) WHERE (undone_at IS NULL)",
 };
@@ -39,7 +39,7 @@ const EXPRESSION_INDEXES: Record<string, string> = {
     "CREATE INDEX memorial_title_search_idx ON public.memorial USING gin (lower(f_unaccent((title)::text)) gin_trgm_ops)",
   person_name_search_idx:
     "CREATE INDEX person_name_search_idx ON public.person USING gin (lower(f_unaccent((((COALESCE(first_name, ''::character varying))::text || ' '::text) || (COALESCE(last_name, ''::character varying))::text))) gin_trgm_ops)",
-  // Issue 21.1: the visitors' search by town.
+  // The visitors' search by town.
   person_place_search_idx:
     "CREATE INDEX person_place_search_idx ON public.person USING gin (lower(f_unaccent((place_of_death)::text)) gin_trgm_ops)",
 };
@@ -54,14 +54,14 @@ const CHECKS: Record<string, string> = {
   stock_stock_check: "CHECK ((stock >= 0))",
   memorial_person_check: "CHECK (((kind = 'global'::\"MemorialKind\") = (person_id IS NULL)))",
   memorial_title_check: "CHECK ((char_length((title)::text) <= 400))",
-  // Issue 32: a memorial closed as not confirmed says why.
+  // A memorial closed as not confirmed says why.
   memorial_closed_check: "CHECK (((closed_at IS NULL) = (closed_reason IS NULL)))",
-  // Issue 31.1: an erased memorial is taken down.
+  // An erased memorial is taken down.
   memorial_erased_check: "CHECK (((erased_at IS NULL) OR (taken_down_at IS NOT NULL)))",
   memorial_archive_ready_check: "CHECK (((ready_at IS NULL) = (content IS NULL)))",
   memorial_closed_reason_check:
     "CHECK (((closed_reason)::text = ANY ((ARRAY['expired'::character varying, 'declined'::character varying])::text[])))",
-  // Issue 32.4: a pair of duplicates (lower id first), its state, a merge's items, a merged memorial.
+  // A pair of duplicates (lower id first), its state, a merge's items, a merged memorial.
   memorial_duplicate_order_check: "CHECK ((first_memorial_id < second_memorial_id))",
   memorial_duplicate_state_check:
     "CHECK (((state)::text = ANY ((ARRAY['open'::character varying, 'not_same'::character varying, 'merged'::character varying, 'unmerged'::character varying])::text[])))",
@@ -76,28 +76,28 @@ const CHECKS: Record<string, string> = {
     "CHECK (((role)::text = ANY ((ARRAY['admin'::character varying, 'staff'::character varying])::text[])))",
   webhook_endpoint_events_check:
     "CHECK (((events IS NOT NULL) AND (cardinality(events) > 0) AND (events <@ ARRAY['memorial.created'::character varying(50), 'tree.planted'::character varying(50), 'memorial.confirmed'::character varying(50), 'person.modified'::character varying(50), 'memorial.hidden'::character varying(50), 'memorial.shown'::character varying(50), 'memorial.anonymised'::character varying(50), 'memorial.unanonymised'::character varying(50), 'memorial.title_changed'::character varying(50), 'message.hidden'::character varying(50), 'message.shown'::character varying(50), 'tree.in_ground'::character varying(50), 'tree.checked'::character varying(50), 'tree.died'::character varying(50), 'tree.replaced'::character varying(50), 'memorial.privacy_changed'::character varying(50), 'guestbook.entry_received'::character varying(50), 'guestbook.entry_published'::character varying(50), 'guestbook.entry_hidden'::character varying(50), 'guestbook.entry_deleted'::character varying(50), 'memorial.guestbook_mode_changed'::character varying(50), 'memorial.expired'::character varying(50), 'tree.moved'::character varying(50), 'memorial.merged'::character varying(50), 'memorial.unmerged'::character varying(50), 'memorial.taken_down'::character varying(50), 'memorial.restored'::character varying(50), 'memorial.erasure_requested'::character varying(50), 'memorial.erasure_cancelled'::character varying(50), 'memorial.erased'::character varying(50), 'guestbook.entry_withdrawn'::character varying(50), 'memorial.personal_data_erased'::character varying(50)])))",
-  // Issue 32.3: a move goes from one memorial to another.
+  // A move goes from one memorial to another.
   tree_move_memorials_check: "CHECK ((from_memorial_id <> to_memorial_id))",
   tree_in_ground_check: "CHECK (((status = 'ordered'::\"TreeStatus\") = (in_ground_on IS NULL)))",
   tree_death_check:
     "CHECK (((status = ANY (ARRAY['dead'::\"TreeStatus\", 'replaced'::\"TreeStatus\"])) = ((died_on IS NOT NULL) AND (death_reason IS NOT NULL))))",
   tree_height_cm_check: "CHECK (((height_cm >= 1) AND (height_cm <= 10000)))",
   tree_history_height_cm_check: "CHECK (((height_cm >= 1) AND (height_cm <= 10000)))",
-  // Issue 21.4 (reminders).
+  // Reminders.
   reminder_sent_kind_check:
     "CHECK (((kind)::text = ANY ((ARRAY['death_anniversary'::character varying, 'birthday'::character varying])::text[])))",
   reminder_subscription_kinds_check: "CHECK ((death_anniversary OR birthday))",
   reminder_subscription_language_check:
     "CHECK (((language)::text = ANY ((ARRAY['fr'::character varying, 'nl'::character varying, 'en'::character varying, 'de'::character varying])::text[])))",
-  // The guestbook (issue 21.3).
+  // The guestbook.
   guestbook_entry_author_name_check: "CHECK ((length(btrim((author_name)::text)) > 0))",
   guestbook_entry_message_check: "CHECK ((length(btrim((message)::text)) > 0))",
   guestbook_entry_decided_by_check:
     "CHECK (((decided_by)::text = ANY ((ARRAY['family'::character varying, 'operator'::character varying])::text[])))",
-  // Visitors plant (issue 30): a code plants once or is credited once; a visitor's tree is a visitor's.
+  // Visitors plant: a code plants once or is credited once; a visitor's tree is a visitor's.
   claim_code_once_check: "CHECK (((redeemed_at IS NULL) OR (credited_at IS NULL)))",
   claim_code_target_check: "CHECK (((memorial_id IS NULL) <> (context_id IS NULL)))",
-  // The audit log (issue 31.5): who acted, and actions named domain.verb.
+  // The audit log: who acted, and actions named domain.verb.
   audit_log_actor_kind_check:
     "CHECK (((actor_kind)::text = ANY ((ARRAY['user'::character varying, 'key'::character varying, 'family'::character varying, 'visitor'::character varying, 'cli'::character varying, 'system'::character varying])::text[])))",
   audit_log_action_check: "CHECK (((action)::text ~ '^[a-z_]+\\.[a-z_]+$'::text))",

@@ -1,4 +1,4 @@
-// The Scope (issue 19.2): one value saying for which operator, in which environment and who is
+// The Scope: one value saying for which operator, in which environment and who is
 // looking, built at each edge (API key, dashboard, family link, visitor, command line) and taken by
 // the memorial policy and the webhook endpoints. Against the real PostgreSQL: a scope without an
 // operator is refused, never read as "every operator".

@@ -1,4 +1,4 @@
-// Issue 28.3: `npm start` runs JavaScript, no transpiler at run time. The service is started as
+// `npm start` runs JavaScript, no transpiler at run time. The service is started as
 // `npm start` starts it (node scripts/run.mjs start, against the tests' database) with module
 // hooks that fail on any TypeScript file or on tsx (test/support/no-typescript-hooks.mjs): it must
 // become ready and answer the API and a page. Under tsx, its first import of scripts/start.ts

@@ -1,4 +1,4 @@
-// Issue 34.3: `npm start` on a port already taken (another instance still running, or another
+// `npm start` on a port already taken (another instance still running, or another
 // program) exits non-zero with a clear message, at once: before it starts or touches a database.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";

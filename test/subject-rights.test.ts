@@ -1,4 +1,4 @@
-// Issue 31.2 on the real PostgreSQL: one person's address (and name) written into every table that
+// On the real PostgreSQL: one person's address (and name) written into every table that
 // holds one, for two operators; the finder finds every row (exactly: an address with "_" is not a
 // pattern, case does not matter), an operator's scope only its own rows (the API's, not its team),
 // the export holds the rows, the erasure anonymises or deletes them in one transaction with one

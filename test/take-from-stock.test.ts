@@ -1,4 +1,4 @@
-// Issue 29.6: taking a tree from the stock is one function (lib/plantings/take-from-stock.ts) for
+// Taking a tree from the stock is one function (lib/plantings/take-from-stock.ts) for
 // the planting (allocate-tree.ts) and the replacement guarantee (replace-tree.ts). Its conditional
 // decrement holds under simultaneous takers, and a replacement that finds no stock left behaves as
 // a planting that finds none (the documented rule: a family's confirmation, like a dead tree's

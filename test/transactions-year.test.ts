@@ -1,4 +1,4 @@
-// A year's transactions export (issue 22.3): without a month, the export's batches hold every
+// A year's transactions export: without a month, the export's batches hold every
 // transaction of the calendar year (UTC), in the listing's order, and none of the years around it.
 
 import { db } from "@memorial/lib/db/client";

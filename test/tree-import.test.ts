@@ -1,4 +1,4 @@
-// The import of a field team's sheet (issue 20.2, lib/trees/import-sheet.ts) against the real
+// The import of a field team's sheet (lib/trees/import-sheet.ts) against the real
 // PostgreSQL: a good sheet writes every line in one transaction; a sheet with one bad line writes
 // nothing and says which line and why; a line is checked against the tree as the sheet's earlier
 // lines leave it.

@@ -1,4 +1,4 @@
-// The trees' life reports (issue 20.6, lib/reports/tree-life.ts) on a hand-made operator whose
+// The trees' life reports (lib/reports/tree-life.ts) on a hand-made operator whose
 // trees are in every state: allocated vs in the ground vs alive per funeral home and per site, the
 // survival rate per site and species (a replaced tree counts as dead), the trees waiting to be
 // planted; a test tree and another operator's trees counted nowhere.

@@ -1,4 +1,4 @@
-// A tree's life (issue 20) through its use cases, on the real PostgreSQL: each state, each
+// A tree's life through its use cases, on the real PostgreSQL: each state, each
 // transition and refusal, the history and the events written with the change, the replacement
 // guarantee (stock, queue, once), and simultaneous declarations of death.
 

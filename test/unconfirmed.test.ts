@@ -1,4 +1,4 @@
-// Issue 32.1-2 on the real PostgreSQL, through the job runner with the clock moved in the database
+// On the real PostgreSQL, through the job runner with the clock moved in the database
 // (created_at and the links' expires_at set back): a family that has not confirmed gets one
 // reminder, then one last reminder, each once; at the link's expiry the memorial is closed once,
 // its waiting tree not planted (nothing charged) or planted in the global memorial as the operator chose; a late

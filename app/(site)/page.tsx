@@ -1,4 +1,4 @@
-// The home page (issue 21.1), in the visitor's language (?lang=, else the browser's
+// The home page, in the visitor's language (?lang=, else the browser's
 // Accept-Language): find a memorial (a GET form, no JavaScript needed), the trees planted and where
 // they grow, and short links for partners and operators. Only what the policy lets the public find
 // is ever listed (lib/memorials/search.ts); the figures come from a cached read (home-stats.ts).

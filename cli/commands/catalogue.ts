@@ -9,7 +9,7 @@ import {
 import { addStock } from "@memorial/lib/plantings/add-stock";
 import { type Command, decimal, integer, str, text, UsageError, type Values } from "../arguments";
 
-/** A site's names and regions in nl, en, de (issue 27.9): --name-nl, --region-de … */
+/** A site's names and regions in nl, en, de: --name-nl, --region-de … */
 const PLANTATION_NAME_OPTIONS = {
   "name-nl": str,
   "name-en": str,
@@ -58,7 +58,7 @@ export const CATALOGUE_COMMANDS: Record<string, Command> = {
       return { id: site.id };
     },
   },
-  // Issue 27.9: a site's name and region in Dutch, English and German ("" removes one).
+  // A site's name and region in Dutch, English and German ("" removes one).
   "plantation translate": {
     options: { id: str, ...PLANTATION_NAME_OPTIONS },
     run: async (f) => translatePlantation(integer(f, "id")!, plantationNameOptions(f)),

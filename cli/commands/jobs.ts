@@ -1,4 +1,4 @@
-// `jobs list` and `jobs run <task>` (issue 28.9): the scheduled jobs of lib/service/job-catalogue.ts with
+// `jobs list` and `jobs run <task>`: the scheduled jobs of lib/service/job-catalogue.ts with
 // their next and last run, and one of them run now, after an outage or to see its effect without
 // waiting for its hour. `jobs run` adds the job as the schedule does (graphile_worker.add_job with
 // the schedule's queue and job key), then runs it in this process with the runner's own retry

@@ -58,7 +58,7 @@ export const OPERATOR_COMMANDS: Record<string, Command> = {
       return { id: context.id };
     },
   },
-  // Issue 21.2: the privacy its memorials get until their family chooses ("default": public).
+  // The privacy its memorials get until their family chooses ("default": public).
   "context privacy": {
     options: { operator: str, context: str, privacy: str },
     run: async (f) => {
@@ -92,7 +92,7 @@ export const OPERATOR_COMMANDS: Record<string, Command> = {
       return addPrepaid(operatorId, trees);
     },
   },
-  // Issue 32: where the tree of a memorial never confirmed (or declined) goes; shown without --outcome.
+  // Where the tree of a memorial never confirmed (or declined) goes; shown without --outcome.
   "operator unconfirmed": {
     options: { operator: str, outcome: str },
     run: async (f) => {

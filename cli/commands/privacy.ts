@@ -1,4 +1,4 @@
-// Issue 31.2: a data subject's request answered by the service's staff (lib/privacy/subject-*.ts):
+// A data subject's request answered by the service's staff (lib/privacy/subject-*.ts):
 // where an e-mail address (and optionally a name) is held, a copy of those rows, their erasure.
 // Every operator's rows, or with --operator one operator's (its memorials and its team).
 

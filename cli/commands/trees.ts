@@ -1,4 +1,4 @@
-// A tree's life (issue 20): its steps one by one, and a field team's CSV sheet.
+// A tree's life: its steps one by one, and a field team's CSV sheet.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@memorial/lib/db/client";
@@ -29,7 +29,7 @@ import {
   type Values,
 } from "../arguments";
 
-// tree import (issue 20.2): a field team's CSV sheet (columns in docs/public-pages.md, "A field team's sheet (CSV)"), all or
+// tree import: a field team's CSV sheet (columns in docs/public-pages.md, "A field team's sheet (CSV)"), all or
 // nothing. Prints the report of every line; when a line is refused, its reasons go to standard
 // error, nothing is written and the status is 1.
 const treeImport: Command = {
@@ -110,7 +110,7 @@ async function photo(values: Values): Promise<string | undefined> {
   return (await storePhoto(bytes)).key;
 }
 
-// tree move (issue 32.3): the operator's trees from one of its memorials to another, as the
+// tree move: the operator's trees from one of its memorials to another, as the
 // dashboard and POST /v1/Arbres/Deplacer move them (lib/trees/move-trees.ts holds the rules).
 // --tree names a tree (repeated, or ids separated by commas); without it every tree of the
 // operator in --from moves. --test: between the operator's test memorials.
@@ -135,7 +135,7 @@ const treeMove: Command = {
   },
 };
 
-// A tree's life (issue 20): the same use cases as the dashboard and the CSV import (lib/trees);
+// A tree's life: the same use cases as the dashboard and the CSV import (lib/trees);
 // a refused step exits with status 1 and the rule's message.
 export const TREE_COMMANDS: Record<string, Command> = {
   "tree import": treeImport,

@@ -1,4 +1,4 @@
-// Issue 30: visitor planting from the command line: whether visitors may plant (for an operator,
+// Visitor planting from the command line: whether visitors may plant (for an operator,
 // or one of its contexts), and claim codes (issued, shown once, optionally written as CSV; listed).
 import { parseDateTime } from "@memorial/lib/validation";
 import { issueClaimCodes, listClaimCodes } from "@memorial/lib/visitors/claim-codes";

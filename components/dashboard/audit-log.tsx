@@ -3,7 +3,7 @@ import { AUDIT_TARGET_TYPES, actionsByDomain } from "@memorial/lib/audit/actions
 import type { AuditPage, AuditRowView } from "@memorial/lib/audit/queries";
 import { actionWords, actorWords, changeParts } from "@memorial/lib/audit/words";
 import { formatDateTime } from "@memorial/lib/dashboard/format";
-// The audit log (issue 31.5): the operator's (its page, /dashboard/audit, for admins; the filters
+// The audit log: the operator's (its page, /dashboard/audit, for admins; the filters
 // live in the address) or one memorial's (a section of its page). Filters by days, actor kind,
 // action, target and memorial; pages by keyset (older entries after the last one shown); the
 // CSV of every row of the filters. Who acted and what changed are said in words.

@@ -1,5 +1,5 @@
 "use client";
-// Hides an abusive guestbook message from the memorial's dashboard page (issue 21.3), through the
+// Hides an abusive guestbook message from the memorial's dashboard page, through the
 // dashboard's action pipeline; the page is read again once it is hidden.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";

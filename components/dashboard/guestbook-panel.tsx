@@ -1,4 +1,4 @@
-// The guestbook of a memorial as its operator sees it on the dashboard (issue 21.3): the family's
+// The guestbook of a memorial as its operator sees it on the dashboard: the family's
 // mode and every message with its status; the operator may hide an abusive one. A server
 // component: the messages are read here, the hide button is the only client part.
 

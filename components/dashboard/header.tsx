@@ -22,7 +22,7 @@ const SECTIONS: [string, DashboardKey, boolean?][] = [
   ["/dashboard/webhooks", "navWebhooks", true],
   ["/dashboard/visitors", "visitors_nav", true],
   ["/dashboard/team", "navTeam", true],
-  // Issue 31.5: the operator's audit log (a memorial's own history is on its page, for staff too).
+  // The operator's audit log (a memorial's own history is on its page, for staff too).
   ["/dashboard/audit", "navAudit", true],
   ["/dashboard/privacy", "navPrivacy", true],
   ["/dashboard/account", "navAccount"],

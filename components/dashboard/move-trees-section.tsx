@@ -1,4 +1,4 @@
-// Issue 32.3: on a memorial's dashboard page, move one of the operator's trees, or all of them, to
+// On a memorial's dashboard page, move one of the operator's trees, or all of them, to
 // another of its memorials, found by the memorial list's own search (lib/memorials/dashboard-queries.ts
 // listMemorials); and the moves into and out of this memorial (tree_move). Plain forms: the search
 // is a GET of this page, the move a Server Action that comes back here with its outcome.

@@ -1,4 +1,4 @@
-// The memorial's ceremony print kit on its dashboard page (issue 21.6): an A4 poster and an A6
+// The memorial's ceremony print kit on its dashboard page: an A4 poster and an A6
 // card (PDF) with the QR code of the memorial page, in the family's language; only for a memorial
 // the public can see (a hidden or unconfirmed one's code would lead to a missing page).
 import type { Language } from "@memorial/lib/i18n/languages";

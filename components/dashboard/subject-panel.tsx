@@ -1,5 +1,5 @@
 "use client";
-// A person's request (issue 31.2, /dashboard/privacy): the address (and name) to find, the records
+// A person's request (/dashboard/privacy): the address (and name) to find, the records
 // found (where, which fields, what an erasure does to them), a copy downloaded as JSON, and the
 // erasure after a confirmation, with its report. The words are the page's (subjectRights.*).
 import { formatMessage } from "@memorial/lib/i18n/format-message";

@@ -20,7 +20,7 @@ const MODES: [keyof MonthTransactions["totals"], DashboardKey][] = [
   ["contexte", "modeContexte"],
 ];
 
-/** Issue 30: who planted, in the user's words. */
+/** Who planted, in the user's words. */
 const ORIGIN_LABEL: Record<MonthTransactions["rows"][number]["origin"], DashboardKey> = {
   partner: "originPartner",
   visitor_code: "originVisitorCode",
@@ -105,7 +105,7 @@ export function TransactionsView() {
                         >
                           {row.memorialId}
                         </a>
-                        {/* Issue 32.3: the transaction keeps its memorial; its tree may have moved since. */}
+                        {/* The transaction keeps its memorial; its tree may have moved since. */}
                         {row.moves.map((move) => (
                           <span
                             key={`${move.treeId}-${move.movedAt}`}

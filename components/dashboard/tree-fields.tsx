@@ -1,5 +1,5 @@
 "use client";
-// The inputs of the tree forms (issue 20.2), each with its refusal beside it in the user's words:
+// The inputs of the tree forms, each with its refusal beside it in the user's words:
 // the pipeline's reason word of the field (lib/dashboard/field-reasons.ts) put in a sentence.
 import type { ActionResult } from "@memorial/lib/dashboard/action";
 import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";

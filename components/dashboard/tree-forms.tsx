@@ -2,10 +2,10 @@
 import type { ActionResult } from "@memorial/lib/dashboard/action";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import { DEATH_REASONS, TREE_HEALTHS } from "@memorial/lib/trees/transitions";
-// The forms of a tree's life (issue 20.2): planted in the ground (one tree, or the trees chosen in
+// The forms of a tree's life: planted in the ground (one tree, or the trees chosen in
 // the list), a check, a death. Each calls its Server Action (web/dashboard/tree-actions.ts) and
 // shows a refusal beside its field; on success the page is read again. The three share one hook
-// (values, photo, the call) and one card (title, fields, outcome, button): issue 19.6.
+// (values, photo, the call) and one card (title, fields, outcome, button).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { type ComponentProps, type ReactNode, useId, useState } from "react";

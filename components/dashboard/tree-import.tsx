@@ -1,6 +1,6 @@
 "use client";
 import type { SheetLineView } from "@memorial/lib/dashboard/trees";
-// /dashboard/trees/import (issue 20.2): upload a field team's CSV sheet and read the outcome of
+// /dashboard/trees/import: upload a field team's CSV sheet and read the outcome of
 // every line; when a line is refused nothing was written (lib/trees/import-sheet.ts).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";

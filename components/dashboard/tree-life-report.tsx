@@ -1,4 +1,4 @@
-// The trees' life on the reports page (issue 20.6), rendered on the server: allocated vs planted
+// The trees' life on the reports page, rendered on the server: allocated vs planted
 // in the ground vs alive per funeral home and per site, the survival rate per site and species,
 // each table with its CSV and XLSX export (plain links: no JavaScript needed).
 import { formatNumber } from "@memorial/lib/dashboard/format";

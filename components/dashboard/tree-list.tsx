@@ -3,7 +3,7 @@ import { formatDate } from "@memorial/lib/dashboard/format";
 import type { TreeListing } from "@memorial/lib/dashboard/trees";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import type { TreeListKind, TreeListRow } from "@memorial/lib/trees/lists";
-// /dashboard/trees/{in-ground,due,dead} (issue 27.11): one of the operator's tree lists, filtered by
+// /dashboard/trees/{in-ground,due,dead}: one of the operator's tree lists, filtered by
 // planting site and by the list's own day (kept in the address), paged.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";

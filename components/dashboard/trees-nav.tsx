@@ -1,6 +1,6 @@
 "use client";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
-// The lists of the Trees section (issue 27.11): waiting, in the ground, due for a check, dead.
+// The lists of the Trees section: waiting, in the ground, due for a check, dead.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useI18n } from "./i18n";

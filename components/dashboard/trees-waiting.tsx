@@ -1,7 +1,7 @@
 "use client";
 import { formatDate } from "@memorial/lib/dashboard/format";
 import type { WaitingListing } from "@memorial/lib/dashboard/trees";
-// /dashboard/trees (issue 20.2): the operator's trees ordered and not yet in the ground, filtered
+// /dashboard/trees: the operator's trees ordered and not yet in the ground, filtered
 // by planting site and order dates (kept in the address), and the batch form that records the
 // chosen trees as planted in the ground on one day.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -43,7 +43,7 @@ export function TreesWaiting(props: { photoLimit: string }) {
             {t("trees_importLink")}
           </Link>
         </p>
-        {/* Issue 27.11: the listed trees as a field team's sheet, in the import's own columns. */}
+        {/* The listed trees as a field team's sheet, in the import's own columns. */}
         <p className="mt-2">
           <a
             className="text-forest-700 underline"

@@ -1,5 +1,5 @@
 "use client";
-// Issue 32.1: the operator's choice of what becomes of the waiting tree of a memorial its family
+// The operator's choice of what becomes of the waiting tree of a memorial its family
 // never confirms (or declines): one prepaid tree back, or the tree planted in its global memorial.
 // Admins change it here (or with `operator unconfirmed` on the command line); staff see it.
 import type { UnconfirmedOutcomeChoice } from "@memorial/lib/operators/create-operator";

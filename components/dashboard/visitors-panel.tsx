@@ -1,7 +1,7 @@
 "use client";
 import { formatMoney } from "@memorial/lib/dashboard/format";
 import type { VisitorPlantingOverview } from "@memorial/lib/visitors/dashboard";
-// Visitor planting (issue 30, admins): whether visitors may plant from the memorial pages, for all
+// Visitor planting (admins): whether visitors may plant from the memorial pages, for all
 // the operator's memorials or for one funeral home, with which payment ways and at what price; and
 // planting codes issued for a memorial or a funeral home, downloaded at once as cards (PDF) or CSV
 // — the only time they are shown. Reads through React Query; the setting is saved by PUT

@@ -1,4 +1,4 @@
-// The guestbook of a memorial page (issue 21.3): the published messages, newest first, and the
+// The guestbook of a memorial page: the published messages, newest first, and the
 // form that leaves one (a plain HTML form POSTed to /memorial/{id}/guestbook: it works without
 // JavaScript; the route redirects back here with ?guestbook=published|pending). Every visitor's
 // word is rendered by React, so escaped: a message is text, never HTML. The family's mode decides
@@ -98,7 +98,7 @@ export async function GuestbookSection(props: { memorialId: number; language: La
               {t("limitsHint")}
             </p>
           </div>
-          {/* Issue 31.3: optional; the e-mail it gets holds the link that withdraws the message. */}
+          {/* Optional; the e-mail it gets holds the link that withdraws the message. */}
           <div>
             <label htmlFor="guestbook-email" className="font-semibold text-stone-900">
               {t("emailLabel")}

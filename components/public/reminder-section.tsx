@@ -1,4 +1,4 @@
-// "Remember the day" on the memorial page (issue 21.4): a plain form (no JavaScript needed) to be
+// "Remember the day" on the memorial page: a plain form (no JavaScript needed) to be
 // reminded by e-mail on the anniversary of the death and, when the birth date is known and public,
 // on the birthday; double opt-in (the form's answer says a confirmation e-mail follows). And the
 // anniversary as a calendar file (remember.ics). Nothing here when the memorial has no date to

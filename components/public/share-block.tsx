@@ -1,7 +1,7 @@
 // Sharing a memorial and keeping a trace of it. Plain links first: an e-mail to write, WhatsApp,
 // Facebook, the page's address (to copy with the browser's own menu), the certificate and the QR
 // codes all work without JavaScript. Where JavaScript runs, a tiny island (public/share.js, the
-// page's only script: no React on the client, issue 22.1) makes the address link copy itself and
+// page's only script: no React on the client) makes the address link copy itself and
 // adds a "Share…" button that opens the system's share sheet; the texts it needs are data
 // attributes of the list, in the page's language.
 import type { PageTranslator } from "@memorial/lib/i18n/translate";

@@ -1,5 +1,5 @@
 // One planted tree: its species and figures, its status (ordered, in the ground, checked, dead,
-// replaced: issue 20.4), where and when it was planted, by whom, its photo, and the planter's
+// replaced), where and when it was planted, by whom, its photo, and the planter's
 // message. All text goes through React, which escapes it.
 import type { Language } from "@memorial/lib/i18n/languages";
 import { type PageTranslator, translator } from "@memorial/lib/i18n/translate";
@@ -122,7 +122,7 @@ export function TreeCard({
         <dt className="text-stone-700">{t("plantedBy")}</dt>
         <dd className="font-semibold" data-testid="planter">
           {/* A replacement's planter is the service's word, stored in the memorial's language. */}
-          {/* Issue 30.6: a visitor whose words the family has not published is "a visitor". */}
+          {/* A visitor whose words the family has not published is "a visitor". */}
           {life.isReplacement
             ? t("replacementPlanter")
             : tree.planterHidden

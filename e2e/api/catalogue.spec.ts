@@ -492,7 +492,7 @@ test.describe("transactions", () => {
       UEventId: null,
       ContexteId: 0,
       ...Object.fromEntries(ID_FIELDS.map((f) => [f, 0])),
-      // Extension (issue 30): the operator's own, no payment.
+      // Extension: the operator's own, no payment.
       Origine: "partner",
       ReferencePaiement: null,
     });
@@ -595,7 +595,7 @@ test.describe("transactions", () => {
       NombreArbres: trees,
       NombreArbresGratuits: free,
       Montant: amount,
-      // Extension (issue 30): no visitor's tree here.
+      // Extension: no visitor's tree here.
       NombreArbresVisiteurs: 0,
       MontantVisiteurs: 0,
     });

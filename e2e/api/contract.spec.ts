@@ -117,16 +117,16 @@ test("every operation's success validates against the document", async () => {
   expect(infos.json.Arbres.length).toBe(1);
   await call("GET", `/${key}/Memorial/${memorialId}/Infos`, `/{key}${tpl.infos}`, { key: undefined });
   await call("GET", `/Memorial/${awaiting.json.IdMemorial}/Infos`, tpl.infos);
-  // A tree's life (issue 20; every state is held against the document by tree-life.spec.ts).
+  // A tree's life (every state is held against the document by tree-life.spec.ts).
   const arbreId = infos.json.Arbres[0].ArbreId as number;
   await call("GET", `/Arbre/${arbreId}`, "/Arbre/{arbreId}");
   await call("GET", `/${key}/Arbre/${arbreId}`, "/{key}/Arbre/{arbreId}", { key: undefined });
-  // A guestbook message of the memorial, as a guestbook webhook names it (issue 27.12).
+  // A guestbook message of the memorial, as a guestbook webhook names it.
   const entry = await db.guestbookEntry.create({
     data: { memorialId, authorName: "Léa", message: "Pour toujours", status: "pending" },
   });
   await call("GET", `/LivreDor/${entry.id}`, "/LivreDor/{messageId}");
-  // Claim codes (issue 30): issued for the memorial, listed, one redeemed.
+  // Claim codes: issued for the memorial, listed, one redeemed.
   await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
   const codes = await call("POST", "/Codes/Creer", "/Codes/Creer", {
     body: {
@@ -145,7 +145,7 @@ test("every operation's success validates against the document", async () => {
       Email: "lea@example.org",
     },
   });
-  // Issue 32.3: the memorial's trees moved to another of the operator's memorials, and back.
+  // The memorial's trees moved to another of the operator's memorials, and back.
   const other = await api("POST", "/Memorials/Creer", {
     key,
     body: { Defunt: { Nom: "Ailleurs", DateDeces: "2026-01-04" } },
@@ -153,7 +153,7 @@ test("every operation's success validates against the document", async () => {
   await call("POST", "/Arbres/Deplacer", "/Arbres/Deplacer", {
     body: { MemorialId: memorialId, MemorialIdCible: other.json.IdMemorial, ArbreIds: [arbreId] },
   });
-  // Issue 31.2: a person's data in the operator's memorials (Codes/Utiliser's visitor), then erased.
+  // A person's data in the operator's memorials (Codes/Utiliser's visitor), then erased.
   await call("GET", "/DonneesPersonnelles?Email=LEA@example.org&Nom=L%C3%A9a", "/DonneesPersonnelles");
   await call("POST", "/DonneesPersonnelles/Effacer", "/DonneesPersonnelles/Effacer", {
     body: { Email: "lea@example.org", Nom: "Léa" },
@@ -192,7 +192,7 @@ test("errors validate against the document: 400, 403, 404, 405", async () => {
     body: { Defunt: { Nom: "Sans date" } },
   });
   expect(missing.json.Champ).toBe("Defunt.DateDeces");
-  // Issue 18.2: a body that is not JSON, and a field the specification does not define, have codes
+  // A body that is not JSON, and a field the specification does not define, have codes
   // of their own.
   await expectStatus(400, "MALFORMED_JSON", "POST", "/Memorials/Creer", { key, body: "not json" });
   const unknown = await expectStatus(400, "UNKNOWN_FIELD", "POST", "/Memorials/Creer", {

@@ -1,4 +1,4 @@
-// Issue 32.2: the family declines the memorial from its confirmation page, over HTTP to the running
+// The family declines the memorial from its confirmation page, over HTTP to the running
 // service: POST /confirm/{token}/decline (a form, same-origin check) closes it at once with the
 // operator's outcome, answers a kind page in the family's language, and nothing follows it.
 import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";

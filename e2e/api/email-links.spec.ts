@@ -1,4 +1,4 @@
-// Links in e-mails cannot be poisoned (issue 18, item 3). Whoever sends a request chooses its Host
+// Links in e-mails cannot be poisoned. Whoever sends a request chooses its Host
 // header; a password reset link built on `Host: attacker.example` would hand the account to
 // whoever owns that host. The service runs in production mode (`npm start`) with APP_URL unset
 // and ALLOWED_HOSTS=trees.example.org (e2e/support/global-setup.ts): a forged host is refused with
@@ -171,7 +171,7 @@ test.describe("APP_URL unset, production mode", () => {
     const operator = await makeIsolatedOperator();
     const family = address("family");
 
-    // Issue 27.6: a misconfiguration of the service, not a bad request: its own code and status.
+    // A misconfiguration of the service, not a bad request: its own code and status.
     const forged = await creer(baseUrl(), `${FORGED}:${port()}`, operator.key, family);
     expect(forged.status).toBe(503);
     const error = JSON.parse(forged.text);

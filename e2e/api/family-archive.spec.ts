@@ -1,4 +1,4 @@
-// Issue 31.1 through HTTP to the running service: the family asks for everything about its memorial
+// Through HTTP to the running service: the family asks for everything about its memorial
 // from its management page; the job family-archive builds the archive in the background and the
 // e-mail with its link arrives at the real SMTP sink; the link (through the management link)
 // downloads one ZIP holding memorial.json (the memorial, the deceased, the family), trees.csv and

@@ -1,4 +1,4 @@
-// The family's actions as partners and people see them (issue 18.4 and 18.5), through the running
+// The family's actions as partners and people see them, through the running
 // service: each action taken with the links of the family's e-mail (confirm, hide, show,
 // anonymise, name again, hide and show a message, choose the anonymous title) reaches the
 // operator's webhook receiver as its documented event, and the memorial's public page follows at
@@ -149,7 +149,7 @@ test("the family's actions through its links reach the receiver as their events;
   expect(shown.json).toMatchObject({ type: "memorial.shown", data: { ...common, memorialUrl: address } });
 
   // Anonymise: the cached page loses the name at once (4.1 rule 7), and is titled by its id as a
-  // number (issue 27.1: "In memoriam · n° 123", never the bare number).
+  // number ("In memoriam · n° 123", never the bare number).
   await warm(memorialId);
   expect((await post(manageLink, { action: "anonymise" })).status).toBe(303);
   let page = await publicPage(memorialId);

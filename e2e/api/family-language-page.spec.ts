@@ -1,4 +1,4 @@
-// Issue 27.9: the public page of a memorial whose family speaks Dutch or German opens in the family's
+// The public page of a memorial whose family speaks Dutch or German opens in the family's
 // language for a visitor whose browser asks for it before the memorial's own (the visitor can still
 // switch with ?lang=), through Next.js and through the rendered-page cache alike; and the planting
 // site's name and region follow the page's language where the catalogue has them (French otherwise).

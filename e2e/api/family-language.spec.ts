@@ -1,4 +1,4 @@
-// Issue 18.1 and 18.9: a memorial created with Famille.Langue and no top-level Langue speaks to its
+// A memorial created with Famille.Langue and no top-level Langue speaks to its
 // family in the family's language (its e-mails, really sent over SMTP, its confirmation and
 // management pages), while the memorial keeps its own language (4.1 rule 6); and the e-mails read
 // as a letter from the funeral home named on the confirmation page.

@@ -1,4 +1,4 @@
-// Issue 31.1 through HTTP to the running service: the family takes its memorial down from its
+// Through HTTP to the running service: the family takes its memorial down from its
 // management page. Its page (and every address under it) answers 410 Gone with a kind sentence in
 // the page's language, on this instance and on a second one within 2 seconds (the domain event
 // drops every instance's cached page and reads); it leaves the home page's search; the partner

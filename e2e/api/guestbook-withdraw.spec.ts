@@ -1,4 +1,4 @@
-// Issue 31.3 through HTTP and the SMTP sink: a guestbook author who leaves an e-mail address gets
+// Through HTTP and the SMTP sink: a guestbook author who leaves an e-mail address gets
 // the link that withdraws their message; the entry keeps only the SHA-256 of the link's token,
 // never the address; opening the link changes nothing, its button (a POST from this site) deletes
 // the message, drops the memorial's cached page, writes the audit row guestbook.withdrawn (a

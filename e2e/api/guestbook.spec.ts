@@ -1,4 +1,4 @@
-// The guestbook's form handler through HTTP (issue 21.3): POST /memorial/{id}/guestbook answers
+// The guestbook's form handler through HTTP: POST /memorial/{id}/guestbook answers
 // 303 back to the page (Post/Redirect/Get); every refusal is a page that says why (400; 429 over
 // the rate limit; 403 from another site) and writes nothing; the visitor's words are text on the
 // page, escaped; the rendered-page cache drops the page at each change (the family's approval
@@ -210,7 +210,7 @@ test("each guestbook change reaches the operator's webhook receiver as its docum
   expect(data["guestbook.entry_received"].memorialUrl).toMatch(new RegExp(`/memorial/${memorialId}$`));
 });
 
-test("a guestbook webhook's entryId is read through GET /v1/LivreDor/{messageId} by the memorial's operator only (issue 27.12)", async () => {
+test("a guestbook webhook's entryId is read through GET /v1/LivreDor/{messageId} by the memorial's operator only", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const { memorialId, manage } = await memorial(op);
   expect((await post(memorialId, { name: "Léa", message: "Words the webhook does not carry" })).status).toBe(
@@ -245,7 +245,7 @@ test("a guestbook webhook's entryId is read through GET /v1/LivreDor/{messageId}
   const other = await makeIsolatedOperator();
   expect((await api("GET", `/LivreDor/${entry.id}`, { key: other.key })).status).toBe(404);
   expect((await api("GET", `/LivreDor/${entry.id}`, { key: op.testKey })).status).toBe(404);
-  // A deletion cannot be undone: without its confirmation nothing is deleted (issue 27.12).
+  // A deletion cannot be undone: without its confirmation nothing is deleted.
   expect((await family({ action: "guestbook-delete", entry: String(entry.id) })).status).toBe(400);
   expect((await api("GET", `/LivreDor/${entry.id}`, { key: op.key })).status).toBe(200);
   // Deleted: 404.

@@ -1,4 +1,4 @@
-// Issue 21.1-2 through HTTP to the running service: the home page's search results (in the
+// Through HTTP to the running service: the home page's search results (in the
 // visitor's language; only public memorials; an anonymous one by its title only), the figures, the
 // family's privacy choice through its management page, noindex (meta and X-Robots-Tag) on a link-only
 // page and its absence on a public one, and memorial.privacy_changed reaching the operator's webhook.

@@ -25,7 +25,7 @@ async function publicMemorial(): Promise<number> {
   return (response.json as { IdMemorial: number }).IdMemorial;
 }
 
-test("the pages of the issue answer 4xx or 200, not 500", async () => {
+test("pages at malformed addresses answer 4xx or 200, not 500", async () => {
   const expected: [string, number][] = [
     ["/?lang=%00", 200],
     ["/?lang=a%0Ab", 200],

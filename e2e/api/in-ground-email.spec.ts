@@ -1,4 +1,4 @@
-// Issue 20.4: the family hears when its trees are planted in the ground, by an e-mail in its own
+// The family hears when its trees are planted in the ground, by an e-mail in its own
 // language sent through the outbox (the durable consumer of tree.in_ground) and caught by the real
 // SMTP sink: one e-mail per record of the memorial however many trees it holds (the batch), with
 // the trees, who planted them, the photo's address and the memorial page's link; none for a test

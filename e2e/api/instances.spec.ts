@@ -1,7 +1,7 @@
 // Several instances on one database, as behind a load balancer: every cache an instance keeps
 // (rendered memorial pages, memorial reads such as Infos, API keys) is expired when another
 // instance or the command line changes something, through PostgreSQL's LISTEN/NOTIFY, within
-// moments (issue 22.4: the delays measured are printed, and written in docs/performance.md).
+// moments (the delays measured are printed, and written in docs/performance.md).
 import { hashKey, revokeApiKey } from "@memorial/lib/operators/keys";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";

@@ -1,4 +1,4 @@
-// Issue 28.9 from outside: `npm run cli -- jobs run send-reminders` beside the running service
+// `npm run cli -- jobs run send-reminders` beside the running service
 // writes today's anniversary reminder, which the service's own job runner sends to the SMTP sink,
 // without waiting for 07:00 UTC.
 import { subscribe } from "@memorial/lib/reminders/subscriptions";

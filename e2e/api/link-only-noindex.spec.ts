@@ -1,4 +1,4 @@
-// Issue 27.5: what a link-only memorial's page links to is not indexable either. Its certificate, QR
+// What a link-only memorial's page links to is not indexable either. Its certificate, QR
 // codes, preview picture and calendar file answer with X-Robots-Tag: noindex, as its page does; a
 // public memorial's carry none.
 

@@ -1,4 +1,4 @@
-// Issue 31.5 through HTTP: the family's management page shows what was done to its memorial, from
+// Through HTTP: the family's management page shows what was done to its memorial, from
 // the audit log, newest first, in the page's language, who acted in the family's words: its
 // funeral home (never a team member's address nor a key's name), "you" for its own link, a visitor,
 // the service. Another memorial's rows are not there.

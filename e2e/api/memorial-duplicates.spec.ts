@@ -1,4 +1,4 @@
-// Issue 32.4 over HTTP to the running service: two memorials created for the same person through
+// Over HTTP to the running service: two memorials created for the same person through
 // POST /v1/Memorials/Creer (as the specification says) both succeed with the usual answer, and the
 // pair is recorded; merged (from this process: its events reach the service through PostgreSQL, as
 // another instance's would), the old address answers 301 to the kept one (the page and the

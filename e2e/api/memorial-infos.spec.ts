@@ -77,9 +77,9 @@ test("every field of a classic memorial, read by another operator (a newspaper)"
       DatePlantation: "2024-05-04T10:30:00.000Z",
       Planteur: "Ses petits-enfants",
       MessagePlanteur: "Pour toujours",
-      // Extension (issue 30): the operator's tree, not a visitor's.
+      // Extension: the operator's tree, not a visitor's.
       Origine: "partner",
-      // Extension (issue 20): the tree's life; ordered, nothing happened to it yet.
+      // Extension: the tree's life; ordered, nothing happened to it yet.
       ArbreId: expect.any(Number),
       EtatArbre: "Commande",
       DateMiseEnTerre: null,
@@ -251,7 +251,7 @@ test("a memorial id that is not an integer answers 400; one that cannot be an id
   }
 });
 
-test("Etat says where the memorial stands: awaiting confirmation, public, link only or hidden (issue 27.12)", async () => {
+test("Etat says where the memorial stands: awaiting confirmation, public, link only or hidden", async () => {
   const op = await makeIsolatedOperator();
   const other = await makeIsolatedOperator();
   // A funeral home whose memorials are link-only until their family chooses.

@@ -1,4 +1,4 @@
-// Issue 32.3 through HTTP: POST /v1/Arbres/Deplacer moves an operator's trees to another of its
+// Through HTTP: POST /v1/Arbres/Deplacer moves an operator's trees to another of its
 // memorials. The tree keeps its id and history (GET /v1/Arbre), Infos of both memorials follow, the
 // partner gets the webhook tree.moved, and a second instance's cached public pages of both
 // memorials show the move within 2 seconds; refusals name the problem and write nothing.

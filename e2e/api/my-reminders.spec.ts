@@ -1,4 +1,4 @@
-// Issue 31.3 through HTTP: every reminder e-mail (the confirmation request included) and every
+// Through HTTP: every reminder e-mail (the confirmation request included) and every
 // visitor's receipt links to the page of the address's reminders, which lists the subscriptions of
 // that address for every memorial (whatever the case of its letters, never another address's) and
 // deletes one or all of them — the rows go, not only marked as ended — from this site's own form.

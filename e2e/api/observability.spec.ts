@@ -1,4 +1,4 @@
-// Issue 28.5: what the service tells the people who run it. Request log lines (JSON, with the
+// What the service tells the people who run it. Request log lines (JSON, with the
 // request id, the route template and the operator, never a key or a password), X-Request-Id,
 // /metrics (Prometheus, off in production unless METRICS_TOKEN is set, then behind it) and
 // OpenTelemetry traces of HTTP, database queries and jobs sent to an OTLP/HTTP receiver on the

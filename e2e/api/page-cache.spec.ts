@@ -161,7 +161,7 @@ test("a kept page carries no Next.js client runtime, only its HTML, its styleshe
   const kept = await get(`/memorial/${id}`);
   expect(kept.headers.get("x-cache")).toBe("MISS");
   const html = await kept.text();
-  // Issue 22.1: no script of Next.js, no preload of one, no RSC payload...
+  // No script of Next.js, no preload of one, no RSC payload...
   expect(html).not.toMatch(/<script[^>]*\ssrc="\/_next\//);
   expect(html).not.toMatch(/<link[^>]*\shref="\/_next\/[^"]*\.js"/);
   expect(html).not.toContain("self.__next_f");
@@ -179,7 +179,7 @@ test("a kept page carries no Next.js client runtime, only its HTML, its styleshe
   expect((await island.text()).length).toBeLessThan(2048);
 
   // Right after a guestbook message the page is rendered for this visitor and not kept, and it
-  // is answered light as well (lib/service/light-pages.ts, issue 33.1).
+  // is answered light as well (lib/service/light-pages.ts).
   const own = await get(`/memorial/${id}?guestbook=pending`);
   expect(own.headers.get("x-cache")).toBeNull();
   const ownHtml = await own.text();
@@ -187,7 +187,7 @@ test("a kept page carries no Next.js client runtime, only its HTML, its styleshe
   expect(ownHtml).toMatch(/<script src="\/share\.js" defer="">/);
   expect(own.headers.get("content-security-policy")).not.toContain("'nonce-");
 
-  // Pinned to the Next.js installed (issue 28.3): the stripping relies on what Next.js writes into
+  // Pinned to the Next.js installed: the stripping relies on what Next.js writes into
   // a page (its scripts under /_next/, its payload in self.__next_f, Turbopack's bootstrap). Applied
   // to Next.js's own rendering (here the site's not-found page, which Next.js answers itself) it
   // must leave only React's inline reveal scripts ($RC, $RS...) and the page's island: a new kind

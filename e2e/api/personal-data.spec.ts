@@ -1,4 +1,4 @@
-// Issue 31.2 through HTTP: a partner answers a person's request about memorials it created.
+// Through HTTP: a partner answers a person's request about memorials it created.
 // GET /v1/DonneesPersonnelles finds the address (case aside) in its memorials with the rows, POST
 // /v1/DonneesPersonnelles/Effacer erases them and answers what changed, once; another operator's
 // memorials and the operator's own team (its dashboard users) are neither found nor erased; bad

@@ -1,4 +1,4 @@
-// GET/HEAD /photos/{key}.jpg (issue 20): a tree's photo served by the running service. The photo
+// GET/HEAD /photos/{key}.jpg: a tree's photo served by the running service. The photo
 // is stored with storePhoto into the service's own storage: the workers inherit DATA_DIR from the
 // global setup (e2e/support/global-setup.ts), so DATA_DIR/photos is the folder the service reads.
 

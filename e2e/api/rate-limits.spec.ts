@@ -1,4 +1,4 @@
-// The one rate limiter through HTTP (issues 27.4 and 29.1), on the production server: the API's
+// The one rate limiter through HTTP, on the production server: the API's
 // limit per key (RateLimit-* headers on every answer, 429 with Retry-After and the Error object
 // past it, exact under simultaneous requests) and the reminder form's limits per client and per
 // memorial. A second instance on the same database runs with API_RATE_LIMIT=10 and TRUST_PROXY=1,

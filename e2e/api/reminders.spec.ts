@@ -1,4 +1,4 @@
-// Anniversary reminders through HTTP (issue 21.4): the memorial's calendar file, the reminder
+// Anniversary reminders through HTTP: the memorial's calendar file, the reminder
 // form's refusals, the unsubscribe link (GET changes nothing; the RFC 8058 one-click POST from a
 // mail provider unsubscribes, whatever its origin).
 

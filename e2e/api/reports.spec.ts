@@ -207,7 +207,7 @@ test("a line whose CO2 has more digits than a double holds is written as JSON.st
   // PostgreSQL writes the lines of a page as JSON (lib/v1/serializers/reports.ts reportLineAsJson)
   // while each has the text the service would write; 99,999,999.99 kg × 1,000,001 trees =
   // 100,000,099,989,999.99 kg is 17 digits, which a double holds as 100000099989999.98: that page
-  // is written by the service, as every page was before (issue 33.2).
+  // is written by the service.
   const f = await funeralHome();
   const heavy = await db.species.create({ data: heaviestSpecies() });
   const before = await api("GET", `/${f.op.key}${epfPath(f.epf.id)}`);

@@ -1,4 +1,4 @@
-// Issue 27.2: a search never fails. The home page's search form (q, date, page, and the page's
+// A search never fails. The home page's search form (q, date, page, and the page's
 // lang) in every combination of its fields, and any bytes typed into it (NUL and the other control
 // characters, a lone surrogate as UTF-8 would spell it, broken UTF-8, a very long text), answer a
 // page; so do the dashboard's searches (memorials by name, reports by a person's name, and their

@@ -1,4 +1,4 @@
-// Issue 18.2, strict input, through HTTP: a body field the specification does not define is refused
+// Strict input, through HTTP: a body field the specification does not define is refused
 // (400 UNKNOWN_FIELD, Champ naming it) and nothing is written; a query or path parameter at fault
 // is named in Champ; a malformed JSON body says where it breaks (400 MALFORMED_JSON).
 import { addStock } from "@memorial/lib/plantings/add-stock";
@@ -113,7 +113,7 @@ test("an unknown field in a nested object is refused with its full path", async 
   expect(echoed.json.Contexte).toMatchObject({ Contexte: "Epf", ContexteEpfId: epf.id });
 });
 
-test("a creation with Defunt.LieuDeces is refused and names PUT /Personne/Modifier, which sets it (issue 27.10)", async () => {
+test("a creation with Defunt.LieuDeces is refused and names PUT /Personne/Modifier, which sets it", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const defunt = { Nom: "Lieu", Prenom: "Paul", DateDeces: DEATH };
   const before = await rows(op.operatorId);
@@ -167,7 +167,7 @@ const bodies: Record<
   },
 };
 
-/** Issue 30: a memorial of the operator where visitors may plant, and what codes change. */
+/** A memorial of the operator where visitors may plant, and what codes change. */
 async function codesSetup(op: Operator) {
   await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
   const made = await api("POST", "/Memorials/Creer", {
@@ -205,7 +205,7 @@ bodies["POST /Codes/Utiliser"] = async (op) => {
 };
 
 bodies["POST /Arbres/Deplacer"] = async (op) => {
-  // Issue 32.3: two memorials of the operator, each with its tree (the operator's stock is small).
+  // Two memorials of the operator, each with its tree (the operator's stock is small).
   await addStock(op.plantationId, op.speciesId, 2);
   const made = async (Nom: string) =>
     (await api("POST", "/Memorials/Creer", { key: op.key, body: { Defunt: { Nom, DateDeces: DEATH } } })).json
@@ -219,7 +219,7 @@ bodies["POST /Arbres/Deplacer"] = async (op) => {
 };
 
 bodies["POST /DonneesPersonnelles/Effacer"] = async (op) => {
-  // Issue 31.2: a family's address in one of the operator's memorials, erased only by the valid body.
+  // A family's address in one of the operator's memorials, erased only by the valid body.
   const email = `${unique("subject").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   await api("POST", "/Memorials/Creer", {
     key: op.key,

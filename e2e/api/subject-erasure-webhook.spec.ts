@@ -1,4 +1,4 @@
-// Issue 31.2 through HTTP, to real receivers on the loopback: an operator's admin erases a person
+// Through HTTP, to real receivers on the loopback: an operator's admin erases a person
 // on the dashboard's privacy page (the server action eraseSubjectAction, posted as the page posts
 // it) and the operator's receiver of memorial.personal_data_erased gets exactly one message for
 // each memorial where something was erased, in the documented shape, signed, without the

@@ -1,4 +1,4 @@
-// The dashboard's transactions export of a whole year (issue 22.3): without `month`, the CSV holds
+// The dashboard's transactions export of a whole year: without `month`, the CSV holds
 // every transaction of the calendar year and none of the years around it, under a file name of the
 // year; a month still means that month, and a bad month is still refused by name.
 

@@ -1,4 +1,4 @@
-// Issue 27.7: counts that mean what they say, one rule for all (the policy's countsAsLiving): a
+// Counts that mean what they say, one rule for all (the policy's countsAsLiving): a
 // tree counts while it lives or is on its way; a dead tree no longer counts, and a replaced one
 // counts through its replacement. The memorial page's "trees planted" and CO2, and the family's
 // closing summary, count as the home page does; every tree is still listed with its status.

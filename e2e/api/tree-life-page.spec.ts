@@ -1,4 +1,4 @@
-// Issue 20.4: the public memorial page shows each tree's life in the page's language (ordered, in
+// The public memorial page shows each tree's life in the page's language (ordered, in
 // the ground on DATE, checked: alive or sick, died (reason), replaced by a new tree), its day in
 // the ground, its photo (a lazy <img> with width, height and alt) and its marker on the map (its
 // own point, else its site's), as plain HTML; the rendered-page cache is dropped by the events of

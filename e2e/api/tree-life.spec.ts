@@ -1,4 +1,4 @@
-// A tree's life (issue 20) as partners read it, through the running service: each state
+// A tree's life as partners read it, through the running service: each state
 // (Commande, EnTerre, Suivi, Mort, Remplace) in Infos, in the funeral home's report and in
 // GET /v1/Arbre/{arbreId} (both paths), the history, 404 for a tree the key may not read, and the
 // webhooks tree.in_ground, tree.checked, tree.died and tree.replaced received, signed, as

@@ -1,4 +1,4 @@
-// Claim codes through the v1 API (issue 30): issued for a memorial or a context when visitor
+// Claim codes through the v1 API: issued for a memorial or a context when visitor
 // planting is on, shown once (kept hashed), prepaid trees set aside; a code plants once (409 after,
 // also with 20 simultaneous attempts), an expired one answers 410 and is credited back once; the
 // tree carries its origin into Infos, the transactions, their totals and tree.planted; the

@@ -1,4 +1,4 @@
-// The planting form's POST through HTTP (issue 30.3 and 30.5): POST /memorial/{id}/trees with a
+// The planting form's POST through HTTP: POST /memorial/{id}/trees with a
 // claim code plants once, through the API's planting use case; every refusal is a page in the
 // visitor's language with nothing written but the limits' counts. The limits count per client, so
 // this file runs against a second instance with TRUST_PROXY=1 (same database), where each test is

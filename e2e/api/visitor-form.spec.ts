@@ -1,4 +1,4 @@
-// The visitors' planting form through HTTP (issue 30.3): GET /memorial/{id}/plant is there only
+// The visitors' planting form through HTTP: GET /memorial/{id}/plant is there only
 // where the operator lets visitors plant (404 otherwise, and for a memorial that is not public),
 // its code is filled in from the card's address, its pay button shows only with a price and ways,
 // the outcomes the planting route leads back to are said; the memorial page links to it exactly

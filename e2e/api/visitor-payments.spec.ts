@@ -1,4 +1,4 @@
-// A visitor pays for a tree with Stripe Checkout (issue 30.4), against the local fake Stripe
+// A visitor pays for a tree with Stripe Checkout, against the local fake Stripe
 // (e2e/support/fake-stripe.ts, started by global-setup; the service's SDK points at it and it
 // sends events signed with the SDK's own helper): the tree is planted only by the signed
 // checkout.session.completed, exactly once for duplicated or replayed events; a failed or expired

@@ -1,4 +1,4 @@
-// The visitor's receipt (issue 30.3) through the real SMTP sink: a code redeemed, the tree planted,
+// The visitor's receipt through the real SMTP sink: a code redeemed, the tree planted,
 // the visitor receives one e-mail in their own language (not the memorial's) with the tree, the
 // memorial page, the certificate, and — while the family's approval is awaited — that their words
 // will show once approved. Once per visitor planting: the event consumed again writes nothing.

@@ -1,4 +1,4 @@
-// The trees visitors plant, as everyone sees them (issue 30.6), through HTTP: until the family
+// The trees visitors plant, as everyone sees them, through HTTP: until the family
 // publishes a visitor's words, the memorial page (kept by the rendered-page cache) and its
 // certificate show the tree with "a visitor" and no message, never the visitor's name; the family's
 // management page shows the tree with its origin and its words waiting, and once the family

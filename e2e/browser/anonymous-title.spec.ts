@@ -1,6 +1,6 @@
-// The family's choice of its anonymous memorial's title in Chromium (issue 18.5): the management
+// The family's choice of its anonymous memorial's title in Chromium: the management
 // page's button, then the page's heading and <title>. Never the name. Without MemorialAnonymeNom the
-// specification's rule names it by its id (4.1 rule 7, issue 27.1): "In memoriam · n° 123" in the
+// specification's rule names it by its id (4.1 rule 7): "In memoriam · n° 123" in the
 // page's language, never the bare number alone.
 import { expect, test } from "@playwright/test";
 import { baseUrl, mailDir, makeIsolatedOperator, unique } from "../support/factories";

@@ -1,4 +1,4 @@
-// The closing summary and the ceremony print kit in Chromium (issue 21.5, 21.6). The family asks
+// The closing summary and the ceremony print kit in Chromium. The family asks
 // for its summary on its management page, in each of the four languages: the e-mail arrives at the
 // real SMTP sink with the PDF (its text read back: the planter and the message) and the CSV of the
 // planters attached; the page then says it was sent, and asking again sends nothing. The print kit
@@ -140,7 +140,7 @@ test("the print kit downloads from the management page; a hidden memorial's is r
   await page.goto(manageLink);
   await checkKit(page, memorialUrl(baseUrl(), memorial, "nl"));
 
-  // The privacy control is the page's one way to hide it (issue 27.12).
+  // The privacy control is the page's one way to hide it.
   await page.getByTestId("privacy-hidden").check();
   await page.getByTestId("manage-privacy-save").click();
   await expect(page.getByTestId("manage-done")).toBeVisible();

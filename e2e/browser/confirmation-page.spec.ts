@@ -45,7 +45,7 @@ test("the e-mail's link shows what is confirmed, its button and the decline; pre
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confirmer le mémorial");
   await expect(page.getByTestId("confirm-title")).toHaveText("Anne Lambert");
   await expect(page.getByRole("main")).toContainText("Famille Lambert");
-  // The button, and beside it the family's "no" (issue 32.2).
+  // The button, and beside it the family's "no".
   await expect(page.getByRole("button")).toHaveCount(2);
   // Opening the page confirmed nothing.
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);

@@ -82,11 +82,11 @@ for (const [width, height, label] of [
           ).toBeVisible(),
       ],
       ["team", "/dashboard/team", (p) => expect(p.getByTestId("team-users")).toBeVisible()],
-      // Issue 31.5: the operator's audit log.
+      // The operator's audit log.
       ["audit", "/dashboard/audit", (p) => expect(p.getByTestId("audit-filters")).toBeVisible()],
       ["account", "/dashboard/account", async () => {}],
       ["not found", "/dashboard/memorials/2147483647", async () => {}],
-      // A tree's life (issue 20.2): the trees waiting, one tree with its forms, the sheet import.
+      // A tree's life: the trees waiting, one tree with its forms, the sheet import.
       ["trees", "/dashboard/trees", (p) => expect(p.getByTestId("trees-waiting")).toBeVisible()],
       [
         "tree",
@@ -94,7 +94,7 @@ for (const [width, height, label] of [
         (p) => expect(p.getByTestId("tree-status")).toBeVisible(),
       ],
       ["tree import", "/dashboard/trees/import", (p) => expect(p.getByLabel("CSV file")).toBeVisible()],
-      // Issue 27.11: the lists of the tree work.
+      // The lists of the tree work.
       ...["in-ground", "due", "dead"].map((list): [string, string, (p: Page) => Promise<void>] => [
         `trees ${list}`,
         `/dashboard/trees/${list}`,

@@ -1,4 +1,4 @@
-// Issue 31.5: the audit log in the dashboard. An admin reads the operator's log (who acted in
+// The audit log in the dashboard. An admin reads the operator's log (who acted in
 // words: a team member by address, a former member by number, a key by name, the family, a
 // visitor, the command line, a job), filters it, pages through it by keyset and downloads the
 // CSV of the filters; a memorial's page shows that memorial's rows, for staff too. Another
@@ -67,7 +67,7 @@ async function operatorWithLog(language: Language) {
     },
   );
   await audit({ kind: "user", id: FORMER, operatorId }, { ...onMemorial, action: "memorial.shown" });
-  // A colleague who acted, then was erased (issue 31.2): a former member too, by number.
+  // A colleague who acted, then was erased: a former member too, by number.
   const erased = await makeUser(operatorId);
   await audit({ kind: "user", id: erased.id, operatorId }, { ...onMemorial, action: "memorial.restored" });
   await actingAs({ kind: "cli", account: "test" }, () =>

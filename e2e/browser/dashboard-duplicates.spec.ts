@@ -1,4 +1,4 @@
-// Issue 32.4 in Chromium: the dashboard lists the signed-in operator's possible duplicates (never
+// In Chromium: the dashboard lists the signed-in operator's possible duplicates (never
 // another operator's) with what matches; "Not the same person" removes a pair for good; "Merge,
 // keep no. N" merges (the other memorial's address then answers 301) and "Undo the merge" undoes it.
 import AxeBuilder from "@axe-core/playwright";

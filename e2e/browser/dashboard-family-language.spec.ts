@@ -1,4 +1,4 @@
-// Issue 18.1 and 18.9 through the dashboard: a memorial planted with "Family's language: Nederlands"
+// Through the dashboard: a memorial planted with "Family's language: Nederlands"
 // sends its family a Dutch e-mail and opens a Dutch confirmation page, and the dashboard's preview
 // of that e-mail is, word for word, the e-mail the family received (links aside).
 import { expect, type Page, test } from "@playwright/test";

@@ -102,7 +102,7 @@ for (const lang of ["fr", "de"] as const) {
       await expectOwnLanguage(page, lang);
     }
 
-    // Issue 31.5: the audit log, a row of each kind of actor in words.
+    // The audit log, a row of each kind of actor in words.
     const operatorId = operator.operatorId;
     const target = { type: "memorial" as const, id: memorial.IdMemorial };
     for (const actor of [

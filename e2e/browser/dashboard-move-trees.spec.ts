@@ -1,4 +1,4 @@
-// Issue 32.3 in the dashboard, in Chromium: on a memorial's page the operator finds another of its
+// Moving trees in the dashboard, in Chromium: on a memorial's page the operator finds another of its
 // memorials by name (the memorial list's search), moves one tree, then every tree, there; both
 // memorials' pages list the moves, the transaction list shows the move beside the tree's
 // transaction, and a target that cannot take trees is refused with a message, nothing moved.

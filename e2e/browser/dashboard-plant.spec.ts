@@ -203,7 +203,7 @@ test("the form counts a name's length as the API does: 200 emoji fit, 201 are to
   expect(person.lastName).toBe("🌳".repeat(200));
 });
 
-test("the form takes a place of death, stored on the person as PUT /Personne/Modifier stores it (issue 27.10)", async ({
+test("the form takes a place of death, stored on the person as PUT /Personne/Modifier stores it", async ({
   page,
 }) => {
   const operator = await makeIsolatedOperator({ language: "en" });

@@ -1,4 +1,4 @@
-// Issue 31.2 in Chromium: an admin answers a person's request from /dashboard/privacy. The address
+// In Chromium: an admin answers a person's request from /dashboard/privacy. The address
 // (typed in capitals) finds the family of the operator's memorial and the team member with it, never
 // another operator's family; the copy downloads as JSON; the erasure, once confirmed, shows its
 // report and changes the rows (another operator's stay); a second search finds nothing; the

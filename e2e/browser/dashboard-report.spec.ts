@@ -109,7 +109,7 @@ test("a funeral home's report shows totals and a chart, and its CSV holds every 
       // Who planted and their message, for the funeral home's thank-you notes.
       row.planter,
       row.message ?? "",
-      // Issue 30: who planted (the operator's trees here).
+      // Who planted (the operator's trees here).
       "partner",
     ]);
   });

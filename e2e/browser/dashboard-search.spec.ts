@@ -1,4 +1,4 @@
-// Search that people can use (issue 18, item 6): the memorial list ignores accents and case, and
+// Search that people can use: the memorial list ignores accents and case, and
 // the report's person filter takes a name as well as an id.
 
 import { parseCsv } from "@memorial/lib/exports/csv";

@@ -1,4 +1,4 @@
-// Issue 29.8: a dashboard page reads its session once per request, not once per layout, page and
+// A dashboard page reads its session once per request, not once per layout, page and
 // title. A second instance of the service talks to PostgreSQL through a relay that counts the
 // statements naming the session table (e2e/support/pg-counter.ts); one page request is sent with
 // the signed-in cookie and its reads of "dashboard_session" are counted. The instance runs no

@@ -1,4 +1,4 @@
-// The dashboard's team (issue 14, item 4): an admin invites a colleague by e-mail (the real e-mail
+// The dashboard's team: an admin invites a colleague by e-mail (the real e-mail
 // read from the test SMTP server), the colleague sets a password and signs in as staff; staff are
 // refused on every admin route, page and server action through HTTP, and a demotion applies at
 // once; a used invitation link is refused; a forgotten password is reset by e-mail, with the same
@@ -82,9 +82,9 @@ const ADMIN_ACTIONS = [
   "changeRoleAction",
   "removeUserAction",
   "revokeInvitationAction",
-  // What becomes of an unconfirmed memorial's tree (issue 32.1): the operator's setting.
+  // What becomes of an unconfirmed memorial's tree: the operator's setting.
   "setUnconfirmedOutcomeAction",
-  // A person's request (issue 31.2): find, copy and erase their data.
+  // A person's request: find, copy and erase their data.
   "findSubjectAction",
   "exportSubjectAction",
   "eraseSubjectAction",
@@ -96,15 +96,15 @@ const OTHER_ACTIONS = [
   "modifyPersonAction",
   "resendConfirmationAction",
   "requestPasswordResetAction",
-  // A tree's life (issue 20.2): staff record it, as they plant.
+  // A tree's life: staff record it, as they plant.
   "recordInGroundAction",
   "recordCheckAction",
   "declareDeathAction",
-  // An abusive guestbook message (issue 21.3).
+  // An abusive guestbook message.
   "hideGuestbookEntryAction",
   // A new management link e-mailed to the family (the memorial's page).
   "sendManageLinkAction",
-  // Possible duplicates (issue 32.4) and moving trees (issue 32.3): staff do them, as they plant.
+  // Possible duplicates and moving trees: staff do them, as they plant.
   "notSamePersonAction",
   "mergeDuplicatesAction",
   "undoMergeAction",
@@ -117,11 +117,11 @@ const ADMIN_ROUTES = [
   "/api/dashboard/webhooks",
   "/api/dashboard/team",
   "/api/dashboard/visitors",
-  // Issue 31.5: the operator's audit log and its CSV.
+  // The operator's audit log and its CSV.
   "/api/dashboard/audit",
   "/api/dashboard/audit/csv",
 ];
-/** Admin routes that only take a POST (issue 30: planting codes answered as a file). */
+/** Admin routes that only take a POST (planting codes answered as a file). */
 const ADMIN_POST_ROUTES = ["/api/dashboard/visitors/codes"];
 const STAFF_ROUTES = [
   "/api/dashboard/memorials",
@@ -137,10 +137,10 @@ const STAFF_ROUTES = [
   "/api/dashboard/trees",
   "/api/dashboard/trees/import",
   "/api/dashboard/trees/photo",
-  // Issue 27.11: the tree lists and the waiting trees' field sheet.
+  // The tree lists and the waiting trees' field sheet.
   "/api/dashboard/trees/lists",
   "/api/dashboard/trees/sheet",
-  // Issue 31.5: one memorial's audit log and its CSV (its page shows it to every role).
+  // One memorial's audit log and its CSV (its page shows it to every role).
   "/api/dashboard/memorials/[id]/audit",
   "/api/dashboard/memorials/[id]/audit/csv",
 ];

@@ -1,4 +1,4 @@
-// Issue 20.6 in Chromium: the overview counts the trees waiting to be planted in the ground, and
+// In Chromium: the overview counts the trees waiting to be planted in the ground, and
 // the reports page shows allocated vs in the ground vs alive per funeral home and site and the
 // survival rate per site and species (a replaced tree counted as dead), with their CSV and XLSX.
 import { readFileSync } from "node:fs";

@@ -1,4 +1,4 @@
-// The operator's tree work (issue 27.11), in Chromium: the lists of trees in the ground, due for a
+// The operator's tree work, in Chromium: the lists of trees in the ground, due for a
 // check and dead, filtered by site and by each list's day, paged, never listing another
 // operator's trees; and the sheet of waiting trees, downloaded, filled in as a field team would and
 // imported back by the unchanged import.

@@ -1,4 +1,4 @@
-// A tree's life in the dashboard (issue 20.2), in Chromium: the trees waiting to be planted, the
+// A tree's life in the dashboard, in Chromium: the trees waiting to be planted, the
 // batch "planted in the ground" by site and date, one tree's check and death (and its
 // replacement), a refusal shown beside its field in the user's language, and the import of a field
 // team's sheet, good or with a bad line (then nothing is written).

@@ -1,4 +1,4 @@
-// Issue 32.1 in Chromium: the dashboard's home shows what becomes of the waiting tree of a
+// In Chromium: the dashboard's home shows what becomes of the waiting tree of a
 // memorial its family never confirms; an admin changes it (the operator's row changes, and the
 // choice is still there on the next visit); staff see it and are offered no way to change it.
 import { createUser } from "@memorial/lib/users/create-user";

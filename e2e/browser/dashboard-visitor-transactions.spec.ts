@@ -1,4 +1,4 @@
-// Issue 30 in the operator's transactions: a visitor's tree (a claim code) is a Plantation line
+// In the operator's transactions: a visitor's tree (a claim code) is a Plantation line
 // whose origin says so, and the month's totals count the visitors' trees apart; the CSV export
 // carries the origin and the payment reference.
 import { translator } from "@memorial/lib/i18n/translate";

@@ -1,4 +1,4 @@
-// Issue 31.1 in Chromium: the family asks for everything about its memorial on its management
+// In Chromium: the family asks for everything about its memorial on its management
 // page; the page says the archive is being prepared; the service's job builds it and its e-mail
 // reaches the real SMTP sink; the link of the e-mail, opened in the browser, downloads one ZIP that
 // holds the memorial as JSON with its deceased and family; the management page then offers the

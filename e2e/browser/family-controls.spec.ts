@@ -166,7 +166,7 @@ test("the family hides a message, hides the memorial and makes it anonymous from
   expect(certificate.status).toBe(200);
 
   // 2. Hide the memorial: 404 to the public and to other operators; its operator still sees it.
-  // Issue 27.12: the summary shows the privacy that applies, and the privacy control is the one
+  // The summary shows the privacy that applies, and the privacy control is the one
   // way to hide the memorial (no second "hide" button).
   await page.goto(manageLink);
   await expect(page.getByTestId("manage-state")).toHaveText("Public");
@@ -198,7 +198,7 @@ test("the family hides a message, hides the memorial and makes it anonymous from
   // 3. Anonymous: nothing about the deceased, anywhere public.
   await press(page, "Rendre le mémorial anonyme");
   await page.goto(`${baseUrl()}/memorial/${memorialId}`);
-  // 4.1 rule 7, issue 27.1: the id as a number in words, "In memoriam · n° 123"; the API keeps the id.
+  // 4.1 rule 7: the id as a number in words, "In memoriam · n° 123"; the API keeps the id.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · n° ${memorialId}`);
   expect(await page.content()).not.toContain("Lambert");
   const anonymous = (await infos(other.key, memorialId)).json;
@@ -229,7 +229,7 @@ test("the family hides a message, hides the memorial and makes it anonymous from
   });
   expect(events.map((e) => e.type)).toEqual([
     "message.hidden",
-    // Hidden and shown through the privacy control (issue 27.12): each with its privacy_changed.
+    // Hidden and shown through the privacy control: each with its privacy_changed.
     "memorial.hidden",
     "memorial.privacy_changed",
     "memorial.shown",
@@ -351,7 +351,7 @@ test("the confirmation page names the funeral home the family dealt with, and th
   await expect(page.getByTestId("confirm-requested-by")).toHaveText(home.name);
   const operator = await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } });
   await expect(page.getByRole("main")).not.toContainText(operator.name);
-  // The confirmation's button, not "we do not wish this memorial" beside it (issue 32.2).
+  // The confirmation's button, not "we do not wish this memorial" beside it.
   await page.getByRole("button").and(page.locator(":not([data-testid=confirm-decline])")).click();
   await expect(page).toHaveURL(new RegExp(`/memorial/${memorialId}\\?confirmed=1&lang=nl$`));
   await expect(page.getByTestId("confirmed-banner")).toContainText("Gedenkpagina bevestigd, dank u");

@@ -1,4 +1,4 @@
-// Issue 31.1 in Chromium: the family asks for the erasure of its memorial on its management page;
+// In Chromium: the family asks for the erasure of its memorial on its management page;
 // the page says when it will be carried out and offers to undo it; the e-mail of the day arrives at
 // the real SMTP sink with the day and the management page's link; the family undoes its request
 // from the same page, which offers the erasure again. Nothing is erased meanwhile.

@@ -1,4 +1,4 @@
-// Issue 31.3 in Chromium: a visitor leaves a message with their e-mail address (in Dutch), gets
+// In Chromium: a visitor leaves a message with their e-mail address (in Dutch), gets
 // the e-mail over SMTP, follows its link, presses the button (a form: no script needed) and the
 // message leaves the memorial page; the page of the link, once used, says it no longer works.
 import { expect, test } from "@playwright/test";

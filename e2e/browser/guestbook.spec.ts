@@ -1,4 +1,4 @@
-// The guestbook in Chromium (issue 21.3), in the four languages: a visitor leaves a message in
+// The guestbook in Chromium, in the four languages: a visitor leaves a message in
 // each mode (approval: seen once the family approves it on its management page; open: seen at
 // once; closed: no form), the family hides and deletes, the operator hides from its dashboard,
 // the family's daily digest arrives over SMTP in its language, and the memorial page with its
@@ -34,7 +34,7 @@ async function leaveMessage(page: Page, memorialId: number, lang: string, name: 
 
 async function familyPress(page: Page, entryText: string, testId: string) {
   const entry = page.getByTestId("manage-guestbook-entry").filter({ hasText: entryText });
-  // A deletion asks for its confirmation first (issue 27.12).
+  // A deletion asks for its confirmation first.
   if (testId === "guestbook-delete") await entry.getByTestId("guestbook-delete-confirm").check();
   await entry.getByTestId(testId).click();
   await expect(page.getByTestId("manage-done")).toBeVisible();

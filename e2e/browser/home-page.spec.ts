@@ -1,4 +1,4 @@
-// Issue 21.1-2 in Chromium: the home page's search in the four languages (a GET form: it works
+// In Chromium: the home page's search in the four languages (a GET form: it works
 // without JavaScript too), the axe scan of the home page, and the family's privacy choice on its
 // management page (link only: the memorial leaves the search and its page carries noindex).
 import AxeBuilder from "@axe-core/playwright";

@@ -1,4 +1,4 @@
-// What families take away from a memorial page (issue 11): absolute links for previews and search
+// What families take away from a memorial page: absolute links for previews and search
 // engines, the site icons, the Open Graph image, the printable certificate, the QR codes and the
 // share block. Chromium and HTTP against the running service, memorials made through the real API;
 // PDFs are opened with unpdf and QR codes decoded with jsQR, as a reader and a phone would.

@@ -60,11 +60,11 @@ test("a memorial created through the API shows with its tree, in its language, w
   await expect(page.getByTestId("total-trees")).toHaveText("1");
   await expect(page.getByTestId("total-co2")).toHaveText("250 kg");
 
-  // The map: one marker for the site, one for its tree (issue 20.4), and the site in the legend.
+  // The map: one marker for the site, one for its tree, and the site in the legend.
   await expect(page.getByTestId("site-map").locator("g[data-site] > circle")).toHaveCount(1);
   await expect(page.getByTestId("site-map").locator(`circle[data-tree="${tree.id}"]`)).toHaveCount(1);
   await expect(page.getByTestId("site-map")).toHaveAccessibleName(new RegExp(site.name));
-  // The site's plan (issue 20.4): its tree where it stands.
+  // The site's plan: its tree where it stands.
   const plan = page.getByRole("img", { name: new RegExp(`${site.name}.*5 km`) });
   await expect(plan).toBeVisible();
   await expect(plan.locator(`circle[data-tree="${tree.id}"]`)).toHaveCount(1);
@@ -77,7 +77,7 @@ test("a memorial created through the API shows with its tree, in its language, w
   const headers = response!.headers();
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   // Served by the rendered-page cache: the page's own inline scripts by their hashes (none is left
-  // once Next.js's runtime is taken out, issue 22.1), no nonce, nothing else inline
+  // once Next.js's runtime is taken out), no nonce, nothing else inline
   // (e2e/api/page-cache.spec.ts checks the hashes against the page).
   expect(headers["content-security-policy"]).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/]+=*')*;/);
   expect(headers["content-security-policy"]).not.toMatch(/unsafe-inline|nonce-/);
@@ -186,7 +186,7 @@ test("an anonymous memorial shows nothing of the deceased, in the page or its me
   await expect(page.getByRole("img", { name: /Portrait/ })).toHaveCount(0);
 
   // Without MemorialAnonymeNom, the memorial is named by its id (4.1 rule 7), which people read
-  // as a number in the page's language, never a bare number (issue 27.1).
+  // as a number in the page's language, never a bare number.
   const unnamed = await create(op, classic({ Nom: `${secret}Nom` }, { MemorialAnonyme: true }));
   await page.goto(`${baseUrl()}/memorial/${unnamed}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`In memoriam · n° ${unnamed}`);

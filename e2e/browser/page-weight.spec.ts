@@ -1,4 +1,4 @@
-// Issue 22.1: the public memorial page is light enough for a phone. A first visit (a fresh browser
+// The public memorial page is light enough for a phone. A first visit (a fresh browser
 // context: nothing cached) to a memorial with several trees and its map transfers under 40 KiB in
 // total, images apart, and the share block still works (copy, and "Share…" where the browser has
 // navigator.share) through its island (public/share.js), with and without the rendered-page cache.

@@ -1,4 +1,4 @@
-// Issue 33.1: every page a visitor or a family opens transfers under 40 KiB on a first visit
+// Every page a visitor or a family opens transfers under 40 KiB on a first visit
 // (a fresh browser context: nothing cached), images apart, and loads none of Next.js's client
 // runtime: the home page, search results, the confirmation and management pages, the reminder
 // form's answer, its confirmation and unsubscription pages, and the page a guestbook message
@@ -85,7 +85,7 @@ test("the family's confirmation and management pages stay under 40 KiB", async (
   const confirmPath = /\/confirm\/[A-Za-z0-9_-]+/.exec(mailText(mail))?.[0];
   expect(confirmPath, mailText(mail)).toBeTruthy();
   await firstVisit(browser, "confirmation page", `${baseUrl()}${confirmPath}`, 200, async (page) => {
-    // The confirmation and, beside it, "we do not wish this memorial" (issue 32.2).
+    // The confirmation and, beside it, "we do not wish this memorial".
     await expect(page.getByRole("button")).toHaveCount(2);
   });
 

@@ -1,8 +1,8 @@
-// Anniversary reminders in Chromium (issue 21.4), in the four languages: a visitor subscribes
+// Anniversary reminders in Chromium, in the four languages: a visitor subscribes
 // from the memorial page (a plain form), confirms through the e-mail really sent over SMTP
 // (double opt-in), the service's own job runner sends the reminder of the day with its
 // List-Unsubscribe headers, and its unsubscribe link works (the page's button). The family
-// subscribes from its management page. axe finds no serious issue on the new pages.
+// subscribes from its management page. axe finds no serious issue on the reminder pages.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { baseUrl, db, mailDir } from "../support/factories";

@@ -1,4 +1,4 @@
-// A visitor pays for a tree in Chromium (issue 30.4): the planting form (POST /memorial/{id}/trees,
+// A visitor pays for a tree in Chromium: the planting form (POST /memorial/{id}/trees,
 // way=pay) -> the Checkout page (the local fake Stripe's, e2e/support/fake-stripe.ts) -> Pay ->
 // back to /memorial/{id}/plant?paid={session}, the tree planted by the signed event. The page's
 // Content-Security-Policy lets the form's redirect reach the checkout page (form-action).

@@ -1,4 +1,4 @@
-// Visitor planting in the dashboard (issue 30, admins), in Chromium: turned on for all the
+// Visitor planting in the dashboard (admins), in Chromium: turned on for all the
 // operator's memorials (the memorial page then links to the form), 3 codes issued for a memorial
 // and downloaded at once as CSV, whose codes each plant once through the form's route's use case;
 // cards downloaded as a PDF, whose QR code opens the form with its code filled in and plants once;

@@ -1,4 +1,4 @@
-// The visitors' planting form in Chromium (issue 30.3), in the four languages: reached from the
+// The visitors' planting form in Chromium, in the four languages: reached from the
 // memorial page's "Plant a tree" link, it names the funeral home, asks for the visitor's name,
 // message and e-mail, then a code (filled in from a card's QR code address) or a payment at the
 // operator's price in the page's language; it passes the accessibility scan, and without

@@ -1,6 +1,6 @@
 // Saves docs/screenshots/tree-life-{fr,nl,en,de}.png: a memorial page whose trees are at every
 // step of their life (in the ground with a photo, checked alive with a photo, checked sick, dead
-// and replaced, the replacement ordered), in the four languages (issue 20.4). Data made through
+// and replaced, the replacement ordered), in the four languages. Data made through
 // the domain operations (lib/trees). Needs `npx next build`; run with
 // `npx playwright test -c e2e/screenshots/screens.config.ts tree-life`.
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Saves docs/screenshots/visitor-form-{fr,nl,en,de}.png: a memorial's planting form (issue 30.3)
+// Saves docs/screenshots/visitor-form-{fr,nl,en,de}.png: a memorial's planting form
 // in the four languages, with a card's code filled in and the payment offered, as a visitor opens
 // it from the memorial page's link or a card's QR code; and dashboard-visitors.png, the dashboard's
 // "Visitor planting" page. Needs `npx next build`; run with

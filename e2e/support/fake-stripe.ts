@@ -1,4 +1,4 @@
-// A local server speaking the parts of Stripe's HTTP API the service uses (issue 30.4), so that the
+// A local server speaking the parts of Stripe's HTTP API the service uses, so that the
 // payment tests run offline with the real SDK pointed at it (STRIPE_API_HOST/PORT/PROTOCOL):
 // - POST /v1/checkout/sessions (form-encoded, Stripe's bracketed keys), GET /v1/checkout/sessions/:id,
 //   POST /v1/refunds (once per payment intent: a second refund is Stripe's charge_already_refunded);

@@ -21,7 +21,7 @@ export default async function globalSetup(_config: FullConfig) {
   await migrate(database.url, { serviceUrl: database.serviceUrl });
   const mailDir = path.join(root, "mail");
   const smtp = await startSmtpServer(mailDir);
-  // Stripe's API as far as the service uses it (issue 30.4), on the loopback: the SDK is pointed at
+  // Stripe's API as far as the service uses it, on the loopback: the SDK is pointed at
   // it, and it sends its signed events to the service's /stripe/webhook.
   const stripe = await startFakeStripe();
   const stripeEnv = {

@@ -5,7 +5,7 @@
 // entry), and a response that fails or arrives after the entries are read would be missed.
 import type { BrowserContext, Page } from "@playwright/test";
 
-/** The public pages' budget on a first visit, images apart (issues 22.1 and 33.1). */
+/** The public pages' budget on a first visit, images apart. */
 export const PAGE_WEIGHT_LIMIT = 40 * 1024;
 
 export interface Transfer {

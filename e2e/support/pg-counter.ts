@@ -1,5 +1,5 @@
 // A TCP relay in front of PostgreSQL that counts the statements an instance of the service sends
-// which name a table (issue 29.8: how many times one request reads the dashboard's session). It
+// which name a table (how many times one request reads the dashboard's session). It
 // reads the client's side of the wire protocol: after the untyped startup (and SSL request)
 // messages, each message is a type byte and a length; a statement's text is in Parse ('P') and
 // simple Query ('Q') messages. Only the instance given the relay's address talks through it.

@@ -1,4 +1,4 @@
-// Helpers of the reminder tests (issue 21.4): a public memorial whose date of death is today (UTC)
+// Helpers of the reminder tests: a public memorial whose date of death is today (UTC)
 // some years ago, a subscription made through the service's own code, and the reminder e-mails
 // caught by the SMTP sink with their headers.
 import { reminderToken } from "@memorial/lib/reminders/tokens";

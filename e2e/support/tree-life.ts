@@ -1,4 +1,4 @@
-// Helpers of the tests of a tree's life as families and operators see it (issue 20.4, 20.6): a
+// Helpers of the tests of a tree's life as families and operators see it: a
 // field photo made on the fly, today's UTC day, and a wait for the dispatch of a memorial's events
 // (after which whatever their durable consumers write, e-mails included, is committed).
 import { expect } from "@playwright/test";

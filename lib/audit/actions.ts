@@ -1,4 +1,4 @@
-// The audit log's actions (issue 31.5), as "domain.verb" in the past tense, and its kinds of
+// The audit log's actions, as "domain.verb" in the past tense, and its kinds of
 // target: what the dashboard's filters offer and the catalogues put in words (dashboard.audit_*;
 // test/audit-views.test.ts checks each one has its words in every language). A row of an action
 // not listed here is still shown and found (by its code), only not offered in the list.

@@ -1,4 +1,4 @@
-// Who is acting, for the audit log (issue 31.5). Each way in says it once, around the work it
+// Who is acting, for the audit log. Each way in says it once, around the work it
 // does: the v1 handler (the key), the dashboard's action pipeline (the signed-in user), the
 // family's and visitors' routes, the command line and the job runner (a job acting on someone's
 // behalf, or the service's own schedule). lib/audit/record.ts reads it; a write made with no actor

@@ -1,4 +1,4 @@
-// The audit log as the dashboard reads it (issue 31.5): an operator's rows, newest first, a page at
+// The audit log as the dashboard reads it: an operator's rows, newest first, a page at
 // a time by keyset (the id: a page costs the same however far back), filtered by days, actor kind,
 // action, target and memorial; and the same rows for the CSV export, streamed in batches
 // (lib/db/keyset.ts). Every read names the operator: a row of another operator is never read,

@@ -1,4 +1,4 @@
-// The one way to write the audit log (issue 31.5): a use case that changes something calls
+// The one way to write the audit log: a use case that changes something calls
 // recordAudit in its own transaction, so the row exists exactly when the change does. Who acted
 // comes from lib/audit/actor.ts, the client's address from the request being served (hashed);
 // the use case says what it did (action and target) and the fields before and after.
@@ -201,7 +201,7 @@ const deferred = new WeakMap<SqlClient, AuditRow[]>();
 /**
  * From now on the audit rows of `tx` wait in the returned list instead of being written one by
  * one: the caller writes them at the end of the transaction's work, with its events, in one
- * statement (lib/events/events.ts withEvents), which saves a round trip per use case (issue 33.3).
+ * statement (lib/events/events.ts withEvents), which saves a round trip per use case.
  */
 export function deferAudits(tx: SqlClient): AuditRow[] {
   const rows: AuditRow[] = [];

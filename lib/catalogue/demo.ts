@@ -50,7 +50,7 @@ const PLANTATIONS = [
   ["Nationalpark Eifel", "DE", "Nordrhein-Westfalen", 50.5667, 6.3833],
 ] as const;
 
-// The sites' names and regions in the other languages (issue 27.9; the migration
+// The sites' names and regions in the other languages (the migration
 // 20261126171500_plantation_names_i18n gives an existing demo database the same).
 const PLANTATION_NAMES: Record<string, PlantationTranslationFields> = {
   "Forêt de Soignes": {

@@ -5,7 +5,7 @@ import { invalid, notFound } from "@memorial/lib/errors";
 import { signalCatalogueChanged } from "@memorial/lib/events/events";
 import type { PlantationTranslations, SpeciesTranslations } from "./translations";
 
-/** The optional names and regions of a site in Dutch, English and German (issue 27.9). */
+/** The optional names and regions of a site in Dutch, English and German. */
 export type PlantationTranslationFields = Omit<PlantationTranslations, "name" | "region">;
 const PLANTATION_TRANSLATIONS = ["nameNl", "nameEn", "nameDe", "regionNl", "regionEn", "regionDe"] as const;
 
@@ -52,7 +52,7 @@ export async function createPlantation(
 }
 
 /**
- * Sets a site's names and regions in Dutch, English and German (issue 27.9): the given fields only,
+ * Sets a site's names and regions in Dutch, English and German: the given fields only,
  * null or blank to remove one. A memorial page already kept shows them when its memorial next
  * changes, or within 10 minutes (the memorial caches' age).
  */

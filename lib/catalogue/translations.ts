@@ -47,7 +47,7 @@ export function speciesNames(species: SpeciesTranslations): {
 }
 
 /**
- * A planting site's name and region in the four languages (issue 27.9): French (or the site's own
+ * A planting site's name and region in the four languages: French (or the site's own
  * language) in plantation.name/region (required), nl, en and de in name_nl/region_nl… (optional).
  * A missing translation falls back to the stored name.
  */

@@ -106,9 +106,9 @@ export async function overview(scope: OperatorScope, now = new Date()) {
     figures(scope, monthStart(year, month - 1), monthStart(year, month)),
     lastTwelveMonths(scope, year, month),
     staleConfirmations(scope, now),
-    // Issue 20.6: trees ordered and not yet planted in the ground, whenever ordered.
+    // Trees ordered and not yet planted in the ground, whenever ordered.
     treesWaitingCount(scope),
-    // Issue 32.1: what becomes of the tree of a memorial its family never confirms.
+    // What becomes of the tree of a memorial its family never confirms.
     setUnconfirmedOutcome(scope.operatorId),
   ]);
   return {

@@ -53,7 +53,7 @@ export const plantFormSchema = z
           deathDate: deathDate ?? new Date(0),
           deathDateApproximate: values.deathDateApproximate === true,
           birthDate: read("birthDate", dateInput),
-          // Issue 27.10: stored on the person as PUT /Personne/Modifier stores LieuDeces (blank: none).
+          // Stored on the person as PUT /Personne/Modifier stores LieuDeces (blank: none).
           placeOfDeath: read("placeOfDeath", formField(text(LIMITS.placeOfDeath))),
           url: read("url", urlInput),
           imageUrl: read("imageUrl", urlInput),

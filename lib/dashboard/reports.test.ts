@@ -9,7 +9,7 @@ const parse = (person: string) =>
     new URLSearchParams({ epf: "3", person, year: "2026", month: "11", day: "1", days: "30" }),
   ).query;
 
-describe("parseReportQuery's person (issue 18.6)", () => {
+describe("parseReportQuery's person", () => {
   it("reads a number as an id, as the API's person report, and anything else as a name", () => {
     expect(parse("42")).toMatchObject({ personId: 42, personName: null });
     expect(parse(" Émile Dubois ")).toMatchObject({ personId: null, personName: "Émile Dubois" });

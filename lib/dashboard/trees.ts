@@ -1,6 +1,6 @@
-// The dashboard's read models of a tree's life (issue 20.2), built on lib/trees: the trees waiting to
+// The dashboard's read models of a tree's life, built on lib/trees: the trees waiting to
 // be planted with the filters of /dashboard/trees and their field sheet, the lists of trees in the
-// ground, due for a check and dead (issue 27.11), one tree of the operator, and a sheet's report
+// ground, due for a check and dead, one tree of the operator, and a sheet's report
 // worded in the user's language.
 import { invalid } from "@memorial/lib/errors";
 import { CSV_FORMATS, csvResponse, csvStream } from "@memorial/lib/exports/csv";
@@ -90,8 +90,8 @@ export async function waitingListing(scope: OperatorScope, search: URLSearchPara
 export type TreeListing = Awaited<ReturnType<typeof treeListing>>;
 
 /**
- * GET /api/dashboard/trees/lists?list=in-ground|due|dead&site=&from=&to=&Page=&Limite= (issue
- * 27.11): a page of one of the operator's tree lists, the sites of its filter and the paging.
+ * GET /api/dashboard/trees/lists?list=in-ground|due|dead&site=&from=&to=&Page=&Limite=: a page of one
+ * of the operator's tree lists, the sites of its filter and the paging.
  */
 export async function treeListing(scope: OperatorScope, search: URLSearchParams) {
   const list = search.get("list") ?? "";
@@ -119,7 +119,7 @@ const WAITING_SHEET_COLUMNS = [
 ] as const satisfies readonly SheetColumn[];
 
 /**
- * GET /api/dashboard/trees/sheet?site=&from=&to= (issue 27.11): the waiting trees of the filter (the
+ * GET /api/dashboard/trees/sheet?site=&from=&to=: the waiting trees of the filter (the
  * oldest SHEET_MAX_LINES, as many as an import takes) as a field team's sheet, one `in_ground` line
  * per tree, the day, point and planter left for the team to fill in; in the user's language's CSV
  * separator, which the import reads back.

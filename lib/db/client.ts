@@ -102,7 +102,7 @@ function reportsClient(): PooledClient {
  * its own, of REPORTS_POOL_SIZE connections (4 by default), whichever database it reads: a burst of
  * reports (20 partners polling, a dashboard's exports) waits its turn there instead of taking the
  * connections of the plantings and pages (test/reports-pool.test.ts). On two cores its size moved
- * the reports' own latency less than a run's noise (docs/performance.md, issue 33.2).
+ * the reports' own latency less than a run's noise (docs/performance.md).
  * Only reads that nobody makes right after their own write take it: never Infos, a memorial page
  * or anything a use case reads to decide.
  */

@@ -11,7 +11,7 @@ const MAX_SEARCH_WORDS = 8;
 const MAX_WORD_LENGTH = 100;
 
 /**
- * A typed text as a search can read it (issue 27.2): control characters (U+0000, which PostgreSQL's
+ * A typed text as a search can read it: control characters (U+0000, which PostgreSQL's
  * text cannot hold, and the rest of Unicode's Cc) and lone surrogates (not characters: a UTF-16
  * half) become spaces, so that any text typed is a search, never an error.
  */
@@ -59,7 +59,7 @@ export function matchesWords(key: Prisma.Sql, words: string[]): Prisma.Sql {
 }
 
 /**
- * True when every word is in one of the keys (issue 21.1, the visitors' search: a word may match the
+ * True when every word is in one of the keys (the visitors' search: a word may match the
  * name or the town). Each key's LIKE is answered by its own trigram index.
  */
 export function matchesWordsInAny(keys: Prisma.Sql[], words: string[]): Prisma.Sql {

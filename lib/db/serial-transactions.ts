@@ -1,4 +1,4 @@
-// Issue 27.13: one statement at a time on a transaction's connection. Prisma's query plans load
+// One statement at a time on a transaction's connection. Prisma's query plans load
 // the relations of a query (`include`, nested selects) with one statement per relation, all at
 // once (Promise.all); outside a transaction each takes its own pooled connection, but inside one
 // they share the transaction's pg.Client, which queues them and warns, once per process,

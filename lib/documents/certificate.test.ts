@@ -136,7 +136,7 @@ describe("certificatePdf", () => {
     expect(t).toContain("… and 250 more trees.");
   });
 
-  it("says 'planted on DATE' (the day in the ground) once a tree is in the ground, else the order's date (issue 20.4)", async () => {
+  it("says 'planted on DATE' (the day in the ground) once a tree is in the ground, else the order's date", async () => {
     const ordered = tree(1, "Ordered Planter");
     const inGround = { ...tree(2, "Ground Planter") };
     inGround.life = {

@@ -162,7 +162,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
     ensureRoom(46);
     const site = sites.get(tree.plantationId);
     const quantity = tree.quantity > 1 ? `${tree.quantity} × ` : "";
-    // Issue 20.4: "planted on DATE" (the day in the ground) once it is; until then the order's date.
+    // "planted on DATE" (the day in the ground) once it is; until then the order's date.
     const when = tree.life.inGroundOn
       ? lifeWords("certificateInGround", {
           date: formatCalendarDate(new Date(tree.life.inGroundOn), language),
@@ -173,7 +173,7 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
       size: 10.5,
     });
     const where = site ? `${site.name}, ${site.region}, ${country(site.country)}` : "";
-    // Issue 30.6: a visitor whose words the family has not published is "a visitor".
+    // A visitor whose words the family has not published is "a visitor".
     const planter = tree.planterHidden ? translator(language, "plant")("visitor") : tree.planter;
     paragraph(`${where}  ·  ${t("plantedBy")} ${planter}`, {
       size: 9.5,

@@ -1,7 +1,7 @@
-// The claim codes' cards and CSV (issue 30.2) as a reader and a phone see them: one A6 page per
+// The claim codes' cards and CSV as a reader and a phone see them: one A6 page per
 // code with the code printed and, decoded, a QR code leading to the memorial's planting form with
 // that code filled in; the CSV holds each code with its memorial, expiry and address. And the
-// print kit speaks of visitor planting only where it is on (issue 30.1).
+// print kit speaks of visitor planting only where it is on.
 import { db } from "@memorial/lib/db/client";
 import { parseCsv } from "@memorial/lib/exports/csv";
 import { t } from "@memorial/lib/i18n/translate";

@@ -1,4 +1,4 @@
-// Issue 30.2: the claim codes as the operator hands them out. Cards: one A6 page per code, the
+// The claim codes as the operator hands them out. Cards: one A6 page per code, the
 // print kit's card look (drawKitPage, print-kit.ts), the code printed large and the QR code of the
 // memorial's planting form with the code filled in, in the family's language. CSV: one line per
 // code (code, memorial, expiry, planting address), comma-separated with a byte order mark as the

@@ -1,4 +1,4 @@
-// The family's closing summary (issue 21.5): a PDF of the planters, their messages (not those the
+// The family's closing summary: a PDF of the planters, their messages (not those the
 // family hid), the trees with their species, sites and life (tree.status, in_ground_on) and the
 // CO2, and a CSV of the planters for thank-you cards. Drawn with pdf-lib and the certificate's
 // fonts; the CSV is written as the dashboard's (lib/exports/csv.ts: CSV-injection-safe cells).
@@ -72,7 +72,7 @@ function summaryPlanters(summary: ClosingSummary): SummaryPlanter[] {
 }
 
 /**
- * The summary's figures. Trees and CO2 count the living trees (issue 27.7, the policy's
+ * The summary's figures. Trees and CO2 count the living trees (the policy's
  * countsAsLiving: the memorial page's rule); the planters are everyone who gave a tree.
  */
 export function summaryTotals(summary: ClosingSummary) {

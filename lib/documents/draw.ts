@@ -1,6 +1,6 @@
 // What the PDFs of lib/documents share (certificate, print kit, closing summary): the colours, a
 // new document with the site's fonts and metadata, text cut and wrapped to a width, and a QR code
-// drawn as rectangles (issue 19.6: one copy instead of three).
+// drawn as rectangles, each written once here rather than once per document.
 
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import fontkit from "@pdf-lib/fontkit";

@@ -58,7 +58,7 @@ describe("the print kit", () => {
     expect(await pdfQrText(bytes)).toBe("https://trees.example.org/memorial/7");
   });
 
-  // Issue 27.3: the memorial page has no way to plant a tree: the kit does not promise one, and
+  // The memorial page has no way to plant a tree: the kit does not promise one, and
   // names the funeral home to ask instead.
   const PROMISES = [/plant one/i, /en planter un/i, /zelf een te planten/i, /selbst einen zu pflanzen/i];
 

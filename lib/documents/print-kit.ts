@@ -1,8 +1,8 @@
-// The ceremony print kit (issue 21.6): an A4 poster and an A6 card with the memorial's shown title
+// The ceremony print kit: an A4 poster and an A6 card with the memorial's shown title
 // (displayTitle), a short text and the QR code of the memorial page, in the family's language. It
-// says only what is true (issue 27.3): the page shows the trees; a tree is planted through the
+// says only what is true: the page shows the trees; a tree is planted through the
 // funeral home, which it names (requesterName: the context the memorial is made for), and where
-// the operator lets visitors plant (issue 30), from the memorial page with a card's code or
+// the operator lets visitors plant, from the memorial page with a card's code or
 // online (when payments are on). The page's look is drawKitPage's, which claim-cards.ts reuses. Drawn
 // with pdf-lib and the certificate's fonts. Only for a memorial the public can see: a hidden or
 // unconfirmed memorial's code would lead to a 404, so it is refused (printKitFor).
@@ -42,7 +42,7 @@ export interface PrintKitInput {
   format: PrintKitFormat;
 }
 
-/** What visitors may do from the memorial page (issue 30): null when visitor planting is off. */
+/** What visitors may do from the memorial page: null when visitor planting is off. */
 export interface VisitorKitOffer {
   /** Visitors may also pay online (else: the code of a card only). */
   online: boolean;
@@ -58,8 +58,8 @@ export async function printKitPdf(
     siteName: translator(language, "page")("siteName"),
     language,
   });
-  // Issue 30: where visitors may plant, the kit says how, from the memorial page; elsewhere a tree
-  // is planted by asking the funeral home (issue 27.3).
+  // Where visitors may plant, the kit says how, from the memorial page; elsewhere a tree
+  // is planted by asking the funeral home.
   const plant = translator(language, "plant");
   drawKitPage(pdf, fonts, {
     ...input,

@@ -1,4 +1,4 @@
-// Issue 32.4: the operator merges a pair of possible duplicates (lib/memorials/duplicates.ts) into
+// The operator merges a pair of possible duplicates (lib/memorials/duplicates.ts) into
 // the memorial it keeps, and may undo the merge within UNDO_DAYS (30).
 //
 // A merge, in one transaction: both memorial rows locked, the lower id first (then the pair's row),
@@ -66,7 +66,7 @@ interface LockedMemorial {
   is_test: boolean;
   merged_into_id: number | null;
   person_id: number | null;
-  /** Its family hid it, took it down or asked for its erasure (issue 31.1). */
+  /** Its family hid it, took it down or asked for its erasure. */
   withdrawn: boolean;
 }
 

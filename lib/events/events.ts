@@ -19,7 +19,7 @@ export const EVENT_TYPES = [
   "memorial.created",
   "tree.planted",
   "memorial.confirmed",
-  // Issue 32: never confirmed (its link expired) or declined by its family.
+  // Never confirmed (its link expired) or declined by its family.
   "memorial.expired",
   "person.modified",
   "confirmation.resent",
@@ -30,14 +30,14 @@ export const EVENT_TYPES = [
   "planting.queued",
   // A tree's life after its order (lib/trees): in the ground, checked, dead, replaced.
   ...TREE_LIFE_EVENTS,
-  // The guestbook (lib/guestbook, issue 21.3): a visitor's message, its moderation, the mode.
+  // The guestbook (lib/guestbook): a visitor's message, its moderation, the mode.
   ...GUESTBOOK_EVENTS,
-  // Issue 32.3: trees moved from one of the operator's memorials to another (lib/trees/move-trees.ts).
+  // Trees moved from one of the operator's memorials to another (lib/trees/move-trees.ts).
   "tree.moved",
-  // Issue 32.4: duplicate memorials merged into one (lib/duplicates/merge-memorials.ts), and the undo.
+  // Duplicate memorials merged into one (lib/duplicates/merge-memorials.ts), and the undo.
   "memorial.merged",
   "memorial.unmerged",
-  // Issue 31.2: a data subject's erasure changed what the memorial shows (lib/privacy/subject-erase.ts).
+  // A data subject's erasure changed what the memorial shows (lib/privacy/subject-erase.ts).
   "memorial.personal_data_erased",
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];

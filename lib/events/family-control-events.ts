@@ -9,12 +9,12 @@ export const FAMILY_CONTROL_EVENTS = [
   "memorial.title_changed",
   "message.hidden",
   "message.shown",
-  // Issue 21.2: the family chose its memorial's privacy level (public, link_only, hidden).
+  // The family chose its memorial's privacy level (public, link_only, hidden).
   "memorial.privacy_changed",
-  // Issue 31.1: the family took the memorial down (410 Gone to the public), or restored it.
+  // The family took the memorial down (410 Gone to the public), or restored it.
   "memorial.taken_down",
   "memorial.restored",
-  // Issue 31.1: the family asked for the erasure, undid its request; the erasure carried out.
+  // The family asked for the erasure, undid its request; the erasure carried out.
   "memorial.erasure_requested",
   "memorial.erasure_cancelled",
   "memorial.erased",

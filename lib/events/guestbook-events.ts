@@ -1,4 +1,4 @@
-// The domain events of the guestbook (issue 21.3, lib/guestbook), also webhook events. A module of
+// The domain events of the guestbook (lib/guestbook), also webhook events. A module of
 // its own, without the database, so that the webhook event types (and the API reference) can read it.
 export const GUESTBOOK_EVENTS = [
   "guestbook.entry_received",

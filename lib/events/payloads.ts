@@ -1,4 +1,4 @@
-// The payload of each domain event type, in one map (issue 29.3): the use cases record events
+// The payload of each domain event type, in one map: the use cases record events
 // through it (lib/events/events.ts NewDomainEvent), the durable consumers read them through it
 // (lib/events/dispatcher.ts StoredEvent: a consumer that narrows on `event.type` gets the type's
 // payload), and the webhook consumer turns each into its documented message with one builder per
@@ -73,15 +73,15 @@ export interface EventPayloads {
     linkBase?: string;
     /** Planted from the planting queue (lib/plantings/planting-queue.ts). */
     queuedPlantingId?: number;
-    /** Issue 30: a visitor's tree (absent: the operator's), and the visitor's planting. */
+    /** A visitor's tree (absent: the operator's), and the visitor's planting. */
     origin?: "visitor_code" | "visitor_payment";
     visitorPlantingId?: number;
   };
   "memorial.confirmed": Record<string, never>;
-  /** Issue 31.2: a person's data (an address and what went with it) erased on the memorial by staff. */
+  /** A person's data (an address and what went with it) erased on the memorial by staff. */
   "memorial.personal_data_erased": Record<string, never>;
   /**
-   * Issue 32: closed as not confirmed: its link expired, or its family declined. Its waiting tree
+   * Closed as not confirmed: its link expired, or its family declined. Its waiting tree
    * was not planted and nothing charged ("credit"), or planted (treeId, null while it waits for
    * stock) in the operator's global memorial (globalMemorialId).
    */
@@ -117,24 +117,24 @@ export interface EventPayloads {
   "guestbook.entry_published": { entryId: number; by: "family" | "operator" | null; userId?: number };
   "guestbook.entry_hidden": { entryId: number } & ActedBy;
   "guestbook.entry_deleted": { entryId: number } & ActedBy;
-  /** Its author withdrew it with the link e-mailed to them (issue 31.3): by nobody of the family or the operator. */
+  /** Its author withdrew it with the link e-mailed to them: by nobody of the family or the operator. */
   "guestbook.entry_withdrawn": { entryId: number };
   "memorial.guestbook_mode_changed": ActedBy & { mode: GuestbookMode; previousMode: GuestbookMode };
-  /** Issue 32.3: the operator's trees moved from one of its memorials to another (mergeId: by a merge). */
+  /** The operator's trees moved from one of its memorials to another (mergeId: by a merge). */
   "tree.moved": { treeIds: number[]; fromMemorialId: number; toMemorialId: number; mergeId: number | null };
   /**
-   * Issue 32.4: memorial mergedMemorialId was merged into keptMemorialId (the event's memorialId):
+   * Memorial mergedMemorialId was merged into keptMemorialId (the event's memorialId):
    * its trees (treeIds), guestbook, subscriptions and waiting plantings moved; its address answers
    * 301 to the kept one's. by: the dashboard user's e-mail, or "cli".
    */
   "memorial.merged": MergePayload & { linkBase?: string };
-  /** Issue 32.4: a merge undone: what it moved is back in mergedMemorialId (the event's memorialId). */
+  /** A merge undone: what it moved is back in mergedMemorialId (the event's memorialId). */
   "memorial.unmerged": MergePayload;
 }
 
 export type EventType = keyof EventPayloads;
 
-/** What a merge of duplicate memorials (or its undo) moved, for its events (issue 32.4). */
+/** What a merge of duplicate memorials (or its undo) moved, for its events. */
 export interface MergePayload {
   mergeId: number;
   keptMemorialId: number;

@@ -1,4 +1,4 @@
-// The family's daily digest of the guestbook messages waiting for its approval (issue 21.3), in
+// The family's daily digest of the guestbook messages waiting for its approval, in
 // the family's language (lib/memorials/family.ts familyLanguage), as a letter from the funeral
 // home like the family's other e-mails. The visitors' words are quoted as typed (the kit's Quote:
 // escaped in HTML, their line breaks kept).

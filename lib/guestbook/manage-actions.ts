@@ -1,4 +1,4 @@
-// The guestbook's controls of the family's management page (issue 21.3): one form field `action`
+// The guestbook's controls of the family's management page: one form field `action`
 // (web/public-pages/manage-guestbook.ts), its entry or mode, to the use cases.
 import { DomainError } from "@memorial/lib/errors";
 import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
@@ -22,7 +22,7 @@ export async function guestbookManageAction(actor: FamilyActor, action: string, 
     case "guestbook-hide":
       return moderateGuestbookEntry(actor, entryId, "hide");
     case "guestbook-delete":
-      // Cannot be undone: only with the form's confirmation ticked (issue 27.12).
+      // Cannot be undone: only with the form's confirmation ticked.
       if (form.get("confirm") !== "yes") {
         throw new DomainError("INVALID_INPUT", "deleting a message must be confirmed (confirm=yes)");
       }

@@ -1,8 +1,8 @@
 // The family moderates its guestbook from its management page (approve, hide, delete a message),
-// and the operator hides an abusive one from its dashboard (issue 21.3). The actor is the one of
+// and the operator hides an abusive one from its dashboard. The actor is the one of
 // the family's controls (lib/memorials/family-actor.ts): a management link reaches its own
 // memorial's messages only, an operator its own memorials' only. Deleting removes the row.
-// A visitor's planting words (issue 30, lib/visitors) are an entry too: its tree's planter and
+// A visitor's planting words (lib/visitors) are an entry too: its tree's planter and
 // message are public exactly while the entry is published (tree.message_hidden_at follows it).
 import { recordAudit } from "@memorial/lib/audit/record";
 import type { Tx } from "@memorial/lib/db/client";

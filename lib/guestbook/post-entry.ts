@@ -1,4 +1,4 @@
-// A visitor leaves a message in a memorial's guestbook (issue 21.3): no account, a name and a
+// A visitor leaves a message in a memorial's guestbook: no account, a name and a
 // short text. Refused, with nothing written: a filled honeypot field (a field people never see),
 // a name or message out of its limits, control characters, anything that reads as a link, a
 // closed guestbook, and a client over its limits (RATE_LIMIT messages per RATE_WINDOW_MS in one
@@ -28,7 +28,7 @@ export interface PostEntryInput {
   honeypot: string;
   /** The client's address as lib/auth/client-address.ts gives it. */
   client: string;
-  /** Issue 31.3: the author's address, to send them the message's withdrawal link. */
+  /** The author's address, to send them the message's withdrawal link. */
   withdrawal?: WithdrawalOffer | null;
 }
 

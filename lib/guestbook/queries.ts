@@ -1,4 +1,4 @@
-// The read models of the guestbook (issue 21.3): the public page's published messages, the
+// The read models of the guestbook: the public page's published messages, the
 // family's management page (every message, the waiting ones first) and the operator's dashboard.
 import { db } from "@memorial/lib/db/client";
 import { ownMemorialsOf, PUBLIC_GUESTBOOK_ENTRIES } from "@memorial/lib/memorials/policy";
@@ -80,7 +80,7 @@ export async function operatorGuestbook(scope: OperatorScope, memorialId: number
 }
 
 /**
- * Issue 27.12: one message of the guestbook of one of the scope's own memorials, as the webhooks
+ * One message of the guestbook of one of the scope's own memorials, as the webhooks
  * guestbook.entry_* name it (they carry its id, never its words); null when it is not the scope's
  * or was deleted.
  */

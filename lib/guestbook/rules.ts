@@ -1,4 +1,4 @@
-// The rules of a guestbook message (issue 21.3), without the database: what a visitor may write.
+// The rules of a guestbook message, without the database: what a visitor may write.
 // Text only, stored as typed (line breaks made \n) and escaped wherever it is shown; the lengths
 // count code points, as PostgreSQL's VARCHAR(n) does. Links are refused, in any of their common
 // shapes (http://, www., a domain name such as example.com), so that a guestbook is no place for spam.

@@ -1,4 +1,4 @@
-// The family chooses how its guestbook publishes visitors' messages (issue 21.3): open (at once),
+// The family chooses how its guestbook publishes visitors' messages: open (at once),
 // approval (the default: each message waits for the family) or closed (no new message; the
 // published ones stay).
 import { recordAudit } from "@memorial/lib/audit/record";

@@ -1,4 +1,4 @@
-// Issue 31.3: the e-mail to a guestbook author who left their address: their message was received
+// The e-mail to a guestbook author who left their address: their message was received
 // (published, or waiting for the family), and the link that withdraws it, valid until a day, in
 // the page's language, signed by the funeral home. Written by withdraw-entry.ts.
 

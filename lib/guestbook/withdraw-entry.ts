@@ -1,4 +1,4 @@
-// Issue 31.3: a guestbook author may leave an e-mail address with their message; the service then
+// A guestbook author may leave an e-mail address with their message; the service then
 // sends them a link that withdraws it. The address is not kept with the message: only the SHA-256
 // of the link's token is, on the entry (the outbox keeps the e-mail itself until its retention,
 // RETENTION_EMAIL_BODY_DAYS, and its link is removed once sent: lib/mail/outbox-sender.ts).

@@ -20,7 +20,7 @@ interface PolicyOptions {
 }
 
 /**
- * Where a visitor's payment continues (issue 30.4): the planting form is answered with a redirect
+ * Where a visitor's payment continues: the planting form is answered with a redirect
  * to Stripe Checkout's page, and browsers apply form-action to a form's redirects too. Null when
  * payments are off; the checkout page's own server when the SDK is pointed elsewhere (the tests'
  * fake Stripe, STRIPE_API_HOST).

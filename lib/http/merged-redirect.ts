@@ -1,4 +1,4 @@
-// Issue 32.4: the address of a memorial merged into another (a duplicate, lib/duplicates) answers
+// The address of a memorial merged into another (a duplicate, lib/duplicates) answers
 // 301 Moved Permanently to the kept memorial's, for the page and every address under it (the QR
 // code, the certificate, the guestbook...), query kept: /memorial/12?lang=nl → /memorial/34?lang=nl.
 // Only GET and HEAD; in front of the rendered-page cache and Next.js (lib/service/server.ts).

@@ -1,6 +1,6 @@
-// Issue 21.2: search engines do not index a memorial page that is not public for them: link-only
+// Search engines do not index a memorial page that is not public for them: link-only
 // (its page carries <meta name="robots" content="noindex"> too) or not public at all (hidden by its
-// family, awaiting it, a test memorial, unknown: a 404). Issue 27.5: nor what the page links to,
+// family, awaiting it, a test memorial, unknown: a 404). Nor what the page links to,
 // every address under it (certificate, QR codes, preview picture, calendar file), which would
 // otherwise be indexed in its place. Set on the response before the rendered-page cache or Next.js
 // answers it (lib/service/server.ts).

@@ -28,7 +28,7 @@ describe("langParam", () => {
   });
 });
 
-describe("memorialPageLanguage (issue 27.9)", () => {
+describe("memorialPageLanguage", () => {
   const memorial = { language: "fr", familyLanguage: "nl" };
   const page = (acceptLanguage: string, lang?: string) =>
     memorialPageLanguage({ lang, acceptLanguage }, memorial);

@@ -30,7 +30,7 @@ export function resolveLanguage(
 }
 
 /**
- * The language of a memorial's public page and of its documents (issue 27.9): the visitor's `?lang=`;
+ * The language of a memorial's public page and of its documents: the visitor's `?lang=`;
  * else, when the family speaks another language than the memorial's, whichever of the two the
  * browser asks for first (a Dutch-speaking visitor of a French memorial whose family speaks Dutch
  * reads it in Dutch; one who asks for French first keeps French); else the memorial's language; else

@@ -1,4 +1,4 @@
-// The daily jobs fan out (issue 29.7): the scheduled job (guestbook-digest, closing-summary,
+// The daily jobs fan out: the scheduled job (guestbook-digest, closing-summary,
 // send-reminders) only selects the day's items, in keyset batches (lib/db/keyset.ts), and adds one
 // job per item; each item's job does its item, with its own attempts and the retry policy's waits
 // (lib/jobs/retry.ts). One item that fails is retried alone and holds back none of the others,

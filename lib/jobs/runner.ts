@@ -107,7 +107,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
  * Starts the runner of this process: `workers` jobs at a time (JOB_WORKERS, default 8), the
  * catalogue's jobs and schedules; throws when it cannot start (the database unreachable included).
  *
- * The runner is supervised (issue 34.1). graphile-worker 0.16 does not come back by itself from a
+ * The runner is supervised. graphile-worker 0.16 does not come back by itself from a
  * database that goes away: its scheduler rejects at the first minute it cannot record (and the
  * whole runner stops with it), a worker that cannot record the outcome of its job exits and is not
  * replaced (its job, and the queue of that job, stay locked by it), and the liveness connection

@@ -99,7 +99,7 @@ function taskOf(name: string, definition: JobDefinition<never>, track?: Track): 
       await helpers.addJob(
         name,
         { ...payload, _failures: failures },
-        // Its key, queue and priority kept: a scheduled job's retry still runs alone (issue 28.9),
+        // Its key, queue and priority kept: a scheduled job's retry still runs alone,
         // a daily job's item still after the e-mails and webhooks (lib/jobs/fan-out.ts).
         {
           runAt: new Date(Date.now() + delay),

@@ -1,4 +1,4 @@
-// The one rate limiter of the service (issue 29.1): sign-in, password reset, the guestbook,
+// The one rate limiter of the service: sign-in, password reset, the guestbook,
 // reminder subscriptions and the API count their hits here, in one table (rate_limit) by one
 // function. A limit names a bucket (what is counted: "sign-in-client", "api-key" ...) and a
 // subject (whose hits: a client address, an e-mail address, an id; stored as its SHA-256, never in

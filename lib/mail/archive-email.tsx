@@ -1,4 +1,4 @@
-// Issue 31.1: the e-mail that tells a family its memorial's archive is ready (lib/privacy/archive.ts):
+// The e-mail that tells a family its memorial's archive is ready (lib/privacy/archive.ts):
 // a letter from the funeral home in the family's language, with the link to download it (through
 // the management link) and the day it stops working. Words: email.archive*.
 import { translator } from "@memorial/lib/i18n/translate";

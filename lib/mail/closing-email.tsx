@@ -1,4 +1,4 @@
-// The e-mail of the family's closing summary (issue 21.5): a letter from the funeral home, in the
+// The e-mail of the family's closing summary: a letter from the funeral home, in the
 // family's language, with the summary's PDF and the planters' CSV attached (the outbox carries
 // them, outgoing_email_attachment). Its words are the closing.* and email.* texts.
 import { translator } from "@memorial/lib/i18n/translate";

@@ -1,4 +1,4 @@
-// The family's closing summary (issue 21.5): once per memorial, an e-mail to the family with the
+// The family's closing summary: once per memorial, an e-mail to the family with the
 // summary's PDF and the planters' CSV. Sent CLOSING_WEEKS after the memorial's creation (confirmed
 // memorials, shown or hidden, live, with a family e-mail): the daily job `closing-summary` selects
 // the memorials due and adds one job `send-closing-summary` per memorial (lib/jobs/fan-out.ts), so

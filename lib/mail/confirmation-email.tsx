@@ -65,7 +65,7 @@ export interface ReminderEmailProps extends FamilyLetter {
   last: boolean;
 }
 
-/** Issue 32: the reminder (and the last one) to a family that has not confirmed its memorial. */
+/** The reminder (and the last one) to a family that has not confirmed its memorial. */
 function ReminderEmail(props: ReminderEmailProps) {
   const { t, requester, title, deceased, greeting, layout } = letterParts(props);
   const subject = props.last ? "lastReminderSubject" : "reminderSubject";

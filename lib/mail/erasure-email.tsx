@@ -1,4 +1,4 @@
-// Issue 31.1: the e-mails of a family's erasure request (lib/privacy/erasure.ts), letters from the
+// The e-mails of a family's erasure request (lib/privacy/erasure.ts), letters from the
 // funeral home in the family's language: the day it is asked (when it will be carried out, and how
 // to undo it: the management page, until then) and the day it is carried out. Words: email.erasure*.
 import { translator } from "@memorial/lib/i18n/translate";

@@ -1,4 +1,4 @@
-// The e-mail consumer of tree.in_ground (issue 20.4): the family of a memorial hears that its trees
+// The e-mail consumer of tree.in_ground: the family of a memorial hears that its trees
 // are planted in the ground, once per record. lib/trees/record-in-ground.ts writes one event per
 // tree, all in the transaction of the record (the batch form, an import, the command line), so the
 // events of one record share their memorial, their created_at (the transaction's now()) and their

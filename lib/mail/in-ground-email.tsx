@@ -1,6 +1,6 @@
-// The e-mail that tells a family its trees are planted in the ground (issue 20.4): a letter from
+// The e-mail that tells a family its trees are planted in the ground: a letter from
 // the funeral home (lib/mail/family-letter.ts), in the family's language, with the trees (species,
-// site), who planted them (every planting team of the record: issue 27.8), the photo, and the link
+// site), who planted them (every planting team of the record), the photo, and the link
 // to the memorial page. One e-mail per record of
 // trees in the ground of one memorial (a batch of several trees is one e-mail).
 //

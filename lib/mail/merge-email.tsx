@@ -1,4 +1,4 @@
-// The e-mail that tells a family its memorial was merged with a duplicate (issue 32.4): a letter
+// The e-mail that tells a family its memorial was merged with a duplicate: a letter
 // from the funeral home (lib/mail/family-letter.ts), in the family's language. The family of the
 // memorial kept hears that another memorial of the same person was joined to theirs; the family of
 // the memorial merged hears that its trees, messages and reminders are now on one page, whose

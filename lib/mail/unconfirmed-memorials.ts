@@ -1,4 +1,4 @@
-// Issue 32.1: memorials whose family has not confirmed. The hourly job `unconfirmed-memorials`
+// Memorials whose family has not confirmed. The hourly job `unconfirmed-memorials`
 // selects the memorials awaiting their family that are due for something and adds one keyed job
 // `unconfirmed-memorial` per memorial and step (lib/jobs/fan-out.ts):
 // - `reminder`: CONFIRMATION_REMINDER_DAYS after the memorial's creation, one reminder e-mail;

@@ -1,4 +1,4 @@
-// The family chooses how its anonymous memorial is titled (issue 18.5): the specification's
+// The family chooses how its anonymous memorial is titled: the specification's
 // anonymous title (MemorialAnonymeNom, "In memoriam" without one) or the deceased's initials
 // ("In memoriam A. L."); displayTitle in policy.ts applies the choice everywhere people read it.
 // Reversible, recorded as memorial.title_changed.

@@ -1,4 +1,4 @@
-// Issue 32: a memorial its family never confirmed (its link expired) or declined is closed once,
+// A memorial its family never confirmed (its link expired) or declined is closed once,
 // as "not confirmed": status 'expired', closed_at and closed_reason ('expired' | 'declined'). Its
 // waiting tree (the planting kept with its confirmation links) goes where the operator chose
 // (operator.unconfirmed_outcome): 'credit', not planted and nothing charged (the creation used

@@ -26,7 +26,7 @@ export type ConfirmationLookup =
       expiresAt: Date;
     }
   | { state: "used"; memorialId: number; language: Language }
-  /** Issue 32: closed as not confirmed (its link expired, or the family declined it). */
+  /** Closed as not confirmed (its link expired, or the family declined it). */
   | { state: "closed"; reason: "expired" | "declined"; language: Language }
   | { state: "expired"; language: Language }
   | { state: "unknown" };
@@ -85,7 +85,7 @@ export async function lookupConfirmation(token: string): Promise<ConfirmationLoo
 export type ConfirmationOutcome =
   | { outcome: "confirmed" | "already-confirmed"; memorialId: number }
   | { outcome: "expired" | "unknown" }
-  /** Issue 32: the memorial was closed as not confirmed (expired or declined) before this press. */
+  /** The memorial was closed as not confirmed (expired or declined) before this press. */
   | { outcome: "closed"; reason: "expired" | "declined" };
 
 export async function confirmMemorial(token: string): Promise<ConfirmationOutcome> {
@@ -97,7 +97,7 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
     const row = await tx.confirmationToken.findUniqueOrThrow({ where: { id: locked.id } });
     if (row.usedAt) return { outcome: "already-confirmed", memorialId: row.memorialId };
     if (row.expiresAt.getTime() <= Date.now()) {
-      // Issue 32: the memorial was closed as not confirmed: say that, not only "expired".
+      // The memorial was closed as not confirmed: say that, not only "expired".
       const closed = await tx.memorial.findUniqueOrThrow({
         where: { id: row.memorialId },
         select: { status: true, closedReason: true },

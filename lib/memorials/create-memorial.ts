@@ -2,7 +2,7 @@
 // tree in the operator's global memorial; with a confirmation, a memorial awaiting its family
 // (its e-mail follows from the event). The context is resolved and the Idempotency-Key honoured
 // here, so every edge gets both; everything is written in one database transaction with its events.
-// Issue 33.3: the partners' most frequent call writes only SQL, without the ORM (lib/db/raw.ts).
+// The partners' most frequent call writes only SQL, without the ORM (lib/db/raw.ts).
 import { recordAudit } from "@memorial/lib/audit/record";
 import { Prisma } from "@memorial/lib/db/client";
 import type { SqlClient } from "@memorial/lib/db/raw";
@@ -49,7 +49,7 @@ export interface CreateMemorialResult {
   /** True when this is the stored result of an earlier request with the same Idempotency-Key. */
   replayed: boolean;
   /**
-   * The memorial this request created, as written (issue 22.2: its public address is known without
+   * The memorial this request created, as written (its public address is known without
    * reading it back); absent when the memorial existed before.
    */
   created?: {
@@ -378,7 +378,7 @@ async function existingMemorial(tx: SqlClient, caller: Caller, id: number) {
   const [found] = await tx.$queryRaw<PlantedMemorial[]>(
     plantedMemorialSql(Prisma.sql`m."id" = ${id} AND ${memorialsVisibleToSql(caller)}`),
   );
-  // Issue 32.4: the operator's memorial merged into another: its tree goes to the kept one.
+  // The operator's memorial merged into another: its tree goes to the kept one.
   const keptId = found?.merged_into_id ? await mergedInto(tx, found.id) : null;
   const row = keptId
     ? (await tx.$queryRaw<PlantedMemorial[]>(plantedMemorialSql(Prisma.sql`m."id" = ${keptId}`)))[0]
@@ -394,8 +394,8 @@ async function existingMemorial(tx: SqlClient, caller: Caller, id: number) {
       { field: "target.memorialId", reason: "awaiting-confirmation" },
     );
   }
-  // Issues 32.1 and 31.1: a memorial closed as not confirmed, or erased at its family's request,
-  // shows no tree any more: a tree planted there would be paid for and seen nowhere.
+  // A memorial closed as not confirmed, or erased at its family's request, shows no tree any more:
+  // a tree planted there would be paid for and seen nowhere.
   if (row.status === "expired" || row.erased_at !== null) {
     throw invalid(
       `memorial ${id} is closed (${row.status === "expired" ? "never confirmed by its family" : "erased at its family's request"}); no tree can be planted in it`,

@@ -156,10 +156,10 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
     language: memorial.language,
     createdAt: memorial.createdAt.toISOString(),
     confirmedAt: memorial.confirmedAt?.toISOString() ?? null,
-    // Issue 32: closed as not confirmed ("expired": its link expired; "declined" by its family).
+    // Closed as not confirmed ("expired": its link expired; "declined" by its family).
     closedAt: memorial.closedAt?.toISOString() ?? null,
     closedReason: memorial.closedReason,
-    // Issue 32.4: merged into this memorial (a duplicate): its address leads there.
+    // Merged into this memorial (a duplicate): its address leads there.
     mergedIntoId: memorial.mergedIntoId,
     hidden: memorial.hiddenAt !== null,
     family: memorial.family
@@ -197,12 +197,12 @@ export async function memorialDetail(scope: OperatorScope, memorialId: number, p
       planter: tree.planter,
       message: tree.message,
       messageHidden: tree.messageHiddenAt !== null,
-      /** Issue 30.6: a visitor's tree (its origin, its words in the family's guestbook); null: a partner's. */
+      /** A visitor's tree (its origin, its words in the family's guestbook); null: a partner's. */
       visitor: visitors.get(tree.id) ?? null,
       free: tree.free,
       // Trees planted here by another operator are shown, but their transaction is theirs.
       ownTree: tree.operatorId === scope.operatorId,
-      /** Its life (issue 20): ordered, in_ground, monitored, dead, replaced. */
+      /** Its life: ordered, in_ground, monitored, dead, replaced. */
       status: tree.status,
     })),
   };

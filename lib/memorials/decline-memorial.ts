@@ -1,4 +1,4 @@
-// Issue 32.2: the family declines the memorial from its confirmation page ("we do not wish this
+// The family declines the memorial from its confirmation page ("we do not wish this
 // memorial"): the memorial is closed at once as not confirmed, with the same outcome as an expiry
 // (the operator's setting: its tree not planted, or planted in the global memorial), and no
 // e-mail follows (the reminders are for memorials still awaiting their family). The link is locked

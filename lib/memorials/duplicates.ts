@@ -1,4 +1,4 @@
-// Issue 32.4: possible duplicates, two memorials of ONE operator made for the same person (a funeral
+// Possible duplicates, two memorials of ONE operator made for the same person (a funeral
 // home and the newspaper that printed the death notice both create one). When a memorial is created
 // (every way: the API's Creer, the dashboard, the command line; lib/memorials/create-memorial.ts),
 // in the same transaction right after its insert, the operator's other memorials are compared with

@@ -1,4 +1,4 @@
-// Issue 31.5: "what was done to your memorial", for the family's management page: the memorial's
+// "What was done to your memorial", for the family's management page: the memorial's
 // rows of the audit log, newest first, each with who acted as the family knows them: its funeral
 // home (the memorial's context, else the operator: lib/memorials/family.ts) for a team member or an
 // API key, "you" for the family's own link, a visitor, or the service (the command line, a job).

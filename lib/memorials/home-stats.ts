@@ -1,4 +1,4 @@
-// The home page's figures (issue 21.1): the trees planted that the public sees and that live (not
+// The home page's figures: the trees planted that the public sees and that live (not
 // test trees, of a memorial the public sees, neither dead nor replaced: the policy's countsAsLiving,
 // the memorial page's rule too), and the planting sites that
 // hold them. One cached read for every visitor (lib/events/expiring-cache.ts): a tree planted or

@@ -91,14 +91,14 @@ export interface ManageView {
   kind: MemorialKind;
   status: "awaiting_confirmation" | "visible" | "expired";
   hidden: boolean;
-  /** Issue 31.1: taken down by the family (its page answers 410 Gone) until it restores it. */
+  /** Taken down by the family (its page answers 410 Gone) until it restores it. */
   takenDown: boolean;
-  /** Issue 31.1: when the family asked for the erasure (null: not asked), and whether it was carried out. */
+  /** When the family asked for the erasure (null: not asked), and whether it was carried out. */
   erasureRequestedAt: Date | null;
   erased: boolean;
   /** The family made it anonymous (and may make it classic again). */
   anonymisedByFamily: boolean;
-  /** How it is titled while anonymous: its anonymous name, or the initials (issue 18.5). */
+  /** How it is titled while anonymous: its anonymous name, or the initials. */
   anonymousTitle: AnonymousTitle;
   language: Language;
   expiresAt: Date;
@@ -109,13 +109,13 @@ export interface ManageView {
     message: string;
     hidden: boolean;
     plantedAt: Date;
-    /** Issue 30.6: a visitor's tree, its origin and where its words stand in the guestbook. */
+    /** A visitor's tree, its origin and where its words stand in the guestbook. */
     visitor?: VisitorTree;
   }[];
-  /** Issue 21.5: when the closing summary was sent (null: not yet), and whether it can be. */
+  /** When the closing summary was sent (null: not yet), and whether it can be. */
   summarySentAt: Date | null;
   hasFamilyEmail: boolean;
-  /** Issue 21.2: its privacy level, and whether the funeral home's default still applies. */
+  /** Its privacy level, and whether the funeral home's default still applies. */
   privacy: MemorialPrivacyView;
 }
 

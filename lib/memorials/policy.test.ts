@@ -24,7 +24,7 @@ const base = {
   person: { firstName: "Marie", lastName: "Dupont" },
 };
 
-describe("displayTitle (4.1 rule 7, global memorial, issue 18.5)", () => {
+describe("displayTitle (4.1 rule 7, global memorial)", () => {
   it("names a classic memorial by its title", () => {
     expect(displayTitle({ ...base, kind: "classic" })).toBe("Marie Dupont");
   });
@@ -32,7 +32,7 @@ describe("displayTitle (4.1 rule 7, global memorial, issue 18.5)", () => {
     expect(displayTitle({ ...base, kind: "anonymous", anonymousName: " Une amie " })).toBe("Une amie");
   });
   it("names an anonymous memorial by its id, as a number in words, when MemorialAnonymeNom is null or blank", () => {
-    // Issue 27.1: the specification's id, in the reader's language, never a bare number alone.
+    // The specification's id, in the reader's language, never a bare number alone.
     const unnamed = { ...base, kind: "anonymous" as const, anonymousName: null };
     expect(displayTitle(unnamed, "fr")).toBe("In memoriam · n° 42");
     expect(displayTitle({ ...unnamed, anonymousName: "   " }, "nl")).toBe("In memoriam · nr. 42");

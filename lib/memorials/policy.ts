@@ -26,13 +26,13 @@ export const PUBLIC: Scope = VISITOR;
 /**
  * Public: visible (confirmed when it had to be), not made with a test key (contract.md) and not
  * hidden by its family (hidden_at: a hidden memorial answers 404 to the public and to other
- * operators until the family shows it again), not taken down by its family (taken_down_at, issue
- * 31.1: its page answers 410 Gone, lib/privacy/takedown.ts). An operator also sees its own memorials of its own
- * environment, whatever their status, hidden ones included; another operator's memorial that is
- * not public does not exist for it (contract.md, 404). A family link also sees its own memorial.
+ * operators until the family shows it again), not taken down by its family (taken_down_at: its
+ * page answers 410 Gone, lib/privacy/takedown.ts). An operator also sees its own memorials of its
+ * own environment, whatever their status, hidden ones included; another operator's memorial that
+ * is not public does not exist for it (contract.md, 404). A family link also sees its own memorial.
  */
 export function memorialsVisibleTo(scope: Scope): Prisma.MemorialWhereInput {
-  // Issue 32.4: a memorial merged into another is no longer public: its address answers 301.
+  // A memorial merged into another is no longer public: its address answers 301.
   const isPublic: Prisma.MemorialWhereInput = {
     status: "visible",
     isTest: false,
@@ -48,7 +48,7 @@ export function memorialsVisibleTo(scope: Scope): Prisma.MemorialWhereInput {
 
 /**
  * memorialsVisibleTo(PUBLIC) for a memorial whose row is in hand (one just written): visible, not
- * test, not hidden. Issue 22.2: the planting answers its UrlMemorial without reading the row back.
+ * test, not hidden: the planting answers its UrlMemorial without reading the row back.
  */
 export function isPublicMemorial(memorial: {
   status: string;
@@ -79,7 +79,7 @@ export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Privacy levels (issue 21.2) and the visitors' search.
+// Privacy levels and the visitors' search.
 
 /** The privacy levels a family chooses from (PrivacyLevel: lib/events/payloads.ts). */
 export const PRIVACY_LEVELS: readonly PrivacyLevel[] = ["public", "link_only", "hidden"];
@@ -99,7 +99,7 @@ export function effectivePrivacySql(alias = "m"): Prisma.Sql {
 }
 
 /**
- * What the search may find (issue 21.1): memorials the public sees (visible, confirmed when it had
+ * What the search may find: memorials the public sees (visible, confirmed when it had
  * to be, not test, not hidden: memorialsVisibleTo(PUBLIC), whoever searches) AND whose privacy is
  * public. Link-only, hidden, test and awaiting memorials never appear. For a memorial aliased `m`.
  */
@@ -150,7 +150,7 @@ export function classicTitle(firstName?: string | null, lastName?: string | null
 export type MemorialKind = "classic" | "anonymous" | "global";
 
 /**
- * How the family chose to title its anonymous memorial (memorial.anonymous_title, issue 18.5):
+ * How the family chose to title its anonymous memorial (memorial.anonymous_title):
  * "name", the specification's anonymous title (MemorialAnonymeNom), or "initials", the deceased's
  * initials. Only the family (or the memorial's operator) chooses initials: 4.1 rule 7 shows
  * nothing of the deceased otherwise.
@@ -167,7 +167,7 @@ export const IN_MEMORIAM = "In memoriam";
 /**
  * 4.1 rule 7: without MemorialAnonymeNom the shown name is the memorial id. People read it as the
  * memorial's number in their language, "In memoriam · n° 123" (page.anonymousTitle): the id, never a
- * bare number alone (issue 27.1).
+ * bare number alone.
  */
 export function anonymousNumberTitle(id: number, language: Language): string {
   return t(language, "page.anonymousTitle", { id: String(id) });
@@ -332,7 +332,7 @@ export function showsDeceased(kind: MemorialKind): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The guestbook (issue 21.3, lib/guestbook).
+// The guestbook (lib/guestbook).
 
 /**
  * The guestbook messages the public reads on a memorial's page: the published ones only (a

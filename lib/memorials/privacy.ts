@@ -1,4 +1,4 @@
-// A memorial's privacy level (issue 21.2), read for the public page (noindex), the family's
+// A memorial's privacy level, read for the public page (noindex), the family's
 // management page and the webhook: the family's own choice, else the funeral home's default
 // (context.default_privacy up the memorial's context chain), else public; "hidden" is the family's
 // hide (hidden_at), whatever the stored level.

@@ -80,7 +80,7 @@ describe("html (the confirmation page's HTML)", () => {
     expect(page).toContain("O&#39;Brien");
     expect(page).toContain('action="/confirm/a%22b?lang=en"');
     expect(page).toContain('<html lang="en">');
-    // The confirmation's button, and the family's "no" (issue 32.2) posting to its own address.
+    // The confirmation's button, and the family's "no" posting to its own address.
     expect(page.match(/<button/g)).toHaveLength(2);
     expect(page).toContain('action="/confirm/a%22b/decline?lang=en"');
   });

@@ -4,7 +4,7 @@ import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { PublicMemorial, PublicSite, PublicTreeLife } from "./public-queries";
 
-/** The sites with their name and region in `language` where the catalogue has them (issue 27.9). */
+/** The sites with their name and region in `language` where the catalogue has them. */
 export function localSites(sites: PublicSite[], language: Language): PublicSite[] {
   return sites.map((site) => ({
     ...site,
@@ -58,7 +58,7 @@ export function formatList(items: string[], language: Language): string {
 }
 
 /**
- * A tree's status in words, in the page's language (issue 20.4): ordered, planted in the ground on
+ * A tree's status in words, in the page's language: ordered, planted in the ground on
  * DATE, checked on DATE (alive or sick), died on DATE (reason), replaced on DATE by a new tree.
  */
 export function treeStatusText(life: PublicTreeLife, language: Language): string {

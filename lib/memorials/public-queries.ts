@@ -36,7 +36,7 @@ export interface PublicTree {
   plantedAt: string;
   /** Empty when planterHidden. */
   planter: string;
-  /** Issue 30.6: a visitor whose words the family has not published: shown as "a visitor". */
+  /** A visitor whose words the family has not published: shown as "a visitor". */
   planterHidden?: boolean;
   message: string | null;
   species: {
@@ -53,7 +53,7 @@ export interface PublicTree {
     co2KgPerTree: number;
   };
   plantationId: number;
-  /** Its life after the order (issue 20): what the page, the map and the certificate show. */
+  /** Its life after the order: what the page, the map and the certificate show. */
   life: PublicTreeLife;
 }
 
@@ -110,16 +110,16 @@ export interface PublicMemorial {
   titles?: Record<Language, string>;
   operatorName: string;
   language: string;
-  /** Famille.Langue (null: none): the page opens in it for a browser that asks for it (issue 27.9). */
+  /** Famille.Langue (null: none): the page opens in it for a browser that asks for it. */
   familyLanguage?: string | null;
   createdAt: string;
   /** Raw Defunt.Url; the page applies the 14-day rule at view time (4.1 rule 8). */
   deceasedUrl: string | null;
   /** Null for anonymous and global memorials: nothing about the deceased is public (4.1 rule 7). */
   deceased: PublicDeceased | null;
-  /** Issue 21.2: link_only pages carry noindex (meta robots and X-Robots-Tag); hidden ones are 404. */
+  /** A link_only memorial's page carries noindex (meta robots and X-Robots-Tag); hidden ones are 404. */
   privacy?: "public" | "link_only";
-  /** The trees counted (issue 27.7): living or on their way, neither dead nor replaced. */
+  /** The trees counted: living or on their way, neither dead nor replaced. */
   totalTrees: number;
   /** Every public tree, dead and replaced ones included: the list's total (absent: totalTrees). */
   listedTrees?: number;
@@ -178,7 +178,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
     db.species.findMany({ where: { id: { in: [...new Set(groups.map((g) => g.speciesId))] } } }),
   ]);
   const co2BySpecies = new Map(species.map((s) => [s.id, Number(s.co2KgPerTree)]));
-  // Issue 27.7: the figures count the living trees (the policy's countsAsLiving, as the home page
+  // The figures count the living trees (the policy's countsAsLiving, as the home page
   // and the closing summary do); every tree is still listed, and every site it stands in.
   const living = groups.filter((g) => countsAsLiving(g.status));
   const treesBySite = new Map<number, number>();

@@ -20,7 +20,7 @@ export async function resendConfirmation(input: {
       include: { family: true },
     });
     if (!memorial) throw notFound(`memorial ${input.memorialId} does not exist`);
-    // Issue 32: a memorial closed as not confirmed (its link expired, or declined) stays closed.
+    // A memorial closed as not confirmed (its link expired, or declined) stays closed.
     if (memorial.status === "expired") {
       throw invalid("this memorial was closed as not confirmed", { field: "memorialId", reason: "closed" });
     }

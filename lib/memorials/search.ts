@@ -1,4 +1,4 @@
-// The visitors' search of the home page (issue 21.1): memorials by name, town (the place of death)
+// The visitors' search of the home page: memorials by name, town (the place of death)
 // or date of death, ignoring accents and case (lib/db/name-search.ts: unaccent + pg_trgm, its
 // trigram indexes), the closest first, a page at a time. Only what the policy lets the public find
 // (memorialsSearchableBySql: public, visible, not test, not awaiting, not hidden, privacy public).
@@ -125,7 +125,7 @@ export async function searchMemorials(query: SearchQuery, language?: Language): 
           AND (p."death_date" AT TIME ZONE 'UTC')::date = ${query.date}::date)`;
   // The closest first: the typed words against the name (or the shown title), a town a little
   // less; then the newest memorial. Without words (a date alone) the newest first: no rank at all,
-  // since a constant (ORDER BY 0) would be read as a column's position (issue 27.2).
+  // since a constant (ORDER BY 0) would be read as a column's position.
   const rank =
     words.length === 0
       ? Prisma.empty

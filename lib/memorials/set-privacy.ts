@@ -1,4 +1,4 @@
-// The family chooses its memorial's privacy level (issue 21.2): public (found by the home page's
+// The family chooses its memorial's privacy level: public (found by the home page's
 // search), link only (seen by whoever has its address, never searched, noindex) or hidden (the
 // family's hide, hide-memorial.ts: 404 to the public). Until it chooses, the funeral home's default
 // applies (context.default_privacy). Reversible; recorded as memorial.privacy_changed (and, when the

@@ -1,6 +1,6 @@
 // The memorial policy's rules for trees (lib/memorials/policy.ts re-exports them): which trees a
 // scope sees and reads, which it owns, which count, and whose message is shown. Each rule once, its
-// Prisma and SQL forms side by side (issue 29.6); test/policy-parity.test.ts shows both forms pick
+// Prisma and SQL forms side by side; test/policy-parity.test.ts shows both forms pick
 // the same trees for every scope.
 import { Prisma } from "@memorial/lib/db/client";
 import { isTestEnvironment, type OperatorScope, type Scope } from "@memorial/lib/scope";
@@ -67,7 +67,7 @@ export function isOwnTree(scope: OperatorScope, tree: { operatorId: number; isTe
 }
 
 /**
- * Issue 27.7, one rule for every count people read (the memorial page's trees and CO2, its
+ * One rule for every count people read (the memorial page's trees and CO2, its
  * certificate and preview picture, the closing summary, the home page): a tree counts while it lives
  * or is on its way (ordered, in the ground, checked alive or sick). A dead tree no longer counts, and
  * once replaced its replacement counts in its place, so a death and its replacement never count
@@ -99,7 +99,7 @@ export function shownMessage(
 }
 
 /**
- * Issue 30.6: a visitor's tree (a claim code, a payment) names its planter publicly only once the
+ * A visitor's tree (a claim code, a payment) names its planter publicly only once the
  * family published the visitor's words (tree.message_hidden_at cleared): until then, and after the
  * family hid or deleted them, the public page and the certificate say "a visitor", and other
  * operators' Infos the contract's word for unknown. A partner's tree always names its planter (the

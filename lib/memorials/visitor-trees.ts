@@ -1,4 +1,4 @@
-// Issue 30.6: the trees visitors planted (a claim code, a payment), as the family's management
+// The trees visitors planted (a claim code, a payment), as the family's management
 // page and the dashboard show them: their origin, and where the visitor's words stand in the
 // family's guestbook (pending, published, hidden; none when the family deleted the entry). The
 // public never sees a visitor's name or message before the family publishes them (public-queries.ts).

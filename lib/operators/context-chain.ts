@@ -1,4 +1,4 @@
-// Issue 29.6: the one definition of a context's chain (the context and its ancestors, the most
+// The one definition of a context's chain (the context and its ancestors, the most
 // specific first, CONTEXT_CHAIN_DEPTH of them at most, all of one operator). Every reader builds on
 // contextChainSql: loadChains (the planting, the reports, the transactions' Contexte ids), the
 // memorials that follow a context's default privacy, and effectivePrivacySql, in the hot SQL of the

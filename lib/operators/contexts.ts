@@ -29,7 +29,7 @@ export async function createContext(
     name: string;
     parentId?: number | null;
     language?: string | null;
-    /** Issue 21.2: the privacy of its memorials until their family chooses (null: public). */
+    /** The privacy of its memorials until their family chooses (null: public). */
     defaultPrivacy?: MemorialPrivacy | null;
   },
   client: Tx | typeof db = db,
@@ -77,7 +77,7 @@ export async function createContext(
 }
 
 /**
- * Issue 21.2: a funeral home's (any context's) default privacy for its memorials, and its
+ * A funeral home's (any context's) default privacy for its memorials, and its
  * descendants' that choose none, until the family chooses: "public", "link_only", or null (public).
  */
 export async function setContextDefaultPrivacy(

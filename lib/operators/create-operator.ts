@@ -52,7 +52,7 @@ export const isUnconfirmedOutcome = (value: string): value is UnconfirmedOutcome
   (UNCONFIRMED_OUTCOMES as readonly string[]).includes(value);
 
 /**
- * Issue 32: what becomes of the waiting tree of the operator's memorials never confirmed (or
+ * What becomes of the waiting tree of the operator's memorials never confirmed (or
  * declined): "credit" (not planted, nothing charged: the default) or "global" (planted in its
  * global memorial). Without `outcome`, reads the current choice.
  */

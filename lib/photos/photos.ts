@@ -1,4 +1,4 @@
-// Photos of trees (issue 20): stored once, read by key, served at /photos/<key>.jpg
+// Photos of trees: stored once, read by key, served at /photos/<key>.jpg
 // (app/photos/[file]/route.ts). Callers keep the key (tree.photo_key) and build the address with
 // photoUrl.
 import { recordAudit } from "@memorial/lib/audit/record";

@@ -38,7 +38,7 @@ const noTree = () =>
   );
 
 /**
- * How the tree is paid (issue 30): "use" one of the operator's prepaid trees while any remain (the
+ * How the tree is paid: "use" one of the operator's prepaid trees while any remain (the
  * operator's plantings); "reserved": a prepaid tree set aside before (a claim code issued against
  * the balance), so the tree is free and the balance is not touched again; "none": paid otherwise
  * (a visitor's payment), the balance is not touched.

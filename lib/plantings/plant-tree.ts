@@ -18,7 +18,7 @@ export interface PlantTreeInput {
   memorialsLot: number | null;
   uEventId: number | null;
   specialEmailType: number | null;
-  /** Issue 30: a visitor's tree (partner when absent), how it is paid, its payment's reference. */
+  /** A visitor's tree (partner when absent), how it is paid, its payment's reference. */
   visitor?: VisitorTree;
 }
 

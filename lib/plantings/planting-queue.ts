@@ -10,7 +10,7 @@
 // guarantee, lib/plantings/replace-tree.ts): it is served with the replacement's own choice of stock
 // (not the operator's rules), sets the dead tree `replaced` and writes its history and
 // tree.replaced. It never holds back the operator's other plantings.
-// A row with visitor_planting_id is a visitor's tree (issue 30, lib/visitors): planted with its
+// A row with visitor_planting_id is a visitor's tree (lib/visitors): planted with its
 // origin, its payment and its words' moderation, it marks the visitor's planting planted. A row the
 // queue gave up on (given_up_at, lib/visitors/give-up.ts: a paid tree refunded) is never served.
 import { recordAudit } from "@memorial/lib/audit/record";
@@ -24,7 +24,7 @@ import { type PlantedTree, type PlantTreeInput, plantTree, type VisitorTree } fr
 export const SERVE_QUEUE_JOB = "serve-planting-queue";
 
 export type QueuedPlantingInput = Omit<PlantTreeInput, "specialEmailType" | "visitor"> & {
-  /** A visitor's planting (issue 30): the queue plants it with its origin and payment. */
+  /** A visitor's planting: the queue plants it with its origin and payment. */
   visitorPlantingId?: number;
 };
 

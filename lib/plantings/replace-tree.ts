@@ -1,4 +1,4 @@
-// The replacement guarantee (issue 20.5), used by lib/trees and the planting queue: a tree dead within
+// The replacement guarantee, used by lib/trees and the planting queue: a tree dead within
 // REPLACEMENT_YEARS of its day in the ground is replaced by the service, in the transaction of the
 // death (declare-death.ts) or, when no stock is left anywhere, later by the planting queue
 // (lib/plantings/planting-queue.ts) when stock returns.

@@ -1,6 +1,6 @@
-// Taking a tree from the stock (issue 29.6: one function for the planting, allocate-tree.ts, and
-// the replacement guarantee, replace-tree.ts, which each chose their pair differently but took it
-// the same way). The decision is PostgreSQL's: a conditional UPDATE ... WHERE stock > 0 holds the
+// Taking a tree from the stock, one function for the planting (allocate-tree.ts) and the
+// replacement guarantee (replace-tree.ts), which each choose their pair differently but take it
+// the same way. The decision is PostgreSQL's: a conditional UPDATE ... WHERE stock > 0 holds the
 // row lock until commit, so the stock never goes below zero whatever the concurrency.
 import { Prisma } from "@memorial/lib/db/client";
 import type { SqlClient } from "@memorial/lib/db/raw";

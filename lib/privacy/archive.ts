@@ -1,4 +1,4 @@
-// Issue 31.1: the family downloads everything about its memorial as one ZIP archive, asked from
+// The family downloads everything about its memorial as one ZIP archive, asked from
 // its management page (action "archive"), built in the background by the job `family-archive` and
 // sent by e-mail when ready: a link to download it with the management link, valid
 // ARCHIVE_VALID_DAYS days. The archive is kept in the database (memorial_archive.content), so that

@@ -1,4 +1,4 @@
-// Issue 31.1: the day a family's erasure is carried out, without the database (the management
+// The day a family's erasure is carried out, without the database (the management
 // page's section reads it too): the 14th day (UTC) after the day it was asked.
 
 /** Days between the request and its carrying out, during which the family may undo it. */

@@ -1,4 +1,4 @@
-// Issue 31.1: a family asks for the erasure of its memorial from its management page. A cooling-off
+// A family asks for the erasure of its memorial from its management page. A cooling-off
 // of ERASURE_COOLING_OFF_DAYS: the request can be undone from the same page until the daily job
 // `family-erasure` carries it out, on the 14th day (UTC) after the day it was asked. An e-mail
 // tells the family on the day it asks (when, and how to undo) and on the day it is carried out.

@@ -1,4 +1,4 @@
-// Issue 31.1: the answer of a memorial taken down by its family: 410 Gone, a small page with one
+// The answer of a memorial taken down by its family: 410 Gone, a small page with one
 // kind sentence in the page's language, nothing about the memorial. Answered by the HTTP server
 // (lib/service/server.ts) before the rendered-page cache and Next.js, for the page and every
 // address under it (certificate, QR codes, calendar file...). A memorial that is public is never

@@ -1,4 +1,4 @@
-// Issue 31.4: personal data kept no longer than it serves, removed by the daily job `retention`
+// Personal data kept no longer than it serves, removed by the daily job `retention`
 // (lib/service/job-catalogue.ts). Each period is a setting (docs/settings.md, "Retention"); what is
 // removed and why is in docs/privacy.md. Each step deletes in batches of RETENTION_BATCH rows, so
 // no step holds many row locks or one long transaction, and a step cut short is done by the next

@@ -1,4 +1,4 @@
-// Issue 31.2: erasing a data subject (an e-mail address, optionally a name) everywhere the scope
+// Erasing a data subject (an e-mail address, optionally a name) everywhere the scope
 // reaches (lib/privacy/subject-find.ts), in one transaction, by anonymising: names and messages as
 // a family's erasure does (lib/privacy/erasure.ts, ERASED_TEXT), addresses made NULL or the
 // non-deliverable ERASED_ADDRESS; reminder subscriptions, invitations, e-mails not sent and failed

@@ -1,4 +1,4 @@
-// Issue 31.2: a data subject's copy of what the service holds about them, within the scope of who
+// A data subject's copy of what the service holds about them, within the scope of who
 // answers (lib/privacy/subject-find.ts): one JSON document, each source with its table, the fields
 // that hold the person's data, and its rows (what the row is, and those fields). Giving it out is
 // recorded in the audit log (subject.exported, the subject's id the SHA-256 of the address).

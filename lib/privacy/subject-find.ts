@@ -1,4 +1,4 @@
-// Issue 31.2: a data subject's request answered by staff. Given an e-mail address (and optionally
+// A data subject's request answered by staff. Given an e-mail address (and optionally
 // a name), every row of the service that holds them: the family of a memorial, reminder
 // subscriptions, visitors' plantings (and the tree, guestbook entry and queued planting that carry
 // a visitor's words), the outbox, dashboard users, invitations, failed sign-ins, and the columns

@@ -1,4 +1,4 @@
-// Issue 31.1: the family takes its memorial down at once, from its management page. Unlike the
+// The family takes its memorial down at once, from its management page. Unlike the
 // hide (404, as for a memorial that never existed), a takedown says the page is gone: the public
 // page answers 410 Gone with a kind sentence in the page's language (gone-page.ts), the memorial
 // leaves the home page's search and every public read (memorialsVisibleTo: taken_down_at), and the

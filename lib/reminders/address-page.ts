@@ -1,4 +1,4 @@
-// Issue 31.3: the page where a visitor sees and deletes their own reminder subscriptions, every
+// The page where a visitor sees and deletes their own reminder subscriptions, every
 // memorial's, reached from any reminder e-mail (the link carries that subscription's token) or from
 // a visitor's receipt (its own token, lib/visitors/receipt-consumer.ts, kept as
 // visitor_planting.receipt_token_hash; the link is lib/links.ts's myRemindersUrl). A token names

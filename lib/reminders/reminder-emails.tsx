@@ -1,8 +1,8 @@
 // The e-mails of anniversary reminders, in the subscriber's language: the confirmation of a
 // subscription (double opt-in) and the reminder itself, with the trees' status, the funeral home to
-// ask for another tree (issue 27.3: the memorial page cannot plant one), a link to the memorial page
+// ask for another tree (the memorial page cannot plant one), a link to the memorial page
 // its unsubscribe link, which the reminder also carries as List-Unsubscribe (RFC 2369) with List-Unsubscribe-Post (RFC 8058),
-// and the link to the page of all the address's reminders (issue 31.3).
+// and the link to the page of all the address's reminders.
 // Their words are the reminders.* texts of the catalogues; their blocks the kit's (lib/mail/kit).
 import type { Language } from "@memorial/lib/i18n/languages";
 import { t as text, translator } from "@memorial/lib/i18n/translate";
@@ -21,7 +21,7 @@ export interface SubscriptionEmailProps {
   language: Language;
   title: string;
   confirmLink: string;
-  /** Issue 31.3: the page of every subscription of this address (lib/reminders/address-page.ts). */
+  /** The page of every subscription of this address (lib/reminders/address-page.ts). */
   myRemindersLink: string;
   deathAnniversary: boolean;
   birthday: boolean;
@@ -68,10 +68,10 @@ export interface ReminderEmailProps {
   requester: string;
   memorialLink: string;
   unsubscribeLink: string;
-  /** Issue 31.3: the page of every subscription of this address (lib/reminders/address-page.ts). */
+  /** The page of every subscription of this address (lib/reminders/address-page.ts). */
   myRemindersLink: string;
   /**
-   * Issue 30: where visitors may plant from the memorial page, its planting form (and whether
+   * Where visitors may plant from the memorial page, its planting form (and whether
    * they may pay online there); null: they ask the funeral home.
    */
   visitorPlanting: { formLink: string; payment: boolean } | null;

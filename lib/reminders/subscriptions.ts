@@ -1,4 +1,4 @@
-// The use cases of anniversary reminders (issue 21.4): subscribe (a visitor from the memorial page,
+// The use cases of anniversary reminders: subscribe (a visitor from the memorial page,
 // the family from its management page), confirm (double opt-in: a subscription is active only once
 // its confirmation link was followed), unsubscribe (the link of every reminder, RFC 8058 one-click
 // included). What can be asked of a memorial is reminderOptions: only for a memorial the public may
@@ -86,7 +86,7 @@ const addressLimit = (email: string): Limit => ({
 });
 
 /**
- * The limits of a confirmation e-mail (issue 27.4): per address, per client, per memorial. An
+ * The limits of a confirmation e-mail: per address, per client, per memorial. An
  * address over its cap gets the usual answer and nothing (the page tells nobody what an address
  * did); a client or a memorial over its own is refused with 429.
  */

@@ -8,7 +8,7 @@ import { speciesNameSql } from "@memorial/lib/catalogue/translations";
 import { Prisma } from "@memorial/lib/db/client";
 import { keysetBatches } from "@memorial/lib/db/keyset";
 import { matchesWords, personNameKey } from "@memorial/lib/db/name-search";
-import { reportsSql } from "@memorial/lib/db/raw"; // a replica when REPORTS_DATABASE_URL is set; no ORM (issue 33.2)
+import { reportsSql } from "@memorial/lib/db/raw"; // a replica when REPORTS_DATABASE_URL is set; no ORM
 import { treesOfEnvironmentSql } from "@memorial/lib/memorials/policy";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { type LifeColumns, lifeColumnsSql } from "@memorial/lib/trees/queries";
@@ -52,11 +52,11 @@ interface ReportLineBase {
   epf: string | null;
   planter: string;
   message: string | null;
-  /** Issue 30: the operator's tree, or a visitor's (a claim code, a payment). */
+  /** The operator's tree, or a visitor's (a claim code, a payment). */
   origin: "partner" | "visitor_code" | "visitor_payment";
 }
 
-/** A report line with its tree's life columns (issue 20: lifeFieldsOf reads them). */
+/** A report line with its tree's life columns (lifeFieldsOf reads them). */
 export type ReportLineRow = ReportLineBase & LifeColumns;
 
 export interface ReportTotals {
@@ -152,7 +152,7 @@ type ReportPageRow = ReportLineRow & { totalLines: number; totalTrees: number; t
 /**
  * One page of lines (one per planting operation, by planting date then id: contract.md) and the
  * period's totals, in one statement: a report holds one connection of the reports' pool, not two
- * (issue 33.2; measured, it saves no CPU: a round trip costs next to nothing beside the lines'
+ * (measured, it saves no CPU: a round trip costs next to nothing beside the lines'
  * work, docs/performance.md). Each row of the page carries the totals; a page past the end is one
  * row of totals without a line. test/report-page.test.ts compares it with the two statements.
  */
@@ -187,7 +187,7 @@ export interface ReportPageJson {
 }
 
 /**
- * reportPage with its lines written as JSON by PostgreSQL, in the same statement (issue 33.2): the
+ * reportPage with its lines written as JSON by PostgreSQL, in the same statement: the
  * service then neither parses 35 columns a line nor builds and serializes an object of them. At ten
  * million trees this was a third of the service's CPU for a 30-day report of 80 lines
  * (docs/performance.md). test/report-page.test.ts compares the text with the service's own
@@ -285,7 +285,7 @@ export async function reportTotals(filter: ReportFilter): Promise<ReportTotals> 
  * The statement of reportTotals (its plan is read by test/name-search.test.ts). Lines and trees are
  * counted per species in integers straight from the index, then each species' trees are multiplied
  * by its CO2 once: a decimal product and sum per tree cost 12 ms for a funeral home's 10,000 trees
- * of ten years (issue 22.3, EXPLAIN on the 10-million-tree database), the integer sums about 2.
+ * of ten years (EXPLAIN on the 10-million-tree database), the integer sums about 2.
  */
 export function reportTotalsSql(filter: ReportFilter): Prisma.Sql {
   return Prisma.sql`

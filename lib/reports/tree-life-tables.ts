@@ -1,4 +1,4 @@
-// The dashboard's trees' life reports (issue 20.6): the figures of lib/reports/tree-life.ts for the
+// The dashboard's trees' life reports: the figures of lib/reports/tree-life.ts for the
 // signed-in operator's production trees, as three tables (per funeral home, per site, survival per
 // site and species) shown on the reports page and exported as CSV or XLSX (web/dashboard/exports.ts).
 import { invalid } from "@memorial/lib/errors";

@@ -1,4 +1,4 @@
-// Read model of the trees' life reports (issue 20.6), the one place of their figures: allocated
+// Read model of the trees' life reports, the one place of their figures: allocated
 // (ordered) vs planted in the ground vs alive, per funeral home and per planting site; the survival
 // rate per site and species; the number of trees waiting to be planted in the ground. Every figure
 // counts trees (tree.quantity), one SQL aggregate each (never rows summed in JavaScript), of the
@@ -13,7 +13,7 @@
 // Survival rate = alive / (alive + dead) among the trees in the ground; null when none is.
 import { speciesNameSql } from "@memorial/lib/catalogue/translations";
 import { Prisma } from "@memorial/lib/db/client";
-import { reportsSql } from "@memorial/lib/db/raw"; // a replica when REPORTS_DATABASE_URL is set; no ORM (issue 33.2)
+import { reportsSql } from "@memorial/lib/db/raw"; // a replica when REPORTS_DATABASE_URL is set; no ORM
 import { ownTreesOfSql } from "@memorial/lib/memorials/policy";
 import type { OperatorScope } from "@memorial/lib/scope";
 

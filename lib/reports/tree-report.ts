@@ -89,7 +89,7 @@ export async function reportFilter(
   // Authorization in the where clause: another operator's funeral home or person is not found.
   // The funeral home is the first of its chain (one statement: the Contexte of the answer too).
   // The person, when asked for, is read at the same time; the funeral home's refusal comes first.
-  // Without the ORM and prepared (lib/db/raw.ts, issue 33.2), as the lines and totals: the chain's
+  // Without the ORM and prepared (lib/db/raw.ts), as the lines and totals: the chain's
   // statement cost PostgreSQL 0.43 ms of CPU a report sent unprepared, 0.08 prepared.
   const [chain, person] = await Promise.all([
     loadChain(preparedSql, viewer.operatorId, input.epfId),

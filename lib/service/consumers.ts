@@ -10,8 +10,7 @@ import { webhookConsumer } from "@memorial/lib/webhooks/consumer";
 
 /**
  * The e-mail of a confirmation, the family's e-mail when its trees are in the ground, a visitor's
- * receipt (issue 30), both families' e-mail of a merge of duplicates (issue 32.4), and the webhook
- * deliveries.
+ * receipt, both families' e-mail of a merge of duplicates, and the webhook deliveries.
  */
 export const DURABLE_CONSUMERS: DurableConsumer[] = [
   confirmationEmailConsumer,

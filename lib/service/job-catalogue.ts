@@ -74,29 +74,29 @@ const alone = (task: string) => ({ task, queue: task, key: task });
 export const SCHEDULES: Schedule[] = [
   // Expired Idempotency-Key records, expired links kept in unsent e-mails.
   { ...alone("housekeeping"), cron: "17 * * * *" },
-  // Personal data past its retention period (issue 31.4, lib/privacy/retention.ts).
+  // Personal data past its retention period (lib/privacy/retention.ts).
   { ...alone(RETENTION_JOB), cron: "50 3 * * *" },
-  // Families' erasures due (issue 31.1, lib/privacy/erasure.ts): 14 days after the request.
+  // Families' erasures due (lib/privacy/erasure.ts): 14 days after the request.
   { ...alone(ERASURE_JOB), cron: "40 3 * * *" },
-  // Families' archives past their validity, deleted (issue 31.1, lib/privacy/archive.ts).
+  // Families' archives past their validity, deleted (lib/privacy/archive.ts).
   { ...alone(ARCHIVES_CLEANUP_JOB), cron: "45 3 * * *" },
   // The plantings waiting for stock, should a stock increase have come before their commit.
   { ...alone(SERVE_QUEUE_JOB), cron: "* * * * *" },
-  // Claim codes past their expiry, credited back to their operator once (issue 30.2).
+  // Claim codes past their expiry, credited back to their operator once.
   { ...alone(CREDIT_CODES_JOB), cron: "5 * * * *" },
   // Visitors' trees waiting for stock past VISITOR_QUEUE_GIVE_UP_DAYS: given up, paid ones refunded.
   { ...alone(GIVE_UP_JOB), cron: "35 * * * *" },
-  // Memorials awaiting their family (issue 32): reminders, the last one, closing at the link's
+  // Memorials awaiting their family: reminders, the last one, closing at the link's
   // expiry; fanned out like the daily jobs below, one keyed job per memorial and step.
   { ...alone(UNCONFIRMED_JOB), cron: "25 * * * *", items: UNCONFIRMED_ITEM_JOB },
   // Events whose wake was lost with its process (see wakeDispatchOnEvents).
   { task: DISPATCH_JOB, cron: "* * * * *", ...DISPATCH_JOB_OPTIONS },
   // The daily jobs below fan out (lib/jobs/fan-out.ts): each adds one keyed job per item, `items`.
-  // The families' daily digest of guestbook messages waiting for approval (issue 21.3).
+  // The families' daily digest of guestbook messages waiting for approval.
   { ...alone(DIGEST_JOB), cron: "0 6 * * *", items: SEND_DIGEST_JOB },
-  // The families' closing summaries due (CLOSING_WEEKS after creation), once each (issue 21.5).
+  // The families' closing summaries due (CLOSING_WEEKS after creation), once each.
   { ...alone(CLOSING_SUMMARY_JOB), cron: "30 6 * * *", items: SEND_CLOSING_SUMMARY_JOB },
-  // Anniversary reminders of the UTC day (issue 21.4), once per subscription, kind and year.
+  // Anniversary reminders of the UTC day, once per subscription, kind and year.
   { ...alone(SEND_REMINDERS_JOB), cron: "0 7 * * *", items: SEND_REMINDER_JOB },
 ];
 
@@ -164,7 +164,7 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       },
       maxAttempts: DAILY_ITEM_ATTEMPTS,
     }),
-    // Each family's one e-mail of the day listing its guestbook's waiting messages (issue 21.3).
+    // Each family's one e-mail of the day listing its guestbook's waiting messages.
     [DIGEST_JOB]: job({
       async run() {
         await fanOut(digestItems());
@@ -183,7 +183,7 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       },
       maxAttempts: 3,
     }),
-    // Issue 32: the memorials awaiting their family that are due for a reminder or their closing.
+    // The memorials awaiting their family that are due for a reminder or their closing.
     [UNCONFIRMED_JOB]: job({
       async run() {
         await fanOut(unconfirmedItems());

@@ -53,7 +53,7 @@ export async function withNames(rows: TransactionRow[]) {
 }
 
 /**
- * Issue 32.3: the moves of the transactions' trees (tree_move), shown beside each transaction. A
+ * The moves of the transactions' trees (tree_move), shown beside each transaction. A
  * transaction is an accounting record and keeps the memorial it was paid for; its tree may have
  * moved since.
  */

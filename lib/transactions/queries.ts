@@ -21,7 +21,7 @@ export interface TransactionRow {
   memorialsLot: number | null;
   uEventId: number | null;
   contextId: number | null;
-  /** Issue 30: the operator's planting, or a visitor's (a claim code, a payment). */
+  /** The operator's planting, or a visitor's (a claim code, a payment). */
   origin: "partner" | "visitor_code" | "visitor_payment";
   /** A visitor's payment (Stripe's PaymentIntent id). */
   paymentReference: string | null;
@@ -47,7 +47,7 @@ interface MonthOf {
   /** Whose transactions: the scope's operator, in its environment. */
   scope: OperatorScope;
   year: number;
-  /** null: the whole year (exports only, issue 22.3). */
+  /** null: the whole year (exports only). */
   month: number | null;
 }
 
@@ -113,7 +113,7 @@ export interface TotalRow {
   trees: number;
   freeTrees: number;
   amount: string;
-  /** Of the trees and the amount, the visitors' (issue 30: claim codes and payments), counted apart. */
+  /** Of the trees and the amount, the visitors' (claim codes and payments), counted apart. */
   visitorTrees: number;
   visitorAmount: string;
 }

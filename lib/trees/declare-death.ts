@@ -1,4 +1,4 @@
-// Declares a tree dead (issue 20.1, 20.5): from in the ground or monitored, once. The decision is
+// Declares a tree dead: from in the ground or monitored, once. The decision is
 // PostgreSQL's: a conditional UPDATE ... WHERE status IN ('in_ground', 'monitored'), so of two
 // simultaneous declarations one changes the row and the other (which waited for its lock and then
 // saw it dead) changes nothing and is refused "already dead". A tree dead within

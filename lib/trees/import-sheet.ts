@@ -1,4 +1,4 @@
-// importTreeSheet (issue 20.2): a field team's sheet, all or nothing. Every line is read
+// importTreeSheet: a field team's sheet, all or nothing. Every line is read
 // (lib/trees/sheet.ts) and then checked against its tree as it will be when the line is reached:
 // the tree's state in the database, changed by the earlier lines of the same sheet (a check after
 // the sheet's own in-ground line is fine; a second death of the same tree is not). The report says

@@ -1,4 +1,4 @@
-// The operator's tree work (issue 27.11): its trees in the ground, those due for a check and the
+// The operator's tree work: its trees in the ground, those due for a check and the
 // dead ones, each list filtered by planting site and by the day that list is about, paged. Only the
 // scope's own trees, in its environment (as the waiting trees of queries.ts): another operator's
 // tree is never listed, even in a memorial this operator may read.

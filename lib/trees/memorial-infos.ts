@@ -34,7 +34,7 @@ export interface InfosTreeRow extends TreeOrderLine {
   latitude: string;
   longitude: string;
   plantedAt: Date;
-  /** Its life after the order (issue 20). */
+  /** Its life after the order. */
   life: TreeLifeFields;
 }
 
@@ -78,7 +78,7 @@ export interface MemorialInfos {
   /** Every tree line the caller may see, not only this page's. */
   totalTrees: number;
   /**
-   * Issue 27.12: where the memorial stands, for partners and families: awaiting its family's
+   * Where the memorial stands, for partners and families: awaiting its family's
    * confirmation, else its privacy level (lib/memorials/privacy.ts: public, link_only, hidden).
    */
   state: MemorialState;
@@ -100,8 +100,8 @@ export async function memorialInfos(
 }
 
 /**
- * Where the memorial stands: erased by its family (issue 31.1), merged into another (issue 32.4),
- * taken down by its family, closed as not confirmed (`expired`, issue 32) or awaiting its family;
+ * Where the memorial stands: erased by its family, merged into another,
+ * taken down by its family, closed as not confirmed (`expired`) or awaiting its family;
  * else its privacy level.
  */
 function memorialState(
@@ -121,7 +121,7 @@ async function loadMemorialInfos(
   page: { limit: number; offset: number },
 ): Promise<MemorialInfos> {
   const viewer = caller;
-  // The memorial, its deceased and its privacy in one statement, without the ORM (issue 33.2).
+  // The memorial, its deceased and its privacy in one statement, without the ORM.
   const [memorial] = await preparedSql.$queryRaw<InfosMemorialRow[]>`
     SELECT m."id", m."operator_id" AS "operatorId", m."kind"::text AS "kind", m."status"::text AS "status",
            m."title", m."anonymous_name" AS "anonymousName", m."is_test" AS "isTest", m."created_at" AS "createdAt",

@@ -1,4 +1,4 @@
-// Issue 32.3: the record of tree moves (tree_move) as the dashboard shows it: the moves into and
+// The record of tree moves (tree_move) as the dashboard shows it: the moves into and
 // out of one of the operator's memorials, newest first. Written by lib/trees/move-trees.ts only.
 import { db } from "@memorial/lib/db/client";
 import type { OperatorScope } from "@memorial/lib/scope";

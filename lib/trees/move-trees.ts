@@ -1,4 +1,4 @@
-// Issue 32.3: an operator moves a tree, or every tree of a memorial, to another memorial of its
+// An operator moves a tree, or every tree of a memorial, to another memorial of its
 // own (the dashboard, the command line, POST /v1/Arbres/Deplacer, and the merge of duplicate
 // memorials). The rules:
 // - both memorials are the operator's (another operator's answers "not found", as everywhere) and of
@@ -33,7 +33,7 @@ export interface TreeMoveInput {
   treeIds: number[] | "all";
   /** Who: a dashboard user's e-mail, "cli", "key <name>", "service". */
   by: string;
-  /** Set when a merge of duplicate memorials (issue 32.4) moves the trees. */
+  /** Set when a merge of duplicate memorials moves the trees. */
   mergeId?: number | null;
   /** When given (an API key's environment), both memorials must be of it, else they are not found. */
   isTest?: boolean;

@@ -1,4 +1,4 @@
-// Read models of a tree's life (issue 20): one tree with its history (GET /v1/Arbre, the
+// Read models of a tree's life: one tree with its history (GET /v1/Arbre, the
 // dashboard), the trees waiting to be planted in the ground (the batch form, the overview), and
 // the life columns every tree line carries (Infos, the reports), read with lifeColumnsSql and
 // turned into TreeLifeFields by lifeFieldsOf, so that every reader says the same.
@@ -134,7 +134,7 @@ export interface TreeOrderLine {
   planter: string;
   /** The planter's message; null when the family hid it, except for the memorial's own operator. */
   message: string | null;
-  /** Issue 30: the operator's tree, or a visitor's. */
+  /** The operator's tree, or a visitor's. */
   origin: TreeOrigin;
 }
 

@@ -1,4 +1,4 @@
-// Records a check of a tree in the ground (issue 20.1): alive or sick, an optional height, photo
+// Records a check of a tree in the ground: alive or sick, an optional height, photo
 // and note. The tree becomes (or stays) monitored; its last check is the one shown. A tree found
 // dead is declared dead (declare-death.ts), not checked.
 import { recordAudit } from "@memorial/lib/audit/record";

@@ -1,4 +1,4 @@
-// Records that trees were planted in the ground (issue 20.1): one or several trees of the
+// Records that trees were planted in the ground: one or several trees of the
 // operator (the dashboard's batch form, the CSV import, the command line), all or nothing, in one
 // transaction. Each tree must be ordered (not yet in the ground), the day between its order's day
 // and today, the point within SITE_RADIUS_KM of its own planting site (omitted: the site's point).

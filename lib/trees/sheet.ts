@@ -1,4 +1,4 @@
-// A field team's sheet (issue 20.2): CSV text in, one typed command per line out, or the reason
+// A field team's sheet: CSV text in, one typed command per line out, or the reason
 // each line is refused. Pure (no database): the columns, their syntax and the sheet's limits.
 // What a line means for its tree (the transitions, given the tree's state and the earlier lines of
 // the same sheet) is checked by import-sheet.ts.

@@ -1,4 +1,4 @@
-// The rules of a tree's life (issue 20), in one place and without the database: which step may
+// The rules of a tree's life, in one place and without the database: which step may
 // follow which state, and what a step's date, point and measures must be. Every edge (the
 // dashboard, the CSV import, the command line) goes through the use cases of lib/trees, which ask
 // these functions; the database's conditional updates and CHECKs keep the same rules under
@@ -20,7 +20,7 @@ import type { TreeStatus as DatabaseTreeStatus } from "@memorial/lib/db/generate
 import type { FieldProblem } from "@memorial/lib/errors";
 
 export const TREE_STATUSES = ["ordered", "in_ground", "monitored", "dead", "replaced"] as const;
-/** The one tree-status union of the code (issue 29.6): the database enum's, checked below. */
+/** The one tree-status union of the code: the database enum's, checked below. */
 export type TreeStatus = (typeof TREE_STATUSES)[number];
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameAsDatabase: Same<TreeStatus, DatabaseTreeStatus> = true;

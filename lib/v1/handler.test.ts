@@ -80,7 +80,7 @@ describe("load shedding", () => {
   });
 });
 
-describe("the API's own refusals (issue 18.2)", () => {
+describe("the API's own refusals", () => {
   it("name the query or path parameter at fault in Champ, the message as it is", () => {
     expect(mapError(invalidParam("Page", 'Page must be a positive integer, got "x"'))).toEqual({
       status: 400,

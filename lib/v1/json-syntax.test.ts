@@ -1,4 +1,4 @@
-// Issue 18.2: a malformed body says where it breaks. The scan agrees with JSON.parse on what is
+// A malformed body says where it breaks. The scan agrees with JSON.parse on what is
 // JSON, and with its position wherever Node's message gives one.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

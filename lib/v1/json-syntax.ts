@@ -1,4 +1,4 @@
-// Where a JSON text breaks (issue 18.2: a malformed body says where), as line, column and offset.
+// Where a JSON text breaks (a malformed body says where), as line, column and offset.
 // JSON.parse decides whether a body is JSON; this scan only finds the place, because Node 20's
 // parser omits the position from its most common message ("Unexpected token 'x', ... is not valid
 // JSON") and quotes the body instead. The grammar is RFC 8259's, as JSON.parse reads it.

@@ -1,4 +1,4 @@
-// The claim-code paths of the OpenAPI document (issue 30, lib/v1/endpoints/codes.ts) and their
+// The claim-code paths of the OpenAPI document (lib/v1/endpoints/codes.ts) and their
 // prose (lib/v1/reference/codes*.md).
 import { API_CODE_TRIES, MAX_CODE_DAYS, MAX_CODES_PER_ISSUE } from "@memorial/lib/visitors/claim-codes";
 import { z } from "zod";

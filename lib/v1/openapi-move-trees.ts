@@ -1,4 +1,4 @@
-// The tree-moving path of the OpenAPI document (issue 32.3, lib/v1/endpoints/move-trees.ts) and its
+// The tree-moving path of the OpenAPI document (lib/v1/endpoints/move-trees.ts) and its
 // prose (lib/v1/reference/arbres-deplacer.md).
 import { errorExample, errorResponse, operation } from "./openapi-responses";
 import { prose } from "./reference";

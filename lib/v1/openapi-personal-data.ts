@@ -1,4 +1,4 @@
-// The data-subject paths of the OpenAPI document (issue 31.2, lib/v1/endpoints/personal-data.ts)
+// The data-subject paths of the OpenAPI document (lib/v1/endpoints/personal-data.ts)
 // and their prose (lib/v1/reference/donnees-personnelles.md).
 import { z } from "zod";
 import { operation } from "./openapi-responses";

@@ -97,12 +97,12 @@ export function buildOpenApiDocument() {
         {
           name: "Codes",
           description:
-            "Extension (issue 30): claim codes of the ceremony card, with which visitors plant a tree from the memorial page.",
+            "Extension: claim codes of the ceremony card, with which visitors plant a tree from the memorial page.",
         },
         {
           name: "PersonalData",
           description:
-            "Extension (issue 31.2): a person's request about the caller's memorials: what is held about them, and its erasure.",
+            "Extension: a person's request about the caller's memorials: what is held about them, and its erasure.",
         },
         {
           name: "Webhooks",

@@ -1,5 +1,5 @@
 // contract.md, Listings and reports: `Page` (1-based) and `Limite` (at most 1000). A refusal names
-// the parameter in Champ. Other query parameters are ignored, not refused (issue 18.2): a partner's
+// the parameter in Champ. Other query parameters are ignored, not refused: a partner's
 // cache-buster or tracking parameter changes nothing, unlike an unknown field of a body.
 // The one paging parser of the service: the dashboard's lists and reports read their Page and
 // Limite with it too, and word its refusal (the parameter and a reason word) in the user's language.

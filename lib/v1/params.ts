@@ -1,5 +1,5 @@
 // Path parameters of /v1: integers written in decimal, nothing else. A refusal names the parameter
-// in the Error object's Champ (issue 18.2).
+// in the Error object's Champ.
 import { notFound } from "@memorial/lib/errors";
 import { INT32_MAX } from "@memorial/lib/validation";
 import { invalidParam } from "./errors";

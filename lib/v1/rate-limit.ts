@@ -1,4 +1,4 @@
-// The API's limit per key (issue 29.1): at most API_RATE_LIMIT requests a minute per key (0: no
+// The API's limit per key: at most API_RATE_LIMIT requests a minute per key (0: no
 // limit), counted by the one rate limiter (lib/limits/rate-limit.ts) in its table, so that every
 // instance counts against the same window. Every answer to an authenticated request says where the
 // key stands, in the headers partners' clients read (RateLimit-Limit, RateLimit-Remaining,

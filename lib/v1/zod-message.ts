@@ -1,5 +1,5 @@
 // A zod error as one sentence that names the field, e.g. "Defunt.DateDeces: is required", and as
-// the Error object's Code and Champ. An unknown field (issue 18.2) comes first: a misspelt field is
+// the Error object's Code and Champ. An unknown field comes first: a misspelt field is
 // usually the cause of whatever else is wrong, and it must never pass unnoticed.
 import type { ZodError } from "zod";
 import { UNKNOWN_FIELD_ISSUE } from "./schemas/wire-object";

@@ -1,4 +1,4 @@
-// Issue 30.2: the files an operator receives when it issues claim codes — the cards (one A6 page
+// The files an operator receives when it issues claim codes — the cards (one A6 page
 // per code, lib/documents/claim-cards.ts) and the CSV —, the QR codes and addresses leading to the
 // memorial's planting form with the code filled in (plantingFormUrl). They are made at issue only:
 // the plain codes are never stored.

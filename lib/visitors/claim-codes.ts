@@ -1,4 +1,4 @@
-// Issue 30.2: claim codes, printed on the ceremony card (one a card) or exported as CSV, with which
+// Claim codes, printed on the ceremony card (one a card) or exported as CSV, with which
 // a visitor plants one tree from the memorial page (or a partner through the API for a visitor).
 //
 // - A code is 12 characters of Crockford's base 32 (60 random bits), written XXXX-XXXX-XXXX; it is

@@ -1,4 +1,4 @@
-// Issue 30.1, 30.2: the dashboard's "Visitor planting" page (admins): the operator's settings (its
+// The dashboard's "Visitor planting" page (admins): the operator's settings (its
 // own and its funeral homes'), and codes issued for a memorial or a funeral home, answered at once
 // as the cards' PDF or as CSV — the only time the codes are shown, since only their hash is kept.
 // The routes (app/api/dashboard/visitors) read the request and answer; the rules are here.

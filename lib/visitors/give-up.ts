@@ -1,4 +1,4 @@
-// Issue 30.4: a visitor's tree that waits in the planting queue (no stock) more than
+// A visitor's tree that waits in the planting queue (no stock) more than
 // VISITOR_QUEUE_GIVE_UP_DAYS (lib/settings.ts, 30 by default) is given up, once, by the job
 // `give-up-visitor-trees` (hourly; `jobs run give-up-visitor-trees`):
 // 1. in one transaction, a conditional UPDATE sets queued_planting.given_up_at on the rows still

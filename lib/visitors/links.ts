@@ -1,4 +1,4 @@
-// Issue 30: the address of a memorial's planting form (lib/visitors), the one link the card's QR
+// The address of a memorial's planting form (lib/visitors), the one link the card's QR
 // code, the memorial page, the reminders and the receipts give to visitors.
 
 /** The memorial's planting form, with a claim code filled in (the card's QR code) and a language. */

@@ -1,4 +1,4 @@
-// Issue 30: what a memorial offers its visitors — the memorial page's "Plant a tree" link, the
+// What a memorial offers its visitors — the memorial page's "Plant a tree" link, the
 // planting form (app/memorial/[id]/plant), the print kit and the reminder e-mails. Read for each
 // render, never from the memorial's cached read model: the rendered-page cache keeps the memorial
 // page, and a change of the operator's visitor settings drops the pages it concerns (settings.ts,
@@ -74,7 +74,7 @@ export async function paidPlantingState(
 }
 
 /**
- * What the print kit says visitors may do from memorial `memorialId`'s page (issue 30.1): plant
+ * What the print kit says visitors may do from memorial `memorialId`'s page: plant
  * with a card's code, and online when payments are on; null where they may not (the setting is
  * off, or the operator's global memorial).
  */

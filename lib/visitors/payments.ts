@@ -1,4 +1,4 @@
-// Issue 30.4: a visitor pays for a tree with Stripe Checkout (the `stripe` SDK; cards and
+// A visitor pays for a tree with Stripe Checkout (the `stripe` SDK; cards and
 // Bancontact; EUR), at the price of the operator's visitor setting. No card data ever reaches the
 // service: the visitor pays on Stripe's page, and the service only hears, by the signed webhook
 // (app/stripe/webhook/route.ts), that the session was paid, failed or expired.

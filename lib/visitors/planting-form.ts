@@ -1,4 +1,4 @@
-// Issue 30.3 and 30.5: the memorial page's planting form (POST /memorial/{id}/trees), a visitor's
+// The memorial page's planting form (POST /memorial/{id}/trees), a visitor's
 // name, message and e-mail, then a claim code (way "code") or a payment (way "pay", payments.ts).
 // The route is an adapter; this is the use case. A refused attempt writes nothing but the counts
 // of the limits, and the limits are taken only once the form itself is sound (a typo costs the

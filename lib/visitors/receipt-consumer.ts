@@ -1,4 +1,4 @@
-// The durable consumer of tree.planted that writes the visitor's receipt (issue 30.3): for a
+// The durable consumer of tree.planted that writes the visitor's receipt: for a
 // visitor's tree (payload.visitorPlantingId: planted at once, or later by the planting queue),
 // one e-mail in the visitor's language into the outbox, in the dispatcher's transaction. Once per
 // visitor planting whatever the events: visitor_planting.receipt_sent_at is claimed by a
@@ -58,7 +58,7 @@ export async function visitorReceiptConsumer(tx: Tx, event: StoredEvent): Promis
     where: { AND: [{ id: memorial.id }, memorialsVisibleTo(PUBLIC)] },
   });
   const base = planting.linkBase.replace(/\/+$/, "");
-  // Issue 31.3: the receipt's own link to the reminders of the visitor's address; derived, only
+  // The receipt's own link to the reminders of the visitor's address; derived, only
   // its hash kept.
   const token = receiptToken({ id, email: planting.email, createdAt: planting.createdAt });
   await tx.visitorPlanting.update({ where: { id }, data: { receiptTokenHash: hashSecretToken(token) } });

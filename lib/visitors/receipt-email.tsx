@@ -1,4 +1,4 @@
-// The visitor's receipt (issue 30.3): the tree a visitor planted in a memorial (with a claim code or
+// The visitor's receipt: the tree a visitor planted in a memorial (with a claim code or
 // a payment), in the visitor's language (visitor_planting.language): the tree (species, site), the
 // amount paid, whether the visitor's words wait for the family's approval, the memorial page and
 // the certificate, signed by the funeral home that planted it. Written by receipt-consumer.ts.
@@ -30,7 +30,7 @@ export interface ReceiptEmailProps {
   /** The memorial page and its certificate, or null while the public may not see them. */
   pageUrl: string | null;
   certificateUrl: string | null;
-  /** Issue 31.3: the page of the reminders asked with the visitor's address. */
+  /** The page of the reminders asked with the visitor's address. */
   myRemindersUrl: string;
 }
 

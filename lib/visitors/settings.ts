@@ -1,4 +1,4 @@
-// Issue 30.1: whether visitors may plant a tree from a memorial page, how they may pay and what a
+// Whether visitors may plant a tree from a memorial page, how they may pay and what a
 // tree costs them. The operator decides, for itself as a whole (visitor_setting.context_id null)
 // and for any of its contexts (a funeral home, an agency): a memorial follows the nearest setting
 // up its context's chain, then its operator's; with none anywhere, visitors may not plant.

@@ -1,4 +1,4 @@
-// Issue 30.3: a visitor plants a tree in a memorial, with a claim code (claim-codes.ts) or a paid
+// A visitor plants a tree in a memorial, with a claim code (claim-codes.ts) or a paid
 // checkout (payments.ts). Both end here, in the caller's database transaction, with the same use
 // case as the API's planting (lib/plantings/plant-tree.ts: stock, the operator's species rules,
 // the planting queue when no tree is left or others wait, tree.planted for the webhooks):

@@ -223,7 +223,7 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
   "memorial.personal_data_erased": aboutMemorial,
 };
 
-/** What partners hear of a merge and of its undo (issue 32.4). */
+/** What partners hear of a merge and of its undo. */
 const mergeData = (payload: MergePayload) => ({
   mergeId: payload.mergeId,
   keptMemorialId: payload.keptMemorialId,

@@ -12,21 +12,21 @@ export const WEBHOOK_EVENTS = [
   "tree.planted",
   "memorial.confirmed",
   "person.modified",
-  // Issue 32: a memorial never confirmed (its link expired) or declined by its family.
+  // A memorial never confirmed (its link expired) or declined by its family.
   "memorial.expired",
-  // The family's controls (its management link) and the operator's own changes of them (issue 18.4).
+  // The family's controls (its management link) and the operator's own changes of them.
   ...FAMILY_CONTROL_EVENTS,
-  // A tree's life after its order (issue 20.3): in the ground, checked, dead, replaced.
+  // A tree's life after its order: in the ground, checked, dead, replaced.
   ...TREE_LIFE_EVENTS,
-  // The guestbook (issue 21.3): a visitor's message received, published, hidden, deleted, withdrawn
-  // by its author (issue 31.3); the mode.
+  // The guestbook: a visitor's message received, published, hidden, deleted, withdrawn by its
+  // author; the mode.
   ...GUESTBOOK_EVENTS,
-  // Issue 32.3: trees moved from one of the operator's memorials to another.
+  // Trees moved from one of the operator's memorials to another.
   "tree.moved",
-  // Issue 32.4: duplicate memorials merged into one, and the undo of a merge.
+  // Duplicate memorials merged into one, and the undo of a merge.
   "memorial.merged",
   "memorial.unmerged",
-  // Issue 31.2: a person's data erased at their request changed what the memorial shows.
+  // A person's data erased at their request changed what the memorial shows.
   "memorial.personal_data_erased",
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];

@@ -10,7 +10,7 @@ const id = () => z.int().min(1);
 const environment = z
   .enum(ENVIRONMENTS)
   .describe(
-    "The environment of the key (or dashboard) that acted: `production` or `test`, as the API's `Environnement` (until issue 19 this said `live` for production).",
+    "The environment of the key (or dashboard) that acted: `production` or `test`, as the API's `Environnement`.",
   );
 const memorialUrl = z
   .url()
@@ -30,7 +30,7 @@ const by = z
 
 const family = { memorialId: id(), by, memorialTitle, memorialUrl, environment };
 
-// Issue 32.4: a merge of duplicate memorials, and its undo.
+// A merge of duplicate memorials, and its undo.
 const merge = {
   mergeId: id().describe("The merge (the dashboard's undo names it)."),
   keptMemorialId: id().describe("The memorial that stays."),
@@ -44,7 +44,7 @@ const merge = {
   environment,
 };
 
-// A tree's life (issue 20, lib/trees): the tree is the API's ArbreId (GET /v1/Arbre/{arbreId}).
+// A tree's life (lib/trees): the tree is the API's ArbreId (GET /v1/Arbre/{arbreId}).
 const day = z.iso.date().describe("The day of the step (YYYY-MM-DD), as recorded by the operator.");
 const photoUrl = z
   .url()
@@ -52,7 +52,7 @@ const photoUrl = z
   .describe("The step's photo (resized, without location metadata), or null when none was taken.");
 const treeLife = { memorialId: id(), treeId: id(), date: day, memorialUrl, environment };
 
-// The guestbook (issue 21.3, lib/guestbook): the message's id and what became of it; never the
+// The guestbook (lib/guestbook): the message's id and what became of it; never the
 // visitor's words nor its address.
 const entryId = () =>
   id().describe("The guestbook message (its id in the service); `GET /v1/LivreDor/{entryId}` reads it.");
@@ -84,7 +84,7 @@ const DATA = {
       speciesId: id().nullable(),
       origin: z.enum(["partner", "visitor_code", "visitor_payment"]).meta({
         description:
-          "Who planted (issue 30): `partner` (the operator), `visitor_code` (a visitor with a claim code of the ceremony card) or `visitor_payment` (a visitor who paid online).",
+          "Who planted: `partner` (the operator), `visitor_code` (a visitor with a claim code of the ceremony card) or `visitor_payment` (a visitor who paid online).",
       }),
       memorialUrl,
       environment,
@@ -95,7 +95,7 @@ const DATA = {
     data: z.strictObject({ memorialId: id(), memorialUrl, environment }),
   },
   "memorial.expired": {
-    when: "A memorial awaiting its family was closed as not confirmed (issue 32): its confirmation link expired (CONFIRMATION_TTL_DAYS) or its family declined it. Its public page never existed; Infos' Etat says `expired`.",
+    when: "A memorial awaiting its family was closed as not confirmed: its confirmation link expired (CONFIRMATION_TTL_DAYS) or its family declined it. Its public page never existed; Infos' Etat says `expired`.",
     data: z.strictObject({
       memorialId: id(),
       reason: z
@@ -138,7 +138,7 @@ const DATA = {
     data: z.strictObject(family),
   },
   "memorial.taken_down": {
-    when: "The family took the memorial down (issue 31.1): its page answers 410 Gone, it leaves the search (memorialUrl is null).",
+    when: "The family took the memorial down: its page answers 410 Gone, it leaves the search (memorialUrl is null).",
     data: z.strictObject(family),
   },
   "memorial.restored": {
@@ -146,7 +146,7 @@ const DATA = {
     data: z.strictObject(family),
   },
   "memorial.erasure_requested": {
-    when: "The family asked for the memorial's erasure (issue 31.1): carried out on the 14th day after, unless it undoes its request.",
+    when: "The family asked for the memorial's erasure: carried out on the 14th day after, unless it undoes its request.",
     data: z.strictObject(family),
   },
   "memorial.erasure_cancelled": {
@@ -178,7 +178,7 @@ const DATA = {
     data: z.strictObject({ ...family, treeId: id().nullable() }),
   },
   "memorial.privacy_changed": {
-    when: "The family chose its memorial's privacy level (issue 21.2): public (found by the home page's search), link_only (seen by whoever has its address, never searched, noindex) or hidden (404 to the public).",
+    when: "The family chose its memorial's privacy level: public (found by the home page's search), link_only (seen by whoever has its address, never searched, noindex) or hidden (404 to the public).",
     data: z.strictObject({
       ...family,
       privacy: z.enum(["public", "link_only", "hidden"]).describe("The level that applies now."),
@@ -248,7 +248,7 @@ const DATA = {
     }),
   },
   "tree.moved": {
-    when: "The operator moved trees from one of its memorials to another (issue 32.3: the dashboard, the command line, POST /v1/Arbres/Deplacer, or the merge of duplicate memorials). The trees keep their ids, history and transactions; memorialId is where they are now.",
+    when: "The operator moved trees from one of its memorials to another (the dashboard, the command line, POST /v1/Arbres/Deplacer, or the merge of duplicate memorials). The trees keep their ids, history and transactions; memorialId is where they are now.",
     data: z.strictObject({
       memorialId: id().describe("The memorial the trees are in now (toMemorialId)."),
       treeIds: z.array(id()).min(1).describe("The trees moved (the API's ArbreId)."),
@@ -262,18 +262,18 @@ const DATA = {
     }),
   },
   "memorial.merged": {
-    when: "The operator merged two of its memorials made for the same person (issue 32.4, the dashboard's possible duplicates): the trees, guestbook messages, reminder subscriptions and plantings waiting for stock of mergedMemorialId moved to keptMemorialId (memorialId), and the merged memorial's address answers 301 to the kept one's. The merge can be undone within 30 days (memorial.unmerged). Never across operators.",
+    when: "The operator merged two of its memorials made for the same person (the dashboard's possible duplicates): the trees, guestbook messages, reminder subscriptions and plantings waiting for stock of mergedMemorialId moved to keptMemorialId (memorialId), and the merged memorial's address answers 301 to the kept one's. The merge can be undone within 30 days (memorial.unmerged). Never across operators.",
     data: z.strictObject({ ...merge, memorialId: id().describe("The memorial kept (keptMemorialId).") }),
   },
   "memorial.unmerged": {
-    when: "The operator undid a merge of duplicate memorials within its 30 days (issue 32.4): what the merge moved is back in mergedMemorialId (memorialId), whose address answers again.",
+    when: "The operator undid a merge of duplicate memorials within its 30 days: what the merge moved is back in mergedMemorialId (memorialId), whose address answers again.",
     data: z.strictObject({
       ...merge,
       memorialId: id().describe("The memorial that had been merged (mergedMemorialId), public again."),
     }),
   },
   "memorial.personal_data_erased": {
-    when: "A person's data was erased at their request (issue 31.2: an e-mail address, and the name, words or contact that went with it, as a visitor, a guestbook author, a planter or a family): what the memorial shows changed; read it again.",
+    when: "A person's data was erased at their request (an e-mail address, and the name, words or contact that went with it, as a visitor, a guestbook author, a planter or a family): what the memorial shows changed; read it again.",
     data: z.strictObject({ memorialId: id(), memorialUrl, environment }),
   },
 } satisfies Record<WebhookEventType, { when: string; data: z.ZodObject }>;

@@ -1,4 +1,4 @@
-// npm run bench:export [-- --size xlarge] [-- --heap MB]: does a year's export stream in constant memory? (issue 22.3)
+// npm run bench:export [-- --size xlarge] [-- --heap MB]: does a year's export stream in constant memory?
 // On a database of `npm run bench:seed` (xlarge by default), starts the real service (as `npm run
 // bench` does), signs a dashboard user of operator 1 in, and downloads the dashboard's CSV exports of
 // a month, of a year (and of the report's longest period), in turns: month, year, month, year.

@@ -1,5 +1,5 @@
 // npm run bench:page [-- --runs 7] [--before /tmp/ci-clone] [--url URL ...]: the public pages on
-// a phone (issues 22.1 and 33.1). Loads each page in Chromium as a phone sees it (390x844, CPU 4x
+// a phone. Loads each page in Chromium as a phone sees it (390x844, CPU 4x
 // slower with Emulation.setCPUThrottlingRate, DevTools' "Slow 4G" with
 // Network.emulateNetworkConditions), with a cold browser cache each run (a fresh context), and
 // prints the bytes transferred per type (DevTools protocol: Network.loadingFinished's
@@ -134,7 +134,7 @@ async function publicPages(apiUrl: string): Promise<{ name: string; path: string
   );
   const subscription = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId: id! } });
   const reminder = reminderToken(subscription);
-  // Visitors may plant on this operator's memorials (issue 30): the memorial's planting form.
+  // Visitors may plant on this operator's memorials: the memorial's planting form.
   await actingAs({ kind: "system", name: "bench:page" }, () =>
     setVisitorSetting(op.operatorId, null, { enabled: true, payments: ["card", "bancontact"], price: "15" }),
   );

@@ -1,5 +1,5 @@
 // npx tsx scripts/bench/report-page-cost.ts: where the time of one long-period report page goes
-// (issues 22.3, 33.2), in this process on bench_xlarge: 200 runs each of the page read as the
+// in this process on bench_xlarge: 200 runs each of the page read as the
 // service reads it (reportPage: its lines and the period's totals in one statement, lib/db/raw.ts),
 // the lines' statement alone through a bare pg pool, the lines serialized to the API's JSON, and
 // that JSON gzipped. Mean milliseconds per page of 200 lines (wall time: noisy when the

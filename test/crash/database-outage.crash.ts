@@ -1,4 +1,4 @@
-// Fault test (issue 34.4): the service (scripts/run.mjs start, as `npm start` runs it) on a PostgreSQL
+// Fault test: the service (scripts/run.mjs start, as `npm start` runs it) on a PostgreSQL
 // that this test owns and takes away: under write load it is restarted twice, then stopped for
 // 20 s across a minute boundary (where graphile-worker's scheduler records the minute's jobs);
 // later, with the service idle, stopped for 20 s across a minute boundary again. Throughout:
@@ -11,7 +11,7 @@
 //   Idempotency-Key, as a partner would);
 // - the log says once per outage that the database is unreachable and once that it is back;
 // - at the end, SIGTERM with a request in flight: it completes, the exit status is 0, no job is
-//   left locked (issue 28.6).
+//   left locked.
 // Traffic goes only to 127.0.0.1; every wait is bounded. docs/operations.md says what it shows.
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
@@ -344,7 +344,7 @@ it("the service rides out its database's restarts and stops, under load and idle
   expect(log).not.toContain("uncaughtException");
   report.push(`log: ${count("database unreachable")} outages said, ${log.split("\n").length} lines in all`);
 
-  // --- SIGTERM (issue 28.6) with a request in flight (its body half sent): the request completes,
+  // --- SIGTERM with a request in flight (its body half sent): the request completes,
   // the process exits 0, and no job is left locked by it (none lost, none to be run again).
   const body = JSON.stringify({
     DeLaPartDe: "Arrêt",

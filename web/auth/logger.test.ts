@@ -1,4 +1,4 @@
-// Issue 27.13: a request with a forged session cookie logs one line, not a stack trace.
+// A request with a forged session cookie logs one line, not a stack trace.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authOptions } from "./options";
 

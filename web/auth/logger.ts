@@ -1,4 +1,4 @@
-// next-auth's logger (issue 27.13). Its own writes a stack trace for every request whose session
+// next-auth's logger. Its own writes a stack trace for every request whose session
 // cookie it cannot read: a forged cookie, or one signed with a previous secret, is a visitor's
 // doing, not a fault of the service, so it is one line. Other errors keep their detail.
 import type { LoggerInstance } from "next-auth";

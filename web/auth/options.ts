@@ -23,7 +23,7 @@ export function authOptions(): NextAuthOptions {
   if (!NEXTAUTH_URL && APP_URL) process.env.NEXTAUTH_URL = APP_URL;
   options ??= {
     secret: authSecret(),
-    // A forged or stale session cookie: one line in the log, not a stack (issue 27.13).
+    // A forged or stale session cookie: one line in the log, not a stack.
     logger: authLogger,
     session: { strategy: "jwt", maxAge: SESSION_HOURS * 3600 },
     // Secure cookies whenever the service is reached over https (NEXTAUTH_URL says so).

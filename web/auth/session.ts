@@ -16,7 +16,7 @@ import { authOptions, SIGN_IN_PATH } from "@/web/auth/options";
 export type { OperatorSession };
 
 /**
- * The session of this request, read once (issue 29.8): the layouts, the page and the titles of one
+ * The session of this request, read once: the layouts, the page and the titles of one
  * rendering share the first read (React's cache lasts one server request). A route handler or a
  * Server Action calls it once anyway.
  */

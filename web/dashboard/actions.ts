@@ -196,7 +196,7 @@ export const resendConfirmationAction = action({
   },
 });
 
-/** Issue 32.1: what becomes of the waiting tree of a memorial its family never confirms or declines. */
+/** What becomes of the waiting tree of a memorial its family never confirms or declines. */
 export const setUnconfirmedOutcomeAction = action({
   access: "admin",
   args: (outcome: string) => ({ outcome }),
@@ -341,7 +341,7 @@ export const requestPasswordResetAction = action({
   },
 });
 
-// The guestbook (issue 21.3): the operator hides an abusive message of one of its own memorials
+// The guestbook: the operator hides an abusive message of one of its own memorials
 // (the family's actor with the operator's Scope: another operator's memorial is not found).
 export const hideGuestbookEntryAction = action({
   access: "staff",

@@ -1,4 +1,4 @@
-// The dashboard's audit log routes (issue 31.5): one page of rows as JSON (keyset: ?after=) and
+// The dashboard's audit log routes: one page of rows as JSON (keyset: ?after=) and
 // the CSV of every row of the filters, for the operator (admins) or for one of its memorials
 // (every role that sees the memorial). The operator is the session's, read on this request by
 // dashboardRoute, and every read of lib/audit/queries.ts names it: another operator's rows are

@@ -4,7 +4,7 @@ import { recordId } from "@memorial/lib/dashboard/form-fields";
 import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memorials";
 import { emailLinkOrigin } from "@memorial/lib/links";
 import { markNotSamePerson } from "@memorial/lib/memorials/duplicates";
-// Server Actions of the dashboard's possible duplicates (issue 32.4): "not the same person", merge
+// Server Actions of the dashboard's possible duplicates: "not the same person", merge
 // (keeping one of the pair), and the undo of a merge. Through the dashboard's one pipeline
 // (lib/dashboard/action.ts): a signed-in user of any role, acting on its operator's pairs only
 // (another operator's pair or merge is not found); `by` is the user's e-mail.

@@ -63,7 +63,7 @@ export function reportExportRoute(format: ExportFormat) {
   });
 }
 
-/** GET /api/dashboard/reports/life/{csv,xlsx}?table=homes|sites|survival: a trees' life table (issue 20.6). */
+/** GET /api/dashboard/reports/life/{csv,xlsx}?table=homes|sites|survival: a trees' life table. */
 export function treeLifeExportRoute(format: ExportFormat) {
   return dashboardRoute(async ({ search, session }) => {
     const table = parseLifeTable(search.get("table"));
@@ -85,7 +85,7 @@ export function treeLifeExportRoute(format: ExportFormat) {
 
 /**
  * GET /api/dashboard/transactions/{csv,xlsx}?year=&month=: every transaction of the month; without
- * month, of the whole year (issue 22.3: a year's export, streamed like a month's).
+ * month, of the whole year (a year's export, streamed like a month's).
  */
 export function transactionExportRoute(format: ExportFormat) {
   return dashboardRoute(async ({ search, session }) => {

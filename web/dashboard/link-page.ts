@@ -136,7 +136,7 @@ function toSignIn(done: "account" | "password", language: Language): Response {
 type LinkContext = { params: Promise<{ token: string }> };
 
 /**
- * GET and POST of an e-mailed password link (an invitation, a password reset), issue 19.6: GET
+ * GET and POST of an e-mailed password link (an invitation, a password reset): GET
  * (and HEAD, as e-mail scanners do) reads only and shows the form or the link's refusal; POST
  * refuses a spent link, then a form from another site, then sets the password (`consume`, one
  * transaction) and sends the person to the sign-in page; a refused password shows the form again.

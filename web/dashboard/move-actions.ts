@@ -1,5 +1,5 @@
 "use server";
-// Issue 32.3: the dashboard's move of one tree, or of every tree, of a memorial to another of the
+// The dashboard's move of one tree, or of every tree, of a memorial to another of the
 // operator's memorials (lib/trees/move-trees.ts holds the rules; the dashboard acts in production).
 // A plain form (it works without JavaScript): the outcome comes back in the memorial page's
 // address, `moved=N&movedTo=ID` or `moveError=REASON`, shown beside the form.

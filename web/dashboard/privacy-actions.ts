@@ -4,7 +4,7 @@ import { DomainError } from "@memorial/lib/errors";
 import { eraseSubject } from "@memorial/lib/privacy/subject-erase";
 import { exportSubject } from "@memorial/lib/privacy/subject-export";
 import { findSubject, type SubjectQuery } from "@memorial/lib/privacy/subject-find";
-// Server Actions of /dashboard/privacy (issue 31.2): a person's request answered by an admin of
+// Server Actions of /dashboard/privacy: a person's request answered by an admin of
 // the operator, about its own data only (its memorials and its team; lib/privacy/subject-find.ts):
 // where the address (and name) is held, a copy, the erasure. Through the dashboard's one pipeline
 // (lib/dashboard/action.ts), admins only: each answer is in the audit log as the user's.

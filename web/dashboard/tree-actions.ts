@@ -12,7 +12,7 @@ import {
   TREE_HEALTHS,
 } from "@memorial/lib/trees/transitions";
 import { text } from "@memorial/lib/validation";
-// Server Actions of a tree's life (issue 20.2): planted in the ground (one tree or a batch), a
+// Server Actions of a tree's life: planted in the ground (one tree or a batch), a
 // check, a death. Each goes through the dashboard's one pipeline (lib/dashboard/action.ts): a
 // signed-in user of any role (as planting), the form parsed with the rules of lib/trees, then the
 // use case of lib/trees with the session's scope, so only the operator's own trees are found. A

@@ -16,9 +16,9 @@ export type ConfirmView =
     }
   | { state: "used"; memorialId: number }
   | { state: "expired" }
-  /** Issue 32: closed as not confirmed (its link expired, or the family declined it). */
+  /** Closed as not confirmed (its link expired, or the family declined it). */
   | { state: "closed"; reason: "expired" | "declined" }
-  /** Issue 32.2: the family has just declined the memorial. */
+  /** The family has just declined the memorial. */
   | { state: "declined" }
   | { state: "unknown" }
   | { state: "refused" };

@@ -15,7 +15,7 @@ export type GuestbookRefusalKey =
   | "refusedClosed"
   | "refusedOrigin"
   | "refusedInvalid"
-  // Issue 31.3: the author's optional address is malformed.
+  // The author's optional address is malformed.
   | "refusedEmail";
 
 export function guestbookRefusalPage(input: {

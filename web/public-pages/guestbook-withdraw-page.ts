@@ -1,4 +1,4 @@
-// Issue 31.3: the page of a guestbook author's withdrawal link (/guestbook/withdraw/{token}): the
+// The page of a guestbook author's withdrawal link (/guestbook/withdraw/{token}): the
 // message and one button (GET only shows it: mail scanners open links), the page once it is
 // withdrawn, and the kind pages of a link expired (410) or unknown or used (404). Every value
 // goes through `html`, which escapes it.

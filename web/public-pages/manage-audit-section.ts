@@ -1,4 +1,4 @@
-// The family's management page, issue 31.5: what was done to its memorial, newest first, from the
+// The family's management page: what was done to its memorial, newest first, from the
 // audit log (lib/memorials/family-audit.ts): when, what, and by whom in the family's words (its
 // funeral home, "you", a visitor, the service). Read only; no script.
 import { actionWords } from "@memorial/lib/audit/words";

@@ -1,4 +1,4 @@
-// The family's management page, issue 21.5 and 21.6: ask for the closing summary now (once; the
+// The family's management page: ask for the closing summary now (once; the
 // page then says when it was sent) and download the ceremony print kit (only while the public can
 // see the memorial: a hidden one's QR code would lead to a missing page).
 import { html, type SafeHtml } from "@memorial/lib/html";

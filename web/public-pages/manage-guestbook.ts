@@ -1,4 +1,4 @@
-// The guestbook section of the family's management page (issue 21.3): the moderation mode (open,
+// The guestbook section of the family's management page: the moderation mode (open,
 // approval, closed) and every message, the waiting ones first, each with its controls (approve,
 // hide, delete). Plain forms POSTed to the page itself, like its other controls; every value goes
 // through `html`, which escapes it.
@@ -26,7 +26,7 @@ export function manageGuestbookSection(
 ): SafeHtml {
   const t = translator(language, "guestbook");
   const action = `/manage/${encodeURIComponent(token)}?lang=${language}`;
-  // A deletion cannot be undone: its form asks to tick that it is understood (issue 27.12), and
+  // A deletion cannot be undone: its form asks to tick that it is understood, and
   // lib/guestbook/manage-actions.ts refuses it without.
   const entryControl = (name: string, entryId: number, label: string) =>
     html`<form method="post" action="${action}">

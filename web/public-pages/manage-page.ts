@@ -25,13 +25,13 @@ export type ManagePageView =
       reminders?: ManageReminders;
       guestbook?: FamilyGuestbook;
       archive?: LatestArchive;
-      /** Issue 31.5: what was done to the memorial. */
+      /** What was done to the memorial. */
       audit?: FamilyAudit;
     })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
 // The summary's word for the privacy that applies (its control is the privacy section, the page's
-// one way to hide the memorial: issue 27.12).
+// one way to hide the memorial).
 const STATE_LABEL = {
   public: "manageStateVisible",
   link_only: "manageStateLinkOnly",
@@ -147,11 +147,11 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
           <dt>${m("manageState")}</dt><dd data-testid="manage-state" data-state="${
             view.takenDown ? "taken_down" : view.status === "visible" ? view.privacy.level : view.status
           }">${
-            // Issue 31.1: a memorial its family took down says so first.
+            // A memorial its family took down says so first.
             view.takenDown
               ? m("manageTakedownState")
-              : // Issue 27.12: the privacy that applies now, as the privacy control below shows it.
-                // Issue 32: a memorial closed as not confirmed (expired or declined) says so.
+              : // The privacy that applies now, as the privacy control below shows it.
+                // A memorial closed as not confirmed (expired or declined) says so.
                 view.status === "awaiting_confirmation"
                 ? m("manageAwaiting")
                 : view.status === "expired"

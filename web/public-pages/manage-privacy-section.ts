@@ -1,4 +1,4 @@
-// The family's choice of privacy level on its management page (issue 21.2): public (found by the
+// The family's choice of privacy level on its management page: public (found by the
 // home page's search), link only (not searched, noindex) or hidden (the family's hide). One form of
 // radio buttons that POSTs action=privacy to the page itself; works without JavaScript.
 

@@ -1,4 +1,4 @@
-// The family's section of anniversary reminders on its management page (issue 21.4): how many
+// The family's section of anniversary reminders on its management page: how many
 // addresses receive them, and a form (POST /manage/{token}/reminders) to subscribe an address. The
 // family's own address (the one its management link was sent to) is active at once; another
 // address gets a confirmation e-mail first (double opt-in).

@@ -1,4 +1,4 @@
-// The family's rights over its memorial on its management page (issue 31.1): take the memorial down
+// The family's rights over its memorial on its management page: take the memorial down
 // at once (its page answers 410 Gone) or restore it; ask for its erasure (carried out 14 days
 // later) or undo the request until then. Small forms that POST to the page itself; they work
 // without JavaScript. The use cases are in lib/privacy/.

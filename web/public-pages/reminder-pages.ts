@@ -1,4 +1,4 @@
-// The pages of anniversary reminders (issue 21.4), as HTML from route handlers: the answer to the
+// The pages of anniversary reminders, as HTML from route handlers: the answer to the
 // memorial page's form, the confirmation link's page (double opt-in) and the unsubscribe link's
 // page. Opening a link (GET, as mail scanners do) only shows its page and one button; the button
 // (a POST) acts. Every value goes through `html`, which escapes it.
@@ -121,7 +121,7 @@ export function reminderPage(
 }
 
 /**
- * Issue 31.3: the address's subscriptions, each with a button that deletes it, and one that deletes
+ * The address's subscriptions, each with a button that deletes it, and one that deletes
  * them all; after a deletion, how many went.
  */
 function minePage(

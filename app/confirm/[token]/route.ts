@@ -61,7 +61,7 @@ export async function POST(request: NextRequest, context: Context) {
     });
   }
   if (result.outcome === "expired") return page(request, { state: "expired" }, 410);
-  // Issue 32: closed before this press (expired, or declined): a kind page, nothing planted.
+  // Closed before this press (expired, or declined): a kind page, nothing planted.
   if (result.outcome === "closed") {
     return page(
       request,

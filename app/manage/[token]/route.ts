@@ -44,7 +44,7 @@ async function show(request: NextRequest, token: string, done: boolean, status =
   const found = await lookupManage(token);
   switch (found.state) {
     case "active": {
-      // Issue 32.4: a memorial merged into another has nothing left to manage here (its trees,
+      // A memorial merged into another has nothing left to manage here (its trees,
       // messages and reminders are on the kept page): its link leads to the kept memorial's page,
       // until an undo of the merge makes it what it was.
       const kept = await mergedTarget(found.memorialId);

@@ -1,7 +1,7 @@
 // GET /memorial/{id}: the public page of a memorial, rendered on the server from the cached read
 // model (lib/memorials/public-queries.ts). No client JavaScript is needed: links and HTML only;
 // the share block's island (public/share.js) only enhances it, and the rendered-page cache serves
-// the page without Next.js's client runtime (lib/http/page-cache.ts, issue 22.1).
+// the page without Next.js's client runtime (lib/http/page-cache.ts).
 
 import { countryNamer } from "@memorial/lib/i18n/country-names";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
@@ -83,7 +83,7 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
       url,
     },
     twitter: { card: "summary_large_image", title, description },
-    // Issue 21.2: a link-only memorial is not for search engines (X-Robots-Tag too: lib/http/robots.ts).
+    // A link-only memorial is not for search engines (X-Robots-Tag too: lib/http/robots.ts).
     ...(memorial.privacy === "link_only" ? { robots: { index: false } } : {}),
     // One address per language: the page in its own language is the canonical one of that language.
     alternates: { canonical: url, languages: memorialAlternates(origin, memorial) },
@@ -96,12 +96,12 @@ export default async function MemorialPage(props: Props) {
   // from the address: the cache holds the memorial's data, never the rendered page.
   const search = await props.searchParams;
   const confirmed = search?.confirmed === "1";
-  // Issue 30: visitors may plant here (the operator's setting, read for each render: a change of
+  // Visitors may plant here (the operator's setting, read for each render: a change of
   // it drops the cached pages).
   const offer = await visitorOffer(memorial.id);
   const title = shownTitle(memorial, language);
   const countryName = countryNamer(language);
-  // Site names and regions in the page's language where the catalogue has them (issue 27.9).
+  // Site names and regions in the page's language where the catalogue has them.
   const sites = localSites(memorial.sites, language);
   const sitesById = new Map(sites.map((s) => [s.id, s]));
   const co2 = co2Total(memorial.co2Lines);
@@ -171,7 +171,7 @@ export default async function MemorialPage(props: Props) {
             </div>
           </dl>
           <p className="mt-2 text-sm text-stone-700">{t("co2Explained")}</p>
-          {/* Issue 27.7: the figures count living trees; said when some tree died or was replaced. */}
+          {/* The figures count living trees; said when some tree died or was replaced. */}
           {(memorial.listedTrees ?? memorial.totalTrees) > memorial.totalTrees ? (
             <p className="mt-1 text-sm text-stone-700" data-testid="trees-counted">
               {t("treesCounted")}

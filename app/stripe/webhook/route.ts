@@ -1,4 +1,4 @@
-// POST /stripe/webhook: Stripe's events about the visitors' Checkout sessions (issue 30.4; the use
+// POST /stripe/webhook: Stripe's events about the visitors' Checkout sessions (the use
 // case is lib/visitors/payments.ts handleStripeEvent). The raw body (at most STRIPE_EVENT_BYTES)
 // is verified against its Stripe-Signature header with STRIPE_WEBHOOK_SECRET by the SDK
 // (stripe.webhooks.constructEvent) before anything is read from it: a bad or missing signature is

@@ -141,7 +141,7 @@ export const de: Catalogue = {
   "page.manageAwaiting": "Diese Gedenkseite wartet noch auf Bestätigung: Sie ist noch nicht öffentlich.",
   "page.manageClosed": "Diese Gedenkseite wurde nicht bestätigt: Sie wurde nicht veröffentlicht.",
   "page.manageExpires": "Dieser Link ist gültig bis {date}.",
-  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  // What was done to the memorial (the audit log), on the management page.
   "page.manageAuditHeading": "Was mit Ihrer Gedenkseite geschah",
   "page.manageAuditHelp":
     "Jede Änderung Ihrer Gedenkseite, neueste zuerst: was, wann und durch wen. Namen und Nachrichten werden hier nicht wiederholt.",
@@ -722,7 +722,7 @@ export const de: Catalogue = {
   "dashboard.linkRefusedTitle": "Anfrage abgelehnt",
   "dashboard.linkRefusedText":
     "Dieses Formular kann nur von seiner eigenen Seite gesendet werden. Öffnen Sie den Link aus der E-Mail erneut.",
-  // Trees' life (issue 20.2): the Trees pages, a tree's page, the sheet import.
+  // Trees' life: the Trees pages, a tree's page, the sheet import.
   "dashboard.trees_nav": "Bäume",
   "dashboard.trees_title": "Bäume, die noch gepflanzt werden müssen",
   "dashboard.trees_intro":
@@ -966,7 +966,7 @@ export const de: Catalogue = {
   "email.archiveReadyButton": "Das Archiv herunterladen",
   "email.archiveReadyUntil":
     "Dieser Link funktioniert bis zum {date}; danach können Sie auf Ihrer Verwaltungsseite ein neues Archiv anfordern.",
-  // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
+  // The guestbook: the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Kondolenzbuch",
   "guestbook.intro":
     "Hinterlassen Sie der Familie ein paar Worte. Ihre Nachricht erscheint, sobald die Familie sie freigegeben hat.",
@@ -997,7 +997,7 @@ export const de: Catalogue = {
   "guestbook.refusedInvalid": "Das gesendete Formular ist unvollständig.",
   "guestbook.back": "Zurück zur Gedenkseite",
   "guestbook.yourText": "Ihr Text zum Kopieren:",
-  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  // The author's optional address and the link that withdraws the message.
   "guestbook.emailLabel": "Ihre E-Mail-Adresse (freiwillig)",
   "guestbook.emailHint":
     "Nur um Ihnen einen Link zu senden, mit dem Sie Ihre Nachricht zurückziehen können, wenn Sie möchten. Sie wird nicht angezeigt und nicht mit Ihrer Nachricht gespeichert.",
@@ -1108,7 +1108,7 @@ export const de: Catalogue = {
   "trees.emailPhotoAlt": "Foto des eingepflanzten Baums",
   "trees.emailFollow": "Die Gedenkseite zeigt nach jeder Kontrolle, wie es jedem Baum geht.",
   "trees.emailButton": "Gedenkseite ansehen",
-  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  // The closing summary and the ceremony print kit.
   "closing.subject": "Die Zusammenfassung der Gedenkseite: {title}",
   "closing.lead":
     "Hier ist die Zusammenfassung der Gedenkseite „{title}“: {trees, plural, one {# Baum gepflanzt} other {# Bäume gepflanzt}} von {planters, plural, one {# Person} other {# Personen}}, etwa {co2} CO₂, die sie während ihres Wachstums aufnehmen.",
@@ -1154,7 +1154,7 @@ export const de: Catalogue = {
   "printkit.scan":
     "Scannen Sie diesen Code, um die Gedenkseite zu besuchen und die zur Erinnerung gepflanzten Bäume zu sehen.",
   "printkit.plantThrough": "Um zur Erinnerung einen Baum zu pflanzen, wenden Sie sich an {requester}.",
-  // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
+  // The home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Sichtbarkeit gewählt",
   "dashboard.eventMemorialTakenDown": "Von der Familie entfernt",
   "dashboard.eventMemorialRestored": "Von der Familie wiederhergestellt",
@@ -1196,7 +1196,7 @@ export const de: Catalogue = {
   "home.privacyDefault":
     "Die Voreinstellung des Bestattungsunternehmens gilt, solange Sie nicht gewählt haben.",
   "home.privacySave": "Meine Wahl speichern",
-  // Issue 21.4: anniversary reminders (memorial page, management page, e-mails, link pages).
+  // Anniversary reminders (memorial page, management page, e-mails, link pages).
   "reminders.hello": "Guten Tag,",
   "reminders.confirmSubject": "Bestätigen Sie Ihre Erinnerung: {title}",
   "reminders.confirmBody": "Sie haben jedes Jahr eine Erinnerungs-E-Mail zur Gedenkseite „{title}“ bestellt:",
@@ -1316,7 +1316,7 @@ export const de: Catalogue = {
   "dashboard.familyControlsByFamily": "die Familie",
   "dashboard.familyControlsByOperator": "der Betreiber",
   "dashboard.eventManageLinkSent": "Verwaltungslink gesendet",
-  // The planting form's refusal page (issue 30, web/public-pages/planting-refusal.ts).
+  // The planting form's refusal page (web/public-pages/planting-refusal.ts).
   "plantRefusal.title": "Ihr Baum wurde nicht gepflanzt",
   "plantRefusal.name": "Der Name muss 1 bis 80 Zeichen lang sein.",
   "plantRefusal.message": "Die Nachricht muss 1 bis 1000 Zeichen lang sein.",
@@ -1423,7 +1423,7 @@ export const de: Catalogue = {
   "duplicates.cancel": "Abbrechen",
   "duplicates.undoExplained":
     "Rückgängig machen bringt alles in seine Gedenkseite zurück; beide Familien werden per E-Mail informiert.",
-  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  // The audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Protokoll",
   "dashboard.audit_title": "Änderungsprotokoll",
   "dashboard.audit_intro":
@@ -1466,7 +1466,7 @@ export const de: Catalogue = {
     "{domain, select, memorial {Gedenkseiten} person {Personen} tree {Bäume} guestbook {Gästebuch} key {API-Schlüssel} user {Team} invitation {Einladungen} webhook {Webhooks} operator {Betreiber} stock {Bestand} context {Bestattungshäuser und Gruppen} species {Baumarten} code {Pflanzcodes} visitor {Besucherpflanzungen} subscription {Erinnerungen} subject {Personenbezogene Daten} plantation {Pflanzorte} planting {Zahlungen der Besucher} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Teammitglied} key {API-Schlüssel} family {Link der Familie} visitor {Besucher} cli {Befehlszeile} other {System}}",
-  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  // A person's request answered in the dashboard (/dashboard/privacy).
   "subjectSources.familyEmail": "die E-Mail-Adresse der Familie",
   "subjectSources.reminderEmail": "die Abonnements für Erinnerungen",
   "subjectSources.visitorPlantingEmail": "die Bäume eines Besuchers (seine Adresse)",

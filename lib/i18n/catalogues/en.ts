@@ -136,7 +136,7 @@ export const en: Catalogue = {
   "page.manageAwaiting": "This memorial is still awaiting confirmation: it is not public yet.",
   "page.manageClosed": "This memorial was not confirmed: it was not published.",
   "page.manageExpires": "This link is valid until {date}.",
-  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  // What was done to the memorial (the audit log), on the management page.
   "page.manageAuditHeading": "What was done to your memorial",
   "page.manageAuditHelp":
     "Every change made to your memorial, newest first: what, when and by whom. Names and messages are not repeated here.",
@@ -701,7 +701,7 @@ export const en: Catalogue = {
   "dashboard.linkRefusedTitle": "Request refused",
   "dashboard.linkRefusedText":
     "This form can only be sent from its own page. Open the link from the e-mail again.",
-  // Trees' life (issue 20.2): the Trees pages, a tree's page, the sheet import.
+  // Trees' life: the Trees pages, a tree's page, the sheet import.
   "dashboard.trees_nav": "Trees",
   "dashboard.trees_title": "Trees waiting to be planted",
   "dashboard.trees_intro":
@@ -937,7 +937,7 @@ export const en: Catalogue = {
   "email.archiveReadyButton": "Download the archive",
   "email.archiveReadyUntil":
     "This link works until {date}; after that, ask for a new archive on your management page.",
-  // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
+  // The guestbook: the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Guestbook",
   "guestbook.intro":
     "Leave a few words for the family. Your message will appear once the family has approved it.",
@@ -966,7 +966,7 @@ export const en: Catalogue = {
   "guestbook.refusedInvalid": "The form sent is incomplete.",
   "guestbook.back": "Back to the memorial page",
   "guestbook.yourText": "Your text, to copy:",
-  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  // The author's optional address and the link that withdraws the message.
   "guestbook.emailLabel": "Your e-mail address (optional)",
   "guestbook.emailHint":
     "Only to send you a link that withdraws your message if you wish. It is not shown, and not kept with your message.",
@@ -1071,7 +1071,7 @@ export const en: Catalogue = {
   "trees.emailPhotoAlt": "Photo of the planted tree",
   "trees.emailFollow": "The memorial page shows how each tree is doing after every check.",
   "trees.emailButton": "See the memorial",
-  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  // The closing summary and the ceremony print kit.
   "closing.subject": "The summary of the memorial: {title}",
   "closing.lead":
     "Here is the summary of the memorial “{title}”: {trees, plural, one {# tree planted} other {# trees planted}} by {planters, plural, one {# person} other {# people}}, about {co2} of CO₂ absorbed over their growth.",
@@ -1114,7 +1114,7 @@ export const en: Catalogue = {
   "printkit.leadAnonymous": "Trees are planted in memory of a loved one.",
   "printkit.scan": "Scan this code to visit the memorial and see the trees planted in their memory.",
   "printkit.plantThrough": "To plant a tree in their memory, contact {requester}.",
-  // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
+  // The home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Privacy level chosen",
   "dashboard.eventMemorialTakenDown": "Taken down by the family",
   "dashboard.eventMemorialRestored": "Restored by the family",
@@ -1153,7 +1153,7 @@ export const en: Catalogue = {
   "home.privacyHidden": "Hidden: nobody but you sees it.",
   "home.privacyDefault": "The funeral home's default applies until you choose.",
   "home.privacySave": "Save my choice",
-  // Issue 21.4: anniversary reminders (memorial page, management page, e-mails, link pages).
+  // Anniversary reminders (memorial page, management page, e-mails, link pages).
   "reminders.hello": "Hello,",
   "reminders.confirmSubject": "Confirm your reminder: {title}",
   "reminders.confirmBody": "You asked for a reminder e-mail about the memorial “{title}”, every year:",
@@ -1267,7 +1267,7 @@ export const en: Catalogue = {
   "dashboard.familyControlsByFamily": "the family",
   "dashboard.familyControlsByOperator": "the operator",
   "dashboard.eventManageLinkSent": "Management link sent",
-  // The planting form's refusal page (issue 30, web/public-pages/planting-refusal.ts).
+  // The planting form's refusal page (web/public-pages/planting-refusal.ts).
   "plantRefusal.title": "Your tree was not planted",
   "plantRefusal.name": "The name must be 1 to 80 characters long.",
   "plantRefusal.message": "The message must be 1 to 1000 characters long.",
@@ -1367,7 +1367,7 @@ export const en: Catalogue = {
   "duplicates.cancel": "Cancel",
   "duplicates.undoExplained":
     "Undoing puts everything back in its memorial; both families are told by e-mail.",
-  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  // The audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Audit log",
   "dashboard.audit_title": "Audit log",
   "dashboard.audit_intro":
@@ -1410,7 +1410,7 @@ export const en: Catalogue = {
     "{domain, select, memorial {Memorials} person {Persons} tree {Trees} guestbook {Guestbook} key {API keys} user {Team} invitation {Invitations} webhook {Webhooks} operator {Operator} stock {Stock} context {Funeral homes and groups} species {Species} code {Planting codes} visitor {Visitor plantings} subscription {Reminders} subject {Personal data} plantation {Planting sites} planting {Visitors' payments} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Team member} key {API key} family {Family link} visitor {Visitor} cli {Command line} other {System}}",
-  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  // A person's request answered in the dashboard (/dashboard/privacy).
   "subjectSources.familyEmail": "the family's e-mail address",
   "subjectSources.reminderEmail": "subscriptions to reminders",
   "subjectSources.visitorPlantingEmail": "a visitor's trees (their address)",

@@ -142,7 +142,7 @@ export const fr = {
   "page.manageAwaiting": "Ce mémorial attend encore d’être confirmé : il n’est pas encore public.",
   "page.manageClosed": "Ce mémorial n’a pas été confirmé : il n’a pas été publié.",
   "page.manageExpires": "Ce lien est valable jusqu’au {date}.",
-  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  // What was done to the memorial (the audit log), on the management page.
   "page.manageAuditHeading": "Ce qui a été fait à votre mémorial",
   "page.manageAuditHelp":
     "Chaque modification de votre mémorial, de la plus récente à la plus ancienne : quoi, quand et par qui. Les noms et les messages n’y sont pas repris.",
@@ -720,7 +720,7 @@ export const fr = {
   "dashboard.linkRefusedTitle": "Demande refusée",
   "dashboard.linkRefusedText":
     "Ce formulaire ne peut être envoyé que depuis sa propre page. Ouvrez à nouveau le lien de l'e-mail.",
-  // Trees' life (issue 20.2): the Trees pages, a tree's page, the sheet import.
+  // Trees' life: the Trees pages, a tree's page, the sheet import.
   "dashboard.trees_nav": "Arbres",
   "dashboard.trees_title": "Arbres à mettre en terre",
   "dashboard.trees_intro":
@@ -963,7 +963,7 @@ export const fr = {
   "email.archiveReadyButton": "Télécharger l’archive",
   "email.archiveReadyUntil":
     "Ce lien fonctionne jusqu’au {date} ; ensuite, demandez une nouvelle archive sur votre page de gestion.",
-  // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
+  // The guestbook: the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Livre d’or",
   "guestbook.intro":
     "Laissez quelques mots à la famille. Votre message apparaîtra dès que la famille l’aura approuvé.",
@@ -994,7 +994,7 @@ export const fr = {
   "guestbook.refusedInvalid": "Le formulaire envoyé est incomplet.",
   "guestbook.back": "Retour à la page du mémorial",
   "guestbook.yourText": "Votre texte, à copier :",
-  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  // The author's optional address and the link that withdraws the message.
   "guestbook.emailLabel": "Votre adresse e-mail (facultatif)",
   "guestbook.emailHint":
     "Uniquement pour vous envoyer un lien qui retire votre message si vous le souhaitez. Elle n’est pas affichée, ni conservée avec votre message.",
@@ -1101,7 +1101,7 @@ export const fr = {
   "trees.emailPhotoAlt": "Photo de l’arbre mis en terre",
   "trees.emailFollow": "La page du mémorial montre l’état de chaque arbre au fil des contrôles.",
   "trees.emailButton": "Voir le mémorial",
-  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  // The closing summary and the ceremony print kit.
   "closing.subject": "Le résumé du mémorial : {title}",
   "closing.lead":
     "Voici le résumé du mémorial « {title} » : {trees, plural, one {# arbre planté} other {# arbres plantés}} par {planters, plural, one {# personne} other {# personnes}}, environ {co2} de CO₂ absorbés au fil de leur croissance.",
@@ -1146,7 +1146,7 @@ export const fr = {
   "printkit.leadAnonymous": "Des arbres sont plantés en mémoire d'un être cher.",
   "printkit.scan": "Scannez ce code pour visiter le mémorial et voir les arbres plantés en sa mémoire.",
   "printkit.plantThrough": "Pour planter un arbre en sa mémoire, adressez-vous à {requester}.",
-  // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
+  // The home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Confidentialité choisie",
   "dashboard.eventMemorialTakenDown": "Retiré par la famille",
   "dashboard.eventMemorialRestored": "Rétabli par la famille",
@@ -1186,7 +1186,7 @@ export const fr = {
   "home.privacyDefault":
     "Le choix par défaut de l’entreprise de pompes funèbres s’applique tant que vous n’avez pas choisi.",
   "home.privacySave": "Enregistrer mon choix",
-  // Issue 21.4: anniversary reminders (memorial page, management page, e-mails, link pages).
+  // Anniversary reminders (memorial page, management page, e-mails, link pages).
   "reminders.hello": "Bonjour,",
   "reminders.confirmSubject": "Confirmez votre rappel : {title}",
   "reminders.confirmBody":
@@ -1304,7 +1304,7 @@ export const fr = {
   "dashboard.familyControlsByFamily": "la famille",
   "dashboard.familyControlsByOperator": "l’opérateur",
   "dashboard.eventManageLinkSent": "Lien de gestion envoyé",
-  // The planting form's refusal page (issue 30, web/public-pages/planting-refusal.ts).
+  // The planting form's refusal page (web/public-pages/planting-refusal.ts).
   "plantRefusal.title": "Votre arbre n’a pas été planté",
   "plantRefusal.name": "Le nom doit compter de 1 à 80 caractères.",
   "plantRefusal.message": "Le message doit compter de 1 à 1000 caractères.",
@@ -1408,7 +1408,7 @@ export const fr = {
   "duplicates.cancel": "Annuler",
   "duplicates.undoExplained":
     "Annuler la réunion remet tout dans son mémorial ; les deux familles sont prévenues par e-mail.",
-  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  // The audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Journal",
   "dashboard.audit_title": "Journal des modifications",
   "dashboard.audit_intro":
@@ -1452,7 +1452,7 @@ export const fr = {
     "{domain, select, memorial {Mémoriaux} person {Personnes} tree {Arbres} guestbook {Livre d’or} key {Clés d’API} user {Équipe} invitation {Invitations} webhook {Webhooks} operator {Opérateur} stock {Stock} context {Funérariums et groupes} species {Essences} code {Codes de plantation} visitor {Plantations des visiteurs} subscription {Rappels} subject {Données personnelles} plantation {Sites de plantation} planting {Paiements des visiteurs} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Membre de l’équipe} key {Clé d’API} family {Lien de la famille} visitor {Visiteur} cli {Ligne de commande} other {Système}}",
-  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  // A person's request answered in the dashboard (/dashboard/privacy).
   "subjectSources.familyEmail": "l'adresse e-mail de la famille",
   "subjectSources.reminderEmail": "les abonnements aux rappels",
   "subjectSources.visitorPlantingEmail": "les arbres d'un visiteur (son adresse)",

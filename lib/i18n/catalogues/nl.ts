@@ -138,7 +138,7 @@ export const nl: Catalogue = {
   "page.manageAwaiting": "Deze gedenkpagina wacht nog op bevestiging: ze is nog niet openbaar.",
   "page.manageClosed": "Deze gedenkpagina werd niet bevestigd: ze werd niet gepubliceerd.",
   "page.manageExpires": "Deze link is geldig tot {date}.",
-  // Issue 31.5: what was done to the memorial (the audit log), on the management page.
+  // What was done to the memorial (the audit log), on the management page.
   "page.manageAuditHeading": "Wat er met uw gedenkpagina gebeurde",
   "page.manageAuditHelp":
     "Elke wijziging van uw gedenkpagina, nieuwste eerst: wat, wanneer en door wie. Namen en berichten worden hier niet herhaald.",
@@ -709,7 +709,7 @@ export const nl: Catalogue = {
   "dashboard.linkRefusedTitle": "Verzoek geweigerd",
   "dashboard.linkRefusedText":
     "Dit formulier kan alleen vanaf zijn eigen pagina verstuurd worden. Open de link uit de e-mail opnieuw.",
-  // Trees' life (issue 20.2): the Trees pages, a tree's page, the sheet import.
+  // Trees' life: the Trees pages, a tree's page, the sheet import.
   "dashboard.trees_nav": "Bomen",
   "dashboard.trees_title": "Bomen die nog geplant moeten worden",
   "dashboard.trees_intro":
@@ -946,7 +946,7 @@ export const nl: Catalogue = {
   "email.archiveReadyButton": "Het archief downloaden",
   "email.archiveReadyUntil":
     "Deze link werkt tot {date}; vraag daarna een nieuw archief aan op uw beheerpagina.",
-  // The guestbook (issue 21.3): the memorial page, the management page, the dashboard, the digest.
+  // The guestbook: the memorial page, the management page, the dashboard, the digest.
   "guestbook.heading": "Gastenboek",
   "guestbook.intro":
     "Laat een paar woorden achter voor de familie. Uw bericht verschijnt zodra de familie het heeft goedgekeurd.",
@@ -975,7 +975,7 @@ export const nl: Catalogue = {
   "guestbook.refusedInvalid": "Het verzonden formulier is onvolledig.",
   "guestbook.back": "Terug naar de gedenkpagina",
   "guestbook.yourText": "Uw tekst, om te kopiëren:",
-  // Issue 31.3: the author's optional address and the link that withdraws the message.
+  // The author's optional address and the link that withdraws the message.
   "guestbook.emailLabel": "Uw e-mailadres (niet verplicht)",
   "guestbook.emailHint":
     "Alleen om u een link te sturen waarmee u uw bericht kunt intrekken als u dat wilt. Het wordt niet getoond en niet bij uw bericht bewaard.",
@@ -1080,7 +1080,7 @@ export const nl: Catalogue = {
   "trees.emailPhotoAlt": "Foto van de geplante boom",
   "trees.emailFollow": "De gedenkpagina toont de staat van elke boom na elke controle.",
   "trees.emailButton": "Gedenkpagina bekijken",
-  // Issue 21.5 and 21.6: the closing summary and the ceremony print kit.
+  // The closing summary and the ceremony print kit.
   "closing.subject": "Het overzicht van de gedenkpagina: {title}",
   "closing.lead":
     "Hier is het overzicht van de gedenkpagina „{title}”: {trees, plural, one {# boom geplant} other {# bomen geplant}} door {planters, plural, one {# persoon} other {# personen}}, ongeveer {co2} CO₂ opgenomen tijdens hun groei.",
@@ -1126,7 +1126,7 @@ export const nl: Catalogue = {
   "printkit.scan":
     "Scan deze code om de gedenkpagina te bezoeken en de bomen te zien die ter nagedachtenis zijn geplant.",
   "printkit.plantThrough": "Wilt u ter nagedachtenis een boom planten? Neem contact op met {requester}.",
-  // Issue 21.1-2 (HOME): the home page, its search and the privacy levels.
+  // The home page, its search and the privacy levels.
   "dashboard.eventMemorialPrivacyChanged": "Privacy gekozen",
   "dashboard.eventMemorialTakenDown": "Offline gehaald door de familie",
   "dashboard.eventMemorialRestored": "Hersteld door de familie",
@@ -1166,7 +1166,7 @@ export const nl: Catalogue = {
   "home.privacyHidden": "Verborgen: niemand behalve u ziet ze.",
   "home.privacyDefault": "De standaardkeuze van de uitvaartonderneming geldt zolang u niet gekozen hebt.",
   "home.privacySave": "Mijn keuze opslaan",
-  // Issue 21.4: anniversary reminders (memorial page, management page, e-mails, link pages).
+  // Anniversary reminders (memorial page, management page, e-mails, link pages).
   "reminders.hello": "Hallo,",
   "reminders.confirmSubject": "Bevestig uw herinnering: {title}",
   "reminders.confirmBody": "U hebt gevraagd om elk jaar een herinneringsmail voor de gedenkpagina „{title}”:",
@@ -1281,7 +1281,7 @@ export const nl: Catalogue = {
   "dashboard.familyControlsByFamily": "de familie",
   "dashboard.familyControlsByOperator": "de operator",
   "dashboard.eventManageLinkSent": "Beheerlink verstuurd",
-  // The planting form's refusal page (issue 30, web/public-pages/planting-refusal.ts).
+  // The planting form's refusal page (web/public-pages/planting-refusal.ts).
   "plantRefusal.title": "Uw boom werd niet geplant",
   "plantRefusal.name": "De naam moet 1 tot 80 tekens lang zijn.",
   "plantRefusal.message": "Het bericht moet 1 tot 1000 tekens lang zijn.",
@@ -1385,7 +1385,7 @@ export const nl: Catalogue = {
   "duplicates.cancel": "Annuleren",
   "duplicates.undoExplained":
     "Ongedaan maken zet alles terug in zijn gedenkpagina; beide families krijgen een e-mail.",
-  // Issue 31.5: the audit log (the dashboard's page, the memorial's history, the CSV).
+  // The audit log (the dashboard's page, the memorial's history, the CSV).
   "dashboard.navAudit": "Logboek",
   "dashboard.audit_title": "Logboek van wijzigingen",
   "dashboard.audit_intro":
@@ -1428,7 +1428,7 @@ export const nl: Catalogue = {
     "{domain, select, memorial {Gedenkpagina’s} person {Personen} tree {Bomen} guestbook {Gastenboek} key {API-sleutels} user {Team} invitation {Uitnodigingen} webhook {Webhooks} operator {Operator} stock {Voorraad} context {Uitvaartcentra en groepen} species {Boomsoorten} code {Plantcodes} visitor {Bezoekersplantingen} subscription {Herinneringen} subject {Persoonsgegevens} plantation {Plantlocaties} planting {Betalingen van bezoekers} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Teamlid} key {API-sleutel} family {Link van de familie} visitor {Bezoeker} cli {Opdrachtregel} other {Systeem}}",
-  // Issue 31.2: a person's request answered in the dashboard (/dashboard/privacy).
+  // A person's request answered in the dashboard (/dashboard/privacy).
   "subjectSources.familyEmail": "het e-mailadres van de familie",
   "subjectSources.reminderEmail": "de abonnementen op herinneringen",
   "subjectSources.visitorPlantingEmail": "de bomen van een bezoeker (het adres)",

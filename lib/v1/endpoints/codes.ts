@@ -1,4 +1,4 @@
-// Extension (issue 30): claim codes through the API. POST /v1/Codes/Creer issues codes for a
+// Extension: claim codes through the API. POST /v1/Codes/Creer issues codes for a
 // memorial or for the memorials of a context (shown once), GET /v1/Codes lists them with their
 // state, POST /v1/Codes/Utiliser plants a visitor's tree with one (a partner's own site taking the
 // code for its visitor). The use cases are lib/visitors/claim-codes.ts.

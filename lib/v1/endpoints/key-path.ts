@@ -37,7 +37,7 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
   req.chain = chain;
   const origin = publicOrigin(req.request.headers);
   const request = { epfId, personId };
-  // The lines as PostgreSQL writes them (issue 33.2); a page it cannot write exactly, as read.
+  // The lines as PostgreSQL writes them; a page it cannot write exactly, as read.
   const page = await reportPageJson(filter, paging.limit, paging.offset, reportLineAsJson(origin));
   if (page.exact) {
     return jsonText(200, reportJsonText(envelope(req, "reportArbres"), { period }, request, paging, page));
@@ -65,7 +65,7 @@ export async function memorialInfosResponse(req: V1Request) {
 }
 
 /**
- * Extension (issue 20): the response of both GET Arbre paths (with and without the {key}
+ * Extension: the response of both GET Arbre paths (with and without the {key}
  * segment): one tree, its state and its history, readable as its memorial is in Infos.
  */
 export async function arbreResponse(req: V1Request) {

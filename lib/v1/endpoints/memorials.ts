@@ -23,7 +23,7 @@ export async function memorialsCreer(req: V1Request) {
   const result = await createMemorial({
     caller: req.caller,
     command,
-    // Issue 27.6: only a creation that writes links into the family's e-mails needs a host that
+    // Only a creation that writes links into the family's e-mails needs a host that
     // may name them (HOST_NOT_ALLOWED otherwise); the others carry no link base.
     linkBase: mailsLinks(command) ? linkBase(req.request) : linkBaseIfAllowed(req.request),
     idempotency:

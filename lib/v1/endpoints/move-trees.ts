@@ -1,4 +1,4 @@
-// Extension (issue 32.3): POST /v1/Arbres/Deplacer moves trees from one of the operator's
+// Extension: POST /v1/Arbres/Deplacer moves trees from one of the operator's
 // memorials to another (lib/trees/move-trees.ts holds the rules): a documented endpoint beside the
 // specification's, with its French field names.
 import { withEvents } from "@memorial/lib/events/events";

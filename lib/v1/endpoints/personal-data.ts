@@ -1,4 +1,4 @@
-// Extension (issue 31.2): a data subject's request received by a partner about memorials it
+// Extension: a data subject's request received by a partner about memorials it
 // created. GET /v1/DonneesPersonnelles?Email=…[&Nom=…] answers where the person is held with the
 // rows (a copy: subject.exported in the audit log); POST /v1/DonneesPersonnelles/Effacer erases
 // them and answers what changed (lib/privacy/subject-*.ts). The key's operator's memorials only,

@@ -1,4 +1,4 @@
-// Extension (issue 30): the v1 wire objects of the claim-code requests, with the API's French
+// Extension: the v1 wire objects of the claim-code requests, with the API's French
 // names: POST /v1/Codes/Creer (issue codes for a memorial or a context) and POST /v1/Codes/Utiliser
 // (plant a visitor's tree with a code).
 

@@ -46,7 +46,7 @@ const contexteId = opt(id);
 // partner may send back the Contexte of a response; a field 2.1 does not define is refused.
 const ignored = z.unknown().optional().meta({ description: "Ignored on input." });
 
-// Issue 18.2: every object of a request body is strict (z.strictObject): a field the specification
+// Every object of a request body is strict (z.strictObject): a field the specification
 // does not define is refused (UNKNOWN_FIELD), never ignored. An ignored typo such as
 // `"AConfirmr": true` published a memorial without its family's consent.
 export const ZContexteInput = z
@@ -76,7 +76,7 @@ export const ZContexteInput = z
     ].join(" "),
   });
 
-// Issue 27.10: a place of death is no field of 2.2's Defunt. It stays refused like any other, and
+// A place of death is no field of 2.2's Defunt. It stays refused like any other, and
 // its refusal says which request sets it.
 const ZDefuntCreer = z
   .strictObject(
@@ -292,9 +292,9 @@ export const WIRE_FIELD: Record<string, string> = {
   birthDate: "DateNaissance",
   deathDate: "DateDeces",
   epfId: "epfId",
-  // Issue 20: a tree named in a path (GET /Arbre/{arbreId}).
+  // A tree named in a path (GET /Arbre/{arbreId}).
   "tree.id": "arbreId",
-  // Issue 30: the claim codes (POST /v1/Codes/Creer and /Codes/Utiliser).
+  // The claim codes (POST /v1/Codes/Creer and /Codes/Utiliser).
   memorialId: "MemorialId",
   contextId: "Contexte",
   count: "Nombre",
@@ -304,11 +304,11 @@ export const WIRE_FIELD: Record<string, string> = {
   message: "MessagePlanteur",
   email: "Email",
   visitorPlanting: "MemorialId",
-  // Issue 32.3: POST /v1/Arbres/Deplacer (lib/trees/move-trees.ts).
+  // POST /v1/Arbres/Deplacer (lib/trees/move-trees.ts).
   fromMemorialId: "MemorialId",
   toMemorialId: "MemorialIdCible",
   treeIds: "ArbreIds",
-  // Issue 31.2: GET /v1/DonneesPersonnelles (lib/privacy/subject-find.ts).
+  // GET /v1/DonneesPersonnelles (lib/privacy/subject-find.ts).
   name: "Nom",
 };
 

@@ -1,4 +1,4 @@
-// Extension (issue 32.3): the v1 wire objects of POST /v1/Arbres/Deplacer, which moves trees from
+// Extension: the v1 wire objects of POST /v1/Arbres/Deplacer, which moves trees from
 // one of the operator's memorials to another (lib/trees/move-trees.ts), with the API's French names.
 import { id } from "@memorial/lib/validation";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Extension (issue 31.2): the v1 wire objects of a data subject's request answered by a partner
+// Extension: the v1 wire objects of a data subject's request answered by a partner
 // (lib/privacy/subject-*.ts): GET /v1/DonneesPersonnelles (where the address is held, with the
 // rows) and POST /v1/DonneesPersonnelles/Effacer (their erasure), with the API's French names.
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// Extension (issue 30): the v1 response objects of the claim codes.
+// Extension: the v1 response objects of the claim codes.
 import { z } from "zod";
 import { envelope, listingPageShape, nullable, uint, ZDateTime, ZOrigine } from "./responses-common";
 

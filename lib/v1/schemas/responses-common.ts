@@ -90,7 +90,7 @@ export const ZError = z
       z.literal(403),
       z.literal(404),
       z.literal(405),
-      // Issue 30: a claim code used (CODE_USED) or expired (CODE_EXPIRED).
+      // A claim code used (CODE_USED) or expired (CODE_EXPIRED).
       z.literal(409),
       z.literal(410),
       z.literal(500),
@@ -123,9 +123,9 @@ export const listingPageShape = {
   Plus: z.boolean().meta({ description: "More pages follow." }),
 };
 
-/** Issue 30: where a planting comes from. */
+/** Where a planting comes from. */
 export const ZOrigine = z.enum(["partner", "visitor_code", "visitor_payment"]).meta({
   id: "Origine",
   description:
-    "Extension (issue 30): who planted. `partner`: the operator (the API, its dashboard, its command line); `visitor_code`: a visitor from the memorial page with a claim code of the ceremony card; `visitor_payment`: a visitor who paid online. A memorial creation is `partner`.",
+    "Extension: who planted. `partner`: the operator (the API, its dashboard, its command line); `visitor_code`: a visitor from the memorial page with a claim code of the ceremony card; `visitor_payment`: a visitor who paid online. A memorial creation is `partner`.",
 });

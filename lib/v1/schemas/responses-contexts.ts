@@ -24,7 +24,7 @@ export const ZContextesListing = z
   .meta({ id: "ContextesListing", description: "Extension: the caller's contexts." });
 
 // ---------------------------------------------------------------------------------------------
-// Extension (issue 27.12): one guestbook message, the read that follows a guestbook.entry_* webhook
+// Extension: one guestbook message, the read that follows a guestbook.entry_* webhook
 
 const ZLivreDorMessageFields = z.strictObject({
   MessageId: uint().meta({ description: "The message: `entryId` of the guestbook.entry_* webhooks." }),
@@ -48,5 +48,5 @@ export const ZLivreDorMessage = z
   .meta({
     id: "LivreDorMessage",
     description:
-      "Extension (issue 27.12): one message of the guestbook of one of the caller's memorials (the webhooks carry its id, never its words).",
+      "Extension: one message of the guestbook of one of the caller's memorials (the webhooks carry its id, never its words).",
   });

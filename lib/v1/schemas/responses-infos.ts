@@ -23,7 +23,7 @@ const ZTreeLine = z
     DatePlantation: ZDateTime,
     Planteur: z.string().meta({
       description:
-        "The planter. A visitor's name (issue 30) is the visitor's words: until its family publishes them, other operators read the word for unknown (`Inconnu`, `Onbekend`, `Unknown`, `Unbekannt`) and a null `MessagePlanteur`.",
+        "The planter. A visitor's name is the visitor's words: until its family publishes them, other operators read the word for unknown (`Inconnu`, `Onbekend`, `Unknown`, `Unbekannt`) and a null `MessagePlanteur`.",
     }),
     MessagePlanteur: nullable(z.string()),
     Origine: ZOrigine,
@@ -39,7 +39,7 @@ export const ZArbre = z
     ...ZTreeLine.shape,
     Historique: z.array(ZHistoriqueEtape).meta({ description: "The steps of its life, oldest first." }),
   })
-  .meta({ id: "Arbre", description: "Extension (issue 20): one tree, its state and its history." });
+  .meta({ id: "Arbre", description: "Extension: one tree, its state and its history." });
 export type TArbreFields = Omit<z.infer<typeof ZArbre>, "Objet" | "Date" | "Statut" | "Contexte">;
 
 const ZInfosFields = z.strictObject({
@@ -75,7 +75,7 @@ const ZInfosFields = z.strictObject({
     ])
     .meta({
       description:
-        "Extension (issue 27.12): where the memorial stands. `awaiting_confirmation`: created with `AConfirmer: true`, its family has not confirmed (no tree, no public page); `expired` (issue 32): its family never confirmed before its link expired, or declined it: closed for good, no tree, no public page (webhook `memorial.expired`); `taken_down` (issue 31): its family took it down (its page answers 410 Gone; the family may restore it until an erasure); `erased`: its family's erasure was carried out (anonymous, taken down for good); `merged` (issue 32): merged into another memorial of the operator (its address answers 301 to the one kept); else its privacy level, the family's choice or its funeral home's default: `public` (its page is found by the home page's search), `link_only` (seen by whoever has its address, never searched, not indexed) or `hidden` (its family hid it: its page answers 404). Other operators only read public memorials, so they only see `public` and `link_only`. The same values as the webhook `memorial.privacy_changed`.",
+        "Extension: where the memorial stands. `awaiting_confirmation`: created with `AConfirmer: true`, its family has not confirmed (no tree, no public page); `expired`: its family never confirmed before its link expired, or declined it: closed for good, no tree, no public page (webhook `memorial.expired`); `taken_down`: its family took it down (its page answers 410 Gone; the family may restore it until an erasure); `erased`: its family's erasure was carried out (anonymous, taken down for good); `merged`: merged into another memorial of the operator (its address answers 301 to the one kept); else its privacy level, the family's choice or its funeral home's default: `public` (its page is found by the home page's search), `link_only` (seen by whoever has its address, never searched, not indexed) or `hidden` (its family hid it: its page answers 404). Other operators only read public memorials, so they only see `public` and `link_only`. The same values as the webhook `memorial.privacy_changed`.",
     }),
 });
 export type TInfosFields = z.infer<typeof ZInfosFields>;

@@ -34,7 +34,7 @@ const ZTransaction = z
     Origine: ZOrigine,
     ReferencePaiement: nullable(z.string()).meta({
       description:
-        "Extension (issue 30): for a tree a visitor paid online, the payment's reference at the payment provider (Stripe's PaymentIntent id `pi_…`); null otherwise.",
+        "Extension: for a tree a visitor paid online, the payment's reference at the payment provider (Stripe's PaymentIntent id `pi_…`); null otherwise.",
     }),
   })
   .meta({
@@ -63,10 +63,10 @@ const ZTotalLine = z
     Montant: z.number(),
     NombreArbresVisiteurs: uint().meta({
       description:
-        "Extension (issue 30): of `NombreArbres`, the trees visitors planted from the memorial page (claim codes and payments).",
+        "Extension: of `NombreArbres`, the trees visitors planted from the memorial page (claim codes and payments).",
     }),
     MontantVisiteurs: z.number().meta({
-      description: "Extension (issue 30): of `Montant`, the visitors' trees' part.",
+      description: "Extension: of `Montant`, the visitors' trees' part.",
     }),
   })
   .meta({ id: "TotalLine" });

@@ -1,9 +1,9 @@
-// The v1 response objects (lib/v1/schemas/responses.ts): a tree's life (extension, issue 20).
+// The v1 response objects (lib/v1/schemas/responses.ts): a tree's life (extension).
 import { z } from "zod";
 import { nullable, uint, ZDateTime } from "./responses-common";
 
 // ---------------------------------------------------------------------------------------------
-// Extension (issue 20): a tree's life, on the tree lines of Infos and the reports and in GET Arbre
+// Extension: a tree's life, on the tree lines of Infos and the reports and in GET Arbre
 
 const ETATS_ARBRE = ["Commande", "EnTerre", "Suivi", "Mort", "Remplace"] as const;
 const SANTES = ["Vivant", "Malade"] as const;
@@ -23,7 +23,7 @@ const ZPhotoUrl = nullable(z.url()).meta({
     "Extension: the absolute address of the photo (resized, without location metadata); null when none.",
 });
 
-/** The life fields of a tree line (extension, issue 20). */
+/** The life fields of a tree line (extension). */
 export const treeLifeShape = {
   ArbreId: uint().meta({ description: "Extension: the tree's id (`GET /Arbre/{arbreId}`)." }),
   EtatArbre: z.enum(ETATS_ARBRE).meta({

@@ -4,7 +4,7 @@
 // says `additionalProperties: false`, so the contract test (e2e/api/contract.spec.ts) catches any
 // field that reaches the wire without being documented.
 //
-// One file per resource (issue 29.6), re-exported here in the order they were written: the
+// One file per resource, re-exported here in the order they were written: the
 // OpenAPI document lists the schemas in the order they are defined, and stays byte-identical.
 
 export * from "./responses-catalogue";

@@ -1,4 +1,4 @@
-// Issue 18.2: the request bodies are strict at every level; an unknown field is refused with its
+// The request bodies are strict at every level; an unknown field is refused with its
 // path, and the refusal suggests the defined field a typo was meant to be.
 
 import { mapError } from "@memorial/lib/v1/errors";
@@ -63,7 +63,7 @@ describe("the request bodies refuse a field the specification does not define", 
     );
   });
 
-  it("Defunt.LieuDeces (issue 27.10): refused, and the refusal says that PUT /Personne/Modifier sets it", () => {
+  it("Defunt.LieuDeces: refused, and the refusal says that PUT /Personne/Modifier sets it", () => {
     const body = { Defunt: { Nom: "A", DateDeces: "2026-10-01", LieuDeces: "Namur" } };
     expect(refusal(ZMemorialsCreer, body)).toEqual({
       status: 400,

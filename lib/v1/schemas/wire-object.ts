@@ -1,4 +1,4 @@
-// The objects of the v1 request bodies are strict (issue 18.2): a field the specification does not
+// The objects of the v1 request bodies are strict: a field the specification does not
 // define is refused at any level, never ignored. An ignored typo is a silent wrong answer: with
 // `"AConfirmr": true` the memorial was published and planted without the family's consent.
 // The refusal names the nearest defined field, since nearly every unknown field is a misspelling.
@@ -22,8 +22,8 @@ function unknownFieldError(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 /**
- * The options of a strict object some of whose would-be fields belong to another request (issue
- * 27.10: the place of death of a creation): such a field is refused as any unknown one
+ * The options of a strict object some of whose would-be fields belong to another request (the
+ * place of death of a creation): such a field is refused as any unknown one
  * (UNKNOWN_FIELD, its path in Champ), its message saying where it is set; the other unknown
  * fields keep the refusal of parseWire, which this option, closer to the object, falls back to.
  */

@@ -1,4 +1,4 @@
-// Extension (issue 27.12): one guestbook message in the API's words (GET /v1/LivreDor/{messageId}).
+// Extension: one guestbook message in the API's words (GET /v1/LivreDor/{messageId}).
 import type { operatorGuestbookEntry } from "@memorial/lib/guestbook/queries";
 import type { TLivreDorMessageFields } from "@memorial/lib/v1/schemas/responses";
 

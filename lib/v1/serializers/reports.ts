@@ -95,7 +95,7 @@ export function reportJsonText(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The same lines written by PostgreSQL (issue 33.2: lib/reports/queries.ts reportPageJson). Each
+// The same lines written by PostgreSQL (lib/reports/queries.ts reportPageJson). Each
 // field is the text serializeReportLine's object takes in JSON.stringify, key for key and byte for
 // byte: row_to_json writes keys in order without spaces, and escapes strings as JSON.stringify
 // does (", \\, \\b \\f \\n \\r \\t, other controls as \\u00xx; PostgreSQL's text holds no lone

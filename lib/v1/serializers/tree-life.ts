@@ -1,4 +1,4 @@
-// Extension (issue 20): a tree's life in the API's words, on the tree lines of Infos and the
+// Extension: a tree's life in the API's words, on the tree lines of Infos and the
 // reports and in GET /v1/Arbre/{arbreId}. Days are written as date-times at 00:00 UTC, as every
 // date of the API; photos as absolute addresses on the service's public origin.
 import { trimDecimal } from "@memorial/lib/catalogue/queries";

@@ -1,8 +1,8 @@
 // /dashboard: the home of the dashboard, an overview of this calendar month against the last one
 // (trees, CO2, memorials, confirmations awaited, amount), the trees waiting to be planted in the
-// ground (issue 20.6), the trees of the last 12 months, and the
+// ground, the trees of the last 12 months, and the
 // memorials whose family has not confirmed for more than 7 days, each with a resend button, and
-// what becomes of the tree of a memorial never confirmed (issue 32.1; admins change it).
+// what becomes of the tree of a memorial never confirmed (admins change it).
 
 import { mailConfigured } from "@memorial/lib/dashboard/emails";
 import { formatCo2, formatDate, formatNumber } from "@memorial/lib/dashboard/format";

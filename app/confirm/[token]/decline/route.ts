@@ -1,4 +1,4 @@
-// Issue 32.2: POST /confirm/{token}/decline, the confirmation page's "we do not wish this memorial"
+// POST /confirm/{token}/decline, the confirmation page's "we do not wish this memorial"
 // (a form, no JavaScript). Same-origin check as the confirmation's button. The memorial is closed
 // at once as not confirmed (lib/memorials/decline-memorial.ts): a kind page in the family's
 // language, and no further e-mail.

@@ -1,4 +1,4 @@
-// Issue 31.3: a guestbook author's withdrawal link (/guestbook/withdraw/{token}), from the e-mail
+// A guestbook author's withdrawal link (/guestbook/withdraw/{token}), from the e-mail
 // sent when they left their address with their message (lib/guestbook/withdraw-entry.ts). GET and
 // HEAD only show the message and a button (mail scanners open links); the button's POST, from this
 // site's own page (Fetch Metadata, then Origin), withdraws it and answers the page that says so.

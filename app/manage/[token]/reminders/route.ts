@@ -1,5 +1,5 @@
 // POST /manage/{token}/reminders: the family subscribes an address to the memorial's anniversary
-// reminders from its management page (issue 21.4). From this site only (same-origin check, as
+// reminders from its management page. From this site only (same-origin check, as
 // every change of the management page). The family's own address, which received its management
 // link, is active at once; another one gets a confirmation e-mail (double opt-in). Then back to the
 // page (303); bad input is a 400 page naming the problem, nothing written.
@@ -77,7 +77,7 @@ export async function POST(request: NextRequest, context: Context) {
       return answer({ state: "invalid", memorialId: found.memorialId, problems: ["host"] }, 400);
     }
     if (error.status === 404) return answer({ state: "unavailable" }, 404);
-    // Issue 27.4: this client, or this memorial today, had its share of confirmation e-mails.
+    // This client, or this memorial today, had its share of confirmation e-mails.
     if (error instanceof RateLimitedError) {
       const limited = answer({ state: "limited", memorialId: found.memorialId }, 429);
       limited.headers.set("Retry-After", String(error.retryAfterSeconds));

@@ -1,9 +1,9 @@
 // POST /memorial/{id}/guestbook: a visitor's message, from the guestbook form of the memorial page
-// (issue 21.3; lib/guestbook/post-entry.ts). Works without JavaScript: on success 303 back to the
+// (lib/guestbook/post-entry.ts). Works without JavaScript: on success 303 back to the
 // page with its status (Post/Redirect/Get); refused, nothing is written and a page says why, in
 // the visitor's language: 400 (limits, control characters, links, honeypot, a closed guestbook,
 // an incomplete form, a malformed e-mail address), 403 (not from this site), 404 (no such public
-// memorial), 429 (too many). Issue 31.3: an author who leaves an e-mail address (optional) is sent
+// memorial), 429 (too many). An author who leaves an e-mail address (optional) is sent
 // the link that withdraws their message (lib/guestbook/withdraw-entry.ts); the address is not kept
 // with the message.
 
@@ -60,7 +60,7 @@ async function post(request: NextRequest, context: Context) {
   // A form of another site (or a script without this site's Origin) cannot post in its name.
   if (!fromThisSite(request, { originRequired: true })) return refuse("refusedOrigin", 403);
   if (memorialId === null || !memorial) return refuse("refusedInvalid", 404);
-  // Past the public forms' limit: the message is too long to be one (issue 29.4).
+  // Past the public forms' limit: the message is too long to be one.
   if (form.tooLarge) return refuse("refusedMessage", 413);
   const name = field("name");
   const message = field("message");
@@ -71,7 +71,7 @@ async function post(request: NextRequest, context: Context) {
   } catch {
     return refuse("refusedEmail", 400, message);
   }
-  // The e-mail's link names this site: a host that may not name links (issue 27.6) is refused,
+  // The e-mail's link names this site: a host that may not name links is refused,
   // with nothing written, rather than a message posted whose link cannot be sent.
   const base = email ? linkBaseIfAllowed(request) : null;
   if (email && !base) return refuse("refusedOrigin", 403, message);

@@ -1,4 +1,4 @@
-// GET /memorial/{id}/plant: the form with which a visitor plants a tree in a memorial (issue 30.3),
+// GET /memorial/{id}/plant: the form with which a visitor plants a tree in a memorial,
 // in the memorial page's language (?lang=, as its layout decides). A plain HTML form POSTed to
 // /memorial/{id}/trees (app/memorial/[id]/trees/route.ts): it works without JavaScript, and the
 // route sends the visitor back here with the outcome (?planted=1, ?queued=1, ?paid={session},

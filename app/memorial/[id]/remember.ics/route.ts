@@ -1,4 +1,4 @@
-// GET /memorial/{id}/remember.ics: the memorial's anniversary as a calendar file (issue 21.4), a
+// GET /memorial/{id}/remember.ics: the memorial's anniversary as a calendar file, a
 // yearly all-day event on the date of death with the memorial's address. Only for a memorial the
 // public may see (the policy) with an exact date of death; anything else is a 404. An anonymous
 // memorial's event carries its shown title only (displayTitle), never the deceased's name.

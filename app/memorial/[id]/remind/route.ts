@@ -1,4 +1,4 @@
-// POST /memorial/{id}/remind: the memorial page's reminder form (issue 21.4), a plain HTML form
+// POST /memorial/{id}/remind: the memorial page's reminder form, a plain HTML form
 // that works without JavaScript. A visitor gives an e-mail address, ticks the days and agrees;
 // the answer is a page: "check your inbox" (a confirmation e-mail was written to the outbox:
 // double opt-in, nothing is sent before it is confirmed), or 400 naming what is missing, nothing
@@ -72,7 +72,7 @@ async function post(request: NextRequest, context: Context) {
       return answer({ state: "invalid", memorialId: options.memorialId, problems: ["host"] }, 400);
     }
     if (error.status === 404) return answer({ state: "unavailable" }, 404);
-    // Issue 27.4: this client, or this memorial today, had its share of confirmation e-mails.
+    // This client, or this memorial today, had its share of confirmation e-mails.
     if (error instanceof RateLimitedError) {
       const limited = answer({ state: "limited", memorialId: options.memorialId }, 429);
       limited.headers.set("Retry-After", String(error.retryAfterSeconds));

@@ -1,4 +1,4 @@
-// POST /memorial/{id}/trees: the planting form of the memorial page (issue 30.3; the use case is
+// POST /memorial/{id}/trees: the planting form of the memorial page (the use case is
 // lib/visitors/planting-form.ts). Works without JavaScript: a code plants (303 to the form's page
 // with planted=1, or queued=1 when the tree waits for stock), a payment goes to the Stripe
 // Checkout session's page (303). Refused, nothing is written but the limits' counts and a page

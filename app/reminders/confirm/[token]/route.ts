@@ -1,4 +1,4 @@
-// The confirmation link of a reminder subscription (issue 21.4, double opt-in). Opening it (GET,
+// The confirmation link of a reminder subscription (double opt-in). Opening it (GET,
 // or HEAD as mail scanners do) only shows a page with one button; only the button (a POST)
 // confirms, so a scanner following links never subscribes anyone. An unknown link answers 404.
 

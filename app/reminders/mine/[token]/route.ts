@@ -1,4 +1,4 @@
-// Issue 31.3: the page of a visitor's reminders, linked from every reminder e-mail and every
+// The page of a visitor's reminders, linked from every reminder e-mail and every
 // visitor's receipt. GET shows the subscriptions of the address the link's token names (reads
 // only: mail scanners open links); POST deletes one of them (`subscription` = its id) or all
 // (`subscription` = all), from this site's own form only (the Origin checked, as the guestbook's),

@@ -1,4 +1,4 @@
-// The unsubscribe link of every reminder e-mail (issue 21.4), also its List-Unsubscribe address.
+// The unsubscribe link of every reminder e-mail, also its List-Unsubscribe address.
 // GET (and HEAD) only shows a page with one button: mail scanners open links, and must not
 // unsubscribe anyone. POST unsubscribes: the page's button, and the one-click unsubscribe of RFC
 // 8058, which mail providers send from their own servers (body List-Unsubscribe=One-Click): so no

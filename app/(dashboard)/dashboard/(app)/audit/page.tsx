@@ -1,4 +1,4 @@
-// /dashboard/audit: the operator's audit log (issue 31.5), admins only: every change made to its
+// /dashboard/audit: the operator's audit log, admins only: every change made to its
 // data by its team, its API keys, families, visitors and the service, with filters and a CSV.
 // Staff see a memorial's own history on its page (an admin's oversight of the team is not theirs).
 import { translator } from "@memorial/lib/i18n/translate";

@@ -1,4 +1,4 @@
-// /dashboard/duplicates (issue 32.4): the signed-in operator's possible duplicates, two of its
+// /dashboard/duplicates: the signed-in operator's possible duplicates, two of its
 // memorials that may have been made for the same person (lib/memorials/duplicates.ts), with what
 // matches (the names' similarity, the days between the dates of death, the place), and for each
 // pair "Merge, keep no. N" or "Not the same person"; a merge can be undone here for 30 days. Only

@@ -1,5 +1,5 @@
 // /dashboard/memorials: the operator's memorials, searchable and paged; above them, the link to
-// the possible duplicates (issue 32.4) with their number.
+// the possible duplicates with their number.
 import { translator } from "@memorial/lib/i18n/translate";
 import { countOpenDuplicates } from "@memorial/lib/memorials/duplicates";
 import Link from "next/link";

@@ -1,4 +1,4 @@
-// /dashboard/privacy (issue 31.2): a person's request answered by an admin: every record of the
+// /dashboard/privacy: a person's request answered by an admin: every record of the
 // operator's memorials and team that holds their e-mail address (and name), a copy as JSON, and
 // the erasure with its report (lib/privacy/subject-*.ts). Admins only.
 import { messagesIn, translator } from "@memorial/lib/i18n/translate";

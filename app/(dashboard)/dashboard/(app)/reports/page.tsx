@@ -1,5 +1,5 @@
 // /dashboard/reports: tree reports of a funeral home or of one person, as the API gives them; then
-// the trees' life (issue 20.6): allocated vs in the ground vs alive per funeral home and site, the
+// the trees' life: allocated vs in the ground vs alive per funeral home and site, the
 // survival rate per site and species, rendered here on the server, with their exports.
 
 import { listFuneralHomes } from "@memorial/lib/dashboard/contexts";

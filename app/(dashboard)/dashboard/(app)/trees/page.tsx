@@ -1,5 +1,5 @@
 // /dashboard/trees: the operator's trees waiting to be planted in the ground, and the batch form
-// that records them planted (issue 20.2).
+// that records them planted.
 
 import { mebibytes } from "@memorial/lib/dashboard/trees";
 import { settings } from "@memorial/lib/settings";

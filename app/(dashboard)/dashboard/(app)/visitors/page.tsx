@@ -1,4 +1,4 @@
-// /dashboard/visitors: visitor planting (issue 30): the settings and the planting codes (admins only).
+// /dashboard/visitors: the settings of visitor planting and the planting codes (admins only).
 import { VisitorsPanel } from "@/components/dashboard/visitors-panel";
 import { requireRole } from "@/web/auth/session";
 import { pageTitle } from "@/web/dashboard/page-title";

@@ -1,5 +1,5 @@
-// GET /manage/{token}/archive/{id}: the family's archive of its memorial (issue 31.1,
-// lib/privacy/archive.ts), a ZIP, while it is valid. An unknown link answers 404, an expired or
+// GET /manage/{token}/archive/{id}: the family's archive of its memorial (lib/privacy/archive.ts),
+// a ZIP, while it is valid. An unknown link answers 404, an expired or
 // replaced one 410, as the management page does; an archive past its validity (or another
 // memorial's) answers 410 with a page that says to ask for a new one.
 

@@ -46,7 +46,7 @@ export default async function MemorialPage(props: {
   searchParams: Promise<{
     page?: string | string[];
     manage?: string | string[];
-    // Issue 32.3: the move form's target search and outcome (components/dashboard/move-trees-section.tsx).
+    // The move form's target search and outcome (components/dashboard/move-trees-section.tsx).
     moveSearch?: string | string[];
     moved?: string | string[];
     movedTo?: string | string[];
@@ -73,7 +73,7 @@ export default async function MemorialPage(props: {
   const history = await memorialHistory(memorial.id);
   const person = memorial.person;
   const awaiting = memorial.status === "awaiting_confirmation";
-  // Issue 32: closed as not confirmed (its link expired, or its family declined): no page, no tree.
+  // Closed as not confirmed (its link expired, or its family declined): no page, no tree.
   const closed = memorial.status === "expired";
   const unconfirmed = await setUnconfirmedOutcome(session.operatorId);
   const today = new Date();
@@ -120,7 +120,7 @@ export default async function MemorialPage(props: {
       </div>
 
       {memorial.mergedIntoId !== null ? (
-        // Issue 32.4: merged into another memorial (a duplicate), undoable from the duplicates' page.
+        // Merged into another memorial (a duplicate), undoable from the duplicates' page.
         <p className="text-sm text-stone-700" data-testid="merged-into">
           <a className="underline" href={`/dashboard/memorials/${memorial.mergedIntoId}`}>
             {translator(lang, "duplicates")("mergedInto", { id: memorial.mergedIntoId })}
@@ -132,7 +132,7 @@ export default async function MemorialPage(props: {
       ) : null}
 
       {awaiting || closed ? (
-        // Issue 32: what becomes of the waiting tree of a memorial never confirmed (the operator's setting).
+        // What becomes of the waiting tree of a memorial never confirmed (the operator's setting).
         <p className="text-sm text-stone-700" data-testid="unconfirmed-outcome">
           {closed
             ? t(memorial.closedReason === "declined" ? "closedDeclined" : "closedExpired", {
@@ -449,7 +449,7 @@ export default async function MemorialPage(props: {
         </section>
       )}
 
-      {/* Issue 31.5: what was done to this memorial, by whom (every role; the whole log is the admins'). */}
+      {/* What was done to this memorial, by whom (every role; the whole log is the admins'). */}
       <section aria-labelledby="audit-title" className="space-y-3" data-testid="memorial-audit">
         <h2 id="audit-title" className="text-xl font-semibold">
           {t("audit_memorial_heading")}

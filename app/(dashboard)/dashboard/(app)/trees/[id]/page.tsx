@@ -1,6 +1,6 @@
 // /dashboard/trees/{id}: one of the operator's trees, its state and history (lib/trees/queries.ts
 // treeLife), and the forms its state allows: planted in the ground while ordered, a check or a
-// death while in the ground (issue 20.2). Another operator's tree is not found.
+// death while in the ground. Another operator's tree is not found.
 
 import { formatDate, formatDateTime } from "@memorial/lib/dashboard/format";
 import { mebibytes, ownTree } from "@memorial/lib/dashboard/trees";
@@ -41,7 +41,7 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
   const lang = await dashboardLanguage(session.operatorLanguage);
   const t = translator(lang, "dashboard");
   const m = translator(lang, "move");
-  // Issue 32.3: the memorials it was moved between (tree_move).
+  // The memorials it was moved between (tree_move).
   const moves = await movesOfTree(session.scope, tree.treeId);
   const day = (value: string | null) => (value ? formatDate(`${value}T00:00:00Z`, lang) : "—");
   const inGround = tree.status === "in_ground" || tree.status === "monitored";

@@ -1,4 +1,4 @@
-// /dashboard/trees/dead: the operator's dead trees (issue 27.11).
+// /dashboard/trees/dead: the operator's dead trees.
 
 import { settings } from "@memorial/lib/settings";
 import { TreeList } from "@/components/dashboard/tree-list";

@@ -1,4 +1,4 @@
-// /dashboard/trees/due: the operator's trees due for a check (issue 27.11).
+// /dashboard/trees/due: the operator's trees due for a check.
 
 import { settings } from "@memorial/lib/settings";
 import { TreeList } from "@/components/dashboard/tree-list";

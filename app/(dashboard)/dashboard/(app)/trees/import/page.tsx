@@ -1,5 +1,5 @@
 // /dashboard/trees/import: a field team's CSV sheet, its columns, and the report of its lines
-// (issue 20.2; lib/trees/import-sheet.ts).
+// (lib/trees/import-sheet.ts).
 
 import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
 import { SHEET_MAX_BYTES, SHEET_MAX_LINES } from "@memorial/lib/trees/sheet";

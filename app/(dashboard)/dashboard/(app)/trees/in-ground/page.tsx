@@ -1,4 +1,4 @@
-// /dashboard/trees/in-ground: the operator's trees in the ground (issue 27.11).
+// /dashboard/trees/in-ground: the operator's trees in the ground.
 
 import { settings } from "@memorial/lib/settings";
 import { TreeList } from "@/components/dashboard/tree-list";

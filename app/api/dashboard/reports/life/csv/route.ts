@@ -1,4 +1,4 @@
-// GET /api/dashboard/reports/life/csv?table=homes|sites|survival: a trees' life table as CSV (issue 20.6)
+// GET /api/dashboard/reports/life/csv?table=homes|sites|survival: a trees' life table as CSV
 import { treeLifeExportRoute } from "@/web/dashboard/exports";
 
 export const GET = treeLifeExportRoute("csv");

@@ -1,4 +1,4 @@
-// GET /api/dashboard/reports/life/xlsx?table=homes|sites|survival: a trees' life table as XLSX (issue 20.6)
+// GET /api/dashboard/reports/life/xlsx?table=homes|sites|survival: a trees' life table as XLSX
 import { treeLifeExportRoute } from "@/web/dashboard/exports";
 
 export const GET = treeLifeExportRoute("xlsx");
