@@ -5,8 +5,8 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // proxy.ts redirects pages with a trailing slash itself (the HTTP server answers /v1 paths:
-  // lib/service/v1-routes.ts).
+  // proxy.ts redirects pages with a trailing slash itself; a /v1 path with one is answered the JSON
+  // 404 by the HTTP server in front (lib/v1/guard.ts).
   skipTrailingSlashRedirect: true,
   // The domain package (lib/, compiled by scripts/build-lib.mjs into node_modules/@memorial/lib) is
   // loaded by Node, not bundled: the launcher, the job runner, /v1 and every page and route share

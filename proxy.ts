@@ -81,9 +81,9 @@ export function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      // Pages; not static files, and not the JSON API (lib/service/server.ts answers every /v1
-      // request itself: Next.js never sees one).
-      // Nor the uploads (issue 29.4): the proxy would hold a copy of their body and cut it at
+      // Pages; not static files, and not the JSON API (app/v1: no page, no CSP, no nonce; its
+      // route files answer JSON only).
+      // Nor the uploads: the proxy would hold a copy of their body and cut it at
       // 10 MB, so a photo near PHOTO_MAX_BYTES arrived broken; their route reads them through
       // lib/http/capped-body.ts and refuses cross-site requests itself (web/dashboard/route.ts).
       source:

@@ -1,6 +1,5 @@
-// Paths matched as Next.js matches its routes, for the two places that route paths themselves:
-// the v1 API's router (lib/service/v1-routes.ts) and the route templates of the metrics and logs
-// (lib/observability/routes.ts). Segment by segment, a static segment before a dynamic one
+// Paths matched as Next.js matches its routes, for the route templates of the metrics, the logs
+// and the traces (lib/observability/routes.ts), which name a request before Next.js routes it. Segment by segment, a static segment before a dynamic one
 // ([name]), before a catch-all ([...name], one segment or more; [[...name]], none or more), with
 // backtracking: /v1/Arbre/Arbre/7 is [key]/Arbre/[arbreId] when Arbre/[arbreId] has nothing more.
 

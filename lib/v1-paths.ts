@@ -16,13 +16,13 @@ export const V1_PATHS = [
   "Transactions/[year]/[month]",
   "Transactions/totaux/[mode]/[year]/[month]",
   "LivreDor/[messageId]",
-  // Extension (issue 30): claim codes.
+  // Extension: claim codes.
   "Codes",
   "Codes/Creer",
   "Codes/Utiliser",
-  // Extension (issue 32.3): moving trees between the operator's memorials.
+  // Extension: moving trees between the operator's memorials.
   "Arbres/Deplacer",
-  // Extension (issue 31.2): a data subject's request about the operator's memorials.
+  // Extension: a data subject's request about the operator's memorials.
   "DonneesPersonnelles",
   "DonneesPersonnelles/Effacer",
   "Arbre/[arbreId]",

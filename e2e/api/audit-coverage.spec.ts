@@ -1,4 +1,4 @@
-// Issue 31.5, "Done when": the audit log is written by every write path. The ways in are LISTED
+// The audit log is written by every write path. The ways in are LISTED
 // from their own tables, so that a way added without a scenario here fails this file:
 // - every non-GET method of the API's route table (lib/v1/routes.ts);
 // - every export of the dashboard's server actions (web/dashboard/*actions.ts);
@@ -71,6 +71,9 @@ function routeFiles(dir: string): string[] {
 /** "POST /manage/[token]": each writing method of each route handler (groups "(x)" left out). */
 const routeWays = () =>
   routeFiles("app")
+    // The v1 API's route files are its table's (v1Ways; lib/v1/route-files.test.ts holds the two
+    // together): each exports every method, those its path lacks answering 405.
+    .filter((file) => !file.startsWith(`app${path.sep}v1${path.sep}`))
     .flatMap((file) => {
       const source = readFileSync(file, "utf8");
       const exported = new Set<string>();

@@ -1,4 +1,4 @@
-// Issue 28.1: in the running service each module of lib/ exists once. The server answers /v1 from
+// In the running service each module of lib/ exists once. The server answers /v1 from
 // lib/ itself, Next.js renders the dashboard's pages and routes with lib/ loaded as an external
 // package, and the job runner sends the e-mails: all three reach the database through the one
 // pool of lib/db/client.ts, which names itself in each connection's application_name
@@ -29,7 +29,7 @@ test("the API, the pages and the jobs of one process share one copy of lib/: one
   };
 
   const op = await makeIsolatedOperator({ stock: 5 });
-  // The API, answered by the server from lib/ (lib/service/v1-routes.ts)...
+  // The API, answered by its route files (app/v1) from lib/...
   expect((await api("GET", "/Especes", { key: op.key })).status).toBe(200);
   const email = `${unique("graph").replace(/\W+/g, "-")}@example.org`.toLowerCase();
   const created = await api("POST", "/Memorials/Creer", {

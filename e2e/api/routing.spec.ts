@@ -55,8 +55,8 @@ test("pages keep their trailing-slash redirect", async () => {
 });
 
 test("a Host header that is no address still gets the API's JSON answer, never a text 500", async () => {
-  // The production server calls the /v1 route handlers itself (lib/service/v1-routes.ts): the Request
-  // it builds must not take its origin from the client's Host ("a:b" is no URL authority).
+  // Next.js builds the Request a route file gets: a client's Host that is no URL authority ("a:b")
+  // must not turn the answer into a text 500.
   const op = await makeIsolatedOperator();
   for (const host of ["a:b", "x:99999", "[", "::1"]) {
     const r = await rawRequest(baseUrl(), "GET", "/v1/Especes", { host, key: op.key });

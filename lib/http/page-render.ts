@@ -1,4 +1,4 @@
-// A public page as a phone should get it (issues 22.1 and 33.1): rendered by Next.js through this
+// A public page as a phone should get it: rendered by Next.js through this
 // very server (a request on the loopback carrying the process's render token), then answered
 // without Next.js's client runtime. The public pages (home, search results, memorial pages, their
 // not-found pages) are server components with no client component: their HTML works whole without

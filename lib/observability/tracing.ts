@@ -17,6 +17,35 @@ import { createRouteMatcher, listRouteTemplates, pathOf, type RouteMatcher } fro
 
 const SERVICE = "memorial-trees";
 
+/** A partner's key as a /v1 path may carry it (lib/operators/keys.ts makes them so). */
+const KEY_IN_TEXT = /mt_[a-z]+_[A-Za-z0-9_-]+/g;
+
+const hideKeys = (value: unknown) =>
+  typeof value === "string" && value.includes("mt_") ? value.replace(KEY_IN_TEXT, "{key}") : value;
+
+/**
+ * The exporter, sent spans without a partner's key in their name or attributes. Next.js's own
+ * spans (the request it handles, named and labelled by its URL before its route is known) are
+ * made where no hook of ours reaches: their text is cleared here, on its way out, once for all.
+ */
+function withoutKeys(exporter: Sdk.tracing.SpanExporter): Sdk.tracing.SpanExporter {
+  const cleared = (span: Sdk.tracing.ReadableSpan): Sdk.tracing.ReadableSpan => {
+    const attributes = Object.fromEntries(
+      Object.entries(span.attributes).map(([name, value]) => [name, hideKeys(value)]),
+    );
+    // The span's other fields are read through the original, unchanged.
+    return Object.create(span, {
+      name: { value: hideKeys(span.name), enumerable: true },
+      attributes: { value: attributes, enumerable: true },
+    });
+  };
+  return {
+    export: (spans, done) => exporter.export(spans.map(cleared), done),
+    shutdown: () => exporter.shutdown(),
+    forceFlush: exporter.forceFlush ? () => exporter.forceFlush!() : undefined,
+  };
+}
+
 let routes: RouteMatcher | undefined;
 let started = false;
 
@@ -34,7 +63,7 @@ export function startTracing(): boolean {
     const { PgInstrumentation } = require("@opentelemetry/instrumentation-pg") as typeof Pg;
     const sdk = new NodeSDK({
       serviceName: process.env.OTEL_SERVICE_NAME || SERVICE,
-      traceExporter: new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }),
+      traceExporter: withoutKeys(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` })),
       // Traces only: no OTLP metrics or logs.
       metricReaders: [],
       logRecordProcessors: [],

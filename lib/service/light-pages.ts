@@ -1,15 +1,14 @@
-// The public pages that the rendered-page cache does not keep, answered light (issue 33.1): the
+// The public pages that the rendered-page cache does not keep, answered light: the
 // home page and its search results, a memorial page right after a guestbook message or while it
-// may not be kept, the not-found page of a memorial address, and the planting form of a memorial
-// (issue 30). Each is rendered by Next.js
-// through this server (lib/http/page-render.ts) and answered without Next.js's client runtime,
+// may not be kept, the not-found page of a memorial address, and the planting form of a memorial.
+// Each is rendered by Next.js through this server (lib/http/page-render.ts) and answered without Next.js's client runtime,
 // which these server components do not need: a first visit of a phone stays under 40 KiB
 // (e2e/browser/page-weight.spec.ts). Nothing is kept: every request is rendered for itself, with
 // the visitor's own headers (language, cookies).
 import type http from "node:http";
+import { encoded } from "@memorial/lib/http/encoding";
 import { RENDER_FOR_CACHE_HEADER } from "@memorial/lib/http/page-cache-token";
 import { createPageRenderer, lightened, type PageRendererOptions } from "@memorial/lib/http/page-render";
-import { encoded } from "./v1-routes";
 
 // The request's headers that are its connection's, not the page's.
 const HOP_BY_HOP = new Set([

@@ -2,11 +2,10 @@
 // job runner, instead of `next start`: Next.js through its programmatic API behind node:http, so that the
 // server's own limits can be set. With `next start`, a client sending its headers one line every
 // 10 s keeps its connection for minutes (300 such clients hold 300 sockets), and TRACE answers a
-// text 500. In front of Next.js: the /v1 guard and the v1 API itself (lib/service/v1-routes.ts over
-// lib/v1/routes.ts: Next.js never sees /v1, in development as in production) and the
-// rendered-page cache of memorial pages; in front of everything,
-// /healthz, /readyz and the 503 answers while the instance starts or its database is away
-// (lib/service/availability.ts).
+// text 500. Next.js serves every page and every route file, the v1 API's (app/v1) included. In
+// front of it: what Next.js answers before any /v1 route file, answered as JSON (lib/v1/guard.ts),
+// and the rendered-page cache of memorial pages; in front of everything, /healthz, /readyz and the
+// 503 answers while the instance starts or its database is away (lib/service/availability.ts).
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { CLIENT_HEADER, socketClient } from "@memorial/lib/auth/client-address";
@@ -18,13 +17,11 @@ import { noteClient } from "@memorial/lib/observability/request-context";
 import { answerTakenDown } from "@memorial/lib/privacy/gone-page";
 import { observed } from "@memorial/lib/service/observed";
 import { holdSettings } from "@memorial/lib/settings";
-import { guardV1Request, v1ServerError } from "@memorial/lib/v1/guard";
-import { V1_ROUTES } from "@memorial/lib/v1/routes";
+import { guardV1Request } from "@memorial/lib/v1/guard";
 import next from "next";
 import { refuseWhileUnavailable, serveProbes } from "./availability";
 import { createLightPages } from "./light-pages";
 import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
-import { createV1Router, serveV1 } from "./v1-routes";
 
 export interface HttpServerOptions {
   /** Next.js's development mode (`npm run dev`): hot reload, no page cache. */
@@ -69,7 +66,7 @@ export class ListenError extends Error {
 
 /**
  * Binds the port first, before the database and Next.js are started: a port already taken stops
- * the launcher at once (issue 34.3), and /healthz and /readyz answer from the start. Until the
+ * the launcher at once, and /healthz and /readyz answer from the start. Until the
  * application is attached, and whenever the database cannot be reached, requests are answered
  * 503 by lib/service/availability.ts.
  */
@@ -147,8 +144,8 @@ export async function listenHttp(port: number, hostname: string): Promise<HttpSe
 }
 
 /**
- * Prepares Next.js and returns the handler of every request it and the /v1 route handlers serve
- * (with the rendered-page cache in front of the memorial pages).
+ * Prepares Next.js and returns the handler of every request it serves (with the rendered-page
+ * cache in front of the memorial pages).
  */
 export async function createAppHandler(
   options: HttpServerOptions,
@@ -179,7 +176,6 @@ export async function createAppHandler(
   // The environment is set: settings() stops reading it at every call (lib/settings.ts).
   holdSettings();
   const handle = app.getRequestHandler();
-  const v1Router = createV1Router(V1_ROUTES);
 
   const handler: RequestHandler = (request, response) => {
     if (refuseUnhandledMethod(request, response)) return;
@@ -193,29 +189,22 @@ export async function createAppHandler(
       if (!response.headersSent) response.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       response.end("Internal server error\n");
     };
-    // What Next.js itself would answer before any /v1 route handler is answered here with the
-    // Error object (lib/v1/guard.ts): cheaper than in proxy.ts, which /v1 does not go through.
+    // What Next.js itself would answer before any /v1 route handler (a text 500, a redirect, an
+    // empty 405) is answered here with the Error object (lib/v1/guard.ts); the rest of /v1 is
+    // Next.js's: the route files of app/v1.
     const path = pathOf(request.url);
     if (path === "/v1" || path.startsWith("/v1/")) {
       const refused = guardV1Request(request.method ?? "", path);
       if (refused) return void send(refused, response).catch(fail);
-      // Compressed as Next.js's compression would (lib/service/v1-routes.ts encoded).
-      return void serveV1(v1Router, path, request, response, SECURITY_HEADERS).catch((error) => {
-        // A client gone while its body was read: nobody to answer, nothing to report.
-        if (request.destroyed && !response.headersSent) return void response.destroy();
-        console.error("request failed", error);
-        if (response.headersSent) return void response.end();
-        // Every /v1 answer is JSON (contract.md), this one too.
-        send(v1ServerError(), response).catch(() => response.destroy());
-      });
+      return void handle(request, response).catch(fail);
     }
-    // Issue 21.2: a memorial page that is not public for search engines says so in a header too.
+    // A memorial page that is not public for search engines says so in a header too.
     const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();
     robots
       .then(async () => {
-        // Issue 32.4: a memorial merged into another answers 301 to the kept one.
+        // A memorial merged into another answers 301 to the kept one.
         if (path.startsWith("/memorial/") && (await redirectMerged(request, response, path))) return;
-        // Issue 31.1: a memorial taken down by its family answers 410 Gone, on every instance.
+        // A memorial taken down by its family answers 410 Gone, on every instance.
         if (
           path.startsWith("/memorial/") &&
           (await answerTakenDown(request, response, path, SECURITY_HEADERS))

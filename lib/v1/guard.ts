@@ -1,7 +1,8 @@
 // What Next.js itself would answer before any route handler (a redirect for a trailing slash, an
 // empty 204 for OPTIONS, a text 500 for a malformed %-escape or an unknown method) is answered
-// here, from the HTTP server (lib/service/server.ts), with the Error object: every /v1 response is
-// JSON (contract.md). The headers of next.config.mjs are added, as Next.js adds them.
+// here, from the HTTP server in front of Next.js (lib/service/server.ts), with the Error object:
+// every /v1 response is JSON (contract.md). Next.js gives a route file no say in these: it answers
+// them before it routes. The headers of next.config.mjs are added, as Next.js adds them.
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { serializeContexte } from "./contexte";
 import {
@@ -28,14 +29,6 @@ function jsonError(
       ...headers,
     },
   });
-}
-
-/**
- * The answer of a /v1 request the server itself failed to answer (a route module that did not
- * load, a handler's answer that could not be read): the Error object, never a text page.
- */
-export function v1ServerError(): Response {
-  return jsonError(500, "the server could not answer this request; try again later");
 }
 
 /**

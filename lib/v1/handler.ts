@@ -106,7 +106,7 @@ export function envelope(req: V1Request, objet: string) {
   };
 }
 
-/** A body past MAX_BODY_BYTES: 413 PAYLOAD_TOO_LARGE (issue 27.14). */
+/** A body past MAX_BODY_BYTES: 413 PAYLOAD_TOO_LARGE. */
 const bodyTooLarge = () =>
   new WireError("PAYLOAD_TOO_LARGE", `the body is larger than ${MAX_BODY_BYTES / 1024} KiB`, null, null, 413);
 

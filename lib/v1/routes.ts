@@ -1,9 +1,9 @@
-// The routes of the v1 API: the handler of each method of each path of lib/v1-paths.ts.
-// lib/service/v1-routes.ts matches request paths against this table and answers every other method
-// of a listed path with 405, every other path with the JSON 404; the same table serves
-// `npm run dev`, the tests and `npm start`.
+// The routes of the v1 API: the handler of each method of each path of lib/v1-paths.ts. Each path
+// has its Next.js route file under app/v1/ (app/v1/<path>/route.ts), one call of `v1Route`; the
+// route files, this table and the OpenAPI document are held together by lib/v1/route-files.test.ts.
 
 import { V1_PATHS, type V1Path } from "@memorial/lib/v1-paths";
+import { serializeContexte } from "./contexte";
 import { contextes, espece, especes, plantation, plantations } from "./endpoints/catalogue";
 import { codesCreer, codesListe, codesUtiliser } from "./endpoints/codes";
 import { livreDor } from "./endpoints/guestbook";
@@ -12,9 +12,10 @@ import { memorialsCreer, personneModifier } from "./endpoints/memorials";
 import { arbresDeplacer } from "./endpoints/move-trees";
 import { donneesPersonnelles, donneesPersonnellesEffacer } from "./endpoints/personal-data";
 import { transactions, transactionsTotaux } from "./endpoints/transactions";
-import { type RouteHandler, v1 } from "./handler";
+import { errorBody } from "./errors";
+import { json, methodNotAllowed, type RouteHandler, v1 } from "./handler";
 
-export type V1Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+type V1Method = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 type Methods = Partial<Record<V1Method, RouteHandler>>;
 
 export interface V1RouteDefinition {
@@ -63,3 +64,42 @@ const HANDLERS: Record<V1Path, Methods> = {
 };
 
 export const V1_ROUTES: V1RouteDefinition[] = V1_PATHS.map((path) => ({ path, methods: HANDLERS[path] }));
+
+/** The methods a /v1 route file exports: those of its path, and a JSON 405 for the others. */
+export type V1RouteModule = Record<V1Method | "HEAD", RouteHandler>;
+
+const METHODS: V1Method[] = ["GET", "POST", "PUT", "DELETE", "PATCH"];
+
+/**
+ * What the route file of `path` exports. Every method is exported, so that one the path does not
+ * have answers the Error object with 405 and Allow, where Next.js would answer an empty 405; HEAD
+ * is GET (Node.js leaves out the body), as Next.js would make it, and a 405 on a path without GET.
+ */
+export function v1Route(path: V1Path): V1RouteModule {
+  const own = HANDLERS[path];
+  const refuse = methodNotAllowed(Object.keys(own));
+  const module = { HEAD: own.GET ?? refuse } as V1RouteModule;
+  for (const method of METHODS) module[method] = own[method] ?? refuse;
+  return module;
+}
+
+/**
+ * The JSON 404 of a /v1 path that no route serves (app/v1/[[...path]]/route.ts, the catch-all,
+ * every method); a key written as a path segment is not echoed back.
+ */
+export const noEndpoint: RouteHandler = async (request) => {
+  const shown = safeDecode(new URL(request.url).pathname)
+    .split("/")
+    .map((segment) => (/^mt_(live|test)_/.test(segment) ? "{key}" : segment))
+    .join("/")
+    .slice(0, 200);
+  return json(404, errorBody(404, `no endpoint ${request.method} ${shown}`, serializeContexte(null, [])));
+};
+
+function safeDecode(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

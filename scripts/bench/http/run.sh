@@ -49,7 +49,7 @@ for i in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$PF/api/trivial"
 BODY='{"Defunt":{"Nom":"Dupont","Prenom":"Marie","DateDeces":"2026-11-01T00:00:00Z"},"DeLaPartDe":"Famille","Langue":"fr"}'
 M="$(curl -s -X POST -H "key: $KEY" -H 'content-type: application/json' -d "$BODY" "http://127.0.0.1:$PP/v1/Memorials/Creer" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).IdMemorial))')"
 for i in 1 2 3; do curl -s -o /dev/null -X POST -H "key: $KEY" -H 'content-type: application/json' -d "{\"MemorialId\":$M,\"DeLaPartDe\":\"Ami $i\",\"Message\":\"En souvenir\"}" "http://127.0.0.1:$PP/v1/Memorials/Creer"; done
-# Issue 33.3: the floor must send exactly the statements of a planting. One planting of each is
+# The floor must send exactly the statements of a planting. One planting of each is
 # logged by PostgreSQL and compared (same-statements.mjs); a difference stops the run.
 pg_sql() { PGPASSWORD="$PGPASS" psql -h 127.0.0.1 -p "$PGPORT" -U postgres memorial -Atqc "$1" >/dev/null; }
 pg_sql "ALTER SYSTEM SET log_statement = 'all'"; pg_sql "ALTER SYSTEM SET log_line_prefix = '%a|%p|'"; pg_sql "SELECT pg_reload_conf()"
@@ -58,10 +58,11 @@ for port in $PP $PB; do curl -s -o /dev/null -X POST -H "key: $KEY" -H 'content-
 sleep 1; pg_sql "ALTER SYSTEM RESET log_statement"; pg_sql "ALTER SYSTEM RESET log_line_prefix"; pg_sql "SELECT pg_reload_conf()"
 node "$BENCH/same-statements.mjs" "$RUN/data/postgres.log" "$FROM" || exit 1
 declare -A SUM
-# Issue 22.2: bare-creer.mjs writes the planting's domain events too, and the project's job runner
-# dispatches them afterwards; without waiting, that backlog (thousands of events) was dispatched
-# during the next measurement, POST-Creer's. Each target now starts once every event is dispatched
-# (the project's own events of its own run are still dispatched during it, as in production).
+# bare-creer.mjs writes the planting's domain events too, and the project's job runner
+# dispatches them afterwards; without waiting, that backlog (thousands of events) would be
+# dispatched during the next measurement, POST-Creer's. Each target starts once every event is
+# dispatched (the project's own events of its own run are still dispatched during it, as in
+# production).
 settle() {
   local n waited=0
   for waited in $(seq 0 180); do
