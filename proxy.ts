@@ -7,7 +7,7 @@
 // The other security headers (nosniff, Referrer-Policy, X-Frame-Options) are in next.config.mjs.
 
 import { contentSecurityPolicy } from "@memorial/lib/http/csp";
-import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@memorial/lib/http/page-cache-token";
+import { isOwnRender, RENDER_MARK_HEADER } from "@memorial/lib/http/render-mark";
 import { langParam } from "@memorial/lib/i18n/resolve-language";
 import { type NextRequest, NextResponse } from "next/server";
 
@@ -60,10 +60,10 @@ export function proxy(request: NextRequest) {
   headers.delete("x-nonce");
   headers.delete("Content-Security-Policy");
   let csp: string;
-  if (rawPath.startsWith("/memorial/") && renderForCache(request.headers.get(RENDER_FOR_CACHE_HEADER))) {
+  if (rawPath.startsWith("/memorial/") && isOwnRender(request.headers.get(RENDER_MARK_HEADER))) {
     // A public memorial page rendered for the rendered-page cache (lib/http/page-cache.ts):
     // no nonce in it; the cache answers with the hashes of the scripts the page holds.
-    headers.delete(RENDER_FOR_CACHE_HEADER);
+    headers.delete(RENDER_MARK_HEADER);
     csp = contentSecurityPolicy("self-only", { dev });
   } else {
     const nonce = Buffer.from(crypto.randomUUID()).toString("base64");

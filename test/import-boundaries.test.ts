@@ -4,7 +4,8 @@
 // layer (web/, app/, components/) may. Only lib/service/server.ts (it starts Next.js) is let
 // through. The e-mails are React components rendered by react-email: the kit
 // (lib/mail/kit) may import react, react-dom/server and @react-email/*, an e-mail template
-// (lib/**/*-email.tsx) only react (its types), and nothing else of lib/ any of them. `npm test`
+// (lib/**/*-email.tsx) only react (its types), and nothing else of lib/ any of them; and the web
+// layer none of the e-mails' components (two Reacts: Next.js's renders the pages). `npm test`
 // runs biome first, so such an import fails the run; this test shows the rule bites where it should:
 // every probe file is written first and linted by one run of biome.
 import { execFile } from "node:child_process";
@@ -74,6 +75,16 @@ const CASES: Record<string, Probe[]> = {
     probe("lib/mail", "@react-email/render", true),
     probe("lib/dashboard", "react-dom/server", true),
     probe("cli", "@react-email/render", true),
+  ],
+  // The pages are rendered by Next.js's own copy of React, the e-mails by the npm copy: an e-mail's
+  // component in a page would be rendered by the other React. Its HTML is what a page shows.
+  "keeps the e-mails' components out of the pages": [
+    probe("app", "@memorial/lib/mail/kit/blocks", true, ".tsx"),
+    probe("components/dashboard", "@memorial/lib/mail/kit/layout", true, ".tsx"),
+    probe("web/dashboard", "@memorial/lib/mail/confirmation-email", true),
+    probe("app", "@memorial/lib/reminders/reminder-emails", true, ".tsx"),
+    probe("web/dashboard", "@memorial/lib/dashboard/emails", false),
+    probe("app", "@memorial/lib/mail/closing-summary", false, ".tsx"),
   ],
 };
 

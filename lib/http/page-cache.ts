@@ -24,8 +24,7 @@ import { publicOrigin } from "@memorial/lib/links";
 import { deceasedUrlEndsAt } from "@memorial/lib/memorials/policy";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { parseId } from "@memorial/lib/validation";
-import { RENDER_FOR_CACHE_HEADER } from "./page-cache-token";
-import { createPageRenderer, lightened, type RenderedPage } from "./page-render";
+import { createPageRenderer, lightened, type NodeRequestHandler, type RenderedPage } from "./page-render";
 
 const PAGE_CACHE_HEADER = "x-cache";
 
@@ -39,10 +38,8 @@ interface Entry {
 }
 
 export interface MemorialPageCacheOptions {
-  /** Where this server listens, for its own renders (http://127.0.0.1:PORT). */
-  renderOrigin: string;
-  /** The render token of this process (PAGE_RENDER_TOKEN). */
-  token: string;
+  /** Next.js's request handler, which renders the pages (page-render.ts). */
+  handle: NodeRequestHandler;
   /** The most the cache holds, in bytes (HTML and gzip together). */
   maxBytes: number;
   /** A safety net: no page is kept longer (changes that no memorial event announces). */
@@ -67,7 +64,7 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
     sizeOf: (page) => (page as Entry).body.length + (page as Entry).gzip.length,
     maxBytes: options.maxBytes,
   });
-  const render = createPageRenderer(options);
+  const render = createPageRenderer(options.handle);
   const inFlight = new Map<string, Promise<{ entry: Entry | null; rendered: boolean }>>();
 
   function entryOf(rendered: RenderedPage, createdAt: Date): Entry {
@@ -118,7 +115,6 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
     async handle(request, response) {
       if (!request.url?.startsWith("/memorial/")) return false;
       if (request.method !== "GET" && request.method !== "HEAD") return false;
-      if (request.headers[RENDER_FOR_CACHE_HEADER] !== undefined) return false;
       // Client-side navigations and prefetches ask for the page's RSC payload, not its HTML.
       if (request.headers.rsc !== undefined || request.headers["next-router-state-tree"] !== undefined) {
         return false;

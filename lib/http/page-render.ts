@@ -1,18 +1,19 @@
-// A public page as a phone should get it: rendered by Next.js through this
-// very server (a request on the loopback carrying the process's render token), then answered
-// without Next.js's client runtime. The public pages (home, search results, memorial pages, their
+// A public page as a phone should get it: rendered by Next.js in this process (a request made in
+// memory and handed to Next.js's handler, with the render mark), then answered without Next.js's
+// client runtime. The public pages (home, search results, memorial pages, their
 // not-found pages) are server components with no client component: their HTML works whole without
 // React in the browser, which Next.js would otherwise download (~140 KiB on a first visit) and
 // hydrate for nothing. Used by the rendered-page cache of the memorial pages (page-cache.ts) and,
 // for the pages it does not keep, by lib/service/light-pages.ts.
 //
-// A page rendered with the token carries no nonce (proxy.ts gives it a 'self'-only policy): its
-// answer gets a Content-Security-Policy that allows the page's own inline scripts by their
+// A memorial page rendered with the mark carries no nonce (proxy.ts gives it a 'self'-only
+// policy): its answer gets a Content-Security-Policy that allows the page's own inline scripts by their
 // SHA-256 hashes, and nothing else inline.
 import { createHash } from "node:crypto";
-import http from "node:http";
+import type http from "node:http";
+import { inject } from "light-my-request";
 import { contentSecurityPolicy } from "./csp";
-import { RENDER_FOR_CACHE_HEADER } from "./page-cache-token";
+import { RENDER_MARK_HEADER } from "./render-mark";
 
 /**
  * A page without Next.js's client runtime. Removed: the scripts Next.js loads (`/_next/` chunks)
@@ -79,56 +80,48 @@ export interface RenderedPage {
   body: Buffer;
 }
 
-export interface PageRendererOptions {
-  /** Where this server listens, for its own renders (http://127.0.0.1:PORT). */
-  renderOrigin: string;
-  /** The render token of this process (PAGE_RENDER_TOKEN). */
-  token: string;
-}
+/** Next.js's request handler (app.getRequestHandler()), which renders the page. */
+export type NodeRequestHandler = (request: http.IncomingMessage, response: http.ServerResponse) => unknown;
 
 export type PageRenderer = (path: string, headers: Record<string, string>) => Promise<RenderedPage | null>;
 
-/** GET `path` from this server with the render token, uncompressed; null when it did not answer. */
-export function createPageRenderer(options: PageRendererOptions): PageRenderer {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const target = new URL(options.renderOrigin);
-  return (path, headers) =>
-    new Promise((resolve) => {
-      const request = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path,
-          method: "GET",
-          headers: { ...headers, [RENDER_FOR_CACHE_HEADER]: options.token, "accept-encoding": "identity" },
-          timeout: 30_000,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("error", () => resolve(null));
-          response.on("end", () => {
-            const kept: Record<string, string> = {};
-            for (const [name, value] of Object.entries(response.headers)) {
-              if (value === undefined || TRANSPORT.has(name)) continue;
-              if (name === "set-cookie" || name === "cache-control") continue;
-              kept[name] = Array.isArray(value) ? value.join(", ") : value;
-            }
-            resolve({
-              status: response.statusCode ?? 500,
-              headers: kept,
-              cacheControl: response.headers["cache-control"] ?? null,
-              setCookie: response.headers["set-cookie"] ?? [],
-              body: Buffer.concat(chunks),
-            });
-          });
-        },
-      );
-      request.on("timeout", () => request.destroy());
-      request.on("error", () => resolve(null));
-      request.end();
+/** How long a render may take before the visitor's request is handed to Next.js as it is. */
+const RENDER_TIMEOUT_MS = 30_000;
+
+/**
+ * GETs `path` from Next.js in this process, uncompressed, with the render mark: a request made in
+ * memory (light-my-request, Fastify's injection) and handed to Next.js's handler, never sent to
+ * this server. Null when it did not answer in time.
+ */
+export function createPageRenderer(handle: NodeRequestHandler): PageRenderer {
+  return async (path, headers) => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
     });
+    const rendered = inject((request, response) => void handle(request, response), {
+      method: "GET",
+      url: path,
+      headers: { ...headers, [RENDER_MARK_HEADER]: "1", "accept-encoding": "identity" },
+    }).catch(() => null);
+    const answer = await Promise.race([rendered, late]).finally(() => clearTimeout(timer));
+    if (!answer) return null;
+    const kept: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined || TRANSPORT.has(name)) continue;
+      if (name === "set-cookie" || name === "cache-control") continue;
+      kept[name] = Array.isArray(value) ? value.join(", ") : String(value);
+    }
+    const cookies = answer.headers["set-cookie"];
+    return {
+      status: answer.statusCode,
+      headers: kept,
+      cacheControl:
+        typeof answer.headers["cache-control"] === "string" ? answer.headers["cache-control"] : null,
+      setCookie: cookies === undefined ? [] : Array.isArray(cookies) ? cookies : [String(cookies)],
+      body: answer.rawPayload,
+    };
+  };
 }
 
 /**

@@ -1,14 +1,13 @@
 // The public pages that the rendered-page cache does not keep, answered light: the
 // home page and its search results, a memorial page right after a guestbook message or while it
 // may not be kept, the not-found page of a memorial address, and the planting form of a memorial.
-// Each is rendered by Next.js through this server (lib/http/page-render.ts) and answered without Next.js's client runtime,
+// Each is rendered by Next.js in this process (lib/http/page-render.ts) and answered without Next.js's client runtime,
 // which these server components do not need: a first visit of a phone stays under 40 KiB
 // (e2e/browser/page-weight.spec.ts). Nothing is kept: every request is rendered for itself, with
 // the visitor's own headers (language, cookies).
 import type http from "node:http";
 import { encoded } from "@memorial/lib/http/encoding";
-import { RENDER_FOR_CACHE_HEADER } from "@memorial/lib/http/page-cache-token";
-import { createPageRenderer, lightened, type PageRendererOptions } from "@memorial/lib/http/page-render";
+import { createPageRenderer, lightened, type NodeRequestHandler } from "@memorial/lib/http/page-render";
 
 // The request's headers that are its connection's, not the page's.
 const HOP_BY_HOP = new Set([
@@ -21,10 +20,6 @@ const HOP_BY_HOP = new Set([
   "te",
   "trailer",
   "expect",
-  RENDER_FOR_CACHE_HEADER,
-  // The render is a request of its own, with its own id and log line; the visitor's id names the
-  // answer (lib/service/observed.ts).
-  "x-request-id",
 ]);
 
 /** The public pages made by Next.js that carry no client component, by path. */
@@ -37,13 +32,12 @@ export interface LightPages {
   handle(request: http.IncomingMessage, response: http.ServerResponse, path: string): Promise<boolean>;
 }
 
-export function createLightPages(options: PageRendererOptions & { dev?: boolean }): LightPages {
-  const render = createPageRenderer(options);
+export function createLightPages(options: { handle: NodeRequestHandler; dev?: boolean }): LightPages {
+  const render = createPageRenderer(options.handle);
   return {
     async handle(request, response, path) {
       if (request.method !== "GET" && request.method !== "HEAD") return false;
       if (!isLightPage(path)) return false;
-      if (request.headers[RENDER_FOR_CACHE_HEADER] !== undefined) return false;
       // Client-side navigations and prefetches ask for the page's RSC payload, not its HTML.
       if (request.headers.rsc !== undefined || request.headers["next-router-state-tree"] !== undefined) {
         return false;

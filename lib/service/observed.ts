@@ -4,14 +4,13 @@
 // - one JSON log line when the answer is sent (lib/log.ts): method, route template (never the
 //   path, which may carry a partner's key), status, duration, request id, operator when known;
 // - the request's duration in the http_request_duration_seconds histogram;
-// - a page this server renders for itself (lib/http/page-render.ts: the page cache's and the light
-//   pages' renders, with the process's render token) is part of the visitor's request, which is
-//   counted and logged: the render is logged at debug level only, and not counted again;
+// - a page rendered in the process for a visitor (lib/http/page-render.ts: the page cache's and
+//   the light pages' renders) is made in memory, inside the visitor's request, which alone is
+//   counted and logged;
 // - /metrics (Prometheus, lib/observability/metrics.ts): outside production open; in production a
 //   404 unless METRICS_TOKEN is set, then only with `Authorization: Bearer <METRICS_TOKEN>`.
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
-import { RENDER_FOR_CACHE_HEADER, renderForCache } from "@memorial/lib/http/page-cache-token";
 import { registerBacklogMetrics } from "@memorial/lib/jobs/backlog-metrics";
 import { componentLogger } from "@memorial/lib/log";
 import { httpRequestDuration, metricsText } from "@memorial/lib/observability/metrics";
@@ -46,8 +45,6 @@ export function observed(handler: Handler, projectDir = process.cwd()): Handler 
     request.headers[REQUEST_ID_HEADER] = requestId;
     response.setHeader("X-Request-Id", requestId);
     const path = pathOf(request.url);
-    const token = request.headers[RENDER_FOR_CACHE_HEADER];
-    const ownRender = typeof token === "string" && renderForCache(token);
     const context = { requestId, route: path === "/metrics" ? "/metrics" : routes.match(path) } as {
       requestId: string;
       route: string;
@@ -61,8 +58,8 @@ export function observed(handler: Handler, projectDir = process.cwd()): Handler 
       // A client gone before its answer: 499, as proxies write it.
       const status = response.writableFinished ? response.statusCode : 499;
       const method = request.method ?? "";
-      if (!ownRender) duration.observe({ method, route: context.route, status: String(status) }, seconds);
-      log[ownRender ? "debug" : "info"](
+      duration.observe({ method, route: context.route, status: String(status) }, seconds);
+      log.info(
         {
           requestId,
           method,
@@ -70,7 +67,6 @@ export function observed(handler: Handler, projectDir = process.cwd()): Handler 
           status,
           durationMs: Math.round(seconds * 1e4) / 10,
           ...(context.operatorId !== undefined ? { operatorId: context.operatorId } : {}),
-          ...(ownRender ? { render: true } : {}),
         },
         "request",
       );

@@ -6,11 +6,11 @@
 // front of it: what Next.js answers before any /v1 route file, answered as JSON (lib/v1/guard.ts),
 // and the rendered-page cache of memorial pages; in front of everything, /healthz, /readyz and the
 // 503 answers while the instance starts or its database is away (lib/service/availability.ts).
-import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { CLIENT_HEADER, socketClient } from "@memorial/lib/auth/client-address";
 import { redirectMerged } from "@memorial/lib/http/merged-redirect";
 import { createMemorialPageCache } from "@memorial/lib/http/page-cache";
+import { RENDER_MARK_HEADER } from "@memorial/lib/http/render-mark";
 import { markNoindex } from "@memorial/lib/http/robots";
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { noteClient } from "@memorial/lib/observability/request-context";
@@ -152,33 +152,24 @@ export async function createAppHandler(
 ): Promise<{ handler: RequestHandler; upgrade?: UpgradeHandler }> {
   const { dev, port, hostname, trustProxy } = options;
 
-  // The rendered-page cache renders the pages through this server with a token only this
-  // process knows (proxy.ts reads it from the environment Next.js runs in).
-  process.env.PAGE_RENDER_TOKEN = randomBytes(32).toString("base64url");
-  const pageCache =
-    !dev && options.pageCacheBytes > 0
-      ? createMemorialPageCache({
-          renderOrigin: `http://${loopbackHost(hostname)}:${port}`,
-          token: process.env.PAGE_RENDER_TOKEN,
-          maxBytes: options.pageCacheBytes,
-        })
-      : null;
-  // The public pages the cache does not keep, answered without Next.js's client runtime too.
-  const lightPages = dev
-    ? null
-    : createLightPages({
-        renderOrigin: `http://${loopbackHost(hostname)}:${port}`,
-        token: process.env.PAGE_RENDER_TOKEN,
-      });
-
   const app = next({ dev, hostname, port });
   await app.prepare();
   // The environment is set: settings() stops reading it at every call (lib/settings.ts).
   holdSettings();
   const handle = app.getRequestHandler();
+  // The rendered-page cache renders the memorial pages it keeps through Next.js's handler, in this
+  // process (lib/http/page-render.ts).
+  const pageCache =
+    !dev && options.pageCacheBytes > 0
+      ? createMemorialPageCache({ handle, maxBytes: options.pageCacheBytes })
+      : null;
+  // The public pages the cache does not keep, answered without Next.js's client runtime too.
+  const lightPages = dev ? null : createLightPages({ handle });
 
   const handler: RequestHandler = (request, response) => {
     if (refuseUnhandledMethod(request, response)) return;
+    // Only the process's own renders carry the render mark (lib/http/render-mark.ts).
+    delete request.headers[RENDER_MARK_HEADER];
     // The sign-in limits count by client address (lib/auth/sign-in.ts); a client's own copy of
     // the header is replaced, so it cannot choose its address.
     const client = socketClient(request.socket.remoteAddress, request.headers["x-forwarded-for"], trustProxy);
@@ -225,12 +216,6 @@ export async function createAppHandler(
       upgradeNext(request, socket, head).catch(() => socket.destroy());
     },
   };
-}
-
-/** The address this process reaches itself on, for a server bound to `hostname`. */
-function loopbackHost(hostname: string): string {
-  if (hostname === "0.0.0.0" || hostname === "::") return "127.0.0.1";
-  return hostname.includes(":") ? `[${hostname}]` : hostname;
 }
 
 /** The request's path with dot segments resolved, as Next.js routes it. */
