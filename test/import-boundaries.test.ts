@@ -5,9 +5,13 @@
 // through. The e-mails are React components rendered by react-email: the kit
 // (lib/mail/kit) may import react, react-dom/server and @react-email/*, an e-mail template
 // (lib/**/*-email.tsx) only react (its types), and nothing else of lib/ any of them; and the web
-// layer none of the e-mails' components (two Reacts: Next.js's renders the pages). `npm test`
-// runs biome first, so such an import fails the run; this test shows the rule bites where it should:
-// every probe file is written first and linted by one run of biome.
+// layer none of the e-mails' components (two Reacts: Next.js's renders the pages). The edges (app/,
+// web/, components/, cli/, proxy.ts) call lib/'s use cases and read models, never Prisma: neither
+// the database client nor Prisma's types. Two overrides of biome.json that set this one rule on a
+// file do not add up (the later one replaces the other), so each file is in one override holding
+// all of its groups: cli/ has its own. `npm test` runs biome first, so such an import fails the
+// run; this test shows the rule bites where it should: every probe file is written first and
+// linted by one run of biome.
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { rmSync, utimesSync, writeFileSync } from "node:fs";
@@ -85,6 +89,19 @@ const CASES: Record<string, Probe[]> = {
     probe("app", "@memorial/lib/reminders/reminder-emails", true, ".tsx"),
     probe("web/dashboard", "@memorial/lib/dashboard/emails", false),
     probe("app", "@memorial/lib/mail/closing-summary", false, ".tsx"),
+  ],
+  // The edges ask lib/ their questions (read models, use cases); the queries are the domain's.
+  "keeps Prisma out of the edges": [
+    ...["app", "web/dashboard", "cli", "components/dashboard"].flatMap((folder) => [
+      probe(folder, "@memorial/lib/db/client", true),
+      probe(folder, "@memorial/lib/db/raw", true),
+      probe(folder, "@memorial/lib/memorials/queries", false),
+    ]),
+    probe("app", "@memorial/lib/db/client", true, ".tsx"),
+    probe("web/auth", "@prisma/client", true),
+    probe("cli/commands", "@memorial/lib/db/generated/enums", true),
+    probe("cli/commands", "@memorial/lib/jobs/queue-queries", false),
+    probe("lib/memorials", "@memorial/lib/db/client", false),
   ],
 };
 

@@ -12,13 +12,16 @@
 // The job runner and the catalogue (graphile-worker, the mailer, the consumers) are loaded by these
 // commands only, so that the other commands start as fast as before.
 
-import { db } from "@memorial/lib/db/client";
+import {
+  addScheduledJob,
+  lastScheduledRuns,
+  queuedJob,
+  retryAddedSince,
+} from "@memorial/lib/jobs/queue-queries";
 import type { JobCatalogue } from "@memorial/lib/jobs/tasks";
 import { settings } from "@memorial/lib/settings";
 import type { CronMatcher } from "graphile-worker";
 import { type Command, UsageError } from "../arguments";
-
-const JOB_SCHEMA = "graphile_worker";
 
 const MINUTE = 60_000;
 
@@ -68,10 +71,7 @@ export const JOB_COMMANDS: Record<string, Command> = {
   "jobs list": {
     options: {},
     async run() {
-      const known = await db.$queryRawUnsafe<{ identifier: string; last_execution: Date | null }[]>(
-        `SELECT identifier, last_execution FROM ${JOB_SCHEMA}._private_known_crontabs`,
-      );
-      const last = new Map(known.map((k) => [k.identifier, k.last_execution]));
+      const last = await lastScheduledRuns();
       const list = [];
       for (const s of await schedules()) {
         list.push({
@@ -109,11 +109,7 @@ export const JOB_COMMANDS: Record<string, Command> = {
         const definition = catalogue.jobs[schedule.task]!;
         const started = new Date();
         // As the schedule adds it: its queue (one at a time) and its key (one waiting).
-        const [added] = await db.$queryRaw<{ id: string }[]>`
-          SELECT id::text AS "id" FROM graphile_worker.add_job(${schedule.task},
-            ${JSON.stringify(schedule.payload ?? {})}::json,
-            queue_name := ${schedule.queue ?? null}::text, job_key := ${schedule.key ?? null}::text)`;
-        const jobId = added!.id;
+        const jobId = await addScheduledJob(schedule);
         let ranHere = false;
         let failure: unknown;
         // A daily job that fans out adds one job per item: those due are run here too, each with
@@ -151,13 +147,7 @@ export const JOB_COMMANDS: Record<string, Command> = {
               }
             : {}),
         };
-        const state = async () =>
-          (
-            await db.$queryRawUnsafe<{ locked: boolean }[]>(
-              `SELECT locked_at IS NOT NULL AS "locked" FROM ${JOB_SCHEMA}._private_jobs WHERE id = $1::bigint`,
-              jobId,
-            )
-          )[0];
+        const state = () => queuedJob(jobId);
         for (let job = await state(); job; job = await state()) {
           if (Date.now() > deadline) {
             throw new Error(`job ${jobId} (${schedule.task}) still waits or runs after ${waitRaw} s`);
@@ -169,15 +159,9 @@ export const JOB_COMMANDS: Record<string, Command> = {
         }
         if (!ranHere) {
           // Run by an instance: a failure shows as the retry it added (lib/jobs/runner.ts).
-          const [retry] = await db.$queryRawUnsafe<{ id: string }[]>(
-            `SELECT j.id::text AS "id" FROM ${JOB_SCHEMA}._private_jobs j
-             JOIN ${JOB_SCHEMA}._private_tasks t ON t.id = j.task_id
-             WHERE t.identifier = $1 AND j.created_at >= $2 AND (j.payload->>'_failures') IS NOT NULL LIMIT 1`,
-            schedule.task,
-            started,
-          );
+          const retry = await retryAddedSince(schedule.task, started);
           if (retry)
-            throw new Error(`${schedule.task} failed on the instance that ran it; retry job ${retry.id}`);
+            throw new Error(`${schedule.task} failed on the instance that ran it; retry job ${retry}`);
         }
         if (failure) {
           throw new Error(`${schedule.task} failed (a retry is scheduled): ${(failure as Error).message}`);

@@ -1,5 +1,4 @@
 // Operators and what belongs to them: contexts (funeral homes...), API keys, prepaid trees, users.
-import type { ContextKind } from "@memorial/lib/db/generated/enums";
 import { DomainError } from "@memorial/lib/errors";
 import { CONTEXT_KINDS, createContext, setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
 import {
@@ -12,6 +11,9 @@ import { createApiKey, revokeApiKey } from "@memorial/lib/operators/keys";
 import { createUser } from "@memorial/lib/users/create-user";
 import { isRole } from "@memorial/lib/users/roles";
 import { type Command, decimal, flag, integer, language, privacy, str, text, UsageError } from "../arguments";
+
+/** A context's kind, as the domain lists them. */
+type ContextKind = (typeof CONTEXT_KINDS)[number];
 
 export const OPERATOR_COMMANDS: Record<string, Command> = {
   "operator create": {

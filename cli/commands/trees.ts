@@ -1,7 +1,6 @@
 // A tree's life: its steps one by one, and a field team's CSV sheet.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { storePhoto } from "@memorial/lib/photos/photos";
@@ -9,6 +8,7 @@ import { environmentOf, serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { importTreeSheet } from "@memorial/lib/trees/import-sheet";
 import { moveTrees } from "@memorial/lib/trees/move-trees";
+import { treeOwner } from "@memorial/lib/trees/owner";
 import { treeLife } from "@memorial/lib/trees/queries";
 import { recordCheck } from "@memorial/lib/trees/record-check";
 import { recordInGround } from "@memorial/lib/trees/record-in-ground";
@@ -79,10 +79,7 @@ const treeImport: Command = {
  * environment (as `webhook delete --id` acts on any operator's endpoint); an unknown tree is refused.
  */
 async function treeScope(treeId: number) {
-  const tree = await db.tree.findUnique({
-    where: { id: treeId },
-    select: { operatorId: true, isTest: true },
-  });
+  const tree = await treeOwner(treeId);
   if (!tree) throw new DomainError("NOT_FOUND", `tree ${treeId} not found`);
   return serviceAdminScope(tree.operatorId, environmentOf(tree.isTest));
 }

@@ -1,14 +1,8 @@
-// A signed-in user changes their password: the current one is checked (with the same rate limit
-// as sign-in, so a left-open session cannot be used to guess it) and the new one must be long enough.
+// A signed-in user changes their password (the use case: lib/auth/change-password.ts), counted by
+// the rate limit of the password check under the address of the request that calls the action.
 
-import { recordAudit } from "@memorial/lib/audit/record";
+import { changePassword as changeUserPassword } from "@memorial/lib/auth/change-password";
 import { requestClient, UNKNOWN_CLIENT } from "@memorial/lib/auth/client-address";
-import { closeOtherSessions } from "@memorial/lib/auth/dashboard-sessions";
-import { checkPassword } from "@memorial/lib/auth/sign-in";
-import { db, transaction } from "@memorial/lib/db/client";
-import { notFound } from "@memorial/lib/errors";
-import { checkNewPassword } from "@memorial/lib/users/create-user";
-import { hashPassword } from "@memorial/lib/users/passwords";
 import { headers } from "next/headers";
 
 /** The client of the server action, for the limits of the password check. */
@@ -20,29 +14,10 @@ async function actionClient(): Promise<string> {
   }
 }
 
-export type ChangePasswordResult = { ok: true } | { ok: false; reason: "WrongPassword" | "RateLimited" };
-
 export async function changePassword(input: {
   userId: number;
   currentPassword: string;
   newPassword: string;
-}): Promise<ChangePasswordResult> {
-  checkNewPassword(input.newPassword);
-  const user = await db.operatorUser.findUnique({ where: { id: input.userId } });
-  if (!user) throw notFound(`user ${input.userId} does not exist`);
-  const check = await checkPassword(user.email, input.currentPassword, await actionClient());
-  if (!check.ok)
-    return { ok: false, reason: check.reason === "RateLimited" ? "RateLimited" : "WrongPassword" };
-  const passwordHash = await hashPassword(input.newPassword);
-  await transaction(async (tx) => {
-    await tx.operatorUser.update({ where: { id: user.id }, data: { passwordHash } });
-    await recordAudit(tx, {
-      action: "user.password_changed",
-      target: { type: "user", id: user.id },
-      operatorId: user.operatorId,
-    });
-  });
-  // The sessions opened with the old password end (their password stamp no longer matches either).
-  await closeOtherSessions(user.id);
-  return { ok: true };
+}) {
+  return changeUserPassword({ ...input, client: await actionClient() });
 }

@@ -3,8 +3,8 @@
 
 import { isSessionOpen } from "@memorial/lib/auth/dashboard-sessions";
 import type { OperatorSession } from "@memorial/lib/auth/operator-session";
+import { sessionUser } from "@memorial/lib/auth/queries";
 import { passwordStamp } from "@memorial/lib/auth/sign-in";
-import { db } from "@memorial/lib/db/client";
 import { noteOperator } from "@memorial/lib/observability/request-context";
 import { dashboardScope } from "@memorial/lib/scope";
 import { hasRole, isRole, type Role } from "@memorial/lib/users/roles";
@@ -33,16 +33,7 @@ async function readOperatorSession(): Promise<OperatorSession | null> {
   // (a change of password ends the other sessions).
   const [open, row] = await Promise.all([
     isSessionOpen(user.sessionId, user.userId),
-    db.operatorUser.findFirst({
-      where: { id: user.userId, operatorId: user.operatorId },
-      select: {
-        id: true,
-        email: true,
-        passwordHash: true,
-        role: true,
-        operator: { select: { id: true, name: true, language: true } },
-      },
-    }),
+    sessionUser(user.userId, user.operatorId),
   ]);
   if (!open || !row || user.passwordStamp !== passwordStamp(row.passwordHash)) return null;
   const role: Role = isRole(row.role) ? row.role : "staff";

@@ -1,13 +1,13 @@
 "use server";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient, UNKNOWN_CLIENT } from "@memorial/lib/auth/client-address";
+import { plantationById, speciesById } from "@memorial/lib/catalogue/lookups";
 import { actionPipeline, refuse } from "@memorial/lib/dashboard/action";
 import { formCheck, formRaw, formRequired, recordId } from "@memorial/lib/dashboard/form-fields";
 import { PERSON_FIELD, type PersonFormValues } from "@memorial/lib/dashboard/person-fields";
 import { personFormSchema } from "@memorial/lib/dashboard/person-form-schema";
 import { FORM_FIELD, type PlantFormValues } from "@memorial/lib/dashboard/plant-form";
 import { plantFormSchema } from "@memorial/lib/dashboard/plant-form-schema";
-import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { isLanguage } from "@memorial/lib/i18n/languages";
@@ -18,6 +18,7 @@ import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
 import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
 import { operatorCaller } from "@memorial/lib/operators/caller";
+import { ownContext } from "@memorial/lib/operators/context-queries";
 import { setUnconfirmedOutcome, UNCONFIRMED_OUTCOMES } from "@memorial/lib/operators/create-operator";
 import { createApiKey, KEY_NAME_MAX, revokeApiKeyById } from "@memorial/lib/operators/keys";
 import { ENVIRONMENTS, type Environment } from "@memorial/lib/scope";
@@ -139,10 +140,7 @@ export const plantAction = action({
     let context = {};
     if (contextId) {
       // Only the operator's own contexts can be chosen (the use case checks it again).
-      const found = await db.context.findFirst({
-        where: { id: parseId(contextId) ?? 0, operatorId: session.operatorId },
-        select: { id: true, kind: true },
-      });
+      const found = await ownContext(session.operatorId, parseId(contextId) ?? 0);
       if (!found) throw refuse("INVALID_INPUT", "context", { contextId: "not-found" });
       context = { [found.kind]: found.id };
     }
@@ -153,8 +151,8 @@ export const plantAction = action({
       linkBase: await origin(),
     });
     const [species, site, title] = await Promise.all([
-      result.speciesId ? db.species.findUnique({ where: { id: result.speciesId } }) : null,
-      result.plantationId ? db.plantation.findUnique({ where: { id: result.plantationId } }) : null,
+      result.speciesId ? speciesById(result.speciesId) : null,
+      result.plantationId ? plantationById(result.plantationId) : null,
       memorialTitle(session.scope, result.memorialId),
     ]);
     return {

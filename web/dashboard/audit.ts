@@ -11,11 +11,10 @@ import {
   parseAuditFilter,
 } from "@memorial/lib/audit/queries";
 import { actionWords, actorWords, changeLines } from "@memorial/lib/audit/words";
-import { db } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import { CSV_FORMATS, type CsvValue, csvResponse, csvStream } from "@memorial/lib/exports/csv";
 import { translator } from "@memorial/lib/i18n/translate";
-import { ownMemorialsOf } from "@memorial/lib/memorials/policy";
+import { ownMemorial } from "@memorial/lib/memorials/queries";
 import { parseId } from "@memorial/lib/validation";
 import type { OperatorSession } from "@/web/auth/session";
 import { fileWord } from "./exports";
@@ -33,13 +32,7 @@ async function filterOf(
   const filter = parseAuditFilter(session.operatorId, search);
   if (scope === "operator") return filter;
   const memorialId = parseId(scope.memorialId);
-  const own =
-    memorialId === null
-      ? null
-      : await db.memorial.findFirst({
-          where: { AND: [{ id: memorialId }, ownMemorialsOf(session.scope)] },
-          select: { id: true },
-        });
+  const own = memorialId === null ? null : await ownMemorial(session.scope, memorialId);
   if (!own)
     throw notFound(`memorial ${scope.memorialId} does not exist`, { field: "id", reason: "not-found" });
   return { ...filter, memorialId: own.id };

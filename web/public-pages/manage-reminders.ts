@@ -2,10 +2,11 @@
 // addresses receive them, and a form (POST /manage/{token}/reminders) to subscribe an address. The
 // family's own address (the one its management link was sent to) is active at once; another
 // address gets a confirmation e-mail first (double opt-in).
-import { db } from "@memorial/lib/db/client";
 import { html, type SafeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
+import { familyEmail } from "@memorial/lib/memorials/queries";
+import { activeSubscriptionCount } from "@memorial/lib/reminders/queries";
 import { type ReminderOptions, reminderOptions } from "@memorial/lib/reminders/subscriptions";
 
 export interface ManageReminders {
@@ -16,14 +17,12 @@ export interface ManageReminders {
 }
 
 export async function manageRemindersOf(memorialId: number): Promise<ManageReminders> {
-  const [options, family, active] = await Promise.all([
+  const [options, email, active] = await Promise.all([
     reminderOptions(memorialId),
-    db.family.findUnique({ where: { memorialId }, select: { email: true } }),
-    db.reminderSubscription.count({
-      where: { memorialId, confirmedAt: { not: null }, unsubscribedAt: null },
-    }),
+    familyEmail(memorialId),
+    activeSubscriptionCount(memorialId),
   ]);
-  return { options, familyEmail: family?.email ?? null, active };
+  return { options, familyEmail: email, active };
 }
 
 export function manageRemindersSection(data: ManageReminders, token: string, language: Language): SafeHtml {

@@ -114,6 +114,8 @@ for round in 1 2; do
   measure POST-Creer "http://127.0.0.1:$PP/v1/Memorials/Creer" --plantings
   measure floor-static-page "http://127.0.0.1:$PF/static"
   measure memorial-page "http://127.0.0.1:$PP/memorial/$M"
+  # The home page: a light page, rendered by Next.js for each request and stripped of its runtime.
+  measure home-page "http://127.0.0.1:$PP/"
 done
 # A planting costs the same whoever else died that day: 20 clients planting for different people
 # dead on one day, then for one person who has 10,000 look-alikes already (same name, same day),
@@ -145,6 +147,7 @@ echo "  GET /v1/Especes / floor route:       $(ratio ${SUM[GET-Especes]} ${SUM[f
 echo "  GET /v1/Memorial/{id}/Infos / floor: $(ratio ${SUM[GET-Infos]} ${SUM[floor-route]})"
 echo "  POST /v1/Memorials/Creer / bare SQL: $(ratio ${SUM[POST-Creer]} ${SUM[bare-Creer]})"
 echo "  /memorial/{id} / floor static page:  $(ratio ${SUM[memorial-page]} ${SUM[floor-static-page]})"
+echo "  / (home, light) / floor static page:  $(ratio ${SUM[home-page]} ${SUM[floor-static-page]})"
 echo "  Creer, one day's deaths / bare SQL:  $(ratio ${SUM[POST-Creer-same-day]} ${SUM[bare-Creer-same-day]})"
 echo "  Creer, 10,000 look-alikes / bare:    $(ratio ${SUM[POST-Creer-look-alike]} ${SUM[bare-Creer-look-alike]})"
 echo "  Creer, one day's deaths / spread:    $(ratio ${SUM[POST-Creer-same-day]} $(( ${SUM[POST-Creer]} / 2 )))"

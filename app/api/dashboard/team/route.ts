@@ -1,13 +1,12 @@
 // GET /api/dashboard/team: the signed-in operator's users (with their roles) and pending
 // invitations. Admins only: staff get 403.
 
-import { db } from "@memorial/lib/db/client";
-import { listTeam } from "@memorial/lib/users/team";
+import { operatorTeam } from "@memorial/lib/users/queries";
 import { dashboardRoute } from "@/web/dashboard/route";
 
 export const GET = dashboardRoute(
   async ({ session }) => {
-    const team = await listTeam(db, session.operatorId);
+    const team = await operatorTeam(session.operatorId);
     return {
       users: team.users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
       invitations: team.invitations.map((i) => ({

@@ -6,7 +6,6 @@
 
 import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
-import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
@@ -14,6 +13,7 @@ import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/
 import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { HostNotAllowedError, linkBase } from "@memorial/lib/links";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
+import { familyEmail } from "@memorial/lib/memorials/queries";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { email as emailField } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
@@ -51,10 +51,7 @@ export async function POST(request: NextRequest, context: Context) {
   const parsed = EMAIL.safeParse(form.get("email") ?? "");
   if (!parsed.success)
     return answer({ state: "invalid", memorialId: found.memorialId, problems: ["email"] }, 400);
-  const family = await db.family.findUnique({
-    where: { memorialId: found.memorialId },
-    select: { email: true },
-  });
+  const familyAddress = await familyEmail(found.memorialId);
   try {
     // Who acts, for the audit log: the family holding the management link.
     const memorialId = found.memorialId;
@@ -67,7 +64,7 @@ export async function POST(request: NextRequest, context: Context) {
         birthday: form.get("birthday") === "yes",
         linkBase: linkBase(request),
         client: requestClient(request.headers),
-        confirmed: family?.email?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
+        confirmed: familyAddress?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
       }),
     );
   } catch (error) {

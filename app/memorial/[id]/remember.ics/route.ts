@@ -3,17 +3,11 @@
 // public may see (the policy) with an exact date of death; anything else is a 404. An anonymous
 // memorial's event carries its shown title only (displayTitle), never the deceased's name.
 
-import { db } from "@memorial/lib/db/client";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { memorialUrl, publicOrigin } from "@memorial/lib/links";
-import {
-  displayTitle,
-  memorialsVisibleTo,
-  PUBLIC,
-  showsDeceased,
-  TITLE_SELECT,
-} from "@memorial/lib/memorials/policy";
+import { displayTitle, showsDeceased } from "@memorial/lib/memorials/policy";
 import { anniversaryCalendar } from "@memorial/lib/reminders/ics";
+import { calendarMemorial } from "@memorial/lib/reminders/queries";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 
@@ -28,14 +22,7 @@ const notFound = () =>
 export async function GET(request: NextRequest, context: Context) {
   const id = parseId((await context.params).id);
   if (id === null) return notFound();
-  const memorial = await db.memorial.findFirst({
-    where: { AND: [{ id }, memorialsVisibleTo(PUBLIC), { kind: { not: "global" } }] },
-    select: {
-      ...TITLE_SELECT,
-      language: true,
-      person: { select: { firstName: true, lastName: true, deathDate: true, deathDateApproximate: true } },
-    },
-  });
+  const memorial = await calendarMemorial(id);
   // An anonymous memorial shows nothing of its deceased, its date of death included (4.1 rule 7).
   if (!memorial?.person || !showsDeceased(memorial.kind) || memorial.person.deathDateApproximate) {
     return notFound();

@@ -1,11 +1,10 @@
 // GET /api/dashboard/memorials/{id}/print-kit?format=poster|card: the ceremony print kit (PDF) of
 // one of the operator's own memorials (another operator's: 404); 409 when the public cannot see it.
 
-import { db } from "@memorial/lib/db/client";
 import { isPrintKitFormat, printKitFor, printKitResponse } from "@memorial/lib/documents/print-kit";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { publicOrigin } from "@memorial/lib/links";
-import { ownMemorialsOf } from "@memorial/lib/memorials/policy";
+import { ownMemorial } from "@memorial/lib/memorials/queries";
 import { parseId } from "@memorial/lib/validation";
 import { visitorKitOffer } from "@memorial/lib/visitors/offer";
 import { dashboardLanguage } from "@/web/dashboard/language";
@@ -18,13 +17,7 @@ export async function GET(request: Request, context: { params: Promise<{ id: str
     const format = search.get("format") ?? "poster";
     if (!isPrintKitFormat(format))
       throw invalid("format must be poster or card", { field: "format", reason: "invalid" });
-    const own =
-      memorialId === null
-        ? null
-        : await db.memorial.findFirst({
-            where: { AND: [{ id: memorialId }, ownMemorialsOf(session.scope)] },
-            select: { id: true },
-          });
+    const own = memorialId === null ? null : await ownMemorial(session.scope, memorialId);
     if (!own) throw notFound(`memorial ${id} does not exist`, { field: "id", reason: "not-found" });
     const result = await printKitFor(
       own.id,
