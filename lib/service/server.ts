@@ -17,7 +17,7 @@ import { noteClient } from "@memorial/lib/observability/request-context";
 import { answerTakenDown } from "@memorial/lib/privacy/gone-page";
 import { observed } from "@memorial/lib/service/observed";
 import { holdSettings } from "@memorial/lib/settings";
-import { guardV1Request } from "@memorial/lib/v1/guard";
+import { guardV1Request, v1Failed } from "@memorial/lib/v1/guard";
 import next from "next";
 import { refuseWhileUnavailable, serveProbes } from "./availability";
 import { createLightPages } from "./light-pages";
@@ -187,7 +187,11 @@ export async function createAppHandler(
     if (path === "/v1" || path.startsWith("/v1/")) {
       const refused = guardV1Request(request.method ?? "", path);
       if (refused) return void send(refused, response).catch(fail);
-      return void handle(request, response).catch(fail);
+      return void handle(request, response).catch((error) => {
+        console.error("request failed", error);
+        if (response.headersSent) return void response.end();
+        send(v1Failed(), response).catch(fail);
+      });
     }
     // A memorial page that is not public for search engines says so in a header too.
     const robots = path.startsWith("/memorial/") ? markNoindex(path, response) : Promise.resolve();

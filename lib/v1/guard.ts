@@ -44,6 +44,14 @@ export function v1Unavailable(message = DATABASE_UNAVAILABLE_MESSAGE): Response 
   );
 }
 
+/**
+ * The answer of a /v1 request whose handling failed before or outside its route file (Next.js's
+ * handler itself rejected): the Error object, as every other /v1 failure.
+ */
+export function v1Failed(): Response {
+  return jsonError(500, "an unexpected error occurred; it has been logged", {}, "INTERNAL");
+}
+
 export function guardV1Request(method: string, rawPath: string): Response | null {
   try {
     decodeURIComponent(rawPath);
