@@ -171,8 +171,7 @@ export async function reportPage(filter: ReportFilter, limit: number, offset: nu
 /**
  * How a page's lines are written as JSON text by PostgreSQL (lib/v1/serializers/reports.ts): a
  * statement over one line `l` (the columns of reportLinesSql, as ReportLineRow names them) giving
- * one row of two columns: `text`, the line's JSON, and `exact`, whether that text is exactly the
- * one the service would write (false sends the page to the ordinary way, reportPage).
+ * one row of one column, `text`, the line's JSON.
  */
 export type LineAsJson = Prisma.Sql;
 
@@ -182,16 +181,13 @@ export interface ReportPageJson {
   linesJson: string;
   count: number;
   totals: ReportTotals;
-  /** False when a line's text may differ from the service's own (see LineAsJson). */
-  exact: boolean;
 }
 
 /**
  * reportPage with its lines written as JSON by PostgreSQL, in the same statement: the
  * service then neither parses 35 columns a line nor builds and serializes an object of them. At ten
  * million trees this was a third of the service's CPU for a 30-day report of 80 lines
- * (docs/performance.md). test/report-page.test.ts compares the text with the service's own
- * serialization of reportPage's rows.
+ * (docs/performance.md). test/report-page.test.ts checks its lines against reportPage's rows.
  */
 export async function reportPageJson(
   filter: ReportFilter,
@@ -206,14 +202,12 @@ export async function reportPageJson(
       totalCo2: string;
       count: number;
       lines: string;
-      exact: boolean;
     }[]
   >(reportPageJsonSql(filter, limit, offset, lineAsJson));
   return {
     linesJson: row.lines,
     count: row.count,
     totals: { lines: row.totalLines, trees: row.totalTrees, co2: row.totalCo2 },
-    exact: row.exact,
   };
 }
 
@@ -226,12 +220,11 @@ export function reportPageJsonSql(
 ): Prisma.Sql {
   return Prisma.sql`
     SELECT tot."lines" AS "totalLines", tot."trees" AS "totalTrees", tot."co2" AS "totalCo2",
-           page."count", page."lines", page."exact"
+           page."count", page."lines"
     FROM (${reportTotalsSql(filter)}) tot
     CROSS JOIN LATERAL (
       SELECT COUNT(*)::int AS "count",
-             '[' || COALESCE(string_agg(line."text", ',' ORDER BY l."plantedAt", l."id"), '') || ']' AS "lines",
-             COALESCE(bool_and(line."exact"), true) AS "exact"
+             '[' || COALESCE(string_agg(line."text", ',' ORDER BY l."plantedAt", l."id"), '') || ']' AS "lines"
       FROM (${reportLinesSql(filter, limit, offset)}) l
       CROSS JOIN LATERAL (${lineAsJson}) line) page`;
 }

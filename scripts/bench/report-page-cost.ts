@@ -1,8 +1,8 @@
 // npx tsx scripts/bench/report-page-cost.ts: where the time of one long-period report page goes
 // in this process on bench_xlarge: 200 runs each of the page read as the
-// service reads it (reportPage: its lines and the period's totals in one statement, lib/db/raw.ts),
-// the lines' statement alone through a bare pg pool, the lines serialized to the API's JSON, and
-// that JSON gzipped. Mean milliseconds per page of 200 lines (wall time: noisy when the
+// dashboard reads it (reportPage: its lines and the period's totals in one statement, lib/db/raw.ts),
+// the lines' statement alone through a bare pg pool, the page as the API reads it (reportPageJson:
+// the lines written as JSON by PostgreSQL), and that JSON gzipped. Mean milliseconds per page of 200 lines (wall time: noisy when the
 // machine is loaded; compare figures of one run only).
 import pg from "pg";
 import { benchTarget } from "./databases";
@@ -11,9 +11,9 @@ const target = await benchTarget(["xlarge"]);
 try {
   process.env.DATABASE_URL = target.databases[0].url;
   const { disconnect } = await import("@memorial/lib/db/client");
-  const { reportLinesSql, reportPage } = await import("@memorial/lib/reports/queries");
+  const { reportLinesSql, reportPage, reportPageJson } = await import("@memorial/lib/reports/queries");
   const { serviceAdminScope } = await import("@memorial/lib/scope");
-  const { serializeReportLine } = await import("@memorial/lib/v1/serializers/reports");
+  const { reportLineAsJson } = await import("@memorial/lib/v1/serializers/reports");
   const viewer = serviceAdminScope(1);
   const filter = {
     viewer,
@@ -37,17 +37,17 @@ try {
   t = performance.now();
   for (let i = 0; i < N; i++) await pool.query(text, values);
   const pgMs = (performance.now() - t) / N;
+  const asJson = reportLineAsJson("http://x");
   t = performance.now();
-  let bytes = 0;
-  for (let i = 0; i < N; i++)
-    bytes = JSON.stringify({ Arbres: rows.map((r) => serializeReportLine(r, "http://x")) }).length;
-  const serMs = (performance.now() - t) / N;
+  let json = "";
+  for (let i = 0; i < N; i++) json = (await reportPageJson(filter, 200, 0, asJson)).linesJson;
+  const jsonMs = (performance.now() - t) / N;
+  const bytes = json.length;
   const { gzipSync } = await import("node:zlib");
-  const json = JSON.stringify({ Arbres: rows.map((r) => serializeReportLine(r, "http://x")) });
   t = performance.now();
   for (let i = 0; i < N; i++) gzipSync(json);
   const gzMs = (performance.now() - t) / N;
-  console.log({ rows: rows.length, pageMs, pgMs, serMs, gzMs, bytes });
+  console.log({ rows: rows.length, pageMs, pgMs, jsonMs, gzMs, bytes });
   await pool.end();
   await disconnect();
 } finally {

@@ -2,7 +2,7 @@
 // path segment (/v1/{key}/...) and without it, the key in the header only (lib/v1/routes.ts).
 
 import { publicOrigin } from "@memorial/lib/links";
-import { reportPage, reportPageJson } from "@memorial/lib/reports/queries";
+import { reportPageJson } from "@memorial/lib/reports/queries";
 import { MAX_REPORT_DAYS, reportFilter, reportPeriod } from "@memorial/lib/reports/tree-report";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { treeLife } from "@memorial/lib/trees/queries";
@@ -11,7 +11,7 @@ import { publicMemorialUrl } from "@memorial/lib/v1/memorial-url";
 import { INFOS_LIMIT, listingPage, parsePaging, REPORT_LIMIT } from "@memorial/lib/v1/paging";
 import { dayParam, idParam, intParam, monthParam, yearParam } from "@memorial/lib/v1/params";
 import { serializeMemorialInfos } from "@memorial/lib/v1/serializers/memorial-infos";
-import { reportJsonText, reportLineAsJson, serializeReport } from "@memorial/lib/v1/serializers/reports";
+import { reportJsonText, reportLineAsJson } from "@memorial/lib/v1/serializers/reports";
 import { serializeArbre } from "@memorial/lib/v1/serializers/tree-life";
 
 /** Both report forms share everything but the person. */
@@ -37,13 +37,8 @@ export async function treeReportResponse(req: V1Request, form: "epf" | "personne
   req.chain = chain;
   const origin = publicOrigin(req.request.headers);
   const request = { epfId, personId };
-  // The lines as PostgreSQL writes them; a page it cannot write exactly, as read.
   const page = await reportPageJson(filter, paging.limit, paging.offset, reportLineAsJson(origin));
-  if (page.exact) {
-    return jsonText(200, reportJsonText(envelope(req, "reportArbres"), { period }, request, paging, page));
-  }
-  const report = { period, ...(await reportPage(filter, paging.limit, paging.offset)) };
-  return { ...envelope(req, "reportArbres"), ...serializeReport(report, request, paging, origin) };
+  return jsonText(200, reportJsonText(envelope(req, "reportArbres"), { period }, request, paging, page));
 }
 
 /** The response of both Infos paths (with and without the {key} segment). */

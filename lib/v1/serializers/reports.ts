@@ -1,58 +1,17 @@
-// 2.6 reportArbres: the report's fields after the envelope, and its lines, written here or, for the
-// API's pages, by PostgreSQL (reportLineAsJson).
+// 2.6 reportArbres: the report's fields after the envelope, written here, and its lines, written by
+// PostgreSQL (reportLineAsJson): the line has that one writer.
 import { Prisma } from "@memorial/lib/db/client";
 import { PHOTO_URL_SUFFIX, photoUrlPrefix } from "@memorial/lib/photos/photos";
-import type { LineAsJson, ReportLineRow, ReportPageJson } from "@memorial/lib/reports/queries";
+import type { LineAsJson, ReportPageJson } from "@memorial/lib/reports/queries";
 import type { TreeReport } from "@memorial/lib/reports/tree-report";
-import { lifeFieldsOf } from "@memorial/lib/trees/queries";
 import type { Paging } from "@memorial/lib/v1/paging";
-import type { TReportFields, TReportLine } from "@memorial/lib/v1/schemas/responses";
-import { CAUSE, DAY_TIME_SUFFIX, ETAT, SANTE, serializeTreeLife } from "./tree-life";
+import { CAUSE, DAY_TIME_SUFFIX, ETAT, SANTE } from "./tree-life";
 
-/** The deceased's `Prenom Nom`: the parts that are not blank (String.prototype.trim's blanks). */
-function personName(row: ReportLineRow): string | null {
-  const name = [row.firstName, row.lastName].filter((part) => part?.trim()).join(" ");
-  return name || null;
-}
-
-export function serializeReportLine(row: ReportLineRow, origin: string): TReportLine {
-  return {
-    Quantite: row.quantity,
-    EspeceId: row.speciesId,
-    Espece: row.species,
-    Co2EnKgParArbre: Number(row.co2PerTree),
-    TotalCo2EnKg: Number(row.co2Total),
-    PlantationId: row.plantationId,
-    Plantation: row.plantation,
-    DatePlantation: row.plantedAt.toISOString(),
-    // A tree of the global memorial has no person: 0 and null, as RequestPersonneId is 0.
-    PersonneId: row.personId ?? 0,
-    Personne: personName(row),
-    EpfId: row.epfId ?? 0,
-    Epf: row.epf,
-    // 4.3: the report gives the planter and the planter's message too.
-    Planteur: row.planter,
-    MessagePlanteur: row.message,
-    Origine: row.origin,
-    ...serializeTreeLife(lifeFieldsOf(row), origin),
-  };
-}
-
-export function serializeReport(
-  report: Pick<TreeReport, "period" | "lines" | "totals">,
-  request: { epfId: number; personId: number | null },
-  paging: Paging,
-  origin: string,
-): TReportFields {
-  const lines = report.lines.map((line) => serializeReportLine(line, origin));
-  return reportFields(report, request, paging, lines, lines.length);
-}
-
-function reportFields<Lines>(
+/** The report's fields, with no line yet: reportJsonText puts PostgreSQL's text in Arbres. */
+function reportFields(
   report: Pick<TreeReport, "period" | "totals">,
   request: { epfId: number; personId: number | null },
   paging: Paging,
-  lines: Lines,
   count: number,
 ) {
   return {
@@ -62,7 +21,7 @@ function reportFields<Lines>(
     DateFin: report.period.end.toISOString(),
     TotalArbres: report.totals.trees,
     TotalCo2EnKg: Number(report.totals.co2),
-    Arbres: lines,
+    Arbres: [],
     NombreTotalLignes: report.totals.lines,
     Page: paging.page,
     NombreLignesParPage: paging.limit,
@@ -75,9 +34,8 @@ const NO_LINES = '"Arbres":[]';
 
 /**
  * The whole answer's JSON text, `head` (the envelope) then the report's fields, with the lines
- * PostgreSQL wrote (reportPageJson) in place of Arbres: the text JSON.stringify would write of
- * serializeReport's object. Arbres is found as the last `"Arbres":[]` of the text: only numbers
- * and booleans follow it.
+ * PostgreSQL wrote (reportPageJson) in Arbres. Arbres is found as the last `"Arbres":[]` of the
+ * text: only numbers and booleans follow it.
  */
 export function reportJsonText(
   head: object,
@@ -88,18 +46,19 @@ export function reportJsonText(
 ): string {
   const text = JSON.stringify({
     ...head,
-    ...reportFields({ ...report, ...page }, request, paging, [], page.count),
+    ...reportFields({ ...report, ...page }, request, paging, page.count),
   });
   const at = text.lastIndexOf(NO_LINES);
   return `${text.slice(0, at)}"Arbres":${page.linesJson}${text.slice(at + NO_LINES.length)}`;
 }
 
 // ---------------------------------------------------------------------------------------------
-// The same lines written by PostgreSQL (lib/reports/queries.ts reportPageJson). Each
-// field is the text serializeReportLine's object takes in JSON.stringify, key for key and byte for
-// byte: row_to_json writes keys in order without spaces, and escapes strings as JSON.stringify
-// does (", \\, \\b \\f \\n \\r \\t, other controls as \\u00xx; PostgreSQL's text holds no lone
-// surrogate). test/report-page.test.ts compares both on lines of every kind.
+// The lines, written by PostgreSQL (lib/reports/queries.ts reportPageJson): row_to_json writes
+// the keys in the order of ZReportLine (lib/v1/schemas/responses-reports.ts) and escapes strings
+// as JSON requires (PostgreSQL's text holds no lone surrogate). PostgreSQL writes them so that the
+// service neither parses 35 columns a line nor builds and serializes an object of them: at ten
+// million trees that was a third of the service's CPU for a 30-day report (docs/performance.md).
+// test/report-page.test.ts checks lines of every kind, value by value.
 
 /** A constant of the statement (the API's words, suffixes): letters, digits and : . / - _ only. */
 function constant(value: string): Prisma.Sql {
@@ -125,24 +84,23 @@ const dayTime = (column: Prisma.Sql) => Prisma.sql`${column} || ${constant(DAY_T
  */
 const NOT_BLANK = String.raw`[^\u0009-\u000d\u0020\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]`;
 
-/** A part of the name when it is not blank, as personName keeps it. */
+/** A part of the name when it is not blank (String.prototype.trim would not empty it). */
 const namePart = (column: Prisma.Sql) => Prisma.sql`CASE WHEN ${column} ~ ${NOT_BLANK} THEN ${column} END`;
 
 const c = (name: string) => Prisma.raw(`l."${name}"`);
 
 /**
- * serializeReportLine in SQL, for reportPageJson: the JSON text of line `l` and whether it is
- * exact. JSON.stringify writes Number(text) of a decimal; trim_scale writes the decimal without
- * its trailing zeros, the same text while it has at most 15 significant digits (a double holds
- * them exactly): the CO2 per tree always does (DECIMAL(10,2)), a line's total below 10^13 kg does;
- * a page with a line of more is written by serializeReportLine. A date of planting is written as
- * toISOString writes the years 1 to 9999, which hold every period of the API (contract.md: from
- * the year 2000, ending on 10000-01-01 at the latest; lib/reports/tree-report.ts reportPeriod).
+ * The JSON text of line `l`. The decimals are written by trim_scale, without trailing zeros and
+ * with all their digits (a line's total beyond 10^15 kg keeps digits a double would lose). A date
+ * of planting is written as toISOString writes the years 1 to 9999, which hold every period of the
+ * API (contract.md: from the year 2000, ending on 10000-01-01 at the latest;
+ * lib/reports/tree-report.ts reportPeriod); a day of a tree's life as the Arbre endpoint writes it
+ * (serializeTreeLife's words and date-times).
  */
 export function reportLineAsJson(origin: string): LineAsJson {
   const photo = Prisma.sql`${photoUrlPrefix(origin)} || ${c("life_photo_key")} || ${constant(PHOTO_URL_SUFFIX)}`;
   return Prisma.sql`
-    SELECT row_to_json(v)::text AS "text", abs(${c("co2Total")}::numeric) < 1e13 AS "exact"
+    SELECT row_to_json(v)::text AS "text"
     FROM (SELECT ${c("quantity")} AS "Quantite", ${c("speciesId")} AS "EspeceId", ${c("species")} AS "Espece",
                  trim_scale(${c("co2PerTree")}::numeric) AS "Co2EnKgParArbre",
                  trim_scale(${c("co2Total")}::numeric) AS "TotalCo2EnKg",
