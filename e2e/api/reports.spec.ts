@@ -203,18 +203,17 @@ test("a funeral home's report: every field, its agencies' trees, totals of the p
   expect(nextDay.json).toMatchObject({ TotalArbres: 2, NombreTotalLignes: 2, TotalCo2EnKg: 200 });
 });
 
-test("a line whose CO2 has more digits than a double holds is written as JSON.stringify writes it", async () => {
-  // PostgreSQL writes the lines of a page as JSON (lib/v1/serializers/reports.ts reportLineAsJson)
-  // while each has the text the service would write; 99,999,999.99 kg × 1,000,001 trees =
-  // 100,000,099,989,999.99 kg is 17 digits, which a double holds as 100000099989999.98: that page
-  // is written by the service.
+test("a line whose CO2 has more digits than a double holds is written with all its digits", async () => {
+  // PostgreSQL writes the lines of a page as JSON (lib/v1/serializers/reports.ts reportLineAsJson):
+  // 99,999,999.99 kg × 1,000,001 trees = 100,000,099,989,999.99 kg is 17 digits, written as they
+  // are (a double would hold 100000099989999.98).
   const f = await funeralHome();
   const heavy = await db.species.create({ data: heaviestSpecies() });
   const before = await api("GET", `/${f.op.key}${epfPath(f.epf.id)}`);
   await db.tree.update({ where: { id: f.first.id }, data: { speciesId: heavy.id, quantity: 1_000_001 } });
   const { status, json, text } = await api("GET", `/${f.op.key}${epfPath(f.epf.id)}`);
   expect(status).toBe(200);
-  expect(text).toContain('"Co2EnKgParArbre":99999999.99,"TotalCo2EnKg":100000099989999.98,');
+  expect(text).toContain('"Co2EnKgParArbre":99999999.99,"TotalCo2EnKg":100000099989999.99,');
   expect(json.Arbres.map((line: { Quantite: number }) => line.Quantite)).toEqual([1_000_001, 3, 2]);
   // The page's other lines as before, to the byte.
   const others = (body: string) => {
