@@ -34,7 +34,6 @@ const ZReportLine = z
     id: "ReportLine",
     description: "One planting operation (one species, one site, one date, one person).",
   });
-export type TReportLine = z.infer<typeof ZReportLine>;
 
 const ZReportFields = z.strictObject({
   RequestEpfId: uint(),
@@ -50,7 +49,6 @@ const ZReportFields = z.strictObject({
   NombreLignesDansLaPage: uint(),
   Plus: z.boolean(),
 });
-export type TReportFields = z.infer<typeof ZReportFields>;
 
 export const ZReportArbres = z
   .strictObject({ ...envelope("reportArbres"), ...ZReportFields.shape })
