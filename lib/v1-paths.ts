@@ -29,6 +29,9 @@ export const V1_PATHS = [
   "[key]/Arbre/[arbreId]",
   "Memorial/[memorialId]/Infos",
   "[key]/Memorial/[memorialId]/Infos",
+  // Extension: the memorial's ceremony, set by its operator (the key in the header only).
+  "Memorial/[memorialId]/Ceremonie",
+  "Memorial/[memorialId]/Ceremonie/Annuler",
   REPORT,
   `[key]/${REPORT}`,
   PERSON_REPORT,

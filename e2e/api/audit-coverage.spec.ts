@@ -444,6 +444,25 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
       memorialId: from.memorialId,
     };
   },
+  "PUT /v1/Memorial/[memorialId]/Ceremonie": async () => {
+    const { memorialId } = await creer();
+    const r = await api("PUT", `/Memorial/${memorialId}/Ceremonie`, { key: op.key, body: CEREMONY });
+    expect(r.status, r.text).toBe(201);
+    return { action: "ceremony.scheduled", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+  },
+  "POST /v1/Memorial/[memorialId]/Ceremonie/Annuler": async () => {
+    const { memorialId } = await creer();
+    await api("PUT", `/Memorial/${memorialId}/Ceremonie`, { key: op.key, body: CEREMONY });
+    const r = await api("POST", `/Memorial/${memorialId}/Ceremonie/Annuler`, { key: op.key });
+    expect(r.status, r.text).toBe(200);
+    return { action: "ceremony.cancelled", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+  },
+};
+
+/** A ceremony a month ahead, as PUT /v1/Memorial/{id}/Ceremonie takes it. */
+const CEREMONY = {
+  Debut: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 16),
+  Lieu: { Nom: "Église Saint-Martin", Adresse: "Place Saint-Martin 1, 1000 Bruxelles" },
 };
 
 test("every write of the API writes its audit row, naming the key", async () => {

@@ -153,6 +153,20 @@ test("every operation's success validates against the document", async () => {
   await call("POST", "/Arbres/Deplacer", "/Arbres/Deplacer", {
     body: { MemorialId: memorialId, MemorialIdCible: other.json.IdMemorial, ArbreIds: [arbreId] },
   });
+  // The memorial's ceremony: set (201, then a change: 200), read, cancelled.
+  const ceremony = {
+    Debut: `${new Date().getUTCFullYear() + 1}-06-15T14:30`,
+    Lieu: { Nom: "Église Saint-Martin", Adresse: "Place Saint-Martin 1, 1000 Bruxelles" },
+  };
+  const tplCeremony = "/Memorial/{memorialId}/Ceremonie";
+  expect((await checked("PUT", `/Memorial/${memorialId}/Ceremonie`, { key, body: ceremony })).status).toBe(
+    201,
+  );
+  await call("PUT", `/Memorial/${memorialId}/Ceremonie`, tplCeremony, {
+    body: { ...ceremony, Diffusion: "https://stream.example.org/a", Note: "Ni fleurs ni couronnes" },
+  });
+  await call("GET", `/Memorial/${memorialId}/Ceremonie`, tplCeremony);
+  await call("POST", `/Memorial/${memorialId}/Ceremonie/Annuler`, `${tplCeremony}/Annuler`);
   // A person's data in the operator's memorials (Codes/Utiliser's visitor), then erased.
   await call("GET", "/DonneesPersonnelles?Email=LEA@example.org&Nom=L%C3%A9a", "/DonneesPersonnelles");
   await call("POST", "/DonneesPersonnelles/Effacer", "/DonneesPersonnelles/Effacer", {

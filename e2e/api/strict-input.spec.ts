@@ -144,7 +144,12 @@ test("a creation with Defunt.LieuDeces is refused and names PUT /Personne/Modifi
 /** A valid body of each operation that takes one, and what it would change. */
 const bodies: Record<
   string,
-  (op: Operator) => Promise<{ body: Record<string, unknown>; state: () => Promise<unknown> }>
+  (op: Operator) => Promise<{
+    body: Record<string, unknown>;
+    state: () => Promise<unknown>;
+    /** The path to call, where the operation's has a parameter. */
+    path?: string;
+  }>
 > = {
   "POST /Memorials/Creer": async (op) => ({
     body: { Defunt: { Nom: "Table", DateDeces: DEATH } },
@@ -218,6 +223,33 @@ bodies["POST /Arbres/Deplacer"] = async (op) => {
   return { body: { MemorialId: from, MemorialIdCible: to }, state };
 };
 
+bodies["PUT /Memorial/{memorialId}/Ceremonie"] = async (op) => {
+  // A memorial with its ceremony (its tree from stock of its own): the valid body changes it (200).
+  await addStock(op.plantationId, op.speciesId, 1);
+  const made = await api("POST", "/Memorials/Creer", {
+    key: op.key,
+    body: { Defunt: { Nom: "Ceremonie", DateDeces: DEATH } },
+  });
+  expect(made.status, made.text).toBe(200);
+  const memorialId = made.json.IdMemorial as number;
+  const ceremony = {
+    Debut: `${new Date().getUTCFullYear() + 1}-06-15T14:30`,
+    Lieu: { Nom: "Église Saint-Martin", Adresse: "Place Saint-Martin 1, 1000 Bruxelles" },
+  };
+  expect(
+    (await api("PUT", `/Memorial/${memorialId}/Ceremonie`, { key: op.key, body: ceremony })).status,
+  ).toBe(201);
+  const state = async () => ({
+    ceremony: await db.ceremony.findUnique({ where: { memorialId } }),
+    rows: await rows(op.operatorId),
+  });
+  return {
+    body: { ...ceremony, Note: "Ni fleurs ni couronnes" },
+    state,
+    path: `/Memorial/${memorialId}/Ceremonie`,
+  };
+};
+
 bodies["POST /DonneesPersonnelles/Effacer"] = async (op) => {
   // A family's address in one of the operator's memorials, erased only by the valid body.
   const email = `${unique("subject").replace(/\W+/g, "-")}@example.org`.toLowerCase();
@@ -243,8 +275,8 @@ test("every operation that takes a body refuses an unknown field and changes not
 
   const op = await makeIsolatedOperator({ stock: 5 });
   for (const [operation, make] of Object.entries(bodies)) {
-    const [method, path] = operation.split(" ");
-    const { body, state } = await make(op);
+    const [method, template] = operation.split(" ");
+    const { body, state, path = template } = await make(op);
     const before = await state();
     for (const [extra, champ] of [
       [{ Inconnu: true }, "Inconnu"],

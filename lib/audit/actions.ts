@@ -82,6 +82,9 @@ export const AUDIT_ACTIONS = [
   "planting.paid",
   "planting.given_up",
   "planting.refunded",
+  "ceremony.scheduled",
+  "ceremony.changed",
+  "ceremony.cancelled",
 ] as const;
 
 export const AUDIT_TARGET_TYPES = [

@@ -38,6 +38,9 @@ export const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
   "memorial.merged": "eventMemorialMerged",
   "memorial.unmerged": "eventMemorialUnmerged",
   "memorial.personal_data_erased": "eventMemorialPersonalDataErased",
+  "ceremony.scheduled": "eventCeremonyScheduled",
+  "ceremony.changed": "eventCeremonyChanged",
+  "ceremony.cancelled": "eventCeremonyCancelled",
 };
 
 /** The words of an entry of a memorial's history (lib/memorials/memorial-history.ts). */

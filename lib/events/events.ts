@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { type AuditRow, auditInsertSql, deferAudits } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { type SqlClient, sqlTransaction } from "@memorial/lib/db/raw";
+import { CEREMONY_EVENTS } from "@memorial/lib/events/ceremony-events";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
 import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
@@ -39,6 +40,8 @@ export const EVENT_TYPES = [
   "memorial.unmerged",
   // A data subject's erasure changed what the memorial shows (lib/privacy/subject-erase.ts).
   "memorial.personal_data_erased",
+  // The memorial's ceremony set, changed or cancelled by its operator (lib/ceremonies).
+  ...CEREMONY_EVENTS,
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

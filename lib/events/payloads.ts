@@ -130,6 +130,22 @@ export interface EventPayloads {
   "memorial.merged": MergePayload & { linkBase?: string };
   /** A merge undone: what it moved is back in mergedMemorialId (the event's memorialId). */
   "memorial.unmerged": MergePayload;
+  /** The memorial's ceremony set for the first time, or set again after its cancellation. */
+  "ceremony.scheduled": CeremonyPayload;
+  /** A detail of the ceremony changed; previousStartsAt: where it was before when it was moved. */
+  "ceremony.changed": CeremonyPayload & { previousStartsAt: string | null; fields: string[] };
+  "ceremony.cancelled": CeremonyPayload;
+}
+
+/** What every event of a memorial's ceremony carries (lib/ceremonies). */
+export interface CeremonyPayload {
+  ceremonyId: number;
+  /** The start, an instant in ISO 8601 UTC. */
+  startsAt: string;
+  /** The IANA time zone the start is set and shown in. */
+  timeZone: string;
+  /** The calendar file's SEQUENCE after the change. */
+  sequence: number;
 }
 
 export type EventType = keyof EventPayloads;

@@ -11,13 +11,18 @@
 //   cache of every read (lib/events/expiring-cache.ts, LISTEN/NOTIFY from other processes); while
 //   this process cannot listen, each page is rendered for its request and not kept;
 // - an entry never outlives what the page shows at its time: the deceased's Url is linked for 14
-//   days (4.1 rule 8), so a page rendered before the end of day 14 expires at that instant;
+//   days (4.1 rule 8), so a page rendered before the end of day 14 expires at that instant; a
+//   ceremony's block changes an hour before its start (the livestream appears), at its start (its
+//   words turn to the past) and 7 days after (the livestream goes), so a page expires at the next
+//   of these;
 // - a page rendered while one of its memorial's events arrived is answered but not kept.
 // A kept page is rendered and made light (no Next.js runtime, a policy of its scripts' hashes) by
 // page-render.ts.
 import { createHash } from "node:crypto";
 import type http from "node:http";
 import { gzipSync } from "node:zlib";
+import { publicCeremony } from "@memorial/lib/ceremonies/queries";
+import { nextBoundary } from "@memorial/lib/ceremonies/rules";
 import { expiringCache } from "@memorial/lib/events/expiring-cache";
 import { langParam, memorialPageLanguage } from "@memorial/lib/i18n/resolve-language";
 import { publicOrigin } from "@memorial/lib/links";
@@ -67,9 +72,13 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
   const render = createPageRenderer(options.handle);
   const inFlight = new Map<string, Promise<{ entry: Entry | null; rendered: boolean }>>();
 
-  function entryOf(rendered: RenderedPage, createdAt: Date): Entry {
+  function entryOf(rendered: RenderedPage, createdAt: Date, ceremonyChangesAt: Date | null): Entry {
     const { headers, body } = lightened(rendered, { dev: options.dev });
-    const endsAt = deceasedUrlEndsAt(createdAt).getTime();
+    const urlEndsAt = deceasedUrlEndsAt(createdAt).getTime();
+    const endsAt = Math.min(
+      urlEndsAt > Date.now() ? urlEndsAt : Number.POSITIVE_INFINITY,
+      ceremonyChangesAt?.getTime() ?? Number.POSITIVE_INFINITY,
+    );
     return {
       headers: {
         ...headers,
@@ -79,8 +88,9 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
       body,
       gzip: gzipSync(body, { level: 9 }),
       etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`,
-      // A page that may link the deceased's Url is not kept past the end of its 14th day.
-      until: endsAt > Date.now() ? endsAt : Number.POSITIVE_INFINITY,
+      // A page that may link the deceased's Url is not kept past the end of its 14th day, nor a
+      // page with a ceremony past its block's next change.
+      until: endsAt,
     };
   }
 
@@ -159,11 +169,18 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
         lookup = pages
           .get<Entry>(key, id, async () => {
             rendered = true;
+            // Read before the render: the page shows this ceremony or a later one (whose change
+            // drops the entry).
+            const ceremony = await publicCeremony(id);
+            const ceremonyChangesAt =
+              ceremony && ceremony.status === "scheduled"
+                ? nextBoundary(ceremony.startsAt, new Date())
+                : null;
             const page = await render(path, forwarded);
             // Not a public page any more, or not answered, or a page for one visitor (a cookie):
             // Next.js answers it itself.
             return page?.status === 200 && page.setCookie.length === 0
-              ? entryOf(page, new Date(memorial.createdAt))
+              ? entryOf(page, new Date(memorial.createdAt), ceremonyChangesAt)
               : null;
           })
           .then((entry) => ({ entry, rendered }))

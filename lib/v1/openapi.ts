@@ -8,6 +8,7 @@ import { webhookMessageSchema, webhookWhen } from "@memorial/lib/webhooks/schema
 import { z } from "zod";
 import { createDocument } from "zod-openapi";
 import { MAX_BODY_BYTES, MAX_JSON_DEPTH } from "./handler";
+import { ceremonyPaths } from "./openapi-ceremony";
 import { codesPaths } from "./openapi-codes";
 import { DEMO_IDS } from "./openapi-examples";
 import { moveTreesPaths } from "./openapi-move-trees";
@@ -288,6 +289,7 @@ export function buildOpenApiDocument() {
         ...codesPaths(),
         ...moveTreesPaths(),
         ...personalDataPaths(),
+        ...ceremonyPaths(),
       },
       webhooks: webhookItems(),
     },

@@ -5,6 +5,7 @@
 import { V1_PATHS, type V1Path } from "@memorial/lib/v1-paths";
 import { serializeContexte } from "./contexte";
 import { contextes, espece, especes, plantation, plantations } from "./endpoints/catalogue";
+import { ceremonieAnnuler, ceremonieDefinir, ceremonieLire } from "./endpoints/ceremony";
 import { codesCreer, codesListe, codesUtiliser } from "./endpoints/codes";
 import { livreDor } from "./endpoints/guestbook";
 import { arbreResponse, memorialInfosResponse, treeReportResponse } from "./endpoints/key-path";
@@ -55,6 +56,11 @@ const HANDLERS: Record<V1Path, Methods> = {
   "[key]/Arbre/[arbreId]": { GET: v1(path, arbreResponse) },
   "Memorial/[memorialId]/Infos": { GET: v1(header, memorialInfosResponse) },
   "[key]/Memorial/[memorialId]/Infos": { GET: v1(path, memorialInfosResponse) },
+  "Memorial/[memorialId]/Ceremonie": {
+    GET: v1(header, ceremonieLire),
+    PUT: v1({ ...header, body: true }, ceremonieDefinir),
+  },
+  "Memorial/[memorialId]/Ceremonie/Annuler": { POST: v1(header, ceremonieAnnuler) },
   "Report/Arbres/Epf/[epfId]/Days/[days]/DepuisLe/[year]/[month]/[day]": epfReport(header),
   "[key]/Report/Arbres/Epf/[epfId]/Days/[days]/DepuisLe/[year]/[month]/[day]": epfReport(path),
   "Report/Arbres/Epf/[epfId]/Personne/[personneId]/Days/[days]/DepuisLe/[year]/[month]/[day]":

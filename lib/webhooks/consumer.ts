@@ -10,7 +10,7 @@ import type { Tx } from "@memorial/lib/db/client";
 import type { StoredEvent, StoredEventOf } from "@memorial/lib/events/dispatcher";
 import type { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import type { GuestbookEvent } from "@memorial/lib/events/guestbook-events";
-import type { MergePayload } from "@memorial/lib/events/payloads";
+import type { CeremonyPayload, MergePayload } from "@memorial/lib/events/payloads";
 import type { TreeLifeEvent } from "@memorial/lib/events/tree-life-events";
 import { memorialUrl } from "@memorial/lib/links";
 import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@memorial/lib/memorials/policy";
@@ -221,7 +221,28 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     ...mergeData(event.payload),
   }),
   "memorial.personal_data_erased": aboutMemorial,
+  "ceremony.scheduled": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    ...ceremonyData(event.payload),
+  }),
+  "ceremony.changed": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    ...ceremonyData(event.payload),
+    previousStart: event.payload.previousStartsAt,
+    fields: event.payload.fields as WebhookData<"ceremony.changed">["fields"],
+  }),
+  "ceremony.cancelled": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    ...ceremonyData(event.payload),
+  }),
 };
+
+/** What partners hear of a ceremony's change. */
+const ceremonyData = (payload: CeremonyPayload) => ({
+  start: payload.startsAt,
+  timeZone: payload.timeZone,
+  sequence: payload.sequence,
+});
 
 /** What partners hear of a merge and of its undo. */
 const mergeData = (payload: MergePayload) => ({

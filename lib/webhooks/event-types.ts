@@ -1,6 +1,8 @@
 // The webhook event types: the domain events an endpoint can choose (the command line's
 // --events, the dashboard's webhooks page, the API reference's webhooks section, the CHECK of
 // webhook_endpoint.events). A module of its own, without the database, for the reference.
+
+import { CEREMONY_EVENTS } from "@memorial/lib/events/ceremony-events";
 import type { DomainEventType } from "@memorial/lib/events/events";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
@@ -28,6 +30,8 @@ export const WEBHOOK_EVENTS = [
   "memorial.unmerged",
   // A person's data erased at their request changed what the memorial shows.
   "memorial.personal_data_erased",
+  // The memorial's ceremony set, changed (moved, or another detail) or cancelled by its operator.
+  ...CEREMONY_EVENTS,
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

@@ -44,6 +44,19 @@ const merge = {
   environment,
 };
 
+// A memorial's ceremony (lib/ceremonies): GET /v1/Memorial/{memorialId}/Ceremonie reads it whole.
+const ceremony = {
+  memorialId: id(),
+  start: z.iso.datetime().describe("When the ceremony starts (ISO 8601, UTC)."),
+  timeZone: z.string().describe("The IANA time zone it is set and shown in, e.g. `Europe/Brussels`."),
+  sequence: z
+    .int()
+    .min(0)
+    .describe("The calendar file's SEQUENCE after this change: it grows with each change."),
+  memorialUrl,
+  environment,
+};
+
 // A tree's life (lib/trees): the tree is the API's ArbreId (GET /v1/Arbre/{arbreId}).
 const day = z.iso.date().describe("The day of the step (YYYY-MM-DD), as recorded by the operator.");
 const photoUrl = z
@@ -275,6 +288,30 @@ const DATA = {
   "memorial.personal_data_erased": {
     when: "A person's data was erased at their request (an e-mail address, and the name, words or contact that went with it, as a visitor, a guestbook author, a planter or a family): what the memorial shows changed; read it again.",
     data: z.strictObject({ memorialId: id(), memorialUrl, environment }),
+  },
+  "ceremony.scheduled": {
+    when: "The operator set the memorial's ceremony (PUT /v1/Memorial/{memorialId}/Ceremonie), or set again a ceremony it had cancelled.",
+    data: z.strictObject(ceremony),
+  },
+  "ceremony.changed": {
+    when: "The operator changed the memorial's ceremony: moved it (previousStart says from when) or changed its place, livestream or note. Calendars that subscribed to its file see the change by its SEQUENCE.",
+    data: z.strictObject({
+      ...ceremony,
+      previousStart: z.iso
+        .datetime()
+        .nullable()
+        .describe(
+          "The start before this change (ISO 8601, UTC) when the ceremony was moved; null otherwise.",
+        ),
+      fields: z
+        .array(z.enum(["start", "timeZone", "place", "map", "livestream", "note"]))
+        .min(1)
+        .describe("What changed."),
+    }),
+  },
+  "ceremony.cancelled": {
+    when: "The operator cancelled the memorial's ceremony (POST /v1/Memorial/{memorialId}/Ceremonie/Annuler): the page says so, its calendar file says CANCELLED.",
+    data: z.strictObject(ceremony),
   },
 } satisfies Record<WebhookEventType, { when: string; data: z.ZodObject }>;
 

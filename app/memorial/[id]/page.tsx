@@ -3,6 +3,8 @@
 // the share block's island (public/share.js) only enhances it, and the rendered-page cache serves
 // the page without Next.js's client runtime (lib/http/page-cache.ts).
 
+import { ceremonyBlock } from "@memorial/lib/ceremonies/public-block";
+import { publicCeremony } from "@memorial/lib/ceremonies/queries";
 import { countryNamer } from "@memorial/lib/i18n/country-names";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import { type PageTranslator, translator } from "@memorial/lib/i18n/translate";
@@ -33,6 +35,7 @@ import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
 import { memorialRequestLanguage } from "@/web/i18n/request-language";
 import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import { CeremonySection } from "./ceremony-block";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -99,6 +102,9 @@ export default async function MemorialPage(props: Props) {
   // Visitors may plant here (the operator's setting, read for each render: a change of
   // it drops the cached pages).
   const offer = await visitorOffer(memorial.id);
+  // The ceremony as it reads now (this request's time): the cache keeps the page no longer than
+  // its next change.
+  const ceremony = await publicCeremony(memorial.id);
   const title = shownTitle(memorial, language);
   const countryName = countryNamer(language);
   // Site names and regions in the page's language where the catalogue has them.
@@ -195,6 +201,14 @@ export default async function MemorialPage(props: Props) {
             </p>
           ) : null}
         </section>
+
+        {ceremony ? (
+          <CeremonySection
+            block={ceremonyBlock(ceremony, language, new Date())}
+            calendarHref={`${path}/ceremony.ics?lang=${language}`}
+            language={language}
+          />
+        ) : null}
 
         <section aria-labelledby="trees-heading" className="py-6">
           <h2 id="trees-heading" className="font-serif text-2xl text-forest-800">

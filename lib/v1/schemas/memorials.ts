@@ -310,6 +310,15 @@ export const WIRE_FIELD: Record<string, string> = {
   treeIds: "ArbreIds",
   // GET /v1/DonneesPersonnelles (lib/privacy/subject-find.ts).
   name: "Nom",
+  // PUT /v1/Memorial/{memorialId}/Ceremonie (lib/ceremonies/rules.ts).
+  "ceremony.memorialId": "memorialId",
+  "ceremony.start": "Debut",
+  "ceremony.timeZone": "FuseauHoraire",
+  "ceremony.placeName": "Lieu.Nom",
+  "ceremony.placeAddress": "Lieu.Adresse",
+  "ceremony.mapUrl": "Lieu.Carte",
+  "ceremony.livestreamUrl": "Diffusion",
+  "ceremony.note": "Note",
 };
 
 /** The context ids a request's Contexte names, by kind (0: none), for resolveContext. */
