@@ -66,7 +66,7 @@ const CHECKS: Record<string, string> = {
   memorial_duplicate_state_check:
     "CHECK (((state)::text = ANY ((ARRAY['open'::character varying, 'not_same'::character varying, 'merged'::character varying, 'unmerged'::character varying])::text[])))",
   memorial_merge_item_kind_check:
-    "CHECK (((kind)::text = ANY ((ARRAY['guestbook_entry'::character varying, 'reminder_subscription'::character varying, 'queued_planting'::character varying, 'portrait'::character varying])::text[])))",
+    "CHECK (((kind)::text = ANY ((ARRAY['guestbook_entry'::character varying, 'reminder_subscription'::character varying, 'queued_planting'::character varying, 'portrait'::character varying, 'ceremony'::character varying])::text[])))",
   memorial_merged_into_check: "CHECK ((merged_into_id <> id))",
   tree_quantity_check: "CHECK ((quantity > 0))",
   transaction_free_check: "CHECK (((free_tree_count >= 0) AND (free_tree_count <= tree_count)))",

@@ -457,6 +457,13 @@ const NOT_A_PERSON: Record<string, string> = {
   "person.image_url": "the deceased's photo: the family's erasure",
   "reminder_subscription.link_base": "a site's address",
   "visitor_planting.link_base": "a site's address",
+  // The ceremony's place is a church, a hall, a crematorium: its name and street address, not a
+  // person's name or e-mail address. What it may say of people goes with the family's erasure,
+  // which deletes the ceremony (lib/privacy/erasure.ts).
+  "ceremony.place_name": "the ceremony's place: the family's erasure deletes it",
+  "ceremony.place_address": "the ceremony's street address: the family's erasure deletes it",
+  "ceremony.map_url": "a map of the ceremony's place",
+  "ceremony.livestream_url": "the ceremony's livestream",
 };
 
 describe("the finder's inventory", () => {

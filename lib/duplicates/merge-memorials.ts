@@ -7,9 +7,11 @@
 // memorial_merge_in_force_key holds "one merge in force per pair" besides. It moves to the kept
 // memorial: the operator's trees (lib/trees/move-trees.ts moveTrees with the merge's id: they keep
 // their ids, history and transactions, one tree_move row each), the guestbook's entries, the
-// reminder subscriptions, the plantings waiting for stock, and the deceased's portrait when the
-// kept person has none; each is recorded (tree_move, memorial_merge_item), so that the undo moves
-// back exactly what the merge moved and nothing that came later. The merged memorial keeps its row,
+// reminder subscriptions, the plantings waiting for stock, the deceased's portrait when the kept
+// person has none, and the ceremony when the kept memorial has none (when both have one, the kept
+// one's stays and the other stays with its memorial, out of sight behind the 301 until an undo);
+// each is recorded (tree_move, memorial_merge_item), so that the undo moves back exactly what the
+// merge moved and nothing that came later. The merged memorial keeps its row,
 // its family and its links: merged_into_id makes its public address answer 301 to the kept one's
 // (lib/http/merged-redirect.ts), its family's management link leads to the kept page, the public
 // search and the other operators no longer see it (lib/memorials/policy.ts), and a tree the
@@ -23,8 +25,8 @@
 //
 // The undo, within 30 days of the merge (after, refused with the date it ended): the same locks,
 // then the trees moved by the merge that are still in the kept memorial go back (moveTrees), the
-// entries, subscriptions and waiting plantings recorded go back, the portrait copied is removed,
-// merged_into_id is cleared (the 301 stops), the pair is 'unmerged' (listed again, to merge the
+// entries, subscriptions, waiting plantings and ceremony recorded go back, the portrait copied is
+// removed, merged_into_id is cleared (the 301 stops), the pair is 'unmerged' (listed again, to merge the
 // other way or to mark "not the same person"). Event memorial.unmerged. A merge whose kept memorial
 // was merged into a third one since is undone after that later merge.
 //
@@ -159,6 +161,17 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
       mergeId,
     });
     const moved = await moveItems(tx, mergeId, mergedId, keptId, kept.person_id);
+    // The ceremony, when only the merged memorial has one. Both rows are locked, and a ceremony is
+    // set only under its memorial's lock (lib/ceremonies/own-memorial.ts): none appears meanwhile.
+    const [ceremony] = await tx.$queryRaw<{ id: number }[]>`
+      WITH moved AS (
+        UPDATE "ceremony" SET "memorial_id" = ${keptId}
+        WHERE "memorial_id" = ${mergedId}
+          AND NOT EXISTS (SELECT 1 FROM "ceremony" WHERE "memorial_id" = ${keptId})
+        RETURNING "id")
+      INSERT INTO "memorial_merge_item" ("merge_id", "kind", "item_id")
+      SELECT ${mergeId}::int, 'ceremony', "id" FROM moved
+      RETURNING "item_id" AS "id"`;
     // The deceased's portrait, when only the merged memorial's person has one.
     await tx.$executeRaw`
       WITH copied AS (
@@ -201,6 +214,7 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
         mergeId,
         treeIds: movedTreeIds,
         guestbookEntries: moved.guestbookEntries,
+        ...(ceremony ? { ceremonyId: ceremony.id } : {}),
       },
     });
     return {
@@ -332,6 +346,15 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
         RETURNING 1)
       SELECT (SELECT count(*)::int FROM e) AS "entries", (SELECT count(*)::int FROM s) AS "subscriptions",
         (SELECT count(*)::int FROM q) AS "queued", (SELECT count(*)::int FROM p) AS "portraits"`;
+    // The ceremony the merge moved, back to its memorial. A merged memorial takes no ceremony of its
+    // own (lib/ceremonies/own-memorial.ts), so its place there is free; checked all the same, since
+    // a second ceremony would break the one-per-memorial rule.
+    const [ceremony] = await tx.$queryRaw<{ id: number }[]>`
+      UPDATE "ceremony" SET "memorial_id" = ${mergedId}
+      WHERE "memorial_id" = ${keptId}
+        AND "id" IN (SELECT "item_id" FROM "memorial_merge_item" WHERE "merge_id" = ${input.mergeId} AND "kind" = 'ceremony')
+        AND NOT EXISTS (SELECT 1 FROM "ceremony" WHERE "memorial_id" = ${mergedId})
+      RETURNING "id"`;
     await tx.$executeRaw`
       UPDATE "memorial_merge" SET "undone_at" = now(), "undone_by" = ${by} WHERE "id" = ${input.mergeId}`;
     await tx.$executeRaw`
@@ -360,7 +383,12 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
       operatorId: input.operatorId,
       memorialId: mergedId,
       before: { mergedIntoId: keptId },
-      after: { mergedIntoId: null, mergeId: input.mergeId, treeIds },
+      after: {
+        mergedIntoId: null,
+        mergeId: input.mergeId,
+        treeIds,
+        ...(ceremony ? { ceremonyId: ceremony.id } : {}),
+      },
     });
     return {
       mergeId: input.mergeId,

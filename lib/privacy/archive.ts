@@ -5,11 +5,14 @@
 // every instance serves it, and deleted with its row by the daily job `family-archives` once its
 // validity has passed (an erasure ends it at once). One archive waits at a time per memorial.
 //
-// What it holds: memorial.json (the memorial, the deceased person, the family), trees.csv (each
+// What it holds: memorial.json (the memorial, the deceased person, the family, the ceremony: its
+// start and former start as the date and time where it takes place, with their offset), trees.csv (each
 // tree and where its life stands), tree-history.csv (each step of each tree's life), guestbook.csv,
 // photos/ (the trees' photos), emails/ (each e-mail sent to the family: headers and text).
 
 import { recordAudit } from "@memorial/lib/audit/record";
+import { mapLink } from "@memorial/lib/ceremonies/rules";
+import { formatZoned } from "@memorial/lib/ceremonies/zoned-time";
 import { db } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
@@ -69,7 +72,7 @@ const day = (date: Date | null) => (date ? date.toISOString().slice(0, 10) : nul
 async function archiveFiles(memorialId: number): Promise<Record<string, Uint8Array>> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
-    include: { person: true, family: true },
+    include: { person: true, family: true, ceremony: true },
   });
   const trees = await db.tree.findMany({
     where: { memorialId },
@@ -93,7 +96,7 @@ async function archiveFiles(memorialId: number): Promise<Record<string, Uint8Arr
     where: { id: { in: emailIds.map((row) => row.id) } },
     orderBy: { id: "asc" },
   });
-  const { person, family } = memorial;
+  const { person, family, ceremony } = memorial;
   const files: Record<string, Uint8Array> = {
     "memorial.json": strToU8(
       `${JSON.stringify(
@@ -123,6 +126,21 @@ async function archiveFiles(memorialId: number): Promise<Record<string, Uint8Arr
             imageUrl: person.imageUrl,
           },
           family: family && { name: family.name, email: family.email, language: family.language },
+          // Its times as the page shows them, where the ceremony takes place (a zone's summer time
+          // never moves them), with the offset that makes each one instant.
+          ceremony: ceremony && {
+            startsAt: formatZoned(ceremony.startsAt, ceremony.timeZone),
+            timeZone: ceremony.timeZone,
+            placeName: ceremony.placeName,
+            placeAddress: ceremony.placeAddress,
+            mapUrl: mapLink(ceremony),
+            livestreamUrl: ceremony.livestreamUrl,
+            note: ceremony.note,
+            status: ceremony.status,
+            previousStartsAt: ceremony.previousStartsAt
+              ? formatZoned(ceremony.previousStartsAt, ceremony.timeZone)
+              : null,
+          },
         },
         null,
         2,

@@ -9,7 +9,8 @@
 // anonymous title, no link to the operator's page about the deceased), the planters' names and
 // messages of its trees, its guestbook's authors and messages, its visitors' plantings (names,
 // messages, e-mail addresses), the family's name and address; it deletes the memorial's reminder
-// subscriptions. Trees, transactions and amounts stay, anonymous (accounting records). The memorial
+// subscriptions and its ceremony (a place, an address and a note that may name or locate the
+// deceased's people). Trees, transactions and amounts stay, anonymous (accounting records). The memorial
 // is taken down if it was not, for good: a takedown cannot be undone after an erasure.
 import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
@@ -183,6 +184,9 @@ async function eraseRows(
   await tx.$executeRaw`DELETE FROM "reminder_sent" WHERE "subscription_id" IN (
     SELECT "id" FROM "reminder_subscription" WHERE "memorial_id" = ${id})`;
   await tx.reminderSubscription.deleteMany({ where: { memorialId: id } });
+  // The ceremony goes whole: its place, address, links and note are what it is, nothing of it is
+  // left to keep anonymous; the page it was shown on is down for good.
+  await tx.ceremony.deleteMany({ where: { memorialId: id } });
   // Its archives (lib/privacy/archive.ts) hold everything erased here: gone with it.
   await tx.memorialArchive.deleteMany({ where: { memorialId: id } });
   // Carried out on the family's behalf: recorded as its change (history, webhook memorial.erased).
