@@ -2,7 +2,7 @@
 // here with its own limit: past it (by Content-Length, or counted as a chunked body arrives) a
 // BodyTooLargeError, which each route answers 413 in its own words; the rest is never buffered.
 // Limits: the /v1 API's 64 KiB (lib/v1/handler.ts), PUBLIC_FORM_BYTES for the forms of public
-// pages (guestbook, reminders, the management page), the photo and sheet limits for uploads.
+// pages (read by lib/http/public-form.ts), the photo and sheet limits for uploads.
 
 /** The forms of the public pages: a few fields, a guestbook message of 1000 characters. */
 export const PUBLIC_FORM_BYTES = 16 * 1024;
@@ -80,33 +80,4 @@ export async function readCappedForm(request: Request, limit: number): Promise<F
   const bytes = await readCappedBody(request, limit);
   const type = request.headers.get("content-type") ?? "";
   return new Response(bytes, { headers: { "content-type": type } }).formData();
-}
-
-/** A public page's form as its route reads it: its text fields, and whether it could be read. */
-export interface PublicForm {
-  /** The field's text; null when absent, not text, or the form could not be read. */
-  field(name: string): string | null;
-  /** The body was read as a form. */
-  read: boolean;
-  /** The body was past PUBLIC_FORM_BYTES. */
-  tooLarge: boolean;
-}
-
-/** Reads a public page's form (the guestbook's, the planting form) within PUBLIC_FORM_BYTES. */
-export async function readPublicForm(request: Request): Promise<PublicForm> {
-  let form: FormData | null = null;
-  let tooLarge = false;
-  try {
-    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
-  } catch (error) {
-    tooLarge = error instanceof BodyTooLargeError;
-  }
-  return {
-    field: (name) => {
-      const value = form?.get(name);
-      return typeof value === "string" ? value : null;
-    },
-    read: form !== null,
-    tooLarge,
-  };
 }

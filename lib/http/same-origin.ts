@@ -1,7 +1,8 @@
-// Is this request from a page of this site? The one check of the dashboard's routes and of the
-// family's confirmation button. Fetch Metadata first: a browser says `cross-site` or `same-site`
-// for a request another site made it send. Then the Origin, compared with the host the request
-// came to (X-Forwarded-Host only when TRUST_PROXY=1 says a proxy sets it).
+// Is this request from a page of this site? The one check of the dashboard's routes, of the public
+// forms (lib/http/public-form.ts) and of the family's confirmation button. Fetch Metadata first: a
+// browser says `cross-site` or `same-site` for a request another site made it send. Then the
+// Origin, compared with the host the request came to (X-Forwarded-Host only when TRUST_PROXY=1
+// says a proxy sets it).
 import { settings } from "@memorial/lib/settings";
 
 export interface SameOriginOptions {

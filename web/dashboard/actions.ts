@@ -1,17 +1,15 @@
 "use server";
-import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient, UNKNOWN_CLIENT } from "@memorial/lib/auth/client-address";
 import { plantationById, speciesById } from "@memorial/lib/catalogue/lookups";
-import { actionPipeline, refuse } from "@memorial/lib/dashboard/action";
+import { refuse } from "@memorial/lib/dashboard/action";
 import { formCheck, formRaw, formRequired, recordId } from "@memorial/lib/dashboard/form-fields";
 import { PERSON_FIELD, type PersonFormValues } from "@memorial/lib/dashboard/person-fields";
 import { personFormSchema } from "@memorial/lib/dashboard/person-form-schema";
 import { FORM_FIELD, type PlantFormValues } from "@memorial/lib/dashboard/plant-form";
 import { plantFormSchema } from "@memorial/lib/dashboard/plant-form-schema";
-import { DomainError } from "@memorial/lib/errors";
 import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { isLanguage } from "@memorial/lib/i18n/languages";
-import { emailLinkOrigin, HostNotAllowedError } from "@memorial/lib/links";
+import { emailLinkOrigin } from "@memorial/lib/links";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { memorialTitle } from "@memorial/lib/memorials/dashboard-queries";
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
@@ -40,22 +38,18 @@ import {
 } from "@memorial/lib/webhooks/endpoints";
 // Server Actions of the dashboard: every change a signed-in user makes. Next.js checks that an
 // action is called from a page of this site (Origin against Host), which makes them CSRF-safe.
-// Every action goes through the one pipeline of lib/dashboard/action.ts: the session (and, for
-// the admin-only actions of keys, webhooks and team, the role read from the database on this very
-// call; staff get FORBIDDEN, which the forms show in the user's language), its input parsed by a
-// zod schema made of the API's own field rules, and one result shape for every refusal. Each
-// action acts only on its session's operator's data.
+// Every action goes through the one pipeline of lib/dashboard/action.ts (bound to the session in
+// web/dashboard/action.ts): the session (and, for the admin-only actions of keys, webhooks and
+// team, the role read from the database on this very call; staff get FORBIDDEN, which the forms
+// show in the user's language), its input parsed by a zod schema made of the API's own field
+// rules, and one result shape for every refusal. Each action acts only on its session's
+// operator's data.
 import { cookies, headers } from "next/headers";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { z } from "zod";
 import { changePassword } from "@/web/auth/change-password";
-import { getOperatorSession } from "@/web/auth/session";
+import { action, formAction } from "@/web/dashboard/action";
 import { dashboardLanguage, LANGUAGE_COOKIE } from "@/web/dashboard/language";
-
-const action = actionPipeline({
-  session: getOperatorSession,
-  log: (message, error) => console.error(message, error),
-});
 
 /**
  * The base of the links this request writes into e-mails: APP_URL, else the host it came to if
@@ -352,21 +346,20 @@ export const hideGuestbookEntryAction = action({
 });
 
 /** The "send manage link" button's server action: a plain form, works without JavaScript. */
-export async function sendManageLinkAction(form: FormData) {
-  const session = await getOperatorSession();
-  if (!session) redirect("/dashboard/signin");
-  const memorialId = parseId(String(form.get("memorialId") ?? ""));
-  if (memorialId === null) notFound();
-  let outcome = "sent";
-  try {
-    const linkBase = emailLinkOrigin(await headers());
-    await actingAs({ kind: "user", id: session.userId, operatorId: session.operatorId }, () =>
-      sendManageLink({ scope: session.scope, memorialId, linkBase }),
-    );
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    // The host the page was reached on may not name the link of the e-mail (lib/links.ts).
-    outcome = error instanceof HostNotAllowedError ? "host" : "refused";
-  }
-  redirect(`/dashboard/memorials/${memorialId}?manage=${outcome}`);
-}
+export const sendManageLinkAction = formAction({
+  access: "staff",
+  args: (form: FormData) => ({ memorialId: form.get("memorialId") }),
+  input: z.object({ memorialId: recordId }),
+  run: async ({ memorialId }, { session }) => {
+    await sendManageLink({ scope: session.scope, memorialId, linkBase: await origin() });
+    return {};
+  },
+  answer: (result, form) => {
+    const memorialId = parseId(String(form.get("memorialId") ?? ""));
+    if (memorialId === null) notFound();
+    // HOST_NOT_ALLOWED: the host the page was reached on may not name the link of the e-mail
+    // (lib/links.ts).
+    const outcome = result.ok ? "sent" : result.code === "HOST_NOT_ALLOWED" ? "host" : "refused";
+    return `/dashboard/memorials/${memorialId}?manage=${outcome}`;
+  },
+});

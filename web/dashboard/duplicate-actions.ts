@@ -1,5 +1,4 @@
 "use server";
-import { actionPipeline } from "@memorial/lib/dashboard/action";
 import { recordId } from "@memorial/lib/dashboard/form-fields";
 import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memorials";
 import { emailLinkOrigin } from "@memorial/lib/links";
@@ -10,12 +9,7 @@ import { markNotSamePerson } from "@memorial/lib/memorials/duplicates";
 // (another operator's pair or merge is not found); `by` is the user's e-mail.
 import { headers } from "next/headers";
 import { z } from "zod";
-import { getOperatorSession } from "@/web/auth/session";
-
-const action = actionPipeline({
-  session: getOperatorSession,
-  log: (message, error) => console.error(message, error),
-});
+import { action } from "@/web/dashboard/action";
 
 export const notSamePersonAction = action({
   access: "staff",

@@ -1,15 +1,18 @@
 "use server";
 // The dashboard's move of one tree, or of every tree, of a memorial to another of the
 // operator's memorials (lib/trees/move-trees.ts holds the rules; the dashboard acts in production).
-// A plain form (it works without JavaScript): the outcome comes back in the memorial page's
-// address, `moved=N&movedTo=ID` or `moveError=REASON`, shown beside the form.
-import { actingAs } from "@memorial/lib/audit/actor";
+// A plain form (it works without JavaScript) through the dashboard's one pipeline
+// (web/dashboard/action.ts): the outcome comes back in the memorial page's address,
+// `moved=N&movedTo=ID` or `moveError=REASON`, shown beside the form.
+import { refuse } from "@memorial/lib/dashboard/action";
+import { recordId } from "@memorial/lib/dashboard/form-fields";
 import { DomainError } from "@memorial/lib/errors";
 import { withEvents } from "@memorial/lib/events/events";
 import { moveTrees } from "@memorial/lib/trees/move-trees";
 import { parseId } from "@memorial/lib/validation";
-import { notFound, redirect } from "next/navigation";
-import { getOperatorSession } from "@/web/auth/session";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { formAction } from "@/web/dashboard/action";
 
 /** Why a move was refused, as the page says it (move.error_* of the catalogues). */
 function refusal(error: DomainError): string {
@@ -19,36 +22,54 @@ function refusal(error: DomainError): string {
   return "target";
 }
 
-export async function moveTreesAction(form: FormData) {
-  const session = await getOperatorSession();
-  if (!session) redirect("/dashboard/signin");
-  const fromMemorialId = parseId(String(form.get("memorialId") ?? ""));
-  if (fromMemorialId === null) notFound();
-  const toMemorialId = parseId(String(form.get("to") ?? ""));
-  const tree = String(form.get("tree") ?? "all");
-  const treeId = tree === "all" ? null : parseId(tree);
-  let outcome: string;
-  if (toMemorialId === null) outcome = "moveError=target";
-  else if (tree !== "all" && treeId === null) outcome = "moveError=tree";
-  else {
+/** One tree's id, or "all" (the default). */
+const whichTrees = z.unknown().transform((value, ctx) => {
+  const tree = String(value ?? "all");
+  if (tree === "all") return "all" as const;
+  const id = parseId(tree);
+  if (id !== null) return [id];
+  ctx.addIssue({
+    code: "custom",
+    message: `no such tree: ${tree.slice(0, 40)}`,
+    params: { reason: "not-found" },
+  });
+  return z.NEVER;
+});
+
+export const moveTreesAction = formAction({
+  access: "staff",
+  args: (form: FormData) => ({
+    memorialId: form.get("memorialId"),
+    to: form.get("to"),
+    tree: form.get("tree"),
+  }),
+  input: z.object({ memorialId: recordId, to: recordId, tree: whichTrees }),
+  run: async ({ memorialId, to, tree }, { session }) => {
     try {
-      const moved = await actingAs({ kind: "user", id: session.userId, operatorId: session.operatorId }, () =>
-        withEvents((tx, events) =>
-          moveTrees(tx, events, {
-            operatorId: session.operatorId,
-            isTest: false,
-            fromMemorialId,
-            toMemorialId,
-            treeIds: treeId === null ? "all" : [treeId],
-            by: session.email,
-          }),
-        ),
+      const moved = await withEvents((tx, events) =>
+        moveTrees(tx, events, {
+          operatorId: session.operatorId,
+          isTest: false,
+          fromMemorialId: memorialId,
+          toMemorialId: to,
+          treeIds: tree,
+          by: session.email,
+        }),
       );
-      outcome = `moved=${moved.movedTreeIds.length}&movedTo=${toMemorialId}`;
+      return { moved: moved.movedTreeIds.length, movedTo: to };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      outcome = `moveError=${refusal(error)}`;
+      throw refuse(error.code, error.message, { move: refusal(error) });
     }
-  }
-  redirect(`/dashboard/memorials/${fromMemorialId}?${outcome}#move-trees`);
-}
+  },
+  answer: (result, form) => {
+    const from = parseId(String(form.get("memorialId") ?? ""));
+    if (from === null) notFound();
+    let outcome: string;
+    if (result.ok) outcome = `moved=${result.moved}&movedTo=${result.movedTo}`;
+    else if (result.fields?.move) outcome = `moveError=${result.fields.move}`;
+    // The form's own fields: no target memorial first, then a tree that is not one.
+    else outcome = `moveError=${result.fields?.to || !result.fields?.tree ? "target" : "tree"}`;
+    return `/dashboard/memorials/${from}?${outcome}#move-trees`;
+  },
+});

@@ -1,5 +1,5 @@
 "use server";
-import { actionPipeline, refuse } from "@memorial/lib/dashboard/action";
+import { refuse } from "@memorial/lib/dashboard/action";
 import { DomainError } from "@memorial/lib/errors";
 import { eraseSubject } from "@memorial/lib/privacy/subject-erase";
 import { exportSubject } from "@memorial/lib/privacy/subject-export";
@@ -9,12 +9,7 @@ import { findSubject, type SubjectQuery } from "@memorial/lib/privacy/subject-fi
 // where the address (and name) is held, a copy, the erasure. Through the dashboard's one pipeline
 // (lib/dashboard/action.ts), admins only: each answer is in the audit log as the user's.
 import { z } from "zod";
-import { getOperatorSession } from "@/web/auth/session";
-
-const action = actionPipeline({
-  session: getOperatorSession,
-  log: (message, error) => console.error(message, error),
-});
+import { action } from "@/web/dashboard/action";
 
 const input = z.object({
   email: z.string().max(254),

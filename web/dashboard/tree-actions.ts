@@ -1,5 +1,4 @@
 "use server";
-import { actionPipeline } from "@memorial/lib/dashboard/action";
 import { formField, formInteger, formRequired, recordId } from "@memorial/lib/dashboard/form-fields";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { recordCheck } from "@memorial/lib/trees/record-check";
@@ -18,12 +17,7 @@ import { text } from "@memorial/lib/validation";
 // use case of lib/trees with the session's scope, so only the operator's own trees are found. A
 // refusal of the rules names its field (tree.date, tree.point...), shown beside the form's input.
 import { z } from "zod";
-import { getOperatorSession } from "@/web/auth/session";
-
-const action = actionPipeline({
-  session: getOperatorSession,
-  log: (message, error) => console.error(message, error),
-});
+import { action } from "@/web/dashboard/action";
 
 /** The form field of each field the rules of lib/trees name. */
 const TREE_FIELD: Record<string, string> = {

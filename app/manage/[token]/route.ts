@@ -4,14 +4,12 @@
 // an expired or replaced one 410 Gone; neither changes anything. A route handler, not a page, so
 // that those statuses are real.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { DomainError } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { guestbookManageAction } from "@memorial/lib/guestbook/manage-actions";
 import { familyGuestbook } from "@memorial/lib/guestbook/queries";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
 import { mergedTarget } from "@memorial/lib/http/merged-redirect";
-import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { publicForm } from "@memorial/lib/http/public-form";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBase } from "@memorial/lib/links";
 import { requestClosingSummary } from "@memorial/lib/mail/closing-summary";
@@ -35,12 +33,15 @@ import { manageRemindersOf } from "@/web/public-pages/manage-reminders";
 
 type Context = { params: Promise<{ token: string }> };
 
-function page(request: NextRequest, view: ManagePageView, status: number, memorialLanguage?: string | null) {
+function page(request: Request, view: ManagePageView, status: number, memorialLanguage?: string | null) {
   const language = secretLinkLanguage(request, memorialLanguage);
-  return secretLinkPage(managePage(view, language, requestNonce(request), request.nextUrl.pathname), status);
+  return secretLinkPage(
+    managePage(view, language, requestNonce(request), new URL(request.url).pathname),
+    status,
+  );
 }
 
-async function show(request: NextRequest, token: string, done: boolean, status = 200) {
+async function show(request: Request, token: string, done: boolean, status = 200) {
   const found = await lookupManage(token);
   switch (found.state) {
     case "active": {
@@ -109,7 +110,7 @@ async function act(
   actor: FamilyActor,
   action: Action,
   treeId: number | null,
-  request: NextRequest,
+  request: Request,
   form: FormData,
 ) {
   switch (action) {
@@ -156,47 +157,55 @@ async function act(
 }
 
 // POST /manage/{token}: one change, from the page's own forms; then back to the page (303).
-export async function POST(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  // A cross-site form or script cannot act with a family's link (Fetch Metadata, then Origin).
-  if (!fromThisSite(request, { originRequired: false })) {
-    const found = await lookupManage(token);
-    return page(request, { state: "refused" }, 403, "language" in found ? found.language : null);
-  }
-  let form: FormData;
-  try {
-    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
-  } catch (error) {
-    return page(request, { state: "invalid" }, error instanceof BodyTooLargeError ? 413 : 400);
-  }
-  const action = form.get("action");
-  if (typeof action !== "string" || !(ACTIONS as readonly string[]).includes(action)) {
-    return page(request, { state: "invalid" }, 400);
-  }
-  const active = await lookupManage(token);
-  const kept = active.state === "active" ? await mergedTarget(active.memorialId) : null;
-  if (kept !== null) return seeKept(kept);
-  const treeField = form.get("tree");
-  const treeId = typeof treeField === "string" ? parseId(treeField) : null;
-  try {
+export const POST = publicForm(
+  {
+    // A cross-site form or script cannot act with a family's link (Fetch Metadata, then Origin).
+    origin: "if-present",
+    form: true,
+    load: (ctx) => lookupManage(ctx.params.token),
     // Who acts, for the audit log: the family holding the link of this memorial.
-    const family = { kind: "family", memorialId: active.state === "active" ? active.memorialId : 0 } as const;
-    await actingAs(family, () => act({ by: "family", token }, action as Action, treeId, request, form));
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    const reason = error.problem?.reason;
-    if (error.problem?.field === "token") {
-      if (reason === "expired" || reason === "revoked") return show(request, token, false);
-      return page(request, { state: "unknown" }, 404);
+    actor: (found) => ({ kind: "family", memorialId: found.state === "active" ? found.memorialId : 0 }),
+    refuse: async (refusal, ctx) => {
+      const found = ctx.loaded;
+      const language = "language" in found ? found.language : null;
+      switch (refusal.why) {
+        case "origin":
+          return ctx.render(managePage, { state: "refused" }, 403, language);
+        case "too-large":
+          return ctx.render(managePage, { state: "invalid" }, 413);
+        case "unreadable":
+          return ctx.render(managePage, { state: "invalid" }, 400);
+        default: {
+          const { error } = refusal;
+          const reason = error.problem?.reason;
+          if (error.problem?.field === "token") {
+            if (reason === "expired" || reason === "revoked")
+              return show(ctx.request, ctx.params.token, false);
+            return ctx.render(managePage, { state: "unknown" }, 404);
+          }
+          // A tree of another memorial, or an undoable choice: nothing changed, the page says so.
+          return ctx.render(managePage, { state: "invalid" }, error.status, language);
+        }
+      }
+    },
+  },
+  async (ctx) => {
+    const { token } = ctx.params;
+    const action = ctx.field("action");
+    if (action === null || !(ACTIONS as readonly string[]).includes(action)) {
+      return ctx.render(managePage, { state: "invalid" }, 400);
     }
-    // A tree of another memorial, or an undoable choice: nothing changed, the page says so.
-    const found = await lookupManage(token);
-    return page(request, { state: "invalid" }, error.status, "language" in found ? found.language : null);
-  }
-  const lang = request.nextUrl.searchParams.get("lang");
-  const query = `?done=1${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
-  return new Response(null, {
-    status: 303,
-    headers: { Location: `/manage/${encodeURIComponent(token)}${query}`, "Cache-Control": "no-store" },
-  });
-}
+    const found = ctx.loaded;
+    const kept = found.state === "active" ? await mergedTarget(found.memorialId) : null;
+    if (kept !== null) return seeKept(kept);
+    const treeField = ctx.field("tree");
+    const treeId = treeField === null ? null : parseId(treeField);
+    await act({ by: "family", token }, action as Action, treeId, ctx.request, ctx.form);
+    const lang = ctx.url.searchParams.get("lang");
+    const query = `?done=1${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/manage/${encodeURIComponent(token)}${query}`, "Cache-Control": "no-store" },
+    });
+  },
+);

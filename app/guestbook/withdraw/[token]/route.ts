@@ -3,9 +3,8 @@
 // HEAD only show the message and a button (mail scanners open links); the button's POST, from this
 // site's own page (Fetch Metadata, then Origin), withdraws it and answers the page that says so.
 // An expired link answers 410, an unknown or used one 404; neither changes anything.
-import { actingAs } from "@memorial/lib/audit/actor";
 import { lookupWithdrawal, withdrawGuestbookEntry } from "@memorial/lib/guestbook/withdraw-entry";
-import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { publicForm } from "@memorial/lib/http/public-form";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import type { Language } from "@memorial/lib/i18n/languages";
 import type { NextRequest } from "next/server";
@@ -35,12 +34,22 @@ export async function GET(request: NextRequest, context: Context) {
   );
 }
 
-// POST /guestbook/withdraw/{token}: withdraws the message, as a visitor (the audit log's actor).
-export async function POST(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  if (!fromThisSite(request, { originRequired: false })) return page(request, { state: "refused" }, 403);
-  const outcome = await actingAs({ kind: "visitor" }, () => withdrawGuestbookEntry(token));
-  if (outcome === "unknown") return page(request, { state: "unknown" }, 404);
-  if (outcome === "expired") return page(request, { state: "expired" }, 410);
-  return page(request, { state: "withdrawn" }, 200);
-}
+// POST /guestbook/withdraw/{token}: withdraws the message, from this site's own page.
+export const POST = publicForm(
+  {
+    // Who acts, for the audit log: a visitor of the public pages (no account).
+    actor: { kind: "visitor" },
+    origin: "if-present",
+    form: false,
+    refuse: (refusal, ctx) =>
+      refusal.why === "origin"
+        ? ctx.render(guestbookWithdrawPage, { state: "refused" }, 403)
+        : ctx.render(guestbookWithdrawPage, { state: "unknown" }, 404),
+  },
+  async (ctx) => {
+    const outcome = await withdrawGuestbookEntry(ctx.params.token);
+    if (outcome === "unknown") return ctx.render(guestbookWithdrawPage, { state: "unknown" }, 404);
+    if (outcome === "expired") return ctx.render(guestbookWithdrawPage, { state: "expired" }, 410);
+    return ctx.render(guestbookWithdrawPage, { state: "withdrawn" }, 200);
+  },
+);

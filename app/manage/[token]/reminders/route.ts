@@ -4,89 +4,86 @@
 // link, is active at once; another one gets a confirmation e-mail (double opt-in). Then back to the
 // page (303); bad input is a 400 page naming the problem, nothing written.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
-import { DomainError } from "@memorial/lib/errors";
-import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
-import { fromThisSite } from "@memorial/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
-import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
-import { HostNotAllowedError, linkBase } from "@memorial/lib/links";
+import { type PublicFormContext, publicForm } from "@memorial/lib/http/public-form";
+import { linkBase } from "@memorial/lib/links";
 import { lookupManage } from "@memorial/lib/memorials/manage-token";
 import { familyEmail } from "@memorial/lib/memorials/queries";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { email as emailField } from "@memorial/lib/validation";
-import type { NextRequest } from "next/server";
 import { managePage } from "@/web/public-pages/manage-page";
 import { type ReminderPageView, reminderPage } from "@/web/public-pages/reminder-pages";
 
-type Context = { params: Promise<{ token: string }> };
-
 const EMAIL = emailField(254);
 
-export async function POST(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  const found = await lookupManage(token);
-  const language = secretLinkLanguage(request, "language" in found ? found.language : null);
-  const nonce = requestNonce(request);
-  const path = request.nextUrl.pathname;
-  if (!fromThisSite(request, { originRequired: false })) {
-    return secretLinkPage(managePage({ state: "refused" }, language, nonce, path), 403);
-  }
-  if (found.state !== "active") {
-    return secretLinkPage(
-      managePage({ state: found.state }, language, nonce, path),
-      found.state === "unknown" ? 404 : 410,
-    );
-  }
-  const answer = (view: ReminderPageView, status: number) =>
-    secretLinkPage(reminderPage(view, language, nonce, path), status);
-  let form: FormData;
-  try {
-    form = await readCappedForm(request, PUBLIC_FORM_BYTES);
-  } catch (error) {
-    const status = error instanceof BodyTooLargeError ? 413 : 400;
-    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["email"] }, status);
-  }
-  const parsed = EMAIL.safeParse(form.get("email") ?? "");
-  if (!parsed.success)
-    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["email"] }, 400);
-  const familyAddress = await familyEmail(found.memorialId);
-  try {
+type Found = Awaited<ReturnType<typeof lookupManage>>;
+type Context = PublicFormContext<Found>;
+
+const languageOf = (found: Found) => ("language" in found ? found.language : null);
+
+/** The management page of a link that is not active: 404 unknown, 410 expired or replaced. */
+const linkGone = (ctx: Context, found: Exclude<Found, { state: "active" }>) =>
+  ctx.render(managePage, { state: found.state }, found.state === "unknown" ? 404 : 410, languageOf(found));
+
+const answer = (ctx: Context, view: ReminderPageView, status: number) =>
+  ctx.render(reminderPage, view, status, languageOf(ctx.loaded));
+
+export const POST = publicForm(
+  {
+    origin: "if-present",
+    form: true,
+    load: (ctx) => lookupManage(ctx.params.token),
     // Who acts, for the audit log: the family holding the management link.
-    const memorialId = found.memorialId;
-    await actingAs({ kind: "family", memorialId }, () =>
-      subscribe({
-        memorialId,
-        email: parsed.data,
-        language,
-        deathAnniversary: form.get("death") === "yes",
-        birthday: form.get("birthday") === "yes",
-        linkBase: linkBase(request),
-        client: requestClient(request.headers),
-        confirmed: familyAddress?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    // A forged Host (lib/links.ts emailLinkOrigin): no e-mail link is made on it, nothing written.
-    if (error instanceof HostNotAllowedError) {
-      return answer({ state: "invalid", memorialId: found.memorialId, problems: ["host"] }, 400);
-    }
-    if (error.status === 404) return answer({ state: "unavailable" }, 404);
-    // This client, or this memorial today, had its share of confirmation e-mails.
-    if (error instanceof RateLimitedError) {
-      const limited = answer({ state: "limited", memorialId: found.memorialId }, 429);
-      limited.headers.set("Retry-After", String(error.retryAfterSeconds));
-      return limited;
-    }
-    return answer({ state: "invalid", memorialId: found.memorialId, problems: ["kind"] }, error.status);
-  }
-  return new Response(null, {
-    status: 303,
-    headers: {
-      Location: `/manage/${encodeURIComponent(token)}?done=1&lang=${language}`,
-      "Cache-Control": "no-store",
+    actor: (found) => ({ kind: "family", memorialId: found.state === "active" ? found.memorialId : 0 }),
+    refuse: (refusal, ctx) => {
+      const found = ctx.loaded;
+      if (refusal.why === "origin")
+        return ctx.render(managePage, { state: "refused" }, 403, languageOf(found));
+      if (found.state !== "active") return linkGone(ctx, found);
+      const invalid = (problem: "email" | "kind" | "host", status: number) =>
+        answer(ctx, { state: "invalid", memorialId: found.memorialId, problems: [problem] }, status);
+      switch (refusal.why) {
+        case "too-large":
+          return invalid("email", 413);
+        case "unreadable":
+          return invalid("email", 400);
+        // A forged Host (lib/links.ts emailLinkOrigin): no e-mail link is made on it, nothing written.
+        case "host":
+          return invalid("host", 400);
+        // This client, or this memorial today, had its share of confirmation e-mails.
+        case "limited":
+          return answer(ctx, { state: "limited", memorialId: found.memorialId }, 429);
+        case "refused":
+          if (refusal.error.status === 404) return answer(ctx, { state: "unavailable" }, 404);
+          return invalid("kind", refusal.error.status);
+      }
     },
-  });
-}
+  },
+  async (ctx) => {
+    const found = ctx.loaded;
+    if (found.state !== "active") return linkGone(ctx, found);
+    const parsed = EMAIL.safeParse(ctx.form.get("email") ?? "");
+    if (!parsed.success) {
+      return answer(ctx, { state: "invalid", memorialId: found.memorialId, problems: ["email"] }, 400);
+    }
+    const familyAddress = await familyEmail(found.memorialId);
+    const language = ctx.language(found.language);
+    await subscribe({
+      memorialId: found.memorialId,
+      email: parsed.data,
+      language,
+      deathAnniversary: ctx.field("death") === "yes",
+      birthday: ctx.field("birthday") === "yes",
+      linkBase: linkBase(ctx.request),
+      client: requestClient(ctx.request.headers),
+      confirmed: familyAddress?.trim().toLowerCase() === parsed.data.trim().toLowerCase(),
+    });
+    return new Response(null, {
+      status: 303,
+      headers: {
+        Location: `/manage/${encodeURIComponent(ctx.params.token)}?done=1&lang=${language}`,
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+);

@@ -3,27 +3,20 @@
 // page with its status (Post/Redirect/Get); refused, nothing is written and a page says why, in
 // the visitor's language: 400 (limits, control characters, links, honeypot, a closed guestbook,
 // an incomplete form, a malformed e-mail address), 403 (not from this site), 404 (no such public
-// memorial), 429 (too many). An author who leaves an e-mail address (optional) is sent
+// memorial), 413, 429 (too many). An author who leaves an e-mail address (optional) is sent
 // the link that withdraws their message (lib/guestbook/withdraw-entry.ts); the address is not kept
 // with the message.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { requestClient } from "@memorial/lib/auth/client-address";
-import { DomainError } from "@memorial/lib/errors";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
 import { type GuestbookReason, HONEYPOT_FIELD } from "@memorial/lib/guestbook/rules";
 import { EMAIL_FIELD, parseAuthorEmail } from "@memorial/lib/guestbook/withdraw-entry";
-import { readPublicForm } from "@memorial/lib/http/capped-body";
-import { fromThisSite } from "@memorial/lib/http/same-origin";
-import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
-import { isLanguage } from "@memorial/lib/i18n/languages";
+import { type PublicFormContext, publicForm } from "@memorial/lib/http/public-form";
+import { secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBaseIfAllowed } from "@memorial/lib/links";
 import { parseId } from "@memorial/lib/validation";
-import type { NextRequest } from "next/server";
 import { getPublicMemorial } from "@/web/memorials/public-memorial";
 import { type GuestbookRefusalKey, guestbookRefusalPage } from "@/web/public-pages/guestbook-refusal";
-
-type Context = { params: Promise<{ id: string }> };
 
 const REFUSAL: Record<GuestbookReason, { key: GuestbookRefusalKey; status: number }> = {
   "name-length": { key: "refusedName", status: 400 },
@@ -35,71 +28,91 @@ const REFUSAL: Record<GuestbookReason, { key: GuestbookRefusalKey; status: numbe
   "rate-limited": { key: "refusedRateLimited", status: 429 },
 };
 
-async function post(request: NextRequest, context: Context) {
-  const memorialId = parseId((await context.params).id);
-  const memorial = memorialId === null ? null : await getPublicMemorial(memorialId);
-  const form = await readPublicForm(request);
-  const field = form.field;
-  const rawLang = field("lang");
-  const lang = isLanguage(rawLang) ? rawLang : null;
-  const language = secretLinkLanguage(request, lang, memorial?.language);
-  const refuse = (key: GuestbookRefusalKey, status: number, message?: string) => {
-    const page = secretLinkPage(
-      guestbookRefusalPage({
-        language,
-        nonce: requestNonce(request),
-        memorialId: memorial?.id ?? null,
-        reason: key,
-        message,
-      }),
-      status,
-    );
-    if (status === 429) page.headers.set("Retry-After", "3600");
-    return page;
-  };
-  // A form of another site (or a script without this site's Origin) cannot post in its name.
-  if (!fromThisSite(request, { originRequired: true })) return refuse("refusedOrigin", 403);
-  if (memorialId === null || !memorial) return refuse("refusedInvalid", 404);
-  // Past the public forms' limit: the message is too long to be one.
-  if (form.tooLarge) return refuse("refusedMessage", 413);
-  const name = field("name");
-  const message = field("message");
-  if (!form.read || name === null || message === null) return refuse("refusedInvalid", 400);
-  let email: string | null;
-  try {
-    email = parseAuthorEmail(field(EMAIL_FIELD));
-  } catch {
-    return refuse("refusedEmail", 400, message);
-  }
-  // The e-mail's link names this site: a host that may not name links is refused,
-  // with nothing written, rather than a message posted whose link cannot be sent.
-  const base = email ? linkBaseIfAllowed(request) : null;
-  if (email && !base) return refuse("refusedOrigin", 403, message);
-  try {
+type Memorial = Awaited<ReturnType<typeof getPublicMemorial>>;
+type Context = PublicFormContext<Memorial>;
+
+/** The refusal page, with the message typed given back (the honeypot's gets nothing back). */
+function refuse(ctx: Context, key: GuestbookRefusalKey, status: number, message?: string | null) {
+  return secretLinkPage(
+    guestbookRefusalPage({
+      language: ctx.language(ctx.loaded?.language),
+      nonce: ctx.nonce,
+      memorialId: ctx.loaded?.id ?? null,
+      reason: key,
+      message: message ?? undefined,
+    }),
+    status,
+  );
+}
+
+export const POST = publicForm(
+  {
+    // Who acts, for the audit log: a visitor of the public pages (no account).
+    actor: { kind: "visitor" },
+    // A form of another site (or a script without this site's Origin) cannot post in its name.
+    origin: "required",
+    form: true,
+    load: async (ctx) => {
+      const memorialId = parseId(ctx.params.id);
+      return memorialId === null ? null : await getPublicMemorial(memorialId);
+    },
+    refuse: (refusal, ctx) => {
+      if (refusal.why === "origin") return refuse(ctx, "refusedOrigin", 403);
+      if (!ctx.loaded) return refuse(ctx, "refusedInvalid", 404);
+      switch (refusal.why) {
+        // Past the public forms' limit: the message is too long to be one.
+        case "too-large":
+          return refuse(ctx, "refusedMessage", 413);
+        case "unreadable":
+          return refuse(ctx, "refusedInvalid", 400);
+        case "host":
+          return refuse(ctx, "refusedOrigin", 403, ctx.field("message"));
+        case "limited":
+          return refuse(ctx, "refusedRateLimited", 429, ctx.field("message"));
+        case "refused":
+          return refuse(ctx, "refusedInvalid", refusal.error.status);
+      }
+    },
+  },
+  async (ctx) => {
+    const memorial = ctx.loaded;
+    if (!memorial) return refuse(ctx, "refusedInvalid", 404);
+    const name = ctx.field("name");
+    const message = ctx.field("message");
+    if (name === null || message === null) return refuse(ctx, "refusedInvalid", 400);
+    let email: string | null;
+    try {
+      email = parseAuthorEmail(ctx.field(EMAIL_FIELD));
+    } catch {
+      return refuse(ctx, "refusedEmail", 400, message);
+    }
+    // The e-mail's link names this site: a host that may not name links is refused,
+    // with nothing written, rather than a message posted whose link cannot be sent.
+    const base = email ? linkBaseIfAllowed(ctx.request) : null;
+    if (email && !base) return refuse(ctx, "refusedOrigin", 403, message);
     const result = await postGuestbookEntry({
-      memorialId,
+      memorialId: memorial.id,
       name,
       message,
-      honeypot: field(HONEYPOT_FIELD) ?? "",
-      client: requestClient(request.headers),
-      withdrawal: email && base ? { email, language, linkBase: base } : null,
+      honeypot: ctx.field(HONEYPOT_FIELD) ?? "",
+      client: requestClient(ctx.request.headers),
+      withdrawal: email && base ? { email, language: ctx.language(memorial.language), linkBase: base } : null,
     });
     if (!result.ok) {
       const refusal = REFUSAL[result.reason];
-      return refuse(refusal.key, refusal.status, result.reason === "honeypot" ? undefined : message);
+      const page = refuse(
+        ctx,
+        refusal.key,
+        refusal.status,
+        result.reason === "honeypot" ? undefined : message,
+      );
+      if (refusal.status === 429) page.headers.set("Retry-After", "3600");
+      return page;
     }
-    const query = `?${lang ? `lang=${lang}&` : ""}guestbook=${result.status}`;
+    const query = `?${ctx.lang ? `lang=${ctx.lang}&` : ""}guestbook=${result.status}`;
     return new Response(null, {
       status: 303,
-      headers: { Location: `/memorial/${memorialId}${query}#guestbook`, "Cache-Control": "no-store" },
+      headers: { Location: `/memorial/${memorial.id}${query}#guestbook`, "Cache-Control": "no-store" },
     });
-  } catch (error) {
-    if (error instanceof DomainError && error.code === "NOT_FOUND") return refuse("refusedInvalid", 404);
-    throw error;
-  }
-}
-
-// Who acts, for the audit log: a visitor of the public pages (no account).
-export function POST(request: NextRequest, context: Context) {
-  return actingAs({ kind: "visitor" }, () => post(request, context));
-}
+  },
+);

@@ -2,11 +2,10 @@
 // or HEAD as mail scanners do) only shows a page with one button; only the button (a POST)
 // confirms, so a scanner following links never subscribes anyone. An unknown link answers 404.
 
-import { actingAs } from "@memorial/lib/audit/actor";
-import { DomainError } from "@memorial/lib/errors";
+import { publicForm } from "@memorial/lib/http/public-form";
 import { confirmSubscription, lookupSubscription } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
-import { reminderPageResponse } from "@/web/public-pages/reminder-pages";
+import { reminderPage, reminderPageResponse } from "@/web/public-pages/reminder-pages";
 
 type Context = { params: Promise<{ token: string }> };
 
@@ -29,27 +28,29 @@ export async function GET(request: NextRequest, context: Context) {
   return page(request, { state: "confirm", token, title: found.title }, 200, found.language);
 }
 
-// POST /reminders/confirm/{token}: confirms (again is harmless).
-async function post(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  try {
+// POST /reminders/confirm/{token}: confirms (again is harmless). The button of the page the link
+// opens; no Origin is asked, the secret token is the proof.
+export const POST = publicForm(
+  {
+    // Who acts, for the audit log: a visitor of the public pages (no account).
+    actor: { kind: "visitor" },
+    origin: "none",
+    form: false,
+    refuse: (refusal, ctx) =>
+      "error" in refusal && refusal.error.problem?.reason === "unsubscribed"
+        ? ctx.render(reminderPage, { state: "cancelled" }, 410)
+        : ctx.render(reminderPage, { state: "unknown" }, 404),
+  },
+  async (ctx) => {
+    const { token } = ctx.params;
     await confirmSubscription(token);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    if (error.problem?.reason === "unsubscribed") return page(request, { state: "cancelled" }, 410);
-    return page(request, { state: "unknown" }, 404);
-  }
-  const found = await lookupSubscription(token);
-  if (!found) return page(request, { state: "unknown" }, 404);
-  return page(
-    request,
-    { state: "confirmed", title: found.title, memorialId: found.memorialId },
-    200,
-    found.language,
-  );
-}
-
-// Who acts, for the audit log: a visitor of the public pages (no account).
-export function POST(request: NextRequest, context: Context) {
-  return actingAs({ kind: "visitor" }, () => post(request, context));
-}
+    const found = await lookupSubscription(token);
+    if (!found) return ctx.render(reminderPage, { state: "unknown" }, 404);
+    return ctx.render(
+      reminderPage,
+      { state: "confirmed", title: found.title, memorialId: found.memorialId },
+      200,
+      found.language,
+    );
+  },
+);

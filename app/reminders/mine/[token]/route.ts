@@ -5,9 +5,7 @@
 // then shows the page again with how many went. An unknown link is a 404 and changes nothing;
 // so is, later, the link of a subscription deleted here (the address has then nothing left of it).
 
-import { actingAs } from "@memorial/lib/audit/actor";
-import { readPublicForm } from "@memorial/lib/http/capped-body";
-import { fromThisSite } from "@memorial/lib/http/same-origin";
+import { publicForm } from "@memorial/lib/http/public-form";
 import {
   type AddressOfLink,
   addressOfLink,
@@ -15,16 +13,21 @@ import {
   subscriptionsOfAddress,
 } from "@memorial/lib/reminders/address-page";
 import type { NextRequest } from "next/server";
-import { reminderPageResponse } from "@/web/public-pages/reminder-pages";
+import { type ReminderPageView, reminderPage, reminderPageResponse } from "@/web/public-pages/reminder-pages";
 
 type Context = { params: Promise<{ token: string }> };
 
-async function mine(request: NextRequest, token: string, deleted: number | null, known?: AddressOfLink) {
+const NO_SUBSCRIPTION = () =>
+  new Response('The form names no subscription: "subscription" must be an id or "all".', { status: 400 });
+
+/** Answers a page of reminders: the view, its status, the address's language when known. */
+type Answer = (view: ReminderPageView, status: number, language?: string | null) => Response;
+
+async function mine(answer: Answer, token: string, deleted: number | null, known?: AddressOfLink) {
   const address = known ?? (await addressOfLink(token));
-  if (!address) return reminderPageResponse(request, { state: "unknown" }, 404);
+  if (!address) return answer({ state: "unknown" }, 404);
   const subscriptions = await subscriptionsOfAddress(address.email);
-  return reminderPageResponse(
-    request,
+  return answer(
     { state: "mine", token, email: address.email, subscriptions, deleted },
     200,
     address.language,
@@ -34,31 +37,37 @@ async function mine(request: NextRequest, token: string, deleted: number | null,
 // GET /reminders/mine/{token}: the address's subscriptions. Reads only.
 export async function GET(request: NextRequest, context: Context) {
   const { token } = await context.params;
-  return mine(request, token, null);
+  return mine((view, status, language) => reminderPageResponse(request, view, status, language), token, null);
 }
 
 // POST /reminders/mine/{token}: subscription=<id>|all deletes it (or them), then the page again.
-async function post(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  if (!fromThisSite(request, { originRequired: true })) {
-    return new Response("This form is sent from the page of this site only.", { status: 403 });
-  }
-  const address = await addressOfLink(token);
-  if (!address) return reminderPageResponse(request, { state: "unknown" }, 404);
-  const form = await readPublicForm(request);
-  const which = form.field("subscription")?.trim() ?? "";
-  const id = /^[1-9]\d{0,9}$/.test(which) ? Number(which) : null;
-  if (which !== "all" && (id === null || id > 2_147_483_647)) {
-    return new Response('The form names no subscription: "subscription" must be an id or "all".', {
-      status: 400,
-    });
-  }
-  const deleted = await deleteSubscriptionsOfAddress(address.email, which === "all" ? "all" : (id as number));
-  // The address read before: the link's own subscription may be among those deleted.
-  return mine(request, token, deleted, address);
-}
-
-// Who acts, for the audit log: a visitor of the public pages (no account).
-export function POST(request: NextRequest, context: Context) {
-  return actingAs({ kind: "visitor" }, () => post(request, context));
-}
+export const POST = publicForm(
+  {
+    // Who acts, for the audit log: a visitor of the public pages (no account).
+    actor: { kind: "visitor" },
+    origin: "required",
+    form: true,
+    load: (ctx) => addressOfLink(ctx.params.token),
+    refuse: (refusal, ctx) => {
+      if (refusal.why === "origin") {
+        return new Response("This form is sent from the page of this site only.", { status: 403 });
+      }
+      if (!ctx.loaded) return ctx.render(reminderPage, { state: "unknown" }, 404);
+      return NO_SUBSCRIPTION();
+    },
+  },
+  async (ctx) => {
+    const address = ctx.loaded;
+    if (!address) return ctx.render(reminderPage, { state: "unknown" }, 404);
+    const which = ctx.field("subscription")?.trim() ?? "";
+    const id = /^[1-9]\d{0,9}$/.test(which) ? Number(which) : null;
+    if (which !== "all" && (id === null || id > 2_147_483_647)) return NO_SUBSCRIPTION();
+    const deleted = await deleteSubscriptionsOfAddress(
+      address.email,
+      which === "all" ? "all" : (id as number),
+    );
+    // The address read before: the link's own subscription may be among those deleted.
+    const answer: Answer = (view, status, language) => ctx.render(reminderPage, view, status, language);
+    return mine(answer, ctx.params.token, deleted, address);
+  },
+);

@@ -5,11 +5,10 @@
 // same-origin check here, the secret token is the proof. Again is harmless; an unknown link is a
 // 404 and changes nothing.
 
-import { actingAs } from "@memorial/lib/audit/actor";
-import { DomainError } from "@memorial/lib/errors";
+import { publicForm } from "@memorial/lib/http/public-form";
 import { lookupSubscription, unsubscribe } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
-import { reminderPageResponse } from "@/web/public-pages/reminder-pages";
+import { reminderPage, reminderPageResponse } from "@/web/public-pages/reminder-pages";
 
 type Context = { params: Promise<{ token: string }> };
 
@@ -26,19 +25,24 @@ export async function GET(request: NextRequest, context: Context) {
 }
 
 // POST /reminders/unsubscribe/{token}: the button, or a mail provider's one-click request.
-async function post(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  try {
+export const POST = publicForm(
+  {
+    // Who acts, for the audit log: a visitor of the public pages (no account).
+    actor: { kind: "visitor" },
+    // RFC 8058: mail providers send the one-click request from their own servers.
+    origin: "none",
+    form: false,
+    refuse: (_refusal, ctx) => ctx.render(reminderPage, { state: "unknown" }, 404),
+  },
+  async (ctx) => {
+    const { token } = ctx.params;
     await unsubscribe(token);
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
-    return page(request, { state: "unknown" }, 404);
-  }
-  const found = await lookupSubscription(token);
-  return page(request, { state: "unsubscribed", title: found?.title ?? "" }, 200, found?.language);
-}
-
-// Who acts, for the audit log: a visitor of the public pages (no account).
-export function POST(request: NextRequest, context: Context) {
-  return actingAs({ kind: "visitor" }, () => post(request, context));
-}
+    const found = await lookupSubscription(token);
+    return ctx.render(
+      reminderPage,
+      { state: "unsubscribed", title: found?.title ?? "" },
+      200,
+      found?.language,
+    );
+  },
+);
