@@ -31,10 +31,6 @@ const EXCEPTIONS: Record<string, string> = {
     "Stripe's events: signed by Stripe (Stripe-Signature verified by the SDK before anything is read), no browser involved",
   "app/v1/[[...path]]/route.ts":
     "the catch-all of /v1: every method answers the JSON 404 (noEndpoint), nothing is read nor written",
-  "app/confirm/[token]/route.ts":
-    "the family's confirmation button: no form read, the Origin checked by fromOurOwnPage (web/public-pages/confirm-response.ts); not yet a publicForm",
-  "app/confirm/[token]/decline/route.ts":
-    "the family's decline button: no form read, the Origin checked by fromOurOwnPage (web/public-pages/confirm-response.ts); not yet a publicForm",
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -208,6 +204,8 @@ describe("one guard per way in", () => {
     const publicForms = routes.filter((file) => routeKind(file) === "public-form" && !EXCEPTIONS[file]);
     expect(publicForms.sort()).toEqual(
       [
+        "app/confirm/[token]/decline/route.ts",
+        "app/confirm/[token]/route.ts",
         "app/guestbook/withdraw/[token]/route.ts",
         "app/manage/[token]/reminders/route.ts",
         "app/manage/[token]/route.ts",

@@ -3,6 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
+import type { SpeciesTranslations } from "@memorial/lib/catalogue/translations";
 import { db } from "@memorial/lib/db/client";
 import type { ContextKind } from "@memorial/lib/db/generated/enums";
 import { createContext } from "@memorial/lib/operators/contexts";
@@ -36,22 +37,30 @@ function isolatedCountry(siteId: number): string {
 }
 
 /**
+ * What an isolated operator is made with: its stock, its species' price, CO2 and names (given at
+ * the species' creation, as the service's caches must see them from the start), and the operator's
+ * own settings.
+ */
+type IsolatedOperatorOptions = {
+  stock?: number;
+  price?: number;
+  co2?: number;
+  species?: Partial<SpeciesTranslations>;
+} & Partial<CreateOperatorInput>;
+
+/**
  * A site of its own (one species, `stock` trees) and an operator allowed to plant only there, so
  * that stock and availability are exactly what the test sets, whatever other tests do.
  */
-export function makeIsolatedOperator(
-  options: { stock?: number; price?: number; co2?: number } & Partial<CreateOperatorInput> = {},
-) {
+export function makeIsolatedOperator(options: IsolatedOperatorOptions = {}) {
   return actingAs(TEST_FIXTURE, () => isolatedOperator(options));
 }
 
 /** Who writes the tests' own data, in the audit log. */
 export const TEST_FIXTURE = { kind: "system", name: "test fixture" } as const;
 
-async function isolatedOperator(
-  options: { stock?: number; price?: number; co2?: number } & Partial<CreateOperatorInput> = {},
-) {
-  const { stock = 1000, price = 20, co2 = 100, ...operatorInput } = options;
+async function isolatedOperator(options: IsolatedOperatorOptions = {}) {
+  const { stock = 1000, price = 20, co2 = 100, species: names, ...operatorInput } = options;
   const site = await createPlantation({
     name: unique("Site"),
     country: "ZZ",
@@ -69,6 +78,7 @@ async function isolatedOperator(
     lifespanYears: 800,
     co2KgPerTree: co2,
     unitPrice: price,
+    ...names,
   });
   await addStock(site.id, species.id, stock);
   const operator = await createOperator({

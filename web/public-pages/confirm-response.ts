@@ -1,9 +1,14 @@
 // The confirmation link's answers (app/confirm/[token]/route.ts and its decline route): the page
-// in the family's language (or the one asked for), and the same-origin rule of their forms.
-import { fromThisSite } from "@memorial/lib/http/same-origin";
+// in the family's language (or the one asked for).
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
+import type { Language } from "@memorial/lib/i18n/languages";
+import type { ConfirmationLookup } from "@memorial/lib/memorials/confirm-memorial";
 import type { NextRequest } from "next/server";
 import { type ConfirmView, confirmPage } from "./confirm-page";
+
+/** The confirmation page at the link's address (the decline route answers on its link's page). */
+export const confirmPageAt = (view: ConfirmView, language: Language, nonce: string, path: string) =>
+  confirmPage(view, language, nonce, path.replace(/\/decline$/, ""));
 
 export function page(
   request: NextRequest,
@@ -13,14 +18,14 @@ export function page(
 ) {
   const language = secretLinkLanguage(request, memorialLanguage);
   return secretLinkPage(
-    confirmPage(view, language, requestNonce(request), request.nextUrl.pathname.replace(/\/decline$/, "")),
+    confirmPageAt(view, language, requestNonce(request), request.nextUrl.pathname),
     status,
   );
 }
 
-/**
- * A confirmation must come from our own page: a browser's cross-site POST (Sec-Fetch-Site or an
- * Origin of another host) is refused. A client without those headers is not a browser that
- * could be tricked, and it still needs the secret token.
- */
-export const fromOurOwnPage = (request: NextRequest) => fromThisSite(request, { originRequired: false });
+/** Who acts on a confirmation link, for the audit log: the family of its memorial (0: none). */
+export const familyOfLink = (found: ConfirmationLookup) =>
+  ({ kind: "family", memorialId: "memorialId" in found ? found.memorialId : 0 }) as const;
+
+/** The family's language of a link, when the link names a memorial. */
+export const languageOfLink = (found: ConfirmationLookup) => ("language" in found ? found.language : null);
