@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import type { SpeciesTranslations } from "@memorial/lib/catalogue/translations";
-import { db } from "@memorial/lib/db/client";
+import { db, transaction } from "@memorial/lib/db/client";
 import type { ContextKind } from "@memorial/lib/db/generated/enums";
 import { createContext } from "@memorial/lib/operators/contexts";
 import { type CreateOperatorInput, createOperator } from "@memorial/lib/operators/create-operator";
@@ -28,12 +28,46 @@ export function searchWord(): string {
   return `Q${Array.from(randomBytes(10), (b) => consonants[b % consonants.length]).join("")}`;
 }
 
-/** A two-letter code of its own for each test site, so that tests never share stock. */
-function isolatedCountry(siteId: number): string {
+/** The region of every site the tests isolate their operators in (and of no other site). */
+const TEST_REGION = "Test region";
+
+/** The codes a test site may take: every two letters but the service's countries and the placeholder. */
+const TEST_COUNTRIES = Array.from({ length: 26 * 26 }, (_, n) => {
   const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  const n = siteId % 676;
-  const code = letters[Math.floor(n / 26)] + letters[n % 26];
-  return ["BE", "FR", "NL", "DE"].includes(code) ? isolatedCountry(siteId + 337) : code;
+  return letters[Math.floor(n / 26)] + letters[n % 26];
+}).filter((code) => !["BE", "FR", "NL", "DE", "ZZ"].includes(code));
+
+/** The advisory lock under which test processes (vitest's and Playwright's workers) take codes. */
+const TEST_COUNTRY_LOCK = 4_242_001;
+
+/**
+ * Gives the site a two-letter code no other active site has, so that its operator, allowed only
+ * there, plants from its stock alone. The codes are few and the tests' database keeps every
+ * earlier test's sites: when none is free, the code of the oldest test site is taken back (its
+ * test long over, the site made inactive). Under an advisory lock: two test processes never take
+ * the same free code at once.
+ */
+async function isolateSite(siteId: number): Promise<string> {
+  return transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${TEST_COUNTRY_LOCK})`;
+    const used = await tx.$queryRaw<{ country: string; oldest: number; tests_only: boolean }[]>`
+      SELECT "country", min("id")::int AS "oldest", bool_and("region" = ${TEST_REGION}) AS "tests_only"
+      FROM "plantation" WHERE "active" AND "id" <> ${siteId} GROUP BY "country"`;
+    const taken = new Set(used.map((row) => row.country));
+    const free = TEST_COUNTRIES.filter((code) => !taken.has(code));
+    let code = free[Math.floor(Math.random() * free.length)];
+    if (!code) {
+      const oldest = used
+        .filter((row) => row.tests_only && TEST_COUNTRIES.includes(row.country))
+        .sort((a, b) => a.oldest - b.oldest)[0];
+      if (!oldest) throw new Error("no two-letter code left for a test site");
+      code = oldest.country;
+      await tx.$executeRaw`UPDATE "plantation" SET "active" = false
+        WHERE "country" = ${code} AND "region" = ${TEST_REGION} AND "id" <> ${siteId}`;
+    }
+    await tx.$executeRaw`UPDATE "plantation" SET "country" = ${code} WHERE "id" = ${siteId}`;
+    return code;
+  });
 }
 
 /**
@@ -64,12 +98,11 @@ async function isolatedOperator(options: IsolatedOperatorOptions = {}) {
   const site = await createPlantation({
     name: unique("Site"),
     country: "ZZ",
-    region: "Test region",
+    region: TEST_REGION,
     latitude: 50.5,
     longitude: 4.5,
   });
-  const country = isolatedCountry(site.id);
-  await db.plantation.update({ where: { id: site.id }, data: { country } });
+  const country = await isolateSite(site.id);
   const species = await createSpecies({
     name: unique("Species"),
     latinName: "Quercus robur",
