@@ -104,8 +104,11 @@ function routeProblems(file: string, source: string): string[] {
         break;
       case "public-form":
         if (
-          !exported?.startsWith(`export const ${method} = publicForm(`) ||
-          !importsFrom(source, "publicForm", "@memorial/lib/http/public-form")
+          !PUBLIC_FORM_GUARDS.some(
+            ([guard, module]) =>
+              new RegExp(`^export const ${method} = ${guard}(<[^>(]+>)?\\(`).test(exported ?? "") &&
+              importsFrom(source, guard, module),
+          )
         )
           problems.push(`${file}: ${method} is not a publicForm(...)`);
         break;
@@ -113,6 +116,15 @@ function routeProblems(file: string, source: string): string[] {
   }
   return problems;
 }
+
+/**
+ * The guards of a public form: publicForm, or memorialForm, the visitors' forms of a memorial page
+ * (a publicForm with their shared part, which the test below holds).
+ */
+const PUBLIC_FORM_GUARDS = [
+  ["publicForm", "@memorial/lib/http/public-form"],
+  ["memorialForm", "@/web/public-pages/memorial-form"],
+] as const;
 
 /** Does `source` import `name` from `module` (and define no `name` of its own)? */
 function importsFrom(source: string, name: string, module: string): boolean {
@@ -216,6 +228,14 @@ describe("one guard per way in", () => {
         "app/reminders/mine/[token]/route.ts",
         "app/reminders/unsubscribe/[token]/route.ts",
       ].sort(),
+    );
+  });
+
+  it("the memorial page's forms' guard is a publicForm: the visitor acts, the Origin required", () => {
+    const guard = read("web/public-pages/memorial-form.ts");
+    expect(importsFrom(guard, "publicForm", "@memorial/lib/http/public-form")).toBe(true);
+    expect(guard).toMatch(
+      /return publicForm<[^>]+>\(\n\s+\{\n[^}]*actor: \{ kind: "visitor" \},[^}]*origin: "required",/,
     );
   });
 

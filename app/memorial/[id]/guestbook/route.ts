@@ -11,12 +11,10 @@ import { requestClient } from "@memorial/lib/auth/client-address";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
 import { type GuestbookReason, HONEYPOT_FIELD } from "@memorial/lib/guestbook/rules";
 import { EMAIL_FIELD, parseAuthorEmail } from "@memorial/lib/guestbook/withdraw-entry";
-import { type PublicFormContext, publicForm } from "@memorial/lib/http/public-form";
 import { secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBaseIfAllowed } from "@memorial/lib/links";
-import { parseId } from "@memorial/lib/validation";
-import { getPublicMemorial } from "@/web/memorials/public-memorial";
 import { type GuestbookRefusalKey, guestbookRefusalPage } from "@/web/public-pages/guestbook-refusal";
+import { type MemorialFormContext, memorialForm } from "@/web/public-pages/memorial-form";
 
 const REFUSAL: Record<GuestbookReason, { key: GuestbookRefusalKey; status: number }> = {
   "name-length": { key: "refusedName", status: 400 },
@@ -28,11 +26,8 @@ const REFUSAL: Record<GuestbookReason, { key: GuestbookRefusalKey; status: numbe
   "rate-limited": { key: "refusedRateLimited", status: 429 },
 };
 
-type Memorial = Awaited<ReturnType<typeof getPublicMemorial>>;
-type Context = PublicFormContext<Memorial>;
-
 /** The refusal page, with the message typed given back (the honeypot's gets nothing back). */
-function refuse(ctx: Context, key: GuestbookRefusalKey, status: number, message?: string | null) {
+function refuse(ctx: MemorialFormContext, key: GuestbookRefusalKey, status: number, message?: string | null) {
   return secretLinkPage(
     guestbookRefusalPage({
       language: ctx.language(ctx.loaded?.language),
@@ -45,38 +40,22 @@ function refuse(ctx: Context, key: GuestbookRefusalKey, status: number, message?
   );
 }
 
-export const POST = publicForm(
+export const POST = memorialForm<GuestbookRefusalKey>(
   {
-    // Who acts, for the audit log: a visitor of the public pages (no account).
-    actor: { kind: "visitor" },
-    // A form of another site (or a script without this site's Origin) cannot post in its name.
-    origin: "required",
-    form: true,
-    load: async (ctx) => {
-      const memorialId = parseId(ctx.params.id);
-      return memorialId === null ? null : await getPublicMemorial(memorialId);
-    },
-    refuse: (refusal, ctx) => {
-      if (refusal.why === "origin") return refuse(ctx, "refusedOrigin", 403);
-      if (!ctx.loaded) return refuse(ctx, "refusedInvalid", 404);
-      switch (refusal.why) {
-        // Past the public forms' limit: the message is too long to be one.
-        case "too-large":
-          return refuse(ctx, "refusedMessage", 413);
-        case "unreadable":
-          return refuse(ctx, "refusedInvalid", 400);
-        case "host":
-          return refuse(ctx, "refusedOrigin", 403, ctx.field("message"));
-        case "limited":
-          return refuse(ctx, "refusedRateLimited", 429, ctx.field("message"));
-        case "refused":
-          return refuse(ctx, "refusedInvalid", refusal.error.status);
-      }
+    refuse: (ctx, key, status) => refuse(ctx, key, status, ctx.field("message")),
+    refusals: {
+      origin: "refusedOrigin",
+      missing: "refusedInvalid",
+      // Past the public forms' limit: the message is too long to be one.
+      tooLarge: "refusedMessage",
+      unreadable: "refusedInvalid",
+      host: ["refusedOrigin", 403],
+      limited: "refusedRateLimited",
+      refused: () => "refusedInvalid",
     },
   },
   async (ctx) => {
     const memorial = ctx.loaded;
-    if (!memorial) return refuse(ctx, "refusedInvalid", 404);
     const name = ctx.field("name");
     const message = ctx.field("message");
     if (name === null || message === null) return refuse(ctx, "refusedInvalid", 400);

@@ -7,19 +7,14 @@
 // may not plant, unknown code), 409 (code used), 410 (code expired), 413, 429 (Retry-After), 503.
 
 import { requestClient } from "@memorial/lib/auth/client-address";
-import { type PublicFormContext, publicForm } from "@memorial/lib/http/public-form";
 import { secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBase } from "@memorial/lib/links";
-import { parseId } from "@memorial/lib/validation";
 import { HONEYPOT_FIELD, plantFromForm, REFUSAL_STATUS } from "@memorial/lib/visitors/planting-form";
-import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import { type MemorialFormContext, memorialForm } from "@/web/public-pages/memorial-form";
 import { type PlantingRefusalKey, plantingRefusalPage } from "@/web/public-pages/planting-refusal";
 
-type Memorial = Awaited<ReturnType<typeof getPublicMemorial>>;
-type Context = PublicFormContext<Memorial>;
-
 /** The refusal page, with what the visitor typed given back (the honeypot's gets nothing back). */
-function refuse(ctx: Context, reason: PlantingRefusalKey, status: number) {
+function refuse(ctx: MemorialFormContext, reason: PlantingRefusalKey, status: number) {
   const memorial = ctx.loaded;
   return secretLinkPage(
     plantingRefusalPage({
@@ -42,42 +37,22 @@ function refuse(ctx: Context, reason: PlantingRefusalKey, status: number) {
   );
 }
 
-export const POST = publicForm(
+export const POST = memorialForm<PlantingRefusalKey>(
   {
-    // Who acts, for the audit log: a visitor of the public pages (no account).
-    actor: { kind: "visitor" },
-    // A form of another site (or a script without this site's Origin) cannot plant in its name.
-    origin: "required",
-    form: true,
-    load: async (ctx) => {
-      const memorialId = parseId(ctx.params.id);
-      return memorialId === null ? null : await getPublicMemorial(memorialId);
-    },
-    refuse: (refusal, ctx) => {
-      if (refusal.why === "origin") return refuse(ctx, "origin", 403);
-      if (!ctx.loaded) return refuse(ctx, "not-plantable", 404);
-      switch (refusal.why) {
-        case "too-large":
-          return refuse(ctx, "too-large", 413);
-        case "unreadable":
-          return refuse(ctx, "invalid", 400);
-        // A forged Host: no receipt link is made on it, nothing written.
-        case "host":
-          return refuse(ctx, "host", 400);
-        case "limited":
-          return refuse(ctx, "rate-limited", 429);
-        case "refused":
-          return refuse(
-            ctx,
-            refusal.error.status === 404 ? "not-plantable" : "invalid",
-            refusal.error.status,
-          );
-      }
+    refuse,
+    refusals: {
+      origin: "origin",
+      missing: "not-plantable",
+      tooLarge: "too-large",
+      unreadable: "invalid",
+      // A forged Host: no receipt link is made on it, nothing written.
+      host: ["host", 400],
+      limited: "rate-limited",
+      refused: (status) => (status === 404 ? "not-plantable" : "invalid"),
     },
   },
   async (ctx) => {
     const memorial = ctx.loaded;
-    if (!memorial) return refuse(ctx, "not-plantable", 404);
     const planter = ctx.field("planter");
     const message = ctx.field("message");
     const email = ctx.field("email");
