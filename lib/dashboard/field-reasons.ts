@@ -45,6 +45,9 @@ export const REASON_MESSAGE: Record<string, DashboardKey> = {
   changed: "trees_err_changed",
   "invalid-photo": "trees_err_notAnImage",
   "not-an-image": "trees_err_notAnImage",
+  // A ceremony's start (lib/ceremonies/rules.ts): in the past, or a time the clocks skip.
+  past: "ceremony_errPast",
+  skipped: "ceremony_errSkipped",
 };
 
 /** The reason word of a domain problem (FieldProblem.reason) as the forms know it. */
