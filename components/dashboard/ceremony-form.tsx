@@ -31,6 +31,7 @@ const FIELDS: [
 /** The words of a refused field: the ceremony's own where the shared ones say too little. */
 function refusalKey(field: string, reason: string): DashboardKey {
   if (reason === "invalid-url") return "ceremony_errHttps";
+  if (reason === "past") return "ceremony_errPast";
   if (field === "start" && reason === "invalid") return "ceremony_errStart";
   if (field === "timeZone" && reason === "invalid") return "ceremony_errTimeZone";
   return REASON_MESSAGE[reason] ?? "fieldInvalid";

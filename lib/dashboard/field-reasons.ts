@@ -45,8 +45,9 @@ export const REASON_MESSAGE: Record<string, DashboardKey> = {
   changed: "trees_err_changed",
   "invalid-photo": "trees_err_notAnImage",
   "not-an-image": "trees_err_notAnImage",
-  // A ceremony's start (lib/ceremonies/rules.ts): in the past, or a time the clocks skip.
-  past: "ceremony_errPast",
+  // A moment that must be ahead (a ceremony's start, a claim code's expiry), and a ceremony's
+  // start the clocks skip (lib/ceremonies/rules.ts).
+  past: "fieldInFuture",
   skipped: "ceremony_errSkipped",
 };
 

@@ -1584,6 +1584,7 @@ export const de: Catalogue = {
   "dashboard.ceremony_saved": "Die Trauerfeier wurde gespeichert.",
   "dashboard.ceremony_cancel": "Trauerfeier absagen",
   "dashboard.ceremony_cancelDone": "Die Trauerfeier wurde abgesagt.",
+  "dashboard.fieldInFuture": "Dieses Datum muss in der Zukunft liegen.",
   "dashboard.ceremony_errPast": "Der Beginn muss in der Zukunft liegen.",
   "dashboard.ceremony_errSkipped":
     "Diese Uhrzeit gibt es in dieser Zeitzone nicht: Die Uhren überspringen sie.",

@@ -1527,6 +1527,7 @@ export const en: Catalogue = {
   "dashboard.ceremony_saved": "The ceremony has been saved.",
   "dashboard.ceremony_cancel": "Cancel the ceremony",
   "dashboard.ceremony_cancelDone": "The ceremony has been cancelled.",
+  "dashboard.fieldInFuture": "This date must be in the future.",
   "dashboard.ceremony_errPast": "The start must be in the future.",
   "dashboard.ceremony_errSkipped": "This time does not exist in this time zone: the clocks skip it.",
   "dashboard.ceremony_errHttps": "Enter an address starting with https://.",

@@ -1571,6 +1571,7 @@ export const fr = {
   "dashboard.ceremony_saved": "La cérémonie a été enregistrée.",
   "dashboard.ceremony_cancel": "Annuler la cérémonie",
   "dashboard.ceremony_cancelDone": "La cérémonie a été annulée.",
+  "dashboard.fieldInFuture": "Cette date doit être dans le futur.",
   "dashboard.ceremony_errPast": "Le début doit être dans le futur.",
   "dashboard.ceremony_errSkipped": "Cette heure n’existe pas dans ce fuseau : les horloges la sautent.",
   "dashboard.ceremony_errHttps": "Saisissez une adresse commençant par https://.",

@@ -1547,6 +1547,7 @@ export const nl: Catalogue = {
   "dashboard.ceremony_saved": "De plechtigheid is opgeslagen.",
   "dashboard.ceremony_cancel": "De plechtigheid annuleren",
   "dashboard.ceremony_cancelDone": "De plechtigheid is geannuleerd.",
+  "dashboard.fieldInFuture": "Deze datum moet in de toekomst liggen.",
   "dashboard.ceremony_errPast": "Het begin moet in de toekomst liggen.",
   "dashboard.ceremony_errSkipped": "Dit uur bestaat niet in deze tijdzone: de klok slaat het over.",
   "dashboard.ceremony_errHttps": "Vul een adres in dat met https:// begint.",
