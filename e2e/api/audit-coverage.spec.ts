@@ -111,13 +111,18 @@ const cliWays = () =>
     ...PRIVACY_COMMANDS,
   }).sort();
 
-/** The actions of the family's management page: its route's table and the guestbook's. */
+/** The actions of the family's management page: its route's table, the guestbook's and the ceremony's. */
 const manageActions = () => {
   const route = readFileSync("app/manage/[token]/route.ts", "utf8");
   const guestbook = readFileSync("web/public-pages/manage-guestbook.ts", "utf8");
+  const ceremony = readFileSync("web/public-pages/manage-ceremony.ts", "utf8");
   const table = (source: string, name: string) =>
     [...new RegExp(`${name} = \\[([^\\]]*)\\]`).exec(source)![1]!.matchAll(/"([a-z-]+)"/g)].map((m) => m[1]!);
-  return [...table(route, "ACTIONS"), ...table(guestbook, "GUESTBOOK_MANAGE_ACTIONS")].sort();
+  return [
+    ...table(route, "ACTIONS"),
+    ...table(guestbook, "GUESTBOOK_MANAGE_ACTIONS"),
+    ...table(ceremony, "CEREMONY_MANAGE_ACTIONS"),
+  ].sort();
 };
 
 /** The ways in that write nothing a person owns, each with why. */
@@ -208,6 +213,16 @@ async function runAll(ways: string[], scenarios: Record<string, () => Promise<Ex
 
 const today = () => new Date().toISOString().slice(0, 10);
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
+/** A ceremony's fields as its forms send them (the dashboard's and the management page's). */
+const ceremonyForm = () => ({
+  start: `${new Date().getUTCFullYear() + 1}-06-15T14:30`,
+  timeZone: "Europe/Brussels",
+  placeName: "Église Saint-Martin",
+  placeAddress: "Place Saint-Martin 1, 1000 Bruxelles",
+  mapUrl: "",
+  livestreamUrl: "",
+  note: "",
+});
 const email = (prefix: string) => `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
 
 type Operator = Awaited<ReturnType<typeof makeIsolatedOperator>>;
@@ -602,6 +617,17 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     await callAction("hideGuestbookEntryAction", [memorialId, posted.entryId]);
     return user("guestbook.hidden", "guestbook", { targetId: posted.entryId, memorialId });
   },
+  setCeremonyAction: async () => {
+    const { memorialId } = await creer();
+    await callAction("setCeremonyAction", [memorialId, ceremonyForm()], `/dashboard/memorials/${memorialId}`);
+    return user("ceremony.scheduled", "memorial", { targetId: memorialId, memorialId });
+  },
+  cancelCeremonyAction: async () => {
+    const { memorialId } = await creer();
+    await callAction("setCeremonyAction", [memorialId, ceremonyForm()], `/dashboard/memorials/${memorialId}`);
+    await callAction("cancelCeremonyAction", [memorialId], `/dashboard/memorials/${memorialId}`);
+    return user("ceremony.cancelled", "memorial", { targetId: memorialId, memorialId });
+  },
   sendManageLinkAction: async () => {
     const { memorialId } = await creer({ Famille: { FamilleEmail: email("manage") } });
     const location = await formAction(
@@ -781,6 +807,8 @@ const ROUTE_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     const steps: [string, Record<string, string>, string, string][] = [
       ["hide", {}, "memorial.hidden", "memorial"],
       ["show", {}, "memorial.shown", "memorial"],
+      ["ceremony-set", ceremonyForm(), "ceremony.scheduled", "memorial"],
+      ["ceremony-cancel", {}, "ceremony.cancelled", "memorial"],
       ["privacy", { privacy: "link_only" }, "memorial.privacy_changed", "memorial"],
       ["takedown", {}, "memorial.taken_down", "memorial"],
       ["restore", {}, "memorial.restored", "memorial"],

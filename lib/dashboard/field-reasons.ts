@@ -45,6 +45,10 @@ export const REASON_MESSAGE: Record<string, DashboardKey> = {
   changed: "trees_err_changed",
   "invalid-photo": "trees_err_notAnImage",
   "not-an-image": "trees_err_notAnImage",
+  // A moment that must be ahead (a ceremony's start, a claim code's expiry), and a ceremony's
+  // start the clocks skip (lib/ceremonies/rules.ts).
+  past: "fieldInFuture",
+  skipped: "ceremony_errSkipped",
 };
 
 /** The reason word of a domain problem (FieldProblem.reason) as the forms know it. */

@@ -56,6 +56,11 @@ nav.parts h2{margin:0 0 .5rem}
 nav.parts ul{display:grid;grid-template-columns:repeat(auto-fill,minmax(9rem,1fr));gap:.25rem .75rem}
 nav.parts a{text-transform:none;font-size:1rem;padding:.625rem .25rem;min-height:44px;border-radius:.25rem}
 section[id]{scroll-margin-top:1rem}
+form.fields label{display:block;font-weight:600;margin-top:.75rem}
+form.fields input,form.fields textarea{display:block;width:100%;font:inherit;padding:.5rem;border:1px solid #a8a29e;border-radius:.5rem;background:#fff}
+form.fields [aria-invalid]{border:2px solid #b91c1c}
+.refused{background:#fef2f2;border-left:4px solid #b91c1c;padding:.75rem 1rem;border-radius:.5rem}
+.field-error{color:#991b1b;font-size:.875rem;font-weight:600;margin:.25rem 0 0}
 `);
 
 export function confirmPage(view: ConfirmView, language: Language, nonce: string, path: string): string {

@@ -12,6 +12,7 @@ import { formatMoment } from "@memorial/lib/memorials/public-page";
 import type { LatestArchive } from "@memorial/lib/privacy/archive";
 import { publicDocument } from "./confirm-page";
 import { manageAuditSection } from "./manage-audit-section";
+import { type ManageCeremony, manageCeremonySection } from "./manage-ceremony";
 import { manageClosingSection } from "./manage-closing-section";
 import { manageGuestbookSection } from "./manage-guestbook";
 import { managePrivacySection } from "./manage-privacy-section";
@@ -27,6 +28,8 @@ export type ManagePageView =
       archive?: LatestArchive;
       /** What was done to the memorial. */
       audit?: FamilyAudit;
+      /** The ceremony and its form (none for the global memorial). */
+      ceremony?: ManageCeremony;
     })
   | { state: "expired" | "revoked" | "unknown" | "refused" | "invalid" };
 
@@ -115,6 +118,11 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
       const parts: [id: string, label: string, content: SafeHtml | string][] = [
         ["privacy", m("managePartPrivacy"), closed ? "" : managePrivacySection(view, language)],
         ["anonymity", m("manageAnonymousHeading"), closed ? "" : anonymous],
+        [
+          "ceremony",
+          m("manageCeremonyHeading"),
+          !closed && view.ceremony ? manageCeremonySection(view.ceremony, t, language) : "",
+        ],
         [
           "messages",
           m("manageMessagesHeading"),

@@ -4,6 +4,9 @@
 // an expired or replaced one 410 Gone; neither changes anything. A route handler, not a page, so
 // that those statuses are real.
 
+import { cancelCeremony } from "@memorial/lib/ceremonies/cancel-ceremony";
+import { familyCeremony, familyCeremonyScope } from "@memorial/lib/ceremonies/queries";
+import { setCeremony } from "@memorial/lib/ceremonies/set-ceremony";
 import { DomainError } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { guestbookManageAction } from "@memorial/lib/guestbook/manage-actions";
@@ -27,6 +30,13 @@ import { setErasureRequested } from "@memorial/lib/privacy/erasure";
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
+import {
+  CEREMONY_FIELDS,
+  type CeremonyFormValues,
+  ceremonyCommand,
+  ceremonyFormField,
+} from "@/web/ceremony-form";
+import { CEREMONY_MANAGE_ACTIONS, type ManageCeremony } from "@/web/public-pages/manage-ceremony";
 import { GUESTBOOK_MANAGE_ACTIONS } from "@/web/public-pages/manage-guestbook";
 import { type ManagePageView, managePage } from "@/web/public-pages/manage-page";
 import { manageRemindersOf } from "@/web/public-pages/manage-reminders";
@@ -41,7 +51,13 @@ function page(request: Request, view: ManagePageView, status: number, memorialLa
   );
 }
 
-async function show(request: Request, token: string, done: boolean, status = 200) {
+async function show(
+  request: Request,
+  token: string,
+  done: boolean,
+  status = 200,
+  ceremonyRefused?: ManageCeremony["refused"],
+) {
   const found = await lookupManage(token);
   switch (found.state) {
     case "active": {
@@ -60,6 +76,11 @@ async function show(request: Request, token: string, done: boolean, status = 200
           guestbook: hasGuestbook(found.kind) ? await familyGuestbook(found.memorialId) : undefined,
           archive: await latestArchive(found.memorialId),
           audit: await familyAudit(found.memorialId),
+          // The global memorial has no ceremony (lib/ceremonies/own-memorial.ts).
+          ceremony:
+            found.kind === "global"
+              ? undefined
+              : { current: await familyCeremony(found.memorialId), refused: ceremonyRefused },
         },
         status,
         found.language,
@@ -103,6 +124,7 @@ const ACTIONS = [
   "erasure-cancel",
   "archive",
   ...GUESTBOOK_MANAGE_ACTIONS,
+  ...CEREMONY_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -151,9 +173,25 @@ async function act(
     case "title-initials":
     case "title-name":
       return setAnonymousTitle(actor, action === "title-initials" ? "initials" : "name");
+    // The ceremony: the funeral home's use cases, acting with the link's scope on its memorial.
+    case "ceremony-set":
+    case "ceremony-cancel": {
+      if (actor.by !== "family") return;
+      const { scope, memorialId } = await familyCeremonyScope(actor.token);
+      if (action === "ceremony-cancel") return cancelCeremony(scope, memorialId);
+      return setCeremony(scope, memorialId, ceremonyCommand(ceremonyValues(form)));
+    }
     default:
       return guestbookManageAction(actor, action, form);
   }
+}
+
+/** The ceremony's form as sent (a field not sent, or not text, is empty). */
+function ceremonyValues(form: FormData): CeremonyFormValues {
+  const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+  return Object.fromEntries(
+    CEREMONY_FIELDS.map((field) => [field, text(form.get(field))]),
+  ) as CeremonyFormValues;
 }
 
 // POST /manage/{token}: one change, from the page's own forms; then back to the page (303).
@@ -200,12 +238,26 @@ export const POST = publicForm(
     if (kept !== null) return seeKept(kept);
     const treeField = ctx.field("tree");
     const treeId = treeField === null ? null : parseId(treeField);
-    await act({ by: "family", token }, action as Action, treeId, ctx.request, ctx.form);
+    try {
+      await act({ by: "family", token }, action as Action, treeId, ctx.request, ctx.form);
+    } catch (error) {
+      // A refused field of the ceremony's form: the page again, the form as it was sent, the
+      // field named beside it; nothing was written.
+      const field = error instanceof DomainError ? ceremonyFormField(error.problem?.field) : null;
+      if (action !== "ceremony-set" || field === null || !(error instanceof DomainError)) throw error;
+      return show(ctx.request, token, false, error.status, {
+        values: ceremonyValues(ctx.form),
+        fields: { [field]: error.problem?.reason ?? "invalid" },
+      });
+    }
     const lang = ctx.url.searchParams.get("lang");
     const query = `?done=1${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
     return new Response(null, {
       status: 303,
-      headers: { Location: `/manage/${encodeURIComponent(token)}${query}`, "Cache-Control": "no-store" },
+      headers: {
+        Location: `/manage/${encodeURIComponent(token)}${query}${action.startsWith("ceremony-") ? "#ceremony" : ""}`,
+        "Cache-Control": "no-store",
+      },
     });
   },
 );

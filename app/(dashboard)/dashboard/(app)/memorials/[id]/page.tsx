@@ -17,6 +17,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AuditLog } from "@/components/dashboard/audit-log";
+import { CeremonySection } from "@/components/dashboard/ceremony-section";
 import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
 import { MoveTreesSection } from "@/components/dashboard/move-trees-section";
 import { PersonForm } from "@/components/dashboard/person-form";
@@ -197,6 +198,11 @@ export default async function MemorialPage(props: {
             </ul>
           )}
         </section>
+      )}
+      {/* The ceremony: set, moved or cancelled by the funeral home (none for the global memorial, nor
+          for one closed unconfirmed or merged into another). */}
+      {memorial.kind === "global" || closed || memorial.mergedIntoId !== null ? null : (
+        <CeremonySection scope={session.scope} memorialId={memorial.id} language={lang} />
       )}
       {memorial.kind === "global" ? null : (
         <GuestbookPanel scope={session.scope} memorialId={memorial.id} language={lang} />
