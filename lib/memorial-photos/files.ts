@@ -8,7 +8,7 @@ import { preparePhoto } from "@memorial/lib/photos/prepare-photo";
 import { photoStorage } from "@memorial/lib/photos/storage";
 import { settings } from "@memorial/lib/settings";
 import sharp from "sharp";
-import { PHOTO_WIDTHS } from "./rules";
+import { PHOTO_WIDTHS, VISITOR_PHOTO_MAX_BYTES } from "./rules";
 
 const JPEG_QUALITY = 80;
 
@@ -24,7 +24,7 @@ export interface PhotoFiles {
 /** The files of the photo in `bytes`, stored; a DomainError ("not-an-image", "too-large") when refused. */
 export async function storePhotoFiles(bytes: Uint8Array): Promise<PhotoFiles> {
   // The one cleaning of the tree photos: what it refuses, a visitor's photo is refused for.
-  const { body } = await preparePhoto(bytes, settings().PHOTO_MAX_BYTES);
+  const { body } = await preparePhoto(bytes, Math.min(settings().PHOTO_MAX_BYTES, VISITOR_PHOTO_MAX_BYTES));
   const full = await sharp(body).metadata();
   const fullWidth = full.width ?? 0;
   const fullHeight = full.height ?? 0;

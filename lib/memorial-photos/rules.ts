@@ -14,6 +14,14 @@ export const AUTHOR_MAX = 80;
  */
 export const PHOTO_WIDTHS = [400, 800, 1600] as const;
 
+/**
+ * The most bytes of a visitor's photo (PHOTO_MAX_BYTES when lower): the page's proxy holds a copy
+ * of a request's body and cuts it at 10 MB, so the whole form (the photo and its few fields,
+ * PHOTO_FORM_BYTES) stays under that.
+ */
+export const VISITOR_PHOTO_MAX_BYTES = 9 * 1024 * 1024;
+export const PHOTO_FORM_BYTES = VISITOR_PHOTO_MAX_BYTES + 64 * 1024;
+
 /** Photos one client may share in an hour, over all memorials. */
 export const CLIENT_LIMIT = 10;
 export const CLIENT_WINDOW_SECONDS = 3600;

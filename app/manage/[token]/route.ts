@@ -13,6 +13,13 @@ import { publicForm } from "@memorial/lib/http/public-form";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBase } from "@memorial/lib/links";
 import { requestClosingSummary } from "@memorial/lib/mail/closing-summary";
+// The photos visitors share: their list and their two controls (approve, remove).
+import {
+  isPhotoManageAction,
+  PHOTO_MANAGE_ACTIONS,
+  photoManageAction,
+} from "@memorial/lib/memorial-photos/manage-actions";
+import { familyPhotos } from "@memorial/lib/memorial-photos/queries";
 import { setMemorialAnonymous } from "@memorial/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@memorial/lib/memorials/choose-anonymous-title";
 import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
@@ -58,6 +65,7 @@ async function show(request: Request, token: string, done: boolean, status = 200
           done,
           reminders: await manageRemindersOf(found.memorialId),
           guestbook: hasGuestbook(found.kind) ? await familyGuestbook(found.memorialId) : undefined,
+          photos: found.kind !== "global" ? await familyPhotos(found.memorialId) : undefined,
           archive: await latestArchive(found.memorialId),
           audit: await familyAudit(found.memorialId),
         },
@@ -103,6 +111,7 @@ const ACTIONS = [
   "erasure-cancel",
   "archive",
   ...GUESTBOOK_MANAGE_ACTIONS,
+  ...PHOTO_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -152,6 +161,7 @@ async function act(
     case "title-name":
       return setAnonymousTitle(actor, action === "title-initials" ? "initials" : "name");
     default:
+      if (isPhotoManageAction(action)) return photoManageAction(actor, action, form.get("photo"));
       return guestbookManageAction(actor, action, form);
   }
 }
