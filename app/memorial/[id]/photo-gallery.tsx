@@ -78,7 +78,9 @@ export function PhotoGallery({
       ) : null}
       <form
         method="post"
-        action={path}
+        // The language in the address too: a refusal of a body too large to be read (its lang field
+        // unread) still answers in the visitor's language.
+        action={`${path}?lang=${language}`}
         encType="multipart/form-data"
         className="mt-6 space-y-4 rounded-xl bg-white p-4 ring-1 ring-forest-100 sm:max-w-2xl"
         data-testid="photo-form"
