@@ -45,6 +45,11 @@ const EXPRESSION_INDEXES: Record<string, string> = {
 };
 const DB_ONLY_INDEXES = new Set([...Object.keys(PARTIAL_INDEXES), ...Object.keys(EXPRESSION_INDEXES)]);
 const CHECKS: Record<string, string> = {
+  // A visitor's photo: one to three files, a size, published exactly when it has its date.
+  memorial_photo_files_check: "FILES_CHECK",
+  memorial_photo_published_check:
+    "CHECK (((status = 'published'::\"MemorialPhotoStatus\") = (published_at IS NOT NULL)))",
+  memorial_photo_size_check: "CHECK (((width > 0) AND (height > 0)))",
   operator_prepaid_trees_check: "CHECK ((prepaid_trees >= 0))",
   species_unit_price_check: "CHECK ((unit_price >= (0)::numeric))",
   plantation_latitude_check:

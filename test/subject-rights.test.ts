@@ -451,6 +451,7 @@ const NOT_A_PERSON: Record<string, string> = {
   "person.last_name": "the deceased: the family's erasure anonymises them",
   "memorial.anonymous_name": "the deceased's anonymous name: the family's erasure",
   "guestbook_entry.decided_by": "'family' or 'operator', never an address",
+  "memorial_photo.decided_by": "'family' or 'operator', never an address",
   "audit_log.actor_label": "a key's or job's name, the command line's system account; never an address",
   "webhook_endpoint.url": "an operator's endpoint",
   "memorial.deceased_url": "the operator's page about the deceased",

@@ -1499,6 +1499,8 @@ export const de: Catalogue = {
   "subjectFields.name": "Name",
   "subjectFields.planter": "Name des Pflanzenden",
   "subjectFields.message": "Nachricht",
+  "subjectSources.photoAuthor": "der Name zu einem geteilten Foto",
+  "subjectFields.caption": "Bildunterschrift",
   "subjectFields.author_name": "Name des Verfassers",
   "subjectFields.to_address": "Empfänger",
   "subjectFields.text": "Text",

@@ -1443,6 +1443,8 @@ export const en: Catalogue = {
   "subjectFields.name": "name",
   "subjectFields.planter": "planter's name",
   "subjectFields.message": "message",
+  "subjectSources.photoAuthor": "the name left with a shared photo",
+  "subjectFields.caption": "caption",
   "subjectFields.author_name": "author's name",
   "subjectFields.to_address": "recipient",
   "subjectFields.text": "text",

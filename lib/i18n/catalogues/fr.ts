@@ -1485,6 +1485,8 @@ export const fr = {
   "subjectFields.name": "nom",
   "subjectFields.planter": "nom du planteur",
   "subjectFields.message": "message",
+  "subjectSources.photoAuthor": "le nom laissé avec une photo partagée",
+  "subjectFields.caption": "légende",
   "subjectFields.author_name": "nom de l'auteur",
   "subjectFields.to_address": "destinataire",
   "subjectFields.text": "texte",

@@ -1461,6 +1461,8 @@ export const nl: Catalogue = {
   "subjectFields.name": "naam",
   "subjectFields.planter": "naam van de planter",
   "subjectFields.message": "bericht",
+  "subjectSources.photoAuthor": "de naam bij een gedeelde foto",
+  "subjectFields.caption": "onderschrift",
   "subjectFields.author_name": "naam van de auteur",
   "subjectFields.to_address": "ontvanger",
   "subjectFields.text": "tekst",

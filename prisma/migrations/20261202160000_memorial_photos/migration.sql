@@ -9,8 +9,8 @@ CREATE TABLE "memorial_photo" (
     "id" SERIAL NOT NULL,
     "memorial_id" INTEGER NOT NULL,
     "status" "MemorialPhotoStatus" NOT NULL DEFAULT 'waiting',
-    "file_keys" VARCHAR(32)[] NOT NULL,
-    "file_widths" INTEGER[] NOT NULL,
+    "file_keys" VARCHAR(32)[],
+    "file_widths" INTEGER[],
     "width" INTEGER NOT NULL,
     "height" INTEGER NOT NULL,
     "caption" VARCHAR(140),
@@ -20,8 +20,10 @@ CREATE TABLE "memorial_photo" (
     "published_at" TIMESTAMPTZ(3),
     "decided_by" VARCHAR(20),
     CONSTRAINT "memorial_photo_pkey" PRIMARY KEY ("id"),
+    -- (Prisma's lists are nullable columns: the CHECK says they are not.)
     CONSTRAINT "memorial_photo_files_check" CHECK (
-        cardinality("file_keys") BETWEEN 1 AND 3 AND cardinality("file_keys") = cardinality("file_widths")),
+        "file_keys" IS NOT NULL AND "file_widths" IS NOT NULL
+        AND cardinality("file_keys") BETWEEN 1 AND 3 AND cardinality("file_keys") = cardinality("file_widths")),
     CONSTRAINT "memorial_photo_size_check" CHECK ("width" > 0 AND "height" > 0),
     CONSTRAINT "memorial_photo_published_check" CHECK (("status" = 'published') = ("published_at" IS NOT NULL))
 );
