@@ -46,7 +46,8 @@ const EXPRESSION_INDEXES: Record<string, string> = {
 const DB_ONLY_INDEXES = new Set([...Object.keys(PARTIAL_INDEXES), ...Object.keys(EXPRESSION_INDEXES)]);
 const CHECKS: Record<string, string> = {
   // A visitor's photo: one to three files, a size, published exactly when it has its date.
-  memorial_photo_files_check: "FILES_CHECK",
+  memorial_photo_files_check:
+    "CHECK (((file_keys IS NOT NULL) AND (file_widths IS NOT NULL) AND ((cardinality(file_keys) >= 1) AND (cardinality(file_keys) <= 3)) AND (cardinality(file_keys) = cardinality(file_widths))))",
   memorial_photo_published_check:
     "CHECK (((status = 'published'::\"MemorialPhotoStatus\") = (published_at IS NOT NULL)))",
   memorial_photo_size_check: "CHECK (((width > 0) AND (height > 0)))",
