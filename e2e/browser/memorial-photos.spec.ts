@@ -11,6 +11,7 @@ import { devices, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { api, baseUrl, makeIsolatedOperator, unique } from "../support/factories";
 import { errorsOf, PAGE_WEIGHT_LIMIT, weigh } from "../support/page-weight";
+import { makeUser, signIn } from "./dashboard-support";
 import { classic, create, type Operator } from "./memorials";
 
 async function memorial(op?: Operator) {
@@ -141,4 +142,36 @@ test("a page with a ceremony and 30 photos reaches a phone under 40 KiB on a fir
   expect(photoRequests).toBeLessThan(30);
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("the funeral home publishes and removes a visitor's photo from the memorial's dashboard page", async ({
+  page,
+}) => {
+  const op = await makeIsolatedOperator({ stock: 5, language: "en" });
+  const { memorialId } = await memorial(op);
+  const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#5a7a9a" } })
+    .jpeg()
+    .toBuffer();
+  const { photoId } = await sharePhoto({
+    memorialId,
+    bytes,
+    caption: "Au lac",
+    client: unique("dash-client"),
+  });
+  await signIn(page, await makeUser(op.operatorId));
+  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  const panel = page.getByTestId("dashboard-photos");
+  const photo = panel.getByTestId("dashboard-photo");
+  await expect(photo).toHaveAttribute("data-status", "waiting");
+  await photo.getByTestId("dashboard-photo-publish").click();
+  await expect(panel.getByTestId("dashboard-photos-done")).toHaveText("Photo published.");
+  await expect(panel.getByTestId("dashboard-photo")).toHaveAttribute("data-status", "published");
+  const published = await page.request.get(`${baseUrl()}/memorial/${memorialId}?lang=en`);
+  expect(await published.text()).toContain(`data-photo-id="${photoId}"`);
+
+  await panel.getByTestId("dashboard-photo-remove").click();
+  await expect(panel.getByTestId("dashboard-photos-done")).toHaveText("Photo removed.");
+  await expect(panel.getByTestId("dashboard-photo")).toHaveCount(0);
+  const removed = await page.request.get(`${baseUrl()}/memorial/${memorialId}?lang=en`);
+  expect(await removed.text()).not.toContain(`data-photo-id="${photoId}"`);
 });

@@ -8,7 +8,7 @@ import type { OperatorScope } from "@memorial/lib/scope";
 import { readPhotoFile } from "./files";
 
 /** The most photos the gallery shows (the latest published). */
-export const GALLERY_LIMIT = 60;
+const GALLERY_LIMIT = 60;
 
 const SHOWN = {
   id: true,
