@@ -109,6 +109,19 @@ async function seed(email: string, name: string, withUser = true) {
       status: "published",
     },
   });
+  // A photo shared under the person's name (lib/memorial-photos), with its caption.
+  const photo = await db.memorialPhoto.create({
+    data: {
+      memorialId: first.memorialId,
+      fileKeys: ["0123456789abcdef0123456789abcdef"],
+      fileWidths: [400],
+      width: 400,
+      height: 300,
+      authorName: name,
+      caption: "Au jardin",
+      clientHash: "0".repeat(64),
+    },
+  });
   const queued = await db.queuedPlanting.create({
     data: {
       memorialId: second.memorialId,
@@ -202,6 +215,7 @@ async function seed(email: string, name: string, withUser = true) {
     visitor,
     entry,
     named,
+    photo,
     queued,
     sent,
     admin,
@@ -310,6 +324,10 @@ describe("a data subject's rows", () => {
     });
     expect(await db.guestbookEntry.findUniqueOrThrow({ where: { id: mine.named.id } })).toMatchObject({
       authorName: ERASED_TEXT,
+    });
+    expect(await db.memorialPhoto.findUniqueOrThrow({ where: { id: mine.photo.id } })).toMatchObject({
+      authorName: null,
+      caption: null,
     });
     expect(await db.queuedPlanting.findUniqueOrThrow({ where: { id: mine.queued.id } })).toMatchObject({
       planter: ERASED_TEXT,
@@ -451,6 +469,7 @@ const NOT_A_PERSON: Record<string, string> = {
   "person.last_name": "the deceased: the family's erasure anonymises them",
   "memorial.anonymous_name": "the deceased's anonymous name: the family's erasure",
   "guestbook_entry.decided_by": "'family' or 'operator', never an address",
+  "memorial_photo.decided_by": "'family' or 'operator', never an address",
   "audit_log.actor_label": "a key's or job's name, the command line's system account; never an address",
   "webhook_endpoint.url": "an operator's endpoint",
   "memorial.deceased_url": "the operator's page about the deceased",

@@ -222,6 +222,7 @@ describe("one guard per way in", () => {
         "app/manage/[token]/reminders/route.ts",
         "app/manage/[token]/route.ts",
         "app/memorial/[id]/guestbook/route.ts",
+        "app/memorial/[id]/photos/route.ts",
         "app/memorial/[id]/remind/route.ts",
         "app/memorial/[id]/trees/route.ts",
         "app/reminders/confirm/[token]/route.ts",

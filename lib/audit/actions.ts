@@ -85,6 +85,9 @@ export const AUDIT_ACTIONS = [
   "ceremony.scheduled",
   "ceremony.changed",
   "ceremony.cancelled",
+  "photo.shared",
+  "photo.published",
+  "photo.removed",
 ] as const;
 
 export const AUDIT_TARGET_TYPES = [

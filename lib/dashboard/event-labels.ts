@@ -41,6 +41,7 @@ export const EVENT_LABEL: Record<WebhookEventType, DashboardKey> = {
   "ceremony.scheduled": "eventCeremonyScheduled",
   "ceremony.changed": "eventCeremonyChanged",
   "ceremony.cancelled": "eventCeremonyCancelled",
+  "photo.published": "eventPhotoPublished",
 };
 
 /** The words of an entry of a memorial's history (lib/memorials/memorial-history.ts). */

@@ -12,6 +12,7 @@ import { type SqlClient, sqlTransaction } from "@memorial/lib/db/raw";
 import { CEREMONY_EVENTS } from "@memorial/lib/events/ceremony-events";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
+import { MEMORIAL_PHOTO_EVENTS } from "@memorial/lib/events/memorial-photo-events";
 import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
 import { countCommittedEvents } from "@memorial/lib/observability/metrics";
 import type { EventPayloads, EventType } from "./payloads";
@@ -42,6 +43,8 @@ export const EVENT_TYPES = [
   "memorial.personal_data_erased",
   // The memorial's ceremony set, changed or cancelled by its operator (lib/ceremonies).
   ...CEREMONY_EVENTS,
+  // The photos visitors share: shared, published by the family or the operator, removed.
+  ...MEMORIAL_PHOTO_EVENTS,
 ] as const;
 export type DomainEventType = (typeof EVENT_TYPES)[number];
 

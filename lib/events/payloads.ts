@@ -135,6 +135,12 @@ export interface EventPayloads {
   /** A detail of the ceremony changed; previousStartsAt: where it was before when it was moved. */
   "ceremony.changed": CeremonyPayload & { previousStartsAt: string | null; fields: string[] };
   "ceremony.cancelled": CeremonyPayload;
+  /** A visitor shared a photo of the memorial: it waits for the family's approval. */
+  "photo.shared": { photoId: number };
+  /** The family or the operator published a visitor's photo in the memorial's gallery. */
+  "photo.published": ActedBy & { photoId: number };
+  /** The family or the operator removed a visitor's photo (waiting or published); its files are gone. */
+  "photo.removed": ActedBy & { photoId: number; wasPublished: boolean };
 }
 
 /** What every event of a memorial's ceremony carries (lib/ceremonies). */

@@ -138,6 +138,8 @@ export function createMemorialPageCache(options: MemorialPageCacheOptions): Memo
       if (url.searchParams.has("_rsc")) return false;
       // Right after a guestbook message (?guestbook=...): the page says so to this visitor only.
       if (url.searchParams.has("guestbook")) return false;
+      // Right after a shared photo (?photo=sent): the thanks are this visitor's only.
+      if (url.searchParams.has("photo")) return false;
       const match = /^\/memorial\/([^/]+)$/.exec(url.pathname);
       const id = match ? parseId(match[1]) : null;
       if (id === null) return false;

@@ -81,6 +81,8 @@ interface PublicFormSpec<L> {
   origin: "required" | "if-present" | "none";
   /** The body is read as a form within PUBLIC_FORM_BYTES; false: the body is not read. */
   form: boolean;
+  /** A form that carries a file (a visitor's photo) is read within this many bytes instead. */
+  formBytes?: number;
   /** What the route looks up first (its memorial, its link); a Response answers at once. */
   load?: (request: PublicFormRequest) => Promise<L | Response>;
   /** The route's answer to each refusal. */
@@ -94,10 +96,10 @@ interface ReadForm {
   problem: "too-large" | "unreadable" | null;
 }
 
-async function readForm(request: Request, read: boolean): Promise<ReadForm> {
+async function readForm(request: Request, read: boolean, limit = PUBLIC_FORM_BYTES): Promise<ReadForm> {
   if (!read) return { form: new FormData(), problem: null };
   try {
-    return { form: await readCappedForm(request, PUBLIC_FORM_BYTES), problem: null };
+    return { form: await readCappedForm(request, limit), problem: null };
   } catch (error) {
     return { form: new FormData(), problem: error instanceof BodyTooLargeError ? "too-large" : "unreadable" };
   }
@@ -142,7 +144,7 @@ export function publicForm<L = undefined>(
 ): (request: Request, context: RouteContext) => Promise<Response> {
   return async (request, routeContext) => {
     const params = await routeContext.params;
-    const { form, problem } = await readForm(request, spec.form);
+    const { form, problem } = await readForm(request, spec.form, spec.formBytes);
     const base = publicRequest(request, params, form);
     const loaded = spec.load ? await spec.load(base) : (undefined as L);
     if (loaded instanceof Response) return loaded;

@@ -45,7 +45,7 @@ describe("the catalogues", () => {
   it("has namespaced keys", () => {
     for (const key of reference)
       expect(key).toMatch(
-        /^(page|certificate|share|dashboard|email|trees|closing|printkit|home|reminders|guestbook|plant|plantRefusal|move|duplicates|subjectRights|subjectSources|subjectFields)\.(trees\.)?[A-Za-z0-9_]+$/,
+        /^(page|certificate|share|dashboard|email|trees|closing|printkit|home|reminders|guestbook|plant|plantRefusal|move|duplicates|subjectRights|subjectSources|subjectFields|gallery)\.(trees\.)?[A-Za-z0-9_]+$/,
       );
   });
 

@@ -40,6 +40,8 @@ function ConfirmationEmail(props: ConfirmationEmailProps) {
           {t("manageLine")}
         </LinkNote>
       ) : null}
+      {/* The management link is where the family approves the photos visitors share. */}
+      {props.manageLink ? <Note>{t("managePhotos")}</Note> : null}
       <Note>{t("noAnswer")}</Note>
       {/* The confirmation page's form to decline (web/public-pages/confirm-page.ts, #decline). */}
       <LinkNote href={declineLink(props.link)} label={t("declineButton")}>
@@ -103,6 +105,8 @@ function ManageEmail(props: ManageEmailProps) {
           : t("manageCondolenceNoName")}
       </Paragraph>
       <Paragraph>{t("manageBody", { requester, title, titleInitial: initial(title) })}</Paragraph>
+      {/* The management link is where the family approves the photos visitors share. */}
+      <Paragraph>{t("managePhotos")}</Paragraph>
       <Button href={props.link}>{t("manageButton")}</Button>
       <Note>{t("manageKeep", { days: props.days })}</Note>
     </Layout>

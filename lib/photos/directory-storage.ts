@@ -43,6 +43,12 @@ export function directoryStorage(dir: string): PhotoStorage {
         throw error;
       }
     },
+    async delete(key) {
+      if (!isPhotoKey(key)) return;
+      await unlink(fileOf(key)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+    },
   };
 }
 

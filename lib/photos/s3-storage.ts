@@ -1,7 +1,7 @@
 // Photos in an S3-compatible bucket (AWS S3, MinIO, Ceph, Garage, R2, Scaleway...), as objects
 // photos/<key>.jpg. The service serves them itself (app/photos/[file]/route.ts), so the bucket
 // stays private. A PutObject is atomic: readers see the whole object or none.
-import { GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { isPhotoKey } from "./prepare-photo";
 import type { PhotoStorage } from "./storage";
 
@@ -14,11 +14,12 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
   /** Unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID..., a role of the machine). */
   credentials?: { accessKeyId: string; secretAccessKey: string };
+  /** The objects' names start with it: "photos/" (trees), "photos/memorial/" (visitors' photos). */
+  prefix?: string;
 }
 
-const PREFIX = "photos/";
-
 export function s3Storage(options: S3StorageOptions): PhotoStorage {
+  const PREFIX = options.prefix ?? "photos/";
   const client = new S3Client({
     endpoint: options.endpoint,
     region: options.region,
@@ -57,6 +58,11 @@ export function s3Storage(options: S3StorageOptions): PhotoStorage {
         if (missingObject(error)) return null;
         throw error;
       }
+    },
+    async delete(key) {
+      if (!isPhotoKey(key)) return;
+      // S3 answers a delete of a missing object with success: nothing to tell apart.
+      await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: objectOf(key) }));
     },
   };
 }

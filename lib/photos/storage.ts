@@ -13,12 +13,23 @@ export interface PhotoStorage {
   put(key: string, body: Uint8Array): Promise<void>;
   /** The JPEG kept under `key`, or null when there is none. */
   get(key: string): Promise<Uint8Array | null>;
+  /** Deletes the JPEG kept under `key`; nothing when there is none. */
+  delete(key: string): Promise<void>;
 }
 
+/**
+ * Where a storage keeps its photos: the tree photos at the root, served by their key alone
+ * (/photos/<key>.jpg); the photos visitors share of a memorial apart, in "memorial", so that the
+ * tree photos' address never serves one (a visitor's photo is shown only while published, on a
+ * public memorial: app/memorial/[id]/photos).
+ */
+export type PhotoArea = "trees" | "memorial";
+
 /** The storage the settings give: S3 when S3_BUCKET is set, else PHOTOS_DIR or DATA_DIR/photos. */
-export function storageFor(s: Settings): PhotoStorage {
+export function storageFor(s: Settings, area: PhotoArea = "trees"): PhotoStorage {
   if (s.S3_BUCKET) {
     return s3Storage({
+      prefix: area === "trees" ? "photos/" : "photos/memorial/",
       bucket: s.S3_BUCKET,
       endpoint: s.S3_ENDPOINT,
       region: s.S3_REGION,
@@ -30,16 +41,19 @@ export function storageFor(s: Settings): PhotoStorage {
     });
   }
   // turbopackIgnore: the folder is known only at run time; nothing to trace into the build.
-  return directoryStorage(
-    path.resolve(/* turbopackIgnore: true */ s.PHOTOS_DIR ?? path.join(s.DATA_DIR, "photos")),
-  );
+  // A folder "memorial" beside the tree photos' two-hexadecimal-digit folders: never one of them.
+  const root = path.resolve(/* turbopackIgnore: true */ s.PHOTOS_DIR ?? path.join(s.DATA_DIR, "photos"));
+  return directoryStorage(area === "trees" ? root : path.join(root, "memorial"));
 }
 
-let cached: { settings: Settings; storage: PhotoStorage } | undefined;
+const cached = new Map<PhotoArea, { settings: Settings; storage: PhotoStorage }>();
 
-/** This process's photo storage (one S3 client per set of settings). */
-export function photoStorage(): PhotoStorage {
+/** This process's photo storage of an area (one S3 client per set of settings). */
+export function photoStorage(area: PhotoArea = "trees"): PhotoStorage {
   const current = settings();
-  if (cached?.settings !== current) cached = { settings: current, storage: storageFor(current) };
-  return cached.storage;
+  const kept = cached.get(area);
+  if (kept?.settings === current) return kept.storage;
+  const storage = storageFor(current, area);
+  cached.set(area, { settings: current, storage });
+  return storage;
 }

@@ -8,7 +8,9 @@
 // What it holds: memorial.json (the memorial, the deceased person, the family, the ceremony: its
 // start and former start as the date and time where it takes place, with their offset), trees.csv (each
 // tree and where its life stands), tree-history.csv (each step of each tree's life), guestbook.csv,
-// photos/ (the trees' photos), emails/ (each e-mail sent to the family: headers and text).
+// photos/ (the trees' photos), visitor-photos.csv and visitor-photos/ (the photos visitors shared,
+// waiting or published, each in its widest file), emails/ (each e-mail sent to the family:
+// headers and text).
 
 import { recordAudit } from "@memorial/lib/audit/record";
 import { mapLink } from "@memorial/lib/ceremonies/rules";
@@ -20,6 +22,7 @@ import { type CsvValue, csvLine } from "@memorial/lib/exports/csv";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { archiveReadyEmail } from "@memorial/lib/mail/archive-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
+import { readPhotoFile } from "@memorial/lib/memorial-photos/files";
 import { type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
 import { isPhotoKey } from "@memorial/lib/photos/prepare-photo";
@@ -84,6 +87,7 @@ async function archiveFiles(memorialId: number): Promise<Record<string, Uint8Arr
     },
   });
   const guestbook = await db.guestbookEntry.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
+  const visitorPhotos = await db.memorialPhoto.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
   const familyEmail = memorial.family?.email?.trim().toLowerCase();
   // The family's address, case aside (lower() = lower(): an insensitive equals is an ILIKE, where
   // an `_` of the address would match other addresses' e-mails).
@@ -200,7 +204,26 @@ async function archiveFiles(memorialId: number): Promise<Record<string, Uint8Arr
       ["entry", "written_at", "author", "message", "status"],
       guestbook.map((e) => [e.id, e.createdAt, e.authorName, e.message, e.status]),
     ),
+    "visitor-photos.csv": csv(
+      ["photo", "shared_at", "status", "published_at", "caption", "shared_by", "width", "height", "file"],
+      visitorPhotos.map((p) => [
+        p.id,
+        p.createdAt,
+        p.status,
+        p.publishedAt,
+        p.caption,
+        p.authorName,
+        p.width,
+        p.height,
+        `visitor-photos/${p.id}.jpg`,
+      ]),
+    ),
   };
+  for (const photo of visitorPhotos) {
+    const widest = photo.fileKeys.at(-1);
+    const body = widest ? await readPhotoFile(widest) : null;
+    if (body) files[`visitor-photos/${photo.id}.jpg`] = body;
+  }
   const keys = new Set(
     trees.flatMap((t) => [t.photoKey, ...t.history.map((h) => h.photoKey)]).filter((k): k is string => !!k),
   );

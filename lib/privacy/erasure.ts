@@ -10,7 +10,7 @@
 // messages of its trees, its guestbook's authors and messages, its visitors' plantings (names,
 // messages, e-mail addresses), the family's name and address; it deletes the memorial's reminder
 // subscriptions and its ceremony (a place, an address and a note that may name or locate the
-// deceased's people). Trees, transactions and amounts stay, anonymous (accounting records). The memorial
+// deceased's people), and the photos visitors shared (rows, then their files once committed). Trees, transactions and amounts stay, anonymous (accounting records). The memorial
 // is taken down if it was not, for good: a takedown cannot be undone after an erasure.
 import { recordAudit } from "@memorial/lib/audit/record";
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
@@ -20,6 +20,7 @@ import { type Language, parseLanguage } from "@memorial/lib/i18n/languages";
 import { componentLogger } from "@memorial/lib/log";
 import { erasureDoneEmail, erasureRequestedEmail } from "@memorial/lib/mail/erasure-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
+import { deleteMemorialPhotoRows, deletePhotoFiles } from "@memorial/lib/memorial-photos/files";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
 import { anonymousNumberTitle } from "@memorial/lib/memorials/policy";
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
@@ -106,16 +107,22 @@ const dueSql = Prisma.sql`"erased_at" IS NULL AND "erasure_requested_at" IS NOT 
 
 /** Carries out the erasure of one memorial, if still due (once: its row is claimed). */
 async function eraseMemorial(memorialId: number): Promise<boolean> {
-  return withEvents(async (tx, events) => {
+  const photoFiles: string[] = [];
+  const erased = await withEvents(async (tx, events) => {
     const claimed = await tx.$queryRaw<{ id: number; language: string; person_id: number | null }[]>`
       SELECT "id", "language", "person_id" FROM "memorial" WHERE "id" = ${memorialId} AND ${dueSql} FOR UPDATE`;
     const row = claimed[0];
     if (!row) return false;
     // The last letter, written while the memorial still has its names and the family its address.
     await writeFamilyEmail(tx, memorialId, (letter) => erasureDoneEmail(letter));
-    await eraseRows(tx, events, memorialId, row.person_id, parseLanguage(row.language) ?? "fr");
+    photoFiles.push(
+      ...(await eraseRows(tx, events, memorialId, row.person_id, parseLanguage(row.language) ?? "fr")),
+    );
     return true;
   });
+  // The visitors' photos' files go once their rows are gone for good (a rolled-back erasure keeps both).
+  await deletePhotoFiles(photoFiles);
+  return erased;
 }
 
 async function eraseRows(
@@ -187,6 +194,8 @@ async function eraseRows(
   // The ceremony goes whole: its place, address, links and note are what it is, nothing of it is
   // left to keep anonymous; the page it was shown on is down for good.
   await tx.ceremony.deleteMany({ where: { memorialId: id } });
+  // The photos visitors shared: faces, places and words of the deceased's people, nothing to keep.
+  const photoFiles = await deleteMemorialPhotoRows(tx, id);
   // Its archives (lib/privacy/archive.ts) hold everything erased here: gone with it.
   await tx.memorialArchive.deleteMany({ where: { memorialId: id } });
   // Carried out on the family's behalf: recorded as its change (history, webhook memorial.erased).
@@ -201,6 +210,7 @@ async function eraseRows(
     after: { kind: "anonymous", erasedAt: now },
     actor: { kind: "family", memorialId: id },
   });
+  return photoFiles;
 }
 
 /** The daily job: every erasure due, each in its own transaction; answers how many were carried out. */

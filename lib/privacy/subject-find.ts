@@ -274,6 +274,17 @@ export const SUBJECT_SOURCES: SubjectSource[] = [
     owner: "memorial",
     erase: { kind: "anonymise", set: { author_name: text(ERASED_TEXT), message: text(ERASED_TEXT) } },
   },
+  // The name a visitor left with a photo they shared, and its caption (lib/memorial-photos).
+  {
+    key: "memorial_photo.author_name",
+    table: "memorial_photo",
+    column: "author_name",
+    by: "name",
+    personal: ["author_name", "caption"],
+    context: ["memorial_id", "status", "created_at"],
+    owner: "memorial",
+    erase: { kind: "anonymise", set: { author_name: Prisma.sql`NULL`, caption: Prisma.sql`NULL` } },
+  },
   // A memorial awaiting its family keeps its waiting planting in its event until the e-mail is
   // written (lib/events/payloads.ts ConfirmationRequest): the planter's name and message.
   {

@@ -4,6 +4,8 @@
 // leaves the home page's search and every public read (memorialsVisibleTo: taken_down_at), and the
 // domain event tells every instance to drop its pages and reads of the memorial (the same signal
 // as every family control: lib/events/events.ts) and the partner (webhook memorial.taken_down).
+// The photos visitors shared go with it: their addresses answer 404 while it is down
+// (lib/memorial-photos/queries.ts reads them through memorialsVisibleTo).
 // The family may undo it from the same page (memorial.restored) until an erasure is carried out:
 // then the memorial stays down for good.
 import { recordAudit } from "@memorial/lib/audit/record";

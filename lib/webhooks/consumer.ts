@@ -235,6 +235,11 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     ...(await aboutMemorial(tx, event)),
     ...ceremonyData(event.payload),
   }),
+  "photo.published": async (tx, event) => ({
+    ...(await aboutMemorial(tx, event)),
+    photoId: event.payload.photoId,
+    by: event.payload.by,
+  }),
 };
 
 /** What partners hear of a ceremony's change. */

@@ -32,6 +32,8 @@ export const WEBHOOK_EVENTS = [
   "memorial.personal_data_erased",
   // The memorial's ceremony set, changed (moved, or another detail) or cancelled by its operator.
   ...CEREMONY_EVENTS,
+  // A visitor's photo published in the memorial's gallery by the family or the operator.
+  "photo.published",
 ] as const satisfies readonly DomainEventType[];
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

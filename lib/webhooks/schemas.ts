@@ -313,6 +313,16 @@ const DATA = {
     when: "The operator cancelled the memorial's ceremony (POST /v1/Memorial/{memorialId}/Ceremonie/Annuler): the page says so, its calendar file says CANCELLED.",
     data: z.strictObject(ceremony),
   },
+  "photo.published": {
+    when: "The family (its management page) or the operator (its dashboard) approved a photo a visitor shared: it is now in the gallery of the memorial's page.",
+    data: z.strictObject({
+      memorialId: id(),
+      photoId: id().describe("The photo's id (the memorial's gallery shows it)."),
+      memorialUrl,
+      environment,
+      by,
+    }),
+  },
 } satisfies Record<WebhookEventType, { when: string; data: z.ZodObject }>;
 
 /** The `data` of type T's message, as its schema documents it: what the webhook consumer must build. */

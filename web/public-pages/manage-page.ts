@@ -6,6 +6,7 @@ import type { FamilyGuestbook } from "@memorial/lib/guestbook/queries";
 import { html, type SafeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
+import type { MemorialPhotos } from "@memorial/lib/memorial-photos/queries";
 import type { FamilyAudit } from "@memorial/lib/memorials/family-audit";
 import type { ManageView } from "@memorial/lib/memorials/manage-token";
 import { formatMoment } from "@memorial/lib/memorials/public-page";
@@ -15,6 +16,7 @@ import { manageAuditSection } from "./manage-audit-section";
 import { type ManageCeremony, manageCeremonySection } from "./manage-ceremony";
 import { manageClosingSection } from "./manage-closing-section";
 import { manageGuestbookSection } from "./manage-guestbook";
+import { managePhotosSection } from "./manage-photos";
 import { managePrivacySection } from "./manage-privacy-section";
 import { type ManageReminders, manageRemindersSection } from "./manage-reminders";
 import { manageRightsSection } from "./manage-rights-section";
@@ -25,6 +27,8 @@ export type ManagePageView =
       done: boolean;
       reminders?: ManageReminders;
       guestbook?: FamilyGuestbook;
+      /** The photos visitors shared (none for the global memorial). */
+      photos?: MemorialPhotos;
       archive?: LatestArchive;
       /** What was done to the memorial. */
       audit?: FamilyAudit;
@@ -135,6 +139,12 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
           "guestbook",
           m("managePartGuestbook"),
           !closed && view.guestbook ? manageGuestbookSection(view.guestbook, t, language) : "",
+        ],
+        // The photos visitors shared: the family approves and removes them here.
+        [
+          "photos",
+          translator(language, "gallery")("manageHeading"),
+          !closed && view.photos ? managePhotosSection(view.photos, t, language) : "",
         ],
         ["closing", m("managePartClosing"), closed ? "" : manageClosingSection(view, language)],
         [

@@ -16,6 +16,13 @@ import { publicForm } from "@memorial/lib/http/public-form";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { linkBase } from "@memorial/lib/links";
 import { requestClosingSummary } from "@memorial/lib/mail/closing-summary";
+// The photos visitors share: their list and their two controls (approve, remove).
+import {
+  isPhotoManageAction,
+  PHOTO_MANAGE_ACTIONS,
+  photoManageAction,
+} from "@memorial/lib/memorial-photos/manage-actions";
+import { familyPhotos } from "@memorial/lib/memorial-photos/queries";
 import { setMemorialAnonymous } from "@memorial/lib/memorials/anonymise-memorial";
 import { setAnonymousTitle } from "@memorial/lib/memorials/choose-anonymous-title";
 import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
@@ -74,6 +81,7 @@ async function show(
           done,
           reminders: await manageRemindersOf(found.memorialId),
           guestbook: hasGuestbook(found.kind) ? await familyGuestbook(found.memorialId) : undefined,
+          photos: found.kind !== "global" ? await familyPhotos(found.memorialId) : undefined,
           archive: await latestArchive(found.memorialId),
           audit: await familyAudit(found.memorialId),
           // The global memorial has no ceremony (lib/ceremonies/own-memorial.ts).
@@ -125,6 +133,7 @@ const ACTIONS = [
   "archive",
   ...GUESTBOOK_MANAGE_ACTIONS,
   ...CEREMONY_MANAGE_ACTIONS,
+  ...PHOTO_MANAGE_ACTIONS,
 ] as const;
 type Action = (typeof ACTIONS)[number];
 
@@ -182,6 +191,7 @@ async function act(
       return setCeremony(scope, memorialId, ceremonyCommand(ceremonyValues(form)));
     }
     default:
+      if (isPhotoManageAction(action)) return photoManageAction(actor, action, form.get("photo"));
       return guestbookManageAction(actor, action, form);
   }
 }

@@ -9,6 +9,8 @@ import { countryNamer } from "@memorial/lib/i18n/country-names";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import { type PageTranslator, translator } from "@memorial/lib/i18n/translate";
 import { memorialAlternates, memorialUrl, publicOrigin } from "@memorial/lib/links";
+// The photos visitors share (lib/memorial-photos): the gallery and its form.
+import { publishedPhotos } from "@memorial/lib/memorial-photos/queries";
 import { hasGuestbook, safeHttpUrl, shownDeceasedUrl } from "@memorial/lib/memorials/policy";
 import {
   co2Total,
@@ -36,6 +38,7 @@ import { TreeCard } from "@/components/public/tree-card";
 import { memorialRequestLanguage } from "@/web/i18n/request-language";
 import { getPublicMemorial } from "@/web/memorials/public-memorial";
 import { CeremonySection } from "./ceremony-block";
+import { PhotoGallery } from "./photo-gallery";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -264,6 +267,16 @@ export default async function MemorialPage(props: Props) {
               countryName={countryName}
             />
           </section>
+        ) : null}
+
+        {/* The photos visitors share: published ones only; the global memorial takes none. */}
+        {memorial.kind !== "global" ? (
+          <PhotoGallery
+            memorialId={memorial.id}
+            photos={await publishedPhotos(memorial.id)}
+            language={language}
+            sent={search?.photo === "sent"}
+          />
         ) : null}
 
         {hasGuestbook(memorial.kind) ? (

@@ -1462,11 +1462,11 @@ export const de: Catalogue = {
   "dashboard.audit_memorial_help": "Was mit dieser Gedenkseite geschah, und durch wen, neueste zuerst.",
   "dashboard.audit_memorial_link": "Im Protokoll filtern und exportieren",
   "dashboard.audit_action":
-    "{key, select, memorial_created {Gedenkseite erstellt} memorial_confirmed {Gedenkseite von der Familie bestätigt} memorial_declined {Gedenkseite von der Familie abgelehnt} memorial_expired {Gedenkseite geschlossen, nie bestätigt} memorial_hidden {Gedenkseite verborgen} memorial_shown {Gedenkseite wieder sichtbar} memorial_privacy_changed {Privatsphäre geändert} memorial_taken_down {Gedenkseite offline genommen} memorial_restored {Gedenkseite wiederhergestellt} memorial_erasure_requested {Löschung beantragt} memorial_erasure_cancelled {Löschung zurückgenommen} memorial_erased {Gedenkseite gelöscht} memorial_archive_requested {Archiv angefordert} memorial_merged {Gedenkseiten zusammengeführt} memorial_unmerged {Zusammenführung rückgängig gemacht} memorial_confirmation_resent {Bestätigungs-E-Mail erneut gesendet} memorial_manage_link_sent {Verwaltungslink gesendet} memorial_not_duplicate {Als kein Duplikat markiert} person_modified {Person geändert} tree_planted {Baum gepflanzt} tree_queued {Baum wartet auf Pflanzung} tree_moved {Baum verschoben} tree_in_ground {Baum in der Erde} tree_checked {Baum kontrolliert} tree_replaced {Baum ersetzt} tree_death_declared {Baum für tot erklärt} tree_photo_added {Foto des Baums hinzugefügt} tree_imported {Bäume importiert} guestbook_posted {Gästebucheintrag hinterlassen} guestbook_approved {Gästebucheintrag freigegeben} guestbook_rejected {Gästebucheintrag gelöscht} guestbook_hidden {Gästebucheintrag verborgen} guestbook_withdrawn {Gästebucheintrag vom Verfasser zurückgezogen} guestbook_mode_changed {Gästebuchmodus geändert} key_created {API-Schlüssel erstellt} key_revoked {API-Schlüssel widerrufen} user_invited {Kollege eingeladen} user_role_changed {Rolle geändert} user_removed {Teammitglied entfernt} user_password_changed {Passwort geändert} user_password_reset {Passwort zurückgesetzt} invitation_revoked {Einladung widerrufen} webhook_created {Webhook erstellt} webhook_deleted {Webhook gelöscht} webhook_redelivered {Webhook-Zustellung erneut gesendet} operator_settings_changed {Einstellungen geändert} operator_created {Betreiber erstellt} stock_added {Bestand hinzugefügt} context_created {Bestattungshaus oder Gruppe erstellt} context_modified {Bestattungshaus oder Gruppe geändert} species_created {Baumart erstellt} species_modified {Baumart geändert} code_issued {Pflanzcodes ausgegeben} code_redeemed {Pflanzcode eingelöst} code_credited {Pflanzcode gutgeschrieben} visitor_settings_changed {Einstellungen der Besucherpflanzungen geändert} subscription_created {Erinnerung bestellt} subscription_confirmed {Erinnerung bestätigt} subscription_deleted {Erinnerung gelöscht} subject_exported {Personenbezogene Daten exportiert} subject_erased {Personenbezogene Daten gelöscht} memorial_anonymised {Gedenkseite anonymisiert} memorial_unanonymised {Gedenkseite nicht mehr anonym} memorial_title_changed {Anonymer Titel geändert} memorial_summary_sent {Abschlussbericht gesendet} tree_message_hidden {Nachricht des Baums verborgen} tree_message_shown {Nachricht des Baums wieder sichtbar} guestbook_deleted {Gästebucheintrag von der Familie gelöscht} user_created {Teammitglied angelegt} operator_prepaid_added {Vorausbezahlte Bäume hinzugefügt} plantation_created {Pflanzort erstellt} plantation_modified {Pflanzort geändert} plantation_deactivated {Pflanzort geschlossen} planting_payment_started {Zahlung eines Besuchers begonnen} planting_paid {Zahlung eines Besuchers erhalten} planting_given_up {Pflanzung eines Besuchers aufgegeben} planting_refunded {Zahlung eines Besuchers erstattet} subscription_modified {Erinnerung geändert} subscription_cancelled {Erinnerung beendet} ceremony_scheduled {Trauerfeier angesetzt} ceremony_changed {Trauerfeier geändert} ceremony_cancelled {Trauerfeier abgesagt} other {{action}}}",
+    "{key, select, memorial_created {Gedenkseite erstellt} memorial_confirmed {Gedenkseite von der Familie bestätigt} memorial_declined {Gedenkseite von der Familie abgelehnt} memorial_expired {Gedenkseite geschlossen, nie bestätigt} memorial_hidden {Gedenkseite verborgen} memorial_shown {Gedenkseite wieder sichtbar} memorial_privacy_changed {Privatsphäre geändert} memorial_taken_down {Gedenkseite offline genommen} memorial_restored {Gedenkseite wiederhergestellt} memorial_erasure_requested {Löschung beantragt} memorial_erasure_cancelled {Löschung zurückgenommen} memorial_erased {Gedenkseite gelöscht} memorial_archive_requested {Archiv angefordert} memorial_merged {Gedenkseiten zusammengeführt} memorial_unmerged {Zusammenführung rückgängig gemacht} memorial_confirmation_resent {Bestätigungs-E-Mail erneut gesendet} memorial_manage_link_sent {Verwaltungslink gesendet} memorial_not_duplicate {Als kein Duplikat markiert} person_modified {Person geändert} tree_planted {Baum gepflanzt} tree_queued {Baum wartet auf Pflanzung} tree_moved {Baum verschoben} tree_in_ground {Baum in der Erde} tree_checked {Baum kontrolliert} tree_replaced {Baum ersetzt} tree_death_declared {Baum für tot erklärt} tree_photo_added {Foto des Baums hinzugefügt} tree_imported {Bäume importiert} guestbook_posted {Gästebucheintrag hinterlassen} guestbook_approved {Gästebucheintrag freigegeben} guestbook_rejected {Gästebucheintrag gelöscht} guestbook_hidden {Gästebucheintrag verborgen} guestbook_withdrawn {Gästebucheintrag vom Verfasser zurückgezogen} guestbook_mode_changed {Gästebuchmodus geändert} key_created {API-Schlüssel erstellt} key_revoked {API-Schlüssel widerrufen} user_invited {Kollege eingeladen} user_role_changed {Rolle geändert} user_removed {Teammitglied entfernt} user_password_changed {Passwort geändert} user_password_reset {Passwort zurückgesetzt} invitation_revoked {Einladung widerrufen} webhook_created {Webhook erstellt} webhook_deleted {Webhook gelöscht} webhook_redelivered {Webhook-Zustellung erneut gesendet} operator_settings_changed {Einstellungen geändert} operator_created {Betreiber erstellt} stock_added {Bestand hinzugefügt} context_created {Bestattungshaus oder Gruppe erstellt} context_modified {Bestattungshaus oder Gruppe geändert} species_created {Baumart erstellt} species_modified {Baumart geändert} code_issued {Pflanzcodes ausgegeben} code_redeemed {Pflanzcode eingelöst} code_credited {Pflanzcode gutgeschrieben} visitor_settings_changed {Einstellungen der Besucherpflanzungen geändert} subscription_created {Erinnerung bestellt} subscription_confirmed {Erinnerung bestätigt} subscription_deleted {Erinnerung gelöscht} subject_exported {Personenbezogene Daten exportiert} subject_erased {Personenbezogene Daten gelöscht} memorial_anonymised {Gedenkseite anonymisiert} memorial_unanonymised {Gedenkseite nicht mehr anonym} memorial_title_changed {Anonymer Titel geändert} memorial_summary_sent {Abschlussbericht gesendet} tree_message_hidden {Nachricht des Baums verborgen} tree_message_shown {Nachricht des Baums wieder sichtbar} guestbook_deleted {Gästebucheintrag von der Familie gelöscht} user_created {Teammitglied angelegt} operator_prepaid_added {Vorausbezahlte Bäume hinzugefügt} plantation_created {Pflanzort erstellt} plantation_modified {Pflanzort geändert} plantation_deactivated {Pflanzort geschlossen} planting_payment_started {Zahlung eines Besuchers begonnen} planting_paid {Zahlung eines Besuchers erhalten} planting_given_up {Pflanzung eines Besuchers aufgegeben} planting_refunded {Zahlung eines Besuchers erstattet} subscription_modified {Erinnerung geändert} subscription_cancelled {Erinnerung beendet} ceremony_scheduled {Trauerfeier angesetzt} ceremony_changed {Trauerfeier geändert} ceremony_cancelled {Trauerfeier abgesagt} photo_shared {Foto von einem Besucher geteilt} photo_published {Foto in der Galerie veröffentlicht} photo_removed {Foto entfernt} other {{action}}}",
   "dashboard.audit_target_type":
     "{type, select, memorial {Gedenkseite} person {Person} tree {Baum} guestbook {Gästebucheintrag} photo {Foto} key {API-Schlüssel} user {Teammitglied} invitation {Einladung} webhook {Webhook} operator {Betreiber} context {Bestattungshaus oder Gruppe} species {Baumart} code {Pflanzcode} subscription {Erinnerung} archive {Archiv} subject {Personenbezogene Daten} plantation {Pflanzort} stock {Bestand} planting {Pflanzung eines Besuchers} other {{type}}}",
   "dashboard.audit_domain":
-    "{domain, select, memorial {Gedenkseiten} person {Personen} tree {Bäume} guestbook {Gästebuch} key {API-Schlüssel} user {Team} invitation {Einladungen} webhook {Webhooks} operator {Betreiber} stock {Bestand} context {Bestattungshäuser und Gruppen} species {Baumarten} code {Pflanzcodes} visitor {Besucherpflanzungen} subscription {Erinnerungen} subject {Personenbezogene Daten} plantation {Pflanzorte} planting {Zahlungen der Besucher} ceremony {Trauerfeiern} other {{domain}}}",
+    "{domain, select, memorial {Gedenkseiten} person {Personen} tree {Bäume} guestbook {Gästebuch} key {API-Schlüssel} user {Team} invitation {Einladungen} webhook {Webhooks} operator {Betreiber} stock {Bestand} context {Bestattungshäuser und Gruppen} species {Baumarten} code {Pflanzcodes} visitor {Besucherpflanzungen} subscription {Erinnerungen} subject {Personenbezogene Daten} plantation {Pflanzorte} planting {Zahlungen der Besucher} ceremony {Trauerfeiern} photo {Fotos} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Teammitglied} key {API-Schlüssel} family {Link der Familie} visitor {Besucher} cli {Befehlszeile} other {System}}",
   // A person's request answered in the dashboard (/dashboard/privacy).
@@ -1499,6 +1499,8 @@ export const de: Catalogue = {
   "subjectFields.name": "Name",
   "subjectFields.planter": "Name des Pflanzenden",
   "subjectFields.message": "Nachricht",
+  "subjectSources.photoAuthor": "der Name zu einem geteilten Foto",
+  "subjectFields.caption": "Bildunterschrift",
   "subjectFields.author_name": "Name des Verfassers",
   "subjectFields.to_address": "Empfänger",
   "subjectFields.text": "Text",
@@ -1619,4 +1621,56 @@ export const de: Catalogue = {
   "page.manageCeremonyErrHttps": "Geben Sie eine Adresse ein, die mit https:// beginnt.",
   "page.manageCeremonyErrStart": "Geben Sie ein Datum und eine Uhrzeit ein.",
   "page.manageCeremonyErrTimeZone": "Geben Sie eine Zeitzone wie Europe/Brussels ein.",
+  // The photos visitors share of a memorial (lib/memorial-photos): the gallery, its form and
+  // refusals, the family's and the operator's approval, the e-mails' mention.
+  "email.managePhotos":
+    "Besucher können auf der Seite der Gedenkstätte Fotos teilen: Sie erscheinen erst in ihrer Galerie, wenn Sie sie auf der Verwaltungsseite freigeben.",
+  "gallery.heading": "Fotos",
+  "gallery.byline": "Geteilt von {name}",
+  "gallery.photoAlt": "Ein Foto, zur Erinnerung geteilt",
+  "gallery.shareHeading": "Ein Foto teilen",
+  "gallery.shareText":
+    "Ein Foto der Person, eines gemeinsamen Moments? Senden Sie es: Die Familie gibt es frei, bevor es hier erscheint.",
+  "gallery.fileLabel": "Foto (JPEG, PNG oder WebP, eines nach dem anderen, höchstens {mb} MB)",
+  "gallery.captionLabel": "Bildunterschrift (freiwillig, höchstens {max} Zeichen)",
+  "gallery.nameLabel": "Ihr Name (freiwillig)",
+  "gallery.submit": "Foto senden",
+  "gallery.thanks":
+    "Danke. Die Familie sieht Ihr Foto und gibt es frei, bevor es auf dieser Seite erscheint.",
+  "gallery.refusedTitle": "Das Foto wurde nicht gesendet",
+  "gallery.refusedNotImage":
+    "Diese Datei ist kein Foto, das wir lesen können. Senden Sie ein JPEG-, PNG- oder WebP-Foto (auf einem Telefon ein HEIC-Foto als JPEG gespeichert).",
+  "gallery.refusedTooLarge": "Das Foto ist zu groß: höchstens {mb} MB.",
+  "gallery.refusedWords":
+    "Die Bildunterschrift oder der Name ist zu lang oder enthält einen Link oder Steuerzeichen.",
+  "gallery.refusedMissing": "Wählen Sie ein Foto zum Senden.",
+  "gallery.refusedRateLimited":
+    "Im Moment wurden zu viele Fotos gesendet. Bitte versuchen Sie es später erneut.",
+  "gallery.refusedOrigin": "Dieses Formular muss von der Seite der Gedenkstätte gesendet werden.",
+  "gallery.refusedNotFound": "Diese Gedenkstätte nimmt keine Fotos an.",
+  "gallery.refusedInvalid":
+    "Das Formular konnte nicht gelesen werden. Bitte versuchen Sie es erneut von der Seite der Gedenkstätte.",
+  "gallery.back": "Zurück zur Seite der Gedenkstätte",
+  "gallery.home": "Startseite",
+  "gallery.manageHeading": "Fotos der Besucher",
+  "gallery.manageIntro":
+    "Die Fotos, die Besucher teilen, erscheinen erst nach Ihrer Freigabe in der Galerie der Seite. Sie können ein Foto jederzeit entfernen.",
+  "gallery.manageWaiting": "Warten auf Ihre Freigabe",
+  "gallery.managePublished": "In der Galerie",
+  "gallery.manageNoneWaiting": "Kein Foto wartet.",
+  "gallery.manageNonePublished": "Kein Foto in der Galerie.",
+  "gallery.approve": "Freigeben",
+  "gallery.remove": "Entfernen",
+  "gallery.sharedOn": "Erhalten am {date}",
+  "dashboard.eventPhotoPublished": "Foto in der Galerie veröffentlicht",
+  "dashboard.photosHeading": "Fotos der Besucher",
+  "dashboard.photosIntro":
+    "Die Familie gibt die Fotos der Besucher auf ihrer Verwaltungsseite frei; Sie können sie auch hier freigeben oder entfernen.",
+  "dashboard.photosApprove": "Freigeben",
+  "dashboard.photosRemove": "Entfernen",
+  "dashboard.photosWaiting": "Wartend",
+  "dashboard.photosPublished": "Veröffentlicht",
+  "dashboard.photosNone": "Kein Foto.",
+  "dashboard.photosApproved": "Foto veröffentlicht.",
+  "dashboard.photosRemoved": "Foto entfernt.",
 };

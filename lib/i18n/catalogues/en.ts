@@ -1406,11 +1406,11 @@ export const en: Catalogue = {
   "dashboard.audit_memorial_help": "What was done to this memorial, by whom, newest first.",
   "dashboard.audit_memorial_link": "Filter and export in the audit log",
   "dashboard.audit_action":
-    "{key, select, memorial_created {Memorial created} memorial_confirmed {Memorial confirmed by the family} memorial_declined {Memorial declined by the family} memorial_expired {Memorial closed, never confirmed} memorial_hidden {Memorial hidden} memorial_shown {Memorial shown again} memorial_privacy_changed {Privacy changed} memorial_taken_down {Memorial taken down} memorial_restored {Memorial restored} memorial_erasure_requested {Erasure requested} memorial_erasure_cancelled {Erasure cancelled} memorial_erased {Memorial erased} memorial_archive_requested {Archive requested} memorial_merged {Memorials merged} memorial_unmerged {Merge undone} memorial_confirmation_resent {Confirmation e-mail sent again} memorial_manage_link_sent {Management link sent} memorial_not_duplicate {Marked as not a duplicate} person_modified {Person modified} tree_planted {Tree planted} tree_queued {Tree waiting to be planted} tree_moved {Tree moved} tree_in_ground {Tree in the ground} tree_checked {Tree checked} tree_replaced {Tree replaced} tree_death_declared {Tree declared dead} tree_photo_added {Tree photo added} tree_imported {Trees imported} guestbook_posted {Guestbook message left} guestbook_approved {Guestbook message approved} guestbook_rejected {Guestbook message deleted} guestbook_hidden {Guestbook message hidden} guestbook_withdrawn {Guestbook message withdrawn by its author} guestbook_mode_changed {Guestbook mode changed} key_created {API key created} key_revoked {API key revoked} user_invited {Colleague invited} user_role_changed {Role changed} user_removed {Team member removed} user_password_changed {Password changed} user_password_reset {Password reset} invitation_revoked {Invitation revoked} webhook_created {Webhook created} webhook_deleted {Webhook deleted} webhook_redelivered {Webhook delivery sent again} operator_settings_changed {Settings changed} operator_created {Operator created} stock_added {Stock added} context_created {Funeral home or group created} context_modified {Funeral home or group modified} species_created {Species created} species_modified {Species modified} code_issued {Planting codes issued} code_redeemed {Planting code used} code_credited {Planting code credited} visitor_settings_changed {Visitor planting settings changed} subscription_created {Reminder asked} subscription_confirmed {Reminder confirmed} subscription_deleted {Reminder deleted} subject_exported {Personal data exported} subject_erased {Personal data erased} memorial_anonymised {Memorial made anonymous} memorial_unanonymised {Memorial no longer anonymous} memorial_title_changed {Anonymous title changed} memorial_summary_sent {Closing summary sent} tree_message_hidden {Tree's message hidden} tree_message_shown {Tree's message shown again} guestbook_deleted {Guestbook message deleted by the family} user_created {Team member created} operator_prepaid_added {Prepaid trees added} plantation_created {Planting site created} plantation_modified {Planting site modified} plantation_deactivated {Planting site closed} planting_payment_started {Visitor's payment started} planting_paid {Visitor's payment received} planting_given_up {Visitor's planting given up} planting_refunded {Visitor's payment refunded} subscription_modified {Reminder modified} subscription_cancelled {Reminder stopped} ceremony_scheduled {Ceremony scheduled} ceremony_changed {Ceremony changed} ceremony_cancelled {Ceremony cancelled} other {{action}}}",
+    "{key, select, memorial_created {Memorial created} memorial_confirmed {Memorial confirmed by the family} memorial_declined {Memorial declined by the family} memorial_expired {Memorial closed, never confirmed} memorial_hidden {Memorial hidden} memorial_shown {Memorial shown again} memorial_privacy_changed {Privacy changed} memorial_taken_down {Memorial taken down} memorial_restored {Memorial restored} memorial_erasure_requested {Erasure requested} memorial_erasure_cancelled {Erasure cancelled} memorial_erased {Memorial erased} memorial_archive_requested {Archive requested} memorial_merged {Memorials merged} memorial_unmerged {Merge undone} memorial_confirmation_resent {Confirmation e-mail sent again} memorial_manage_link_sent {Management link sent} memorial_not_duplicate {Marked as not a duplicate} person_modified {Person modified} tree_planted {Tree planted} tree_queued {Tree waiting to be planted} tree_moved {Tree moved} tree_in_ground {Tree in the ground} tree_checked {Tree checked} tree_replaced {Tree replaced} tree_death_declared {Tree declared dead} tree_photo_added {Tree photo added} tree_imported {Trees imported} guestbook_posted {Guestbook message left} guestbook_approved {Guestbook message approved} guestbook_rejected {Guestbook message deleted} guestbook_hidden {Guestbook message hidden} guestbook_withdrawn {Guestbook message withdrawn by its author} guestbook_mode_changed {Guestbook mode changed} key_created {API key created} key_revoked {API key revoked} user_invited {Colleague invited} user_role_changed {Role changed} user_removed {Team member removed} user_password_changed {Password changed} user_password_reset {Password reset} invitation_revoked {Invitation revoked} webhook_created {Webhook created} webhook_deleted {Webhook deleted} webhook_redelivered {Webhook delivery sent again} operator_settings_changed {Settings changed} operator_created {Operator created} stock_added {Stock added} context_created {Funeral home or group created} context_modified {Funeral home or group modified} species_created {Species created} species_modified {Species modified} code_issued {Planting codes issued} code_redeemed {Planting code used} code_credited {Planting code credited} visitor_settings_changed {Visitor planting settings changed} subscription_created {Reminder asked} subscription_confirmed {Reminder confirmed} subscription_deleted {Reminder deleted} subject_exported {Personal data exported} subject_erased {Personal data erased} memorial_anonymised {Memorial made anonymous} memorial_unanonymised {Memorial no longer anonymous} memorial_title_changed {Anonymous title changed} memorial_summary_sent {Closing summary sent} tree_message_hidden {Tree's message hidden} tree_message_shown {Tree's message shown again} guestbook_deleted {Guestbook message deleted by the family} user_created {Team member created} operator_prepaid_added {Prepaid trees added} plantation_created {Planting site created} plantation_modified {Planting site modified} plantation_deactivated {Planting site closed} planting_payment_started {Visitor's payment started} planting_paid {Visitor's payment received} planting_given_up {Visitor's planting given up} planting_refunded {Visitor's payment refunded} subscription_modified {Reminder modified} subscription_cancelled {Reminder stopped} ceremony_scheduled {Ceremony scheduled} ceremony_changed {Ceremony changed} ceremony_cancelled {Ceremony cancelled} photo_shared {Photo shared by a visitor} photo_published {Photo published in the gallery} photo_removed {Photo removed} other {{action}}}",
   "dashboard.audit_target_type":
     "{type, select, memorial {Memorial} person {Person} tree {Tree} guestbook {Guestbook message} photo {Photo} key {API key} user {Team member} invitation {Invitation} webhook {Webhook} operator {Operator} context {Funeral home or group} species {Species} code {Planting code} subscription {Reminder} archive {Archive} subject {Personal data} plantation {Planting site} stock {Stock} planting {Visitor's planting} other {{type}}}",
   "dashboard.audit_domain":
-    "{domain, select, memorial {Memorials} person {Persons} tree {Trees} guestbook {Guestbook} key {API keys} user {Team} invitation {Invitations} webhook {Webhooks} operator {Operator} stock {Stock} context {Funeral homes and groups} species {Species} code {Planting codes} visitor {Visitor plantings} subscription {Reminders} subject {Personal data} plantation {Planting sites} planting {Visitors' payments} ceremony {Ceremonies} other {{domain}}}",
+    "{domain, select, memorial {Memorials} person {Persons} tree {Trees} guestbook {Guestbook} key {API keys} user {Team} invitation {Invitations} webhook {Webhooks} operator {Operator} stock {Stock} context {Funeral homes and groups} species {Species} code {Planting codes} visitor {Visitor plantings} subscription {Reminders} subject {Personal data} plantation {Planting sites} planting {Visitors' payments} ceremony {Ceremonies} photo {Photos} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Team member} key {API key} family {Family link} visitor {Visitor} cli {Command line} other {System}}",
   // A person's request answered in the dashboard (/dashboard/privacy).
@@ -1443,6 +1443,8 @@ export const en: Catalogue = {
   "subjectFields.name": "name",
   "subjectFields.planter": "planter's name",
   "subjectFields.message": "message",
+  "subjectSources.photoAuthor": "the name left with a shared photo",
+  "subjectFields.caption": "caption",
   "subjectFields.author_name": "author's name",
   "subjectFields.to_address": "recipient",
   "subjectFields.text": "text",
@@ -1560,4 +1562,53 @@ export const en: Catalogue = {
   "page.manageCeremonyErrHttps": "Enter an address starting with https://.",
   "page.manageCeremonyErrStart": "Enter a date and a time.",
   "page.manageCeremonyErrTimeZone": "Enter a time zone such as Europe/Brussels.",
+  // The photos visitors share of a memorial (lib/memorial-photos): the gallery, its form and
+  // refusals, the family's and the operator's approval, the e-mails' mention.
+  "email.managePhotos":
+    "Visitors can share photos from the memorial’s page: they appear in its gallery only once you approve them, on the management page.",
+  "gallery.heading": "Photos",
+  "gallery.byline": "Shared by {name}",
+  "gallery.photoAlt": "A photo shared in memory",
+  "gallery.shareHeading": "Share a photo",
+  "gallery.shareText":
+    "A photo of the person, of a moment you shared? Send it: the family approves it before it appears here.",
+  "gallery.fileLabel": "Photo (JPEG, PNG or WebP, one at a time, up to {mb} MB)",
+  "gallery.captionLabel": "Caption (optional, up to {max} characters)",
+  "gallery.nameLabel": "Your name (optional)",
+  "gallery.submit": "Send the photo",
+  "gallery.thanks":
+    "Thank you. The family will see your photo and approve it before it appears on this page.",
+  "gallery.refusedTitle": "The photo was not sent",
+  "gallery.refusedNotImage":
+    "This file is not a photo we can read. Send a JPEG, PNG or WebP photo (on a phone, a HEIC photo saved as JPEG).",
+  "gallery.refusedTooLarge": "The photo is too large: {mb} MB at most.",
+  "gallery.refusedWords": "The caption or the name is too long, or holds a link or control characters.",
+  "gallery.refusedMissing": "Choose a photo to send.",
+  "gallery.refusedRateLimited": "Too many photos sent for now. Please try again later.",
+  "gallery.refusedOrigin": "This form must be sent from the memorial’s page.",
+  "gallery.refusedNotFound": "This memorial does not take photos.",
+  "gallery.refusedInvalid": "The form could not be read. Please try again from the memorial’s page.",
+  "gallery.back": "Back to the memorial’s page",
+  "gallery.home": "Home page",
+  "gallery.manageHeading": "Visitors’ photos",
+  "gallery.manageIntro":
+    "The photos visitors share appear in the page’s gallery only once approved. You can remove a photo at any time.",
+  "gallery.manageWaiting": "Waiting for your approval",
+  "gallery.managePublished": "In the gallery",
+  "gallery.manageNoneWaiting": "No photo waiting.",
+  "gallery.manageNonePublished": "No photo in the gallery.",
+  "gallery.approve": "Approve",
+  "gallery.remove": "Remove",
+  "gallery.sharedOn": "Received on {date}",
+  "dashboard.eventPhotoPublished": "Photo published in the gallery",
+  "dashboard.photosHeading": "Visitors’ photos",
+  "dashboard.photosIntro":
+    "The family approves visitors’ photos on its management page; you can approve or remove them here too.",
+  "dashboard.photosApprove": "Approve",
+  "dashboard.photosRemove": "Remove",
+  "dashboard.photosWaiting": "Waiting",
+  "dashboard.photosPublished": "Published",
+  "dashboard.photosNone": "No photo.",
+  "dashboard.photosApproved": "Photo published.",
+  "dashboard.photosRemoved": "Photo removed.",
 };

@@ -1448,11 +1448,11 @@ export const fr = {
     "Ce qui a été fait à ce mémorial, et par qui, du plus récent au plus ancien.",
   "dashboard.audit_memorial_link": "Filtrer et exporter dans le journal",
   "dashboard.audit_action":
-    "{key, select, memorial_created {Mémorial créé} memorial_confirmed {Mémorial confirmé par la famille} memorial_declined {Mémorial refusé par la famille} memorial_expired {Mémorial clos, jamais confirmé} memorial_hidden {Mémorial masqué} memorial_shown {Mémorial de nouveau visible} memorial_privacy_changed {Confidentialité modifiée} memorial_taken_down {Mémorial retiré} memorial_restored {Mémorial rétabli} memorial_erasure_requested {Effacement demandé} memorial_erasure_cancelled {Effacement annulé} memorial_erased {Mémorial effacé} memorial_archive_requested {Archive demandée} memorial_merged {Mémoriaux fusionnés} memorial_unmerged {Fusion annulée} memorial_confirmation_resent {E-mail de confirmation renvoyé} memorial_manage_link_sent {Lien de gestion envoyé} memorial_not_duplicate {Marqué comme n’étant pas un doublon} person_modified {Personne modifiée} tree_planted {Arbre planté} tree_queued {Arbre en attente de plantation} tree_moved {Arbre déplacé} tree_in_ground {Arbre mis en terre} tree_checked {Arbre contrôlé} tree_replaced {Arbre remplacé} tree_death_declared {Arbre déclaré mort} tree_photo_added {Photo de l’arbre ajoutée} tree_imported {Arbres importés} guestbook_posted {Message laissé au livre d’or} guestbook_approved {Message du livre d’or approuvé} guestbook_rejected {Message du livre d’or supprimé} guestbook_hidden {Message du livre d’or masqué} guestbook_withdrawn {Message du livre d’or retiré par son auteur} guestbook_mode_changed {Mode du livre d’or modifié} key_created {Clé d’API créée} key_revoked {Clé d’API révoquée} user_invited {Collègue invité} user_role_changed {Rôle modifié} user_removed {Membre de l’équipe retiré} user_password_changed {Mot de passe modifié} user_password_reset {Mot de passe réinitialisé} invitation_revoked {Invitation révoquée} webhook_created {Webhook créé} webhook_deleted {Webhook supprimé} webhook_redelivered {Livraison du webhook renvoyée} operator_settings_changed {Réglages modifiés} operator_created {Opérateur créé} stock_added {Stock ajouté} context_created {Funérarium ou groupe créé} context_modified {Funérarium ou groupe modifié} species_created {Essence créée} species_modified {Essence modifiée} code_issued {Codes de plantation émis} code_redeemed {Code de plantation utilisé} code_credited {Code de plantation crédité} visitor_settings_changed {Réglages des plantations des visiteurs modifiés} subscription_created {Rappel demandé} subscription_confirmed {Rappel confirmé} subscription_deleted {Rappel supprimé} subject_exported {Données personnelles exportées} subject_erased {Données personnelles effacées} memorial_anonymised {Mémorial rendu anonyme} memorial_unanonymised {Mémorial de nouveau nominatif} memorial_title_changed {Titre anonyme modifié} memorial_summary_sent {Bilan de clôture envoyé} tree_message_hidden {Message de l’arbre masqué} tree_message_shown {Message de l’arbre de nouveau visible} guestbook_deleted {Message du livre d’or supprimé par la famille} user_created {Membre de l’équipe créé} operator_prepaid_added {Arbres prépayés ajoutés} plantation_created {Site de plantation créé} plantation_modified {Site de plantation modifié} plantation_deactivated {Site de plantation fermé} planting_payment_started {Paiement d’un visiteur commencé} planting_paid {Paiement d’un visiteur reçu} planting_given_up {Plantation d’un visiteur abandonnée} planting_refunded {Paiement d’un visiteur remboursé} subscription_modified {Rappel modifié} subscription_cancelled {Rappel arrêté} ceremony_scheduled {Cérémonie programmée} ceremony_changed {Cérémonie modifiée} ceremony_cancelled {Cérémonie annulée} other {{action}}}",
+    "{key, select, memorial_created {Mémorial créé} memorial_confirmed {Mémorial confirmé par la famille} memorial_declined {Mémorial refusé par la famille} memorial_expired {Mémorial clos, jamais confirmé} memorial_hidden {Mémorial masqué} memorial_shown {Mémorial de nouveau visible} memorial_privacy_changed {Confidentialité modifiée} memorial_taken_down {Mémorial retiré} memorial_restored {Mémorial rétabli} memorial_erasure_requested {Effacement demandé} memorial_erasure_cancelled {Effacement annulé} memorial_erased {Mémorial effacé} memorial_archive_requested {Archive demandée} memorial_merged {Mémoriaux fusionnés} memorial_unmerged {Fusion annulée} memorial_confirmation_resent {E-mail de confirmation renvoyé} memorial_manage_link_sent {Lien de gestion envoyé} memorial_not_duplicate {Marqué comme n’étant pas un doublon} person_modified {Personne modifiée} tree_planted {Arbre planté} tree_queued {Arbre en attente de plantation} tree_moved {Arbre déplacé} tree_in_ground {Arbre mis en terre} tree_checked {Arbre contrôlé} tree_replaced {Arbre remplacé} tree_death_declared {Arbre déclaré mort} tree_photo_added {Photo de l’arbre ajoutée} tree_imported {Arbres importés} guestbook_posted {Message laissé au livre d’or} guestbook_approved {Message du livre d’or approuvé} guestbook_rejected {Message du livre d’or supprimé} guestbook_hidden {Message du livre d’or masqué} guestbook_withdrawn {Message du livre d’or retiré par son auteur} guestbook_mode_changed {Mode du livre d’or modifié} key_created {Clé d’API créée} key_revoked {Clé d’API révoquée} user_invited {Collègue invité} user_role_changed {Rôle modifié} user_removed {Membre de l’équipe retiré} user_password_changed {Mot de passe modifié} user_password_reset {Mot de passe réinitialisé} invitation_revoked {Invitation révoquée} webhook_created {Webhook créé} webhook_deleted {Webhook supprimé} webhook_redelivered {Livraison du webhook renvoyée} operator_settings_changed {Réglages modifiés} operator_created {Opérateur créé} stock_added {Stock ajouté} context_created {Funérarium ou groupe créé} context_modified {Funérarium ou groupe modifié} species_created {Essence créée} species_modified {Essence modifiée} code_issued {Codes de plantation émis} code_redeemed {Code de plantation utilisé} code_credited {Code de plantation crédité} visitor_settings_changed {Réglages des plantations des visiteurs modifiés} subscription_created {Rappel demandé} subscription_confirmed {Rappel confirmé} subscription_deleted {Rappel supprimé} subject_exported {Données personnelles exportées} subject_erased {Données personnelles effacées} memorial_anonymised {Mémorial rendu anonyme} memorial_unanonymised {Mémorial de nouveau nominatif} memorial_title_changed {Titre anonyme modifié} memorial_summary_sent {Bilan de clôture envoyé} tree_message_hidden {Message de l’arbre masqué} tree_message_shown {Message de l’arbre de nouveau visible} guestbook_deleted {Message du livre d’or supprimé par la famille} user_created {Membre de l’équipe créé} operator_prepaid_added {Arbres prépayés ajoutés} plantation_created {Site de plantation créé} plantation_modified {Site de plantation modifié} plantation_deactivated {Site de plantation fermé} planting_payment_started {Paiement d’un visiteur commencé} planting_paid {Paiement d’un visiteur reçu} planting_given_up {Plantation d’un visiteur abandonnée} planting_refunded {Paiement d’un visiteur remboursé} subscription_modified {Rappel modifié} subscription_cancelled {Rappel arrêté} ceremony_scheduled {Cérémonie programmée} ceremony_changed {Cérémonie modifiée} ceremony_cancelled {Cérémonie annulée} photo_shared {Photo partagée par un visiteur} photo_published {Photo publiée dans la galerie} photo_removed {Photo retirée} other {{action}}}",
   "dashboard.audit_target_type":
     "{type, select, memorial {Mémorial} person {Personne} tree {Arbre} guestbook {Message du livre d’or} photo {Photo} key {Clé d’API} user {Membre de l’équipe} invitation {Invitation} webhook {Webhook} operator {Opérateur} context {Funérarium ou groupe} species {Essence} code {Code de plantation} subscription {Rappel} archive {Archive} subject {Données personnelles} plantation {Site de plantation} stock {Stock} planting {Plantation d’un visiteur} other {{type}}}",
   "dashboard.audit_domain":
-    "{domain, select, memorial {Mémoriaux} person {Personnes} tree {Arbres} guestbook {Livre d’or} key {Clés d’API} user {Équipe} invitation {Invitations} webhook {Webhooks} operator {Opérateur} stock {Stock} context {Funérariums et groupes} species {Essences} code {Codes de plantation} visitor {Plantations des visiteurs} subscription {Rappels} subject {Données personnelles} plantation {Sites de plantation} planting {Paiements des visiteurs} ceremony {Cérémonies} other {{domain}}}",
+    "{domain, select, memorial {Mémoriaux} person {Personnes} tree {Arbres} guestbook {Livre d’or} key {Clés d’API} user {Équipe} invitation {Invitations} webhook {Webhooks} operator {Opérateur} stock {Stock} context {Funérariums et groupes} species {Essences} code {Codes de plantation} visitor {Plantations des visiteurs} subscription {Rappels} subject {Données personnelles} plantation {Sites de plantation} planting {Paiements des visiteurs} ceremony {Cérémonies} photo {Photos} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Membre de l’équipe} key {Clé d’API} family {Lien de la famille} visitor {Visiteur} cli {Ligne de commande} other {Système}}",
   // A person's request answered in the dashboard (/dashboard/privacy).
@@ -1485,6 +1485,8 @@ export const fr = {
   "subjectFields.name": "nom",
   "subjectFields.planter": "nom du planteur",
   "subjectFields.message": "message",
+  "subjectSources.photoAuthor": "le nom laissé avec une photo partagée",
+  "subjectFields.caption": "légende",
   "subjectFields.author_name": "nom de l'auteur",
   "subjectFields.to_address": "destinataire",
   "subjectFields.text": "texte",
@@ -1605,6 +1607,56 @@ export const fr = {
   "page.manageCeremonyErrHttps": "Saisissez une adresse commençant par https://.",
   "page.manageCeremonyErrStart": "Saisissez une date et une heure.",
   "page.manageCeremonyErrTimeZone": "Saisissez un fuseau horaire tel que Europe/Brussels.",
+  // The photos visitors share of a memorial (lib/memorial-photos): the gallery, its form and
+  // refusals, the family's and the operator's approval, the e-mails' mention.
+  "email.managePhotos":
+    "Les visiteurs peuvent partager des photos depuis la page du mémorial : elles n’apparaissent dans sa galerie qu’après votre approbation, sur la page de gestion.",
+  "gallery.heading": "Photos",
+  "gallery.byline": "Partagée par {name}",
+  "gallery.photoAlt": "Photo partagée en souvenir",
+  "gallery.shareHeading": "Partager une photo",
+  "gallery.shareText":
+    "Une photo de la personne, d’un moment partagé ? Envoyez-la : la famille l’approuve avant qu’elle n’apparaisse ici.",
+  "gallery.fileLabel": "Photo (JPEG, PNG ou WebP, une à la fois, {mb} Mo au plus)",
+  "gallery.captionLabel": "Légende (facultatif, {max} caractères au plus)",
+  "gallery.nameLabel": "Votre nom (facultatif)",
+  "gallery.submit": "Envoyer la photo",
+  "gallery.thanks":
+    "Merci. La famille verra votre photo et l’approuvera avant qu’elle n’apparaisse sur cette page.",
+  "gallery.refusedTitle": "La photo n’a pas été envoyée",
+  "gallery.refusedNotImage":
+    "Ce fichier n’est pas une photo que nous savons lire. Envoyez une photo JPEG, PNG ou WebP (sur un téléphone, une photo HEIC enregistrée en JPEG).",
+  "gallery.refusedTooLarge": "La photo est trop lourde : {mb} Mo au plus.",
+  "gallery.refusedWords":
+    "La légende ou le nom est trop long, ou contient un lien ou des caractères de contrôle.",
+  "gallery.refusedMissing": "Choisissez une photo à envoyer.",
+  "gallery.refusedRateLimited": "Trop de photos envoyées pour le moment. Réessayez plus tard.",
+  "gallery.refusedOrigin": "Ce formulaire doit être envoyé depuis la page du mémorial.",
+  "gallery.refusedNotFound": "Ce mémorial ne reçoit pas de photos.",
+  "gallery.refusedInvalid": "Le formulaire n’a pas pu être lu. Réessayez depuis la page du mémorial.",
+  "gallery.back": "Retour à la page du mémorial",
+  "gallery.home": "Page d’accueil",
+  "gallery.manageHeading": "Photos des visiteurs",
+  "gallery.manageIntro":
+    "Les photos que les visiteurs partagent n’apparaissent dans la galerie de la page qu’une fois approuvées. Vous pouvez retirer une photo à tout moment.",
+  "gallery.manageWaiting": "En attente de votre approbation",
+  "gallery.managePublished": "Dans la galerie",
+  "gallery.manageNoneWaiting": "Aucune photo en attente.",
+  "gallery.manageNonePublished": "Aucune photo dans la galerie.",
+  "gallery.approve": "Approuver",
+  "gallery.remove": "Retirer",
+  "gallery.sharedOn": "Reçue le {date}",
+  "dashboard.eventPhotoPublished": "Photo publiée dans la galerie",
+  "dashboard.photosHeading": "Photos des visiteurs",
+  "dashboard.photosIntro":
+    "La famille approuve les photos des visiteurs sur sa page de gestion ; vous pouvez aussi les approuver ou les retirer ici.",
+  "dashboard.photosApprove": "Approuver",
+  "dashboard.photosRemove": "Retirer",
+  "dashboard.photosWaiting": "En attente",
+  "dashboard.photosPublished": "Publiées",
+  "dashboard.photosNone": "Aucune photo.",
+  "dashboard.photosApproved": "Photo publiée.",
+  "dashboard.photosRemoved": "Photo retirée.",
 };
 
 export type MessageKey = keyof typeof fr;

@@ -1424,11 +1424,11 @@ export const nl: Catalogue = {
   "dashboard.audit_memorial_help": "Wat er met deze gedenkpagina gebeurde, en door wie, nieuwste eerst.",
   "dashboard.audit_memorial_link": "Filteren en exporteren in het logboek",
   "dashboard.audit_action":
-    "{key, select, memorial_created {Gedenkpagina aangemaakt} memorial_confirmed {Gedenkpagina bevestigd door de familie} memorial_declined {Gedenkpagina geweigerd door de familie} memorial_expired {Gedenkpagina gesloten, nooit bevestigd} memorial_hidden {Gedenkpagina verborgen} memorial_shown {Gedenkpagina weer zichtbaar} memorial_privacy_changed {Privacy gewijzigd} memorial_taken_down {Gedenkpagina offline gehaald} memorial_restored {Gedenkpagina hersteld} memorial_erasure_requested {Wissing gevraagd} memorial_erasure_cancelled {Wissing geannuleerd} memorial_erased {Gedenkpagina gewist} memorial_archive_requested {Archief gevraagd} memorial_merged {Gedenkpagina’s samengevoegd} memorial_unmerged {Samenvoeging ongedaan gemaakt} memorial_confirmation_resent {Bevestigingsmail opnieuw verstuurd} memorial_manage_link_sent {Beheerlink verstuurd} memorial_not_duplicate {Gemarkeerd als geen dubbel} person_modified {Persoon gewijzigd} tree_planted {Boom geplant} tree_queued {Boom wacht op planting} tree_moved {Boom verplaatst} tree_in_ground {Boom in de grond} tree_checked {Boom gecontroleerd} tree_replaced {Boom vervangen} tree_death_declared {Boom dood verklaard} tree_photo_added {Foto van de boom toegevoegd} tree_imported {Bomen geïmporteerd} guestbook_posted {Bericht in het gastenboek} guestbook_approved {Gastenboekbericht goedgekeurd} guestbook_rejected {Gastenboekbericht verwijderd} guestbook_hidden {Gastenboekbericht verborgen} guestbook_withdrawn {Gastenboekbericht ingetrokken door de schrijver} guestbook_mode_changed {Gastenboekmodus gewijzigd} key_created {API-sleutel aangemaakt} key_revoked {API-sleutel ingetrokken} user_invited {Collega uitgenodigd} user_role_changed {Rol gewijzigd} user_removed {Teamlid verwijderd} user_password_changed {Wachtwoord gewijzigd} user_password_reset {Wachtwoord opnieuw ingesteld} invitation_revoked {Uitnodiging ingetrokken} webhook_created {Webhook aangemaakt} webhook_deleted {Webhook verwijderd} webhook_redelivered {Webhooklevering opnieuw verstuurd} operator_settings_changed {Instellingen gewijzigd} operator_created {Operator aangemaakt} stock_added {Voorraad toegevoegd} context_created {Uitvaartcentrum of groep aangemaakt} context_modified {Uitvaartcentrum of groep gewijzigd} species_created {Boomsoort aangemaakt} species_modified {Boomsoort gewijzigd} code_issued {Plantcodes uitgegeven} code_redeemed {Plantcode gebruikt} code_credited {Plantcode gecrediteerd} visitor_settings_changed {Instellingen van bezoekersplantingen gewijzigd} subscription_created {Herinnering gevraagd} subscription_confirmed {Herinnering bevestigd} subscription_deleted {Herinnering verwijderd} subject_exported {Persoonsgegevens geëxporteerd} subject_erased {Persoonsgegevens gewist} memorial_anonymised {Gedenkpagina anoniem gemaakt} memorial_unanonymised {Gedenkpagina niet langer anoniem} memorial_title_changed {Anonieme titel gewijzigd} memorial_summary_sent {Afsluitend overzicht verstuurd} tree_message_hidden {Bericht van de boom verborgen} tree_message_shown {Bericht van de boom weer zichtbaar} guestbook_deleted {Gastenboekbericht verwijderd door de familie} user_created {Teamlid aangemaakt} operator_prepaid_added {Vooruitbetaalde bomen toegevoegd} plantation_created {Plantlocatie aangemaakt} plantation_modified {Plantlocatie gewijzigd} plantation_deactivated {Plantlocatie gesloten} planting_payment_started {Betaling van een bezoeker gestart} planting_paid {Betaling van een bezoeker ontvangen} planting_given_up {Planting van een bezoeker opgegeven} planting_refunded {Betaling van een bezoeker terugbetaald} subscription_modified {Herinnering gewijzigd} subscription_cancelled {Herinnering stopgezet} ceremony_scheduled {Plechtigheid gepland} ceremony_changed {Plechtigheid gewijzigd} ceremony_cancelled {Plechtigheid geannuleerd} other {{action}}}",
+    "{key, select, memorial_created {Gedenkpagina aangemaakt} memorial_confirmed {Gedenkpagina bevestigd door de familie} memorial_declined {Gedenkpagina geweigerd door de familie} memorial_expired {Gedenkpagina gesloten, nooit bevestigd} memorial_hidden {Gedenkpagina verborgen} memorial_shown {Gedenkpagina weer zichtbaar} memorial_privacy_changed {Privacy gewijzigd} memorial_taken_down {Gedenkpagina offline gehaald} memorial_restored {Gedenkpagina hersteld} memorial_erasure_requested {Wissing gevraagd} memorial_erasure_cancelled {Wissing geannuleerd} memorial_erased {Gedenkpagina gewist} memorial_archive_requested {Archief gevraagd} memorial_merged {Gedenkpagina’s samengevoegd} memorial_unmerged {Samenvoeging ongedaan gemaakt} memorial_confirmation_resent {Bevestigingsmail opnieuw verstuurd} memorial_manage_link_sent {Beheerlink verstuurd} memorial_not_duplicate {Gemarkeerd als geen dubbel} person_modified {Persoon gewijzigd} tree_planted {Boom geplant} tree_queued {Boom wacht op planting} tree_moved {Boom verplaatst} tree_in_ground {Boom in de grond} tree_checked {Boom gecontroleerd} tree_replaced {Boom vervangen} tree_death_declared {Boom dood verklaard} tree_photo_added {Foto van de boom toegevoegd} tree_imported {Bomen geïmporteerd} guestbook_posted {Bericht in het gastenboek} guestbook_approved {Gastenboekbericht goedgekeurd} guestbook_rejected {Gastenboekbericht verwijderd} guestbook_hidden {Gastenboekbericht verborgen} guestbook_withdrawn {Gastenboekbericht ingetrokken door de schrijver} guestbook_mode_changed {Gastenboekmodus gewijzigd} key_created {API-sleutel aangemaakt} key_revoked {API-sleutel ingetrokken} user_invited {Collega uitgenodigd} user_role_changed {Rol gewijzigd} user_removed {Teamlid verwijderd} user_password_changed {Wachtwoord gewijzigd} user_password_reset {Wachtwoord opnieuw ingesteld} invitation_revoked {Uitnodiging ingetrokken} webhook_created {Webhook aangemaakt} webhook_deleted {Webhook verwijderd} webhook_redelivered {Webhooklevering opnieuw verstuurd} operator_settings_changed {Instellingen gewijzigd} operator_created {Operator aangemaakt} stock_added {Voorraad toegevoegd} context_created {Uitvaartcentrum of groep aangemaakt} context_modified {Uitvaartcentrum of groep gewijzigd} species_created {Boomsoort aangemaakt} species_modified {Boomsoort gewijzigd} code_issued {Plantcodes uitgegeven} code_redeemed {Plantcode gebruikt} code_credited {Plantcode gecrediteerd} visitor_settings_changed {Instellingen van bezoekersplantingen gewijzigd} subscription_created {Herinnering gevraagd} subscription_confirmed {Herinnering bevestigd} subscription_deleted {Herinnering verwijderd} subject_exported {Persoonsgegevens geëxporteerd} subject_erased {Persoonsgegevens gewist} memorial_anonymised {Gedenkpagina anoniem gemaakt} memorial_unanonymised {Gedenkpagina niet langer anoniem} memorial_title_changed {Anonieme titel gewijzigd} memorial_summary_sent {Afsluitend overzicht verstuurd} tree_message_hidden {Bericht van de boom verborgen} tree_message_shown {Bericht van de boom weer zichtbaar} guestbook_deleted {Gastenboekbericht verwijderd door de familie} user_created {Teamlid aangemaakt} operator_prepaid_added {Vooruitbetaalde bomen toegevoegd} plantation_created {Plantlocatie aangemaakt} plantation_modified {Plantlocatie gewijzigd} plantation_deactivated {Plantlocatie gesloten} planting_payment_started {Betaling van een bezoeker gestart} planting_paid {Betaling van een bezoeker ontvangen} planting_given_up {Planting van een bezoeker opgegeven} planting_refunded {Betaling van een bezoeker terugbetaald} subscription_modified {Herinnering gewijzigd} subscription_cancelled {Herinnering stopgezet} ceremony_scheduled {Plechtigheid gepland} ceremony_changed {Plechtigheid gewijzigd} ceremony_cancelled {Plechtigheid geannuleerd} photo_shared {Foto gedeeld door een bezoeker} photo_published {Foto gepubliceerd in de galerij} photo_removed {Foto verwijderd} other {{action}}}",
   "dashboard.audit_target_type":
     "{type, select, memorial {Gedenkpagina} person {Persoon} tree {Boom} guestbook {Gastenboekbericht} photo {Foto} key {API-sleutel} user {Teamlid} invitation {Uitnodiging} webhook {Webhook} operator {Operator} context {Uitvaartcentrum of groep} species {Boomsoort} code {Plantcode} subscription {Herinnering} archive {Archief} subject {Persoonsgegevens} plantation {Plantlocatie} stock {Voorraad} planting {Planting van een bezoeker} other {{type}}}",
   "dashboard.audit_domain":
-    "{domain, select, memorial {Gedenkpagina’s} person {Personen} tree {Bomen} guestbook {Gastenboek} key {API-sleutels} user {Team} invitation {Uitnodigingen} webhook {Webhooks} operator {Operator} stock {Voorraad} context {Uitvaartcentra en groepen} species {Boomsoorten} code {Plantcodes} visitor {Bezoekersplantingen} subscription {Herinneringen} subject {Persoonsgegevens} plantation {Plantlocaties} planting {Betalingen van bezoekers} ceremony {Plechtigheden} other {{domain}}}",
+    "{domain, select, memorial {Gedenkpagina’s} person {Personen} tree {Bomen} guestbook {Gastenboek} key {API-sleutels} user {Team} invitation {Uitnodigingen} webhook {Webhooks} operator {Operator} stock {Voorraad} context {Uitvaartcentra en groepen} species {Boomsoorten} code {Plantcodes} visitor {Bezoekersplantingen} subscription {Herinneringen} subject {Persoonsgegevens} plantation {Plantlocaties} planting {Betalingen van bezoekers} ceremony {Plechtigheden} photo {Foto’s} other {{domain}}}",
   "dashboard.audit_kind":
     "{kind, select, user {Teamlid} key {API-sleutel} family {Link van de familie} visitor {Bezoeker} cli {Opdrachtregel} other {Systeem}}",
   // A person's request answered in the dashboard (/dashboard/privacy).
@@ -1461,6 +1461,8 @@ export const nl: Catalogue = {
   "subjectFields.name": "naam",
   "subjectFields.planter": "naam van de planter",
   "subjectFields.message": "bericht",
+  "subjectSources.photoAuthor": "de naam bij een gedeelde foto",
+  "subjectFields.caption": "onderschrift",
   "subjectFields.author_name": "naam van de auteur",
   "subjectFields.to_address": "ontvanger",
   "subjectFields.text": "tekst",
@@ -1582,4 +1584,53 @@ export const nl: Catalogue = {
   "page.manageCeremonyErrHttps": "Vul een adres in dat met https:// begint.",
   "page.manageCeremonyErrStart": "Vul een datum en een uur in.",
   "page.manageCeremonyErrTimeZone": "Vul een tijdzone in, zoals Europe/Brussels.",
+  // The photos visitors share of a memorial (lib/memorial-photos): the gallery, its form and
+  // refusals, the family's and the operator's approval, the e-mails' mention.
+  "email.managePhotos":
+    "Bezoekers kunnen foto’s delen vanaf de pagina van het gedenkteken: ze verschijnen pas in de galerij nadat u ze goedkeurt, op de beheerpagina.",
+  "gallery.heading": "Foto’s",
+  "gallery.byline": "Gedeeld door {name}",
+  "gallery.photoAlt": "Een foto gedeeld ter herinnering",
+  "gallery.shareHeading": "Een foto delen",
+  "gallery.shareText":
+    "Een foto van de persoon, van een gedeeld moment? Stuur ze: de familie keurt ze goed voordat ze hier verschijnt.",
+  "gallery.fileLabel": "Foto (JPEG, PNG of WebP, één per keer, hoogstens {mb} MB)",
+  "gallery.captionLabel": "Onderschrift (optioneel, hoogstens {max} tekens)",
+  "gallery.nameLabel": "Uw naam (optioneel)",
+  "gallery.submit": "De foto versturen",
+  "gallery.thanks": "Dank u. De familie ziet uw foto en keurt ze goed voordat ze op deze pagina verschijnt.",
+  "gallery.refusedTitle": "De foto is niet verstuurd",
+  "gallery.refusedNotImage":
+    "Dit bestand is geen foto die we kunnen lezen. Stuur een JPEG-, PNG- of WebP-foto (op een telefoon: een HEIC-foto opgeslagen als JPEG).",
+  "gallery.refusedTooLarge": "De foto is te groot: hoogstens {mb} MB.",
+  "gallery.refusedWords": "Het onderschrift of de naam is te lang, of bevat een link of stuurtekens.",
+  "gallery.refusedMissing": "Kies een foto om te versturen.",
+  "gallery.refusedRateLimited": "Voorlopig te veel foto’s verstuurd. Probeer het later opnieuw.",
+  "gallery.refusedOrigin": "Dit formulier moet vanaf de pagina van het gedenkteken worden verstuurd.",
+  "gallery.refusedNotFound": "Dit gedenkteken ontvangt geen foto’s.",
+  "gallery.refusedInvalid":
+    "Het formulier kon niet worden gelezen. Probeer het opnieuw vanaf de pagina van het gedenkteken.",
+  "gallery.back": "Terug naar de pagina van het gedenkteken",
+  "gallery.home": "Startpagina",
+  "gallery.manageHeading": "Foto’s van bezoekers",
+  "gallery.manageIntro":
+    "De foto’s die bezoekers delen, verschijnen pas in de galerij van de pagina nadat ze zijn goedgekeurd. U kunt een foto op elk moment verwijderen.",
+  "gallery.manageWaiting": "Wacht op uw goedkeuring",
+  "gallery.managePublished": "In de galerij",
+  "gallery.manageNoneWaiting": "Geen foto die wacht.",
+  "gallery.manageNonePublished": "Geen foto in de galerij.",
+  "gallery.approve": "Goedkeuren",
+  "gallery.remove": "Verwijderen",
+  "gallery.sharedOn": "Ontvangen op {date}",
+  "dashboard.eventPhotoPublished": "Foto gepubliceerd in de galerij",
+  "dashboard.photosHeading": "Foto’s van bezoekers",
+  "dashboard.photosIntro":
+    "De familie keurt de foto’s van bezoekers goed op haar beheerpagina; u kunt ze ook hier goedkeuren of verwijderen.",
+  "dashboard.photosApprove": "Goedkeuren",
+  "dashboard.photosRemove": "Verwijderen",
+  "dashboard.photosWaiting": "Wachtend",
+  "dashboard.photosPublished": "Gepubliceerd",
+  "dashboard.photosNone": "Geen foto.",
+  "dashboard.photosApproved": "Foto gepubliceerd.",
+  "dashboard.photosRemoved": "Foto verwijderd.",
 };

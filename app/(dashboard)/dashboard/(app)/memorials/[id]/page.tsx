@@ -21,6 +21,8 @@ import { CeremonySection } from "@/components/dashboard/ceremony-section";
 import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
 import { MoveTreesSection } from "@/components/dashboard/move-trees-section";
 import { PersonForm } from "@/components/dashboard/person-form";
+// The photos visitors shared: the operator publishes or removes them too.
+import { PhotosPanel } from "@/components/dashboard/photos-panel";
 import { PlantForm } from "@/components/dashboard/plant-form";
 import { PrintKitSection } from "@/components/dashboard/print-kit-section";
 import { ResendButton } from "@/components/dashboard/resend-button";
@@ -52,6 +54,8 @@ export default async function MemorialPage(props: {
     moved?: string | string[];
     movedTo?: string | string[];
     moveError?: string | string[];
+    // The photos panel's outcome (components/dashboard/photos-panel.tsx).
+    photos?: string | string[];
   }>;
 }) {
   const session = await requireOperator();
@@ -206,6 +210,14 @@ export default async function MemorialPage(props: {
       )}
       {memorial.kind === "global" ? null : (
         <GuestbookPanel scope={session.scope} memorialId={memorial.id} language={lang} />
+      )}
+      {memorial.kind === "global" ? null : (
+        <PhotosPanel
+          scope={session.scope}
+          memorialId={memorial.id}
+          language={lang}
+          outcome={typeof query.photos === "string" ? query.photos : undefined}
+        />
       )}
       <PrintKitSection
         memorialId={memorial.id}

@@ -1,0 +1,125 @@
+// The gallery of a memorial's page: the photos visitors shared that the family published, and the
+// form that shares one (a plain multipart form POSTed to /memorial/{id}/photos: no JavaScript;
+// the route redirects back here with ?photo=sent). Light on a phone: each <img> is lazy, decoded
+// off the main thread, sized by srcset/sizes to the screen (400, 800 or 1600 px wide files), its
+// width and height set so that nothing moves as it arrives.
+import type { Language } from "@memorial/lib/i18n/languages";
+import { translator } from "@memorial/lib/i18n/translate";
+import type { GalleryPhoto } from "@memorial/lib/memorial-photos/queries";
+import { AUTHOR_MAX, CAPTION_MAX } from "@memorial/lib/memorial-photos/rules";
+import { PHOTO_MAX_MB } from "@/web/public-pages/photo-refusal";
+
+// Two columns on a phone, three from 640 px, in a column of at most 64 rem (1024 px).
+const SIZES = "(min-width: 1024px) 330px, (min-width: 640px) 33vw, 50vw";
+
+/** The types the form offers: a phone converts its HEIC photos to JPEG for a form that asks so. */
+const ACCEPT = "image/jpeg,image/png,image/webp";
+
+export function PhotoGallery({
+  memorialId,
+  photos,
+  language,
+  sent,
+}: {
+  memorialId: number;
+  photos: GalleryPhoto[];
+  language: Language;
+  sent: boolean;
+}) {
+  const t = translator(language, "gallery");
+  const path = `/memorial/${memorialId}/photos`;
+  const input =
+    "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:outline-2 focus:outline-forest-600";
+  return (
+    <section aria-labelledby="photos-heading" className="py-6" id="photos" data-testid="photos">
+      <h2 id="photos-heading" className="font-serif text-2xl text-forest-800">
+        {t("heading")}
+      </h2>
+      {sent ? (
+        <p
+          role="status"
+          className="mt-4 rounded-xl border-l-4 border-forest-600 bg-forest-100 px-4 py-3 text-stone-900"
+          data-testid="photo-sent"
+        >
+          {t("thanks")}
+        </p>
+      ) : null}
+      {photos.length > 0 ? (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="gallery">
+          {photos.map((photo) => (
+            <li key={photo.id} data-testid="gallery-photo" data-photo-id={photo.id}>
+              <figure>
+                {/* biome-ignore lint/performance/noImgElement: plain HTML, no client runtime; the files are already sized */}
+                <img
+                  src={`${path}/${photo.fileKeys[0]}.jpg`}
+                  srcSet={photo.fileKeys
+                    .map((key, i) => `${path}/${key}.jpg ${photo.fileWidths[i]}w`)
+                    .join(", ")}
+                  sizes={SIZES}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  decoding="async"
+                  alt={photo.caption ?? t("photoAlt")}
+                  className="h-auto w-full rounded-lg bg-forest-100"
+                />
+                {photo.caption || photo.authorName ? (
+                  <figcaption className="mt-1 text-sm text-stone-800">
+                    {photo.caption ? <span className="block">{photo.caption}</span> : null}
+                    {photo.authorName ? (
+                      <span className="block text-stone-700">{t("byline", { name: photo.authorName })}</span>
+                    ) : null}
+                  </figcaption>
+                ) : null}
+              </figure>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        method="post"
+        // The language in the address too: a refusal of a body too large to be read (its lang field
+        // unread) still answers in the visitor's language.
+        action={`${path}?lang=${language}`}
+        encType="multipart/form-data"
+        className="mt-6 space-y-4 rounded-xl bg-white p-4 ring-1 ring-forest-100 sm:max-w-2xl"
+        data-testid="photo-form"
+      >
+        <h3 className="font-serif text-xl text-forest-800">{t("shareHeading")}</h3>
+        <p className="text-stone-800">{t("shareText")}</p>
+        <input type="hidden" name="lang" value={language} />
+        <div>
+          <label htmlFor="photo-file" className="font-semibold text-stone-900">
+            {t("fileLabel", { mb: PHOTO_MAX_MB })}
+          </label>
+          <input id="photo-file" name="photo" type="file" accept={ACCEPT} required className={input} />
+        </div>
+        <div>
+          <label htmlFor="photo-caption" className="font-semibold text-stone-900">
+            {t("captionLabel", { max: CAPTION_MAX })}
+          </label>
+          <input id="photo-caption" name="caption" type="text" maxLength={CAPTION_MAX} className={input} />
+        </div>
+        <div>
+          <label htmlFor="photo-name" className="font-semibold text-stone-900">
+            {t("nameLabel")}
+          </label>
+          <input
+            id="photo-name"
+            name="name"
+            type="text"
+            maxLength={AUTHOR_MAX}
+            autoComplete="name"
+            className={input}
+          />
+        </div>
+        <button
+          type="submit"
+          className="rounded-lg bg-forest-800 px-4 py-2 font-semibold text-white hover:bg-forest-900 focus:outline-2 focus:outline-offset-2 focus:outline-forest-600"
+        >
+          {t("submit")}
+        </button>
+      </form>
+    </section>
+  );
+}
