@@ -1,8 +1,10 @@
-// The visitors' forms of a public memorial page (the guestbook, the planting form): public forms
+// The visitors' forms of a public memorial page (the guestbook, the planting form, the photos):
+// public forms
 // (lib/http/public-form.ts) that a visitor sends from this site about a memorial the public may
 // see. What they share is here: the visitor acts, the Origin is required, the memorial is looked
 // up first (none, or not public: 404, whatever else is wrong), and each of the wrapper's refusals
 // is answered by the route's own refusal page under the key the route gives it.
+import type { DomainError } from "@memorial/lib/errors";
 import { type PublicFormContext, publicForm } from "@memorial/lib/http/public-form";
 import { parseId } from "@memorial/lib/validation";
 import { getPublicMemorial } from "@/web/memorials/public-memorial";
@@ -29,14 +31,16 @@ interface MemorialFormSpec<K> {
     host: readonly [K, number];
     /** 429: a limit (Retry-After is the wrapper's). */
     limited: K;
-    /** Another refusal of the domain, by its status. */
-    refused: (status: number) => K;
+    /** Another refusal of the domain: the route's key and status for it. */
+    refused: (error: DomainError) => readonly [K, number];
   };
+  /** The form's size limit, when it is not the public forms' (a photo's form). */
+  formBytes?: number;
 }
 
 /** The route handler of a memorial page's form: `export const POST = memorialForm({ ... }, handler)`. */
 export function memorialForm<K>(
-  { refuse, refusals }: MemorialFormSpec<K>,
+  { refuse, refusals, formBytes }: MemorialFormSpec<K>,
   handler: (ctx: MemorialFormContext & { loaded: PublicMemorial }) => Promise<Response>,
 ) {
   return publicForm<PublicMemorial | null>(
@@ -46,6 +50,7 @@ export function memorialForm<K>(
       // A form of another site (or a script without this site's Origin) cannot act in its name.
       origin: "required",
       form: true,
+      formBytes,
       load: async (ctx) => {
         const memorialId = parseId(ctx.params.id);
         return memorialId === null ? null : await getPublicMemorial(memorialId);
@@ -63,7 +68,7 @@ export function memorialForm<K>(
           case "limited":
             return refuse(ctx, refusals.limited, 429);
           case "refused":
-            return refuse(ctx, refusals.refused(refusal.error.status), refusal.error.status);
+            return refuse(ctx, ...refusals.refused(refusal.error));
         }
       },
     },

@@ -51,7 +51,7 @@ export const POST = memorialForm<GuestbookRefusalKey>(
       unreadable: "refusedInvalid",
       host: ["refusedOrigin", 403],
       limited: "refusedRateLimited",
-      refused: () => "refusedInvalid",
+      refused: (error) => ["refusedInvalid", error.status],
     },
   },
   async (ctx) => {

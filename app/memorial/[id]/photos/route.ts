@@ -6,18 +6,13 @@
 // public memorial), 413 (too large), 429 (Retry-After).
 import { requestClient } from "@memorial/lib/auth/client-address";
 import type { DomainError } from "@memorial/lib/errors";
-import { type PublicFormContext, publicForm } from "@memorial/lib/http/public-form";
 import { secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { PHOTO_FORM_BYTES } from "@memorial/lib/memorial-photos/rules";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
-import { parseId } from "@memorial/lib/validation";
-import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import { type MemorialFormContext, memorialForm } from "@/web/public-pages/memorial-form";
 import { type PhotoRefusalKey, photoRefusalPage } from "@/web/public-pages/photo-refusal";
 
-type Memorial = Awaited<ReturnType<typeof getPublicMemorial>>;
-type Context = PublicFormContext<Memorial>;
-
-function refuse(ctx: Context, reason: PhotoRefusalKey, status: number) {
+function refuse(ctx: MemorialFormContext, reason: PhotoRefusalKey, status: number) {
   const memorial = ctx.loaded;
   return secretLinkPage(
     photoRefusalPage({
@@ -31,51 +26,32 @@ function refuse(ctx: Context, reason: PhotoRefusalKey, status: number) {
 }
 
 /** The refusal of the use case's DomainError: its field and reason say which. */
-function refusalOf(error: DomainError): { reason: PhotoRefusalKey; status: number } {
-  if (error.status === 404) return { reason: "not-found", status: 404 };
+function refusalOf(error: DomainError): readonly [PhotoRefusalKey, number] {
+  if (error.status === 404) return ["not-found", 404];
   const problem = error.problem;
   if (problem?.field === "photo")
-    return problem.reason === "too-large"
-      ? { reason: "too-large", status: 413 }
-      : { reason: "not-an-image", status: 400 };
-  if (problem?.field === "caption" || problem?.field === "name") return { reason: "words", status: 400 };
-  return { reason: "invalid", status: error.status };
+    return problem.reason === "too-large" ? ["too-large", 413] : ["not-an-image", 400];
+  if (problem?.field === "caption" || problem?.field === "name") return ["words", 400];
+  return ["invalid", error.status];
 }
 
-export const POST = publicForm(
+export const POST = memorialForm<PhotoRefusalKey>(
   {
-    // Who acts, for the audit log: a visitor of the public pages (no account).
-    actor: { kind: "visitor" },
-    // A form of another site (or a script without this site's Origin) cannot send photos in its name.
-    origin: "required",
-    form: true,
+    refuse,
+    refusals: {
+      origin: "origin",
+      missing: "not-found",
+      tooLarge: "too-large",
+      unreadable: "invalid",
+      host: ["invalid", 400],
+      limited: "rate-limited",
+      refused: refusalOf,
+    },
     // One photo and a few fields.
     formBytes: PHOTO_FORM_BYTES,
-    load: async (ctx) => {
-      const memorialId = parseId(ctx.params.id);
-      return memorialId === null ? null : await getPublicMemorial(memorialId);
-    },
-    refuse: (refusal, ctx) => {
-      if (refusal.why === "origin") return refuse(ctx, "origin", 403);
-      if (!ctx.loaded) return refuse(ctx, "not-found", 404);
-      switch (refusal.why) {
-        case "too-large":
-          return refuse(ctx, "too-large", 413);
-        case "unreadable":
-        case "host":
-          return refuse(ctx, "invalid", 400);
-        case "limited":
-          return refuse(ctx, "rate-limited", 429);
-        case "refused": {
-          const { reason, status } = refusalOf(refusal.error);
-          return refuse(ctx, reason, status);
-        }
-      }
-    },
   },
   async (ctx) => {
     const memorial = ctx.loaded;
-    if (!memorial) return refuse(ctx, "not-found", 404);
     const file = ctx.form.get("photo");
     if (!(file instanceof Blob) || file.size === 0) return refuse(ctx, "missing", 400);
     await sharePhoto({

@@ -48,7 +48,7 @@ export const POST = memorialForm<PlantingRefusalKey>(
       // A forged Host: no receipt link is made on it, nothing written.
       host: ["host", 400],
       limited: "rate-limited",
-      refused: (status) => (status === 404 ? "not-plantable" : "invalid"),
+      refused: (error) => [error.status === 404 ? "not-plantable" : "invalid", error.status],
     },
   },
   async (ctx) => {
