@@ -3,8 +3,7 @@
 // day 14 by the job, is recorded as the family's (who asked); an expiry, a code credited back, a
 // visitor's tree given up in the queue or planted once stock returns are the job's own ("job
 // <name>"). Never "unattributed". The ways in that people use are e2e/api/audit-coverage.spec.ts's.
-import { actingAs } from "@memorial/lib/audit/actor";
-import { UNATTRIBUTED } from "@memorial/lib/audit/record";
+import { actingAs, UNATTRIBUTED } from "@memorial/lib/audit/actor";
 import { db, transaction } from "@memorial/lib/db/client";
 import { dispatchEvents } from "@memorial/lib/events/dispatcher";
 import { enqueue } from "@memorial/lib/jobs/enqueue";

@@ -1,8 +1,9 @@
-// On the real PostgreSQL: the audit log's one writer (lib/audit/record.ts) names the
+// On the real PostgreSQL: the audit log's writer (lib/changes/audit.ts, behind the one recorder) names the
 // actor of the work being done and keeps the fields changed, never a personal field's values; the
 // database refuses UPDATE, DELETE and TRUNCATE of the log, whoever asks.
-import { actingAs } from "@memorial/lib/audit/actor";
-import { PERSONAL_VALUE, recordAudit, UNATTRIBUTED } from "@memorial/lib/audit/record";
+import { actingAs, UNATTRIBUTED } from "@memorial/lib/audit/actor";
+import { PERSONAL_VALUE } from "@memorial/lib/audit/words";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { afterAll, describe, expect, it } from "vitest";
 
@@ -19,9 +20,9 @@ describe("the audit log", () => {
     const id = marker();
     await actingAs({ kind: "key", id: 7, name: "ERP", operatorId: 3 }, () =>
       transaction((tx) =>
-        recordAudit(tx, {
-          action: "person.modified",
-          target: { type: "person", id },
+        recordChange(tx, {
+          kind: "subscription.modified",
+          target: { type: "subscription", id },
           memorialId: 12,
           before: { lastName: "Dupont", deathDate: "2026-01-01", hidden: false },
           after: { lastName: "Dupond", deathDate: "2026-01-02", hidden: false },
@@ -35,8 +36,8 @@ describe("the audit log", () => {
       actorLabel: "ERP",
       operatorId: 3,
       memorialId: 12,
-      action: "person.modified",
-      targetType: "person",
+      action: "subscription.modified",
+      targetType: "subscription",
     });
     expect(row.changes).toEqual({
       lastName: { before: PERSONAL_VALUE, after: PERSONAL_VALUE },
@@ -46,7 +47,7 @@ describe("the audit log", () => {
 
   it("names a write whose way in said no actor as unattributed, and rolls back with its change", async () => {
     const id = marker();
-    await transaction((tx) => recordAudit(tx, { action: "tree.planted", target: { type: "tree", id } }));
+    await transaction((tx) => recordChange(tx, { kind: "tree.queued", target: { type: "tree", id } }));
     expect(await rowOf(id)).toMatchObject({
       actorKind: "system",
       actorLabel: UNATTRIBUTED.kind === "system" ? UNATTRIBUTED.name : "",
@@ -56,7 +57,7 @@ describe("the audit log", () => {
     await expect(
       actingAs({ kind: "cli", account: "root" }, () =>
         transaction(async (tx) => {
-          await recordAudit(tx, { action: "tree.planted", target: { type: "tree", id: gone } });
+          await recordChange(tx, { kind: "tree.queued", target: { type: "tree", id: gone } });
           throw new Error("the change failed");
         }),
       ),
@@ -67,7 +68,9 @@ describe("the audit log", () => {
   it("is refused UPDATE, DELETE and TRUNCATE by the database", async () => {
     const id = marker();
     await actingAs({ kind: "system", name: "test" }, () =>
-      transaction((tx) => recordAudit(tx, { action: "memorial.hidden", target: { type: "memorial", id } })),
+      transaction((tx) =>
+        recordChange(tx, { kind: "memorial.not_duplicate", target: { type: "memorial", id } }),
+      ),
     );
     await expect(
       db.$executeRaw`UPDATE "audit_log" SET "action" = 'memorial.shown' WHERE "target_id" = ${id}`,
@@ -76,6 +79,6 @@ describe("the audit log", () => {
       /append-only/,
     );
     await expect(db.$executeRawUnsafe(`TRUNCATE "audit_log"`)).rejects.toThrow(/append-only/);
-    expect((await rowOf(id)).action).toBe("memorial.hidden");
+    expect((await rowOf(id)).action).toBe("memorial.not_duplicate");
   });
 });

@@ -4,9 +4,10 @@
 // family without an address. The consumer is called on the stored events directly, in a
 // transaction, as the dispatcher calls it (dispatching here would take other tests' events).
 
+import { actingAs } from "@memorial/lib/audit/actor";
+import { withEvents } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
-import { recordEvents } from "@memorial/lib/events/events";
 import { inGroundEmailConsumer } from "@memorial/lib/mail/in-ground-consumer";
 import { afterAll, describe, expect, it } from "vitest";
 import { unique } from "@/e2e/support/factories";
@@ -37,24 +38,36 @@ async function record(
   memorial: { id: number; operatorId: number; isTest: boolean },
   days: { treeId: number; on: string }[],
 ) {
-  await transaction(async (tx) => {
-    for (const { treeId, on } of days) {
-      await tx.tree.update({
-        where: { id: treeId },
-        data: { status: "in_ground", inGroundOn: new Date(`${on}T00:00:00Z`) },
-      });
-    }
-    await recordEvents(
-      tx,
-      days.map(({ treeId, on }) => ({
-        type: "tree.in_ground" as const,
-        operatorId: memorial.operatorId,
-        isTest: memorial.isTest,
-        memorialId: memorial.id,
-        payload: { treeId, memorialId: memorial.id, on, latitude: 50.85, longitude: 4.35, photoKey: null },
-      })),
-    );
-  });
+  await actingAs({ kind: "system", name: "test" }, () =>
+    withEvents(async (tx, changes) => {
+      for (const { treeId, on } of days) {
+        await tx.tree.update({
+          where: { id: treeId },
+          data: { status: "in_ground", inGroundOn: new Date(`${on}T00:00:00Z`) },
+        });
+      }
+      for (const { treeId, on } of days) {
+        await changes.record({
+          kind: "tree.in_ground",
+          target: { type: "tree", id: treeId },
+          operatorId: memorial.operatorId,
+          memorialId: memorial.id,
+          after: { status: "in_ground", inGroundOn: on },
+          event: {
+            isTest: memorial.isTest,
+            payload: {
+              treeId,
+              memorialId: memorial.id,
+              on,
+              latitude: 50.85,
+              longitude: 4.35,
+              photoKey: null,
+            },
+          },
+        });
+      }
+    }),
+  );
 }
 
 /** Hands the memorial's pending events to the consumer, in order, and marks them, as the dispatcher does. */

@@ -3,11 +3,11 @@
 // and, when both give one, place match another memorial of the SAME operator is recorded as a
 // possible duplicate; the creation's result is the same as without it; "not the same person" is
 // never suggested again, not by a later detection either; never across operators.
+import { withEvents } from "@memorial/lib/changes/record";
 import { db, Prisma, transaction } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
 import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memorials";
 import { dispatchEvents } from "@memorial/lib/events/dispatcher";
-import { withEvents } from "@memorial/lib/events/events";
 import { mergedTarget } from "@memorial/lib/http/merged-redirect";
 import { mergeEmailConsumer } from "@memorial/lib/mail/merge-consumer";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -656,8 +656,8 @@ describe("merging a pair", () => {
       keepMemorialId: d.kept.memorialId,
       by: "staff@example.org",
     });
-    const outcome = await withEvents((tx, events) =>
-      plantForVisitor(tx, events, visitorPlantingId, { prepaid: "none", paymentReference: unique("pi") }),
+    const outcome = await withEvents((tx, changes) =>
+      plantForVisitor(tx, changes, visitorPlantingId, { prepaid: "none", paymentReference: unique("pi") }),
     );
     expect(outcome.kind).toBe("planted");
     if (outcome.kind !== "planted") return;

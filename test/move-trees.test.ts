@@ -2,9 +2,9 @@
 // (lib/trees/move-trees.ts). The trees keep their id, history and transaction; their memorial and
 // person follow the target; one tree_move row per tree and one tree.moved event per move; every
 // refusal writes nothing; ten moves of the same tree at once end with one consistent result.
+import { withEvents } from "@memorial/lib/changes/record";
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { moveTrees, type TreeMoveInput } from "@memorial/lib/trees/move-trees";
@@ -42,13 +42,13 @@ async function memorial(caller: Caller, lastName: string, more = 0) {
   return created;
 }
 
-const move = (input: TreeMoveInput) => withEvents((tx, events) => moveTrees(tx, events, input));
+const move = (input: TreeMoveInput) => withEvents((tx, changes) => moveTrees(tx, changes, input));
 const treesOf = (memorialId: number) => db.tree.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
 const movesOf = (treeId: number) => db.treeMove.findMany({ where: { treeId }, orderBy: { id: "asc" } });
 const movedEvents = (operatorId: number) =>
   db.domainEvent.findMany({ where: { operatorId, type: "tree.moved" }, orderBy: { id: "asc" } });
 
-/** What a refusal must leave as it was: the trees' memorials, the moves and the events. */
+/** What a refusal must leave as it was: the trees' memorials, the moves and the changes. */
 async function snapshot(operatorId: number) {
   const trees = await db.tree.findMany({
     where: { operatorId },
@@ -56,7 +56,7 @@ async function snapshot(operatorId: number) {
     orderBy: { id: "asc" },
   });
   const moves = await db.treeMove.count({ where: { operatorId } });
-  return { trees, moves, events: (await movedEvents(operatorId)).length };
+  return { trees, moves, changes: (await movedEvents(operatorId)).length };
 }
 
 async function refusal(promise: Promise<unknown>): Promise<DomainError> {

@@ -1,8 +1,8 @@
 // A tree's life: its steps one by one, and a field team's CSV sheet.
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { withEvents } from "@memorial/lib/changes/record";
 import { DomainError } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { storePhoto } from "@memorial/lib/photos/photos";
 import { environmentOf, serviceAdminScope } from "@memorial/lib/scope";
 import { declareDeath } from "@memorial/lib/trees/declare-death";
@@ -15,7 +15,6 @@ import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { SHEET_MAX_BYTES } from "@memorial/lib/trees/sheet";
 import type { DeathReason, TreeHealth } from "@memorial/lib/trees/transitions";
 import { INT32_MAX } from "@memorial/lib/validation";
-
 import {
   type Command,
   decimal,
@@ -118,8 +117,8 @@ const treeMove: Command = {
     const fromMemorialId = integer(f, "from")!;
     const toMemorialId = integer(f, "to")!;
     const treeIds = ids(f, "tree") ?? "all";
-    const moved = await withEvents((tx, events) =>
-      moveTrees(tx, events, {
+    const moved = await withEvents((tx, changes) =>
+      moveTrees(tx, changes, {
         operatorId,
         isTest: f.test === true,
         fromMemorialId,

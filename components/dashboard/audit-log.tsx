@@ -1,7 +1,7 @@
 "use client";
-import { AUDIT_TARGET_TYPES, actionsByDomain } from "@memorial/lib/audit/actions";
 import type { AuditPage, AuditRowView } from "@memorial/lib/audit/queries";
 import { actionWords, actorWords, changeParts } from "@memorial/lib/audit/words";
+import { AUDIT_TARGET_TYPES, actionsByDomain } from "@memorial/lib/changes/kinds";
 import { formatDateTime } from "@memorial/lib/dashboard/format";
 // The audit log: the operator's (its page, /dashboard/audit, for admins; the filters
 // live in the address) or one memorial's (a section of its page). Filters by days, actor kind,

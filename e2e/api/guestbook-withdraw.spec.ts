@@ -5,7 +5,7 @@
 // visitor) and tells the operator's webhook receiver (guestbook.entry_withdrawn, without the
 // words). A used or unknown link answers 404, an expired one 410, and neither writes anything;
 // simultaneous posts withdraw once; a malformed address is refused with nothing written.
-import { PERSONAL_VALUE } from "@memorial/lib/audit/record";
+import { PERSONAL_VALUE } from "@memorial/lib/audit/words";
 import { WITHDRAW_MAILS_PER_DAY } from "@memorial/lib/guestbook/withdraw-entry";
 import { hashSecretToken } from "@memorial/lib/secret-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";

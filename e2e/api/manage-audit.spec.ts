@@ -3,7 +3,8 @@
 // funeral home (never a team member's address nor a key's name), "you" for its own link, a visitor,
 // the service. Another memorial's rows are not there.
 import { actingAs } from "@memorial/lib/audit/actor";
-import { recordAudit } from "@memorial/lib/audit/record";
+import type { ChangeKind } from "@memorial/lib/changes/kinds";
+import { recordChange } from "@memorial/lib/changes/record";
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, test } from "@playwright/test";
@@ -11,8 +12,10 @@ import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/
 
 type Who = Parameters<typeof actingAs>[0];
 
-async function audit(actor: Who, entry: Parameters<typeof recordAudit>[1]) {
-  await actingAs(actor, () => transaction((tx) => recordAudit(tx, entry)));
+/** A row of the audit log as the recorder writes it, with no event (the rows are what is read). */
+async function audit(actor: Who, entry: { kind: ChangeKind } & Record<string, unknown>) {
+  const change = { ...entry, event: null } as Parameters<typeof recordChange>[1];
+  await actingAs(actor, () => transaction((tx) => recordChange(tx, change)));
 }
 
 async function memorialOf(key: string, contextId: number) {
@@ -45,16 +48,16 @@ test("the management page lists what was done to the memorial, newest first, who
   });
   await audit(
     { kind: "key", id: 1, name: "ERP Lemaire", operatorId },
-    { ...on(id), action: "person.modified" },
+    { ...on(id), kind: "person.modified" },
   );
-  await audit({ kind: "user", id: user.id, operatorId }, { ...on(id), action: "memorial.hidden" });
-  await audit({ kind: "family", memorialId: id }, { ...on(id), action: "memorial.taken_down" });
-  await audit({ kind: "visitor" }, { ...on(id), action: "guestbook.posted" });
+  await audit({ kind: "user", id: user.id, operatorId }, { ...on(id), kind: "memorial.hidden" });
+  await audit({ kind: "family", memorialId: id }, { ...on(id), kind: "memorial.taken_down" });
+  await audit({ kind: "visitor" }, { ...on(id), kind: "guestbook.posted" });
   await audit(
     { kind: "system", name: "job family-erasure" },
-    { ...on(id), action: "memorial.erasure_requested" },
+    { ...on(id), kind: "memorial.erasure_requested" },
   );
-  await audit({ kind: "cli", account: "root" }, { ...on(other), action: "memorial.hidden" });
+  await audit({ kind: "cli", account: "root" }, { ...on(other), kind: "memorial.hidden" });
   const token = await transaction(async (tx) => (await issueManageToken(tx, id)).token);
 
   const response = await fetch(`${baseUrl()}/manage/${token}?lang=fr`);

@@ -4,7 +4,8 @@
 // CSV of the filters; a memorial's page shows that memorial's rows, for staff too. Another
 // operator's rows never appear, in the page, the JSON or the CSV, whatever the query names.
 import { actingAs } from "@memorial/lib/audit/actor";
-import { recordAudit } from "@memorial/lib/audit/record";
+import type { ChangeKind } from "@memorial/lib/changes/kinds";
+import { recordChange } from "@memorial/lib/changes/record";
 import { transaction } from "@memorial/lib/db/client";
 import { BOM, parseCsv } from "@memorial/lib/exports/csv";
 import type { Language } from "@memorial/lib/i18n/languages";
@@ -24,8 +25,10 @@ const rowsOf = (operatorId: number, memorialId?: number, action?: string) =>
     orderBy: { id: "asc" },
   });
 
-async function audit(actor: Who, entry: Parameters<typeof recordAudit>[1]) {
-  await actingAs(actor, () => transaction((tx) => recordAudit(tx, entry)));
+/** A row of the audit log as the recorder writes it, with no event (the rows are what is read). */
+async function audit(actor: Who, entry: { kind: ChangeKind } & Record<string, unknown>) {
+  const change = { ...entry, event: null } as Parameters<typeof recordChange>[1];
+  await actingAs(actor, () => transaction((tx) => recordChange(tx, change)));
 }
 
 const FORMER = 2_000_000_000;
@@ -50,7 +53,7 @@ async function operatorWithLog(language: Language) {
   await audit(
     { kind: "key", id: 1, name: "ERP Lemaire", operatorId },
     {
-      action: "person.modified",
+      kind: "person.modified",
       target: { type: "person", id: memorial.IdDefunt },
       memorialId,
       before: { lastName: "Peters", deathDate: "2026-10-01" },
@@ -61,30 +64,30 @@ async function operatorWithLog(language: Language) {
     { kind: "user", id: admin.id, operatorId },
     {
       ...onMemorial,
-      action: "memorial.hidden",
+      kind: "memorial.hidden",
       before: { hidden: false },
       after: { hidden: true },
     },
   );
-  await audit({ kind: "user", id: FORMER, operatorId }, { ...onMemorial, action: "memorial.shown" });
+  await audit({ kind: "user", id: FORMER, operatorId }, { ...onMemorial, kind: "memorial.shown" });
   // A colleague who acted, then was erased: a former member too, by number.
   const erased = await makeUser(operatorId);
-  await audit({ kind: "user", id: erased.id, operatorId }, { ...onMemorial, action: "memorial.restored" });
+  await audit({ kind: "user", id: erased.id, operatorId }, { ...onMemorial, kind: "memorial.restored" });
   await actingAs({ kind: "cli", account: "test" }, () =>
     eraseSubject({ email: erased.email, scope: { kind: "operator", operatorId, team: true } }),
   );
-  await audit({ kind: "family", memorialId }, { ...onMemorial, action: "memorial.taken_down" });
+  await audit({ kind: "family", memorialId }, { ...onMemorial, kind: "memorial.taken_down" });
   await audit(
     { kind: "visitor" },
-    { ...onMemorial, action: "guestbook.posted", target: { type: "guestbook", id: 5 } },
+    { ...onMemorial, kind: "guestbook.posted", target: { type: "guestbook", id: 5 } },
   );
   await audit(
     { kind: "cli", account: "root" },
-    { action: "stock.added", target: { type: "operator", id: operatorId }, operatorId },
+    { kind: "stock.added", target: { type: "operator", id: operatorId }, operatorId },
   );
   await audit(
     { kind: "system", name: "job family-erasure" },
-    { ...onMemorial, action: "memorial.erasure_requested" },
+    { ...onMemorial, kind: "memorial.erasure_requested" },
   );
   return { operator, memorialId, admin, staff: { email: staffEmail, password: PASSWORD, id: staff.id } };
 }
@@ -98,7 +101,7 @@ test("in French: an admin reads the operator's log in words, filters it, pages i
   await audit(
     { kind: "key", id: 2, name: "Intrus", operatorId: other.operatorId },
     {
-      action: "memorial.hidden",
+      kind: "memorial.hidden",
       target: { type: "memorial", id: memorialId },
       memorialId,
       operatorId: other.operatorId,
@@ -188,7 +191,7 @@ test("in French: an admin reads the operator's log in words, filters it, pages i
     await audit(
       { kind: "system", name: `job batch-${i}` },
       {
-        action: "tree.checked",
+        kind: "tree.checked",
         target: { type: "tree", id: i },
         operatorId: operator.operatorId,
       },

@@ -2,7 +2,7 @@
 // dashboard's own catalogue, no API path, no internal kind name; plurals follow the language.
 
 import { actingAs } from "@memorial/lib/audit/actor";
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { transaction } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { messagesIn, translator } from "@memorial/lib/i18n/translate";
@@ -115,13 +115,14 @@ for (const lang of ["fr", "de"] as const) {
     ] as const) {
       await actingAs(actor, () =>
         transaction((tx) =>
-          recordAudit(tx, {
-            action: "memorial.hidden",
+          recordChange(tx, {
+            kind: "memorial.hidden",
             target,
             memorialId: memorial.IdMemorial,
             operatorId,
             before: { hidden: false, title: "Anna" },
             after: { hidden: true, title: "A." },
+            event: null,
           }),
         ),
       );

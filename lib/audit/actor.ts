@@ -1,7 +1,7 @@
 // Who is acting, for the audit log. Each way in says it once, around the work it
 // does: the v1 handler (the key), the dashboard's action pipeline (the signed-in user), the
 // family's and visitors' routes, the command line and the job runner (a job acting on someone's
-// behalf, or the service's own schedule). lib/audit/record.ts reads it; a write made with no actor
+// behalf, or the service's own schedule). lib/changes/audit.ts reads it; a write made with no actor
 // known is a defect, which its row shows (test/audit-coverage.test.ts finds such paths).
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -18,6 +18,13 @@ export type Actor =
   | { kind: "cli"; account: string }
   /** The service itself: a job, or a payment provider's signed event (its name). */
   | { kind: "system"; name: string };
+
+/**
+ * The actor of a write whose way in did not say who acts: a defect of that way in, which
+ * e2e/api/audit-coverage.spec.ts looks for. The change is not refused for it (a family's write is
+ * not lost for the service's mistake); the row says so, and the error is logged.
+ */
+export const UNATTRIBUTED: Actor = { kind: "system", name: "unattributed" };
 
 const storage = new AsyncLocalStorage<Actor>();
 

@@ -6,10 +6,7 @@ import { ContextKind } from "@memorial/lib/db/generated/enums";
 import type { MessageValues } from "@memorial/lib/i18n/format-message";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 
-/**
- * What lib/audit/record.ts writes in place of a personal field's value (its PERSONAL_VALUE; not
- * imported: this module runs in the browser too, record.ts only on the server).
- */
+/** What the audit's writer (lib/changes/audit.ts) writes in place of a personal field's value. */
 export const PERSONAL_VALUE = "(personal data, not kept)";
 
 type Translate = (key: DashboardKey, values?: MessageValues) => string;

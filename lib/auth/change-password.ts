@@ -1,6 +1,6 @@
 // A signed-in user changes their password: the current one is checked (with the same rate limit
 // as sign-in, so a left-open session cannot be used to guess it) and the new one must be long enough.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import { checkNewPassword } from "@memorial/lib/users/create-user";
@@ -26,8 +26,8 @@ export async function changePassword(input: {
   const passwordHash = await hashPassword(input.newPassword);
   await transaction(async (tx) => {
     await tx.operatorUser.update({ where: { id: user.id }, data: { passwordHash } });
-    await recordAudit(tx, {
-      action: "user.password_changed",
+    await recordChange(tx, {
+      kind: "user.password_changed",
       target: { type: "user", id: user.id },
       operatorId: user.operatorId,
     });

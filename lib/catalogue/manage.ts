@@ -1,5 +1,5 @@
 // Changes to the catalogue made by the people who run the service (the command line).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { signalCatalogueChanged } from "@memorial/lib/events/events";
@@ -40,8 +40,8 @@ export async function createPlantation(
     const created = await tx.plantation.create({
       data: { ...input, ...plantationTranslations(input), country: input.country.toUpperCase() },
     });
-    await recordAudit(tx, {
-      action: "plantation.created",
+    await recordChange(tx, {
+      kind: "plantation.created",
       target: { type: "plantation", id: created.id },
       after: { siteName: created.name, country: created.country, region: created.region },
     });
@@ -62,8 +62,8 @@ export async function translatePlantation(id: number, input: PlantationTranslati
     const before = await tx.plantation.findUnique({ where: { id } });
     if (!before) throw notFound(`plantation ${id} does not exist`);
     await tx.plantation.update({ where: { id }, data });
-    await recordAudit(tx, {
-      action: "plantation.modified",
+    await recordChange(tx, {
+      kind: "plantation.modified",
       target: { type: "plantation", id },
       before: Object.fromEntries(
         Object.keys(data).map((field) => [field, before[field as keyof typeof data]]),
@@ -83,8 +83,8 @@ export async function deactivatePlantation(id: number) {
       select: { id: true },
     });
     if (!before) throw notFound(`plantation ${id} does not exist`);
-    await recordAudit(tx, {
-      action: "plantation.deactivated",
+    await recordChange(tx, {
+      kind: "plantation.deactivated",
       target: { type: "plantation", id },
       after: { active: false },
     });
@@ -120,8 +120,8 @@ export async function createSpecies(
   }
   const species = await transaction(async (tx) => {
     const created = await tx.species.create({ data: input });
-    await recordAudit(tx, {
-      action: "species.created",
+    await recordChange(tx, {
+      kind: "species.created",
       target: { type: "species", id: created.id },
       after: {
         speciesName: created.name,

@@ -2,10 +2,9 @@
 // ceremony stays, marked cancelled: the page says so plainly and the calendar file says CANCELLED
 // with a higher SEQUENCE, so that calendars that imported it drop it. Setting it again schedules it
 // again (set-ceremony.ts). Cancelling a cancelled ceremony writes nothing.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import type { Ceremony } from "@memorial/lib/db/generated/client";
 import { notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { ceremonyPayload } from "./events";
 import { lockOwnMemorial } from "./own-memorial";
@@ -15,7 +14,7 @@ export async function cancelCeremony(
   memorialId: number,
   now: Date = new Date(),
 ): Promise<{ ceremony: Ceremony; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await lockOwnMemorial(tx, scope, memorialId);
     const current = await tx.ceremony.findUnique({ where: { memorialId: memorial.id } });
     if (!current) throw notFound(`memorial ${memorial.id} has no ceremony`);
@@ -24,20 +23,17 @@ export async function cancelCeremony(
       where: { id: current.id },
       data: { status: "cancelled", sequence: { increment: 1 }, updatedAt: now },
     });
-    await events.record({
-      type: "ceremony.cancelled",
-      operatorId: memorial.operatorId,
-      isTest: memorial.isTest,
-      memorialId: memorial.id,
-      payload: ceremonyPayload(ceremony),
-    });
-    await recordAudit(tx, {
-      action: "ceremony.cancelled",
+    await changes.record({
+      kind: "ceremony.cancelled",
       target: { type: "memorial", id: memorial.id },
       operatorId: memorial.operatorId,
       memorialId: memorial.id,
       before: { status: "scheduled" },
       after: { status: "cancelled" },
+      event: {
+        isTest: memorial.isTest,
+        payload: ceremonyPayload(ceremony),
+      },
     });
     return { ceremony, changed: true };
   });

@@ -8,9 +8,8 @@
 //   moved, keeps the former start to say "moved"; a PUT that changes nothing writes nothing;
 // - each write records its domain event (ceremony.scheduled or ceremony.changed: a webhook, and
 //   every instance drops the memorial's cached page) and its audit row, in the same transaction.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import type { Ceremony } from "@memorial/lib/db/generated/client";
-import { withEvents } from "@memorial/lib/events/events";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { ceremonyPayload } from "./events";
 import { lockOwnMemorial } from "./own-memorial";
@@ -58,23 +57,25 @@ export async function setCeremony(
   now: Date = new Date(),
 ): Promise<SetCeremonyResult> {
   const fields = ceremonyFields(input);
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await lockOwnMemorial(tx, scope, memorialId);
     const current = await tx.ceremony.findUnique({ where: { memorialId: memorial.id } });
-    const envelope = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
+    const about = {
+      target: { type: "memorial", id: memorial.id },
+      operatorId: memorial.operatorId,
+      memorialId: memorial.id,
+    } as const;
 
     if (!current) {
       refusePastStart(fields.startsAt, now);
       const ceremony = await tx.ceremony.create({
         data: { memorialId: memorial.id, ...fields, createdAt: now, updatedAt: now },
       });
-      await events.record({ ...envelope, type: "ceremony.scheduled", payload: ceremonyPayload(ceremony) });
-      await recordAudit(tx, {
-        action: "ceremony.scheduled",
-        target: { type: "memorial", id: memorial.id },
-        operatorId: memorial.operatorId,
-        memorialId: memorial.id,
+      await changes.record({
+        kind: "ceremony.scheduled",
+        ...about,
         after: audited({ ...fields, status: "scheduled" }),
+        event: { isTest: memorial.isTest, payload: ceremonyPayload(ceremony) },
       });
       return { ceremony, created: true, changed: true };
     }
@@ -95,27 +96,31 @@ export async function setCeremony(
         updatedAt: now,
       },
     });
+    const audit = {
+      ...about,
+      before: audited({ ...current, status: current.status }),
+      after: audited({ ...fields, status: "scheduled" }),
+    };
     if (rescheduled) {
-      await events.record({ ...envelope, type: "ceremony.scheduled", payload: ceremonyPayload(ceremony) });
+      await changes.record({
+        kind: "ceremony.scheduled",
+        ...audit,
+        event: { isTest: memorial.isTest, payload: ceremonyPayload(ceremony) },
+      });
     } else {
-      await events.record({
-        ...envelope,
-        type: "ceremony.changed",
-        payload: {
-          ...ceremonyPayload(ceremony),
-          previousStartsAt: moved ? current.startsAt.toISOString() : null,
-          fields: fieldsChanged,
+      await changes.record({
+        kind: "ceremony.changed",
+        ...audit,
+        event: {
+          isTest: memorial.isTest,
+          payload: {
+            ...ceremonyPayload(ceremony),
+            previousStartsAt: moved ? current.startsAt.toISOString() : null,
+            fields: fieldsChanged,
+          },
         },
       });
     }
-    await recordAudit(tx, {
-      action: rescheduled ? "ceremony.scheduled" : "ceremony.changed",
-      target: { type: "memorial", id: memorial.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      before: audited({ ...current, status: current.status }),
-      after: audited({ ...fields, status: "scheduled" }),
-    });
     return { ceremony, created: false, changed: true };
   });
 }

@@ -33,10 +33,9 @@
 // A folder of its own: a merge moves trees (lib/trees), and lib/trees reads lib/memorials, so a
 // merge in lib/memorials would make the folders a cycle (.dependency-cruiser.cjs). The detection,
 // the pairs and mergedInto are in lib/memorials/duplicates.ts (the creation needs them).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { db, type Tx } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import type { MergePayload } from "@memorial/lib/events/payloads";
 import { UNDO_DAYS } from "@memorial/lib/memorials/duplicates";
 import { moveTrees } from "@memorial/lib/trees/move-trees";
@@ -97,7 +96,7 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
   const keptId = input.keepMemorialId;
   const mergedId = keptId === first ? second : first;
   const by = input.by.trim().slice(0, 200) || "service";
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorials = await lockMemorials(tx, first, second);
     const [locked] = await tx.$queryRaw<{ state: string }[]>`
       SELECT "state" FROM "memorial_duplicate" WHERE "id" = ${input.duplicateId} FOR UPDATE`;
@@ -152,7 +151,7 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
       INSERT INTO "memorial_merge" ("operator_id", "duplicate_id", "kept_memorial_id", "merged_memorial_id", "merged_by")
       VALUES (${input.operatorId}, ${input.duplicateId}, ${keptId}, ${mergedId}, ${by})
       RETURNING "id"`;
-    const { movedTreeIds } = await moveTrees(tx, events, {
+    const { movedTreeIds } = await moveTrees(tx, changes, {
       operatorId: input.operatorId,
       fromMemorialId: mergedId,
       toMemorialId: keptId,
@@ -195,16 +194,8 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
       subscriptions: moved.subscriptions,
       by,
     };
-    await events.record({
-      type: "memorial.merged",
-      operatorId: input.operatorId,
-      isTest: kept.is_test,
-      memorialId: keptId,
-      memorialIds: [mergedId],
-      payload: input.linkBase ? { ...payload, linkBase: input.linkBase } : payload,
-    });
-    await recordAudit(tx, {
-      action: "memorial.merged",
+    await changes.record({
+      kind: "memorial.merged",
       target: { type: "memorial", id: mergedId },
       operatorId: input.operatorId,
       memorialId: mergedId,
@@ -215,6 +206,12 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
         treeIds: movedTreeIds,
         guestbookEntries: moved.guestbookEntries,
         ...(ceremony ? { ceremonyId: ceremony.id } : {}),
+      },
+      event: {
+        isTest: kept.is_test,
+        memorialId: keptId,
+        memorialIds: [mergedId],
+        payload: input.linkBase ? { ...payload, linkBase: input.linkBase } : payload,
       },
     });
     return {
@@ -275,7 +272,7 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
   const keptId = found.keptMemorialId;
   const mergedId = found.mergedMemorialId;
   const by = input.by.trim().slice(0, 200) || "service";
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorials = await lockMemorials(tx, keptId, mergedId);
     const [merge] = await tx.$queryRaw<
       { undone: boolean; in_time: boolean; ends_at: Date; duplicate_id: number }[]
@@ -314,7 +311,7 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
       back.length === 0
         ? []
         : (
-            await moveTrees(tx, events, {
+            await moveTrees(tx, changes, {
               operatorId: input.operatorId,
               fromMemorialId: keptId,
               toMemorialId: mergedId,
@@ -369,16 +366,8 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
       subscriptions: counts!.subscriptions,
       by,
     };
-    await events.record({
-      type: "memorial.unmerged",
-      operatorId: input.operatorId,
-      isTest: merged.is_test,
-      memorialId: mergedId,
-      memorialIds: [keptId],
-      payload,
-    });
-    await recordAudit(tx, {
-      action: "memorial.unmerged",
+    await changes.record({
+      kind: "memorial.unmerged",
       target: { type: "memorial", id: mergedId },
       operatorId: input.operatorId,
       memorialId: mergedId,
@@ -388,6 +377,11 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
         mergeId: input.mergeId,
         treeIds,
         ...(ceremony ? { ceremonyId: ceremony.id } : {}),
+      },
+      event: {
+        isTest: merged.is_test,
+        memorialIds: [keptId],
+        payload,
       },
     });
     return {

@@ -1,20 +1,17 @@
-// Domain events: what changed, recorded by the use case in the same database transaction as the
-// change (a transactional outbox). After the commit they reach two kinds of consumers:
+// Domain events: what changed, recorded with the change by the one recorder (lib/changes/record.ts)
+// in the same database transaction as the change (a transactional outbox). After the commit they reach two kinds of consumers:
 // - every process's caches, at once: the process that made the change hears its own events when
 //   the transaction commits (publishLocal), the others through PostgreSQL's NOTIFY (listener.ts);
 // - durable consumers (e-mail, webhooks): the dispatcher takes each event not yet dispatched,
 //   once, in a transaction of its own (dispatcher.ts), so a crash after the commit loses nothing.
 // No adapter (route, page, action, command line) calls a side effect itself.
 import { randomUUID } from "node:crypto";
-import { type AuditRow, auditInsertSql, deferAudits } from "@memorial/lib/audit/record";
-import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
-import { type SqlClient, sqlTransaction } from "@memorial/lib/db/raw";
+import { db } from "@memorial/lib/db/client";
 import { CEREMONY_EVENTS } from "@memorial/lib/events/ceremony-events";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
 import { MEMORIAL_PHOTO_EVENTS } from "@memorial/lib/events/memorial-photo-events";
 import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
-import { countCommittedEvents } from "@memorial/lib/observability/metrics";
 import type { EventPayloads, EventType } from "./payloads";
 
 export const EVENT_TYPES = [
@@ -90,7 +87,7 @@ export const EVENT_CHANNEL = "domain_event";
 const origin = randomUUID();
 
 /** The NOTIFY payload of signals (PostgreSQL takes 8000 bytes: beyond, the others drop everything). */
-function noticeOf(signals: EventSignal[]): string {
+export function noticeOf(signals: EventSignal[]): string {
   const json = JSON.stringify({ o: origin, s: signals });
   return json.length <= 7900
     ? json
@@ -101,10 +98,6 @@ function noticeOf(signals: EventSignal[]): string {
 export function signalsOfNotice(payload: string): EventSignal[] {
   const notice = JSON.parse(payload) as { o: string; s: EventSignal[] };
   return notice.o === origin ? [] : notice.s;
-}
-
-export interface EventRecorder {
-  record(event: NewDomainEvent): Promise<void>;
 }
 
 type Listener = (signals: EventSignal[]) => void;
@@ -130,89 +123,12 @@ export function publishLocal(signals: EventSignal[]): void {
   }
 }
 
-function signalOf(event: NewDomainEvent): EventSignal {
+export function signalOf(event: NewDomainEvent): EventSignal {
   const memorialIds = [...new Set([event.memorialId ?? null, ...(event.memorialIds ?? [])])].filter(
     (id): id is number => typeof id === "number",
   );
   const keyId = event.type === "key.revoked" ? event.payload.keyId : undefined;
   return { type: event.type, operatorId: event.operatorId, memorialIds, ...(keyId ? { keyId } : {}) };
-}
-
-/**
- * Writes events in the caller's transaction, all in one statement with their NOTIFY and the
- * transaction's audit rows (one round trip, whatever their number); the signals go out with the
- * commit.
- */
-export async function recordEvents(
-  tx: SqlClient,
-  events: NewDomainEvent[],
-  audits: AuditRow[] = [],
-): Promise<EventSignal[]> {
-  if (events.length === 0 && audits.length === 0) return [];
-  const rows = events.map((event) => ({
-    type: event.type,
-    operator_id: event.operatorId,
-    memorial_id: event.memorialId ?? null,
-    is_test: event.isTest,
-    payload: { ...(event.payload ?? {}), ...(event.memorialIds ? { memorialIds: event.memorialIds } : {}) },
-  }));
-  const signals = events.map(signalOf);
-  const writes: Prisma.Sql[] = [];
-  if (events.length > 0) {
-    writes.push(Prisma.sql`written AS (
-      INSERT INTO "domain_event" ("type", "operator_id", "memorial_id", "is_test", "payload")
-      SELECT x."type", x."operator_id", x."memorial_id", x."is_test", x."payload"
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x("type" text, "operator_id" int, "memorial_id" int, "is_test" boolean, "payload" jsonb)
-      RETURNING 1)`);
-  }
-  if (audits.length > 0) writes.push(Prisma.sql`audited AS (${auditInsertSql(audits)} RETURNING 1)`);
-  const notify =
-    events.length > 0
-      ? Prisma.sql`pg_notify(${EVENT_CHANNEL}, ${noticeOf(signals)})::text`
-      : Prisma.sql`NULL::text`;
-  await tx.$queryRaw`WITH ${Prisma.join(writes, ", ")} SELECT ${notify} AS "notified"`;
-  return signals;
-}
-
-/**
- * A use case's transaction: `work` records its events with `events.record`; they are written at
- * the end of the work, in the same transaction, in one statement with the audit rows the work
- * recorded (lib/audit/record.ts deferAudits). Once it has committed, this process's consumers
- * hear them at once (so the next page load of this instance sees the change), and the other
- * processes through NOTIFY.
- */
-export function withEvents<T>(work: (tx: Tx, events: EventRecorder) => Promise<T>): Promise<T> {
-  return eventsIn(transaction, work);
-}
-
-/**
- * withEvents for a use case that writes only SQL (lib/db/raw.ts): the same transaction without
- * the ORM, for the hot path of the plantings (lib/memorials/create-memorial.ts).
- */
-export function withSqlEvents<T>(work: (tx: SqlClient, events: EventRecorder) => Promise<T>): Promise<T> {
-  return eventsIn(sqlTransaction, work);
-}
-
-async function eventsIn<X extends SqlClient, T>(
-  inTransaction: (run: (tx: X) => Promise<T>) => Promise<T>,
-  work: (tx: X, events: EventRecorder) => Promise<T>,
-): Promise<T> {
-  let signals: EventSignal[] = [];
-  const result = await inTransaction(async (tx) => {
-    const pending: NewDomainEvent[] = [];
-    const audits = deferAudits(tx);
-    const value = await work(tx, {
-      async record(event) {
-        pending.push(event);
-      },
-    });
-    signals = await recordEvents(tx, pending, audits);
-    return value;
-  });
-  publishLocal(signals);
-  countCommittedEvents(signals);
-  return result;
 }
 
 /**

@@ -4,10 +4,9 @@
 // memorial's messages only, an operator its own memorials' only. Deleting removes the row.
 // A visitor's planting words (lib/visitors) are an entry too: its tree's planter and
 // message are public exactly while the entry is published (tree.message_hidden_at follows it).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
 
 export type ModerationAction = "approve" | "hide" | "delete";
@@ -17,7 +16,7 @@ export async function moderateGuestbookEntry(
   entryId: number,
   action: ModerationAction,
 ): Promise<{ changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     const entry = await tx.guestbookEntry.findFirst({
       where: { id: entryId, memorialId: memorial.id },
@@ -29,25 +28,23 @@ export async function moderateGuestbookEntry(
         reason: "not-found",
       });
     const who = actedBy(actor);
-    const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
-    const audit = (name: string, after: string | null) =>
-      recordAudit(tx, {
-        action: name,
+    const record = (
+      kind: "guestbook.deleted" | "guestbook.approved" | "guestbook.hidden",
+      after: string | null,
+    ) =>
+      changes.record({
+        kind,
         target: { type: "guestbook", id: entry.id },
         operatorId: memorial.operatorId,
         memorialId: memorial.id,
         before: { status: entry.status },
         ...(after === null ? {} : { after: { status: after } }),
+        event: { isTest: memorial.isTest, payload: { entryId: entry.id, ...who } },
       });
     if (action === "delete") {
       await showVisitorWords(tx, entry.visitorPlantingId, false);
       await tx.guestbookEntry.delete({ where: { id: entry.id } });
-      await events.record({
-        ...base,
-        type: "guestbook.entry_deleted",
-        payload: { entryId: entry.id, ...who },
-      });
-      await audit("guestbook.deleted", null);
+      await record("guestbook.deleted", null);
       return { changed: true };
     }
     const status = action === "approve" ? "published" : "hidden";
@@ -57,12 +54,7 @@ export async function moderateGuestbookEntry(
       data: { status, decidedAt: new Date(), decidedBy: who.by },
     });
     await showVisitorWords(tx, entry.visitorPlantingId, status === "published");
-    await audit(status === "published" ? "guestbook.approved" : "guestbook.hidden", status);
-    await events.record({
-      ...base,
-      type: status === "published" ? "guestbook.entry_published" : "guestbook.entry_hidden",
-      payload: { entryId: entry.id, ...who },
-    });
+    await record(status === "published" ? "guestbook.approved" : "guestbook.hidden", status);
     return { changed: true };
   });
 }

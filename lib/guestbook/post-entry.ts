@@ -7,9 +7,8 @@
 // refused post counts in neither). The message is published at once in an open guestbook, else it
 // waits for the family (approval, the default). When its author left an e-mail address, the
 // message's withdrawal link and its e-mail are written in the same transaction (withdraw-entry.ts).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { hit } from "@memorial/lib/limits/rate-limit";
 import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 import { type GuestbookReason, normalise, refusalOf } from "./rules";
@@ -41,7 +40,7 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
   const entry = normalise({ name: input.name, message: input.message });
   const refused = refusalOf(entry);
   if (refused) return { ok: false, reason: refused };
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await tx.memorial.findFirst({
       where: { AND: [{ id: input.memorialId }, memorialsVisibleTo(PUBLIC), { kind: { not: "global" } }] },
       select: { id: true, operatorId: true, isTest: true, guestbookMode: true },
@@ -74,24 +73,20 @@ export async function postGuestbookEntry(input: PostEntryInput): Promise<PostEnt
       },
       select: { id: true },
     });
-    const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
-    await recordAudit(tx, {
-      action: "guestbook.posted",
+    await changes.record({
+      kind: "guestbook.posted",
       target: { type: "guestbook", id: created.id },
       operatorId: memorial.operatorId,
       memorialId: memorial.id,
       after: { author: entry.name, message: entry.message, status },
-    });
-    await events.record({
-      ...base,
-      type: "guestbook.entry_received",
-      payload: { entryId: created.id, status },
+      event: { isTest: memorial.isTest, payload: { entryId: created.id, status } },
     });
     if (status === "published") {
-      await events.record({
-        ...base,
-        type: "guestbook.entry_published",
-        payload: { entryId: created.id, by: null },
+      await changes.record({
+        kind: "event.guestbook.entry_published",
+        operatorId: memorial.operatorId,
+        memorialId: memorial.id,
+        event: { isTest: memorial.isTest, payload: { entryId: created.id, by: null } },
       });
     }
     if (input.withdrawal) await offerWithdrawal(tx, { entryId: created.id, ...input.withdrawal });

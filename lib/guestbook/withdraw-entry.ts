@@ -9,10 +9,9 @@
 // mirrors the messages drops it; every instance drops the memorial's cached page) are written in
 // that transaction. A link past GUESTBOOK_WITHDRAW_DAYS is expired; a used one is unknown (its entry
 // is gone): neither changes anything.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { db, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { countedAddress, hit, type Limit } from "@memorial/lib/limits/rate-limit";
 import { requesterName } from "@memorial/lib/memorials/family";
@@ -162,7 +161,7 @@ export async function withdrawGuestbookEntry(token: string): Promise<"withdrawn"
   if (!isSecretTokenShape(token)) return "unknown";
   const hash = hashSecretToken(token);
   const days = settings().GUESTBOOK_WITHDRAW_DAYS;
-  const outcome = await withEvents(async (tx, events) => {
+  const outcome = await withEvents(async (tx, changes) => {
     const [gone] = await tx.$queryRaw<
       {
         id: number;
@@ -180,20 +179,17 @@ export async function withdrawGuestbookEntry(token: string): Promise<"withdrawn"
       RETURNING e."id", e."memorial_id" AS "memorialId", e."status"::text AS "status",
         m."operator_id" AS "operatorId", m."is_test" AS "isTest", e."author_name" AS "author", e."message"`;
     if (!gone) return null;
-    await recordAudit(tx, {
-      action: "guestbook.withdrawn",
+    await changes.record({
+      kind: "guestbook.withdrawn",
       target: { type: "guestbook", id: gone.id },
       operatorId: gone.operatorId,
       memorialId: gone.memorialId,
       // The name and text are personal: the row says they went, not what they were.
       before: { status: gone.status, author: gone.author, message: gone.message },
-    });
-    await events.record({
-      type: "guestbook.entry_withdrawn",
-      operatorId: gone.operatorId,
-      isTest: gone.isTest,
-      memorialId: gone.memorialId,
-      payload: { entryId: gone.id },
+      event: {
+        isTest: gone.isTest,
+        payload: { entryId: gone.id },
+      },
     });
     return gone;
   });

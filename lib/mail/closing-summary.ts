@@ -7,8 +7,8 @@
 // transaction that writes the e-mail (with its attachments) to the outbox; a second run, on this
 // instance or another, finds it set and writes nothing. A second request of the family sends
 // nothing either: the page says when it was sent (README).
-import { recordAudit } from "@memorial/lib/audit/record";
 import { plantationName, plantationRegion, speciesName } from "@memorial/lib/catalogue/translations";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import {
   type ClosingSummary,
@@ -147,8 +147,8 @@ async function sendClosingSummary(memorialId: number, origin: string): Promise<S
         },
       },
     });
-    await recordAudit(tx, {
-      action: "memorial.summary_sent",
+    await recordChange(tx, {
+      kind: "memorial.summary_sent",
       target: { type: "memorial", id: memorialId },
       operatorId: memorial.operatorId,
       memorialId,

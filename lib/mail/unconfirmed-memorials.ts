@@ -12,8 +12,8 @@
 // transaction that writes its e-mail; the closing by the memorial's status, under its row lock.
 // A memorial whose confirmation e-mail (or resent one) is not yet written (its event waits for the
 // dispatcher) is left alone until it is. A memorial without any link never expires.
+import { withEvents } from "@memorial/lib/changes/record";
 import { db, Prisma, transaction } from "@memorial/lib/db/client";
-import { withEvents } from "@memorial/lib/events/events";
 import { newConfirmationToken } from "@memorial/lib/mail/confirmation-token";
 import { closeUnconfirmed } from "@memorial/lib/memorials/close-unconfirmed";
 import { familyLanguage } from "@memorial/lib/memorials/family";
@@ -96,7 +96,9 @@ export async function runUnconfirmedStep(item: UnconfirmedItem, origin = jobOrig
 
 /** Closes the memorial as not confirmed if its links have all expired (once: its status). */
 export function expireMemorial(memorialId: number): Promise<boolean> {
-  return withEvents(async (tx, events) => (await closeUnconfirmed(tx, events, memorialId, "expired")).closed);
+  return withEvents(
+    async (tx, changes) => (await closeUnconfirmed(tx, changes, memorialId, "expired")).closed,
+  );
 }
 
 /** The reminder (or the last one) with a new link valid until the current links' end; once. */

@@ -2,9 +2,10 @@
 // removes it, at any time. The actor is the one of the family's controls
 // (lib/memorials/family-actor.ts): a management link reaches its own memorial's photos only, an
 // operator its own memorials' only. Removing deletes the row, then the files once committed.
+
+import { withEvents } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
 import { deletePhotoFiles } from "./files";
 import { recordPhotoChange } from "./record";
@@ -25,7 +26,7 @@ async function photoOf(tx: Tx, actor: FamilyActor, photoId: number) {
 
 /** Publishes a waiting photo in the gallery; changed: false when it already was. */
 export function publishPhoto(actor: FamilyActor, photoId: number): Promise<{ changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const { memorial, photo } = await photoOf(tx, actor, photoId);
     if (photo.status === "published") return { changed: false };
     const by = actedBy(actor);
@@ -33,19 +34,18 @@ export function publishPhoto(actor: FamilyActor, photoId: number): Promise<{ cha
       where: { id: photo.id },
       data: { status: "published", publishedAt: new Date(), decidedBy: by.by },
     });
-    await recordPhotoChange(tx, events, { photoId: photo.id, memorial }, { kind: "published", by });
+    await recordPhotoChange(changes, { photoId: photo.id, memorial }, { kind: "published", by });
     return { changed: true };
   });
 }
 
 /** Removes a photo, waiting or published: its row, then its files. */
 export async function removePhoto(actor: FamilyActor, photoId: number): Promise<{ changed: boolean }> {
-  const fileKeys = await withEvents(async (tx, events) => {
+  const fileKeys = await withEvents(async (tx, changes) => {
     const { memorial, photo } = await photoOf(tx, actor, photoId);
     await tx.memorialPhoto.delete({ where: { id: photo.id } });
     await recordPhotoChange(
-      tx,
-      events,
+      changes,
       { photoId: photo.id, memorial },
       { kind: "removed", by: actedBy(actor), wasPublished: photo.status === "published" },
     );

@@ -1,9 +1,7 @@
-// Each change of a visitor's photo is recorded once, here: its domain event (the caches drop the
-// memorial's page, the webhooks hear "photo.published") and its audit row, in the change's
-// transaction.
-import { recordAudit } from "@memorial/lib/audit/record";
-import type { Tx } from "@memorial/lib/db/client";
-import type { EventRecorder } from "@memorial/lib/events/events";
+// Each change of a visitor's photo is recorded once, here: one change (lib/changes/record.ts)
+// whose domain event drops the memorial's page from the caches and reaches the webhooks
+// ("photo.published"), and whose audit row says the photo's status before and after.
+import type { ChangeRecorder } from "@memorial/lib/changes/record";
 import type { ActedBy } from "@memorial/lib/events/payloads";
 
 type PhotoChange =
@@ -16,35 +14,39 @@ interface PhotoOfMemorial {
   memorial: { id: number; operatorId: number; isTest: boolean };
 }
 
-export async function recordPhotoChange(
-  tx: Tx,
-  events: EventRecorder,
+export function recordPhotoChange(
+  changes: ChangeRecorder,
   { photoId, memorial }: PhotoOfMemorial,
   change: PhotoChange,
 ): Promise<void> {
-  const envelope = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
-  const audit = (before: string | null, after: string | null) =>
-    recordAudit(tx, {
-      action: `photo.${change.kind}`,
-      target: { type: "photo", id: photoId },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      ...(before === null ? {} : { before: { status: before } }),
-      ...(after === null ? {} : { after: { status: after } }),
-    });
+  const about = {
+    target: { type: "photo" as const, id: photoId },
+    operatorId: memorial.operatorId,
+    memorialId: memorial.id,
+  };
+  const isTest = memorial.isTest;
   switch (change.kind) {
     case "shared":
-      await events.record({ ...envelope, type: "photo.shared", payload: { photoId } });
-      return audit(null, "waiting");
-    case "published":
-      await events.record({ ...envelope, type: "photo.published", payload: { photoId, ...change.by } });
-      return audit("waiting", "published");
-    case "removed":
-      await events.record({
-        ...envelope,
-        type: "photo.removed",
-        payload: { photoId, wasPublished: change.wasPublished, ...change.by },
+      return changes.record({
+        kind: "photo.shared",
+        ...about,
+        after: { status: "waiting" },
+        event: { isTest, payload: { photoId } },
       });
-      return audit(change.wasPublished ? "published" : "waiting", null);
+    case "published":
+      return changes.record({
+        kind: "photo.published",
+        ...about,
+        before: { status: "waiting" },
+        after: { status: "published" },
+        event: { isTest, payload: { photoId, ...change.by } },
+      });
+    case "removed":
+      return changes.record({
+        kind: "photo.removed",
+        ...about,
+        before: { status: change.wasPublished ? "published" : "waiting" },
+        event: { isTest, payload: { photoId, wasPublished: change.wasPublished, ...change.by } },
+      });
   }
 }

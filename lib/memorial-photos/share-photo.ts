@@ -2,9 +2,10 @@
 // limits are counted first (a refused file still counts, as the planting form's tries do), then
 // the file is cleaned and stored in its widths, then its row is written, waiting for the family.
 // A failure after the files are stored deletes them: nothing is left of a refused share.
+
+import { withEvents } from "@memorial/lib/changes/record";
 import { db } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { hit, RateLimitedError, subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 import { deletePhotoFiles, storePhotoFiles } from "./files";
@@ -54,7 +55,7 @@ export async function sharePhoto(input: SharePhotoInput): Promise<{ photoId: num
   if (!limited.allowed) throw new RateLimitedError(limited.bucket, limited.retryAfterSeconds);
   const files = await storePhotoFiles(input.bytes);
   try {
-    return await withEvents(async (tx, events) => {
+    return await withEvents(async (tx, changes) => {
       const photo = await tx.memorialPhoto.create({
         data: {
           memorialId: memorial.id,
@@ -65,7 +66,7 @@ export async function sharePhoto(input: SharePhotoInput): Promise<{ photoId: num
         },
         select: { id: true },
       });
-      await recordPhotoChange(tx, events, { photoId: photo.id, memorial }, { kind: "shared" });
+      await recordPhotoChange(changes, { photoId: photo.id, memorial }, { kind: "shared" });
       return { photoId: photo.id };
     });
   } catch (error) {

@@ -1,9 +1,8 @@
 // The family makes its classic memorial anonymous (4.1 rule 7 then applies everywhere: nothing
 // about the deceased is shown, the memorial is named by its anonymous name or id), or makes it
 // classic again. Only what the family did can be undone: a memorial created anonymous stays so.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { invalid } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import { classicTitle } from "./policy";
 
@@ -11,7 +10,7 @@ export async function setMemorialAnonymous(
   actor: FamilyActor,
   anonymous: boolean,
 ): Promise<{ anonymous: boolean; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     if (anonymous) {
       if (memorial.kind === "anonymous") return { anonymous, changed: false };
@@ -50,19 +49,12 @@ export async function setMemorialAnonymous(
       });
     }
     await recordFamilyChange(
-      events,
+      changes,
       actor,
       memorial,
       anonymous ? "memorial.anonymised" : "memorial.unanonymised",
+      { before: { kind: memorial.kind }, after: { kind: anonymous ? "anonymous" : "classic" } },
     );
-    await recordAudit(tx, {
-      action: anonymous ? "memorial.anonymised" : "memorial.unanonymised",
-      target: { type: "memorial", id: memorial.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      before: { kind: memorial.kind },
-      after: { kind: anonymous ? "anonymous" : "classic" },
-    });
     return { anonymous, changed: true };
   });
 }

@@ -2,9 +2,8 @@
 // anonymous title (MemorialAnonymeNom, "In memoriam" without one) or the deceased's initials
 // ("In memoriam A. L."); displayTitle in policy.ts applies the choice everywhere people read it.
 // Reversible, recorded as memorial.title_changed.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { invalid } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import type { AnonymousTitle } from "./policy";
 
@@ -12,7 +11,7 @@ export async function setAnonymousTitle(
   actor: FamilyActor,
   choice: AnonymousTitle,
 ): Promise<{ anonymousTitle: AnonymousTitle; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     if (memorial.kind !== "anonymous") {
       throw invalid("only an anonymous memorial's title can be chosen", {
@@ -22,15 +21,14 @@ export async function setAnonymousTitle(
     }
     if (memorial.anonymousTitle === choice) return { anonymousTitle: choice, changed: false };
     await tx.memorial.update({ where: { id: memorial.id }, data: { anonymousTitle: choice } });
-    await recordFamilyChange(events, actor, memorial, "memorial.title_changed", { anonymousTitle: choice });
-    await recordAudit(tx, {
-      action: "memorial.title_changed",
-      target: { type: "memorial", id: memorial.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      before: { anonymousTitle: memorial.anonymousTitle },
-      after: { anonymousTitle: choice },
-    });
+    await recordFamilyChange(
+      changes,
+      actor,
+      memorial,
+      "memorial.title_changed",
+      { before: { anonymousTitle: memorial.anonymousTitle }, after: { anonymousTitle: choice } },
+      { anonymousTitle: choice },
+    );
     return { anonymousTitle: choice, changed: true };
   });
 }

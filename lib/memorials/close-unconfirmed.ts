@@ -6,9 +6,8 @@
 // operator's global memorial (or queued there when no stock is left), as any of its plantings. The memorial row is locked FOR UPDATE, as the
 // confirmation locks it (confirm-memorial.ts), so a confirmation and a closing at the same moment
 // give exactly one outcome: whichever comes second finds the other's status and does nothing.
-import { recordAudit } from "@memorial/lib/audit/record";
+import type { ChangeRecorder } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
-import type { EventRecorder } from "@memorial/lib/events/events";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
 import type { UnconfirmedOutcomeChoice } from "@memorial/lib/operators/create-operator";
 import { plantOrQueue } from "@memorial/lib/plantings/planting-queue";
@@ -27,7 +26,7 @@ export type CloseOutcome =
  */
 export async function closeUnconfirmed(
   tx: Tx,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   memorialId: number,
   reason: ClosedReason,
 ): Promise<CloseOutcome> {
@@ -62,13 +61,14 @@ export async function closeUnconfirmed(
   const outcome = operator.unconfirmedOutcome;
   let treeId: number | null = null;
   let globalId: number | null = null;
-  const envelope = { operatorId: memorial.operator_id, isTest: memorial.is_test };
+  const operatorId = memorial.operator_id;
+  const isTest = memorial.is_test;
   // "credit": the tree is not planted and nothing is charged. A creation awaiting its family
   // reserved nothing (no transaction, no prepaid tree used: 4.1 rule 4), so there is nothing to
   // give back either; adding a prepaid tree here would give the operator a free one per memorial
   // never confirmed.
   if (planting && outcome === "global") {
-    const global = await globalMemorial(tx, events, {
+    const global = await globalMemorial(tx, changes, {
       operatorId: memorial.operator_id,
       operatorName: operator.name,
       operatorLanguage: operator.language,
@@ -92,35 +92,33 @@ export async function closeUnconfirmed(
     const { tree, queuedId } = await plantOrQueue(tx, input);
     if (tree) {
       treeId = tree.treeId;
-      await events.record({
-        ...envelope,
+      await changes.record({
+        kind: "event.tree.planted",
+        operatorId,
         memorialId: global.id,
-        type: "tree.planted",
-        payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
+        event: {
+          isTest,
+          payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
+        },
       });
     } else {
-      await events.record({
-        ...envelope,
+      await changes.record({
+        kind: "event.planting.queued",
+        operatorId,
         memorialId: global.id,
-        type: "planting.queued",
-        payload: { queuedPlantingId: queuedId },
+        event: { isTest, payload: { queuedPlantingId: queuedId } },
       });
     }
   }
-  await events.record({
-    ...envelope,
-    memorialId,
-    type: "memorial.expired",
-    payload: { reason, outcome, treeId, globalMemorialId: globalId },
-  });
   // A decline is the family's (its confirmation page); an expiry, the daily job's.
-  await recordAudit(tx, {
-    action: reason === "declined" ? "memorial.declined" : "memorial.expired",
+  await changes.record({
+    kind: reason === "declined" ? "memorial.declined" : "memorial.expired",
     target: { type: "memorial", id: memorialId },
     operatorId: memorial.operator_id,
     memorialId,
     before: { status: "awaiting_confirmation" },
     after: { status: "expired", closedReason: reason, outcome, treeId, globalMemorialId: globalId },
+    event: { isTest, payload: { reason, outcome, treeId, globalMemorialId: globalId } },
   });
   return { closed: true, outcome, treeId, globalMemorialId: globalId };
 }

@@ -4,9 +4,8 @@
 // Confirmation never fails the family: with no tree available at that moment (or plantings of the
 // operator already waiting, served first), the tree waits in the planting queue
 // (lib/plantings/planting-queue.ts) and is planted as soon as stock returns.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { db } from "@memorial/lib/db/client";
-import { withEvents } from "@memorial/lib/events/events";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
 import { plantOrQueue, type QueuedPlantingInput } from "@memorial/lib/plantings/planting-queue";
@@ -90,7 +89,7 @@ export type ConfirmationOutcome =
 
 export async function confirmMemorial(token: string): Promise<ConfirmationOutcome> {
   if (!plausible(token)) return { outcome: "unknown" };
-  return withEvents(async (tx, events): Promise<ConfirmationOutcome> => {
+  return withEvents(async (tx, changes): Promise<ConfirmationOutcome> => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`
       SELECT "id" FROM "confirmation_token" WHERE "token_hash" = ${hashToken(token)} FOR UPDATE`;
     if (!locked) return { outcome: "unknown" };
@@ -135,25 +134,32 @@ export async function confirmMemorial(token: string): Promise<ConfirmationOutcom
       where: { id: row.memorialId },
       data: { status: "visible", confirmedAt: new Date() },
     });
-    const event = { operatorId: row.operatorId, isTest: memorial.is_test, memorialId: row.memorialId };
-    await events.record({ ...event, type: "memorial.confirmed" });
-    if (tree) {
-      await events.record({
-        ...event,
-        type: "tree.planted",
-        payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
-      });
-    } else if (queuedId !== null) {
-      await events.record({ ...event, type: "planting.queued", payload: { queuedPlantingId: queuedId } });
-    }
-    await recordAudit(tx, {
-      action: "memorial.confirmed",
+    const about = { operatorId: row.operatorId, memorialId: row.memorialId };
+    await changes.record({
+      kind: "memorial.confirmed",
       target: { type: "memorial", id: row.memorialId },
-      operatorId: row.operatorId,
-      memorialId: row.memorialId,
+      ...about,
       before: { status: "awaiting_confirmation" },
       after: { status: "visible", treeId: tree?.treeId ?? null, queuedPlantingId: queuedId },
+      event: { isTest: memorial.is_test },
     });
+    // The waiting tree, planted or queued: the confirmation's row says which.
+    if (tree) {
+      await changes.record({
+        kind: "event.tree.planted",
+        ...about,
+        event: {
+          isTest: memorial.is_test,
+          payload: { treeId: tree.treeId, transactionId: tree.transactionId, speciesId: tree.speciesId },
+        },
+      });
+    } else if (queuedId !== null) {
+      await changes.record({
+        kind: "event.planting.queued",
+        ...about,
+        event: { isTest: memorial.is_test, payload: { queuedPlantingId: queuedId } },
+      });
+    }
     return { outcome: "confirmed", memorialId: row.memorialId };
   });
 }

@@ -3,11 +3,10 @@
 // (its e-mail follows from the event). The context is resolved and the Idempotency-Key honoured
 // here, so every edge gets both; everything is written in one database transaction with its events.
 // The partners' most frequent call writes only SQL, without the ORM (lib/db/raw.ts).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { type ChangeRecorder, withSqlEvents } from "@memorial/lib/changes/record";
 import { Prisma } from "@memorial/lib/db/client";
 import type { SqlClient } from "@memorial/lib/db/raw";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
-import { type EventRecorder, withSqlEvents } from "@memorial/lib/events/events";
 import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
 import { chooseLanguage, type Language, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
 import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@memorial/lib/operators/contexts";
@@ -67,12 +66,12 @@ export async function createMemorial(options: CreateMemorialOptions): Promise<Cr
   checkCoherence(command.target);
   const chain = await resolveContext(caller.operatorId, command.context);
   try {
-    const result = await withSqlEvents(async (tx, events) => {
+    const result = await withSqlEvents(async (tx, changes) => {
       if (options.idempotency) {
         const stored = await claimIdempotencyKey<CreateMemorialResult>(tx, caller, options.idempotency);
         if (stored) return { ...stored, replayed: true };
       }
-      const result = await plant(tx, events, options, chain);
+      const result = await plant(tx, changes, options, chain);
       if (options.idempotency) await rememberResult(tx, caller, options.idempotency.key, result);
       return result;
     });
@@ -114,7 +113,7 @@ function checkCoherence(target: PlantingTarget) {
 
 async function plant(
   tx: SqlClient,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   options: CreateMemorialOptions,
   chain: ContextChain,
 ): Promise<CreateMemorialResult> {
@@ -141,7 +140,7 @@ async function plant(
   let creationTransactionId: number | null = null;
   if (target.kind === "orphan") {
     // 4.1 rule 3: MemorialId is ignored; the global memorial is created on first use.
-    const global = await globalMemorial(tx, events, caller);
+    const global = await globalMemorial(tx, changes, caller);
     memorial = global;
     creationTransactionId = global.creationTransactionId;
   } else if (target.kind === "existing") {
@@ -169,16 +168,14 @@ async function plant(
           uEventId: planting.uEventId,
         },
       };
-      await events.record({
-        type: "memorial.created",
-        operatorId: caller.operatorId,
-        isTest: isTestEnvironment(caller.environment),
-        memorialId: made.id,
-        payload: { awaitingConfirmation: true, confirmation },
-      });
-      await auditPlanting(tx, caller, "memorial.created", made.id, {
-        status: "awaiting_confirmation",
-        target,
+      await changes.record({
+        kind: "memorial.created",
+        target: { type: "memorial", id: made.id },
+        ...plantingAudit(caller, "memorial.created", made.id, { status: "awaiting_confirmation", target }),
+        event: {
+          isTest: isTestEnvironment(caller.environment),
+          payload: { awaitingConfirmation: true, confirmation },
+        },
       });
       return {
         chain,
@@ -196,36 +193,46 @@ async function plant(
         created: { status: "awaiting_confirmation", isTest: planting.isTest, hiddenAt: null, language },
       };
     }
-    await events.record({
-      type: "memorial.created",
-      operatorId: caller.operatorId,
-      isTest: isTestEnvironment(caller.environment),
-      memorialId: made.id,
-      payload: { awaitingConfirmation: false, ...linkBaseOf(options) },
-    });
   }
 
   const tree = await plantTree(tx, { ...planting, memorialId: memorial.id, personId: memorial.personId });
-  await auditPlanting(tx, caller, target.kind === "new" ? "memorial.created" : "tree.planted", memorial.id, {
+  const isTest = isTestEnvironment(caller.environment);
+  const done = {
     status: "visible",
     target,
     treeId: tree.treeId,
     speciesId: tree.speciesId,
     planter: planting.planter,
-  });
-  await events.record({
-    type: "tree.planted",
-    operatorId: caller.operatorId,
-    isTest: isTestEnvironment(caller.environment),
-    memorialId: memorial.id,
-    // linkBase: the base of the memorial's address in webhooks (APP_URL, else the request's host).
-    payload: {
-      treeId: tree.treeId,
-      transactionId: tree.transactionId,
-      speciesId: tree.speciesId,
-      ...linkBaseOf(options),
-    },
-  });
+  };
+  // linkBase: the base of the memorial's address in webhooks (APP_URL, else the request's host).
+  const planted = {
+    treeId: tree.treeId,
+    transactionId: tree.transactionId,
+    speciesId: tree.speciesId,
+    ...linkBaseOf(options),
+  };
+  if (target.kind === "new") {
+    // One row for the new memorial with its first tree; its two events, the memorial's first.
+    await changes.record({
+      kind: "memorial.created",
+      target: { type: "memorial", id: memorial.id },
+      ...plantingAudit(caller, "memorial.created", memorial.id, done),
+      event: { isTest, payload: { awaitingConfirmation: false, ...linkBaseOf(options) } },
+    });
+    await changes.record({
+      kind: "event.tree.planted",
+      operatorId: caller.operatorId,
+      memorialId: memorial.id,
+      event: { isTest, payload: planted },
+    });
+  } else {
+    await changes.record({
+      kind: "tree.planted",
+      target: { type: "tree", id: tree.treeId },
+      ...plantingAudit(caller, "tree.planted", memorial.id, done),
+      event: { isTest, payload: planted },
+    });
+  }
   return {
     chain,
     memorialId: memorial.id,
@@ -246,21 +253,15 @@ async function plant(
   };
 }
 
-/** The audit row of a planting: the new memorial (with its first tree), or the tree planted. */
-function auditPlanting(
-  tx: SqlClient,
+/** The audit row of a planting (but its target): the new memorial (with its first tree), or the tree planted. */
+function plantingAudit(
   caller: Caller,
   action: "memorial.created" | "tree.planted",
   memorialId: number,
   done: { status: string; target: PlantingTarget; treeId?: number; speciesId?: number; planter?: string },
 ) {
   const { target } = done;
-  return recordAudit(tx, {
-    action,
-    target:
-      action === "tree.planted"
-        ? { type: "tree", id: done.treeId ?? 0 }
-        : { type: "memorial", id: memorialId },
+  return {
     operatorId: caller.operatorId,
     memorialId,
     after: {
@@ -274,7 +275,7 @@ function auditPlanting(
         ? {}
         : { treeId: done.treeId, speciesId: done.speciesId, planter: done.planter }),
     },
-  });
+  };
 }
 
 /** The link base an event carries, when the request has one. */
@@ -306,7 +307,7 @@ async function recordCreation(
  */
 export async function globalMemorial(
   tx: SqlClient,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   caller: Pick<Caller, "operatorId" | "operatorName" | "operatorLanguage" | "environment">,
 ) {
   const inserted = await tx.$queryRaw<{ id: number }[]>`
@@ -335,12 +336,15 @@ export async function globalMemorial(
         specialEmailType: null,
       },
     );
-    await events.record({
-      type: "memorial.created",
+    // The operator's global memorial, made for a planting: the planting's row says it.
+    await changes.record({
+      kind: "event.memorial.created",
       operatorId: caller.operatorId,
-      isTest: isTestEnvironment(caller.environment),
       memorialId: id,
-      payload: { awaitingConfirmation: false, global: true },
+      event: {
+        isTest: isTestEnvironment(caller.environment),
+        payload: { awaitingConfirmation: false, global: true },
+      },
     });
     return { id, personId: null, creationTransactionId };
   }

@@ -4,7 +4,7 @@
 // e-mail follows (the reminders are for memorials still awaiting their family). The link is locked
 // first, then the memorial, in the confirmation's order: a decline and a confirmation at the same
 // moment give exactly one outcome.
-import { withEvents } from "@memorial/lib/events/events";
+import { withEvents } from "@memorial/lib/changes/record";
 import { hashSecretToken as hashToken } from "@memorial/lib/secret-token";
 import { closeUnconfirmed } from "./close-unconfirmed";
 import { plausible } from "./confirm-memorial";
@@ -17,13 +17,13 @@ export type DeclineOutcome =
 
 export async function declineMemorial(token: string): Promise<DeclineOutcome> {
   if (!plausible(token)) return { outcome: "unknown" };
-  return withEvents(async (tx, events): Promise<DeclineOutcome> => {
+  return withEvents(async (tx, changes): Promise<DeclineOutcome> => {
     const [link] = await tx.$queryRaw<{ id: number; memorial_id: number; used: boolean; expired: boolean }[]>`
       SELECT "id", "memorial_id", "used_at" IS NOT NULL AS "used", "expires_at" <= now() AS "expired"
       FROM "confirmation_token" WHERE "token_hash" = ${hashToken(token)} FOR UPDATE`;
     if (!link) return { outcome: "unknown" };
     const memorialId = link.memorial_id;
-    const closed = link.expired ? null : await closeUnconfirmed(tx, events, memorialId, "declined");
+    const closed = link.expired ? null : await closeUnconfirmed(tx, changes, memorialId, "declined");
     if (closed?.closed) return { outcome: "declined", memorialId };
     const row = await tx.memorial.findUniqueOrThrow({
       where: { id: memorialId },

@@ -32,7 +32,7 @@
 // DUPLICATE_PAIRS are recorded, the closest first (the most similar name, then the nearest date of
 // death, then the newest memorial). A person created 10,000 times gets 10 pairs per creation,
 // not 10,000, and reads 50 look-alikes, not all of them.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, Prisma, transaction } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
 import { type SqlClient, sql } from "@memorial/lib/db/raw";
@@ -298,8 +298,8 @@ export async function markNotSamePerson(input: {
         AND d."state" IN ('open', 'unmerged') AND old."id" = d."id"
       RETURNING d."first_memorial_id" AS "first", d."second_memorial_id" AS "second", old."state"::text AS "state"`;
     if (!pair) return false;
-    await recordAudit(tx, {
-      action: "memorial.not_duplicate",
+    await recordChange(tx, {
+      kind: "memorial.not_duplicate",
       target: { type: "memorial", id: pair.first },
       operatorId: input.operatorId,
       memorialId: pair.first,

@@ -1,10 +1,11 @@
 // Who changes a memorial's family settings: the family, through its management link (the token
 // names the memorial: a link can act on its own memorial only; its Scope is the family-link one,
 // familyLinkScope of lib/scope.ts), or the memorial's own operator acting with its Scope (its
-// dashboard, production data). Every change is recorded as a domain event with payload.by.
+// dashboard, production data). Every change is recorded with its domain event, whose payload.by says who.
+import type { AuditTargetType, ChangeKind, EventOfKind } from "@memorial/lib/changes/kinds";
+import type { AuditPart, Change, ChangeRecorder } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
-import type { EventRecorder, NewDomainEvent } from "@memorial/lib/events/events";
 import type { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import type { ActedBy, EventPayloads } from "@memorial/lib/events/payloads";
 import type { OperatorScope } from "@memorial/lib/scope";
@@ -41,23 +42,36 @@ export function actedBy(actor: FamilyActor): ActedBy {
 
 type FamilyControlEvent = (typeof FAMILY_CONTROL_EVENTS)[number];
 
-/** Records a change of the memorial's family settings as its domain event, saying who acted. */
-export function recordFamilyChange<T extends FamilyControlEvent>(
-  events: EventRecorder,
+/** The kinds of change of the family's settings: those whose event is a family control's. */
+type FamilyKind = {
+  [K in ChangeKind]: EventOfKind<K> extends FamilyControlEvent ? K : never;
+}[ChangeKind];
+
+/** The rest of the event's payload, beside who acted. */
+type FamilyPayload<K extends FamilyKind> = Omit<EventPayloads[EventOfKind<K>], keyof ActedBy>;
+
+/**
+ * Records a change of the memorial's family settings, with its domain event saying who acted, and
+ * its audit row (`audit`: its target and fields; none for an event whose change has the row).
+ */
+export function recordFamilyChange<K extends FamilyKind>(
+  changes: ChangeRecorder,
   actor: FamilyActor,
   memorial: { id: number; operatorId: number; isTest: boolean },
-  type: T,
-  ...[payload]: keyof Omit<EventPayloads[T], keyof ActedBy> extends never
-    ? []
-    : [Omit<EventPayloads[T], keyof ActedBy>]
+  kind: K,
+  audit: Omit<AuditPart<AuditTargetType>, "target"> & { target?: AuditPart<AuditTargetType>["target"] },
+  ...[payload]: keyof FamilyPayload<K> extends never ? [] : [FamilyPayload<K>]
 ): Promise<void> {
-  const event = {
-    type,
+  const change = {
+    kind,
+    target: audit.target ?? { type: "memorial", id: memorial.id },
     operatorId: memorial.operatorId,
-    isTest: memorial.isTest,
     memorialId: memorial.id,
-    payload: { ...actedBy(actor), ...payload },
+    before: audit.before,
+    after: audit.after,
+    actor: audit.actor,
+    event: { isTest: memorial.isTest, payload: { ...actedBy(actor), ...payload } },
   };
-  // The payload is ActedBy and the rest of T's payload, as the parameters say.
-  return events.record(event as unknown as NewDomainEvent);
+  // The kind's event payload is ActedBy and the rest of it, as the parameters say.
+  return changes.record(change as unknown as Change);
 }

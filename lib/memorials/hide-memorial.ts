@@ -1,23 +1,17 @@
 // The family hides its memorial (the public and other operators get 404, as for a memorial that
 // does not exist: memorialsVisibleTo in policy.ts), or shows it again. Reversible, recorded.
-import { recordAudit } from "@memorial/lib/audit/record";
-import { withEvents } from "@memorial/lib/events/events";
+import { withEvents } from "@memorial/lib/changes/record";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 
 export async function setMemorialHidden(
   actor: FamilyActor,
   hidden: boolean,
 ): Promise<{ hidden: boolean; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     if ((memorial.hiddenAt !== null) === hidden) return { hidden, changed: false };
     await tx.memorial.update({ where: { id: memorial.id }, data: { hiddenAt: hidden ? new Date() : null } });
-    await recordFamilyChange(events, actor, memorial, hidden ? "memorial.hidden" : "memorial.shown");
-    await recordAudit(tx, {
-      action: hidden ? "memorial.hidden" : "memorial.shown",
-      target: { type: "memorial", id: memorial.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
+    await recordFamilyChange(changes, actor, memorial, hidden ? "memorial.hidden" : "memorial.shown", {
       before: { hidden: !hidden },
       after: { hidden },
     });

@@ -1,8 +1,7 @@
 // The family hides a planter's message on one tree of its memorial (or shows it again). The tree
 // must be of the memorial the link names: a link never reaches another memorial's trees.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 
 export async function setMessageHidden(
@@ -10,7 +9,7 @@ export async function setMessageHidden(
   treeId: number,
   hidden: boolean,
 ): Promise<{ hidden: boolean; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     const tree = await tx.tree.findFirst({
       where: { id: treeId, memorialId: memorial.id, isTest: memorial.isTest },
@@ -23,17 +22,18 @@ export async function setMessageHidden(
       });
     if ((tree.messageHiddenAt !== null) === hidden) return { hidden, changed: false };
     await tx.tree.update({ where: { id: tree.id }, data: { messageHiddenAt: hidden ? new Date() : null } });
-    await recordFamilyChange(events, actor, memorial, hidden ? "message.hidden" : "message.shown", {
-      treeId: tree.id,
-    });
-    await recordAudit(tx, {
-      action: hidden ? "tree.message_hidden" : "tree.message_shown",
-      target: { type: "tree", id: tree.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      before: { messageHidden: !hidden },
-      after: { messageHidden: hidden },
-    });
+    await recordFamilyChange(
+      changes,
+      actor,
+      memorial,
+      hidden ? "tree.message_hidden" : "tree.message_shown",
+      {
+        target: { type: "tree", id: tree.id },
+        before: { messageHidden: !hidden },
+        after: { messageHidden: hidden },
+      },
+      { treeId: tree.id },
+    );
     return { hidden, changed: true };
   });
 }

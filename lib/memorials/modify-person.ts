@@ -2,10 +2,8 @@
 // the person; another operator's person is not found. The person's memorials hear of it through
 // the person.modified event (their pages show the new name or dates).
 
-import { recordAudit } from "@memorial/lib/audit/record";
-import type { Tx } from "@memorial/lib/db/client";
+import { withEvents } from "@memorial/lib/changes/record";
 import { invalid, notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import type { Caller } from "@memorial/lib/operators/keys";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { ModifyPersonCommand } from "./commands";
@@ -15,7 +13,7 @@ import { classicTitle } from "./policy";
 
 export async function modifyPerson(options: { caller: Caller; command: ModifyPersonCommand }) {
   const { caller, command } = options;
-  const { person, memorialIds } = await withEvents(async (tx, events) => {
+  const { person, memorialIds } = await withEvents(async (tx, changes) => {
     const existing = await tx.person.findFirst({
       where: {
         id: command.personId,
@@ -55,13 +53,18 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
       }
     }
     const memorials = await tx.memorial.findMany({ where: { personId: person.id }, select: { id: true } });
-    await auditModification(tx, caller.operatorId, existing, data, memorials[0]?.id ?? null);
-    await events.record({
-      type: "person.modified",
+    await changes.record({
+      kind: "person.modified",
+      target: { type: "person", id: existing.id },
       operatorId: caller.operatorId,
-      isTest: isTestEnvironment(caller.environment),
-      memorialIds: memorials.map((m) => m.id),
-      payload: { personId: person.id, titlesUpdated: command.updateTitles },
+      memorialId: memorials[0]?.id ?? null,
+      ...givenFields(existing, data),
+      event: {
+        isTest: isTestEnvironment(caller.environment),
+        memorialId: null,
+        memorialIds: memorials.map((m) => m.id),
+        payload: { personId: person.id, titlesUpdated: command.updateTitles },
+      },
     });
     return { person, memorialIds: memorials.map((m) => m.id) };
   });
@@ -72,21 +75,11 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
   return person;
 }
 
-/** The audit row: the fields the command gave, as they were and as they are. */
-function auditModification(
-  tx: Tx,
-  operatorId: number,
-  existing: Record<string, unknown> & { id: number },
-  data: Record<string, unknown>,
-  memorialId: number | null,
-) {
+/** The audit row's fields: those the command gave, as they were and as they are. */
+function givenFields(existing: Record<string, unknown>, data: Record<string, unknown>) {
   const given = Object.keys(data).filter((field) => data[field] !== undefined);
-  return recordAudit(tx, {
-    action: "person.modified",
-    target: { type: "person", id: existing.id },
-    operatorId,
-    memorialId,
+  return {
     before: Object.fromEntries(given.map((field) => [field, existing[field]])),
     after: Object.fromEntries(given.map((field) => [field, data[field]])),
-  });
+  };
 }

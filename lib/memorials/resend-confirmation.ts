@@ -1,9 +1,8 @@
 // A new confirmation link for a memorial still awaiting its family (the dashboard's button): the
 // links sent before stop working now, in this transaction; the new link and its e-mail follow
 // from the confirmation.resent event (lib/mail/confirmation-consumer.ts).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { ownMemorialsOf } from "./policy";
@@ -14,7 +13,7 @@ export async function resendConfirmation(input: {
   memorialId: number;
   linkBase: string;
 }) {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await tx.memorial.findFirst({
       where: { AND: [{ id: input.memorialId }, ownMemorialsOf(input.scope)] },
       include: { family: true },
@@ -65,18 +64,15 @@ export async function resendConfirmation(input: {
       };
     }
     const confirmation: ConfirmationRequest = { linkBase: input.linkBase, planting };
-    await events.record({
-      type: "confirmation.resent",
-      operatorId: memorial.operatorId,
-      isTest: memorial.isTest,
-      memorialId: memorial.id,
-      payload: { confirmation },
-    });
-    await recordAudit(tx, {
-      action: "memorial.confirmation_resent",
+    await changes.record({
+      kind: "memorial.confirmation_resent",
       target: { type: "memorial", id: memorial.id },
       operatorId: memorial.operatorId,
       memorialId: memorial.id,
+      event: {
+        isTest: memorial.isTest,
+        payload: { confirmation },
+      },
     });
     return { resent: true };
   });

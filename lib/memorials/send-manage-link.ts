@@ -1,9 +1,8 @@
 // The operator sends the family a new management link (the dashboard's button): the links sent
 // before stop working when the new one is issued; the link and its e-mail follow from the
 // manage_link.sent event (lib/mail/manage-consumer.ts), like the confirmation e-mail.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { invalid, notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import type { ManageLinkRequest } from "@memorial/lib/events/payloads";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { ownMemorialsOf } from "./policy";
@@ -16,7 +15,7 @@ export async function sendManageLink(input: {
 }) {
   const { actor } = input.scope;
   const userId = actor.kind === "dashboard-user" ? actor.userId : undefined;
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await tx.memorial.findFirst({
       where: { AND: [{ id: input.memorialId }, ownMemorialsOf(input.scope)] },
       include: { family: true },
@@ -32,18 +31,15 @@ export async function sendManageLink(input: {
       });
     }
     const manage: ManageLinkRequest = { linkBase: input.linkBase };
-    await events.record({
-      type: "manage_link.sent",
-      operatorId: memorial.operatorId,
-      isTest: memorial.isTest,
-      memorialId: memorial.id,
-      payload: { by: "operator", ...(userId ? { userId } : {}), manage },
-    });
-    await recordAudit(tx, {
-      action: "memorial.manage_link_sent",
+    await changes.record({
+      kind: "memorial.manage_link_sent",
       target: { type: "memorial", id: memorial.id },
       operatorId: memorial.operatorId,
       memorialId: memorial.id,
+      event: {
+        isTest: memorial.isTest,
+        payload: { by: "operator", ...(userId ? { userId } : {}), manage },
+      },
     });
     return { sent: true };
   });

@@ -3,8 +3,7 @@
 // family's hide, hide-memorial.ts: 404 to the public). Until it chooses, the funeral home's default
 // applies (context.default_privacy). Reversible; recorded as memorial.privacy_changed (and, when the
 // hide changes with it, memorial.hidden / memorial.shown, as the hide control records them).
-import { recordAudit } from "@memorial/lib/audit/record";
-import { withEvents } from "@memorial/lib/events/events";
+import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
 import { memorialPrivacy } from "./privacy";
@@ -13,7 +12,7 @@ export async function setMemorialPrivacy(
   actor: FamilyActor,
   level: PrivacyLevel,
 ): Promise<{ privacy: PrivacyLevel; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     const before = await memorialPrivacy(memorial.id, tx);
     const hidden = level === "hidden";
@@ -27,22 +26,34 @@ export async function setMemorialPrivacy(
       data: { privacy: stored, ...(hidden === wasHidden ? {} : { hiddenAt: hidden ? new Date() : null }) },
     });
     if (hidden !== wasHidden) {
-      await recordFamilyChange(events, actor, memorial, hidden ? "memorial.hidden" : "memorial.shown");
+      await recordFamilyChange(
+        changes,
+        actor,
+        memorial,
+        hidden ? "event.memorial.hidden" : "event.memorial.shown",
+        {},
+      );
     }
+    const audit = {
+      before: { privacy: before?.level ?? null, hidden: wasHidden },
+      after: { privacy: level, hidden },
+    };
     if (before?.level !== level) {
-      await recordFamilyChange(events, actor, memorial, "memorial.privacy_changed", {
+      await recordFamilyChange(changes, actor, memorial, "memorial.privacy_changed", audit, {
         privacy: level,
         previousPrivacy: before?.level ?? null,
       });
+    } else {
+      // Only the stored level changed, not the one shown (it was the default): no event.
+      await recordChange(tx, {
+        kind: "memorial.privacy_changed",
+        target: { type: "memorial", id: memorial.id },
+        operatorId: memorial.operatorId,
+        memorialId: memorial.id,
+        ...audit,
+        event: null,
+      });
     }
-    await recordAudit(tx, {
-      action: "memorial.privacy_changed",
-      target: { type: "memorial", id: memorial.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      before: { privacy: before?.level ?? null, hidden: wasHidden },
-      after: { privacy: level, hidden },
-    });
     return { privacy: level, changed: true };
   });
 }

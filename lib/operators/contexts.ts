@@ -1,6 +1,6 @@
 // The hierarchy of contexts inside an operator (contract.md, "Operators, contexts and keys"):
 // GroupeEpf > Epf > EpfAgence; GroupePresse > Titre > TitreEdition; Assurance; GroupeMaisonRepos.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import type { ContextKind, MemorialPrivacy } from "@memorial/lib/db/generated/enums";
 import type { SqlClient } from "@memorial/lib/db/raw";
@@ -62,8 +62,8 @@ export async function createContext(
       defaultPrivacy: input.defaultPrivacy ?? null,
     },
   });
-  await recordAudit(client as Tx, {
-    action: "context.created",
+  await recordChange(client as Tx, {
+    kind: "context.created",
     target: { type: "context", id: context.id },
     operatorId: input.operatorId,
     after: {
@@ -89,8 +89,8 @@ export async function setContextDefaultPrivacy(
     const context = await tx.context.findFirst({ where: { id: contextId, operatorId } });
     if (!context) throw notFound(`context ${contextId} is not a context of operator ${operatorId}`);
     await tx.context.update({ where: { id: contextId }, data: { defaultPrivacy } });
-    await recordAudit(tx, {
-      action: "context.modified",
+    await recordChange(tx, {
+      kind: "context.modified",
       target: { type: "context", id: contextId },
       operatorId,
       before: { defaultPrivacy: context.defaultPrivacy },

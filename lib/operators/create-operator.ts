@@ -1,5 +1,5 @@
 // A new operator with its first live and test keys.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
@@ -29,8 +29,8 @@ export async function createOperator(
       maxUnitPrice: input.maxUnitPrice ?? null,
     },
   });
-  await recordAudit(client, {
-    action: "operator.created",
+  await recordChange(client, {
+    kind: "operator.created",
     target: { type: "operator", id: operator.id },
     operatorId: operator.id,
     after: {
@@ -72,8 +72,8 @@ export async function setUnconfirmedOutcome(
     if (!row) throw notFound(`operator ${operatorId} does not exist`);
     await tx.$executeRaw`
       UPDATE "operator" SET "unconfirmed_outcome" = ${outcome}::"UnconfirmedOutcome" WHERE "id" = ${operatorId}`;
-    await recordAudit(tx, {
-      action: "operator.settings_changed",
+    await recordChange(tx, {
+      kind: "operator.settings_changed",
       target: { type: "operator", id: operatorId },
       operatorId,
       before: { unconfirmedOutcome: row.before },
@@ -90,8 +90,8 @@ export async function addPrepaid(operatorId: number, trees: number) {
       UPDATE "operator" SET "prepaid_trees" = "prepaid_trees" + ${trees}
       WHERE "id" = ${operatorId} RETURNING "prepaid_trees"`;
     if (rows.length === 0) throw notFound(`operator ${operatorId} does not exist`);
-    await recordAudit(tx, {
-      action: "operator.prepaid_added",
+    await recordChange(tx, {
+      kind: "operator.prepaid_added",
       target: { type: "operator", id: operatorId },
       operatorId,
       before: { prepaidTrees: rows[0].prepaid_trees - trees },

@@ -2,10 +2,9 @@
 // creation and stamped with their last use (at most once a minute per key, see authenticateKey).
 
 import { randomBytes } from "node:crypto";
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import {
   type Environment,
   isTestEnvironment,
@@ -53,8 +52,8 @@ export async function createApiKey(
   const row = await tx.apiKey.create({
     data: { operatorId, hash: hashKey(key), prefix: key.slice(0, 12), environment, name },
   });
-  await recordAudit(tx, {
-    action: "key.created",
+  await recordChange(tx, {
+    kind: "key.created",
     target: { type: "key", id: row.id },
     operatorId,
     after: { prefix: row.prefix, environment, keyName: name },
@@ -64,25 +63,23 @@ export async function createApiKey(
 
 /** Revokes the keys matching `where` that are still live, with a key.revoked event for each. */
 async function revoke(where: { hash: string } | { id: number; operatorId: number }): Promise<number> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const revoked = await tx.apiKey.updateManyAndReturn({
       where: { ...where, revokedAt: null },
       data: { revokedAt: new Date() },
       select: { id: true, operatorId: true, environment: true },
     });
     for (const key of revoked) {
-      await events.record({
-        type: "key.revoked",
-        operatorId: key.operatorId,
-        isTest: isTestEnvironment(key.environment),
-        payload: { keyId: key.id },
-      });
-      await recordAudit(tx, {
-        action: "key.revoked",
+      await changes.record({
+        kind: "key.revoked",
         target: { type: "key", id: key.id },
         operatorId: key.operatorId,
         before: { revoked: false },
         after: { revoked: true },
+        event: {
+          isTest: isTestEnvironment(key.environment),
+          payload: { keyId: key.id },
+        },
       });
     }
     return revoked.length;

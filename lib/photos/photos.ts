@@ -1,7 +1,7 @@
 // Photos of trees: stored once, read by key, served at /photos/<key>.jpg
 // (app/photos/[file]/route.ts). Callers keep the key (tree.photo_key) and build the address with
 // photoUrl.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { transaction } from "@memorial/lib/db/client";
 import { settings } from "@memorial/lib/settings";
 import { isPhotoKey, preparePhoto } from "./prepare-photo";
@@ -21,8 +21,8 @@ export async function storePhoto(bytes: Uint8Array): Promise<{ key: string }> {
   await photoStorage().put(key, body);
   // The audit log's row of the upload (a step of a tree that shows it records its key too).
   await transaction((tx) =>
-    recordAudit(tx, {
-      action: "tree.photo_added",
+    recordChange(tx, {
+      kind: "tree.photo_added",
       target: { type: "photo", id: key },
       after: { photoKey: key },
     }),

@@ -1,6 +1,6 @@
 // Stock added by the people who run the service (the command line): the plantings waiting for it
 // are served at once (lib/plantings/planting-queue.ts).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import { signalCatalogueChanged } from "@memorial/lib/events/events";
@@ -20,8 +20,8 @@ export async function addStock(plantationId: number, speciesId: number, trees: n
       INSERT INTO "stock" ("plantation_id", "species_id", "stock") VALUES (${plantationId}, ${speciesId}, ${trees})
       ON CONFLICT ("plantation_id", "species_id") DO UPDATE SET "stock" = "stock"."stock" + EXCLUDED."stock"
       RETURNING "stock"`;
-    await recordAudit(tx, {
-      action: "stock.added",
+    await recordChange(tx, {
+      kind: "stock.added",
       target: { type: "stock", id: `${plantationId}/${speciesId}` },
       before: { stock: added[0].stock - trees },
       after: { stock: added[0].stock, plantationId, speciesId },

@@ -13,10 +13,9 @@
 // A row with visitor_planting_id is a visitor's tree (lib/visitors): planted with its
 // origin, its payment and its words' moderation, it marks the visitor's planting planted. A row the
 // queue gave up on (given_up_at, lib/visitors/give-up.ts: a paid tree refunded) is never served.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import type { Prisma, Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { plantReplacement } from "@memorial/lib/plantings/replace-tree";
 import { type PlantedTree, type PlantTreeInput, plantTree, type VisitorTree } from "./plant-tree";
 
@@ -42,8 +41,8 @@ async function queuePlanting(tx: Tx, input: QueuedPlantingInput): Promise<number
       ${input.externalId === null ? null : BigInt(input.externalId)}, ${input.memorialsLot},
       ${input.uEventId}, ${input.isTest}, ${input.visitorPlantingId ?? null}::int)
     RETURNING "id"`;
-  await recordAudit(tx, {
-    action: "tree.queued",
+  await recordChange(tx, {
+    kind: "tree.queued",
     target: { type: "tree", id: `queued ${row.id}` },
     operatorId: input.operatorId,
     memorialId: input.memorialId,
@@ -129,7 +128,7 @@ const replacementKeyOf = (queuedId: number) => `r${queuedId}`;
  */
 async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
   try {
-    return await withEvents(async (tx, events): Promise<QueueStep> => {
+    return await withEvents(async (tx, changes): Promise<QueueStep> => {
       const skip = blocked.length ? blocked : [""];
       const [row] = await tx.$queryRaw<QueuedRow[]>`
         SELECT q."id", q."memorial_id", q."operator_id", q."context_id", q."epf_id", q."person_id", q."planter",
@@ -147,7 +146,7 @@ async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
         ORDER BY q."created_at", q."id" LIMIT 1 FOR UPDATE OF q SKIP LOCKED`;
       if (!row) return { kind: "empty" };
       if (row.replaces_tree_id !== null) {
-        const replacement = await plantReplacement(tx, events, row.replaces_tree_id, "service");
+        const replacement = await plantReplacement(tx, changes, row.replaces_tree_id, "service");
         if (!replacement) throw new StillNoTree(replacementKeyOf(row.id));
         const [{ transaction_id }] = await tx.$queryRaw<{ transaction_id: number }[]>`
           UPDATE "queued_planting" SET "planted_at" = now(), "tree_id" = ${replacement.treeId} WHERE "id" = ${row.id}
@@ -187,23 +186,8 @@ async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
           UPDATE "visitor_planting" SET "status" = 'planted', "tree_id" = ${tree.treeId}, "planted_at" = now()
           WHERE "id" = ${row.visitor_planting_id}`;
       }
-      await events.record({
-        type: "tree.planted",
-        operatorId: row.operator_id,
-        isTest: row.is_test,
-        memorialId: row.memorial_id,
-        payload: {
-          treeId: tree.treeId,
-          transactionId: tree.transactionId,
-          speciesId: tree.speciesId,
-          queuedPlantingId: row.id,
-          ...(row.visitor_origin
-            ? { origin: row.visitor_origin, visitorPlantingId: row.visitor_planting_id ?? undefined }
-            : {}),
-        },
-      });
-      await recordAudit(tx, {
-        action: "tree.planted",
+      await changes.record({
+        kind: "tree.planted",
         target: { type: "tree", id: tree.treeId },
         operatorId: row.operator_id,
         memorialId: row.memorial_id,
@@ -211,6 +195,18 @@ async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
           queuedPlantingId: row.id,
           speciesId: tree.speciesId,
           origin: row.visitor_origin ?? "partner",
+        },
+        event: {
+          isTest: row.is_test,
+          payload: {
+            treeId: tree.treeId,
+            transactionId: tree.transactionId,
+            speciesId: tree.speciesId,
+            queuedPlantingId: row.id,
+            ...(row.visitor_origin
+              ? { origin: row.visitor_origin, visitorPlantingId: row.visitor_planting_id ?? undefined }
+              : {}),
+          },
         },
       });
       return { kind: "planted", queuedId: row.id, treeId: tree.treeId, transactionId: tree.transactionId };

@@ -11,10 +11,9 @@
 // CO2 per tree); else the same species at the nearest active site (haversine). The operator's
 // rules (countries, highest price) do not apply: the guarantee is the service's. A test tree is
 // replaced the same way without taking the real stock (as a test key's planting).
-import { recordAudit } from "@memorial/lib/audit/record";
+import type { ChangeRecorder } from "@memorial/lib/changes/record";
 import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
-import type { EventRecorder } from "@memorial/lib/events/events";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import { takeFromStock } from "./take-from-stock";
@@ -86,7 +85,7 @@ function replacementPlanter(language: string): string {
  */
 export async function plantReplacement(
   tx: Tx,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   deadTreeId: number,
   recordedBy: string,
 ): Promise<{ treeId: number } | null> {
@@ -115,27 +114,24 @@ export async function plantReplacement(
   await tx.$executeRaw`
     INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "replacement_tree_id")
     VALUES (${dead.id}, 'replaced', ${on}::date, ${recordedBy}, ${row.id})`;
-  await events.record({
-    type: "tree.replaced",
-    operatorId: dead.operator_id,
-    isTest: dead.is_test,
-    memorialId: dead.memorial_id,
-    payload: {
-      treeId: dead.id,
-      memorialId: dead.memorial_id,
-      replacementTreeId: row.id,
-      speciesId: pick.species_id,
-      plantationId: pick.plantation_id,
-      on,
-    },
-  });
-  await recordAudit(tx, {
-    action: "tree.replaced",
+  await changes.record({
+    kind: "tree.replaced",
     target: { type: "tree", id: dead.id },
     operatorId: dead.operator_id,
     memorialId: dead.memorial_id,
     before: { status: "dead" },
     after: { status: "replaced", replacementTreeId: row.id },
+    event: {
+      isTest: dead.is_test,
+      payload: {
+        treeId: dead.id,
+        memorialId: dead.memorial_id,
+        replacementTreeId: row.id,
+        speciesId: pick.species_id,
+        plantationId: pick.plantation_id,
+        on,
+      },
+    },
   });
   return { treeId: row.id };
 }
@@ -146,11 +142,11 @@ export async function plantReplacement(
  */
 export async function replaceTree(
   tx: Tx,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   deadTreeId: number,
   recordedBy: string,
 ): Promise<{ treeId: number } | { queued: true }> {
-  const planted = await plantReplacement(tx, events, deadTreeId, recordedBy);
+  const planted = await plantReplacement(tx, changes, deadTreeId, recordedBy);
   if (planted) return planted;
   const dead = await deadTree(tx, deadTreeId);
   const [queued] = await tx.$queryRaw<{ id: number }[]>`
@@ -160,12 +156,12 @@ export async function replaceTree(
       ${replacementPlanter(dead.language)}, d."is_test", d."id"
     FROM "tree" d WHERE d."id" = ${dead.id}
     RETURNING "id"`;
-  await events.record({
-    type: "planting.queued",
+  // Part of the death's change, whose row names the replacement.
+  await changes.record({
+    kind: "event.planting.queued",
     operatorId: dead.operator_id,
-    isTest: dead.is_test,
     memorialId: dead.memorial_id,
-    payload: { queuedPlantingId: queued.id, replacesTreeId: dead.id },
+    event: { isTest: dead.is_test, payload: { queuedPlantingId: queued.id, replacesTreeId: dead.id } },
   });
   return { queued: true };
 }

@@ -12,12 +12,11 @@
 // waiting or published, each in its widest file), emails/ (each e-mail sent to the family:
 // headers and text).
 
-import { recordAudit } from "@memorial/lib/audit/record";
 import { mapLink } from "@memorial/lib/ceremonies/rules";
 import { formatZoned } from "@memorial/lib/ceremonies/zoned-time";
+import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import { db } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { type CsvValue, csvLine } from "@memorial/lib/exports/csv";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { archiveReadyEmail } from "@memorial/lib/mail/archive-email";
@@ -56,8 +55,8 @@ export async function requestArchive(actor: FamilyActor, manageUrl: string): Pro
     const row = rows[0];
     if (!row) return { requested: false };
     await enqueue(tx, ARCHIVE_JOB, { archive: row.id, manageUrl }, { maxAttempts: 5 });
-    await recordAudit(tx, {
-      action: "memorial.archive_requested",
+    await recordChange(tx, {
+      kind: "memorial.archive_requested",
       target: { type: "archive", id: row.id },
       operatorId: memorial.operatorId,
       memorialId: memorial.id,

@@ -12,10 +12,9 @@
 // subscriptions and its ceremony (a place, an address and a note that may name or locate the
 // deceased's people), and the photos visitors shared (rows, then their files once committed). Trees, transactions and amounts stay, anonymous (accounting records). The memorial
 // is taken down if it was not, for good: a takedown cannot be undone after an erasure.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { type ChangeRecorder, withEvents } from "@memorial/lib/changes/record";
 import { db, Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
-import { type EventRecorder, withEvents } from "@memorial/lib/events/events";
 import { type Language, parseLanguage } from "@memorial/lib/i18n/languages";
 import { componentLogger } from "@memorial/lib/log";
 import { erasureDoneEmail, erasureRequestedEmail } from "@memorial/lib/mail/erasure-email";
@@ -60,7 +59,7 @@ export async function setErasureRequested(
   requested: boolean,
   manageUrl: string,
 ): Promise<{ requested: boolean; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     if (memorial.erasedAt !== null) {
       throw invalid("this memorial was already erased", { field: "memorial", reason: "erased" });
@@ -75,19 +74,15 @@ export async function setErasureRequested(
       data: { erasureRequestedAt: requested ? now : null },
     });
     await recordFamilyChange(
-      events,
+      changes,
       actor,
       memorial,
       requested ? "memorial.erasure_requested" : "memorial.erasure_cancelled",
+      {
+        before: { erasureRequestedAt: memorial.erasureRequestedAt },
+        after: { erasureRequestedAt: requested ? now : null },
+      },
     );
-    await recordAudit(tx, {
-      action: requested ? "memorial.erasure_requested" : "memorial.erasure_cancelled",
-      target: { type: "memorial", id: memorial.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      before: { erasureRequestedAt: memorial.erasureRequestedAt },
-      after: { erasureRequestedAt: requested ? now : null },
-    });
     if (requested) {
       await writeFamilyEmail(tx, memorial.id, (letter) =>
         erasureRequestedEmail({
@@ -108,7 +103,7 @@ const dueSql = Prisma.sql`"erased_at" IS NULL AND "erasure_requested_at" IS NOT 
 /** Carries out the erasure of one memorial, if still due (once: its row is claimed). */
 async function eraseMemorial(memorialId: number): Promise<boolean> {
   const photoFiles: string[] = [];
-  const erased = await withEvents(async (tx, events) => {
+  const erased = await withEvents(async (tx, changes) => {
     const claimed = await tx.$queryRaw<{ id: number; language: string; person_id: number | null }[]>`
       SELECT "id", "language", "person_id" FROM "memorial" WHERE "id" = ${memorialId} AND ${dueSql} FOR UPDATE`;
     const row = claimed[0];
@@ -116,7 +111,7 @@ async function eraseMemorial(memorialId: number): Promise<boolean> {
     // The last letter, written while the memorial still has its names and the family its address.
     await writeFamilyEmail(tx, memorialId, (letter) => erasureDoneEmail(letter));
     photoFiles.push(
-      ...(await eraseRows(tx, events, memorialId, row.person_id, parseLanguage(row.language) ?? "fr")),
+      ...(await eraseRows(tx, changes, memorialId, row.person_id, parseLanguage(row.language) ?? "fr")),
     );
     return true;
   });
@@ -127,7 +122,7 @@ async function eraseMemorial(memorialId: number): Promise<boolean> {
 
 async function eraseRows(
   tx: Tx,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   id: number,
   personId: number | null,
   language: Language,
@@ -199,13 +194,8 @@ async function eraseRows(
   // Its archives (lib/privacy/archive.ts) hold everything erased here: gone with it.
   await tx.memorialArchive.deleteMany({ where: { memorialId: id } });
   // Carried out on the family's behalf: recorded as its change (history, webhook memorial.erased).
-  await recordFamilyChange(events, { by: "family", token: "" }, memorial, "memorial.erased");
   // The job acts for the family who asked: the row names them (their page shows it).
-  await recordAudit(tx, {
-    action: "memorial.erased",
-    target: { type: "memorial", id },
-    operatorId: memorial.operatorId,
-    memorialId: id,
+  await recordFamilyChange(changes, { by: "family", token: "" }, memorial, "memorial.erased", {
     before: { kind: before.kind, erasedAt: null },
     after: { kind: "anonymous", erasedAt: now },
     actor: { kind: "family", memorialId: id },

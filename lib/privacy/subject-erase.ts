@@ -9,10 +9,9 @@
 // written in the same transaction, and one domain event memorial.personal_data_erased for each
 // memorial where something was erased (a webhook: a partner that keeps a copy of the memorial reads
 // it again; every instance drops its cached page). A second erasure finds nothing and changes nothing.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import {
   erasureOf,
   normaliseSubject,
@@ -117,7 +116,7 @@ function memorialsOf(found: SourceRows[]): number[] {
 export async function eraseSubject(query: SubjectQuery): Promise<SubjectErasureReport> {
   const { email } = normaliseSubject(query);
   const subject = subjectHash(email);
-  const changes = await withEvents(async (tx, events) => {
+  const changes = await withEvents(async (tx, recorder) => {
     await lockUsersOperators(tx, email, query.scope);
     const found = await subjectRows(tx, query, true);
     for (const rows of found) await eraseSource(tx, rows, email);
@@ -128,8 +127,8 @@ export async function eraseSubject(query: SubjectQuery): Promise<SubjectErasureR
       fields: source.erase.kind === "anonymise" ? Object.keys(source.erase.set) : source.personal,
       rows: rows.length,
     }));
-    await recordAudit(tx, {
-      action: "subject.erased",
+    await recorder.record({
+      kind: "subject.erased",
       target: { type: "subject", id: subject },
       operatorId: query.scope.kind === "operator" ? query.scope.operatorId : null,
       after: Object.fromEntries(changes.map((change) => [change.source, change.rows])),
@@ -140,12 +139,11 @@ export async function eraseSubject(query: SubjectQuery): Promise<SubjectErasureR
       orderBy: { id: "asc" },
     });
     for (const memorial of memorials) {
-      await events.record({
-        type: "memorial.personal_data_erased",
+      await recorder.record({
+        kind: "event.memorial.personal_data_erased",
         operatorId: memorial.operatorId,
-        isTest: memorial.isTest,
         memorialId: memorial.id,
-        payload: {},
+        event: { isTest: memorial.isTest, payload: {} },
       });
     }
     return changes;

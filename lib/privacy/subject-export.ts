@@ -2,7 +2,7 @@
 // answers (lib/privacy/subject-find.ts): one JSON document, each source with its table, the fields
 // that hold the person's data, and its rows (what the row is, and those fields). Giving it out is
 // recorded in the audit log (subject.exported, the subject's id the SHA-256 of the address).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { transaction } from "@memorial/lib/db/client";
 import { erasureOf, normaliseSubject, type SubjectQuery, subjectHash, subjectRows } from "./subject-find";
 
@@ -33,8 +33,8 @@ export async function exportSubject(query: SubjectQuery): Promise<SubjectExport>
       erasure: erasureOf(source),
       rows,
     }));
-    await recordAudit(tx, {
-      action: "subject.exported",
+    await recordChange(tx, {
+      kind: "subject.exported",
       target: { type: "subject", id: subjectHash(subject.email) },
       operatorId: query.scope.kind === "operator" ? query.scope.operatorId : null,
       after: Object.fromEntries(tables.map((t) => [t.source, t.rows.length])),

@@ -8,16 +8,15 @@
 // (lib/memorial-photos/queries.ts reads them through memorialsVisibleTo).
 // The family may undo it from the same page (memorial.restored) until an erasure is carried out:
 // then the memorial stays down for good.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { withEvents } from "@memorial/lib/changes/record";
 import { invalid } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { type FamilyActor, memorialForActor, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
 
 export async function setMemorialTakenDown(
   actor: FamilyActor,
   takenDown: boolean,
 ): Promise<{ takenDown: boolean; changed: boolean }> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await memorialForActor(tx, actor);
     if ((memorial.takenDownAt !== null) === takenDown) return { takenDown, changed: false };
     if (!takenDown && memorial.erasedAt !== null) {
@@ -28,19 +27,12 @@ export async function setMemorialTakenDown(
       data: { takenDownAt: takenDown ? new Date() : null },
     });
     await recordFamilyChange(
-      events,
+      changes,
       actor,
       memorial,
       takenDown ? "memorial.taken_down" : "memorial.restored",
+      { before: { takenDown: !takenDown }, after: { takenDown } },
     );
-    await recordAudit(tx, {
-      action: takenDown ? "memorial.taken_down" : "memorial.restored",
-      target: { type: "memorial", id: memorial.id },
-      operatorId: memorial.operatorId,
-      memorialId: memorial.id,
-      before: { takenDown: !takenDown },
-      after: { takenDown },
-    });
     return { takenDown, changed: true };
   });
 }

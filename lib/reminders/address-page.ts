@@ -5,7 +5,7 @@
 // an address; the page lists the subscriptions of that address, in any case (an address is one
 // mailbox whatever its letters' case), and deletes them: the rows go, with the record of the
 // reminders sent, not only marked as ended as an unsubscription leaves them.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { reminderMemorial } from "./subscriptions";
@@ -87,8 +87,8 @@ export async function deleteSubscriptionsOfAddress(email: string, which: number 
     if (rows.length === 0) return 0;
     const ids = rows.map((row) => row.id);
     for (const row of rows) {
-      await recordAudit(tx, {
-        action: "subscription.deleted",
+      await recordChange(tx, {
+        kind: "subscription.deleted",
         target: { type: "subscription", id: row.id },
         memorialId: row.memorial_id,
         before: { email },

@@ -4,7 +4,7 @@
 // included). What can be asked of a memorial is reminderOptions: only for a memorial the public may
 // see (the policy), the date of death when it is exact, the birthday when it is known and public
 // (a classic memorial: an anonymous one says nothing about the deceased).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
@@ -145,8 +145,8 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
         where: { id: existing.id },
         data: { deathAnniversary, birthday, language: input.language, confirmedAt },
       });
-      await recordAudit(tx, {
-        action: "subscription.modified",
+      await recordChange(tx, {
+        kind: "subscription.modified",
         target: { type: "subscription", id: existing.id },
         memorialId: input.memorialId,
         before: {
@@ -182,8 +182,8 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
         linkBase: input.linkBase,
       },
     });
-    await recordAudit(tx, {
-      action: "subscription.created",
+    await recordChange(tx, {
+      kind: "subscription.created",
       target: { type: "subscription", id: created.id },
       memorialId: input.memorialId,
       after: { email, deathAnniversary, birthday, confirmed: input.confirmed },
@@ -266,8 +266,8 @@ export async function confirmSubscription(token: string): Promise<void> {
     const count = await tx.$executeRaw`UPDATE "reminder_subscription" SET "confirmed_at" = now()
       WHERE "id" = ${found.id} AND "confirmed_at" IS NULL`;
     if (count > 0) {
-      await recordAudit(tx, {
-        action: "subscription.confirmed",
+      await recordChange(tx, {
+        kind: "subscription.confirmed",
         target: { type: "subscription", id: found.id },
         memorialId: found.memorialId,
         before: { confirmed: false },
@@ -297,8 +297,8 @@ export async function unsubscribe(token: string): Promise<void> {
       if (known === 0) throw unknownLink();
       return;
     }
-    await recordAudit(tx, {
-      action: "subscription.cancelled",
+    await recordChange(tx, {
+      kind: "subscription.cancelled",
       target: { type: "subscription", id: row.id },
       memorialId: row.memorial_id,
       before: { unsubscribed: false },

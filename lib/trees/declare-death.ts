@@ -3,13 +3,13 @@
 // simultaneous declarations one changes the row and the other (which waited for its lock and then
 // saw it dead) changes nothing and is refused "already dead". A tree dead within
 // REPLACEMENT_YEARS of its day in the ground is replaced in the same transaction (replace-tree.ts).
-import { recordAudit } from "@memorial/lib/audit/record";
+import type { Change, ChangeRecorder } from "@memorial/lib/changes/record";
 import { invalid } from "@memorial/lib/errors";
 import { replaceTree } from "@memorial/lib/plantings/replace-tree";
 import type { Scope } from "@memorial/lib/scope";
 import { settings } from "@memorial/lib/settings";
 import { type DeathReason, deathRule, replacementDue } from "./transitions";
-import { changerOf, orRefuse, recordTreeEvent, treeStep, treesOf } from "./tree-rows";
+import { changerOf, orRefuse, recordTreeChange, treeStep, treesOf } from "./tree-rows";
 import type { Within } from "./within";
 
 export interface DeclareDeathInput {
@@ -34,7 +34,7 @@ export async function declareDeath(
     scope,
     step,
     { lock: false, within },
-    async ({ tx, events, trees: [tree], recordedBy, day }) => {
+    async ({ tx, changes, trees: [tree], recordedBy, day }) => {
       const refusal = deathRule(tree.id, tree, { ...input, note }, day);
       if (refusal) orRefuse(refusal);
       const [dead] = await tx.$queryRaw<{ in_ground_on: string }[]>`
@@ -55,19 +55,23 @@ export async function declareDeath(
       INSERT INTO "tree_history" ("tree_id", "step", "occurred_on", "recorded_by", "reason", "note")
       VALUES (${tree.id}, 'died', ${input.on}::date, ${recordedBy}, ${input.reason}::"DeathReason", ${note ?? null})`;
       const due = replacementDue(dead.in_ground_on, input.on, years);
-      await recordTreeEvent(events, "tree.died", tree, input.on, {
-        reason: input.reason,
-        replacementDue: due,
-      });
-      const replacement = due ? await replaceTree(tx, events, tree.id, recordedBy) : null;
-      await recordAudit(tx, {
-        action: "tree.death_declared",
-        target: { type: "tree", id: tree.id },
-        operatorId: tree.operatorId,
-        memorialId: tree.memorialId,
-        before: { status: tree.status },
-        after: { status: "dead", diedOn: input.on, deathReason: input.reason, replacement },
-      });
+      // The replacement's changes are recorded after the death's, which names the replacement: its
+      // events follow the death's, as they happen.
+      const replacing: Change[] = [];
+      const later: ChangeRecorder = { record: async (change) => void replacing.push(change) };
+      const replacement = due ? await replaceTree(tx, later, tree.id, recordedBy) : null;
+      await recordTreeChange(
+        changes,
+        "tree.death_declared",
+        tree,
+        input.on,
+        { reason: input.reason, replacementDue: due },
+        {
+          before: { status: tree.status },
+          after: { status: "dead", diedOn: input.on, deathReason: input.reason, replacement },
+        },
+      );
+      for (const change of replacing) await changes.record(change);
       return { replacement };
     },
   );

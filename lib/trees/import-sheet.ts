@@ -6,10 +6,9 @@
 // recorded through the use cases of lib/trees, in order, in ONE transaction (a change by someone
 // else between the check and the write makes that use case refuse, and the whole sheet is rolled
 // back and reported).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import { db } from "@memorial/lib/db/client";
 import { DomainError, type FieldProblem } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { isTestEnvironment, type OperatorScope } from "@memorial/lib/scope";
 import { declareDeath } from "./declare-death";
 import { recordCheck } from "./record-check";
@@ -192,14 +191,14 @@ export async function importTreeSheet(
   const commands = lines.flatMap((line) => (line.ok ? [line] : []));
   let current = 0;
   try {
-    await withEvents(async (tx, events) => {
+    await withEvents(async (tx, changes) => {
       for (const [index, line] of commands.entries()) {
         current = index;
-        await record(scope, line.command, recordedBy, { tx, events });
+        await record(scope, line.command, recordedBy, { tx, changes });
       }
       // Each line's step writes its own row; this one says that a sheet brought them.
-      await recordAudit(tx, {
-        action: "tree.imported",
+      await recordChange(tx, {
+        kind: "tree.imported",
         target: { type: "operator", id: scope.operatorId },
         operatorId: scope.operatorId,
         after: { fileName: options.fileName.slice(0, 100), lines: commands.length },

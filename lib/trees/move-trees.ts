@@ -18,10 +18,9 @@
 // Concurrency: both memorial rows are locked (lower id first, so two moves in opposite directions
 // cannot deadlock), then the trees, which are read again under the locks: of two moves of the same
 // tree at once, the second finds it gone from its source and is refused; nothing is half moved.
-import { recordAudit } from "@memorial/lib/audit/record";
+import type { ChangeRecorder } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
-import type { EventRecorder } from "@memorial/lib/events/events";
 import { closedToTrees, type MemorialOpenness } from "@memorial/lib/memorials/policy";
 
 export interface TreeMoveInput {
@@ -55,7 +54,7 @@ interface LockedMemorial extends MemorialOpenness {
 /** Runs inside the caller's transaction; locks both memorial rows (lower id first) and the trees. */
 export async function moveTrees(
   tx: Tx,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   input: TreeMoveInput,
 ): Promise<TreeMoveResult> {
   const { operatorId, fromMemorialId, toMemorialId } = input;
@@ -161,18 +160,16 @@ export async function moveTrees(
   await tx.$executeRaw`
     INSERT INTO "tree_move" ("tree_id", "operator_id", "from_memorial_id", "to_memorial_id", "moved_by", "merge_id")
     SELECT unnest(${movedTreeIds}::int[]), ${operatorId}, ${fromMemorialId}, ${toMemorialId}, ${by}, ${mergeId}::int`;
-  await events.record({
-    operatorId,
+  const event = {
     isTest: to.is_test,
     memorialId: toMemorialId,
     memorialIds: [fromMemorialId],
-    type: "tree.moved",
     payload: { treeIds: movedTreeIds, fromMemorialId, toMemorialId, mergeId },
-  });
-  // A merge's moves are its own row's (memorial.merged); a move asked for is recorded here.
+  };
+  // A merge's moves are its own row's (memorial.merged); a move asked for has its row here.
   if (mergeId === null) {
-    await recordAudit(tx, {
-      action: "tree.moved",
+    await changes.record({
+      kind: "tree.moved",
       target:
         movedTreeIds.length === 1
           ? { type: "tree", id: movedTreeIds[0]! }
@@ -181,7 +178,10 @@ export async function moveTrees(
       memorialId: fromMemorialId,
       before: { memorialId: fromMemorialId, treeIds: movedTreeIds },
       after: { memorialId: toMemorialId, treeIds: movedTreeIds },
+      event,
     });
+  } else {
+    await changes.record({ kind: "event.tree.moved", operatorId, event });
   }
   return { movedTreeIds, fromMemorialId, toMemorialId };
 }

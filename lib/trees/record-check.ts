@@ -1,10 +1,9 @@
 // Records a check of a tree in the ground: alive or sick, an optional height, photo
 // and note. The tree becomes (or stays) monitored; its last check is the one shown. A tree found
 // dead is declared dead (declare-death.ts), not checked.
-import { recordAudit } from "@memorial/lib/audit/record";
 import type { Scope } from "@memorial/lib/scope";
 import { checkRule, type TreeHealth } from "./transitions";
-import { orRefuse, recordTreeEvent, treeStep } from "./tree-rows";
+import { orRefuse, recordTreeChange, treeStep } from "./tree-rows";
 import type { Within } from "./within";
 
 export interface RecordCheckInput {
@@ -28,7 +27,7 @@ export async function recordCheck(
     scope,
     step,
     { lock: true, within },
-    async ({ tx, events, trees: [tree], recordedBy, photoKey, day }) => {
+    async ({ tx, changes, trees: [tree], recordedBy, photoKey, day }) => {
       const refusal = checkRule(tree.id, tree, { ...input, note }, day);
       if (refusal) orRefuse(refusal);
       const heightCm = input.heightCm ?? null;
@@ -43,19 +42,17 @@ export async function recordCheck(
         "note", "photo_key")
       VALUES (${tree.id}, 'checked', ${input.on}::date, ${recordedBy}, ${input.health}::"TreeHealth",
         ${heightCm}, ${note ?? null}, ${photoKey})`;
-      await recordTreeEvent(events, "tree.checked", tree, input.on, {
-        health: input.health,
-        heightCm,
-        photoKey,
-      });
-      await recordAudit(tx, {
-        action: "tree.checked",
-        target: { type: "tree", id: tree.id },
-        operatorId: tree.operatorId,
-        memorialId: tree.memorialId,
-        before: { status: tree.status, lastCheckedOn: tree.lastCheckedOn },
-        after: { status: "monitored", lastCheckedOn: input.on, health: input.health, heightCm, photoKey },
-      });
+      await recordTreeChange(
+        changes,
+        "tree.checked",
+        tree,
+        input.on,
+        { health: input.health, heightCm, photoKey },
+        {
+          before: { status: tree.status, lastCheckedOn: tree.lastCheckedOn },
+          after: { status: "monitored", lastCheckedOn: input.on, health: input.health, heightCm, photoKey },
+        },
+      );
       return { treeId: tree.id };
     },
   );

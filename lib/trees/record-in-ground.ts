@@ -3,11 +3,10 @@
 // transaction. Each tree must be ordered (not yet in the ground), the day between its order's day
 // and today, the point within SITE_RADIUS_KM of its own planting site (omitted: the site's point).
 // The trees are locked while checked and written, so a concurrent change waits and sees the result.
-import { recordAudit } from "@memorial/lib/audit/record";
 import { invalid } from "@memorial/lib/errors";
 import type { Scope } from "@memorial/lib/scope";
 import { inGroundRule } from "./transitions";
-import { orRefuse, recordTreeEvent, treeStep } from "./tree-rows";
+import { orRefuse, recordTreeChange, treeStep } from "./tree-rows";
 import type { Within } from "./within";
 
 export interface RecordInGroundInput {
@@ -31,7 +30,7 @@ export async function recordInGround(
     scope,
     input,
     { lock: true, within },
-    async ({ tx, events, trees, recordedBy, photoKey, day }) => {
+    async ({ tx, changes, trees, recordedBy, photoKey, day }) => {
       const rows = trees.map((tree) => {
         const { point } = orRefuse(
           inGroundRule(
@@ -72,26 +71,24 @@ export async function recordInGround(
         AS x("id" int, "latitude" numeric(9,6), "longitude" numeric(9,6))
       ORDER BY x."id"`;
       for (const { tree, point } of rows) {
-        await recordTreeEvent(events, "tree.in_ground", tree, input.on, {
-          latitude: point.latitude,
-          longitude: point.longitude,
-          photoKey,
-        });
-        await recordAudit(tx, {
-          action: "tree.in_ground",
-          target: { type: "tree", id: tree.id },
-          operatorId: tree.operatorId,
-          memorialId: tree.memorialId,
-          before: { status: tree.status },
-          after: {
-            status: "in_ground",
-            inGroundOn: input.on,
-            latitude: point.latitude,
-            longitude: point.longitude,
-            plantedBy: plantedBy ?? null,
-            photoKey,
+        await recordTreeChange(
+          changes,
+          "tree.in_ground",
+          tree,
+          input.on,
+          { latitude: point.latitude, longitude: point.longitude, photoKey },
+          {
+            before: { status: tree.status },
+            after: {
+              status: "in_ground",
+              inGroundOn: input.on,
+              latitude: point.latitude,
+              longitude: point.longitude,
+              plantedBy: plantedBy ?? null,
+              photoKey,
+            },
           },
-        });
+        );
       }
       return { treeIds: trees.map((t) => t.id) };
     },

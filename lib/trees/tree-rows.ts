@@ -1,9 +1,10 @@
 // What the use cases of lib/trees read of the trees they change (internal): the tree with its
 // planting site, in the caller's scope (another operator's tree, or one of the other environment,
 // is simply not found), optionally locked for the rest of the transaction.
+import type { EventOfKind } from "@memorial/lib/changes/kinds";
+import type { Change, ChangeRecorder } from "@memorial/lib/changes/record";
 import { Prisma, type Tx } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
-import type { EventRecorder, NewDomainEvent } from "@memorial/lib/events/events";
 import type { EventPayloads } from "@memorial/lib/events/payloads";
 import { ownTreesOfSql } from "@memorial/lib/memorials/policy";
 import { type OperatorScope, ownerOf, type Scope } from "@memorial/lib/scope";
@@ -132,27 +133,32 @@ export function treeStep<T>(
   const photoKey = photoKeyOf(input.photoKey);
   const recordedBy = recorder(input.recordedBy);
   const day = today();
-  return inTransaction(options.within, async (tx, events) => {
+  return inTransaction(options.within, async (tx, changes) => {
     const trees = await treesOf(tx, owner, treeIds, { lock: options.lock });
-    return work({ tx, events, trees, recordedBy, photoKey, day });
+    return work({ tx, changes, trees, recordedBy, photoKey, day });
   });
 }
 
-/** Records a tree's step as a domain event: the tree, its memorial, the day, and the rest of T's payload. */
-export function recordTreeEvent<T extends "tree.in_ground" | "tree.checked" | "tree.died">(
-  events: EventRecorder,
-  type: T,
+/**
+ * Records a tree's step, its audit row (the tree's fields before and after) and its domain event:
+ * the tree, its memorial, the day, and the rest of the event's payload.
+ */
+export function recordTreeChange<K extends "tree.in_ground" | "tree.checked" | "tree.death_declared">(
+  changes: ChangeRecorder,
+  kind: K,
   tree: TreeRow,
   on: string,
-  payload: Omit<EventPayloads[T], "treeId" | "memorialId" | "on">,
+  payload: Omit<EventPayloads[EventOfKind<K>], "treeId" | "memorialId" | "on">,
+  audit: { before: Record<string, unknown>; after: Record<string, unknown> },
 ): Promise<void> {
-  const event = {
-    type,
+  const change = {
+    kind,
+    target: { type: "tree", id: tree.id },
     operatorId: tree.operatorId,
-    isTest: tree.isTest,
     memorialId: tree.memorialId,
-    payload: { treeId: tree.id, memorialId: tree.memorialId, on, ...payload },
+    ...audit,
+    event: { isTest: tree.isTest, payload: { treeId: tree.id, memorialId: tree.memorialId, on, ...payload } },
   };
-  // The payload is the step and the rest of T's payload, as the parameters say.
-  return events.record(event as unknown as NewDomainEvent);
+  // The payload is the step and the rest of the kind's payload, as the parameters say.
+  return changes.record(change as unknown as Change);
 }

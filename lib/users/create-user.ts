@@ -1,5 +1,5 @@
 // A person who signs in to the dashboard on behalf of one operator.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import { hashPassword } from "./passwords";
@@ -56,8 +56,8 @@ export async function createUser(input: {
       const user = await tx.operatorUser.create({
         data: { operatorId: input.operatorId, email, role, passwordHash },
       });
-      await recordAudit(tx, {
-        action: "user.created",
+      await recordChange(tx, {
+        kind: "user.created",
         target: { type: "user", id: user.id },
         operatorId: input.operatorId,
         after: { email, role },

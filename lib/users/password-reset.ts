@@ -8,7 +8,7 @@
 // - A new link replaces the unused ones before it. Setting the password consumes the token and
 //   changes the hash in one transaction, and ends every session of the user (their password stamp
 //   no longer matches; their session rows are deleted too).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { hit } from "@memorial/lib/limits/rate-limit";
@@ -119,8 +119,8 @@ export async function resetPassword(token: string, password: string): Promise<Re
       data: { expiresAt: new Date() },
     });
     // Whoever holds the link acts as its user (signed out): the row names them.
-    await recordAudit(tx, {
-      action: "user.password_reset",
+    await recordChange(tx, {
+      kind: "user.password_reset",
       target: { type: "user", id: user.id },
       operatorId: user.operatorId,
       actor: { kind: "user", id: user.id, operatorId: user.operatorId },

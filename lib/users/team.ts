@@ -6,7 +6,7 @@
 // - The last admin of an operator can be neither demoted nor removed: the change and the count of
 //   admins happen under the operator row's lock, so two admins demoting each other at the same
 //   time cannot both succeed.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, type Tx, transaction } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { settings } from "@memorial/lib/settings";
@@ -122,8 +122,8 @@ export async function inviteUser(input: {
       days,
     });
     await tx.outgoingEmail.create({ data: { to: email, ...mail } });
-    await recordAudit(tx, {
-      action: "user.invited",
+    await recordChange(tx, {
+      kind: "user.invited",
       target: { type: "invitation", id: invitation.id },
       operatorId: input.operatorId,
       after: { email, role },
@@ -139,8 +139,8 @@ export async function revokeInvitation(operatorId: number, invitationId: number)
       data: { revokedAt: new Date() },
     });
     if (count !== 1) return { ok: false, reason: "not-found" };
-    await recordAudit(tx, {
-      action: "invitation.revoked",
+    await recordChange(tx, {
+      kind: "invitation.revoked",
       target: { type: "invitation", id: invitationId },
       operatorId,
       before: { revoked: false },
@@ -182,8 +182,8 @@ export async function changeRole(input: {
       return { ok: false, reason: "last-admin" };
     }
     await tx.operatorUser.update({ where: { id: input.userId }, data: { role } });
-    await recordAudit(tx, {
-      action: "user.role_changed",
+    await recordChange(tx, {
+      kind: "user.role_changed",
       target: { type: "user", id: input.userId },
       operatorId: input.operatorId,
       before: { role: user.role },
@@ -203,8 +203,8 @@ export async function removeUser(input: { operatorId: number; userId: number }):
     // Its sessions end with it (getOperatorSession also finds no user any more).
     await tx.dashboardSession.deleteMany({ where: { userId: input.userId } });
     await tx.operatorUser.delete({ where: { id: input.userId } });
-    await recordAudit(tx, {
-      action: "user.removed",
+    await recordChange(tx, {
+      kind: "user.removed",
       target: { type: "user", id: input.userId },
       operatorId: input.operatorId,
       before: { role: user.role },
@@ -282,8 +282,8 @@ export async function acceptInvitation(token: string, password: string): Promise
       });
       await tx.operatorInvitation.update({ where: { id: invitation.id }, data: { userId: user.id } });
       // The person holding the invitation's link is the new user: the row names them.
-      await recordAudit(tx, {
-        action: "user.created",
+      await recordChange(tx, {
+        kind: "user.created",
         target: { type: "user", id: user.id },
         operatorId: user.operatorId,
         after: { email: user.email, role: user.role, invitationId: invitation.id },

@@ -18,11 +18,10 @@
 //   nothing else.
 
 import { randomInt, randomUUID } from "node:crypto";
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { paged } from "@memorial/lib/db/paged";
 import { DomainError, invalid, notFound } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { hit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { closedToTrees } from "@memorial/lib/memorials/policy";
 import { loadChain } from "@memorial/lib/operators/contexts";
@@ -192,8 +191,8 @@ export async function issueClaimCodes(input: IssueCodesInput): Promise<IssuedCod
       FROM unnest(${codes.map((code) => codeHash(canonicalCode(code) as string))}::text[]) WITH ORDINALITY AS c(h, n)
       ORDER BY n
       RETURNING "id"`;
-    await recordAudit(tx, {
-      action: "code.issued",
+    await recordChange(tx, {
+      kind: "code.issued",
       target: { type: "code", id: batch },
       operatorId: input.operatorId,
       memorialId,
@@ -272,7 +271,7 @@ export async function redeemClaimCode(input: RedeemInput): Promise<VisitorPlanti
   }
   const canonical = canonicalCode(input.code);
   if (canonical === null) throw notFound(UNKNOWN_CODE, { field: "code", reason: "not-found" });
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const memorial = await plantableMemorial(tx, input.memorialId, input.operator);
     const code = await lockCode(tx, codeHash(canonical), memorial);
     // Through the API, a key's own codes of its own environment only (a test key, its test codes).
@@ -309,15 +308,15 @@ export async function redeemClaimCode(input: RedeemInput): Promise<VisitorPlanti
       linkBase: input.linkBase,
       claimCodeId: code.id,
     });
-    await recordAudit(tx, {
-      action: "code.redeemed",
+    await recordChange(tx, {
+      kind: "code.redeemed",
       target: { type: "code", id: code.id },
       operatorId: memorial.operatorId,
       memorialId: memorial.id,
       before: { redeemed: false },
       after: { redeemed: true, visitorPlantingId, planter: input.words.planter },
     });
-    return plantForVisitor(tx, events, visitorPlantingId, {
+    return plantForVisitor(tx, changes, visitorPlantingId, {
       prepaid: code.prepaid ? "reserved" : "use",
       paymentReference: null,
     });
@@ -364,8 +363,8 @@ export async function creditExpiredCodes(): Promise<number> {
         RETURNING 1)
       SELECT "id", "operator_id", "memorial_id", "prepaid", "is_test" FROM credited ORDER BY "id"`;
     for (const code of credited) {
-      await recordAudit(tx, {
-        action: "code.credited",
+      await recordChange(tx, {
+        kind: "code.credited",
         target: { type: "code", id: code.id },
         operatorId: code.operator_id,
         memorialId: code.memorial_id,

@@ -12,7 +12,7 @@
 //    Stripe answers a repeated key with the same refund, so the visitor is refunded once.
 // The code itself is not made usable again: a redeemed code stays redeemed (claim_code's check
 // keeps redeemed and credited apart), what the operator gets back is the tree it had paid for.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { componentLogger } from "@memorial/lib/log";
 import { settings } from "@memorial/lib/settings";
@@ -42,8 +42,8 @@ export async function giveUpWaitingVisitorTrees(): Promise<GiveUpResult> {
         AND q."created_at" <= now() - make_interval(days => ${days})
       RETURNING v."id", v."claim_code_id", v."memorial_id", v."operator_id"`;
     for (const row of rows) {
-      await recordAudit(tx, {
-        action: "planting.given_up",
+      await recordChange(tx, {
+        kind: "planting.given_up",
         target: { type: "planting", id: row.id },
         operatorId: row.operator_id,
         memorialId: row.memorial_id,
@@ -88,8 +88,8 @@ export async function giveUpWaitingVisitorTrees(): Promise<GiveUpResult> {
           WHERE "id" = ${planting.id} AND "status" = 'queued'
           RETURNING "memorial_id", "operator_id"`;
         if (!marked) return 0;
-        await recordAudit(tx, {
-          action: "planting.refunded",
+        await recordChange(tx, {
+          kind: "planting.refunded",
           target: { type: "planting", id: planting.id },
           operatorId: marked.operator_id,
           memorialId: marked.memorial_id,

@@ -13,9 +13,8 @@
 //   sessions and simultaneous deliveries, one plants and the others find nothing to update.
 //   async_payment_failed -> failed, expired -> expired; nothing planted. Any other event or an
 //   unknown session is ignored (200: Stripe stops sending it).
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import { db, type Tx, transaction } from "@memorial/lib/db/client";
-import { withEvents } from "@memorial/lib/events/events";
 import { memorialUrl } from "@memorial/lib/links";
 import { displayTitle, TITLE_SELECT } from "@memorial/lib/memorials/policy";
 import { settings } from "@memorial/lib/settings";
@@ -166,8 +165,8 @@ export async function startCheckout(input: CheckoutInput): Promise<string> {
       checkoutSession: session.id,
       amount: price,
     });
-    await recordAudit(tx, {
-      action: "planting.payment_started",
+    await recordChange(tx, {
+      kind: "planting.payment_started",
       target: { type: "planting", id },
       operatorId: plantable.operatorId,
       memorialId: plantable.id,
@@ -211,14 +210,14 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<StripeEven
 }
 
 async function payForSession(sessionId: string, paymentIntent: string | null): Promise<StripeEventOutcome> {
-  return withEvents(async (tx, events) => {
+  return withEvents(async (tx, changes) => {
     const [row] = await tx.$queryRaw<{ id: number; memorial_id: number; operator_id: number }[]>`
       UPDATE "visitor_planting" SET "status" = 'queued', "payment_intent" = ${paymentIntent}, "paid_at" = now()
       WHERE "checkout_session" = ${sessionId} AND "status" = 'awaiting_payment'
       RETURNING "id", "memorial_id", "operator_id"`;
     if (!row) return { handled: "ignored", why: "unknown session, or already handled" } as const;
     await auditSession(tx, row, "planting.paid", "queued");
-    const outcome = await plantForVisitor(tx, events, row.id, {
+    const outcome = await plantForVisitor(tx, changes, row.id, {
       prepaid: "none",
       paymentReference: paymentIntent,
     });
@@ -244,11 +243,11 @@ async function endSession(sessionId: string, status: "failed" | "expired"): Prom
 function auditSession(
   tx: Tx,
   row: { id: number; memorial_id: number; operator_id: number },
-  action: string,
+  kind: "planting.paid" | "planting.payment_failed" | "planting.payment_expired",
   status: string,
 ) {
-  return recordAudit(tx, {
-    action,
+  return recordChange(tx, {
+    kind,
     target: { type: "planting", id: row.id },
     operatorId: row.operator_id,
     memorialId: row.memorial_id,

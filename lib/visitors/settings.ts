@@ -4,7 +4,7 @@
 // up its context's chain, then its operator's; with none anywhere, visitors may not plant.
 // A setting is whole (on or off, its payment ways, its price), never merged across levels, so
 // what an operator sees for a funeral home is what its memorials offer.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { invalid } from "@memorial/lib/errors";
 import { signalMemorialsChanged } from "@memorial/lib/events/events";
@@ -188,8 +188,8 @@ function auditSetting(
           price: setting.price === null ? null : String(setting.price),
         }
       : { enabled: null, payments: null, price: null };
-  return recordAudit(tx, {
-    action: "visitor.settings_changed",
+  return recordChange(tx, {
+    kind: "visitor.settings_changed",
     target: contextId === null ? { type: "operator", id: operatorId } : { type: "context", id: contextId },
     operatorId,
     before: fields(before),

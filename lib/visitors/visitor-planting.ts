@@ -9,11 +9,10 @@
 // - the tree carries its origin (visitor_code, visitor_payment) and, when paid, the payment's
 //   reference, into its transaction, the API's Infos and the tree.planted webhook;
 // - the receipt goes to the visitor once the tree is planted (receipt-consumer.ts, on tree.planted).
-import { recordAudit } from "@memorial/lib/audit/record";
+import type { ChangeRecorder } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
 import type { TreeOrigin } from "@memorial/lib/db/generated/enums";
 import { invalid, notFound } from "@memorial/lib/errors";
-import type { EventRecorder } from "@memorial/lib/events/events";
 import { type GuestbookReason, normalise, refusalOf } from "@memorial/lib/guestbook/rules";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { mergedInto } from "@memorial/lib/memorials/duplicates";
@@ -156,7 +155,7 @@ export type VisitorPlantingOutcome =
  */
 export async function plantForVisitor(
   tx: Tx,
-  events: EventRecorder,
+  changes: ChangeRecorder,
   visitorPlantingId: number,
   options: { prepaid: PrepaidUse; paymentReference: string | null },
 ): Promise<VisitorPlantingOutcome> {
@@ -171,7 +170,7 @@ export async function plantForVisitor(
     select: MEMORIAL_SELECT,
   });
   if (planting.message === null) throw invalid("a visitor's planting has a message");
-  const base = { operatorId: memorial.operatorId, isTest: memorial.isTest, memorialId: memorial.id };
+  const about = { operatorId: memorial.operatorId, memorialId: memorial.id };
 
   // The visitor's words, in the family's guestbook.
   const published = memorial.guestbookMode === "open";
@@ -186,16 +185,20 @@ export async function plantForVisitor(
     },
     select: { id: true },
   });
-  await events.record({
-    ...base,
-    type: "guestbook.entry_received",
-    payload: { entryId: entry.id, status: published ? "published" : "pending" },
+  // The visitor's message, part of their planting: the planting's row says it.
+  await changes.record({
+    kind: "event.guestbook.entry_received",
+    ...about,
+    event: {
+      isTest: memorial.isTest,
+      payload: { entryId: entry.id, status: published ? "published" : "pending" },
+    },
   });
   if (published) {
-    await events.record({
-      ...base,
-      type: "guestbook.entry_published",
-      payload: { entryId: entry.id, by: null },
+    await changes.record({
+      kind: "event.guestbook.entry_published",
+      ...about,
+      event: { isTest: memorial.isTest, payload: { entryId: entry.id, by: null } },
     });
   }
 
@@ -226,20 +229,8 @@ export async function plantForVisitor(
       where: { id: visitorPlantingId },
       data: { status: "planted", treeId: tree.treeId, plantedAt: new Date() },
     });
-    await events.record({
-      ...base,
-      type: "tree.planted",
-      payload: {
-        treeId: tree.treeId,
-        transactionId: tree.transactionId,
-        speciesId: tree.speciesId,
-        linkBase: planting.linkBase,
-        origin: visitor.origin,
-        visitorPlantingId,
-      },
-    });
-    await recordAudit(tx, {
-      action: "tree.planted",
+    await changes.record({
+      kind: "tree.planted",
       target: { type: "tree", id: tree.treeId },
       operatorId: memorial.operatorId,
       memorialId: memorial.id,
@@ -249,11 +240,26 @@ export async function plantForVisitor(
         guestbookEntryId: entry.id,
         planter: planting.planter,
       },
+      event: {
+        isTest: memorial.isTest,
+        payload: {
+          treeId: tree.treeId,
+          transactionId: tree.transactionId,
+          speciesId: tree.speciesId,
+          linkBase: planting.linkBase,
+          origin: visitor.origin,
+          visitorPlantingId,
+        },
+      },
     });
     return { kind: "planted", visitorPlantingId, treeId: tree.treeId, transactionId: tree.transactionId };
   }
   const queuedPlantingId = queuedId;
   await tx.visitorPlanting.update({ where: { id: visitorPlantingId }, data: { status: "queued" } });
-  await events.record({ ...base, type: "planting.queued", payload: { queuedPlantingId } });
+  await changes.record({
+    kind: "event.planting.queued",
+    ...about,
+    event: { isTest: memorial.isTest, payload: { queuedPlantingId } },
+  });
   return { kind: "queued", visitorPlantingId, queuedPlantingId };
 }

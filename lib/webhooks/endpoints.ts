@@ -4,7 +4,7 @@
 // operator is refused, never read as "every operator". Only the command line lists or deletes
 // across operators, through the functions that say so (listAllWebhookEndpoints,
 // deleteWebhookEndpointOfAnyOperator). Used by the command line and the dashboard alike.
-import { recordAudit } from "@memorial/lib/audit/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
 import { invalid, notFound } from "@memorial/lib/errors";
 import {
@@ -82,8 +82,8 @@ export async function createWebhookEndpoint(command: CreateEndpointCommand, guar
         secretEncrypted: encryptSecret(secret),
       },
     });
-    await recordAudit(tx, {
-      action: "webhook.created",
+    await recordChange(tx, {
+      kind: "webhook.created",
       target: { type: "webhook", id: created.id },
       operatorId: operator.id,
       after: { url: created.url, events, environment: command.environment },
@@ -145,8 +145,8 @@ async function deleteEndpointWhere(id: number, owner: { operatorId?: number }): 
       where: { endpointId: id, status: "pending" },
       data: { status: "failed", lastError: "the endpoint was deleted" },
     });
-    await recordAudit(tx, {
-      action: "webhook.deleted",
+    await recordChange(tx, {
+      kind: "webhook.deleted",
       target: { type: "webhook", id },
       operatorId: endpoint.operatorId,
       before: { url: endpoint.url },
@@ -207,8 +207,8 @@ export async function resendWebhookDelivery(scope: OperatorScope, deliveryId: nu
     if (!delivery) {
       throw notFound(`webhook delivery ${deliveryId} does not exist`, { field: "id", reason: "not-found" });
     }
-    await recordAudit(tx, {
-      action: "webhook.redelivered",
+    await recordChange(tx, {
+      kind: "webhook.redelivered",
       target: { type: "webhook", id: delivery.endpointId },
       operatorId,
       after: { deliveryId, eventType: delivery.eventType },

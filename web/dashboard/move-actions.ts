@@ -1,4 +1,5 @@
 "use server";
+import { withEvents } from "@memorial/lib/changes/record";
 // The dashboard's move of one tree, or of every tree, of a memorial to another of the
 // operator's memorials (lib/trees/move-trees.ts holds the rules; the dashboard acts in production).
 // A plain form (it works without JavaScript) through the dashboard's one pipeline
@@ -7,7 +8,6 @@
 import { refuse } from "@memorial/lib/dashboard/action";
 import { recordId } from "@memorial/lib/dashboard/form-fields";
 import { DomainError } from "@memorial/lib/errors";
-import { withEvents } from "@memorial/lib/events/events";
 import { moveTrees } from "@memorial/lib/trees/move-trees";
 import { parseId } from "@memorial/lib/validation";
 import { notFound } from "next/navigation";
@@ -46,8 +46,8 @@ export const moveTreesAction = formAction({
   input: z.object({ memorialId: recordId, to: recordId, tree: whichTrees }),
   run: async ({ memorialId, to, tree }, { session }) => {
     try {
-      const moved = await withEvents((tx, events) =>
-        moveTrees(tx, events, {
+      const moved = await withEvents((tx, changes) =>
+        moveTrees(tx, changes, {
           operatorId: session.operatorId,
           isTest: false,
           fromMemorialId: memorialId,

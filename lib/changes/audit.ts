@@ -1,7 +1,9 @@
-// The one way to write the audit log: a use case that changes something calls
-// recordAudit in its own transaction, so the row exists exactly when the change does. Who acted
-// comes from lib/audit/actor.ts, the client's address from the request being served (hashed);
-// the use case says what it did (action and target) and the fields before and after.
+// The audit log's writer, private to the one recorder (lib/changes/record.ts): a use case records
+// its change there, in its own transaction, and the change's audit row is written here, so the row
+// exists exactly when the change does. Who acted comes from lib/audit/actor.ts, the client's
+// address from the request being served (hashed); the change says what was done (its kind and
+// target) and the fields before and after. test/one-recorder.test.ts refuses an import of this
+// module from anywhere else.
 //
 // A personal field's values (names, e-mail addresses, messages) are not kept: the row says the
 // field changed, not what it held, so that an erasure (lib/privacy/erasure.ts) leaves nothing of
@@ -16,33 +18,14 @@
 // counts, caches, job rows, webhook deliveries' attempts, idempotency rows, secret links issued by
 // the consumers, domain events, and the retention job's removals (lib/privacy/retention.ts).
 import { createHmac } from "node:crypto";
+import { type Actor, currentActor, UNATTRIBUTED } from "@memorial/lib/audit/actor";
+import { PERSONAL_VALUE } from "@memorial/lib/audit/words";
 import { authSecret } from "@memorial/lib/auth-secret";
 import { Prisma } from "@memorial/lib/db/client";
 import type { SqlClient } from "@memorial/lib/db/raw";
 import { componentLogger } from "@memorial/lib/log";
 import { currentRequest } from "@memorial/lib/observability/request-context";
-import { type Actor, currentActor } from "./actor";
-
-type AuditTargetType =
-  | "memorial"
-  | "person"
-  | "tree"
-  | "guestbook"
-  | "photo"
-  | "key"
-  | "user"
-  | "invitation"
-  | "webhook"
-  | "operator"
-  | "context"
-  | "species"
-  | "code"
-  | "subscription"
-  | "archive"
-  | "subject"
-  | "plantation"
-  | "stock"
-  | "planting";
+import type { AuditTargetType } from "./kinds";
 
 export interface AuditEntry {
   /** What was done, as domain.verb: "memorial.created", "tree.moved", "key.revoked". */
@@ -85,15 +68,6 @@ const PERSONAL_FIELDS = new Set([
   "anonymousName",
   "authorName",
 ]);
-
-export const PERSONAL_VALUE = "(personal data, not kept)";
-
-/**
- * The actor of a write whose way in did not say who acts: a defect of that way in, which
- * test/audit-coverage.test.ts looks for. The change is not refused for it (a family's write is not
- * lost for the service's mistake); the row says so, and the error is logged.
- */
-export const UNATTRIBUTED: Actor = { kind: "system", name: "unattributed" };
 
 type Change = { before?: unknown; after?: unknown };
 
