@@ -16,6 +16,7 @@ import { actingAs } from "@memorial/lib/audit/actor";
 import { EMPTY_PLANT_FORM } from "@memorial/lib/dashboard/plant-form";
 import { transaction } from "@memorial/lib/db/client";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
+import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
@@ -291,6 +292,12 @@ async function formAction(name: string, fields: Record<string, string>, pagePath
   expect([303, 307], name).toContain(response.status);
   return response.headers.get("location") ?? "";
 }
+
+/** A small photo, as a visitor shares one. */
+const aPhoto = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: "#335577" } })
+    .png()
+    .toBuffer();
 
 /** A form of a public page or a family's link, from this site. */
 function postForm(pathname: string, fields: Record<string, string> = {}) {
@@ -628,6 +635,19 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     await callAction("cancelCeremonyAction", [memorialId], `/dashboard/memorials/${memorialId}`);
     return user("ceremony.cancelled", "memorial", { targetId: memorialId, memorialId });
   },
+  memorialPhotoAction: async () => {
+    const { memorialId } = await creer();
+    const { photoId } = await fixture(async () =>
+      sharePhoto({ memorialId, bytes: await aPhoto(), client: unique("fixture client") }),
+    );
+    const location = await formAction(
+      "memorialPhotoAction",
+      { memorialId: String(memorialId), photoId: String(photoId), change: "publish" },
+      `/dashboard/memorials/${memorialId}`,
+    );
+    expect(location).toContain("photos=published");
+    return user("photo.published", "photo", { targetId: photoId, memorialId });
+  },
   sendManageLinkAction: async () => {
     const { memorialId } = await creer({ Famille: { FamilleEmail: email("manage") } });
     const location = await formAction(
@@ -851,6 +871,20 @@ const ROUTE_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     );
     expect((await postForm(`/manage/${token}/reminders`, { email: to, death: "yes" })).status).toBe(303);
     return family("subscription.created", memorialId, "subscription");
+  },
+  "POST /memorial/[id]/photos": async () => {
+    const { memorialId } = await creer();
+    const form = new FormData();
+    form.set("lang", "en");
+    form.set("photo", new Blob([new Uint8Array(await aPhoto())], { type: "image/png" }), "photo.png");
+    const r = await fetch(`${baseUrl()}/memorial/${memorialId}/photos`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: baseUrl() },
+      body: form,
+    });
+    expect(r.status, await r.text()).toBe(303);
+    return visitor("photo.shared", "photo", memorialId);
   },
   "POST /memorial/[id]/guestbook": async () => {
     const { memorialId } = await creer();

@@ -132,7 +132,7 @@ test("a tree planted through the form is on its memorial, which can then be foll
   await field(page, "Title").fill("");
   await field(page, "Place of death").fill("Namur");
   await page.getByLabel("Also update the titles of this person's memorials").check();
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("main").getByRole("status").filter({ hasText: "saved" })).toHaveText(
     "The person has been saved.",
   );

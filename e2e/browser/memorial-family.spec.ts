@@ -272,7 +272,7 @@ test("the share links work without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(url);
-  await expect(page.getByRole("heading", { name: "Share" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Share", exact: true })).toBeVisible();
 
   const email = await page.getByTestId("share-email").getAttribute("href");
   expect(email).toMatch(/^mailto:\?subject=/);

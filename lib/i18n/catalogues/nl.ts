@@ -1587,7 +1587,7 @@ export const nl: Catalogue = {
   // The photos visitors share of a memorial (lib/memorial-photos): the gallery, its form and
   // refusals, the family's and the operator's approval, the e-mails' mention.
   "email.managePhotos":
-    "Bezoekers kunnen foto’s delen vanaf de pagina van het gedenkteken: ze verschijnen pas in de galerij nadat u ze goedkeurt, op de beheerpagina.",
+    "Bezoekers kunnen foto’s delen vanaf de gedenkpagina: ze verschijnen pas in de galerij nadat u ze goedkeurt, op de beheerpagina.",
   "gallery.heading": "Foto’s",
   "gallery.byline": "Gedeeld door {name}",
   "gallery.photoAlt": "Een foto gedeeld ter herinnering",
