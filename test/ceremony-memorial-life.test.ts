@@ -1,5 +1,6 @@
 // On the real PostgreSQL: what the rest of the service does with a memorial's ceremony. The
-// family's erasure deletes it with the rest (its calendar file answers 404 from then on); a
+// family sets and cancels it with its management link, checked in the change's own transaction (a
+// link replaced by a newer one changes nothing); the family's erasure deletes it with the rest (its calendar file answers 404 from then on); a
 // takedown makes its calendar file answer 404 until the memorial is restored; the family's archive
 // holds it in memorial.json (times where it takes place, with their offset; the former start when
 // moved; the status); a merge gives the merged memorial's ceremony to the kept memorial when that
@@ -70,7 +71,7 @@ const asFamily = <T>(memorialId: number, work: () => Promise<T>) =>
 const asCli = <T>(work: () => Promise<T>) => actingAs({ kind: "cli", account: "test" }, work);
 
 const set = (caller: Caller, memorialId: number, given: SetCeremonyInput = input) =>
-  actingAs(TEST_FIXTURE, () => setCeremony(caller, memorialId, given));
+  actingAs(TEST_FIXTURE, () => setCeremony({ by: "operator", scope: caller, memorialId }, given));
 
 /** The calendar file's answer, through its route handler. */
 const fetchCalendar = (memorialId: number) =>
@@ -88,6 +89,32 @@ async function archivedJson(memorialId: number) {
 }
 
 describe("a ceremony and the family's rights", () => {
+  it("is set and cancelled by the family with its link, checked in the change's own transaction; a replaced link changes nothing", async () => {
+    const { caller } = await operator();
+    const m = await memorialOf(caller);
+    const set = await asFamily(m.memorialId, () => setCeremony(m.family, input));
+    expect(set).toMatchObject({ created: true, changed: true });
+    expect(
+      await db.auditLog.findFirst({ where: { memorialId: m.memorialId, action: "ceremony.scheduled" } }),
+    ).toMatchObject({ actorKind: "family", actorId: m.memorialId });
+
+    // The operator sends the family a new link: the old one is replaced, and refused by the use case.
+    const newer = await transaction(async (tx) => (await issueManageToken(tx, m.memorialId)).token);
+    const moved = { ...input, start: "2040-03-21T10:00" };
+    for (const attempt of [() => setCeremony(m.family, moved), () => cancelCeremony(m.family)]) {
+      await expect(asFamily(m.memorialId, attempt)).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        problem: { field: "token", reason: "revoked" },
+      });
+    }
+    const kept = await db.ceremony.findUniqueOrThrow({ where: { memorialId: m.memorialId } });
+    expect(kept).toMatchObject({ status: "scheduled", sequence: set.ceremony.sequence });
+    expect(kept.startsAt).toEqual(set.ceremony.startsAt);
+
+    const cancelled = await asFamily(m.memorialId, () => cancelCeremony({ by: "family", token: newer }));
+    expect(cancelled).toMatchObject({ changed: true, ceremony: { status: "cancelled" } });
+  });
+
   it("is deleted by the family's erasure, with the rest, and its calendar file is gone", async () => {
     const { caller } = await operator();
     const m = await memorialOf(caller);
@@ -160,7 +187,9 @@ describe("a ceremony and the family's rights", () => {
       timeZone: "America/New_York",
       mapUrl: "https://maps.example.org/saint-martin",
     });
-    await actingAs(TEST_FIXTURE, () => cancelCeremony(caller, m.memorialId));
+    await actingAs(TEST_FIXTURE, () =>
+      cancelCeremony({ by: "operator", scope: caller, memorialId: m.memorialId }),
+    );
     expect((await archivedJson(m.memorialId)).ceremony).toMatchObject({
       startsAt: "2040-04-02T14:30:00-04:00",
       timeZone: "America/New_York",

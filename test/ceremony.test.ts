@@ -41,9 +41,9 @@ async function operatorWithMemorial() {
 }
 
 const set = (caller: Caller, memorialId: number, given: SetCeremonyInput, now = NOW) =>
-  actingAs(TEST_FIXTURE, () => setCeremony(caller, memorialId, given, now));
+  actingAs(TEST_FIXTURE, () => setCeremony({ by: "operator", scope: caller, memorialId }, given, now));
 const cancel = (caller: Caller, memorialId: number, now = NOW) =>
-  actingAs(TEST_FIXTURE, () => cancelCeremony(caller, memorialId, now));
+  actingAs(TEST_FIXTURE, () => cancelCeremony({ by: "operator", scope: caller, memorialId }, now));
 
 /** The ceremony's events and audit rows of a memorial, oldest first. */
 async function written(memorialId: number) {

@@ -1,21 +1,21 @@
-// The operator cancels its memorial's ceremony (POST /v1/Memorial/{id}/Ceremonie/Annuler). The
-// ceremony stays, marked cancelled: the page says so plainly and the calendar file says CANCELLED
-// with a higher SEQUENCE, so that calendars that imported it drop it. Setting it again schedules it
-// again (set-ceremony.ts). Cancelling a cancelled ceremony writes nothing.
+// The operator cancels its memorial's ceremony (POST /v1/Memorial/{id}/Ceremonie/Annuler, the
+// dashboard), or the family from its management page (who acts: own-memorial.ts). The ceremony
+// stays, marked cancelled: the page says so plainly and the calendar file says CANCELLED with a
+// higher SEQUENCE, so that calendars that imported it drop it. Setting it again schedules it again
+// (set-ceremony.ts). Cancelling a cancelled ceremony writes nothing.
 import { withEvents } from "@memorial/lib/changes/record";
 import type { Ceremony } from "@memorial/lib/db/generated/client";
 import { notFound } from "@memorial/lib/errors";
-import type { OperatorScope } from "@memorial/lib/scope";
+import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
 import { ceremonyPayload } from "./events";
 import { lockOwnMemorial } from "./own-memorial";
 
 export async function cancelCeremony(
-  scope: OperatorScope,
-  memorialId: number,
+  actor: FamilyActor,
   now: Date = new Date(),
 ): Promise<{ ceremony: Ceremony; changed: boolean }> {
   return withEvents(async (tx, changes) => {
-    const memorial = await lockOwnMemorial(tx, scope, memorialId);
+    const memorial = await lockOwnMemorial(tx, actor);
     const current = await tx.ceremony.findUnique({ where: { memorialId: memorial.id } });
     if (!current) throw notFound(`memorial ${memorial.id} has no ceremony`);
     if (current.status === "cancelled") return { ceremony: current, changed: false };

@@ -3,9 +3,8 @@
 import { db } from "@memorial/lib/db/client";
 import type { Ceremony } from "@memorial/lib/db/generated/client";
 import { cachedMemorial } from "@memorial/lib/memorials/cache";
-import { memorialOfToken } from "@memorial/lib/memorials/manage-token";
 import { memorialsVisibleTo, ownMemorialsOf, PUBLIC, TITLE_SELECT } from "@memorial/lib/memorials/policy";
-import { familyLinkScope, type OperatorScope } from "@memorial/lib/scope";
+import type { OperatorScope } from "@memorial/lib/scope";
 
 /** A memorial's ceremony as its funeral home and its family read it (their forms). */
 export type CeremonyRecord = Ceremony;
@@ -64,26 +63,10 @@ export async function calendarCeremony(memorialId: number) {
   });
 }
 
-// The family's management page (web/public-pages/manage-ceremony.ts) reads and changes the
-// ceremony of the one memorial its link names, whatever the public may see of it.
+// The family's management page (web/public-pages/manage-ceremony.ts) reads the ceremony of the one
+// memorial its link names, whatever the public may see of it.
 
 /** The ceremony of the memorial a family's active management link names (read by its page). */
 export async function familyCeremony(memorialId: number): Promise<Ceremony | null> {
   return db.ceremony.findUnique({ where: { memorialId } });
-}
-
-/**
- * Who acts when a family's link changes the ceremony: the link's scope (familyLinkScope) and the
- * one memorial it names; an unknown, expired or replaced link is refused as the page's other
- * changes are (a NOT_FOUND naming the token).
- */
-export async function familyCeremonyScope(
-  token: string,
-): Promise<{ scope: OperatorScope; memorialId: number }> {
-  const memorialId = await db.$transaction((tx) => memorialOfToken(tx, token));
-  const memorial = await db.memorial.findUniqueOrThrow({
-    where: { id: memorialId },
-    select: { id: true, operatorId: true, isTest: true },
-  });
-  return { scope: familyLinkScope(memorial), memorialId };
 }

@@ -1,6 +1,7 @@
-// The operator sets its memorial's ceremony (PUT /v1/Memorial/{id}/Ceremonie; later the
-// dashboard's form). The rules:
-// - the memorial is the scope's own (else "not found", as everywhere), locked for the transaction;
+// The operator sets its memorial's ceremony (PUT /v1/Memorial/{id}/Ceremonie, the dashboard's
+// form), or the family from its management page. The rules:
+// - the memorial is the operator's own, or the one the family's active link names (else "not
+//   found", as everywhere), locked for the transaction (own-memorial.ts);
 // - the fields are checked first (lib/ceremonies/rules.ts): nothing is written for a bad one;
 // - a new ceremony's start must be in the future, and so must a changed start, and the start of
 //   a cancelled ceremony set again (which schedules it again);
@@ -10,7 +11,7 @@
 //   every instance drops the memorial's cached page) and its audit row, in the same transaction.
 import { withEvents } from "@memorial/lib/changes/record";
 import type { Ceremony } from "@memorial/lib/db/generated/client";
-import type { OperatorScope } from "@memorial/lib/scope";
+import type { FamilyActor } from "@memorial/lib/memorials/family-actor";
 import { ceremonyPayload } from "./events";
 import { lockOwnMemorial } from "./own-memorial";
 import { type CeremonyFields, ceremonyFields, refusePastStart, type SetCeremonyInput } from "./rules";
@@ -51,14 +52,13 @@ const audited = (ceremony: CeremonyFields & { status?: string }) => ({
 });
 
 export async function setCeremony(
-  scope: OperatorScope,
-  memorialId: number,
+  actor: FamilyActor,
   input: SetCeremonyInput,
   now: Date = new Date(),
 ): Promise<SetCeremonyResult> {
   const fields = ceremonyFields(input);
   return withEvents(async (tx, changes) => {
-    const memorial = await lockOwnMemorial(tx, scope, memorialId);
+    const memorial = await lockOwnMemorial(tx, actor);
     const current = await tx.ceremony.findUnique({ where: { memorialId: memorial.id } });
     const about = {
       target: { type: "memorial", id: memorial.id },

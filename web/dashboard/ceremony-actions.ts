@@ -32,7 +32,10 @@ export const setCeremonyAction = action({
   }),
   fields: { ...FORM_FIELD, "ceremony.memorialId": "memorialId" },
   run: async ({ memorialId, ...values }, { session }) => {
-    const { created, changed } = await setCeremony(session.scope, memorialId, ceremonyCommand(values));
+    const { created, changed } = await setCeremony(
+      { by: "operator", scope: session.scope, memorialId },
+      ceremonyCommand(values),
+    );
     return { created, changed };
   },
 });
@@ -42,7 +45,7 @@ export const cancelCeremonyAction = action({
   args: (memorialId: number) => ({ memorialId }),
   input: z.object({ memorialId: recordId }),
   run: async ({ memorialId }, { session }) => {
-    const { changed } = await cancelCeremony(session.scope, memorialId);
+    const { changed } = await cancelCeremony({ by: "operator", scope: session.scope, memorialId });
     return { changed };
   },
 });

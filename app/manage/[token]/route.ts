@@ -5,7 +5,7 @@
 // that those statuses are real.
 
 import { cancelCeremony } from "@memorial/lib/ceremonies/cancel-ceremony";
-import { familyCeremony, familyCeremonyScope } from "@memorial/lib/ceremonies/queries";
+import { familyCeremony } from "@memorial/lib/ceremonies/queries";
 import { setCeremony } from "@memorial/lib/ceremonies/set-ceremony";
 import { DomainError } from "@memorial/lib/errors";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
@@ -182,14 +182,11 @@ async function act(
     case "title-initials":
     case "title-name":
       return setAnonymousTitle(actor, action === "title-initials" ? "initials" : "name");
-    // The ceremony: the funeral home's use cases, acting with the link's scope on its memorial.
+    // The ceremony: the funeral home's use cases, the link checked in the change's transaction.
     case "ceremony-set":
-    case "ceremony-cancel": {
-      if (actor.by !== "family") return;
-      const { scope, memorialId } = await familyCeremonyScope(actor.token);
-      if (action === "ceremony-cancel") return cancelCeremony(scope, memorialId);
-      return setCeremony(scope, memorialId, ceremonyCommand(ceremonyValues(form)));
-    }
+      return setCeremony(actor, ceremonyCommand(ceremonyValues(form)));
+    case "ceremony-cancel":
+      return cancelCeremony(actor);
     default:
       if (isPhotoManageAction(action)) return photoManageAction(actor, action, form.get("photo"));
       return guestbookManageAction(actor, action, form);

@@ -37,21 +37,24 @@ export async function ceremonieLire(req: V1Request) {
 export async function ceremonieDefinir(req: V1Request) {
   const memorialId = idParam("memorialId", req.params.memorialId!);
   const input = parseWire(ZCeremonieDefinir, req.body);
-  const result = await setCeremony(req.caller, memorialId, {
-    start: input.Debut,
-    timeZone: input.FuseauHoraire,
-    placeName: input.Lieu.Nom,
-    placeAddress: input.Lieu.Adresse,
-    mapUrl: input.Lieu.Carte,
-    livestreamUrl: input.Diffusion,
-    note: input.Note,
-  });
+  const result = await setCeremony(
+    { by: "operator", scope: req.caller, memorialId },
+    {
+      start: input.Debut,
+      timeZone: input.FuseauHoraire,
+      placeName: input.Lieu.Nom,
+      placeAddress: input.Lieu.Adresse,
+      mapUrl: input.Lieu.Carte,
+      livestreamUrl: input.Diffusion,
+      note: input.Note,
+    },
+  );
   return json(result.created ? 201 : 200, await answer(req, memorialId, result.ceremony));
 }
 
 /** POST /v1/Memorial/{memorialId}/Ceremonie/Annuler */
 export async function ceremonieAnnuler(req: V1Request) {
   const memorialId = idParam("memorialId", req.params.memorialId!);
-  const result = await cancelCeremony(req.caller, memorialId);
+  const result = await cancelCeremony({ by: "operator", scope: req.caller, memorialId });
   return answer(req, memorialId, result.ceremony);
 }
