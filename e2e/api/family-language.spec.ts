@@ -1,7 +1,8 @@
 // A memorial created with Famille.Langue and no top-level Langue speaks to its
 // family in the family's language (its e-mails, really sent over SMTP, its confirmation and
 // management pages), while the memorial keeps its own language (4.1 rule 6); and the e-mails read
-// as a letter from the funeral home named on the confirmation page.
+// as a letter from the funeral home named on the confirmation page, telling the family that the
+// management link is where visitors' photos wait for its approval.
 
 import type { Language } from "@memorial/lib/i18n/languages";
 import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
@@ -19,6 +20,8 @@ interface Expected {
   confirmTitle: string;
   manageSubject: string;
   manageTitle: string;
+  /** The sentence of both e-mails that says where the family approves visitors' photos. */
+  gallery: string;
 }
 
 const EXPECTED: Record<Language, Expected> = {
@@ -31,6 +34,7 @@ const EXPECTED: Record<Language, Expected> = {
     confirmTitle: "De gedenkpagina bevestigen",
     manageSubject: "De gedenkpagina voor Anne Lambert beheren",
     manageTitle: "De gedenkpagina beheren",
+    gallery: "ze verschijnen pas in de galerij nadat u ze goedkeurt, op de beheerpagina.",
   },
   de: {
     subject: "Bestätigen Sie die Gedenkseite für Anne Lambert",
@@ -41,6 +45,7 @@ const EXPECTED: Record<Language, Expected> = {
     confirmTitle: "Die Gedenkseite bestätigen",
     manageSubject: "Die Gedenkseite für Anne Lambert verwalten",
     manageTitle: "Die Gedenkseite verwalten",
+    gallery: "Sie erscheinen erst in ihrer Galerie, wenn Sie sie auf der Verwaltungsseite freigeben.",
   },
   en: {
     subject: "Confirm the memorial for Anne Lambert",
@@ -51,6 +56,7 @@ const EXPECTED: Record<Language, Expected> = {
     confirmTitle: "Confirm the memorial",
     manageSubject: "Manage the memorial for Anne Lambert",
     manageTitle: "Manage the memorial",
+    gallery: "they appear in its gallery only once you approve them, on the management page.",
   },
   fr: {
     subject: "Confirmez le mémorial d'Anne Lambert",
@@ -61,10 +67,14 @@ const EXPECTED: Record<Language, Expected> = {
     confirmTitle: "Confirmer le mémorial",
     manageSubject: "Gérer le mémorial d'Anne Lambert",
     manageTitle: "Gérer le mémorial",
+    gallery: "elles n’apparaissent dans sa galerie qu’après votre approbation, sur la page de gestion.",
   },
 };
 
 const mailTo = (address: string, subject: string) => waitForMailAbout(mailDir(), address, subject);
+
+/** The text with its lines joined: a long sentence of an e-mail's text part may be wrapped. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ");
 
 const pageLang = (html: string) => /<html lang="([a-z]{2})"/.exec(html)?.[1];
 
@@ -101,6 +111,8 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
     expect(mail.text).toContain(e.site);
     expect(mail.html).toContain(`<html dir="ltr" lang="${language}">`);
     expect(mail.html).toMatch(new RegExp(`<p style="[^"]*">${e.greeting}</p>`));
+    // The e-mails that carry the management link say that visitors' photos wait there for approval.
+    expect(oneLine(mail.text)).toContain(e.gallery);
     const confirmLink = /(http\S+\/confirm\/[A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
     const manageLink = /(http\S+\/manage\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
     expect(confirmLink, mail.text).toBeTruthy();
@@ -130,6 +142,7 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
     expect(manageMail.text.startsWith(`${e.greeting}\n\n`), manageMail.text).toBe(true);
     expect(manageMail.text).toContain(`${e.closing}\n${home.name}\n`);
     expect(manageMail.html).toContain(`<html dir="ltr" lang="${language}">`);
+    expect(oneLine(manageMail.text)).toContain(e.gallery);
     const newManageLink = /(http\S+\/manage\/[A-Za-z0-9_-]{43})/.exec(manageMail.text)?.[1];
     const newManage = await (await fetch(newManageLink as string)).text();
     expect(pageLang(newManage)).toBe(language);

@@ -3,7 +3,9 @@
 // files answers 404), every refusal is the form's page saying why with nothing written (400, 403,
 // 404, 413, 429 with Retry-After), the family's approval on its management page publishes it (its
 // files answer, cleaned of every metadata; the cached page shows it at once; the webhook
-// photo.published goes out), and its removal makes its addresses 404 again. Against the instance
+// photo.published goes out), and its removal makes its addresses 404 again; while the family has
+// its memorial taken down, its published photos answer 410 Gone as the page does, and come back
+// with it. Against the instance
 // behind a trusted proxy, so that each test is a client of its own for the limits.
 import { transaction } from "@memorial/lib/db/client";
 import { CLIENT_LIMIT } from "@memorial/lib/memorial-photos/rules";
@@ -66,6 +68,14 @@ function send(
 const jpeg = async () => ({ bytes: await phonePhoto(), type: "image/jpeg", name: "IMG_0001.jpg" });
 const photosOf = (memorialId: number) =>
   db.memorialPhoto.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
+/** A form of the family's management page, posted as its browser posts it. */
+const familyForm = (manage: string, fields: Record<string, string>) =>
+  fetch(manage, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 const fileUrl = (memorialId: number, key: string) => `${site.url}/memorial/${memorialId}/photos/${key}.jpg`;
 
 test("a shared photo waits for the family: 303 to the page's thanks; nothing shown, its files 404", async () => {
@@ -154,13 +164,7 @@ test("the family approves: the cached page shows it at once, its files answer wi
 
   expect((await send(memorialId, await jpeg())).status).toBe(303);
   const [photo] = await photosOf(memorialId);
-  const family = (fields: Record<string, string>) =>
-    fetch(manage, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: site.url, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const family = (fields: Record<string, string>) => familyForm(manage, fields);
   const managePage = await (await fetch(manage)).text();
   expect(managePage).toContain(`data-photo="${photo?.id}" data-status="waiting"`);
   expect((await family({ action: "photo-approve", photo: String(photo?.id) })).status).toBe(303);
@@ -189,4 +193,32 @@ test("the family approves: the cached page shows it at once, its files answer wi
   for (const key of photo?.fileKeys ?? []) expect((await fetch(fileUrl(memorialId, key))).status).toBe(404);
   expect(await (await page()).text()).not.toContain('data-testid="gallery-photo"');
   expect(await photosOf(memorialId)).toEqual([]);
+});
+
+test("a memorial taken down serves none of its photos; restored, its gallery and files come back", async () => {
+  const { memorialId, manage } = await memorial();
+  const page = () => fetch(`${site.url}/memorial/${memorialId}?lang=en`);
+  expect((await send(memorialId, await jpeg())).status).toBe(303);
+  const [photo] = await photosOf(memorialId);
+  expect((await familyForm(manage, { action: "photo-approve", photo: String(photo?.id) })).status).toBe(303);
+  const keys = photo?.fileKeys ?? [];
+  expect(keys.length).toBeGreaterThan(0);
+  for (const key of keys) expect((await fetch(fileUrl(memorialId, key))).status).toBe(200);
+
+  expect((await familyForm(manage, { action: "takedown" })).status).toBe(303);
+  const down = await page();
+  expect(down.status).toBe(410);
+  expect(await down.text()).not.toContain("gallery-photo");
+  // Every address under the memorial's answers 410 Gone while it is taken down, its photos too.
+  for (const key of keys) {
+    const file = await fetch(fileUrl(memorialId, key));
+    expect(file.status).toBe(410);
+    expect(file.headers.get("content-type")).not.toContain("image");
+  }
+  // Nothing is deleted: the photo waits, published, for the memorial to come back.
+  expect(await photosOf(memorialId)).toMatchObject([{ id: photo?.id, status: "published" }]);
+
+  expect((await familyForm(manage, { action: "restore" })).status).toBe(303);
+  expect(await (await page()).text()).toContain('data-testid="gallery-photo"');
+  for (const key of keys) expect((await fetch(fileUrl(memorialId, key))).status).toBe(200);
 });

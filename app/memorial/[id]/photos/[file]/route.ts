@@ -1,6 +1,8 @@
 // GET /memorial/{id}/photos/{key}.jpg: one file of a visitor's photo, while it is published on a
 // public memorial (lib/memorial-photos/queries.ts publicPhotoFile); otherwise a plain 404: a
-// photo waiting for the family, removed, erased, or of a memorial hidden or taken down.
+// photo waiting for the family, removed, erased, or of a memorial hidden. A memorial taken down
+// answers 410 Gone at every address under it before this route (lib/privacy/gone-page.ts); the
+// query refuses it too, for a request that reaches Next.js some other way.
 import { publicPhotoFile } from "@memorial/lib/memorial-photos/queries";
 import { parseId } from "@memorial/lib/validation";
 
