@@ -12,7 +12,13 @@ import { DomainError } from "@memorial/lib/errors";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { publishPhoto, removePhoto } from "@memorial/lib/memorial-photos/moderate-photo";
-import { familyPhotos, publicPhotoFile, publishedPhotos } from "@memorial/lib/memorial-photos/queries";
+import {
+  familyPhotoFile,
+  familyPhotos,
+  operatorPhotoFile,
+  publicPhotoFile,
+  publishedPhotos,
+} from "@memorial/lib/memorial-photos/queries";
 import { CLIENT_LIMIT, MEMORIAL_LIMIT } from "@memorial/lib/memorial-photos/rules";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -21,6 +27,7 @@ import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { buildArchive } from "@memorial/lib/privacy/archive";
 import { ERASURE_JOB, setErasureRequested } from "@memorial/lib/privacy/erasure";
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
+import { serviceAdminScope } from "@memorial/lib/scope";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -272,7 +279,13 @@ describe("the family's approval", () => {
     const { photoId } = await share({ memorialId, bytes: await phonePhoto(), client: client() });
     const { fileKeys } = await db.memorialPhoto.findUniqueOrThrow({ where: { id: photoId } });
     expect((await familyPhotos(memorialId)).waiting.map((p) => p.id)).toEqual([photoId]);
-    expect((await familyPhotos(memorialId)).waiting[0]?.thumbnail).toMatch(/^data:image\/jpeg;base64,/);
+    // Its thumbnail, waiting: the family's and its operator's to see, no one else's.
+    const thumbnail = fileKeys[0] as string;
+    expect(await familyPhotoFile(memorialId, thumbnail)).not.toBeNull();
+    expect(await publicPhotoFile(memorialId, thumbnail)).toBeNull();
+    const { operatorId, isTest } = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
+    const ownScope = serviceAdminScope(operatorId, isTest ? "test" : "production");
+    expect(await operatorPhotoFile(ownScope, memorialId, thumbnail)).not.toBeNull();
 
     expect(await asFamily(memorialId, () => publishPhoto(family, photoId))).toEqual({ changed: true });
     expect(await asFamily(memorialId, () => publishPhoto(family, photoId))).toEqual({ changed: false });
@@ -282,6 +295,11 @@ describe("the family's approval", () => {
     const other = await memorial();
     expect(await publicPhotoFile(other.memorialId, fileKeys[0] as string)).toBeNull();
     // Another memorial's family cannot touch it.
+    expect(await familyPhotoFile(other.memorialId, thumbnail)).toBeNull();
+    const otherOperator = await db.memorial.findUniqueOrThrow({ where: { id: other.memorialId } });
+    expect(
+      await operatorPhotoFile(serviceAdminScope(otherOperator.operatorId), memorialId, thumbnail),
+    ).toBeNull();
     const foreign = await publishPhoto(other.family, photoId).catch((e: unknown) => e);
     expect((foreign as DomainError).status).toBe(404);
 

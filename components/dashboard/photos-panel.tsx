@@ -1,7 +1,7 @@
 // The photos visitors shared of a memorial, as its operator sees them on the dashboard: the waiting
 // ones (publish, remove) and the published ones (remove). A server component with plain forms to
-// web/dashboard/photo-actions.ts; a waiting photo has no public address, its thumbnail is a data:
-// address (lib/memorial-photos/queries.ts).
+// web/dashboard/photo-actions.ts; a waiting photo has no public address, its thumbnail is served
+// to the signed-in operator (app/api/dashboard/memorials/[id]/photos/[file]/route.ts).
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { operatorPhotos } from "@memorial/lib/memorial-photos/queries";
@@ -41,9 +41,16 @@ export async function PhotosPanel(props: {
               data-testid="dashboard-photo"
               data-status={photo.status}
             >
-              {photo.thumbnail ? (
-                // biome-ignore lint/performance/noImgElement: a data: address of the photo's smallest file
-                <img src={photo.thumbnail} alt={photo.caption ?? ""} className="h-auto w-full rounded" />
+              {photo.fileKeys[0] ? (
+                // biome-ignore lint/performance/noImgElement: the photo's smallest file, already sized; no optimizer
+                <img
+                  src={`/api/dashboard/memorials/${props.memorialId}/photos/${photo.fileKeys[0]}.jpg`}
+                  alt={photo.caption ?? ""}
+                  width={photo.width}
+                  height={photo.height}
+                  loading="lazy"
+                  className="h-auto w-full rounded"
+                />
               ) : null}
               <p className="mt-1 text-sm text-stone-700">
                 {t(photo.status === "waiting" ? "photosWaiting" : "photosPublished")}

@@ -167,6 +167,17 @@ test("the family approves: the cached page shows it at once, its files answer wi
   const family = (fields: Record<string, string>) => familyForm(manage, fields);
   const managePage = await (await fetch(manage)).text();
   expect(managePage).toContain(`data-photo="${photo?.id}" data-status="waiting"`);
+  // Its thumbnail, under the management page's own address: the family's only, never cached.
+  const thumbnail = `/photos/${photo?.fileKeys[0]}.jpg`;
+  expect(managePage).toContain(`src="/manage/${manage.split("/manage/")[1]}${thumbnail}"`);
+  const own = await fetch(`${manage}${thumbnail}`);
+  expect(own.status).toBe(200);
+  expect(own.headers.get("content-type")).toBe("image/jpeg");
+  expect(own.headers.get("cache-control")).toBe("private, no-store");
+  expect((await sharp(Buffer.from(await own.arrayBuffer())).metadata()).width).toBe(400);
+  const stranger = await memorial();
+  expect((await fetch(`${stranger.manage}${thumbnail}`)).status).toBe(404);
+  expect((await fetch(`${site.url}/manage/${"x".repeat(43)}${thumbnail}`)).status).toBe(404);
   expect((await family({ action: "photo-approve", photo: String(photo?.id) })).status).toBe(303);
 
   const shown = await (await page()).text();

@@ -54,6 +54,12 @@ test("shared without JavaScript, approved by the family on its page, then in the
   await page.goto(`${baseUrl()}/manage/${token}?lang=en`);
   const waiting = page.getByTestId("manage-photo");
   await expect(waiting).toHaveAttribute("data-status", "waiting");
+  // Served under the page's own address (a waiting photo has none public), lazily: in view, it loads.
+  await expect(waiting.locator("img")).toHaveAttribute(
+    "src",
+    new RegExp(`^/manage/${token}/photos/[0-9a-f]{32}\\.jpg$`),
+  );
+  await waiting.locator("img").scrollIntoViewIfNeeded();
   await expect(waiting.locator("img")).toHaveJSProperty("complete", true);
   expect(await waiting.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
   await expect(waiting).toContainText("Au jardin, l’été 1998");
@@ -163,6 +169,14 @@ test("the funeral home publishes and removes a visitor's photo from the memorial
   const panel = page.getByTestId("dashboard-photos");
   const photo = panel.getByTestId("dashboard-photo");
   await expect(photo).toHaveAttribute("data-status", "waiting");
+  // The waiting photo's thumbnail, served to the signed-in operator only.
+  const thumbnail = photo.locator("img");
+  await thumbnail.scrollIntoViewIfNeeded();
+  await expect(thumbnail).toHaveJSProperty("complete", true);
+  expect(await thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+  const src = (await thumbnail.getAttribute("src")) as string;
+  expect(src).toMatch(new RegExp(`^/api/dashboard/memorials/${memorialId}/photos/[0-9a-f]{32}\\.jpg$`));
+  expect((await fetch(`${baseUrl()}${src}`)).status).toBe(401);
   await photo.getByTestId("dashboard-photo-publish").click();
   await expect(panel.getByTestId("dashboard-photos-done")).toHaveText("Photo published.");
   await expect(panel.getByTestId("dashboard-photo")).toHaveAttribute("data-status", "published");

@@ -1,6 +1,7 @@
 // The read models of the photos visitors share: the gallery of the public page (published only),
-// the family's and the operator's lists (waiting and published), and the one file the public
-// address of a photo serves.
+// the family's and the operator's lists (waiting and published), the one file the public address
+// of a photo serves, and the files the family's and the operator's lists show (any status: a
+// waiting photo has no public address).
 import { db } from "@memorial/lib/db/client";
 import { memorialsVisibleTo, ownMemorialsOf, PUBLIC } from "@memorial/lib/memorials/policy";
 import { isPhotoKey } from "@memorial/lib/photos/prepare-photo";
@@ -46,12 +47,9 @@ async function photosOf(memorialId: number) {
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { ...SHOWN, status: true, createdAt: true },
   });
-  const withThumbnail = await Promise.all(
-    rows.map(async (row) => ({ ...row, thumbnail: await thumbnailOf(row.fileKeys[0]) })),
-  );
   return {
-    waiting: withThumbnail.filter((row) => row.status === "waiting"),
-    published: withThumbnail.filter((row) => row.status === "published"),
+    waiting: rows.filter((row) => row.status === "waiting"),
+    published: rows.filter((row) => row.status === "published"),
   };
 }
 
@@ -72,16 +70,6 @@ export async function operatorPhotos(scope: OperatorScope, memorialId: number) {
 export type MemorialPhotos = Awaited<ReturnType<typeof familyPhotos>>;
 
 /**
- * The narrowest file as a data: address: the management pages show a waiting photo, which has no
- * public address, without a route of their own (the pages' CSP takes data: images).
- */
-async function thumbnailOf(key: string | undefined): Promise<string | null> {
-  if (!key) return null;
-  const body = await readPhotoFile(key);
-  return body ? `data:image/jpeg;base64,${Buffer.from(body).toString("base64")}` : null;
-}
-
-/**
  * The JPEG of one file of a published photo of a public memorial; null otherwise (waiting,
  * removed, erased, or the memorial hidden, taken down, not public): the address then answers 404.
  */
@@ -94,6 +82,30 @@ export async function publicPhotoFile(memorialId: number, key: string): Promise<
       fileKeys: { has: key },
       memorial: memorialsVisibleTo(PUBLIC),
     },
+    select: { id: true },
+  });
+  return photo ? readPhotoFile(key) : null;
+}
+
+/** One file of any photo of the memorial (its family's link, checked by the caller, names it). */
+export async function familyPhotoFile(memorialId: number, key: string): Promise<Uint8Array | null> {
+  if (!isPhotoKey(key)) return null;
+  const photo = await db.memorialPhoto.findFirst({
+    where: { memorialId, fileKeys: { has: key } },
+    select: { id: true },
+  });
+  return photo ? readPhotoFile(key) : null;
+}
+
+/** One file of any photo of one of the operator's own memorials; null when not its own. */
+export async function operatorPhotoFile(
+  scope: OperatorScope,
+  memorialId: number,
+  key: string,
+): Promise<Uint8Array | null> {
+  if (!isPhotoKey(key)) return null;
+  const photo = await db.memorialPhoto.findFirst({
+    where: { memorialId, fileKeys: { has: key }, memorial: ownMemorialsOf(scope) },
     select: { id: true },
   });
   return photo ? readPhotoFile(key) : null;

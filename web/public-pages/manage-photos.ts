@@ -1,7 +1,8 @@
 // The photos section of the family's management page: the photos visitors shared, the waiting ones
 // first with their thumbnail (approve, remove), then the published ones (remove, at any time).
 // Plain forms POSTed to the page itself, like its other controls; every value goes through `html`,
-// which escapes it. A waiting photo has no public address: its thumbnail is a data: address.
+// which escapes it. A waiting photo has no public address: its thumbnail is served under the
+// page's own address (app/manage/[token]/photos/[file]/route.ts).
 import { html, type SafeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
@@ -20,7 +21,7 @@ export function managePhotosSection(photos: MemorialPhotos, token: string, langu
     </form>`;
   const item = (photo: Photo) =>
     html`<li data-testid="manage-photo" data-photo="${String(photo.id)}" data-status="${photo.status}" style="margin-bottom:1rem">
-      ${photo.thumbnail ? html`<img src="${photo.thumbnail}" alt="${photo.caption ?? t("photoAlt")}" width="200" style="display:block;max-width:200px;height:auto">` : ""}
+      ${photo.fileKeys[0] ? html`<img src="${`/manage/${encodeURIComponent(token)}/photos/${photo.fileKeys[0]}.jpg`}" alt="${photo.caption ?? t("photoAlt")}" width="200" height="${String(Math.round((200 * photo.height) / photo.width))}" loading="lazy" style="display:block;max-width:200px;height:auto">` : ""}
       <span class="note">${t("sharedOn", { date: formatMoment(photo.createdAt, language) })}</span>
       ${photo.caption ? html`<blockquote>${photo.caption}</blockquote>` : ""}
       ${photo.authorName ? html`<p class="note">${t("byline", { name: photo.authorName })}</p>` : ""}

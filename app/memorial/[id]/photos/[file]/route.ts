@@ -5,52 +5,26 @@
 // query refuses it too, for a request that reaches Next.js some other way.
 import { publicPhotoFile } from "@memorial/lib/memorial-photos/queries";
 import { parseId } from "@memorial/lib/validation";
+import { photoFileResponse, photoKeyOf, photoNotFound } from "@/web/photo-file";
 
-const FILE = /^([0-9a-f]{32})\.jpg$/;
 // A file's bytes never change, but the photo may be removed: browsers keep it ten minutes, then
 // ask again (its ETag makes that a 304 while it is still published).
 const CACHE = "public, max-age=600";
 
-function notFound(): Response {
-  return new Response("Not found\n", {
-    status: 404,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-  });
-}
-
-async function photo(
-  request: Request,
-  params: Promise<{ id: string; file: string }>,
-  withBody: boolean,
-): Promise<Response> {
+async function photo(request: Request, params: Promise<{ id: string; file: string }>): Promise<Response> {
   const { id, file } = await params;
   const memorialId = parseId(id);
-  const key = FILE.exec(file)?.[1];
-  const body = memorialId !== null && key ? await publicPhotoFile(memorialId, key) : null;
-  if (!key || !body) return notFound();
-  const etag = `"${key}"`;
-  const headers = {
-    "content-type": "image/jpeg",
-    "cache-control": CACHE,
-    etag,
-    "x-content-type-options": "nosniff",
-  };
-  if (
-    request.headers
-      .get("if-none-match")
-      ?.split(",")
-      .some((tag) => tag.trim().replace(/^W\//, "") === etag)
-  )
-    return new Response(null, { status: 304, headers });
-  return new Response(withBody ? Buffer.from(body) : null, { headers });
+  const key = photoKeyOf(file);
+  if (memorialId === null || !key) return photoNotFound();
+  return photoFileResponse(request, key, await publicPhotoFile(memorialId, key), CACHE);
 }
 
 // GET /memorial/{id}/photos/{key}.jpg: a published visitor's photo, or a plain 404
 export async function GET(request: Request, { params }: { params: Promise<{ id: string; file: string }> }) {
-  return photo(request, params, true);
+  return photo(request, params);
 }
 
 // HEAD /memorial/{id}/photos/{key}.jpg: the same headers, no body
 export async function HEAD(request: Request, { params }: { params: Promise<{ id: string; file: string }> }) {
-  return photo(request, params, false);
+  return photo(request, params);
 }
