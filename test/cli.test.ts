@@ -484,6 +484,9 @@ describe("species create, stock add and prepaid add", () => {
   });
 });
 
+/** An endpoint's chosen event types (rows of webhook_endpoint_event), in the order it was given them. */
+const CHOSEN = { events: { select: { eventType: true }, orderBy: { position: "asc" } } } as const;
+
 describe("webhook create, list and delete", () => {
   it("registers an endpoint, prints its secret once, lists it without the secret and deletes it", async () => {
     const { operatorId } = await createOperator({ name: unique("Webhooks") });
@@ -500,11 +503,11 @@ describe("webhook create, list and delete", () => {
     );
     expect(Object.keys(created).sort()).toEqual(["id", "secret"]);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id }, include: CHOSEN });
     expect(row).toMatchObject({
       operatorId,
       url: "http://127.0.0.1:9/hook",
-      events: ["memorial.created", "tree.planted"],
+      events: [{ eventType: "memorial.created" }, { eventType: "tree.planted" }],
       isTest: true,
       disabledAt: null,
     });
@@ -541,8 +544,26 @@ describe("webhook create, list and delete", () => {
       "--events",
       family,
     );
-    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id } });
-    expect(row.events).toEqual(family.split(","));
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: created.id }, include: CHOSEN });
+    expect(row.events.map((chosen) => chosen.eventType)).toEqual(family.split(","));
+  });
+
+  it("lists an endpoint's events in the order it was given them, each once", async () => {
+    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    await ok(
+      "webhook",
+      "create",
+      "--operator",
+      String(operatorId),
+      "--url",
+      "http://127.0.0.1:9/order",
+      "--events",
+      "photo.published,tree.planted,memorial.created,tree.planted",
+    );
+    const listed = await ok("webhook", "list", "--operator", String(operatorId));
+    expect(listed.endpoints.map((endpoint: { events: string[] }) => endpoint.events)).toEqual([
+      ["photo.published", "tree.planted", "memorial.created"],
+    ]);
   });
 
   it("refuses bad URLs and events, and private addresses in production, writing nothing", async () => {

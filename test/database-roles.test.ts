@@ -97,6 +97,35 @@ describe("the service's database role", () => {
     expect((await refusal("DELETE FROM graphile_worker.migrations")).code).toBe("42501");
   });
 
+  it("reads the webhook event types but adds, changes or removes none; it writes an endpoint's choices", async () => {
+    const types = await service.query(`SELECT "name" FROM "webhook_event_type"`);
+    expect(types.rowCount).toBeGreaterThan(0);
+    for (const statement of [
+      `INSERT INTO "webhook_event_type" ("name") VALUES ('role.probe')`,
+      `UPDATE "webhook_event_type" SET "name" = 'role.probe' WHERE "name" = 'tree.planted'`,
+      `DELETE FROM "webhook_event_type" WHERE "name" = 'role.probe'`,
+    ]) {
+      const error = await refusal(statement);
+      expect(error.code, statement).toBe("42501");
+      expect(error.message, statement).toMatch(/permission denied for table webhook_event_type/);
+    }
+    const operator = await service.query<{ id: number }>(
+      `INSERT INTO "operator" ("name") VALUES ('Role probe') RETURNING "id"`,
+    );
+    const endpoint = await service.query<{ id: number }>(
+      `INSERT INTO "webhook_endpoint" ("operator_id", "url", "secret_encrypted")
+       VALUES ($1, 'http://127.0.0.1:9/role', 'x') RETURNING "id"`,
+      [operator.rows[0].id],
+    );
+    await service.query(
+      `INSERT INTO "webhook_endpoint_event" ("endpoint_id", "event_type", "position") VALUES ($1, 'tree.planted', 1)`,
+      [endpoint.rows[0].id],
+    );
+    await service.query(`DELETE FROM "webhook_endpoint_event" WHERE "endpoint_id" = $1`, [
+      endpoint.rows[0].id,
+    ]);
+  });
+
   it("finds nothing to apply on a migrated database, without any right to create", async () => {
     // The strictest split (docs/operations.md): the owner migrates as a release step, and the
     // service starts with its own DATABASE_URL alone, migrating with it.

@@ -120,8 +120,8 @@ describe("the job retention", () => {
 
     // Webhook deliveries: delivered 31 days ago (gone), 29 days ago and pending for 31 (kept).
     const [endpoint] = await db.$queryRaw<{ id: number }[]>`
-      INSERT INTO "webhook_endpoint" ("operator_id", "url", "events", "secret_encrypted")
-      VALUES (${op.operatorId}, 'https://partner.example/hook', ARRAY['tree.planted'], 'x') RETURNING "id"`;
+      INSERT INTO "webhook_endpoint" ("operator_id", "url", "secret_encrypted")
+      VALUES (${op.operatorId}, 'https://partner.example/hook', 'x') RETURNING "id"`;
     // One delivery per event (a delivery is unique per endpoint and event): the memorials' own.
     const events = await db.domainEvent.findMany({
       where: { memorialId: { in: [visible, awaiting] } },
@@ -234,8 +234,8 @@ describe("the job retention", () => {
     const undispatched = await event(31, false);
     const delivering = await event(31, true);
     const [endpoint] = await db.$queryRaw<{ id: number }[]>`
-      INSERT INTO "webhook_endpoint" ("operator_id", "url", "events", "secret_encrypted")
-      VALUES (${op.operatorId}, 'https://partner.example/hook', ARRAY['tree.planted'], 'x') RETURNING "id"`;
+      INSERT INTO "webhook_endpoint" ("operator_id", "url", "secret_encrypted")
+      VALUES (${op.operatorId}, 'https://partner.example/hook', 'x') RETURNING "id"`;
     await db.$executeRaw`
       INSERT INTO "webhook_delivery" ("endpoint_id", "event_id", "message_id", "event_type", "payload", "status")
       VALUES (${endpoint!.id}, ${delivering}, ${unique("msg").slice(0, 40)}, 'tree.planted', '{}'::jsonb,

@@ -472,6 +472,7 @@ const NOT_A_PERSON: Record<string, string> = {
   "memorial_photo.decided_by": "'family' or 'operator', never an address",
   "audit_log.actor_label": "a key's or job's name, the command line's system account; never an address",
   "webhook_endpoint.url": "an operator's endpoint",
+  "webhook_event_type.name": "a webhook event type",
   "memorial.deceased_url": "the operator's page about the deceased",
   "person.image_url": "the deceased's photo: the family's erasure",
   "reminder_subscription.link_base": "a site's address",

@@ -434,10 +434,13 @@ describe("webhook endpoints", () => {
   it("keep the secret encrypted: the database alone does not give it", async () => {
     const { live } = await callers();
     const endpoint = await subscribe(live.operatorId, "http://127.0.0.1:9/hook", ["tree.planted"], "test");
-    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } });
+    const row = await db.webhookEndpoint.findUniqueOrThrow({
+      where: { id: endpoint.id },
+      include: { events: { select: { eventType: true } } },
+    });
     expect(row.secretEncrypted).not.toContain(endpoint.secret.slice(6, 20));
     expect(decryptSecret(row.secretEncrypted)).toBe(endpoint.secret);
-    expect(row).toMatchObject({ isTest: true, events: ["tree.planted"] });
+    expect(row).toMatchObject({ isTest: true, events: [{ eventType: "tree.planted" }] });
     await deleteWebhookEndpointOfAnyOperator(endpoint.id);
   });
 

@@ -246,7 +246,7 @@ test("a hidden memorial's webhooks carry no address, whatever their event; an un
 test("the family's events can be chosen wherever endpoints are made; an unknown one is refused", async () => {
   const op = await makeIsolatedOperator();
   for (const type of FAMILY_EVENTS) expect(WEBHOOK_EVENTS).toContain(type);
-  // Every type at once: the database's list (its CHECK) holds them too.
+  // Every type at once: the database's rows of event types hold them too.
   const all = await subscribe(op.operatorId, "http://127.0.0.1:9/all", WEBHOOK_EVENTS);
   expect(all.events).toEqual([...WEBHOOK_EVENTS]);
   // The dashboard's webhooks page offers them.

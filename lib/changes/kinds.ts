@@ -2,7 +2,9 @@
 // row names, whether it has an audit row, and the domain event it publishes. The one recorder
 // (lib/changes/record.ts) reads it to write both from one call; the audit log's filters and words
 // (the dashboard, test/audit-views.test.ts) read its audited kinds; the webhooks' event types are
-// among its events (test/change-kinds.test.ts holds the database's event_type rows equal to them).
+// among its events (test/one-recorder.test.ts), and the database holds those as the rows of
+// webhook_event_type that endpoints' choices reference (test/webhook-event-types.test.ts holds the
+// rows equal to lib/webhooks/event-types.ts).
 //
 // A kind's name is its audit action ("domain.verb", past tense: rows of it exist, so it never
 // changes), or, for an event published with no audit row of its own (the change it belongs to

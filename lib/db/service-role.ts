@@ -16,8 +16,16 @@ const SCHEMAS = ["public", "graphile_worker"];
 /** Tables whose rows the service may add and read but never change: what is granted is less. */
 const APPEND_ONLY = ['public."audit_log"'];
 
-/** Tables the service only reads: the migration histories, written by the owner. */
-const READ_ONLY = ['public."_prisma_migrations"', 'graphile_worker."migrations"'];
+/**
+ * Tables the service only reads, written by the owner: the migration histories, and the webhook
+ * event types (each brought by the migration of its event: the service adding one would let
+ * endpoints choose an event the code never sends).
+ */
+const READ_ONLY = [
+  'public."_prisma_migrations"',
+  'graphile_worker."migrations"',
+  'public."webhook_event_type"',
+];
 
 function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;

@@ -28,11 +28,13 @@ interface WebhookMessage {
 
 export async function webhookConsumer(tx: Tx, event: StoredEvent): Promise<void> {
   if (!isWebhookStoredEvent(event)) return;
+  // At most one row per endpoint and type (the primary key of webhook_endpoint_event).
   const endpoints = await tx.$queryRaw<{ id: number }[]>`
-    SELECT "id" FROM "webhook_endpoint"
-    WHERE "operator_id" = ${event.operatorId} AND "is_test" = ${event.isTest} AND "disabled_at" IS NULL
-      AND ${event.type}::varchar = ANY("events")
-    ORDER BY "id"`;
+    SELECT e."id" FROM "webhook_endpoint" e
+      JOIN "webhook_endpoint_event" chosen
+        ON chosen."endpoint_id" = e."id" AND chosen."event_type" = ${event.type}::varchar
+    WHERE e."operator_id" = ${event.operatorId} AND e."is_test" = ${event.isTest} AND e."disabled_at" IS NULL
+    ORDER BY e."id"`;
   if (endpoints.length === 0) return;
   const message: WebhookMessage = {
     type: event.type,

@@ -77,7 +77,8 @@ export async function createWebhookEndpoint(command: CreateEndpointCommand, guar
       data: {
         operatorId: operator.id,
         url: url.href,
-        events,
+        // One row per event type, in the order given: the order the endpoint is listed with.
+        events: { create: events.map((eventType, index) => ({ eventType, position: index + 1 })) },
         isTest: isTestEnvironment(command.environment),
         secretEncrypted: encryptSecret(secret),
       },
@@ -106,14 +107,21 @@ export async function listAllWebhookEndpoints() {
 async function endpointsWhere(owner: { operatorId?: number }) {
   const rows = await db.webhookEndpoint.findMany({
     where: { disabledAt: null, ...owner },
-    select: { id: true, operatorId: true, url: true, events: true, isTest: true, createdAt: true },
+    select: {
+      id: true,
+      operatorId: true,
+      url: true,
+      events: { select: { eventType: true }, orderBy: { position: "asc" } },
+      isTest: true,
+      createdAt: true,
+    },
     orderBy: { id: "asc" },
   });
   return rows.map((row) => ({
     id: row.id,
     operatorId: row.operatorId,
     url: row.url,
-    events: row.events,
+    events: row.events.map((chosen) => chosen.eventType),
     environment: environmentOf(row.isTest),
     createdAt: row.createdAt.toISOString(),
   }));

@@ -1,6 +1,9 @@
 // The webhook event types: the domain events an endpoint can choose (the command line's
-// --events, the dashboard's webhooks page, the API reference's webhooks section, the CHECK of
-// webhook_endpoint.events). A module of its own, without the database, for the reference.
+// --events, the dashboard's webhooks page, the API reference's webhooks section). The database
+// holds the same list as rows of webhook_event_type, which an endpoint's choices
+// (webhook_endpoint_event) reference: a type added here gets its row by one INSERT in its
+// migration, and test/webhook-event-types.test.ts fails while the two differ. A module of its own,
+// without the database, for the reference.
 
 import { CEREMONY_EVENTS } from "@memorial/lib/events/ceremony-events";
 import type { DomainEventType } from "@memorial/lib/events/events";
