@@ -1,4 +1,4 @@
--- The dashboard's team (issue 14, item 4): roles, invitations and password resets.
+-- The dashboard's team: roles, invitations and password resets.
 
 -- Roles. The users who exist today managed keys and webhooks: they become admins (the column's
 -- default while it is added); users made afterwards are staff unless told otherwise.

@@ -1,4 +1,4 @@
--- Webhook endpoints may choose the family's events too (issue 18.4): a memorial hidden or shown
+-- Webhook endpoints may choose the family's events too: a memorial hidden or shown
 -- again, made anonymous or named again, its anonymous title chosen, a planter's message hidden or
 -- shown again. The list stays the one of WEBHOOK_EVENTS (lib/webhooks/endpoints.ts).
 

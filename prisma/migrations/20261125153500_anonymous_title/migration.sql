@@ -1,4 +1,4 @@
--- The family's choice of how its anonymous memorial is titled (issue 18.5): the specification's
+-- The family's choice of how its anonymous memorial is titled: the specification's
 -- anonymous title (MemorialAnonymeNom) or the deceased's initials (lib/memorials/policy.ts).
 
 CREATE TYPE "AnonymousTitle" AS ENUM ('name', 'initials');

@@ -1,4 +1,4 @@
--- Name search that ignores accents and case (issue 18, item 6): "Emile" and "EMILE" find
+-- Name search that ignores accents and case: "Emile" and "EMILE" find
 -- "Émile Dubois". lib/search/names.ts builds the same expressions as these indexes, so that
 -- PostgreSQL reads them (test/name-search.test.ts shows the plans).
 

@@ -1,4 +1,4 @@
--- A tree's life after its order (issue 20, lib/trees): planted in the ground, checked, dead,
+-- A tree's life after its order (lib/trees): planted in the ground, checked, dead,
 -- replaced. tree.planted_at stays the order's instant (the API's DatePlantation); the life is in
 -- the new columns and its steps in tree_history. The rules of the transitions are in
 -- lib/trees/transitions.ts; PostgreSQL keeps the invariants below whatever the code does.
@@ -60,7 +60,7 @@ ALTER TABLE "queued_planting" ADD COLUMN "replaces_tree_id" INTEGER;
 CREATE UNIQUE INDEX "queued_planting_replaces_tree_id_key" ON "queued_planting"("replaces_tree_id");
 ALTER TABLE "queued_planting" ADD CONSTRAINT "queued_planting_replaces_tree_id_fkey" FOREIGN KEY ("replaces_tree_id") REFERENCES "tree"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 
--- Webhook endpoints may choose the tree's life events (issue 20.3). The list stays the one of
+-- Webhook endpoints may choose the tree's life events. The list stays the one of
 -- WEBHOOK_EVENTS (lib/webhooks/event-types.ts).
 ALTER TABLE "webhook_endpoint" DROP CONSTRAINT "webhook_endpoint_events_check";
 ALTER TABLE "webhook_endpoint" ADD CONSTRAINT "webhook_endpoint_events_check" CHECK (

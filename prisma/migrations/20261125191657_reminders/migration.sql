@@ -1,4 +1,4 @@
--- Issue 21.4: anniversary reminders. A subscription per address and memorial (double opt-in:
+-- Anniversary reminders. A subscription per address and memorial (double opt-in:
 -- active once confirmed_at is set, until unsubscribed_at), and one row per reminder sent, whose
 -- primary key makes a reminder once per subscription, kind and year across instances.
 CREATE TABLE "reminder_subscription" (

@@ -1,4 +1,4 @@
--- Issue 21.5: the family's closing summary is sent once per memorial (lib/memorials/closing-summary.ts):
+-- The family's closing summary is sent once per memorial (lib/memorials/closing-summary.ts):
 -- set in the transaction that writes its e-mail to the outbox.
 ALTER TABLE "memorial" ADD COLUMN "summary_sent_at" TIMESTAMPTZ(3);
 

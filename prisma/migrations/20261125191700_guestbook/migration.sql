@@ -1,4 +1,4 @@
--- The guestbook of the memorial pages (issue 21.3, lib/guestbook): visitors' messages, the family's
+-- The guestbook of the memorial pages (lib/guestbook): visitors' messages, the family's
 -- moderation mode, and the record of the family's daily digests (once per memorial and day).
 CREATE TYPE "GuestbookMode" AS ENUM ('open', 'approval', 'closed');
 CREATE TYPE "GuestbookStatus" AS ENUM ('pending', 'published', 'hidden');

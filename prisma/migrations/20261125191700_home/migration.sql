@@ -1,4 +1,4 @@
--- Issue 21.1-2 (HOME): privacy levels and the visitors' search.
+-- Privacy levels and the visitors' search.
 -- public: found by the home page's search; link_only: shown to whoever has its address, never
 -- searched, noindex. "hidden" stays the family's hide (memorial.hidden_at).
 CREATE TYPE "MemorialPrivacy" AS ENUM ('public', 'link_only');

@@ -1,4 +1,4 @@
--- The guestbook's webhook events (issue 21.3) beside the privacy level's (issue 21.2): both parts
+-- The guestbook's webhook events beside the privacy level's: both parts
 -- widened the CHECK in migrations of the same minute (20261125191700_guestbook, _home), and the
 -- later one listed only its own event; this one lists them all.
 ALTER TABLE "webhook_endpoint" DROP CONSTRAINT "webhook_endpoint_events_check";

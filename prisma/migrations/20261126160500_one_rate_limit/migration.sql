@@ -1,4 +1,4 @@
--- Issue 29.1: one rate limiter (lib/limits/rate-limit.ts) for sign-in, password reset, the
+-- One rate limiter (lib/limits/rate-limit.ts) for sign-in, password reset, the
 -- guestbook, reminder subscriptions and the API. One row per limit's bucket and subject (the
 -- SHA-256 of a client address, an e-mail address, a memorial or key id): the hits of its current
 -- window, when the window ends and when the last hit was counted. Rows are swept once their window

@@ -1,4 +1,4 @@
--- Issue 27.9: a planting site's name and region in Dutch, English and German, as species names
+-- A planting site's name and region in Dutch, English and German, as species names
 -- are (the stored name and region stay the reference; a missing translation falls back to them).
 
 ALTER TABLE "plantation" ADD COLUMN "name_nl" VARCHAR(200),

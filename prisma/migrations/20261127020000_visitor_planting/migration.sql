@@ -1,4 +1,4 @@
--- Issue 30: visitors plant a tree from the memorial page, with a claim code of the ceremony card or
+-- Visitors plant a tree from the memorial page, with a claim code of the ceremony card or
 -- a payment (lib/visitors). The operator (or one of its contexts) decides whether they may.
 
 CREATE TYPE "TreeOrigin" AS ENUM ('partner', 'visitor_code', 'visitor_payment');

@@ -1,4 +1,4 @@
--- Issue 32.1-2: memorials never confirmed, or declined by their family. A memorial awaiting its
+-- Memorials never confirmed, or declined by their family. A memorial awaiting its
 -- family gets one reminder (reminded_at) and a last one before its link expires
 -- (last_reminded_at), each claimed once by a conditional UPDATE; at the link's expiry, or when the
 -- family declines, it is closed once: status 'expired', closed_at, closed_reason. Its waiting tree

@@ -1,4 +1,4 @@
--- Issue 32.3: an operator moves trees from one of its memorials to another (lib/trees/move-trees.ts).
+-- An operator moves trees from one of its memorials to another (lib/trees/move-trees.ts).
 -- A tree keeps its id, history, status, planter, message, transaction and funeral home (the money
 -- stays where it was paid: transaction rows are accounting records and are not rewritten); its
 -- memorial_id and person_id follow the target. tree_move is the record of moves, one row per tree

@@ -1,4 +1,4 @@
--- Issue 32.4: duplicate memorials of one operator. When a memorial is created, the operator's other
+-- Duplicate memorials of one operator. When a memorial is created, the operator's other
 -- memorials whose person has a similar name (pg_trgm similarity of the name search's key,
 -- lower(public.f_unaccent(first_name || ' ' || last_name)), migration 20261125153500), a date of
 -- death within one day and, when both give one, the same place of death are recorded as a pair

@@ -1,4 +1,4 @@
--- Issue 31.1: a family's rights over its memorial, from its management page.
+-- A family's rights over its memorial, from its management page.
 -- Takedown: while taken_down_at is set, the memorial is not public (memorialsVisibleTo) and its
 -- page answers 410 Gone; the family may undo it (memorial.restored) until an erasure is carried out.
 ALTER TABLE "memorial" ADD COLUMN "taken_down_at" TIMESTAMPTZ(3);

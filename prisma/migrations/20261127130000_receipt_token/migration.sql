@@ -1,4 +1,4 @@
--- Issue 31.3: the receipt e-mail links to the page where its visitor sees and deletes their
+-- The receipt e-mail links to the page where its visitor sees and deletes their
 -- reminder subscriptions. Its token is derived (HMAC under the service's secret, like a reminder's),
 -- only its SHA-256 is kept, set when the receipt is written.
 ALTER TABLE "visitor_planting" ADD COLUMN "receipt_token_hash" CHAR(64);

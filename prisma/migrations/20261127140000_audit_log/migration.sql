@@ -1,4 +1,4 @@
--- Issue 31.5: the audit log. Every change made by a person or a partner (a dashboard user, an API
+-- The audit log. Every change made by a person or a partner (a dashboard user, an API
 -- key, a family link, a visitor, the command line, a job acting on someone's behalf) writes one row
 -- here, in the transaction of the change (lib/audit/record.ts). No foreign key: a row outlives what
 -- it names (a deleted webhook, an erased user), and a key would make PostgreSQL update it.

@@ -1,4 +1,4 @@
--- Issue 31.3: a guestbook author who left an e-mail address can withdraw their message with the
+-- A guestbook author who left an e-mail address can withdraw their message with the
 -- link of the e-mail the service sends them. Only the SHA-256 of that link's token is kept on the
 -- entry (never the address: the outbox keeps the e-mail until its retention); withdrawing deletes
 -- the entry, and the hash with it.

@@ -1,4 +1,4 @@
--- Issue 33.3: person(operator_id) alone is served as well by person_operator_death_idx
+-- The index on person(operator_id) alone is served as well by person_operator_death_idx
 -- (operator_id, death_date), whose first column it is. Kept, it let the duplicates' detection
 -- (lib/memorials/duplicates.ts) read all of an operator's persons and filter them by date when the
 -- planner's statistics were stale, instead of the range of those who died within a day; and every

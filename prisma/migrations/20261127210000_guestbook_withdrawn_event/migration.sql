@@ -1,4 +1,4 @@
--- A guestbook message withdrawn by its author (issue 31.3) is a domain event and a webhook,
+-- A guestbook message withdrawn by its author is a domain event and a webhook,
 -- guestbook.entry_withdrawn: webhook endpoints may choose it.
 ALTER TABLE "webhook_endpoint" DROP CONSTRAINT "webhook_endpoint_events_check";
 ALTER TABLE "webhook_endpoint" ADD CONSTRAINT "webhook_endpoint_events_check" CHECK (

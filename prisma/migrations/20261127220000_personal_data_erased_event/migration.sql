@@ -1,4 +1,4 @@
--- A data subject's erasure (issue 31.2) tells each memorial it changed: a domain event and a
+-- A data subject's erasure tells each memorial it changed: a domain event and a
 -- webhook, memorial.personal_data_erased, that webhook endpoints may choose.
 ALTER TABLE "webhook_endpoint" DROP CONSTRAINT "webhook_endpoint_events_check";
 ALTER TABLE "webhook_endpoint" ADD CONSTRAINT "webhook_endpoint_events_check" CHECK (
