@@ -143,6 +143,8 @@ const STAFF_ROUTES = [
   // One memorial's audit log and its CSV (its page shows it to every role).
   "/api/dashboard/memorials/[id]/audit",
   "/api/dashboard/memorials/[id]/audit/csv",
+  // A visitor's photo of one memorial, waiting or published (its dashboard page shows them).
+  "/api/dashboard/memorials/[id]/photos/[file]",
 ];
 
 function routeHandlers(dir = "app/api/dashboard"): string[] {
