@@ -1,10 +1,10 @@
 // The command line as a function: its arguments in, an exit status out, what it prints written
 // through `output`. cli/index.ts runs it as a program; the unit tests call it in their own process
 // (test/support/cli.ts), so that a check of an option does not cost a Node.js start.
-import { userInfo } from "node:os";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { resolveDatabase } from "@memorial/lib/db/database-url";
 import { DomainError } from "@memorial/lib/errors";
+import { type Actor, systemAccount } from "@memorial/lib/scope";
 import { migrate } from "@memorial/lib/service/migrate";
 import { SettingsError, settings } from "@memorial/lib/settings";
 import { type Command, type CommandOutput, parseOptions, UsageError, type Values } from "./arguments";
@@ -31,15 +31,6 @@ export const processOutput: CommandOutput = {
   out: (line) => console.log(line),
   err: (line) => console.error(line),
 };
-
-/** The system account running the command (its name in the audit log). */
-function systemAccount(): string {
-  try {
-    return userInfo().username;
-  } catch {
-    return process.env.USER ?? "unknown";
-  }
-}
 
 /**
  * Runs one command: 0 with its answer as one JSON line on `out`, 2 for bad arguments or settings,
@@ -74,8 +65,9 @@ export async function runCommandLine(
   const database = await resolveDatabase();
   try {
     await migrate(database.migrationUrl, { serviceUrl: database.url });
-    // The audit log names the command line by the system account that ran it.
-    const result = await actingAs({ kind: "cli", account: systemAccount() }, () => run.run(values, output));
+    // The audit log names the command line by the system account that ran it, as its scopes do.
+    const actor: Actor = { kind: "cli", account: systemAccount() };
+    const result = await actingAs(actor, () => run.run(values, output));
     output.out(JSON.stringify(result));
     return 0;
   } catch (error) {

@@ -8,7 +8,7 @@
 // webhooks: "production" or "test". API keys keep their prefixes mt_live_… / mt_test_… (partners
 // hold such keys): "live" in a key's prefix means the production environment. The database keeps
 // its is_test columns; environmentOf / isTestEnvironment translate at that boundary only.
-import type { Role } from "@memorial/lib/users/roles";
+import { userInfo } from "node:os";
 
 export const ENVIRONMENTS = ["production", "test"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -32,16 +32,26 @@ export function keyPrefixTag(environment: Environment): "live" | "test" {
   return environment === "production" ? "live" : "test";
 }
 
-/** Who acts for an operator. */
-type OperatorActor =
-  /** A partner's API key (/v1). */
-  | { kind: "partner-key"; keyId: number }
+/**
+ * Who acts: the one model of the scopes, the audit log (its actor columns name these kinds, so
+ * they never change) and the ways in, which say it once around their work (lib/audit/actor.ts).
+ */
+export type Actor =
+  /** A partner's API key (/v1): its id and name (its prefix when it has none). */
+  | { kind: "key"; id: number; name: string; operatorId: number }
   /** A signed-in user of the operator's dashboard (always the production environment). */
-  | { kind: "dashboard-user"; userId: number; role: Role }
+  | { kind: "user"; id: number; operatorId: number }
   /** The family, through a confirmation or management link naming one memorial. */
-  | { kind: "family-link"; memorialId: number }
-  /** The service's administrator at the command line, naming the operator explicitly. */
-  | { kind: "service-admin" };
+  | { kind: "family"; memorialId: number }
+  /** A visitor of a public page (the guestbook, the planting form, reminders, photos), or its payment. */
+  | { kind: "visitor" }
+  /** The service's administrator at the command line, under its system account. */
+  | { kind: "cli"; account: string }
+  /** The service itself: a job, or the demo catalogue's seed (its name). */
+  | { kind: "system"; name: string };
+
+/** Who acts for an operator. */
+type OperatorActor = Extract<Actor, { kind: "key" | "user" | "family" | "cli" }>;
 
 /** Someone acting for (or, for a family link, within) one operator in one environment. */
 export interface OperatorScope {
@@ -52,7 +62,7 @@ export interface OperatorScope {
 
 /** A visitor of the public pages: no operator, no environment (the public sees production only). */
 export interface VisitorScope {
-  actor: { kind: "visitor" };
+  actor: Extract<Actor, { kind: "visitor" }>;
 }
 
 export type Scope = OperatorScope | VisitorScope;
@@ -76,16 +86,23 @@ export function partnerKeyScope(key: {
   id: number;
   operatorId: number;
   environment: Environment;
+  /** Its name, or its prefix when it has none. */
+  name: string;
 }): OperatorScope {
-  return operatorScope(key.operatorId, key.environment, { kind: "partner-key", keyId: key.id });
+  return operatorScope(key.operatorId, key.environment, {
+    kind: "key",
+    id: key.id,
+    name: key.name,
+    operatorId: key.operatorId,
+  });
 }
 
 /** The dashboard edge: its signed-in user, acting for the user's operator in production. */
-export function dashboardScope(user: { userId: number; operatorId: number; role: Role }): OperatorScope {
+export function dashboardScope(user: { userId: number; operatorId: number }): OperatorScope {
   return operatorScope(user.operatorId, "production", {
-    kind: "dashboard-user",
-    userId: user.userId,
-    role: user.role,
+    kind: "user",
+    id: user.userId,
+    operatorId: user.operatorId,
   });
 }
 
@@ -96,9 +113,18 @@ export function familyLinkScope(memorial: {
   isTest: boolean;
 }): OperatorScope {
   return operatorScope(memorial.operatorId, environmentOf(memorial.isTest), {
-    kind: "family-link",
+    kind: "family",
     memorialId: memorial.id,
   });
+}
+
+/** The system account running this process: the command line acts under it. */
+export function systemAccount(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? "unknown";
+  }
 }
 
 /** The command line: the administrator names the operator (and environment) it acts for. */
@@ -106,7 +132,7 @@ export function serviceAdminScope(
   operatorId: number,
   environment: Environment = "production",
 ): OperatorScope {
-  return operatorScope(operatorId, environment, { kind: "service-admin" });
+  return operatorScope(operatorId, environment, { kind: "cli", account: systemAccount() });
 }
 
 /**
@@ -114,7 +140,7 @@ export function serviceAdminScope(
  * command line — or null for a visitor and for a family link (which acts on one memorial only).
  */
 export function ownerOf(scope: Scope): OperatorScope | null {
-  if (scope.actor.kind === "visitor" || scope.actor.kind === "family-link") return null;
+  if (scope.actor.kind === "visitor" || scope.actor.kind === "family") return null;
   return scope as OperatorScope;
 }
 

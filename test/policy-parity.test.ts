@@ -126,7 +126,7 @@ beforeAll(async () => {
     { name: "command line", scope: serviceAdminScope(first!.operatorId) },
     { name: "command line (test)", scope: serviceAdminScope(first!.operatorId, "test") },
     // The policy reads no user: the dashboard's scope is its operator's production.
-    { name: "dashboard", scope: dashboardScope({ userId: 1, operatorId: first!.operatorId, role: "admin" }) },
+    { name: "dashboard", scope: dashboardScope({ userId: 1, operatorId: first!.operatorId }) },
   );
   const trees = await db.tree.findMany({ where: { memorialId: { in: memorialIds } }, select: { id: true } });
   treeIds.push(...trees.map((tree) => tree.id));

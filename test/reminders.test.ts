@@ -442,7 +442,7 @@ describe("the operator's view of a memorial's e-mails", () => {
         client: aClient(),
       });
     }
-    const scope = dashboardScope({ userId: 0, operatorId: op.operatorId, role: "staff" });
+    const scope = dashboardScope({ userId: 0, operatorId: op.operatorId });
     const shown = (await memorialEmails(scope, memorialId)).map((email) => email.to);
     expect(shown).toContain(family);
     expect(shown).toContain("v…@example.net");

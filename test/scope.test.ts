@@ -20,6 +20,7 @@ import {
   requireOperatorScope,
   type Scope,
   serviceAdminScope,
+  systemAccount,
   VISITOR,
 } from "@memorial/lib/scope";
 import {
@@ -40,18 +41,18 @@ afterAll(async () => {
 
 describe("the Scope's construction at each edge", () => {
   it("gives an API key's operator, its environment and the key", () => {
-    expect(partnerKeyScope({ id: 9, operatorId: 4, environment: "test" })).toEqual({
+    expect(partnerKeyScope({ id: 9, operatorId: 4, environment: "test", name: "ERP" })).toEqual({
       operatorId: 4,
       environment: "test",
-      actor: { kind: "partner-key", keyId: 9 },
+      actor: { kind: "key", id: 9, name: "ERP", operatorId: 4 },
     });
   });
 
   it("gives the dashboard's user, acting for its operator in production", () => {
-    expect(dashboardScope({ userId: 3, operatorId: 4, role: "staff" })).toEqual({
+    expect(dashboardScope({ userId: 3, operatorId: 4 })).toEqual({
       operatorId: 4,
       environment: "production",
-      actor: { kind: "dashboard-user", userId: 3, role: "staff" },
+      actor: { kind: "user", id: 3, operatorId: 4 },
     });
   });
 
@@ -59,7 +60,7 @@ describe("the Scope's construction at each edge", () => {
     expect(familyLinkScope({ id: 12, operatorId: 4, isTest: true })).toEqual({
       operatorId: 4,
       environment: "test",
-      actor: { kind: "family-link", memorialId: 12 },
+      actor: { kind: "family", memorialId: 12 },
     });
     expect(familyLinkScope({ id: 12, operatorId: 4, isTest: false }).environment).toBe("production");
   });
@@ -67,13 +68,13 @@ describe("the Scope's construction at each edge", () => {
   it("refuses a scope without an operator or with an unknown environment", () => {
     for (const operatorId of [undefined, null, 0, -1, 1.5, Number.NaN]) {
       expect(() => serviceAdminScope(operatorId as never)).toThrow(/needs an operator id/);
-      expect(() => dashboardScope({ userId: 1, operatorId: operatorId as never, role: "admin" })).toThrow(
+      expect(() => dashboardScope({ userId: 1, operatorId: operatorId as never })).toThrow(
         /needs an operator id/,
       );
     }
-    expect(() => partnerKeyScope({ id: 1, operatorId: 4, environment: "live" as never })).toThrow(
-      /unknown environment/,
-    );
+    expect(() =>
+      partnerKeyScope({ id: 1, operatorId: 4, environment: "live" as never, name: "ERP" }),
+    ).toThrow(/unknown environment/);
     expect(() => requireOperatorScope(VISITOR)).toThrow(/needs (the|an) operator/);
     expect(() => requireOperatorScope(undefined)).toThrow(/needs (the|an) operator/);
     expect(() => requireOperatorScope({ operatorId: undefined } as never)).toThrow();
@@ -83,6 +84,14 @@ describe("the Scope's construction at each edge", () => {
     expect([environmentOf(false), environmentOf(true)]).toEqual(["production", "test"]);
     expect([isTestEnvironment("production"), isTestEnvironment("test")]).toEqual([false, true]);
     expect([keyPrefixTag("production"), keyPrefixTag("test")]).toEqual(["live", "test"]);
+  });
+
+  it("gives the command line the system account that runs it", () => {
+    expect(serviceAdminScope(4, "test")).toEqual({
+      operatorId: 4,
+      environment: "test",
+      actor: { kind: "cli", account: systemAccount() },
+    });
   });
 
   it("makes owners of the operator's actors only (not of a visitor nor of a family link)", () => {
@@ -102,12 +111,12 @@ describe("the Scope's construction at each edge", () => {
     expect(live).toMatchObject({
       operatorId: op.operatorId,
       environment: "production",
-      actor: { kind: "partner-key", keyId: liveRow.id },
+      actor: { kind: "key", id: liveRow.id, name: liveRow.name ?? liveRow.prefix, operatorId: op.operatorId },
     });
     expect(test).toMatchObject({
       operatorId: op.operatorId,
       environment: "test",
-      actor: { kind: "partner-key" },
+      actor: { kind: "key" },
     });
   });
 });
@@ -141,7 +150,7 @@ describe("the memorial policy takes the Scope", () => {
           orderBy: { id: "asc" },
         })
       ).map((m) => m.id);
-    const dashboard = dashboardScope({ userId: 1, operatorId: op.operatorId, role: "staff" });
+    const dashboard = dashboardScope({ userId: 1, operatorId: op.operatorId });
     const family = familyLinkScope({ id: awaiting, operatorId: op.operatorId, isTest: false });
 
     expect(await seen(VISITOR)).toEqual([]);
@@ -174,7 +183,11 @@ describe("webhook endpoints take the Scope", () => {
       { production: false },
     );
     expect(bEndpoint.environment).toBe("test");
-    const noOperator = { operatorId: undefined, environment: "production", actor: { kind: "service-admin" } };
+    const noOperator = {
+      operatorId: undefined,
+      environment: "production",
+      actor: { kind: "cli", account: "root" },
+    };
 
     for (const scope of [undefined, VISITOR, noOperator] as unknown as OperatorScope[]) {
       await expect(listWebhookEndpoints(scope)).rejects.toThrow(/needs (the|an) operator/);

@@ -1,23 +1,11 @@
-// Who is acting, for the audit log. Each way in says it once, around the work it
-// does: the v1 handler (the key), the dashboard's action pipeline (the signed-in user), the
+// Who is acting (lib/scope.ts's Actor, the actor of the way in's scope), for the audit log. Each way
+// in says it once, around the work it does: the v1 handler (the key), the dashboard's action
+// pipeline and routes (the signed-in user), the
 // family's and visitors' routes, the command line and the job runner (a job acting on someone's
 // behalf, or the service's own schedule). lib/changes/audit.ts reads it; a write made with no actor
 // known is a defect, which its row shows (test/audit-coverage.test.ts finds such paths).
 import { AsyncLocalStorage } from "node:async_hooks";
-
-export type Actor =
-  /** A dashboard user (their id; their name is read from the users table when shown). */
-  | { kind: "user"; id: number; operatorId: number }
-  /** A partner's API key: its id and name. */
-  | { kind: "key"; id: number; name: string; operatorId: number }
-  /** The holder of a memorial's family link (its management or confirmation page). */
-  | { kind: "family"; memorialId: number }
-  /** A visitor of a public page (the guestbook, the planting form, reminders). */
-  | { kind: "visitor" }
-  /** The command line, under its system account. */
-  | { kind: "cli"; account: string }
-  /** The service itself: a job, or a payment provider's signed event (its name). */
-  | { kind: "system"; name: string };
+import type { Actor } from "@memorial/lib/scope";
 
 /**
  * The actor of a write whose way in did not say who acts: a defect of that way in, which

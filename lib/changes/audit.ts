@@ -18,13 +18,14 @@
 // counts, caches, job rows, webhook deliveries' attempts, idempotency rows, secret links issued by
 // the consumers, domain events, and the retention job's removals (lib/privacy/retention.ts).
 import { createHmac } from "node:crypto";
-import { type Actor, currentActor, UNATTRIBUTED } from "@memorial/lib/audit/actor";
+import { currentActor, UNATTRIBUTED } from "@memorial/lib/audit/actor";
 import { PERSONAL_VALUE } from "@memorial/lib/audit/words";
 import { authSecret } from "@memorial/lib/auth-secret";
 import { Prisma } from "@memorial/lib/db/client";
 import type { SqlClient } from "@memorial/lib/db/raw";
 import { componentLogger } from "@memorial/lib/log";
 import { currentRequest } from "@memorial/lib/observability/request-context";
+import type { Actor } from "@memorial/lib/scope";
 import type { AuditTargetType } from "./kinds";
 
 export interface AuditEntry {

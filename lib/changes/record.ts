@@ -13,7 +13,6 @@
 //   dispatcher (lib/events/dispatcher.ts);
 // - in any other transaction, `recordChange(tx, change)` for a kind that publishes no event.
 
-import type { Actor } from "@memorial/lib/audit/actor";
 import { Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { type SqlClient, sqlTransaction } from "@memorial/lib/db/raw";
 import {
@@ -27,6 +26,7 @@ import {
 } from "@memorial/lib/events/events";
 import type { EventPayloads } from "@memorial/lib/events/payloads";
 import { countCommittedEvents } from "@memorial/lib/observability/metrics";
+import type { Actor } from "@memorial/lib/scope";
 import { type AuditRow, auditInsertSql, deferAudits, recordAudit } from "./audit";
 import {
   type AuditTargetType,

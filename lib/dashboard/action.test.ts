@@ -15,7 +15,7 @@ import { formRequired, recordId } from "./form-fields";
 import { FORM_FIELD } from "./plant-form";
 
 const session = (role: "admin" | "staff"): OperatorSession => ({
-  scope: dashboardScope({ userId: 7, operatorId: 3, role }),
+  scope: dashboardScope({ userId: 7, operatorId: 3 }),
   userId: 7,
   operatorId: 3,
   email: "user@example.org",

@@ -12,10 +12,11 @@
 // their id, keep their positional arguments and the `{ ok, code, fields }` shape; the session
 // and the logger are injected, so that unit tests call the pipeline without Next.js.
 
-import { type Actor, actingAs } from "@memorial/lib/audit/actor";
+import { actingAs } from "@memorial/lib/audit/actor";
 import type { OperatorSession } from "@memorial/lib/auth/operator-session";
 import { DomainError } from "@memorial/lib/errors";
 import { HostNotAllowedError } from "@memorial/lib/links";
+import { type Actor, VISITOR } from "@memorial/lib/scope";
 import { hasRole, type Role } from "@memorial/lib/users/roles";
 import { zodMessage } from "@memorial/lib/v1/zod-message";
 import type { z } from "zod";
@@ -100,9 +101,7 @@ export async function runAction<
     const parsed = spec.input.safeParse(spec.args(...args));
     if (!parsed.success) return schemaFailure(parsed.error);
     // Who acts, for the audit log: the signed-in user; signed out (a forgotten password), a visitor.
-    const actor: Actor = session
-      ? { kind: "user", id: session.userId, operatorId: session.operatorId }
-      : { kind: "visitor" };
+    const actor: Actor = session ? session.scope.actor : VISITOR.actor;
     const result = await actingAs(actor, () =>
       spec.run(parsed.data, { session } as { session: OperatorSession }),
     );

@@ -13,7 +13,7 @@
 //      DomainError → "refused"; anything else is thrown.
 // The route keeps what is its own: its fields, its pages and the status of each refusal
 // (`refuse`, one switch over the refusals, so each one is answered in the route's words).
-import { type Actor, actingAs } from "@memorial/lib/audit/actor";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { DomainError } from "@memorial/lib/errors";
 import { BodyTooLargeError, PUBLIC_FORM_BYTES, readCappedForm } from "@memorial/lib/http/capped-body";
 import { fromThisSite } from "@memorial/lib/http/same-origin";
@@ -21,6 +21,7 @@ import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 import { RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { HostNotAllowedError } from "@memorial/lib/links";
+import type { Actor } from "@memorial/lib/scope";
 
 /** Why the wrapper did not hand the request to the handler, or why the handler was refused. */
 type PublicFormRefusal =

@@ -37,7 +37,7 @@ export async function memorialForActor(tx: Tx, actor: FamilyActor) {
 export function actedBy(actor: FamilyActor): ActedBy {
   if (actor.by === "family") return { by: "family" };
   const { actor: who } = actor.scope;
-  return { by: "operator", ...(who.kind === "dashboard-user" ? { userId: who.userId } : {}) };
+  return { by: "operator", ...(who.kind === "user" ? { userId: who.id } : {}) };
 }
 
 type FamilyControlEvent = (typeof FAMILY_CONTROL_EVENTS)[number];

@@ -40,7 +40,7 @@ export function memorialsVisibleTo(scope: Scope): Prisma.MemorialWhereInput {
     takenDownAt: null,
     mergedIntoId: null,
   };
-  if (scope.actor.kind === "family-link") return { OR: [isPublic, { id: scope.actor.memorialId }] };
+  if (scope.actor.kind === "family") return { OR: [isPublic, { id: scope.actor.memorialId }] };
   const owner = ownerOf(scope);
   if (!owner) return isPublic;
   return { OR: [isPublic, ownMemorialsOf(owner)] };
@@ -70,7 +70,7 @@ export function isPublicMemorial(memorial: {
 export function memorialsVisibleToSql(scope: Scope, alias = "m"): Prisma.Sql {
   const m = Prisma.raw(`"${alias}"`);
   const isPublic = Prisma.sql`(${m}."status" = 'visible' AND ${m}."is_test" = false AND ${m}."hidden_at" IS NULL AND ${m}."taken_down_at" IS NULL AND ${m}."merged_into_id" IS NULL)`;
-  if (scope.actor.kind === "family-link") {
+  if (scope.actor.kind === "family") {
     return Prisma.sql`(${isPublic} OR ${m}."id" = ${scope.actor.memorialId})`;
   }
   const owner = ownerOf(scope);

@@ -14,7 +14,7 @@ export async function sendManageLink(input: {
   linkBase: string;
 }) {
   const { actor } = input.scope;
-  const userId = actor.kind === "dashboard-user" ? actor.userId : undefined;
+  const userId = actor.kind === "user" ? actor.id : undefined;
   return withEvents(async (tx, changes) => {
     const memorial = await tx.memorial.findFirst({
       where: { AND: [{ id: input.memorialId }, ownMemorialsOf(input.scope)] },

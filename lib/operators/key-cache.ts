@@ -28,7 +28,7 @@ export async function authenticate(key: string): Promise<Caller | null> {
   const entry = await cache.get(
     `key:${hash}`,
     // A key's entry is filed under its id (partnerKeyScope always names it).
-    (value) => (value.caller.actor.kind === "partner-key" ? value.caller.actor.keyId : 0),
+    (value) => (value.caller.actor.kind === "key" ? value.caller.actor.id : 0),
     async () => {
       loaded = true;
       const caller = await authenticateKey(key);
@@ -39,7 +39,7 @@ export async function authenticate(key: string): Promise<Caller | null> {
   if (!loaded && Date.now() - entry.touchedAt >= TOUCH_INTERVAL_MS) {
     entry.touchedAt = Date.now();
     const { actor } = entry.caller;
-    if (actor.kind === "partner-key") recordKeyUse(actor.keyId);
+    if (actor.kind === "key") recordKeyUse(actor.id);
   }
   return entry.caller;
 }

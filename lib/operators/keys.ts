@@ -102,8 +102,6 @@ export async function revokeApiKeyById(operatorId: number, id: number): Promise<
  * or the dashboard's user through operatorCaller) and the operator's name and language.
  */
 export interface Caller extends OperatorScope {
-  /** A key's name (the audit log names the key by it), or its prefix when it has none. */
-  keyName?: string;
   operatorName: string;
   operatorLanguage: string;
 }
@@ -118,8 +116,12 @@ export async function authenticateKey(key: string): Promise<Caller | null> {
   if (!row || row.revokedAt) return null;
   touchKey(row.id, row.lastUsedAt);
   return {
-    ...partnerKeyScope({ id: row.id, operatorId: row.operator.id, environment: row.environment }),
-    keyName: row.name ?? row.prefix,
+    ...partnerKeyScope({
+      id: row.id,
+      operatorId: row.operator.id,
+      environment: row.environment,
+      name: row.name ?? row.prefix,
+    }),
     operatorName: row.operator.name,
     operatorLanguage: row.operator.language,
   };

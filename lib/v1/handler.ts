@@ -2,7 +2,7 @@
 // authenticates the key, keeps the resolved Contexte for the response (errors included), parses
 // JSON bodies, maps errors to the Error object and never lets HTML, a stack trace or SQL out.
 
-import { type Actor, actingAs } from "@memorial/lib/audit/actor";
+import { actingAs } from "@memorial/lib/audit/actor";
 import {
   countRefused,
   databaseUp,
@@ -171,12 +171,6 @@ function refuseNul(params: Record<string, string>, search: URLSearchParams) {
 }
 
 /** A path with the key segment of the report and Infos paths hidden: keys never reach the logs. */
-/** The key a request authenticated with, as the audit log names it. */
-function keyActor(caller: Caller): Actor {
-  const keyId = caller.actor.kind === "partner-key" ? caller.actor.keyId : 0;
-  return { kind: "key", id: keyId, name: caller.keyName ?? `key ${keyId}`, operatorId: caller.operatorId };
-}
-
 export function redactKey(pathname: string): string {
   return pathname.replace(/^\/v1\/[^/]+\/(Report|Memorial)\//, "/v1/[key]/$1/");
 }
@@ -237,7 +231,7 @@ export function v1(
         caller,
         body: options.body ? await readJson(request) : undefined,
       });
-      const result = await actingAs(keyActor(caller), () => handler(req));
+      const result = await actingAs(caller.actor, () => handler(req));
       return withRateLimitHeaders(result instanceof Response ? result : json(200, result), limitHeaders);
     } catch (error) {
       // A use case that resolved its context before failing says so on the error.

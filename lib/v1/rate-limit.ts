@@ -66,8 +66,8 @@ async function leaseFor(keyId: number, max: number): Promise<Lease> {
 /** Counts the request of `caller`'s key; null when the limit is off (or the caller is no key). */
 export async function apiRateLimit(caller: Caller): Promise<ApiRateLimit | null> {
   const max = settings().API_RATE_LIMIT;
-  if (max === 0 || caller.actor.kind !== "partner-key") return null;
-  const keyId = caller.actor.keyId;
+  if (max === 0 || caller.actor.kind !== "key") return null;
+  const keyId = caller.actor.id;
   let lease = await leaseFor(keyId, max);
   // Hits of a lease are taken by the requests that waited for it; the ones that find it spent ask
   // for another while the window has room.

@@ -45,7 +45,7 @@ async function readOperatorSession(): Promise<OperatorSession | null> {
     operatorName: row.operator.name,
     operatorLanguage: row.operator.language,
     role,
-    scope: dashboardScope({ userId: row.id, operatorId: row.operator.id, role }),
+    scope: dashboardScope({ userId: row.id, operatorId: row.operator.id }),
   };
 }
 

@@ -118,9 +118,8 @@ export function dashboardRoute(
         return errorResponse(403, lang, "FORBIDDEN", "this needs the admin role");
       }
       // Who acts, for the audit log: the signed-in user.
-      const result = await actingAs(
-        { kind: "user", id: session.userId, operatorId: session.operatorId },
-        () => handler({ request, search: new URL(request.url).searchParams, session }),
+      const result = await actingAs(session.scope.actor, () =>
+        handler({ request, search: new URL(request.url).searchParams, session }),
       );
       return result instanceof Response ? result : jsonResponse(200, result);
     } catch (error) {

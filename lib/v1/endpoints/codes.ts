@@ -116,7 +116,7 @@ export async function codesUtiliser(req: V1Request) {
     throw invalid(message, { field, reason: checked.reason });
   }
   const scope = req.caller;
-  const keyId = scope.actor.kind === "partner-key" ? scope.actor.keyId : 0;
+  const keyId = scope.actor.kind === "key" ? scope.actor.id : 0;
   const outcome = await redeemClaimCode({
     code: input.Code,
     memorialId: input.MemorialId,

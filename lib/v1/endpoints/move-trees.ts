@@ -12,7 +12,7 @@ import { parseWire } from "@memorial/lib/v1/schemas/wire-object";
 export async function arbresDeplacer(req: V1Request) {
   const input = parseWire(ZArbresDeplacer, req.body);
   const scope = req.caller;
-  const by = scope.actor.kind === "partner-key" ? `key ${scope.actor.keyId}` : "service";
+  const by = scope.actor.kind === "key" ? `key ${scope.actor.id}` : "service";
   const moved = await withEvents((tx, changes) =>
     moveTrees(tx, changes, {
       operatorId: scope.operatorId,
