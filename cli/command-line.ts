@@ -4,7 +4,7 @@
 import { actingAs } from "@memorial/lib/audit/actor";
 import { resolveDatabase } from "@memorial/lib/db/database-url";
 import { DomainError } from "@memorial/lib/errors";
-import { type Actor, systemAccount } from "@memorial/lib/scope";
+import { systemAccount } from "@memorial/lib/scope";
 import { migrate } from "@memorial/lib/service/migrate";
 import { SettingsError, settings } from "@memorial/lib/settings";
 import { type Command, type CommandOutput, parseOptions, UsageError, type Values } from "./arguments";
@@ -66,8 +66,7 @@ export async function runCommandLine(
   try {
     await migrate(database.migrationUrl, { serviceUrl: database.url });
     // The audit log names the command line by the system account that ran it, as its scopes do.
-    const actor: Actor = { kind: "cli", account: systemAccount() };
-    const result = await actingAs(actor, () => run.run(values, output));
+    const result = await actingAs({ kind: "cli", account: systemAccount() }, () => run.run(values, output));
     output.out(JSON.stringify(result));
     return 0;
   } catch (error) {
