@@ -178,6 +178,14 @@ test("the family approves: the cached page shows it at once, its files answer wi
   const stranger = await memorial();
   expect((await fetch(`${stranger.manage}${thumbnail}`)).status).toBe(404);
   expect((await fetch(`${site.url}/manage/${"x".repeat(43)}${thumbnail}`)).status).toBe(404);
+  // A link replaced by a newer one: 410, as its page; the newer one shows the thumbnail.
+  const replaced = await memorial();
+  expect((await send(replaced.memorialId, await jpeg())).status).toBe(303);
+  const [theirs] = await photosOf(replaced.memorialId);
+  const newer = (await transaction((tx) => issueManageToken(tx, replaced.memorialId))).token;
+  const theirThumbnail = `/photos/${theirs?.fileKeys[0]}.jpg`;
+  expect((await fetch(`${replaced.manage}${theirThumbnail}`)).status).toBe(410);
+  expect((await fetch(`${site.url}/manage/${newer}${theirThumbnail}`)).status).toBe(200);
   expect((await family({ action: "photo-approve", photo: String(photo?.id) })).status).toBe(303);
 
   const shown = await (await page()).text();

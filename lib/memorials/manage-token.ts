@@ -65,6 +65,20 @@ function stateOf(
 }
 
 /**
+ * What a family's link names, read alone: its state, and its memorial while it is active (the
+ * management page's thumbnails, one request each, need nothing more of the page).
+ */
+export async function manageLinkOf(
+  token: string,
+): Promise<{ state: "active"; memorialId: number } | { state: Exclude<ManageTokenState, "active"> }> {
+  const row = await tokenRow(db, token, false);
+  const state = stateOf(row);
+  return state === "active" && row
+    ? { state, memorialId: row.memorialId }
+    : { state: state === "active" ? "unknown" : state };
+}
+
+/**
  * In a use case's transaction: the memorial a family's token may act on, or a NOT_FOUND
  * DomainError whose problem.reason says why: "unknown", "expired" or "revoked" (the management
  * page answers 404 for the first, 410 Gone for the others). A refused token changes nothing.

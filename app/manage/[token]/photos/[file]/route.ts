@@ -5,13 +5,13 @@
 // the address (it holds the link) is not sent on as a referrer.
 
 import { familyPhotoFile } from "@memorial/lib/memorial-photos/queries";
-import { lookupManage } from "@memorial/lib/memorials/manage-token";
+import { manageLinkOf } from "@memorial/lib/memorials/manage-token";
 import { photoFileResponse, photoKeyOf, photoNotFound } from "@/web/photo-file";
 
 export async function GET(request: Request, context: { params: Promise<{ token: string; file: string }> }) {
   const { token, file } = await context.params;
   const key = photoKeyOf(file);
-  const found = await lookupManage(token);
+  const found = await manageLinkOf(token);
   if (found.state === "unknown" || !key) return photoNotFound();
   if (found.state !== "active") {
     return new Response("This management link has expired or been replaced\n", {
