@@ -18,7 +18,7 @@ import {
   searchMemorials,
 } from "@memorial/lib/memorials/search";
 import type { Metadata } from "next";
-import { LanguageSwitch } from "@/components/public/language-switch";
+import { PageFrame, PageSection } from "@/components/public/page-parts";
 import { SiteMap } from "@/components/public/site-map";
 import { requestLanguage } from "@/web/i18n/request-language";
 
@@ -49,83 +49,57 @@ export default async function HomePage(props: Props) {
   const countryName = countryNamer(language);
 
   return (
-    <>
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        {t("skipToContent")}
-      </a>
-      <header className="border-b border-forest-100 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <span className="font-serif text-lg text-forest-800">{t("siteName")}</span>
-          <LanguageSwitch current={language} path="/" />
-        </div>
-      </header>
-      <main id="content" className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
-        <section aria-labelledby="home-title" className="py-8 sm:py-12">
-          <h1 id="home-title" className="font-serif text-4xl text-forest-900 sm:text-5xl">
-            {t("siteName")}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-stone-800">{h("lead")}</p>
-          <p className="mt-6 inline-flex items-baseline gap-3 rounded-xl bg-forest-800 px-4 py-3 text-white">
-            <span className="font-serif text-3xl" data-testid="home-trees">
-              {formatNumber(stats.trees, language)}
-            </span>
-            <span>{h("treesLabel", { n: stats.trees })}</span>
-          </p>
-          <p className="mt-2 text-sm text-stone-700">{h("treesNote")}</p>
-        </section>
+    <PageFrame t={t} language={language} path="/" home mainClassName="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
+      <section aria-labelledby="home-title" className="py-8 sm:py-12">
+        <h1 id="home-title" className="font-serif text-4xl text-forest-900 sm:text-5xl">
+          {t("siteName")}
+        </h1>
+        <p className="mt-4 max-w-2xl text-lg text-stone-800">{h("lead")}</p>
+        <p className="mt-6 inline-flex items-baseline gap-3 rounded-xl bg-forest-800 px-4 py-3 text-white">
+          <span className="font-serif text-3xl" data-testid="home-trees">
+            {formatNumber(stats.trees, language)}
+          </span>
+          <span>{h("treesLabel", { n: stats.trees })}</span>
+        </p>
+        <p className="mt-2 text-sm text-stone-700">{h("treesNote")}</p>
+      </section>
 
-        <section aria-labelledby="search-heading" className="py-6">
-          <h2 id="search-heading" className="font-serif text-2xl text-forest-800">
-            {h("searchHeading")}
-          </h2>
-          <SearchForm query={query} language={language} h={h} />
-          {badDate ? (
-            <p className="mt-3 text-red-800" role="alert" data-testid="search-bad-date">
-              {h("badDate")}
+      <PageSection name="search" heading={h("searchHeading")}>
+        <SearchForm query={query} language={language} h={h} />
+        {badDate ? (
+          <p className="mt-3 text-red-800" role="alert" data-testid="search-bad-date">
+            {h("badDate")}
+          </p>
+        ) : null}
+        {searching && result ? <Results result={result} query={query} language={language} h={h} /> : null}
+      </PageSection>
+
+      {stats.sites.length > 0 ? (
+        <PageSection name="map" heading={h("mapHeading")} spaced>
+          <SiteMap sites={localSites(stats.sites, language)} t={t} countryName={countryName} />
+          {stats.otherSites > 0 ? (
+            <p className="mt-4 text-stone-700" data-testid="home-other-sites">
+              {h("otherSites", { n: stats.otherSites })}
             </p>
           ) : null}
-          {searching && result ? <Results result={result} query={query} language={language} h={h} /> : null}
-        </section>
+        </PageSection>
+      ) : null}
 
-        {stats.sites.length > 0 ? (
-          <section aria-labelledby="map-heading" className="py-6">
-            <h2 id="map-heading" className="mb-4 font-serif text-2xl text-forest-800">
-              {h("mapHeading")}
-            </h2>
-            <SiteMap sites={localSites(stats.sites, language)} t={t} countryName={countryName} />
-            {stats.otherSites > 0 ? (
-              <p className="mt-4 text-stone-700" data-testid="home-other-sites">
-                {h("otherSites", { n: stats.otherSites })}
-              </p>
-            ) : null}
-          </section>
-        ) : null}
-
-        <section aria-labelledby="links-heading" className="py-6">
-          <h2 id="links-heading" className="font-serif text-2xl text-forest-800">
-            {h("linksHeading")}
-          </h2>
-          <ul className="mt-3 space-y-2">
-            <li>
-              <a className="text-forest-800 underline" href="/docs" data-testid="home-docs">
-                {h("partners")}
-              </a>
-            </li>
-            <li>
-              <a className="text-forest-800 underline" href="/dashboard" data-testid="home-dashboard">
-                {h("operators")}
-              </a>
-            </li>
-          </ul>
-        </section>
-      </main>
-      <footer className="border-t border-forest-100 bg-white">
-        <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{t("footer")}</p>
-      </footer>
-    </>
+      <PageSection name="links" heading={h("linksHeading")}>
+        <ul className="mt-3 space-y-2">
+          <li>
+            <a className="text-forest-800 underline" href="/docs" data-testid="home-docs">
+              {h("partners")}
+            </a>
+          </li>
+          <li>
+            <a className="text-forest-800 underline" href="/dashboard" data-testid="home-dashboard">
+              {h("operators")}
+            </a>
+          </li>
+        </ul>
+      </PageSection>
+    </PageFrame>
   );
 }
 

@@ -6,6 +6,8 @@
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { reminderOptions } from "@memorial/lib/reminders/subscriptions";
+import { Field } from "@/components/public/form-parts";
+import { PageSection } from "@/components/public/page-parts";
 
 const inputClass =
   "mt-1 block w-full max-w-md rounded-lg border border-stone-400 bg-white px-3 py-2 text-base";
@@ -15,20 +17,14 @@ export async function ReminderSection({ memorialId, language }: { memorialId: nu
   if (!options) return null;
   const t = translator(language, "reminders");
   return (
-    <section aria-labelledby="remember-heading" className="py-6" data-testid="reminders">
-      <h2 id="remember-heading" className="font-serif text-2xl text-forest-800">
-        {t("heading")}
-      </h2>
+    <PageSection name="remember" heading={t("heading")} testId="reminders">
       <p className="mt-2">{t("intro")}</p>
       <form
         method="post"
         action={`/memorial/${memorialId}/remind?lang=${language}`}
         className="mt-4 space-y-4"
       >
-        <div>
-          <label htmlFor="reminder-email" className="font-semibold">
-            {t("emailLabel")}
-          </label>
+        <Field id="reminder-email" label={t("emailLabel")} labelClassName="font-semibold">
           <input
             id="reminder-email"
             name="email"
@@ -38,7 +34,7 @@ export async function ReminderSection({ memorialId, language }: { memorialId: nu
             autoComplete="email"
             className={inputClass}
           />
-        </div>
+        </Field>
         <fieldset>
           <legend className="font-semibold">{t("chooseDays")}</legend>
           {options.deathAnniversary ? (
@@ -78,6 +74,6 @@ export async function ReminderSection({ memorialId, language }: { memorialId: nu
           </a>
         </p>
       ) : null}
-    </section>
+    </PageSection>
   );
 }

@@ -6,6 +6,7 @@
 // attributes of the list, in the page's language.
 import type { PageTranslator } from "@memorial/lib/i18n/translate";
 import { shareLinks } from "@memorial/lib/sharing/share";
+import { PageSection } from "@/components/public/page-parts";
 
 const linkClass =
   "inline-flex items-center rounded-lg bg-white px-3 py-2 font-semibold text-forest-800 underline ring-1 ring-forest-600 hover:bg-forest-100";
@@ -23,10 +24,7 @@ export function ShareBlock({
 }) {
   const links = shareLinks({ url, title, text });
   return (
-    <section aria-labelledby="share-heading" className="py-6" data-testid="share">
-      <h2 id="share-heading" className="font-serif text-2xl text-forest-800">
-        {t("shareHeading")}
-      </h2>
+    <PageSection name="share" heading={t("shareHeading")} testId="share">
       <ul className="mt-4 flex flex-wrap gap-3" data-share="">
         <li>
           <a className={linkClass} href={links.email} data-testid="share-email">
@@ -79,7 +77,7 @@ export function ShareBlock({
           </button>
         </li>
       </ul>
-    </section>
+    </PageSection>
   );
 }
 
@@ -110,10 +108,7 @@ export function KeepsakeLinks({ path, language, t }: { path: string; language: s
     { href: `${path}/qr.svg?${lang}`, label: t("qrLink", { format: "SVG" }), testId: "qr-svg" },
   ];
   return (
-    <section aria-labelledby="keepsake-heading" className="py-6" data-testid="keepsakes">
-      <h2 id="keepsake-heading" className="font-serif text-2xl text-forest-800">
-        {t("keepsakeHeading")}
-      </h2>
+    <PageSection name="keepsake" heading={t("keepsakeHeading")} testId="keepsakes">
       <p className="mt-2 text-stone-800">{t("keepsakeText")}</p>
       <ul className="mt-4 flex flex-wrap gap-3">
         {links.map((link) => (
@@ -124,6 +119,6 @@ export function KeepsakeLinks({ path, language, t }: { path: string; language: s
           </li>
         ))}
       </ul>
-    </section>
+    </PageSection>
   );
 }

@@ -4,6 +4,7 @@
 import type { CeremonyBlock } from "@memorial/lib/ceremonies/public-block";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
+import { BUTTON_CLASS } from "@/components/public/form-parts";
 
 const LINK =
   "font-semibold text-forest-800 underline hover:text-forest-900 focus:outline-2 focus:outline-offset-2 focus:outline-forest-600";
@@ -73,7 +74,7 @@ export function CeremonySection({
           <a
             href={block.livestreamUrl}
             rel="noopener noreferrer external"
-            className="inline-block rounded-lg bg-forest-800 px-4 py-2 font-semibold text-white hover:bg-forest-900 focus:outline-2 focus:outline-offset-2 focus:outline-forest-600"
+            className={`inline-block ${BUTTON_CLASS}`}
             data-testid="ceremony-livestream"
           >
             {t(block.phase === "past" ? "ceremonyLivestreamPast" : "ceremonyLivestream")}

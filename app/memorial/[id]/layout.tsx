@@ -1,10 +1,9 @@
 // Root layout of a memorial page: its own <html>, so that `lang` is the page's language (the
 // memorial's, or the one the visitor chose), which a single site-wide root layout cannot know.
 
-import { parseId } from "@memorial/lib/validation";
 import type { Viewport } from "next";
 import { memorialRequestLanguage } from "@/web/i18n/request-language";
-import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import { publicMemorialOf } from "@/web/memorials/public-memorial";
 import "../../globals.css";
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#245533" };
@@ -16,9 +15,7 @@ export default async function MemorialLayout({
   children: React.ReactNode;
   params: Promise<{ id: string }>;
 }) {
-  const id = parseId((await params).id);
-  const memorial = id === null ? null : await getPublicMemorial(id);
-  const lang = await memorialRequestLanguage(memorial);
+  const lang = await memorialRequestLanguage(await publicMemorialOf(params));
   return (
     <html lang={lang}>
       <body className="min-h-screen bg-forest-50 text-stone-900 antialiased">{children}</body>

@@ -6,18 +6,16 @@ import { fontBytes, printable } from "@memorial/lib/documents/fonts";
 import { isLanguage } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { co2Total, formatNumber, formatUnit } from "@memorial/lib/memorials/public-page";
-import { parseId } from "@memorial/lib/validation";
 import { notFound } from "next/navigation";
 import { ImageResponse } from "next/og";
-import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import { publicMemorialOf } from "@/web/memorials/public-memorial";
 
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
 export const alt = "Memorial trees";
 
 export default async function OpenGraphImage({ params }: { params: Promise<{ id: string }> }) {
-  const id = parseId((await params).id);
-  const memorial = id === null ? null : await getPublicMemorial(id);
+  const memorial = await publicMemorialOf(params);
   if (!memorial) notFound();
   const t = translator(isLanguage(memorial.language) ? memorial.language : "fr", "page");
   const language = isLanguage(memorial.language) ? memorial.language : "fr";

@@ -24,32 +24,24 @@ import {
 import { PAGE_TREE_LIMIT, type PublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { photoUrl } from "@memorial/lib/photos/photos";
 import { shareText } from "@memorial/lib/sharing/share";
-import { parseId } from "@memorial/lib/validation";
 import { visitorOffer } from "@memorial/lib/visitors/offer";
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { notFound } from "next/navigation";
+import { BUTTON_CLASS } from "@/components/public/form-parts";
 import { GuestbookSection } from "@/components/public/guestbook-section";
-import { LanguageSwitch } from "@/components/public/language-switch";
+import { OutcomeBanner, PageFrame, PageSection } from "@/components/public/page-parts";
 import { ReminderSection } from "@/components/public/reminder-section";
 import { KeepsakeLinks, ShareBlock, ShareIsland } from "@/components/public/share-block";
 import { SiteMap, type TreePoint } from "@/components/public/site-map";
 import { TreeCard } from "@/components/public/tree-card";
-import { memorialRequestLanguage } from "@/web/i18n/request-language";
-import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import { type MemorialPageProps, publicMemorialPage } from "@/web/memorials/public-memorial";
 import { CeremonySection } from "./ceremony-block";
 import { PhotoGallery } from "./photo-gallery";
 
-type Props = {
-  params: Promise<{ id: string }>;
-  searchParams?: Promise<Record<string, string | string[] | undefined>>;
-};
+type Props = MemorialPageProps;
 
 async function load(props: Props) {
-  const id = parseId((await props.params).id);
-  const memorial = id === null ? null : await getPublicMemorial(id);
-  if (!memorial) notFound();
-  const language = await memorialRequestLanguage(memorial);
+  const { memorial, language } = await publicMemorialPage(props.params);
   // Absolute addresses (canonical, og:url, hreflang, share links): see lib/links.ts.
   const requestHeaders = await headers();
   const origin = publicOrigin(requestHeaders);
@@ -136,166 +128,137 @@ export default async function MemorialPage(props: Props) {
   });
 
   return (
-    <>
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        {t("skipToContent")}
-      </a>
-      <header className="border-b border-forest-100 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <a href="/" className="font-serif text-lg text-forest-800">
-            {t("siteName")}
-          </a>
-          <LanguageSwitch current={language} path={path} />
-        </div>
-      </header>
-
-      <main id="content" className="mx-auto max-w-5xl px-4 pb-16 sm:px-6">
-        {confirmed ? (
-          <div
-            role="status"
-            className="mt-6 rounded-xl border-l-4 border-forest-600 bg-forest-100 px-4 py-3"
-            data-testid="confirmed-banner"
-          >
-            <p className="font-serif text-xl text-forest-900">{t("confirmedTitle")}</p>
-            <p className="text-stone-800">{t("confirmedText")}</p>
+    <PageFrame
+      t={t}
+      language={language}
+      path={path}
+      mainClassName="mx-auto max-w-5xl px-4 pb-16 sm:px-6"
+      tail={<ShareIsland nonce={nonce} />}
+    >
+      {confirmed ? (
+        <OutcomeBanner title={t("confirmedTitle")} text={t("confirmedText")} testId="confirmed-banner" />
+      ) : null}
+      <section aria-labelledby="memorial-title" className="py-8 sm:py-12">
+        <Hero memorial={memorial} title={title} language={language} t={t} />
+        <dl className="mt-8 grid grid-cols-2 gap-3 sm:max-w-lg">
+          <div className="rounded-xl bg-forest-800 p-4 text-white">
+            <dt className="text-sm">{t("treesPlural", { n: memorial.totalTrees })}</dt>
+            <dd className="font-serif text-3xl" data-testid="total-trees">
+              {formatNumber(memorial.totalTrees, language)}
+            </dd>
           </div>
+          <div className="rounded-xl bg-white p-4 ring-1 ring-forest-100">
+            <dt className="text-sm text-stone-700">{t("co2Label")}</dt>
+            <dd className="font-serif text-3xl text-forest-800" data-testid="total-co2">
+              {formatUnit(co2, "kilogram", language)}
+            </dd>
+          </div>
+        </dl>
+        <p className="mt-2 text-sm text-stone-700">{t("co2Explained")}</p>
+        {/* The figures count living trees; said when some tree died or was replaced. */}
+        {(memorial.listedTrees ?? memorial.totalTrees) > memorial.totalTrees ? (
+          <p className="mt-1 text-sm text-stone-700" data-testid="trees-counted">
+            {t("treesCounted")}
+          </p>
         ) : null}
-        <section aria-labelledby="memorial-title" className="py-8 sm:py-12">
-          <Hero memorial={memorial} title={title} language={language} t={t} />
-          <dl className="mt-8 grid grid-cols-2 gap-3 sm:max-w-lg">
-            <div className="rounded-xl bg-forest-800 p-4 text-white">
-              <dt className="text-sm">{t("treesPlural", { n: memorial.totalTrees })}</dt>
-              <dd className="font-serif text-3xl" data-testid="total-trees">
-                {formatNumber(memorial.totalTrees, language)}
-              </dd>
-            </div>
-            <div className="rounded-xl bg-white p-4 ring-1 ring-forest-100">
-              <dt className="text-sm text-stone-700">{t("co2Label")}</dt>
-              <dd className="font-serif text-3xl text-forest-800" data-testid="total-co2">
-                {formatUnit(co2, "kilogram", language)}
-              </dd>
-            </div>
-          </dl>
-          <p className="mt-2 text-sm text-stone-700">{t("co2Explained")}</p>
-          {/* The figures count living trees; said when some tree died or was replaced. */}
-          {(memorial.listedTrees ?? memorial.totalTrees) > memorial.totalTrees ? (
-            <p className="mt-1 text-sm text-stone-700" data-testid="trees-counted">
-              {t("treesCounted")}
-            </p>
-          ) : null}
-          {offer ? (
-            <p className="mt-6 flex flex-wrap items-center gap-3" data-testid="plant-invite">
-              <a
-                href={`${path}/plant?lang=${language}`}
-                className="inline-block rounded-lg bg-forest-800 px-4 py-2 font-semibold text-white hover:bg-forest-900 focus:outline-2 focus:outline-offset-2 focus:outline-forest-600"
-                data-testid="plant-link"
-              >
-                {translator(language, "plant")("link")}
-              </a>
-              <span className="text-stone-800">
-                {/* Codes only (no payment offered): the page says a card's code is what plants. */}
-                {translator(language, "plant")(offer.payments.length ? "linkText" : "linkTextCode", {
-                  requester: offer.requester,
+        {offer ? (
+          <p className="mt-6 flex flex-wrap items-center gap-3" data-testid="plant-invite">
+            <a
+              href={`${path}/plant?lang=${language}`}
+              className={`inline-block ${BUTTON_CLASS}`}
+              data-testid="plant-link"
+            >
+              {translator(language, "plant")("link")}
+            </a>
+            <span className="text-stone-800">
+              {/* Codes only (no payment offered): the page says a card's code is what plants. */}
+              {translator(language, "plant")(offer.payments.length ? "linkText" : "linkTextCode", {
+                requester: offer.requester,
+              })}
+            </span>
+          </p>
+        ) : null}
+      </section>
+
+      {ceremony ? (
+        <CeremonySection
+          block={ceremonyBlock(ceremony, language, new Date())}
+          calendarHref={`${path}/ceremony.ics?lang=${language}`}
+          language={language}
+        />
+      ) : null}
+
+      <PageSection name="trees" heading={t("treesHeading")}>
+        {memorial.waitingTrees ? (
+          <p className="mt-4" data-testid="trees-on-their-way">
+            {t("treesOnTheirWay", { n: memorial.waitingTrees })}
+          </p>
+        ) : null}
+        {memorial.trees.length === 0 ? (
+          <p className="mt-4">{t("noTreeYet")}</p>
+        ) : (
+          <>
+            {memorial.trees.length >= PAGE_TREE_LIMIT &&
+            (memorial.listedTrees ?? memorial.totalTrees) > memorial.trees.length ? (
+              <p className="mt-2 text-sm text-stone-700">
+                {t("showingLatest", {
+                  shown: formatNumber(memorial.trees.length, language),
+                  total: formatNumber(memorial.listedTrees ?? memorial.totalTrees, language),
                 })}
-              </span>
-            </p>
-          ) : null}
-        </section>
+              </p>
+            ) : null}
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {memorial.trees.map((tree) => (
+                <li key={tree.id}>
+                  <TreeCard
+                    tree={tree}
+                    site={sitesById.get(tree.plantationId)}
+                    language={language}
+                    t={t}
+                    countryName={countryName}
+                    photoSrc={tree.life.photoKey ? photoUrl(tree.life.photoKey, origin) : null}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </PageSection>
 
-        {ceremony ? (
-          <CeremonySection
-            block={ceremonyBlock(ceremony, language, new Date())}
-            calendarHref={`${path}/ceremony.ics?lang=${language}`}
-            language={language}
+      {memorial.sites.length > 0 ? (
+        <PageSection name="map" heading={t("mapHeading")} spaced>
+          <SiteMap
+            sites={sites}
+            trees={treePoints}
+            treesNote={translator(language, "trees")("mapTreesNote")}
+            closeUpTitle={(site) => translator(language, "trees")("mapCloseUp", { site })}
+            t={t}
+            countryName={countryName}
           />
-        ) : null}
+        </PageSection>
+      ) : null}
 
-        <section aria-labelledby="trees-heading" className="py-6">
-          <h2 id="trees-heading" className="font-serif text-2xl text-forest-800">
-            {t("treesHeading")}
-          </h2>
-          {memorial.waitingTrees ? (
-            <p className="mt-4" data-testid="trees-on-their-way">
-              {t("treesOnTheirWay", { n: memorial.waitingTrees })}
-            </p>
-          ) : null}
-          {memorial.trees.length === 0 ? (
-            <p className="mt-4">{t("noTreeYet")}</p>
-          ) : (
-            <>
-              {memorial.trees.length >= PAGE_TREE_LIMIT &&
-              (memorial.listedTrees ?? memorial.totalTrees) > memorial.trees.length ? (
-                <p className="mt-2 text-sm text-stone-700">
-                  {t("showingLatest", {
-                    shown: formatNumber(memorial.trees.length, language),
-                    total: formatNumber(memorial.listedTrees ?? memorial.totalTrees, language),
-                  })}
-                </p>
-              ) : null}
-              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-                {memorial.trees.map((tree) => (
-                  <li key={tree.id}>
-                    <TreeCard
-                      tree={tree}
-                      site={sitesById.get(tree.plantationId)}
-                      language={language}
-                      t={t}
-                      countryName={countryName}
-                      photoSrc={tree.life.photoKey ? photoUrl(tree.life.photoKey, origin) : null}
-                    />
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
+      {/* The photos visitors share: published ones only; the global memorial takes none. */}
+      {memorial.kind !== "global" ? (
+        <PhotoGallery
+          memorialId={memorial.id}
+          photos={await publishedPhotos(memorial.id)}
+          language={language}
+          sent={search?.photo === "sent"}
+        />
+      ) : null}
 
-        {memorial.sites.length > 0 ? (
-          <section aria-labelledby="map-heading" className="py-6">
-            <h2 id="map-heading" className="mb-4 font-serif text-2xl text-forest-800">
-              {t("mapHeading")}
-            </h2>
-            <SiteMap
-              sites={sites}
-              trees={treePoints}
-              treesNote={translator(language, "trees")("mapTreesNote")}
-              closeUpTitle={(site) => translator(language, "trees")("mapCloseUp", { site })}
-              t={t}
-              countryName={countryName}
-            />
-          </section>
-        ) : null}
-
-        {/* The photos visitors share: published ones only; the global memorial takes none. */}
-        {memorial.kind !== "global" ? (
-          <PhotoGallery
-            memorialId={memorial.id}
-            photos={await publishedPhotos(memorial.id)}
-            language={language}
-            sent={search?.photo === "sent"}
-          />
-        ) : null}
-
-        {hasGuestbook(memorial.kind) ? (
-          <GuestbookSection
-            memorialId={memorial.id}
-            language={language}
-            status={String(search?.guestbook ?? "")}
-          />
-        ) : null}
-        <ShareBlock url={url} title={title} text={shareText({ ...memorial, title }, language)} t={t} />
-        <KeepsakeLinks path={path} language={language} t={t} />
-        <ReminderSection memorialId={memorial.id} language={language} />
-      </main>
-
-      <footer className="border-t border-forest-100 bg-white">
-        <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{t("footer")}</p>
-      </footer>
-      <ShareIsland nonce={nonce} />
-    </>
+      {hasGuestbook(memorial.kind) ? (
+        <GuestbookSection
+          memorialId={memorial.id}
+          language={language}
+          status={String(search?.guestbook ?? "")}
+        />
+      ) : null}
+      <ShareBlock url={url} title={title} text={shareText({ ...memorial, title }, language)} t={t} />
+      <KeepsakeLinks path={path} language={language} t={t} />
+      <ReminderSection memorialId={memorial.id} language={language} />
+    </PageFrame>
   );
 }
 

@@ -7,6 +7,8 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { GalleryPhoto } from "@memorial/lib/memorial-photos/queries";
 import { AUTHOR_MAX, CAPTION_MAX } from "@memorial/lib/memorial-photos/rules";
+import { Field, INPUT_CLASS, SentNotice, SubmitButton } from "@/components/public/form-parts";
+import { PageSection } from "@/components/public/page-parts";
 import { PHOTO_MAX_MB } from "@/web/public-pages/photo-refusal";
 
 // Two columns on a phone, three from 640 px, in a column of at most 64 rem (1024 px).
@@ -28,22 +30,9 @@ export function PhotoGallery({
 }) {
   const t = translator(language, "gallery");
   const path = `/memorial/${memorialId}/photos`;
-  const input =
-    "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:outline-2 focus:outline-forest-600";
   return (
-    <section aria-labelledby="photos-heading" className="py-6" id="photos" data-testid="photos">
-      <h2 id="photos-heading" className="font-serif text-2xl text-forest-800">
-        {t("heading")}
-      </h2>
-      {sent ? (
-        <p
-          role="status"
-          className="mt-4 rounded-xl border-l-4 border-forest-600 bg-forest-100 px-4 py-3 text-stone-900"
-          data-testid="photo-sent"
-        >
-          {t("thanks")}
-        </p>
-      ) : null}
+    <PageSection name="photos" heading={t("heading")} id="photos" testId="photos">
+      {sent ? <SentNotice testId="photo-sent">{t("thanks")}</SentNotice> : null}
       {photos.length > 0 ? (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="gallery">
           {photos.map((photo) => (
@@ -88,38 +77,30 @@ export function PhotoGallery({
         <h3 className="font-serif text-xl text-forest-800">{t("shareHeading")}</h3>
         <p className="text-stone-800">{t("shareText")}</p>
         <input type="hidden" name="lang" value={language} />
-        <div>
-          <label htmlFor="photo-file" className="font-semibold text-stone-900">
-            {t("fileLabel", { mb: PHOTO_MAX_MB })}
-          </label>
-          <input id="photo-file" name="photo" type="file" accept={ACCEPT} required className={input} />
-        </div>
-        <div>
-          <label htmlFor="photo-caption" className="font-semibold text-stone-900">
-            {t("captionLabel", { max: CAPTION_MAX })}
-          </label>
-          <input id="photo-caption" name="caption" type="text" maxLength={CAPTION_MAX} className={input} />
-        </div>
-        <div>
-          <label htmlFor="photo-name" className="font-semibold text-stone-900">
-            {t("nameLabel")}
-          </label>
+        <Field id="photo-file" label={t("fileLabel", { mb: PHOTO_MAX_MB })}>
+          <input id="photo-file" name="photo" type="file" accept={ACCEPT} required className={INPUT_CLASS} />
+        </Field>
+        <Field id="photo-caption" label={t("captionLabel", { max: CAPTION_MAX })}>
+          <input
+            id="photo-caption"
+            name="caption"
+            type="text"
+            maxLength={CAPTION_MAX}
+            className={INPUT_CLASS}
+          />
+        </Field>
+        <Field id="photo-name" label={t("nameLabel")}>
           <input
             id="photo-name"
             name="name"
             type="text"
             maxLength={AUTHOR_MAX}
             autoComplete="name"
-            className={input}
+            className={INPUT_CLASS}
           />
-        </div>
-        <button
-          type="submit"
-          className="rounded-lg bg-forest-800 px-4 py-2 font-semibold text-white hover:bg-forest-900 focus:outline-2 focus:outline-offset-2 focus:outline-forest-600"
-        >
-          {t("submit")}
-        </button>
+        </Field>
+        <SubmitButton>{t("submit")}</SubmitButton>
       </form>
-    </section>
+    </PageSection>
   );
 }

@@ -7,11 +7,9 @@
 // operator's setting has a price and payment ways. 404 (the memorial's not-found page) when the
 // memorial is not public or its visitors may not plant. Every visitor's word is rendered by React,
 // so escaped.
-import { HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from "@memorial/lib/guestbook/rules";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { shownTitle } from "@memorial/lib/memorials/public-page";
-import { parseId } from "@memorial/lib/validation";
 import {
   formatPrice,
   paidPlantingState,
@@ -20,21 +18,24 @@ import {
 } from "@memorial/lib/visitors/offer";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { LanguageSwitch } from "@/components/public/language-switch";
-import { memorialRequestLanguage } from "@/web/i18n/request-language";
-import { getPublicMemorial } from "@/web/memorials/public-memorial";
+import {
+  AuthorNameInput,
+  BUTTON_CLASS,
+  Field,
+  Hint,
+  Honeypot,
+  INPUT_CLASS,
+  MessageArea,
+} from "@/components/public/form-parts";
+import { OutcomeBanner, PageFrame } from "@/components/public/page-parts";
+import { type MemorialPageProps, publicMemorialPage } from "@/web/memorials/public-memorial";
 
-type Props = {
-  params: Promise<{ id: string }>;
-  searchParams?: Promise<Record<string, string | string[] | undefined>>;
-};
+type Props = MemorialPageProps;
 
 async function load(props: Props) {
-  const id = parseId((await props.params).id);
-  const memorial = id === null ? null : await getPublicMemorial(id);
-  const offer = memorial ? await visitorOffer(memorial.id) : null;
-  if (!memorial || !offer) notFound();
-  const language = await memorialRequestLanguage(memorial);
+  const { memorial, language } = await publicMemorialPage(props.params);
+  const offer = await visitorOffer(memorial.id);
+  if (!offer) notFound();
   return { memorial, offer, language, t: translator(language, "plant") };
 }
 
@@ -65,57 +66,43 @@ export default async function PlantPage(props: Props) {
   else if (search.cancelled === "1") outcome = "cancelled";
 
   return (
-    <>
-      <a
-        href="#content"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        {page("skipToContent")}
-      </a>
-      <header className="border-b border-forest-100 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <a href="/" className="font-serif text-lg text-forest-800">
-            {page("siteName")}
-          </a>
-          <LanguageSwitch current={language} path={`${path}/plant`} />
-        </div>
-      </header>
-      <main id="content" className="mx-auto max-w-2xl px-4 pb-16 pt-8 sm:px-6">
-        <h1 className="font-serif text-3xl text-forest-900 sm:text-4xl">{t("heading")}</h1>
-        <p className="mt-3 text-lg text-stone-800" data-testid="plant-lead">
-          {t("lead", { title, requester: offer.requester })}
-        </p>
-        {outcome ? <OutcomeBanner outcome={outcome} t={t} /> : null}
-        {outcome === "planted" || outcome === "queued" || outcome === "waiting" ? null : (
-          <PlantForm
-            memorialId={memorial.id}
-            language={language}
-            offer={offer}
-            typed={{
-              planter: one(search.planter),
-              message: one(search.message),
-              email: one(search.email),
-              code: one(search.code),
-            }}
-          />
-        )}
-        <p className="mt-8">
-          <a href={`${path}?lang=${language}`} className="text-forest-700 underline" data-testid="plant-back">
-            {t("back")}
-          </a>
-        </p>
-      </main>
-      <footer className="border-t border-forest-100 bg-white">
-        <p className="mx-auto max-w-5xl px-4 py-6 text-sm text-stone-700 sm:px-6">{page("footer")}</p>
-      </footer>
-    </>
+    <PageFrame
+      t={page}
+      language={language}
+      path={`${path}/plant`}
+      mainClassName="mx-auto max-w-2xl px-4 pb-16 pt-8 sm:px-6"
+    >
+      <h1 className="font-serif text-3xl text-forest-900 sm:text-4xl">{t("heading")}</h1>
+      <p className="mt-3 text-lg text-stone-800" data-testid="plant-lead">
+        {t("lead", { title, requester: offer.requester })}
+      </p>
+      {outcome ? <PlantOutcome outcome={outcome} t={t} /> : null}
+      {outcome === "planted" || outcome === "queued" || outcome === "waiting" ? null : (
+        <PlantForm
+          memorialId={memorial.id}
+          language={language}
+          offer={offer}
+          typed={{
+            planter: one(search.planter),
+            message: one(search.message),
+            email: one(search.email),
+            code: one(search.code),
+          }}
+        />
+      )}
+      <p className="mt-8">
+        <a href={`${path}?lang=${language}`} className="text-forest-700 underline" data-testid="plant-back">
+          {t("back")}
+        </a>
+      </p>
+    </PageFrame>
   );
 }
 
 type PlantTranslator = ReturnType<typeof translator<"plant">>;
 
-function OutcomeBanner({ outcome, t }: { outcome: Exclude<Outcome, null>; t: PlantTranslator }) {
-  const [heading, text] =
+function PlantOutcome({ outcome, t }: { outcome: Exclude<Outcome, null>; t: PlantTranslator }) {
+  const [title, text] =
     outcome === "planted"
       ? [t("plantedTitle"), t("plantedText")]
       : outcome === "queued"
@@ -124,17 +111,13 @@ function OutcomeBanner({ outcome, t }: { outcome: Exclude<Outcome, null>; t: Pla
           ? [t("paidWaitingTitle"), t("paidWaitingText")]
           : [t("cancelledTitle"), t("cancelledText")];
   return (
-    <div
-      role="status"
-      className={`mt-6 rounded-xl border-l-4 px-4 py-3 ${
-        outcome === "cancelled" ? "border-amber-600 bg-amber-50" : "border-forest-600 bg-forest-100"
-      }`}
-      data-testid="plant-outcome"
-      data-outcome={outcome}
-    >
-      <p className="font-serif text-xl text-forest-900">{heading}</p>
-      <p className="text-stone-800">{text}</p>
-    </div>
+    <OutcomeBanner
+      title={title}
+      text={text}
+      warning={outcome === "cancelled"}
+      testId="plant-outcome"
+      outcome={outcome}
+    />
   );
 }
 
@@ -146,10 +129,6 @@ function PlantForm(props: {
 }) {
   const { memorialId, language, offer, typed } = props;
   const t = translator(language, "plant");
-  const input =
-    "mt-1 block w-full rounded-lg border border-stone-400 bg-white px-3 py-2 text-stone-900 focus:outline-2 focus:outline-forest-600";
-  const button =
-    "rounded-lg bg-forest-800 px-4 py-2 font-semibold text-white hover:bg-forest-900 focus:outline-2 focus:outline-offset-2 focus:outline-forest-600";
   const price = offer.price === null ? null : formatPrice(offer.price, language);
   const ways = new Intl.ListFormat(language, { type: "disjunction" }).format(
     offer.payments.map((way) => (way === "card" ? t("wayCard") : t("wayBancontact"))),
@@ -163,46 +142,21 @@ function PlantForm(props: {
     >
       <p className="text-stone-800">{price ? t("waysCodeAndPay") : t("waysCode")}</p>
       <input type="hidden" name="lang" value={language} />
-      <div>
-        <label htmlFor="plant-planter" className="font-semibold text-stone-900">
-          {t("planterLabel")}
-        </label>
-        <input
-          id="plant-planter"
-          name="planter"
-          type="text"
-          required
-          maxLength={NAME_MAX}
-          autoComplete="name"
-          defaultValue={typed.planter}
-          className={input}
-        />
-      </div>
-      <div>
-        <label htmlFor="plant-message" className="font-semibold text-stone-900">
-          {t("messageLabel")}
-        </label>
-        <textarea
+      <Field id="plant-planter" label={t("planterLabel")}>
+        <AuthorNameInput id="plant-planter" name="planter" defaultValue={typed.planter} />
+      </Field>
+      <Field id="plant-message" label={t("messageLabel")}>
+        <MessageArea
           id="plant-message"
-          name="message"
-          required
-          rows={4}
-          maxLength={MESSAGE_MAX}
-          aria-describedby="plant-message-hint plant-moderation"
+          describedBy="plant-message-hint plant-moderation"
           defaultValue={typed.message}
-          className={input}
         />
-        <p id="plant-message-hint" className="mt-1 text-sm text-stone-700">
-          {t("limitsHint")}
-        </p>
-        <p id="plant-moderation" className="mt-1 text-sm text-stone-700" data-testid="plant-moderation">
+        <Hint id="plant-message-hint">{t("limitsHint")}</Hint>
+        <Hint id="plant-moderation" testId="plant-moderation">
           {offer.guestbookMode === "open" ? t("moderationOpen") : t("moderation")}
-        </p>
-      </div>
-      <div>
-        <label htmlFor="plant-email" className="font-semibold text-stone-900">
-          {t("emailLabel")}
-        </label>
+        </Hint>
+      </Field>
+      <Field id="plant-email" label={t("emailLabel")}>
         <input
           id="plant-email"
           name="email"
@@ -212,17 +166,11 @@ function PlantForm(props: {
           autoComplete="email"
           aria-describedby="plant-email-hint"
           defaultValue={typed.email}
-          className={input}
+          className={INPUT_CLASS}
         />
-        <p id="plant-email-hint" className="mt-1 text-sm text-stone-700">
-          {t("emailHint")}
-        </p>
-      </div>
-      {/* The honeypot: out of sight and out of the tab order; people leave it empty. */}
-      <div className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden" aria-hidden="true">
-        <label htmlFor="plant-website">{t("honeypotLabel")}</label>
-        <input id="plant-website" name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" />
-      </div>
+        <Hint id="plant-email-hint">{t("emailHint")}</Hint>
+      </Field>
+      <Honeypot id="plant-website" label={t("honeypotLabel")} />
       <fieldset className="rounded-lg border border-forest-100 p-4" data-testid="plant-code">
         <legend className="px-1 font-serif text-xl text-forest-800">{t("codeHeading")}</legend>
         <label htmlFor="plant-code-input" className="font-semibold text-stone-900">
@@ -238,12 +186,10 @@ function PlantForm(props: {
           spellCheck={false}
           aria-describedby="plant-code-hint"
           defaultValue={typed.code}
-          className={`${input} font-mono tracking-wider`}
+          className={`${INPUT_CLASS} font-mono tracking-wider`}
         />
-        <p id="plant-code-hint" className="mt-1 text-sm text-stone-700">
-          {t("codeHint")}
-        </p>
-        <button type="submit" name="way" value="code" className={`mt-3 ${button}`}>
+        <Hint id="plant-code-hint">{t("codeHint")}</Hint>
+        <button type="submit" name="way" value="code" className={`mt-3 ${BUTTON_CLASS}`}>
           {t("codeSubmit")}
         </button>
       </fieldset>
@@ -251,7 +197,7 @@ function PlantForm(props: {
         <fieldset className="rounded-lg border border-forest-100 p-4" data-testid="plant-pay">
           <legend className="px-1 font-serif text-xl text-forest-800">{t("payHeading")}</legend>
           <p className="text-stone-800">{t("payText", { price, ways })}</p>
-          <button type="submit" name="way" value="pay" className={`mt-3 ${button}`}>
+          <button type="submit" name="way" value="pay" className={`mt-3 ${BUTTON_CLASS}`}>
             {t("paySubmit", { price })}
           </button>
         </fieldset>
