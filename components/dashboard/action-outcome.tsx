@@ -1,11 +1,11 @@
 "use client";
 import type { ActionResult } from "@memorial/lib/dashboard/action";
-// What a panel shows after a Server Action: its refusal in the user's words (or that it could not
-// be called), and a secret the action made, shown once with a copy button (an API key, a webhook's
-// signing secret).
-import { useState } from "react";
+// What a panel or a form shows after a Server Action: its refusal in the user's words (or that it
+// could not be called), that it was saved, and a secret the action made, shown once with a copy
+// button (an API key, a webhook's signing secret).
+import { type ReactNode, useState } from "react";
 import { useI18n } from "./i18n";
-import { cardClass, secondaryButtonClass, useErrorText } from "./ui";
+import { AlertNote, cardClass, StatusNote, secondaryButtonClass, useErrorText } from "./ui";
 
 /** The refusal of the panel's last action, with the two ways a mutation sets it. */
 export function useActionError() {
@@ -25,11 +25,37 @@ export function useActionError() {
 
 /** The refusal of the panel's last action, when there is one. */
 export function ActionAlert(props: { error: string | null }) {
-  return props.error ? (
-    <p role="alert" className="mb-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-      {props.error}
-    </p>
-  ) : null;
+  return props.error ? <AlertNote margin="mb-4">{props.error}</AlertNote> : null;
+}
+
+/**
+ * A form's answer under it, in a live region: `saved` once the action worked; its refusal (the
+ * summary when fields are marked, else the refusal's kind, unless the form words it itself:
+ * `refusal`); or that the action could not be called (`failed`).
+ */
+export function FormOutcome(props: {
+  result: ActionResult | undefined;
+  saved: ReactNode;
+  refusal?: string;
+  failed: boolean;
+}) {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const { result } = props;
+  return (
+    <div aria-live="polite">
+      {result?.ok ? <StatusNote margin="mt-4">{props.saved}</StatusNote> : null}
+      {result && !result.ok ? (
+        <AlertNote margin="mt-4">
+          {props.refusal ??
+            (result.fields && Object.keys(result.fields).length > 0
+              ? t("fieldsSummary")
+              : errorText(result.code, result.message))}
+        </AlertNote>
+      ) : null}
+      {props.failed ? <AlertNote margin="mt-4">{t("errorGeneric")}</AlertNote> : null}
+    </div>
+  );
 }
 
 /** A secret shown once, with a button that copies it (give it key={value} to reset "copied"). */

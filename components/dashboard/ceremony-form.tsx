@@ -9,9 +9,19 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { CeremonyField, CeremonyFormValues } from "@/web/ceremony-form";
 import { cancelCeremonyAction, setCeremonyAction } from "@/web/dashboard/ceremony-actions";
+import { FormOutcome } from "./action-outcome";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, inputClass, labelClass, Pending, secondaryButtonClass, useErrorText } from "./ui";
+import {
+  AlertNote,
+  buttonClass,
+  inputClass,
+  labelClass,
+  Pending,
+  StatusNote,
+  secondaryButtonClass,
+  useErrorText,
+} from "./ui";
 
 const FIELDS: [
   CeremonyField,
@@ -132,25 +142,7 @@ export function CeremonyForm(props: {
             );
           })}
         </div>
-        <div aria-live="polite">
-          {result?.ok ? (
-            <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
-              {t("ceremony_saved")}
-            </p>
-          ) : null}
-          {result && !result.ok ? (
-            <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-              {result.fields && Object.keys(result.fields).length > 0
-                ? t("fieldsSummary")
-                : errorText(result.code, result.message)}
-            </p>
-          ) : null}
-          {save.isError || cancel.isError ? (
-            <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-              {t("errorGeneric")}
-            </p>
-          ) : null}
-        </div>
+        <FormOutcome result={result} saved={t("ceremony_saved")} failed={save.isError || cancel.isError} />
         <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || busy}>
           {save.isPending ? t("saving") : t("ceremony_save")}
         </button>
@@ -173,15 +165,9 @@ export function CeremonyForm(props: {
         </p>
       ) : null}
       <div aria-live="polite">
-        {cancel.data?.ok ? (
-          <p role="status" className="rounded border border-forest-600 bg-forest-50 p-3">
-            {t("ceremony_cancelDone")}
-          </p>
-        ) : null}
+        {cancel.data?.ok ? <StatusNote>{t("ceremony_cancelDone")}</StatusNote> : null}
         {cancel.data && !cancel.data.ok ? (
-          <p role="alert" className="rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {errorText(cancel.data.code, cancel.data.message)}
-          </p>
+          <AlertNote>{errorText(cancel.data.code, cancel.data.message)}</AlertNote>
         ) : null}
       </div>
     </div>

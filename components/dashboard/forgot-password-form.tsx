@@ -5,7 +5,7 @@ import { useState } from "react";
 import { requestPasswordResetAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass, useErrorText } from "./ui";
+import { AlertNote, buttonClass, cardClass, inputClass, labelClass, StatusNote, useErrorText } from "./ui";
 
 export function ForgotPasswordForm() {
   const { t } = useI18n();
@@ -43,19 +43,11 @@ export function ForgotPasswordForm() {
       <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
       <div aria-live="polite">
         {sent ? (
-          <p
-            role="status"
-            data-testid="forgot-answer"
-            className="mt-4 rounded border border-forest-600 bg-forest-50 p-3"
-          >
+          <StatusNote margin="mt-4" testId="forgot-answer">
             {sent}
-          </p>
+          </StatusNote>
         ) : null}
-        {error ? (
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {error}
-          </p>
-        ) : null}
+        {error ? <AlertNote margin="mt-4">{error}</AlertNote> : null}
       </div>
       <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={!hydrated || pending}>
         {pending ? t("saving") : t("forgotSubmit")}

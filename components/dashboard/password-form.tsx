@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { signOut } from "next-auth/react";
 import { useRef } from "react";
 import { changePasswordAction } from "@/web/dashboard/actions";
+import { FormOutcome } from "./action-outcome";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";
@@ -71,28 +72,26 @@ export function PasswordForm(props: { minLength: number }) {
           </p>
         </div>
       </div>
-      <div aria-live="polite">
-        {result?.ok ? (
-          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
+      <FormOutcome
+        result={result}
+        saved={
+          <>
             {t("passwordChanged")}{" "}
             <a className="text-forest-700 underline" href="/dashboard/signin">
               {t("signIn")}
             </a>
-          </p>
-        ) : null}
-        {result && !result.ok ? (
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {result.code === "INVALID_INPUT" && (change.variables?.newPassword.length ?? 0) < props.minLength
+          </>
+        }
+        // A new password too short is said with its minimum; another refusal by its kind.
+        refusal={
+          result && !result.ok
+            ? result.code === "INVALID_INPUT" && (change.variables?.newPassword.length ?? 0) < props.minLength
               ? t("newPasswordTooShort", { min: props.minLength })
-              : errorText(result.code, result.message)}
-          </p>
-        ) : null}
-        {change.isError ? (
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {t("errorGeneric")}
-          </p>
-        ) : null}
-      </div>
+              : errorText(result.code, result.message)
+            : undefined
+        }
+        failed={change.isError}
+      />
       <button type="submit" className={`${buttonClass} mt-6`} disabled={!hydrated || change.isPending}>
         {change.isPending ? t("saving") : t("save")}
       </button>

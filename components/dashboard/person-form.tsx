@@ -9,9 +9,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { modifyPersonAction } from "@/web/dashboard/actions";
+import { FormOutcome } from "./action-outcome";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";
+import { buttonClass, cardClass, inputClass, labelClass, Pending } from "./ui";
 
 const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, DashboardKey, string][] = [
   ["lastName", "lastName", "text"],
@@ -26,7 +27,6 @@ const FIELDS: [Exclude<keyof PersonFormValues, "personId" | "updateTitles">, Das
 
 export function PersonForm(props: { person: PersonFormValues }) {
   const { t } = useI18n();
-  const errorText = useErrorText();
   const router = useRouter();
   const hydrated = useHydrated();
   const [values, setValues] = useState(props.person);
@@ -119,25 +119,7 @@ export function PersonForm(props: { person: PersonFormValues }) {
         />
         <span>{t("updateTitles")}</span>
       </label>
-      <div aria-live="polite">
-        {result?.ok ? (
-          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
-            {t("personSaved")}
-          </p>
-        ) : null}
-        {result && !result.ok ? (
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {result.fields && Object.keys(result.fields).length > 0
-              ? t("fieldsSummary")
-              : errorText(result.code, result.message)}
-          </p>
-        ) : null}
-        {save.isError ? (
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {t("errorGeneric")}
-          </p>
-        ) : null}
-      </div>
+      <FormOutcome result={result} saved={t("personSaved")} failed={save.isError} />
       <button type="submit" className={`${buttonClass} mt-4`} disabled={!hydrated || save.isPending}>
         {save.isPending ? t("saving") : t("save")}
       </button>

@@ -5,7 +5,7 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass } from "./ui";
+import { AlertNote, buttonClass, cardClass, inputClass, labelClass } from "./ui";
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -73,13 +73,7 @@ export function SignInForm() {
           />
         </div>
       </div>
-      <div aria-live="assertive">
-        {error ? (
-          <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <div aria-live="assertive">{error ? <AlertNote margin="mt-4">{error}</AlertNote> : null}</div>
       <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={!hydrated || pending}>
         {pending ? t("signingIn") : t("signIn")}
       </button>

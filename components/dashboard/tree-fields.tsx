@@ -5,7 +5,7 @@ import type { ActionResult } from "@memorial/lib/dashboard/action";
 import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import { useI18n } from "./i18n";
-import { inputClass, labelClass, useErrorText } from "./ui";
+import { AlertNote, inputClass, labelClass, useErrorText } from "./ui";
 
 /** The refusal of each field of an action's result, in the user's words. */
 export function useFieldErrors(result: ActionResult | undefined): Record<string, string> {
@@ -110,11 +110,7 @@ export function FormAlert(props: {
         ? t("fieldsSummary")
         : errorText(result.code, result.message);
   }
-  return text ? (
-    <p role="alert" className="mt-4 rounded border border-red-300 bg-red-50 p-3 text-red-900">
-      {text}
-    </p>
-  ) : null;
+  return text ? <AlertNote margin="mt-4">{text}</AlertNote> : null;
 }
 
 /** Today's day (UTC), the latest day a step may be recorded for. */

@@ -13,7 +13,7 @@ import { declareDeathAction, recordCheckAction, recordInGroundAction } from "@/w
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { FormAlert, PhotoInput, TreeInput, todayUtc, uploadPhoto, useFieldErrors } from "./tree-fields";
-import { buttonClass, cardClass, Pending } from "./ui";
+import { buttonClass, cardClass, Pending, StatusNote } from "./ui";
 
 const fieldsOther = (result: ActionResult | undefined) =>
   !!result && !result.ok && Object.keys(result.fields ?? {}).some((field) => field !== "form");
@@ -113,11 +113,7 @@ function TreeFormCard(props: {
       <div className="grid gap-4 sm:grid-cols-2">{props.children}</div>
       {props.after}
       <div aria-live="polite">
-        {props.done ? (
-          <p role="status" className="mt-4 rounded border border-forest-600 bg-forest-50 p-3">
-            {props.done}
-          </p>
-        ) : null}
+        {props.done ? <StatusNote margin="mt-4">{props.done}</StatusNote> : null}
         <FormAlert result={props.result} failed={props.failed} fieldsShown={fieldsOther(props.result)} />
       </div>
       {props.before}

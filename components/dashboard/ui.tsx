@@ -20,6 +20,30 @@ export const thClass = "border-b border-stone-300 px-3 py-2 font-semibold whites
 export const tdClass = "border-b border-stone-200 px-3 py-2 align-top";
 export const cardClass = "rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6";
 
+const STATUS_BOX = "rounded border border-forest-600 bg-forest-50 p-3";
+const ALERT_BOX = "rounded border border-red-300 bg-red-50 p-3 text-red-900";
+/** Where a note stands: under a form (mt-4), above a panel (mb-4), or where its parent places it. */
+type NoteMargin = "mt-4" | "mb-4" | undefined;
+const placed = (margin: NoteMargin, box: string) => (margin ? `${margin} ${box}` : box);
+
+/** What a form or an action did, in a box (role=status). */
+export function StatusNote(props: { margin?: NoteMargin; testId?: string; children: ReactNode }) {
+  return (
+    <p role="status" data-testid={props.testId} className={placed(props.margin, STATUS_BOX)}>
+      {props.children}
+    </p>
+  );
+}
+
+/** Why a form or an action did not do it, in a box (role=alert). */
+export function AlertNote(props: { margin?: NoteMargin; children: ReactNode }) {
+  return (
+    <p role="alert" className={placed(props.margin, ALERT_BOX)}>
+      {props.children}
+    </p>
+  );
+}
+
 /** True once `active` has lasted `ms`: quick requests do not make the screen flicker. */
 function useShownAfter(active: boolean, ms = 150): boolean {
   const [shown, setShown] = useState(false);

@@ -29,6 +29,7 @@ import {
   labelClass,
   PageTitle,
   Pending,
+  StatusNote,
   secondaryButtonClass,
   useErrorText,
 } from "./ui";
@@ -192,11 +193,7 @@ export function WebhooksPanel() {
         />
       ) : null}
       <ActionAlert error={actionError} />
-      {notice ? (
-        <p role="status" className="mb-4 rounded border border-forest-600 bg-forest-50 p-3">
-          {notice}
-        </p>
-      ) : null}
+      {notice ? <StatusNote margin="mb-4">{notice}</StatusNote> : null}
       {overview.isPending ? <Loading /> : null}
       <Pending
         active={
