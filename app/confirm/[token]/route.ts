@@ -5,7 +5,7 @@
 import { publicForm } from "@memorial/lib/http/public-form";
 import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import type { NextRequest } from "next/server";
-import { confirmPageAt, familyOfLink, languageOfLink, page } from "@/web/public-pages/confirm-response";
+import { confirmationButton, confirmPageAt, languageOfLink, page } from "@/web/public-pages/confirm-response";
 
 type Context = { params: Promise<{ token: string }> };
 
@@ -40,43 +40,27 @@ export async function GET(request: NextRequest, context: Context) {
 }
 
 // POST /confirm/{token}: the family pressed the button. Confirms once, however many presses.
-export const POST = publicForm(
-  {
-    // Who acts, for the audit log: the family holding the memorial's confirmation link.
-    actor: familyOfLink,
-    // A browser's cross-site POST is refused; a client sending no Origin is not a browser that
-    // could be tricked, and it still needs the secret token.
-    origin: "if-present",
-    form: false,
-    load: (ctx) => lookupConfirmation(ctx.params.token ?? ""),
-    // No form is read, and the use case refuses nothing of its own: a refusal is the origin's.
-    refuse: (refusal, ctx) => {
-      if (refusal.why !== "origin") throw "error" in refusal ? refusal.error : new Error(refusal.why);
-      return ctx.render(confirmPageAt, { state: "refused" }, 403, languageOfLink(ctx.loaded));
-    },
-  },
-  async (ctx) => {
-    const result = await confirmMemorial(ctx.params.token ?? "");
-    if (result.outcome === "confirmed" || result.outcome === "already-confirmed") {
-      const lang = ctx.url.searchParams.get("lang");
-      // ?confirmed=1: the memorial page says "confirmed, thank you" (read by the page, not cached).
-      const query = `?confirmed=1${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
-      // 303: the browser follows with a GET to the now visible memorial.
-      return new Response(null, {
-        status: 303,
-        headers: { Location: `/memorial/${result.memorialId}${query}`, "Cache-Control": "no-store" },
-      });
-    }
-    if (result.outcome === "expired") return ctx.render(confirmPageAt, { state: "expired" }, 410);
-    // Closed before this press (expired, or declined): a kind page, nothing planted.
-    if (result.outcome === "closed") {
-      return ctx.render(
-        confirmPageAt,
-        { state: "closed", reason: result.reason },
-        410,
-        languageOfLink(ctx.loaded),
-      );
-    }
-    return ctx.render(confirmPageAt, { state: "unknown" }, 404);
-  },
-);
+export const POST = publicForm(confirmationButton, async (ctx) => {
+  const result = await confirmMemorial(ctx.params.token ?? "");
+  if (result.outcome === "confirmed" || result.outcome === "already-confirmed") {
+    const lang = ctx.url.searchParams.get("lang");
+    // ?confirmed=1: the memorial page says "confirmed, thank you" (read by the page, not cached).
+    const query = `?confirmed=1${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+    // 303: the browser follows with a GET to the now visible memorial.
+    return new Response(null, {
+      status: 303,
+      headers: { Location: `/memorial/${result.memorialId}${query}`, "Cache-Control": "no-store" },
+    });
+  }
+  if (result.outcome === "expired") return ctx.render(confirmPageAt, { state: "expired" }, 410);
+  // Closed before this press (expired, or declined): a kind page, nothing planted.
+  if (result.outcome === "closed") {
+    return ctx.render(
+      confirmPageAt,
+      { state: "closed", reason: result.reason },
+      410,
+      languageOfLink(ctx.loaded),
+    );
+  }
+  return ctx.render(confirmPageAt, { state: "unknown" }, 404);
+});
