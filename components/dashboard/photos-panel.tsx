@@ -18,7 +18,6 @@ export async function PhotosPanel(props: {
   if (!photos) return null;
   const t = translator(props.language, "dashboard");
   const all = [...photos.waiting, ...photos.published];
-  const button = "rounded-lg border border-forest-700 px-3 py-1.5 text-sm font-medium text-forest-800";
   return (
     <section aria-labelledby="photos-title" className="space-y-3" id="photos" data-testid="dashboard-photos">
       <h2 id="photos-title" className="text-xl font-semibold">
@@ -58,28 +57,41 @@ export async function PhotosPanel(props: {
               </p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {photo.status === "waiting" ? (
-                  <form action={memorialPhotoAction}>
-                    <input type="hidden" name="memorialId" value={props.memorialId} />
-                    <input type="hidden" name="photoId" value={photo.id} />
-                    <input type="hidden" name="change" value="publish" />
-                    <button type="submit" className={button} data-testid="dashboard-photo-publish">
-                      {t("photosApprove")}
-                    </button>
-                  </form>
+                  <PhotoChange memorialId={props.memorialId} photoId={photo.id} change="publish">
+                    {t("photosApprove")}
+                  </PhotoChange>
                 ) : null}
-                <form action={memorialPhotoAction}>
-                  <input type="hidden" name="memorialId" value={props.memorialId} />
-                  <input type="hidden" name="photoId" value={photo.id} />
-                  <input type="hidden" name="change" value="remove" />
-                  <button type="submit" className={button} data-testid="dashboard-photo-remove">
-                    {t("photosRemove")}
-                  </button>
-                </form>
+                <PhotoChange memorialId={props.memorialId} photoId={photo.id} change="remove">
+                  {t("photosRemove")}
+                </PhotoChange>
               </div>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** One button that changes a photo (publish, remove): a plain form to memorialPhotoAction. */
+function PhotoChange(props: {
+  memorialId: number;
+  photoId: number;
+  change: "publish" | "remove";
+  children: React.ReactNode;
+}) {
+  return (
+    <form action={memorialPhotoAction}>
+      <input type="hidden" name="memorialId" value={props.memorialId} />
+      <input type="hidden" name="photoId" value={props.photoId} />
+      <input type="hidden" name="change" value={props.change} />
+      <button
+        type="submit"
+        className="rounded-lg border border-forest-700 px-3 py-1.5 text-sm font-medium text-forest-800"
+        data-testid={`dashboard-photo-${props.change}`}
+      >
+        {props.children}
+      </button>
+    </form>
   );
 }
