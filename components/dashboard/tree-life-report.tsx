@@ -4,6 +4,7 @@
 import { formatNumber } from "@memorial/lib/dashboard/format";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import type { DashboardTranslator } from "@memorial/lib/i18n/translate";
+import type { Survival } from "@memorial/lib/reports/tree-life";
 import type { LifeTable, TreeLifeReport } from "@memorial/lib/reports/tree-life-tables";
 
 const tableClass = "cards-table min-w-full border-collapse text-left text-sm";
@@ -100,6 +101,13 @@ export function TreeLifeReportView({
     value === null
       ? "–"
       : new Intl.NumberFormat(LOCALES[lang], { style: "percent", maximumFractionDigits: 1 }).format(value);
+  // The survival table's figures, right-aligned: each column's heading, key and value.
+  const survivalFigures = [
+    { key: "inGround", label: t("trees.colInGround"), value: (row: Survival) => n(row.inGround) },
+    { key: "alive", label: t("trees.colAlive"), value: (row: Survival) => n(row.alive) },
+    { key: "dead", label: t("trees.colDead"), value: (row: Survival) => n(row.dead) },
+    { key: "rate", label: t("trees.colSurvival"), value: (row: Survival) => rate(row.rate) },
+  ];
   const figures = [
     { key: "allocated", label: t("trees.colAllocated") },
     { key: "inGround", label: t("trees.colInGround") },
@@ -159,10 +167,11 @@ export function TreeLifeReportView({
                   <tr>
                     <th className={thClass}>{t("trees.colSite")}</th>
                     <th className={thClass}>{t("trees.colSpecies")}</th>
-                    <th className={`${thClass} sm:text-right`}>{t("trees.colInGround")}</th>
-                    <th className={`${thClass} sm:text-right`}>{t("trees.colAlive")}</th>
-                    <th className={`${thClass} sm:text-right`}>{t("trees.colDead")}</th>
-                    <th className={`${thClass} sm:text-right`}>{t("trees.colSurvival")}</th>
+                    {survivalFigures.map((f) => (
+                      <th key={f.key} className={`${thClass} sm:text-right`}>
+                        {f.label}
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
@@ -178,18 +187,11 @@ export function TreeLifeReportView({
                       <td className={tdClass} data-label={t("trees.colSpecies")}>
                         {row.species}
                       </td>
-                      <td className={numClass} data-label={t("trees.colInGround")} data-col="inGround">
-                        {n(row.inGround)}
-                      </td>
-                      <td className={numClass} data-label={t("trees.colAlive")} data-col="alive">
-                        {n(row.alive)}
-                      </td>
-                      <td className={numClass} data-label={t("trees.colDead")} data-col="dead">
-                        {n(row.dead)}
-                      </td>
-                      <td className={numClass} data-label={t("trees.colSurvival")} data-col="rate">
-                        {rate(row.rate)}
-                      </td>
+                      {survivalFigures.map((f) => (
+                        <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
+                          {f.value(row)}
+                        </td>
+                      ))}
                     </tr>
                   ))}
                 </tbody>
