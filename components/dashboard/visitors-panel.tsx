@@ -173,24 +173,14 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
           save.mutate(form);
         }}
       >
-        <div>
-          <label htmlFor={`${id}-level`} className={labelClass}>
-            {t("visitors_level")}
-          </label>
-          <select
-            id={`${id}-level`}
-            className={inputClass}
-            value={contextId ?? ""}
-            onChange={(event) => choose(event.target.value ? Number(event.target.value) : null)}
-          >
-            <option value="">{t("visitors_all")}</option>
-            {data.choices.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ContextSelect
+          id={`${id}-level`}
+          label={t("visitors_level")}
+          choices={data.choices}
+          all={t("visitors_all")}
+          value={contextId ?? ""}
+          onChange={(value) => choose(value ? Number(value) : null)}
+        />
         <label className="flex items-center gap-2">
           <input
             type="checkbox"
@@ -269,6 +259,37 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
         </div>
         <Pending active={save.isPending} />
       </form>
+    </div>
+  );
+}
+
+/** The choice of a funeral home (its id as the value), led by `all` (the value "") when given. */
+function ContextSelect(props: {
+  id: string;
+  label: string;
+  choices: VisitorPlantingOverview["choices"];
+  all?: string;
+  value: string | number;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        className={inputClass}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      >
+        {props.all === undefined ? null : <option value="">{props.all}</option>}
+        {props.choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }
@@ -373,23 +394,13 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
             />
           </div>
         ) : (
-          <div>
-            <label htmlFor={`${id}-context`} className={labelClass}>
-              {t("visitors_context")}
-            </label>
-            <select
-              id={`${id}-context`}
-              className={inputClass}
-              value={contextId}
-              onChange={(event) => setContextId(event.target.value)}
-            >
-              {data.choices.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ContextSelect
+            id={`${id}-context`}
+            label={t("visitors_context")}
+            choices={data.choices}
+            value={contextId}
+            onChange={setContextId}
+          />
         )}
         <div className="flex flex-wrap gap-4">
           <div>
