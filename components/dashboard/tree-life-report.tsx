@@ -4,7 +4,6 @@
 import { formatNumber } from "@memorial/lib/dashboard/format";
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import type { DashboardTranslator } from "@memorial/lib/i18n/translate";
-import type { Survival } from "@memorial/lib/reports/tree-life";
 import type { LifeTable, TreeLifeReport } from "@memorial/lib/reports/tree-life-tables";
 
 const tableClass = "cards-table min-w-full border-collapse text-left text-sm";
@@ -37,6 +36,35 @@ function Exports({ table, label, t }: { table: LifeTable; label: string; t: Dash
 
 type Figure = "allocated" | "inGround" | "alive";
 
+/** A column of figures: its key (data-col) and its heading (the label of its cells on a phone). */
+type Column<K extends string> = { key: K; label: string };
+
+/** The headings of a table's figures, right-aligned. */
+function FigureHeadings<K extends string>({ figures }: { figures: readonly Column<K>[] }) {
+  return (
+    <>
+      {figures.map((f) => (
+        <th key={f.key} className={`${thClass} sm:text-right`}>
+          {f.label}
+        </th>
+      ))}
+    </>
+  );
+}
+
+/** A row's figures, each cell labelled by its heading and keyed by its column. */
+function FigureCells<K extends string>(props: { figures: readonly Column<K>[]; value: (key: K) => string }) {
+  return (
+    <>
+      {props.figures.map((f) => (
+        <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
+          {props.value(f.key)}
+        </td>
+      ))}
+    </>
+  );
+}
+
 /** A table of the three figures per funeral home or per site, with its exports. */
 function FiguresTable(props: {
   table: "homes" | "sites";
@@ -46,7 +74,7 @@ function FiguresTable(props: {
     Figure,
     number
   >)[];
-  figures: readonly { key: Figure; label: string }[];
+  figures: readonly Column<Figure>[];
   n: (value: number) => string;
   t: DashboardTranslator;
 }) {
@@ -59,11 +87,7 @@ function FiguresTable(props: {
           <thead>
             <tr>
               <th className={thClass}>{props.firstColumn}</th>
-              {figures.map((f) => (
-                <th key={f.key} className={`${thClass} sm:text-right`}>
-                  {f.label}
-                </th>
-              ))}
+              <FigureHeadings figures={figures} />
             </tr>
           </thead>
           <tbody>
@@ -72,11 +96,7 @@ function FiguresTable(props: {
                 <td className={tdClass} data-label={props.firstColumn}>
                   {row.name}
                 </td>
-                {figures.map((f) => (
-                  <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
-                    {n(row[f.key])}
-                  </td>
-                ))}
+                <FigureCells figures={figures} value={(key) => n(row[key])} />
               </tr>
             ))}
           </tbody>
@@ -101,13 +121,12 @@ export function TreeLifeReportView({
     value === null
       ? "–"
       : new Intl.NumberFormat(LOCALES[lang], { style: "percent", maximumFractionDigits: 1 }).format(value);
-  // The survival table's figures, right-aligned: each column's heading, key and value.
   const survivalFigures = [
-    { key: "inGround", label: t("trees.colInGround"), value: (row: Survival) => n(row.inGround) },
-    { key: "alive", label: t("trees.colAlive"), value: (row: Survival) => n(row.alive) },
-    { key: "dead", label: t("trees.colDead"), value: (row: Survival) => n(row.dead) },
-    { key: "rate", label: t("trees.colSurvival"), value: (row: Survival) => rate(row.rate) },
-  ];
+    { key: "inGround", label: t("trees.colInGround") },
+    { key: "alive", label: t("trees.colAlive") },
+    { key: "dead", label: t("trees.colDead") },
+    { key: "rate", label: t("trees.colSurvival") },
+  ] as const;
   const figures = [
     { key: "allocated", label: t("trees.colAllocated") },
     { key: "inGround", label: t("trees.colInGround") },
@@ -167,11 +186,7 @@ export function TreeLifeReportView({
                   <tr>
                     <th className={thClass}>{t("trees.colSite")}</th>
                     <th className={thClass}>{t("trees.colSpecies")}</th>
-                    {survivalFigures.map((f) => (
-                      <th key={f.key} className={`${thClass} sm:text-right`}>
-                        {f.label}
-                      </th>
-                    ))}
+                    <FigureHeadings figures={survivalFigures} />
                   </tr>
                 </thead>
                 <tbody>
@@ -187,11 +202,10 @@ export function TreeLifeReportView({
                       <td className={tdClass} data-label={t("trees.colSpecies")}>
                         {row.species}
                       </td>
-                      {survivalFigures.map((f) => (
-                        <td key={f.key} className={numClass} data-label={f.label} data-col={f.key}>
-                          {f.value(row)}
-                        </td>
-                      ))}
+                      <FigureCells
+                        figures={survivalFigures}
+                        value={(key) => (key === "rate" ? rate(row.rate) : n(row[key]))}
+                      />
                     </tr>
                   ))}
                 </tbody>
