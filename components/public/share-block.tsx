@@ -31,30 +31,26 @@ export function ShareBlock({
             {t("shareEmail")}
           </a>
         </li>
-        <li>
-          <a
-            className={linkClass}
-            href={links.whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="share-whatsapp"
-          >
-            {t("shareOn", { network: "WhatsApp" })}
-            <span className="sr-only"> {t("newTab")}</span>
-          </a>
-        </li>
-        <li>
-          <a
-            className={linkClass}
-            href={links.facebook}
-            target="_blank"
-            rel="noopener noreferrer"
-            data-testid="share-facebook"
-          >
-            {t("shareOn", { network: "Facebook" })}
-            <span className="sr-only"> {t("newTab")}</span>
-          </a>
-        </li>
+        {/* The networks open in a new tab, which the link says to a screen reader. */}
+        {(
+          [
+            ["whatsapp", "WhatsApp", links.whatsapp],
+            ["facebook", "Facebook", links.facebook],
+          ] as const
+        ).map(([id, network, href]) => (
+          <li key={id}>
+            <a
+              className={linkClass}
+              href={href}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid={`share-${id}`}
+            >
+              {t("shareOn", { network })}
+              <span className="sr-only"> {t("newTab")}</span>
+            </a>
+          </li>
+        ))}
         <li>
           <a className={linkClass} href={url} data-testid="share-copy" data-copied={t("shareLinkCopied")}>
             {t("shareCopyLink")}
