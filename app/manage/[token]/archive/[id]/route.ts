@@ -6,27 +6,16 @@
 import { html } from "@memorial/lib/html";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { translator } from "@memorial/lib/i18n/translate";
-import { lookupManage } from "@memorial/lib/memorials/manage-token";
 import { downloadableArchive } from "@memorial/lib/privacy/archive";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
 import { publicDocument } from "@/web/public-pages/confirm-page";
-
-const text = (body: string, status: number) =>
-  new Response(body, {
-    status,
-    headers: {
-      "content-type": "text/plain; charset=utf-8",
-      "cache-control": "no-store",
-      "referrer-policy": "same-origin",
-    },
-  });
+import { activeManageLink } from "@/web/public-pages/manage-link-file";
 
 export async function GET(request: NextRequest, context: { params: Promise<{ token: string; id: string }> }) {
   const { token, id } = await context.params;
-  const found = await lookupManage(token);
-  if (found.state === "unknown") return text("Not found", 404);
-  if (found.state !== "active") return text("This management link has expired or been replaced", 410);
+  const found = await activeManageLink(token);
+  if (found instanceof Response) return found;
   const archiveId = parseId(id);
   const archive = archiveId === null ? null : await downloadableArchive(found.memorialId, archiveId);
   if (!archive?.content) {

@@ -1,0 +1,26 @@
+// The files a family's management link serves (the archive, the print kit): the link is checked as
+// the management page checks it, and a refusal is a short private text whose address (it holds
+// the link) is not sent on as a referrer.
+import { lookupManage, type ManageLookup } from "@memorial/lib/memorials/manage-token";
+
+/** A plain-text answer of a management link's file. */
+export const manageFileText = (body: string, status: number) =>
+  new Response(body, {
+    status,
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "referrer-policy": "same-origin",
+    },
+  });
+
+/** The active link `token` names, or the answer to a link that is not: unknown 404, expired or replaced 410. */
+export async function activeManageLink(
+  token: string,
+): Promise<Extract<ManageLookup, { state: "active" }> | Response> {
+  const found = await lookupManage(token);
+  if (found.state === "unknown") return manageFileText("Not found", 404);
+  if (found.state !== "active")
+    return manageFileText("This management link has expired or been replaced", 410);
+  return found;
+}
