@@ -11,14 +11,11 @@ import { displayTitle } from "@memorial/lib/memorials/policy";
 import { ceremonyCalendar } from "@memorial/lib/reminders/ceremony-calendar";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
+import { calendarFile, calendarNotFound } from "@/web/public-pages/calendar-file";
 
 type Context = { params: Promise<{ id: string }> };
 
-const notFound = () =>
-  new Response("Not found: no public memorial with a ceremony has this id.\n", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+const notFound = () => calendarNotFound("with a ceremony");
 
 export async function GET(request: NextRequest, context: Context) {
   const id = parseId((await context.params).id);
@@ -37,11 +34,5 @@ export async function GET(request: NextRequest, context: Context) {
     host: new URL(origin).host,
     now: new Date(),
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="ceremony-${memorial.id}.ics"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return calendarFile(body, `ceremony-${memorial.id}.ics`);
 }

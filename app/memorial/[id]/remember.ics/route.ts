@@ -10,14 +10,11 @@ import { anniversaryCalendar } from "@memorial/lib/reminders/ics";
 import { calendarMemorial } from "@memorial/lib/reminders/queries";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
+import { calendarFile, calendarNotFound } from "@/web/public-pages/calendar-file";
 
 type Context = { params: Promise<{ id: string }> };
 
-const notFound = () =>
-  new Response("Not found: no public memorial with an exact date of death has this id.\n", {
-    status: 404,
-    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+const notFound = () => calendarNotFound("with an exact date of death");
 
 export async function GET(request: NextRequest, context: Context) {
   const id = parseId((await context.params).id);
@@ -37,11 +34,5 @@ export async function GET(request: NextRequest, context: Context) {
     host: new URL(origin).host,
     now: new Date(),
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="memorial-${memorial.id}.ics"`,
-      "Cache-Control": "no-store",
-    },
-  });
+  return calendarFile(body, `memorial-${memorial.id}.ics`);
 }
