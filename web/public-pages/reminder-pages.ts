@@ -8,6 +8,7 @@ import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { AddressSubscription } from "@memorial/lib/reminders/address-page";
+import { lookupSubscription, type SubscriptionView } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
 import { publicDocument } from "./confirm-page";
 
@@ -161,4 +162,19 @@ export function reminderPageResponse(
 ) {
   const lang = secretLinkLanguage(request, language);
   return secretLinkPage(reminderPage(view, lang, requestNonce(request), request.nextUrl.pathname), status);
+}
+
+/**
+ * The GET of a subscription's link (confirm, unsubscribe): reads only, as mail scanners open
+ * links. An unknown link is the 404 page; `show` answers for the subscription it names.
+ */
+export function subscriptionLinkPage(
+  show: (request: NextRequest, token: string, found: SubscriptionView) => Response,
+) {
+  return async (request: NextRequest, context: { params: Promise<{ token: string }> }) => {
+    const { token } = await context.params;
+    const found = await lookupSubscription(token);
+    if (!found) return reminderPageResponse(request, { state: "unknown" }, 404);
+    return show(request, token, found);
+  };
 }

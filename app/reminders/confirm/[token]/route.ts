@@ -4,18 +4,12 @@
 
 import { publicForm } from "@memorial/lib/http/public-form";
 import { confirmSubscription, lookupSubscription } from "@memorial/lib/reminders/subscriptions";
-import type { NextRequest } from "next/server";
-import { reminderPage, reminderPageResponse } from "@/web/public-pages/reminder-pages";
-
-type Context = { params: Promise<{ token: string }> };
+import { reminderPage, reminderPageResponse, subscriptionLinkPage } from "@/web/public-pages/reminder-pages";
 
 const page = reminderPageResponse;
 
 // GET /reminders/confirm/{token}: what would be confirmed, and the button. Reads only.
-export async function GET(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  const found = await lookupSubscription(token);
-  if (!found) return page(request, { state: "unknown" }, 404);
+export const GET = subscriptionLinkPage((request, token, found) => {
   if (found.unsubscribed) return page(request, { state: "cancelled" }, 410, found.language);
   if (found.confirmed) {
     return page(
@@ -26,7 +20,7 @@ export async function GET(request: NextRequest, context: Context) {
     );
   }
   return page(request, { state: "confirm", token, title: found.title }, 200, found.language);
-}
+});
 
 // POST /reminders/confirm/{token}: confirms (again is harmless). The button of the page the link
 // opens; no Origin is asked, the secret token is the proof.

@@ -7,22 +7,16 @@
 
 import { publicForm } from "@memorial/lib/http/public-form";
 import { lookupSubscription, unsubscribe } from "@memorial/lib/reminders/subscriptions";
-import type { NextRequest } from "next/server";
-import { reminderPage, reminderPageResponse } from "@/web/public-pages/reminder-pages";
-
-type Context = { params: Promise<{ token: string }> };
+import { reminderPage, reminderPageResponse, subscriptionLinkPage } from "@/web/public-pages/reminder-pages";
 
 const page = reminderPageResponse;
 
 // GET /reminders/unsubscribe/{token}: the question and the button. Reads only.
-export async function GET(request: NextRequest, context: Context) {
-  const { token } = await context.params;
-  const found = await lookupSubscription(token);
-  if (!found) return page(request, { state: "unknown" }, 404);
+export const GET = subscriptionLinkPage((request, token, found) => {
   if (found.unsubscribed)
     return page(request, { state: "unsubscribed", title: found.title }, 200, found.language);
   return page(request, { state: "unsubscribe", token, title: found.title }, 200, found.language);
-}
+});
 
 // POST /reminders/unsubscribe/{token}: the button, or a mail provider's one-click request.
 export const POST = publicForm(
