@@ -52,6 +52,9 @@ test("the dashboard sets, moves and cancels a ceremony: the page and the calenda
   await expect(section.getByTestId("dashboard-ceremony-none")).toBeVisible();
   const form = section.getByTestId("dashboard-ceremony-form");
   await expect(form.getByLabel("Time zone", { exact: true })).toHaveValue("Europe/Brussels");
+  // The form's fields are React's: filled before hydration, they would be emptied by it. Its
+  // button is enabled once the form is hydrated.
+  await expect(form.getByRole("button", { name: "Save the ceremony" })).toBeEnabled();
   await fill(form, {
     "Date and time": `${NEXT_YEAR}-06-15T14:30`,
     Place: "Église Saint-Martin",
@@ -144,6 +147,8 @@ test("the dashboard refuses a past start, an http:// livestream and a note too l
     ],
     ["Note (facultatif)", "n".repeat(501), "ceremony-note", "Ce texte est trop long."],
   ] as const;
+  // Filled before hydration, React's fields would be emptied by it: the button says when it is done.
+  await expect(save).toBeEnabled();
   for (const [label, value, id, words] of refused) {
     await fill(form, { ...valid, [label]: value });
     await save.click();
