@@ -7,7 +7,9 @@ const alias = {
 };
 
 // Two projects in one run, side by side:
-// - unit: the tests beside the code (lib/, web/, cli/), in worker threads;
+// - unit: the tests beside the code (lib/, web/, cli/), in worker threads, with no setup file:
+//   loading the database client for each of them took a quarter of their time, and the few that
+//   read the database or listen close what they open themselves;
 // - database: test/**, against the real PostgreSQL that test/global-setup.ts starts, in forked
 //   workers. Each test makes its own operator and data, so files run several at a time: they spend
 //   most of their time waiting for PostgreSQL, which has the machine's cores to itself meanwhile.
@@ -26,7 +28,6 @@ export default defineConfig({
           name: "unit",
           include: ["lib/**/*.test.ts", "web/**/*.test.ts", "cli/**/*.test.ts", "components/**/*.test.ts"],
           pool: "threads",
-          setupFiles: ["test/after-each-file.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -18,7 +18,7 @@
 //
 //   node scripts/test.mjs [stage...]   runs the named stages only (and nothing they need)
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 const STAGES = [
   { name: "lint", command: ["npm", "run", "--silent", "lint"], needs: [] },
@@ -58,6 +58,26 @@ function flakyTests() {
   return flaky;
 }
 
+/**
+ * The machine's CPU time so far, busy and total, in clock ticks (Linux's /proc/stat; null
+ * elsewhere). Two readings give the share of the cores a stage kept busy: whether it waits or
+ * computes, which says whether more stages side by side could gain anything.
+ */
+function cpuTicks() {
+  if (!existsSync("/proc/stat")) return null;
+  const [, ...fields] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const total = ticks.reduce((sum, tick) => sum + tick, 0);
+  const idle = ticks[3] + (ticks[4] ?? 0); // idle and iowait
+  return { busy: total - idle, total };
+}
+
+/** The share of the machine's cores busy between two readings of cpuTicks, as "87 %", or "". */
+function busyShare(from, to) {
+  if (!from || !to || to.total === from.total) return "";
+  return `${Math.round((100 * (to.busy - from.busy)) / (to.total - from.total))} %`;
+}
+
 const only = process.argv.slice(2);
 for (const name of only) {
   if (!STAGES.some((stage) => stage.name === name)) {
@@ -67,18 +87,21 @@ for (const name of only) {
 }
 const chosen = only.length ? STAGES.filter((stage) => only.includes(stage.name)) : STAGES;
 const began = Date.now();
+const cpuAtBeginning = cpuTicks();
 const results = new Map(); // name → { status: "passed" | "failed" | "skipped", seconds, startedAt }
 
 function run(stage) {
   return new Promise((resolve) => {
     const startedAt = (Date.now() - began) / 1000;
+    const cpuAtStart = cpuTicks();
     console.log(`\n▶ ${stage.name} (${stage.command.join(" ")}) at ${startedAt.toFixed(0)} s`);
     const child = spawn(stage.command[0], stage.command.slice(1), { stdio: "inherit" });
     child.on("exit", (code, signal) => {
       const seconds = (Date.now() - began) / 1000 - startedAt;
       const status = code === 0 ? "passed" : "failed";
       const flaky = stage.name === "e2e" ? flakyTests() : [];
-      results.set(stage.name, { status, seconds, startedAt, detail: signal ?? `exit ${code}`, flaky });
+      const busy = busyShare(cpuAtStart, cpuTicks());
+      results.set(stage.name, { status, seconds, startedAt, busy, detail: signal ?? `exit ${code}`, flaky });
       console.log(`${code === 0 ? "✔" : "✘"} ${stage.name} ${status} in ${seconds.toFixed(0)} s`);
       resolve();
     });
@@ -114,13 +137,19 @@ const total = (Date.now() - began) / 1000;
 console.log("\nnpm test: the stages");
 for (const stage of chosen) {
   const result = results.get(stage.name);
-  const at = result.startedAt === null ? "" : ` (from ${result.startedAt.toFixed(0)} s)`;
+  const at =
+    result.startedAt === null
+      ? ""
+      : ` (from ${result.startedAt.toFixed(0)} s${result.busy ? `, cores ${result.busy} busy` : ""})`;
   const why = result.status === "passed" ? "" : `: ${result.detail}`;
   console.log(
     `  ${stage.name.padEnd(10)} ${result.status.padEnd(8)} ${result.seconds.toFixed(0).padStart(5)} s${at}${why}`,
   );
 }
-console.log(`  ${"total".padEnd(10)} ${"".padEnd(8)} ${total.toFixed(0).padStart(5)} s`);
+const machine = busyShare(cpuAtBeginning, cpuTicks());
+console.log(
+  `  ${"total".padEnd(10)} ${"".padEnd(8)} ${total.toFixed(0).padStart(5)} s${machine ? ` (cores ${machine} busy)` : ""}`,
+);
 const flaky = [...results.values()].flatMap((result) => result.flaky ?? []);
 if (flaky.length) {
   console.log(`\nnpm test: ${flaky.length} flaky end-to-end test(s), passed only when run again:`);
