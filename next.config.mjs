@@ -2,6 +2,21 @@
 // with a per-request nonce. The server writes the same headers on the answers it makes itself
 // (lib/http/security-headers.ts; its test keeps the two lists equal).
 
+// The addresses that hold a secret in their path (a family's, a visitor's or a colleague's link):
+// their answers send no referrer at all to another site. The route handlers say so too
+// (lib/http/secret-link-page.ts), but Next.js writes these headers over a route's own, the last
+// matching rule winning, so the rule for them comes after the one for every path.
+const SECRET_LINK_PATHS = [
+  "/confirm/:token/:rest*",
+  "/confirm/:token",
+  "/manage/:token/:rest*",
+  "/manage/:token",
+  "/guestbook/withdraw/:token",
+  "/reminders/:what/:token",
+  "/dashboard/invite/:token",
+  "/dashboard/reset/:token",
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -42,6 +57,10 @@ const nextConfig = {
           { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
         ],
       },
+      ...SECRET_LINK_PATHS.map((source) => ({
+        source,
+        headers: [{ key: "Referrer-Policy", value: "same-origin" }],
+      })),
     ];
   },
 };

@@ -184,7 +184,12 @@ test("the family approves: the cached page shows it at once, its files answer wi
   const [theirs] = await photosOf(replaced.memorialId);
   const newer = (await transaction((tx) => issueManageToken(tx, replaced.memorialId))).token;
   const theirThumbnail = `/photos/${theirs?.fileKeys[0]}.jpg`;
-  expect((await fetch(`${replaced.manage}${theirThumbnail}`)).status).toBe(410);
+  // The refusal, as every file of a family's link answers one: private, and its address (it holds
+  // the link) not sent on as a referrer.
+  const gone = await fetch(`${replaced.manage}${theirThumbnail}`);
+  expect(gone.status).toBe(410);
+  expect(gone.headers.get("referrer-policy")).toBe("same-origin");
+  expect(gone.headers.get("cache-control")).toBe("no-store");
   expect((await fetch(`${site.url}/manage/${newer}${theirThumbnail}`)).status).toBe(200);
   expect((await family({ action: "photo-approve", photo: String(photo?.id) })).status).toBe(303);
 

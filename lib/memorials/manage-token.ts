@@ -78,6 +78,16 @@ export async function manageLinkOf(
     : { state: state === "active" ? "unknown" : state };
 }
 
+/** The language a page of the family's link speaks when the request asks none (familyLanguage). */
+export async function familyLanguageOf(memorialId: number): Promise<Language> {
+  return familyLanguage(
+    await db.memorial.findUniqueOrThrow({
+      where: { id: memorialId },
+      select: { language: true, family: { select: { language: true } } },
+    }),
+  );
+}
+
 /**
  * In a use case's transaction: the memorial a family's token may act on, or a NOT_FOUND
  * DomainError whose problem.reason says why: "unknown", "expired" or "revoked" (the management
@@ -133,10 +143,7 @@ export interface ManageView {
   privacy: MemorialPrivacyView;
 }
 
-export type ManageLookup =
-  | ManageView
-  | { state: "expired" | "revoked"; language: Language }
-  | { state: "unknown" };
+type ManageLookup = ManageView | { state: "expired" | "revoked"; language: Language } | { state: "unknown" };
 
 /** What the management page shows (reads only: GET and HEAD, e-mail scanners included). */
 export async function lookupManage(token: string): Promise<ManageLookup> {

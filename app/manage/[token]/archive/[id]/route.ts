@@ -6,6 +6,7 @@
 import { html } from "@memorial/lib/html";
 import { requestNonce, secretLinkLanguage, secretLinkPage } from "@memorial/lib/http/secret-link-page";
 import { translator } from "@memorial/lib/i18n/translate";
+import { familyLanguageOf } from "@memorial/lib/memorials/manage-token";
 import { downloadableArchive } from "@memorial/lib/privacy/archive";
 import { parseId } from "@memorial/lib/validation";
 import type { NextRequest } from "next/server";
@@ -19,7 +20,7 @@ export async function GET(request: NextRequest, context: { params: Promise<{ tok
   const archiveId = parseId(id);
   const archive = archiveId === null ? null : await downloadableArchive(found.memorialId, archiveId);
   if (!archive?.content) {
-    const language = secretLinkLanguage(request, found.language);
+    const language = secretLinkLanguage(request, await familyLanguageOf(found.memorialId));
     const m = translator(language, "page");
     const body = html`<h1>${m("manageArchiveGoneTitle")}</h1><p>${m("manageArchiveGoneText")}</p>
       <p><a href="${`/manage/${encodeURIComponent(token)}?lang=${language}`}">${m("manageTitle")}</a></p>`;

@@ -5,20 +5,15 @@
 // the address (it holds the link) is not sent on as a referrer.
 
 import { familyPhotoFile } from "@memorial/lib/memorial-photos/queries";
-import { manageLinkOf } from "@memorial/lib/memorials/manage-token";
 import { photoFileResponse, photoKeyOf, photoNotFound } from "@/web/photo-file";
+import { activeManageLink } from "@/web/public-pages/manage-link-file";
 
 export async function GET(request: Request, context: { params: Promise<{ token: string; file: string }> }) {
   const { token, file } = await context.params;
   const key = photoKeyOf(file);
-  const found = await manageLinkOf(token);
-  if (found.state === "unknown" || !key) return photoNotFound();
-  if (found.state !== "active") {
-    return new Response("This management link has expired or been replaced\n", {
-      status: 410,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-    });
-  }
+  if (!key) return photoNotFound();
+  const found = await activeManageLink(token);
+  if (found instanceof Response) return found;
   const response = photoFileResponse(
     request,
     key,
