@@ -10,7 +10,7 @@ import { actingAs } from "@memorial/lib/audit/actor";
 import { AUDIT_ACTIONS, CHANGE_KINDS, type ChangeKind } from "@memorial/lib/changes/kinds";
 import { type Change, recordChange, withEvents } from "@memorial/lib/changes/record";
 import { db, transaction } from "@memorial/lib/db/client";
-import { EVENT_TYPES } from "@memorial/lib/events/events";
+import { EVENT_TYPES } from "@memorial/lib/events/event-types";
 import { WEBHOOK_EVENTS } from "@memorial/lib/webhooks/event-types";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";

@@ -15,8 +15,8 @@
 
 import { Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { type SqlClient, sqlTransaction } from "@memorial/lib/db/raw";
+import type { DomainEventType } from "@memorial/lib/events/event-types";
 import {
-  type DomainEventType,
   EVENT_CHANNEL,
   type EventSignal,
   type NewDomainEvent,

@@ -1,7 +1,7 @@
 // The words of each domain event in the dashboard (the webhooks page, a memorial's history): one
 // table, in the catalogues' keys, so an event shown anywhere reads the same (the type makes a
 // new webhook event without words a compile error).
-import type { DomainEventType } from "@memorial/lib/events/events";
+import type { DomainEventType } from "@memorial/lib/events/event-types";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import type { WebhookEventType } from "@memorial/lib/webhooks/event-types";
 

@@ -10,7 +10,8 @@ import { db, Prisma, type Tx, transaction } from "@memorial/lib/db/client";
 import { isConnectionError, reportDatabaseFailure } from "@memorial/lib/db/health";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { RetryLater } from "@memorial/lib/jobs/retry";
-import { type DomainEventType, onEventSignals } from "./events";
+import type { DomainEventType } from "./event-types";
+import { onEventSignals } from "./events";
 import { ensureListening } from "./listener";
 import type { StoredPayload } from "./payloads";
 

@@ -7,46 +7,11 @@
 // No adapter (route, page, action, command line) calls a side effect itself.
 import { randomUUID } from "node:crypto";
 import { db } from "@memorial/lib/db/client";
-import { CEREMONY_EVENTS } from "@memorial/lib/events/ceremony-events";
-import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
-import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
-import { MEMORIAL_PHOTO_EVENTS } from "@memorial/lib/events/memorial-photo-events";
-import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
+import type { DomainEventType } from "./event-types";
 import type { EventPayloads, EventType } from "./payloads";
 
-export const EVENT_TYPES = [
-  "memorial.created",
-  "tree.planted",
-  "memorial.confirmed",
-  // Never confirmed (its link expired) or declined by its family.
-  "memorial.expired",
-  "person.modified",
-  "confirmation.resent",
-  "key.revoked",
-  // The family's controls (lib/memorials/*-memorial.ts, hide-message.ts); payload.by says who.
-  ...FAMILY_CONTROL_EVENTS,
-  "manage_link.sent",
-  "planting.queued",
-  // A tree's life after its order (lib/trees): in the ground, checked, dead, replaced.
-  ...TREE_LIFE_EVENTS,
-  // The guestbook (lib/guestbook): a visitor's message, its moderation, the mode.
-  ...GUESTBOOK_EVENTS,
-  // Trees moved from one of the operator's memorials to another (lib/trees/move-trees.ts).
-  "tree.moved",
-  // Duplicate memorials merged into one (lib/duplicates/merge-memorials.ts), and the undo.
-  "memorial.merged",
-  "memorial.unmerged",
-  // A data subject's erasure changed what the memorial shows (lib/privacy/subject-erase.ts).
-  "memorial.personal_data_erased",
-  // The memorial's ceremony set, changed or cancelled by its operator (lib/ceremonies).
-  ...CEREMONY_EVENTS,
-  // The photos visitors share: shared, published by the family or the operator, removed.
-  ...MEMORIAL_PHOTO_EVENTS,
-] as const;
-export type DomainEventType = (typeof EVENT_TYPES)[number];
-
-// The list above and the payload map (lib/events/payloads.ts) name the same types: a type added
-// to one only fails the type check here.
+// The list of types (lib/events/event-types.ts) and the payload map (lib/events/payloads.ts) name
+// the same types: a type added to one only fails the type check here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const sameTypes: Same<DomainEventType, EventType> = true;
 void sameTypes;

@@ -3,7 +3,8 @@
 // untyped again, the directives would be unused and the type check would fail on them.
 import { expect, it } from "vitest";
 import type { StoredEvent, StoredEventOf } from "./dispatcher";
-import { EVENT_TYPES, type NewDomainEvent } from "./events";
+import { EVENT_TYPES } from "./event-types";
+import type { NewDomainEvent } from "./events";
 
 it("refuses, at the type check, a payload that is not its type's", () => {
   const right: NewDomainEvent = { type: "key.revoked", operatorId: 1, isTest: false, payload: { keyId: 3 } };

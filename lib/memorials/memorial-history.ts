@@ -1,7 +1,7 @@
 // The history of a memorial's family settings for its own operator's dashboard: who (the family
 // or the operator) hid, showed, anonymised the memorial or hid a message, and when.
 import { db } from "@memorial/lib/db/client";
-import type { DomainEventType } from "@memorial/lib/events/events";
+import type { DomainEventType } from "@memorial/lib/events/event-types";
 import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 
 const HISTORY_TYPES: DomainEventType[] = [...FAMILY_CONTROL_EVENTS, "manage_link.sent"];

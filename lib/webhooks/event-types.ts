@@ -1,44 +1,33 @@
 // The webhook event types: the domain events an endpoint can choose (the command line's
-// --events, the dashboard's webhooks page, the API reference's webhooks section). The database
-// holds the same list as rows of webhook_event_type, which an endpoint's choices
-// (webhook_endpoint_event) reference: a type added here gets its row by one INSERT in its
-// migration, and test/webhook-event-types.test.ts fails while the two differ. A module of its own,
+// --events, the dashboard's webhooks page, the API reference's webhooks section), read from the
+// catalogue of domain events rather than listed again. A new domain event is offered to endpoints
+// unless it is named below. The database holds the same list as rows of webhook_event_type, which
+// an endpoint's choices (webhook_endpoint_event) reference: a new type gets its row by one INSERT
+// in its migration, and test/webhook-event-types.test.ts fails while the two differ. A module
 // without the database, for the reference.
 
-import { CEREMONY_EVENTS } from "@memorial/lib/events/ceremony-events";
-import type { DomainEventType } from "@memorial/lib/events/events";
-import { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
-import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
-import { TREE_LIFE_EVENTS } from "@memorial/lib/events/tree-life-events";
+import { type DomainEventType, EVENT_TYPES } from "@memorial/lib/events/event-types";
 
-/** The domain events an endpoint can receive. */
-export const WEBHOOK_EVENTS = [
-  "memorial.created",
-  "tree.planted",
-  "memorial.confirmed",
-  "person.modified",
-  // A memorial never confirmed (its link expired) or declined by its family.
-  "memorial.expired",
-  // The family's controls (its management link) and the operator's own changes of them.
-  ...FAMILY_CONTROL_EVENTS,
-  // A tree's life after its order: in the ground, checked, dead, replaced.
-  ...TREE_LIFE_EVENTS,
-  // The guestbook: a visitor's message received, published, hidden, deleted, withdrawn by its
-  // author; the mode.
-  ...GUESTBOOK_EVENTS,
-  // Trees moved from one of the operator's memorials to another.
-  "tree.moved",
-  // Duplicate memorials merged into one, and the undo of a merge.
-  "memorial.merged",
-  "memorial.unmerged",
-  // A person's data erased at their request changed what the memorial shows.
-  "memorial.personal_data_erased",
-  // The memorial's ceremony set, changed (moved, or another detail) or cancelled by its operator.
-  ...CEREMONY_EVENTS,
-  // A visitor's photo published in the memorial's gallery by the family or the operator.
-  "photo.published",
+/**
+ * The domain events no endpoint can receive: the service's own work on its way (a confirmation
+ * sent again, a management link sent, a planting waiting for stock), a key's revocation, and a
+ * visitor's photo before its family publishes it or once it is removed.
+ */
+const NOT_FOR_WEBHOOKS = [
+  "confirmation.resent",
+  "key.revoked",
+  "manage_link.sent",
+  "planting.queued",
+  "photo.shared",
+  "photo.removed",
 ] as const satisfies readonly DomainEventType[];
-export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+export type WebhookEventType = Exclude<DomainEventType, (typeof NOT_FOR_WEBHOOKS)[number]>;
+
+/** The domain events an endpoint can receive: every other domain event, in the catalogue's order. */
+export const WEBHOOK_EVENTS: readonly WebhookEventType[] = EVENT_TYPES.filter(
+  (type): type is WebhookEventType => !(NOT_FOR_WEBHOOKS as readonly string[]).includes(type),
+);
 
 export const isWebhookEvent = (value: string): value is WebhookEventType =>
   (WEBHOOK_EVENTS as readonly string[]).includes(value);
