@@ -7,6 +7,8 @@ import type { OperatorScope } from "@memorial/lib/scope";
 import {
   listTransactions,
   TOTAL_MODES,
+  type TotalMode,
+  type TotalRow,
   type TransactionRow,
   transactionBatches,
   transactionTotals,
@@ -107,19 +109,7 @@ export async function monthTransactions(input: {
         mode,
         totals[i].rows.map((row) => ({ ...row, key: row.key === null ? null : String(row.key) })),
       ]),
-    ) as Record<
-      (typeof TOTAL_MODES)[number],
-      {
-        key: string | null;
-        name: string | null;
-        transactions: number;
-        trees: number;
-        freeTrees: number;
-        amount: string;
-        visitorTrees: number;
-        visitorAmount: string;
-      }[]
-    >,
+    ) as Record<TotalMode, (Omit<TotalRow, "key"> & { key: string | null })[]>,
   };
 }
 
