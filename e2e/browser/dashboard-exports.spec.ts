@@ -9,7 +9,7 @@ import { TRANSACTION_CSV_HEADER } from "@memorial/lib/transactions/dashboard-que
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
-import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
+import { createMemorialByApi, makeUser, settled, signIn } from "./dashboard-support";
 
 async function workbook(bytes: Buffer | ArrayBuffer) {
   const book = new ExcelJS.Workbook();
@@ -62,6 +62,10 @@ test("in French: planter and message on screen, this month by default, presets, 
   await expect(page.getByTestId("total-trees")).toHaveText("2");
   expect(page.url()).toContain("month=1&day=1&days=36");
   await page.getByRole("button", { name: "Ce mois-ci" }).click();
+  // This year's total is this month's too: wait for this month's report, whose links are this
+  // month's files, before downloading them.
+  await expect(page).toHaveURL(new RegExp(`month=${month.month}&day=1&days=${month.days}&`));
+  await settled(page.getByTestId("total-trees"));
   await expect(page.getByTestId("total-trees")).toHaveText("2");
 
   // The CSV: UTF-8 with a byte order mark, ";" between columns, decimal commas.
@@ -140,6 +144,8 @@ test("in English: the CSV uses commas and decimal points; the transactions' XLSX
   await page.getByRole("link", { name: "Transactions" }).click();
   await page.getByLabel("Month", { exact: true }).fill(`${year}-${String(month).padStart(2, "0")}`);
   await page.getByRole("button", { name: "Show", exact: true }).click();
+  // The download links are the month's once the address holds it.
+  await expect(page).toHaveURL(new RegExp(`month=${year}-${String(month).padStart(2, "0")}&`));
   const [xlsx] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download Excel (whole period)" }).click(),

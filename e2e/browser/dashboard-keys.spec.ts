@@ -87,6 +87,9 @@ test("a test key is created as a test key", async ({ page }) => {
   const user = await makeUser(operator.operatorId);
   await signIn(page, user);
   await page.getByRole("link", { name: "API keys" }).click();
+  // Typed before hydration, the controlled name would be emptied by React: the button says when
+  // the page is hydrated.
+  await expect(page.getByRole("button", { name: "Create a test key" })).toBeEnabled();
   await page.getByLabel("Key name").fill("Tests");
   await page.getByRole("button", { name: "Create a test key" }).click();
   const key = (await page.getByTestId("new-key").textContent())!.trim();
@@ -101,6 +104,7 @@ test("in French: the key's name, its last use and the confirmation, in words", a
   const user = await makeUser(operator.operatorId);
   await signIn(page, user, "fr");
   await page.getByRole("link", { name: "Clés d'API" }).click();
+  await expect(page.getByRole("button", { name: "Créer une clé de production" })).toBeEnabled();
   await page.getByLabel("Nom de la clé").fill("Site web");
   await page.getByRole("button", { name: "Créer une clé de production" }).click();
   const key = (await page.getByTestId("new-key").textContent())!.trim();

@@ -26,6 +26,9 @@ for (const lang of ["fr", "en"] as const) {
     const user = await makeUser(operator.operatorId);
     await signIn(page, user, lang);
     await page.goto(`${baseUrl()}/dashboard/memorials/${created.IdMemorial}`);
+    // The person's form is React's: its boxes checked before hydration would be ignored by it. Its
+    // button is enabled once it is hydrated.
+    await expect(page.getByRole("button", { name: t("save"), exact: true })).toBeEnabled();
 
     await page.getByLabel(t("civility"), { exact: true }).fill(""); // blank: unchanged
     await page.getByLabel(t("clearField", { field: t("placeOfDeath") })).check();

@@ -11,6 +11,10 @@ const field = (page: Page, label: string) =>
 async function openPlantForm(page: Page) {
   await page.getByRole("link", { name: "Plant a tree" }).click();
   await expect(page.getByRole("heading", { name: "Plant a tree" })).toBeVisible();
+  // The link may have loaded the page afresh (clicked before the dashboard's home was hydrated):
+  // filled before hydration, the form's controlled fields would be emptied by React. Its button is
+  // enabled once it is hydrated.
+  await expect(page.getByRole("button", { name: "Plant the tree" })).toBeEnabled();
 }
 
 test("a tree planted through the form is on its memorial, which can then be followed and edited", async ({

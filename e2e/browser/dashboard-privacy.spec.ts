@@ -42,6 +42,9 @@ test("find, download, erase a person's data; the last admin is refused", async (
   await page.getByRole("navigation").getByRole("link", { name: "Personal data" }).click();
   await expect(page).toHaveURL(/\/dashboard\/privacy$/);
   await expect(page.getByRole("heading", { level: 1, name: t("title") })).toBeVisible();
+  // Typed before hydration, the controlled address would be emptied by React: the button says when
+  // the page is hydrated.
+  await expect(page.getByRole("button", { name: t("find") })).toBeEnabled();
 
   await page.getByLabel(t("email")).fill(email.toUpperCase());
   await page.getByRole("button", { name: t("find") }).click();
@@ -110,6 +113,7 @@ test("find, download, erase a person's data; the last admin is refused", async (
   await page.context().addCookies([{ name: "dashboard_lang", value: "fr", url: baseUrl() }]);
   await page.reload();
   const fr = translator("fr", "subjectRights");
+  await expect(page.getByRole("button", { name: fr("find") })).toBeEnabled();
   await page.getByLabel(fr("email")).fill(admin.email);
   await page.getByRole("button", { name: fr("find") }).click();
   await expect(page.getByTestId("subject-finding")).toContainText(

@@ -4,7 +4,7 @@
 import { parseCsv } from "@memorial/lib/exports/csv";
 import { expect, test } from "@playwright/test";
 import { baseUrl, makeContext, makeIsolatedOperator } from "../support/factories";
-import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
+import { createMemorialByApi, makeUser, settled, signIn } from "./dashboard-support";
 
 test("the memorial search finds “Émile Dubois” by Emile, EMILE and dubois emile", async ({ page }) => {
   const operator = await makeIsolatedOperator({ language: "en" });
@@ -23,6 +23,8 @@ test("the memorial search finds “Émile Dubois” by Emile, EMILE and dubois e
     await page.getByLabel("Search by name").fill(search);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(search).replace(/%20/g, "\\+")}`));
+    // The previous search's row stays on screen while this one is fetched: wait for this one's.
+    await settled(page.getByTestId("memorial-rows"));
     await expect(rows).toHaveCount(1);
     await expect(page.locator(`tr[data-memorial-id="${emile.IdMemorial}"]`)).toContainText("Émile Dubois");
   }

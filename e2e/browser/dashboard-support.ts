@@ -2,7 +2,7 @@
 
 import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { api, baseUrl, TEST_FIXTURE, unique } from "../support/factories";
 
 export const PASSWORD = "correct horse battery";
@@ -54,6 +54,19 @@ export async function signIn(page: Page, user: { email: string; password: string
   await page.goto(`${baseUrl()}/dashboard`);
   // The home page's figures can take a while on a loaded machine: wait for the page itself.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+}
+
+/**
+ * Waits until the list or report showing `content` holds its own query's answer: its wrapper, marked
+ * `aria-busy` while that query (React Query) fetches, is no longer busy. After a filter, call it once
+ * the address holds the new filter (`expect(page).toHaveURL`): the address is written when React
+ * commits the filter's navigation, in the render that starts the new query. Until the answer comes,
+ * the list keeps the previous query's rows (placeholderData: keepPreviousData), which may look the
+ * same; a controlled checkbox clicked in them can be set back by React ("Clicking the checkbox did
+ * not change its state", a flake of dashboard-trees.spec.ts in CI).
+ */
+export async function settled(content: Locator) {
+  await expect(content.page().locator("[aria-busy]", { has: content })).toHaveAttribute("aria-busy", "false");
 }
 
 /** A memorial created through the API with the operator's key, for a funeral home. */

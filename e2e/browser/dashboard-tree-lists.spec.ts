@@ -237,6 +237,8 @@ test("the sheet of waiting trees is filled in by a field team and imported back 
   // Imported as it is, it is refused (no day filled in) and nothing is written.
   const importSheet = async (name: string, body: string) => {
     await page.goto(`${baseUrl()}/dashboard/trees/import`);
+    // The file is kept by React's change handler: chosen before hydration, it would be lost.
+    await expect(page.getByRole("button", { name: t("trees_importButton"), exact: true })).toBeEnabled();
     await page
       .getByLabel(t("trees_importFile"))
       .setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(body) });

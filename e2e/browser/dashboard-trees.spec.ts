@@ -8,7 +8,7 @@ import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { baseUrl, db } from "../support/factories";
 import { orderedTrees } from "../support/trees";
-import { makeUser, signIn, signOutBrowser } from "./dashboard-support";
+import { makeUser, settled, signIn, signOutBrowser } from "./dashboard-support";
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
@@ -39,8 +39,12 @@ test("trees waiting at a site are recorded planted in the ground together, on on
   await page.getByLabel(t("trees_orderedTo")).fill(daysAgo(9));
   await page.getByRole("button", { name: t("trees_filter") }).click();
   await expect(page).toHaveURL(new RegExp(`site=${site.id}`));
+  // The three rows on screen may still be the unfiltered list's, kept while the filtered one is
+  // fetched: a box checked in them can be unchecked again by React. Wait for the filtered list.
+  const list = page.getByTestId("trees-waiting");
+  await settled(list);
   await expect(page.getByTestId("trees-count")).toHaveText("3 trees waiting");
-  const rows = page.getByTestId("trees-waiting").locator("tbody tr");
+  const rows = list.locator("tbody tr");
   await expect(rows).toHaveCount(3);
 
   // Two of the three: the third stays waiting.
@@ -56,6 +60,7 @@ test("trees waiting at a site are recorded planted in the ground together, on on
   await expect(batch.getByRole("status")).toHaveText(t("trees_inGroundDone", { n: 2 }));
   await expect(rows).toHaveCount(1);
   await expect(page.getByTestId("trees-count")).toHaveText("1 tree waiting");
+  await settled(list);
 
   expect(await statuses(ids)).toEqual(["in_ground", "in_ground", "ordered"]);
   const planted = await db.tree.findUniqueOrThrow({ where: { id: ids[0] } });
@@ -81,6 +86,9 @@ test("a tree's page records a check and a death, and shows its replacement", asy
   await page.getByTestId("tree-link").click();
   await expect(page.getByRole("heading", { name: t("trees_treeTitle", { id }) })).toBeVisible();
   await expect(page.getByTestId("tree-status")).toHaveText(t("trees_status_ordered"));
+  // The link may have loaded the page afresh: filled before hydration, React's fields would be
+  // emptied by it. The form's button is enabled once it is hydrated.
+  await expect(page.getByRole("button", { name: t("trees_recordInGround") })).toBeEnabled();
 
   await page.getByLabel(t("trees_inGroundDate")).fill(daysAgo(5));
   await page.getByRole("button", { name: t("trees_recordInGround") }).click();
@@ -133,6 +141,8 @@ test("in French: a refusal of the rules is shown beside its field, and nothing i
   const { ids } = await operatorWithTrees(page, 1, "fr", 3);
   const [id] = ids;
   await page.goto(`${baseUrl()}/dashboard/trees/${id}`);
+  // Filled before hydration, React's fields would be emptied by it: its button says when it is done.
+  await expect(page.getByRole("button", { name: t("trees_recordInGround") })).toBeEnabled();
   // Before the order (3 days ago): refused beside the date.
   await page.getByLabel(t("trees_inGroundDate")).fill(daysAgo(6));
   await page.getByRole("button", { name: t("trees_recordInGround") }).click();
@@ -159,6 +169,8 @@ test("in French: a refusal of the rules is shown beside its field, and nothing i
 
 async function importSheet(page: Page, name: string, text: string) {
   await page.goto(`${baseUrl()}/dashboard/trees/import`);
+  // The file is kept by React's change handler: chosen before hydration, it would be lost.
+  await expect(page.getByRole("button", { name: "Import", exact: true })).toBeEnabled();
   await page.getByLabel("CSV file").setInputFiles({ name, mimeType: "text/csv", buffer: Buffer.from(text) });
   await page.getByRole("button", { name: "Import", exact: true }).click();
 }
