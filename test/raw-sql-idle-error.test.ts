@@ -21,7 +21,9 @@ it("survives its idle connections ended by the server, and opens new ones", asyn
        WHERE "application_name" LIKE $1 AND "state" = 'idle'`,
       [`memorial-trees/main/${process.pid}/%`],
     );
-    expect(rows[0].ended).toBe(3);
+    // At least the three: the worker's earlier test files (they share its modules) may have left
+    // the pool an idle connection of their own.
+    expect(rows[0].ended).toBeGreaterThanOrEqual(3);
   } finally {
     await admin.end();
   }
