@@ -9,10 +9,9 @@
 // The linters and the type checker need nothing: they run beside the build. The tests need the
 // build (the service they start is the built one). vitest and Playwright each keep both cores busy
 // on their own (vitest's three workers; Playwright's two with the service and Chromium), so they
-// run one after the other rather than share the cores. The crash tests start a service of their
-// own and spend most of their three minutes waiting (for a database stopped for 20 s, for a
-// minute boundary): beside vitest, which then takes about 90 s longer, they save the run about
-// 90 s. The first failed stage stops the stages that wait for it; the summary says which failed
+// run one after the other rather than share the cores. The crash tests start services of their
+// own and spend most of their two minutes waiting (for a database stopped for 20 s, for a minute
+// boundary): beside vitest, they end about when it does, before the end-to-end tests begin. The first failed stage stops the stages that wait for it; the summary says which failed
 // and which never ran (docs/testing.md). Node.js only, no package: it runs before anything is
 // known to work.
 //

@@ -46,8 +46,7 @@ test("the dashboard sets, moves and cancels a ceremony: the page and the calenda
   const op = await makeIsolatedOperator({ stock: 5 });
   const user = await makeUser(op.operatorId);
   const memorialId = await create(op, classic());
-  await signIn(page, user);
-  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await signIn(page, user, "en", `/dashboard/memorials/${memorialId}`);
   const section = page.getByTestId("dashboard-ceremony");
   await expect(section.getByTestId("dashboard-ceremony-none")).toBeVisible();
   const form = section.getByTestId("dashboard-ceremony-form");
@@ -126,8 +125,7 @@ test("the dashboard refuses a past start, an http:// livestream and a note too l
   const op = await makeIsolatedOperator({ stock: 5 });
   const user = await makeUser(op.operatorId);
   const memorialId = await create(op, classic());
-  await signIn(page, user, "fr");
-  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await signIn(page, user, "fr", `/dashboard/memorials/${memorialId}`);
   const form = page.getByTestId("dashboard-ceremony-form");
   const valid = {
     "Date et heure": `${NEXT_YEAR}-06-15T14:30`,

@@ -162,8 +162,7 @@ test("the print kit downloads from the dashboard, for the operator's own visible
   const { memorialId, manageLink } = await familyMemorial(op, "de");
   const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
   const user = await makeUser(op.operatorId);
-  await signIn(page, user, "en");
-  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await signIn(page, user, "en", `/dashboard/memorials/${memorialId}`);
   await checkKit(page, memorialUrl(baseUrl(), memorial, "de"));
 
   // Another operator's memorial does not exist for this one.

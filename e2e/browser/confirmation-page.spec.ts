@@ -172,8 +172,7 @@ test("declining: the family says it does not wish the memorial, sees a kind page
   await expect(page.getByTestId("confirm-closed")).toContainText("ne pas souhaiter ce mémorial");
   expect((await page.goto(`${baseUrl()}/memorial/${memorialId}`))?.status()).toBe(404);
   // The operator's dashboard shows the memorial as not confirmed, and where its tree went.
-  await signIn(page, await makeUser(op.operatorId));
-  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await signIn(page, await makeUser(op.operatorId), "en", `/dashboard/memorials/${memorialId}`);
   await expect(page.getByTestId("memorial-state")).toHaveText("Not confirmed");
   await expect(page.getByTestId("unconfirmed-outcome")).toContainText("Declined by the family");
   await expect(page.getByTestId("unconfirmed-outcome")).toContainText("prepaid trees");

@@ -28,8 +28,7 @@ test("the possible duplicates: listed with what matches, not the same person, me
   ]);
 
   const user = await makeUser(operator.operatorId);
-  await signIn(page, user, "en");
-  await page.goto(`${baseUrl()}/dashboard/memorials`);
+  await signIn(page, user, "en", "/dashboard/memorials");
   await page.getByTestId("duplicates-link").click();
   await expect(page).toHaveURL(/\/dashboard\/duplicates$/);
   await expect(page.getByRole("heading", { level: 1, name: t("title") })).toBeVisible();

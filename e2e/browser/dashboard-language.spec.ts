@@ -71,9 +71,7 @@ for (const lang of ["fr", "de"] as const) {
       Famille: { FamilleEmail: "famille@example.org", Langue: "nl" },
     });
     const user = await makeUser(operator.operatorId);
-    await signIn(page, user, lang);
-
-    await page.goto(`${baseUrl()}/dashboard/plant`);
+    await signIn(page, user, lang, "/dashboard/plant");
     const contexts = page.getByLabel(t("context"));
     await expect(
       contexts.locator("option", { hasText: `${t("kind_GroupeEpf")} · ${group.name}` }),

@@ -25,9 +25,7 @@ test("an operator moves one tree, then every tree, to another of its memorials f
   const trees = await db.tree.findMany({ where: { memorialId: from.IdMemorial }, orderBy: { id: "asc" } });
   expect(trees).toHaveLength(2);
   const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
-
-  await page.goto(`${baseUrl()}/dashboard/memorials/${from.IdMemorial}`);
+  await signIn(page, user, "en", `/dashboard/memorials/${from.IdMemorial}`);
   const section = page.getByTestId("move-trees");
   await expect(section.getByRole("heading", { name: m("heading") })).toBeVisible();
   await expect(section.getByText(m("noMoves"))).toBeVisible();
@@ -101,8 +99,7 @@ test("the move section speaks the dashboard's language", async ({ page }) => {
   for (const lang of ["nl", "de", "fr"] as const) {
     const m = translator(lang, "move");
     await signOutBrowser(page);
-    await signIn(page, user, lang);
-    await page.goto(`${baseUrl()}/dashboard/memorials/${memorial.IdMemorial}`);
+    await signIn(page, user, lang, `/dashboard/memorials/${memorial.IdMemorial}`);
     const section = page.getByTestId("move-trees");
     await expect(section.getByRole("heading", { name: m("heading") })).toBeVisible();
     await expect(section.getByLabel(m("searchLabel"))).toBeVisible();

@@ -3,7 +3,7 @@
 
 import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
-import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 
 for (const lang of ["fr", "en"] as const) {
@@ -24,8 +24,7 @@ for (const lang of ["fr", "en"] as const) {
     // The place of death is set by PUT /Personne/Modifier only: here directly.
     await db.person.update({ where: { id: created.IdDefunt }, data: { placeOfDeath: "Namur" } });
     const user = await makeUser(operator.operatorId);
-    await signIn(page, user, lang);
-    await page.goto(`${baseUrl()}/dashboard/memorials/${created.IdMemorial}`);
+    await signIn(page, user, lang, `/dashboard/memorials/${created.IdMemorial}`);
     // The person's form is React's: its boxes checked before hydration would be ignored by it. Its
     // button is enabled once it is hydrated.
     await expect(page.getByRole("button", { name: t("save"), exact: true })).toBeEnabled();

@@ -37,12 +37,19 @@ export async function signInThroughForm(page: Page, user: { email: string; passw
 }
 
 /**
- * Signs the browser in, in English unless told otherwise, and opens the dashboard's home page. The
- * session is opened over HTTP, through next-auth's own credentials callback, with the browser's own
- * cookies (page.request shares them): the sign-in form itself is tested by dashboard-signin.spec.ts
- * and dashboard-a11y.spec.ts, and typing it again in every test cost the run minutes.
+ * Signs the browser in, in English unless told otherwise, and opens the dashboard's page `open`
+ * (its home page unless told otherwise: a test that starts elsewhere does not load the home page's
+ * figures first). The session is opened over HTTP, through next-auth's own credentials callback,
+ * with the browser's own cookies (page.request shares them): the sign-in form itself is tested by
+ * dashboard-signin.spec.ts and dashboard-a11y.spec.ts, and typing it again in every test cost the
+ * run minutes.
  */
-export async function signIn(page: Page, user: { email: string; password: string }, lang = "en") {
+export async function signIn(
+  page: Page,
+  user: { email: string; password: string },
+  lang = "en",
+  open = "/dashboard",
+) {
   await page.context().addCookies([{ name: "dashboard_lang", value: lang, url: baseUrl() }]);
   const csrf = await page.request.get(`${baseUrl()}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
@@ -51,9 +58,9 @@ export async function signIn(page: Page, user: { email: string; password: string
     maxRedirects: 0,
   });
   expect([200, 302], await signedIn.text()).toContain(signedIn.status());
-  await page.goto(`${baseUrl()}/dashboard`);
+  await page.goto(`${baseUrl()}${open}`);
   // The home page's figures can take a while on a loaded machine: wait for the page itself.
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(`${baseUrl()}${open}`, { timeout: 30_000 });
 }
 
 /**

@@ -219,8 +219,7 @@ test("the sheet of waiting trees is filled in by a field team and imported back 
     plantedAt: new Date(Date.now() - 10 * 86_400_000),
   });
   const user = await makeUser(op.operatorId);
-  await signIn(page, user, "fr");
-  await page.goto(`${baseUrl()}/dashboard/trees?site=${op.plantationId}`);
+  await signIn(page, user, "fr", `/dashboard/trees?site=${op.plantationId}`);
   await expect(page.getByTestId("trees-count")).toHaveText(t("trees_count", { n: 3 }));
 
   // Downloaded: the import's own columns, in French CSV (semicolons), one in_ground line a tree.

@@ -366,8 +366,7 @@ test("the operator sends a new management link from its dashboard and reads who 
   expect((await post(manageLink, { action: "hide-message", tree: String(treeId) })).status).toBe(303);
   expect((await post(manageLink, { action: "hide" })).status).toBe(303);
 
-  await signIn(page, await makeUser(op.operatorId));
-  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await signIn(page, await makeUser(op.operatorId), "en", `/dashboard/memorials/${memorialId}`);
   // Its own operator still sees the hidden memorial and the hidden message, marked as such.
   await expect(page.getByTestId("memorial-hidden")).toHaveText("Hidden by the family");
   await expect(page.getByRole("cell", { name: /Pour maman/ })).toContainText("hidden by the family");

@@ -113,8 +113,7 @@ test("the operator hides an abusive message from its dashboard (en)", async ({ p
   await leaveMessage(page, memorialId, "en", "Troll", words);
   await expect(page.getByTestId("guestbook-entry").filter({ hasText: words })).toBeVisible();
 
-  await signIn(page, await makeUser(op.operatorId));
-  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await signIn(page, await makeUser(op.operatorId), "en", `/dashboard/memorials/${memorialId}`);
   const entry = page.getByTestId("dashboard-guestbook-entry").filter({ hasText: words });
   await expect(entry).toContainText("Published");
   await entry.getByRole("button", { name: "Hide" }).click();

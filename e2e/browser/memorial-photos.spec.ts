@@ -164,8 +164,7 @@ test("the funeral home publishes and removes a visitor's photo from the memorial
     caption: "Au lac",
     client: unique("dash-client"),
   });
-  await signIn(page, await makeUser(op.operatorId));
-  await page.goto(`${baseUrl()}/dashboard/memorials/${memorialId}`);
+  await signIn(page, await makeUser(op.operatorId), "en", `/dashboard/memorials/${memorialId}`);
   const panel = page.getByTestId("dashboard-photos");
   const photo = panel.getByTestId("dashboard-photo");
   await expect(photo).toHaveAttribute("data-status", "waiting");
