@@ -12,12 +12,6 @@ export default defineConfig({
   },
   test: {
     include: ["test/crash/**/*.crash.ts"],
-    // Both files at once: each owns its PostgreSQL, its service and its ports, and the outage test
-    // spends most of its two minutes waiting (a database stopped for 20 s, a minute's boundary).
-    // One after the other they outlasted the unit and database tests beside them, and took
-    // the end-to-end tests' cores.
-    maxWorkers: 2,
-    fileParallelism: true,
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },

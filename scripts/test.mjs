@@ -10,10 +10,10 @@
 // build (the service they start is the built one). vitest and Playwright each keep both cores busy
 // on their own (vitest's three workers; Playwright's two with the service and Chromium), so they
 // run one after the other rather than share the cores. The crash tests start services of their
-// own and spend most of their two minutes waiting (for a database stopped for 20 s, for a minute
-// boundary): beside vitest, they end about when it does, before the end-to-end tests begin. The
-// first failed stage stops the stages that wait for it; the summary says which failed and which
-// never ran (docs/testing.md). Node.js only, no package: it runs before anything is known to work.
+// own and spend most of their three minutes waiting (for a database stopped for 20 s, for a minute
+// boundary): they run beside vitest, and their last minute beside the end-to-end tests. The first
+// failed stage stops the stages that wait for it; the summary says which failed and which never
+// ran (docs/testing.md). Node.js only, no package: it runs before anything is known to work.
 //
 //   node scripts/test.mjs [stage...]   runs the named stages only (and nothing they need)
 import { spawn } from "node:child_process";
