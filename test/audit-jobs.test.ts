@@ -38,7 +38,7 @@ async function runJob(task: string) {
 }
 
 /**
- * Runs a daily job until its row appears. Another test file may be running the same job (one key)
+ * Runs a job until its row appears. Another test file may be running the same job (one key)
  * at this moment: this run then adds nothing, and the row is that run's, or the next one's.
  */
 async function runJobUntil<T>(task: string, found: () => Promise<T | undefined>): Promise<T | undefined> {
