@@ -1,6 +1,7 @@
 // Property-based fuzzing of every /v1 operation (fast-check): whatever the request, the service
 // never answers 5xx, every refusal is the Error object, and a refused request writes nothing.
 // At least 200 generated requests per operation, against the running service and its database.
+import assert from "node:assert/strict";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { api, db, makeContext, makeIsolatedOperator } from "../support/factories";
@@ -110,12 +111,22 @@ const creer = (contextIds: number[]) =>
     { requiredKeys: [] },
   );
 
+// The checks inside a property use node:assert, not Playwright's expect: each expect is a step of
+// the test, and Playwright looks for the parent of every new step among all the test's steps, so
+// the thousands of checks of one test cost time quadratic in their number (most of a fuzzing
+// test's CPU, docs/testing.md). A failed check still throws, and fast-check reports it with the
+// request that made it fail.
 function expectErrorObject(r: Awaited<ReturnType<typeof api>>) {
-  expect(r.status, r.text).toBeLessThan(500);
-  expect(r.headers.get("content-type"), r.text).toMatch(/^application\/json/);
+  assert.ok(r.status < 500, `status ${r.status}: ${r.text}`);
+  assert.match(r.headers.get("content-type") ?? "", /^application\/json/, r.text);
   if (r.status !== 200) {
-    expect(r.json, r.text).toMatchObject({ Objet: "erreur", Statut: "Erreur", HttpStatusCode: r.status });
-    expect(typeof r.json.Message).toBe("string");
+    const { Objet, Statut, HttpStatusCode, Message } = r.json ?? {};
+    assert.deepEqual(
+      { Objet, Statut, HttpStatusCode },
+      { Objet: "erreur", Statut: "Erreur", HttpStatusCode: r.status },
+      r.text,
+    );
+    assert.equal(typeof Message, "string", r.text);
   }
 }
 
@@ -151,7 +162,7 @@ test("POST /Memorials/Creer: 200+ generated bodies, no 5xx, nothing written when
           headers: idempotencyKey === null ? {} : { "idempotency-key": idempotencyKey },
         });
         expectErrorObject(r);
-        expect(r.status, r.text).not.toBe(200); // no stock: nothing can be planted
+        assert.notEqual(r.status, 200, r.text); // no stock: nothing can be planted
       },
     ),
     { numRuns: RUNS },
@@ -204,7 +215,7 @@ test("PUT /Personne/Modifier: 200+ generated bodies, no 5xx, the person unchange
         const r = await api("PUT", "/Personne/Modifier", { key: owner.key, body });
         expectErrorObject(r);
         if (r.status !== 200) {
-          expect(await db.person.findUniqueOrThrow({ where: { id: personId } })).toEqual(before);
+          assert.deepEqual(await db.person.findUniqueOrThrow({ where: { id: personId } }), before);
         }
       },
     ),
@@ -289,9 +300,9 @@ test("every GET operation: 200+ generated paths and queries each, no 5xx, always
         // would send the request out of /v1 (to the home page), which is not this operation.
         fc.pre(new URL(`http://x/v1${path}`).pathname.startsWith("/v1/"));
         const r = await api("GET", path, { key: op.key });
-        expect(r.status, `${name} ${path}: ${r.text}`).toBeLessThan(500);
-        expect(r.headers.get("content-type"), `${name} ${path}`).toMatch(/^application\/json/);
-        if (r.status !== 200) expect(r.json?.Statut, `${name} ${path}`).toBe("Erreur");
+        assert.ok(r.status < 500, `${name} ${path}: ${r.status} ${r.text}`);
+        assert.match(r.headers.get("content-type") ?? "", /^application\/json/, `${name} ${path}`);
+        if (r.status !== 200) assert.equal(r.json?.Statut, "Erreur", `${name} ${path}`);
       }),
       { numRuns: RUNS },
     );
