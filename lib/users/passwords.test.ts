@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, PASSWORD_WORKERS, passwordWorkHighWater, verifyPassword } from "./passwords";
+import {
+  hashPassword,
+  lowerHashCostForTests,
+  PASSWORD_WORKERS,
+  passwordWorkHighWater,
+  verifyPassword,
+} from "./passwords";
 
 describe("password hashing", () => {
   it("verifies the right password and refuses a wrong one", async () => {
@@ -15,5 +21,22 @@ describe("password hashing", () => {
     );
     expect(results.filter(Boolean)).toHaveLength(6);
     expect(passwordWorkHighWater()).toBe(PASSWORD_WORKERS);
+  });
+
+  it("hashes at N=2^15 and refuses, in production mode, to lower the cost the tests' fixtures lower", async () => {
+    expect((await hashPassword("correct horse battery")).split("$").slice(0, 4)).toEqual([
+      "scrypt",
+      "32768",
+      "8",
+      "1",
+    ]);
+    const nodeEnv = process.env.NODE_ENV;
+    (process.env as Record<string, string | undefined>).NODE_ENV = "production";
+    try {
+      expect(() => lowerHashCostForTests(2 ** 10)).toThrow(/only in tests/);
+    } finally {
+      (process.env as Record<string, string | undefined>).NODE_ENV = nodeEnv;
+    }
+    expect((await hashPassword("correct horse battery")).split("$")[1]).toBe("32768");
   });
 });

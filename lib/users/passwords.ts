@@ -7,6 +7,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { promisify } from "node:util";
+import { settings } from "@memorial/lib/settings";
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -16,6 +17,8 @@ const scrypt = promisify(scryptCallback) as (
 ) => Promise<Buffer>;
 
 const PARAMS = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+/** The cost of the hashes this process makes (verifyPassword reads each hash's own). */
+let cost = PARAMS.N;
 /** Hashes at once: below libuv's 4 threads, so that one is always left for other work. */
 export const PASSWORD_WORKERS = Math.max(1, Math.min(3, availableParallelism()));
 const PASSWORD_QUEUE = 64;
@@ -54,10 +57,22 @@ async function bounded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Lowers the cost of the hashes this process makes from now on, for the tests' fixtures: they make
+ * hundreds of users whose passwords protect nothing, and each hash costs a core 0.14 s, again at
+ * each sign-in. Every hash names its cost and verifyPassword reads it back, so the service checks
+ * these as it checks any other. Refused in production mode (lib/settings.ts).
+ */
+export function lowerHashCostForTests(N: number): void {
+  if (settings().production) throw new Error("the cost of password hashes is lowered only in tests");
+  cost = N;
+}
+
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await bounded(() => scrypt(password, salt, 32, PARAMS));
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString("base64")}$${hash.toString("base64")}`;
+  const params = { ...PARAMS, N: cost };
+  const hash = await bounded(() => scrypt(password, salt, 32, params));
+  return `scrypt$${params.N}$${params.r}$${params.p}$${salt.toString("base64")}$${hash.toString("base64")}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
