@@ -37,9 +37,9 @@ const hash = () => randomBytes(32).toString("hex");
  * user's address where what they did is recorded.
  */
 async function seed(email: string, name: string, withUser = true) {
-  // Stock for its three memorials' trees and no more: its queued planting waits for stock, and
+  // Stock for its two planted trees and no more: its queued planting waits for stock, and
   // the planting queue's job, which another file may run for every operator, leaves it waiting.
-  const op = await makeIsolatedOperator({ stock: 3 });
+  const op = await makeIsolatedOperator({ stock: 2 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const create = (target: ReturnType<typeof newMemorialTarget>, planter: string | null = name) =>
     createMemorial({
