@@ -224,6 +224,8 @@ test("in French: an admin invites a colleague, who chooses a password and signs 
   await expect(invitee.getByRole("heading", { level: 1 })).toHaveText("Connexion au tableau de bord");
   const created = await db.operatorUser.findUniqueOrThrow({ where: { email: colleague } });
   expect(created).toMatchObject({ operatorId: operator.operatorId, role: "staff" });
+  // The service hashes at the production cost (scrypt N=2^15), whatever the tests' own users use.
+  expect(created.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
 
   await signIn(invitee, { email: colleague, password: "mon mot de passe à moi" }, "fr");
   await expect(invitee.getByRole("heading", { level: 1, name: "Vue d'ensemble" })).toBeVisible();

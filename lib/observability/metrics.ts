@@ -12,8 +12,9 @@ function metric<T extends client.Metric>(name: string, create: () => T): T {
   return (client.register.getSingleMetric(name) as T | undefined) ?? create();
 }
 
-// The process's CPU, memory, event loop delay and garbage collection (process_*, nodejs_*).
-client.collectDefaultMetrics();
+// The process's CPU, memory, event loop delay and garbage collection (process_*, nodejs_*), once
+// per registry, as the metrics below: a second copy of this module finds them there.
+if (!client.register.getSingleMetric("process_cpu_user_seconds_total")) client.collectDefaultMetrics();
 
 /** Seconds: 5 ms to 30 s. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
