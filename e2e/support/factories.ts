@@ -15,7 +15,8 @@ import { contract } from "./openapi";
 // The users the tests make hash their passwords at a thirty-second of the production cost (2^10
 // instead of 2^15): some two hundred users, each hashed here and checked again by the service at
 // sign-in, cost a core 0.14 s twice at the production cost. The users the service itself makes
-// (invitations, resets) are hashed at the production cost, and lib/users/passwords.test.ts tests it.
+// (invitations, resets) are hashed at the production cost: e2e/browser/dashboard-team.spec.ts
+// checks it in the hash the service stores.
 lowerHashCostForTests(2 ** 10);
 
 export const baseUrl = () => process.env.E2E_BASE_URL!;
