@@ -51,3 +51,12 @@ function logger(): Logger {
 export function componentLogger(component: string): Logger {
   return logger().child({ component });
 }
+
+/**
+ * A logger for a line written on every request, whose fields its one caller fixes and fills with
+ * no secret (lib/service/observed.ts: request id, method, route template, status, duration,
+ * operator id): it skips the redaction pass, which costs twice the rest of the line.
+ */
+export function fixedFieldsLogger(component: string): Logger {
+  return logger().child({ component }, { redact: [] });
+}

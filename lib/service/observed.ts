@@ -12,7 +12,7 @@
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
 import { registerBacklogMetrics } from "@memorial/lib/jobs/backlog-metrics";
-import { componentLogger } from "@memorial/lib/log";
+import { componentLogger, fixedFieldsLogger } from "@memorial/lib/log";
 import { httpRequestDuration, metricsText } from "@memorial/lib/observability/metrics";
 import { withRequestContext } from "@memorial/lib/observability/request-context";
 import {
@@ -36,6 +36,9 @@ type Handler = (request: http.IncomingMessage, response: http.ServerResponse) =>
 export function observed(handler: Handler, projectDir = process.cwd()): Handler {
   const routes: RouteMatcher = createRouteMatcher(listRouteTemplates(projectDir));
   const log = componentLogger("http");
+  // The request line's fields are set below and hold no secret (never the path, which may carry a
+  // partner's key): it is written without the redaction pass.
+  const requestLog = fixedFieldsLogger("http");
   const duration = httpRequestDuration();
   registerBacklogMetrics();
   return (request, response) => {
@@ -59,7 +62,7 @@ export function observed(handler: Handler, projectDir = process.cwd()): Handler 
       const status = response.writableFinished ? response.statusCode : 499;
       const method = request.method ?? "";
       duration.observe({ method, route: context.route, status: String(status) }, seconds);
-      log.info(
+      requestLog.info(
         {
           requestId,
           method,
