@@ -23,11 +23,11 @@ export async function especes(req: V1Request) {
     paging.offset,
     req.caller.operatorLanguage,
   );
-  return {
-    ...envelope(req, "especes"),
-    Especes: rows.map(serializeSpecies),
-    ...listingPage(paging, total, rows.length),
-  };
+  return Object.assign(
+    envelope(req, "especes"),
+    { Especes: rows.map(serializeSpecies) },
+    listingPage(paging, total, rows.length),
+  );
 }
 
 /** GET /v1/Espece/{id} */
@@ -47,11 +47,11 @@ export async function plantations(req: V1Request) {
     paging.offset,
     req.caller.operatorLanguage,
   );
-  return {
-    ...envelope(req, "plantations"),
-    Plantations: rows.map(serializePlantation),
-    ...listingPage(paging, total, rows.length),
-  };
+  return Object.assign(
+    envelope(req, "plantations"),
+    { Plantations: rows.map(serializePlantation) },
+    listingPage(paging, total, rows.length),
+  );
 }
 
 /** GET /v1/Plantation/{id} */
@@ -66,9 +66,9 @@ export async function plantation(req: V1Request) {
 export async function contextes(req: V1Request) {
   const paging = parsePaging(req.search, LISTING_LIMIT);
   const { rows, total } = await listContexts(req.caller.operatorId, paging.limit, paging.offset);
-  return {
-    ...envelope(req, "contextes"),
-    Contextes: rows.map(serializeContextRecord),
-    ...listingPage(paging, total, rows.length),
-  };
+  return Object.assign(
+    envelope(req, "contextes"),
+    { Contextes: rows.map(serializeContextRecord) },
+    listingPage(paging, total, rows.length),
+  );
 }

@@ -75,23 +75,25 @@ export async function codesListe(req: V1Request) {
     offset: paging.offset,
     batch: req.search.get("Lot") || undefined,
   });
-  return {
-    ...envelope(req, "codes"),
-    Codes: rows.map((row) => ({
-      Id: row.id,
-      Lot: row.batch,
-      MemorialId: row.memorialId ?? 0,
-      ContexteCodesId: row.contextId ?? 0,
-      DateCreation: row.createdAt.toISOString(),
-      DateExpiration: row.expiresAt.toISOString(),
-      Prepaye: row.prepaid,
-      Etat: row.state,
-      DateUtilisation: at(row.redeemedAt),
-      DateCredit: at(row.creditedAt),
-      ArbreId: row.treeId,
-    })),
-    ...listingPage(paging, total, rows.length),
-  };
+  return Object.assign(
+    envelope(req, "codes"),
+    {
+      Codes: rows.map((row) => ({
+        Id: row.id,
+        Lot: row.batch,
+        MemorialId: row.memorialId ?? 0,
+        ContexteCodesId: row.contextId ?? 0,
+        DateCreation: row.createdAt.toISOString(),
+        DateExpiration: row.expiresAt.toISOString(),
+        Prepaye: row.prepaid,
+        Etat: row.state,
+        DateUtilisation: at(row.redeemedAt),
+        DateCredit: at(row.creditedAt),
+        ArbreId: row.treeId,
+      })),
+    },
+    listingPage(paging, total, rows.length),
+  );
 }
 
 const WORDS_MESSAGE: Record<WordsRefusal, [field: string, message: string]> = {

@@ -9,5 +9,5 @@ export async function livreDor(req: V1Request) {
   const id = idParam("messageId", req.params.messageId!);
   const entry = await operatorGuestbookEntry(req.caller, id);
   if (!entry) throw notFound(`guestbook message ${id} does not exist`);
-  return { ...envelope(req, "livreDorMessage"), ...serializeLivreDorMessage(entry) };
+  return Object.assign(envelope(req, "livreDorMessage"), serializeLivreDorMessage(entry));
 }

@@ -52,11 +52,11 @@ export async function memorialInfosResponse(req: V1Request) {
     memorialInfos(req.caller, memorialId, paging),
     publicMemorialUrl(req.request, memorialId),
   ]);
-  return {
-    ...envelope(req, "memorialInfos"),
-    ...serializeMemorialInfos(infos, url, publicOrigin(req.request.headers)),
-    ...listingPage(paging, infos.totalTrees, infos.trees.length),
-  };
+  return Object.assign(
+    envelope(req, "memorialInfos"),
+    serializeMemorialInfos(infos, url, publicOrigin(req.request.headers)),
+    listingPage(paging, infos.totalTrees, infos.trees.length),
+  );
 }
 
 /**
@@ -66,8 +66,5 @@ export async function memorialInfosResponse(req: V1Request) {
 export async function arbreResponse(req: V1Request) {
   const treeId = idParam("arbreId", req.params.arbreId);
   const tree = await treeLife(req.caller, treeId, { language: req.caller.operatorLanguage });
-  return {
-    ...envelope(req, "arbre"),
-    ...serializeArbre(tree, publicOrigin(req.request.headers)),
-  };
+  return Object.assign(envelope(req, "arbre"), serializeArbre(tree, publicOrigin(req.request.headers)));
 }

@@ -31,17 +31,16 @@ export async function memorialsCreer(req: V1Request) {
   });
   req.chain = result.chain;
   // A replay answers exactly the first response, its Date included.
-  const body = {
-    ...envelope(req, "memorialsCreer"),
-    Date: result.at,
-    Id: input.Id ?? 0,
-    ...serializeCreation(
+  const body = Object.assign(
+    envelope(req, "memorialsCreer"),
+    { Date: result.at, Id: input.Id ?? 0 },
+    serializeCreation(
       input,
       result,
       // A replay says whether the memorial is public now; a first answer knows what it wrote.
       await publicMemorialUrl(req.request, result.memorialId, result.replayed ? undefined : result.created),
     ),
-  };
+  );
   return json(200, body, result.replayed ? { "idempotent-replayed": "true" } : undefined);
 }
 

@@ -21,11 +21,11 @@ export async function transactions(req: V1Request) {
     req.caller.operatorId,
     rows.flatMap((row) => (row.contextId ? [row.contextId] : [])),
   );
-  return {
-    ...envelope(req, "transactions"),
-    Transactions: rows.map((row) => serializeTransaction(row, chains)),
-    ...listingPage(paging, total, rows.length),
-  };
+  return Object.assign(
+    envelope(req, "transactions"),
+    { Transactions: rows.map((row) => serializeTransaction(row, chains)) },
+    listingPage(paging, total, rows.length),
+  );
 }
 
 /** GET /v1/Transactions/totaux/{mode}/{year}/{month} */
@@ -39,10 +39,9 @@ export async function transactionsTotaux(req: V1Request) {
   }
   const { paging, query } = monthListing(req);
   const { rows, total } = await transactionTotals({ ...query, mode });
-  return {
-    ...envelope(req, "transactionsTotaux"),
-    Mode: mode,
-    Totaux: rows.map((row) => serializeTotal(mode, row)),
-    ...listingPage(paging, total, rows.length),
-  };
+  return Object.assign(
+    envelope(req, "transactionsTotaux"),
+    { Mode: mode, Totaux: rows.map((row) => serializeTotal(mode, row)) },
+    listingPage(paging, total, rows.length),
+  );
 }

@@ -4,10 +4,7 @@ import type { TInfosFields, TTreeLine } from "@memorial/lib/v1/schemas/responses
 import { serializeTreeLife, serializeTreeOrder } from "./tree-life";
 
 function serializeTree(tree: InfosTreeRow, origin: string): TTreeLine {
-  return {
-    ...serializeTreeOrder(tree, tree, tree.plantedAt),
-    ...serializeTreeLife(tree.life, origin),
-  };
+  return Object.assign(serializeTreeOrder(tree, tree, tree.plantedAt), serializeTreeLife(tree.life, origin));
 }
 
 /**

@@ -44,10 +44,9 @@ export function reportJsonText(
   paging: Paging,
   page: ReportPageJson,
 ): string {
-  const text = JSON.stringify({
-    ...head,
-    ...reportFields({ ...report, ...page }, request, paging, page.count),
-  });
+  const text = JSON.stringify(
+    Object.assign({}, head, reportFields({ ...report, ...page }, request, paging, page.count)),
+  );
   const at = text.lastIndexOf(NO_LINES);
   return `${text.slice(0, at)}"Arbres":${page.linesJson}${text.slice(at + NO_LINES.length)}`;
 }

@@ -97,14 +97,14 @@ export function serializeTreeOrder(
 
 /** GET /v1/Arbre/{arbreId}: the tree line of Infos, its memorial and its history. */
 export function serializeArbre(tree: TreeLife, origin: string): TArbreFields {
-  return {
-    MemorialId: tree.memorialId,
-    ...serializeTreeOrder(
+  return Object.assign(
+    { MemorialId: tree.memorialId },
+    serializeTreeOrder(
       tree,
       { latitude: trimDecimal(tree.site.latitude), longitude: trimDecimal(tree.site.longitude) },
       tree.orderedAt,
     ),
-    ...serializeTreeLife(tree, origin),
-    Historique: tree.history.map((step) => serializeHistoryStep(step, origin)),
-  };
+    serializeTreeLife(tree, origin),
+    { Historique: tree.history.map((step) => serializeHistoryStep(step, origin)) },
+  );
 }
