@@ -486,15 +486,17 @@ export function erasureOf(source: SubjectSource): "delete" | "anonymise" {
   return source.erase.kind === "delete" ? "delete" : "anonymise";
 }
 
+/** A source as a finding and an export name it: its key, table, personal fields and erasure. */
+export function placeOf(source: SubjectSource) {
+  return { source: source.key, table: source.table, fields: source.personal, erasure: erasureOf(source) };
+}
+
 /** Where the subject is held: each source with its rows' ids (the values are in the export). */
 export async function findSubject(query: SubjectQuery): Promise<SubjectFinding> {
   const subject = normaliseSubject(query);
   const found = await subjectRows(db, query);
   const places = found.map(({ source, rows }) => ({
-    source: source.key,
-    table: source.table,
-    fields: source.personal,
-    erasure: erasureOf(source),
+    ...placeOf(source),
     ids: rows.map((row) => Number(row.id)),
   }));
   return { ...subject, total: places.reduce((n, p) => n + p.ids.length, 0), places };
