@@ -34,6 +34,18 @@ async function callersPage<Row>(
   return { rows, page: listingPage(paging, total, rows.length) };
 }
 
+/** The caller's row of the path's id, named in its operator's language; another's is not found. */
+async function callersOne<Row>(
+  req: V1Request,
+  get: (operatorId: number, id: number, language: string) => Promise<Row | null>,
+  what: string,
+): Promise<Row> {
+  const id = idParam("id", req.params.id);
+  const row = await get(req.caller.operatorId, id, req.caller.operatorLanguage);
+  if (!row) throw notFound(`${what} ${id} does not exist`);
+  return row;
+}
+
 /** GET /v1/Especes: the species the calling operator can have planted now. */
 export async function especes(req: V1Request) {
   const { rows, page } = await callersPage(req, listAvailableSpecies);
@@ -42,9 +54,7 @@ export async function especes(req: V1Request) {
 
 /** GET /v1/Espece/{id} */
 export async function espece(req: V1Request) {
-  const id = idParam("id", req.params.id);
-  const row = await getSpecies(req.caller.operatorId, id, req.caller.operatorLanguage);
-  if (!row) throw notFound(`species ${id} does not exist`);
+  const row = await callersOne(req, getSpecies, "species");
   return { ...envelope(req, "espece"), Espece: serializeSpecies(row) };
 }
 
@@ -56,9 +66,7 @@ export async function plantations(req: V1Request) {
 
 /** GET /v1/Plantation/{id} */
 export async function plantation(req: V1Request) {
-  const id = idParam("id", req.params.id);
-  const row = await getPlantation(req.caller.operatorId, id, req.caller.operatorLanguage);
-  if (!row) throw notFound(`plantation ${id} does not exist`);
+  const row = await callersOne(req, getPlantation, "plantation");
   return { ...envelope(req, "plantation"), Plantation: serializePlantation(row) };
 }
 
