@@ -11,7 +11,7 @@ import { db } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { memorialUrl } from "@memorial/lib/links";
-import { familyLanguage, requesterName } from "@memorial/lib/memorials/family";
+import { FAMILY_SENDER_SELECT, familyLanguage, requesterName } from "@memorial/lib/memorials/family";
 import type { MemorialKind } from "@memorial/lib/memorials/policy";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { type PDFDocument, rgb } from "pdf-lib";
@@ -187,14 +187,7 @@ export async function printKitFor(
 ): Promise<PrintKitResult> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
-    select: {
-      id: true,
-      language: true,
-      operatorId: true,
-      contextId: true,
-      operator: { select: { name: true } },
-      family: { select: { language: true } },
-    },
+    select: { id: true, ...FAMILY_SENDER_SELECT },
   });
   const language = familyLanguage(memorial);
   const shown = await getPublicMemorial(memorialId);
