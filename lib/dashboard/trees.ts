@@ -18,7 +18,7 @@ import {
   treeList,
 } from "@memorial/lib/trees/lists";
 import { treeLife, treesWaiting } from "@memorial/lib/trees/queries";
-import { SHEET_MAX_BYTES, SHEET_MAX_LINES, type SheetColumn } from "@memorial/lib/trees/sheet";
+import { lineColumns, SHEET_MAX_BYTES, SHEET_MAX_LINES } from "@memorial/lib/trees/sheet";
 import { isDay } from "@memorial/lib/trees/transitions";
 import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
 import { parseId } from "@memorial/lib/validation";
@@ -108,16 +108,6 @@ export async function treeListing(scope: OperatorScope, search: URLSearchParams)
   return { list: kind, today, rows, sites, ...listingPage(paging, total, rows.length) };
 }
 
-/** The columns of the waiting trees' sheet: the import's own, those of an `in_ground` line. */
-const WAITING_SHEET_COLUMNS = [
-  "tree_id",
-  "step",
-  "date",
-  "latitude",
-  "longitude",
-  "planted_by",
-] as const satisfies readonly SheetColumn[];
-
 /**
  * GET /api/dashboard/trees/sheet?site=&from=&to=: the waiting trees of the filter (the
  * oldest SHEET_MAX_LINES, as many as an import takes) as a field team's sheet, one `in_ground` line
@@ -134,7 +124,8 @@ export async function waitingSheet(scope: OperatorScope, search: URLSearchParams
   const where = filter.plantationId === undefined ? "" : `-site-${filter.plantationId}`;
   return csvResponse(
     `trees-to-plant${where}-${today}.csv`,
-    csvStream([...WAITING_SHEET_COLUMNS], rows(), CSV_FORMATS[lang]),
+    // The import's own columns, those of an `in_ground` line.
+    csvStream(lineColumns("in_ground"), rows(), CSV_FORMATS[lang]),
   );
 }
 

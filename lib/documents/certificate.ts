@@ -16,7 +16,7 @@ import {
 } from "@memorial/lib/memorials/public-page";
 import type { PublicMemorial } from "@memorial/lib/memorials/public-queries";
 import type { PDFPage } from "pdf-lib";
-import { breakUrl, drawQr, ellipsize, GREEN, GREY, INK, LEAF, newPdf, wrap } from "./draw";
+import { breakUrl, drawFrame, drawQr, ellipsize, GREEN, GREY, INK, LEAF, newPdf, wrap } from "./draw";
 import { type FontWeight, printable, textWidth } from "./fonts";
 
 export const PAPER_SIZES = { a4: [595.28, 841.89], a5: [419.53, 595.28] } as const;
@@ -58,22 +58,8 @@ export async function certificatePdf(input: CertificateInput): Promise<Uint8Arra
   const newPage = () => {
     page = pdf.addPage([width, height]);
     // A double frame, as on a printed certificate.
-    page.drawRectangle({
-      x: 20 * k,
-      y: 20 * k,
-      width: width - 40 * k,
-      height: height - 40 * k,
-      borderColor: LEAF,
-      borderWidth: 2 * k,
-    });
-    page.drawRectangle({
-      x: 26 * k,
-      y: 26 * k,
-      width: width - 52 * k,
-      height: height - 52 * k,
-      borderColor: LEAF,
-      borderWidth: 0.5 * k,
-    });
+    drawFrame(page, [width, height], 20 * k, 2 * k);
+    drawFrame(page, [width, height], 26 * k, 0.5 * k);
     y = height - margin;
   };
   newPage();

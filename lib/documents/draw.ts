@@ -1,6 +1,6 @@
 // What the PDFs of lib/documents share (certificate, print kit, closing summary): the colours, a
-// new document with the site's fonts and metadata, text cut and wrapped to a width, and a QR code
-// drawn as rectangles, each written once here rather than once per document.
+// new document with the site's fonts and metadata, a page's frame, text cut and wrapped to a width,
+// and a QR code drawn as rectangles, each written once here rather than once per document.
 
 import { type Language, LOCALES } from "@memorial/lib/i18n/languages";
 import fontkit from "@pdf-lib/fontkit";
@@ -29,6 +29,24 @@ export async function newPdf(meta: { title: string; siteName: string; language: 
   pdf.setLanguage(LOCALES[meta.language]);
   if (meta.created) pdf.setCreationDate(meta.created);
   return { pdf, fonts };
+}
+
+/** A frame `inset` points inside the edges of a page `size` wide and high, its line `thickness` thick. */
+export function drawFrame(
+  page: PDFPage,
+  size: readonly [number, number],
+  inset: number,
+  thickness: number,
+): void {
+  const [width, height] = size;
+  page.drawRectangle({
+    x: inset,
+    y: inset,
+    width: width - 2 * inset,
+    height: height - 2 * inset,
+    borderColor: LEAF,
+    borderWidth: thickness,
+  });
 }
 
 /**

@@ -11,11 +11,11 @@ import { db } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import { memorialUrl } from "@memorial/lib/links";
-import { familyLanguage, requesterName } from "@memorial/lib/memorials/family";
+import { FAMILY_SENDER_SELECT, familyLanguage, requesterName } from "@memorial/lib/memorials/family";
 import type { MemorialKind } from "@memorial/lib/memorials/policy";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { type PDFDocument, rgb } from "pdf-lib";
-import { breakUrl, type Colour, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wrap } from "./draw";
+import { breakUrl, type Colour, drawFrame, drawQr, ellipsize, GREEN, GREY, LEAF, newPdf, wrap } from "./draw";
 import { type FontWeight, printable, textWidth } from "./fonts";
 
 /** Points: A4 and A6 portrait. */
@@ -124,14 +124,7 @@ export function drawKitPage(pdf: PDFDocument, fonts: Fonts, input: KitPage): voi
   const margin = 48 * k;
   const column = width - 2 * margin;
   const page = pdf.addPage([width, height]);
-  page.drawRectangle({
-    x: 18 * k,
-    y: 18 * k,
-    width: width - 36 * k,
-    height: height - 36 * k,
-    borderColor: LEAF,
-    borderWidth: 2 * k,
-  });
+  drawFrame(page, [width, height], 18 * k, 2 * k);
   let y = height - margin;
   const centred = (o: KitText) => {
     const weight = o.weight ?? "regular";
@@ -194,14 +187,7 @@ export async function printKitFor(
 ): Promise<PrintKitResult> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
-    select: {
-      id: true,
-      language: true,
-      operatorId: true,
-      contextId: true,
-      operator: { select: { name: true } },
-      family: { select: { language: true } },
-    },
+    select: { id: true, ...FAMILY_SENDER_SELECT },
   });
   const language = familyLanguage(memorial);
   const shown = await getPublicMemorial(memorialId);

@@ -51,14 +51,8 @@ export interface MergeInput {
   linkBase?: string | null;
 }
 
-export interface MergeResult {
-  mergeId: number;
-  keptMemorialId: number;
-  mergedMemorialId: number;
-  treeIds: number[];
-  guestbookEntries: number;
-  subscriptions: number;
-}
+/** What a merge (or its undo) moved: its events' payload but for who did it. */
+export type MergeResult = Omit<MergePayload, "by">;
 
 interface LockedMemorial {
   id: number;
@@ -185,15 +179,14 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
     await tx.$executeRaw`
       UPDATE "memorial_duplicate" SET "state" = 'merged', "decided_at" = now(), "decided_by" = ${by}
       WHERE "id" = ${input.duplicateId}`;
-    const payload: MergePayload = {
+    const result: MergeResult = {
       mergeId,
       keptMemorialId: keptId,
       mergedMemorialId: mergedId,
       treeIds: movedTreeIds,
-      guestbookEntries: moved.guestbookEntries,
-      subscriptions: moved.subscriptions,
-      by,
+      ...moved,
     };
+    const payload: MergePayload = { ...result, by };
     await changes.record({
       kind: "memorial.merged",
       target: { type: "memorial", id: mergedId },
@@ -214,14 +207,7 @@ export async function mergeMemorials(input: MergeInput): Promise<MergeResult> {
         payload: input.linkBase ? { ...payload, linkBase: input.linkBase } : payload,
       },
     });
-    return {
-      mergeId,
-      keptMemorialId: keptId,
-      mergedMemorialId: mergedId,
-      treeIds: movedTreeIds,
-      guestbookEntries: moved.guestbookEntries,
-      subscriptions: moved.subscriptions,
-    };
+    return result;
   });
 }
 
@@ -357,15 +343,15 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
     await tx.$executeRaw`
       UPDATE "memorial_duplicate" SET "state" = 'unmerged', "decided_at" = now(), "decided_by" = ${by}
       WHERE "id" = ${merge.duplicate_id}`;
-    const payload: MergePayload = {
+    const result: MergeResult = {
       mergeId: input.mergeId,
       keptMemorialId: keptId,
       mergedMemorialId: mergedId,
       treeIds,
       guestbookEntries: counts!.entries,
       subscriptions: counts!.subscriptions,
-      by,
     };
+    const payload: MergePayload = { ...result, by };
     await changes.record({
       kind: "memorial.unmerged",
       target: { type: "memorial", id: mergedId },
@@ -384,13 +370,6 @@ export async function undoMerge(input: UndoInput): Promise<MergeResult> {
         payload,
       },
     });
-    return {
-      mergeId: input.mergeId,
-      keptMemorialId: keptId,
-      mergedMemorialId: mergedId,
-      treeIds,
-      guestbookEntries: counts!.entries,
-      subscriptions: counts!.subscriptions,
-    };
+    return result;
   });
 }

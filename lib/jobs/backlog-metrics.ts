@@ -78,68 +78,78 @@ function backlogGauge(
   });
 }
 
+/** A gauge by task of one of the jobs' counts or ages. */
+const taskGauge = (name: string, help: string, value: (job: Backlog["jobs"][number]) => number) =>
+  backlogGauge(name, help, ["task"], (b) => b.jobs.map((j) => [{ task: j.task }, value(j)]));
+
+type StatusRow = { status: string; count: number; oldest: number };
+
+/** A gauge by status of the rows not sent, every status listed (0 when no row is in it). */
+const statusGauge = (
+  name: string,
+  help: string,
+  statuses: string[],
+  rows: (backlog: Backlog) => StatusRow[],
+) =>
+  backlogGauge(name, help, ["status"], (b) =>
+    statuses.map((status) => [{ status }, rows(b).find((r) => r.status === status)?.count ?? 0]),
+  );
+
+/** A gauge of one value. */
+const singleGauge = (name: string, help: string, value: (backlog: Backlog) => number) =>
+  backlogGauge(name, help, [], (b) => [[{}, value(b)]]);
+
+/** The age of the oldest row still pending (0: none). */
+const oldestPending = (rows: StatusRow[]) => rows.find((r) => r.status === "pending")?.oldest ?? 0;
+
 const OUTBOX_STATUSES = ["pending", "held", "failed"];
 const WEBHOOK_STATUSES = ["pending", "failed"];
 
 /** Registers the backlog gauges (once per process). */
 export function registerBacklogMetrics(): void {
-  backlogGauge("jobs_queued", "Background jobs due and waiting for a worker, by task", ["task"], (b) =>
-    b.jobs.map((j) => [{ task: j.task }, j.queued]),
-  );
-  backlogGauge("jobs_running", "Background jobs held by a worker, by task", ["task"], (b) =>
-    b.jobs.map((j) => [{ task: j.task }, j.running]),
-  );
-  backlogGauge(
+  taskGauge("jobs_queued", "Background jobs due and waiting for a worker, by task", (j) => j.queued);
+  taskGauge("jobs_running", "Background jobs held by a worker, by task", (j) => j.running);
+  taskGauge(
     "jobs_retrying",
     "Background jobs that failed at least once and wait for their next attempt, by task",
-    ["task"],
-    (b) => b.jobs.map((j) => [{ task: j.task }, j.retrying]),
+    (j) => j.retrying,
   );
-  backlogGauge("jobs_failed", "Background jobs given up after their last attempt, by task", ["task"], (b) =>
-    b.jobs.map((j) => [{ task: j.task }, j.failed]),
-  );
-  backlogGauge(
+  taskGauge("jobs_failed", "Background jobs given up after their last attempt, by task", (j) => j.failed);
+  taskGauge(
     "jobs_oldest_queued_age_seconds",
     "How long the oldest job due has waited for a worker, by task (0: none waits)",
-    ["task"],
-    (b) => b.jobs.map((j) => [{ task: j.task }, j.oldest]),
+    (j) => j.oldest,
   );
-  backlogGauge(
+  statusGauge(
     "email_outbox_messages",
     "E-mails of the outbox not sent: pending (to send or retry), held (no SMTP_URL), failed (given up)",
-    ["status"],
-    (b) =>
-      OUTBOX_STATUSES.map((status) => [{ status }, b.emails.find((e) => e.status === status)?.count ?? 0]),
+    OUTBOX_STATUSES,
+    (b) => b.emails,
   );
-  backlogGauge(
+  singleGauge(
     "email_outbox_oldest_pending_age_seconds",
     "Age of the oldest e-mail still pending (0: none)",
-    [],
-    (b) => [[{}, b.emails.find((e) => e.status === "pending")?.oldest ?? 0]],
+    (b) => oldestPending(b.emails),
   );
-  backlogGauge(
+  singleGauge(
     "domain_events_undispatched",
     "Domain events not yet dispatched to their durable consumers (e-mails, webhooks)",
-    [],
-    (b) => [[{}, b.events.count]],
+    (b) => b.events.count,
   );
-  backlogGauge(
+  singleGauge(
     "domain_events_oldest_undispatched_age_seconds",
     "Age of the oldest domain event not yet dispatched (0: none)",
-    [],
-    (b) => [[{}, b.events.oldest]],
+    (b) => b.events.oldest,
   );
-  backlogGauge(
+  statusGauge(
     "webhook_deliveries",
     "Webhook deliveries not delivered: pending (to send or retry) and failed (given up)",
-    ["status"],
-    (b) =>
-      WEBHOOK_STATUSES.map((status) => [{ status }, b.webhooks.find((w) => w.status === status)?.count ?? 0]),
+    WEBHOOK_STATUSES,
+    (b) => b.webhooks,
   );
-  backlogGauge(
+  singleGauge(
     "webhook_oldest_pending_age_seconds",
     "Age of the oldest webhook delivery still pending (0: none)",
-    [],
-    (b) => [[{}, b.webhooks.find((w) => w.status === "pending")?.oldest ?? 0]],
+    (b) => oldestPending(b.webhooks),
   );
 }

@@ -1,7 +1,7 @@
 // What the family of a memorial is told, and by whom: the rules shared by the family's e-mails
 // (lib/mail), its confirmation and management pages (app/confirm, app/manage) and the dashboard's
 // preview of those e-mails, so that all of them speak the same language and name the same sender.
-import type { db, Tx } from "@memorial/lib/db/client";
+import type { db, Prisma, Tx } from "@memorial/lib/db/client";
 import { isLanguage, type Language } from "@memorial/lib/i18n/languages";
 
 /**
@@ -35,3 +35,12 @@ export async function requesterName(
   });
   return context?.name?.trim() || input.operatorName;
 }
+
+/** The Prisma select of what a document for the family reads: its language, and who asks it. */
+export const FAMILY_SENDER_SELECT = {
+  language: true,
+  operatorId: true,
+  contextId: true,
+  operator: { select: { name: true } },
+  family: { select: { language: true } },
+} as const satisfies Prisma.MemorialSelect;

@@ -4,11 +4,10 @@
 // hold them. One cached read for every visitor (lib/events/expiring-cache.ts): a tree planted or
 // its life changing, a memorial shown or hidden (any memorial's event) or the catalogue changing
 // drops it on every instance; a minute is the safety net.
-import { plantationNames } from "@memorial/lib/catalogue/translations";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { expiringCache } from "@memorial/lib/events/expiring-cache";
 import { livingTreesSql, memorialsVisibleToSql, PUBLIC, treesVisibleToSql } from "./policy";
-import type { PublicSite } from "./public-queries";
+import { type PublicSite, publicSites } from "./public-queries";
 
 /**
  * The sites the home page draws and lists, the most planted first. A service of a few dozen sites
@@ -61,18 +60,7 @@ async function loadHomeStats(): Promise<HomeStats> {
     WHERE ${treesVisibleToSql(PUBLIC, "t")} AND ${memorialsVisibleToSql(PUBLIC, "m")}
       AND ${livingTreesSql("t")}
     GROUP BY pl."id"`);
-  const sites = rows
-    .map((r) => ({
-      id: r.id,
-      name: r.name,
-      country: r.country,
-      region: r.region,
-      ...plantationNames(r),
-      latitude: Number(r.latitude),
-      longitude: Number(r.longitude),
-      trees: Number(r.trees),
-    }))
-    .sort((a, b) => b.trees - a.trees || a.name.localeCompare(b.name));
+  const sites = publicSites(rows, (r) => Number(r.trees));
   return {
     trees: sites.reduce((sum, s) => sum + s.trees, 0),
     sites: sites.slice(0, HOME_SITES),

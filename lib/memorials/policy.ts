@@ -8,6 +8,7 @@ import { isLanguage, LANGUAGES, type Language } from "@memorial/lib/i18n/languag
 import { t } from "@memorial/lib/i18n/translate";
 import { chainAlias, chainColumnsSql, contextChainSql } from "@memorial/lib/operators/context-chain";
 import { isTestEnvironment, type OperatorScope, ownerOf, type Scope, VISITOR } from "@memorial/lib/scope";
+import { ownRowsOf, ownRowsOfSql } from "./tree-policy";
 
 // Which trees a scope sees and counts: the same policy, in its own file.
 export * from "./tree-policy";
@@ -109,12 +110,11 @@ export function memorialsSearchableBySql(scope: Scope, alias = "m"): Prisma.Sql 
 
 /** The scope's own memorials (its operator, its environment), public or not: the dashboard's. */
 export function ownMemorialsOf(scope: OperatorScope): Prisma.MemorialWhereInput {
-  return { operatorId: scope.operatorId, isTest: isTestEnvironment(scope.environment) };
+  return ownRowsOf(scope);
 }
 
 export function ownMemorialsOfSql(scope: OperatorScope, alias = "m"): Prisma.Sql {
-  const m = Prisma.raw(`"${alias}"`);
-  return Prisma.sql`(${m}."operator_id" = ${scope.operatorId} AND ${m}."is_test" = ${isTestEnvironment(scope.environment)})`;
+  return ownRowsOfSql(scope, alias);
 }
 
 /** Is this memorial the viewer's own (its operator, its environment)? */

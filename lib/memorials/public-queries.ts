@@ -4,7 +4,11 @@
 // ever enters the cache: what is public is the memorial policy's decision, a memorial that is not
 // public is never cached, and an anonymous memorial's person is never read (but for the initials of
 // its title, when its family chose them: displayTitle).
-import { plantationNames, speciesNames } from "@memorial/lib/catalogue/translations";
+import {
+  type PlantationTranslations,
+  plantationNames,
+  speciesNames,
+} from "@memorial/lib/catalogue/translations";
 import { db } from "@memorial/lib/db/client";
 import type { TreeStatus } from "@memorial/lib/db/generated/enums";
 import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
@@ -89,6 +93,25 @@ export interface PublicSite {
   latitude: number;
   longitude: number;
   trees: number;
+}
+
+/** Sites as the public reads them, with their trees (`trees`): the most trees first, then by name. */
+export function publicSites<Row extends PlantationTranslations & { id: number; country: string }>(
+  rows: (Row & { latitude: unknown; longitude: unknown })[],
+  trees: (row: Row) => number,
+): PublicSite[] {
+  return rows
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      country: r.country,
+      region: r.region,
+      ...plantationNames(r),
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      trees: trees(r),
+    }))
+    .sort((a, b) => b.trees - a.trees || a.name.localeCompare(b.name));
 }
 
 interface PublicDeceased {
@@ -254,18 +277,7 @@ async function loadPublicMemorial(id: number): Promise<PublicMemorial | null> {
         photoKey: t.photoKey,
       },
     })),
-    sites: plantations
-      .map((p) => ({
-        id: p.id,
-        name: p.name,
-        country: p.country,
-        region: p.region,
-        ...plantationNames(p),
-        latitude: Number(p.latitude),
-        longitude: Number(p.longitude),
-        trees: treesBySite.get(p.id) ?? 0,
-      }))
-      .sort((a, b) => b.trees - a.trees || a.name.localeCompare(b.name)),
+    sites: publicSites(plantations, (p) => treesBySite.get(p.id) ?? 0),
   };
 }
 

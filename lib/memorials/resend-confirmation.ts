@@ -2,10 +2,10 @@
 // links sent before stop working now, in this transaction; the new link and its e-mail follow
 // from the confirmation.resent event (lib/mail/confirmation-consumer.ts).
 import { withEvents } from "@memorial/lib/changes/record";
-import { DomainError, invalid, notFound } from "@memorial/lib/errors";
+import { DomainError, invalid } from "@memorial/lib/errors";
 import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
 import type { OperatorScope } from "@memorial/lib/scope";
-import { ownMemorialsOf } from "./policy";
+import { ownMemorialWithFamily, requireFamilyEmail } from "./family-address";
 
 export async function resendConfirmation(input: {
   /** Who asks: the dashboard's user (production data only: a test memorial is not found). */
@@ -14,11 +14,7 @@ export async function resendConfirmation(input: {
   linkBase: string;
 }) {
   return withEvents(async (tx, changes) => {
-    const memorial = await tx.memorial.findFirst({
-      where: { AND: [{ id: input.memorialId }, ownMemorialsOf(input.scope)] },
-      include: { family: true },
-    });
-    if (!memorial) throw notFound(`memorial ${input.memorialId} does not exist`);
+    const memorial = await ownMemorialWithFamily(tx, input.scope, input.memorialId);
     // A memorial closed as not confirmed (its link expired, or declined) stays closed.
     if (memorial.status === "expired") {
       throw invalid("this memorial was closed as not confirmed", { field: "memorialId", reason: "closed" });
@@ -29,12 +25,7 @@ export async function resendConfirmation(input: {
         reason: "already-confirmed",
       });
     }
-    if (!memorial.family?.email) {
-      throw invalid("this memorial has no family e-mail address", {
-        field: "family.email",
-        reason: "missing",
-      });
-    }
+    requireFamilyEmail(memorial);
     await tx.confirmationToken.updateMany({
       where: { memorialId: memorial.id, usedAt: null, expiresAt: { gt: new Date() } },
       data: { expiresAt: new Date() },

@@ -2,10 +2,10 @@
 // before stop working when the new one is issued; the link and its e-mail follow from the
 // manage_link.sent event (lib/mail/manage-consumer.ts), like the confirmation e-mail.
 import { withEvents } from "@memorial/lib/changes/record";
-import { invalid, notFound } from "@memorial/lib/errors";
+import { invalid } from "@memorial/lib/errors";
 import type { ManageLinkRequest } from "@memorial/lib/events/payloads";
 import type { OperatorScope } from "@memorial/lib/scope";
-import { ownMemorialsOf } from "./policy";
+import { ownMemorialWithFamily, requireFamilyEmail } from "./family-address";
 
 export async function sendManageLink(input: {
   /** Who sends it: the dashboard's user (production data only: a test memorial is not found). */
@@ -16,20 +16,11 @@ export async function sendManageLink(input: {
   const { actor } = input.scope;
   const userId = actor.kind === "user" ? actor.id : undefined;
   return withEvents(async (tx, changes) => {
-    const memorial = await tx.memorial.findFirst({
-      where: { AND: [{ id: input.memorialId }, ownMemorialsOf(input.scope)] },
-      include: { family: true },
-    });
-    if (!memorial) throw notFound(`memorial ${input.memorialId} does not exist`);
+    const memorial = await ownMemorialWithFamily(tx, input.scope, input.memorialId);
     if (memorial.kind === "global") {
       throw invalid("the global memorial has no family", { field: "memorialId", reason: "global" });
     }
-    if (!memorial.family?.email) {
-      throw invalid("this memorial has no family e-mail address", {
-        field: "family.email",
-        reason: "missing",
-      });
-    }
+    requireFamilyEmail(memorial);
     const manage: ManageLinkRequest = { linkBase: input.linkBase };
     await changes.record({
       kind: "memorial.manage_link_sent",

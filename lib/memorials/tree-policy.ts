@@ -53,12 +53,21 @@ export function treesOfEnvironmentSql(scope: Scope, alias = "t"): Prisma.Sql {
  * and the trees it changes, the operator's report of tree lives.
  */
 export function ownTreesOf(scope: OperatorScope): Prisma.TreeWhereInput {
-  return { operatorId: scope.operatorId, isTest: isTestEnvironment(scope.environment) };
+  return ownRowsOf(scope);
 }
 
 export function ownTreesOfSql(scope: OperatorScope, alias = "t"): Prisma.Sql {
-  const t = Prisma.raw(`"${alias}"`);
-  return Prisma.sql`(${t}."operator_id" = ${scope.operatorId} AND ${t}."is_test" = ${isTestEnvironment(scope.environment)})`;
+  return ownRowsOfSql(scope, alias);
+}
+
+/** What the scope owns, a tree as a memorial (policy.ts ownMemorialsOf): its operator's, of its environment. */
+export function ownRowsOf(scope: OperatorScope) {
+  return { operatorId: scope.operatorId, isTest: isTestEnvironment(scope.environment) };
+}
+
+export function ownRowsOfSql(scope: OperatorScope, alias: string): Prisma.Sql {
+  const row = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`(${row}."operator_id" = ${scope.operatorId} AND ${row}."is_test" = ${isTestEnvironment(scope.environment)})`;
 }
 
 /** Is this tree the scope's own (ownTreesOf, for a tree whose row is in hand)? */

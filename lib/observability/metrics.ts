@@ -33,50 +33,37 @@ export function httpRequestDuration(): client.Histogram<"method" | "route" | "st
 }
 
 // The database pools of this process (lib/db/client.ts registers them), read at each scrape.
-const pools = new Map<string, Pick<Pool, "totalCount" | "idleCount" | "waitingCount">>();
+type PoolCounts = Pick<Pool, "totalCount" | "idleCount" | "waitingCount">;
+const pools = new Map<string, PoolCounts>();
 
 /** Makes a pg pool's connections and waiting clients visible as db_pool_* under `name`. */
-export function registerPool(
-  name: string,
-  pool: Pick<Pool, "totalCount" | "idleCount" | "waitingCount">,
-): void {
+export function registerPool(name: string, pool: PoolCounts): void {
   pools.set(name, pool);
-  metric(
+  poolGauge(
     "db_pool_connections_in_use",
-    () =>
-      new client.Gauge({
-        name: "db_pool_connections_in_use",
-        help: "Connections of the pool lent to a query or a transaction",
-        labelNames: ["pool"] as const,
-        collect() {
-          this.reset();
-          for (const [pool, p] of pools) this.set({ pool }, p.totalCount - p.idleCount);
-        },
-      }),
+    "Connections of the pool lent to a query or a transaction",
+    (p) => p.totalCount - p.idleCount,
   );
-  metric(
-    "db_pool_connections_idle",
-    () =>
-      new client.Gauge({
-        name: "db_pool_connections_idle",
-        help: "Open connections of the pool waiting for work",
-        labelNames: ["pool"] as const,
-        collect() {
-          this.reset();
-          for (const [pool, p] of pools) this.set({ pool }, p.idleCount);
-        },
-      }),
-  );
-  metric(
+  poolGauge("db_pool_connections_idle", "Open connections of the pool waiting for work", (p) => p.idleCount);
+  poolGauge(
     "db_pool_waiting_clients",
+    "Queries and transactions waiting for a connection of the pool",
+    (p) => p.waitingCount,
+  );
+}
+
+/** A gauge by pool of one of its counts, read at each scrape. */
+function poolGauge(name: string, help: string, value: (pool: PoolCounts) => number): void {
+  metric(
+    name,
     () =>
       new client.Gauge({
-        name: "db_pool_waiting_clients",
-        help: "Queries and transactions waiting for a connection of the pool",
+        name,
+        help,
         labelNames: ["pool"] as const,
         collect() {
           this.reset();
-          for (const [pool, p] of pools) this.set({ pool }, p.waitingCount);
+          for (const [pool, p] of pools) this.set({ pool }, value(p));
         },
       }),
   );

@@ -31,6 +31,14 @@ const CANDIDATE = (operatorId: number, skipLocked = false) => Prisma.sql`
 
 type Row = { plantation_id: number; species_id: number; unit_price: string; free?: boolean };
 
+/** A candidate row as the tree it gives: its site, species and price, and whether it is prepaid. */
+const allocationOf = (row: Row) => ({
+  plantationId: row.plantation_id,
+  speciesId: row.species_id,
+  unitPrice: String(row.unit_price),
+  free: row.free === true,
+});
+
 const noTree = () =>
   new DomainError(
     "NO_TREE_AVAILABLE",
@@ -65,12 +73,7 @@ export async function allocateTree(
       SELECT c.*, (SELECT o."prepaid_trees" > 0 FROM "operator" o WHERE o."id" = ${operatorId}) AS "free"
       FROM (${CANDIDATE(operatorId)}) c`;
     if (!row) throw noTree();
-    return {
-      plantationId: row.plantation_id,
-      speciesId: row.species_id,
-      unitPrice: String(row.unit_price),
-      free: row.free === true,
-    };
+    return allocationOf(row);
   }
   // The prepaid balance is decremented only when a tree was taken (the CHECK keeps it >= 0).
   const taken = await takeFromStock<Row>(tx, (skipLocked) => CANDIDATE(operatorId, skipLocked), {
@@ -81,12 +84,7 @@ export async function allocateTree(
     columns: Prisma.sql`EXISTS (SELECT 1 FROM prepaid) AS "free"`,
   });
   if (!taken) throw noTree();
-  return {
-    plantationId: taken.plantation_id,
-    speciesId: taken.species_id,
-    unitPrice: String(taken.unit_price),
-    free: taken.free === true,
-  };
+  return allocationOf(taken);
 }
 
 /** The tree's pair, taken from the stock (or only chosen, for a test key), the balance untouched. */

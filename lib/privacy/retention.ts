@@ -31,6 +31,20 @@ export interface RetentionReport {
 
 const days = (n: number) => Prisma.sql`now() - make_interval(days => ${n})`;
 
+/**
+ * Deletes the links of `table` spent before `age`: a link is spent at the first of its `ends`
+ * (expiry, use, revocation), and LEAST ignores the NULL ones (a link not used, not revoked).
+ */
+function deleteSpentLinks(table: string, ends: string[], age: Prisma.Sql): Promise<number> {
+  const spentAt = Prisma.raw(`LEAST(${ends.map((column) => `"${column}"`).join(", ")})`);
+  return inBatches(
+    () => db.$executeRaw`
+      DELETE FROM ${Prisma.raw(`"${table}"`)} WHERE "id" IN (
+        SELECT "id" FROM ${Prisma.raw(`"${table}"`)} WHERE ${spentAt} < ${age}
+        LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
+  );
+}
+
 /** Runs `statement` (one batch, answers the rows it touched) until a batch is not full. */
 async function inBatches(statement: () => Promise<number>): Promise<number> {
   let total = 0;
@@ -71,25 +85,9 @@ export async function applyRetention(): Promise<RetentionReport> {
           WHERE m."status" <> 'awaiting_confirmation' AND GREATEST(t."expires_at", t."used_at") < ${linkAge}
           LIMIT ${RETENTION_BATCH} FOR UPDATE OF t SKIP LOCKED)`,
     )) +
-    (await inBatches(
-      () => db.$executeRaw`
-        DELETE FROM "manage_token" WHERE "id" IN (
-          SELECT "id" FROM "manage_token" WHERE LEAST("expires_at", "revoked_at") < ${linkAge}
-          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
-    )) +
-    (await inBatches(
-      () => db.$executeRaw`
-        DELETE FROM "password_reset_token" WHERE "id" IN (
-          SELECT "id" FROM "password_reset_token" WHERE LEAST("expires_at", "used_at") < ${linkAge}
-          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
-    )) +
-    (await inBatches(
-      () => db.$executeRaw`
-        DELETE FROM "operator_invitation" WHERE "id" IN (
-          SELECT "id" FROM "operator_invitation"
-          WHERE LEAST("expires_at", "accepted_at", "revoked_at") < ${linkAge}
-          LIMIT ${RETENTION_BATCH} FOR UPDATE SKIP LOCKED)`,
-    ));
+    (await deleteSpentLinks("manage_token", ["expires_at", "revoked_at"], linkAge)) +
+    (await deleteSpentLinks("password_reset_token", ["expires_at", "used_at"], linkAge)) +
+    (await deleteSpentLinks("operator_invitation", ["expires_at", "accepted_at", "revoked_at"], linkAge));
   const bodyAge = days(s.RETENTION_EMAIL_BODY_DAYS);
   const emailBodies = await inBatches(async () => {
     const emptied = await db.$queryRaw<{ id: number }[]>`

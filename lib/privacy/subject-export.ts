@@ -4,7 +4,7 @@
 // recorded in the audit log (subject.exported, the subject's id the SHA-256 of the address).
 import { recordChange } from "@memorial/lib/changes/record";
 import { transaction } from "@memorial/lib/db/client";
-import { erasureOf, normaliseSubject, type SubjectQuery, subjectHash, subjectRows } from "./subject-find";
+import { normaliseSubject, placeOf, type SubjectQuery, subjectHash, subjectRows } from "./subject-find";
 
 export interface SubjectExport {
   email: string;
@@ -26,13 +26,7 @@ export async function exportSubject(query: SubjectQuery): Promise<SubjectExport>
   const subject = normaliseSubject(query);
   return transaction(async (tx) => {
     const found = await subjectRows(tx, query);
-    const tables = found.map(({ source, rows }) => ({
-      source: source.key,
-      table: source.table,
-      fields: source.personal,
-      erasure: erasureOf(source),
-      rows,
-    }));
+    const tables = found.map(({ source, rows }) => ({ ...placeOf(source), rows }));
     await recordChange(tx, {
       kind: "subject.exported",
       target: { type: "subject", id: subjectHash(subject.email) },

@@ -82,6 +82,12 @@ export const ERASED_ADDRESS = "erased@invalid";
 const text = (value: string) => Prisma.sql`${value}`;
 const NULL = Prisma.sql`NULL`;
 const erasedWords = { planter: text(ERASED_TEXT), message: NULL };
+/** What erasing a guestbook entry's words sets (its row stays, as the guestbook's). */
+const erasedEntry = { author_name: text(ERASED_TEXT), message: text(ERASED_TEXT) };
+/** The ids of `table`'s rows that carry the words of a visitor planting of the address. */
+const wordsOfVisitor = (email: string, table: string) =>
+  Prisma.sql`SELECT w."id" FROM ${Prisma.raw(`"${table}"`)} w WHERE w."visitor_planting_id" IN (
+      SELECT vp."id" FROM "visitor_planting" vp WHERE lower(vp."email") = lower(${email}))`;
 const visitorOf = (email: string, column: string) =>
   Prisma.sql`SELECT ${Prisma.raw(`vp."${column}"`)} FROM "visitor_planting" vp
     WHERE lower(vp."email") = lower(${email}) AND ${Prisma.raw(`vp."${column}"`)} IS NOT NULL`;
@@ -137,9 +143,8 @@ export const SUBJECT_SOURCES: SubjectSource[] = [
     personal: ["author_name", "message"],
     context: ["memorial_id", "status", "created_at"],
     owner: "memorial",
-    erase: { kind: "anonymise", set: { author_name: text(ERASED_TEXT), message: text(ERASED_TEXT) } },
-    linked: (email) => Prisma.sql`SELECT g."id" FROM "guestbook_entry" g WHERE g."visitor_planting_id" IN (
-      SELECT vp."id" FROM "visitor_planting" vp WHERE lower(vp."email") = lower(${email}))`,
+    erase: { kind: "anonymise", set: erasedEntry },
+    linked: (email) => wordsOfVisitor(email, "guestbook_entry"),
   },
   {
     key: "queued_planting (a visitor's words)",
@@ -150,8 +155,7 @@ export const SUBJECT_SOURCES: SubjectSource[] = [
     context: ["memorial_id", "created_at", "planted_at"],
     owner: "operator",
     erase: { kind: "anonymise", set: erasedWords },
-    linked: (email) => Prisma.sql`SELECT q."id" FROM "queued_planting" q WHERE q."visitor_planting_id" IN (
-      SELECT vp."id" FROM "visitor_planting" vp WHERE lower(vp."email") = lower(${email}))`,
+    linked: (email) => wordsOfVisitor(email, "queued_planting"),
   },
   {
     key: "outgoing_email.to_address (not sent)",
@@ -272,7 +276,7 @@ export const SUBJECT_SOURCES: SubjectSource[] = [
     personal: ["author_name", "message"],
     context: ["memorial_id", "status", "created_at"],
     owner: "memorial",
-    erase: { kind: "anonymise", set: { author_name: text(ERASED_TEXT), message: text(ERASED_TEXT) } },
+    erase: { kind: "anonymise", set: erasedEntry },
   },
   // The name a visitor left with a photo they shared, and its caption (lib/memorial-photos).
   {
@@ -486,15 +490,17 @@ export function erasureOf(source: SubjectSource): "delete" | "anonymise" {
   return source.erase.kind === "delete" ? "delete" : "anonymise";
 }
 
+/** A source as a finding and an export name it: its key, table, personal fields and erasure. */
+export function placeOf(source: SubjectSource) {
+  return { source: source.key, table: source.table, fields: source.personal, erasure: erasureOf(source) };
+}
+
 /** Where the subject is held: each source with its rows' ids (the values are in the export). */
 export async function findSubject(query: SubjectQuery): Promise<SubjectFinding> {
   const subject = normaliseSubject(query);
   const found = await subjectRows(db, query);
   const places = found.map(({ source, rows }) => ({
-    source: source.key,
-    table: source.table,
-    fields: source.personal,
-    erasure: erasureOf(source),
+    ...placeOf(source),
     ids: rows.map((row) => Number(row.id)),
   }));
   return { ...subject, total: places.reduce((n, p) => n + p.ids.length, 0), places };

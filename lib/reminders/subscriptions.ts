@@ -10,7 +10,7 @@ import { invalid, notFound } from "@memorial/lib/errors";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { countedAddress, giveBack, hit, type Limit, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { myRemindersUrl } from "@memorial/lib/links";
-import { displayTitle, memorialsVisibleToSql, PUBLIC } from "@memorial/lib/memorials/policy";
+import { displayTitle, memorialsVisibleToSql, PUBLIC, TITLE_SELECT } from "@memorial/lib/memorials/policy";
 import type { ReminderKind } from "./anniversaries";
 import { confirmationEmail } from "./reminder-emails";
 import { hashReminderToken, plausibleToken, reminderToken } from "./tokens";
@@ -207,18 +207,7 @@ export async function subscribe(input: SubscribeInput): Promise<SubscribeOutcome
 export async function reminderMemorial(client: Tx | typeof db, memorialId: number) {
   const memorial = await client.memorial.findUniqueOrThrow({
     where: { id: memorialId },
-    select: {
-      id: true,
-      kind: true,
-      title: true,
-      anonymousName: true,
-      anonymousTitle: true,
-      language: true,
-      operatorId: true,
-      contextId: true,
-      operator: { select: { name: true } },
-      person: { select: { firstName: true, lastName: true } },
-    },
+    select: { ...TITLE_SELECT, operatorId: true, contextId: true, operator: { select: { name: true } } },
   });
   return { ...memorial, title: displayTitle(memorial) };
 }

@@ -17,12 +17,11 @@ import {
 } from "@memorial/lib/events/dispatcher";
 import {
   DIGEST_JOB,
-  type DigestItem,
   digestItems,
   SEND_DIGEST_JOB,
   sendGuestbookDigest,
 } from "@memorial/lib/guestbook/digest";
-import { fanOut } from "@memorial/lib/jobs/fan-out";
+import { fanOut, type ItemJobs } from "@memorial/lib/jobs/fan-out";
 import type { JobCatalogue, JobDefinition, Schedule } from "@memorial/lib/jobs/tasks";
 import {
   CLOSING_SUMMARY_JOB,
@@ -35,7 +34,6 @@ import {
   runUnconfirmedStep,
   UNCONFIRMED_ITEM_JOB,
   UNCONFIRMED_JOB,
-  type UnconfirmedItem,
   unconfirmedItems,
 } from "@memorial/lib/mail/unconfirmed-memorials";
 import { purgeIdempotencyRecords } from "@memorial/lib/memorials/idempotency";
@@ -49,7 +47,6 @@ import {
 import { ERASURE_JOB, eraseDueMemorials } from "@memorial/lib/privacy/erasure";
 import { applyRetention, logRetention, RETENTION_JOB } from "@memorial/lib/privacy/retention";
 import {
-  type ReminderItem,
   reminderItems,
   SEND_REMINDER_JOB,
   SEND_REMINDERS_JOB,
@@ -124,6 +121,27 @@ export const DAILY_ITEM_ATTEMPTS = 5;
 
 const job = <P>(definition: JobDefinition<P>) => definition as JobDefinition<never>;
 
+/** A daily job that fans out (lib/jobs/fan-out.ts): one keyed job per item that `items` lists. */
+const fanOutJob = <Row>(items: () => ItemJobs<Row>) =>
+  job({
+    async run() {
+      await fanOut(items());
+    },
+    maxAttempts: 3,
+  });
+
+/**
+ * The job of one item of a daily job that fans out: it retries alone, DAILY_ITEM_ATTEMPTS times.
+ * `step` is given the item only (its other parameters keep their defaults).
+ */
+const itemJob = <P>(step: (item: P) => Promise<unknown>) =>
+  job<P>({
+    async run(item) {
+      await step(item);
+    },
+    maxAttempts: DAILY_ITEM_ATTEMPTS,
+  });
+
 export function jobCatalogue(options: CatalogueOptions): Catalogue {
   const mailer: Mailer = createMailer(options.smtpUrl);
   const stopping = new AbortController();
@@ -152,31 +170,11 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
     // The daily jobs fan out (lib/jobs/fan-out.ts): the scheduled job adds one keyed job per item
     // (DAILY_ITEM_ATTEMPTS), which retries alone. The anniversary reminders due today (UTC), into
     // the outbox (lib/reminders/send-reminders.ts).
-    [SEND_REMINDERS_JOB]: job({
-      async run() {
-        await fanOut(reminderItems());
-      },
-      maxAttempts: 3,
-    }),
-    [SEND_REMINDER_JOB]: job<ReminderItem>({
-      async run(item) {
-        await sendReminder(item);
-      },
-      maxAttempts: DAILY_ITEM_ATTEMPTS,
-    }),
+    [SEND_REMINDERS_JOB]: fanOutJob(reminderItems),
+    [SEND_REMINDER_JOB]: itemJob(sendReminder),
     // Each family's one e-mail of the day listing its guestbook's waiting messages.
-    [DIGEST_JOB]: job({
-      async run() {
-        await fanOut(digestItems());
-      },
-      maxAttempts: 3,
-    }),
-    [SEND_DIGEST_JOB]: job<DigestItem>({
-      async run(item) {
-        await sendGuestbookDigest(item);
-      },
-      maxAttempts: DAILY_ITEM_ATTEMPTS,
-    }),
+    [DIGEST_JOB]: fanOutJob(digestItems),
+    [SEND_DIGEST_JOB]: itemJob(sendGuestbookDigest),
     [CREDIT_CODES_JOB]: job({
       async run() {
         await creditExpiredCodes();
@@ -184,18 +182,8 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       maxAttempts: 3,
     }),
     // The memorials awaiting their family that are due for a reminder or their closing.
-    [UNCONFIRMED_JOB]: job({
-      async run() {
-        await fanOut(unconfirmedItems());
-      },
-      maxAttempts: 3,
-    }),
-    [UNCONFIRMED_ITEM_JOB]: job<UnconfirmedItem>({
-      async run(item) {
-        await runUnconfirmedStep(item);
-      },
-      maxAttempts: DAILY_ITEM_ATTEMPTS,
-    }),
+    [UNCONFIRMED_JOB]: fanOutJob(unconfirmedItems),
+    [UNCONFIRMED_ITEM_JOB]: itemJob(runUnconfirmedStep),
     [GIVE_UP_JOB]: job({
       async run() {
         await giveUpWaitingVisitorTrees();
@@ -235,18 +223,10 @@ export function jobCatalogue(options: CatalogueOptions): Catalogue {
       maxAttempts: 3,
     }),
     // The closing summaries due: one e-mail per memorial, once (summary_sent_at).
-    [CLOSING_SUMMARY_JOB]: job({
-      async run() {
-        await fanOut(closingSummaryItems());
-      },
-      maxAttempts: 3,
-    }),
-    [SEND_CLOSING_SUMMARY_JOB]: job<{ memorial: number }>({
-      async run({ memorial }) {
-        await sendDueClosingSummary(memorial);
-      },
-      maxAttempts: DAILY_ITEM_ATTEMPTS,
-    }),
+    [CLOSING_SUMMARY_JOB]: fanOutJob(closingSummaryItems),
+    [SEND_CLOSING_SUMMARY_JOB]: itemJob<{ memorial: number }>(({ memorial }) =>
+      sendDueClosingSummary(memorial),
+    ),
   };
   return {
     jobs,

@@ -58,6 +58,13 @@ export function ownTreesSql(owner: OperatorScope, statuses: readonly TreeStatus[
 export const MEMORIAL_TITLE_COLUMNS = Prisma.sql`m."kind"::text AS "kind", m."title", m."anonymous_name",
   m."anonymous_title"::text AS "anonymous_title", pe."first_name", pe."last_name"`;
 
+/** A listed tree t, with what its line names: its memorial m (and person pe), species sp, site p. */
+export const TREE_LINE_TABLES = Prisma.sql`"tree" t
+  JOIN "memorial" m ON m."id" = t."memorial_id"
+  LEFT JOIN "person" pe ON pe."id" = m."person_id"
+  JOIN "species" sp ON sp."id" = t."species_id"
+  JOIN "plantation" p ON p."id" = t."plantation_id"`;
+
 export interface MemorialTitleColumns {
   kind: "classic" | "anonymous" | "global";
   title: string;
@@ -121,11 +128,7 @@ export async function treeList(
            t."death_reason"::text AS "death_reason",
            (SELECT r."id" FROM "tree" r WHERE r."replaces_tree_id" = t."id") AS "replaced_by",
            ${MEMORIAL_TITLE_COLUMNS}, ${day} AS "list_day"
-    FROM "tree" t
-    JOIN "memorial" m ON m."id" = t."memorial_id"
-    LEFT JOIN "person" pe ON pe."id" = m."person_id"
-    JOIN "species" sp ON sp."id" = t."species_id"
-    JOIN "plantation" p ON p."id" = t."plantation_id"
+    FROM ${TREE_LINE_TABLES}
     WHERE ${Prisma.join(conditions, " AND ")}`;
   // The most overdue check first; the latest in the ground and the latest deaths first.
   const orderBy =

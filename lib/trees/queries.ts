@@ -21,6 +21,7 @@ import {
   type MemorialTitleColumns,
   memorialTitleOf,
   ownTreesSql,
+  TREE_LINE_TABLES,
 } from "./lists";
 import type { DeathReason, TreeHealth, TreeStatus } from "./transitions";
 
@@ -329,11 +330,7 @@ export async function treesWaiting(
   >`
     SELECT t."id", t."memorial_id", t."planted_at", t."planter", t."quantity", t."species_id", sp."name" AS "species",
            t."plantation_id", p."name" AS "plantation", ${MEMORIAL_TITLE_COLUMNS}
-    FROM "tree" t
-    JOIN "memorial" m ON m."id" = t."memorial_id"
-    LEFT JOIN "person" pe ON pe."id" = m."person_id"
-    JOIN "species" sp ON sp."id" = t."species_id"
-    JOIN "plantation" p ON p."id" = t."plantation_id"
+    FROM ${TREE_LINE_TABLES}
     WHERE ${where}
     ORDER BY t."planted_at", t."id"
     LIMIT ${limit}`;

@@ -50,6 +50,11 @@ const STEP_COLUMNS: Record<SheetStep, SheetColumn[]> = {
   death: ["reason", "note"],
 };
 
+/** The columns a line of `step` reads: the required ones, then its step's. */
+export function lineColumns(step: SheetStep): SheetColumn[] {
+  return [...REQUIRED_COLUMNS, ...STEP_COLUMNS[step]];
+}
+
 /**
  * A line read: its step, tree and day, and the values of its step's columns as written (health,
  * reason and texts are checked by the rules of transitions.ts with the tree, as every edge's are).
@@ -116,7 +121,7 @@ function readLine(line: number, fields: Partial<Record<SheetColumn, string>>): S
 
   // A value in a column its step does not read is refused, never silently dropped.
   for (const column of SHEET_COLUMNS) {
-    if (REQUIRED_COLUMNS.includes(column) || STEP_COLUMNS[step].includes(column)) continue;
+    if (lineColumns(step).includes(column)) continue;
     if (raw(column) !== "")
       return fail(column, "not-for-step", `is not read on a ${step} line: leave it empty`, known);
   }

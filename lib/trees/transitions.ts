@@ -196,6 +196,12 @@ export function inGroundRule(
   return pointOf(tree.site, input);
 }
 
+/** A check and a death come after the tree went in the ground and after its last check. */
+const inGroundFloors = (tree: TreeFacts) => [
+  { day: tree.inGroundOn, reason: "before-in-ground", what: "the day it was put in the ground" },
+  { day: tree.lastCheckedOn, reason: "before-last-check", what: "its last check" },
+];
+
 export interface CheckInput {
   on: string;
   health: string;
@@ -207,10 +213,7 @@ export interface CheckInput {
 export function checkRule(treeId: number, tree: TreeFacts, input: CheckInput, today: string): Refusal | null {
   return (
     statusRefusal(treeId, tree.status, "check") ??
-    dateRefusal(input.on, today, [
-      { day: tree.inGroundOn, reason: "before-in-ground", what: "the day it was put in the ground" },
-      { day: tree.lastCheckedOn, reason: "before-last-check", what: "its last check" },
-    ]) ??
+    dateRefusal(input.on, today, inGroundFloors(tree)) ??
     healthRefusal(input.health) ??
     heightRefusal(input.heightCm) ??
     textRefusal("tree.note", input.note, NOTE_MAX)
@@ -227,10 +230,7 @@ export interface DeathInput {
 export function deathRule(treeId: number, tree: TreeFacts, input: DeathInput, today: string): Refusal | null {
   return (
     statusRefusal(treeId, tree.status, "death") ??
-    dateRefusal(input.on, today, [
-      { day: tree.inGroundOn, reason: "before-in-ground", what: "the day it was put in the ground" },
-      { day: tree.lastCheckedOn, reason: "before-last-check", what: "its last check" },
-    ]) ??
+    dateRefusal(input.on, today, inGroundFloors(tree)) ??
     reasonRefusal(input.reason) ??
     textRefusal("tree.note", input.note, NOTE_MAX)
   );

@@ -83,17 +83,29 @@ export function locateJsonError(text: string): JsonSyntaxError | null {
       } else i++;
     }
   };
+  /** After an object's or an array's opening bracket: no member, or members between commas, then `close`. */
+  const members = (close: "}" | "]", member: string, read: () => void) => {
+    i++;
+    space();
+    if (text[i] === close) {
+      i++;
+      return;
+    }
+    for (;;) {
+      read();
+      space();
+      if (text[i] === ",") i++;
+      else if (text[i] === close) {
+        i++;
+        return;
+      } else fail(`',' or '${close}' after ${member}`);
+    }
+  };
   const value = (): void => {
     space();
     const c = text[i];
     if (c === "{") {
-      i++;
-      space();
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      for (;;) {
+      members("}", "the property value", () => {
         space();
         if (text[i] !== '"') fail("a property name in double quotes");
         string();
@@ -101,30 +113,12 @@ export function locateJsonError(text: string): JsonSyntaxError | null {
         if (text[i] !== ":") fail("':' after the property name");
         i++;
         value();
-        space();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") {
-          i++;
-          return;
-        } else fail("',' or '}' after the property value");
-      }
+      });
+      return;
     }
     if (c === "[") {
-      i++;
-      space();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        space();
-        if (text[i] === ",") i++;
-        else if (text[i] === "]") {
-          i++;
-          return;
-        } else fail("',' or ']' after the array element");
-      }
+      members("]", "the array element", value);
+      return;
     }
     if (c === '"') string();
     else if (c === "t") literal("true");

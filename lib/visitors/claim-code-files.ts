@@ -4,7 +4,7 @@
 // the plain codes are never stored.
 import { db } from "@memorial/lib/db/client";
 import { claimCardsPdf, claimCodesCsv } from "@memorial/lib/documents/claim-cards";
-import { familyLanguage, requesterName } from "@memorial/lib/memorials/family";
+import { FAMILY_SENDER_SELECT, familyLanguage, requesterName } from "@memorial/lib/memorials/family";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { type IssuedCodes, plantingFormUrl } from "./claim-codes";
 
@@ -19,13 +19,7 @@ export async function claimCardsFor(
 ): Promise<Uint8Array | null> {
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
-    select: {
-      language: true,
-      operatorId: true,
-      contextId: true,
-      operator: { select: { name: true } },
-      family: { select: { language: true } },
-    },
+    select: FAMILY_SENDER_SELECT,
   });
   const shown = await getPublicMemorial(memorialId);
   if (!shown) return null;

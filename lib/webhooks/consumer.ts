@@ -10,7 +10,6 @@ import type { Tx } from "@memorial/lib/db/client";
 import type { StoredEvent, StoredEventOf } from "@memorial/lib/events/dispatcher";
 import type { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
 import type { GuestbookEvent } from "@memorial/lib/events/guestbook-events";
-import type { CeremonyPayload, MergePayload } from "@memorial/lib/events/payloads";
 import type { TreeLifeEvent } from "@memorial/lib/events/tree-life-events";
 import { memorialUrl } from "@memorial/lib/links";
 import { displayTitle, memorialsVisibleTo, PUBLIC, TITLE_SELECT } from "@memorial/lib/memorials/policy";
@@ -90,6 +89,11 @@ async function familyChange(tx: Tx, event: StoredEventOf<(typeof FAMILY_CONTROL_
   };
 }
 
+// A message the family hid or showed again: which tree's.
+async function messageChange(tx: Tx, event: StoredEventOf<"message.hidden" | "message.shown">) {
+  return { ...(await familyChange(tx, event)), treeId: event.payload.treeId };
+}
+
 // A tree's life (lib/trees): the tree, the day of the step and what was recorded.
 async function treeStep(tx: Tx, event: StoredEventOf<TreeLifeEvent>) {
   return { ...(await aboutMemorial(tx, event)), treeId: event.payload.treeId, date: event.payload.on };
@@ -106,6 +110,15 @@ async function guestbookEntry(
   event: StoredEventOf<Exclude<GuestbookEvent, "memorial.guestbook_mode_changed">>,
 ) {
   return { ...(await aboutMemorial(tx, event)), entryId: event.payload.entryId };
+}
+
+// A guestbook message hidden or deleted: by whom. (A published one may be by nobody: received in
+// an open guestbook.)
+async function guestbookDecision(
+  tx: Tx,
+  event: StoredEventOf<"guestbook.entry_hidden" | "guestbook.entry_deleted">,
+) {
+  return { ...(await guestbookEntry(tx, event)), by: event.payload.by };
 }
 
 /** One builder per webhook event type: a type without one, or a payload it does not read, fails the type check. */
@@ -150,14 +163,8 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     ...(await familyChange(tx, event)),
     anonymousTitle: event.payload.anonymousTitle,
   }),
-  "message.hidden": async (tx, event) => ({
-    ...(await familyChange(tx, event)),
-    treeId: event.payload.treeId,
-  }),
-  "message.shown": async (tx, event) => ({
-    ...(await familyChange(tx, event)),
-    treeId: event.payload.treeId,
-  }),
+  "message.hidden": messageChange,
+  "message.shown": messageChange,
   "memorial.privacy_changed": async (tx, event) => ({
     ...(await familyChange(tx, event)),
     privacy: event.payload.privacy,
@@ -193,14 +200,8 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     ...(await guestbookEntry(tx, event)),
     by: event.payload.by,
   }),
-  "guestbook.entry_hidden": async (tx, event) => ({
-    ...(await guestbookEntry(tx, event)),
-    by: event.payload.by,
-  }),
-  "guestbook.entry_deleted": async (tx, event) => ({
-    ...(await guestbookEntry(tx, event)),
-    by: event.payload.by,
-  }),
+  "guestbook.entry_hidden": guestbookDecision,
+  "guestbook.entry_deleted": guestbookDecision,
   "guestbook.entry_withdrawn": guestbookEntry,
   "memorial.guestbook_mode_changed": async (tx, event) => ({
     ...(await aboutMemorial(tx, event)),
@@ -214,29 +215,16 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
     toMemorialId: event.payload.toMemorialId,
     mergeId: event.payload.mergeId,
   }),
-  "memorial.merged": async (tx, event) => ({
-    ...(await aboutMemorial(tx, event)),
-    ...mergeData(event.payload),
-  }),
-  "memorial.unmerged": async (tx, event) => ({
-    ...(await aboutMemorial(tx, event)),
-    ...mergeData(event.payload),
-  }),
+  "memorial.merged": mergeChange,
+  "memorial.unmerged": mergeChange,
   "memorial.personal_data_erased": aboutMemorial,
-  "ceremony.scheduled": async (tx, event) => ({
-    ...(await aboutMemorial(tx, event)),
-    ...ceremonyData(event.payload),
-  }),
+  "ceremony.scheduled": ceremonyChange,
   "ceremony.changed": async (tx, event) => ({
-    ...(await aboutMemorial(tx, event)),
-    ...ceremonyData(event.payload),
+    ...(await ceremonyChange(tx, event)),
     previousStart: event.payload.previousStartsAt,
     fields: event.payload.fields as WebhookData<"ceremony.changed">["fields"],
   }),
-  "ceremony.cancelled": async (tx, event) => ({
-    ...(await aboutMemorial(tx, event)),
-    ...ceremonyData(event.payload),
-  }),
+  "ceremony.cancelled": ceremonyChange,
   "photo.published": async (tx, event) => ({
     ...(await aboutMemorial(tx, event)),
     photoId: event.payload.photoId,
@@ -245,19 +233,28 @@ const BUILDERS: { [T in WebhookEventType]: Builder<T> } = {
 };
 
 /** What partners hear of a ceremony's change. */
-const ceremonyData = (payload: CeremonyPayload) => ({
-  start: payload.startsAt,
-  timeZone: payload.timeZone,
-  sequence: payload.sequence,
-});
+async function ceremonyChange(
+  tx: Tx,
+  event: StoredEventOf<"ceremony.scheduled" | "ceremony.changed" | "ceremony.cancelled">,
+) {
+  return {
+    ...(await aboutMemorial(tx, event)),
+    start: event.payload.startsAt,
+    timeZone: event.payload.timeZone,
+    sequence: event.payload.sequence,
+  };
+}
 
 /** What partners hear of a merge and of its undo. */
-const mergeData = (payload: MergePayload) => ({
-  mergeId: payload.mergeId,
-  keptMemorialId: payload.keptMemorialId,
-  mergedMemorialId: payload.mergedMemorialId,
-  treeIds: payload.treeIds,
-});
+async function mergeChange(tx: Tx, event: StoredEventOf<"memorial.merged" | "memorial.unmerged">) {
+  return {
+    ...(await aboutMemorial(tx, event)),
+    mergeId: event.payload.mergeId,
+    keptMemorialId: event.payload.keptMemorialId,
+    mergedMemorialId: event.payload.mergedMemorialId,
+    treeIds: event.payload.treeIds,
+  };
+}
 
 /** What the links of an event need: its memorial, and the link base its payload may carry. */
 type EventOfMemorial = Pick<StoredEvent, "id" | "memorialId" | "payload">;

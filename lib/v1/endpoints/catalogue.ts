@@ -14,61 +14,64 @@ import { idParam } from "@memorial/lib/v1/params";
 import { serializePlantation, serializeSpecies } from "@memorial/lib/v1/serializers/catalogue";
 import { serializeContextRecord } from "@memorial/lib/v1/serializers/contexts";
 
-/** GET /v1/Especes: the species the calling operator can have planted now. */
-export async function especes(req: V1Request) {
+/** The page the request asks (Page, Limite) of the caller's rows, named in its operator's language. */
+async function callersPage<Row>(
+  req: V1Request,
+  list: (
+    operatorId: number,
+    limit: number,
+    offset: number,
+    language: string,
+  ) => Promise<{ rows: Row[]; total: number }>,
+) {
   const paging = parsePaging(req.search, LISTING_LIMIT);
-  const { rows, total } = await listAvailableSpecies(
+  const { rows, total } = await list(
     req.caller.operatorId,
     paging.limit,
     paging.offset,
     req.caller.operatorLanguage,
   );
-  return Object.assign(
-    envelope(req, "especes"),
-    { Especes: rows.map(serializeSpecies) },
-    listingPage(paging, total, rows.length),
-  );
+  return { rows, page: listingPage(paging, total, rows.length) };
+}
+
+/** The caller's row of the path's id, named in its operator's language; another's is not found. */
+async function callersOne<Row>(
+  req: V1Request,
+  get: (operatorId: number, id: number, language: string) => Promise<Row | null>,
+  what: string,
+): Promise<Row> {
+  const id = idParam("id", req.params.id);
+  const row = await get(req.caller.operatorId, id, req.caller.operatorLanguage);
+  if (!row) throw notFound(`${what} ${id} does not exist`);
+  return row;
+}
+
+/** GET /v1/Especes: the species the calling operator can have planted now. */
+export async function especes(req: V1Request) {
+  const { rows, page } = await callersPage(req, listAvailableSpecies);
+  return Object.assign(envelope(req, "especes"), { Especes: rows.map(serializeSpecies) }, page);
 }
 
 /** GET /v1/Espece/{id} */
 export async function espece(req: V1Request) {
-  const id = idParam("id", req.params.id);
-  const row = await getSpecies(req.caller.operatorId, id, req.caller.operatorLanguage);
-  if (!row) throw notFound(`species ${id} does not exist`);
+  const row = await callersOne(req, getSpecies, "species");
   return { ...envelope(req, "espece"), Espece: serializeSpecies(row) };
 }
 
 /** GET /v1/Plantations: the operator's active planting sites. */
 export async function plantations(req: V1Request) {
-  const paging = parsePaging(req.search, LISTING_LIMIT);
-  const { rows, total } = await listActivePlantations(
-    req.caller.operatorId,
-    paging.limit,
-    paging.offset,
-    req.caller.operatorLanguage,
-  );
-  return Object.assign(
-    envelope(req, "plantations"),
-    { Plantations: rows.map(serializePlantation) },
-    listingPage(paging, total, rows.length),
-  );
+  const { rows, page } = await callersPage(req, listActivePlantations);
+  return Object.assign(envelope(req, "plantations"), { Plantations: rows.map(serializePlantation) }, page);
 }
 
 /** GET /v1/Plantation/{id} */
 export async function plantation(req: V1Request) {
-  const id = idParam("id", req.params.id);
-  const row = await getPlantation(req.caller.operatorId, id, req.caller.operatorLanguage);
-  if (!row) throw notFound(`plantation ${id} does not exist`);
+  const row = await callersOne(req, getPlantation, "plantation");
   return { ...envelope(req, "plantation"), Plantation: serializePlantation(row) };
 }
 
 /** GET /v1/Contextes: the operator's contexts. */
 export async function contextes(req: V1Request) {
-  const paging = parsePaging(req.search, LISTING_LIMIT);
-  const { rows, total } = await listContexts(req.caller.operatorId, paging.limit, paging.offset);
-  return Object.assign(
-    envelope(req, "contextes"),
-    { Contextes: rows.map(serializeContextRecord) },
-    listingPage(paging, total, rows.length),
-  );
+  const { rows, page } = await callersPage(req, listContexts);
+  return Object.assign(envelope(req, "contextes"), { Contextes: rows.map(serializeContextRecord) }, page);
 }

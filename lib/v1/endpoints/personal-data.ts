@@ -13,6 +13,23 @@ import { parseWire } from "@memorial/lib/v1/schemas/wire-object";
 
 const EFFACEMENT = { delete: "suppression", anonymise: "anonymisation" } as const;
 
+/** A source as the wire names it, with its rows (the export) or how many changed (the erasure). */
+function wireSource<Rows>(source: {
+  source: string;
+  table: string;
+  fields: string[];
+  erasure: keyof typeof EFFACEMENT;
+  rows: Rows;
+}) {
+  return {
+    Source: source.source,
+    Table: source.table,
+    Champs: source.fields,
+    Effacement: EFFACEMENT[source.erasure],
+    Lignes: source.rows,
+  };
+}
+
 function query(req: V1Request, email: string, name: string | null | undefined): SubjectQuery {
   return {
     email,
@@ -34,13 +51,7 @@ export async function donneesPersonnelles(req: V1Request) {
     Email: copy.email,
     Nom: copy.name,
     NombreTotal: copy.tables.reduce((n, t) => n + t.rows.length, 0),
-    Tables: copy.tables.map((t) => ({
-      Source: t.source,
-      Table: t.table,
-      Champs: t.fields,
-      Effacement: EFFACEMENT[t.erasure],
-      Lignes: t.rows,
-    })),
+    Tables: copy.tables.map(wireSource),
   };
 }
 
@@ -52,12 +63,6 @@ export async function donneesPersonnellesEffacer(req: V1Request) {
     ...envelope(req, "donneesEffacees"),
     Sujet: report.subject,
     NombreTotal: report.total,
-    Changements: report.changes.map((change) => ({
-      Source: change.source,
-      Table: change.table,
-      Champs: change.fields,
-      Effacement: EFFACEMENT[change.erasure],
-      Lignes: change.rows,
-    })),
+    Changements: report.changes.map(wireSource),
   };
 }
