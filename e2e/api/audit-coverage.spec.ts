@@ -18,7 +18,6 @@ import { transaction } from "@memorial/lib/db/client";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
-import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
 import { createUser } from "@memorial/lib/users/create-user";
 import { V1_ROUTES } from "@memorial/lib/v1/routes";
@@ -35,6 +34,7 @@ import { WEBHOOK_COMMANDS } from "../../cli/commands/webhooks";
 import { runCommandLineInProcess } from "../support/command-line";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { subscribeToAnniversaries } from "../support/reminders";
 import { mailText, waitForMail } from "../support/smtp";
 
 // One worker, in order: the scenarios share one operator and its signed-in admin.
@@ -247,6 +247,25 @@ async function creer(body: Record<string, unknown> = {}, name = "Audit") {
 
 const treeOf = async (memorialId: number) =>
   (await db.tree.findFirstOrThrow({ where: { memorialId }, orderBy: { id: "desc" } })).id;
+
+/** A visitor's message in a memorial's guestbook, posted by the fixture: its id. */
+async function guestbookEntry(memorialId: number) {
+  const posted = await fixture(() =>
+    postGuestbookEntry({
+      memorialId,
+      name: "Paul",
+      message: "Our thoughts.",
+      honeypot: "",
+      client: "fixture",
+    }),
+  );
+  if (!posted.ok) throw new Error(`guestbook fixture: ${posted.reason}`);
+  return posted.entryId;
+}
+
+/** The token of a memorial's management link, as its family's e-mail carries it. */
+const manageToken = (memorialId: number) =>
+  fixture(() => transaction(async (tx) => (await issueManageToken(tx, memorialId)).token));
 
 /** A server action, posted as the dashboard's pages post it (its id from the build's manifest). */
 function actionId(name: string): string {
@@ -611,18 +630,9 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   },
   hideGuestbookEntryAction: async () => {
     const { memorialId } = await creer();
-    const posted = await fixture(() =>
-      postGuestbookEntry({
-        memorialId,
-        name: "Paul",
-        message: "Our thoughts.",
-        honeypot: "",
-        client: "fixture",
-      }),
-    );
-    if (!posted.ok) throw new Error(`guestbook fixture: ${posted.reason}`);
-    await callAction("hideGuestbookEntryAction", [memorialId, posted.entryId]);
-    return user("guestbook.hidden", "guestbook", { targetId: posted.entryId, memorialId });
+    const entryId = await guestbookEntry(memorialId);
+    await callAction("hideGuestbookEntryAction", [memorialId, entryId]);
+    return user("guestbook.hidden", "guestbook", { targetId: entryId, memorialId });
   },
   setCeremonyAction: async () => {
     const { memorialId } = await creer();
@@ -776,16 +786,7 @@ async function subscription(confirmed: boolean) {
   const { memorialId } = await creer();
   const to = email("remind");
   await fixture(() =>
-    subscribe({
-      memorialId,
-      email: to,
-      language: "en",
-      deathAnniversary: true,
-      birthday: false,
-      linkBase: baseUrl(),
-      client: "fixture",
-      confirmed,
-    }),
+    subscribeToAnniversaries(memorialId, to, { linkBase: baseUrl(), client: "fixture", confirmed }),
   );
   const row = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId, email: to } });
   return { memorialId, id: row.id, token: reminderToken(row) };
@@ -808,22 +809,8 @@ const ROUTE_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     const to = email("family");
     const { memorialId } = await creer({ Famille: { FamilleEmail: to }, Message: "Pour toi" });
     const treeId = await treeOf(memorialId);
-    const token = await fixture(() =>
-      transaction(async (tx) => (await issueManageToken(tx, memorialId)).token),
-    );
-    const entry = async () => {
-      const posted = await fixture(() =>
-        postGuestbookEntry({
-          memorialId,
-          name: "Paul",
-          message: "Our thoughts.",
-          honeypot: "",
-          client: "fixture",
-        }),
-      );
-      if (!posted.ok) throw new Error(`guestbook fixture: ${posted.reason}`);
-      return String(posted.entryId);
-    };
+    const token = await manageToken(memorialId);
+    const entry = async () => String(await guestbookEntry(memorialId));
     const steps: [string, Record<string, string>, string, string][] = [
       ["hide", {}, "memorial.hidden", "memorial"],
       ["show", {}, "memorial.shown", "memorial"],
@@ -866,9 +853,7 @@ const ROUTE_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   "POST /manage/[token]/reminders": async () => {
     const to = email("family");
     const { memorialId } = await creer({ Famille: { FamilleEmail: to } });
-    const token = await fixture(() =>
-      transaction(async (tx) => (await issueManageToken(tx, memorialId)).token),
-    );
+    const token = await manageToken(memorialId);
     expect((await postForm(`/manage/${token}/reminders`, { email: to, death: "yes" })).status).toBe(303);
     return family("subscription.created", memorialId, "subscription");
   },
