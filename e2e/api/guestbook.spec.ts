@@ -4,13 +4,11 @@
 // page, escaped; the rendered-page cache drops the page at each change (the family's approval
 // through its management page).
 
-import { transaction } from "@memorial/lib/db/client";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
 import { RATE_LIMIT } from "@memorial/lib/guestbook/post-entry";
-import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { classic, create } from "../browser/memorials";
+import { familyMemorial } from "../browser/memorials";
 import { byType, webhookFixture } from "../support/webhook-receiver";
 
 const webhooks = webhookFixture(test.afterAll);
@@ -19,12 +17,7 @@ import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/facto
 
 async function memorial(op?: Awaited<ReturnType<typeof makeIsolatedOperator>>) {
   op ??= await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const memorialId = await create(
-    op,
-    classic({}, { Famille: { FamilleEmail: email, FamilleNom: "Dupont" } }),
-  );
-  const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
+  const { memorialId, token } = await familyMemorial(op);
   return { op, memorialId, manage: `${baseUrl()}/manage/${token}` };
 }
 
