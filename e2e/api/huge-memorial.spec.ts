@@ -5,6 +5,7 @@
 // docs/performance.md), never asserted.
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { createMemorialByApi } from "../browser/dashboard-support";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { serverPids } from "../support/server-process";
@@ -52,17 +53,10 @@ test("a memorial of 100,000 trees: every surface answers with bounded size and m
 }) => {
   const op = await makeIsolatedOperator({ stock: 10 });
   const home = await makeContext(op.operatorId, "Epf");
-  const created = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Grand", Prenom: "Chene", DateDeces: "2026-09-01T00:00:00" },
-      DeLaPartDe: "Test",
-      Contexte: { ContexteEpfId: home.id },
-    },
+  const { IdMemorial: memorialId, IdDefunt: personId } = await createMemorialByApi(op.key, {
+    Defunt: { Nom: "Grand", Prenom: "Chene", DateDeces: "2026-09-01T00:00:00" },
+    Contexte: { ContexteEpfId: home.id },
   });
-  expect(created.status, created.text).toBe(200);
-  const memorialId = created.json.IdMemorial as number;
-  const personId = created.json.IdDefunt as number;
 
   // Set-based seeding: one Plantation transaction per tree, on 2026-10-01 and the next day.
   const seedStart = Date.now();
