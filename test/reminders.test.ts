@@ -344,12 +344,7 @@ describe("subscribe", () => {
       ["", " ", "", " "]
         .flatMap((pad) => [email, email.toUpperCase()].map((address) => `${pad}${address}${pad}`))
         .map((address) =>
-          subscribe({
-            memorialId,
-            email: address,
-            language: "en",
-            deathAnniversary: true,
-            birthday: false,
+          subscribeToAnniversaries(memorialId, address, {
             linkBase: LINK_BASE,
             confirmed: false,
             client: aClient(),
@@ -457,12 +452,7 @@ describe("what an anonymous memorial and a flooded address get", () => {
     for (let i = 0; i < UNCONFIRMED_PER_DAY + 2; i++) {
       const memorialId = await memorial({ deathDate: at("2020-01-15T00:00:00Z") });
       outcomes.push(
-        await subscribe({
-          memorialId,
-          email: i % 2 ? email.toUpperCase() : email,
-          language: "en",
-          deathAnniversary: true,
-          birthday: false,
+        await subscribeToAnniversaries(memorialId, i % 2 ? email.toUpperCase() : email, {
           linkBase: LINK_BASE,
           confirmed: false,
           client: aClient(),
