@@ -344,6 +344,13 @@ function dashboardRoute(method: string, pathname: string, body: BodyInit, type?:
  */
 const cli = (...args: string[]) => runCommandLineInProcess(args);
 
+/** Runs `command` (its words) with `options` as its flags and their values, in their order. */
+const runWith = (command: string, options: Record<string, unknown>) =>
+  run(
+    ...command.split(" "),
+    ...Object.entries(options).flatMap(([flag, value]) => [`--${flag}`, String(value)]),
+  );
+
 /** Runs a command; its answer (the last line of standard output, JSON). */
 async function run(...args: string[]) {
   const done = await cli(...args);
@@ -404,23 +411,25 @@ test("every way in of the tables has a scenario or a stated exception, and no sc
 
 // --- /v1 (an API key acts) -----------------------------------------------------------------
 
+/** A row written for the API key the scenarios use. */
+const keyRow = (action: string, targetType: string, extra: Partial<Expected> = {}): Expected => ({
+  action,
+  actor: "key",
+  actorId: keyId,
+  targetType,
+  ...extra,
+});
+
 const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   "POST /v1/Memorials/Creer": async () => {
     const { memorialId } = await creer();
-    return { action: "memorial.created", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+    return keyRow("memorial.created", "memorial", { memorialId });
   },
   "PUT /v1/Personne/Modifier": async () => {
     const { memorialId, personId } = await creer();
     const r = await api("PUT", "/Personne/Modifier", { key: op.key, body: { Id: personId, Nom: "Peeters" } });
     expect(r.status, r.text).toBe(200);
-    return {
-      action: "person.modified",
-      actor: "key",
-      actorId: keyId,
-      targetType: "person",
-      targetId: personId,
-      memorialId,
-    };
+    return keyRow("person.modified", "person", { targetId: personId, memorialId });
   },
   "POST /v1/Codes/Creer": async () => {
     const { memorialId } = await creer();
@@ -429,7 +438,7 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
       body: { MemorialId: memorialId, Nombre: 1, DateExpiration: inAMonth() },
     });
     expect(r.status, r.text).toBe(200);
-    return { action: "code.issued", actor: "key", actorId: keyId, targetType: "code", memorialId };
+    return keyRow("code.issued", "code", { memorialId });
   },
   "POST /v1/Codes/Utiliser": async () => {
     const { memorialId } = await creer();
@@ -450,7 +459,7 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     });
     expect(r.status, r.text).toBe(200);
     return [
-      { action: "code.redeemed", actor: "key", actorId: keyId, targetType: "code", memorialId },
+      keyRow("code.redeemed", "code", { memorialId }),
       { action: "tree.planted", actor: "key", targetType: "tree", targetId: r.json.ArbreId, memorialId },
     ];
   },
@@ -459,13 +468,7 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     await creer({ Famille: { FamilleEmail: to } });
     const r = await api("POST", "/DonneesPersonnelles/Effacer", { key: op.key, body: { Email: to } });
     expect(r.status, r.text).toBe(200);
-    return {
-      action: "subject.erased",
-      actor: "key",
-      actorId: keyId,
-      targetType: "subject",
-      operatorId: op.operatorId,
-    };
+    return keyRow("subject.erased", "subject", { operatorId: op.operatorId });
   },
   "POST /v1/Arbres/Deplacer": async () => {
     const from = await creer();
@@ -476,27 +479,20 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
       body: { MemorialId: from.memorialId, MemorialIdCible: to.memorialId, ArbreIds: [treeId] },
     });
     expect(r.status, r.text).toBe(200);
-    return {
-      action: "tree.moved",
-      actor: "key",
-      actorId: keyId,
-      targetType: "tree",
-      targetId: treeId,
-      memorialId: from.memorialId,
-    };
+    return keyRow("tree.moved", "tree", { targetId: treeId, memorialId: from.memorialId });
   },
   "PUT /v1/Memorial/[memorialId]/Ceremonie": async () => {
     const { memorialId } = await creer();
     const r = await api("PUT", `/Memorial/${memorialId}/Ceremonie`, { key: op.key, body: CEREMONY });
     expect(r.status, r.text).toBe(201);
-    return { action: "ceremony.scheduled", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+    return keyRow("ceremony.scheduled", "memorial", { memorialId });
   },
   "POST /v1/Memorial/[memorialId]/Ceremonie/Annuler": async () => {
     const { memorialId } = await creer();
     await api("PUT", `/Memorial/${memorialId}/Ceremonie`, { key: op.key, body: CEREMONY });
     const r = await api("POST", `/Memorial/${memorialId}/Ceremonie/Annuler`, { key: op.key });
     expect(r.status, r.text).toBe(200);
-    return { action: "ceremony.cancelled", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+    return keyRow("ceremony.cancelled", "memorial", { memorialId });
   },
 };
 
@@ -1091,30 +1087,20 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     ];
   },
   "context create": async () => {
-    const made = await run(
-      "context",
-      "create",
-      "--operator",
-      String(op.operatorId),
-      "--kind",
-      "Epf",
-      "--name",
-      unique("Home"),
-    );
+    const made = await runWith("context create", {
+      operator: op.operatorId,
+      kind: "Epf",
+      name: unique("Home"),
+    });
     state.cliContext = made.id as number;
     return cliRow("context.created", "context", { targetId: state.cliContext, operatorId: op.operatorId });
   },
   "context privacy": async () => {
-    await run(
-      "context",
-      "privacy",
-      "--operator",
-      String(op.operatorId),
-      "--context",
-      String(state.cliContext),
-      "--privacy",
-      "link_only",
-    );
+    await runWith("context privacy", {
+      operator: op.operatorId,
+      context: state.cliContext,
+      privacy: "link_only",
+    });
     return cliRow("context.modified", "context", { targetId: state.cliContext });
   },
   "key create": async () => {
@@ -1136,33 +1122,21 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     return cliRow("operator.settings_changed", "operator", { targetId: state.cliOperator });
   },
   "user create": async () => {
-    const made = await run(
-      "user",
-      "create",
-      "--operator",
-      String(state.cliOperator),
-      "--email",
-      email("cli-user"),
-      "--password",
-      "correct horse battery",
-    );
+    const made = await runWith("user create", {
+      operator: state.cliOperator,
+      email: email("cli-user"),
+      password: "correct horse battery",
+    });
     return cliRow("user.created", "user", { targetId: made.userId as number });
   },
   "plantation create": async () => {
-    const made = await run(
-      "plantation",
-      "create",
-      "--name",
-      unique("CLI site"),
-      "--country",
-      "BE",
-      "--region",
-      "Ardennes",
-      "--lat",
-      "50.1",
-      "--lng",
-      "5.2",
-    );
+    const made = await runWith("plantation create", {
+      name: unique("CLI site"),
+      country: "BE",
+      region: "Ardennes",
+      lat: "50.1",
+      lng: "5.2",
+    });
     state.cliSite = made.id as number;
     return cliRow("plantation.created", "plantation", { targetId: state.cliSite });
   },
@@ -1181,16 +1155,7 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     return cliRow("species.created", "species", { targetId: state.cliSpecies });
   },
   "stock add": async () => {
-    await run(
-      "stock",
-      "add",
-      "--plantation",
-      String(state.cliSite),
-      "--species",
-      String(state.cliSpecies),
-      "--trees",
-      "5",
-    );
+    await runWith("stock add", { plantation: state.cliSite, species: state.cliSpecies, trees: "5" });
     return cliRow("stock.added", "stock", { targetId: `${state.cliSite}/${state.cliSpecies}` });
   },
   "plantation deactivate": async () => {
@@ -1216,16 +1181,7 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     const from = await creer();
     const to = await creer();
     const treeId = await treeOf(from.memorialId);
-    await run(
-      "tree",
-      "move",
-      "--operator",
-      String(op.operatorId),
-      "--from",
-      String(from.memorialId),
-      "--to",
-      String(to.memorialId),
-    );
+    await runWith("tree move", { operator: op.operatorId, from: from.memorialId, to: to.memorialId });
     return cliRow("tree.moved", "tree", { targetId: treeId, memorialId: from.memorialId });
   },
   "tree in-ground": async () => {
@@ -1252,18 +1208,12 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   },
   "codes issue": async () => {
     const { memorialId } = await creer();
-    await run(
-      "codes",
-      "issue",
-      "--operator",
-      String(op.operatorId),
-      "--memorial",
-      String(memorialId),
-      "--count",
-      "1",
-      "--expires",
-      inAMonth().slice(0, 10),
-    );
+    await runWith("codes issue", {
+      operator: op.operatorId,
+      memorial: memorialId,
+      count: "1",
+      expires: inAMonth().slice(0, 10),
+    });
     return cliRow("code.issued", "code", { memorialId });
   },
   "webhook create": async () => {
