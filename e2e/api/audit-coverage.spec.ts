@@ -267,6 +267,17 @@ async function guestbookEntry(memorialId: number) {
 const manageToken = (memorialId: number) =>
   fixture(() => transaction(async (tx) => (await issueManageToken(tx, memorialId)).token));
 
+/** Two memorials of one name, and the pair of possible duplicates the service found in them. */
+async function duplicatePair(prefix: string) {
+  const name = unique(prefix).replace(/\W+/g, "");
+  const first = await creer({}, name);
+  const second = await creer({}, name);
+  const pair = await db.memorialDuplicate.findFirstOrThrow({
+    where: { firstMemorialId: first.memorialId, secondMemorialId: second.memorialId },
+  });
+  return { first, second, pair };
+}
+
 /** A server action, posted as the dashboard's pages post it (its id from the build's manifest). */
 function actionId(name: string): string {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
@@ -677,12 +688,7 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     return user("tree.moved", "tree", { targetId: treeId, memorialId: from.memorialId });
   },
   notSamePersonAction: async () => {
-    const name = unique("Twin").replace(/\W+/g, "");
-    const first = await creer({}, name);
-    const second = await creer({}, name);
-    const pair = await db.memorialDuplicate.findFirstOrThrow({
-      where: { firstMemorialId: first.memorialId, secondMemorialId: second.memorialId },
-    });
+    const { first, pair } = await duplicatePair("Twin");
     await callAction("notSamePersonAction", [pair.id]);
     return user("memorial.not_duplicate", "memorial", {
       targetId: first.memorialId,
@@ -690,12 +696,7 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     });
   },
   mergeDuplicatesAction: async () => {
-    const name = unique("Double").replace(/\W+/g, "");
-    const first = await creer({}, name);
-    const second = await creer({}, name);
-    const pair = await db.memorialDuplicate.findFirstOrThrow({
-      where: { firstMemorialId: first.memorialId, secondMemorialId: second.memorialId },
-    });
+    const { first, second, pair } = await duplicatePair("Double");
     await callAction("mergeDuplicatesAction", [pair.id, first.memorialId]);
     state.merge = (await db.memorialMerge.findFirstOrThrow({ where: { duplicateId: pair.id } })).id;
     state.merged = second.memorialId;
