@@ -5,10 +5,10 @@ import { db } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
-import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { SCHEDULES } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { subscribeToAnniversaries } from "@/e2e/support/reminders";
 import { cronMatcher, nextRun } from "../cli/commands/jobs";
 import { runCli, spawnCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
@@ -61,12 +61,7 @@ async function dueSubscription(): Promise<string> {
     command: plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
   });
   const email = `${unique("jobs-run").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  await subscribe({
-    memorialId,
-    email,
-    language: "en",
-    deathAnniversary: true,
-    birthday: false,
+  await subscribeToAnniversaries(memorialId, email, {
     linkBase: "http://trees.test",
     confirmed: true,
     client: "127.0.0.1",

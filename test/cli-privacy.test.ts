@@ -11,6 +11,14 @@ afterAll(() => db.$disconnect());
 
 const context = (operatorId: number, ...extra: string[]) =>
   runCli("context", "create", "--operator", String(operatorId), "--kind", "Epf", "--name", "Home", ...extra);
+/** context privacy: the level of one of the operator's contexts. */
+const setPrivacy = (operatorId: number, contextId: number, privacy: string) =>
+  runCli(
+    "context",
+    "privacy",
+    ...["--operator", String(operatorId), "--context", String(contextId)],
+    ...["--privacy", privacy],
+  );
 const privacyOf = async (id: number) =>
   (await db.context.findUniqueOrThrow({ where: { id } })).defaultPrivacy;
 
@@ -23,28 +31,10 @@ describe("the funeral home's default privacy", () => {
     const plain = await context(op.operatorId);
     expect(await privacyOf(plain.json.id)).toBeNull();
 
-    const set = await runCli(
-      "context",
-      "privacy",
-      "--operator",
-      String(op.operatorId),
-      "--context",
-      String(plain.json.id),
-      "--privacy",
-      "link_only",
-    );
+    const set = await setPrivacy(op.operatorId, plain.json.id, "link_only");
     expect(set.code, set.stderr).toBe(0);
     expect(set.json).toEqual({ id: plain.json.id, defaultPrivacy: "link_only" });
-    const reset = await runCli(
-      "context",
-      "privacy",
-      "--operator",
-      String(op.operatorId),
-      "--context",
-      String(plain.json.id),
-      "--privacy",
-      "default",
-    );
+    const reset = await setPrivacy(op.operatorId, plain.json.id, "default");
     expect(reset.json).toEqual({ id: plain.json.id, defaultPrivacy: null });
     expect(await privacyOf(plain.json.id)).toBeNull();
   });
@@ -56,27 +46,9 @@ describe("the funeral home's default privacy", () => {
     const bad = await context(op.operatorId, "--privacy", "hidden");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--privacy must be public or link_only");
-    const badSet = await runCli(
-      "context",
-      "privacy",
-      "--operator",
-      String(op.operatorId),
-      "--context",
-      String(home.json.id),
-      "--privacy",
-      "secret",
-    );
+    const badSet = await setPrivacy(op.operatorId, home.json.id, "secret");
     expect(badSet.code).toBe(2);
-    const foreign = await runCli(
-      "context",
-      "privacy",
-      "--operator",
-      String(other.operatorId),
-      "--context",
-      String(home.json.id),
-      "--privacy",
-      "link_only",
-    );
+    const foreign = await setPrivacy(other.operatorId, home.json.id, "link_only");
     expect(foreign.code).toBe(1);
     expect(await privacyOf(home.json.id)).toBeNull();
   });

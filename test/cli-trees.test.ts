@@ -16,6 +16,14 @@ import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
+/** The arguments of tree check (with its health) or tree died (with its cause), for a tree and a day. */
+const stepArgs = (step: "check" | "died", id: string, on: string, what: string) => {
+  const flag = step === "check" ? "--health" : "--reason";
+  return ["tree", step, "--id", id, "--on", on, flag, what];
+};
+const checkArgs = (id: string, on: string, health: string) => stepArgs("check", id, on, health);
+const diedArgs = (id: string, on: string, reason: string) => stepArgs("died", id, on, reason);
+
 afterAll(() => db.$disconnect());
 
 const daysAgo = (n: number) => utcDay(new Date(Date.now() - n * 86_400_000));
@@ -77,32 +85,10 @@ describe("tree commands", { timeout: 120_000 }, () => {
         "Équipe Ardennes",
       ),
     ).toEqual({ treeIds: [treeId] });
-    expect(
-      await ok(
-        "tree",
-        "check",
-        "--id",
-        String(treeId),
-        "--on",
-        daysAgo(10),
-        "--health",
-        "alive",
-        "--height-cm",
-        "60",
-      ),
-    ).toEqual({ treeId });
-    const died = await ok(
-      "tree",
-      "died",
-      "--id",
-      String(treeId),
-      "--on",
-      daysAgo(1),
-      "--reason",
-      "flood",
-      "--note",
-      "crue",
-    );
+    expect(await ok(...checkArgs(String(treeId), daysAgo(10), "alive"), "--height-cm", "60")).toEqual({
+      treeId,
+    });
+    const died = await ok(...diedArgs(String(treeId), daysAgo(1), "flood"), "--note", "crue");
     expect(died).toEqual({ replacement: { treeId: expect.any(Number) } });
     const shown = await ok("tree", "show", "--id", String(treeId));
     expect(shown).toMatchObject({
@@ -136,27 +122,9 @@ describe("tree commands", { timeout: 120_000 }, () => {
     await refused(
       1,
       new RegExp(`tree check: tree ${treeId} is not in the ground yet`),
-      "tree",
-      "check",
-      "--id",
-      id,
-      "--on",
-      daysAgo(0),
-      "--health",
-      "alive",
+      ...checkArgs(id, daysAgo(0), "alive"),
     );
-    await refused(
-      1,
-      /tree died: tree \d+ is not in the ground yet/,
-      "tree",
-      "died",
-      "--id",
-      id,
-      "--on",
-      daysAgo(0),
-      "--reason",
-      "fire",
-    );
+    await refused(1, /tree died: tree \d+ is not in the ground yet/, ...diedArgs(id, daysAgo(0), "fire"));
     await refused(1, /before the order/, "tree", "in-ground", "--ids", id, "--on", daysAgo(31));
     await refused(1, /in the future/, "tree", "in-ground", "--ids", id, "--on", daysAgo(-2));
     await refused(
@@ -182,56 +150,16 @@ describe("tree commands", { timeout: 120_000 }, () => {
     const id = String(treeId);
     await ok("tree", "in-ground", "--ids", id, "--on", daysAgo(5));
     await refused(1, /already in the ground/, "tree", "in-ground", "--ids", id, "--on", daysAgo(5));
-    await refused(
-      1,
-      /a tree found dead is declared dead/,
-      "tree",
-      "check",
-      "--id",
-      id,
-      "--on",
-      daysAgo(1),
-      "--health",
-      "dead",
-    );
+    await refused(1, /a tree found dead is declared dead/, ...checkArgs(id, daysAgo(1), "dead"));
     await refused(
       1,
       /the reason is one of drought, fire, flood, disease, other/,
-      "tree",
-      "died",
-      "--id",
-      id,
-      "--on",
-      daysAgo(1),
-      "--reason",
-      "storm",
+      ...diedArgs(id, daysAgo(1), "storm"),
     );
-    await refused(
-      1,
-      /before the day it was put in the ground/,
-      "tree",
-      "check",
-      "--id",
-      id,
-      "--on",
-      daysAgo(6),
-      "--health",
-      "sick",
-    );
-    await ok("tree", "died", "--id", id, "--on", daysAgo(1), "--reason", "fire");
-    await refused(
-      1,
-      new RegExp(`tree ${treeId} is already dead`),
-      "tree",
-      "check",
-      "--id",
-      id,
-      "--on",
-      daysAgo(0),
-      "--health",
-      "alive",
-    );
-    await refused(1, /already dead/, "tree", "died", "--id", id, "--on", daysAgo(0), "--reason", "fire");
+    await refused(1, /before the day it was put in the ground/, ...checkArgs(id, daysAgo(6), "sick"));
+    await ok(...diedArgs(id, daysAgo(1), "fire"));
+    await refused(1, new RegExp(`tree ${treeId} is already dead`), ...checkArgs(id, daysAgo(0), "alive"));
+    await refused(1, /already dead/, ...diedArgs(id, daysAgo(0), "fire"));
     expect((await history(treeId)).map(([step]) => step)).toEqual(["in_ground", "died", "replaced"]);
   });
 
@@ -246,18 +174,7 @@ describe("tree commands", { timeout: 120_000 }, () => {
       "--on",
       "2026-01-01",
     );
-    await refused(
-      2,
-      /--on must be a day written YYYY-MM-DD/,
-      "tree",
-      "check",
-      "--id",
-      "1",
-      "--on",
-      "1/1/2026",
-      "--health",
-      "alive",
-    );
+    await refused(2, /--on must be a day written YYYY-MM-DD/, ...checkArgs("1", "1/1/2026", "alive"));
     await refused(
       2,
       /--lat and --lng go together/,
@@ -312,18 +229,7 @@ describe("tree commands", { timeout: 120_000 }, () => {
     const metadata = await sharp(stored?.body).metadata();
     expect([metadata.width, metadata.height, metadata.exif]).toEqual([1600, 800, undefined]);
 
-    await ok(
-      "tree",
-      "check",
-      "--id",
-      String(treeId),
-      "--on",
-      daysAgo(1),
-      "--health",
-      "alive",
-      "--photo",
-      jpeg,
-    );
+    await ok(...checkArgs(String(treeId), daysAgo(1), "alive"), "--photo", jpeg);
     const [check] = await db.treeHistory.findMany({ where: { treeId, step: "checked" } });
     expect(check.photoKey).toBe(photoKey);
   });

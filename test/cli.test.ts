@@ -104,32 +104,28 @@ describe("operator create", () => {
 });
 
 describe("context create", () => {
+  /** The arguments of context create: the operator, kind and name, then any other option. */
+  const contextCreate = (operator: string, kind: string, name: string, ...more: string[]) => [
+    "context",
+    "create",
+    ...["--operator", operator, "--kind", kind, "--name", name],
+    ...more,
+  ];
+
   it("creates contexts with a parent and a language", async () => {
     const { operatorId } = await ok("operator", "create", "--name", unique("Contexts"));
-    const group = await ok(
-      "context",
-      "create",
-      "--operator",
-      String(operatorId),
-      "--kind",
-      "GroupeEpf",
-      "--name",
-      "G",
-    );
+    const group = await ok(...contextCreate(String(operatorId), "GroupeEpf", "G"));
     expect(Object.keys(group)).toEqual(["id"]);
     const home = await ok(
-      "context",
-      "create",
-      "--operator",
-      String(operatorId),
-      "--kind",
-      "Epf",
-      "--name",
-      "Funeral home",
-      "--parent",
-      String(group.id),
-      "--lang",
-      "en",
+      ...contextCreate(
+        String(operatorId),
+        "Epf",
+        "Funeral home",
+        "--parent",
+        String(group.id),
+        "--lang",
+        "en",
+      ),
     );
     const rows = await db.context.findMany({ where: { operatorId }, orderBy: { id: "asc" } });
     expect(rows.map((r) => [r.id, r.kind, r.name, r.parentId, r.language])).toEqual([
@@ -141,104 +137,22 @@ describe("context create", () => {
   it("refuses a bad kind, a non-integer or unknown operator, a bad language and a foreign or wrong parent", async () => {
     const { operatorId } = await ok("operator", "create", "--name", unique("Contexts"));
     const other = await ok("operator", "create", "--name", unique("Other"));
-    const foreign = await ok(
-      "context",
-      "create",
-      "--operator",
-      String(other.operatorId),
-      "--kind",
-      "GroupeEpf",
-      "--name",
-      "F",
-    );
-    const group = await ok(
-      "context",
-      "create",
-      "--operator",
-      String(operatorId),
-      "--kind",
-      "GroupeEpf",
-      "--name",
-      "G",
-    );
+    const foreign = await ok(...contextCreate(String(other.operatorId), "GroupeEpf", "F"));
+    const group = await ok(...contextCreate(String(operatorId), "GroupeEpf", "G"));
     const op = String(operatorId);
     await Promise.all([
-      refused(
-        /--kind must be one of GroupeEpf, Epf/,
-        "context",
-        "create",
-        "--operator",
-        op,
-        "--kind",
-        "Church",
-        "--name",
-        "X",
-      ),
-      refused(
-        /--operator must be an integer, got "abc"/,
-        "context",
-        "create",
-        "--operator",
-        "abc",
-        "--kind",
-        "Epf",
-        "--name",
-        "X",
-      ),
-      refused(
-        /operator 99999999 does not exist/,
-        "context",
-        "create",
-        "--operator",
-        "99999999",
-        "--kind",
-        "Epf",
-        "--name",
-        "X",
-      ),
-      refused(
-        /--lang must be one of/,
-        "context",
-        "create",
-        "--operator",
-        op,
-        "--kind",
-        "Epf",
-        "--name",
-        "X",
-        "--lang",
-        "es",
-      ),
+      refused(/--kind must be one of GroupeEpf, Epf/, ...contextCreate(op, "Church", "X")),
+      refused(/--operator must be an integer, got "abc"/, ...contextCreate("abc", "Epf", "X")),
+      refused(/operator 99999999 does not exist/, ...contextCreate("99999999", "Epf", "X")),
+      refused(/--lang must be one of/, ...contextCreate(op, "Epf", "X", "--lang", "es")),
       refused(/--name is required/, "context", "create", "--operator", op, "--kind", "Epf"),
       refused(
         /not a context of this operator/,
-        ...[
-          "context",
-          "create",
-          "--operator",
-          op,
-          "--kind",
-          "Epf",
-          "--name",
-          "X",
-          "--parent",
-          String(foreign.id),
-        ],
+        ...contextCreate(op, "Epf", "X", "--parent", String(foreign.id)),
       ),
       refused(
         /the parent of a EpfAgence must be a Epf/,
-        ...[
-          "context",
-          "create",
-          "--operator",
-          op,
-          "--kind",
-          "EpfAgence",
-          "--name",
-          "X",
-          "--parent",
-          String(group.id),
-        ],
+        ...contextCreate(op, "EpfAgence", "X", "--parent", String(group.id)),
       ),
     ]);
     expect(await db.context.count({ where: { operatorId } })).toBe(1);

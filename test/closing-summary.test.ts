@@ -20,9 +20,9 @@ import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { pdfText } from "@/e2e/support/pdf-text";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
 
@@ -82,11 +82,6 @@ const summariesOf = async (memorialId: number) =>
   );
 const ageMemorial = (memorialId: number, days: number) =>
   db.$executeRaw`UPDATE "memorial" SET "created_at" = now() - make_interval(days => ${days}) WHERE "id" = ${memorialId}`;
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-  return text.replace(/\s+/g, " ");
-}
 
 describe("the closing summary", () => {
   it("is sent by the job CLOSING_WEEKS after creation, not before, and once across two concurrent runs", async () => {
@@ -208,19 +203,25 @@ describe("the closing summary", () => {
     const { memorialId } = await memorialWithPlanters("de");
     const summary = await readClosingSummary(db, memorialId, ORIGIN);
     const text = await pdfText(await summaryPdf(summary));
-    expect(text).toContain("Zusammenfassung der Gedenkseite");
-    expect(text).toContain('=HYPERLINK("http://evil")');
-    expect(text).toContain("Jürgen Łukasz");
-    expect(text).toContain("Ruhe in Frieden, Oma");
-    expect(text).toContain("Für immer in unseren Herzen");
+    for (const words of [
+      "Zusammenfassung der Gedenkseite",
+      '=HYPERLINK("http://evil")',
+      "Jürgen Łukasz",
+      "Ruhe in Frieden, Oma",
+      "Für immer in unseren Herzen",
+    ])
+      expect(text).toContain(words);
     expect(text).not.toContain("A hidden word");
-    expect(text).toContain("Quercus robur");
-    expect(text).toContain("Test region");
-    expect(text).toContain("in der Erde seit 2. November 2026");
-    expect(text).toContain("bestellt, wird bald gepflanzt");
-    expect(text).toContain("5 Bäume");
-    expect(text).toContain("2 Pflanzende");
-    expect(text).toContain("1.250 kg CO₂");
+    for (const words of [
+      "Quercus robur",
+      "Test region",
+      "in der Erde seit 2. November 2026",
+      "bestellt, wird bald gepflanzt",
+      "5 Bäume",
+      "2 Pflanzende",
+      "1.250 kg CO₂",
+    ])
+      expect(text).toContain(words);
 
     const rows = parseCsv(summaryCsv(summary), ";");
     expect(rows[0]).toEqual(["Name", "Nachricht", "Datum", "Bäume"]);

@@ -454,6 +454,10 @@ async function duplicates() {
 
 const memorialRow = (id: number) => db.memorial.findUniqueOrThrow({ where: { id } });
 
+/** Merges the pair of duplicates(), keeping `keepMemorialId`, as `by` asks. */
+const mergeKeeping = (d: Awaited<ReturnType<typeof duplicates>>, keepMemorialId: number, by: string) =>
+  mergeMemorials({ operatorId: d.op.operatorId, duplicateId: d.pair.id, keepMemorialId, by });
+
 describe("merging a pair", () => {
   it("moves trees, guestbook, subscriptions and the portrait to the kept memorial, redirects the other, tells both families; the undo puts everything back", async () => {
     const d = await duplicates();
@@ -565,12 +569,7 @@ describe("merging a pair", () => {
 
   it("is undone within 30 days only, with a clear message after, and nothing changed", async () => {
     const d = await duplicates();
-    const { mergeId } = await mergeMemorials({
-      operatorId: d.op.operatorId,
-      duplicateId: d.pair.id,
-      keepMemorialId: d.kept.memorialId,
-      by: "cli",
-    });
+    const { mergeId } = await mergeKeeping(d, d.kept.memorialId, "cli");
     await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '29 days 23 hours' WHERE "id" = ${mergeId}`;
     expect(await listDuplicates(d.op.operatorId)).toHaveLength(1);
     await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '30 days 1 minute' WHERE "id" = ${mergeId}`;
@@ -588,12 +587,7 @@ describe("merging a pair", () => {
     const d = await duplicates();
     const outcomes = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>
-        mergeMemorials({
-          operatorId: d.op.operatorId,
-          duplicateId: d.pair.id,
-          keepMemorialId: i % 2 === 0 ? d.kept.memorialId : d.merged.memorialId,
-          by: `user${i}@example.org`,
-        }),
+        mergeKeeping(d, i % 2 === 0 ? d.kept.memorialId : d.merged.memorialId, `user${i}@example.org`),
       ),
     );
     const done = outcomes.filter((o) => o.status === "fulfilled");
@@ -623,12 +617,7 @@ describe("merging a pair", () => {
         ),
       });
     const [merged, ...planted] = await Promise.all([
-      mergeMemorials({
-        operatorId: d.op.operatorId,
-        duplicateId: d.pair.id,
-        keepMemorialId: d.kept.memorialId,
-        by: "staff@example.org",
-      }),
+      mergeKeeping(d, d.kept.memorialId, "staff@example.org"),
       ...Array.from({ length: 12 }, plant),
     ]);
     expect(merged.keptMemorialId).toBe(d.kept.memorialId);
@@ -650,12 +639,7 @@ describe("merging a pair", () => {
         amount: "12.00",
       }),
     );
-    await mergeMemorials({
-      operatorId: d.op.operatorId,
-      duplicateId: d.pair.id,
-      keepMemorialId: d.kept.memorialId,
-      by: "staff@example.org",
-    });
+    await mergeKeeping(d, d.kept.memorialId, "staff@example.org");
     const outcome = await withEvents((tx, changes) =>
       plantForVisitor(tx, changes, visitorPlantingId, { prepaid: "none", paymentReference: unique("pi") }),
     );
@@ -678,21 +662,11 @@ describe("merging a pair", () => {
       linkBase: "http://trees.test",
       command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }),
     });
-    await expect(
-      mergeMemorials({
-        operatorId: d.op.operatorId,
-        duplicateId: d.pair.id,
-        keepMemorialId: d.kept.memorialId,
-        by: "x",
-      }),
-    ).rejects.toThrow(`memorial ${d.merged.memorialId} holds trees another partner planted`);
+    await expect(mergeKeeping(d, d.kept.memorialId, "x")).rejects.toThrow(
+      `memorial ${d.merged.memorialId} holds trees another partner planted`,
+    );
     expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(0);
-    const done = await mergeMemorials({
-      operatorId: d.op.operatorId,
-      duplicateId: d.pair.id,
-      keepMemorialId: d.merged.memorialId,
-      by: "x",
-    });
+    const done = await mergeKeeping(d, d.merged.memorialId, "x");
     expect(done.keptMemorialId).toBe(d.merged.memorialId);
     expect(await db.tree.count({ where: { memorialId: d.merged.memorialId } })).toBe(3);
   });
@@ -705,14 +679,9 @@ describe("merging a pair", () => {
     const d = await duplicates();
     await db.memorial.update({ where: { id: d.merged.memorialId }, data: withdrawn });
     for (const keep of [d.kept.memorialId, d.merged.memorialId]) {
-      await expect(
-        mergeMemorials({
-          operatorId: d.op.operatorId,
-          duplicateId: d.pair.id,
-          keepMemorialId: keep,
-          by: "x",
-        }),
-      ).rejects.toThrow(/hidden, taken down or is being erased by its family/);
+      await expect(mergeKeeping(d, keep, "x")).rejects.toThrow(
+        /hidden, taken down or is being erased by its family/,
+      );
     }
     expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(0);
     expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBeNull();
@@ -729,18 +698,9 @@ describe("merging a pair", () => {
         by: "x",
       }),
     ).rejects.toThrow(/does not exist/);
-    await expect(
-      mergeMemorials({ operatorId: d.op.operatorId, duplicateId: d.pair.id, keepMemorialId: 1, by: "x" }),
-    ).rejects.toThrow(/is not one of possible duplicate/);
+    await expect(mergeKeeping(d, 1, "x")).rejects.toThrow(/is not one of possible duplicate/);
     await markNotSamePerson({ operatorId: d.op.operatorId, duplicateId: d.pair.id, by: "x" });
-    await expect(
-      mergeMemorials({
-        operatorId: d.op.operatorId,
-        duplicateId: d.pair.id,
-        keepMemorialId: d.kept.memorialId,
-        by: "x",
-      }),
-    ).rejects.toThrow(/not the same person/);
+    await expect(mergeKeeping(d, d.kept.memorialId, "x")).rejects.toThrow(/not the same person/);
     expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(0);
     expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBeNull();
   });

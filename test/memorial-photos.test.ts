@@ -35,6 +35,7 @@ import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { hitsOf } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
+import { notPictures, PHONE_EXIF } from "./support/photo-files";
 
 let dir: string;
 const saved = process.env.PHOTOS_DIR;
@@ -92,15 +93,7 @@ function withComment(jpeg: Buffer, comment: string): Buffer {
 async function phonePhoto(): Promise<Buffer> {
   const jpeg = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: "#3c6e8d" } })
     .jpeg({ quality: 85 })
-    .withExifMerge({
-      IFD0: { Make: "PhoneMaker", Model: "FieldPhone 7" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "50/1 51/1 1234/100",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "4/1 21/1 0/1",
-      },
-    })
+    .withExifMerge(PHONE_EXIF)
     .toBuffer();
   return withComment(jpeg, "Taken at 12 rue des Lilas by Paul");
 }
@@ -202,17 +195,8 @@ describe("sharing a photo", () => {
   it("refuses a file that is not an image, a broken one and one too large, writing nothing (no row, file or event)", async () => {
     const { memorialId } = await memorial();
     const filesBefore = memorialFiles();
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
-      .jpeg()
-      .toBuffer();
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
-    );
     for (const bytes of [
-      Buffer.from("name,message\nPaul,hello\n"),
-      new Uint8Array(),
-      svg,
-      jpeg.subarray(0, jpeg.length / 2),
+      ...(await notPictures("name,message\nPaul,hello\n")),
       new Uint8Array(10 * 1024 * 1024 + 1),
       await heicLike(),
     ]) {

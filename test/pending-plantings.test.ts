@@ -1,10 +1,8 @@
 // A family's confirmation never fails for want of stock: the planting waits in the queue and is
 // served oldest first as soon as stock returns, exactly once, whatever the restarts and the
 // concurrency. Real PostgreSQL, real use cases, the queue's own loops.
-import { randomBytes } from "node:crypto";
 import { db } from "@memorial/lib/db/client";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
-import { hashToken } from "@memorial/lib/mail/confirmation-token";
 import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { memorialDetail } from "@memorial/lib/memorials/dashboard-queries";
@@ -17,6 +15,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
+import { confirmationToken } from "./support/confirmation-token";
 import { serveQueue } from "./support/planting-queue";
 
 /** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */
@@ -41,18 +40,9 @@ async function awaitingMemorial(caller: Caller, lastName = "Dupont") {
       externalId: 4242,
     }),
   });
-  const token = randomBytes(32).toString("base64url");
-  await db.confirmationToken.create({
-    data: {
-      memorialId: result.memorialId,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + 86_400_000),
-      operatorId: caller.operatorId,
-      contextId: null,
-      planter: "La famille",
-      message: "Pour toi",
-      externalId: 4242n,
-    },
+  const token = await confirmationToken(result.memorialId, caller.operatorId, {
+    message: "Pour toi",
+    externalId: 4242n,
   });
   return { memorialId: result.memorialId, token };
 }

@@ -10,7 +10,7 @@ import path from "node:path";
 import { memorialEmails, shownAddress } from "@memorial/lib/dashboard/emails";
 import { db } from "@memorial/lib/db/client";
 import { freePort } from "@memorial/lib/db/embedded";
-import { LANGUAGES } from "@memorial/lib/i18n/languages";
+import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
@@ -34,6 +34,7 @@ import { dashboardScope } from "@memorial/lib/scope";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { subscribeToAnniversaries } from "@/e2e/support/reminders";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
@@ -109,15 +110,18 @@ const at = (iso: string) => new Date(iso);
  */
 const sendReminders = async (now: Date) => (await runDaily(reminderItems(now))).added;
 
+/** The reminders written to `email` once send-reminders has run for each day, in order. */
+async function remindersAfter(email: string, ...days: string[]) {
+  for (const day of days) await sendReminders(at(day));
+  return remindersTo(email);
+}
+
 describe("send-reminders", () => {
   it("writes the reminder on the UTC day of the death only, in the subscriber's language, with unsubscribe headers", async () => {
     const memorialId = await memorial({ deathDate: at("2019-03-05T00:00:00Z") });
     const { email, token } = await subscribed(memorialId, { language: "de" });
-    await sendReminders(at("2026-03-04T23:59:59Z"));
-    await sendReminders(at("2026-03-06T00:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(0);
-    await sendReminders(at("2026-03-05T00:00:00Z"));
-    const [mail, ...more] = await remindersTo(email);
+    expect(await remindersAfter(email, "2026-03-04T23:59:59Z", "2026-03-06T00:00:00Z")).toHaveLength(0);
+    const [mail, ...more] = await remindersAfter(email, "2026-03-05T00:00:00Z");
     expect(more).toHaveLength(0);
     expect(mail.subject).toContain("Heute denken wir an");
     expect(mail.text).toContain("vor 7 Jahren");
@@ -129,11 +133,9 @@ describe("send-reminders", () => {
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
     });
     // Later the same day: nothing again.
-    await sendReminders(at("2026-03-05T18:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(1);
+    expect(await remindersAfter(email, "2026-03-05T18:00:00Z")).toHaveLength(1);
     // The next year: again, once.
-    await sendReminders(at("2027-03-05T07:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(2);
+    expect(await remindersAfter(email, "2027-03-05T07:00:00Z")).toHaveLength(2);
   });
 
   it("writes one reminder when two runs do the same day at the same time", async () => {
@@ -269,8 +271,7 @@ describe("send-reminders", () => {
     await db.reminderSubscription.update({ where: { id: unknown.id }, data: { birthday: true } });
     await db.$executeRaw`UPDATE "person" SET "birth_date" = NULL
       WHERE "id" = (SELECT "person_id" FROM "memorial" WHERE "id" = ${withoutBirth})`;
-    await sendReminders(at("2026-06-17T07:00:00Z"));
-    const mails = await remindersTo(known.email);
+    const mails = await remindersAfter(known.email, "2026-06-17T07:00:00Z");
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toContain("Un anniversaire aujourd’hui");
     expect(mails[0].text).toContain("il y a 85 ans");
@@ -281,15 +282,10 @@ describe("send-reminders", () => {
   it("reminds of the 29th of February on the 28th in other years, on the 29th in leap years", async () => {
     const memorialId = await memorial({ deathDate: at("2024-02-29T00:00:00Z") });
     const { email } = await subscribed(memorialId);
-    await sendReminders(at("2027-02-27T07:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(0);
-    await sendReminders(at("2027-02-28T07:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(1);
-    await sendReminders(at("2027-03-01T07:00:00Z"));
-    await sendReminders(at("2028-02-28T07:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(1);
-    await sendReminders(at("2028-02-29T07:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(2);
+    expect(await remindersAfter(email, "2027-02-27T07:00:00Z")).toHaveLength(0);
+    expect(await remindersAfter(email, "2027-02-28T07:00:00Z")).toHaveLength(1);
+    expect(await remindersAfter(email, "2027-03-01T07:00:00Z", "2028-02-28T07:00:00Z")).toHaveLength(1);
+    expect(await remindersAfter(email, "2028-02-29T07:00:00Z")).toHaveLength(2);
   });
 
   it("sends nothing to an unconfirmed or unsubscribed address, nor for an approximate date", async () => {
@@ -313,8 +309,7 @@ describe("send-reminders", () => {
   it("leaves through the outbox's sender with its List-Unsubscribe headers; the outbox then keeps no usable link", async () => {
     const memorialId = await memorial({ deathDate: at("2012-09-23T00:00:00Z") });
     const { email, token } = await subscribed(memorialId);
-    await sendReminders(at("2026-09-23T07:00:00Z"));
-    const [queued] = await remindersTo(email);
+    const [queued] = await remindersAfter(email, "2026-09-23T07:00:00Z");
     const dir = mkdtempSync(path.join(os.tmpdir(), "reminder-mail-"));
     const port = await freePort();
     const smtp = await startSmtpServer(dir, port);
@@ -349,12 +344,7 @@ describe("subscribe", () => {
       ["", " ", "", " "]
         .flatMap((pad) => [email, email.toUpperCase()].map((address) => `${pad}${address}${pad}`))
         .map((address) =>
-          subscribe({
-            memorialId,
-            email: address,
-            language: "en",
-            deathAnniversary: true,
-            birthday: false,
+          subscribeToAnniversaries(memorialId, address, {
             linkBase: LINK_BASE,
             confirmed: false,
             client: aClient(),
@@ -431,12 +421,7 @@ describe("the operator's view of a memorial's e-mails", () => {
     });
     const visitor = `visitor-${unique("v").replace(/\W+/g, "-")}@example.net`.toLowerCase();
     for (const email of [family, visitor]) {
-      await subscribe({
-        memorialId,
-        email,
-        language: "en",
-        deathAnniversary: true,
-        birthday: false,
+      await subscribeToAnniversaries(memorialId, email, {
         linkBase: LINK_BASE,
         confirmed: false,
         client: aClient(),
@@ -458,8 +443,7 @@ describe("what an anonymous memorial and a flooded address get", () => {
     const { email } = await subscribed(memorialId);
     await db.memorial.update({ where: { id: memorialId }, data: { kind: "anonymous" } });
     expect(await reminderOptions(memorialId)).toBeNull();
-    await sendReminders(at("2026-06-21T07:00:00Z"));
-    expect(await remindersTo(email)).toHaveLength(0);
+    expect(await remindersAfter(email, "2026-06-21T07:00:00Z")).toHaveLength(0);
   });
 
   it("sends an address that confirms nothing at most UNCONFIRMED_PER_DAY confirmation e-mails a day", async () => {
@@ -468,12 +452,7 @@ describe("what an anonymous memorial and a flooded address get", () => {
     for (let i = 0; i < UNCONFIRMED_PER_DAY + 2; i++) {
       const memorialId = await memorial({ deathDate: at("2020-01-15T00:00:00Z") });
       outcomes.push(
-        await subscribe({
-          memorialId,
-          email: i % 2 ? email.toUpperCase() : email,
-          language: "en",
-          deathAnniversary: true,
-          birthday: false,
+        await subscribeToAnniversaries(memorialId, i % 2 ? email.toUpperCase() : email, {
           linkBase: LINK_BASE,
           confirmed: false,
           client: aClient(),
@@ -489,19 +468,12 @@ describe("what an anonymous memorial and a flooded address get", () => {
 
 describe("the reminder form cannot be used to mail strangers", () => {
   const ask = (memorialId: number, email: string, client: string) =>
-    subscribe({
-      memorialId,
-      email,
-      language: "en",
-      deathAnniversary: true,
-      birthday: false,
-      linkBase: LINK_BASE,
-      confirmed: false,
-      client,
-    }).catch((error: unknown) => {
-      if (error instanceof RateLimitedError) return `limited ${error.retryAfterSeconds}`;
-      throw error;
-    });
+    subscribeToAnniversaries(memorialId, email, { linkBase: LINK_BASE, confirmed: false, client }).catch(
+      (error: unknown) => {
+        if (error instanceof RateLimitedError) return `limited ${error.retryAfterSeconds}`;
+        throw error;
+      },
+    );
   const address = (prefix: string) => `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
 
   it("a client gets CLIENT_CONFIRMATIONS_PER_HOUR confirmation e-mails sent, even asked at once; another client still can", async () => {
@@ -572,22 +544,28 @@ describe("what a reminder promises", () => {
     /vanaf de gedenkpagina/i,
     /von der Gedenkseite aus/i,
   ];
+  const requester = "Pompes funèbres Dubois & Fils";
+  /** Jean Dubois's third death anniversary, for the requester's reader. */
+  const anniversaryEmail = (
+    language: Language,
+    visitorPlanting: Parameters<typeof reminderEmail>[0]["visitorPlanting"],
+  ) =>
+    reminderEmail({
+      language,
+      kind: "death_anniversary",
+      title: "Jean Dubois",
+      years: 3,
+      trees: { in_ground: 2 },
+      requester,
+      memorialLink: "https://trees.example.org/memorial/1",
+      unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
+      myRemindersLink: "https://trees.example.org/reminders/mine/x",
+      visitorPlanting,
+    });
   it.each(LANGUAGES)(
     "in %s, names the funeral home to ask for a tree and promises no planting from the page",
     async (language) => {
-      const requester = "Pompes funèbres Dubois & Fils";
-      const mail = await reminderEmail({
-        language,
-        kind: "death_anniversary",
-        title: "Jean Dubois",
-        years: 3,
-        trees: { in_ground: 2 },
-        requester,
-        memorialLink: "https://trees.example.org/memorial/1",
-        unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
-        myRemindersLink: "https://trees.example.org/reminders/mine/x",
-        visitorPlanting: null,
-      });
+      const mail = await anniversaryEmail(language, null);
       const sentence = t(language, "reminders.plantAnother", { requester });
       expect(sentence).toContain(requester);
       expect(mail.text).toContain(sentence);
@@ -601,21 +579,9 @@ describe("what a reminder promises", () => {
 
   // Where visitors may plant, the e-mail says so, names the funeral home and links the form.
   it.each(LANGUAGES)("in %s, offers the planting form where visitors may plant", async (language) => {
-    const requester = "Pompes funèbres Dubois & Fils";
     const formLink = `https://trees.example.org/memorial/1/plant?lang=${language}`;
     for (const payment of [true, false]) {
-      const mail = await reminderEmail({
-        language,
-        kind: "death_anniversary",
-        title: "Jean Dubois",
-        years: 3,
-        trees: { in_ground: 2 },
-        requester,
-        memorialLink: "https://trees.example.org/memorial/1",
-        unsubscribeLink: "https://trees.example.org/reminders/unsubscribe/x",
-        myRemindersLink: "https://trees.example.org/reminders/mine/x",
-        visitorPlanting: { formLink, payment },
-      });
+      const mail = await anniversaryEmail(language, { formLink, payment });
       const sentence = t(
         language,
         payment ? "reminders.plantYourselfOnline" : "reminders.plantYourselfCode",

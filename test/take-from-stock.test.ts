@@ -4,9 +4,7 @@
 // a planting that finds none (the documented rule: a family's confirmation, like a dead tree's
 // replacement, never fails for want of stock: it waits in the planting queue, nothing taken, and
 // is served once stock returns).
-import { randomBytes } from "node:crypto";
 import { db, Prisma } from "@memorial/lib/db/client";
-import { hashToken } from "@memorial/lib/mail/confirmation-token";
 import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -19,6 +17,7 @@ import { utcDay } from "@memorial/lib/trees/transitions";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { confirmationToken } from "./support/confirmation-token";
 import { serveQueue } from "./support/planting-queue";
 
 afterAll(() => db.$disconnect());
@@ -63,17 +62,7 @@ describe("no stock left", () => {
       linkBase: "http://trees.test",
       command: plantingCommand(awaitingFamilyTarget("famille@example.org")),
     });
-    const token = randomBytes(32).toString("base64url");
-    await db.confirmationToken.create({
-      data: {
-        memorialId: awaiting.memorialId,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + 86_400_000),
-        operatorId: op.operatorId,
-        contextId: null,
-        planter: "La famille",
-      },
-    });
+    const token = await confirmationToken(awaiting.memorialId, op.operatorId);
     expect(await stockOf(op.plantationId, op.speciesId)).toBe(0);
     const treesBefore = await db.tree.count({ where: { operatorId: op.operatorId } });
 

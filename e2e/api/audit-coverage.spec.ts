@@ -18,7 +18,6 @@ import { transaction } from "@memorial/lib/db/client";
 import { postGuestbookEntry } from "@memorial/lib/guestbook/post-entry";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
-import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
 import { createUser } from "@memorial/lib/users/create-user";
 import { V1_ROUTES } from "@memorial/lib/v1/routes";
@@ -35,6 +34,7 @@ import { WEBHOOK_COMMANDS } from "../../cli/commands/webhooks";
 import { runCommandLineInProcess } from "../support/command-line";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { subscribeToAnniversaries } from "../support/reminders";
 import { mailText, waitForMail } from "../support/smtp";
 
 // One worker, in order: the scenarios share one operator and its signed-in admin.
@@ -248,6 +248,36 @@ async function creer(body: Record<string, unknown> = {}, name = "Audit") {
 const treeOf = async (memorialId: number) =>
   (await db.tree.findFirstOrThrow({ where: { memorialId }, orderBy: { id: "desc" } })).id;
 
+/** A visitor's message in a memorial's guestbook, posted by the fixture: its id. */
+async function guestbookEntry(memorialId: number) {
+  const posted = await fixture(() =>
+    postGuestbookEntry({
+      memorialId,
+      name: "Paul",
+      message: "Our thoughts.",
+      honeypot: "",
+      client: "fixture",
+    }),
+  );
+  if (!posted.ok) throw new Error(`guestbook fixture: ${posted.reason}`);
+  return posted.entryId;
+}
+
+/** The token of a memorial's management link, as its family's e-mail carries it. */
+const manageToken = (memorialId: number) =>
+  fixture(() => transaction(async (tx) => (await issueManageToken(tx, memorialId)).token));
+
+/** Two memorials of one name, and the pair of possible duplicates the service found in them. */
+async function duplicatePair(prefix: string) {
+  const name = unique(prefix).replace(/\W+/g, "");
+  const first = await creer({}, name);
+  const second = await creer({}, name);
+  const pair = await db.memorialDuplicate.findFirstOrThrow({
+    where: { firstMemorialId: first.memorialId, secondMemorialId: second.memorialId },
+  });
+  return { first, second, pair };
+}
+
 /** A server action, posted as the dashboard's pages post it (its id from the build's manifest). */
 function actionId(name: string): string {
   const manifest = JSON.parse(readFileSync(".next/server/server-reference-manifest.json", "utf8")) as {
@@ -325,6 +355,13 @@ function dashboardRoute(method: string, pathname: string, body: BodyInit, type?:
  */
 const cli = (...args: string[]) => runCommandLineInProcess(args);
 
+/** Runs `command` (its words) with `options` as its flags and their values, in their order. */
+const runWith = (command: string, options: Record<string, unknown>) =>
+  run(
+    ...command.split(" "),
+    ...Object.entries(options).flatMap(([flag, value]) => [`--${flag}`, String(value)]),
+  );
+
 /** Runs a command; its answer (the last line of standard output, JSON). */
 async function run(...args: string[]) {
   const done = await cli(...args);
@@ -385,23 +422,25 @@ test("every way in of the tables has a scenario or a stated exception, and no sc
 
 // --- /v1 (an API key acts) -----------------------------------------------------------------
 
+/** A row written for the API key the scenarios use. */
+const keyRow = (action: string, targetType: string, extra: Partial<Expected> = {}): Expected => ({
+  action,
+  actor: "key",
+  actorId: keyId,
+  targetType,
+  ...extra,
+});
+
 const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   "POST /v1/Memorials/Creer": async () => {
     const { memorialId } = await creer();
-    return { action: "memorial.created", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+    return keyRow("memorial.created", "memorial", { memorialId });
   },
   "PUT /v1/Personne/Modifier": async () => {
     const { memorialId, personId } = await creer();
     const r = await api("PUT", "/Personne/Modifier", { key: op.key, body: { Id: personId, Nom: "Peeters" } });
     expect(r.status, r.text).toBe(200);
-    return {
-      action: "person.modified",
-      actor: "key",
-      actorId: keyId,
-      targetType: "person",
-      targetId: personId,
-      memorialId,
-    };
+    return keyRow("person.modified", "person", { targetId: personId, memorialId });
   },
   "POST /v1/Codes/Creer": async () => {
     const { memorialId } = await creer();
@@ -410,7 +449,7 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
       body: { MemorialId: memorialId, Nombre: 1, DateExpiration: inAMonth() },
     });
     expect(r.status, r.text).toBe(200);
-    return { action: "code.issued", actor: "key", actorId: keyId, targetType: "code", memorialId };
+    return keyRow("code.issued", "code", { memorialId });
   },
   "POST /v1/Codes/Utiliser": async () => {
     const { memorialId } = await creer();
@@ -431,7 +470,7 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     });
     expect(r.status, r.text).toBe(200);
     return [
-      { action: "code.redeemed", actor: "key", actorId: keyId, targetType: "code", memorialId },
+      keyRow("code.redeemed", "code", { memorialId }),
       { action: "tree.planted", actor: "key", targetType: "tree", targetId: r.json.ArbreId, memorialId },
     ];
   },
@@ -440,13 +479,7 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     await creer({ Famille: { FamilleEmail: to } });
     const r = await api("POST", "/DonneesPersonnelles/Effacer", { key: op.key, body: { Email: to } });
     expect(r.status, r.text).toBe(200);
-    return {
-      action: "subject.erased",
-      actor: "key",
-      actorId: keyId,
-      targetType: "subject",
-      operatorId: op.operatorId,
-    };
+    return keyRow("subject.erased", "subject", { operatorId: op.operatorId });
   },
   "POST /v1/Arbres/Deplacer": async () => {
     const from = await creer();
@@ -457,27 +490,20 @@ const V1_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
       body: { MemorialId: from.memorialId, MemorialIdCible: to.memorialId, ArbreIds: [treeId] },
     });
     expect(r.status, r.text).toBe(200);
-    return {
-      action: "tree.moved",
-      actor: "key",
-      actorId: keyId,
-      targetType: "tree",
-      targetId: treeId,
-      memorialId: from.memorialId,
-    };
+    return keyRow("tree.moved", "tree", { targetId: treeId, memorialId: from.memorialId });
   },
   "PUT /v1/Memorial/[memorialId]/Ceremonie": async () => {
     const { memorialId } = await creer();
     const r = await api("PUT", `/Memorial/${memorialId}/Ceremonie`, { key: op.key, body: CEREMONY });
     expect(r.status, r.text).toBe(201);
-    return { action: "ceremony.scheduled", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+    return keyRow("ceremony.scheduled", "memorial", { memorialId });
   },
   "POST /v1/Memorial/[memorialId]/Ceremonie/Annuler": async () => {
     const { memorialId } = await creer();
     await api("PUT", `/Memorial/${memorialId}/Ceremonie`, { key: op.key, body: CEREMONY });
     const r = await api("POST", `/Memorial/${memorialId}/Ceremonie/Annuler`, { key: op.key });
     expect(r.status, r.text).toBe(200);
-    return { action: "ceremony.cancelled", actor: "key", actorId: keyId, targetType: "memorial", memorialId };
+    return keyRow("ceremony.cancelled", "memorial", { memorialId });
   },
 };
 
@@ -611,18 +637,9 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   },
   hideGuestbookEntryAction: async () => {
     const { memorialId } = await creer();
-    const posted = await fixture(() =>
-      postGuestbookEntry({
-        memorialId,
-        name: "Paul",
-        message: "Our thoughts.",
-        honeypot: "",
-        client: "fixture",
-      }),
-    );
-    if (!posted.ok) throw new Error(`guestbook fixture: ${posted.reason}`);
-    await callAction("hideGuestbookEntryAction", [memorialId, posted.entryId]);
-    return user("guestbook.hidden", "guestbook", { targetId: posted.entryId, memorialId });
+    const entryId = await guestbookEntry(memorialId);
+    await callAction("hideGuestbookEntryAction", [memorialId, entryId]);
+    return user("guestbook.hidden", "guestbook", { targetId: entryId, memorialId });
   },
   setCeremonyAction: async () => {
     const { memorialId } = await creer();
@@ -671,12 +688,7 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     return user("tree.moved", "tree", { targetId: treeId, memorialId: from.memorialId });
   },
   notSamePersonAction: async () => {
-    const name = unique("Twin").replace(/\W+/g, "");
-    const first = await creer({}, name);
-    const second = await creer({}, name);
-    const pair = await db.memorialDuplicate.findFirstOrThrow({
-      where: { firstMemorialId: first.memorialId, secondMemorialId: second.memorialId },
-    });
+    const { first, pair } = await duplicatePair("Twin");
     await callAction("notSamePersonAction", [pair.id]);
     return user("memorial.not_duplicate", "memorial", {
       targetId: first.memorialId,
@@ -684,12 +696,7 @@ const ACTION_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     });
   },
   mergeDuplicatesAction: async () => {
-    const name = unique("Double").replace(/\W+/g, "");
-    const first = await creer({}, name);
-    const second = await creer({}, name);
-    const pair = await db.memorialDuplicate.findFirstOrThrow({
-      where: { firstMemorialId: first.memorialId, secondMemorialId: second.memorialId },
-    });
+    const { first, second, pair } = await duplicatePair("Double");
     await callAction("mergeDuplicatesAction", [pair.id, first.memorialId]);
     state.merge = (await db.memorialMerge.findFirstOrThrow({ where: { duplicateId: pair.id } })).id;
     state.merged = second.memorialId;
@@ -776,16 +783,7 @@ async function subscription(confirmed: boolean) {
   const { memorialId } = await creer();
   const to = email("remind");
   await fixture(() =>
-    subscribe({
-      memorialId,
-      email: to,
-      language: "en",
-      deathAnniversary: true,
-      birthday: false,
-      linkBase: baseUrl(),
-      client: "fixture",
-      confirmed,
-    }),
+    subscribeToAnniversaries(memorialId, to, { linkBase: baseUrl(), client: "fixture", confirmed }),
   );
   const row = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId, email: to } });
   return { memorialId, id: row.id, token: reminderToken(row) };
@@ -808,22 +806,8 @@ const ROUTE_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     const to = email("family");
     const { memorialId } = await creer({ Famille: { FamilleEmail: to }, Message: "Pour toi" });
     const treeId = await treeOf(memorialId);
-    const token = await fixture(() =>
-      transaction(async (tx) => (await issueManageToken(tx, memorialId)).token),
-    );
-    const entry = async () => {
-      const posted = await fixture(() =>
-        postGuestbookEntry({
-          memorialId,
-          name: "Paul",
-          message: "Our thoughts.",
-          honeypot: "",
-          client: "fixture",
-        }),
-      );
-      if (!posted.ok) throw new Error(`guestbook fixture: ${posted.reason}`);
-      return String(posted.entryId);
-    };
+    const token = await manageToken(memorialId);
+    const entry = async () => String(await guestbookEntry(memorialId));
     const steps: [string, Record<string, string>, string, string][] = [
       ["hide", {}, "memorial.hidden", "memorial"],
       ["show", {}, "memorial.shown", "memorial"],
@@ -866,9 +850,7 @@ const ROUTE_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   "POST /manage/[token]/reminders": async () => {
     const to = email("family");
     const { memorialId } = await creer({ Famille: { FamilleEmail: to } });
-    const token = await fixture(() =>
-      transaction(async (tx) => (await issueManageToken(tx, memorialId)).token),
-    );
+    const token = await manageToken(memorialId);
     expect((await postForm(`/manage/${token}/reminders`, { email: to, death: "yes" })).status).toBe(303);
     return family("subscription.created", memorialId, "subscription");
   },
@@ -1106,30 +1088,20 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     ];
   },
   "context create": async () => {
-    const made = await run(
-      "context",
-      "create",
-      "--operator",
-      String(op.operatorId),
-      "--kind",
-      "Epf",
-      "--name",
-      unique("Home"),
-    );
+    const made = await runWith("context create", {
+      operator: op.operatorId,
+      kind: "Epf",
+      name: unique("Home"),
+    });
     state.cliContext = made.id as number;
     return cliRow("context.created", "context", { targetId: state.cliContext, operatorId: op.operatorId });
   },
   "context privacy": async () => {
-    await run(
-      "context",
-      "privacy",
-      "--operator",
-      String(op.operatorId),
-      "--context",
-      String(state.cliContext),
-      "--privacy",
-      "link_only",
-    );
+    await runWith("context privacy", {
+      operator: op.operatorId,
+      context: state.cliContext,
+      privacy: "link_only",
+    });
     return cliRow("context.modified", "context", { targetId: state.cliContext });
   },
   "key create": async () => {
@@ -1151,33 +1123,21 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     return cliRow("operator.settings_changed", "operator", { targetId: state.cliOperator });
   },
   "user create": async () => {
-    const made = await run(
-      "user",
-      "create",
-      "--operator",
-      String(state.cliOperator),
-      "--email",
-      email("cli-user"),
-      "--password",
-      "correct horse battery",
-    );
+    const made = await runWith("user create", {
+      operator: state.cliOperator,
+      email: email("cli-user"),
+      password: "correct horse battery",
+    });
     return cliRow("user.created", "user", { targetId: made.userId as number });
   },
   "plantation create": async () => {
-    const made = await run(
-      "plantation",
-      "create",
-      "--name",
-      unique("CLI site"),
-      "--country",
-      "BE",
-      "--region",
-      "Ardennes",
-      "--lat",
-      "50.1",
-      "--lng",
-      "5.2",
-    );
+    const made = await runWith("plantation create", {
+      name: unique("CLI site"),
+      country: "BE",
+      region: "Ardennes",
+      lat: "50.1",
+      lng: "5.2",
+    });
     state.cliSite = made.id as number;
     return cliRow("plantation.created", "plantation", { targetId: state.cliSite });
   },
@@ -1196,16 +1156,7 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     return cliRow("species.created", "species", { targetId: state.cliSpecies });
   },
   "stock add": async () => {
-    await run(
-      "stock",
-      "add",
-      "--plantation",
-      String(state.cliSite),
-      "--species",
-      String(state.cliSpecies),
-      "--trees",
-      "5",
-    );
+    await runWith("stock add", { plantation: state.cliSite, species: state.cliSpecies, trees: "5" });
     return cliRow("stock.added", "stock", { targetId: `${state.cliSite}/${state.cliSpecies}` });
   },
   "plantation deactivate": async () => {
@@ -1231,16 +1182,7 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
     const from = await creer();
     const to = await creer();
     const treeId = await treeOf(from.memorialId);
-    await run(
-      "tree",
-      "move",
-      "--operator",
-      String(op.operatorId),
-      "--from",
-      String(from.memorialId),
-      "--to",
-      String(to.memorialId),
-    );
+    await runWith("tree move", { operator: op.operatorId, from: from.memorialId, to: to.memorialId });
     return cliRow("tree.moved", "tree", { targetId: treeId, memorialId: from.memorialId });
   },
   "tree in-ground": async () => {
@@ -1267,18 +1209,12 @@ const CLI_SCENARIOS: Record<string, () => Promise<Expected | Expected[]>> = {
   },
   "codes issue": async () => {
     const { memorialId } = await creer();
-    await run(
-      "codes",
-      "issue",
-      "--operator",
-      String(op.operatorId),
-      "--memorial",
-      String(memorialId),
-      "--count",
-      "1",
-      "--expires",
-      inAMonth().slice(0, 10),
-    );
+    await runWith("codes issue", {
+      operator: op.operatorId,
+      memorial: memorialId,
+      count: "1",
+      expires: inAMonth().slice(0, 10),
+    });
     return cliRow("code.issued", "code", { memorialId });
   },
   "webhook create": async () => {

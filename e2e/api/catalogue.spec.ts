@@ -7,6 +7,7 @@ import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { addStock } from "@memorial/lib/plantings/add-stock";
 import { expect, test } from "@playwright/test";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { paging } from "../support/paging";
 
 const ISO_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 const ID_FIELDS = [
@@ -256,13 +257,7 @@ test.describe("species", () => {
         Disponible: 12,
       },
     ]);
-    expect(r.json).toMatchObject({
-      NombreTotal: 1,
-      Page: 1,
-      NombreParPage: 50,
-      NombreDansLaPage: 1,
-      Plus: false,
-    });
+    expect(r.json).toMatchObject(paging(1, 1, 50, 1, false));
   });
 
   test("a species leaves /Especes when its stock is gone, its price is above the maximum or its site closes", async () => {
@@ -343,32 +338,14 @@ test.describe("paging", () => {
     }
     const page = (query: string) => api("GET", `/Especes?${query}`, { key: op.key });
     const all = (await page("Limite=1000")).json;
-    expect(all).toMatchObject({
-      NombreTotal: 3,
-      Page: 1,
-      NombreParPage: 1000,
-      NombreDansLaPage: 3,
-      Plus: false,
-    });
+    expect(all).toMatchObject(paging(3, 1, 1000, 3, false));
     const names = all.Especes.map((s: { Nom: string }) => s.Nom);
     expect(names).toEqual([...names].sort());
 
     const first = (await page("Limite=2")).json;
-    expect(first).toMatchObject({
-      NombreTotal: 3,
-      Page: 1,
-      NombreParPage: 2,
-      NombreDansLaPage: 2,
-      Plus: true,
-    });
+    expect(first).toMatchObject(paging(3, 1, 2, 2, true));
     const second = (await page("Limite=2&Page=2")).json;
-    expect(second).toMatchObject({
-      NombreTotal: 3,
-      Page: 2,
-      NombreParPage: 2,
-      NombreDansLaPage: 1,
-      Plus: false,
-    });
+    expect(second).toMatchObject(paging(3, 2, 2, 1, false));
     expect([...first.Especes, ...second.Especes]).toEqual(all.Especes);
     const exact = (await page("Limite=3")).json;
     expect(exact).toMatchObject({ NombreDansLaPage: 3, Plus: false });
@@ -467,13 +444,7 @@ test.describe("transactions", () => {
     expect(Object.keys(r.json).sort()).toEqual(
       ["Objet", "Date", "Statut", "Contexte", "Transactions", ...PAGE_FIELDS].sort(),
     );
-    expect(r.json).toMatchObject({
-      NombreTotal: 4,
-      Page: 1,
-      NombreParPage: 50,
-      NombreDansLaPage: 4,
-      Plus: false,
-    });
+    expect(r.json).toMatchObject(paging(4, 1, 50, 4, false));
     // In order of date, then id.
     expect(r.json.Transactions.map((t: { Id: number }) => t.Id)).toEqual(ids.slice(0, 4));
     expect(r.json.Transactions[0]).toEqual({

@@ -5,6 +5,7 @@ import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation"
 import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, test } from "@playwright/test";
+import { awaitingFamily } from "../support/confirmation";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { mailText, readMails, waitForMail } from "../support/smtp";
@@ -12,24 +13,14 @@ import { mailText, readMails, waitForMail } from "../support/smtp";
 async function awaitingMemorial(options: { stock?: number; language?: "fr" | "nl" | "en" | "de" } = {}) {
   const op = await makeIsolatedOperator({ stock: options.stock ?? 5, language: options.language ?? "fr" });
   const home = await makeContext(op.operatorId, "Epf");
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const r = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Lambert", Prenom: "Anne", DateDeces: "2026-11-10T00:00:00" },
-      Famille: { FamilleEmail: email, FamilleNom: "Lambert" },
-      AConfirmer: true,
-      DeLaPartDe: "Ses enfants",
-      Message: "Pour maman",
-      ExternalId: 321,
-      Contexte: { ContexteEpfId: home.id },
-    },
+  const awaiting = await awaitingFamily(op.key, "Lambert", {
+    Defunt: { Nom: "Lambert", Prenom: "Anne", DateDeces: "2026-11-10T00:00:00" },
+    DeLaPartDe: "Ses enfants",
+    Message: "Pour maman",
+    ExternalId: 321,
+    Contexte: { ContexteEpfId: home.id },
   });
-  expect(r.status).toBe(200);
-  const mail = await waitForMail(mailDir(), email);
-  const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mailText(mail))?.[1];
-  expect(token).toBeTruthy();
-  return { op, home, memorialId: r.json.IdMemorial as number, token: token!, mail };
+  return { op, home, ...awaiting };
 }
 
 test("the e-mail goes through SMTP in the memorial's language, with a link", async () => {

@@ -2,6 +2,7 @@
 // another operator's.
 import { expect, test } from "@playwright/test";
 import { api, makeContext, makeIsolatedOperator } from "../support/factories";
+import { paging } from "../support/paging";
 
 test("lists the caller's contexts by id with kind, name, parent and language, in pages", async () => {
   const op = await makeIsolatedOperator();
@@ -18,11 +19,7 @@ test("lists the caller's contexts by id with kind, name, parent and language, in
     Objet: "contextes",
     Statut: "Ok",
     Contexte: { ContexteGeneralId: op.operatorId, Contexte: "Operateur", Environnement: "production" },
-    NombreTotal: 4,
-    Page: 1,
-    NombreParPage: 50,
-    NombreDansLaPage: 4,
-    Plus: false,
+    ...paging(4, 1, 50, 4, false),
   });
   expect(all.json.Contextes).toEqual([
     { Id: group.id, Type: "GroupeEpf", Nom: group.name, ParentId: null, Langue: null },
@@ -32,13 +29,7 @@ test("lists the caller's contexts by id with kind, name, parent and language, in
   ]);
 
   const second = await api("GET", "/Contextes?Page=2&Limite=3", { key: op.key });
-  expect(second.json).toMatchObject({
-    NombreTotal: 4,
-    Page: 2,
-    NombreParPage: 3,
-    NombreDansLaPage: 1,
-    Plus: false,
-  });
+  expect(second.json).toMatchObject(paging(4, 2, 3, 1, false));
   expect(second.json.Contextes.map((c: { Id: number }) => c.Id)).toEqual([title.id]);
   const first = await api("GET", "/Contextes?Limite=3", { key: op.key });
   expect(first.json).toMatchObject({ NombreDansLaPage: 3, Plus: true });

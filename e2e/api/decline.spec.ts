@@ -4,30 +4,20 @@
 import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
-import { mailText, waitForMail } from "../support/smtp";
+import { awaitingFamily } from "../support/confirmation";
+import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { webhookFixture } from "../support/webhook-receiver";
 
 const webhooks = webhookFixture(test.afterAll);
 
 async function awaitingMemorial() {
   const op = await makeIsolatedOperator({ stock: 5, language: "de" });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const r = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Weber", Prenom: "Anna", DateDeces: "2026-11-10T00:00:00" },
-      Famille: { FamilleEmail: email, FamilleNom: "Weber" },
-      AConfirmer: true,
-      DeLaPartDe: "Ihre Kinder",
-      Message: "Für Mama",
-    },
+  const { memorialId, token } = await awaitingFamily(op.key, "Weber", {
+    Defunt: { Nom: "Weber", Prenom: "Anna", DateDeces: "2026-11-10T00:00:00" },
+    DeLaPartDe: "Ihre Kinder",
+    Message: "Für Mama",
   });
-  expect(r.status).toBe(200);
-  const mail = await waitForMail(mailDir(), email);
-  const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mailText(mail))?.[1];
-  expect(token).toBeTruthy();
-  return { op, memorialId: r.json.IdMemorial as number, token: token! };
+  return { op, memorialId, token };
 }
 
 const decline = (token: string, headers: Record<string, string> = { Origin: baseUrl() }) =>

@@ -4,13 +4,11 @@
 // page, escaped; the rendered-page cache drops the page at each change (the family's approval
 // through its management page).
 
-import { transaction } from "@memorial/lib/db/client";
 import { GUESTBOOK_EVENTS } from "@memorial/lib/events/guestbook-events";
 import { RATE_LIMIT } from "@memorial/lib/guestbook/post-entry";
-import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { classic, create } from "../browser/memorials";
+import { familyMemorial } from "../browser/memorials";
 import { byType, webhookFixture } from "../support/webhook-receiver";
 
 const webhooks = webhookFixture(test.afterAll);
@@ -19,16 +17,20 @@ import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/facto
 
 async function memorial(op?: Awaited<ReturnType<typeof makeIsolatedOperator>>) {
   op ??= await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const memorialId = await create(
-    op,
-    classic({}, { Famille: { FamilleEmail: email, FamilleNom: "Dupont" } }),
-  );
-  const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
+  const { memorialId, token } = await familyMemorial(op);
   return { op, memorialId, manage: `${baseUrl()}/manage/${token}` };
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** A form of the family's management page (`manage`, its address), posted from this site. */
+const familyForm = (manage: string, fields: Record<string, string>) =>
+  fetch(manage, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
+    body: form(fields),
+  });
 
 function post(memorialId: number, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl()}/memorial/${memorialId}/guestbook`, {
@@ -137,12 +139,7 @@ test("the family's approval shows the message at once, escaped, though the page 
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
   expect(await (await page()).text()).not.toContain("Kind words");
 
-  const approved = await fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: form({ action: "guestbook-approve", entry: String(entry.id) }),
-  });
+  const approved = await familyForm(manage, { action: "guestbook-approve", entry: String(entry.id) });
   expect(approved.status).toBe(303);
   const html = await (await page()).text();
   expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -150,12 +147,7 @@ test("the family's approval shows the message at once, escaped, though the page 
   expect(html).not.toContain("<script>alert(1)</script>");
 
   // Closed by the family: no form on the page, the published message stays, a post is refused.
-  const closed = await fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: form({ action: "guestbook-mode", mode: "closed" }),
-  });
+  const closed = await familyForm(manage, { action: "guestbook-mode", mode: "closed" });
   expect(closed.status).toBe(303);
   const after = await (await page()).text();
   expect(after).toContain("The family has closed the guestbook.");
@@ -172,13 +164,7 @@ test("each guestbook change reaches the operator's webhook receiver as its docum
   const op = await makeIsolatedOperator({ stock: 5 });
   const { receiver } = await webhooks.receiving(op.operatorId, GUESTBOOK_EVENTS);
   const { memorialId, manage } = await memorial(op);
-  const family = (fields: Record<string, string>) =>
-    fetch(manage, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: form(fields),
-    });
+  const family = (fields: Record<string, string>) => familyForm(manage, fields);
   expect((await post(memorialId, { message: "Secret words of a visitor" })).status).toBe(303);
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
   for (const action of ["guestbook-approve", "guestbook-hide", "guestbook-delete"]) {
@@ -231,13 +217,7 @@ test("a guestbook webhook's entryId is read through GET /v1/LivreDor/{messageId}
     DecidePar: null,
   });
   // The family approves it: the read says so and who decided.
-  const family = (fields: Record<string, string>) =>
-    fetch(manage, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: form(fields),
-    });
+  const family = (fields: Record<string, string>) => familyForm(manage, fields);
   expect((await family({ action: "guestbook-approve", entry: String(entry.id) })).status).toBe(303);
   const approved = await api("GET", `/LivreDor/${entry.id}`, { key: op.key });
   expect(approved.json).toMatchObject({ Etat: "published", DecidePar: "family" });

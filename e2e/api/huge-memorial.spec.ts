@@ -5,6 +5,7 @@
 // docs/performance.md), never asserted.
 import { readFileSync, writeFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
+import { createMemorialByApi } from "../browser/dashboard-support";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { serverPids } from "../support/server-process";
@@ -52,18 +53,14 @@ test("a memorial of 100,000 trees: every surface answers with bounded size and m
 }) => {
   const op = await makeIsolatedOperator({ stock: 10 });
   const home = await makeContext(op.operatorId, "Epf");
-  const created = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Grand", Prenom: "Chene", DateDeces: "2026-09-01T00:00:00" },
-      DeLaPartDe: "Test",
-      Contexte: { ContexteEpfId: home.id },
-    },
+  const { IdMemorial: memorialId, IdDefunt: personId } = await createMemorialByApi(op.key, {
+    Defunt: { Nom: "Grand", Prenom: "Chene", DateDeces: "2026-09-01T00:00:00" },
+    Contexte: { ContexteEpfId: home.id },
   });
-  expect(created.status, created.text).toBe(200);
-  const memorialId = created.json.IdMemorial as number;
-  const personId = created.json.IdDefunt as number;
 
+  // The ids every seeding statement below takes, in its order: operator, funeral home, memorial,
+  // person, species, site.
+  const seedIds = [op.operatorId, home.id, memorialId, personId, op.speciesId, op.plantationId];
   // Set-based seeding: one Plantation transaction per tree, on 2026-10-01 and the next day.
   const seedStart = Date.now();
   await db.$executeRawUnsafe(
@@ -81,12 +78,7 @@ test("a memorial of 100,000 trees: every surface answers with bounded size and m
        tx."created_at", tx."id"
      FROM tx`,
     TREES,
-    op.operatorId,
-    home.id,
-    memorialId,
-    personId,
-    op.speciesId,
-    op.plantationId,
+    ...seedIds,
   );
   await db.$executeRawUnsafe(`ANALYZE "tree"`);
   await db.$executeRawUnsafe(`ANALYZE "transaction"`);
@@ -210,12 +202,7 @@ test("a memorial of 100,000 trees: every surface answers with bounded size and m
            INSERT INTO "tree" ("memorial_id", "operator_id", "context_id", "epf_id", "person_id", "species_id",
              "plantation_id", "quantity", "planter", "free", "unit_price", "planted_at", "transaction_id")
            SELECT $3, $1, $2, $2, $4, $5, $6, 1, 'Late planter', false, 20, tx."created_at", tx."id" FROM tx`,
-          op.operatorId,
-          home.id,
-          memorialId,
-          personId,
-          op.speciesId,
-          op.plantationId,
+          ...seedIds,
         ),
     },
     {
@@ -226,12 +213,7 @@ test("a memorial of 100,000 trees: every surface answers with bounded size and m
           `INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id",
              "tree_count", "free_tree_count", "species_id", "plantation_id", "amount", "external_id", "created_at")
            VALUES ($1, $2, 'Plantation', $3, $4, 1, 0, $5, $6, 20, 987654321, timestamptz '2026-10-31 23:59:59+00')`,
-          op.operatorId,
-          home.id,
-          memorialId,
-          personId,
-          op.speciesId,
-          op.plantationId,
+          ...seedIds,
         ),
     },
   ];

@@ -1,11 +1,16 @@
 // `npm run cli -- jobs run send-reminders` beside the running service
 // writes today's anniversary reminder, which the service's own job runner sends to the SMTP sink,
 // without waiting for 07:00 UTC.
-import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { expect, test } from "@playwright/test";
 import { runCommand } from "../support/command-line";
 import { baseUrl, mailDir } from "../support/factories";
-import { publicMemorial, todayYearsAgo, uniqueEmail, waitForReminder } from "../support/reminders";
+import {
+  publicMemorial,
+  subscribeToAnniversaries,
+  todayYearsAgo,
+  uniqueEmail,
+  waitForReminder,
+} from "../support/reminders";
 import { mailParts } from "../support/smtp";
 
 /** `npm run cli`: the compiled command line (scripts/run.mjs), with the running service's settings. */
@@ -19,12 +24,7 @@ test("jobs run send-reminders: the day's reminder reaches the family's mailbox n
   test.setTimeout(180_000);
   const memorialId = await publicMemorial({ DateDeces: todayYearsAgo(5) }, "en");
   const email = uniqueEmail("jobs-run");
-  await subscribe({
-    memorialId,
-    email,
-    language: "en",
-    deathAnniversary: true,
-    birthday: false,
+  await subscribeToAnniversaries(memorialId, email, {
     linkBase: baseUrl(),
     confirmed: true,
     client: "127.0.0.1",

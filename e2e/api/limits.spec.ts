@@ -3,6 +3,7 @@
 // is the Error object with its Code and, for a field, its Champ. A refused request writes nothing.
 import { expect, test } from "@playwright/test";
 import { api, db, makeIsolatedOperator } from "../support/factories";
+import { paging } from "../support/paging";
 
 const LONG = "É".repeat(200);
 
@@ -189,21 +190,9 @@ test("Infos gives its trees in pages with the listing's fields", async () => {
     });
   }
   const all = await api("GET", `/${op.key}/Memorial/${made.json.IdMemorial}/Infos`);
-  expect(all.json).toMatchObject({
-    NombreTotal: 5,
-    Page: 1,
-    NombreParPage: 1000,
-    NombreDansLaPage: 5,
-    Plus: false,
-  });
+  expect(all.json).toMatchObject(paging(5, 1, 1000, 5, false));
   const second = await api("GET", `/${op.key}/Memorial/${made.json.IdMemorial}/Infos?Page=2&Limite=2`);
-  expect(second.json).toMatchObject({
-    NombreTotal: 5,
-    Page: 2,
-    NombreParPage: 2,
-    NombreDansLaPage: 2,
-    Plus: true,
-  });
+  expect(second.json).toMatchObject(paging(5, 2, 2, 2, true));
   expect(second.json.Arbres.map((t: { Planteur: string }) => t.Planteur)).toEqual(["P1", "P2"]);
   const past = await api("GET", `/${op.key}/Memorial/${made.json.IdMemorial}/Infos?Page=9&Limite=2`);
   expect(past.json).toMatchObject({ NombreTotal: 5, NombreDansLaPage: 0, Plus: false, Arbres: [] });

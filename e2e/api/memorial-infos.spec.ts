@@ -3,7 +3,8 @@
 import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
 import { api, db, makeContext, makeIsolatedOperator } from "../support/factories";
-import { makeMemorial, makePerson, plant } from "../support/trees";
+import { NOTHING_HAPPENED_YET } from "../support/tree-life";
+import { makeMemorial, makePerson, plant, plantingOf } from "../support/trees";
 
 const infos = (memorialId: number | string) => `/Memorial/${memorialId}/Infos`;
 
@@ -25,15 +26,7 @@ async function classicMemorial() {
     title: "Marie Dubois",
     contextId: epf.id,
   });
-  const common = {
-    operatorId: op.operatorId,
-    memorialId: memorial.id,
-    personId: person.id,
-    contextId: epf.id,
-    epfId: epf.id,
-    speciesId: op.speciesId,
-    plantationId: op.plantationId,
-  };
+  const common = plantingOf(op, memorial, person, epf.id);
   await plant({
     ...common,
     planter: "Ses petits-enfants",
@@ -82,15 +75,7 @@ test("every field of a classic memorial, read by another operator (a newspaper)"
       // Extension: the tree's life; ordered, nothing happened to it yet.
       ArbreId: expect.any(Number),
       EtatArbre: "Commande",
-      DateMiseEnTerre: null,
-      LatitudeArbre: null,
-      LongitudeArbre: null,
-      PhotoUrl: null,
-      DernierControle: null,
-      DateMort: null,
-      CauseMort: null,
-      RemplaceParArbreId: null,
-      RemplaceArbreId: null,
+      ...NOTHING_HAPPENED_YET,
     },
   ]);
 });
@@ -129,13 +114,7 @@ test("an anonymous memorial: its name or its id, and nothing about the deceased"
     title: "Un ami cher",
   });
   await plant({
-    operatorId: op.operatorId,
-    memorialId: named.id,
-    personId: person.id,
-    contextId: null,
-    epfId: null,
-    speciesId: op.speciesId,
-    plantationId: op.plantationId,
+    ...plantingOf(op, named, person, null),
     plantedAt: new Date("2024-06-01T00:00:00.000Z"),
   });
   const unnamed = await makeMemorial({ operatorId: op.operatorId, personId: person.id, kind: "anonymous" });

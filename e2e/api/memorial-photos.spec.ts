@@ -13,8 +13,8 @@ import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { classic, create } from "../browser/memorials";
-import { db, makeIsolatedOperator, unique } from "../support/factories";
+import { familyMemorial } from "../browser/memorials";
+import { db, makeIsolatedOperator } from "../support/factories";
 import { proxiedInstance } from "../support/instances";
 import { webhookFixture } from "../support/webhook-receiver";
 
@@ -27,12 +27,7 @@ const aClient = () => `10.${(process.pid + 7) % 250}.${200 + Math.floor(++client
 
 async function memorial(op?: Awaited<ReturnType<typeof makeIsolatedOperator>>) {
   op ??= await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const memorialId = await create(
-    op,
-    classic({}, { Famille: { FamilleEmail: email, FamilleNom: "Dupont" } }),
-  );
-  const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
+  const { memorialId, token } = await familyMemorial(op);
   return { op, memorialId, manage: `${site.url}/manage/${token}` };
 }
 

@@ -2,14 +2,14 @@
 // visitor's receipt links to the page of the address's reminders, which lists the subscriptions of
 // that address for every memorial (whatever the case of its letters, never another address's) and
 // deletes one or all of them — the rows go, not only marked as ended — from this site's own form.
-import { subscribe } from "@memorial/lib/reminders/subscriptions";
-import { issueClaimCodes, redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
+import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
-import { publicMemorial, uniqueEmail } from "../support/reminders";
+import { publicMemorial, subscribeToAnniversaries, uniqueEmail } from "../support/reminders";
 import { mailParts, waitForMail } from "../support/smtp";
+import { claimCodes } from "../support/visitors";
 
 const post = (url: string, body: Record<string, string>, origin: string | null = baseUrl()) =>
   fetch(url, {
@@ -23,16 +23,7 @@ const post = (url: string, body: Record<string, string>, origin: string | null =
   });
 
 const subscribed = (memorialId: number, email: string, confirmed = false) =>
-  subscribe({
-    memorialId,
-    email,
-    language: "en",
-    deathAnniversary: true,
-    birthday: false,
-    linkBase: baseUrl(),
-    confirmed,
-    client: unique("client"),
-  });
+  subscribeToAnniversaries(memorialId, email, { linkBase: baseUrl(), confirmed, client: unique("client") });
 
 /** The ids of the subscriptions the page lists. */
 const listed = (page: string) => [...page.matchAll(/data-subscription="(\d+)"/g)].map((m) => Number(m[1]));
@@ -113,15 +104,9 @@ test("a visitor's receipt links to the page of the reminders asked with their ad
   await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
   const email = uniqueEmail("visitor");
   await subscribed(memorialId, email, true);
-  const { codes } = await issueClaimCodes({
-    operatorId: op.operatorId,
-    isTest: false,
-    memorialId,
-    count: 1,
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
+  const code = (await claimCodes(op.operatorId, memorialId, 1, 1))[0]!;
   await redeemClaimCode({
-    code: codes[0]!.code,
+    code,
     memorialId,
     words: { planter: "Jan Peeters", message: "Courage", email, language: "en" },
     linkBase: baseUrl(),

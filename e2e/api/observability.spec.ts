@@ -185,6 +185,17 @@ test.describe("an instance with METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT", 
   let database: string;
   const token = "metrics-token-of-the-test";
 
+  /** A memorial made through this instance's own Creer: its id. */
+  async function creerOnServer(key: string): Promise<number> {
+    const created = await fetch(`${server.url}/v1/Memorials/Creer`, {
+      method: "POST",
+      headers: { key, "content-type": "application/json" },
+      body: JSON.stringify(creer),
+    });
+    expect(created.status).toBe(200);
+    return ((await created.json()) as { IdMemorial: number }).IdMemorial;
+  }
+
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     receiver = await otlpReceiver();
@@ -235,13 +246,7 @@ test.describe("an instance with METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT", 
     expect(wrong.headers.get("www-authenticate")).toContain("Bearer");
 
     const key = demoKey();
-    const created = await fetch(`${server.url}/v1/Memorials/Creer`, {
-      method: "POST",
-      headers: { key, "content-type": "application/json" },
-      body: JSON.stringify(creer),
-    });
-    expect(created.status).toBe(200);
-    const memorialId = ((await created.json()) as { IdMemorial: number }).IdMemorial;
+    const memorialId = await creerOnServer(key);
     for (let i = 0; i < 3; i++) {
       expect((await fetch(`${server.url}/v1/${key}/Memorial/${memorialId}/Infos`)).status).toBe(200);
     }
@@ -291,13 +296,7 @@ test.describe("an instance with METRICS_TOKEN and OTEL_EXPORTER_OTLP_ENDPOINT", 
 
   test("traces of the HTTP requests, the database queries and the jobs reach the OTLP receiver, without the key", async () => {
     const key = demoKey();
-    const created = await fetch(`${server.url}/v1/Memorials/Creer`, {
-      method: "POST",
-      headers: { key, "content-type": "application/json" },
-      body: JSON.stringify(creer),
-    });
-    expect(created.status).toBe(200);
-    const memorialId = ((await created.json()) as { IdMemorial: number }).IdMemorial;
+    const memorialId = await creerOnServer(key);
     expect((await fetch(`${server.url}/v1/${key}/Memorial/${memorialId}/Infos`)).status).toBe(200);
 
     // The memorial's domain event wakes the job that dispatches it (dispatch-events).

@@ -2,11 +2,10 @@
 // form's refusals, the unsubscribe link (GET changes nothing; the RFC 8058 one-click POST from a
 // mail provider unsubscribes, whatever its origin).
 
-import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db } from "../support/factories";
 import { rawRequest } from "../support/raw-http";
-import { publicMemorial, tokenOf, uniqueEmail } from "../support/reminders";
+import { publicMemorial, subscribeToAnniversaries, tokenOf, uniqueEmail } from "../support/reminders";
 
 const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: "POST",
@@ -95,12 +94,7 @@ test("the reminder form refuses a bad address, no consent or no day with a 400 n
 test("the unsubscribe link: GET and HEAD change nothing; the one-click POST of a mail provider unsubscribes", async () => {
   const memorialId = await publicMemorial({ DateDeces: "2021-05-14T12:00:00" });
   const email = uniqueEmail("oneclick");
-  await subscribe({
-    memorialId,
-    email,
-    language: "en",
-    deathAnniversary: true,
-    birthday: false,
+  await subscribeToAnniversaries(memorialId, email, {
     linkBase: baseUrl(),
     confirmed: true,
     client: "127.0.0.1",

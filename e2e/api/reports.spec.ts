@@ -3,7 +3,7 @@
 import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
 import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
-import { heaviestSpecies, makeMemorial, makePerson, plant } from "../support/trees";
+import { heaviestSpecies, makeMemorial, makePerson, plant, plantingOf } from "../support/trees";
 
 const at = (iso: string) => new Date(iso);
 
@@ -275,15 +275,7 @@ test("paging across three pages: Page and Limite, Plus, totals of the whole peri
   const epf = await makeContext(op.operatorId, "Epf");
   const person = await makePerson({ operatorId: op.operatorId, epfId: epf.id });
   const memorial = await makeMemorial({ operatorId: op.operatorId, personId: person.id });
-  const common = {
-    operatorId: op.operatorId,
-    memorialId: memorial.id,
-    personId: person.id,
-    contextId: epf.id,
-    epfId: epf.id,
-    speciesId: op.speciesId,
-    plantationId: op.plantationId,
-  };
+  const common = plantingOf(op, memorial, person, epf.id);
   // Planted out of order; two share a date, so the id decides between them.
   const dates = ["2025-01-04", "2025-01-02", "2025-01-03", "2025-01-03", "2025-01-01"];
   const trees = [];

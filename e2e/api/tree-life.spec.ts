@@ -12,7 +12,9 @@ import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { createWebhookEndpoint } from "@memorial/lib/webhooks/endpoints";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
+import { createMemorialByApi } from "../browser/dashboard-support";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { NOTHING_HAPPENED_YET } from "../support/tree-life";
 import { type Receiver, startReceiver, verifySignature } from "../support/webhook-receiver";
 
 // Deliveries go through the service's background loops: room for a loaded machine.
@@ -30,16 +32,11 @@ const LIFE_EVENTS = ["tree.in_ground", "tree.checked", "tree.died", "tree.replac
 async function setup() {
   const op = await makeIsolatedOperator({ stock: 10 });
   const epf = await makeContext(op.operatorId, "Epf");
-  const created = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Peeters", Prenom: "Jan", DateDeces: "2026-11-01T00:00:00Z" },
-      DeLaPartDe: "Ses enfants",
-      Contexte: { ContexteEpfId: epf.id },
-    },
+  const { IdMemorial: memorialId } = await createMemorialByApi(op.key, {
+    Defunt: { Nom: "Peeters", Prenom: "Jan", DateDeces: "2026-11-01T00:00:00Z" },
+    DeLaPartDe: "Ses enfants",
+    Contexte: { ContexteEpfId: epf.id },
   });
-  expect(created.status, created.text).toBe(200);
-  const memorialId = created.json.IdMemorial as number;
   const infos = await api("GET", `/Memorial/${memorialId}/Infos`, { key: op.key });
   const treeId = infos.json.Arbres[0].ArbreId as number;
   // Ordered a month ago, so that the steps can be dated in the past.
@@ -92,17 +89,7 @@ test("each state of a tree's life shows in Infos, the report and GET Arbre, and 
   // Ordered: the order only.
   let v = await expectState(s, treeId, "Commande");
   for (const line of [v.infos, v.report, v.arbre]) {
-    expect(line).toMatchObject({
-      DateMiseEnTerre: null,
-      LatitudeArbre: null,
-      LongitudeArbre: null,
-      PhotoUrl: null,
-      DernierControle: null,
-      DateMort: null,
-      CauseMort: null,
-      RemplaceParArbreId: null,
-      RemplaceArbreId: null,
-    });
+    expect(line).toMatchObject(NOTHING_HAPPENED_YET);
   }
   expect(v.arbre).toMatchObject({
     Objet: "arbre",

@@ -14,6 +14,15 @@ import { api, db, makeContext, makeIsolatedOperator } from "../support/factories
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 
+/** One code for the memorial, valid a month, issued through POST /Codes/Creer; and its batch. */
+async function oneCode(key: string, memorialId: number): Promise<{ code: string; batch: string }> {
+  const issued = await api("POST", "/Codes/Creer", {
+    key,
+    body: { MemorialId: memorialId, Nombre: 1, DateExpiration: inAMonth() },
+  });
+  return { code: issued.json.Codes[0].Code, batch: issued.json.Lot };
+}
+
 /** An operator and a memorial (its first tree planted), then `prepaid` prepaid trees. */
 async function setup(options: { prepaid?: number; stock?: number } = {}) {
   const op = await makeIsolatedOperator({ stock: options.stock ?? 50 });
@@ -133,11 +142,7 @@ test("codes only for a memorial that can receive trees: closed, taken down, bein
 test("a code plants once, with its origin; the second use is 409 and writes nothing", async () => {
   const { op, memorialId } = await setup({ prepaid: 1 });
   await on(op.operatorId);
-  const issued = await api("POST", "/Codes/Creer", {
-    key: op.key,
-    body: { MemorialId: memorialId, Nombre: 1, DateExpiration: inAMonth() },
-  });
-  const code: string = issued.json.Codes[0].Code;
+  const { code } = await oneCode(op.key, memorialId);
   const before = await written(memorialId);
   // Typed as people do: lower case, spaces, O for 0.
   const typed = code.toLowerCase().replace(/-/g, " ").replace(/0/g, "o");
@@ -200,11 +205,7 @@ test("a code plants once, with its origin; the second use is 409 and writes noth
 test("20 simultaneous redemptions of one code plant one tree", async () => {
   const { op, memorialId } = await setup();
   await on(op.operatorId);
-  const issued = await api("POST", "/Codes/Creer", {
-    key: op.key,
-    body: { MemorialId: memorialId, Nombre: 1, DateExpiration: inAMonth() },
-  });
-  const code: string = issued.json.Codes[0].Code;
+  const { code } = await oneCode(op.key, memorialId);
   const before = await written(memorialId);
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
@@ -227,14 +228,10 @@ test("20 simultaneous redemptions of one code plant one tree", async () => {
 test("an expired code answers 410 and is credited back to the prepaid balance once", async () => {
   const { op, memorialId } = await setup({ prepaid: 1 });
   await on(op.operatorId);
-  const issued = await api("POST", "/Codes/Creer", {
-    key: op.key,
-    body: { MemorialId: memorialId, Nombre: 1, DateExpiration: inAMonth() },
-  });
-  const code: string = issued.json.Codes[0].Code;
+  const { code, batch } = await oneCode(op.key, memorialId);
   expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(0);
   await db.claimCode.updateMany({
-    where: { batch: issued.json.Lot },
+    where: { batch },
     data: { expiresAt: new Date(Date.now() - 1000) },
   });
   const before = await written(memorialId);
@@ -247,7 +244,7 @@ test("an expired code answers 410 and is credited back to the prepaid balance on
   await Promise.all([creditExpiredCodes(), creditExpiredCodes()]);
   await creditExpiredCodes();
   expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(1);
-  const listed = await api("GET", `/Codes?Lot=${issued.json.Lot}`, { key: op.key });
+  const listed = await api("GET", `/Codes?Lot=${batch}`, { key: op.key });
   expect(listed.json.Codes[0]).toMatchObject({ Etat: "credited", ArbreId: null });
   expect(listed.json.Codes[0].DateCredit).not.toBeNull();
   const still = await api("POST", "/Codes/Utiliser", { key: op.key, body: visitor(code, memorialId) });

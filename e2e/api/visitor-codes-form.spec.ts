@@ -7,7 +7,7 @@ import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { CODE_TRIES, issueClaimCodes } from "@memorial/lib/visitors/claim-codes";
+import { CODE_TRIES } from "@memorial/lib/visitors/claim-codes";
 import { giveUpWaitingVisitorTrees } from "@memorial/lib/visitors/give-up";
 import {
   FORM_CLIENT_LIMIT,
@@ -16,8 +16,9 @@ import {
 } from "@memorial/lib/visitors/planting-form";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
-import { api, db, makeIsolatedOperator } from "../support/factories";
+import { db, makeIsolatedOperator } from "../support/factories";
 import { proxiedInstance } from "../support/instances";
+import { claimCodes, lambertMemorial } from "../support/visitors";
 
 test.describe.configure({ mode: "default" });
 
@@ -31,31 +32,15 @@ const aClient = () => `10.${process.pid % 250}.${Math.floor(++clients / 250)}.${
 async function plantableMemorial(options: { stock?: number; guestbookMode?: "open" | "approval" } = {}) {
   // The memorial's own tree takes one tree of the stock.
   const op = await makeIsolatedOperator({ stock: (options.stock ?? 10) + 1, language: "en" });
-  const r = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Lambert", Prenom: "Anne", DateDeces: "2026-10-01T12:00:00" },
-      DeLaPartDe: "Ses enfants",
-    },
-  });
-  expect(r.status, r.text).toBe(200);
-  const memorialId = r.json.IdMemorial as number;
+  const memorialId = await lambertMemorial(op.key);
   if (options.guestbookMode)
     await db.memorial.update({ where: { id: memorialId }, data: { guestbookMode: options.guestbookMode } });
   await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
   return { op, memorialId };
 }
 
-async function codesFor(operatorId: number, memorialId: number, count = 1) {
-  const issued = await issueClaimCodes({
-    operatorId,
-    isTest: false,
-    memorialId,
-    count,
-    expiresAt: new Date(Date.now() + 30 * 86_400_000),
-  });
-  return issued.codes.map((c) => c.code);
-}
+const codesFor = (operatorId: number, memorialId: number, count = 1) =>
+  claimCodes(operatorId, memorialId, count, 30);
 
 /** The form as the page sends it; `client` is the visitor's address. */
 function post(

@@ -4,12 +4,12 @@
 // the outcomes the planting route leads back to are said; the memorial page links to it exactly
 // while visitor planting is on (the cached page is dropped when the setting changes).
 import { transaction } from "@memorial/lib/db/client";
-import { issueClaimCodes } from "@memorial/lib/visitors/claim-codes";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { plantableMemorial, recordVisitorPlanting } from "@memorial/lib/visitors/visitor-planting";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
 import { baseUrl, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { claimCodes } from "../support/visitors";
 
 /** The values of the form's submit buttons named "way". */
 const wayButtons = (html: string) =>
@@ -75,14 +75,7 @@ test("the form: its fields, the code from the card's address, no pay button with
   const op = await makeIsolatedOperator({ stock: 5 });
   const memorialId = await create(op, classic());
   await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
-  const { codes } = await issueClaimCodes({
-    operatorId: op.operatorId,
-    isTest: false,
-    memorialId,
-    count: 1,
-    expiresAt: new Date(Date.now() + 30 * 86_400_000),
-  });
-  const code = codes[0]!.code;
+  const code = (await claimCodes(op.operatorId, memorialId, 1, 30))[0]!;
   const response = await get(`/memorial/${memorialId}/plant?lang=fr&code=${code}`);
   expect(response.status).toBe(200);
   const html = await response.text();

@@ -10,8 +10,9 @@ import { giveUpWaitingVisitorTrees, refundKey } from "@memorial/lib/visitors/giv
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
-import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { proxiedInstance } from "../support/instances";
+import { lambertMemorial } from "../support/visitors";
 
 test.describe.configure({ mode: "default" });
 
@@ -24,20 +25,13 @@ const aClient = () => `10.${(process.pid % 250) + 1}.${Math.floor(++clients / 25
 /** A public memorial whose visitors may pay 12.50 € a tree (card, Bancontact); `stock` trees left. */
 async function payableMemorial(stock = 10) {
   const op = await makeIsolatedOperator({ stock: stock + 1, language: "en" });
-  const r = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Lambert", Prenom: "Anne", DateDeces: "2026-10-01T12:00:00" },
-      DeLaPartDe: "Ses enfants",
-    },
-  });
-  expect(r.status, r.text).toBe(200);
+  const memorialId = await lambertMemorial(op.key);
   await setVisitorSetting(op.operatorId, null, {
     enabled: true,
     payments: ["card", "bancontact"],
     price: "12.50",
   });
-  return { op, memorialId: r.json.IdMemorial as number };
+  return { op, memorialId };
 }
 
 /** The form's way=pay: the Checkout session's address and id. */

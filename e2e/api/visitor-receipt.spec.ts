@@ -4,26 +4,21 @@
 // will show once approved. Once per visitor planting: the event consumed again writes nothing.
 import { transaction } from "@memorial/lib/db/client";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
-import { issueClaimCodes, redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
+import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
 import { visitorReceiptConsumer } from "@memorial/lib/visitors/receipt-consumer";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailParts, readMails, waitForMail } from "../support/smtp";
+import { claimCodes } from "../support/visitors";
 
 const address = () => `${unique("visitor").replace(/\W+/g, "-")}@example.org`.toLowerCase();
 
 async function plantWithCode(memorialId: number, operatorId: number, email: string, language: "nl" | "de") {
-  const { codes } = await issueClaimCodes({
-    operatorId,
-    isTest: false,
-    memorialId,
-    count: 1,
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
+  const code = (await claimCodes(operatorId, memorialId, 1, 1))[0]!;
   return redeemClaimCode({
-    code: codes[0]!.code,
+    code,
     memorialId,
     words: { planter: "Jan Peeters", message: "Veel sterkte", email, language },
     linkBase: baseUrl(),

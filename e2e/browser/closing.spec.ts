@@ -10,9 +10,9 @@ import { parseCsv } from "@memorial/lib/exports/csv";
 import { memorialUrl } from "@memorial/lib/links";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, type Page, test } from "@playwright/test";
-import { extractText, getDocumentProxy } from "unpdf";
 import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { pdfPage, pdfQrText } from "../support/pdf-qr";
+import { pdfText } from "../support/pdf-text";
 import { type CaughtMail, mailAttachments, mailParts, readMails } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";
 import { classic, create, type Operator } from "./memorials";
@@ -60,11 +60,6 @@ async function summaryMail(address: string): Promise<CaughtMail> {
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no summary e-mail to ${address}`);
-}
-
-async function pdfText(bytes: Uint8Array) {
-  const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
-  return text.replace(/\s+/g, " ");
 }
 
 async function download(page: Page, testId: string): Promise<{ bytes: Uint8Array; name: string }> {

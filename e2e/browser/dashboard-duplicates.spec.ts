@@ -1,11 +1,10 @@
 // In Chromium: the dashboard lists the signed-in operator's possible duplicates (never
 // another operator's) with what matches; "Not the same person" removes a pair for good; "Merge,
 // keep no. N" merges (the other memorial's address then answers 301) and "Undo the merge" undoes it.
-import AxeBuilder from "@axe-core/playwright";
 import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
+import { createMemorialByApi, makeUser, seriousViolations, signIn } from "./dashboard-support";
 
 test("the possible duplicates: listed with what matches, not the same person, merge and undo", async ({
   page,
@@ -41,14 +40,7 @@ test("the possible duplicates: listed with what matches, not the same person, me
   await expect(page.getByTestId(`side-${theirs.IdMemorial}`)).toHaveCount(0);
   await expect(page.locator('[data-testid^="duplicate-"]')).toHaveCount(2);
   // The page with its pairs passes the dashboard's accessibility scan (dashboard-a11y.spec.ts).
-  const scan = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    scan.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Not the same person: the pair is gone, for good.
   await first.getByRole("button", { name: t("notSame") }).click();

@@ -4,11 +4,10 @@
 // report and changes the rows (another operator's stay); a second search finds nothing; the
 // signed-in admin, the last of the team, is refused in words, nothing changed.
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { translator } from "@memorial/lib/i18n/translate";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
-import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
+import { createMemorialByApi, makeUser, seriousViolations, signIn } from "./dashboard-support";
 
 test("find, download, erase a person's data; the last admin is refused", async ({ page }) => {
   const t = translator("en", "subjectRights");
@@ -60,14 +59,7 @@ test("find, download, erase a person's data; the last admin is refused", async (
   await expect(finding).not.toContainText("operator_invitation");
 
   // The page with its findings passes the dashboard's accessibility scan (dashboard-a11y.spec.ts).
-  const scan = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(
-    scan.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-  ).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -1,11 +1,23 @@
-// Helpers of the dashboard's browser tests: users made with createUser(), sign-in through the form.
+// Helpers of the dashboard's browser tests: users made with createUser(), sign-in through the form,
+// and the accessibility scan of a page.
 
+import AxeBuilder from "@axe-core/playwright";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { api, baseUrl, TEST_FIXTURE, unique } from "../support/factories";
 
 export const PASSWORD = "correct horse battery";
+
+/** The serious and critical violations of WCAG 2.2 A and AA rules axe finds on the page, each with its elements. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const scan = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  return scan.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 export async function makeUser(operatorId: number, password = PASSWORD) {
   const email = `${unique("user")

@@ -13,7 +13,7 @@ import { recordCheck } from "@memorial/lib/trees/record-check";
 import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, type Page, test } from "@playwright/test";
 import { baseUrl, db, unique } from "../support/factories";
-import { orderedTrees, plant } from "../support/trees";
+import { orderedTrees, plant, plantingOf } from "../support/trees";
 import { makeUser, signIn } from "./dashboard-support";
 
 /** A UTC day `n` days before today (negative: after). */
@@ -41,12 +41,7 @@ async function treeWork() {
     longitude: 5.5,
   });
   const elsewhere = await plant({
-    operatorId: op.operatorId,
-    memorialId: memorial.id,
-    personId: person.id,
-    contextId: null,
-    epfId: null,
-    speciesId: op.speciesId,
+    ...plantingOf(op, memorial, person, null),
     plantationId: second.id,
     plantedAt: new Date(Date.now() - 900 * 86_400_000),
   });

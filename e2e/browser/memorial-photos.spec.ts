@@ -3,26 +3,18 @@
 // (its thumbnail shown there); the gallery then shows it, lazy, sized by srcset, with its width and
 // height. And the weight: a memorial page with a ceremony and 30 published photos reaches a phone
 // under 40 KiB on a first visit, images apart, without Next.js's runtime.
-import { transaction } from "@memorial/lib/db/client";
 import { publishPhoto } from "@memorial/lib/memorial-photos/moderate-photo";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
-import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { devices, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { api, baseUrl, makeIsolatedOperator, unique } from "../support/factories";
 import { errorsOf, PAGE_WEIGHT_LIMIT, weigh } from "../support/page-weight";
 import { makeUser, signIn } from "./dashboard-support";
-import { classic, create, type Operator } from "./memorials";
+import { familyMemorial, type Operator } from "./memorials";
 
 async function memorial(op?: Operator) {
   op ??= await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const memorialId = await create(
-    op,
-    classic({}, { Famille: { FamilleEmail: email, FamilleNom: "Dupont" } }),
-  );
-  const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
-  return { memorialId, token };
+  return familyMemorial(op);
 }
 
 test("shared without JavaScript, approved by the family on its page, then in the gallery", async ({

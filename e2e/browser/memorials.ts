@@ -1,6 +1,8 @@
 // Memorials for the browser tests, created through the real API (POST /v1/Memorials/Creer).
+import { transaction } from "@memorial/lib/db/client";
+import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect } from "@playwright/test";
-import { api, type makeIsolatedOperator } from "../support/factories";
+import { api, type makeIsolatedOperator, unique } from "../support/factories";
 
 export type Operator = Awaited<ReturnType<typeof makeIsolatedOperator>>;
 
@@ -17,6 +19,18 @@ export function classic(defunt: Record<string, unknown> = {}, extra: Record<stri
     Message: "Nous pensons à toi",
     ...extra,
   };
+}
+
+/**
+ * A classic memorial with a family (the Duponts, at an address of their own, writing in
+ * `language` where given) and the token of the family's management link.
+ */
+export async function familyMemorial(op: Operator, language?: "fr" | "nl" | "en" | "de") {
+  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const family = { FamilleEmail: email, FamilleNom: "Dupont", ...(language ? { Langue: language } : {}) };
+  const memorialId = await create(op, classic({}, { Famille: family }));
+  const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
+  return { memorialId, email, token };
 }
 
 /** The <meta> tags a share preview reads, as name → content. */

@@ -4,19 +4,12 @@
 // Content-Security-Policy lets the form's redirect reach the checkout page (form-action).
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { lambertMemorial } from "../support/visitors";
 
 test("form -> checkout page -> Pay -> back to the planting page, the tree planted once", async ({ page }) => {
   const op = await makeIsolatedOperator({ stock: 5, language: "en" });
-  const created = await api("POST", "/Memorials/Creer", {
-    key: op.key,
-    body: {
-      Defunt: { Nom: "Lambert", Prenom: "Anne", DateDeces: "2026-10-01T12:00:00" },
-      DeLaPartDe: "Ses enfants",
-    },
-  });
-  expect(created.status, created.text).toBe(200);
-  const memorialId = created.json.IdMemorial as number;
+  const memorialId = await lambertMemorial(op.key);
   await setVisitorSetting(op.operatorId, null, { enabled: true, payments: ["card"], price: "9.00" });
 
   // The form as the planting page sends it, from a page of the site (its Origin, its CSP).

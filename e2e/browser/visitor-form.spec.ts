@@ -4,10 +4,10 @@
 // operator's price in the page's language; it passes the accessibility scan, and without
 // JavaScript it still is the same form.
 import AxeBuilder from "@axe-core/playwright";
-import { issueClaimCodes } from "@memorial/lib/visitors/claim-codes";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { baseUrl, makeContext, makeIsolatedOperator } from "../support/factories";
+import { claimCodes } from "../support/visitors";
 import { classic, create } from "./memorials";
 
 const EXPECTED = {
@@ -72,15 +72,9 @@ for (const lang of ["fr", "nl", "en", "de"] as const) {
     // The honeypot is out of sight.
     await expect(page.locator('input[name="website"]')).not.toBeInViewport();
 
-    const { codes } = await issueClaimCodes({
-      operatorId: op.operatorId,
-      isTest: false,
-      memorialId,
-      count: 1,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    });
-    await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=${lang}&code=${codes[0]!.code}`);
-    await expect(page.locator('input[name="code"]')).toHaveValue(codes[0]!.code);
+    const code = (await claimCodes(op.operatorId, memorialId, 1, 1))[0]!;
+    await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=${lang}&code=${code}`);
+    await expect(page.locator('input[name="code"]')).toHaveValue(code);
     const scan = await new AxeBuilder({ page }).analyze();
     expect(scan.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
   });

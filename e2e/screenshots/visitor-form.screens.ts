@@ -5,12 +5,12 @@
 // `npx playwright test -c e2e/screenshots/screens.config.ts visitor-form`.
 import path from "node:path";
 import { createContext } from "@memorial/lib/operators/contexts";
-import { issueClaimCodes } from "@memorial/lib/visitors/claim-codes";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { makeUser, signIn } from "../browser/dashboard-support";
 import { classic, create } from "../browser/memorials";
 import { baseUrl, makeIsolatedOperator } from "../support/factories";
+import { claimCodes } from "../support/visitors";
 
 test("visitor form screenshots", async ({ page }) => {
   const op = await makeIsolatedOperator({ stock: 5, name: "Memoria Services" });
@@ -24,16 +24,10 @@ test("visitor form screenshots", async ({ page }) => {
     payments: ["card", "bancontact"],
     price: "15",
   });
-  const { codes } = await issueClaimCodes({
-    operatorId: op.operatorId,
-    isTest: false,
-    memorialId,
-    count: 1,
-    expiresAt: new Date(Date.now() + 90 * 86_400_000),
-  });
+  const code = (await claimCodes(op.operatorId, memorialId, 1, 90))[0]!;
   await page.setViewportSize({ width: 900, height: 900 });
   for (const lang of ["fr", "nl", "en", "de"] as const) {
-    await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=${lang}&code=${codes[0]!.code}`);
+    await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=${lang}&code=${code}`);
     await expect(page.getByTestId("plant-form")).toBeVisible();
     await page.screenshot({
       path: path.resolve("docs/screenshots", `visitor-form-${lang}.png`),

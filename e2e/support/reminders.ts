@@ -1,6 +1,7 @@
 // Helpers of the reminder tests: a public memorial whose date of death is today (UTC)
 // some years ago, a subscription made through the service's own code, and the reminder e-mails
 // caught by the SMTP sink with their headers.
+import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
 import { api, db, makeIsolatedOperator, unique } from "./factories";
 import { type CaughtMail, readMails } from "./smtp";
@@ -28,6 +29,16 @@ export async function publicMemorial(
   if (r.status !== 200) throw new Error(`Creer: ${r.status} ${r.text}`);
   return r.json.IdMemorial as number;
 }
+
+/**
+ * `email` subscribed in English to the death anniversaries of `memorialId`, through the service's
+ * own code; where its links lead, whether it is confirmed at once and the client asking vary.
+ */
+export const subscribeToAnniversaries = (
+  memorialId: number,
+  email: string,
+  way: { linkBase: string; confirmed: boolean; client: string },
+) => subscribe({ memorialId, email, language: "en", deathAnniversary: true, birthday: false, ...way });
 
 export const uniqueEmail = (prefix: string) =>
   `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();

@@ -22,6 +22,19 @@ export function treePhoto(hue = "#7cb342"): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
+/** The life of an ordered tree in the API's tree lines: nothing has happened to it yet. */
+export const NOTHING_HAPPENED_YET = {
+  DateMiseEnTerre: null,
+  LatitudeArbre: null,
+  LongitudeArbre: null,
+  PhotoUrl: null,
+  DernierControle: null,
+  DateMort: null,
+  CauseMort: null,
+  RemplaceParArbreId: null,
+  RemplaceArbreId: null,
+};
+
 /** Today's UTC day, YYYY-MM-DD (a step's date may not be after it). */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 

@@ -72,6 +72,25 @@ export const heaviestSpecies = () => ({
 });
 
 /** One planting operation: its transaction and its tree row, denormalised as the service writes it. */
+/**
+ * Where plant() puts a tree of a person's memorial: the operator's own species and site, through
+ * a funeral home (`epfId`, its context too) or none.
+ */
+export const plantingOf = (
+  op: { operatorId: number; speciesId: number; plantationId: number },
+  memorial: { id: number },
+  person: { id: number },
+  epfId: number | null,
+) => ({
+  operatorId: op.operatorId,
+  memorialId: memorial.id,
+  personId: person.id,
+  contextId: epfId,
+  epfId,
+  speciesId: op.speciesId,
+  plantationId: op.plantationId,
+});
+
 export async function plant(input: {
   operatorId: number;
   memorialId: number;
@@ -149,17 +168,7 @@ export async function orderedTrees(
   const trees = [];
   for (let i = 0; i < count; i++) {
     trees.push(
-      await plant({
-        operatorId: op.operatorId,
-        memorialId: memorial.id,
-        personId: person.id,
-        contextId: null,
-        epfId: null,
-        speciesId: op.speciesId,
-        plantationId: op.plantationId,
-        plantedAt: options.plantedAt,
-        isTest,
-      }),
+      await plant({ ...plantingOf(op, memorial, person, null), plantedAt: options.plantedAt, isTest }),
     );
   }
   return { op, person, memorial, trees, ids: trees.map((t) => t.id) };

@@ -3,47 +3,26 @@ import { presetPeriod } from "./periods";
 
 describe("presetPeriod", () => {
   it("gives calendar months and years with their exact number of days", () => {
-    expect(presetPeriod("thisMonth", { year: 2026, month: 2 })).toEqual({
-      year: 2026,
-      month: 2,
-      day: 1,
-      days: 28,
-    });
-    expect(presetPeriod("thisMonth", { year: 2028, month: 2 })).toEqual({
-      year: 2028,
-      month: 2,
-      day: 1,
-      days: 29,
-    });
-    expect(presetPeriod("thisMonth", { year: 2026, month: 11 })).toEqual({
-      year: 2026,
-      month: 11,
-      day: 1,
-      days: 30,
-    });
-    expect(presetPeriod("lastMonth", { year: 2026, month: 11 })).toEqual({
-      year: 2026,
-      month: 10,
-      day: 1,
-      days: 31,
-    });
-    expect(presetPeriod("lastMonth", { year: 2026, month: 1 })).toEqual({
-      year: 2025,
-      month: 12,
-      day: 1,
-      days: 31,
-    });
-    expect(presetPeriod("thisYear", { year: 2026, month: 7 })).toEqual({
-      year: 2026,
-      month: 1,
-      day: 1,
-      days: 365,
-    });
-    expect(presetPeriod("thisYear", { year: 2028, month: 7 })).toEqual({
-      year: 2028,
-      month: 1,
-      day: 1,
-      days: 366,
-    });
+    // [preset, today's year and month, the period's first year, month and its number of days]
+    const cases = [
+      ["thisMonth", 2026, 2, 2026, 2, 28],
+      ["thisMonth", 2028, 2, 2028, 2, 29],
+      ["thisMonth", 2026, 11, 2026, 11, 30],
+      ["lastMonth", 2026, 11, 2026, 10, 31],
+      ["lastMonth", 2026, 1, 2025, 12, 31],
+      ["thisYear", 2026, 7, 2026, 1, 365],
+      ["thisYear", 2028, 7, 2028, 1, 366],
+    ] as const;
+    for (const [preset, todayYear, todayMonth, year, month, days] of cases) {
+      expect(
+        presetPeriod(preset, { year: todayYear, month: todayMonth }),
+        `${preset} of ${todayYear}-${todayMonth}`,
+      ).toEqual({
+        year,
+        month,
+        day: 1,
+        days,
+      });
+    }
   });
 });

@@ -89,16 +89,19 @@ describe("certificatePdf", () => {
   it("draws names with accents and characters outside the font without failing", async () => {
     const bytes = await certificatePdf({ memorial: memorial(), language: "fr", size: "a4", url });
     const { text: t } = await text(bytes);
-    expect(t).toContain("Certificat de plantation");
-    expect(t).toContain("Léa Müller-Ørsted");
-    expect(t).toContain("Łukasz Wałęsa ?");
-    expect(t).toContain("???");
-    expect(t).toContain("Chêne pédonculé (Quercus robur)");
-    expect(t).toContain("Forêt de Soignes, Bruxelles, Belgique");
-    expect(t).toContain("CO₂");
-    expect(t).toContain("500 kg");
-    expect(t).toContain("12 avril 1941");
-    expect(t).toContain(url);
+    for (const words of [
+      "Certificat de plantation",
+      "Léa Müller-Ørsted",
+      "Łukasz Wałęsa ?",
+      "???",
+      "Chêne pédonculé (Quercus robur)",
+      "Forêt de Soignes, Bruxelles, Belgique",
+      "CO₂",
+      "500 kg",
+      "12 avril 1941",
+      url,
+    ])
+      expect(t).toContain(words);
   });
 
   it("is A4 or A5, in the language asked", async () => {

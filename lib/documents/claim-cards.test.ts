@@ -5,28 +5,19 @@
 import { db } from "@memorial/lib/db/client";
 import { parseCsv } from "@memorial/lib/exports/csv";
 import { t } from "@memorial/lib/i18n/translate";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { claimCardsFor, claimCodesCsvOf } from "@memorial/lib/visitors/claim-code-files";
 import { issueClaimCodes, plantingFormUrl } from "@memorial/lib/visitors/claim-codes";
 import { visitorKitOffer } from "@memorial/lib/visitors/offer";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { PDFDocument } from "pdf-lib";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { pdfPage, pdfQrText } from "@/e2e/support/pdf-qr";
-import { newMemorialTarget, plantingCommand } from "@/test/support/commands";
+import { pdfPageTexts as pages } from "@/e2e/support/pdf-text";
+import { funeralHomeMemorial } from "@/test/support/funeral-home";
 import { claimCardsPdf } from "./claim-cards";
 import { printKitFor } from "./print-kit";
 
 afterAll(() => db.$disconnect());
-
-const pages = async (bytes: Uint8Array) => {
-  const pdf = await getDocumentProxy(new Uint8Array(bytes));
-  const { text } = await extractText(pdf, { mergePages: false });
-  return (text as string[]).map((page) => page.replace(/\s+/g, " "));
-};
 
 describe("claim cards", () => {
   it("draws one A6 card per code, the code printed and its QR code leading to the form with the code", async () => {
@@ -55,15 +46,7 @@ describe("claim cards", () => {
   });
 
   it("prints the cards of issued codes for a memorial, and writes their CSV", async () => {
-    const op = await makeIsolatedOperator({ language: "nl" });
-    const caller = (await authenticateKey(op.key)) as Caller;
-    const home = await makeContext(op.operatorId, "Epf");
-    const { memorialId } = await createMemorial({
-      caller,
-      linkBase: "https://trees.example.org",
-      command: plantingCommand(newMemorialTarget()),
-    });
-    await db.memorial.update({ where: { id: memorialId }, data: { contextId: home.id } });
+    const { op, home, memorialId } = await funeralHomeMemorial("nl");
     await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
     const issued = await issueClaimCodes({
       operatorId: op.operatorId,
@@ -104,15 +87,7 @@ describe("claim cards", () => {
 
 describe("the print kit and visitor planting", () => {
   it("speaks of planting from the page only where visitors may, online only with a payment", async () => {
-    const op = await makeIsolatedOperator({ language: "en" });
-    const caller = (await authenticateKey(op.key)) as Caller;
-    const home = await makeContext(op.operatorId, "Epf");
-    const { memorialId } = await createMemorial({
-      caller,
-      linkBase: "https://trees.example.org",
-      command: plantingCommand(newMemorialTarget()),
-    });
-    await db.memorial.update({ where: { id: memorialId }, data: { contextId: home.id } });
+    const { op, home, memorialId } = await funeralHomeMemorial("en");
     const words = async () => {
       const result = await printKitFor(
         memorialId,

@@ -4,22 +4,13 @@
 import { db } from "@memorial/lib/db/client";
 import { LANGUAGES } from "@memorial/lib/i18n/languages";
 import { t } from "@memorial/lib/i18n/translate";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
-import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
-import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { pdfPage, pdfQrText } from "@/e2e/support/pdf-qr";
-import { newMemorialTarget, plantingCommand } from "@/test/support/commands";
+import { pdfText as text } from "@/e2e/support/pdf-text";
+import { funeralHomeMemorial } from "@/test/support/funeral-home";
 import { printKitFor, printKitPdf } from "./print-kit";
 
 afterAll(() => db.$disconnect());
-
-const text = async (bytes: Uint8Array) =>
-  (await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true })).text.replace(
-    /\s+/g,
-    " ",
-  );
 
 describe("the print kit", () => {
   it.each([
@@ -88,15 +79,7 @@ describe("the print kit", () => {
   );
 
   it("printKitFor names the funeral home the memorial is made for", async () => {
-    const op = await makeIsolatedOperator({ language: "fr" });
-    const caller = (await authenticateKey(op.key)) as Caller;
-    const home = await makeContext(op.operatorId, "Epf");
-    const { memorialId } = await createMemorial({
-      caller,
-      linkBase: "https://trees.example.org",
-      command: plantingCommand(newMemorialTarget()),
-    });
-    await db.memorial.update({ where: { id: memorialId }, data: { contextId: home.id } });
+    const { home, memorialId } = await funeralHomeMemorial("fr");
     const result = await printKitFor(memorialId, "card", "https://trees.example.org");
     expect(result.ok).toBe(true);
     if (result.ok) expect(await text(result.pdf)).toContain(home.name);

@@ -7,6 +7,7 @@ import { DomainError } from "@memorial/lib/errors";
 import { readSettings } from "@memorial/lib/settings";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { notPictures, PHONE_EXIF } from "@/test/support/photo-files";
 import { isPhotoKey, photoUrl, readPhoto, storePhoto } from "./photos";
 import { storageFor } from "./storage";
 
@@ -63,15 +64,7 @@ async function phonePhoto(): Promise<Buffer> {
     ])
     .jpeg({ quality: 90 })
     .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: "PhoneMaker", Model: "FieldPhone 7" },
-      IFD3: {
-        GPSLatitudeRef: "N",
-        GPSLatitude: "50/1 51/1 1234/100",
-        GPSLongitudeRef: "E",
-        GPSLongitude: "4/1 21/1 0/1",
-      },
-    })
+    .withExifMerge(PHONE_EXIF)
     .withXmp(
       '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
         '<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="50,51.2N"/></rdf:RDF></x:xmpmeta>',
@@ -165,18 +158,7 @@ describe("storePhoto", () => {
 
   it("refuses what is not a picture, a format it does not take and a broken picture, keeping nothing", async () => {
     const kept = filesKept();
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#123456" } })
-      .jpeg()
-      .toBuffer();
-    const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
-    );
-    for (const bytes of [
-      Buffer.from("tree_id,step,date\n1,in_ground,2026-11-20\n"),
-      new Uint8Array(),
-      svg,
-      jpeg.subarray(0, jpeg.length / 2), // cut in the middle of its pixels
-    ]) {
+    for (const bytes of await notPictures("tree_id,step,date\n1,in_ground,2026-11-20\n")) {
       const { problem, message } = await refusal(storePhoto(bytes));
       expect(problem).toEqual({ field: "photo", reason: "not-an-image" });
       expect(message).toMatch(/not an image/);
