@@ -42,7 +42,7 @@ PGPORT="$(sed -n 4p "$RUN/data/postgres/postmaster.pid")"
 PGPASS="postgres"; for f in "$RUN/data/postgres-password" "$RUN/data/db-password"; do [ -f "$f" ] && PGPASS="$(cat "$f")"; done
 [ -n "$KEY" ] && [ -n "$PGPORT" ] || { echo "the project did not start (log: $RUN/project.log)"; exit 1; }
 echo "run folder: $RUN"
-PAIRS="$(curl -s -H "key: $KEY" "http://127.0.0.1:$PP/v1/Plantations?Limite=1000" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const p of JSON.parse(s).Plantations)for(const e of p.Especes)console.log(p.Id ?? p.PlantationId,e.EspeceId)})')"
+PAIRS="$(curl -s -H "key: $KEY" "http://127.0.0.1:$PP/v1/Plantations?Limite=1000" | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>{for(const p of JSON.parse(s).Plantations)for(const e of p.Especes)console.log(p.Id,e.EspeceId)})')"
 while read -r pl sp; do (cd "$P" && DATA_DIR="$RUN/data" npm run -s cli -- stock add --plantation "$pl" --species "$sp" --trees 200000 >/dev/null 2>&1); done <<< "$PAIRS"
 (cd "$BENCH" && PG_MODULE="$P/node_modules/pg" DATABASE_URL="postgresql://postgres:$PGPASS@127.0.0.1:$PGPORT/memorial" PORT=$PB exec setsid node bare-creer.mjs > "$RUN/bare.log" 2>&1) & pids+=("$!")
 for i in $(seq 1 60); do curl -s -o /dev/null "http://127.0.0.1:$PF/api/trivial" && curl -s -o /dev/null "http://127.0.0.1:$PB/v1/Especes" && break; sleep 1; done
