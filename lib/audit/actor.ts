@@ -4,8 +4,8 @@
 // family's and visitors' routes, the command line and the job runner (a job acting on someone's
 // behalf, or the service's own schedule). lib/changes/audit.ts reads it; a write made with no actor
 // known is a defect, which its row shows (test/audit-coverage.test.ts finds such paths).
-import { AsyncLocalStorage } from "node:async_hooks";
 import type { Actor } from "@memorial/lib/scope";
+import { currentWork, runWith } from "@memorial/lib/work-context";
 
 /**
  * The actor of a write whose way in did not say who acts: a defect of that way in, which
@@ -14,14 +14,12 @@ import type { Actor } from "@memorial/lib/scope";
  */
 export const UNATTRIBUTED: Actor = { kind: "system", name: "unattributed" };
 
-const storage = new AsyncLocalStorage<Actor>();
-
 /** Runs `work` as `actor`: every audit row it writes names them. */
 export function actingAs<T>(actor: Actor, work: () => T): T {
-  return storage.run(actor, work);
+  return runWith({ actor }, work);
 }
 
 /** The actor of the work being done, if one was said. */
 export function currentActor(): Actor | undefined {
-  return storage.getStore();
+  return currentWork()?.actor;
 }

@@ -1,37 +1,29 @@
 // What is known of the request being served, for its log line and its traces: its id, its route
-// template and, once the code that authenticates it knows, the operator. One AsyncLocalStorage per
-// process: the server that opens the context and the pages Next.js renders inside it import this
-// one module (docs/architecture.md, "One module graph").
-import { AsyncLocalStorage } from "node:async_hooks";
+// template and, once the code that authenticates it knows, the operator. Carried by the one
+// context of the work in progress (lib/work-context.ts): the server that opens it and the pages
+// Next.js renders inside it import that one module (docs/architecture.md, "One module graph").
+import { currentWork, type RequestContext, runWith } from "@memorial/lib/work-context";
 
-export interface RequestContext {
-  requestId: string;
-  route: string;
-  operatorId?: number;
-  /** The client's address as the limits count it (lib/auth/client-address.ts), once known. */
-  client?: string;
-}
-
-const storage = new AsyncLocalStorage<RequestContext>();
+export type { RequestContext };
 
 /** Runs `work` (the serving of one request) with its context. */
 export function withRequestContext<T>(context: RequestContext, work: () => T): T {
-  return storage.run(context, work);
+  return runWith({ request: context }, work);
 }
 
 /** The context of the request being served, if any. */
 export function currentRequest(): RequestContext | undefined {
-  return storage.getStore();
+  return currentWork()?.request;
 }
 
 /** Says which operator the request acts for (its API key or its dashboard session). */
 export function noteOperator(operatorId: number): void {
-  const context = storage.getStore();
+  const context = currentWork()?.request;
   if (context) context.operatorId = operatorId;
 }
 
 /** Says which client the request comes from (the audit log keeps its hash). */
 export function noteClient(client: string): void {
-  const context = storage.getStore();
+  const context = currentWork()?.request;
   if (context) context.client = client;
 }

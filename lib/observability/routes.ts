@@ -74,8 +74,24 @@ export function createRouteMatcher(templates: string[]): RouteMatcher {
   };
 }
 
-/** The path of a request target ("/v1/x?y" → "/v1/x"), dot segments resolved as Next.js does. */
+/**
+ * A path that URL parsing gives back as it is: no dot segment, no percent sign (an escaped dot),
+ * no backslash, no "//" at its start (a host), no character the parser would escape.
+ */
+const PLAIN_PATH = /^\/(?!\/)[\w.~!$&'()*+,;=:@/-]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
+
+/**
+ * The path of a request target ("/v1/x?y" → "/v1/x"), dot segments resolved as Next.js does. The
+ * server asks it several times for every request: a plain path is cut at its query, the rest is
+ * parsed as a URL (a third of a microsecond against one).
+ */
 export function pathOf(url: string | undefined): string {
+  if (url) {
+    const query = url.indexOf("?");
+    const path = query === -1 ? url : url.slice(0, query);
+    if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) return path;
+  }
   try {
     return new URL(url ?? "/", "http://server.invalid").pathname;
   } catch {

@@ -14,6 +14,7 @@ import { RENDER_MARK_HEADER } from "@memorial/lib/http/render-mark";
 import { markNoindex } from "@memorial/lib/http/robots";
 import { SECURITY_HEADERS } from "@memorial/lib/http/security-headers";
 import { noteClient } from "@memorial/lib/observability/request-context";
+import { pathOf } from "@memorial/lib/observability/routes";
 import { answerTakenDown } from "@memorial/lib/privacy/gone-page";
 import { observed } from "@memorial/lib/service/observed";
 import { holdSettings } from "@memorial/lib/settings";
@@ -220,15 +221,6 @@ export async function createAppHandler(
       upgradeNext(request, socket, head).catch(() => socket.destroy());
     },
   };
-}
-
-/** The request's path with dot segments resolved, as Next.js routes it. */
-function pathOf(url: string | undefined): string {
-  try {
-    return new URL(url ?? "/", "http://server.invalid").pathname;
-  } catch {
-    return "/";
-  }
 }
 
 async function send(answer: Response, response: http.ServerResponse) {
