@@ -36,12 +36,12 @@ function speciesQuery(operatorId: number, language: string) {
 }
 
 /** Species the operator can have planted now (Disponible above 0), by name (in `language`). */
-export async function listAvailableSpecies(
+export function listAvailableSpecies(
   operatorId: number,
   limit: number,
   offset: number,
   language = "fr",
-) {
+): Promise<{ rows: SpeciesRow[]; total: number }> {
   // Asked at every partner's form load: kept until a tree is planted or the catalogue changes.
   return cachedCatalogue(`species:${operatorId}:${language}:${limit}:${offset}`, () =>
     paged<SpeciesRow>(

@@ -105,29 +105,39 @@ export function expiringCache(options: ExpiringCacheOptions): ExpiringCache {
   const version = (group: number | null | "any") =>
     `${store.epoch}.${group === null ? 0 : group === "any" ? `*${store.drops}` : (store.generations.get(group) ?? 0)}`;
 
+  /** A kept value, while this process listens (else nothing can be trusted kept). */
+  const kept = (key: string) => (isListening() ? store.entries.get(key) : undefined);
+
+  const loadAndKeep = async <T>(key: string, groupOf: Group<T>, load: () => Promise<T | null>) => {
+    await ensureListening();
+    if (!isListening()) return load();
+    const hit = store.entries.get(key);
+    if (hit) return hit.value as T;
+    const known = typeof groupOf === "function" ? "any" : groupOf;
+    const before = version(known);
+    const value = await load();
+    if (value === null || version(known) !== before) return value;
+    const group = typeof groupOf === "function" ? groupOf(value) : groupOf;
+    const ttl = Math.min(
+      options.maxAgeMs,
+      (options.expiresAt?.(value) ?? Number.POSITIVE_INFINITY) - Date.now(),
+    );
+    if (ttl <= 0) return value;
+    store.entries.set(key, { value, group }, { ttl: Math.ceil(ttl) });
+    if (group !== null && store.entries.has(key)) {
+      const keys = store.byGroup.get(group) ?? new Set<string>();
+      keys.add(key);
+      store.byGroup.set(group, keys);
+    }
+    return value;
+  };
+
   return {
-    async get<T>(key: string, groupOf: Group<T>, load: () => Promise<T | null>): Promise<T | null> {
-      await ensureListening();
-      if (!isListening()) return load();
-      const hit = store.entries.get(key);
-      if (hit) return hit.value as T;
-      const known = typeof groupOf === "function" ? "any" : groupOf;
-      const before = version(known);
-      const value = await load();
-      if (value === null || version(known) !== before) return value;
-      const group = typeof groupOf === "function" ? groupOf(value) : groupOf;
-      const ttl = Math.min(
-        options.maxAgeMs,
-        (options.expiresAt?.(value) ?? Number.POSITIVE_INFINITY) - Date.now(),
-      );
-      if (ttl <= 0) return value;
-      store.entries.set(key, { value, group }, { ttl: Math.ceil(ttl) });
-      if (group !== null && store.entries.has(key)) {
-        const keys = store.byGroup.get(group) ?? new Set<string>();
-        keys.add(key);
-        store.byGroup.set(group, keys);
-      }
-      return value;
+    // A hit is answered without an async function of its own: the reads kept here are asked on
+    // every request of the API, and each await costs it a promise.
+    get<T>(key: string, groupOf: Group<T>, load: () => Promise<T | null>): Promise<T | null> {
+      const hit = kept(key);
+      return hit ? Promise.resolve(hit.value as T) : loadAndKeep(key, groupOf, load);
     },
   };
 }

@@ -188,14 +188,6 @@ export function v1(
       return serviceBusy(serializeContexte(null, []));
     }
     load.inFlight++;
-    try {
-      return await handle(request, context);
-    } finally {
-      load.inFlight--;
-    }
-  };
-
-  async function handle(request: Request, context: RouteContext): Promise<Response> {
     let caller: Caller | null = null;
     let chain: ContextChain = [];
     // The key's rate-limit headers, on every answer once the key is known (errors included).
@@ -217,7 +209,8 @@ export function v1(
       caller = await authenticate(key);
       if (!caller) throw new DomainError("ACCESS_DENIED", "the key is unknown or revoked");
       noteOperator(caller.operatorId);
-      const limit = await apiRateLimit(caller);
+      const counted = apiRateLimit(caller);
+      const limit = counted instanceof Promise ? await counted : counted;
       limitHeaders = limit?.headers ?? null;
       if (limit && !limit.allowed) {
         const message = `the key made ${limit.max} requests in a minute, its limit (API_RATE_LIMIT); retry in ${limit.retryAfterSeconds} s`;
@@ -236,7 +229,9 @@ export function v1(
         body: options.body ? await readJson(request) : undefined,
       });
       const result = await actingAs(caller.actor, () => handler(req));
-      return withRateLimitHeaders(result instanceof Response ? result : json(200, result), limitHeaders);
+      return result instanceof Response
+        ? withRateLimitHeaders(result, limitHeaders)
+        : json(200, result, limitHeaders ?? undefined);
     } catch (error) {
       // A use case that resolved its context before failing says so on the error.
       const known = error instanceof DomainError && Array.isArray(error.context) ? error.context : null;
@@ -273,8 +268,10 @@ export function v1(
         errorBody(500, "an unexpected error occurred; it has been logged", contexte, "INTERNAL"),
         limitHeaders ?? undefined,
       );
+    } finally {
+      load.inFlight--;
     }
-  }
+  };
 }
 
 /**

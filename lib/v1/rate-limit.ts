@@ -48,10 +48,18 @@ async function newLease(keyId: number, max: number): Promise<Lease> {
   return { windowEnd: Date.now() + resetSeconds * 1000, left: granted, hitsAtTake: hits, max };
 }
 
+/** The lease this process holds for the key, while it has a hit left in its window. */
+function heldLease(keyId: number, max: number): Lease | undefined {
+  const current = leases.byKey.get(keyId);
+  return current && current.max === max && current.left > 0 && current.windowEnd > Date.now()
+    ? current
+    : undefined;
+}
+
 /** A lease with a hit left for the key, or one that says the window is used up. */
 async function leaseFor(keyId: number, max: number): Promise<Lease> {
-  const current = leases.byKey.get(keyId);
-  if (current && current.max === max && current.left > 0 && current.windowEnd > Date.now()) return current;
+  const current = heldLease(keyId, max);
+  if (current) return current;
   let taking = leases.taking.get(keyId);
   if (!taking) {
     taking = newLease(keyId, max).finally(() => leases.taking.delete(keyId));
@@ -63,17 +71,29 @@ async function leaseFor(keyId: number, max: number): Promise<Lease> {
   return lease;
 }
 
-/** Counts the request of `caller`'s key; null when the limit is off (or the caller is no key). */
-export async function apiRateLimit(caller: Caller): Promise<ApiRateLimit | null> {
+/**
+ * Counts the request of `caller`'s key; null when the limit is off (or the caller is no key). A hit
+ * of the lease this process holds is counted at once, without a promise: only a request that needs
+ * a new lease waits, for the table.
+ */
+export function apiRateLimit(caller: Caller): ApiRateLimit | null | Promise<ApiRateLimit> {
   const max = settings().API_RATE_LIMIT;
   if (max === 0 || caller.actor.kind !== "key") return null;
-  const keyId = caller.actor.id;
+  const held = heldLease(caller.actor.id, max);
+  return held ? countHit(held, max) : limitFromTable(caller.actor.id, max);
+}
+
+async function limitFromTable(keyId: number, max: number): Promise<ApiRateLimit> {
   let lease = await leaseFor(keyId, max);
   // Hits of a lease are taken by the requests that waited for it; the ones that find it spent ask
   // for another while the window has room.
   while (lease.left === 0 && lease.hitsAtTake < max && lease.windowEnd > Date.now()) {
     lease = await leaseFor(keyId, max);
   }
+  return countHit(lease, max);
+}
+
+function countHit(lease: Lease, max: number): ApiRateLimit {
   const resetSeconds = Math.max(1, Math.ceil((lease.windowEnd - Date.now()) / 1000));
   if (lease.left === 0) {
     return {
