@@ -3,7 +3,8 @@
 // the page's language, signed by the funeral home. Written by withdraw-entry.ts.
 
 import type { Language } from "@memorial/lib/i18n/languages";
-import { t as text, translator } from "@memorial/lib/i18n/translate";
+import { translator } from "@memorial/lib/i18n/translate";
+import { signedLayout } from "@memorial/lib/mail/family-letter";
 import { Button, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
 import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
@@ -26,15 +27,11 @@ export interface WithdrawEmailProps {
 
 function WithdrawEmail(props: WithdrawEmailProps) {
   const t = translator(props.language, "guestbook");
-  const email = translator(props.language, "email");
   const title = inline(props.title);
-  const requester = inline(props.requester);
   return (
     <Layout
-      language={props.language}
+      {...signedLayout(props.language, inline(props.requester), t("withdrawClosing"))}
       subject={t("withdrawSubject", { title })}
-      signature={{ closing: t("withdrawClosing"), name: requester }}
-      footer={email("footer", { site: text(props.language, "page.siteName"), requester })}
     >
       <Paragraph>{t("withdrawGreeting", { author: inline(props.author) })}</Paragraph>
       <Paragraph>{t(props.pending ? "withdrawPending" : "withdrawPublished", { title })}</Paragraph>

@@ -27,7 +27,7 @@ export const initial = (name: string) => (/^[aeiouyàâäéèêëîïôöùûü]
 
 /**
  * The words shared by the family's e-mails, with the names made inline: the greeting, and the
- * Layout's language, signature (the funeral home's) and footer.
+ * Layout's language, signature (the funeral home's) and footer (signedLayout).
  */
 export function letterParts(letter: FamilyLetter) {
   const t = translator(letter.language, "email");
@@ -40,11 +40,20 @@ export function letterParts(letter: FamilyLetter) {
     title: inline(letter.title),
     deceased,
     greeting: family ? t("greeting", { family }) : t("greetingNoName"),
-    layout: {
-      language: letter.language,
-      signature: { closing: t("closing"), name: requester },
-      footer: t("footer", { site: text(letter.language, "page.siteName"), requester }),
-    },
+    layout: signedLayout(letter.language, requester, t("closing")),
+  };
+}
+
+/**
+ * The Layout's language, signature and footer of an e-mail the requester signs (a family's letter,
+ * a visitor's receipt, a guestbook author's withdraw link): its closing words above the requester's
+ * name, and the footer that names the site and the requester. `requester` is already inline.
+ */
+export function signedLayout(language: Language, requester: string, closing: string) {
+  return {
+    language,
+    signature: { closing, name: requester },
+    footer: translator(language, "email")("footer", { site: text(language, "page.siteName"), requester }),
   };
 }
 

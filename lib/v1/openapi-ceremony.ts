@@ -2,7 +2,7 @@
 // (lib/v1/reference/ceremonie.md).
 import { z } from "zod";
 import { pathParams } from "./openapi-params";
-import { operation } from "./openapi-responses";
+import { jsonBody, operation } from "./openapi-responses";
 import { prose } from "./reference";
 import { ZCeremonieDefinir, ZCeremonieResponse } from "./schemas/ceremony";
 
@@ -32,24 +32,16 @@ export function ceremonyPaths() {
               content: { "application/json": { schema: ZCeremonieResponse } },
             },
           },
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: ZCeremonieDefinir,
-                example: {
-                  Debut: "2026-12-10T14:30",
-                  FuseauHoraire: "Europe/Brussels",
-                  Lieu: {
-                    Nom: "Église Saint-Martin",
-                    Adresse: "Place Saint-Martin 1, 1000 Bruxelles",
-                  },
-                  Diffusion: "https://stream.example.org/saint-martin",
-                  Note: "Ni fleurs ni couronnes.",
-                },
-              },
+          requestBody: jsonBody(ZCeremonieDefinir, {
+            Debut: "2026-12-10T14:30",
+            FuseauHoraire: "Europe/Brussels",
+            Lieu: {
+              Nom: "Église Saint-Martin",
+              Adresse: "Place Saint-Martin 1, 1000 Bruxelles",
             },
-          },
+            Diffusion: "https://stream.example.org/saint-martin",
+            Note: "Ni fleurs ni couronnes.",
+          }),
         },
       ),
     },

@@ -3,7 +3,7 @@
 import { API_CODE_TRIES, MAX_CODE_DAYS, MAX_CODES_PER_ISSUE } from "@memorial/lib/visitors/claim-codes";
 import { z } from "zod";
 import { pagingQuery } from "./openapi-params";
-import { errorExample, errorResponse, md, operation } from "./openapi-responses";
+import { errorExample, errorResponse, jsonBody, md, operation } from "./openapi-responses";
 import { prose } from "./reference";
 import { ZCodesCreer, ZCodesUtiliser } from "./schemas/codes";
 import { ZCodesCreerResponse, ZCodesListing, ZCodeUtilise } from "./schemas/responses-codes";
@@ -45,15 +45,11 @@ export function codesPaths() {
         {
           notFound: true,
           responses: { "409": MemorialClosed },
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: ZCodesCreer,
-                example: { MemorialId: 1, Nombre: 25, DateExpiration: "2027-06-30T00:00:00Z" },
-              },
-            },
-          },
+          requestBody: jsonBody(ZCodesCreer, {
+            MemorialId: 1,
+            Nombre: 25,
+            DateExpiration: "2027-06-30T00:00:00Z",
+          }),
         },
       ),
     },
@@ -89,22 +85,14 @@ export function codesPaths() {
         {
           notFound: true,
           responses: { "409": CodeUsed, "410": CodeExpired },
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: ZCodesUtiliser,
-                example: {
-                  Code: "7K2M-9QXD-4TRB",
-                  MemorialId: 1,
-                  Planteur: "Anne",
-                  MessagePlanteur: "With love, from the choir.",
-                  Email: "anne@example.org",
-                  Langue: "fr",
-                },
-              },
-            },
-          },
+          requestBody: jsonBody(ZCodesUtiliser, {
+            Code: "7K2M-9QXD-4TRB",
+            MemorialId: 1,
+            Planteur: "Anne",
+            MessagePlanteur: "With love, from the choir.",
+            Email: "anne@example.org",
+            Langue: "fr",
+          }),
         },
       ),
     },

@@ -1,6 +1,6 @@
 // The tree-moving path of the OpenAPI document (lib/v1/endpoints/move-trees.ts) and its
 // prose (lib/v1/reference/arbres-deplacer.md).
-import { errorExample, errorResponse, operation } from "./openapi-responses";
+import { errorExample, errorResponse, jsonBody, operation } from "./openapi-responses";
 import { prose } from "./reference";
 import { ZArbresDeplacer, ZArbresDeplaces } from "./schemas/move-trees";
 
@@ -27,15 +27,7 @@ export function moveTreesPaths() {
         {
           notFound: true,
           responses: { "409": MemorialClosed },
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: ZArbresDeplacer,
-                example: { MemorialId: 1, MemorialIdCible: 2, ArbreIds: [10] },
-              },
-            },
-          },
+          requestBody: jsonBody(ZArbresDeplacer, { MemorialId: 1, MemorialIdCible: 2, ArbreIds: [10] }),
         },
       ),
     },

@@ -1,7 +1,7 @@
 // The data-subject paths of the OpenAPI document (lib/v1/endpoints/personal-data.ts)
 // and their prose (lib/v1/reference/donnees-personnelles.md).
 import { z } from "zod";
-import { operation } from "./openapi-responses";
+import { jsonBody, operation } from "./openapi-responses";
 import { prose } from "./reference";
 import { ZDonneesEffacees, ZDonneesPersonnelles, ZDonneesPersonnellesEffacer } from "./schemas/personal-data";
 
@@ -34,15 +34,10 @@ export function personalDataPaths() {
         RULES,
         { description: "What changed.", schema: ZDonneesEffacees },
         {
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: ZDonneesPersonnellesEffacer,
-                example: { Email: "anne@example.org", Nom: "Anne Dupont" },
-              },
-            },
-          },
+          requestBody: jsonBody(ZDonneesPersonnellesEffacer, {
+            Email: "anne@example.org",
+            Nom: "Anne Dupont",
+          }),
         },
       ),
     },

@@ -25,10 +25,43 @@ const LIVRE_DOR = prose("livre-dor");
 
 const ARBRE = md(prose("arbre"), "", TREE_LIFE);
 
+/**
+ * A path served twice (lib/v1/routes.ts): with the {key} segment, the key in the segment or the
+ * `key` header, and without it, the key in the header only. Both operations are declared from the
+ * one description, the segment's first.
+ */
+function keyPathOperations(
+  path: string,
+  operationId: string,
+  summaries: { withKey: string; headerOnly: string },
+  description: string,
+  success: { description: string; schema: z.ZodType },
+  params: { path: Record<string, z.ZodType>; query?: z.ZodObject },
+) {
+  const query = params.query ? { query: params.query } : {};
+  return {
+    [`/{key}${path}`]: {
+      get: operation("Reports", operationId, summaries.withKey, md(description, "", KEY_SEGMENT), success, {
+        notFound: true,
+        security: KEY_PATH_SECURITY,
+        requestParams: { path: z.object({ key: pathParams.key, ...params.path }), ...query },
+      }),
+    },
+    [path]: {
+      get: operation(
+        "Reports",
+        `${operationId}KeyHeader`,
+        summaries.headerOnly,
+        md(description, "", KEY_HEADER_ONLY),
+        success,
+        { notFound: true, requestParams: { path: z.object(params.path), ...query } },
+      ),
+    },
+  };
+}
+
 export function reportPaths() {
   const reportSuccess = { description: "One page of the report.", schema: ZReportArbres };
-  const infosSuccess = { description: "The memorial.", schema: ZMemorialInfos };
-  const arbreSuccess = { description: "The tree.", schema: ZArbre };
   const epf = {
     epfId: pathParams.epfId,
     days: pathParams.days,
@@ -44,111 +77,48 @@ export function reportPaths() {
     month: pathParams.month,
     day: pathParams.day,
   };
-  const withKey = <T extends Record<string, z.ZodType>>(shape: T) =>
-    z.object({ key: pathParams.key, ...shape });
   return {
-    "/{key}/Report/Arbres/Epf/{epfId}/Days/{days}/DepuisLe/{year}/{month}/{day}": {
-      get: operation(
-        "Reports",
-        "treeReportForFuneralHome",
-        "Tree report for a funeral home",
-        md(EPF_REPORT, "", KEY_SEGMENT),
-        reportSuccess,
-        {
-          notFound: true,
-          security: KEY_PATH_SECURITY,
-          requestParams: { path: withKey(epf), query: pagingQuery.report },
-        },
-      ),
-    },
-    "/Report/Arbres/Epf/{epfId}/Days/{days}/DepuisLe/{year}/{month}/{day}": {
-      get: operation(
-        "Reports",
-        "treeReportForFuneralHomeKeyHeader",
-        "Tree report for a funeral home (key in the header only)",
-        md(EPF_REPORT, "", KEY_HEADER_ONLY),
-        reportSuccess,
-        { notFound: true, requestParams: { path: z.object(epf), query: pagingQuery.report } },
-      ),
-    },
-    "/{key}/Report/Arbres/Epf/{epfId}/Personne/{personneId}/Days/{days}/DepuisLe/{year}/{month}/{day}": {
-      get: operation(
-        "Reports",
-        "treeReportForPerson",
-        "Tree report for a deceased person linked to a funeral home",
-        md(PERSON_REPORT, "", KEY_SEGMENT),
-        reportSuccess,
-        {
-          notFound: true,
-          security: KEY_PATH_SECURITY,
-          requestParams: { path: withKey(person), query: pagingQuery.report },
-        },
-      ),
-    },
-    "/Report/Arbres/Epf/{epfId}/Personne/{personneId}/Days/{days}/DepuisLe/{year}/{month}/{day}": {
-      get: operation(
-        "Reports",
-        "treeReportForPersonKeyHeader",
-        "Tree report for a deceased person (key in the header only)",
-        md(PERSON_REPORT, "", KEY_HEADER_ONLY),
-        reportSuccess,
-        { notFound: true, requestParams: { path: z.object(person), query: pagingQuery.report } },
-      ),
-    },
-    "/{key}/Memorial/{memorialId}/Infos": {
-      get: operation(
-        "Reports",
-        "memorialInfos",
-        "Memorial information",
-        md(INFOS, "", KEY_SEGMENT),
-        infosSuccess,
-        {
-          notFound: true,
-          security: KEY_PATH_SECURITY,
-          requestParams: {
-            path: withKey({ memorialId: pathParams.memorialId }),
-            query: pagingQuery.infos,
-          },
-        },
-      ),
-    },
-    "/Memorial/{memorialId}/Infos": {
-      get: operation(
-        "Reports",
-        "memorialInfosKeyHeader",
-        "Memorial information (key in the header only)",
-        md(INFOS, "", KEY_HEADER_ONLY),
-        infosSuccess,
-        {
-          notFound: true,
-          requestParams: { path: z.object({ memorialId: pathParams.memorialId }), query: pagingQuery.infos },
-        },
-      ),
-    },
-    "/{key}/Arbre/{arbreId}": {
-      get: operation(
-        "Reports",
-        "arbre",
-        "One tree's life (extension)",
-        md(ARBRE, "", KEY_SEGMENT),
-        arbreSuccess,
-        {
-          notFound: true,
-          security: KEY_PATH_SECURITY,
-          requestParams: { path: withKey({ arbreId: pathParams.arbreId }) },
-        },
-      ),
-    },
-    "/Arbre/{arbreId}": {
-      get: operation(
-        "Reports",
-        "arbreKeyHeader",
-        "One tree's life (extension, key in the header only)",
-        md(ARBRE, "", KEY_HEADER_ONLY),
-        arbreSuccess,
-        { notFound: true, requestParams: { path: z.object({ arbreId: pathParams.arbreId }) } },
-      ),
-    },
+    ...keyPathOperations(
+      "/Report/Arbres/Epf/{epfId}/Days/{days}/DepuisLe/{year}/{month}/{day}",
+      "treeReportForFuneralHome",
+      {
+        withKey: "Tree report for a funeral home",
+        headerOnly: "Tree report for a funeral home (key in the header only)",
+      },
+      EPF_REPORT,
+      reportSuccess,
+      { path: epf, query: pagingQuery.report },
+    ),
+    ...keyPathOperations(
+      "/Report/Arbres/Epf/{epfId}/Personne/{personneId}/Days/{days}/DepuisLe/{year}/{month}/{day}",
+      "treeReportForPerson",
+      {
+        withKey: "Tree report for a deceased person linked to a funeral home",
+        headerOnly: "Tree report for a deceased person (key in the header only)",
+      },
+      PERSON_REPORT,
+      reportSuccess,
+      { path: person, query: pagingQuery.report },
+    ),
+    ...keyPathOperations(
+      "/Memorial/{memorialId}/Infos",
+      "memorialInfos",
+      { withKey: "Memorial information", headerOnly: "Memorial information (key in the header only)" },
+      INFOS,
+      { description: "The memorial.", schema: ZMemorialInfos },
+      { path: { memorialId: pathParams.memorialId }, query: pagingQuery.infos },
+    ),
+    ...keyPathOperations(
+      "/Arbre/{arbreId}",
+      "arbre",
+      {
+        withKey: "One tree's life (extension)",
+        headerOnly: "One tree's life (extension, key in the header only)",
+      },
+      ARBRE,
+      { description: "The tree.", schema: ZArbre },
+      { path: { arbreId: pathParams.arbreId } },
+    ),
     "/LivreDor/{messageId}": {
       get: operation(
         "Memorials",

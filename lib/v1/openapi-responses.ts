@@ -248,6 +248,14 @@ export const PayloadTooLarge = errorResponse(
 
 type Extra = Partial<ZodOpenApiOperationObject>;
 
+/** A request's body: JSON, always required, with its schema and an example to show. */
+export function jsonBody(schema: z.ZodType, example?: unknown) {
+  return {
+    required: true,
+    content: { "application/json": { schema, ...(example === undefined ? {} : { example }) } },
+  };
+}
+
 /** A GET of the API: its success schema and the errors every such path can answer. */
 export function operation(
   tag: string,

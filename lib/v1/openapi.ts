@@ -15,7 +15,7 @@ import { moveTreesPaths } from "./openapi-move-trees";
 import { pagingQuery, pathParams } from "./openapi-params";
 import { personalDataPaths } from "./openapi-personal-data";
 import { reportPaths } from "./openapi-reports";
-import { CreerUnavailable, md, operation, PayloadTooLarge } from "./openapi-responses";
+import { CreerUnavailable, jsonBody, md, operation, PayloadTooLarge } from "./openapi-responses";
 import { prose } from "./reference";
 import { ERROR_CODES } from "./schemas/error-codes";
 import { ZMemorialsCreer, ZPersonModifier } from "./schemas/memorials";
@@ -238,27 +238,19 @@ export function buildOpenApiDocument() {
                       .meta({ description: "1 to 200 printable ASCII characters naming this request." }),
                   }),
                 },
-                requestBody: {
-                  required: true,
-                  content: {
-                    "application/json": {
-                      schema: ZMemorialsCreer,
-                      example: {
-                        Contexte: { ContexteEpfId: DEMO_IDS.funeralHomeId },
-                        Defunt: {
-                          Nom: "Dupont",
-                          Prenom: "Marie",
-                          Civilite: "Mme",
-                          DateDeces: "2026-10-30T08:15:00",
-                        },
-                        Famille: { FamilleEmail: "famille.dupont@example.org", FamilleNom: "Famille Dupont" },
-                        DeLaPartDe: "La famille",
-                        Langue: "fr",
-                        ExternalId: 4471,
-                      },
-                    },
+                requestBody: jsonBody(ZMemorialsCreer, {
+                  Contexte: { ContexteEpfId: DEMO_IDS.funeralHomeId },
+                  Defunt: {
+                    Nom: "Dupont",
+                    Prenom: "Marie",
+                    Civilite: "Mme",
+                    DateDeces: "2026-10-30T08:15:00",
                   },
-                },
+                  Famille: { FamilleEmail: "famille.dupont@example.org", FamilleNom: "Famille Dupont" },
+                  DeLaPartDe: "La famille",
+                  Langue: "fr",
+                  ExternalId: 4471,
+                }),
               },
             ),
           },
@@ -273,15 +265,11 @@ export function buildOpenApiDocument() {
             {
               notFound: true,
               responses: { "413": PayloadTooLarge },
-              requestBody: {
-                required: true,
-                content: {
-                  "application/json": {
-                    schema: ZPersonModifier,
-                    example: { Id: 1, Nom: "Dupont-Martin", MajTitreMemorials: true },
-                  },
-                },
-              },
+              requestBody: jsonBody(ZPersonModifier, {
+                Id: 1,
+                Nom: "Dupont-Martin",
+                MajTitreMemorials: true,
+              }),
             },
           ),
         },
@@ -310,10 +298,7 @@ function webhookItems() {
           operationId: `webhook_${type.replace(/\W/g, "_")}`,
           summary: type,
           description: md(webhookWhen(type), "", WEBHOOK_REQUEST),
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: webhookMessageSchema(type) } },
-          },
+          requestBody: jsonBody(webhookMessageSchema(type)),
           responses: { "200": { description: "Received (any 2xx)." } },
         },
       },

@@ -3,7 +3,8 @@
 // amount paid, whether the visitor's words wait for the family's approval, the memorial page and
 // the certificate, signed by the funeral home that planted it. Written by receipt-consumer.ts.
 import type { Language } from "@memorial/lib/i18n/languages";
-import { t as text, translator } from "@memorial/lib/i18n/translate";
+import { translator } from "@memorial/lib/i18n/translate";
+import { signedLayout } from "@memorial/lib/mail/family-letter";
 import { Button, LinkNote, List, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
 import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
@@ -36,16 +37,13 @@ export interface ReceiptEmailProps {
 
 function ReceiptEmail(props: ReceiptEmailProps) {
   const t = translator(props.language, "plant");
-  const email = translator(props.language, "email");
   const reminders = translator(props.language, "reminders");
   const title = inline(props.title);
   const requester = inline(props.requester);
   return (
     <Layout
-      language={props.language}
+      {...signedLayout(props.language, requester, t("receiptClosing"))}
       subject={t("receiptSubject", { title })}
-      signature={{ closing: t("receiptClosing"), name: requester }}
-      footer={email("footer", { site: text(props.language, "page.siteName"), requester })}
     >
       <Paragraph>{t("receiptGreeting", { planter: inline(props.planter) })}</Paragraph>
       <Paragraph>{t(props.waited ? "receiptQueued" : "receiptBody", { title, requester })}</Paragraph>
