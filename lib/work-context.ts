@@ -20,10 +20,14 @@ interface WorkContext {
 
 const storage = new AsyncLocalStorage<WorkContext>();
 
-/** Runs `work` with `change` over what the work around it carries. */
-export function runWith<T>(change: WorkContext, work: () => T): T {
-  const around = storage.getStore();
-  return storage.run(around ? { ...around, ...change } : change, work);
+/** Runs `work` (the serving of one request) with its context, and the actor of the work around. */
+export function runForRequest<T>(request: RequestContext, work: () => T): T {
+  return storage.run({ request, actor: storage.getStore()?.actor }, work);
+}
+
+/** Runs `work` as `actor`, within the request of the work around. */
+export function runAsActor<T>(actor: Actor, work: () => T): T {
+  return storage.run({ request: storage.getStore()?.request, actor }, work);
 }
 
 /** What the work in progress carries, if anything. */

@@ -5,7 +5,7 @@
 // behalf, or the service's own schedule). lib/changes/audit.ts reads it; a write made with no actor
 // known is a defect, which its row shows (test/audit-coverage.test.ts finds such paths).
 import type { Actor } from "@memorial/lib/scope";
-import { currentWork, runWith } from "@memorial/lib/work-context";
+import { currentWork, runAsActor } from "@memorial/lib/work-context";
 
 /**
  * The actor of a write whose way in did not say who acts: a defect of that way in, which
@@ -16,7 +16,7 @@ export const UNATTRIBUTED: Actor = { kind: "system", name: "unattributed" };
 
 /** Runs `work` as `actor`: every audit row it writes names them. */
 export function actingAs<T>(actor: Actor, work: () => T): T {
-  return runWith({ actor }, work);
+  return runAsActor(actor, work);
 }
 
 /** The actor of the work being done, if one was said. */

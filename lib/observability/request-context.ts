@@ -2,13 +2,13 @@
 // template and, once the code that authenticates it knows, the operator. Carried by the one
 // context of the work in progress (lib/work-context.ts): the server that opens it and the pages
 // Next.js renders inside it import that one module (docs/architecture.md, "One module graph").
-import { currentWork, type RequestContext, runWith } from "@memorial/lib/work-context";
+import { currentWork, type RequestContext, runForRequest } from "@memorial/lib/work-context";
 
 export type { RequestContext };
 
 /** Runs `work` (the serving of one request) with its context. */
 export function withRequestContext<T>(context: RequestContext, work: () => T): T {
-  return runWith({ request: context }, work);
+  return runForRequest(context, work);
 }
 
 /** The context of the request being served, if any. */
