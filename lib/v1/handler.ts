@@ -86,6 +86,19 @@ export function jsonText(status: number, text: string, headers?: HeadersInit): R
 }
 
 /**
+ * The JSON text of `answer` with its `field` (an empty array in `answer`) holding `itemsJson`, items
+ * written as JSON before: a listing's page kept by a cache, a report's lines written by
+ * PostgreSQL. The field is found as the last `"field":[]` of the text: what follows it in an
+ * answer is numbers and booleans only.
+ */
+export function withItemsJson(answer: object, field: string, itemsJson: string): string {
+  const text = JSON.stringify(answer);
+  const empty = `"${field}":[]`;
+  const at = text.lastIndexOf(empty);
+  return `${text.slice(0, at)}"${field}":${itemsJson}${text.slice(at + empty.length)}`;
+}
+
+/**
  * The 503 of a request the service cannot take now and that a retry will serve: more requests in
  * flight than V1_MAX_IN_FLIGHT, or a transaction that ran out of time and was rolled back.
  */

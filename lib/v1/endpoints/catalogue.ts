@@ -5,10 +5,11 @@ import {
   getSpecies,
   listActivePlantations,
   listAvailableSpecies,
+  type SpeciesRow,
 } from "@memorial/lib/catalogue/queries";
 import { notFound } from "@memorial/lib/errors";
 import { listContexts } from "@memorial/lib/operators/queries";
-import { envelope, type V1Request } from "@memorial/lib/v1/handler";
+import { envelope, jsonText, type V1Request, withItemsJson } from "@memorial/lib/v1/handler";
 import { LISTING_LIMIT, listingPage, parsePaging } from "@memorial/lib/v1/paging";
 import { idParam } from "@memorial/lib/v1/params";
 import { serializePlantation, serializeSpecies } from "@memorial/lib/v1/serializers/catalogue";
@@ -46,10 +47,21 @@ async function callersOne<Row>(
   return row;
 }
 
+/** A page of species the catalogue's cache keeps, as JSON: written once, not at every request. */
+const speciesJson = new WeakMap<SpeciesRow[], string>();
+
 /** GET /v1/Especes: the species the calling operator can have planted now. */
 export async function especes(req: V1Request) {
   const { rows, page } = await callersPage(req, listAvailableSpecies);
-  return Object.assign(envelope(req, "especes"), { Especes: rows.map(serializeSpecies) }, page);
+  let items = speciesJson.get(rows);
+  if (items === undefined) {
+    items = JSON.stringify(rows.map(serializeSpecies));
+    speciesJson.set(rows, items);
+  }
+  return jsonText(
+    200,
+    withItemsJson(Object.assign(envelope(req, "especes"), { Especes: [] }, page), "Especes", items),
+  );
 }
 
 /** GET /v1/Espece/{id} */

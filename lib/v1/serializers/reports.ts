@@ -4,6 +4,7 @@ import { Prisma } from "@memorial/lib/db/client";
 import { PHOTO_URL_SUFFIX, photoUrlPrefix } from "@memorial/lib/photos/photos";
 import type { LineAsJson, ReportPageJson } from "@memorial/lib/reports/queries";
 import type { TreeReport } from "@memorial/lib/reports/tree-report";
+import { withItemsJson } from "@memorial/lib/v1/handler";
 import type { Paging } from "@memorial/lib/v1/paging";
 import { CAUSE, DAY_TIME_SUFFIX, ETAT, SANTE } from "./tree-life";
 
@@ -30,12 +31,9 @@ function reportFields(
   };
 }
 
-const NO_LINES = '"Arbres":[]';
-
 /**
  * The whole answer's JSON text, `head` (the envelope) then the report's fields, with the lines
- * PostgreSQL wrote (reportPageJson) in Arbres. Arbres is found as the last `"Arbres":[]` of the
- * text: only numbers and booleans follow it.
+ * PostgreSQL wrote (reportPageJson) in Arbres.
  */
 export function reportJsonText(
   head: object,
@@ -44,11 +42,8 @@ export function reportJsonText(
   paging: Paging,
   page: ReportPageJson,
 ): string {
-  const text = JSON.stringify(
-    Object.assign({}, head, reportFields({ ...report, ...page }, request, paging, page.count)),
-  );
-  const at = text.lastIndexOf(NO_LINES);
-  return `${text.slice(0, at)}"Arbres":${page.linesJson}${text.slice(at + NO_LINES.length)}`;
+  const fields = reportFields(Object.assign({}, report, page), request, paging, page.count);
+  return withItemsJson(Object.assign({}, head, fields), "Arbres", page.linesJson);
 }
 
 // ---------------------------------------------------------------------------------------------
