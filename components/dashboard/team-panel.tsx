@@ -18,6 +18,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  AlertNote,
   buttonClass,
   cardClass,
   ErrorMessage,
@@ -25,6 +26,7 @@ import {
   Loading,
   labelClass,
   PageTitle,
+  StatusNote,
   secondaryButtonClass,
   useErrorText,
 } from "./ui";
@@ -115,14 +117,8 @@ export function TeamPanel(props: { userId: number }) {
       </PageTitle>
       <p className="mb-4 max-w-prose">{t("teamIntro")}</p>
       <div aria-live="polite">
-        {outcome ? (
-          <p
-            role={outcome.ok ? "status" : "alert"}
-            className={`mb-4 rounded border p-3 ${outcome.ok ? "border-forest-600 bg-forest-50" : "border-red-300 bg-red-50 text-red-900"}`}
-          >
-            {outcome.text}
-          </p>
-        ) : null}
+        {outcome?.ok ? <StatusNote margin="mb-4">{outcome.text}</StatusNote> : null}
+        {outcome && !outcome.ok ? <AlertNote margin="mb-4">{outcome.text}</AlertNote> : null}
       </div>
 
       <form
