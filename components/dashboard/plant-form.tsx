@@ -16,6 +16,7 @@ import { useI18n } from "./i18n";
 import {
   buttonClass,
   cardClass,
+  Field,
   inputClass,
   labelClass,
   Pending,
@@ -108,10 +109,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
     </label>
   );
   const languageSelect = (key: "language" | "familyLanguage", label: DashboardKey) => (
-    <div>
-      <label htmlFor={id(key)} className={labelClass}>
-        {t(label)}
-      </label>
+    <Field id={id(key)} label={t(label)}>
       <select
         id={id(key)}
         name={key}
@@ -126,7 +124,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 
   if (result?.ok) {
@@ -235,10 +233,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
         <legend className="px-1 text-lg font-semibold">{t("sectionTree")}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           {text("planter", "planter", { hint: "planterHint" })}
-          <div>
-            <label htmlFor={id("contextId")} className={labelClass}>
-              {t("context")}
-            </label>
+          <Field id={id("contextId")} label={t("context")}>
             <select
               id={id("contextId")}
               name="contextId"
@@ -257,7 +252,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
             {fieldErrors.contextId ? (
               <p className="mt-1 text-sm text-red-800">{fieldErrors.contextId}</p>
             ) : null}
-          </div>
+          </Field>
           <div className="sm:col-span-2">
             <label htmlFor={id("message")} className={labelClass}>
               {t("message")}

@@ -22,6 +22,7 @@ import {
   buttonClass,
   cardClass,
   ErrorMessage,
+  Field,
   inputClass,
   Loading,
   labelClass,
@@ -144,10 +145,7 @@ export function TeamPanel(props: { userId: number }) {
             className={inputClass}
           />
         </div>
-        <div>
-          <label htmlFor={roleId} className={labelClass}>
-            {t("inviteRole")}
-          </label>
+        <Field id={roleId} label={t("inviteRole")}>
           <select
             id={roleId}
             value={role}
@@ -160,7 +158,7 @@ export function TeamPanel(props: { userId: number }) {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <button type="submit" className={buttonClass} disabled={busy}>
           {invite.isPending ? t("inviteSending") : t("inviteSubmit")}
         </button>

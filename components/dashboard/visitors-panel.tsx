@@ -18,6 +18,7 @@ import {
   Choice,
   cardClass,
   ErrorMessage,
+  Field,
   inputClass,
   Loading,
   labelClass,
@@ -219,10 +220,7 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
             ))}
           </div>
         </fieldset>
-        <div>
-          <label htmlFor={`${id}-price`} className={labelClass}>
-            {t("visitors_price")}
-          </label>
+        <Field id={`${id}-price`} label={t("visitors_price")}>
           <input
             id={`${id}-price`}
             inputMode="decimal"
@@ -235,7 +233,7 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
           <p id={`${id}-price-hint`} className="mt-1 text-sm text-stone-600">
             {t("visitors_priceHint")}
           </p>
-        </div>
+        </Field>
         <ActionAlert error={error} />
         {saved ? (
           <p role="status" className="text-forest-800" data-testid="visitor-setting-saved">
@@ -273,10 +271,7 @@ function ContextSelect(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
+    <Field id={props.id} label={props.label}>
       <select
         id={props.id}
         className={inputClass}
@@ -290,7 +285,7 @@ function ContextSelect(props: {
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -380,10 +375,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           </Choice>
         </fieldset>
         {target === "memorial" ? (
-          <div>
-            <label htmlFor={`${id}-memorial`} className={labelClass}>
-              {t("visitors_memorialId")}
-            </label>
+          <Field id={`${id}-memorial`} label={t("visitors_memorialId")}>
             <input
               id={`${id}-memorial`}
               inputMode="numeric"
@@ -392,7 +384,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
               onChange={(event) => setMemorialId(event.target.value.trim())}
               className={`${inputClass} w-40`}
             />
-          </div>
+          </Field>
         ) : (
           <ContextSelect
             id={`${id}-context`}
@@ -403,10 +395,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           />
         )}
         <div className="flex flex-wrap gap-4">
-          <div>
-            <label htmlFor={`${id}-count`} className={labelClass}>
-              {t("visitors_count")}
-            </label>
+          <Field id={`${id}-count`} label={t("visitors_count")}>
             <input
               id={`${id}-count`}
               type="number"
@@ -417,11 +406,8 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
               onChange={(event) => setCount(event.target.value)}
               className={`${inputClass} w-32`}
             />
-          </div>
-          <div>
-            <label htmlFor={`${id}-expires`} className={labelClass}>
-              {t("visitors_expires")}
-            </label>
+          </Field>
+          <Field id={`${id}-expires`} label={t("visitors_expires")}>
             <input
               id={`${id}-expires`}
               type="date"
@@ -432,7 +418,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
               onChange={(event) => setExpires(event.target.value)}
               className={inputClass}
             />
-          </div>
+          </Field>
         </div>
         <fieldset className="flex flex-col gap-2">
           <Choice
