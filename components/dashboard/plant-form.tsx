@@ -7,12 +7,12 @@ import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // validates it with the API's schema and plants through the same domain operation as the API.
 // With `memorialId`, it plants one more tree in that memorial.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { plantAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
+import { MemorialLink } from "./memorial-link";
 import {
   buttonClass,
   cardClass,
@@ -140,11 +140,11 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
           <p>{t("plantedAwaiting")}</p>
         )}
         <p className="mt-3 flex flex-wrap gap-4">
-          <Link className="text-forest-700 underline" href={`/dashboard/memorials/${result.memorialId}`}>
+          <MemorialLink id={result.memorialId}>
             {result.title
               ? t("memorialNamed", { title: result.title, id: result.memorialId })
               : t("memorialLink", { id: result.memorialId })}
-          </Link>
+          </MemorialLink>
           {result.awaitingConfirmation ? null : (
             <a
               className="text-forest-700 underline"

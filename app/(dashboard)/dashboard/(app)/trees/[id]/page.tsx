@@ -13,6 +13,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
+import { MemorialLink } from "@/components/dashboard/memorial-link";
 import { CheckForm, DeathForm, InGroundForm } from "@/components/dashboard/tree-forms";
 import { requireOperator } from "@/web/auth/session";
 import { dashboardLanguage } from "@/web/dashboard/language";
@@ -83,9 +84,9 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
           >
             {t(`trees_status_${tree.status}`)}
           </span>
-          <Link className="text-forest-700 underline" href={`/dashboard/memorials/${tree.memorialId}`}>
+          <MemorialLink id={tree.memorialId}>
             {t("trees_memorial")} {tree.memorialId}
-          </Link>
+          </MemorialLink>
         </p>
       </div>
 
@@ -188,20 +189,8 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
               <li key={move.id}>
                 {formatDateTime(move.movedAt, lang)} ·{" "}
                 {m("movedOut", { tree: move.treeId, to: move.toMemorialId, by: move.movedBy })} (
-                <Link
-                  className="text-forest-700 underline"
-                  href={`/dashboard/memorials/${move.fromMemorialId}`}
-                >
-                  {move.fromMemorialId}
-                </Link>{" "}
-                →{" "}
-                <Link
-                  className="text-forest-700 underline"
-                  href={`/dashboard/memorials/${move.toMemorialId}`}
-                >
-                  {move.toMemorialId}
-                </Link>
-                )
+                <MemorialLink id={move.fromMemorialId}>{move.fromMemorialId}</MemorialLink> →{" "}
+                <MemorialLink id={move.toMemorialId}>{move.toMemorialId}</MemorialLink>)
               </li>
             ))}
           </ol>
