@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ActionAlert } from "./action-outcome";
 import { DataTable } from "./data-table";
-import { fetchJson, RequestError } from "./fetch-json";
+import { fetchJson, RequestError, refusalError } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
@@ -36,13 +36,6 @@ interface Level {
   price: string | null;
 }
 
-/** A refused request's message, already in the user's language (web/dashboard/route.ts). */
-async function refusal(response: Response): Promise<RequestError> {
-  const body = await response.json().catch(() => null);
-  const translated = typeof body?.message === "string" && typeof body?.lang === "string";
-  return new RequestError(response.status, body?.message ?? response.statusText, body?.error, translated);
-}
-
 async function send(method: string, url: string, body: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
@@ -51,7 +44,7 @@ async function send(method: string, url: string, body: unknown): Promise<Respons
     body: JSON.stringify(body),
   });
   if (response.status === 401) window.location.assign("/dashboard/signin");
-  if (!response.ok) throw await refusal(response);
+  if (!response.ok) throw refusalError(response, await response.json().catch(() => null));
   return response;
 }
 
