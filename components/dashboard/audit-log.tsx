@@ -15,7 +15,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, inputClass, labelClass, secondaryButtonClass } from "./ui";
+import { buttonClass, Field, inputClass, secondaryButtonClass } from "./ui";
 
 const FILTERS = ["from", "to", "actor", "action", "target", "targetId", "memorial"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -63,10 +63,7 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
   });
   const id = ofMemorial ? `audit-${props.memorialId}` : "audit";
   const select = (name: "actor" | "target", label: Parameters<typeof t>[0], options: readonly string[]) => (
-    <div>
-      <label htmlFor={`${id}-${name}`} className={labelClass}>
-        {t(label)}
-      </label>
+    <Field id={`${id}-${name}`} label={t(label)}>
       <select id={`${id}-${name}`} name={name} defaultValue={filters[name] ?? ""} className={inputClass}>
         <option value="">{t("audit_any")}</option>
         {options.map((option) => (
@@ -75,7 +72,7 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 
   return (
@@ -96,10 +93,7 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
           go(next, null);
         }}
       >
-        <div>
-          <label htmlFor={`${id}-from`} className={labelClass}>
-            {t("audit_from")}
-          </label>
+        <Field id={`${id}-from`} label={t("audit_from")}>
           <input
             id={`${id}-from`}
             name="from"
@@ -107,18 +101,12 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
             defaultValue={filters.from}
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className={labelClass}>
-            {t("audit_to")}
-          </label>
+        </Field>
+        <Field id={`${id}-to`} label={t("audit_to")}>
           <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to} className={inputClass} />
-        </div>
+        </Field>
         {select("actor", "audit_actor_filter", ACTOR_KINDS)}
-        <div>
-          <label htmlFor={`${id}-action`} className={labelClass}>
-            {t("audit_action_filter")}
-          </label>
+        <Field id={`${id}-action`} label={t("audit_action_filter")}>
           <select
             id={`${id}-action`}
             name="action"
@@ -139,12 +127,9 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
               </optgroup>
             ))}
           </select>
-        </div>
+        </Field>
         {select("target", "audit_target_filter", AUDIT_TARGET_TYPES)}
-        <div>
-          <label htmlFor={`${id}-targetId`} className={labelClass}>
-            {t("audit_target_id")}
-          </label>
+        <Field id={`${id}-targetId`} label={t("audit_target_id")}>
           <input
             id={`${id}-targetId`}
             name="targetId"
@@ -153,12 +138,9 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
             defaultValue={filters.targetId}
             className={inputClass}
           />
-        </div>
+        </Field>
         {ofMemorial ? null : (
-          <div>
-            <label htmlFor={`${id}-memorial`} className={labelClass}>
-              {t("audit_memorial_filter")}
-            </label>
+          <Field id={`${id}-memorial`} label={t("audit_memorial_filter")}>
             <input
               id={`${id}-memorial`}
               name="memorial"
@@ -168,7 +150,7 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
               defaultValue={filters.memorial}
               className={inputClass}
             />
-          </div>
+          </Field>
         )}
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className={buttonClass} disabled={!hydrated}>

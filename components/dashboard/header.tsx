@@ -2,13 +2,12 @@
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import type { Role } from "@memorial/lib/users/roles";
 // The header of the signed-in dashboard: the operator, the sections, the language, sign-out.
-import Link from "next/link";
-import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { LanguageMenu } from "./language-menu";
+import { NavTabs } from "./nav-tabs";
 
 // The third element: the section is for admins only (hidden from staff; the page refuses them).
 const SECTIONS: [string, DashboardKey, boolean?][] = [
@@ -30,7 +29,6 @@ const SECTIONS: [string, DashboardKey, boolean?][] = [
 
 export function DashboardHeader(props: { operatorName: string; email: string; role: Role }) {
   const { t } = useI18n();
-  const pathname = usePathname();
   const [signingOut, setSigningOut] = useState(false);
   const hydrated = useHydrated();
   return (
@@ -64,26 +62,18 @@ export function DashboardHeader(props: { operatorName: string; email: string; ro
           </button>
         </div>
       </div>
-      <nav aria-label={t("navMain")} className="mx-auto max-w-6xl px-1 sm:px-4">
-        <ul className="flex flex-wrap gap-x-1 whitespace-nowrap">
-          {SECTIONS.filter(([, , admin]) => !admin || props.role === "admin").map(([href, key]) => {
-            const current = pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`));
-            return (
-              <li key={href}>
-                <Link
-                  href={href}
-                  aria-current={current ? "page" : undefined}
-                  className={`inline-block min-h-11 px-3 py-3 ${
-                    current ? "border-b-4 border-white font-semibold" : "text-forest-100 hover:text-white"
-                  }`}
-                >
-                  {t(key)}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <NavTabs
+        label={t("navMain")}
+        links={SECTIONS.filter(([, , admin]) => !admin || props.role === "admin")}
+        // A section is current on its own pages too (the overview only on itself).
+        isCurrent={(href, pathname) =>
+          pathname === href || (href !== "/dashboard" && pathname.startsWith(`${href}/`))
+        }
+        navClass="mx-auto max-w-6xl px-1 sm:px-4"
+        listClass="flex flex-wrap gap-x-1 whitespace-nowrap"
+        currentClass="border-b-4 border-white font-semibold"
+        otherClass="text-forest-100 hover:text-white"
+      />
     </header>
   );
 }

@@ -8,8 +8,8 @@ import { translator } from "@memorial/lib/i18n/translate";
 import { listMemorials } from "@memorial/lib/memorials/dashboard-queries";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { movesOfMemorial } from "@memorial/lib/trees/move-queries";
-import Link from "next/link";
 import { moveTreesAction } from "@/web/dashboard/move-actions";
+import { MemorialLink } from "./memorial-link";
 
 // The look of ./ui.tsx's inputs, written here: that module is the client's ("use client").
 const labelClass = "block text-sm font-medium text-stone-800";
@@ -47,11 +47,7 @@ export async function MoveTreesSection(props: {
     : [];
   const moves = await movesOfMemorial(props.scope, memorialId);
   const error = MOVE_ERRORS.find((reason) => reason === outcome.error);
-  const memorialLink = (id: number) => (
-    <Link className="text-forest-700 underline" href={`/dashboard/memorials/${id}`}>
-      {id}
-    </Link>
-  );
+  const memorialLink = (id: number) => <MemorialLink id={id}>{id}</MemorialLink>;
 
   return (
     <section id="move-trees" aria-labelledby="move-title" className="space-y-3" data-testid="move-trees">

@@ -7,7 +7,7 @@ import { changePasswordAction } from "@/web/dashboard/actions";
 import { FormOutcome } from "./action-outcome";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, inputClass, labelClass, Pending, useErrorText } from "./ui";
+import { buttonClass, cardClass, Field, inputClass, Pending, useErrorText } from "./ui";
 
 export function PasswordForm(props: { minLength: number }) {
   const { t } = useI18n();
@@ -40,10 +40,7 @@ export function PasswordForm(props: { minLength: number }) {
     >
       <h2 className="mb-4 text-xl font-semibold">{t("changePassword")}</h2>
       <div className="space-y-4">
-        <div>
-          <label htmlFor="currentPassword" className={labelClass}>
-            {t("currentPassword")}
-          </label>
+        <Field id="currentPassword" label={t("currentPassword")}>
           <input
             id="currentPassword"
             name="currentPassword"
@@ -52,11 +49,8 @@ export function PasswordForm(props: { minLength: number }) {
             required
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="newPassword" className={labelClass}>
-            {t("newPassword")}
-          </label>
+        </Field>
+        <Field id="newPassword" label={t("newPassword")}>
           <input
             id="newPassword"
             name="newPassword"
@@ -70,7 +64,7 @@ export function PasswordForm(props: { minLength: number }) {
           <p id="newPassword-hint" className="mt-1 text-sm text-stone-600">
             {t("newPasswordHint", { min: props.minLength })}
           </p>
-        </div>
+        </Field>
       </div>
       <FormOutcome
         result={result}

@@ -7,15 +7,16 @@ import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // validates it with the API's schema and plants through the same domain operation as the API.
 // With `memorialId`, it plants one more tree in that memorial.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { plantAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
+import { MemorialLink } from "./memorial-link";
 import {
   buttonClass,
   cardClass,
+  Field,
   inputClass,
   labelClass,
   Pending,
@@ -108,10 +109,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
     </label>
   );
   const languageSelect = (key: "language" | "familyLanguage", label: DashboardKey) => (
-    <div>
-      <label htmlFor={id(key)} className={labelClass}>
-        {t(label)}
-      </label>
+    <Field id={id(key)} label={t(label)}>
       <select
         id={id(key)}
         name={key}
@@ -126,7 +124,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 
   if (result?.ok) {
@@ -142,11 +140,11 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
           <p>{t("plantedAwaiting")}</p>
         )}
         <p className="mt-3 flex flex-wrap gap-4">
-          <Link className="text-forest-700 underline" href={`/dashboard/memorials/${result.memorialId}`}>
+          <MemorialLink id={result.memorialId}>
             {result.title
               ? t("memorialNamed", { title: result.title, id: result.memorialId })
               : t("memorialLink", { id: result.memorialId })}
-          </Link>
+          </MemorialLink>
           {result.awaitingConfirmation ? null : (
             <a
               className="text-forest-700 underline"
@@ -235,10 +233,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
         <legend className="px-1 text-lg font-semibold">{t("sectionTree")}</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           {text("planter", "planter", { hint: "planterHint" })}
-          <div>
-            <label htmlFor={id("contextId")} className={labelClass}>
-              {t("context")}
-            </label>
+          <Field id={id("contextId")} label={t("context")}>
             <select
               id={id("contextId")}
               name="contextId"
@@ -257,7 +252,7 @@ export function PlantForm(props: { contexts: ContextOption[]; memorialId?: numbe
             {fieldErrors.contextId ? (
               <p className="mt-1 text-sm text-red-800">{fieldErrors.contextId}</p>
             ) : null}
-          </div>
+          </Field>
           <div className="sm:col-span-2">
             <label htmlFor={id("message")} className={labelClass}>
               {t("message")}

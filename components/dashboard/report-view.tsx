@@ -15,7 +15,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, cardClass, inputClass, labelClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
+import { buttonClass, cardClass, Field, inputClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
 
 const PARAMS = ["epf", "person", "year", "month", "day", "days", "Page", "Limite"] as const;
 
@@ -109,10 +109,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
           replaceQuery(next);
         }}
       >
-        <div>
-          <label htmlFor="epf" className={labelClass}>
-            {t("reportEpf")}
-          </label>
+        <Field id="epf" label={t("reportEpf")}>
           <select id="epf" name="epf" defaultValue={current.get("epf") ?? ""} required className={inputClass}>
             {props.funeralHomes.map((home) => (
               <option key={home.id} value={home.id}>
@@ -120,11 +117,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="person" className={labelClass}>
-            {t("reportPerson")}
-          </label>
+        </Field>
+        <Field id="person" label={t("reportPerson")}>
           <input
             id="person"
             name="person"
@@ -132,11 +126,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             defaultValue={current.get("person") ?? ""}
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="start" className={labelClass}>
-            {t("reportStart")}
-          </label>
+        </Field>
+        <Field id="start" label={t("reportStart")}>
           <input
             id="start"
             name="start"
@@ -145,11 +136,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             defaultValue={defaultStart}
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="days" className={labelClass}>
-            {t("reportDays")}
-          </label>
+        </Field>
+        <Field id="days" label={t("reportDays")}>
           <input
             id="days"
             name="days"
@@ -160,11 +148,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             defaultValue={current.get("days") ?? String(thisMonth.days)}
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="Limite" className={labelClass}>
-            {t("reportLimit")}
-          </label>
+        </Field>
+        <Field id="Limite" label={t("reportLimit")}>
           <input
             id="Limite"
             name="Limite"
@@ -175,7 +160,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             defaultValue={current.get("Limite") ?? "200"}
             className={inputClass}
           />
-        </div>
+        </Field>
         <div className="flex items-end">
           <button type="submit" className={`${buttonClass} w-full`} disabled={!hydrated}>
             {t("reportShow")}

@@ -5,7 +5,7 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { AlertNote, buttonClass, cardClass, inputClass, labelClass } from "./ui";
+import { AlertNote, buttonClass, cardClass, Field, inputClass } from "./ui";
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -46,10 +46,7 @@ export function SignInForm() {
     >
       <h1 className="mb-6 font-serif text-2xl text-forest-800">{t("signInTitle")}</h1>
       <div className="space-y-4">
-        <div>
-          <label htmlFor="email" className={labelClass}>
-            {t("email")}
-          </label>
+        <Field id="email" label={t("email")}>
           <input
             id="email"
             name="email"
@@ -58,11 +55,8 @@ export function SignInForm() {
             required
             className={inputClass}
           />
-        </div>
-        <div>
-          <label htmlFor="password" className={labelClass}>
-            {t("password")}
-          </label>
+        </Field>
+        <Field id="password" label={t("password")}>
           <input
             id="password"
             name="password"
@@ -71,7 +65,7 @@ export function SignInForm() {
             required
             className={inputClass}
           />
-        </div>
+        </Field>
       </div>
       <div aria-live="assertive">{error ? <AlertNote margin="mt-4">{error}</AlertNote> : null}</div>
       <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={!hydrated || pending}>

@@ -1,4 +1,5 @@
 "use client";
+import type { ActionResult } from "@memorial/lib/dashboard/action";
 import { formatDate } from "@memorial/lib/dashboard/format";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import { ROLES, type Role } from "@memorial/lib/users/roles";
@@ -18,13 +19,16 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  AlertNote,
   buttonClass,
   cardClass,
   ErrorMessage,
+  Field,
   inputClass,
   Loading,
   labelClass,
   PageTitle,
+  StatusNote,
   secondaryButtonClass,
   useErrorText,
 } from "./ui";
@@ -62,6 +66,12 @@ export function TeamPanel(props: { userId: number }) {
   };
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["team"] });
   const onError = () => setOutcome({ ok: false, text: t("errorGeneric") });
+  // A change's answer: what it did, in words, when it worked, else its refusal; the team read again.
+  const answered = (result: ActionResult, done: () => string) => {
+    if (result.ok) setOutcome({ ok: true, text: done() });
+    else failed(result);
+    refresh();
+  };
 
   const invite = useMutation({
     mutationFn: () => inviteUserAction({ email, role }),
@@ -76,34 +86,21 @@ export function TeamPanel(props: { userId: number }) {
   });
   const change = useMutation({
     mutationFn: (input: { id: number; email: string; role: Role }) => changeRoleAction(input.id, input.role),
-    onSuccess: (result, input) => {
-      if (result.ok)
-        setOutcome({
-          ok: true,
-          text: t("roleChanged", { email: input.email, role: t(`roleWord_${input.role}`) }),
-        });
-      else failed(result);
-      refresh();
-    },
+    onSuccess: (result, input) =>
+      answered(result, () => t("roleChanged", { email: input.email, role: t(`roleWord_${input.role}`) })),
     onError,
   });
   const remove = useMutation({
     mutationFn: (input: { id: number; email: string }) => removeUserAction(input.id),
     onSuccess: (result, input) => {
       setConfirming(null);
-      if (result.ok) setOutcome({ ok: true, text: t("userRemoved", { email: input.email }) });
-      else failed(result);
-      refresh();
+      answered(result, () => t("userRemoved", { email: input.email }));
     },
     onError,
   });
   const withdraw = useMutation({
     mutationFn: (input: { id: number; email: string }) => revokeInvitationAction(input.id),
-    onSuccess: (result, input) => {
-      if (result.ok) setOutcome({ ok: true, text: t("invitationWithdrawn", { email: input.email }) });
-      else failed(result);
-      refresh();
-    },
+    onSuccess: (result, input) => answered(result, () => t("invitationWithdrawn", { email: input.email })),
     onError,
   });
   const busy = !hydrated || invite.isPending || change.isPending || remove.isPending || withdraw.isPending;
@@ -115,14 +112,8 @@ export function TeamPanel(props: { userId: number }) {
       </PageTitle>
       <p className="mb-4 max-w-prose">{t("teamIntro")}</p>
       <div aria-live="polite">
-        {outcome ? (
-          <p
-            role={outcome.ok ? "status" : "alert"}
-            className={`mb-4 rounded border p-3 ${outcome.ok ? "border-forest-600 bg-forest-50" : "border-red-300 bg-red-50 text-red-900"}`}
-          >
-            {outcome.text}
-          </p>
-        ) : null}
+        {outcome?.ok ? <StatusNote margin="mb-4">{outcome.text}</StatusNote> : null}
+        {outcome && !outcome.ok ? <AlertNote margin="mb-4">{outcome.text}</AlertNote> : null}
       </div>
 
       <form
@@ -148,10 +139,7 @@ export function TeamPanel(props: { userId: number }) {
             className={inputClass}
           />
         </div>
-        <div>
-          <label htmlFor={roleId} className={labelClass}>
-            {t("inviteRole")}
-          </label>
+        <Field id={roleId} label={t("inviteRole")}>
           <select
             id={roleId}
             value={role}
@@ -164,7 +152,7 @@ export function TeamPanel(props: { userId: number }) {
               </option>
             ))}
           </select>
-        </div>
+        </Field>
         <button type="submit" className={buttonClass} disabled={busy}>
           {invite.isPending ? t("inviteSending") : t("inviteSubmit")}
         </button>

@@ -11,7 +11,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, inputClass, labelClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
+import { buttonClass, Field, inputClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
 
 const MODES: [keyof MonthTransactions["totals"], DashboardKey][] = [
   ["jour", "modeJour"],
@@ -56,12 +56,9 @@ export function TransactionsView() {
           if (/^\d{4}-\d{2}$/.test(value)) go(value, 1);
         }}
       >
-        <div>
-          <label htmlFor="month" className={labelClass}>
-            {t("month")}
-          </label>
+        <Field id="month" label={t("month")}>
           <input id="month" name="month" type="month" defaultValue={month} required className={inputClass} />
-        </div>
+        </Field>
         <button type="submit" className={buttonClass} disabled={!hydrated}>
           {t("show")}
         </button>

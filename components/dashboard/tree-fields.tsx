@@ -5,7 +5,7 @@ import type { ActionResult } from "@memorial/lib/dashboard/action";
 import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import { useI18n } from "./i18n";
-import { AlertNote, inputClass, labelClass, useErrorText } from "./ui";
+import { AlertNote, Field, inputClass, labelClass, useErrorText } from "./ui";
 
 /** The refusal of each field of an action's result, in the user's words. */
 export function useFieldErrors(result: ActionResult | undefined): Record<string, string> {
@@ -150,10 +150,7 @@ export function PhotoInput(props: {
   const { t } = useI18n();
   const described = [`${props.id}-hint`, props.error ? `${props.id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {t("trees_photo")}
-      </label>
+    <Field id={props.id} label={t("trees_photo")}>
       <input
         id={props.id}
         name="photo"
@@ -172,6 +169,6 @@ export function PhotoInput(props: {
           {props.error}
         </p>
       ) : null}
-    </div>
+    </Field>
   );
 }

@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { useReplaceQuery } from "./query-state";
-import { buttonClass, inputClass, labelClass } from "./ui";
+import { buttonClass, Field, inputClass } from "./ui";
 
 const FIELDS = ["site", "from", "to"] as const;
 
@@ -44,10 +44,7 @@ export function TreeFilterForm(props: {
           replaceQuery(next);
         }}
       >
-        <div>
-          <label htmlFor="trees-site" className={labelClass}>
-            {t("trees_filterSite")}
-          </label>
+        <Field id="trees-site" label={t("trees_filterSite")}>
           <select id="trees-site" name="site" defaultValue={site} key={`site-${site}`} className={inputClass}>
             <option value="">{t("trees_allSites")}</option>
             {props.sites.map((option) => (
@@ -56,19 +53,13 @@ export function TreeFilterForm(props: {
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="trees-from" className={labelClass}>
-            {props.fromLabel}
-          </label>
+        </Field>
+        <Field id="trees-from" label={props.fromLabel}>
           <input id="trees-from" name="from" type="date" defaultValue={from} className={inputClass} />
-        </div>
-        <div>
-          <label htmlFor="trees-to" className={labelClass}>
-            {props.toLabel}
-          </label>
+        </Field>
+        <Field id="trees-to" label={props.toLabel}>
           <input id="trees-to" name="to" type="date" defaultValue={to} className={inputClass} />
-        </div>
+        </Field>
         <button type="submit" className={buttonClass} disabled={!hydrated}>
           {t("trees_filter")}
         </button>

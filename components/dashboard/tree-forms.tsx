@@ -87,9 +87,8 @@ function TreeFormCard(props: {
   after?: ReactNode;
   /** The success message, or null. */
   done: ReactNode;
-  result: ActionResult | undefined;
-  failed: boolean;
-  pending: boolean;
+  /** The form's call: its answer, whether it failed or is under way. */
+  save: { data?: ActionResult | null; isError: boolean; isPending: boolean };
   /** Below the outcome, above the button. */
   before?: ReactNode;
   disabled?: boolean;
@@ -98,6 +97,7 @@ function TreeFormCard(props: {
 }) {
   const { t } = useI18n();
   const hydrated = useHydrated();
+  const result = props.save.data ?? undefined;
   return (
     <form
       noValidate
@@ -114,17 +114,17 @@ function TreeFormCard(props: {
       {props.after}
       <div aria-live="polite">
         {props.done ? <StatusNote margin="mt-4">{props.done}</StatusNote> : null}
-        <FormAlert result={props.result} failed={props.failed} fieldsShown={fieldsOther(props.result)} />
+        <FormAlert result={result} failed={props.save.isError} fieldsShown={fieldsOther(result)} />
       </div>
       {props.before}
       <button
         type="submit"
         className={`${buttonClass} mt-4`}
-        disabled={!hydrated || props.disabled || props.pending}
+        disabled={!hydrated || props.disabled || props.save.isPending}
       >
         {props.submit}
       </button>
-      <Pending active={props.pending} label={t("saving")} />
+      <Pending active={props.save.isPending} label={t("saving")} />
     </form>
   );
 }
@@ -168,9 +168,7 @@ export function InGroundForm(props: {
         ) : null
       }
       done={done !== null && save.data?.ok ? t("trees_inGroundDone", { n: done }) : null}
-      result={save.data ?? undefined}
-      failed={save.isError}
-      pending={save.isPending}
+      save={save}
       before={none ? <p className="mt-4 text-sm text-stone-700">{t("trees_noneSelected")}</p> : null}
       disabled={none}
       submit={t("trees_recordInGround")}
@@ -202,9 +200,7 @@ export function CheckForm(props: { treeId: number; photoLimit: string }) {
       title={t("trees_checkTitle")}
       hint={t("trees_checkHint")}
       done={save.data?.ok ? t("trees_checkDone") : null}
-      result={save.data ?? undefined}
-      failed={save.isError}
-      pending={save.isPending}
+      save={save}
       submit={t("trees_recordCheck")}
       onSubmit={() => save.mutate({ treeId: props.treeId, ...form.values })}
     >
@@ -246,9 +242,7 @@ export function DeathForm(props: { treeId: number; replacementYears: number }) {
           </>
         ) : null
       }
-      result={save.data ?? undefined}
-      failed={save.isError}
-      pending={save.isPending}
+      save={save}
       submit={t("trees_declareDeath")}
       onSubmit={() => save.mutate({ treeId: props.treeId, ...form.values })}
     >

@@ -4,7 +4,7 @@ import type { SheetLineView } from "@memorial/lib/dashboard/trees";
 // every line; when a line is refused nothing was written (lib/trees/import-sheet.ts).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { RequestError } from "./fetch-json";
+import { dashboardFetch, RequestError, refusalError } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
@@ -24,19 +24,10 @@ type ImportAnswer = { ok: boolean; lines: SheetLineView[] };
 async function sendSheet(file: File): Promise<ImportAnswer> {
   const form = new FormData();
   form.set("file", file);
-  const response = await fetch("/api/dashboard/trees/import", {
-    method: "POST",
-    body: form,
-    credentials: "same-origin",
-  });
-  if (response.status === 401) {
-    window.location.assign("/dashboard/signin");
-    throw new RequestError(401, "signed out");
-  }
+  const response = await dashboardFetch("/api/dashboard/trees/import", { method: "POST", body: form });
   const body = await response.json().catch(() => null);
   if (body && Array.isArray(body.lines)) return body as ImportAnswer;
-  const translated = typeof body?.message === "string" && typeof body?.lang === "string";
-  throw new RequestError(response.status, body?.message ?? response.statusText, body?.error, translated);
+  throw refusalError(response, body);
 }
 
 export function TreeImport() {

@@ -11,6 +11,7 @@ import { useSearchParams } from "next/navigation";
 import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useI18n } from "./i18n";
+import { MemorialLink } from "./memorial-link";
 import { QueryStatus, useReplaceQuery } from "./query-state";
 import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { TreesNav } from "./trees-nav";
@@ -105,14 +106,7 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
                 },
                 {
                   label: "trees_memorial",
-                  cell: (row) => (
-                    <Link
-                      className="text-forest-700 underline"
-                      href={`/dashboard/memorials/${row.memorialId}`}
-                    >
-                      {row.memorialTitle}
-                    </Link>
-                  ),
+                  cell: (row) => <MemorialLink id={row.memorialId}>{row.memorialTitle}</MemorialLink>,
                 },
                 { label: "colSpecies", cell: (row) => row.species },
                 { label: "colSite", cell: (row) => row.plantation },

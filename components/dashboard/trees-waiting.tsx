@@ -10,6 +10,7 @@ import { useState } from "react";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
+import { MemorialLink } from "./memorial-link";
 import { QueryStatus } from "./query-state";
 import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { InGroundForm } from "./tree-forms";
@@ -123,12 +124,7 @@ export function TreesWaiting(props: { photoLimit: string }) {
                         </Link>
                       </td>
                       <td className={tdClass} data-label={t("trees_memorial")}>
-                        <Link
-                          className="text-forest-700 underline"
-                          href={`/dashboard/memorials/${row.memorialId}`}
-                        >
-                          {row.memorialTitle}
-                        </Link>
+                        <MemorialLink id={row.memorialId}>{row.memorialTitle}</MemorialLink>
                       </td>
                       <td className={tdClass} data-label={t("colSpecies")}>
                         {row.species}

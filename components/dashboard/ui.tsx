@@ -44,6 +44,18 @@ export function AlertNote(props: { margin?: NoteMargin; children: ReactNode }) {
   );
 }
 
+/** A form control under its label, with its hint or refusal if it has one; the caller gives the control the same `id`. */
+export function Field(props: { id: string; label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className={labelClass}>
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
+
 /** True once `active` has lasted `ms`: quick requests do not make the screen flicker. */
 function useShownAfter(active: boolean, ms = 150): boolean {
   const [shown, setShown] = useState(false);

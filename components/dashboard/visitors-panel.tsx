@@ -10,7 +10,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ActionAlert } from "./action-outcome";
 import { DataTable } from "./data-table";
-import { fetchJson, RequestError } from "./fetch-json";
+import { fetchJson, RequestError, refusalError } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
@@ -18,6 +18,7 @@ import {
   Choice,
   cardClass,
   ErrorMessage,
+  Field,
   inputClass,
   Loading,
   labelClass,
@@ -35,13 +36,6 @@ interface Level {
   price: string | null;
 }
 
-/** A refused request's message, already in the user's language (web/dashboard/route.ts). */
-async function refusal(response: Response): Promise<RequestError> {
-  const body = await response.json().catch(() => null);
-  const translated = typeof body?.message === "string" && typeof body?.lang === "string";
-  return new RequestError(response.status, body?.message ?? response.statusText, body?.error, translated);
-}
-
 async function send(method: string, url: string, body: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
@@ -50,7 +44,7 @@ async function send(method: string, url: string, body: unknown): Promise<Respons
     body: JSON.stringify(body),
   });
   if (response.status === 401) window.location.assign("/dashboard/signin");
-  if (!response.ok) throw await refusal(response);
+  if (!response.ok) throw refusalError(response, await response.json().catch(() => null));
   return response;
 }
 
@@ -219,10 +213,7 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
             ))}
           </div>
         </fieldset>
-        <div>
-          <label htmlFor={`${id}-price`} className={labelClass}>
-            {t("visitors_price")}
-          </label>
+        <Field id={`${id}-price`} label={t("visitors_price")}>
           <input
             id={`${id}-price`}
             inputMode="decimal"
@@ -235,7 +226,7 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
           <p id={`${id}-price-hint`} className="mt-1 text-sm text-stone-600">
             {t("visitors_priceHint")}
           </p>
-        </div>
+        </Field>
         <ActionAlert error={error} />
         {saved ? (
           <p role="status" className="text-forest-800" data-testid="visitor-setting-saved">
@@ -273,10 +264,7 @@ function ContextSelect(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <div>
-      <label htmlFor={props.id} className={labelClass}>
-        {props.label}
-      </label>
+    <Field id={props.id} label={props.label}>
       <select
         id={props.id}
         className={inputClass}
@@ -290,7 +278,7 @@ function ContextSelect(props: {
           </option>
         ))}
       </select>
-    </div>
+    </Field>
   );
 }
 
@@ -380,10 +368,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           </Choice>
         </fieldset>
         {target === "memorial" ? (
-          <div>
-            <label htmlFor={`${id}-memorial`} className={labelClass}>
-              {t("visitors_memorialId")}
-            </label>
+          <Field id={`${id}-memorial`} label={t("visitors_memorialId")}>
             <input
               id={`${id}-memorial`}
               inputMode="numeric"
@@ -392,7 +377,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
               onChange={(event) => setMemorialId(event.target.value.trim())}
               className={`${inputClass} w-40`}
             />
-          </div>
+          </Field>
         ) : (
           <ContextSelect
             id={`${id}-context`}
@@ -403,10 +388,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           />
         )}
         <div className="flex flex-wrap gap-4">
-          <div>
-            <label htmlFor={`${id}-count`} className={labelClass}>
-              {t("visitors_count")}
-            </label>
+          <Field id={`${id}-count`} label={t("visitors_count")}>
             <input
               id={`${id}-count`}
               type="number"
@@ -417,11 +399,8 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
               onChange={(event) => setCount(event.target.value)}
               className={`${inputClass} w-32`}
             />
-          </div>
-          <div>
-            <label htmlFor={`${id}-expires`} className={labelClass}>
-              {t("visitors_expires")}
-            </label>
+          </Field>
+          <Field id={`${id}-expires`} label={t("visitors_expires")}>
             <input
               id={`${id}-expires`}
               type="date"
@@ -432,7 +411,7 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
               onChange={(event) => setExpires(event.target.value)}
               className={inputClass}
             />
-          </div>
+          </Field>
         </div>
         <fieldset className="flex flex-col gap-2">
           <Choice

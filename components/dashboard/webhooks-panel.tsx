@@ -24,6 +24,7 @@ import {
   buttonClass,
   cardClass,
   ErrorMessage,
+  Field,
   inputClass,
   Loading,
   labelClass,
@@ -120,10 +121,7 @@ export function WebhooksPanel() {
         <h2 id="webhook-new" className="font-serif text-xl text-forest-800">
           {t("webhookNew")}
         </h2>
-        <div>
-          <label className={labelClass} htmlFor="webhook-url">
-            {t("webhookUrl")}
-          </label>
+        <Field id="webhook-url" label={t("webhookUrl")}>
           <input
             id="webhook-url"
             name="url"
@@ -141,7 +139,7 @@ export function WebhooksPanel() {
               {fieldError.url}
             </p>
           ) : null}
-        </div>
+        </Field>
         <fieldset aria-describedby={fieldError.events ? "webhook-events-error" : undefined}>
           <legend className={labelClass}>{t("webhookEvents")}</legend>
           <div className="mt-1 space-y-1">

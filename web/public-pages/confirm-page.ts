@@ -104,28 +104,35 @@ function confirmBody(view: ConfirmView, language: Language): { title: string; bo
       break;
     case "expired":
       title = m("confirmExpiredTitle");
-      body = html`<h1>${m("confirmExpiredTitle")}</h1><p>${m("confirmExpiredText")}</p>`;
+      body = noticeBody(title, m("confirmExpiredText"));
       break;
     case "declined":
       title = m("confirmDeclinedTitle");
-      body = html`<h1>${m("confirmDeclinedTitle")}</h1><p data-testid="confirm-declined">${m("confirmDeclinedText")}</p>`;
+      body = noticeBody(title, m("confirmDeclinedText"), "confirm-declined");
       break;
     case "closed":
       title = m("confirmClosedTitle");
-      body = html`<h1>${m("confirmClosedTitle")}</h1><p data-testid="confirm-closed">${m(
-        view.reason === "declined" ? "confirmClosedDeclinedText" : "confirmClosedExpiredText",
-      )}</p>`;
+      body = noticeBody(
+        title,
+        m(view.reason === "declined" ? "confirmClosedDeclinedText" : "confirmClosedExpiredText"),
+        "confirm-closed",
+      );
       break;
     case "unknown":
       title = m("confirmUnknownTitle");
-      body = html`<h1>${m("confirmUnknownTitle")}</h1><p>${m("confirmUnknownText")}</p>`;
+      body = noticeBody(title, m("confirmUnknownText"));
       break;
     case "refused":
       title = m("confirmRefusedTitle");
-      body = html`<h1>${m("confirmRefusedTitle")}</h1><p>${m("confirmRefusedText")}</p>`;
+      body = noticeBody(title, m("confirmRefusedText"));
       break;
   }
   return { title, body };
+}
+
+/** The body of a page that only says what became of a link: its title over one paragraph. */
+export function noticeBody(title: string, text: string, testId?: string): SafeHtml {
+  return html`<h1>${title}</h1><p${testId ? html` data-testid="${testId}"` : ""}>${text}</p>`;
 }
 
 /** The page around a body: header with the site's name and the language links, the styles. */

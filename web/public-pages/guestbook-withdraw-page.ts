@@ -5,7 +5,7 @@
 import { html, type SafeHtml } from "@memorial/lib/html";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
-import { publicDocument } from "./confirm-page";
+import { noticeBody, publicDocument } from "./confirm-page";
 
 export type WithdrawPageView =
   | { state: "confirm"; token: string; title: string; authorName: string; message: string }
@@ -38,7 +38,7 @@ export function guestbookWithdrawPage(
       break;
     case "expired":
       title = t("withdrawExpiredTitle");
-      body = html`<h1>${title}</h1><p data-testid="withdraw-expired">${t("withdrawExpiredText")}</p>`;
+      body = noticeBody(title, t("withdrawExpiredText"), "withdraw-expired");
       break;
     case "refused":
       title = t("refusedTitle");
@@ -46,7 +46,7 @@ export function guestbookWithdrawPage(
       break;
     default:
       title = t("withdrawUnknownTitle");
-      body = html`<h1>${title}</h1><p data-testid="withdraw-unknown">${t("withdrawUnknownText")}</p>`;
+      body = noticeBody(title, t("withdrawUnknownText"), "withdraw-unknown");
   }
   return publicDocument(title, body, language, nonce, path);
 }

@@ -11,7 +11,7 @@ import type { FamilyAudit } from "@memorial/lib/memorials/family-audit";
 import type { ManageView } from "@memorial/lib/memorials/manage-token";
 import { formatMoment } from "@memorial/lib/memorials/public-page";
 import type { LatestArchive } from "@memorial/lib/privacy/archive";
-import { publicDocument } from "./confirm-page";
+import { noticeBody, publicDocument } from "./confirm-page";
 import { manageAuditSection } from "./manage-audit-section";
 import { type ManageCeremony, manageCeremonySection } from "./manage-ceremony";
 import { manageClosingSection } from "./manage-closing-section";
@@ -192,20 +192,20 @@ export function managePage(view: ManagePageView, language: Language, nonce: stri
     }
     case "expired":
       title = m("manageExpiredTitle");
-      body = html`<h1>${m("manageExpiredTitle")}</h1><p>${m("manageExpiredText")}</p>`;
+      body = noticeBody(title, m("manageExpiredText"));
       break;
     case "revoked":
     case "unknown":
       title = m("manageUnknownTitle");
-      body = html`<h1>${m("manageUnknownTitle")}</h1><p>${m("manageUnknownText")}</p>`;
+      body = noticeBody(title, m("manageUnknownText"));
       break;
     case "invalid":
       title = m("manageRefusedTitle");
-      body = html`<h1>${m("manageRefusedTitle")}</h1><p>${m("manageInvalidText")}</p>`;
+      body = noticeBody(title, m("manageInvalidText"));
       break;
     default:
       title = m("manageRefusedTitle");
-      body = html`<h1>${m("manageRefusedTitle")}</h1><p>${m("manageRefusedText")}</p>`;
+      body = noticeBody(title, m("manageRefusedText"));
       break;
   }
   return publicDocument(title, body, language, nonce, path, m);

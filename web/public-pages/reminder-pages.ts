@@ -10,7 +10,7 @@ import { translator } from "@memorial/lib/i18n/translate";
 import type { AddressSubscription } from "@memorial/lib/reminders/address-page";
 import { lookupSubscription, type SubscriptionView } from "@memorial/lib/reminders/subscriptions";
 import type { NextRequest } from "next/server";
-import { publicDocument } from "./confirm-page";
+import { noticeBody, publicDocument } from "./confirm-page";
 
 export type ReminderPageView =
   | { state: "sent" | "active"; memorialId: number }
@@ -75,7 +75,7 @@ export function reminderPage(
       break;
     case "unavailable":
       title = t("unavailableTitle");
-      body = html`<h1>${title}</h1><p>${t("unavailableText")}</p>`;
+      body = noticeBody(title, t("unavailableText"));
       break;
     case "confirm":
       title = t("confirmPageTitle");
@@ -111,11 +111,11 @@ export function reminderPage(
       break;
     case "cancelled":
       title = t("unknownTitle");
-      body = html`<h1>${title}</h1><p>${t("cancelledText")}</p>`;
+      body = noticeBody(title, t("cancelledText"));
       break;
     default:
       title = t("unknownTitle");
-      body = html`<h1>${title}</h1><p>${t("unknownText")}</p>`;
+      body = noticeBody(title, t("unknownText"));
       break;
   }
   return publicDocument(title, body, language, nonce, path);

@@ -5,27 +5,15 @@
 // (displayTitle), never the deceased's name.
 
 import { calendarCeremony } from "@memorial/lib/ceremonies/queries";
-import { isLanguage } from "@memorial/lib/i18n/languages";
-import { memorialUrl, publicOrigin } from "@memorial/lib/links";
+import { memorialUrl } from "@memorial/lib/links";
 import { displayTitle } from "@memorial/lib/memorials/policy";
 import { ceremonyCalendar } from "@memorial/lib/reminders/ceremony-calendar";
-import { parseId } from "@memorial/lib/validation";
-import type { NextRequest } from "next/server";
-import { calendarFile, calendarNotFound } from "@/web/public-pages/calendar-file";
+import { calendarRoute } from "@/web/public-pages/calendar-file";
 
-type Context = { params: Promise<{ id: string }> };
-
-const notFound = () => calendarNotFound("with a ceremony");
-
-export async function GET(request: NextRequest, context: Context) {
-  const id = parseId((await context.params).id);
-  if (id === null) return notFound();
+export const GET = calendarRoute("with a ceremony", async ({ id, origin, language }) => {
   const memorial = await calendarCeremony(id);
   const ceremony = memorial?.ceremony;
-  if (!memorial || !ceremony) return notFound();
-  const origin = publicOrigin(request.headers);
-  const lang = request.nextUrl.searchParams.get("lang");
-  const language = isLanguage(lang) ? lang : null;
+  if (!memorial || !ceremony) return null;
   const body = ceremonyCalendar({
     memorialId: memorial.id,
     title: displayTitle(memorial, language ?? undefined),
@@ -34,5 +22,5 @@ export async function GET(request: NextRequest, context: Context) {
     host: new URL(origin).host,
     now: new Date(),
   });
-  return calendarFile(body, `ceremony-${memorial.id}.ics`);
-}
+  return { body, fileName: `ceremony-${memorial.id}.ics` };
+});

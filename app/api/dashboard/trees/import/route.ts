@@ -5,11 +5,11 @@
 
 import { sheetRefusalText, sheetReportView } from "@memorial/lib/dashboard/trees";
 import { DomainError } from "@memorial/lib/errors";
-import { BodyTooLargeError, readCappedForm } from "@memorial/lib/http/capped-body";
 import { importTreeSheet } from "@memorial/lib/trees/import-sheet";
 import { SHEET_MAX_BYTES } from "@memorial/lib/trees/sheet";
 import { dashboardLanguage } from "@/web/dashboard/language";
 import { dashboardRoute, jsonResponse } from "@/web/dashboard/route";
+import { readUpload } from "@/web/dashboard/upload";
 
 /** Room for the multipart envelope around the file. */
 const ENVELOPE_BYTES = 16 * 1024;
@@ -18,16 +18,12 @@ export const POST = dashboardRoute(async ({ request, session }) => {
   const lang = await dashboardLanguage(session.operatorLanguage);
   const refused = (reason: string, status = 400) =>
     jsonResponse(status, { error: "INVALID_INPUT", reason, message: sheetRefusalText(lang, reason), lang });
-  let form: FormData | null;
-  try {
-    form = await readCappedForm(request, SHEET_MAX_BYTES + ENVELOPE_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return refused("too-large", 413);
-    form = null;
-  }
-  const file = form?.get("file");
-  if (!file || typeof file === "string") return refused("no-file");
-  if (file.size > SHEET_MAX_BYTES) return refused("too-large", 413);
+  const upload = await readUpload(request, "file", {
+    fileBytes: SHEET_MAX_BYTES,
+    envelopeBytes: ENVELOPE_BYTES,
+  });
+  if (upload.refusal) return upload.refusal === "too-large" ? refused("too-large", 413) : refused("no-file");
+  const { file } = upload;
   const bytes = new Uint8Array(await file.arrayBuffer());
   let text: string;
   try {

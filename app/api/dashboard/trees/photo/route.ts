@@ -6,11 +6,11 @@
 
 import { photoRefusalText } from "@memorial/lib/dashboard/trees";
 import { DomainError } from "@memorial/lib/errors";
-import { BodyTooLargeError, readCappedForm } from "@memorial/lib/http/capped-body";
 import { storePhoto } from "@memorial/lib/photos/photos";
 import { settings } from "@memorial/lib/settings";
 import { dashboardLanguage } from "@/web/dashboard/language";
 import { dashboardRoute, jsonResponse } from "@/web/dashboard/route";
+import { readUpload } from "@/web/dashboard/upload";
 
 /** Room for the multipart envelope around the photo. */
 const ENVELOPE_BYTES = 64 * 1024;
@@ -26,16 +26,11 @@ export const POST = dashboardRoute(async ({ request, session }) => {
       message: photoRefusalText(lang, reason, max),
       lang,
     });
-  let form: FormData | null;
-  try {
-    form = await readCappedForm(request, max + ENVELOPE_BYTES);
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return refused("too-large", 413);
-    form = null;
-  }
-  const file = form?.get("photo");
-  if (!file || typeof file === "string" || file.size === 0) return refused("not-an-image");
-  if (file.size > max) return refused("too-large", 413);
+  const upload = await readUpload(request, "photo", { fileBytes: max, envelopeBytes: ENVELOPE_BYTES });
+  if (upload.refusal)
+    return upload.refusal === "too-large" ? refused("too-large", 413) : refused("not-an-image");
+  const { file } = upload;
+  if (file.size === 0) return refused("not-an-image");
   try {
     const { key } = await storePhoto(new Uint8Array(await file.arrayBuffer()));
     return { key };

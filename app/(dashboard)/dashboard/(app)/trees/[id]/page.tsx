@@ -12,6 +12,8 @@ import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
+import type { ReactNode } from "react";
+import { MemorialLink } from "@/components/dashboard/memorial-link";
 import { CheckForm, DeathForm, InGroundForm } from "@/components/dashboard/tree-forms";
 import { requireOperator } from "@/web/auth/session";
 import { dashboardLanguage } from "@/web/dashboard/language";
@@ -24,6 +26,16 @@ export async function generateMetadata(props: { params: Promise<{ id: string }> 
 }
 
 const dl = "grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-[max-content_1fr]";
+
+/** One fact of the tree: its name, and its value (with the test id it is read by, if any). */
+function Fact(props: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium">{props.label}</dt>
+      <dd data-testid={props.testId}>{props.children}</dd>
+    </>
+  );
+}
 
 const STATUS_CLASS: Record<string, string> = {
   ordered: "bg-amber-100 text-amber-900",
@@ -46,6 +58,12 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
   const day = (value: string | null) => (value ? formatDate(`${value}T00:00:00Z`, lang) : "—");
   const inGround = tree.status === "in_ground" || tree.status === "monitored";
   const photoLimit = mebibytes(settings().PHOTO_MAX_BYTES);
+  // The tree that replaced this one, or the one it replaces.
+  const treeLink = (id: number) => (
+    <Link className="text-forest-700 underline" href={`/dashboard/trees/${id}`}>
+      {t("trees_treeTitle", { id })}
+    </Link>
+  );
 
   return (
     <div className="space-y-8">
@@ -66,74 +84,48 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
           >
             {t(`trees_status_${tree.status}`)}
           </span>
-          <Link className="text-forest-700 underline" href={`/dashboard/memorials/${tree.memorialId}`}>
+          <MemorialLink id={tree.memorialId}>
             {t("trees_memorial")} {tree.memorialId}
-          </Link>
+          </MemorialLink>
         </p>
       </div>
 
       <dl className={dl} data-testid="tree-facts">
-        <dt className="font-medium">{t("colSpecies")}</dt>
-        <dd>{tree.species}</dd>
-        <dt className="font-medium">{t("colSite")}</dt>
-        <dd>{tree.plantation}</dd>
-        <dt className="font-medium">{t("trees_colOrdered")}</dt>
-        <dd>{formatDate(tree.orderedAt, lang)}</dd>
-        <dt className="font-medium">{t("trees_inGroundOn")}</dt>
-        <dd data-testid="tree-in-ground-on">{day(tree.inGroundOn)}</dd>
+        <Fact label={t("colSpecies")}>{tree.species}</Fact>
+        <Fact label={t("colSite")}>{tree.plantation}</Fact>
+        <Fact label={t("trees_colOrdered")}>{formatDate(tree.orderedAt, lang)}</Fact>
+        <Fact label={t("trees_inGroundOn")} testId="tree-in-ground-on">
+          {day(tree.inGroundOn)}
+        </Fact>
         {tree.latitude && tree.longitude ? (
-          <>
-            <dt className="font-medium">{t("trees_point")}</dt>
-            <dd>
-              {tree.latitude}, {tree.longitude}
-            </dd>
-          </>
+          <Fact label={t("trees_point")}>
+            {tree.latitude}, {tree.longitude}
+          </Fact>
         ) : null}
-        {tree.plantedBy ? (
-          <>
-            <dt className="font-medium">{t("trees_plantedBy")}</dt>
-            <dd>{tree.plantedBy}</dd>
-          </>
-        ) : null}
+        {tree.plantedBy ? <Fact label={t("trees_plantedBy")}>{tree.plantedBy}</Fact> : null}
         {tree.lastCheck ? (
-          <>
-            <dt className="font-medium">{t("trees_lastCheck")}</dt>
-            <dd data-testid="tree-last-check">
-              {day(tree.lastCheck.on)} · {t(`trees_health_${tree.lastCheck.health}`)}
-              {tree.lastCheck.heightCm !== null
-                ? ` · ${t("trees_heightValue", { cm: tree.lastCheck.heightCm })}`
-                : ""}
-            </dd>
-          </>
+          <Fact label={t("trees_lastCheck")} testId="tree-last-check">
+            {day(tree.lastCheck.on)} · {t(`trees_health_${tree.lastCheck.health}`)}
+            {tree.lastCheck.heightCm !== null
+              ? ` · ${t("trees_heightValue", { cm: tree.lastCheck.heightCm })}`
+              : ""}
+          </Fact>
         ) : null}
         {tree.diedOn ? (
-          <>
-            <dt className="font-medium">{t("trees_diedOn")}</dt>
-            <dd data-testid="tree-died">
-              {day(tree.diedOn)}
-              {tree.deathReason ? ` · ${t(`trees_reason_${tree.deathReason}`)}` : ""}
-            </dd>
-          </>
+          <Fact label={t("trees_diedOn")} testId="tree-died">
+            {day(tree.diedOn)}
+            {tree.deathReason ? ` · ${t(`trees_reason_${tree.deathReason}`)}` : ""}
+          </Fact>
         ) : null}
         {tree.replacedByTreeId ? (
-          <>
-            <dt className="font-medium">{t("trees_replacedBy")}</dt>
-            <dd data-testid="tree-replaced-by">
-              <Link className="text-forest-700 underline" href={`/dashboard/trees/${tree.replacedByTreeId}`}>
-                {t("trees_treeTitle", { id: tree.replacedByTreeId })}
-              </Link>
-            </dd>
-          </>
+          <Fact label={t("trees_replacedBy")} testId="tree-replaced-by">
+            {treeLink(tree.replacedByTreeId)}
+          </Fact>
         ) : null}
         {tree.replacesTreeId ? (
-          <>
-            <dt className="font-medium">{t("trees_replaces")}</dt>
-            <dd data-testid="tree-replaces">
-              <Link className="text-forest-700 underline" href={`/dashboard/trees/${tree.replacesTreeId}`}>
-                {t("trees_treeTitle", { id: tree.replacesTreeId })}
-              </Link>
-            </dd>
-          </>
+          <Fact label={t("trees_replaces")} testId="tree-replaces">
+            {treeLink(tree.replacesTreeId)}
+          </Fact>
         ) : null}
       </dl>
       {tree.photoKey ? (
@@ -197,20 +189,8 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
               <li key={move.id}>
                 {formatDateTime(move.movedAt, lang)} ·{" "}
                 {m("movedOut", { tree: move.treeId, to: move.toMemorialId, by: move.movedBy })} (
-                <Link
-                  className="text-forest-700 underline"
-                  href={`/dashboard/memorials/${move.fromMemorialId}`}
-                >
-                  {move.fromMemorialId}
-                </Link>{" "}
-                →{" "}
-                <Link
-                  className="text-forest-700 underline"
-                  href={`/dashboard/memorials/${move.toMemorialId}`}
-                >
-                  {move.toMemorialId}
-                </Link>
-                )
+                <MemorialLink id={move.fromMemorialId}>{move.fromMemorialId}</MemorialLink> →{" "}
+                <MemorialLink id={move.toMemorialId}>{move.toMemorialId}</MemorialLink>)
               </li>
             ))}
           </ol>
