@@ -232,7 +232,9 @@ export function v1(
           "retry-after": String(limit.retryAfterSeconds),
         });
       }
-      const search = new URL(request.url).searchParams;
+      // Next.js hands a route file its request with the URL already parsed (NextRequest's nextUrl).
+      const parsed = (request as { nextUrl?: { searchParams: URLSearchParams } }).nextUrl;
+      const search = parsed ? parsed.searchParams : new URL(request.url).searchParams;
       refuseNul(params, search);
       Object.assign(req, {
         request,
