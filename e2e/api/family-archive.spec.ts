@@ -5,15 +5,14 @@
 // tree-history.csv (each tree and its life), guestbook.csv, the trees' photos and the e-mails sent
 // to the family. Past its validity the link answers 410 and the daily job deletes the archive.
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
-import { storePhoto } from "@memorial/lib/photos/photos";
 import { removeExpiredArchives } from "@memorial/lib/privacy/archive";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
 import { mailParts, readMails } from "../support/smtp";
-import { todayUtc, treePhoto } from "../support/tree-life";
+import { storeTreePhoto, todayUtc } from "../support/tree-life";
+import { recordInGround } from "../support/trees";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -59,7 +58,7 @@ test("the family's archive is built in the background, e-mailed, and holds the m
   const memorialId = made.json.IdMemorial as number;
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   // The tree's life, with a photo: the in-ground step (and its e-mail to the family).
-  const { key } = await storePhoto(await treePhoto());
+  const { key } = await storeTreePhoto();
   await recordInGround(serviceAdminScope(op.operatorId), {
     treeIds: [tree.id],
     on: todayUtc(),

@@ -1,11 +1,17 @@
 // Strict input, through HTTP: a body field the specification does not define is refused
 // (400 UNKNOWN_FIELD, Champ naming it) and nothing is written; a query or path parameter at fault
 // is named in Champ; a malformed JSON body says where it breaks (400 MALFORMED_JSON).
-import { addStock } from "@memorial/lib/plantings/add-stock";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
-import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import {
+  addStockAsCommandLine,
+  api,
+  db,
+  makeContext,
+  makeIsolatedOperator,
+  unique,
+} from "../support/factories";
 import { contract } from "../support/openapi";
+import { setVisitors } from "../support/visitors";
 
 type Operator = Awaited<ReturnType<typeof makeIsolatedOperator>>;
 
@@ -174,7 +180,7 @@ const bodies: Record<
 
 /** A memorial of the operator where visitors may plant, and what codes change. */
 async function codesSetup(op: Operator) {
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const made = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: { Nom: "Codes", DateDeces: DEATH } },
@@ -211,7 +217,7 @@ bodies["POST /Codes/Utiliser"] = async (op) => {
 
 bodies["POST /Arbres/Deplacer"] = async (op) => {
   // Two memorials of the operator, each with its tree (the operator's stock is small).
-  await addStock(op.plantationId, op.speciesId, 2);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 2);
   const made = async (Nom: string) =>
     (await api("POST", "/Memorials/Creer", { key: op.key, body: { Defunt: { Nom, DateDeces: DEATH } } })).json
       .IdMemorial as number;
@@ -225,7 +231,7 @@ bodies["POST /Arbres/Deplacer"] = async (op) => {
 
 bodies["PUT /Memorial/{memorialId}/Ceremonie"] = async (op) => {
   // A memorial with its ceremony (its tree from stock of its own): the valid body changes it (200).
-  await addStock(op.plantationId, op.speciesId, 1);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 1);
   const made = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: { Nom: "Ceremonie", DateDeces: DEATH } },

@@ -5,13 +5,11 @@
 // approves them in its guestbook the page and the certificate name the visitor with the message.
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
-import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
 import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
 import { pdfText } from "../support/pdf-text";
-import { claimCodes } from "../support/visitors";
+import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 
 test("a visitor's name and message are public only once the family approves them", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
@@ -22,14 +20,14 @@ test("a visitor's name and message are public only once the family approves them
       { Famille: { FamilleEmail: `${unique("f").replace(/\W+/g, "")}@example.org`, FamilleNom: "Dupont" } },
     ),
   );
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const code = (await claimCodes(op.operatorId, memorialId, 1, 1))[0]!;
   const page = () => fetch(`${baseUrl()}/memorial/${memorialId}?lang=en`).then((r) => r.text());
   // The page is kept by the rendered-page cache before the visitor plants: the planting drops it.
   expect(await page()).not.toContain("Zoé Visitor");
   const planter = `Zoé Visitor ${unique("v").replace(/\W+/g, "")}`;
   const words = "Zoé's thoughts are with you";
-  const planted = await redeemClaimCode({
+  const planted = await redeemAsVisitor({
     code,
     memorialId,
     words: { planter, message: words, email: "zoe@example.org", language: "en" },

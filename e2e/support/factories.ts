@@ -9,6 +9,7 @@ import type { ContextKind } from "@memorial/lib/db/generated/enums";
 import { createContext } from "@memorial/lib/operators/contexts";
 import { type CreateOperatorInput, createOperator } from "@memorial/lib/operators/create-operator";
 import { addStock } from "@memorial/lib/plantings/add-stock";
+import type { Actor } from "@memorial/lib/scope";
 import { lowerHashCostForTests } from "@memorial/lib/users/passwords";
 import { contract } from "./openapi";
 
@@ -100,6 +101,28 @@ export function makeIsolatedOperator(options: IsolatedOperatorOptions = {}) {
 
 /** Who writes the tests' own data, in the audit log. */
 export const TEST_FIXTURE = { kind: "system", name: "test fixture" } as const;
+
+/**
+ * The use case, called as the way in of its scope calls it: its scope's actor (the key, the
+ * signed-in user, the command line) acts, and the audit log names them.
+ */
+export function asScopeActor<S extends { actor: Actor }, A extends unknown[], R>(
+  useCase: (scope: S, ...rest: A) => R,
+): (scope: S, ...rest: A) => R {
+  return (scope, ...rest) => actingAs(scope.actor, () => useCase(scope, ...rest));
+}
+
+/** `work` as the job runner runs the job `name`: the job acts (lib/jobs/tasks.ts). */
+export const asJob = <T>(name: string, work: () => T) =>
+  actingAs({ kind: "system", name: `job ${name}` }, work);
+
+/** Who acts when a test does what one of the command line's commands does. */
+export const COMMAND_LINE = { kind: "cli", account: "test" } as const;
+
+/** `count` more trees of the species at the site, as the command line's `stock add` adds them. */
+export function addStockAsCommandLine(plantationId: number, speciesId: number, count: number) {
+  return actingAs(COMMAND_LINE, () => addStock(plantationId, speciesId, count));
+}
 
 async function isolatedOperator(options: IsolatedOperatorOptions = {}) {
   const { stock = 1000, price = 20, co2 = 100, species: names, ...operatorInput } = options;
