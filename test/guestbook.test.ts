@@ -22,7 +22,7 @@ import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope, VISITOR } from "@memorial/lib/scope";
 import { jobCatalogue, SCHEDULES } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
 import { ageLimit } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
@@ -32,7 +32,7 @@ afterAll(() => db.$disconnect());
 async function memorial(family: { email?: string; language?: Language | null } = {}) {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const email = family.email ?? `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = family.email ?? uniqueEmail("family");
   // As the API creates it: the partner's key acts.
   const { memorialId } = await actingAs(caller.actor, () =>
     createMemorial({

@@ -15,7 +15,7 @@ import {
   mailDir,
   makeContext,
   makeIsolatedOperator,
-  unique,
+  uniqueEmail,
 } from "../support/factories";
 import { mailText, readMails, waitForMail } from "../support/smtp";
 
@@ -98,7 +98,7 @@ test("an expired or unknown link confirms nothing", async () => {
 
 test("a test key's confirmation e-mail is never sent", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("testkey").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("testkey");
   const r = await api("POST", "/Memorials/Creer", {
     key: op.testKey,
     body: {

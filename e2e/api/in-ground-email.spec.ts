@@ -7,12 +7,12 @@
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, test } from "@playwright/test";
-import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { api, db, mailDir, makeContext, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailParts, readMails, waitForMailAbout } from "../support/smtp";
 import { storeTreePhoto, todayUtc, waitForDispatch } from "../support/tree-life";
 import { recordInGround } from "../support/trees";
 
-const familyAddress = () => `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+const familyAddress = () => uniqueEmail("family");
 
 const mailTo = (address: string, subject: string) => waitForMailAbout(mailDir(), address, subject);
 

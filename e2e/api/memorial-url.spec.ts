@@ -4,7 +4,7 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { confirmAsFamily } from "../support/confirmation";
-import { api, baseUrl, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, mailDir, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 
 const defunt = { Nom: "Lemaire", Prenom: "Paul", DateDeces: "2026-09-01" };
@@ -30,7 +30,7 @@ test("a public memorial's address, in the creation response and in Infos, leads 
 
 test("null while the memorial awaits its family's confirmation, the address once confirmed", async () => {
   const op = await makeIsolatedOperator();
-  const email = `${unique("url").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("url");
   const created = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: defunt, AConfirmer: true, Famille: { FamilleEmail: email } },

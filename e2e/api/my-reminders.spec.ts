@@ -4,8 +4,8 @@
 // deletes one or all of them — the rows go, not only marked as ended — from this site's own form.
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
-import { publicMemorial, subscribeToAnniversaries, uniqueEmail } from "../support/reminders";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
+import { publicMemorial, subscribeToAnniversaries } from "../support/reminders";
 import { mailParts, waitForMail } from "../support/smtp";
 import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 

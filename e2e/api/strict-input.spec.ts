@@ -9,6 +9,7 @@ import {
   makeContext,
   makeIsolatedOperator,
   unique,
+  uniqueEmail,
 } from "../support/factories";
 import { contract } from "../support/openapi";
 import { setVisitors } from "../support/visitors";
@@ -258,7 +259,7 @@ bodies["PUT /Memorial/{memorialId}/Ceremonie"] = async (op) => {
 
 bodies["POST /DonneesPersonnelles/Effacer"] = async (op) => {
   // A family's address in one of the operator's memorials, erased only by the valid body.
-  const email = `${unique("subject").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("subject");
   await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: { Nom: "Sujet", DateDeces: DEATH }, Famille: { FamilleEmail: email } },

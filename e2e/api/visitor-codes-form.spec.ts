@@ -81,6 +81,15 @@ async function written(memorialId: number) {
   return { trees, entries, plantings };
 }
 
+/** Since `before`, exactly one planting was written: one tree, one guestbook entry, one visitor planting. */
+async function expectOnePlanting(memorialId: number, before: Awaited<ReturnType<typeof written>>) {
+  expect(await written(memorialId)).toEqual({
+    trees: before.trees + 1,
+    entries: before.entries + 1,
+    plantings: before.plantings + 1,
+  });
+}
+
 test("a code plants once: the visitor's tree, its pending guestbook entry, its words hidden until approved", async () => {
   const { op, memorialId } = await plantableMemorial();
   const [code] = await codesFor(op.operatorId, memorialId);
@@ -102,11 +111,7 @@ test("a code plants once: the visitor's tree, its pending guestbook entry, its w
   expect(tree.messageHiddenAt).not.toBeNull();
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { visitorPlantingId: planting.id } });
   expect(entry).toMatchObject({ status: "pending", authorName: "Cousin Paul" });
-  expect(await written(memorialId)).toEqual({
-    trees: before.trees + 1,
-    entries: before.entries + 1,
-    plantings: before.plantings + 1,
-  });
+  await expectOnePlanting(memorialId, before);
   // The family approves: the tree's message shows.
   const scope = serviceAdminScope(op.operatorId);
   await actingAs(scope.actor, () =>
@@ -128,11 +133,7 @@ test("a code plants once: the visitor's tree, its pending guestbook entry, its w
     code: code as string,
   });
   expect(page).toContain(`href="/memorial/${memorialId}/plant?${back.toString().replaceAll("&", "&amp;")}"`);
-  expect(await written(memorialId)).toEqual({
-    trees: before.trees + 1,
-    entries: before.entries + 1,
-    plantings: before.plantings + 1,
-  });
+  await expectOnePlanting(memorialId, before);
 });
 
 test("20 simultaneous redemptions of one code plant exactly one tree; the others are refused with 409", async () => {
@@ -145,11 +146,7 @@ test("20 simultaneous redemptions of one code plant exactly one tree; the others
   const statuses = responses.map((r) => r.status).sort();
   expect(statuses.filter((s) => s === 303)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-  expect(await written(memorialId)).toEqual({
-    trees: before.trees + 1,
-    entries: before.entries + 1,
-    plantings: before.plantings + 1,
-  });
+  await expectOnePlanting(memorialId, before);
 });
 
 test("an expired code is 410, an unknown one 404, a missing one 400: nothing written", async () => {

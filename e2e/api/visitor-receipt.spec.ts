@@ -7,11 +7,11 @@ import type { StoredEvent } from "@memorial/lib/events/dispatcher";
 import { visitorReceiptConsumer } from "@memorial/lib/visitors/receipt-consumer";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 import { mailParts, readMails, waitForMail } from "../support/smtp";
 import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 
-const address = () => `${unique("visitor").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+const address = () => uniqueEmail("visitor");
 
 async function plantWithCode(memorialId: number, operatorId: number, email: string, language: "nl" | "de") {
   const code = (await claimCodes(operatorId, memorialId, 1, 1))[0]!;

@@ -7,7 +7,7 @@ import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, makeIsolatedOperator, postForm, unique } from "../support/factories";
 import { pdfText } from "../support/pdf-text";
 import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 
@@ -61,12 +61,7 @@ test("a visitor's name and message are public only once the family approves them
   const entry = await db.guestbookEntry.findFirstOrThrow({
     where: { memorialId, visitorPlantingId: planted.visitorPlantingId },
   });
-  const approved = await fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "guestbook-approve", entry: String(entry.id) }).toString(),
-  });
+  const approved = await postForm(manage, { action: "guestbook-approve", entry: String(entry.id) });
   expect(approved.status).toBe(303);
   const after = await page();
   expect(after).toContain(planter);
@@ -77,12 +72,7 @@ test("a visitor's name and message are public only once the family approves them
   expect(await (await fetch(manage)).text()).not.toContain("words waiting for the family");
 
   // Hidden again by the family: the name leaves the page with the message.
-  const hidden = await fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "guestbook-hide", entry: String(entry.id) }).toString(),
-  });
+  const hidden = await postForm(manage, { action: "guestbook-hide", entry: String(entry.id) });
   expect(hidden.status).toBe(303);
   expect(await page()).not.toContain(planter);
 });

@@ -7,9 +7,9 @@
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 import { errorsOf, PAGE_WEIGHT_LIMIT, weigh } from "../support/page-weight";
-import { tokenOf, uniqueEmail } from "../support/reminders";
+import { tokenOf } from "../support/reminders";
 import { mailText, waitForMail } from "../support/smtp";
 import { setVisitors } from "../support/visitors";
 import { classic, create } from "./memorials";

@@ -3,12 +3,12 @@
 import { actingAs } from "@memorial/lib/audit/actor";
 import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { expect } from "@playwright/test";
-import { api, mailDir, unique } from "./factories";
+import { api, mailDir, uniqueEmail } from "./factories";
 import { mailText, waitForMail } from "./smtp";
 
 /** Creer with `body`, for the `familyName` family at an address of its own, awaiting it. */
 export async function awaitingFamily(key: string, familyName: string, body: Record<string, unknown>) {
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   const r = await api("POST", "/Memorials/Creer", {
     key,
     body: { ...body, Famille: { FamilleEmail: email, FamilleNom: familyName }, AConfirmer: true },

@@ -4,7 +4,7 @@
 import { actingAs } from "@memorial/lib/audit/actor";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
-import { api, db, makeIsolatedOperator, TEST_FIXTURE, unique } from "./factories";
+import { api, db, makeIsolatedOperator, TEST_FIXTURE } from "./factories";
 import { type CaughtMail, readMails } from "./smtp";
 
 /** Today's UTC date `yearsAgo` years back, at noon (YYYY-MM-DDT12:00:00). */
@@ -43,9 +43,6 @@ export const subscribeToAnniversaries = (
   actingAs(TEST_FIXTURE, () =>
     subscribe({ memorialId, email, language: "en", deathAnniversary: true, birthday: false, ...way }),
   );
-
-export const uniqueEmail = (prefix: string) =>
-  `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
 
 /** The token of the subscription of `email` to `memorialId` (the links' secret, derived). */
 export async function tokenOf(memorialId: number, email: string): Promise<string> {
