@@ -31,6 +31,10 @@ const address = () => `${unique("audit").replace(/[^a-z0-9-]/gi, "")}@example.or
 /** The test's own writes (fixtures) are named as such in the log. */
 const fixture = <T>(work: () => Promise<T>) => actingAs({ kind: "system", name: "audit-jobs fixture" }, work);
 
+/** A memorial of the caller's, made by the fixture with `command`. */
+const fixtureMemorial = (caller: Caller, command: Parameters<typeof createMemorial>[0]["command"]) =>
+  fixture(() => createMemorial({ caller, linkBase: ORIGIN, command }));
+
 /** A scheduled job as its schedule adds it, run by the runner. */
 async function runJob(task: string) {
   await enqueue(db, task, {}, { key: task, queue: task });
@@ -69,14 +73,9 @@ async function rowsOf(action: string, where: { memorialId?: number; targetId?: s
 describe("the jobs' audit rows", () => {
   it("an erasure carried out on day 14 is the family's, as its request was", async () => {
     const { caller } = await operator();
-    const { memorialId } = await fixture(() =>
-      createMemorial({
-        caller,
-        linkBase: ORIGIN,
-        command: plantingCommand(
-          newMemorialTarget({ family: { email: address(), name: null, language: null } }),
-        ),
-      }),
+    const { memorialId } = await fixtureMemorial(
+      caller,
+      plantingCommand(newMemorialTarget({ family: { email: address(), name: null, language: null } })),
     );
     const token = await fixture(() =>
       transaction(async (tx) => (await issueManageToken(tx, memorialId)).token),
@@ -98,12 +97,9 @@ describe("the jobs' audit rows", () => {
 
   it("a memorial its family never confirmed is closed by the job, which the row names", async () => {
     const { caller } = await operator();
-    const { memorialId } = await fixture(() =>
-      createMemorial({
-        caller,
-        linkBase: ORIGIN,
-        command: plantingCommand(awaitingFamilyTarget(address()), { planter: "La famille" }),
-      }),
+    const { memorialId } = await fixtureMemorial(
+      caller,
+      plantingCommand(awaitingFamilyTarget(address()), { planter: "La famille" }),
     );
     await dispatchEvents([confirmationEmailConsumer], { operatorId: caller.operatorId });
     // The clock: every link of the memorial has ended.
@@ -123,9 +119,7 @@ describe("the jobs' audit rows", () => {
   it("an expired claim code is credited back by the job; a visitor's tree waiting too long is given up; stock plants the rest", async () => {
     // The memorial's own tree takes the only tree in stock: the visitors' trees wait in the queue.
     const { op, caller } = await operator(1);
-    const { memorialId } = await fixture(() =>
-      createMemorial({ caller, linkBase: ORIGIN, command: plantingCommand(newMemorialTarget()) }),
-    );
+    const { memorialId } = await fixtureMemorial(caller, plantingCommand(newMemorialTarget()));
     await fixture(() => setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null }));
     const issued = await fixture(() =>
       issueClaimCodes({

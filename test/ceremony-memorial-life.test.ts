@@ -23,7 +23,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { NextRequest } from "next/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { GET as calendarFile } from "@/app/memorial/[id]/ceremony.ics/route";
-import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE, uniqueEmail } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -53,7 +53,7 @@ async function memorialOf(caller: Caller, firstName = "Marie") {
         newMemorialTarget({
           deceased: { firstName, lastName: "Dupont" },
           family: {
-            email: `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase(),
+            email: uniqueEmail("family"),
             name: "Famille Dupont",
             language: "fr",
           },

@@ -7,7 +7,7 @@ import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
 import { SCHEDULES } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, uniqueEmail } from "@/e2e/support/factories";
 import { subscribeToAnniversaries } from "@/e2e/support/reminders";
 import { cronMatcher, nextRun } from "../cli/commands/jobs";
 import { runCli, spawnCli } from "./support/cli";
@@ -60,7 +60,7 @@ async function dueSubscription(): Promise<string> {
     linkBase: "http://trees.test",
     command: plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
   });
-  const email = `${unique("jobs-run").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("jobs-run");
   await subscribeToAnniversaries(memorialId, email, {
     linkBase: "http://trees.test",
     confirmed: true,

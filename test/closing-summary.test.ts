@@ -20,23 +20,23 @@ import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { pdfText } from "@/e2e/support/pdf-text";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
-import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
+import {
+  appUrlForEachTest,
+  jobsOfKeys,
+  makeDue,
+  refuseMailTo,
+  runDaily,
+  runItemJobs,
+} from "./support/daily-jobs";
 
 afterAll(() => db.$disconnect());
 
 const ORIGIN = "http://trees.test";
-// The jobs' links start with APP_URL.
-beforeEach(() => {
-  process.env.APP_URL = ORIGIN;
-});
-afterEach(() => {
-  delete process.env.CLOSING_WEEKS;
-  delete process.env.APP_URL;
-});
+appUrlForEachTest(ORIGIN, "CLOSING_WEEKS");
 
 /** The daily job closing-summary as the runner does it: one job per memorial due added, then run. */
 const runClosingSummaries = () => runDaily(closingSummaryItems());

@@ -3,6 +3,7 @@
 // closed guestbook) that write nothing, the rate limit per client (simultaneous posts included),
 // and the family's daily digest, sent once per memorial and day even by two runs at once.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, transaction } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { DIGEST_JOB, digestItems, SEND_DIGEST_JOB } from "@memorial/lib/guestbook/digest";
@@ -18,10 +19,10 @@ import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
-import { serviceAdminScope } from "@memorial/lib/scope";
+import { serviceAdminScope, VISITOR } from "@memorial/lib/scope";
 import { jobCatalogue, SCHEDULES } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
 import { ageLimit } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
@@ -31,28 +32,36 @@ afterAll(() => db.$disconnect());
 async function memorial(family: { email?: string; language?: Language | null } = {}) {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const email = family.email ?? `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const { memorialId } = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(
-      newMemorialTarget({ family: { email, name: "Famille Dupont", language: family.language ?? null } }),
-    ),
-  });
+  const email = family.email ?? uniqueEmail("family");
+  // As the API creates it: the partner's key acts.
+  const { memorialId } = await actingAs(caller.actor, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand(
+        newMemorialTarget({ family: { email, name: "Famille Dupont", language: family.language ?? null } }),
+      ),
+    }),
+  );
   const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
-  return { op, memorialId, email, family: { by: "family", token } as const };
+  /** The family acting, as on its management page. */
+  const asFamily = <T>(work: () => Promise<T>) => actingAs({ kind: "family", memorialId }, work);
+  return { op, memorialId, email, family: { by: "family", token } as const, asFamily };
 }
 
 const client = () => unique("client");
+/** A visitor's message, posted as the memorial page's form posts it: the visitor acts. */
 const post = (memorialId: number, extra: Partial<Parameters<typeof postGuestbookEntry>[0]> = {}) =>
-  postGuestbookEntry({
-    memorialId,
-    name: "Paul",
-    message: "Toutes nos pensées vous accompagnent.",
-    honeypot: "",
-    client: client(),
-    ...extra,
-  });
+  actingAs(VISITOR.actor, () =>
+    postGuestbookEntry({
+      memorialId,
+      name: "Paul",
+      message: "Toutes nos pensées vous accompagnent.",
+      honeypot: "",
+      client: client(),
+      ...extra,
+    }),
+  );
 const entriesOf = (memorialId: number) =>
   db.guestbookEntry.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
 const eventsOf = async (memorialId: number) =>
@@ -65,7 +74,7 @@ const eventsOf = async (memorialId: number) =>
 
 describe("the guestbook's modes", () => {
   it("approval (the default): a message waits, unseen, until the family approves it; then hide and delete", async () => {
-    const { memorialId, family } = await memorial();
+    const { memorialId, family, asFamily } = await memorial();
     const posted = await post(memorialId, {
       name: "  Paul  Martin ",
       message: "Avec <b>toute</b>\r\nnotre affection",
@@ -81,16 +90,18 @@ describe("the guestbook's modes", () => {
     });
     expect((await publicGuestbook(memorialId)).entries).toEqual([]);
 
-    await moderateGuestbookEntry(family, entry!.id, "approve");
+    await asFamily(() => moderateGuestbookEntry(family, entry!.id, "approve"));
     expect((await publicGuestbook(memorialId)).entries.map((e) => e.id)).toEqual([entry!.id]);
     expect(await entriesOf(memorialId)).toMatchObject([{ status: "published", decidedBy: "family" }]);
 
-    await moderateGuestbookEntry(family, entry!.id, "hide");
+    await asFamily(() => moderateGuestbookEntry(family, entry!.id, "hide"));
     expect((await publicGuestbook(memorialId)).entries).toEqual([]);
     // Hiding twice changes nothing and records nothing more.
-    expect(await moderateGuestbookEntry(family, entry!.id, "hide")).toEqual({ changed: false });
+    expect(await asFamily(() => moderateGuestbookEntry(family, entry!.id, "hide"))).toEqual({
+      changed: false,
+    });
 
-    await moderateGuestbookEntry(family, entry!.id, "delete");
+    await asFamily(() => moderateGuestbookEntry(family, entry!.id, "delete"));
     expect(await entriesOf(memorialId)).toEqual([]);
     expect(await eventsOf(memorialId)).toEqual([
       ["guestbook.entry_received", null],
@@ -101,8 +112,8 @@ describe("the guestbook's modes", () => {
   });
 
   it("open: published at once; closed: refused, nothing written, published messages stay", async () => {
-    const { memorialId, family } = await memorial();
-    await setGuestbookMode(family, "open");
+    const { memorialId, family, asFamily } = await memorial();
+    await asFamily(() => setGuestbookMode(family, "open"));
     expect(await post(memorialId)).toMatchObject({ ok: true, status: "published" });
     expect((await publicGuestbook(memorialId)).entries).toHaveLength(1);
     expect(await eventsOf(memorialId)).toEqual([
@@ -110,7 +121,7 @@ describe("the guestbook's modes", () => {
       ["guestbook.entry_published", null],
     ]);
 
-    await setGuestbookMode(family, "closed");
+    await asFamily(() => setGuestbookMode(family, "closed"));
     expect(await post(memorialId)).toEqual({ ok: false, reason: "closed" });
     expect(await entriesOf(memorialId)).toHaveLength(1);
     expect(await publicGuestbook(memorialId)).toMatchObject({
@@ -129,22 +140,27 @@ describe("the guestbook's modes", () => {
     const b = await memorial();
     const posted = await post(a.memorialId);
     if (!posted.ok) throw new Error("posted");
-    await expect(moderateGuestbookEntry(b.family, posted.entryId, "approve")).rejects.toBeInstanceOf(
-      DomainError,
-    );
     await expect(
-      moderateGuestbookEntry(
-        { by: "operator", scope: serviceAdminScope(b.op.operatorId), memorialId: a.memorialId },
-        posted.entryId,
-        "hide",
+      b.asFamily(() => moderateGuestbookEntry(b.family, posted.entryId, "approve")),
+    ).rejects.toBeInstanceOf(DomainError);
+    const [scopeA, scopeB] = [serviceAdminScope(a.op.operatorId), serviceAdminScope(b.op.operatorId)];
+    await expect(
+      actingAs(scopeB.actor, () =>
+        moderateGuestbookEntry(
+          { by: "operator", scope: scopeB, memorialId: a.memorialId },
+          posted.entryId,
+          "hide",
+        ),
       ),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect(await entriesOf(a.memorialId)).toMatchObject([{ status: "pending" }]);
 
-    await moderateGuestbookEntry(
-      { by: "operator", scope: serviceAdminScope(a.op.operatorId), memorialId: a.memorialId },
-      posted.entryId,
-      "hide",
+    await actingAs(scopeA.actor, () =>
+      moderateGuestbookEntry(
+        { by: "operator", scope: scopeA, memorialId: a.memorialId },
+        posted.entryId,
+        "hide",
+      ),
     );
     expect(await entriesOf(a.memorialId)).toMatchObject([{ status: "hidden", decidedBy: "operator" }]);
     expect((await eventsOf(a.memorialId)).at(-1)).toEqual(["guestbook.entry_hidden", "operator"]);
@@ -268,15 +284,15 @@ describe("the family's daily digest", () => {
   });
 
   it("sends nothing when no message waits (published or approved ones are not listed)", async () => {
-    const { memorialId, email, family } = await memorial({ language: "de" });
-    await setGuestbookMode(family, "open");
+    const { memorialId, email, family, asFamily } = await memorial({ language: "de" });
+    await asFamily(() => setGuestbookMode(family, "open"));
     await post(memorialId);
     await sendGuestbookDigests(new Date("2031-04-01T06:00:00Z"));
     expect(await digestsTo(email)).toEqual([]);
-    await setGuestbookMode(family, "approval");
+    await asFamily(() => setGuestbookMode(family, "approval"));
     const posted = await post(memorialId);
     if (!posted.ok) throw new Error("posted");
-    await moderateGuestbookEntry(family, posted.entryId, "approve");
+    await asFamily(() => moderateGuestbookEntry(family, posted.entryId, "approve"));
     await sendGuestbookDigests(new Date("2031-04-01T06:00:00Z"));
     expect(await digestsTo(email)).toEqual([]);
     expect(await db.guestbookDigest.count({ where: { memorialId } })).toBe(0);

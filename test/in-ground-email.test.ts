@@ -10,7 +10,7 @@ import { db, transaction } from "@memorial/lib/db/client";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
 import { inGroundEmailConsumer } from "@memorial/lib/mail/in-ground-consumer";
 import { afterAll, describe, expect, it } from "vitest";
-import { unique } from "@/e2e/support/factories";
+import { uniqueEmail } from "@/e2e/support/factories";
 import { orderedTrees } from "@/e2e/support/trees";
 
 afterAll(() => db.$disconnect());
@@ -84,7 +84,7 @@ async function consume(memorialId: number) {
 
 describe("the in-ground e-mail's consumer", () => {
   it("writes one e-mail per record, one per day of a record of several days", async () => {
-    const email = `${unique("fam").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const email = uniqueEmail("fam");
     const { memorial, trees } = await memorialWith(5, { email });
     const [a, b, c, d, e] = trees.map((t) => t.id) as [number, number, number, number, number];
     // One batch of three trees: one e-mail.
@@ -133,7 +133,7 @@ describe("the in-ground e-mail's consumer", () => {
   });
 
   it("names every planting team of the record, each once, not only the first", async () => {
-    const email = `${unique("teams").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const email = uniqueEmail("teams");
     const { memorial, trees } = await memorialWith(4, { email });
     const teams = ["Team North", "Team South", "Team North", null];
     for (const [i, tree] of trees.entries()) {

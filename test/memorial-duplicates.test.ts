@@ -30,7 +30,7 @@ import {
 } from "@memorial/lib/visitors/visitor-planting";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -416,7 +416,7 @@ describe("the cost on the creation path", () => {
 // The merge (lib/duplicates/merge-memorials.ts) and its undo.
 
 const familyOf = (language: "fr" | "de") => ({
-  email: `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase(),
+  email: uniqueEmail("family"),
   name: language === "de" ? "Familie Weber" : "Famille Weber",
   language,
 });

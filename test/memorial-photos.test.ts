@@ -31,7 +31,7 @@ import { serviceAdminScope } from "@memorial/lib/scope";
 import { strFromU8, unzipSync } from "fflate";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
 import { hitsOf } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
@@ -68,14 +68,17 @@ const fileOf = (key: string) => `${key}.jpg`;
 async function memorial() {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const { memorialId } = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(
-      newMemorialTarget({ family: { email, name: "Famille Dupont", language: null } }),
-    ),
-  });
+  const email = uniqueEmail("family");
+  // As the API creates it: the partner's key acts.
+  const { memorialId } = await actingAs(caller.actor, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand(
+        newMemorialTarget({ family: { email, name: "Famille Dupont", language: null } }),
+      ),
+    }),
+  );
   const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
   const family: Family = { by: "family", token };
   return { memorialId, family };
@@ -310,20 +313,28 @@ describe("the family's approval", () => {
   });
 });
 
+type SharedWords = { colour: string; caption?: string; name?: string };
+
+/** A memorial with two visitors' photos (small, of these colours): the first published by the family. */
+async function memorialWithTwoPhotos(first: SharedWords, second: SharedWords) {
+  const made = await memorial();
+  const shared = async ({ colour, ...words }: SharedWords) =>
+    share({ memorialId: made.memorialId, bytes: await small(colour), client: client(), ...words });
+  const published = await shared(first);
+  await shared(second);
+  await asFamily(made.memorialId, () => publishPhoto(made.family, published.photoId));
+  return made;
+}
+
 describe("an erasure", () => {
   it("deletes the memorial's photos: rows and files", async () => {
-    const { memorialId, family } = await memorial();
-    const first = await share({
-      memorialId,
-      bytes: await small("#aa0000"),
-      client: client(),
-      name: "Paul",
-    });
-    await share({ memorialId, bytes: await small("#00aa00"), client: client(), caption: "Chez nous" });
-    await asFamily(memorialId, () => publishPhoto(family, first.photoId));
+    const { memorialId, family } = await memorialWithTwoPhotos(
+      { colour: "#aa0000", name: "Paul" },
+      { colour: "#00aa00", caption: "Chez nous" },
+    );
     const keys = (await db.memorialPhoto.findMany({ where: { memorialId } })).flatMap((p) => p.fileKeys);
     expect(keys.length).toBe(2);
-    await setErasureRequested(family, true, "http://trees.test/manage/x");
+    await asFamily(memorialId, () => setErasureRequested(family, true, "http://trees.test/manage/x"));
     await db.$executeRaw`UPDATE "memorial" SET "erasure_requested_at" = now() - make_interval(days => 14) WHERE "id" = ${memorialId}`;
     await enqueue(db, ERASURE_JOB, {}, { key: ERASURE_JOB, queue: ERASURE_JOB });
     await runItemJobs(ERASURE_JOB);
@@ -335,15 +346,10 @@ describe("an erasure", () => {
 
 describe("the family's archive", () => {
   it("holds the visitors' photos (waiting and published) and their list", async () => {
-    const { memorialId, family } = await memorial();
-    const first = await share({
-      memorialId,
-      bytes: await small("#0000aa"),
-      client: client(),
-      caption: "Au lac",
-    });
-    await share({ memorialId, bytes: await small("#aaaa00"), client: client(), name: "Claire" });
-    await asFamily(memorialId, () => publishPhoto(family, first.photoId));
+    const { memorialId } = await memorialWithTwoPhotos(
+      { colour: "#0000aa", caption: "Au lac" },
+      { colour: "#aaaa00", name: "Claire" },
+    );
     const { id } = await db.memorialArchive.create({ data: { memorialId } });
     expect(await buildArchive(id, "http://trees.test/manage/x")).toBe(true);
     const { content } = await db.memorialArchive.findUniqueOrThrow({ where: { id } });

@@ -1,19 +1,19 @@
 // A family's confirmation never fails for want of stock: the planting waits in the queue and is
 // served oldest first as soon as stock returns, exactly once, whatever the restarts and the
 // concurrency. Real PostgreSQL, real use cases, the queue's own loops.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
-import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { memorialDetail } from "@memorial/lib/memorials/dashboard-queries";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
-import { addStock } from "@memorial/lib/plantings/add-stock";
 import { SERVE_QUEUE_JOB } from "@memorial/lib/plantings/planting-queue";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { confirmAsFamily } from "@/e2e/support/confirmation";
+import { addStockAsCommandLine, makeIsolatedOperator } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 import { confirmationToken } from "./support/confirmation-token";
 import { serveQueue } from "./support/planting-queue";
@@ -31,15 +31,18 @@ async function operator(stock: number) {
 
 /** A memorial awaiting its family's confirmation, and a confirmation link (its raw token). */
 async function awaitingMemorial(caller: Caller, lastName = "Dupont") {
-  const result = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(awaitingFamilyTarget("famille@example.org", { deceased: { lastName } }), {
-      planter: "La famille",
-      message: "Pour toi",
-      externalId: 4242,
+  // As the API creates it: the partner's key acts.
+  const result = await actingAs(caller.actor, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand(awaitingFamilyTarget("famille@example.org", { deceased: { lastName } }), {
+        planter: "La famille",
+        message: "Pour toi",
+        externalId: 4242,
+      }),
     }),
-  });
+  );
   const token = await confirmationToken(result.memorialId, caller.operatorId, {
     message: "Pour toi",
     externalId: 4242n,
@@ -56,7 +59,7 @@ describe("a confirmation without stock", () => {
     const { op, caller } = await operator(0);
     const { memorialId, token } = await awaitingMemorial(caller);
 
-    expect(await confirmMemorial(token)).toEqual({ outcome: "confirmed", memorialId });
+    expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "confirmed", memorialId });
     const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
     expect(memorial.status).toBe("visible");
     expect(await treesOf(memorialId)).toHaveLength(0);
@@ -69,7 +72,7 @@ describe("a confirmation without stock", () => {
       }),
     ).toBe(2);
     // The link is used: a second press changes nothing.
-    expect(await confirmMemorial(token)).toEqual({ outcome: "already-confirmed", memorialId });
+    expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "already-confirmed", memorialId });
     expect(await db.queuedPlanting.count({ where: { memorialId } })).toBe(1);
 
     // No stock yet: a pass plants nothing and loses nothing.
@@ -77,7 +80,7 @@ describe("a confirmation without stock", () => {
     expect(await waitingOf(memorialId)).toHaveLength(1);
 
     // Stock added: it adds the job that serves the queue, which plants it.
-    await addStock(op.plantationId, op.speciesId, 5);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 5);
     await runJobsOnce({ [SERVE_QUEUE_JOB]: { run: () => serveQueue().then(() => {}) } });
     const trees = await treesOf(memorialId);
     expect(trees).toHaveLength(1);
@@ -96,18 +99,18 @@ describe("a confirmation without stock", () => {
     const { op, caller } = await operator(0);
     const first = await awaitingMemorial(caller, "Premier");
     const second = await awaitingMemorial(caller, "Second");
-    await confirmMemorial(first.token);
-    await confirmMemorial(second.token);
+    await confirmAsFamily(first.token, first.memorialId);
+    await confirmAsFamily(second.token, second.memorialId);
     // Stock for one tree, not yet served: a third confirmation must not jump the queue.
-    await addStock(op.plantationId, op.speciesId, 1);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 1);
     const third = await awaitingMemorial(caller, "Troisieme");
-    await confirmMemorial(third.token);
+    await confirmAsFamily(third.token, third.memorialId);
     expect(await treesOf(third.memorialId)).toHaveLength(0);
 
     await serveQueue();
     expect(await treesOf(first.memorialId)).toHaveLength(1);
     expect(await treesOf(second.memorialId)).toHaveLength(0);
-    await addStock(op.plantationId, op.speciesId, 10);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 10);
     await serveQueue();
     for (const m of [first, second, third]) expect(await treesOf(m.memorialId)).toHaveLength(1);
   });
@@ -115,9 +118,9 @@ describe("a confirmation without stock", () => {
   it("is not planted again by a queue that restarts, nor lost by one that stopped mid-planting", async () => {
     const { op, caller } = await operator(0);
     const { memorialId, token } = await awaitingMemorial(caller);
-    await confirmMemorial(token);
+    await confirmAsFamily(token, memorialId);
     const queued = await db.queuedPlanting.findFirstOrThrow({ where: { memorialId } });
-    await addStock(op.plantationId, op.speciesId, 3);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 3);
 
     // A loop that holds the row (it was planting) when its process dies: the row is locked, so a
     // new loop skips it and plants nothing; when the dead loop's connection goes, nothing was
@@ -149,13 +152,16 @@ describe("a confirmation without stock", () => {
     // Every link pressed twice at once, while three loops serve the queue.
     const loops = [1, 2, 3].map(() => startPlantingQueue());
     await Promise.all([
-      ...memorials.flatMap((m) => [confirmMemorial(m.token), confirmMemorial(m.token)]),
+      ...memorials.flatMap((m) => [
+        confirmAsFamily(m.token, m.memorialId),
+        confirmAsFamily(m.token, m.memorialId),
+      ]),
       ...loops.map((loop) => loop.runOnce()),
     ]);
     expect(await db.tree.count({ where: { operatorId: op.operatorId } })).toBe(0);
     expect(await db.queuedPlanting.count({ where: { operatorId: op.operatorId } })).toBe(6);
 
-    await addStock(op.plantationId, op.speciesId, 4);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 4);
     await Promise.all(loops.flatMap((loop) => [loop.runOnce(), serveQueue()]));
     expect(await db.tree.count({ where: { operatorId: op.operatorId } })).toBe(4);
     expect((await db.stock.findFirstOrThrow({ where: { plantationId: op.plantationId } })).stock).toBe(0);
@@ -165,7 +171,7 @@ describe("a confirmation without stock", () => {
     });
     expect(new Set(planted.map((p) => p.memorialId)).size).toBe(4);
 
-    await addStock(op.plantationId, op.speciesId, 10);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 10);
     await Promise.all(loops.flatMap((loop) => [loop.runOnce(), loop.runOnce()]));
     await Promise.all(loops.map((loop) => loop.stop()));
     for (const m of memorials) {

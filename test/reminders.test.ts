@@ -33,7 +33,7 @@ import { reminderToken } from "@memorial/lib/reminders/tokens";
 import { dashboardScope } from "@memorial/lib/scope";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
 import { subscribeToAnniversaries } from "@/e2e/support/reminders";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
@@ -77,7 +77,7 @@ async function subscribed(
     confirm?: boolean;
   } = {},
 ) {
-  const email = `${unique("visitor").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("visitor");
   const outcome = await subscribe({
     memorialId,
     email,
@@ -339,7 +339,7 @@ describe("send-reminders", () => {
 describe("subscribe", () => {
   it("keeps one subscription and sends one confirmation e-mail when the same address is sent many times at once", async () => {
     const memorialId = await memorial({ deathDate: at("2025-03-10T00:00:00Z") });
-    const email = `${unique("twice").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const email = uniqueEmail("twice");
     const outcomes = await Promise.all(
       ["", " ", "", " "]
         .flatMap((pad) => [email, email.toUpperCase()].map((address) => `${pad}${address}${pad}`))
@@ -413,7 +413,7 @@ describe("the operator's view of a memorial's e-mails", () => {
   it("shows the family's address in full and a visitor's only by its first letter and domain", async () => {
     const op = await makeIsolatedOperator();
     const caller = (await authenticateKey(op.key)) as Caller;
-    const family = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const family = uniqueEmail("family");
     const { memorialId } = await createMemorial({
       caller,
       linkBase: LINK_BASE,
@@ -447,7 +447,7 @@ describe("what an anonymous memorial and a flooded address get", () => {
   });
 
   it("sends an address that confirms nothing at most UNCONFIRMED_PER_DAY confirmation e-mails a day", async () => {
-    const email = `${unique("flood").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const email = uniqueEmail("flood");
     const outcomes: string[] = [];
     for (let i = 0; i < UNCONFIRMED_PER_DAY + 2; i++) {
       const memorialId = await memorial({ deathDate: at("2020-01-15T00:00:00Z") });
@@ -474,7 +474,7 @@ describe("the reminder form cannot be used to mail strangers", () => {
         throw error;
       },
     );
-  const address = (prefix: string) => `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const address = (prefix: string) => uniqueEmail(prefix);
 
   it("a client gets CLIENT_CONFIRMATIONS_PER_HOUR confirmation e-mails sent, even asked at once; another client still can", async () => {
     const memorialId = await memorial({ deathDate: at("2019-04-02T00:00:00Z") });

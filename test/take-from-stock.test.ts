@@ -4,18 +4,17 @@
 // a planting that finds none (the documented rule: a family's confirmation, like a dead tree's
 // replacement, never fails for want of stock: it waits in the planting queue, nothing taken, and
 // is served once stock returns).
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, Prisma } from "@memorial/lib/db/client";
-import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
-import { addStock } from "@memorial/lib/plantings/add-stock";
 import { type StockPair, takeFromStock } from "@memorial/lib/plantings/take-from-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { declareDeath } from "@memorial/lib/trees/declare-death";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { utcDay } from "@memorial/lib/trees/transitions";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { confirmAsFamily } from "@/e2e/support/confirmation";
+import { addStockAsCommandLine, makeIsolatedOperator } from "@/e2e/support/factories";
+import { declareDeath, recordInGround } from "@/e2e/support/trees";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 import { confirmationToken } from "./support/confirmation-token";
 import { serveQueue } from "./support/planting-queue";
@@ -51,23 +50,31 @@ describe("no stock left", () => {
     const caller = (await authenticateKey(op.key)) as Caller;
     const admin = serviceAdminScope(op.operatorId);
     // A tree planted (the last of the stock), and a memorial awaiting its family's confirmation.
-    const planted = await createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(newMemorialTarget()),
-    });
+    // As the API creates them: the partner's key acts.
+    const planted = await actingAs(caller.actor, () =>
+      createMemorial({
+        caller,
+        linkBase: "http://trees.test",
+        command: plantingCommand(newMemorialTarget()),
+      }),
+    );
     const tree = await db.tree.findFirstOrThrow({ where: { memorialId: planted.memorialId } });
-    const awaiting = await createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(awaitingFamilyTarget("famille@example.org")),
-    });
+    const awaiting = await actingAs(caller.actor, () =>
+      createMemorial({
+        caller,
+        linkBase: "http://trees.test",
+        command: plantingCommand(awaitingFamilyTarget("famille@example.org")),
+      }),
+    );
     const token = await confirmationToken(awaiting.memorialId, op.operatorId);
     expect(await stockOf(op.plantationId, op.speciesId)).toBe(0);
     const treesBefore = await db.tree.count({ where: { operatorId: op.operatorId } });
 
     // The planting and the replacement, each with no stock left.
-    expect(await confirmMemorial(token)).toEqual({ outcome: "confirmed", memorialId: awaiting.memorialId });
+    expect(await confirmAsFamily(token, awaiting.memorialId)).toEqual({
+      outcome: "confirmed",
+      memorialId: awaiting.memorialId,
+    });
     const today = utcDay(new Date());
     await recordInGround(admin, { treeIds: [tree.id], on: today, recordedBy: "cli" });
     expect(
@@ -83,7 +90,7 @@ describe("no stock left", () => {
     expect(await stockOf(op.plantationId, op.speciesId)).toBe(0);
 
     // Alike again when stock returns: both served by the queue, each taking one tree.
-    await addStock(op.plantationId, op.speciesId, 2);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 2);
     // The queue is the whole service's: another file's pass may hold these rows at this moment,
     // and this pass skips rows locked by another. The queue is served again, within 10 s, until
     // neither waits; the checks below still fail if one is never served.

@@ -2,21 +2,19 @@
 // transition and refusal, the history and the events written with the change, the replacement
 // guarantee (stock, queue, once), and simultaneous declarations of death.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { db, type Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
-import { addStock } from "@memorial/lib/plantings/add-stock";
 import { hasWaitingPlantings } from "@memorial/lib/plantings/planting-queue";
 import { type OperatorScope, serviceAdminScope, VISITOR } from "@memorial/lib/scope";
-import { declareDeath } from "@memorial/lib/trees/declare-death";
 import { treeLife, treesWaiting } from "@memorial/lib/trees/queries";
-import { recordCheck } from "@memorial/lib/trees/record-check";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { utcDay } from "@memorial/lib/trees/transitions";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { addStockAsCommandLine, COMMAND_LINE, makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { declareDeath, recordCheck, recordInGround } from "@/e2e/support/trees";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { serveQueue } from "./support/planting-queue";
 
@@ -41,11 +39,10 @@ async function orderedTree(
   caller: Caller,
   orderedDaysAgo = 400,
 ): Promise<{ treeId: number; memorialId: number }> {
-  const { memorialId } = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(newMemorialTarget()),
-  });
+  // As the API orders it: the partner's key acts.
+  const { memorialId } = await actingAs(caller.actor, () =>
+    createMemorial({ caller, linkBase: "http://trees.test", command: plantingCommand(newMemorialTarget()) }),
+  );
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   await db.$executeRaw`
     UPDATE "tree" SET "planted_at" = now() - make_interval(days => ${orderedDaysAgo}) WHERE "id" = ${tree.id}`;
@@ -408,19 +405,21 @@ describe("the replacement guarantee", () => {
     const { treeId } = await orderedTree(caller);
     // The site's own species is now out of stock; two others at the same site.
     const species = async (co2: number) =>
-      createSpecies({
-        name: unique("Species"),
-        latinName: "Betula",
-        type: null,
-        maxHeightM: 20,
-        lifespanYears: 100,
-        co2KgPerTree: co2,
-        unitPrice: 30,
-      });
+      actingAs(COMMAND_LINE, () =>
+        createSpecies({
+          name: unique("Species"),
+          latinName: "Betula",
+          type: null,
+          maxHeightM: 20,
+          lifespanYears: 100,
+          co2KgPerTree: co2,
+          unitPrice: 30,
+        }),
+      );
     const far = await species(300);
     const close = await species(120);
-    await addStock(op.plantationId, far.id, 5);
-    await addStock(op.plantationId, close.id, 5);
+    await addStockAsCommandLine(op.plantationId, far.id, 5);
+    await addStockAsCommandLine(op.plantationId, close.id, 5);
     await recordInGround(admin, { treeIds: [treeId], on: today(), recordedBy: "cli" });
     const first = await declareDeath(admin, { treeId, on: today(), reason: "fire", recordedBy: "cli" });
     const one = await db.tree.findUniqueOrThrow({
@@ -434,12 +433,14 @@ describe("the replacement guarantee", () => {
     // A tree of the site's own species at a site with no stock of any kind: the same species at
     // the nearest site that has it.
     const site = async (latitude: number) =>
-      createPlantation({ name: unique("Site"), country: "ZZ", region: "R", latitude, longitude: 4.5 });
+      actingAs(COMMAND_LINE, () =>
+        createPlantation({ name: unique("Site"), country: "ZZ", region: "R", latitude, longitude: 4.5 }),
+      );
     const empty = await site(50.5);
     const near = await site(50.7);
     const distant = await site(52);
-    await addStock(near.id, op.speciesId, 1);
-    await addStock(distant.id, op.speciesId, 1);
+    await addStockAsCommandLine(near.id, op.speciesId, 1);
+    await addStockAsCommandLine(distant.id, op.speciesId, 1);
     const second = await orderedTree(caller);
     await db.tree.update({
       where: { id: second.treeId },
@@ -478,7 +479,7 @@ describe("the replacement guarantee", () => {
     await serveQueue();
     expect((await treeLife(admin, treeId)).status).toBe("dead");
 
-    await addStock(op.plantationId, op.speciesId, 2);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 2);
     await serveQueue();
     const life = await treeLife(admin, treeId);
     expect(life.status).toBe("replaced");
@@ -527,7 +528,7 @@ describe("simultaneous declarations of death", () => {
     for (let i = 0; i < 8; i++) trees.push((await orderedTree(caller)).treeId);
     await recordInGround(admin as OperatorScope, { treeIds: trees, on: today(), recordedBy: "cli" });
     expect(await stockOf(op.plantationId, op.speciesId)).toBe(0);
-    await addStock(op.plantationId, op.speciesId, 1);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 1);
     const results = await Promise.all(
       trees.map((treeId) => declareDeath(admin, { treeId, on: today(), reason: "fire", recordedBy: "cli" })),
     );

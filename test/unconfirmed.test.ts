@@ -16,21 +16,15 @@ import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
-import { runDaily } from "./support/daily-jobs";
+import { appUrlForEachTest, runDaily } from "./support/daily-jobs";
 
 afterAll(() => db.$disconnect());
 
 const ORIGIN = "http://trees.test";
-beforeEach(() => {
-  process.env.APP_URL = ORIGIN;
-});
-afterEach(() => {
-  delete process.env.APP_URL;
-  delete process.env.CONFIRMATION_REMINDER_DAYS;
-});
+appUrlForEachTest(ORIGIN, "CONFIRMATION_REMINDER_DAYS");
 
 /** The hourly job as the runner does it: the items' jobs added (once per key), then run. */
 const runUnconfirmed = () => runDaily(unconfirmedItems());

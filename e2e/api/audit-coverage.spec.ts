@@ -33,7 +33,7 @@ import { VISITOR_COMMANDS } from "../../cli/commands/visitors";
 import { WEBHOOK_COMMANDS } from "../../cli/commands/webhooks";
 import { runCommandLineInProcess } from "../support/command-line";
 import { signInRequest } from "../support/dashboard-session";
-import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 import { subscribeToAnniversaries } from "../support/reminders";
 import { mailText, waitForMail } from "../support/smtp";
 
@@ -224,7 +224,7 @@ const ceremonyForm = () => ({
   livestreamUrl: "",
   note: "",
 });
-const email = (prefix: string) => `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
+const email = (prefix: string) => uniqueEmail(prefix);
 
 type Operator = Awaited<ReturnType<typeof makeIsolatedOperator>>;
 let op: Operator;

@@ -2,11 +2,19 @@
 // on (key, envelope, Contexte, paging, Error object, JSON 404), through HTTP against the running
 // service. Each test makes its own operator and data; see e2e/support/factories.ts.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createSpecies, deactivatePlantation } from "@memorial/lib/catalogue/manage";
 import { revokeApiKey } from "@memorial/lib/operators/keys";
-import { addStock } from "@memorial/lib/plantings/add-stock";
 import { expect, test } from "@playwright/test";
-import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import {
+  addStockAsCommandLine,
+  api,
+  COMMAND_LINE,
+  db,
+  makeContext,
+  makeIsolatedOperator,
+  unique,
+} from "../support/factories";
 import { paging } from "../support/paging";
 
 const ISO_UTC_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -112,7 +120,7 @@ test.describe("authentication", () => {
     expect((await api("GET", "/Especes", { key: op.key })).status).toBe(200);
     // Revoked from this process, as the command line does: the server drops the key it keeps in
     // memory when PostgreSQL's notification reaches it, a few milliseconds after the commit.
-    expect(await revokeApiKey(op.key)).toBe(true);
+    expect(await actingAs(COMMAND_LINE, () => revokeApiKey(op.key))).toBe(true);
     await expect
       .poll(async () => (await api("GET", "/Especes", { key: op.key })).status, {
         timeout: 2_000,
@@ -197,13 +205,13 @@ test.describe("plantations", () => {
     await db.$executeRaw`UPDATE "operator" SET "allowed_countries" = NULL WHERE "id" = ${unlisted.operatorId}`;
     expect(await available(unlisted.key)).toBe(7);
 
-    await addStock(op.plantationId, op.speciesId, 3);
+    await addStockAsCommandLine(op.plantationId, op.speciesId, 3);
     await expect.poll(() => available(op.key), { timeout: 2_000, intervals: [50] }).toBe(10);
   });
 
   test("an inactive site: /Plantation/{id} answers it with Active false, /Plantations omits it", async () => {
     const op = await makeIsolatedOperator({ stock: 9 });
-    await deactivatePlantation(op.plantationId);
+    await actingAs(COMMAND_LINE, () => deactivatePlantation(op.plantationId));
     const r = await api("GET", `/Plantation/${op.plantationId}`, { key: op.key });
     expect(r.status).toBe(200);
     expect(r.json.Plantation.Active).toBe(false);
@@ -280,7 +288,7 @@ test.describe("species", () => {
     expect((await api("GET", "/Especes", { key: closing.key })).json.NombreTotal).toBe(1);
     // This test's process closes the site: its signal reaches the service through NOTIFY, a moment
     // later (the service answers Especes from memory; e2e/api/read-caches.spec.ts).
-    await deactivatePlantation(closing.plantationId);
+    await actingAs(COMMAND_LINE, () => deactivatePlantation(closing.plantationId));
     await expect
       .poll(async () => (await api("GET", "/Especes", { key: closing.key })).json.NombreTotal, {
         timeout: 2_000,
@@ -325,16 +333,18 @@ test.describe("paging", () => {
     const op = await makeIsolatedOperator({ stock: 3 });
     // Two more species at the operator's site: three in all, listed by name.
     for (const name of ["B", "C"]) {
-      const species = await createSpecies({
-        name: `${unique("Species")} ${name}`,
-        latinName: "Fagus sylvatica",
-        type: "Feuillu",
-        maxHeightM: 30,
-        lifespanYears: 300,
-        co2KgPerTree: 90,
-        unitPrice: 10,
-      });
-      await addStock(op.plantationId, species.id, 2);
+      const species = await actingAs(COMMAND_LINE, () =>
+        createSpecies({
+          name: `${unique("Species")} ${name}`,
+          latinName: "Fagus sylvatica",
+          type: "Feuillu",
+          maxHeightM: 30,
+          lifespanYears: 300,
+          co2KgPerTree: 90,
+          unitPrice: 10,
+        }),
+      );
+      await addStockAsCommandLine(op.plantationId, species.id, 2);
     }
     const page = (query: string) => api("GET", `/Especes?${query}`, { key: op.key });
     const all = (await page("Limite=1000")).json;

@@ -3,12 +3,20 @@
 import { actingAs } from "@memorial/lib/audit/actor";
 import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
-import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, test } from "@playwright/test";
-import { awaitingFamily } from "../support/confirmation";
+import { awaitingFamily, confirmAsFamily } from "../support/confirmation";
 import { signInRequest } from "../support/dashboard-session";
-import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import {
+  addStockAsCommandLine,
+  api,
+  baseUrl,
+  db,
+  mailDir,
+  makeContext,
+  makeIsolatedOperator,
+  uniqueEmail,
+} from "../support/factories";
 import { mailText, readMails, waitForMail } from "../support/smtp";
 
 async function awaitingMemorial(options: { stock?: number; language?: "fr" | "nl" | "en" | "de" } = {}) {
@@ -45,7 +53,7 @@ test("confirming makes the memorial visible and plants its first tree for the re
     "awaiting_confirmation",
   );
 
-  expect(await confirmMemorial(token)).toEqual({ outcome: "confirmed", memorialId });
+  expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "confirmed", memorialId });
   const memorial = await db.memorial.findUniqueOrThrow({
     where: { id: memorialId },
     include: { trees: true },
@@ -62,14 +70,14 @@ test("confirming makes the memorial visible and plants its first tree for the re
   expect(planting).toMatchObject({ type: "Plantation", operatorId: op.operatorId, externalId: 321n });
 
   // Works once.
-  expect(await confirmMemorial(token)).toEqual({ outcome: "already-confirmed", memorialId });
+  expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "already-confirmed", memorialId });
   expect(await db.tree.count({ where: { memorialId } })).toBe(1);
   expect(await lookupConfirmation(token)).toMatchObject({ state: "used", memorialId });
 });
 
 test("simultaneous confirmations plant one tree", async () => {
   const { memorialId, token } = await awaitingMemorial();
-  const outcomes = await Promise.all(Array.from({ length: 10 }, () => confirmMemorial(token)));
+  const outcomes = await Promise.all(Array.from({ length: 10 }, () => confirmAsFamily(token, memorialId)));
   expect(outcomes.filter((o) => o.outcome === "confirmed")).toHaveLength(1);
   expect(outcomes.filter((o) => o.outcome === "already-confirmed")).toHaveLength(9);
   expect(await db.tree.count({ where: { memorialId } })).toBe(1);
@@ -82,7 +90,7 @@ test("an expired or unknown link confirms nothing", async () => {
     data: { expiresAt: new Date(Date.now() - 1000) },
   });
   expect(await lookupConfirmation(token)).toMatchObject({ state: "expired" });
-  expect(await confirmMemorial(token)).toEqual({ outcome: "expired" });
+  expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "expired" });
   expect(await confirmMemorial("A".repeat(43))).toEqual({ outcome: "unknown" });
   expect(await confirmMemorial("<script>")).toEqual({ outcome: "unknown" });
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);
@@ -90,7 +98,7 @@ test("an expired or unknown link confirms nothing", async () => {
 
 test("a test key's confirmation e-mail is never sent", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("testkey").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("testkey");
   const r = await api("POST", "/Memorials/Creer", {
     key: op.testKey,
     body: {
@@ -115,7 +123,7 @@ test("sending the confirmation again replaces the old link", async () => {
   const scope = serviceAdminScope(op.operatorId);
   await actingAs(scope.actor, () => resendConfirmation({ scope, memorialId, linkBase: "http://localhost" }));
   expect(await lookupConfirmation(token)).toMatchObject({ state: "expired" });
-  expect(await confirmMemorial(token)).toEqual({ outcome: "expired" });
+  expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "expired" });
   // The new link and its e-mail follow from the confirmation.resent event (the service's dispatcher).
   // The link is read from the e-mail as the family receives it: once sent, the outbox keeps the
   // e-mail without its link (lib/mail/outbox-sender.ts).
@@ -127,7 +135,7 @@ test("sending the confirmation again replaces the old link", async () => {
   await expect.poll(() => linksSent().length, { timeout: 15_000 }).toBe(2);
   const fresh = linksSent().find((link) => link !== token);
   expect(await db.outgoingEmail.count({ where: { memorialId } })).toBe(2);
-  expect(await confirmMemorial(fresh ?? "")).toEqual({ outcome: "confirmed", memorialId });
+  expect(await confirmAsFamily(fresh ?? "", memorialId)).toEqual({ outcome: "confirmed", memorialId });
   expect(await db.tree.count({ where: { memorialId } })).toBe(1);
 });
 
@@ -156,7 +164,7 @@ test("with no stock, the confirmation still shows the memorial, whose tree is pl
   expect(await dashboard.text()).toContain('data-testid="trees-waiting"');
 
   // Stock comes back (as `stock add` does it): the running service's queue plants the tree.
-  await addStock(op.plantationId, op.speciesId, 3);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 3);
   await expect.poll(() => db.tree.count({ where: { memorialId } }), { timeout: 15_000 }).toBe(1);
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   expect(tree).toMatchObject({ contextId: home.id, planter: "Ses enfants", message: "Pour maman" });

@@ -1,12 +1,13 @@
 // The contract: real requests to every /v1 operation, successes and errors (400, 403, 404, 405),
 // each response validated against the OpenAPI document the service serves at /openapi.json.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createApiKey } from "@memorial/lib/operators/keys";
 import { DEMO_IDS } from "@memorial/lib/v1/openapi-examples";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { api, baseUrl, COMMAND_LINE, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { contract } from "../support/openapi";
+import { setVisitors } from "../support/visitors";
 
 type Answer = Awaited<ReturnType<typeof api>>;
 
@@ -127,7 +128,7 @@ test("every operation's success validates against the document", async () => {
   });
   await call("GET", `/LivreDor/${entry.id}`, "/LivreDor/{messageId}");
   // Claim codes: issued for the memorial, listed, one redeemed.
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const codes = await call("POST", "/Codes/Creer", "/Codes/Creer", {
     body: {
       MemorialId: memorialId,
@@ -299,7 +300,7 @@ test("the reference's creation example works as it is with the demo operator's k
     kind: "Epf",
     name: "Funérarium Démo Bruxelles",
   });
-  const { key } = await createApiKey(DEMO_IDS.operatorId, "production");
+  const { key } = await actingAs(COMMAND_LINE, () => createApiKey(DEMO_IDS.operatorId, "production"));
   const { document } = await contract();
   const creer = (
     document.paths as Record<

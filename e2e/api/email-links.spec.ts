@@ -9,10 +9,11 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, TEST_FIXTURE, unique } from "../support/factories";
 import { hitsOf } from "../support/rate-limits";
 import { rawRequest } from "../support/raw-http";
 import { type RunningServer, startServer } from "../support/server";
@@ -101,7 +102,9 @@ test.describe("APP_URL unset, production mode", () => {
   test("a password reset asked with a forged Host is refused, nothing sent; a listed host names the link", async () => {
     const operator = await makeIsolatedOperator();
     const email = address("reset");
-    await createUser({ operatorId: operator.operatorId, email, password: "correct horse battery" });
+    await actingAs(TEST_FIXTURE, () =>
+      createUser({ operatorId: operator.operatorId, email, password: "correct horse battery" }),
+    );
 
     const forged = await callAction(baseUrl(), FORGED, "/dashboard/forgot", "requestPasswordResetAction", [
       email,
@@ -312,7 +315,9 @@ test.describe("APP_URL set", () => {
   }) => {
     const operator = await makeIsolatedOperator();
     const email = address("reset-app-url");
-    await createUser({ operatorId: operator.operatorId, email, password: "correct horse battery" });
+    await actingAs(TEST_FIXTURE, () =>
+      createUser({ operatorId: operator.operatorId, email, password: "correct horse battery" }),
+    );
     const reset = await callAction(
       withAppUrl.url,
       FORGED,

@@ -5,15 +5,14 @@
 // tree-history.csv (each tree and its life), guestbook.csv, the trees' photos and the e-mails sent
 // to the family. Past its validity the link answers 410 and the daily job deletes the archive.
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
-import { storePhoto } from "@memorial/lib/photos/photos";
 import { removeExpiredArchives } from "@memorial/lib/privacy/archive";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, mailDir, makeIsolatedOperator, postForm, uniqueEmail } from "../support/factories";
 import { mailParts, readMails } from "../support/smtp";
-import { todayUtc, treePhoto } from "../support/tree-life";
+import { storeTreePhoto, todayUtc } from "../support/tree-life";
+import { recordInGround } from "../support/trees";
 
 test.describe.configure({ timeout: 180_000 });
 
@@ -40,7 +39,7 @@ const rows = (text: string) =>
 
 test("the family's archive is built in the background, e-mailed, and holds the memorial, trees, guestbook, photos and e-mails", async () => {
   const op = await makeIsolatedOperator({ stock: 10 });
-  const email = `${unique("archive").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("archive");
   const made = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: {
@@ -59,7 +58,7 @@ test("the family's archive is built in the background, e-mailed, and holds the m
   const memorialId = made.json.IdMemorial as number;
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   // The tree's life, with a photo: the in-ground step (and its e-mail to the family).
-  const { key } = await storePhoto(await treePhoto());
+  const { key } = await storeTreePhoto();
   await recordInGround(serviceAdminScope(op.operatorId), {
     treeIds: [tree.id],
     on: todayUtc(),
@@ -76,12 +75,7 @@ test("the family's archive is built in the background, e-mailed, and holds the m
 
   // Asked from the management page's form (that asking again while it is prepared changes nothing is
   // test/family-archive.test.ts's, with no job runner: here the job may build it between two asks).
-  const asked = await fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "archive" }).toString(),
-  });
+  const asked = await postForm(manage, { action: "archive" });
   expect(asked.status).toBe(303);
 
   // The job builds it; the e-mail brings its link, valid 7 days.

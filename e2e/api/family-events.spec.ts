@@ -10,7 +10,7 @@ import { WEBHOOK_EVENTS } from "@memorial/lib/webhooks/endpoints";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { type APIRequestContext, expect, request as playwrightRequest, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
-import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, mailDir, makeIsolatedOperator, postForm, uniqueEmail } from "../support/factories";
 import { secondInstance } from "../support/instances";
 import { mailText, waitForMail } from "../support/smtp";
 import {
@@ -40,18 +40,9 @@ const FAMILY_EVENTS = [
 const MANAGE_PATH = /\/manage\/[A-Za-z0-9_-]{43}/;
 const CONFIRM_PATH = /\/confirm\/[A-Za-z0-9_-]+/;
 
-/** A POST of one of the management page's forms (or the confirmation page's), from this site. */
-const post = (link: string, form: Record<string, string> = {}) =>
-  fetch(link, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-  });
-
 /** A memorial awaiting its family, made through the API, and the links of the family's e-mail. */
 async function awaitingMemorial(key: string, extra: Record<string, unknown> = {}) {
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   const made = await api("POST", "/Memorials/Creer", {
     key,
     body: {
@@ -123,7 +114,7 @@ test("the family's actions through its links reach the receiver as their events;
 
   // Confirm: the page is there at once, and the webhook carries its address.
   expect((await publicPage(memorialId)).status).toBe(404);
-  expect((await post(confirmLink)).status).toBe(303);
+  expect((await postForm(confirmLink)).status).toBe(303);
   expect((await publicPage(memorialId)).h1).toBe("Anne Lambert");
   const confirmed = await next(r, endpoint.secret);
   expect(confirmed.json).toMatchObject({
@@ -134,7 +125,7 @@ test("the family's actions through its links reach the receiver as their events;
 
   // Hide: the cached page answers 404 right after; the webhook has no address.
   await warm(memorialId);
-  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "hide" })).status).toBe(303);
   expect((await publicPage(memorialId)).status).toBe(404);
   const hidden = await next(r, endpoint.secret);
   expect(hidden.json).toMatchObject({
@@ -143,7 +134,7 @@ test("the family's actions through its links reach the receiver as their events;
   });
 
   // Show again: the page is back at once, and the webhook's address answers.
-  expect((await post(manageLink, { action: "show" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "show" })).status).toBe(303);
   expect((await publicPage(memorialId)).status).toBe(200);
   const shown = await next(r, endpoint.secret);
   expect(shown.json).toMatchObject({ type: "memorial.shown", data: { ...common, memorialUrl: address } });
@@ -151,7 +142,7 @@ test("the family's actions through its links reach the receiver as their events;
   // Anonymise: the cached page loses the name at once (4.1 rule 7), and is titled by its id as a
   // number ("In memoriam · n° 123", never the bare number).
   await warm(memorialId);
-  expect((await post(manageLink, { action: "anonymise" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "anonymise" })).status).toBe(303);
   let page = await publicPage(memorialId);
   expect(page.h1).toBe(`In memoriam · n° ${memorialId}`);
   expect(page.html).not.toContain("Lambert");
@@ -163,7 +154,7 @@ test("the family's actions through its links reach the receiver as their events;
 
   // Initials, the family's choice: the page and its <title> at once.
   await warm(memorialId);
-  expect((await post(manageLink, { action: "title-initials" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "title-initials" })).status).toBe(303);
   page = await publicPage(memorialId);
   expect(page.h1).toBe("In memoriam A. L.");
   expect(decoded(page.title)).toMatch(/^In memoriam A\. L\. · /);
@@ -175,7 +166,7 @@ test("the family's actions through its links reach the receiver as their events;
 
   // Named again.
   await warm(memorialId);
-  expect((await post(manageLink, { action: "unanonymise" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "unanonymise" })).status).toBe(303);
   expect((await publicPage(memorialId)).h1).toBe("Anne Lambert");
   const named = await next(r, endpoint.secret);
   expect(named.json).toMatchObject({
@@ -185,7 +176,7 @@ test("the family's actions through its links reach the receiver as their events;
 
   // A planter's message hidden, then shown again.
   await warm(memorialId);
-  expect((await post(manageLink, { action: "hide-message", tree: String(tree.id) })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "hide-message", tree: String(tree.id) })).status).toBe(303);
   page = await publicPage(memorialId);
   expect(page.html).toContain("Ses enfants");
   expect(page.html).not.toContain("Pour maman");
@@ -195,7 +186,7 @@ test("the family's actions through its links reach the receiver as their events;
     data: { ...common, treeId: tree.id, memorialUrl: address },
   });
   await warm(memorialId);
-  expect((await post(manageLink, { action: "show-message", tree: String(tree.id) })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "show-message", tree: String(tree.id) })).status).toBe(303);
   expect((await publicPage(memorialId)).html).toContain("Pour maman");
   const messageShown = await next(r, endpoint.secret);
   expect(messageShown.json).toMatchObject({ type: "message.shown", data: { ...common, treeId: tree.id } });
@@ -222,10 +213,10 @@ test("a hidden memorial's webhooks carry no address, whatever their event; an un
     "message.shown",
   ]);
   const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
-  expect((await post(confirmLink)).status).toBe(303);
+  expect((await postForm(confirmLink)).status).toBe(303);
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
-  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
-  expect((await post(manageLink, { action: "hide-message", tree: String(tree.id) })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "hide" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "hide-message", tree: String(tree.id) })).status).toBe(303);
   const [message] = await r.waitFor(1, 60_000);
   expect(message.json).toMatchObject({
     type: "message.hidden",
@@ -301,7 +292,7 @@ test("an anonymous memorial never shows a bare id; the family's initials change 
 
     // The family chooses initials on its management page (a control of the anonymous section).
     expect(await (await fetch(manageLink)).text()).toContain('data-testid="manage-title-initials"');
-    expect((await post(manageLink, { action: "title-initials" })).status).toBe(303);
+    expect((await postForm(manageLink, { action: "title-initials" })).status).toBe(303);
     seen = await everywhere();
     expect(seen).toEqual({
       manage: "In memoriam A. L.",
@@ -315,7 +306,7 @@ test("an anonymous memorial never shows a bare id; the family's initials change 
     expect(event.payload).toMatchObject({ by: "family", anonymousTitle: "initials" });
 
     // Confirmed, the public page and its <title> say the same; never the name, nor the number.
-    expect((await post(confirmLink)).status).toBe(303);
+    expect((await postForm(confirmLink)).status).toBe(303);
     const page = await publicPage(memorialId);
     expect(page.h1).toBe("In memoriam A. L.");
     expect(decoded(page.title)).toMatch(/^In memoriam A\. L\. · /);
@@ -323,7 +314,7 @@ test("an anonymous memorial never shows a bare id; the family's initials change 
 
     // And back to the anonymous title: everywhere again, the page at once.
     await warm(memorialId);
-    expect((await post(manageLink, { action: "title-name" })).status).toBe(303);
+    expect((await postForm(manageLink, { action: "title-name" })).status).toBe(303);
     expect((await publicPage(memorialId)).h1).toBe(`In memoriam · n° ${memorialId}`);
     seen = await everywhere();
     expect([seen.manage, seen.detailH1]).toEqual([
@@ -340,7 +331,7 @@ test("a classic or global memorial's title cannot be chosen: 400, nothing writte
   const { memorialId, manageLink } = await awaitingMemorial(op.key);
   const page = await (await fetch(manageLink)).text();
   expect(page).not.toContain('data-testid="manage-title-initials"');
-  const refused = await post(manageLink, { action: "title-initials" });
+  const refused = await postForm(manageLink, { action: "title-initials" });
   expect(refused.status).toBe(400);
   const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
   expect(memorial.anonymousTitle).toBe("name");
@@ -351,17 +342,17 @@ test("another instance's cached page follows the family's action within moments"
   const second = secondInstance();
   const op = await makeIsolatedOperator({ stock: 10 });
   const { memorialId, confirmLink, manageLink } = await awaitingMemorial(op.key);
-  expect((await post(confirmLink)).status).toBe(303);
+  expect((await postForm(confirmLink)).status).toBe(303);
   // The second instance keeps the page...
   await expect
     .poll(async () => (await publicPage(memorialId, second.url)).cache, { timeout: 15_000 })
     .toBe("HIT");
   // ... the family hides the memorial through the first: the second answers 404 within moments.
-  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "hide" })).status).toBe(303);
   await expect
     .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
     .toBe(404);
-  expect((await post(manageLink, { action: "show" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "show" })).status).toBe(303);
   await expect
     .poll(async () => (await publicPage(memorialId, second.url)).status, { timeout: 5_000 })
     .toBe(200);

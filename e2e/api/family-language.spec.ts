@@ -5,10 +5,16 @@
 // management link is where visitors' photos wait for its approval.
 
 import type { Language } from "@memorial/lib/i18n/languages";
-import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
-import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import {
+  api,
+  db,
+  mailDir,
+  makeContext,
+  makeIsolatedOperator,
+  sendManageLinkAsOperator,
+  uniqueEmail,
+} from "../support/factories";
 import { mailParts, waitForMailAbout } from "../support/smtp";
 
 interface Expected {
@@ -85,7 +91,7 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
     const operatorLanguage = language === "fr" ? "de" : "fr";
     const op = await makeIsolatedOperator({ language: operatorLanguage });
     const home = await makeContext(op.operatorId, "Epf");
-    const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+    const email = uniqueEmail("family");
     const created = await api("POST", "/Memorials/Creer", {
       key: op.key,
       body: {
@@ -137,7 +143,7 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
     expect(manageHtml).toContain(e.manageTitle);
 
     // The management e-mail the operator sends from the dashboard.
-    await sendManageLink({ scope: serviceAdminScope(op.operatorId), memorialId, linkBase: baseUrl() });
+    await sendManageLinkAsOperator(op.operatorId, memorialId);
     const manageMail = mailParts(await mailTo(email, e.manageSubject));
     expect(manageMail.text.startsWith(`${e.greeting}\n\n`), manageMail.text).toBe(true);
     expect(manageMail.text).toContain(`${e.closing}\n${home.name}\n`);
@@ -151,7 +157,7 @@ for (const language of ["nl", "de", "en", "fr"] as const) {
 
 test("without Famille.Langue the family is written to in the memorial's language, signed by the operator without a context", async () => {
   const op = await makeIsolatedOperator({ language: "en" });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   const created = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: {

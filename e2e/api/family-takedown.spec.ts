@@ -8,7 +8,7 @@ import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, makeIsolatedOperator, postForm, unique } from "../support/factories";
 import { secondInstance } from "../support/instances";
 import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 
@@ -20,12 +20,7 @@ const second = secondInstance();
 
 /** The family's choice, posted as its management page's form does. */
 async function act(token: string, action: string) {
-  const response = await fetch(`${baseUrl()}/manage/${token}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action }).toString(),
-  });
+  const response = await postForm(`${baseUrl()}/manage/${token}`, { action });
   return response.status;
 }
 

@@ -11,7 +11,7 @@ import { hashSecretToken } from "@memorial/lib/secret-token";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 import { rawRequest } from "../support/raw-http";
 import { mailParts, waitForMail } from "../support/smtp";
 import { webhookFixture } from "../support/webhook-receiver";
@@ -25,7 +25,7 @@ async function openGuestbook() {
   return { op, memorialId };
 }
 
-const address = () => `${unique("author").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+const address = () => uniqueEmail("author");
 
 function post(memorialId: number, fields: Record<string, string>) {
   return fetch(`${baseUrl()}/memorial/${memorialId}/guestbook`, {

@@ -13,7 +13,7 @@ import { byType, webhookFixture } from "../support/webhook-receiver";
 
 const webhooks = webhookFixture(test.afterAll);
 
-import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, makeIsolatedOperator, postForm, unique } from "../support/factories";
 
 async function memorial(op?: Awaited<ReturnType<typeof makeIsolatedOperator>>) {
   op ??= await makeIsolatedOperator({ stock: 5 });
@@ -22,15 +22,6 @@ async function memorial(op?: Awaited<ReturnType<typeof makeIsolatedOperator>>) {
 }
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
-
-/** A form of the family's management page (`manage`, its address), posted from this site. */
-const familyForm = (manage: string, fields: Record<string, string>) =>
-  fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: form(fields),
-  });
 
 function post(memorialId: number, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetch(`${baseUrl()}/memorial/${memorialId}/guestbook`, {
@@ -139,7 +130,7 @@ test("the family's approval shows the message at once, escaped, though the page 
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
   expect(await (await page()).text()).not.toContain("Kind words");
 
-  const approved = await familyForm(manage, { action: "guestbook-approve", entry: String(entry.id) });
+  const approved = await postForm(manage, { action: "guestbook-approve", entry: String(entry.id) });
   expect(approved.status).toBe(303);
   const html = await (await page()).text();
   expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -147,7 +138,7 @@ test("the family's approval shows the message at once, escaped, though the page 
   expect(html).not.toContain("<script>alert(1)</script>");
 
   // Closed by the family: no form on the page, the published message stays, a post is refused.
-  const closed = await familyForm(manage, { action: "guestbook-mode", mode: "closed" });
+  const closed = await postForm(manage, { action: "guestbook-mode", mode: "closed" });
   expect(closed.status).toBe(303);
   const after = await (await page()).text();
   expect(after).toContain("The family has closed the guestbook.");
@@ -164,7 +155,7 @@ test("each guestbook change reaches the operator's webhook receiver as its docum
   const op = await makeIsolatedOperator({ stock: 5 });
   const { receiver } = await webhooks.receiving(op.operatorId, GUESTBOOK_EVENTS);
   const { memorialId, manage } = await memorial(op);
-  const family = (fields: Record<string, string>) => familyForm(manage, fields);
+  const family = (fields: Record<string, string>) => postForm(manage, fields);
   expect((await post(memorialId, { message: "Secret words of a visitor" })).status).toBe(303);
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId } });
   for (const action of ["guestbook-approve", "guestbook-hide", "guestbook-delete"]) {
@@ -217,7 +208,7 @@ test("a guestbook webhook's entryId is read through GET /v1/LivreDor/{messageId}
     DecidePar: null,
   });
   // The family approves it: the read says so and who decided.
-  const family = (fields: Record<string, string>) => familyForm(manage, fields);
+  const family = (fields: Record<string, string>) => postForm(manage, fields);
   expect((await family({ action: "guestbook-approve", entry: String(entry.id) })).status).toBe(303);
   const approved = await api("GET", `/LivreDor/${entry.id}`, { key: op.key });
   expect(approved.json).toMatchObject({ Etat: "published", DecidePar: "family" });

@@ -2,12 +2,23 @@
 // visitor's language; only public memorials; an anonymous one by its title only), the figures, the
 // family's privacy choice through its management page, noindex (meta and X-Robots-Tag) on a link-only
 // page and its absence on a public one, and memorial.privacy_changed reaching the operator's webhook.
+
+import { actingAs } from "@memorial/lib/audit/actor";
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, makeContext, makeIsolatedOperator, searchWord } from "../support/factories";
+import {
+  api,
+  baseUrl,
+  COMMAND_LINE,
+  db,
+  makeContext,
+  makeIsolatedOperator,
+  postForm,
+  searchWord,
+} from "../support/factories";
 import { byType, settled, webhookFixture } from "../support/webhook-receiver";
 
 test.describe.configure({ timeout: 180_000 });
@@ -34,12 +45,7 @@ async function home(query: string, language?: string) {
 /** The family's choice, posted as its management page's form does. */
 async function choose(memorialId: number, privacy: string) {
   const token = await transaction(async (tx) => (await issueManageToken(tx, memorialId)).token);
-  const response = await fetch(`${baseUrl()}/manage/${token}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "privacy", privacy }).toString(),
-  });
+  const response = await postForm(`${baseUrl()}/manage/${token}`, { action: "privacy", privacy });
   return response.status;
 }
 
@@ -216,7 +222,7 @@ test("the funeral home's default applies until the family chooses, and its chang
   expect((await home(`q=defaut${w}&lang=en`)).ids).toEqual([id]);
 
   // Another process (the command line's use case) sets the funeral home's default.
-  await setContextDefaultPrivacy(op.operatorId, epf.id, "link_only");
+  await actingAs(COMMAND_LINE, () => setContextDefaultPrivacy(op.operatorId, epf.id, "link_only"));
   await expect
     .poll(async () => (await page()).headers.get("x-robots-tag"), { timeout: 10_000 })
     .toBe("noindex");

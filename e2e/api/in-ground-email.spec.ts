@@ -5,15 +5,14 @@
 // key's trees or a family without an address.
 
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
-import { storePhoto } from "@memorial/lib/photos/photos";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
-import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { api, db, mailDir, makeContext, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailParts, readMails, waitForMailAbout } from "../support/smtp";
-import { todayUtc, treePhoto, waitForDispatch } from "../support/tree-life";
+import { storeTreePhoto, todayUtc, waitForDispatch } from "../support/tree-life";
+import { recordInGround } from "../support/trees";
 
-const familyAddress = () => `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+const familyAddress = () => uniqueEmail("family");
 
 const mailTo = (address: string, subject: string) => waitForMailAbout(mailDir(), address, subject);
 
@@ -51,7 +50,7 @@ test("three trees of one memorial recorded at once: one e-mail in the family's l
   });
   const site = await db.plantation.findUniqueOrThrow({ where: { id: op.plantationId } });
   const species = await db.species.findUniqueOrThrow({ where: { id: op.speciesId } });
-  const { key } = await storePhoto(await treePhoto());
+  const { key } = await storeTreePhoto();
   const on = todayUtc();
   await recordInGround(serviceAdminScope(op.operatorId), {
     treeIds,

@@ -3,12 +3,11 @@
 // without waiting for 07:00 UTC.
 import { expect, test } from "@playwright/test";
 import { runCommand } from "../support/command-line";
-import { baseUrl, mailDir } from "../support/factories";
+import { baseUrl, mailDir, uniqueEmail } from "../support/factories";
 import {
   publicMemorial,
   subscribeToAnniversaries,
   todayYearsAgo,
-  uniqueEmail,
   waitForReminder,
 } from "../support/reminders";
 import { mailParts } from "../support/smtp";

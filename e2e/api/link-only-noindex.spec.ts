@@ -5,7 +5,7 @@
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, makeIsolatedOperator, postForm, unique } from "../support/factories";
 
 const UNDER_THE_PAGE = [
   "",
@@ -48,22 +48,12 @@ test("a link-only memorial's certificate, QR codes, preview picture and calendar
 
   // The family makes it link only (its management page's form).
   const token = await transaction(async (tx) => (await issueManageToken(tx, id)).token);
-  const chosen = await fetch(`${baseUrl()}/manage/${token}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "privacy", privacy: "link_only" }).toString(),
-  });
+  const chosen = await postForm(`${baseUrl()}/manage/${token}`, { action: "privacy", privacy: "link_only" });
   expect(chosen.status).toBe(303);
   expectAll(await robotsOf(id), "noindex");
 
   // Public again: nothing says noindex any more.
-  const back = await fetch(`${baseUrl()}/manage/${token}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "privacy", privacy: "public" }).toString(),
-  });
+  const back = await postForm(`${baseUrl()}/manage/${token}`, { action: "privacy", privacy: "public" });
   expect(back.status).toBe(303);
   expectAll(await robotsOf(id), null);
 });

@@ -2,9 +2,9 @@
 // memorial's public page, null while the memorial is not public. With APP_URL unset (as the
 // tests run the service), the address is built on the Host the request came to.
 import http from "node:http";
-import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { confirmAsFamily } from "../support/confirmation";
+import { api, baseUrl, mailDir, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 
 const defunt = { Nom: "Lemaire", Prenom: "Paul", DateDeces: "2026-09-01" };
@@ -30,7 +30,7 @@ test("a public memorial's address, in the creation response and in Infos, leads 
 
 test("null while the memorial awaits its family's confirmation, the address once confirmed", async () => {
   const op = await makeIsolatedOperator();
-  const email = `${unique("url").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("url");
   const created = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: defunt, AConfirmer: true, Famille: { FamilleEmail: email } },
@@ -39,7 +39,7 @@ test("null while the memorial awaits its family's confirmation, the address once
   const id = created.json.IdMemorial;
   expect((await api("GET", `/Memorial/${id}/Infos`, { key: op.key })).json.UrlMemorial).toBeNull();
   const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mailText(await waitForMail(mailDir(), email)))?.[1];
-  expect(await confirmMemorial(token!)).toMatchObject({ outcome: "confirmed" });
+  expect(await confirmAsFamily(token!, id)).toMatchObject({ outcome: "confirmed" });
   expect((await api("GET", `/Memorial/${id}/Infos`, { key: op.key })).json.UrlMemorial).toBe(
     `${baseUrl()}/memorial/${id}`,
   );

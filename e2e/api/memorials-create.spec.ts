@@ -1,6 +1,6 @@
 // POST /v1/Memorials/Creer: every rule of 4.1, through HTTP against the running service.
 import { expect, test } from "@playwright/test";
-import { api, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { api, db, mailDir, makeContext, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 
 const DEATH = "2026-10-30T08:15:00";
@@ -137,7 +137,7 @@ test("rule 3: orphan trees go to the operator's one global memorial, named after
 
 test("rule 4: AConfirmer creates a memorial without a tree, not public, and an e-mail", async () => {
   const op = await makeIsolatedOperator({ stock: 5, language: "nl" });
-  const family = `${unique("familie").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const family = uniqueEmail("familie");
   const r = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: classic({

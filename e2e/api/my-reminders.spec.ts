@@ -2,14 +2,12 @@
 // visitor's receipt links to the page of the address's reminders, which lists the subscriptions of
 // that address for every memorial (whatever the case of its letters, never another address's) and
 // deletes one or all of them — the rows go, not only marked as ended — from this site's own form.
-import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
-import { publicMemorial, subscribeToAnniversaries, uniqueEmail } from "../support/reminders";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
+import { publicMemorial, subscribeToAnniversaries } from "../support/reminders";
 import { mailParts, waitForMail } from "../support/smtp";
-import { claimCodes } from "../support/visitors";
+import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 
 const post = (url: string, body: Record<string, string>, origin: string | null = baseUrl()) =>
   fetch(url, {
@@ -101,11 +99,11 @@ test("the confirmation e-mail's link lists the address's subscriptions and delet
 test("a visitor's receipt links to the page of the reminders asked with their address", async () => {
   const op = await makeIsolatedOperator({ stock: 5, language: "en" });
   const memorialId = await create(op, classic({ Nom: "Lambert", Prenom: "Anne" }));
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const email = uniqueEmail("visitor");
   await subscribed(memorialId, email, true);
   const code = (await claimCodes(op.operatorId, memorialId, 1, 1))[0]!;
-  await redeemClaimCode({
+  await redeemAsVisitor({
     code,
     memorialId,
     words: { planter: "Jan Peeters", message: "Courage", email, language: "en" },

@@ -8,7 +8,7 @@
 // per process too.
 import { expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
-import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { serverPids } from "../support/server-process";
 
 /** The application_name of every connection the server's process holds now ("memorial-trees/<pool>/<pid>[/<id>]"). */
@@ -31,7 +31,7 @@ test("the API, the pages and the jobs of one process share one copy of lib/: one
   const op = await makeIsolatedOperator({ stock: 5 });
   // The API, answered by its route files (app/v1) from lib/...
   expect((await api("GET", "/Especes", { key: op.key })).status).toBe(200);
-  const email = `${unique("graph").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("graph");
   const created = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: {

@@ -6,10 +6,10 @@
 // the person by the hash of the address.
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { api, db, makeIsolatedOperator, unique } from "../support/factories";
+import { api, db, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 
 const DEATH = "2026-10-01";
-const address = () => `${unique("subject").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+const address = () => uniqueEmail("subject");
 
 async function familyMemorial(key: string, email: string, planter: string) {
   const made = await api("POST", "/Memorials/Creer", {

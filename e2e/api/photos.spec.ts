@@ -2,10 +2,11 @@
 // is stored with storePhoto into the service's own storage: the workers inherit DATA_DIR from the
 // global setup (e2e/support/global-setup.ts), so DATA_DIR/photos is the folder the service reads.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { photoUrl, readPhoto, storePhoto } from "@memorial/lib/photos/photos";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { baseUrl } from "../support/factories";
+import { baseUrl, COMMAND_LINE } from "../support/factories";
 
 /** A photo with its GPS position in EXIF, as a phone writes it (a random colour: a new key). */
 async function fieldPhoto(): Promise<Buffer> {
@@ -16,8 +17,11 @@ async function fieldPhoto(): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The photo stored as the command line uploads a tree's photo. */
+const storeAsCommandLine = (bytes: Buffer) => actingAs(COMMAND_LINE, () => storePhoto(bytes));
+
 test("a stored photo is served as an immutable JPEG without metadata, for GET and HEAD", async () => {
-  const { key } = await storePhoto(await fieldPhoto());
+  const { key } = await storeAsCommandLine(await fieldPhoto());
   const url = photoUrl(key, baseUrl());
   expect(url).toBe(`${baseUrl()}/photos/${key}.jpg`);
 
@@ -54,7 +58,7 @@ test("a stored photo is served as an immutable JPEG without metadata, for GET an
 });
 
 test("an unknown or malformed photo address is a plain 404", async () => {
-  const { key } = await storePhoto(await fieldPhoto());
+  const { key } = await storeAsCommandLine(await fieldPhoto());
   for (const path of [
     "/photos/0123456789abcdef0123456789abcdef.jpg", // well formed, never stored
     `/photos/${key.toUpperCase()}.jpg`,

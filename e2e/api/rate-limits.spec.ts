@@ -11,8 +11,8 @@ import {
   UNCONFIRMED_PER_DAY,
 } from "@memorial/lib/reminders/subscriptions";
 import { expect, test } from "@playwright/test";
-import { api, db, makeIsolatedOperator } from "../support/factories";
-import { publicMemorial, uniqueEmail } from "../support/reminders";
+import { api, db, makeIsolatedOperator, uniqueEmail } from "../support/factories";
+import { publicMemorial } from "../support/reminders";
 import { type RunningServer, startServer } from "../support/server";
 
 // One worker runs this file's tests in order, so that one second instance serves them all.

@@ -2,9 +2,8 @@
 // are read from memory until something changes them, and a change through the service shows on
 // the very next request.
 
-import { addStock } from "@memorial/lib/plantings/add-stock";
 import { expect, test } from "@playwright/test";
-import { api, db, makeIsolatedOperator } from "../support/factories";
+import { addStockAsCommandLine, api, db, makeIsolatedOperator } from "../support/factories";
 
 const available = async (key: string, speciesId: number) => {
   const r = await api("GET", "/Especes", { key });
@@ -22,14 +21,14 @@ test("Especes: a planting takes its tree off the next answer; stock added from t
   expect(made.status, made.text).toBe(200);
   expect(await available(op.key, op.speciesId)).toBe(2);
   // Another process (the command line) adds stock: its signal reaches the service through NOTIFY.
-  await addStock(op.plantationId, op.speciesId, 5);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 5);
   await expect.poll(() => available(op.key, op.speciesId), { timeout: 2_000, intervals: [50] }).toBe(7);
   // The last trees planted: the species is not offered any more.
   await db.stock.update({
     where: { plantationId_speciesId: { plantationId: op.plantationId, speciesId: op.speciesId } },
     data: { stock: 1 },
   });
-  await addStock(op.plantationId, op.speciesId, 0);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 0);
   await expect.poll(() => available(op.key, op.speciesId), { timeout: 2_000, intervals: [50] }).toBe(1);
   const last = await api("POST", "/Memorials/Creer", {
     key: op.key,

@@ -3,9 +3,9 @@
 // mail provider unsubscribes, whatever its origin).
 
 import { expect, test } from "@playwright/test";
-import { baseUrl, db } from "../support/factories";
+import { baseUrl, db, uniqueEmail } from "../support/factories";
 import { rawRequest } from "../support/raw-http";
-import { publicMemorial, subscribeToAnniversaries, tokenOf, uniqueEmail } from "../support/reminders";
+import { publicMemorial, subscribeToAnniversaries, tokenOf } from "../support/reminders";
 
 const form = (body: Record<string, string>, headers: Record<string, string> = {}) => ({
   method: "POST",

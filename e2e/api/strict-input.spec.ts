@@ -1,11 +1,18 @@
 // Strict input, through HTTP: a body field the specification does not define is refused
 // (400 UNKNOWN_FIELD, Champ naming it) and nothing is written; a query or path parameter at fault
 // is named in Champ; a malformed JSON body says where it breaks (400 MALFORMED_JSON).
-import { addStock } from "@memorial/lib/plantings/add-stock";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
-import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import {
+  addStockAsCommandLine,
+  api,
+  db,
+  makeContext,
+  makeIsolatedOperator,
+  unique,
+  uniqueEmail,
+} from "../support/factories";
 import { contract } from "../support/openapi";
+import { setVisitors } from "../support/visitors";
 
 type Operator = Awaited<ReturnType<typeof makeIsolatedOperator>>;
 
@@ -174,7 +181,7 @@ const bodies: Record<
 
 /** A memorial of the operator where visitors may plant, and what codes change. */
 async function codesSetup(op: Operator) {
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const made = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: { Nom: "Codes", DateDeces: DEATH } },
@@ -211,7 +218,7 @@ bodies["POST /Codes/Utiliser"] = async (op) => {
 
 bodies["POST /Arbres/Deplacer"] = async (op) => {
   // Two memorials of the operator, each with its tree (the operator's stock is small).
-  await addStock(op.plantationId, op.speciesId, 2);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 2);
   const made = async (Nom: string) =>
     (await api("POST", "/Memorials/Creer", { key: op.key, body: { Defunt: { Nom, DateDeces: DEATH } } })).json
       .IdMemorial as number;
@@ -225,7 +232,7 @@ bodies["POST /Arbres/Deplacer"] = async (op) => {
 
 bodies["PUT /Memorial/{memorialId}/Ceremonie"] = async (op) => {
   // A memorial with its ceremony (its tree from stock of its own): the valid body changes it (200).
-  await addStock(op.plantationId, op.speciesId, 1);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 1);
   const made = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: { Nom: "Ceremonie", DateDeces: DEATH } },
@@ -252,7 +259,7 @@ bodies["PUT /Memorial/{memorialId}/Ceremonie"] = async (op) => {
 
 bodies["POST /DonneesPersonnelles/Effacer"] = async (op) => {
   // A family's address in one of the operator's memorials, erased only by the valid body.
-  const email = `${unique("subject").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("subject");
   await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Defunt: { Nom: "Sujet", DateDeces: DEATH }, Famille: { FamilleEmail: email } },

@@ -11,7 +11,15 @@ import { actingAs } from "@memorial/lib/audit/actor";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
-import { api, baseUrl, db, makeIsolatedOperator, TEST_FIXTURE, unique } from "../support/factories";
+import {
+  api,
+  baseUrl,
+  db,
+  makeIsolatedOperator,
+  TEST_FIXTURE,
+  unique,
+  uniqueEmail,
+} from "../support/factories";
 import { type ReceivedWebhook, verifySignature, webhookFixture } from "../support/webhook-receiver";
 
 // Deliveries go through the service's background loops: room for a loaded machine.
@@ -92,7 +100,7 @@ const memorialIds = (received: ReceivedWebhook[]) =>
 test("an admin's erasure of a person reaches the operator's receiver once per memorial concerned, without the person's data; another operator's receiver gets nothing", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const other = await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("subject").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("subject");
   const planter = `Anne ${unique("Planteuse").replace(/\W+/g, "")}`;
   const familyName = `Famille ${unique("Sujet").replace(/\W+/g, "")}`;
   const words = `Pour toujours ${unique("mots").replace(/\W+/g, "")}`;

@@ -6,11 +6,10 @@
 import { summaryTotals } from "@memorial/lib/documents/closing-summary";
 import { readClosingSummary } from "@memorial/lib/mail/closing-summary";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { declareDeath } from "@memorial/lib/trees/declare-death";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { todayUtc } from "../support/tree-life";
+import { declareDeath, recordInGround } from "../support/trees";
 
 const figure = (html: string, testId: string) =>
   new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`)

@@ -5,17 +5,15 @@
 // the tree's life (lib/trees writes them in the test's process: the service hears them by NOTIFY);
 // the memorial policy (anonymous, hidden) holds as for the rest of the page.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { setMemorialHidden } from "@memorial/lib/memorials/hide-memorial";
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
-import { storePhoto } from "@memorial/lib/photos/photos";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { declareDeath } from "@memorial/lib/trees/declare-death";
-import { recordCheck } from "@memorial/lib/trees/record-check";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
 import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { todayUtc, treePhoto } from "../support/tree-life";
+import { storeTreePhoto, todayUtc } from "../support/tree-life";
+import { declareDeath, recordCheck, recordInGround } from "../support/trees";
 
 const get = (path: string) => fetch(`${baseUrl()}${path}`, { headers: { "accept-encoding": "identity" } });
 
@@ -64,7 +62,7 @@ test("each tree shows its life, photo and map point in four languages; recording
   // In the ground with a photo and a point: the cached page is dropped by the event.
   const scope = serviceAdminScope(op.operatorId);
   const on = todayUtc();
-  const { key } = await storePhoto(await treePhoto());
+  const { key } = await storeTreePhoto();
   await recordInGround(scope, {
     treeIds: [t1],
     on,
@@ -174,7 +172,7 @@ test("the memorial policy holds: an anonymous memorial shows its trees' life and
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   const scope = serviceAdminScope(op.operatorId);
   const on = todayUtc();
-  const { key } = await storePhoto(await treePhoto("#8bc34a"));
+  const { key } = await storeTreePhoto("#8bc34a");
   await recordInGround(scope, {
     treeIds: [tree.id],
     on,
@@ -193,7 +191,7 @@ test("the memorial policy holds: an anonymous memorial shows its trees' life and
   expect(html).not.toContain("Secretname");
 
   // Hidden by its family: the page is a 404, whatever its trees' life.
-  await setMemorialHidden({ by: "operator", scope, memorialId }, true);
+  await actingAs(scope.actor, () => setMemorialHidden({ by: "operator", scope, memorialId }, true));
   await expect.poll(async () => (await get(path)).status, { timeout: 10_000 }).toBe(404);
   await recordCheck(scope, { treeId: tree.id, on, health: "alive", recordedBy: "e2e" });
   expect((await get(path)).status).toBe(404);

@@ -6,16 +6,13 @@
 // line call; the service hears their events through PostgreSQL (NOTIFY), as any other instance's.
 
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { declareDeath } from "@memorial/lib/trees/declare-death";
-import { recordCheck } from "@memorial/lib/trees/record-check";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
-import { createWebhookEndpoint } from "@memorial/lib/webhooks/endpoints";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import { createMemorialByApi } from "../browser/dashboard-support";
 import { api, baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { NOTHING_HAPPENED_YET } from "../support/tree-life";
-import { type Receiver, startReceiver, verifySignature } from "../support/webhook-receiver";
+import { declareDeath, recordCheck, recordInGround } from "../support/trees";
+import { type Receiver, startReceiver, subscribe, verifySignature } from "../support/webhook-receiver";
 
 // Deliveries go through the service's background loops: room for a loaded machine.
 test.describe.configure({ timeout: 180_000 });
@@ -78,12 +75,7 @@ test("each state of a tree's life shows in Infos, the report and GET Arbre, and 
   const s = await setup();
   const r = await startReceiver();
   receivers.push(r);
-  const endpoint = await createWebhookEndpoint({
-    scope: s.admin,
-    url: r.url,
-    events: LIFE_EVENTS,
-    environment: "production",
-  });
+  const endpoint = await subscribe(s.op.operatorId, r.url, LIFE_EVENTS);
   const { treeId, memorialId } = s;
 
   // Ordered: the order only.

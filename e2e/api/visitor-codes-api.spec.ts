@@ -4,13 +4,14 @@
 // tree carries its origin into Infos, the transactions, their totals and tree.planted; the
 // visitor's name and message stay with the memorial's own operator until the family publishes them.
 import { randomUUID } from "node:crypto";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { creditExpiredCodes } from "@memorial/lib/visitors/claim-codes";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
+import { CREDIT_CODES_JOB, creditExpiredCodes } from "@memorial/lib/visitors/claim-codes";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { api, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { api, asJob, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { setVisitors } from "../support/visitors";
 
 const inAMonth = () => new Date(Date.now() + 30 * 86_400_000).toISOString();
 
@@ -32,7 +33,7 @@ async function setup(options: { prepaid?: number; stock?: number } = {}) {
 }
 
 const on = (operatorId: number, contextId: number | null = null) =>
-  setVisitorSetting(operatorId, contextId, { enabled: true, payments: [], price: null });
+  setVisitors(operatorId, contextId, { enabled: true, payments: [], price: null });
 
 const visitor = (code: string, memorialId: number, extra: Record<string, unknown> = {}) => ({
   Code: code,
@@ -241,8 +242,9 @@ test("an expired code answers 410 and is credited back to the prepaid balance on
   expect(await written(memorialId)).toEqual(before);
 
   // The hourly job, twice (and from two instances at once): one tree back, once.
-  await Promise.all([creditExpiredCodes(), creditExpiredCodes()]);
-  await creditExpiredCodes();
+  const creditJob = () => asJob(CREDIT_CODES_JOB, creditExpiredCodes);
+  await Promise.all([creditJob(), creditJob()]);
+  await creditJob();
   expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(1);
   const listed = await api("GET", `/Codes?Lot=${batch}`, { key: op.key });
   expect(listed.json.Codes[0]).toMatchObject({ Etat: "credited", ArbreId: null });
@@ -314,7 +316,9 @@ test("a visitor's name and message wait for the family; meanwhile other operator
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { memorialId, authorName: name } });
   expect(entry.status).toBe("pending");
   const scope = serviceAdminScope(op.operatorId, "production");
-  await moderateGuestbookEntry({ by: "operator", scope, memorialId }, entry.id, "approve");
+  await actingAs(scope.actor, () =>
+    moderateGuestbookEntry({ by: "operator", scope, memorialId }, entry.id, "approve"),
+  );
   // The approval was made in this process: the service hears of it through PostgreSQL's NOTIFY.
   await expect
     .poll(async () => line(await api("GET", `/Memorial/${memorialId}/Infos`, { key: reader.key })), {

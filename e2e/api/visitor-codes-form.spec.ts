@@ -3,22 +3,21 @@
 // visitor's language with nothing written but the limits' counts. The limits count per client, so
 // this file runs against a second instance with TRUST_PROXY=1 (same database), where each test is
 // a client of its own (X-Forwarded-For), as e2e/api/rate-limits.spec.ts does.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { moderateGuestbookEntry } from "@memorial/lib/guestbook/moderate-entry";
 import { subjectDigest } from "@memorial/lib/limits/rate-limit";
-import { addStock } from "@memorial/lib/plantings/add-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { CODE_TRIES } from "@memorial/lib/visitors/claim-codes";
-import { giveUpWaitingVisitorTrees } from "@memorial/lib/visitors/give-up";
+import { GIVE_UP_JOB, giveUpWaitingVisitorTrees } from "@memorial/lib/visitors/give-up";
 import {
   FORM_CLIENT_LIMIT,
   FORM_MEMORIAL_LIMIT,
   FORM_WINDOW_SECONDS,
 } from "@memorial/lib/visitors/planting-form";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
-import { db, makeIsolatedOperator } from "../support/factories";
+import { addStockAsCommandLine, asJob, db, makeIsolatedOperator } from "../support/factories";
 import { proxiedInstance } from "../support/instances";
-import { claimCodes, lambertMemorial } from "../support/visitors";
+import { claimCodes, lambertMemorial, setVisitors } from "../support/visitors";
 
 test.describe.configure({ mode: "default" });
 
@@ -35,7 +34,7 @@ async function plantableMemorial(options: { stock?: number; guestbookMode?: "ope
   const memorialId = await lambertMemorial(op.key);
   if (options.guestbookMode)
     await db.memorial.update({ where: { id: memorialId }, data: { guestbookMode: options.guestbookMode } });
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   return { op, memorialId };
 }
 
@@ -82,6 +81,15 @@ async function written(memorialId: number) {
   return { trees, entries, plantings };
 }
 
+/** Since `before`, exactly one planting was written: one tree, one guestbook entry, one visitor planting. */
+async function expectOnePlanting(memorialId: number, before: Awaited<ReturnType<typeof written>>) {
+  expect(await written(memorialId)).toEqual({
+    trees: before.trees + 1,
+    entries: before.entries + 1,
+    plantings: before.plantings + 1,
+  });
+}
+
 test("a code plants once: the visitor's tree, its pending guestbook entry, its words hidden until approved", async () => {
   const { op, memorialId } = await plantableMemorial();
   const [code] = await codesFor(op.operatorId, memorialId);
@@ -103,16 +111,11 @@ test("a code plants once: the visitor's tree, its pending guestbook entry, its w
   expect(tree.messageHiddenAt).not.toBeNull();
   const entry = await db.guestbookEntry.findFirstOrThrow({ where: { visitorPlantingId: planting.id } });
   expect(entry).toMatchObject({ status: "pending", authorName: "Cousin Paul" });
-  expect(await written(memorialId)).toEqual({
-    trees: before.trees + 1,
-    entries: before.entries + 1,
-    plantings: before.plantings + 1,
-  });
+  await expectOnePlanting(memorialId, before);
   // The family approves: the tree's message shows.
-  await moderateGuestbookEntry(
-    { by: "operator", scope: serviceAdminScope(op.operatorId), memorialId },
-    entry.id,
-    "approve",
+  const scope = serviceAdminScope(op.operatorId);
+  await actingAs(scope.actor, () =>
+    moderateGuestbookEntry({ by: "operator", scope, memorialId }, entry.id, "approve"),
   );
   expect((await db.tree.findUniqueOrThrow({ where: { id: tree.id } })).messageHiddenAt).toBeNull();
 
@@ -130,11 +133,7 @@ test("a code plants once: the visitor's tree, its pending guestbook entry, its w
     code: code as string,
   });
   expect(page).toContain(`href="/memorial/${memorialId}/plant?${back.toString().replaceAll("&", "&amp;")}"`);
-  expect(await written(memorialId)).toEqual({
-    trees: before.trees + 1,
-    entries: before.entries + 1,
-    plantings: before.plantings + 1,
-  });
+  await expectOnePlanting(memorialId, before);
 });
 
 test("20 simultaneous redemptions of one code plant exactly one tree; the others are refused with 409", async () => {
@@ -147,11 +146,7 @@ test("20 simultaneous redemptions of one code plant exactly one tree; the others
   const statuses = responses.map((r) => r.status).sort();
   expect(statuses.filter((s) => s === 303)).toHaveLength(1);
   expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-  expect(await written(memorialId)).toEqual({
-    trees: before.trees + 1,
-    entries: before.entries + 1,
-    plantings: before.plantings + 1,
-  });
+  await expectOnePlanting(memorialId, before);
 });
 
 test("an expired code is 410, an unknown one 404, a missing one 400: nothing written", async () => {
@@ -285,7 +280,7 @@ test("a filled honeypot, bad words, another site or a memorial without visitors:
   expect(foreign.status).toBe(403);
   expect(await written(memorialId)).toEqual(before);
   // Visitors turned off: the memorial takes no visitor's tree.
-  await setVisitorSetting(op.operatorId, null, { enabled: false, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: false, payments: [], price: null });
   expect((await post(memorialId, words({ code }), aClient())).status).toBe(404);
   expect((await post(999_999_999, words({ code }), aClient())).status).toBe(404);
   expect(await written(memorialId)).toEqual(before);
@@ -302,7 +297,7 @@ test("without stock the code's tree waits in the planting queue, and is planted 
   expect(await db.queuedPlanting.count({ where: { visitorPlantingId: planting.id, plantedAt: null } })).toBe(
     1,
   );
-  await addStock(op.plantationId, op.speciesId, 1);
+  await addStockAsCommandLine(op.plantationId, op.speciesId, 1);
   await expect
     .poll(async () => (await db.visitorPlanting.findUniqueOrThrow({ where: { id: planting.id } })).status, {
       timeout: 30_000,
@@ -329,8 +324,8 @@ test("a code's tree the queue gives up returns its prepaid tree to the operator,
     where: { visitorPlantingId: planting.id },
     data: { createdAt: new Date(Date.now() - 31 * 86_400_000) },
   });
-  await giveUpWaitingVisitorTrees();
-  await giveUpWaitingVisitorTrees();
+  await asJob(GIVE_UP_JOB, giveUpWaitingVisitorTrees);
+  await asJob(GIVE_UP_JOB, giveUpWaitingVisitorTrees);
   expect((await db.operator.findUniqueOrThrow({ where: { id: op.operatorId } })).prepaidTrees).toBe(1);
   expect((await db.visitorPlanting.findUniqueOrThrow({ where: { id: planting.id } })).status).toBe("expired");
   const queued = await db.queuedPlanting.findUniqueOrThrow({ where: { visitorPlantingId: planting.id } });

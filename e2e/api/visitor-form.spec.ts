@@ -4,12 +4,11 @@
 // the outcomes the planting route leads back to are said; the memorial page links to it exactly
 // while visitor planting is on (the cached page is dropped when the setting changes).
 import { transaction } from "@memorial/lib/db/client";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { plantableMemorial, recordVisitorPlanting } from "@memorial/lib/visitors/visitor-planting";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
 import { baseUrl, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
-import { claimCodes } from "../support/visitors";
+import { claimCodes, setVisitors } from "../support/visitors";
 
 /** The values of the form's submit buttons named "way". */
 const wayButtons = (html: string) =>
@@ -28,7 +27,7 @@ test("the form is 404 while visitor planting is off, for a memorial that is not 
   const page = await (await get(`/memorial/${memorialId}?lang=en`)).text();
   expect(page).not.toContain('data-testid="plant-link"');
 
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   expect((await get(`/memorial/${memorialId}/plant?lang=en`)).status).toBe(200);
   // A memorial waiting for its family's confirmation is not public: no form either.
   const waiting = await create(
@@ -40,7 +39,7 @@ test("the form is 404 while visitor planting is off, for a memorial that is not 
   expect((await get("/memorial/abc/plant?lang=en")).status).toBe(404);
 
   // Turned off again: 404 at once.
-  await setVisitorSetting(op.operatorId, null, { enabled: false, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: false, payments: [], price: null });
   expect((await get(`/memorial/${memorialId}/plant?lang=en`)).status).toBe(404);
 });
 
@@ -49,14 +48,14 @@ test("a funeral home's own setting wins over its operator's, for the form and th
   const home = await makeContext(op.operatorId, "Epf");
   const inHome = await create(op, classic({}, { Contexte: { ContexteEpfId: home.id } }));
   const elsewhere = await create(op, classic());
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
-  await setVisitorSetting(op.operatorId, home.id, { enabled: false, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, home.id, { enabled: false, payments: [], price: null });
   expect((await get(`/memorial/${elsewhere}/plant?lang=en`)).status).toBe(200);
   expect((await get(`/memorial/${inHome}/plant?lang=en`)).status).toBe(404);
   expect(await (await get(`/memorial/${inHome}?lang=en`)).text()).not.toContain('data-testid="plant-link"');
   // The home turns it on: its memorial's page (kept by the rendered-page cache) links to the form
   // at once, naming the funeral home.
-  await setVisitorSetting(op.operatorId, home.id, {
+  await setVisitors(op.operatorId, home.id, {
     enabled: true,
     payments: ["card", "bancontact"],
     price: "12.5",
@@ -74,7 +73,7 @@ test("a funeral home's own setting wins over its operator's, for the form and th
 test("the form: its fields, the code from the card's address, no pay button without a price, the words' moderation", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const memorialId = await create(op, classic());
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const code = (await claimCodes(op.operatorId, memorialId, 1, 30))[0]!;
   const response = await get(`/memorial/${memorialId}/plant?lang=fr&code=${code}`);
   expect(response.status).toBe(200);
@@ -98,7 +97,7 @@ test("the form: its fields, the code from the card's address, no pay button with
 test("the outcomes: planted, queued, cancelled, and back from a payment: waiting for its confirmation or planted", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const memorialId = await create(op, classic());
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: ["card"], price: "10" });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: ["card"], price: "10" });
   const outcome = async (query: string) => {
     const html = await (await get(`/memorial/${memorialId}/plant?lang=en&${query}`)).text();
     return /data-outcome="(\w+)"/.exec(html)?.[1] ?? null;

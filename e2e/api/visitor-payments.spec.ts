@@ -6,13 +6,12 @@
 // waits in the planting queue and is refunded once when the queue gives up.
 // The form is posted to a second instance with TRUST_PROXY=1, each test a client of its own (the
 // form's limits count per client); the fake sends its events to the main instance.
-import { giveUpWaitingVisitorTrees, refundKey } from "@memorial/lib/visitors/give-up";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
+import { GIVE_UP_JOB, giveUpWaitingVisitorTrees, refundKey } from "@memorial/lib/visitors/give-up";
 import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
-import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { asJob, baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { proxiedInstance } from "../support/instances";
-import { lambertMemorial } from "../support/visitors";
+import { lambertMemorial, setVisitors } from "../support/visitors";
 
 test.describe.configure({ mode: "default" });
 
@@ -26,7 +25,7 @@ const aClient = () => `10.${(process.pid % 250) + 1}.${Math.floor(++clients / 25
 async function payableMemorial(stock = 10) {
   const op = await makeIsolatedOperator({ stock: stock + 1, language: "en" });
   const memorialId = await lambertMemorial(op.key);
-  await setVisitorSetting(op.operatorId, null, {
+  await setVisitors(op.operatorId, null, {
     enabled: true,
     payments: ["card", "bancontact"],
     price: "12.50",
@@ -247,8 +246,8 @@ test("a paid tree without stock waits in the queue, and past the give-up delay i
   await db.queuedPlanting.update({ where: { visitorPlantingId: two.id }, data: { givenUpAt: new Date() } });
 
   // Twice (and another file's run may come between): each tree is refunded once.
-  await giveUpWaitingVisitorTrees();
-  await giveUpWaitingVisitorTrees();
+  await asJob(GIVE_UP_JOB, giveUpWaitingVisitorTrees);
+  await asJob(GIVE_UP_JOB, giveUpWaitingVisitorTrees);
   const refunds = (await (await fetch(`${fake()}/_fake/refunds`)).json()).refunds as Record<
     string,
     unknown

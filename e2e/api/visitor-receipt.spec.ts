@@ -4,20 +4,18 @@
 // will show once approved. Once per visitor planting: the event consumed again writes nothing.
 import { transaction } from "@memorial/lib/db/client";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
-import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
 import { visitorReceiptConsumer } from "@memorial/lib/visitors/receipt-consumer";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 import { mailParts, readMails, waitForMail } from "../support/smtp";
-import { claimCodes } from "../support/visitors";
+import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 
-const address = () => `${unique("visitor").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+const address = () => uniqueEmail("visitor");
 
 async function plantWithCode(memorialId: number, operatorId: number, email: string, language: "nl" | "de") {
   const code = (await claimCodes(operatorId, memorialId, 1, 1))[0]!;
-  return redeemClaimCode({
+  return redeemAsVisitor({
     code,
     memorialId,
     words: { planter: "Jan Peeters", message: "Veel sterkte", email, language },
@@ -29,7 +27,7 @@ async function plantWithCode(memorialId: number, operatorId: number, email: stri
 test("a redeemed code's visitor receives the receipt in their language, once", async () => {
   const op = await makeIsolatedOperator({ stock: 5, language: "fr" });
   const memorialId = await create(op, classic({ Nom: "Lambert", Prenom: "Anne" }));
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const email = address();
   const planted = await plantWithCode(memorialId, op.operatorId, email, "nl");
   expect(planted.kind).toBe("planted");
@@ -70,7 +68,7 @@ test("in an open guestbook the receipt does not say the words wait", async () =>
   const op = await makeIsolatedOperator({ stock: 5, language: "fr" });
   const memorialId = await create(op, classic());
   await db.memorial.update({ where: { id: memorialId }, data: { guestbookMode: "open" } });
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const email = address();
   await plantWithCode(memorialId, op.operatorId, email, "de");
   const mail = mailParts(await waitForMail(mailDir(), email));

@@ -5,13 +5,11 @@
 // approves them in its guestbook the page and the certificate name the visitor with the message.
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
-import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, makeIsolatedOperator, postForm, unique } from "../support/factories";
 import { pdfText } from "../support/pdf-text";
-import { claimCodes } from "../support/visitors";
+import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 
 test("a visitor's name and message are public only once the family approves them", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
@@ -22,14 +20,14 @@ test("a visitor's name and message are public only once the family approves them
       { Famille: { FamilleEmail: `${unique("f").replace(/\W+/g, "")}@example.org`, FamilleNom: "Dupont" } },
     ),
   );
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   const code = (await claimCodes(op.operatorId, memorialId, 1, 1))[0]!;
   const page = () => fetch(`${baseUrl()}/memorial/${memorialId}?lang=en`).then((r) => r.text());
   // The page is kept by the rendered-page cache before the visitor plants: the planting drops it.
   expect(await page()).not.toContain("Zoé Visitor");
   const planter = `Zoé Visitor ${unique("v").replace(/\W+/g, "")}`;
   const words = "Zoé's thoughts are with you";
-  const planted = await redeemClaimCode({
+  const planted = await redeemAsVisitor({
     code,
     memorialId,
     words: { planter, message: words, email: "zoe@example.org", language: "en" },
@@ -63,12 +61,7 @@ test("a visitor's name and message are public only once the family approves them
   const entry = await db.guestbookEntry.findFirstOrThrow({
     where: { memorialId, visitorPlantingId: planted.visitorPlantingId },
   });
-  const approved = await fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "guestbook-approve", entry: String(entry.id) }).toString(),
-  });
+  const approved = await postForm(manage, { action: "guestbook-approve", entry: String(entry.id) });
   expect(approved.status).toBe(303);
   const after = await page();
   expect(after).toContain(planter);
@@ -79,12 +72,7 @@ test("a visitor's name and message are public only once the family approves them
   expect(await (await fetch(manage)).text()).not.toContain("words waiting for the family");
 
   // Hidden again by the family: the name leaves the page with the message.
-  const hidden = await fetch(manage, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl(), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ action: "guestbook-hide", entry: String(entry.id) }).toString(),
-  });
+  const hidden = await postForm(manage, { action: "guestbook-hide", entry: String(entry.id) });
   expect(hidden.status).toBe(303);
   expect(await page()).not.toContain(planter);
 });

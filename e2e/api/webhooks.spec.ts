@@ -4,7 +4,7 @@
 // test and live stay apart; another operator's receiver gets nothing. The service runs with
 // WEBHOOK_ALLOW_PRIVATE=1 (loopback receivers) and quick retries (e2e/support/global-setup.ts).
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, mailDir, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 import { byType, settled, verifySignature, webhookFixture } from "../support/webhook-receiver";
 
@@ -55,7 +55,7 @@ test("a family's confirmation reaches the receiver, with the tree it plants", as
     "memorial.confirmed",
     "tree.planted",
   ]);
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   const response = await creer(op.key, { Famille: { FamilleEmail: email }, AConfirmer: true });
   expect(response.status).toBe(200);
   const memorialId = response.json.IdMemorial as number;

@@ -3,7 +3,7 @@
 // specification's rule names it by its id (4.1 rule 7): "In memoriam · n° 123" in the
 // page's language, never the bare number alone.
 import { expect, test } from "@playwright/test";
-import { baseUrl, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, mailDir, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 import { classic, create } from "./memorials";
 
@@ -11,7 +11,7 @@ test("the family titles its anonymous memorial by the initials from its manageme
   page,
 }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   const id = await create(
     op,
     classic(

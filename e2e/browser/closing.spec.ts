@@ -8,14 +8,13 @@ import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { parseCsv } from "@memorial/lib/exports/csv";
 import { memorialUrl } from "@memorial/lib/links";
-import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, type Page, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator } from "../support/factories";
 import { pdfPage, pdfQrText } from "../support/pdf-qr";
 import { pdfText } from "../support/pdf-text";
 import { type CaughtMail, mailAttachments, mailParts, readMails } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";
-import { classic, create, type Operator } from "./memorials";
+import { classic, memorialWithFamily, type Operator } from "./memorials";
 
 const LANGUAGES = ["fr", "nl", "en", "de"] as const;
 type Lang = (typeof LANGUAGES)[number];
@@ -34,21 +33,16 @@ const CSV_HEADER: Record<Lang, string[]> = {
 };
 
 /** A confirmed memorial whose family (in `language`) has an e-mail address, and its management link. */
-async function familyMemorial(op: Operator, language: Lang) {
-  const email = `${unique(`closing-${language}`).replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const memorialId = await create(
+function familyMemorial(op: Operator, language: Lang) {
+  return memorialWithFamily(
     op,
     classic(
       { Nom: "Lambert", Prenom: "Anne" },
-      {
-        Famille: { FamilleEmail: email, FamilleNom: "Famille Lambert", Langue: language },
-        DeLaPartDe: "Ses petits-enfants Zoé et Łukasz",
-        Message: "Pour mamie, avec amour",
-      },
+      { DeLaPartDe: "Ses petits-enfants Zoé et Łukasz", Message: "Pour mamie, avec amour" },
     ),
+    { FamilleNom: "Famille Lambert", Langue: language },
+    `closing-${language}`,
   );
-  const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
-  return { memorialId, email, manageLink: `${baseUrl()}/manage/${token}` };
 }
 
 /** The e-mail with attachments to `address` (the summary), waited for. */

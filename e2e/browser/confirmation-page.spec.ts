@@ -1,14 +1,14 @@
 // The family's confirmation page in Chromium: the link comes from the e-mail really sent over
 // SMTP to the catcher on the loopback, and is followed in the browser.
 import { expect, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";
-import { classic, create } from "./memorials";
+import { classic, create, expectExpiredLink } from "./memorials";
 
 async function awaitingMemorial(language: "fr" | "en" = "fr") {
   const op = await makeIsolatedOperator({ stock: 5, language });
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   const memorialId = await create(
     op,
     classic(
@@ -119,17 +119,13 @@ test("an unknown link is a 404 page; an expired one a 410 page, and pressing it 
     where: { memorialId },
     data: { expiresAt: new Date(Date.now() - 1000) },
   });
-  const expired = await page.goto(link);
-  expect(expired?.status()).toBe(410);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ce lien a expiré");
-  await expect(page.getByRole("button")).toHaveCount(0);
-  expect((await post(link)).status).toBe(410);
+  await expectExpiredLink(page, link, () => post(link));
   expect(await db.tree.count({ where: { memorialId } })).toBe(0);
 });
 
 test("a confirmation's user text is escaped", async ({ page }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
-  const email = `${unique("xss").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("xss");
   await create(
     op,
     classic(

@@ -12,7 +12,7 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { eraseSubject } from "@memorial/lib/privacy/subject-erase";
 import { createUser } from "@memorial/lib/users/create-user";
 import { expect, test } from "@playwright/test";
-import { baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, makeIsolatedOperator, TEST_FIXTURE, unique } from "../support/factories";
 import { createMemorialByApi, makeUser, PASSWORD, signIn } from "./dashboard-support";
 
 type Who = Parameters<typeof actingAs>[0];
@@ -41,12 +41,9 @@ async function operatorWithLog(language: Language) {
   const staffEmail = `${unique("staff")
     .replace(/[^a-z0-9-]/gi, "")
     .toLowerCase()}@example.org`;
-  const staff = await createUser({
-    operatorId: operator.operatorId,
-    email: staffEmail,
-    password: PASSWORD,
-    role: "staff",
-  });
+  const staff = await actingAs(TEST_FIXTURE, () =>
+    createUser({ operatorId: operator.operatorId, email: staffEmail, password: PASSWORD, role: "staff" }),
+  );
   const operatorId = operator.operatorId;
   const memorialId = memorial.IdMemorial;
   const onMemorial = { target: { type: "memorial" as const, id: memorialId }, memorialId, operatorId };

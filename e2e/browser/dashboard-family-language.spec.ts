@@ -2,7 +2,7 @@
 // sends its family a Dutch e-mail and opens a Dutch confirmation page, and the dashboard's preview
 // of that e-mail is, word for word, the e-mail the family received (links aside).
 import { expect, type Page, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeContext, makeIsolatedOperator, uniqueEmail } from "../support/factories";
 import { type CaughtMail, mailParts, readMails } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";
 
@@ -15,7 +15,7 @@ test("the family's language chosen in the dashboard drives its e-mail and page; 
   const operator = await makeIsolatedOperator({ language: "en" });
   const epf = await makeContext(operator.operatorId, "Epf");
   const user = await makeUser(operator.operatorId);
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   await signIn(page, user);
   await page.getByRole("link", { name: "Plant a tree" }).click();
   await expect(page.getByRole("heading", { name: "Plant a tree" })).toBeVisible();

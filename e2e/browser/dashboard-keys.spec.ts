@@ -1,13 +1,11 @@
 // Keys: named and created in the dashboard (shown once), used against /v1 (the last use written at
 // most once a minute), revoked after a confirmation that repeats the name, then refused.
 import { expect, test } from "@playwright/test";
-import { api, db, makeIsolatedOperator } from "../support/factories";
-import { makeUser, signIn } from "./dashboard-support";
+import { api, db } from "../support/factories";
+import { signedInOperator } from "./dashboard-support";
 
 test("a key created in the dashboard works against /v1 until it is revoked", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  const { operator } = await signedInOperator(page);
   await page.getByRole("link", { name: "API keys" }).click();
   await expect(page.getByRole("heading", { name: "API keys" })).toBeVisible();
   await expect(page.locator("tbody tr")).toHaveCount(2);
@@ -83,9 +81,7 @@ test("a key created in the dashboard works against /v1 until it is revoked", asy
 });
 
 test("a test key is created as a test key", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  await signedInOperator(page);
   await page.getByRole("link", { name: "API keys" }).click();
   // Typed before hydration, the controlled name would be emptied by React: the button says when
   // the page is hydrated.
@@ -100,9 +96,7 @@ test("a test key is created as a test key", async ({ page }) => {
 });
 
 test("in French: the key's name, its last use and the confirmation, in words", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "fr" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user, "fr");
+  await signedInOperator(page, { operator: { language: "fr" } });
   await page.getByRole("link", { name: "Clés d'API" }).click();
   await expect(page.getByRole("button", { name: "Créer une clé de production" })).toBeEnabled();
   await page.getByLabel("Nom de la clé").fill("Site web");

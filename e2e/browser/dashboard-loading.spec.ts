@@ -3,7 +3,7 @@
 // held by the test (page.route) until the indicator has been seen, then let through.
 
 import { translator } from "@memorial/lib/i18n/translate";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Locator, type Page, test } from "@playwright/test";
 import { baseUrl } from "../support/factories";
 import { seedDashboard, signInAt } from "./dashboard-seed";
 import { createMemorialByApi } from "./dashboard-support";
@@ -39,6 +39,27 @@ async function expectLoading(page: Page, words: string) {
   await expect(page.getByRole("status").filter({ hasText: words })).toBeVisible();
 }
 
+type Gate = Awaited<ReturnType<typeof gate>>;
+
+/** Lets the held requests through: `shown` appears and the indicator goes. */
+async function releaseTo(held: Gate, shown: Locator) {
+  held.release();
+  await expect(shown).toBeVisible();
+  await expect(shown.page().getByTestId("loading")).toHaveCount(0);
+}
+
+/**
+ * Opens the dashboard's page `path` with its data (/api/dashboard/`path`) held: the indicator
+ * shows `words` until the data comes, then `shown`. The gate stays, to be armed again.
+ */
+async function openLoading(page: Page, path: string, words: string, shown: Locator) {
+  const held = await gate(page, dashboardJson(path));
+  await page.goto(`${baseUrl()}/dashboard/${path}`);
+  await expectLoading(page, words);
+  await releaseTo(held, shown);
+  return held;
+}
+
 test("in French: the report and the transactions show « Chargement… » until their data comes", async ({
   page,
 }) => {
@@ -46,12 +67,7 @@ test("in French: the report and the transactions show « Chargement… » until 
   const data = await seedDashboard("fr");
   await signInAt(page, data.user.email, "fr");
 
-  const report = await gate(page, dashboardJson("reports"));
-  await page.goto(`${baseUrl()}/dashboard/reports`);
-  await expectLoading(page, t("loading"));
-  report.release();
-  await expect(page.getByTestId("report-lines")).toBeVisible();
-  await expect(page.getByTestId("loading")).toHaveCount(0);
+  const report = await openLoading(page, "reports", t("loading"), page.getByTestId("report-lines"));
 
   // Another period while the lines of this one are on screen: they are marked busy meanwhile.
   report.arm();
@@ -63,12 +79,7 @@ test("in French: the report and the transactions show « Chargement… » until 
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.getByText(t("chartEmpty"))).toBeVisible();
 
-  const transactions = await gate(page, dashboardJson("transactions"));
-  await page.goto(`${baseUrl()}/dashboard/transactions`);
-  await expectLoading(page, t("loading"));
-  transactions.release();
-  await expect(page.getByTestId("transaction-rows")).toBeVisible();
-  await expect(page.getByTestId("loading")).toHaveCount(0);
+  await openLoading(page, "transactions", t("loading"), page.getByTestId("transaction-rows"));
 });
 
 test("the memorial list's next page, the keys and their creation show a loading state", async ({ page }) => {
@@ -91,25 +102,16 @@ test("the memorial list's next page, the keys and their creation show a loading 
   await page.getByRole("button", { name: t("next") }).click();
   await expectLoading(page, t("loading"));
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(1);
-  memorials.release();
-  await expect(page.getByText("Page 2 of 2")).toBeVisible();
-  await expect(page.getByTestId("loading")).toHaveCount(0);
+  await releaseTo(memorials, page.getByText("Page 2 of 2"));
 
-  const keys = await gate(page, dashboardJson("keys"));
-  await page.goto(`${baseUrl()}/dashboard/keys`);
-  await expectLoading(page, t("loading"));
-  keys.release();
-  await expect(page.getByTestId("key-rows")).toBeVisible();
-  await expect(page.getByTestId("loading")).toHaveCount(0);
+  await openLoading(page, "keys", t("loading"), page.getByTestId("key-rows"));
 
   // A key made through a Server Action (a POST to the page).
   const create = await gate(page, (url) => url.pathname === "/dashboard/keys", "POST");
   await page.getByLabel(t("keyName")).fill("Slow network");
   await page.getByRole("button", { name: t("createTest") }).click();
   await expectLoading(page, t("creating"));
-  create.release();
-  await expect(page.getByTestId("new-key")).toBeVisible();
-  await expect(page.getByTestId("loading")).toHaveCount(0);
+  await releaseTo(create, page.getByTestId("new-key"));
 });
 
 test("the planting form shows « Planting… » while it is sent, then the result", async ({ page }) => {
@@ -124,7 +126,5 @@ test("the planting form shows « Planting… » while it is sent, then the resul
   await page.getByRole("button", { name: t("plantSubmit") }).click();
   await expectLoading(page, t("planting"));
   await expect(page.locator('form[aria-busy="true"]')).toHaveCount(1);
-  plant.release();
-  await expect(page.getByTestId("plant-result")).toBeVisible();
-  await expect(page.getByTestId("loading")).toHaveCount(0);
+  await releaseTo(plant, page.getByTestId("plant-result"));
 });

@@ -2,7 +2,7 @@
 // the result shown, the memorial followed, its person edited, a tree added, a confirmation resent.
 import { expect, type Page, test } from "@playwright/test";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
-import { makeUser, signIn } from "./dashboard-support";
+import { makeUser, signedInOperator, signIn } from "./dashboard-support";
 
 // A field by its whole label; a required field's label may end with a hidden asterisk.
 const field = (page: Page, label: string) =>
@@ -150,9 +150,7 @@ test("a tree planted through the form is on its memorial, which can then be foll
 });
 
 test("the form names each refused field in the user's language, and writes nothing", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  const { operator } = await signedInOperator(page);
   await openPlantForm(page);
   await field(page, "Family name").fill("Martin");
   await field(page, "Date of death").fill("2026-11-01");
@@ -188,9 +186,7 @@ test("the form names each refused field in the user's language, and writes nothi
 });
 
 test("the form counts a name's length as the API does: 200 emoji fit, 201 are too long", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  const { operator } = await signedInOperator(page);
   await openPlantForm(page);
   // 201 characters (402 UTF-16 units): refused beside the field, in the user's language.
   await field(page, "Family name").fill("🌳".repeat(201));
@@ -210,9 +206,7 @@ test("the form counts a name's length as the API does: 200 emoji fit, 201 are to
 test("the form takes a place of death, stored on the person as PUT /Personne/Modifier stores it", async ({
   page,
 }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  const { operator } = await signedInOperator(page);
   await openPlantForm(page);
   await field(page, "Family name").fill("Lieu");
   await field(page, "Date of death").fill("2026-11-01");
@@ -237,9 +231,7 @@ test("the form takes a place of death, stored on the person as PUT /Personne/Mod
 });
 
 test("an orphan tree goes to the global memorial and uses a prepaid tree", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "en", prepaidTrees: 1 });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  const { operator } = await signedInOperator(page, { operator: { language: "en", prepaidTrees: 1 } });
   await openPlantForm(page);
   await page.getByLabel("Orphan tree: plant in the operator's global memorial").check();
   await page.getByRole("button", { name: "Plant the tree" }).click();
@@ -250,9 +242,7 @@ test("an orphan tree goes to the global memorial and uses a prepaid tree", async
 });
 
 test("a memorial awaiting confirmation can have its e-mail sent again", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  const { operator } = await signedInOperator(page);
   await openPlantForm(page);
   await field(page, "Family name").fill("Lambert");
   await field(page, "Given name").fill("Paul");

@@ -3,10 +3,9 @@
 // memorial awaiting its family for 10 days (the overview lists it), a webhook endpoint, a user.
 
 import type { Language } from "@memorial/lib/i18n/languages";
-import { serviceAdminScope } from "@memorial/lib/scope";
-import { createWebhookEndpoint } from "@memorial/lib/webhooks/endpoints";
 import { expect, type Page } from "@playwright/test";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { subscribe } from "../support/webhook-receiver";
 import { createMemorialByApi, makeUser, PASSWORD } from "./dashboard-support";
 
 export async function seedDashboard(language: Language = "en") {
@@ -32,12 +31,7 @@ export async function seedDashboard(language: Language = "en") {
     where: { id: awaiting.IdMemorial },
     data: { createdAt: new Date(Date.now() - 10 * 86_400_000) },
   });
-  await createWebhookEndpoint({
-    scope: serviceAdminScope(operator.operatorId),
-    url: "http://127.0.0.1:9/hook",
-    events: ["tree.planted"],
-    environment: "production",
-  });
+  await subscribe(operator.operatorId, "http://127.0.0.1:9/hook", ["tree.planted"]);
   const user = await makeUser(operator.operatorId);
   return { operator, epf, user, withTrees: withTrees.IdMemorial, awaiting: awaiting.IdMemorial };
 }

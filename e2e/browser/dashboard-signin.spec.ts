@@ -6,7 +6,7 @@ import { subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
 import { ageLimit, hitsOf } from "../support/rate-limits";
-import { makeUser, PASSWORD, signIn, signInThroughForm } from "./dashboard-support";
+import { makeUser, PASSWORD, signedInOperator, signIn, signInThroughForm } from "./dashboard-support";
 
 test("a user signs in with the right password and signs out, which ends the session on the server", async ({
   page,
@@ -68,9 +68,7 @@ test("wrong passwords make this browser wait a growing delay, never a lock-out",
 });
 
 test("a dashboard POST from another site is refused even without an Origin header", async ({ page }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  const { operator } = await signedInOperator(page);
   for (const site of ["cross-site", "same-site"]) {
     for (const path of ["/dashboard/keys", "/dashboard/plant", "/api/auth/signout"]) {
       // A server action as a form of another site would post it: the session cookie, no Origin.
@@ -90,10 +88,8 @@ test("a user changes their password, which ends the sessions opened with the old
   page,
   browser,
 }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
   const elsewhere = await browser.newPage();
-  await signIn(elsewhere, user);
+  const { user } = await signedInOperator(elsewhere);
   await signIn(page, user);
   await page.getByRole("link", { name: "Account" }).click();
   await page.getByLabel("Current password").fill("not the password");
@@ -131,9 +127,7 @@ test("the dashboard's JSON routes need a session and refuse cross-site requests"
   expect(anonymous.status()).toBe(401);
   expect(anonymous.headers()["cache-control"]).toContain("no-store");
 
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const user = await makeUser(operator.operatorId);
-  await signIn(page, user);
+  await signedInOperator(page);
   const own = await page.request.get(`${baseUrl()}/api/dashboard/keys`);
   expect(own.status()).toBe(200);
   expect(own.headers()["cache-control"]).toBe("private, no-store");

@@ -5,7 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { api, baseUrl, TEST_FIXTURE, unique } from "../support/factories";
+import { api, baseUrl, makeIsolatedOperator, TEST_FIXTURE, unique } from "../support/factories";
 
 export const PASSWORD = "correct horse battery";
 
@@ -73,6 +73,21 @@ export async function signIn(
   await page.goto(`${baseUrl()}${open}`);
   // The home page's figures can take a while on a loaded machine: wait for the page itself.
   await expect(page).toHaveURL(`${baseUrl()}${open}`, { timeout: 30_000 });
+}
+
+/**
+ * A new isolated operator (in English unless told otherwise) and its user, signed in by signIn in
+ * `lang` (the operator's language unless told otherwise) at `open`.
+ */
+export async function signedInOperator(
+  page: Page,
+  options: { operator?: Parameters<typeof makeIsolatedOperator>[0]; lang?: string; open?: string } = {},
+) {
+  const { operator: made = { language: "en" }, open } = options;
+  const operator = await makeIsolatedOperator(made);
+  const user = await makeUser(operator.operatorId);
+  await signIn(page, user, options.lang ?? made.language ?? "en", open);
+  return { operator, user };
 }
 
 /**

@@ -3,13 +3,15 @@
 // refused on every admin route, page and server action through HTTP, and a demotion applies at
 // once; a used invitation link is refused; a forgotten password is reset by e-mail, with the same
 // answer for an unknown address.
+
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, TEST_FIXTURE, unique } from "../support/factories";
 import { mailText, waitForMail } from "../support/smtp";
-import { makeUser, PASSWORD, signIn } from "./dashboard-support";
+import { makeUser, PASSWORD, signedInOperator, signIn } from "./dashboard-support";
 
 const address = (name: string) =>
   `${unique(name)
@@ -18,7 +20,9 @@ const address = (name: string) =>
 
 async function makeStaff(operatorId: number) {
   const email = address("staff");
-  const user = await createUser({ operatorId, email, password: PASSWORD, role: "staff" });
+  const user = await actingAs(TEST_FIXTURE, () =>
+    createUser({ operatorId, email, password: PASSWORD, role: "staff" }),
+  );
   return { id: user.id, email, password: PASSWORD };
 }
 
@@ -161,9 +165,7 @@ test("in French: an admin invites a colleague, who chooses a password and signs 
   page,
   browser,
 }) => {
-  const operator = await makeIsolatedOperator({ language: "fr" });
-  const admin = await makeUser(operator.operatorId);
-  await signIn(page, admin, "fr");
+  const { operator, user: admin } = await signedInOperator(page, { operator: { language: "fr" } });
   await nav(page).getByRole("link", { name: "Équipe" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Équipe" })).toBeVisible();
   await expect(page.locator(`tr[data-user-email="${admin.email}"]`)).toContainText("(vous)");
@@ -262,9 +264,7 @@ test("in French: an admin invites a colleague, who chooses a password and signs 
 });
 
 test("in English: simultaneous presses of an invitation create one user", async ({ page, browser }) => {
-  const operator = await makeIsolatedOperator({ language: "en" });
-  const admin = await makeUser(operator.operatorId);
-  await signIn(page, admin);
+  await signedInOperator(page);
   await nav(page).getByRole("link", { name: "Team" }).click();
   // Typed before hydration, the controlled address would be emptied by React: the button says when
   // the page is hydrated.
@@ -425,10 +425,8 @@ test("in German: a forgotten password is reset by e-mail, once; the old one is r
   page,
   browser,
 }) => {
-  const operator = await makeIsolatedOperator({ language: "de" });
-  const user = await makeUser(operator.operatorId);
   const elsewhere = await browser.newPage();
-  await signIn(elsewhere, user, "de");
+  const { user } = await signedInOperator(elsewhere, { operator: { language: "de" } });
 
   await page.context().addCookies([{ name: "dashboard_lang", value: "de", url: baseUrl() }]);
   await page.goto(`${baseUrl()}/dashboard/signin`);

@@ -4,12 +4,11 @@
 import { readFileSync } from "node:fs";
 import { BOM, parseCsv } from "@memorial/lib/exports/csv";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { declareDeath } from "@memorial/lib/trees/declare-death";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
 import { baseUrl, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { todayUtc } from "../support/tree-life";
+import { declareDeath, recordInGround } from "../support/trees";
 import { createMemorialByApi, makeUser, signIn } from "./dashboard-support";
 
 test("the overview's trees waiting and the reports' trees' life tables, with their exports", async ({

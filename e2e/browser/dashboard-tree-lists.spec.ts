@@ -3,17 +3,15 @@
 // operator's trees; and the sheet of waiting trees, downloaded, filled in as a field team would and
 // imported back by the unchanged import.
 import { readFile } from "node:fs/promises";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createPlantation } from "@memorial/lib/catalogue/manage";
 import { formatDate } from "@memorial/lib/dashboard/format";
 import { BOM, CSV_FORMATS, csvLine, parseCsv } from "@memorial/lib/exports/csv";
 import { translator } from "@memorial/lib/i18n/translate";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { declareDeath } from "@memorial/lib/trees/declare-death";
-import { recordCheck } from "@memorial/lib/trees/record-check";
-import { recordInGround } from "@memorial/lib/trees/record-in-ground";
 import { expect, type Page, test } from "@playwright/test";
-import { baseUrl, db, unique } from "../support/factories";
-import { orderedTrees, plant, plantingOf } from "../support/trees";
+import { baseUrl, COMMAND_LINE, db, unique } from "../support/factories";
+import { declareDeath, orderedTrees, plant, plantingOf, recordCheck, recordInGround } from "../support/trees";
 import { makeUser, signIn } from "./dashboard-support";
 
 /** A UTC day `n` days before today (negative: after). */
@@ -33,13 +31,15 @@ async function treeWork() {
     plantedAt: new Date(Date.now() - 900 * 86_400_000),
   });
   const [checked, recent, unchecked, dead, waiting] = ids;
-  const second = await createPlantation({
-    name: unique("Second site"),
-    country: op.country,
-    region: "Test region",
-    latitude: 49.5,
-    longitude: 5.5,
-  });
+  const second = await actingAs(COMMAND_LINE, () =>
+    createPlantation({
+      name: unique("Second site"),
+      country: op.country,
+      region: "Test region",
+      latitude: 49.5,
+      longitude: 5.5,
+    }),
+  );
   const elsewhere = await plant({
     ...plantingOf(op, memorial, person, null),
     plantationId: second.id,

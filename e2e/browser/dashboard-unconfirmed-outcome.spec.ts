@@ -1,9 +1,10 @@
 // In Chromium: the dashboard's home shows what becomes of the waiting tree of a
 // memorial its family never confirms; an admin changes it (the operator's row changes, and the
 // choice is still there on the next visit); staff see it and are offered no way to change it.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createUser } from "@memorial/lib/users/create-user";
 import { expect, test } from "@playwright/test";
-import { db, makeIsolatedOperator, unique } from "../support/factories";
+import { db, makeIsolatedOperator, TEST_FIXTURE, unique } from "../support/factories";
 import { makeUser, PASSWORD, signIn } from "./dashboard-support";
 
 const outcomeOf = async (operatorId: number) =>
@@ -38,7 +39,9 @@ test("staff see the choice without a way to change it", async ({ page }) => {
   const email = `${unique("staff")
     .replace(/[^a-z0-9-]/gi, "")
     .toLowerCase()}@example.org`;
-  await createUser({ operatorId: op.operatorId, email, password: PASSWORD, role: "staff" });
+  await actingAs(TEST_FIXTURE, () =>
+    createUser({ operatorId: op.operatorId, email, password: PASSWORD, role: "staff" }),
+  );
   await signIn(page, { email, password: PASSWORD });
   const section = page.getByTestId("unconfirmed-outcome");
   await expect(section.getByTestId("unconfirmed-outcome-value")).toHaveText(

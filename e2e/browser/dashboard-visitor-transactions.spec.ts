@@ -2,25 +2,18 @@
 // whose origin says so, and the month's totals count the visitors' trees apart; the CSV export
 // carries the origin and the payment reference.
 import { translator } from "@memorial/lib/i18n/translate";
-import { issueClaimCodes, redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { baseUrl } from "../support/factories";
+import { claimCodes, redeemAsVisitor, setVisitors } from "../support/visitors";
 import { seedDashboard, signInAt } from "./dashboard-seed";
 
 test("the transactions show a visitor's tree with its origin, and count it apart", async ({ page }) => {
   const t = translator("en", "dashboard");
   const data = await seedDashboard("en");
-  await setVisitorSetting(data.operator.operatorId, null, { enabled: true, payments: [], price: null });
-  const issued = await issueClaimCodes({
-    operatorId: data.operator.operatorId,
-    isTest: false,
-    memorialId: data.withTrees,
-    count: 1,
-    expiresAt: new Date(Date.now() + 86_400_000),
-  });
-  const outcome = await redeemClaimCode({
-    code: issued.codes[0].code,
+  await setVisitors(data.operator.operatorId, null, { enabled: true, payments: [], price: null });
+  const [code] = await claimCodes(data.operator.operatorId, data.withTrees, 1, 1);
+  const outcome = await redeemAsVisitor({
+    code: code!,
     memorialId: data.withTrees,
     words: { planter: "Anne", message: "With love", email: "anne@example.org", language: "en" },
     linkBase: "http://localhost:3000",

@@ -4,12 +4,11 @@
 // holds the memorial as JSON with its deceased and family; the management page then offers the
 // same download.
 import { readFileSync } from "node:fs";
-import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { mailDir, makeIsolatedOperator } from "../support/factories";
 import { mailParts, readMails } from "../support/smtp";
-import { classic, create } from "./memorials";
+import { classic, memorialWithFamily } from "./memorials";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -35,13 +34,12 @@ test("the family asks for its archive, receives its link and downloads everythin
   page,
 }) => {
   const op = await makeIsolatedOperator({ stock: 10 });
-  const email = `${unique("archive").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const memorialId = await create(
+  const { memorialId, email, manageLink } = await memorialWithFamily(
     op,
-    classic({ Nom: "Marchal", Prenom: "Lucie" }, { Famille: { FamilleEmail: email, Langue: "en" } }),
+    classic({ Nom: "Marchal", Prenom: "Lucie" }),
+    { Langue: "en" },
+    "archive",
   );
-  const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
-  const manageLink = `${baseUrl()}/manage/${token}`;
 
   await page.goto(`${manageLink}?lang=en`);
   const section = page.getByTestId("manage-archive");

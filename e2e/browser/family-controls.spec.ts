@@ -5,28 +5,28 @@
 // another site's form) changes nothing.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
-import { serviceAdminScope } from "@memorial/lib/scope";
 import { expect, type Page, test } from "@playwright/test";
-import { api, baseUrl, db, mailDir, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import {
+  api,
+  baseUrl,
+  db,
+  mailDir,
+  makeContext,
+  makeIsolatedOperator,
+  postForm,
+  sendManageLinkAsOperator,
+  uniqueEmail,
+} from "../support/factories";
 import { type CaughtMail, mailText, readMails, waitForMail } from "../support/smtp";
 import { makeUser, signIn } from "./dashboard-support";
-import { classic, create, type Operator } from "./memorials";
+import { classic, create, expectExpiredLink, type Operator } from "./memorials";
 
 const MANAGE_PATH = /\/manage\/[A-Za-z0-9_-]{43}/;
 const CONFIRM_PATH = /\/confirm\/[A-Za-z0-9_-]+/;
 
-const post = (link: string, form: Record<string, string>, origin = baseUrl()) =>
-  fetch(link, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form).toString(),
-  });
-
 /** A confirmed memorial with a family address, its first tree's message, and its manage link. */
 async function confirmedMemorial(op: Operator, lastName = "Lambert") {
-  const email = `${unique("family").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("family");
   const memorialId = await create(
     op,
     classic(
@@ -45,7 +45,7 @@ async function confirmedMemorial(op: Operator, lastName = "Lambert") {
   const manage = MANAGE_PATH.exec(text)?.[0];
   expect(confirm, text).toBeTruthy();
   expect(manage, text).toBeTruthy();
-  const confirmed = await post(`${baseUrl()}${confirm}`, {});
+  const confirmed = await postForm(`${baseUrl()}${confirm}`, {});
   expect(confirmed.status).toBe(303);
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   return { memorialId, email, treeId: tree.id, manageLink: `${baseUrl()}${manage}` };
@@ -254,11 +254,7 @@ test("the link is refused after its expiry and after a new link replaced it, and
     where: { memorialId },
     data: { expiresAt: new Date(Date.now() - 1000) },
   });
-  let response = await page.goto(manageLink);
-  expect(response?.status()).toBe(410);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ce lien a expiré");
-  await expect(page.getByRole("button")).toHaveCount(0);
-  expect((await post(manageLink, { action: "hide" })).status).toBe(410);
+  await expectExpiredLink(page, manageLink, () => postForm(manageLink, { action: "hide" }));
   expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).hiddenAt).toBeNull();
   expect(await publicStatus(memorialId)).toBe(200);
 
@@ -269,7 +265,7 @@ test("the link is refused after its expiry and after a new link replaced it, and
     data: { expiresAt: new Date(Date.now() + 86_400_000) },
   });
   expect((await page.goto(manageLink))?.status()).toBe(200);
-  await sendManageLink({ scope: serviceAdminScope(op.operatorId), memorialId, linkBase: baseUrl() });
+  await sendManageLinkAsOperator(op.operatorId, memorialId);
   const second = await waitFor(() =>
     readMails(mailDir()).find(
       (m: CaughtMail) => m.to.includes(email) && mailText(m).includes("vous envoie le lien personnel"),
@@ -278,10 +274,10 @@ test("the link is refused after its expiry and after a new link replaced it, and
   const newLink = `${baseUrl()}${MANAGE_PATH.exec(mailText(second))?.[0]}`;
   expect(newLink).not.toBe(manageLink);
 
-  response = await page.goto(manageLink);
+  let response = await page.goto(manageLink);
   expect(response?.status()).toBe(410);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lien inconnu ou remplacé");
-  expect((await post(manageLink, { action: "anonymise" })).status).toBe(410);
+  expect((await postForm(manageLink, { action: "anonymise" })).status).toBe(410);
   expect((await db.memorial.findUniqueOrThrow({ where: { id: memorialId } })).kind).toBe("classic");
 
   expect((await page.goto(newLink))?.status()).toBe(200);
@@ -291,7 +287,7 @@ test("the link is refused after its expiry and after a new link replaced it, and
   response = await page.goto(`${baseUrl()}/manage/${"A".repeat(43)}`);
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Unknown or replaced link");
-  expect((await post(`${baseUrl()}/manage/${"A".repeat(43)}`, { action: "hide" })).status).toBe(404);
+  expect((await postForm(`${baseUrl()}/manage/${"A".repeat(43)}`, { action: "hide" })).status).toBe(404);
 
   // The operator's history says who did what.
   const sent = await db.domainEvent.findFirstOrThrow({ where: { memorialId, type: "manage_link.sent" } });
@@ -304,24 +300,24 @@ test("a management link acts on its own memorial only, and only from its own pag
   const b = await confirmedMemorial(op, "Bernard");
 
   // A's link, B's tree: refused, nothing changed.
-  const refused = await post(a.manageLink, { action: "hide-message", tree: String(b.treeId) });
+  const refused = await postForm(a.manageLink, { action: "hide-message", tree: String(b.treeId) });
   expect(refused.status).toBe(404);
   expect((await db.tree.findUniqueOrThrow({ where: { id: b.treeId } })).messageHiddenAt).toBeNull();
   expect((await db.tree.findUniqueOrThrow({ where: { id: a.treeId } })).messageHiddenAt).toBeNull();
 
   // A's link hides A, never B.
-  expect((await post(a.manageLink, { action: "hide" })).status).toBe(303);
+  expect((await postForm(a.manageLink, { action: "hide" })).status).toBe(303);
   expect(await publicStatus(a.memorialId)).toBe(404);
   expect(await publicStatus(b.memorialId)).toBe(200);
 
   // Another site's form: 403, nothing changed.
-  const evil = await post(b.manageLink, { action: "hide" }, "https://evil.example");
+  const evil = await postForm(b.manageLink, { action: "hide" }, "https://evil.example");
   expect(evil.status).toBe(403);
   expect(await publicStatus(b.memorialId)).toBe(200);
 
   // Nonsense: 400, nothing changed.
-  expect((await post(b.manageLink, { action: "delete-everything" })).status).toBe(400);
-  expect((await post(b.manageLink, { action: "hide-message", tree: "abc" })).status).toBe(400);
+  expect((await postForm(b.manageLink, { action: "delete-everything" })).status).toBe(400);
+  expect((await postForm(b.manageLink, { action: "hide-message", tree: "abc" })).status).toBe(400);
   expect(await publicStatus(b.memorialId)).toBe(200);
 });
 
@@ -330,7 +326,7 @@ test("the confirmation page names the funeral home the family dealt with, and th
 }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const home = await makeContext(op.operatorId, "Epf");
-  const email = `${unique("famille").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("famille");
   const memorialId = await create(
     op,
     classic(
@@ -363,8 +359,8 @@ test("the operator sends a new management link from its dashboard and reads who 
 }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const { memorialId, email, manageLink, treeId } = await confirmedMemorial(op, "Dubois");
-  expect((await post(manageLink, { action: "hide-message", tree: String(treeId) })).status).toBe(303);
-  expect((await post(manageLink, { action: "hide" })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "hide-message", tree: String(treeId) })).status).toBe(303);
+  expect((await postForm(manageLink, { action: "hide" })).status).toBe(303);
 
   await signIn(page, await makeUser(op.operatorId), "en", `/dashboard/memorials/${memorialId}`);
   // Its own operator still sees the hidden memorial and the hidden message, marked as such.
@@ -431,10 +427,10 @@ test("on a phone the management page names its parts at the top, each one tap aw
 
   // Declined by its family: no privacy, anonymity, messages or reminders to set; its copy and its
   // erasure remain.
-  const email = `${unique("declined").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("declined");
   await create(op, classic({ Nom: "Closed" }, { AConfirmer: true, Famille: { FamilleEmail: email } }));
   const text = mailText(await waitForMail(mailDir(), email));
-  const declined = await post(`${baseUrl()}${CONFIRM_PATH.exec(text)?.[0]}/decline?lang=en`, {});
+  const declined = await postForm(`${baseUrl()}${CONFIRM_PATH.exec(text)?.[0]}/decline?lang=en`, {});
   expect(declined.status).toBe(200);
   const closedPage = await browser.newPage();
   await closedPage.goto(`${baseUrl()}${MANAGE_PATH.exec(text)?.[0]}?lang=en`);

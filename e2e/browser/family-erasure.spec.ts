@@ -1,24 +1,18 @@
-// In Chromium: the family asks for the erasure of its memorial on its management page;
-// the page says when it will be carried out and offers to undo it; the e-mail of the day arrives at
-// the real SMTP sink with the day and the management page's link; the family undoes its request
-// from the same page, which offers the erasure again. Nothing is erased meanwhile.
-import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { expect, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { db, mailDir, makeIsolatedOperator } from "../support/factories";
 import { mailParts, waitForMail } from "../support/smtp";
-import { classic, create } from "./memorials";
+import { classic, memorialWithFamily } from "./memorials";
 
 test.describe.configure({ timeout: 120_000 });
 
 test("the family asks for the erasure on its management page and undoes it", async ({ page }) => {
   const op = await makeIsolatedOperator({ stock: 10 });
-  const email = `${unique("erasure").replace(/\W+/g, "-")}@example.org`.toLowerCase();
-  const memorialId = await create(
+  const { memorialId, email, manageLink } = await memorialWithFamily(
     op,
-    classic({ Nom: "Lambert", Prenom: "Anne" }, { Famille: { FamilleEmail: email, Langue: "en" } }),
+    classic({ Nom: "Lambert", Prenom: "Anne" }),
+    { Langue: "en" },
+    "erasure",
   );
-  const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
-  const manageLink = `${baseUrl()}/manage/${token}`;
 
   await page.goto(`${manageLink}?lang=en`);
   const section = page.getByTestId("manage-erasure");

@@ -2,7 +2,7 @@
 // the e-mail over SMTP, follows its link, presses the button (a form: no script needed) and the
 // message leaves the memorial page; the page of the link, once used, says it no longer works.
 import { expect, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 import { mailParts, waitForMail } from "../support/smtp";
 import { classic, create } from "./memorials";
 
@@ -14,7 +14,7 @@ test("nl: the author leaves an address, follows the e-mail's link and withdraws 
   const op = await makeIsolatedOperator({ stock: 5 });
   const memorialId = await create(op, classic());
   await db.memorial.update({ where: { id: memorialId }, data: { guestbookMode: "open" } });
-  const email = `${unique("author").replace(/\W+/g, "-")}@example.org`.toLowerCase();
+  const email = uniqueEmail("author");
   const words = unique("Veel sterkte");
 
   await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=nl`);

@@ -25,6 +25,14 @@ async function leaveMessage(page: Page, memorialId: number, lang: string, name: 
   await expect(page.getByTestId("guestbook-sent")).toBeVisible();
 }
 
+/** The family chooses its guestbook's mode (the option labelled `mode`) on its management page. */
+async function setMode(page: Page, manage: string, mode: string) {
+  await page.goto(manage);
+  await page.getByLabel(mode).check();
+  await page.getByTestId("guestbook-save-mode").click();
+  await expect(page.getByTestId("manage-done")).toBeVisible();
+}
+
 async function familyPress(page: Page, entryText: string, testId: string) {
   const entry = page.getByTestId("manage-guestbook-entry").filter({ hasText: entryText });
   // A deletion asks for its confirmation first.
@@ -66,10 +74,7 @@ test("approval (fr): the message waits; the family approves, hides, then deletes
 
 test("open (nl): the family opens its guestbook; a message is seen at once", async ({ page }) => {
   const { memorialId, manage } = await memorial("nl");
-  await page.goto(manage);
-  await page.getByLabel("Open: berichten verschijnen meteen").check();
-  await page.getByTestId("guestbook-save-mode").click();
-  await expect(page.getByTestId("manage-done")).toBeVisible();
+  await setMode(page, manage, "Open: berichten verschijnen meteen");
   const words = unique("Veel sterkte");
   await leaveMessage(page, memorialId, "nl", "Jan", words);
   await expect(page.getByTestId("guestbook-sent")).toHaveText("Dank u. Uw bericht is gepubliceerd.");
@@ -78,16 +83,10 @@ test("open (nl): the family opens its guestbook; a message is seen at once", asy
 
 test("closed (de): no form; the published messages stay", async ({ page }) => {
   const { memorialId, manage } = await memorial("de");
-  await page.goto(manage);
-  await page.getByLabel("Offen: Nachrichten erscheinen sofort").check();
-  await page.getByTestId("guestbook-save-mode").click();
-  await expect(page.getByTestId("manage-done")).toBeVisible();
+  await setMode(page, manage, "Offen: Nachrichten erscheinen sofort");
   const words = unique("Herzliches Beileid");
   await leaveMessage(page, memorialId, "de", "Anna", words);
-  await page.goto(manage);
-  await page.getByLabel("Geschlossen: keine neuen Nachrichten; veröffentlichte bleiben").check();
-  await page.getByTestId("guestbook-save-mode").click();
-  await expect(page.getByTestId("manage-done")).toBeVisible();
+  await setMode(page, manage, "Geschlossen: keine neuen Nachrichten; veröffentlichte bleiben");
   await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=de`);
   await expect(page.getByTestId("guestbook-closed")).toHaveText(
     "Die Familie hat das Kondolenzbuch geschlossen.",
@@ -98,10 +97,7 @@ test("closed (de): no form; the published messages stay", async ({ page }) => {
 
 test("the operator hides an abusive message from its dashboard (en)", async ({ page }) => {
   const { op, memorialId, manage } = await memorial("en");
-  await page.goto(manage);
-  await page.getByLabel("Open: messages appear at once").check();
-  await page.getByTestId("guestbook-save-mode").click();
-  await expect(page.getByTestId("manage-done")).toBeVisible();
+  await setMode(page, manage, "Open: messages appear at once");
   const words = unique("Rude words");
   await leaveMessage(page, memorialId, "en", "Troll", words);
   await expect(page.getByTestId("guestbook-entry").filter({ hasText: words })).toBeVisible();
@@ -145,9 +141,7 @@ test("the family's daily digest of waiting messages arrives in its language (nl,
 
 test("the memorial page with its guestbook passes the accessibility scan", async ({ page }) => {
   const { memorialId, manage } = await memorial("en");
-  await page.goto(manage);
-  await page.getByLabel("Open: messages appear at once").check();
-  await page.getByTestId("guestbook-save-mode").click();
+  await setMode(page, manage, "Open: messages appear at once");
   await leaveMessage(page, memorialId, "en", "Ann", "With love.\nAlways.");
   expect(await seriousViolations(page)).toEqual([]);
   await page.goto(manage);

@@ -3,8 +3,10 @@
 // (its thumbnail shown there); the gallery then shows it, lazy, sized by srcset, with its width and
 // height. And the weight: a memorial page with a ceremony and 30 published photos reaches a phone
 // under 40 KiB on a first visit, images apart, without Next.js's runtime.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { publishPhoto } from "@memorial/lib/memorial-photos/moderate-photo";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
+import { VISITOR } from "@memorial/lib/scope";
 import { devices, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { api, baseUrl, makeIsolatedOperator, unique } from "../support/factories";
@@ -104,14 +106,16 @@ test("a page with a ceremony and 30 photos reaches a phone under 40 KiB on a fir
     })
       .jpeg()
       .toBuffer();
-    const { photoId } = await sharePhoto({
-      memorialId,
-      bytes,
-      caption: `Souvenir n° ${i + 1}`,
-      name: "Paul",
-      client: unique("weight-client"),
-    });
-    await publishPhoto({ by: "family", token }, photoId);
+    const { photoId } = await actingAs(VISITOR.actor, () =>
+      sharePhoto({
+        memorialId,
+        bytes,
+        caption: `Souvenir n° ${i + 1}`,
+        name: "Paul",
+        client: unique("weight-client"),
+      }),
+    );
+    await actingAs({ kind: "family", memorialId }, () => publishPhoto({ by: "family", token }, photoId));
   }
 
   const context = await browser.newContext({ ...devices["Pixel 7"] });
@@ -150,12 +154,9 @@ test("the funeral home publishes and removes a visitor's photo from the memorial
   const bytes = await sharp({ create: { width: 800, height: 600, channels: 3, background: "#5a7a9a" } })
     .jpeg()
     .toBuffer();
-  const { photoId } = await sharePhoto({
-    memorialId,
-    bytes,
-    caption: "Au lac",
-    client: unique("dash-client"),
-  });
+  const { photoId } = await actingAs(VISITOR.actor, () =>
+    sharePhoto({ memorialId, bytes, caption: "Au lac", client: unique("dash-client") }),
+  );
   await signIn(page, await makeUser(op.operatorId), "en", `/dashboard/memorials/${memorialId}`);
   const panel = page.getByTestId("dashboard-photos");
   const photo = panel.getByTestId("dashboard-photo");

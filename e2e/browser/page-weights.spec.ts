@@ -6,12 +6,12 @@
 // reaches it: the family's links from the e-mails really sent, the visitor's through the forms.
 import { transaction } from "@memorial/lib/db/client";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { baseUrl, db, mailDir, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 import { errorsOf, PAGE_WEIGHT_LIMIT, weigh } from "../support/page-weight";
-import { tokenOf, uniqueEmail } from "../support/reminders";
+import { tokenOf } from "../support/reminders";
 import { mailText, waitForMail } from "../support/smtp";
+import { setVisitors } from "../support/visitors";
 import { classic, create } from "./memorials";
 
 /** Opens `url` in a fresh context (a first visit) and holds it to the budget. */
@@ -162,7 +162,7 @@ test("the page a guestbook message leads to stays under 40 KiB", async ({ browse
 test("a memorial's planting form stays under 40 KiB, without Next.js's runtime", async ({ browser }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const memorialId = await create(op, classic());
-  await setVisitorSetting(op.operatorId, null, {
+  await setVisitors(op.operatorId, null, {
     enabled: true,
     payments: ["card", "bancontact"],
     price: "15",

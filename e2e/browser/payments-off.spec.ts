@@ -9,10 +9,10 @@ import { readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { translator } from "@memorial/lib/i18n/translate";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { makeIsolatedOperator } from "../support/factories";
 import { type RunningServer, startServer } from "../support/server";
+import { setVisitors } from "../support/visitors";
 import { signInAt } from "./dashboard-seed";
 import { createMemorialByApi, makeUser } from "./dashboard-support";
 
@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   const op = await makeIsolatedOperator({ language: "fr", stock: 5 });
   const user = await makeUser(op.operatorId);
   const memorial = await createMemorialByApi(op.key, { Defunt: { Nom: "Lambert", Prenom: "Anne" } });
-  await setVisitorSetting(op.operatorId, null, {
+  await setVisitors(op.operatorId, null, {
     enabled: true,
     payments: ["card", "bancontact"],
     price: "15.00",

@@ -5,13 +5,12 @@
 // subscribes from its management page. axe finds no serious issue on the reminder pages.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { baseUrl, db, mailDir } from "../support/factories";
+import { baseUrl, db, mailDir, sendManageLinkAsOperator, uniqueEmail } from "../support/factories";
 import {
   mailHeaders,
   publicMemorial,
   runSendReminders,
   todayYearsAgo,
-  uniqueEmail,
   waitForReminder,
 } from "../support/reminders";
 import { mailParts, mailText, waitForMail } from "../support/smtp";
@@ -74,6 +73,25 @@ const TEXTS = {
   },
 } as const;
 
+/**
+ * A link's page changes the subscription only when its button is pressed: `field` is unset before,
+ * set after, and the page answers with the heading `answer`.
+ */
+async function pressChanges(
+  page: Page,
+  subscriptionId: number,
+  field: "confirmedAt" | "unsubscribedAt",
+  button: string,
+  answer: string,
+) {
+  const value = async () =>
+    (await db.reminderSubscription.findUniqueOrThrow({ where: { id: subscriptionId } }))[field];
+  expect(await value()).toBeNull();
+  await page.getByTestId(button).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(answer);
+  expect(await value()).not.toBeNull();
+}
+
 for (const language of ["fr", "nl", "en", "de"] as const) {
   test(`a visitor subscribes, confirms, gets the reminder of the day and unsubscribes (${language})`, async ({
     page,
@@ -111,14 +129,7 @@ for (const language of ["fr", "nl", "en", "de"] as const) {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.confirm);
     if (axe) await scan(page, "confirmation page");
     // Opening the link confirmed nothing; the button does.
-    expect(
-      (await db.reminderSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).confirmedAt,
-    ).toBeNull();
-    await page.getByTestId("reminder-confirm").click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.active);
-    expect(
-      (await db.reminderSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).confirmedAt,
-    ).not.toBeNull();
+    await pressChanges(page, subscription.id, "confirmedAt", "reminder-confirm", texts.active);
 
     await runSendReminders();
     const reminder = await waitForReminder(mailDir(), email);
@@ -137,14 +148,7 @@ for (const language of ["fr", "nl", "en", "de"] as const) {
 
     await page.goto(unsubscribeUrl as string);
     if (axe) await scan(page, "unsubscribe page");
-    expect(
-      (await db.reminderSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).unsubscribedAt,
-    ).toBeNull();
-    await page.getByTestId("reminder-unsubscribe").click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.unsubscribed);
-    expect(
-      (await db.reminderSubscription.findUniqueOrThrow({ where: { id: subscription.id } })).unsubscribedAt,
-    ).not.toBeNull();
+    await pressChanges(page, subscription.id, "unsubscribedAt", "reminder-unsubscribe", texts.unsubscribed);
   });
 }
 
@@ -158,10 +162,8 @@ test("the family subscribes its own address from the management page: active at 
   });
   const email = uniqueEmail("family");
   await db.family.create({ data: { memorialId, email, name: "Famille Lambert", language: "fr" } });
-  const { sendManageLink } = await import("@memorial/lib/memorials/send-manage-link");
-  const { serviceAdminScope } = await import("@memorial/lib/scope");
   const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
-  await sendManageLink({ scope: serviceAdminScope(memorial.operatorId), memorialId, linkBase: baseUrl() });
+  await sendManageLinkAsOperator(memorial.operatorId, memorialId);
   const manageMail = await waitForMail(mailDir(), email);
   const managePath = /\/manage\/[A-Za-z0-9_-]{43}/.exec(mailText(manageMail))?.[0];
   expect(managePath, mailText(manageMail)).toBeTruthy();

@@ -2,15 +2,14 @@
 // way=pay) -> the Checkout page (the local fake Stripe's, e2e/support/fake-stripe.ts) -> Pay ->
 // back to /memorial/{id}/plant?paid={session}, the tree planted by the signed event. The page's
 // Content-Security-Policy lets the form's redirect reach the checkout page (form-action).
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeIsolatedOperator } from "../support/factories";
-import { lambertMemorial } from "../support/visitors";
+import { lambertMemorial, setVisitors } from "../support/visitors";
 
 test("form -> checkout page -> Pay -> back to the planting page, the tree planted once", async ({ page }) => {
   const op = await makeIsolatedOperator({ stock: 5, language: "en" });
   const memorialId = await lambertMemorial(op.key);
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: ["card"], price: "9.00" });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: ["card"], price: "9.00" });
 
   // The form as the planting page sends it, from a page of the site (its Origin, its CSP).
   await page.goto(`${baseUrl()}/memorial/${memorialId}?lang=en`);

@@ -7,11 +7,11 @@
 import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { parseCsv } from "@memorial/lib/exports/csv";
-import { redeemClaimCode } from "@memorial/lib/visitors/claim-codes";
 import { visitorSettingsFor } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { baseUrl, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { pdfQrText } from "../support/pdf-qr";
+import { redeemAsVisitor } from "../support/visitors";
 import { makeUser, signIn } from "./dashboard-support";
 import { classic, create } from "./memorials";
 
@@ -72,7 +72,7 @@ test("an admin turns visitor planting on, issues 3 codes as CSV, and each code p
   }
   // Each code plants one tree, once.
   for (const [code] of issued) {
-    const planted = await redeemClaimCode({
+    const planted = await redeemAsVisitor({
       code: code!,
       memorialId,
       words: { planter: "Paul", message: "Our thoughts", email: "paul@example.org", language: "en" },
@@ -81,7 +81,7 @@ test("an admin turns visitor planting on, issues 3 codes as CSV, and each code p
     });
     expect(planted.kind).toBe("planted");
     await expect(
-      redeemClaimCode({
+      redeemAsVisitor({
         code: code!,
         memorialId,
         words: { planter: "Paul", message: "Again", email: "paul@example.org", language: "en" },

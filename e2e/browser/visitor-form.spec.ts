@@ -4,10 +4,9 @@
 // operator's price in the page's language; it passes the accessibility scan, and without
 // JavaScript it still is the same form.
 import AxeBuilder from "@axe-core/playwright";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, test } from "@playwright/test";
 import { baseUrl, makeContext, makeIsolatedOperator } from "../support/factories";
-import { claimCodes } from "../support/visitors";
+import { claimCodes, setVisitors } from "../support/visitors";
 import { classic, create } from "./memorials";
 
 const EXPECTED = {
@@ -52,7 +51,7 @@ for (const lang of ["fr", "nl", "en", "de"] as const) {
     const op = await makeIsolatedOperator({ stock: 5, language: lang });
     const home = await makeContext(op.operatorId, "Epf");
     const memorialId = await create(op, classic({}, { Contexte: { ContexteEpfId: home.id } }));
-    await setVisitorSetting(op.operatorId, home.id, {
+    await setVisitors(op.operatorId, home.id, {
       enabled: true,
       payments: ["card", "bancontact"],
       price: "15",
@@ -83,7 +82,7 @@ for (const lang of ["fr", "nl", "en", "de"] as const) {
 test("without JavaScript the form is the same form, its buttons naming the way", async ({ browser }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const memorialId = await create(op, classic());
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: ["card"], price: "9.90" });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: ["card"], price: "9.90" });
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${baseUrl()}/memorial/${memorialId}/plant?lang=en`);
@@ -101,7 +100,7 @@ test("a refused code gives the form back with everything the visitor typed, with
 }) => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const memorialId = await create(op, classic());
-  await setVisitorSetting(op.operatorId, null, { enabled: true, payments: [], price: null });
+  await setVisitors(op.operatorId, null, { enabled: true, payments: [], price: null });
   for (const javaScriptEnabled of [true, false]) {
     const context = await browser.newContext({ javaScriptEnabled });
     const page = await context.newPage();

@@ -9,7 +9,7 @@ import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { devices, expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { classic, create } from "../browser/memorials";
-import { baseUrl, makeIsolatedOperator, unique } from "../support/factories";
+import { baseUrl, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
 
 /** A picture of a landscape: a sky, a hill and a sun, in the given colours. */
 function landscape(sky: string, hill: string, width: number, height: number) {
@@ -25,10 +25,7 @@ test("gallery screenshot on a phone", async ({ browser }) => {
   const op = await makeIsolatedOperator({ stock: 5, name: "Memoria Services" });
   const memorialId = await create(
     op,
-    classic(
-      { Nom: "Lambert", Prenom: "Anne" },
-      { Famille: { FamilleEmail: `${unique("f").replace(/\W+/g, "-")}@example.org`.toLowerCase() } },
-    ),
+    classic({ Nom: "Lambert", Prenom: "Anne" }, { Famille: { FamilleEmail: uniqueEmail("f") } }),
   );
   const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
   const pictures: [string, string, number, number, string | null, string | null][] = [

@@ -6,9 +6,11 @@ import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage"
 import type { SpeciesTranslations } from "@memorial/lib/catalogue/translations";
 import { db, transaction } from "@memorial/lib/db/client";
 import type { ContextKind } from "@memorial/lib/db/generated/enums";
+import { sendManageLink } from "@memorial/lib/memorials/send-manage-link";
 import { createContext } from "@memorial/lib/operators/contexts";
 import { type CreateOperatorInput, createOperator } from "@memorial/lib/operators/create-operator";
 import { addStock } from "@memorial/lib/plantings/add-stock";
+import { type Actor, serviceAdminScope } from "@memorial/lib/scope";
 import { lowerHashCostForTests } from "@memorial/lib/users/passwords";
 import { contract } from "./openapi";
 
@@ -26,6 +28,10 @@ let counter = 0;
 export function unique(prefix: string): string {
   return `${prefix} ${process.pid}-${Date.now().toString(36)}-${++counter}`;
 }
+
+/** An e-mail address no other test uses (its words from `prefix`), in lower case as the service keeps it. */
+export const uniqueEmail = (prefix: string) =>
+  `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
 
 /**
  * A word no other test's memorial carries, to search names by: consonants only, so that it holds
@@ -100,6 +106,34 @@ export function makeIsolatedOperator(options: IsolatedOperatorOptions = {}) {
 
 /** Who writes the tests' own data, in the audit log. */
 export const TEST_FIXTURE = { kind: "system", name: "test fixture" } as const;
+
+/**
+ * The use case, called as the way in of its scope calls it: its scope's actor (the key, the
+ * signed-in user, the command line) acts, and the audit log names them.
+ */
+export function asScopeActor<S extends { actor: Actor }, A extends unknown[], R>(
+  useCase: (scope: S, ...rest: A) => R,
+): (scope: S, ...rest: A) => R {
+  return (scope, ...rest) => actingAs(scope.actor, () => useCase(scope, ...rest));
+}
+
+/** A new management link e-mailed to the family, as the operator's dashboard button sends it. */
+export function sendManageLinkAsOperator(operatorId: number, memorialId: number) {
+  const scope = serviceAdminScope(operatorId);
+  return actingAs(scope.actor, () => sendManageLink({ scope, memorialId, linkBase: baseUrl() }));
+}
+
+/** `work` as the job runner runs the job `name`: the job acts (lib/jobs/tasks.ts). */
+export const asJob = <T>(name: string, work: () => T) =>
+  actingAs({ kind: "system", name: `job ${name}` }, work);
+
+/** Who acts when a test does what one of the command line's commands does. */
+export const COMMAND_LINE = { kind: "cli", account: "test" } as const;
+
+/** `count` more trees of the species at the site, as the command line's `stock add` adds them. */
+export function addStockAsCommandLine(plantationId: number, speciesId: number, count: number) {
+  return actingAs(COMMAND_LINE, () => addStock(plantationId, speciesId, count));
+}
 
 async function isolatedOperator(options: IsolatedOperatorOptions = {}) {
   const { stock = 1000, price = 20, co2 = 100, species: names, ...operatorInput } = options;
@@ -181,6 +215,19 @@ export async function api(
     throw new Error(`${method} /v1${path} answered outside /openapi.json:\n${problems.join("\n")}`);
   }
   return { status: response.status, headers: response.headers, json, text };
+}
+
+/**
+ * A form posted to the service as a browser posts it from `origin` (this site unless told
+ * otherwise), its redirect not followed.
+ */
+export function postForm(url: string, fields: Record<string, string> = {}, origin = baseUrl()) {
+  return fetch(url, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: origin, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 export { db };

@@ -1,9 +1,10 @@
 // Helpers of the reminder tests: a public memorial whose date of death is today (UTC)
 // some years ago, a subscription made through the service's own code, and the reminder e-mails
 // caught by the SMTP sink with their headers.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { subscribe } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
-import { api, db, makeIsolatedOperator, unique } from "./factories";
+import { api, db, makeIsolatedOperator, TEST_FIXTURE } from "./factories";
 import { type CaughtMail, readMails } from "./smtp";
 
 /** Today's UTC date `yearsAgo` years back, at noon (YYYY-MM-DDT12:00:00). */
@@ -38,10 +39,10 @@ export const subscribeToAnniversaries = (
   memorialId: number,
   email: string,
   way: { linkBase: string; confirmed: boolean; client: string },
-) => subscribe({ memorialId, email, language: "en", deathAnniversary: true, birthday: false, ...way });
-
-export const uniqueEmail = (prefix: string) =>
-  `${unique(prefix).replace(/\W+/g, "-")}@example.org`.toLowerCase();
+) =>
+  actingAs(TEST_FIXTURE, () =>
+    subscribe({ memorialId, email, language: "en", deathAnniversary: true, birthday: false, ...way }),
+  );
 
 /** The token of the subscription of `email` to `memorialId` (the links' secret, derived). */
 export async function tokenOf(memorialId: number, email: string): Promise<string> {

@@ -1,9 +1,11 @@
 // Helpers of the tests of a tree's life as families and operators see it: a
 // field photo made on the fly, today's UTC day, and a wait for the dispatch of a memorial's events
 // (after which whatever their durable consumers write, e-mails included, is committed).
+import { actingAs } from "@memorial/lib/audit/actor";
+import { storePhoto } from "@memorial/lib/photos/photos";
 import { expect } from "@playwright/test";
 import sharp from "sharp";
-import { db } from "./factories";
+import { COMMAND_LINE, db } from "./factories";
 
 /** A 1200 × 900 JPEG of a young tree in a field (drawn, then encoded by sharp). */
 export function treePhoto(hue = "#7cb342"): Promise<Buffer> {
@@ -52,4 +54,10 @@ export async function waitForDispatch(memorialId: number, type: string, count: n
       { timeout: 15_000 },
     )
     .toBe(true);
+}
+
+/** A field photo of the tree stored as the command line uploads one with its step (its key). */
+export async function storeTreePhoto(hue?: string): Promise<{ key: string }> {
+  const bytes = await treePhoto(hue);
+  return actingAs(COMMAND_LINE, () => storePhoto(bytes));
 }

@@ -2,7 +2,15 @@
 // Prisma directly so that these tests do not depend on POST /v1/Memorials/Creer; each tree has its
 // transaction, as Creer writes them.
 import type { MemorialKind, MemorialStatus } from "@memorial/lib/db/generated/enums";
-import { db, makeIsolatedOperator, unique } from "./factories";
+import { declareDeath as declareDeathUseCase } from "@memorial/lib/trees/declare-death";
+import { recordCheck as recordCheckUseCase } from "@memorial/lib/trees/record-check";
+import { recordInGround as recordInGroundUseCase } from "@memorial/lib/trees/record-in-ground";
+import { asScopeActor, db, makeIsolatedOperator, unique } from "./factories";
+
+// A tree's life recorded as the dashboard or the command line records it: the scope's actor acts.
+export const recordInGround = asScopeActor(recordInGroundUseCase);
+export const recordCheck = asScopeActor(recordCheckUseCase);
+export const declareDeath = asScopeActor(declareDeathUseCase);
 
 export async function makePerson(input: {
   operatorId: number;

@@ -12,6 +12,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { type Environment, serviceAdminScope } from "@memorial/lib/scope";
 import { createWebhookEndpoint } from "@memorial/lib/webhooks/endpoints";
@@ -120,13 +121,16 @@ export function verifySignature(secret: string, received: ReceivedWebhook): bool
 export const byType = (received: ReceivedWebhook[]) =>
   [...received].sort((a, b) => a.json.type.localeCompare(b.json.type));
 
-/** The operator's endpoint to `url` (registered as the service's administrator would). */
+/** The operator's endpoint to `url` (registered as the service's administrator would, acting). */
 export const subscribe = (
   operatorId: number,
   url: string,
   events: readonly string[],
   environment: Environment = "production",
-) => createWebhookEndpoint({ scope: serviceAdminScope(operatorId), url, events: [...events], environment });
+) => {
+  const scope = serviceAdminScope(operatorId);
+  return actingAs(scope.actor, () => createWebhookEndpoint({ scope, url, events: [...events], environment }));
+};
 
 export type Endpoint = Awaited<ReturnType<typeof subscribe>>;
 

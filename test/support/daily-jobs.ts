@@ -7,9 +7,23 @@ import { db } from "@memorial/lib/db/client";
 import { type FanOutOutcome, fanOut, type ItemJobs } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
+import { afterEach, beforeEach } from "vitest";
 
 // No SMTP: the items' jobs write to the outbox, nothing leaves.
 const catalogue = jobCatalogue({ consumers: [], smtpUrl: "" });
+
+/**
+ * The jobs' links start with APP_URL: the file's tests run with it set to `origin`, deleted after
+ * each test with `alsoDeleted`, the settings its tests change.
+ */
+export function appUrlForEachTest(origin: string, ...alsoDeleted: string[]) {
+  beforeEach(() => {
+    process.env.APP_URL = origin;
+  });
+  afterEach(() => {
+    for (const name of ["APP_URL", ...alsoDeleted]) delete process.env[name];
+  });
+}
 
 /** Runs the jobs of `task` that are due (other tests' items of the same task included). */
 export function runItemJobs(task: string): Promise<void> {
