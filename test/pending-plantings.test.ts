@@ -16,7 +16,7 @@ import { confirmAsFamily } from "@/e2e/support/confirmation";
 import { addStockAsCommandLine, makeIsolatedOperator } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 import { confirmationToken } from "./support/confirmation-token";
-import { serveQueue } from "./support/planting-queue";
+import { serveQueue, serveQueueUntilServed } from "./support/planting-queue";
 
 /** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */
 const startPlantingQueue = () => ({ runOnce: () => serveQueue(), stop: async () => {} });
@@ -81,7 +81,7 @@ describe("a confirmation without stock", () => {
 
     // Stock added: it adds the job that serves the queue, which plants it.
     await addStockAsCommandLine(op.plantationId, op.speciesId, 5);
-    await runJobsOnce({ [SERVE_QUEUE_JOB]: { run: () => serveQueue().then(() => {}) } });
+    await runJobsOnce({ [SERVE_QUEUE_JOB]: { run: () => serveQueueUntilServed({ memorialId }) } });
     const trees = await treesOf(memorialId);
     expect(trees).toHaveLength(1);
     expect(trees[0]).toMatchObject({ planter: "La famille", message: "Pour toi", operatorId: op.operatorId });
@@ -107,11 +107,13 @@ describe("a confirmation without stock", () => {
     await confirmAsFamily(third.token, third.memorialId);
     expect(await treesOf(third.memorialId)).toHaveLength(0);
 
-    await serveQueue();
+    await serveQueueUntilServed({ memorialId: first.memorialId });
     expect(await treesOf(first.memorialId)).toHaveLength(1);
     expect(await treesOf(second.memorialId)).toHaveLength(0);
     await addStockAsCommandLine(op.plantationId, op.speciesId, 10);
-    await serveQueue();
+    await serveQueueUntilServed({
+      memorialId: { in: [first.memorialId, second.memorialId, third.memorialId] },
+    });
     for (const m of [first, second, third]) expect(await treesOf(m.memorialId)).toHaveLength(1);
   });
 

@@ -17,7 +17,7 @@ import { addStockAsCommandLine, makeIsolatedOperator } from "@/e2e/support/facto
 import { declareDeath, recordInGround } from "@/e2e/support/trees";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 import { confirmationToken } from "./support/confirmation-token";
-import { serveQueue } from "./support/planting-queue";
+import { serveQueueUntilServed } from "./support/planting-queue";
 
 afterAll(() => db.$disconnect());
 
@@ -91,15 +91,7 @@ describe("no stock left", () => {
 
     // Alike again when stock returns: both served by the queue, each taking one tree.
     await addStockAsCommandLine(op.plantationId, op.speciesId, 2);
-    // The queue is the whole service's: another file's pass may hold these rows at this moment,
-    // and this pass skips rows locked by another. The queue is served again, within 10 s, until
-    // neither waits; the checks below still fail if one is never served.
-    const waiting = { memorialId: { in: [awaiting.memorialId, planted.memorialId] }, plantedAt: null };
-    for (let tries = 0; tries < 50; tries++) {
-      await serveQueue();
-      if ((await db.queuedPlanting.count({ where: waiting })) === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await serveQueueUntilServed({ memorialId: { in: [awaiting.memorialId, planted.memorialId] } });
     for (const memorialId of [awaiting.memorialId, planted.memorialId]) {
       expect(await db.queuedPlanting.count({ where: { memorialId, plantedAt: null } })).toBe(0);
     }

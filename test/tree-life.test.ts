@@ -16,7 +16,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { addStockAsCommandLine, COMMAND_LINE, makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { declareDeath, recordCheck, recordInGround } from "@/e2e/support/trees";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
-import { serveQueue } from "./support/planting-queue";
+import { serveQueue, serveQueueUntilServed } from "./support/planting-queue";
 
 afterAll(() => db.$disconnect());
 afterEach(() => {
@@ -480,7 +480,7 @@ describe("the replacement guarantee", () => {
     expect((await treeLife(admin, treeId)).status).toBe("dead");
 
     await addStockAsCommandLine(op.plantationId, op.speciesId, 2);
-    await serveQueue();
+    await serveQueueUntilServed({ id: queued.id });
     const life = await treeLife(admin, treeId);
     expect(life.status).toBe("replaced");
     expect(life.history.map((h) => h.step)).toEqual(["in_ground", "died", "replaced"]);
