@@ -24,13 +24,7 @@ import { V1_ROUTES } from "@memorial/lib/v1/routes";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import sharp from "sharp";
-import { CATALOGUE_COMMANDS } from "../../cli/commands/catalogue";
-import { JOB_COMMANDS } from "../../cli/commands/jobs";
-import { OPERATOR_COMMANDS } from "../../cli/commands/operators";
-import { PRIVACY_COMMANDS } from "../../cli/commands/privacy";
-import { TREE_COMMANDS } from "../../cli/commands/trees";
-import { VISITOR_COMMANDS } from "../../cli/commands/visitors";
-import { WEBHOOK_COMMANDS } from "../../cli/commands/webhooks";
+import { COMMANDS } from "../../cli/command-line";
 import { runCommandLineInProcess } from "../support/command-line";
 import { signInRequest } from "../support/dashboard-session";
 import { api, baseUrl, db, mailDir, makeIsolatedOperator, unique, uniqueEmail } from "../support/factories";
@@ -101,16 +95,7 @@ const routeWays = () =>
     })
     .sort();
 
-const cliWays = () =>
-  Object.keys({
-    ...OPERATOR_COMMANDS,
-    ...CATALOGUE_COMMANDS,
-    ...WEBHOOK_COMMANDS,
-    ...TREE_COMMANDS,
-    ...JOB_COMMANDS,
-    ...VISITOR_COMMANDS,
-    ...PRIVACY_COMMANDS,
-  }).sort();
+const cliWays = () => Object.keys(COMMANDS).sort();
 
 /** The actions of the family's management page: its route's table, the guestbook's and the ceremony's. */
 const manageActions = () => {

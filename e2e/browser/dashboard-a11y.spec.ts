@@ -188,6 +188,9 @@ test("sign-in, navigation and planting work with the keyboard alone, with a visi
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  // The keys wait for the page to be hydrated (its header's buttons enabled): a page hydrated while
+  // the test tabs moved the focus back to the content the skip link had led to, under the test.
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeEnabled();
 
   // The first stop is the skip link, shown when focused; it leads to the page's content.
   await page.keyboard.press("Tab");
