@@ -179,7 +179,8 @@ const commandTables = () =>
 /** What is wrong with the command line: a table of commands that its one runner does not run. */
 function commandProblems(tables: { file: string; tables: string[] }[], runner: string): string[] {
   const problems: string[] = [];
-  const registry = /^const COMMANDS: Record<string, Command> = \{([^}]*)\};/m.exec(runner)?.[1] ?? "";
+  const registry =
+    /^(?:export )?const COMMANDS: Record<string, Command> = \{([^}]*)\};/m.exec(runner)?.[1] ?? "";
   const spread = new Set([...registry.matchAll(/\.\.\.(\w+)/g)].map((m) => m[1]));
   for (const { file, tables: names } of tables) {
     if (names.length === 0) problems.push(`${file}: exports no table of commands`);
