@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { memorialEmails, shownAddress } from "@memorial/lib/dashboard/emails";
 import { db } from "@memorial/lib/db/client";
 import { freePort } from "@memorial/lib/db/embedded";
@@ -30,7 +31,7 @@ import {
   unsubscribe,
 } from "@memorial/lib/reminders/subscriptions";
 import { reminderToken } from "@memorial/lib/reminders/tokens";
-import { dashboardScope } from "@memorial/lib/scope";
+import { dashboardScope, VISITOR } from "@memorial/lib/scope";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
@@ -52,20 +53,26 @@ function aClient(): string {
 async function memorial(deceased: { deathDate: Date; birthDate?: Date | null }) {
   const op = await makeIsolatedOperator();
   const caller = (await authenticateKey(op.key)) as Caller;
-  const { memorialId } = await createMemorial({
-    caller,
-    linkBase: LINK_BASE,
-    command: plantingCommand(
-      newMemorialTarget({
-        deceased: {
-          deathDate: deceased.deathDate,
-          birthDate: deceased.birthDate ?? null,
-        },
-      }),
-    ),
-  });
+  const { memorialId } = await actingAs(caller.actor, () =>
+    createMemorial({
+      caller,
+      linkBase: LINK_BASE,
+      command: plantingCommand(
+        newMemorialTarget({
+          deceased: {
+            deathDate: deceased.deathDate,
+            birthDate: deceased.birthDate ?? null,
+          },
+        }),
+      ),
+    }),
+  );
   return memorialId;
 }
+
+// Subscribing, confirming and unsubscribing are a visitor's, on the public pages and through the
+// e-mails' links: the visitor acts, as those routes say.
+const asVisitor = <T>(work: () => Promise<T>) => actingAs(VISITOR.actor, work);
 
 /** A confirmed subscription (through its confirmation link's token), its address and token. */
 async function subscribed(
@@ -78,20 +85,22 @@ async function subscribed(
   } = {},
 ) {
   const email = uniqueEmail("visitor");
-  const outcome = await subscribe({
-    memorialId,
-    email,
-    language: options.language ?? "en",
-    deathAnniversary: options.death ?? true,
-    birthday: options.birthday ?? false,
-    linkBase: LINK_BASE,
-    confirmed: false,
-    client: aClient(),
-  });
+  const outcome = await asVisitor(() =>
+    subscribe({
+      memorialId,
+      email,
+      language: options.language ?? "en",
+      deathAnniversary: options.death ?? true,
+      birthday: options.birthday ?? false,
+      linkBase: LINK_BASE,
+      confirmed: false,
+      client: aClient(),
+    }),
+  );
   expect(outcome).toBe("confirmation-sent");
   const subscription = await db.reminderSubscription.findFirstOrThrow({ where: { memorialId, email } });
   const token = reminderToken(subscription);
-  if (options.confirm ?? true) await confirmSubscription(token);
+  if (options.confirm ?? true) await asVisitor(() => confirmSubscription(token));
   return { email, token, id: subscription.id };
 }
 
@@ -292,7 +301,7 @@ describe("send-reminders", () => {
     const memorialId = await memorial({ deathDate: at("2015-08-09T00:00:00Z") });
     const unconfirmed = await subscribed(memorialId, { confirm: false });
     const gone = await subscribed(memorialId);
-    await unsubscribe(gone.token);
+    await asVisitor(() => unsubscribe(gone.token));
     const active = await subscribed(memorialId);
     // A date of death made approximate after the subscription: no anniversary to remember.
     const approximate = await memorial({ deathDate: at("2015-08-09T00:00:00Z") });
@@ -367,12 +376,14 @@ describe("unsubscribe", () => {
   it("ends a subscription once, with one audit row, when its link is followed many times at once; an unknown link is refused", async () => {
     const memorialId = await memorial({ deathDate: at("2015-08-09T00:00:00Z") });
     const { token } = await subscribed(memorialId);
-    await Promise.all(Array.from({ length: 10 }, () => unsubscribe(token)));
+    await Promise.all(Array.from({ length: 10 }, () => asVisitor(() => unsubscribe(token))));
     const rows = await db.auditLog.findMany({ where: { memorialId, action: "subscription.cancelled" } });
     expect(rows).toHaveLength(1);
-    await unsubscribe(token);
+    await asVisitor(() => unsubscribe(token));
     expect(await db.auditLog.count({ where: { memorialId, action: "subscription.cancelled" } })).toBe(1);
-    await expect(unsubscribe(randomBytes(32).toString("base64url"))).rejects.toThrow("unknown reminder link");
+    await expect(asVisitor(() => unsubscribe(randomBytes(32).toString("base64url")))).rejects.toThrow(
+      "unknown reminder link",
+    );
   });
 });
 
@@ -387,16 +398,18 @@ describe("subscribe, one address", () => {
       data: { email: `${tag}x@example.org` },
     });
     // Someone else's address, the same but for an `_` where theirs has a letter.
-    const outcome = await subscribe({
-      memorialId,
-      email: `${tag}_@example.org`,
-      language: "de",
-      deathAnniversary: true,
-      birthday: false,
-      linkBase: LINK_BASE,
-      confirmed: false,
-      client: aClient(),
-    });
+    const outcome = await asVisitor(() =>
+      subscribe({
+        memorialId,
+        email: `${tag}_@example.org`,
+        language: "de",
+        deathAnniversary: true,
+        birthday: false,
+        linkBase: LINK_BASE,
+        confirmed: false,
+        client: aClient(),
+      }),
+    );
     expect(outcome).toBe("confirmation-sent");
     const rows = await db.reminderSubscription.findMany({
       where: { memorialId, email: { startsWith: tag } },
@@ -414,11 +427,15 @@ describe("the operator's view of a memorial's e-mails", () => {
     const op = await makeIsolatedOperator();
     const caller = (await authenticateKey(op.key)) as Caller;
     const family = uniqueEmail("family");
-    const { memorialId } = await createMemorial({
-      caller,
-      linkBase: LINK_BASE,
-      command: plantingCommand(newMemorialTarget({ family: { email: family, name: null, language: null } })),
-    });
+    const { memorialId } = await actingAs(caller.actor, () =>
+      createMemorial({
+        caller,
+        linkBase: LINK_BASE,
+        command: plantingCommand(
+          newMemorialTarget({ family: { email: family, name: null, language: null } }),
+        ),
+      }),
+    );
     const visitor = `visitor-${unique("v").replace(/\W+/g, "-")}@example.net`.toLowerCase();
     for (const email of [family, visitor]) {
       await subscribeToAnniversaries(memorialId, email, {

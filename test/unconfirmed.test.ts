@@ -4,11 +4,16 @@
 // its waiting tree not planted (nothing charged) or planted in the global memorial as the operator chose; a late
 // confirmation racing the expiry (or a decline) gives exactly one outcome; a declined memorial is
 // closed at once and gets no further e-mail.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { dispatchEvents } from "@memorial/lib/events/dispatcher";
 import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
-import { expireMemorial, unconfirmedItems } from "@memorial/lib/mail/unconfirmed-memorials";
-import { confirmMemorial, lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
+import {
+  expireMemorial,
+  UNCONFIRMED_ITEM_JOB,
+  unconfirmedItems,
+} from "@memorial/lib/mail/unconfirmed-memorials";
+import { lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { declineMemorial } from "@memorial/lib/memorials/decline-memorial";
 import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
@@ -17,7 +22,8 @@ import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { confirmAsFamily } from "@/e2e/support/confirmation";
+import { asJob, COMMAND_LINE, makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 import { appUrlForEachTest, runDaily } from "./support/daily-jobs";
 
@@ -38,15 +44,21 @@ async function operator(prepaid = 5) {
 /** A memorial awaiting its family, its confirmation e-mail written (the event dispatched). */
 async function awaiting(caller: Caller) {
   const email = `${unique("family")}@example.org`.toLowerCase();
-  const { memorialId } = await createMemorial({
-    caller,
-    linkBase: ORIGIN,
-    command: plantingCommand(awaitingFamilyTarget(email), { planter: "La famille", message: "Pour toi" }),
-  });
+  const { memorialId } = await actingAs(caller.actor, () =>
+    createMemorial({
+      caller,
+      linkBase: ORIGIN,
+      command: plantingCommand(awaitingFamilyTarget(email), { planter: "La famille", message: "Pour toi" }),
+    }),
+  );
   await dispatchEvents([confirmationEmailConsumer], { operatorId: caller.operatorId });
   const [mail] = await mailsOf(memorialId);
   return { memorialId, email, token: tokenOf(mail!.text) };
 }
+
+/** The family of `memorialId` presses its link's other button: the refusal, with them acting. */
+const declineAsFamily = (token: string, memorialId: number) =>
+  actingAs({ kind: "family", memorialId }, () => declineMemorial(token));
 
 const mailsOf = (memorialId: number) =>
   db.outgoingEmail.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
@@ -148,7 +160,7 @@ describe("a memorial its family has not confirmed", () => {
     expect(await db.tree.count({ where: { operatorId: op.operatorId } })).toBe(0);
     // Infos says so; a late press of the link gets the closing, not a tree.
     expect((await memorialInfos(caller, memorialId, { limit: 10, offset: 0 })).state).toBe("expired");
-    expect(await confirmMemorial(token)).toEqual({ outcome: "closed", reason: "expired" });
+    expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "closed", reason: "expired" });
     expect(await lookupConfirmation(token)).toMatchObject({ state: "closed", reason: "expired" });
     // The dashboard's resend is refused: the closing stands.
     await expect(
@@ -162,7 +174,7 @@ describe("a memorial its family has not confirmed", () => {
 
   it("plants its tree in the operator's global memorial when the operator chose so", async () => {
     const { op, caller } = await operator(5);
-    expect(await setUnconfirmedOutcome(op.operatorId, "global")).toEqual({
+    expect(await actingAs(COMMAND_LINE, () => setUnconfirmedOutcome(op.operatorId, "global"))).toEqual({
       operatorId: op.operatorId,
       unconfirmedOutcome: "global",
     });
@@ -195,8 +207,8 @@ describe("a memorial its family has not confirmed", () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const [, ...confirmations] = await Promise.all([
       runUnconfirmed(),
-      ...memorials.map((m) => confirmMemorial(m.token)),
-      ...memorials.map((m) => expireMemorial(m.memorialId)),
+      ...memorials.map((m) => confirmAsFamily(m.token, m.memorialId)),
+      ...memorials.map((m) => asJob(UNCONFIRMED_ITEM_JOB, () => expireMemorial(m.memorialId))),
     ]);
     let closed = 0;
     for (const [i, m] of memorials.entries()) {
@@ -224,7 +236,7 @@ describe("a memorial its family declines", () => {
   it("is closed at once with the operator's outcome, and no e-mail follows", async () => {
     const { op, caller } = await operator(5);
     const { memorialId, token } = await awaiting(caller);
-    expect(await declineMemorial(token)).toEqual({ outcome: "declined", memorialId });
+    expect(await declineAsFamily(token, memorialId)).toEqual({ outcome: "declined", memorialId });
     const memorial = await db.memorial.findUniqueOrThrow({ where: { id: memorialId } });
     expect(memorial).toMatchObject({ status: "expired", closedReason: "declined" });
     expect(await prepaidOf(op.operatorId)).toBe(5);
@@ -233,8 +245,8 @@ describe("a memorial its family declines", () => {
       outcome: "credit",
     });
     // Again, or a confirmation after: the closing stands.
-    expect(await declineMemorial(token)).toEqual({ outcome: "closed", reason: "declined" });
-    expect(await confirmMemorial(token)).toEqual({ outcome: "closed", reason: "declined" });
+    expect(await declineAsFamily(token, memorialId)).toEqual({ outcome: "closed", reason: "declined" });
+    expect(await confirmAsFamily(token, memorialId)).toEqual({ outcome: "closed", reason: "declined" });
     await ageMemorial(memorialId, 13);
     await linksEndIn(memorialId, 86_400);
     await runUnconfirmed();
@@ -250,7 +262,10 @@ describe("a memorial its family declines", () => {
     const memorials = [];
     for (let i = 0; i < 6; i++) memorials.push(await awaiting(caller));
     const outcomes = await Promise.all(
-      memorials.flatMap((m) => [declineMemorial(m.token), confirmMemorial(m.token)]),
+      memorials.flatMap((m) => [
+        declineAsFamily(m.token, m.memorialId),
+        confirmAsFamily(m.token, m.memorialId),
+      ]),
     );
     let declined = 0;
     for (const [i, m] of memorials.entries()) {

@@ -3,6 +3,7 @@
 // signs and sends them (Standard Webhooks), retries a failing or hanging receiver, and loses
 // nothing across a restart.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, transaction } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import type { StoredEvent } from "@memorial/lib/events/dispatcher";
@@ -10,7 +11,6 @@ import { startJobRunner } from "@memorial/lib/jobs/runner";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
 import type { PlantingTarget } from "@memorial/lib/memorials/commands";
-import { confirmMemorial } from "@memorial/lib/memorials/confirm-memorial";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -27,7 +27,8 @@ import {
 import { decryptSecret } from "@memorial/lib/webhooks/secrets";
 import { deliverWebhook, MAX_ATTEMPTS, retryDelayMs, webhookContext } from "@memorial/lib/webhooks/sender";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { confirmAsFamily } from "@/e2e/support/confirmation";
+import { asScopeActor, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { byType, subscribe, verifySignature, webhookFixture } from "@/e2e/support/webhook-receiver";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
@@ -51,7 +52,16 @@ async function callers() {
 }
 
 const plant = (caller: Caller, target: PlantingTarget = newMemorialTarget()) =>
-  createMemorial({ caller, command: plantingCommand(target), linkBase: "http://trees.test" });
+  actingAs(caller.actor, () =>
+    createMemorial({ caller, command: plantingCommand(target), linkBase: "http://trees.test" }),
+  );
+
+// The operator's dashboard sends a delivery again and deletes an endpoint: its user acts.
+const resendAsOperator = asScopeActor(resendWebhookDelivery);
+const deleteAsOperator = asScopeActor(deleteWebhookEndpoint);
+
+/** The test removes an endpoint it made, whichever operator's. */
+const removeEndpoint = (id: number) => actingAs(TEST_FIXTURE, () => deleteWebhookEndpointOfAnyOperator(id));
 
 /**
  * What the event dispatcher does for these operators' events, each handed to the consumers in a
@@ -179,7 +189,10 @@ describe("webhook deliveries", () => {
       orderBy: { id: "desc" },
     });
     const token = /\/confirm\/([A-Za-z0-9_-]+)/.exec(mail.text)![1];
-    expect(await confirmMemorial(token)).toEqual({ outcome: "confirmed", memorialId: result.memorialId });
+    expect(await confirmAsFamily(token, result.memorialId)).toEqual({
+      outcome: "confirmed",
+      memorialId: result.memorialId,
+    });
     await dispatch([live.operatorId]);
     await sendAll();
 
@@ -199,10 +212,12 @@ describe("webhook deliveries", () => {
     const { live } = await callers();
     const { receiver: r } = await webhooks.receiving(live.operatorId, ["person.modified"]);
     const result = await plant(live);
-    await modifyPerson({
-      caller: live,
-      command: { personId: result.personId!, lastName: "Martin", updateTitles: true },
-    });
+    await actingAs(live.actor, () =>
+      modifyPerson({
+        caller: live,
+        command: { personId: result.personId!, lastName: "Martin", updateTitles: true },
+      }),
+    );
     await dispatch([live.operatorId]);
     await sendAll();
     expect(r.received.map((m) => m.json)).toEqual([
@@ -354,13 +369,11 @@ describe("webhook deliveries", () => {
     expect(
       (await listWebhookDeliveries(serviceAdminScope(b.live.operatorId))).map((d) => d.id),
     ).not.toContain(aDelivery.id);
-    await expect(
-      resendWebhookDelivery(serviceAdminScope(b.live.operatorId), aDelivery.id),
-    ).rejects.toMatchObject({
+    await expect(resendAsOperator(serviceAdminScope(b.live.operatorId), aDelivery.id)).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
     await expect(
-      deleteWebhookEndpoint(serviceAdminScope(b.live.operatorId), aDelivery.endpointId),
+      deleteAsOperator(serviceAdminScope(b.live.operatorId), aDelivery.endpointId),
     ).rejects.toMatchObject({
       code: "NOT_FOUND",
     });
@@ -379,7 +392,7 @@ describe("webhook deliveries", () => {
       attempts: 1,
       lastStatusCode: 200,
     });
-    await resendWebhookDelivery(serviceAdminScope(live.operatorId), delivery.id);
+    await resendAsOperator(serviceAdminScope(live.operatorId), delivery.id);
     await sendAll();
     expect(r.received).toHaveLength(2);
     expect(r.received[1].headers["webhook-id"]).toBe(r.received[0].headers["webhook-id"]);
@@ -394,7 +407,7 @@ describe("webhook deliveries", () => {
     await plant(live);
     await dispatch([live.operatorId]);
     await sendAll();
-    await deleteWebhookEndpoint(serviceAdminScope(live.operatorId), endpoint.id);
+    await deleteAsOperator(serviceAdminScope(live.operatorId), endpoint.id);
     await dueNow(endpoint.id);
     await sendAll();
     await plant(live);
@@ -432,15 +445,15 @@ describe("webhook endpoints", () => {
     expect(row.secretEncrypted).not.toContain(endpoint.secret.slice(6, 20));
     expect(decryptSecret(row.secretEncrypted)).toBe(endpoint.secret);
     expect(row).toMatchObject({ isTest: true, events: [{ eventType: "tree.planted" }] });
-    await deleteWebhookEndpointOfAnyOperator(endpoint.id);
+    await removeEndpoint(endpoint.id);
   });
 
   it("refuse URLs that are not http(s), unknown events and, in production, private addresses", async () => {
     const { live } = await callers();
+    const scope = serviceAdminScope(live.operatorId);
     const create = (url: string, production: boolean, events = ["tree.planted"]) =>
-      createWebhookEndpoint(
-        { scope: serviceAdminScope(live.operatorId), url, events, environment: "production" },
-        { production },
+      actingAs(scope.actor, () =>
+        createWebhookEndpoint({ scope, url, events, environment: "production" }, { production }),
       );
     const refusal = async (promise: Promise<unknown>) => {
       const error = await promise.then(
@@ -484,7 +497,7 @@ describe("webhook endpoints", () => {
     expect(await db.webhookEndpoint.count({ where: { operatorId: live.operatorId } })).toBe(0);
     // A public address is accepted in production (an address literal: no DNS needed).
     const ok = await create("https://93.184.216.34/hook", true);
-    await deleteWebhookEndpointOfAnyOperator(ok.id);
+    await removeEndpoint(ok.id);
   });
 
   it("are checked again at delivery: a private address is not reached in production", async () => {
@@ -507,7 +520,7 @@ describe("webhook endpoints", () => {
     expect((await db.webhookDelivery.findFirstOrThrow({ where: { endpointId: endpoint.id } })).status).toBe(
       "sent",
     );
-    await deleteWebhookEndpointOfAnyOperator(endpoint.id);
+    await removeEndpoint(endpoint.id);
   });
 
   it("are retried for more than 24 hours before a delivery is given up", () => {
