@@ -1,6 +1,7 @@
 // `jobs list` and `jobs run <task>` against the real PostgreSQL of test/global-setup.ts; two runs
 // at once are two processes, as two people running the command are.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -55,11 +56,13 @@ async function dueSubscription(): Promise<string> {
   const now = new Date();
   // Today's date, 8 years ago (a 29th of February falls on one too).
   const deathDate = new Date(Date.UTC(now.getUTCFullYear() - 8, now.getUTCMonth(), now.getUTCDate(), 12));
-  const { memorialId } = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
-  });
+  const { memorialId } = await actingAs(caller.actor, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
+    }),
+  );
   const email = uniqueEmail("jobs-run");
   await subscribeToAnniversaries(memorialId, email, {
     linkBase: "http://trees.test",

@@ -3,6 +3,7 @@
 // and, when both give one, place match another memorial of the SAME operator is recorded as a
 // possible duplicate; the creation's result is the same as without it; "not the same person" is
 // never suggested again, not by a later detection either; never across operators.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { withEvents } from "@memorial/lib/changes/record";
 import { db, Prisma, transaction } from "@memorial/lib/db/client";
 import { personNameKey } from "@memorial/lib/db/name-search";
@@ -22,6 +23,7 @@ import {
 } from "@memorial/lib/memorials/duplicates";
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
+import { dashboardScope, VISITOR } from "@memorial/lib/scope";
 import { migrate } from "@memorial/lib/service/migrate";
 import {
   plantableMemorial,
@@ -55,8 +57,17 @@ interface Deceased {
   family?: { email: string; name: string | null; language: "fr" | "en" | "nl" | "de" | null };
 }
 
+// A pair's merge, its undo and "not the same person" are the dashboard's (web/dashboard/
+// duplicate-actions.ts): a signed-in user of the operator acts.
+const asStaff = <T>(operatorId: number, work: () => Promise<T>) =>
+  actingAs(dashboardScope({ userId: 0, operatorId }).actor, work);
+
+/** The partner's request that creates a memorial or plants in one: its key acts. */
+const createAsCaller = (options: Parameters<typeof createMemorial>[0]) =>
+  actingAs(options.caller.actor, () => createMemorial(options));
+
 async function create(caller: Caller, deceased: Deceased = {}) {
-  const result = await createMemorial({
+  const result = await createAsCaller({
     caller,
     linkBase: "http://trees.test",
     command: plantingCommand(
@@ -206,7 +217,7 @@ describe("detection at a memorial's creation", () => {
       }
       expect(waiting).toBe(true);
       const second = await Promise.race([
-        createMemorial({
+        createAsCaller({
           caller,
           linkBase: "http://trees.test",
           command: plantingCommand(
@@ -295,22 +306,30 @@ describe("detection at a memorial's creation", () => {
     const b = await create(caller, { lastName: "Lambert" });
     const [pair] = await pairsOf(b.memorialId);
     await expect(
-      markNotSamePerson({ operatorId: other.op.operatorId, duplicateId: pair!.id, by: "x@example.org" }),
+      asStaff(other.op.operatorId, () =>
+        markNotSamePerson({ operatorId: other.op.operatorId, duplicateId: pair!.id, by: "x@example.org" }),
+      ),
     ).rejects.toThrow(/does not exist/);
-    await markNotSamePerson({ operatorId: op.operatorId, duplicateId: pair!.id, by: "me@example.org" });
-    await expect(
+    await asStaff(op.operatorId, () =>
       markNotSamePerson({ operatorId: op.operatorId, duplicateId: pair!.id, by: "me@example.org" }),
+    );
+    await expect(
+      asStaff(op.operatorId, () =>
+        markNotSamePerson({ operatorId: op.operatorId, duplicateId: pair!.id, by: "me@example.org" }),
+      ),
     ).rejects.toThrow(/no longer open/);
     expect(await listDuplicates(op.operatorId)).toEqual([]);
     // A modification of the person detects again: the pair stays "not the same person".
-    await modifyPerson({
-      caller,
-      command: {
-        personId: a.personId!,
-        placeOfDeath: "Bruxelles",
-        updateTitles: false,
-      } as Parameters<typeof modifyPerson>[0]["command"],
-    });
+    await actingAs(caller.actor, () =>
+      modifyPerson({
+        caller,
+        command: {
+          personId: a.personId!,
+          placeOfDeath: "Bruxelles",
+          updateTitles: false,
+        } as Parameters<typeof modifyPerson>[0]["command"],
+      }),
+    );
     const pairs = await pairsOf(b.memorialId);
     expect(pairs.map((p) => [p.id, p.state, p.decidedBy])).toEqual([
       [pair!.id, "not_same", "me@example.org"],
@@ -323,14 +342,16 @@ describe("detection at a memorial's creation", () => {
     const a = await create(caller, { lastName: "Peeters", deathDate: "2026-09-01T00:00:00Z" });
     const b = await create(caller, { lastName: "Peeters" });
     expect(await pairsOf(b.memorialId)).toEqual([]);
-    await modifyPerson({
-      caller,
-      command: {
-        personId: a.personId!,
-        deathDate: new Date("2026-10-01T00:00:00Z"),
-        updateTitles: false,
-      } as Parameters<typeof modifyPerson>[0]["command"],
-    });
+    await actingAs(caller.actor, () =>
+      modifyPerson({
+        caller,
+        command: {
+          personId: a.personId!,
+          deathDate: new Date("2026-10-01T00:00:00Z"),
+          updateTitles: false,
+        } as Parameters<typeof modifyPerson>[0]["command"],
+      }),
+    );
     expect(
       (await listDuplicates(op.operatorId)).map((p) => [p.first.memorialId, p.second.memorialId]),
     ).toEqual([[a.memorialId, b.memorialId]]);
@@ -456,18 +477,22 @@ const memorialRow = (id: number) => db.memorial.findUniqueOrThrow({ where: { id 
 
 /** Merges the pair of duplicates(), keeping `keepMemorialId`, as `by` asks. */
 const mergeKeeping = (d: Awaited<ReturnType<typeof duplicates>>, keepMemorialId: number, by: string) =>
-  mergeMemorials({ operatorId: d.op.operatorId, duplicateId: d.pair.id, keepMemorialId, by });
+  asStaff(d.op.operatorId, () =>
+    mergeMemorials({ operatorId: d.op.operatorId, duplicateId: d.pair.id, keepMemorialId, by }),
+  );
 
 describe("merging a pair", () => {
   it("moves trees, guestbook, subscriptions and the portrait to the kept memorial, redirects the other, tells both families; the undo puts everything back", async () => {
     const d = await duplicates();
-    const result = await mergeMemorials({
-      operatorId: d.op.operatorId,
-      duplicateId: d.pair.id,
-      keepMemorialId: d.kept.memorialId,
-      by: "staff@example.org",
-      linkBase: "http://trees.test",
-    });
+    const result = await asStaff(d.op.operatorId, () =>
+      mergeMemorials({
+        operatorId: d.op.operatorId,
+        duplicateId: d.pair.id,
+        keepMemorialId: d.kept.memorialId,
+        by: "staff@example.org",
+        linkBase: "http://trees.test",
+      }),
+    );
     expect(result).toMatchObject({
       keptMemorialId: d.kept.memorialId,
       mergedMemorialId: d.merged.memorialId,
@@ -513,18 +538,20 @@ describe("merging a pair", () => {
     expect(mergedMail.text).toContain(`http://trees.test/memorial/${d.kept.memorialId}?lang=de`);
 
     // A tree planted through the merged memorial's id goes to the kept one, and stays there.
-    const later = await createMemorial({
+    const later = await createAsCaller({
       caller: d.caller,
       linkBase: "http://trees.test",
       command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "Later" }),
     });
     expect(later.memorialId).toBe(d.kept.memorialId);
 
-    const undone = await undoMerge({
-      operatorId: d.op.operatorId,
-      mergeId: result.mergeId,
-      by: "staff@example.org",
-    });
+    const undone = await asStaff(d.op.operatorId, () =>
+      undoMerge({
+        operatorId: d.op.operatorId,
+        mergeId: result.mergeId,
+        by: "staff@example.org",
+      }),
+    );
     expect(undone.treeIds).toEqual([d.mergedTree.id]);
     expect((await db.tree.findUniqueOrThrow({ where: { id: d.mergedTree.id } })).memorialId).toBe(
       d.merged.memorialId,
@@ -546,7 +573,9 @@ describe("merging a pair", () => {
       await db.domainEvent.count({ where: { type: "memorial.unmerged", memorialId: d.merged.memorialId } }),
     ).toBe(1);
     await expect(
-      undoMerge({ operatorId: d.op.operatorId, mergeId: result.mergeId, by: "staff@example.org" }),
+      asStaff(d.op.operatorId, () =>
+        undoMerge({ operatorId: d.op.operatorId, mergeId: result.mergeId, by: "staff@example.org" }),
+      ),
     ).rejects.toThrow(/already undone/);
     // Undone, the pair is listed again: it may be merged the other way.
     expect((await listDuplicates(d.op.operatorId)).map((p) => p.state)).toEqual(["unmerged"]);
@@ -573,7 +602,9 @@ describe("merging a pair", () => {
     await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '29 days 23 hours' WHERE "id" = ${mergeId}`;
     expect(await listDuplicates(d.op.operatorId)).toHaveLength(1);
     await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '30 days 1 minute' WHERE "id" = ${mergeId}`;
-    await expect(undoMerge({ operatorId: d.op.operatorId, mergeId, by: "cli" })).rejects.toThrow(
+    await expect(
+      asStaff(d.op.operatorId, () => undoMerge({ operatorId: d.op.operatorId, mergeId, by: "cli" })),
+    ).rejects.toThrow(
       /can no longer be undone: a merge can be undone within 30 days, until \d{4}-\d{2}-\d{2}/,
     );
     expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBe(d.kept.memorialId);
@@ -608,7 +639,7 @@ describe("merging a pair", () => {
   it("takes every tree planted while it runs: none stays in the memorial merged away", async () => {
     const d = await duplicates();
     const plant = () =>
-      createMemorial({
+      createAsCaller({
         caller: d.caller,
         linkBase: "http://trees.test",
         command: plantingCommand(
@@ -640,8 +671,11 @@ describe("merging a pair", () => {
       }),
     );
     await mergeKeeping(d, d.kept.memorialId, "staff@example.org");
-    const outcome = await withEvents((tx, changes) =>
-      plantForVisitor(tx, changes, visitorPlantingId, { prepaid: "none", paymentReference: unique("pi") }),
+    // The payment's webhook plants it (app/stripe/webhook): the visitor acts.
+    const outcome = await actingAs(VISITOR.actor, () =>
+      withEvents((tx, changes) =>
+        plantForVisitor(tx, changes, visitorPlantingId, { prepaid: "none", paymentReference: unique("pi") }),
+      ),
     );
     expect(outcome.kind).toBe("planted");
     if (outcome.kind !== "planted") return;
@@ -657,7 +691,7 @@ describe("merging a pair", () => {
   it("keeps the memorial that holds another partner's tree: merging it away is refused, merging into it works", async () => {
     const d = await duplicates();
     const newspaper = await operator();
-    await createMemorial({
+    await createAsCaller({
       caller: newspaper.caller,
       linkBase: "http://trees.test",
       command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }),
@@ -691,15 +725,19 @@ describe("merging a pair", () => {
     const d = await duplicates();
     const other = await operator();
     await expect(
-      mergeMemorials({
-        operatorId: other.op.operatorId,
-        duplicateId: d.pair.id,
-        keepMemorialId: d.kept.memorialId,
-        by: "x",
-      }),
+      asStaff(other.op.operatorId, () =>
+        mergeMemorials({
+          operatorId: other.op.operatorId,
+          duplicateId: d.pair.id,
+          keepMemorialId: d.kept.memorialId,
+          by: "x",
+        }),
+      ),
     ).rejects.toThrow(/does not exist/);
     await expect(mergeKeeping(d, 1, "x")).rejects.toThrow(/is not one of possible duplicate/);
-    await markNotSamePerson({ operatorId: d.op.operatorId, duplicateId: d.pair.id, by: "x" });
+    await asStaff(d.op.operatorId, () =>
+      markNotSamePerson({ operatorId: d.op.operatorId, duplicateId: d.pair.id, by: "x" }),
+    );
     await expect(mergeKeeping(d, d.kept.memorialId, "x")).rejects.toThrow(/not the same person/);
     expect(await db.memorialMerge.count({ where: { duplicateId: d.pair.id } })).toBe(0);
     expect((await memorialRow(d.merged.memorialId)).mergedIntoId).toBeNull();
