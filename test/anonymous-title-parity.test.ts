@@ -3,6 +3,7 @@
 // (displayTitle) and in SQL (anonymousNameTitleSql, the visitors' search), side by side in
 // lib/memorials/policy.ts. Both give the same title, with and without MemorialAnonymeNom, in every
 // language, and the search finds such a memorial by the title people read of it.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -24,11 +25,13 @@ beforeAll(async () => {
   const caller = (await authenticateKey(op.key)) as Caller;
   for (const anonymousName of NAMES) {
     for (const language of OWN_LANGUAGES) {
-      const { memorialId } = await createMemorial({
-        caller,
-        linkBase: "http://localhost:3000",
-        command: plantingCommand(newMemorialTarget()),
-      });
+      const { memorialId } = await actingAs(caller.actor, () =>
+        createMemorial({
+          caller,
+          linkBase: "http://localhost:3000",
+          command: plantingCommand(newMemorialTarget()),
+        }),
+      );
       await db.memorial.update({
         where: { id: memorialId },
         data: { kind: "anonymous", anonymousName, anonymousTitle: "name", language },

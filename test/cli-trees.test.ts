@@ -2,9 +2,11 @@
 // test/support/cli.ts against the real PostgreSQL. A success prints one JSON object; a step the
 // rules refuse exits with status 1 and the rule's message on standard error, and writes nothing;
 // bad arguments exit with status 2.
+
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -12,7 +14,7 @@ import { readPhoto } from "@memorial/lib/photos/photos";
 import { utcDay } from "@memorial/lib/trees/transitions";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
@@ -31,11 +33,13 @@ const daysAgo = (n: number) => utcDay(new Date(Date.now() - n * 86_400_000));
 async function orderedTree() {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const { memorialId } = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(newMemorialTarget()),
-  });
+  const { memorialId } = await actingAs(TEST_FIXTURE, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand(newMemorialTarget()),
+    }),
+  );
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   await db.$executeRaw`UPDATE "tree" SET "planted_at" = now() - interval '30 days' WHERE "id" = ${tree.id}`;
   return { op, treeId: tree.id, memorialId };

@@ -4,6 +4,7 @@
 // (loadChain, the planting and the reports), its ids per kind (chainIdsOf, the transactions), the
 // privacy that applies to a memorial (effectivePrivacySql: the public pages and the search) and the
 // memorials that follow a context's default (setContextDefaultPrivacy).
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { memorialPrivacy } from "@memorial/lib/memorials/privacy";
@@ -16,7 +17,7 @@ import {
 } from "@memorial/lib/operators/contexts";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 let operatorId: number;
@@ -65,13 +66,15 @@ beforeAll(async () => {
   epf = (await makeContext(operatorId, "Epf", group)).id;
   agency = (await makeContext(operatorId, "EpfAgence", epf)).id;
   const caller = (await authenticateKey(op.key)) as Caller;
-  ({ memorialId } = await createMemorial({
-    caller,
-    linkBase: "http://localhost:3000",
-    command: plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
-      context: { EpfAgence: agency },
+  ({ memorialId } = await actingAs(TEST_FIXTURE, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://localhost:3000",
+      command: plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
+        context: { EpfAgence: agency },
+      }),
     }),
-  }));
+  ));
 });
 
 describe("a chain of contexts, read by every reader", () => {

@@ -5,7 +5,9 @@
 // guestbook, the visitors' plantings, the family's name and address, deletes the reminder
 // subscriptions and the deceased's photo, takes the memorial down for good (e-mail that day);
 // trees and transactions stay. A second run changes nothing and sends nothing.
+
 import { randomBytes } from "node:crypto";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, transaction } from "@memorial/lib/db/client";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -15,7 +17,7 @@ import { ERASED_TEXT, ERASURE_JOB, setErasureRequested } from "@memorial/lib/pri
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
 
@@ -37,24 +39,26 @@ async function fullMemorial() {
   const op = await makeIsolatedOperator({ stock: 2 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const familyEmail = address();
-  const made = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(
-      newMemorialTarget({
-        family: { email: familyEmail, name: "Famille Dupont", language: "fr" },
-        deceased: {
-          firstName: "Odile",
-          lastName: "Effacée",
-          civility: "Mme",
-          birthDate: new Date("1940-02-03T00:00:00Z"),
-          placeOfDeath: "Namur",
-          imageUrl: "https://partner.example/odile.jpg",
-        },
-      }),
-      { planter: "Jean Planteur", message: "Un message pour Odile" },
-    ),
-  });
+  const made = await actingAs(TEST_FIXTURE, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand(
+        newMemorialTarget({
+          family: { email: familyEmail, name: "Famille Dupont", language: "fr" },
+          deceased: {
+            firstName: "Odile",
+            lastName: "Effacée",
+            civility: "Mme",
+            birthDate: new Date("1940-02-03T00:00:00Z"),
+            placeOfDeath: "Namur",
+            imageUrl: "https://partner.example/odile.jpg",
+          },
+        }),
+        { planter: "Jean Planteur", message: "Un message pour Odile" },
+      ),
+    }),
+  );
   const id = made.memorialId;
   const memorial = await db.memorial.findUniqueOrThrow({ where: { id } });
   await db.guestbookEntry.create({
@@ -106,11 +110,13 @@ async function fullMemorial() {
       message: "Un message pour Odile",
     },
   });
-  const other = await createMemorial({
-    caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(newMemorialTarget()),
-  });
+  const other = await actingAs(TEST_FIXTURE, () =>
+    createMemorial({
+      caller,
+      linkBase: "http://trees.test",
+      command: plantingCommand(newMemorialTarget()),
+    }),
+  );
   await db.memorialDuplicate.create({
     data: {
       operatorId: memorial.operatorId,
@@ -136,6 +142,9 @@ describe("a family's erasure", () => {
     const m = await fullMemorial();
     const family = { by: "family" as const, token: m.token };
     const manageUrl = `http://trees.test/manage/${m.token}`;
+    // The family asks for the erasure and undoes it on its management page: they act.
+    const familyAsks = (requested: boolean) =>
+      actingAs({ kind: "family", memorialId: m.id }, () => setErasureRequested(family, requested, manageUrl));
     const trees = await db.tree.findMany({ where: { memorialId: m.id }, orderBy: { id: "asc" } });
     const transactions = await db.transaction.findMany({
       where: { memorialId: m.id },
@@ -145,8 +154,8 @@ describe("a family's erasure", () => {
     expect(trees[0]?.planter).toBe("Jean Planteur");
 
     // Asked: an e-mail the same day, saying when and how to undo (the management page).
-    expect(await setErasureRequested(family, true, manageUrl)).toEqual({ requested: true, changed: true });
-    expect(await setErasureRequested(family, true, manageUrl)).toEqual({ requested: true, changed: false });
+    expect(await familyAsks(true)).toEqual({ requested: true, changed: true });
+    expect(await familyAsks(true)).toEqual({ requested: true, changed: false });
     const asked = await emailsTo(m.familyEmail);
     expect(asked).toHaveLength(1);
     expect(asked[0]?.subject).toContain("Effacement du mémorial");
@@ -160,7 +169,7 @@ describe("a family's erasure", () => {
     await askedDaysAgo(m.id, 13);
     await runErasure();
     expect((await db.memorial.findUniqueOrThrow({ where: { id: m.id } })).erasedAt).toBeNull();
-    expect(await setErasureRequested(family, false, manageUrl)).toEqual({ requested: false, changed: true });
+    expect(await familyAsks(false)).toEqual({ requested: false, changed: true });
     // Undone: no request is left for the job, whatever day it runs.
     await runErasure();
     const kept = await db.memorial.findUniqueOrThrow({
@@ -175,7 +184,7 @@ describe("a family's erasure", () => {
     expect((await db.tree.findFirstOrThrow({ where: { memorialId: m.id } })).planter).toBe("Jean Planteur");
 
     // Asked again; day 14: carried out.
-    expect(await setErasureRequested(family, true, manageUrl)).toEqual({ requested: true, changed: true });
+    expect(await familyAsks(true)).toEqual({ requested: true, changed: true });
     expect(await emailsTo(m.familyEmail)).toHaveLength(2);
     await askedDaysAgo(m.id, 14);
     await runErasure();
@@ -240,6 +249,6 @@ describe("a family's erasure", () => {
     expect(await emailsTo(m.familyEmail)).toHaveLength(3);
     expect(await db.domainEvent.count({ where: { memorialId: m.id, type: "memorial.erased" } })).toBe(1);
     await expect(setMemorialTakenDown(family, false)).rejects.toThrow(/erased/);
-    await expect(setErasureRequested(family, false, manageUrl)).rejects.toThrow(/erased/);
+    await expect(familyAsks(false)).rejects.toThrow(/erased/);
   });
 });

@@ -2,6 +2,7 @@
 // ranking, town, date, paging) and what it must never find (link only, hidden, test, awaiting the
 // family, an anonymous memorial by its deceased), and the privacy levels chosen by the family or
 // defaulted by the funeral home.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, transaction } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
@@ -11,7 +12,13 @@ import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
 import { setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, searchWord } from "@/e2e/support/factories";
+import {
+  COMMAND_LINE,
+  makeContext,
+  makeIsolatedOperator,
+  searchWord,
+  TEST_FIXTURE,
+} from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -43,11 +50,13 @@ async function operator() {
     const target = options.awaiting
       ? awaitingFamilyTarget("family@example.test", { deceased, anonymous })
       : newMemorialTarget({ deceased, anonymous });
-    const created = await createMemorial({
-      caller: options.test ? testCaller : caller,
-      command: plantingCommand(target, { context: { Epf: epf.id } }),
-      linkBase: "http://trees.test",
-    });
+    const created = await actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller: options.test ? testCaller : caller,
+        command: plantingCommand(target, { context: { Epf: epf.id } }),
+        linkBase: "http://trees.test",
+      }),
+    );
     if (options.town !== undefined) {
       const memorial = await db.memorial.findUniqueOrThrow({ where: { id: created.memorialId } });
       await db.person.update({ where: { id: memorial.personId! }, data: { placeOfDeath: options.town } });
@@ -59,6 +68,10 @@ async function operator() {
 
 const search = async (q: string, date: string | null = null, page = 1) =>
   (await searchMemorials({ text: q, date, page })).hits.map((hit) => hit.id);
+
+/** The family of `memorialId` chooses on its management page: they act. */
+const asFamily = <T>(memorialId: number, work: () => Promise<T>) =>
+  actingAs({ kind: "family", memorialId }, work);
 
 const familyToken = (memorialId: number) =>
   transaction(async (tx) => (await issueManageToken(tx, memorialId)).token);
@@ -135,19 +148,27 @@ describe("the visitors' search", () => {
     const hidden = await plant("Anne", `Hidden${word}`);
     const test = await plant("Anne", `Test${word}`, { test: true });
     const awaiting = await plant("Anne", `Awaiting${word}`, { awaiting: true });
-    await setMemorialPrivacy({ by: "family", token: await familyToken(linkOnly) }, "link_only");
-    await setMemorialPrivacy({ by: "family", token: await familyToken(hidden) }, "hidden");
+    await asFamily(linkOnly, async () =>
+      setMemorialPrivacy({ by: "family", token: await familyToken(linkOnly) }, "link_only"),
+    );
+    await asFamily(hidden, async () =>
+      setMemorialPrivacy({ by: "family", token: await familyToken(hidden) }, "hidden"),
+    );
     expect(await search(word)).toEqual([shown]);
 
     // The funeral home's default applies until the family chooses; the family's choice wins.
-    await setContextDefaultPrivacy(op.operatorId, epf.id, "link_only");
+    await actingAs(COMMAND_LINE, () => setContextDefaultPrivacy(op.operatorId, epf.id, "link_only"));
     expect(await search(word)).toEqual([]);
     expect(await memorialPrivacy(shown)).toEqual({ level: "link_only", isDefault: true });
-    await setMemorialPrivacy({ by: "family", token: await familyToken(shown) }, "public");
+    await asFamily(shown, async () =>
+      setMemorialPrivacy({ by: "family", token: await familyToken(shown) }, "public"),
+    );
     expect(await search(word)).toEqual([shown]);
     expect(await memorialPrivacy(shown)).toEqual({ level: "public", isDefault: false });
     // Showing a hidden memorial again: it is public again only if chosen so.
-    await setMemorialPrivacy({ by: "family", token: await familyToken(hidden) }, "public");
+    await asFamily(hidden, async () =>
+      setMemorialPrivacy({ by: "family", token: await familyToken(hidden) }, "public"),
+    );
     expect((await search(word)).sort()).toEqual([shown, hidden].sort());
     expect(await search(`test${word}`)).toEqual([]);
     expect(await search(`awaiting${word}`)).toEqual([]);
@@ -160,9 +181,9 @@ describe("the visitors' search", () => {
     const word = searchWord();
     const id = await plant("Anne", `Events${word}`);
     const token = await familyToken(id);
-    await setMemorialPrivacy({ by: "family", token }, "link_only");
-    await setMemorialPrivacy({ by: "family", token }, "link_only"); // no change: no event
-    await setMemorialPrivacy({ by: "family", token }, "hidden");
+    await asFamily(id, () => setMemorialPrivacy({ by: "family", token }, "link_only"));
+    await asFamily(id, () => setMemorialPrivacy({ by: "family", token }, "link_only")); // no change: no event
+    await asFamily(id, () => setMemorialPrivacy({ by: "family", token }, "hidden"));
     const events = await db.domainEvent.findMany({
       where: { memorialId: id, type: { in: ["memorial.privacy_changed", "memorial.hidden"] } },
       orderBy: { id: "asc" },

@@ -2,6 +2,7 @@
 // (lib/trees/move-trees.ts). The trees keep their id, history and transaction; their memorial and
 // person follow the target; one tree_move row per tree and one tree.moved event per move; every
 // refusal writes nothing; ten moves of the same tree at once end with one consistent result.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { withEvents } from "@memorial/lib/changes/record";
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
@@ -9,7 +10,7 @@ import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { moveTrees, type TreeMoveInput } from "@memorial/lib/trees/move-trees";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { COMMAND_LINE, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -24,25 +25,31 @@ async function operator() {
 
 /** A new memorial with its first tree, and `more` trees planted in it after. */
 async function memorial(caller: Caller, lastName: string, more = 0) {
-  const created = await createMemorial({
-    caller,
-    linkBase: ORIGIN,
-    command: plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
-      planter: "Les voisins",
-      message: "Pour toi",
-    }),
-  });
-  for (let i = 0; i < more; i++) {
-    await createMemorial({
+  const created = await actingAs(TEST_FIXTURE, () =>
+    createMemorial({
       caller,
       linkBase: ORIGIN,
-      command: plantingCommand({ kind: "existing", memorialId: created.memorialId }),
-    });
+      command: plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
+        planter: "Les voisins",
+        message: "Pour toi",
+      }),
+    }),
+  );
+  for (let i = 0; i < more; i++) {
+    await actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller,
+        linkBase: ORIGIN,
+        command: plantingCommand({ kind: "existing", memorialId: created.memorialId }),
+      }),
+    );
   }
   return created;
 }
 
-const move = (input: TreeMoveInput) => withEvents((tx, changes) => moveTrees(tx, changes, input));
+// A move as the command line's `trees move` makes it (their `by` is mostly "cli"): it acts.
+const move = (input: TreeMoveInput) =>
+  actingAs(COMMAND_LINE, () => withEvents((tx, changes) => moveTrees(tx, changes, input)));
 const treesOf = (memorialId: number) => db.tree.findMany({ where: { memorialId }, orderBy: { id: "asc" } });
 const movesOf = (treeId: number) => db.treeMove.findMany({ where: { treeId }, orderBy: { id: "asc" } });
 const movedEvents = (operatorId: number) =>
@@ -126,11 +133,13 @@ describe("moving trees", () => {
   it('moves every tree with "all", into the global memorial too, and records the merge that moved them', async () => {
     const { op, caller } = await operator();
     const from = await memorial(caller, "Tous", 2);
-    const to = await createMemorial({
-      caller,
-      linkBase: ORIGIN,
-      command: plantingCommand({ kind: "orphan" }),
-    });
+    const to = await actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller,
+        linkBase: ORIGIN,
+        command: plantingCommand({ kind: "orphan" }),
+      }),
+    );
     const global = await db.memorial.findUniqueOrThrow({ where: { id: to.memorialId } });
     expect(global.kind).toBe("global");
     const ids = (await treesOf(from.memorialId)).map((t) => t.id);
@@ -175,11 +184,13 @@ describe("moving trees", () => {
     const from = await memorial(caller, "Partage");
     const to = await memorial(caller, "Ailleurs");
     // A newspaper plants in the funeral home's public memorial.
-    await createMemorial({
-      caller: other.caller,
-      linkBase: ORIGIN,
-      command: plantingCommand({ kind: "existing", memorialId: from.memorialId }),
-    });
+    await actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller: other.caller,
+        linkBase: ORIGIN,
+        command: plantingCommand({ kind: "existing", memorialId: from.memorialId }),
+      }),
+    );
     const [own, foreign] = await treesOf(from.memorialId);
     const result = await move({
       operatorId: op.operatorId,
@@ -214,11 +225,13 @@ describe("moving trees", () => {
     const [tree, second] = await treesOf(from.memorialId);
     const [targetTree] = await treesOf(to.memorialId);
     const theirs = await memorial(other.caller, "Autre");
-    const awaiting = await createMemorial({
-      caller,
-      linkBase: ORIGIN,
-      command: plantingCommand(awaitingFamilyTarget("family@example.org")),
-    });
+    const awaiting = await actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller,
+        linkBase: ORIGIN,
+        command: plantingCommand(awaitingFamilyTarget("family@example.org")),
+      }),
+    );
     const closed = await memorial(caller, "Close");
     await db.$executeRaw`UPDATE "memorial" SET "status" = 'expired', "closed_at" = now(), "closed_reason" = 'declined'
       WHERE "id" = ${closed.memorialId}`;

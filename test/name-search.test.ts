@@ -3,6 +3,7 @@
 // report's person filter alike; and the plans that show the trigram indexes read on tables of a
 // realistic size.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { parseReportQuery, treeReport } from "@memorial/lib/dashboard/reports";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { matchesWords, personNameKey, searchWords } from "@memorial/lib/db/name-search";
@@ -13,7 +14,7 @@ import { listMemorials, memorialListSql } from "@memorial/lib/memorials/dashboar
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect(), 200_000);
@@ -38,11 +39,13 @@ async function operatorWithEpf() {
   const epf = await makeContext(op.operatorId, "Epf");
   const caller = (await authenticateKey(op.key)) as Caller;
   const plant = (first: string | null, last: string, anonymousName?: string) =>
-    createMemorial({
-      caller,
-      command: command(first, last, { context: { Epf: epf.id } }, anonymousName),
-      linkBase: "http://trees.test",
-    });
+    actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller,
+        command: command(first, last, { context: { Epf: epf.id } }, anonymousName),
+        linkBase: "http://trees.test",
+      }),
+    );
   return { op, epf, caller, plant };
 }
 
@@ -101,11 +104,13 @@ describe("the report's person filter", () => {
     const other = await plant("Jean", "Martin");
     const otherEpf = await makeContext(op.operatorId, "Epf");
     const caller = (await authenticateKey(op.key)) as Caller;
-    await createMemorial({
-      caller,
-      command: command("Émile", "Dubois", { context: { Epf: otherEpf.id } }),
-      linkBase: "http://trees.test",
-    });
+    await actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller,
+        command: command("Émile", "Dubois", { context: { Epf: otherEpf.id } }),
+        linkBase: "http://trees.test",
+      }),
+    );
     const today = new Date();
     const report = (person: string) => {
       const search = new URLSearchParams({

@@ -6,6 +6,7 @@
 // home or not), read by every kind of viewer (a visitor, each operator in each environment, its
 // dashboard, a family link, the command line), and for a funeral home's trees as its report reads
 // them.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import {
@@ -88,12 +89,14 @@ beforeAll(async () => {
       scopes.push({ name: `operator ${index} ${caller.environment}`, scope: caller });
       // Each state of a memorial, with one tree (planted by the same key: live or test).
       for (const state of ["visible", "awaiting", "hidden"] as const) {
-        const { memorialId } = await createMemorial({
-          caller,
-          linkBase: LINK_BASE,
-          // The first operator plants for its funeral home (tree.epf_id), the second for none.
-          command: plantingCommand(newMemorialTarget(), { context: index === 0 ? { Epf: epfId } : {} }),
-        });
+        const { memorialId } = await actingAs(caller.actor, () =>
+          createMemorial({
+            caller,
+            linkBase: LINK_BASE,
+            // The first operator plants for its funeral home (tree.epf_id), the second for none.
+            command: plantingCommand(newMemorialTarget(), { context: index === 0 ? { Epf: epfId } : {} }),
+          }),
+        );
         if (state === "awaiting") {
           await db.memorial.update({ where: { id: memorialId }, data: { status: "awaiting_confirmation" } });
         }
@@ -111,11 +114,13 @@ beforeAll(async () => {
     [second!.testKey, memorialIds[3]!],
   ] as const) {
     const caller = (await authenticateKey(key)) as Caller;
-    await createMemorial({
-      caller,
-      linkBase: LINK_BASE,
-      command: plantingCommand({ kind: "existing", memorialId: target }),
-    }).catch(() => undefined);
+    await actingAs(caller.actor, () =>
+      createMemorial({
+        caller,
+        linkBase: LINK_BASE,
+        command: plantingCommand({ kind: "existing", memorialId: target }),
+      }),
+    ).catch(() => undefined);
   }
   const one = await db.memorial.findUniqueOrThrow({ where: { id: memorialIds[1]! } });
   const testOne = await db.memorial.findUniqueOrThrow({ where: { id: memorialIds[3]! } });

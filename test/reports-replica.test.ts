@@ -4,6 +4,7 @@
 // migrated, holding a copy of the primary's rows with one difference, so that each read shows
 // which database it came from.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, disconnect } from "@memorial/lib/db/client";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -60,13 +61,15 @@ describe("REPORTS_DATABASE_URL", () => {
     const op = await makeIsolatedOperator({ language: "en" });
     const caller = (await authenticateKey(op.key)) as Caller;
     const epf = await makeContext(op.operatorId, "Epf");
-    const planted = await createMemorial({
-      caller,
-      command: plantingCommand(newMemorialTarget({ deceased: { lastName: "Replica" } }), {
-        context: { Epf: epf.id },
+    const planted = await actingAs(caller.actor, () =>
+      createMemorial({
+        caller,
+        command: plantingCommand(newMemorialTarget({ deceased: { lastName: "Replica" } }), {
+          context: { Epf: epf.id },
+        }),
+        linkBase: "http://trees.test",
       }),
-      linkBase: "http://trees.test",
-    });
+    );
 
     // The replica: the same rows (foreign keys and triggers off while copying, as a replica
     // applies what the primary wrote), except that there the tree counts 7.
@@ -116,14 +119,16 @@ describe("REPORTS_DATABASE_URL", () => {
     process.env.REPORTS_DATABASE_URL = replicaUrl;
     expect(await read()).toEqual({ report: [7, [7]], exported: [7], allocated: 7, infos: [1] });
     // Writes go to the primary whatever the setting: a second planting is there, not in the replica.
-    await createMemorial({
-      caller,
-      command: plantingCommand(
-        { kind: "existing", memorialId: planted.memorialId },
-        { context: { Epf: epf.id } },
-      ),
-      linkBase: "http://trees.test",
-    });
+    await actingAs(caller.actor, () =>
+      createMemorial({
+        caller,
+        command: plantingCommand(
+          { kind: "existing", memorialId: planted.memorialId },
+          { context: { Epf: epf.id } },
+        ),
+        linkBase: "http://trees.test",
+      }),
+    );
     expect(await db.tree.count({ where: { memorialId: planted.memorialId } })).toBe(2);
     expect((await treeReport({ ...input, limit: 10, offset: 0 })).totals.trees).toBe(7);
     delete process.env.REPORTS_DATABASE_URL;

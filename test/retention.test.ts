@@ -4,7 +4,9 @@
 // links of a memorial still awaiting its family), the bodies of e-mails sent or given up, webhook
 // deliveries delivered or given up, rate-limit counts whose window has ended. The periods are the
 // settings; a second run finds nothing more.
+
 import { randomBytes } from "node:crypto";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -12,7 +14,7 @@ import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { RETENTION_JOB } from "@memorial/lib/privacy/retention";
 import { createUser } from "@memorial/lib/users/create-user";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
 
@@ -34,7 +36,9 @@ async function memorials() {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const create = (target: ReturnType<typeof newMemorialTarget>) =>
-    createMemorial({ caller, linkBase: "http://trees.test", command: plantingCommand(target) });
+    actingAs(TEST_FIXTURE, () =>
+      createMemorial({ caller, linkBase: "http://trees.test", command: plantingCommand(target) }),
+    );
   const visible = await create(newMemorialTarget());
   const awaiting = await create(awaitingFamilyTarget(email()));
   return { op, visible: visible.memorialId, awaiting: awaiting.memorialId };
@@ -90,11 +94,13 @@ describe("the job retention", () => {
     };
     const oldManage = await manage(91);
     const liveManage = await manage(-300);
-    const user = await createUser({
-      operatorId: op.operatorId,
-      email: email(),
-      password: "correct horse battery",
-    });
+    const user = await actingAs(TEST_FIXTURE, () =>
+      createUser({
+        operatorId: op.operatorId,
+        email: email(),
+        password: "correct horse battery",
+      }),
+    );
     const [reset] = await db.$queryRaw<{ id: number }[]>`
       INSERT INTO "password_reset_token" ("user_id", "token_hash", "expires_at", "used_at")
       VALUES (${user.id}, ${hash()}, now() + interval '1 hour', now() - interval '91 days') RETURNING "id"`;

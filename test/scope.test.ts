@@ -3,6 +3,7 @@
 // the memorial policy and the webhook endpoints. Against the real PostgreSQL: a scope without an
 // operator is refused, never read as "every operator".
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
 import { createMemorial } from "@memorial/lib/memorials/create-memorial";
@@ -32,7 +33,7 @@ import {
   resendWebhookDelivery,
 } from "@memorial/lib/webhooks/endpoints";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(async () => {
@@ -130,8 +131,11 @@ const command = (awaitConfirmation: boolean): CreateMemorialCommand =>
   );
 
 const plant = async (caller: Caller, awaitConfirmation = false) =>
-  (await createMemorial({ caller, command: command(awaitConfirmation), linkBase: "http://trees.test" }))
-    .memorialId;
+  (
+    await actingAs(TEST_FIXTURE, () =>
+      createMemorial({ caller, command: command(awaitConfirmation), linkBase: "http://trees.test" }),
+    )
+  ).memorialId;
 
 describe("the memorial policy takes the Scope", () => {
   it("shows each scope what it may see, and a family link its own memorial only", async () => {
@@ -174,13 +178,17 @@ describe("webhook endpoints take the Scope", () => {
     const b = await makeIsolatedOperator();
     const events = ["tree.planted"];
     const url = "http://127.0.0.1:9/hook";
-    const aEndpoint = await createWebhookEndpoint(
-      { scope: serviceAdminScope(a.operatorId), url, events, environment: "production" },
-      { production: false },
+    const aEndpoint = await actingAs(TEST_FIXTURE, () =>
+      createWebhookEndpoint(
+        { scope: serviceAdminScope(a.operatorId), url, events, environment: "production" },
+        { production: false },
+      ),
     );
-    const bEndpoint = await createWebhookEndpoint(
-      { scope: serviceAdminScope(b.operatorId), url, events, environment: "test" },
-      { production: false },
+    const bEndpoint = await actingAs(TEST_FIXTURE, () =>
+      createWebhookEndpoint(
+        { scope: serviceAdminScope(b.operatorId), url, events, environment: "test" },
+        { production: false },
+      ),
     );
     expect(bEndpoint.environment).toBe("test");
     const noOperator = {

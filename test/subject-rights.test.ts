@@ -21,7 +21,7 @@ import {
   subjectHash,
 } from "@memorial/lib/privacy/subject-find";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -42,11 +42,13 @@ async function seed(email: string, name: string, withUser = true) {
   const op = await makeIsolatedOperator({ stock: 2 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const create = (target: ReturnType<typeof newMemorialTarget>, planter: string | null = name) =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(target, { planter, message: "Avec amour" }),
-    });
+    actingAs(TEST_FIXTURE, () =>
+      createMemorial({
+        caller,
+        linkBase: "http://trees.test",
+        command: plantingCommand(target, { planter, message: "Avec amour" }),
+      }),
+    );
   // The family's address (upper case), waiting for it: its confirmation link holds the planter.
   const awaiting = await create(
     awaitingFamilyTarget(email.toUpperCase(), {

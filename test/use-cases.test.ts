@@ -1,6 +1,7 @@
 // The memorial use cases against the real PostgreSQL, without a server: commands in, results and
 // rows out. One test per defect the review of the first version found, and the domain events.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { dispatchEvents } from "@memorial/lib/events/dispatcher";
@@ -18,7 +19,7 @@ import { serviceAdminScope } from "@memorial/lib/scope";
 import { listTransactions } from "@memorial/lib/transactions/queries";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { COMMAND_LINE, makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 
 afterAll(() => db.$disconnect());
@@ -31,14 +32,16 @@ async function callers(options: Parameters<typeof makeIsolatedOperator>[0] = {})
 }
 
 const plant = (caller: Caller, cmd: CreateMemorialCommand, idempotencyKey?: string) =>
-  createMemorial({
-    caller,
-    command: cmd,
-    linkBase: "http://trees.test",
-    idempotency: idempotencyKey
-      ? { key: idempotencyKey, requestHash: requestHash({ same: "body" }) }
-      : undefined,
-  });
+  actingAs(caller.actor, () =>
+    createMemorial({
+      caller,
+      command: cmd,
+      linkBase: "http://trees.test",
+      idempotency: idempotencyKey
+        ? { key: idempotencyKey, requestHash: requestHash({ same: "body" }) }
+        : undefined,
+    }),
+  );
 
 describe("Idempotency-Key", () => {
   it("belongs to the key's environment: a live retry never replays a test response", async () => {
@@ -253,10 +256,12 @@ describe("domain events", () => {
   it("tell every memorial of a modified person", async () => {
     const { live } = await callers();
     const result = await plant(live, plantingCommand(newMemorialTarget()));
-    await modifyPerson({
-      caller: live,
-      command: { personId: result.personId!, lastName: "Martin", updateTitles: true },
-    });
+    await actingAs(live.actor, () =>
+      modifyPerson({
+        caller: live,
+        command: { personId: result.personId!, lastName: "Martin", updateTitles: true },
+      }),
+    );
     const event = await db.domainEvent.findFirstOrThrow({
       where: { operatorId: live.operatorId, type: "person.modified" },
     });
@@ -269,15 +274,17 @@ describe("modifyPerson", () => {
     const { live } = await callers();
     const result = await plant(live, plantingCommand(newMemorialTarget()));
     await expect(
-      modifyPerson({
-        caller: live,
-        command: {
-          personId: result.personId!,
-          lastName: "Changed",
-          birthDate: new Date("2027-01-01"),
-          updateTitles: true,
-        },
-      }),
+      actingAs(live.actor, () =>
+        modifyPerson({
+          caller: live,
+          command: {
+            personId: result.personId!,
+            lastName: "Changed",
+            birthDate: new Date("2027-01-01"),
+            updateTitles: true,
+          },
+        }),
+      ),
     ).rejects.toMatchObject({
       code: "INVALID_INPUT",
       problem: { field: "birthDate", reason: "after-death" },
@@ -301,7 +308,7 @@ describe("operator create", () => {
       "CREATE TRIGGER refuse_probe_key BEFORE INSERT ON api_key FOR EACH ROW EXECUTE FUNCTION refuse_probe_key()",
     );
     try {
-      await expect(createOperator({ name })).rejects.toThrow();
+      await expect(actingAs(COMMAND_LINE, () => createOperator({ name }))).rejects.toThrow();
       expect(await db.operator.count({ where: { name } })).toBe(0);
     } finally {
       await db.$executeRawUnsafe("DROP TRIGGER refuse_probe_key ON api_key");
