@@ -2,9 +2,11 @@
 // statements one after the other on the transaction's connection: pg's deprecation warning
 // "client is already executing a query" is never emitted.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { disconnect, transaction } from "@memorial/lib/db/client";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { afterAll, expect, it } from "vitest";
+import { TEST_FIXTURE } from "@/e2e/support/factories";
 
 afterAll(() => disconnect());
 
@@ -13,7 +15,9 @@ it("loads several relations in a transaction without pg's concurrent-query depre
   const onWarning = (warning: Error) => warnings.push(warning.message);
   process.on("warning", onWarning);
   try {
-    const operator = await createOperator({ name: `serial-${Date.now().toString(36)}`, language: "fr" });
+    const operator = await actingAs(TEST_FIXTURE, () =>
+      createOperator({ name: `serial-${Date.now().toString(36)}`, language: "fr" }),
+    );
     const found = await transaction((tx) =>
       // Three relations: three statements that Prisma's plan starts at once.
       tx.operator.findUniqueOrThrow({

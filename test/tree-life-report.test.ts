@@ -3,6 +3,7 @@
 // survival rate per site and species (a replaced tree counts as dead), the trees waiting to be
 // planted; a test tree and another operator's trees counted nowhere.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { db } from "@memorial/lib/db/client";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -14,7 +15,7 @@ import {
   treesWaitingCount,
 } from "@memorial/lib/reports/tree-life";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { makeMemorial, makePerson, plant } from "@/e2e/support/trees";
 
 afterAll(() => db.$disconnect());
@@ -46,22 +47,26 @@ async function setState(treeId: number, state: State) {
 async function world() {
   const op = await makeIsolatedOperator({ language: "en" });
   const other = await makeIsolatedOperator();
-  const siteB = await createPlantation({
-    name: unique("Site B"),
-    country: op.country,
-    region: "Test region",
-    latitude: 51,
-    longitude: 5,
-  });
-  const species2 = await createSpecies({
-    name: unique("Species 2"),
-    latinName: "Fagus sylvatica",
-    type: "Feuillu",
-    maxHeightM: 30,
-    lifespanYears: 300,
-    co2KgPerTree: 50,
-    unitPrice: 20,
-  });
+  const siteB = await actingAs(TEST_FIXTURE, () =>
+    createPlantation({
+      name: unique("Site B"),
+      country: op.country,
+      region: "Test region",
+      latitude: 51,
+      longitude: 5,
+    }),
+  );
+  const species2 = await actingAs(TEST_FIXTURE, () =>
+    createSpecies({
+      name: unique("Species 2"),
+      latinName: "Fagus sylvatica",
+      type: "Feuillu",
+      maxHeightM: 30,
+      lifespanYears: 300,
+      co2KgPerTree: 50,
+      unitPrice: 20,
+    }),
+  );
   const [north, south] = [await makeContext(op.operatorId, "Epf"), await makeContext(op.operatorId, "Epf")];
   const person = await makePerson({ operatorId: op.operatorId, epfId: north.id });
   const memorial = await makeMemorial({ operatorId: op.operatorId, personId: person.id });

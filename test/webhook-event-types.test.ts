@@ -2,14 +2,17 @@
 // (webhook_endpoint_event): the typed catalogue (lib/webhooks/event-types.ts) and the rows must
 // say the same, and PostgreSQL refuses a choice of a type it does not hold. The migration that
 // brought the rows kept every endpoint's choices, in their order.
+
 import { cpSync, mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { migrate } from "@memorial/lib/service/migrate";
 import { WEBHOOK_EVENTS } from "@memorial/lib/webhooks/event-types";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_FIXTURE } from "@/e2e/support/factories";
 
 const THE_ROWS = "20261203003000_webhook_event_types";
 
@@ -63,7 +66,9 @@ describe("the webhook event types", () => {
   });
 
   it("refuse, in PostgreSQL, an endpoint's choice of an unknown type", async () => {
-    const { operatorId } = await createOperator({ name: `Event types ${process.pid} ${Date.now()}` });
+    const { operatorId } = await actingAs(TEST_FIXTURE, () =>
+      createOperator({ name: `Event types ${process.pid} ${Date.now()}` }),
+    );
     const endpoint = await endpointOf(owner, operatorId);
     const choose = `INSERT INTO "webhook_endpoint_event" ("endpoint_id", "event_type", "position") VALUES ($1, $2, 1)`;
     const error = await refusal(choose, [endpoint, "memorial.renamed"]);
