@@ -422,31 +422,73 @@ async function newMemorial(
   planting: Omit<Planting, "memorialId" | "personId">,
 ) {
   const deceased: NewDeceased = target.deceased;
-  const contextId = chain[0]?.id ?? null;
   // 4.1 rule 7: MemorialAnonymeNom is used only for an anonymous memorial, whose title never
   // carries the deceased's name (displayTitle names it).
   const anonymousName = target.anonymous?.name ?? null;
-  const title = target.anonymous
-    ? (anonymousName ?? "")
-    : classicTitle(deceased.firstName, deceased.lastName);
-  const family = target.family;
+  const [row] = await tx.$queryRaw<{ id: number; person_id: number; transaction_id: number }[]>(
+    newMemorialSql({
+      operatorId: caller.operatorId,
+      contextId: chain[0]?.id ?? null,
+      epfId: epfOf(chain),
+      isTest: isTestEnvironment(caller.environment),
+      language,
+      deceased,
+      kind: target.anonymous ? "anonymous" : "classic",
+      status: target.awaitConfirmation ? "awaiting_confirmation" : "visible",
+      title: target.anonymous ? (anonymousName ?? "") : classicTitle(deceased.firstName, deceased.lastName),
+      anonymousName,
+      family: target.family,
+      creation: {
+        externalId: planting.externalId === null ? null : BigInt(planting.externalId),
+        memorialsLot: planting.memorialsLot,
+        uEventId: planting.uEventId,
+        specialEmailType: planting.specialEmailType,
+      },
+    }),
+  );
+  return { id: row.id, personId: row.person_id, creationTransactionId: row.transaction_id };
+}
+
+/** What a new memorial's statement writes (newMemorialSql). */
+interface NewMemorialRow {
+  operatorId: number;
+  contextId: number | null;
+  epfId: number | null;
+  isTest: boolean;
+  language: Language;
+  deceased: NewDeceased;
+  kind: "classic" | "anonymous";
+  status: "visible" | "awaiting_confirmation";
+  title: string;
+  anonymousName: string | null;
+  family: Extract<PlantingTarget, { kind: "new" }>["family"];
+  /** The CreationMemorial transaction's references. */
+  creation: Pick<Planting, "memorialsLot" | "uEventId" | "specialEmailType"> & { externalId: bigint | null };
+}
+
+/**
+ * The statement of newMemorial, returning the memorial's, the person's and the transaction's ids.
+ * @public The benchmark's floor (scripts/bench/http/bare-creer.mjs) sends it too, imported from the
+ * compiled package, where knip does not follow it.
+ */
+export function newMemorialSql(row: NewMemorialRow): Prisma.Sql {
+  const { deceased, family, creation } = row;
   const withFamily = Boolean(family && (family.email || family.name || family.language));
-  const externalId = planting.externalId === null ? null : BigInt(planting.externalId);
-  const [row] = await tx.$queryRaw<{ id: number; person_id: number; transaction_id: number }[]>`
+  return Prisma.sql`
     WITH p AS (
       INSERT INTO "person" ("operator_id", "context_id", "epf_id", "last_name", "first_name", "civility",
         "death_date", "death_date_approximate", "birth_date", "place_of_death", "image_url", "language", "is_test")
-      VALUES (${caller.operatorId}, ${contextId}, ${epfOf(chain)}, ${deceased.lastName}, ${deceased.firstName},
+      VALUES (${row.operatorId}, ${row.contextId}, ${row.epfId}, ${deceased.lastName}, ${deceased.firstName},
         ${deceased.civility}, ${deceased.deathDate}, ${deceased.deathDateApproximate}, ${deceased.birthDate},
-        ${deceased.placeOfDeath}, ${deceased.imageUrl}, ${language}, ${isTestEnvironment(caller.environment)})
+        ${deceased.placeOfDeath}, ${deceased.imageUrl}, ${row.language}, ${row.isTest})
       RETURNING "id"),
     m AS (
       INSERT INTO "memorial" ("operator_id", "context_id", "kind", "status", "title", "anonymous_name",
         "person_id", "language", "deceased_url", "is_test")
-      SELECT ${caller.operatorId}, ${contextId},
-        ${target.anonymous ? "anonymous" : "classic"}::"MemorialKind",
-        ${target.awaitConfirmation ? "awaiting_confirmation" : "visible"}::"MemorialStatus",
-        ${title}, ${anonymousName}, p."id", ${language}, ${deceased.url}, ${isTestEnvironment(caller.environment)}
+      SELECT ${row.operatorId}, ${row.contextId},
+        ${row.kind}::"MemorialKind",
+        ${row.status}::"MemorialStatus",
+        ${row.title}, ${row.anonymousName}, p."id", ${row.language}, ${deceased.url}, ${row.isTest}
       FROM p
       RETURNING "id", "person_id"),
     f AS (
@@ -457,10 +499,9 @@ async function newMemorial(
     t AS (
       INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
         "free_tree_count", "amount", "external_id", "memorials_lot", "u_event_id", "special_email_type", "is_test")
-      SELECT ${caller.operatorId}, ${contextId}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
-        ${externalId}, ${planting.memorialsLot}, ${planting.uEventId}, ${planting.specialEmailType}, ${isTestEnvironment(caller.environment)}
+      SELECT ${row.operatorId}, ${row.contextId}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
+        ${creation.externalId}, ${creation.memorialsLot}, ${creation.uEventId}, ${creation.specialEmailType}, ${row.isTest}
       FROM m
       RETURNING "id")
     SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`;
-  return { id: row.id, personId: row.person_id, creationTransactionId: row.transaction_id };
 }

@@ -15,11 +15,15 @@ export interface AllocatedTree {
   free: boolean;
 }
 
-// The pair with the most trees left, among the active sites and species the operator's rules
-// allow; ties by id so the choice is deterministic. `skipLocked`: among the pairs no concurrent
-// planting holds at this moment, so that simultaneous plantings spread over the pairs near the top
-// instead of queueing on one row's lock.
-const CANDIDATE = (operatorId: number, skipLocked = false) => Prisma.sql`
+/**
+ * The pair with the most trees left, among the active sites and species the operator's rules
+ * allow; ties by id so the choice is deterministic. `skipLocked`: among the pairs no concurrent
+ * planting holds at this moment, so that simultaneous plantings spread over the pairs near the top
+ * instead of queueing on one row's lock.
+ * @public The benchmark's floor (scripts/bench/http/bare-creer.mjs) sends it too, imported from the
+ * compiled package, where knip does not follow it.
+ */
+export const CANDIDATE = (operatorId: number, skipLocked = false) => Prisma.sql`
   SELECT s."plantation_id", s."species_id", sp."unit_price"::text AS "unit_price"
   FROM "stock" s
   JOIN "plantation" p ON p."id" = s."plantation_id"

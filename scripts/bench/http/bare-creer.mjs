@@ -1,16 +1,23 @@
 // Floor for POST /v1/Memorials/Creer: bare node:http + pg sending exactly the statements the
 // project sends for a planting of a new memorial with one tree (no context, no Idempotency-Key),
 // in one transaction then the duplicate detection after it, on the same database, with the same
-// parameters. Each statement below is the
-// project's own text (lib/memorials/create-memorial.ts, lib/memorials/duplicates.ts,
-// lib/plantings/*, lib/audit/record.ts, lib/events/events.ts), written with the `sql` tag, which
-// numbers the parameters as Prisma's does. run.sh checks it before measuring: it logs one planting
-// of each in PostgreSQL and compares the statements (same-statements.mjs), and stops when they
-// differ. The key is looked up once, then kept in memory, as the project's key cache does.
+// parameters. Each statement is the project's own: the new memorial's, the stock candidate's and
+// the duplicate detection's are built by the project's functions, imported from the compiled
+// package (@memorial/lib: lib/memorials/create-memorial.ts newMemorialSql,
+// lib/plantings/allocate-tree.ts CANDIDATE, lib/memorials/duplicates.ts duplicatesSql); the
+// others are copies of its text (lib/plantings/*, lib/audit/record.ts, lib/events/events.ts),
+// written with the `sql` tag, which numbers the parameters as Prisma's does. Only the statements
+// come from the project: they are sent through pg, with nothing of the framework around them.
+// run.sh checks it before measuring: it logs one planting of each in PostgreSQL and compares the
+// statements (same-statements.mjs), and stops when they differ. The key is looked up once, then
+// kept in memory, as the project's key cache does.
 //   PG_MODULE=/path/to/node_modules/pg DATABASE_URL=... AUTH_SECRET=... PORT=... node bare-creer.mjs
 import { createHash, createHmac } from "node:crypto";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import { newMemorialSql } from "@memorial/lib/memorials/create-memorial";
+import { duplicatesSql } from "@memorial/lib/memorials/duplicates";
+import { CANDIDATE } from "@memorial/lib/plantings/allocate-tree";
 
 const require = createRequire(import.meta.url);
 const pg = require(process.env.PG_MODULE);
@@ -22,7 +29,10 @@ const pool = new pg.Pool({
 });
 const keys = new Map();
 
-/** A statement as Prisma builds one: its text with $1..$n, fragments inlined, and its values. */
+/**
+ * A statement as Prisma builds one: its text with $1..$n, fragments inlined, and its values. A
+ * fragment is the tag's or Prisma's (Prisma.Sql: strings and values too).
+ */
 function sql(strings, ...values) {
   return { strings, values };
 }
@@ -44,29 +54,6 @@ const query = (client, fragment) => {
   return client.query(text, values);
 };
 
-// lib/catalogue/rules.ts OPERATOR_RULES and lib/plantings/allocate-tree.ts CANDIDATE.
-const OPERATOR_RULES = sql`p."active"
-  AND (COALESCE(cardinality(o."allowed_countries"), 0) = 0 OR p."country" = ANY(o."allowed_countries"))
-  AND (o."max_unit_price" IS NULL OR sp."unit_price" <= o."max_unit_price")`;
-const CANDIDATE = (operatorId, skipLocked) => sql`
-  SELECT s."plantation_id", s."species_id", sp."unit_price"::text AS "unit_price"
-  FROM "stock" s
-  JOIN "plantation" p ON p."id" = s."plantation_id"
-  JOIN "species" sp ON sp."id" = s."species_id"
-  JOIN "operator" o ON o."id" = ${operatorId}
-  WHERE s."stock" > 0 AND ${OPERATOR_RULES}
-  ORDER BY s."stock" DESC, s."plantation_id", s."species_id"
-  LIMIT 1 ${skipLocked ? sql`FOR UPDATE OF s SKIP LOCKED` : sql``}`;
-
-// lib/db/name-search.ts personNameKey and lib/memorials/duplicates.ts placeKey.
-const nameKey = (a) =>
-  sql([
-    `lower(public.f_unaccent(coalesce("${a}"."first_name", '') || ' ' || coalesce("${a}"."last_name", '')))`,
-  ]);
-const placeKey = (a) =>
-  sql([
-    `nullif(btrim(regexp_replace(lower(public.f_unaccent("${a}"."place_of_death")), '[^a-z0-9]+', ' ', 'g')), '')`,
-  ]);
 async function key(value) {
   const hash = createHash("sha256").update(value).digest("hex");
   if (!keys.has(hash)) {
@@ -96,36 +83,30 @@ async function creer(keyValue, body, client) {
     const made = (
       await query(
         c,
-        sql`
-    WITH p AS (
-      INSERT INTO "person" ("operator_id", "context_id", "epf_id", "last_name", "first_name", "civility",
-        "death_date", "death_date_approximate", "birth_date", "place_of_death", "image_url", "language", "is_test")
-      VALUES (${k.oid}, ${null}, ${null}, ${d.Nom}, ${d.Prenom},
-        ${null}, ${deathDate}, ${false}, ${null},
-        ${null}, ${null}, ${language}, ${false})
-      RETURNING "id"),
-    m AS (
-      INSERT INTO "memorial" ("operator_id", "context_id", "kind", "status", "title", "anonymous_name",
-        "person_id", "language", "deceased_url", "is_test")
-      SELECT ${k.oid}, ${null},
-        ${"classic"}::"MemorialKind",
-        ${"visible"}::"MemorialStatus",
-        ${`${d.Prenom} ${d.Nom}`}, ${null}, p."id", ${language}, ${null}, ${false}
-      FROM p
-      RETURNING "id", "person_id"),
-    f AS (
-      INSERT INTO "family" ("memorial_id", "email", "name", "language")
-      SELECT m."id", ${null}, ${null}, ${null}
-      FROM m WHERE ${false}
-      RETURNING 1),
-    t AS (
-      INSERT INTO "transaction" ("operator_id", "context_id", "type", "memorial_id", "person_id", "tree_count",
-        "free_tree_count", "amount", "external_id", "memorials_lot", "u_event_id", "special_email_type", "is_test")
-      SELECT ${k.oid}, ${null}, 'CreationMemorial'::"TransactionType", m."id", m."person_id", 0, 0, 0,
-        ${null}, ${null}, ${null}, ${null}, ${false}
-      FROM m
-      RETURNING "id")
-    SELECT m."id", m."person_id", t."id" AS "transaction_id" FROM m, t`,
+        newMemorialSql({
+          operatorId: k.oid,
+          contextId: null,
+          epfId: null,
+          isTest: false,
+          language,
+          deceased: {
+            lastName: d.Nom,
+            firstName: d.Prenom,
+            civility: null,
+            deathDate,
+            deathDateApproximate: false,
+            birthDate: null,
+            placeOfDeath: null,
+            imageUrl: null,
+            url: null,
+          },
+          kind: "classic",
+          status: "visible",
+          title: `${d.Prenom} ${d.Nom}`,
+          anonymousName: null,
+          family: null,
+          creation: { externalId: null, memorialsLot: null, uEventId: null, specialEmailType: null },
+        }),
       )
     ).rows[0];
     let taken;
@@ -244,45 +225,7 @@ async function creer(keyValue, body, client) {
     // After the commit, on the same connection (the project's takes one from its pool, which the
     // transaction's has just gone back to): the new memorial's possible duplicates
     // (lib/memorials/duplicates.ts), at most 10 pairs of the first 50 look-alikes.
-    await query(
-      c,
-      sql`
-    WITH new AS MATERIALIZED (
-      SELECT m."id", m."operator_id", m."is_test", p."id" AS "person_id", p."death_date",
-        ${nameKey("p")} AS "name", ${placeKey("p")} AS "place"
-      FROM "memorial" m JOIN "person" p ON p."id" = m."person_id"
-      WHERE m."id" = ${made.id} AND m."kind" <> 'global'),
-    found AS (
-      SELECT new."operator_id", new."id" AS "new_id", o."id" AS "other_id",
-        similarity(${nameKey("op")}, new."name") AS "similarity",
-        round(abs(extract(epoch FROM op."death_date" - new."death_date")) / 86400)::int AS "days",
-        CASE WHEN new."place" IS NOT NULL AND ${placeKey("op")} IS NOT NULL THEN new."place" END AS "place"
-      FROM new
-      CROSS JOIN LATERAL (
-        SELECT op.* FROM "person" op
-        WHERE op."operator_id" = new."operator_id"
-          AND op."death_date" BETWEEN new."death_date" - interval '1 day' AND new."death_date" + interval '1 day'
-          AND op."id" <> new."person_id"
-          AND similarity(${nameKey("op")}, new."name") >= ${0.6}
-          AND (new."place" IS NULL OR ${placeKey("op")} IS NULL OR new."place" = ${placeKey("op")})
-        LIMIT ${50}) op
-      CROSS JOIN LATERAL (
-        SELECT o."id", o."operator_id", o."is_test", o."kind", o."status", o."merged_into_id"
-        FROM "memorial" o WHERE o."person_id" = op."id"
-        OFFSET 0) o
-      WHERE o."id" <> new."id" AND o."operator_id" = new."operator_id"
-        AND o."is_test" = new."is_test" AND o."kind" <> 'global'
-        AND o."status" <> 'expired' AND o."merged_into_id" IS NULL)
-    INSERT INTO "memorial_duplicate" ("operator_id", "first_memorial_id", "second_memorial_id",
-      "name_similarity", "death_days_apart", "place")
-    SELECT "operator_id", least("new_id", "other_id"), greatest("new_id", "other_id"),
-      round("similarity"::numeric, 3)::float8, "days", left("place", 200)
-    FROM found
-    ORDER BY "similarity" DESC, "days", "other_id" DESC
-    LIMIT ${10}
-    ON CONFLICT ("first_memorial_id", "second_memorial_id") DO NOTHING
-    RETURNING "id", CASE WHEN "first_memorial_id" = ${made.id} THEN "second_memorial_id" ELSE "first_memorial_id" END AS "other"`,
-    );
+    await query(c, duplicatesSql(made.id));
     return [
       200,
       {
