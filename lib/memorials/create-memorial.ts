@@ -11,7 +11,7 @@ import type { ConfirmationRequest } from "@memorial/lib/events/payloads";
 import { chooseLanguage, type Language, UNKNOWN_WORD } from "@memorial/lib/i18n/languages";
 import { type ContextChain, contextLanguage, epfOf, resolveContext } from "@memorial/lib/operators/contexts";
 import type { Caller } from "@memorial/lib/operators/keys";
-import { plantTree } from "@memorial/lib/plantings/plant-tree";
+import { plantedPayload, plantTree, recordTreePlanted } from "@memorial/lib/plantings/plant-tree";
 import { isTestEnvironment } from "@memorial/lib/scope";
 import type { CreateMemorialCommand, NewDeceased, PlantingTarget } from "./commands";
 import { checkDeathDate } from "./death-date";
@@ -204,13 +204,6 @@ async function plant(
     speciesId: tree.speciesId,
     planter: planting.planter,
   };
-  // linkBase: the base of the memorial's address in webhooks (APP_URL, else the request's host).
-  const planted = {
-    treeId: tree.treeId,
-    transactionId: tree.transactionId,
-    speciesId: tree.speciesId,
-    ...linkBaseOf(options),
-  };
   if (target.kind === "new") {
     // One row for the new memorial with its first tree; its two events, the memorial's first.
     await changes.record({
@@ -223,14 +216,13 @@ async function plant(
       kind: "event.tree.planted",
       operatorId: caller.operatorId,
       memorialId: memorial.id,
-      event: { isTest, payload: planted },
+      event: { isTest, payload: { ...plantedPayload(tree), ...linkBaseOf(options) } },
     });
   } else {
-    await changes.record({
-      kind: "tree.planted",
-      target: { type: "tree", id: tree.treeId },
+    await recordTreePlanted(changes, tree, {
       ...plantingAudit(caller, "tree.planted", memorial.id, done),
-      event: { isTest, payload: planted },
+      isTest,
+      payload: linkBaseOf(options),
     });
   }
   return {
@@ -278,7 +270,10 @@ function plantingAudit(
   };
 }
 
-/** The link base an event carries, when the request has one. */
+/**
+ * The link base an event carries, when the request has one: the base of the memorial's address in
+ * webhooks (APP_URL, else the request's host).
+ */
 const linkBaseOf = (options: CreateMemorialOptions) =>
   options.linkBase === null ? {} : { linkBase: options.linkBase };
 

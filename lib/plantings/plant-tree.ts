@@ -1,8 +1,10 @@
 // Plants one tree in a memorial: allocation from stock, a prepaid tree if any remain, the
 // planting's transaction and the tree row, all in the caller's database transaction.
 
+import type { ChangeRecorder } from "@memorial/lib/changes/record";
 import type { TreeOrigin } from "@memorial/lib/db/generated/enums";
 import type { SqlClient } from "@memorial/lib/db/raw";
+import type { EventPayloads } from "@memorial/lib/events/payloads";
 import { allocateTree, type PrepaidUse } from "./allocate-tree";
 
 export interface PlantTreeInput {
@@ -78,4 +80,37 @@ export async function plantTree(tx: SqlClient, input: PlantTreeInput): Promise<P
     plantationId: tree.plantationId,
     free,
   };
+}
+
+/** What every tree.planted event names first: the tree, its planting's transaction, its species. */
+export const plantedPayload = (tree: PlantedTree) => ({
+  treeId: tree.treeId,
+  transactionId: tree.transactionId,
+  speciesId: tree.speciesId,
+});
+
+/** A tree planted, as recordTreePlanted records it. */
+interface TreePlanted {
+  operatorId: number;
+  memorialId: number;
+  isTest: boolean;
+  /** The audit row's fields. */
+  after: Record<string, unknown>;
+  /** What the event adds to plantedPayload (the link base, the queue's or the visitor's planting). */
+  payload: Omit<EventPayloads["tree.planted"], keyof ReturnType<typeof plantedPayload>>;
+}
+
+/**
+ * Records a tree planted in an existing memorial (a partner's, the queue's, a visitor's): its audit
+ * row, on the tree, and its event.
+ */
+export function recordTreePlanted(changes: ChangeRecorder, tree: PlantedTree, planted: TreePlanted) {
+  return changes.record({
+    kind: "tree.planted",
+    target: { type: "tree", id: tree.treeId },
+    operatorId: planted.operatorId,
+    memorialId: planted.memorialId,
+    after: planted.after,
+    event: { isTest: planted.isTest, payload: { ...plantedPayload(tree), ...planted.payload } },
+  });
 }

@@ -17,7 +17,13 @@ import { recordChange, withEvents } from "@memorial/lib/changes/record";
 import type { Prisma, Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { plantReplacement } from "@memorial/lib/plantings/replace-tree";
-import { type PlantedTree, type PlantTreeInput, plantTree, type VisitorTree } from "./plant-tree";
+import {
+  type PlantedTree,
+  type PlantTreeInput,
+  plantTree,
+  recordTreePlanted,
+  type VisitorTree,
+} from "./plant-tree";
 
 /** The job that serves the queue (lib/jobs): added when stock is added, and every minute. */
 export const SERVE_QUEUE_JOB = "serve-planting-queue";
@@ -186,27 +192,20 @@ async function plantNextQueued(blocked: string[] = []): Promise<QueueStep> {
           UPDATE "visitor_planting" SET "status" = 'planted', "tree_id" = ${tree.treeId}, "planted_at" = now()
           WHERE "id" = ${row.visitor_planting_id}`;
       }
-      await changes.record({
-        kind: "tree.planted",
-        target: { type: "tree", id: tree.treeId },
+      await recordTreePlanted(changes, tree, {
         operatorId: row.operator_id,
         memorialId: row.memorial_id,
+        isTest: row.is_test,
         after: {
           queuedPlantingId: row.id,
           speciesId: tree.speciesId,
           origin: row.visitor_origin ?? "partner",
         },
-        event: {
-          isTest: row.is_test,
-          payload: {
-            treeId: tree.treeId,
-            transactionId: tree.transactionId,
-            speciesId: tree.speciesId,
-            queuedPlantingId: row.id,
-            ...(row.visitor_origin
-              ? { origin: row.visitor_origin, visitorPlantingId: row.visitor_planting_id ?? undefined }
-              : {}),
-          },
+        payload: {
+          queuedPlantingId: row.id,
+          ...(row.visitor_origin
+            ? { origin: row.visitor_origin, visitorPlantingId: row.visitor_planting_id ?? undefined }
+            : {}),
         },
       });
       return { kind: "planted", queuedId: row.id, treeId: tree.treeId, transactionId: tree.transactionId };

@@ -19,6 +19,7 @@ import { mergedInto } from "@memorial/lib/memorials/duplicates";
 import { memorialsVisibleTo, PUBLIC } from "@memorial/lib/memorials/policy";
 import { epfOf, loadChain } from "@memorial/lib/operators/contexts";
 import type { PrepaidUse } from "@memorial/lib/plantings/allocate-tree";
+import { recordTreePlanted } from "@memorial/lib/plantings/plant-tree";
 import { plantOrQueue } from "@memorial/lib/plantings/planting-queue";
 import { email as emailSchema } from "@memorial/lib/validation";
 
@@ -229,28 +230,17 @@ export async function plantForVisitor(
       where: { id: visitorPlantingId },
       data: { status: "planted", treeId: tree.treeId, plantedAt: new Date() },
     });
-    await changes.record({
-      kind: "tree.planted",
-      target: { type: "tree", id: tree.treeId },
+    await recordTreePlanted(changes, tree, {
       operatorId: memorial.operatorId,
       memorialId: memorial.id,
+      isTest: memorial.isTest,
       after: {
         origin: visitor.origin,
         visitorPlantingId,
         guestbookEntryId: entry.id,
         planter: planting.planter,
       },
-      event: {
-        isTest: memorial.isTest,
-        payload: {
-          treeId: tree.treeId,
-          transactionId: tree.transactionId,
-          speciesId: tree.speciesId,
-          linkBase: planting.linkBase,
-          origin: visitor.origin,
-          visitorPlantingId,
-        },
-      },
+      payload: { linkBase: planting.linkBase, origin: visitor.origin, visitorPlantingId },
     });
     return { kind: "planted", visitorPlantingId, treeId: tree.treeId, transactionId: tree.transactionId };
   }
