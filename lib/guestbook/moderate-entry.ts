@@ -4,10 +4,9 @@
 // memorial's messages only, an operator its own memorials' only. Deleting removes the row.
 // A visitor's planting words (lib/visitors) are an entry too: its tree's planter and
 // message are public exactly while the entry is published (tree.message_hidden_at follows it).
-import { withEvents } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
-import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
+import { actedBy, type FamilyActor, familyControl } from "@memorial/lib/memorials/family-actor";
 
 export type ModerationAction = "approve" | "hide" | "delete";
 
@@ -16,8 +15,7 @@ export async function moderateGuestbookEntry(
   entryId: number,
   action: ModerationAction,
 ): Promise<{ changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     const entry = await tx.guestbookEntry.findFirst({
       where: { id: entryId, memorialId: memorial.id },
       select: { id: true, status: true, visitorPlantingId: true },

@@ -1,8 +1,7 @@
 // The family chooses how its guestbook publishes visitors' messages: open (at once),
 // approval (the default: each message waits for the family) or closed (no new message; the
 // published ones stay).
-import { withEvents } from "@memorial/lib/changes/record";
-import { actedBy, type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
+import { actedBy, type FamilyActor, familyControl } from "@memorial/lib/memorials/family-actor";
 
 export type GuestbookMode = "open" | "approval" | "closed";
 export const GUESTBOOK_MODES: readonly GuestbookMode[] = ["open", "approval", "closed"];
@@ -15,8 +14,7 @@ export async function setGuestbookMode(
   actor: FamilyActor,
   mode: GuestbookMode,
 ): Promise<{ changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     if (memorial.guestbookMode === mode) return { changed: false };
     await tx.memorial.update({ where: { id: memorial.id }, data: { guestbookMode: mode } });
     await changes.record({

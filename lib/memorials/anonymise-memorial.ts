@@ -1,17 +1,15 @@
 // The family makes its classic memorial anonymous (4.1 rule 7 then applies everywhere: nothing
 // about the deceased is shown, the memorial is named by its anonymous name or id), or makes it
 // classic again. Only what the family did can be undone: a memorial created anonymous stays so.
-import { withEvents } from "@memorial/lib/changes/record";
 import { invalid } from "@memorial/lib/errors";
-import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
+import { type FamilyActor, familyControl, recordFamilyChange } from "./family-actor";
 import { classicTitle } from "./policy";
 
 export async function setMemorialAnonymous(
   actor: FamilyActor,
   anonymous: boolean,
 ): Promise<{ anonymous: boolean; changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     if (anonymous) {
       if (memorial.kind === "anonymous") return { anonymous, changed: false };
       if (memorial.kind !== "classic") {

@@ -2,17 +2,15 @@
 // anonymous title (MemorialAnonymeNom, "In memoriam" without one) or the deceased's initials
 // ("In memoriam A. L."); displayTitle in policy.ts applies the choice everywhere people read it.
 // Reversible, recorded as memorial.title_changed.
-import { withEvents } from "@memorial/lib/changes/record";
 import { invalid } from "@memorial/lib/errors";
-import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
+import { type FamilyActor, familyControl, recordFamilyChange } from "./family-actor";
 import type { AnonymousTitle } from "./policy";
 
 export async function setAnonymousTitle(
   actor: FamilyActor,
   choice: AnonymousTitle,
 ): Promise<{ anonymousTitle: AnonymousTitle; changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     if (memorial.kind !== "anonymous") {
       throw invalid("only an anonymous memorial's title can be chosen", {
         field: "kind",

@@ -3,7 +3,7 @@
 // familyLinkScope of lib/scope.ts), or the memorial's own operator acting with its Scope (its
 // dashboard, production data). Every change is recorded with its domain event, whose payload.by says who.
 import type { AuditTargetType, ChangeKind, EventOfKind } from "@memorial/lib/changes/kinds";
-import type { AuditPart, Change, ChangeRecorder } from "@memorial/lib/changes/record";
+import { type AuditPart, type Change, type ChangeRecorder, withEvents } from "@memorial/lib/changes/record";
 import type { Tx } from "@memorial/lib/db/client";
 import { notFound } from "@memorial/lib/errors";
 import type { FAMILY_CONTROL_EVENTS } from "@memorial/lib/events/family-control-events";
@@ -31,6 +31,19 @@ export async function memorialForActor(tx: Tx, actor: FamilyActor) {
     throw notFound(`memorial ${actor.by === "operator" ? actor.memorialId : ""} does not exist`);
   await tx.$queryRaw`SELECT "id" FROM "memorial" WHERE "id" = ${memorialId} FOR UPDATE`;
   return tx.memorial.findUniqueOrThrow({ where: { id: memorialId } });
+}
+
+type ActorMemorial = Awaited<ReturnType<typeof memorialForActor>>;
+
+/**
+ * The work of a family control, whoever acts: one transaction with its events, on the memorial the
+ * actor may change, locked for the change (memorialForActor).
+ */
+export function familyControl<T>(
+  actor: FamilyActor,
+  work: (memorial: ActorMemorial, tx: Tx, changes: ChangeRecorder) => Promise<T>,
+): Promise<T> {
+  return withEvents(async (tx, changes) => work(await memorialForActor(tx, actor), tx, changes));
 }
 
 /** The event's payload part that says who acted (the dashboard's user, when one did). */

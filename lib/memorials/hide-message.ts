@@ -1,16 +1,14 @@
 // The family hides a planter's message on one tree of its memorial (or shows it again). The tree
 // must be of the memorial the link names: a link never reaches another memorial's trees.
-import { withEvents } from "@memorial/lib/changes/record";
 import { notFound } from "@memorial/lib/errors";
-import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
+import { type FamilyActor, familyControl, recordFamilyChange } from "./family-actor";
 
 export async function setMessageHidden(
   actor: FamilyActor,
   treeId: number,
   hidden: boolean,
 ): Promise<{ hidden: boolean; changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     const tree = await tx.tree.findFirst({
       where: { id: treeId, memorialId: memorial.id, isTest: memorial.isTest },
       select: { id: true, messageHiddenAt: true },

@@ -3,17 +3,16 @@
 // family's hide, hide-memorial.ts: 404 to the public). Until it chooses, the funeral home's default
 // applies (context.default_privacy). Reversible; recorded as memorial.privacy_changed (and, when the
 // hide changes with it, memorial.hidden / memorial.shown, as the hide control records them).
-import { recordChange, withEvents } from "@memorial/lib/changes/record";
+import { recordChange } from "@memorial/lib/changes/record";
 import type { PrivacyLevel } from "@memorial/lib/events/payloads";
-import { type FamilyActor, memorialForActor, recordFamilyChange } from "./family-actor";
+import { type FamilyActor, familyControl, recordFamilyChange } from "./family-actor";
 import { memorialPrivacy } from "./privacy";
 
 export async function setMemorialPrivacy(
   actor: FamilyActor,
   level: PrivacyLevel,
 ): Promise<{ privacy: PrivacyLevel; changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     const before = await memorialPrivacy(memorial.id, tx);
     const hidden = level === "hidden";
     const wasHidden = memorial.hiddenAt !== null;

@@ -22,7 +22,7 @@ import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { archiveReadyEmail } from "@memorial/lib/mail/archive-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
 import { readPhotoFile } from "@memorial/lib/memorial-photos/files";
-import { type FamilyActor, memorialForActor } from "@memorial/lib/memorials/family-actor";
+import { type FamilyActor, familyControl } from "@memorial/lib/memorials/family-actor";
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
 import { isPhotoKey } from "@memorial/lib/photos/prepare-photo";
 import { photoStorage } from "@memorial/lib/photos/storage";
@@ -41,8 +41,7 @@ const ARCHIVE_VALID_DAYS = 7;
  * job's payload for the e-mail's link, never into a table.
  */
 export async function requestArchive(actor: FamilyActor, manageUrl: string): Promise<{ requested: boolean }> {
-  return withEvents(async (tx) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx) => {
     if (memorial.erasedAt !== null) {
       throw invalid("this memorial was erased: there is nothing left to archive", {
         field: "memorial",

@@ -20,7 +20,7 @@ import { componentLogger } from "@memorial/lib/log";
 import { erasureDoneEmail, erasureRequestedEmail } from "@memorial/lib/mail/erasure-email";
 import { FAMILY_LETTER_INCLUDE, familyLetter } from "@memorial/lib/mail/family-letter";
 import { deleteMemorialPhotoRows, deletePhotoFiles } from "@memorial/lib/memorial-photos/files";
-import { type FamilyActor, memorialForActor, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
+import { type FamilyActor, familyControl, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
 import { anonymousNumberTitle } from "@memorial/lib/memorials/policy";
 import { formatCalendarDate } from "@memorial/lib/memorials/public-page";
 import { ERASURE_COOLING_OFF_DAYS, erasureDay } from "./erasure-day";
@@ -59,8 +59,7 @@ export async function setErasureRequested(
   requested: boolean,
   manageUrl: string,
 ): Promise<{ requested: boolean; changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     if (memorial.erasedAt !== null) {
       throw invalid("this memorial was already erased", { field: "memorial", reason: "erased" });
     }

@@ -8,16 +8,14 @@
 // (lib/memorial-photos/queries.ts reads them through memorialsVisibleTo).
 // The family may undo it from the same page (memorial.restored) until an erasure is carried out:
 // then the memorial stays down for good.
-import { withEvents } from "@memorial/lib/changes/record";
 import { invalid } from "@memorial/lib/errors";
-import { type FamilyActor, memorialForActor, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
+import { type FamilyActor, familyControl, recordFamilyChange } from "@memorial/lib/memorials/family-actor";
 
 export async function setMemorialTakenDown(
   actor: FamilyActor,
   takenDown: boolean,
 ): Promise<{ takenDown: boolean; changed: boolean }> {
-  return withEvents(async (tx, changes) => {
-    const memorial = await memorialForActor(tx, actor);
+  return familyControl(actor, async (memorial, tx, changes) => {
     if ((memorial.takenDownAt !== null) === takenDown) return { takenDown, changed: false };
     if (!takenDown && memorial.erasedAt !== null) {
       throw invalid("this memorial was erased: it stays taken down", { field: "memorial", reason: "erased" });
