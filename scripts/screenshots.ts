@@ -40,26 +40,12 @@ try {
   // The launcher seeded the demo catalogue. Operators limited to one country each, so that the
   // trees of one memorial grow at several sites and the map shows them.
   const { createOperator } = await import("@memorial/lib/operators/create-operator");
-  const home = await createOperator({
-    name: "Pompes Funèbres Lambert",
-    language: "fr",
-    allowedCountries: ["BE"],
-  });
-  const paper = await createOperator({
-    name: "Le Quotidien du Brabant",
-    language: "fr",
-    allowedCountries: ["FR"],
-  });
-  const dutch = await createOperator({
-    name: "Uitvaartzorg Peeters",
-    language: "nl",
-    allowedCountries: ["NL"],
-  });
-  const german = await createOperator({
-    name: "Bestattungen Becker",
-    language: "de",
-    allowedCountries: ["DE"],
-  });
+  const operatorIn = (country: string, name: string, language: "fr" | "nl" | "de") =>
+    createOperator({ name, language, allowedCountries: [country] });
+  const home = await operatorIn("BE", "Pompes Funèbres Lambert", "fr");
+  const paper = await operatorIn("FR", "Le Quotidien du Brabant", "fr");
+  const dutch = await operatorIn("NL", "Uitvaartzorg Peeters", "nl");
+  const german = await operatorIn("DE", "Bestattungen Becker", "de");
 
   const creer = async (key: string, body: Record<string, unknown>): Promise<number> => {
     const response = await fetch(`${server.url}/v1/Memorials/Creer`, {
