@@ -4,8 +4,8 @@
 // escaped in HTML, their line breaks kept).
 import { translator } from "@memorial/lib/i18n/translate";
 import { type FamilyLetter, letterParts } from "@memorial/lib/mail/family-letter";
+import { FamilyLetterLayout } from "@memorial/lib/mail/family-letter-layout";
 import { Paragraph, Quote } from "@memorial/lib/mail/kit/blocks";
-import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { inline } from "@memorial/lib/mail/kit/text";
 
@@ -19,12 +19,11 @@ export interface GuestbookDigestEmailProps extends FamilyLetter {
 }
 
 function GuestbookDigestEmail(props: GuestbookDigestEmailProps) {
-  const { title, greeting, layout } = letterParts(props);
+  const { title, ...letter } = letterParts(props);
   const t = translator(props.language, "guestbook");
   const n = props.entries.length;
   return (
-    <Layout {...layout} subject={t("digestSubject", { n, title })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={t("digestSubject", { n, title })}>
       <Paragraph>{t("digestIntro", { n, title })}</Paragraph>
       {props.entries.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the entries of one digest, rendered once
@@ -33,7 +32,7 @@ function GuestbookDigestEmail(props: GuestbookDigestEmailProps) {
         </Quote>
       ))}
       <Paragraph>{t("digestHowTo")}</Paragraph>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 

@@ -3,9 +3,9 @@
 // the management link) and the day it stops working. Words: email.archive*.
 import { translator } from "@memorial/lib/i18n/translate";
 import { Button, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
-import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { type FamilyLetter, letterParts } from "./family-letter";
+import { FamilyLetterLayout } from "./family-letter-layout";
 
 export interface ArchiveReadyProps extends FamilyLetter {
   /** The archive's download address. */
@@ -15,15 +15,14 @@ export interface ArchiveReadyProps extends FamilyLetter {
 }
 
 function ArchiveReadyEmail(props: ArchiveReadyProps) {
-  const { title, greeting, layout } = letterParts(props);
+  const { title, ...letter } = letterParts(props);
   const t = translator(props.language, "email");
   return (
-    <Layout {...layout} subject={t("archiveReadySubject", { title })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={t("archiveReadySubject", { title })}>
       <Paragraph>{t("archiveReadyBody", { title })}</Paragraph>
       <Button href={props.url}>{t("archiveReadyButton")}</Button>
       <Note>{t("archiveReadyUntil", { date: props.until })}</Note>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 

@@ -3,9 +3,9 @@
 // them, outgoing_email_attachment). Its words are the closing.* and email.* texts.
 import { translator } from "@memorial/lib/i18n/translate";
 import { Button, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
-import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { type FamilyLetter, letterParts } from "./family-letter";
+import { FamilyLetterLayout } from "./family-letter-layout";
 
 export interface ClosingEmailProps extends FamilyLetter {
   url: string;
@@ -15,18 +15,17 @@ export interface ClosingEmailProps extends FamilyLetter {
 }
 
 function ClosingEmail(props: ClosingEmailProps) {
-  const { title, greeting, layout } = letterParts(props);
+  const { title, ...letter } = letterParts(props);
   const c = translator(props.language, "closing");
   return (
-    <Layout {...layout} subject={c("subject", { title })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={c("subject", { title })}>
       <Paragraph>
         {c("lead", { title, trees: props.trees, planters: props.planters, co2: props.co2 })}
       </Paragraph>
       <Paragraph>{c("attachments")}</Paragraph>
       <Button href={props.url}>{c("pageLink")}</Button>
       <Note>{c("once")}</Note>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 

@@ -7,9 +7,9 @@
 // dashboard's preview shows what they render (lib/dashboard/emails.ts). Their words are the email.*
 // texts of the catalogues (lib/i18n/catalogues); their blocks the kit's (lib/mail/kit).
 import { Button, LinkNote, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
-import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { type FamilyLetter, initial, letterParts } from "./family-letter";
+import { FamilyLetterLayout } from "./family-letter-layout";
 
 export interface ConfirmationEmailProps extends FamilyLetter {
   link: string;
@@ -21,10 +21,9 @@ export interface ConfirmationEmailProps extends FamilyLetter {
 
 /** The e-mail that asks the family to confirm a memorial, with its management link. */
 function ConfirmationEmail(props: ConfirmationEmailProps) {
-  const { t, requester, title, deceased, greeting, layout } = letterParts(props);
+  const { t, requester, title, deceased, ...letter } = letterParts(props);
   return (
-    <Layout {...layout} subject={t("subject", { title, titleInitial: initial(title) })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={t("subject", { title, titleInitial: initial(title) })}>
       <Paragraph>
         {deceased ? t("condolence", { deceased, deceasedInitial: initial(deceased) }) : t("condolenceNoName")}
       </Paragraph>
@@ -47,7 +46,7 @@ function ConfirmationEmail(props: ConfirmationEmailProps) {
       <LinkNote href={declineLink(props.link)} label={t("declineButton")}>
         {t("declineLine")}
       </LinkNote>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 
@@ -69,11 +68,10 @@ export interface ReminderEmailProps extends FamilyLetter {
 
 /** The reminder (and the last one) to a family that has not confirmed its memorial. */
 function ReminderEmail(props: ReminderEmailProps) {
-  const { t, requester, title, deceased, greeting, layout } = letterParts(props);
+  const { t, requester, title, deceased, ...letter } = letterParts(props);
   const subject = props.last ? "lastReminderSubject" : "reminderSubject";
   return (
-    <Layout {...layout} subject={t(subject, { title, titleInitial: initial(title) })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={t(subject, { title, titleInitial: initial(title) })}>
       <Paragraph>
         {deceased
           ? t("reminderBody", { requester, deceased, deceasedInitial: initial(deceased) })
@@ -82,7 +80,7 @@ function ReminderEmail(props: ReminderEmailProps) {
       <Button href={props.link}>{t("button")}</Button>
       <Note>{t("reminderUntil", { date: props.until })}</Note>
       <Note>{t("reminderDecline")}</Note>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 
@@ -95,10 +93,9 @@ export interface ManageEmailProps extends FamilyLetter {
 
 /** The "manage your memorial" e-mail the operator sends from its dashboard. */
 function ManageEmail(props: ManageEmailProps) {
-  const { t, requester, title, deceased, greeting, layout } = letterParts(props);
+  const { t, requester, title, deceased, ...letter } = letterParts(props);
   return (
-    <Layout {...layout} subject={t("manageSubject", { title, titleInitial: initial(title) })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={t("manageSubject", { title, titleInitial: initial(title) })}>
       <Paragraph>
         {deceased
           ? t("manageCondolence", { deceased, deceasedInitial: initial(deceased) })
@@ -109,7 +106,7 @@ function ManageEmail(props: ManageEmailProps) {
       <Paragraph>{t("managePhotos")}</Paragraph>
       <Button href={props.link}>{t("manageButton")}</Button>
       <Note>{t("manageKeep", { days: props.days })}</Note>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 

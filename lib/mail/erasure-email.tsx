@@ -3,9 +3,9 @@
 // to undo it: the management page, until then) and the day it is carried out. Words: email.erasure*.
 import { translator } from "@memorial/lib/i18n/translate";
 import { Button, Note, Paragraph } from "@memorial/lib/mail/kit/blocks";
-import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { type FamilyLetter, letterParts } from "./family-letter";
+import { FamilyLetterLayout } from "./family-letter-layout";
 
 export interface ErasureRequestedProps extends FamilyLetter {
   /** The day the erasure will be carried out, written in the family's language. */
@@ -15,28 +15,26 @@ export interface ErasureRequestedProps extends FamilyLetter {
 }
 
 function ErasureRequestedEmail(props: ErasureRequestedProps) {
-  const { title, greeting, layout } = letterParts(props);
+  const { title, ...letter } = letterParts(props);
   const t = translator(props.language, "email");
   return (
-    <Layout {...layout} subject={t("erasureRequestedSubject", { title })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={t("erasureRequestedSubject", { title })}>
       <Paragraph>{t("erasureRequestedBody", { title, date: props.date })}</Paragraph>
       <Paragraph>{t("erasureRequestedWhat")}</Paragraph>
       <Paragraph>{t("erasureRequestedUndo", { date: props.date })}</Paragraph>
       <Button href={props.manageUrl}>{t("erasureRequestedButton")}</Button>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 
 function ErasureDoneEmail(props: FamilyLetter) {
-  const { title, greeting, layout } = letterParts(props);
+  const { title, ...letter } = letterParts(props);
   const t = translator(props.language, "email");
   return (
-    <Layout {...layout} subject={t("erasureDoneSubject", { title })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout letter={letter} subject={t("erasureDoneSubject", { title })}>
       <Paragraph>{t("erasureDoneBody", { title })}</Paragraph>
       <Note>{t("erasureDoneLast")}</Note>
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 

@@ -12,11 +12,11 @@
 // text and the link to the page. The text version carries the photo's address.
 import { translator } from "@memorial/lib/i18n/translate";
 import { Button, Image, List, Paragraph } from "@memorial/lib/mail/kit/blocks";
-import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { inline } from "@memorial/lib/mail/kit/text";
 import { formatCalendarDate, formatList } from "@memorial/lib/memorials/public-page";
 import { type FamilyLetter, initial, letterParts } from "./family-letter";
+import { FamilyLetterLayout } from "./family-letter-layout";
 
 export interface InGroundTree {
   quantity: number;
@@ -40,14 +40,16 @@ export interface InGroundEmailProps extends FamilyLetter {
 }
 
 function InGroundEmail(props: InGroundEmailProps) {
-  const { title, greeting, layout } = letterParts(props);
+  const { title, ...letter } = letterParts(props);
   const t = translator(props.language, "trees");
   const n = props.trees.reduce((sum, tree) => sum + tree.quantity, 0);
   const date = formatCalendarDate(new Date(props.on), props.language);
   const teams = [...new Set(props.plantedBy.map(inline).filter(Boolean))];
   return (
-    <Layout {...layout} subject={t("emailSubject", { n, title, titleInitial: initial(title) })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout
+      letter={letter}
+      subject={t("emailSubject", { n, title, titleInitial: initial(title) })}
+    >
       <Paragraph>{t("emailBody", { n, title, titleInitial: initial(title), date })}</Paragraph>
       <List
         items={props.trees.map(
@@ -61,7 +63,7 @@ function InGroundEmail(props: InGroundEmailProps) {
       {props.photoUrl ? <Image src={props.photoUrl} alt={t("emailPhotoAlt")} /> : null}
       <Paragraph>{t("emailFollow")}</Paragraph>
       {props.pageUrl ? <Button href={props.pageUrl}>{t("emailButton")}</Button> : null}
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 

@@ -6,9 +6,9 @@
 // both hear that each memorial has its own page again, and get their own.
 import { translator } from "@memorial/lib/i18n/translate";
 import { Button, Paragraph } from "@memorial/lib/mail/kit/blocks";
-import { Layout } from "@memorial/lib/mail/kit/layout";
 import { renderEmail } from "@memorial/lib/mail/kit/render";
 import { type FamilyLetter, letterParts } from "./family-letter";
+import { FamilyLetterLayout } from "./family-letter-layout";
 
 export interface MergeEmailProps extends FamilyLetter {
   /** True for the family of the memorial kept, false for the family of the one merged into it. */
@@ -20,11 +20,13 @@ export interface MergeEmailProps extends FamilyLetter {
 }
 
 function MergeEmail(props: MergeEmailProps) {
-  const { title, greeting, layout } = letterParts(props);
+  const { title, ...letter } = letterParts(props);
   const t = translator(props.language, "duplicates");
   return (
-    <Layout {...layout} subject={t(props.undone ? "emailUndoneSubject" : "emailSubject", { title })}>
-      <Paragraph>{greeting}</Paragraph>
+    <FamilyLetterLayout
+      letter={letter}
+      subject={t(props.undone ? "emailUndoneSubject" : "emailSubject", { title })}
+    >
       <Paragraph>
         {props.undone
           ? props.kept
@@ -35,7 +37,7 @@ function MergeEmail(props: MergeEmailProps) {
             : t("emailMerged", { title })}
       </Paragraph>
       {props.pageUrl ? <Button href={props.pageUrl}>{t("emailButton")}</Button> : null}
-    </Layout>
+    </FamilyLetterLayout>
   );
 }
 
