@@ -15,7 +15,17 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, cardClass, Field, inputClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
+import {
+  buttonClass,
+  cardClass,
+  ExportLinks,
+  Field,
+  InputField,
+  inputClass,
+  Pager,
+  PageTitle,
+  secondaryButtonClass,
+} from "./ui";
 
 const PARAMS = ["epf", "person", "year", "month", "day", "days", "Page", "Limite"] as const;
 
@@ -118,49 +128,41 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             ))}
           </select>
         </Field>
-        <Field id="person" label={t("reportPerson")}>
-          <input
-            id="person"
-            name="person"
-            autoComplete="off"
-            defaultValue={current.get("person") ?? ""}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="start" label={t("reportStart")}>
-          <input
-            id="start"
-            name="start"
-            type="date"
-            required
-            defaultValue={defaultStart}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="days" label={t("reportDays")}>
-          <input
-            id="days"
-            name="days"
-            type="number"
-            min={1}
-            max={MAX_REPORT_DAYS}
-            required
-            defaultValue={current.get("days") ?? String(thisMonth.days)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="Limite" label={t("reportLimit")}>
-          <input
-            id="Limite"
-            name="Limite"
-            type="number"
-            min={1}
-            max={1000}
-            required
-            defaultValue={current.get("Limite") ?? "200"}
-            className={inputClass}
-          />
-        </Field>
+        <InputField
+          id="person"
+          label={t("reportPerson")}
+          name="person"
+          autoComplete="off"
+          defaultValue={current.get("person") ?? ""}
+        />
+        <InputField
+          id="start"
+          label={t("reportStart")}
+          name="start"
+          type="date"
+          required
+          defaultValue={defaultStart}
+        />
+        <InputField
+          id="days"
+          label={t("reportDays")}
+          name="days"
+          type="number"
+          min={1}
+          max={MAX_REPORT_DAYS}
+          required
+          defaultValue={current.get("days") ?? String(thisMonth.days)}
+        />
+        <InputField
+          id="Limite"
+          label={t("reportLimit")}
+          name="Limite"
+          type="number"
+          min={1}
+          max={1000}
+          required
+          defaultValue={current.get("Limite") ?? "200"}
+        />
         <div className="flex items-end">
           <button type="submit" className={`${buttonClass} w-full`} disabled={!hydrated}>
             {t("reportShow")}
@@ -187,22 +189,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
               })}
             </p>
             <div className="flex flex-wrap gap-2">
-              <a
-                className={secondaryButtonClass}
-                href={`/api/dashboard/reports/csv?${csvParams}`}
-                download
-                data-testid="report-csv"
-              >
-                {t("downloadCsv")}
-              </a>
-              <a
-                className={secondaryButtonClass}
-                href={`/api/dashboard/reports/xlsx?${csvParams}`}
-                download
-                data-testid="report-xlsx"
-              >
-                {t("downloadXlsx")}
-              </a>
+              <ExportLinks path="/api/dashboard/reports" query={csvParams.toString()} testId="report" />
             </div>
           </div>
           {report.data.persons && report.data.persons.total > 1 && report.data.personName ? (

@@ -2,7 +2,7 @@
 import { pageCount } from "@memorial/lib/dashboard/format";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // Small pieces shared by the dashboard's screens: loading and error states, paging, styles.
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { RequestError } from "./fetch-json";
 import { useI18n } from "./i18n";
 
@@ -53,6 +53,20 @@ export function Field(props: { id: string; label: ReactNode; children: ReactNode
       </label>
       {props.children}
     </div>
+  );
+}
+
+/** An input with the dashboard's look under its label; `children` stand under it (its hint). */
+export function InputField({
+  label,
+  children,
+  ...input
+}: ComponentProps<"input"> & { id: string; label: ReactNode }) {
+  return (
+    <Field id={input.id} label={label}>
+      <input className={inputClass} {...input} />
+      {children}
+    </Field>
   );
 }
 
@@ -228,6 +242,27 @@ export function Pager(props: { page: number; limit: number; total: number; onPag
       </button>
     </nav>
   );
+}
+
+const EXPORTS: [format: string, label: DashboardKey][] = [
+  ["csv", "downloadCsv"],
+  ["xlsx", "downloadXlsx"],
+];
+
+/** The links that download a list as CSV and as XLSX: `${path}/csv` and `${path}/xlsx`, the same query. */
+export function ExportLinks(props: { path: string; query: string; testId?: string }) {
+  const { t } = useI18n();
+  return EXPORTS.map(([format, label]) => (
+    <a
+      key={format}
+      className={secondaryButtonClass}
+      href={`${props.path}/${format}?${props.query}`}
+      download
+      data-testid={props.testId && `${props.testId}-${format}`}
+    >
+      {t(label)}
+    </a>
+  ));
 }
 
 export function PageTitle(props: { children: React.ReactNode }) {

@@ -19,6 +19,7 @@ import {
   cardClass,
   ErrorMessage,
   Field,
+  InputField,
   inputClass,
   Loading,
   labelClass,
@@ -213,20 +214,20 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
             ))}
           </div>
         </fieldset>
-        <Field id={`${id}-price`} label={t("visitors_price")}>
-          <input
-            id={`${id}-price`}
-            inputMode="decimal"
-            value={form.price}
-            maxLength={10}
-            onChange={(event) => setForm({ ...form, price: event.target.value })}
-            aria-describedby={`${id}-price-hint`}
-            className={`${inputClass} w-40`}
-          />
+        <InputField
+          id={`${id}-price`}
+          label={t("visitors_price")}
+          inputMode="decimal"
+          value={form.price}
+          maxLength={10}
+          onChange={(event) => setForm({ ...form, price: event.target.value })}
+          aria-describedby={`${id}-price-hint`}
+          className={`${inputClass} w-40`}
+        >
           <p id={`${id}-price-hint`} className="mt-1 text-sm text-stone-600">
             {t("visitors_priceHint")}
           </p>
-        </Field>
+        </InputField>
         <ActionAlert error={error} />
         {saved ? (
           <p role="status" className="text-forest-800" data-testid="visitor-setting-saved">
@@ -368,16 +369,15 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           </Choice>
         </fieldset>
         {target === "memorial" ? (
-          <Field id={`${id}-memorial`} label={t("visitors_memorialId")}>
-            <input
-              id={`${id}-memorial`}
-              inputMode="numeric"
-              required
-              value={memorialId}
-              onChange={(event) => setMemorialId(event.target.value.trim())}
-              className={`${inputClass} w-40`}
-            />
-          </Field>
+          <InputField
+            id={`${id}-memorial`}
+            label={t("visitors_memorialId")}
+            inputMode="numeric"
+            required
+            value={memorialId}
+            onChange={(event) => setMemorialId(event.target.value.trim())}
+            className={`${inputClass} w-40`}
+          />
         ) : (
           <ContextSelect
             id={`${id}-context`}
@@ -388,30 +388,27 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           />
         )}
         <div className="flex flex-wrap gap-4">
-          <Field id={`${id}-count`} label={t("visitors_count")}>
-            <input
-              id={`${id}-count`}
-              type="number"
-              min={1}
-              max={data.maxCodes}
-              required
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-              className={`${inputClass} w-32`}
-            />
-          </Field>
-          <Field id={`${id}-expires`} label={t("visitors_expires")}>
-            <input
-              id={`${id}-expires`}
-              type="date"
-              required
-              min={dayIn(0)}
-              max={dayIn(data.maxDays - 1)}
-              value={expires}
-              onChange={(event) => setExpires(event.target.value)}
-              className={inputClass}
-            />
-          </Field>
+          <InputField
+            id={`${id}-count`}
+            label={t("visitors_count")}
+            type="number"
+            min={1}
+            max={data.maxCodes}
+            required
+            value={count}
+            onChange={(event) => setCount(event.target.value)}
+            className={`${inputClass} w-32`}
+          />
+          <InputField
+            id={`${id}-expires`}
+            label={t("visitors_expires")}
+            type="date"
+            required
+            min={dayIn(0)}
+            max={dayIn(data.maxDays - 1)}
+            value={expires}
+            onChange={(event) => setExpires(event.target.value)}
+          />
         </div>
         <fieldset className="flex flex-col gap-2">
           <Choice

@@ -24,8 +24,7 @@ import {
   buttonClass,
   cardClass,
   ErrorMessage,
-  Field,
-  inputClass,
+  InputField,
   Loading,
   labelClass,
   PageTitle,
@@ -121,25 +120,24 @@ export function WebhooksPanel() {
         <h2 id="webhook-new" className="font-serif text-xl text-forest-800">
           {t("webhookNew")}
         </h2>
-        <Field id="webhook-url" label={t("webhookUrl")}>
-          <input
-            id="webhook-url"
-            name="url"
-            type="url"
-            inputMode="url"
-            className={inputClass}
-            value={url}
-            placeholder="https://example.org/webhooks/memorial-trees"
-            aria-invalid={fieldError.url ? true : undefined}
-            aria-describedby={fieldError.url ? "webhook-url-error" : undefined}
-            onChange={(event) => setUrl(event.target.value)}
-          />
+        <InputField
+          id="webhook-url"
+          label={t("webhookUrl")}
+          name="url"
+          type="url"
+          inputMode="url"
+          value={url}
+          placeholder="https://example.org/webhooks/memorial-trees"
+          aria-invalid={fieldError.url ? true : undefined}
+          aria-describedby={fieldError.url ? "webhook-url-error" : undefined}
+          onChange={(event) => setUrl(event.target.value)}
+        >
           {fieldError.url ? (
             <p id="webhook-url-error" className="mt-1 text-sm text-red-800">
               {fieldError.url}
             </p>
           ) : null}
-        </Field>
+        </InputField>
         <fieldset aria-describedby={fieldError.events ? "webhook-events-error" : undefined}>
           <legend className={labelClass}>{t("webhookEvents")}</legend>
           <div className="mt-1 space-y-1">
