@@ -1,10 +1,10 @@
 "use client";
 // The request of a password reset link: one e-mail field, one answer for every address.
-import Link from "next/link";
 import { useState } from "react";
 import { requestPasswordResetAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
+import { DashboardLink } from "./links";
 import { AlertNote, buttonClass, cardClass, inputClass, labelClass, StatusNote, useErrorText } from "./ui";
 
 export function ForgotPasswordForm() {
@@ -53,9 +53,7 @@ export function ForgotPasswordForm() {
         {pending ? t("saving") : t("forgotSubmit")}
       </button>
       <p className="mt-4 text-center">
-        <Link className="text-forest-700 underline" href="/dashboard/signin">
-          {t("backToSignIn")}
-        </Link>
+        <DashboardLink href="/dashboard/signin">{t("backToSignIn")}</DashboardLink>
       </p>
     </form>
   );
