@@ -15,7 +15,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, Field, InputField, inputClass, secondaryButtonClass } from "./ui";
+import { ActionButton, buttonClass, Field, InputField, inputClass, secondaryButtonClass } from "./ui";
 
 const FILTERS = ["from", "to", "actor", "action", "target", "targetId", "memorial"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -225,19 +225,14 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
           )}
           <nav aria-label={t("audit_title")} className="mt-4 flex flex-wrap items-center gap-3">
             {after ? (
-              <button type="button" className={secondaryButtonClass} onClick={() => go(filters, null)}>
+              <ActionButton secondary onClick={() => go(filters, null)}>
                 {t("audit_newest")}
-              </button>
+              </ActionButton>
             ) : null}
             {data.data.next ? (
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                onClick={() => go(filters, data.data.next)}
-                data-testid="audit-more"
-              >
+              <ActionButton secondary onClick={() => go(filters, data.data.next)} data-testid="audit-more">
                 {t("audit_more")}
-              </button>
+              </ActionButton>
             ) : null}
           </nav>
         </div>

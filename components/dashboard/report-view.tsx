@@ -16,6 +16,7 @@ import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
 import {
+  ActionButton,
   buttonClass,
   cardClass,
   ExportLinks,
@@ -24,7 +25,6 @@ import {
   inputClass,
   Pager,
   PageTitle,
-  secondaryButtonClass,
 } from "./ui";
 
 const PARAMS = ["epf", "person", "year", "month", "day", "days", "Page", "Limite"] as const;
@@ -85,15 +85,9 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
       <fieldset className="mb-3 flex flex-wrap items-center gap-2">
         <legend className="float-left mr-2 text-sm text-stone-600">{t("reportPresets")}</legend>
         {PERIOD_PRESETS.map((preset) => (
-          <button
-            key={preset}
-            type="button"
-            className={secondaryButtonClass}
-            disabled={!hydrated}
-            onClick={() => choosePreset(preset)}
-          >
+          <ActionButton secondary key={preset} disabled={!hydrated} onClick={() => choosePreset(preset)}>
             {t(`preset_${preset}`)}
-          </button>
+          </ActionButton>
         ))}
       </fieldset>
       <form
@@ -204,9 +198,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
               <ul className="mt-2 flex flex-wrap gap-2">
                 {report.data.persons.rows.map((person) => (
                   <li key={person.id}>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       onClick={() => {
                         const next = new URLSearchParams(current);
                         next.set("person", String(person.id));
@@ -215,7 +208,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                       }}
                     >
                       {person.name ?? "—"} ({person.id})
-                    </button>
+                    </ActionButton>
                   </li>
                 ))}
               </ul>

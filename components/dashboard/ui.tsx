@@ -223,23 +223,13 @@ export function Pager(props: { page: number; limit: number; total: number; onPag
   const pages = pageCount(props.total, props.limit);
   return (
     <nav aria-label={t("pageOf", { page: props.page, pages })} className="mt-4 flex items-center gap-3">
-      <button
-        type="button"
-        className={secondaryButtonClass}
-        disabled={props.page <= 1}
-        onClick={() => props.onPage(props.page - 1)}
-      >
+      <ActionButton secondary disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
         {t("previous")}
-      </button>
+      </ActionButton>
       <span aria-live="polite">{t("pageOf", { page: props.page, pages })}</span>
-      <button
-        type="button"
-        className={secondaryButtonClass}
-        disabled={props.page >= pages}
-        onClick={() => props.onPage(props.page + 1)}
-      >
+      <ActionButton secondary disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
         {t("next")}
-      </button>
+      </ActionButton>
     </nav>
   );
 }
@@ -267,6 +257,11 @@ export function ExportLinks(props: { path: string; query: string; testId?: strin
 
 export function PageTitle(props: { children: React.ReactNode }) {
   return <h1 className="mb-4 font-serif text-2xl text-forest-800 sm:text-3xl">{props.children}</h1>;
+}
+
+/** A button that acts on the page (not a form's submit), with the look of the main action or of another (`secondary`). */
+export function ActionButton({ secondary, ...button }: ComponentProps<"button"> & { secondary?: boolean }) {
+  return <button type="button" className={secondary ? secondaryButtonClass : buttonClass} {...button} />;
 }
 
 /** One option of a group of radio buttons, its label beside it. */

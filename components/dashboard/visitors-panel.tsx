@@ -14,6 +14,7 @@ import { fetchJson, RequestError, refusalError } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  ActionButton,
   buttonClass,
   Choice,
   cardClass,
@@ -25,7 +26,6 @@ import {
   labelClass,
   PageTitle,
   Pending,
-  secondaryButtonClass,
   useErrorText,
 } from "./ui";
 
@@ -239,14 +239,9 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
             {t("visitors_save")}
           </button>
           {ownSetting ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={!hydrated || save.isPending}
-              onClick={() => save.mutate(null)}
-            >
+            <ActionButton secondary disabled={!hydrated || save.isPending} onClick={() => save.mutate(null)}>
               {t("visitors_follow")}
-            </button>
+            </ActionButton>
           ) : null}
         </div>
         <Pending active={save.isPending} />

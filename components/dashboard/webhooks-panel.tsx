@@ -21,6 +21,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  ActionButton,
   buttonClass,
   cardClass,
   ErrorMessage,
@@ -30,7 +31,6 @@ import {
   PageTitle,
   Pending,
   StatusNote,
-  secondaryButtonClass,
   useErrorText,
 } from "./ui";
 
@@ -224,9 +224,8 @@ export function WebhooksPanel() {
                   label: "webhookDelete",
                   action: true,
                   cell: (endpoint) => (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       disabled={remove.isPending}
                       aria-label={`${t("webhookDelete")} ${endpoint.url}`}
                       onClick={() => {
@@ -235,7 +234,7 @@ export function WebhooksPanel() {
                       }}
                     >
                       {t("webhookDelete")}
-                    </button>
+                    </ActionButton>
                   ),
                 },
               ]}
@@ -291,15 +290,14 @@ export function WebhooksPanel() {
                   label: "sendAgain",
                   action: true,
                   cell: (delivery) => (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       disabled={resend.isPending}
                       aria-label={`${t("sendAgain")} ${delivery.eventType} #${delivery.id}`}
                       onClick={() => resend.mutate(delivery.id)}
                     >
                       {t("sendAgain")}
-                    </button>
+                    </ActionButton>
                   ),
                 },
               ]}
