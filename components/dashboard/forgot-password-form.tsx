@@ -5,7 +5,7 @@ import { requestPasswordResetAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { DashboardLink } from "./links";
-import { AlertNote, buttonClass, cardClass, inputClass, labelClass, StatusNote, useErrorText } from "./ui";
+import { AlertNote, buttonClass, cardClass, InputField, StatusNote, useErrorText } from "./ui";
 
 export function ForgotPasswordForm() {
   const { t } = useI18n();
@@ -37,10 +37,7 @@ export function ForgotPasswordForm() {
     >
       <h1 className="mb-4 font-serif text-2xl text-forest-800">{t("forgotTitle")}</h1>
       <p className="mb-4">{t("forgotIntro")}</p>
-      <label htmlFor="email" className={labelClass}>
-        {t("email")}
-      </label>
-      <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+      <InputField id="email" label={t("email")} name="email" type="email" autoComplete="username" required />
       <div aria-live="polite">
         {sent ? (
           <StatusNote margin="mt-4" testId="forgot-answer">

@@ -13,7 +13,7 @@ import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { ActionButton, cardClass, ErrorMessage, Loading, PageTitle, Pending, useErrorText } from "./ui";
+import { ActionButton, cardClass, ErrorMessage, Loading, Pending, TitledPanel, useErrorText } from "./ui";
 
 export function KeysPanel() {
   const { t, lang } = useI18n();
@@ -56,10 +56,7 @@ export function KeysPanel() {
   });
 
   return (
-    <section aria-labelledby="keys-title">
-      <PageTitle>
-        <span id="keys-title">{t("keysTitle")}</span>
-      </PageTitle>
+    <TitledPanel titleId="keys-title" title={t("keysTitle")}>
       <p className="mb-4 max-w-prose">{t("keysIntro")}</p>
       <div className="mb-6 flex flex-wrap items-end gap-3">
         <div>
@@ -168,6 +165,6 @@ export function KeysPanel() {
           />
         )
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }

@@ -28,8 +28,8 @@ import {
   inputClass,
   Loading,
   labelClass,
-  PageTitle,
   StatusNote,
+  TitledPanel,
   useErrorText,
 } from "./ui";
 
@@ -106,10 +106,7 @@ export function TeamPanel(props: { userId: number }) {
   const busy = !hydrated || invite.isPending || change.isPending || remove.isPending || withdraw.isPending;
 
   return (
-    <section aria-labelledby="team-title">
-      <PageTitle>
-        <span id="team-title">{t("teamTitle")}</span>
-      </PageTitle>
+    <TitledPanel titleId="team-title" title={t("teamTitle")}>
       <p className="mb-4 max-w-prose">{t("teamIntro")}</p>
       <div aria-live="polite">
         {outcome?.ok ? <StatusNote margin="mb-4">{outcome.text}</StatusNote> : null}
@@ -260,6 +257,6 @@ export function TeamPanel(props: { userId: number }) {
           )}
         </>
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }

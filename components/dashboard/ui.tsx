@@ -45,9 +45,9 @@ export function AlertNote(props: { margin?: NoteMargin; children: ReactNode }) {
 }
 
 /** A form control under its label, with its hint or refusal if it has one; the caller gives the control the same `id`. */
-export function Field(props: { id: string; label: ReactNode; children: ReactNode }) {
+export function Field(props: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={props.className}>
       <label htmlFor={props.id} className={labelClass}>
         {props.label}
       </label>
@@ -56,14 +56,18 @@ export function Field(props: { id: string; label: ReactNode; children: ReactNode
   );
 }
 
-/** An input with the dashboard's look under its label; `children` stand under it (its hint). */
+/**
+ * An input with the dashboard's look under its label; `children` stand under it (its hint), and
+ * `fieldClassName` places the pair in its form.
+ */
 export function InputField({
   label,
+  fieldClassName,
   children,
   ...input
-}: ComponentProps<"input"> & { id: string; label: ReactNode }) {
+}: ComponentProps<"input"> & { id: string; label: ReactNode; fieldClassName?: string }) {
   return (
-    <Field id={input.id} label={label}>
+    <Field id={input.id} label={label} className={fieldClassName}>
       <input className={inputClass} {...input} />
       {children}
     </Field>
@@ -262,6 +266,18 @@ export function PageTitle(props: { children: React.ReactNode }) {
 /** A button that acts on the page (not a form's submit), with the look of the main action or of another (`secondary`). */
 export function ActionButton({ secondary, ...button }: ComponentProps<"button"> & { secondary?: boolean }) {
   return <button type="button" className={secondary ? secondaryButtonClass : buttonClass} {...button} />;
+}
+
+/** A screen that is one section, named by its page title (`titleId` is the title's id). */
+export function TitledPanel(props: { titleId: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.titleId}>
+      <PageTitle>
+        <span id={props.titleId}>{props.title}</span>
+      </PageTitle>
+      {props.children}
+    </section>
+  );
 }
 
 /** One option of a group of radio buttons, its label beside it. */

@@ -24,8 +24,8 @@ import {
   inputClass,
   Loading,
   labelClass,
-  PageTitle,
   Pending,
+  TitledPanel,
   useErrorText,
 } from "./ui";
 
@@ -56,10 +56,7 @@ export function VisitorsPanel() {
     queryFn: () => fetchJson<VisitorPlantingOverview>("/api/dashboard/visitors"),
   });
   return (
-    <section aria-labelledby="visitors-title">
-      <PageTitle>
-        <span id="visitors-title">{t("visitors_nav")}</span>
-      </PageTitle>
+    <TitledPanel titleId="visitors-title" title={t("visitors_nav")}>
       <p className="mb-6 max-w-prose">{t("visitors_intro")}</p>
       {overview.isPending ? <Loading /> : null}
       {overview.isError ? <ErrorMessage error={overview.error} onRetry={() => overview.refetch()} /> : null}
@@ -69,7 +66,7 @@ export function VisitorsPanel() {
           <CodesSection data={overview.data} />
         </>
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }
 

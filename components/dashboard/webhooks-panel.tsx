@@ -28,9 +28,9 @@ import {
   InputField,
   Loading,
   labelClass,
-  PageTitle,
   Pending,
   StatusNote,
+  TitledPanel,
   useErrorText,
 } from "./ui";
 
@@ -102,10 +102,7 @@ export function WebhooksPanel() {
 
   const data = overview.data;
   return (
-    <section aria-labelledby="webhooks-title">
-      <PageTitle>
-        <span id="webhooks-title">{t("webhooksTitle")}</span>
-      </PageTitle>
+    <TitledPanel titleId="webhooks-title" title={t("webhooksTitle")}>
       <p className="mb-4 max-w-prose">{t("webhooksIntro")}</p>
 
       <form
@@ -305,6 +302,6 @@ export function WebhooksPanel() {
           )}
         </>
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }
