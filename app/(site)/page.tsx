@@ -18,6 +18,7 @@ import {
   searchMemorials,
 } from "@memorial/lib/memorials/search";
 import type { Metadata } from "next";
+import type { ComponentProps } from "react";
 import { PageFrame, PageSection } from "@/components/public/page-parts";
 import { SiteMap } from "@/components/public/site-map";
 import { requestLanguage } from "@/web/i18n/request-language";
@@ -105,36 +106,44 @@ export default async function HomePage(props: Props) {
 
 type HomeTranslator = ReturnType<typeof translator<"home">>;
 
+/** One field of the search: its label above its input, in a box placed by `boxClassName`. */
+function SearchField({
+  boxClassName,
+  label,
+  ...input
+}: ComponentProps<"input"> & { id: string; label: string; boxClassName: string }) {
+  return (
+    <div className={boxClassName}>
+      <label htmlFor={input.id} className="font-semibold">
+        {label}
+      </label>
+      <input className="mt-1 rounded-lg border border-stone-500 bg-white px-3 py-2" {...input} />
+    </div>
+  );
+}
+
 function SearchForm({ query, language, h }: { query: SearchQuery; language: Language; h: HomeTranslator }) {
   return (
     <form method="get" action="/" className="mt-4 flex flex-wrap items-end gap-4" data-testid="search-form">
       <input type="hidden" name="lang" value={language} />
-      <div className="flex min-w-64 flex-1 flex-col">
-        <label htmlFor="search-q" className="font-semibold">
-          {h("searchLabel")}
-        </label>
-        <input
-          id="search-q"
-          name="q"
-          type="search"
-          defaultValue={query.text}
-          maxLength={SEARCH_MAX_LENGTH}
-          aria-describedby="search-hint"
-          className="mt-1 rounded-lg border border-stone-500 bg-white px-3 py-2"
-        />
-      </div>
-      <div className="flex flex-col">
-        <label htmlFor="search-date" className="font-semibold">
-          {h("dateLabel")}
-        </label>
-        <input
-          id="search-date"
-          name="date"
-          type="date"
-          defaultValue={query.date ?? ""}
-          className="mt-1 rounded-lg border border-stone-500 bg-white px-3 py-2"
-        />
-      </div>
+      <SearchField
+        boxClassName="flex min-w-64 flex-1 flex-col"
+        id="search-q"
+        label={h("searchLabel")}
+        name="q"
+        type="search"
+        defaultValue={query.text}
+        maxLength={SEARCH_MAX_LENGTH}
+        aria-describedby="search-hint"
+      />
+      <SearchField
+        boxClassName="flex flex-col"
+        id="search-date"
+        label={h("dateLabel")}
+        name="date"
+        type="date"
+        defaultValue={query.date ?? ""}
+      />
       <div className="flex flex-col">
         <button
           type="submit"

@@ -5,7 +5,7 @@ import type { ActionResult } from "@memorial/lib/dashboard/action";
 // button (an API key, a webhook's signing secret).
 import { type ReactNode, useState } from "react";
 import { useI18n } from "./i18n";
-import { AlertNote, cardClass, StatusNote, secondaryButtonClass, useErrorText } from "./ui";
+import { ActionButton, AlertNote, cardClass, StatusNote, useErrorText } from "./ui";
 
 /** The refusal of the panel's last action, with the two ways a mutation sets it. */
 export function useActionError() {
@@ -69,16 +69,15 @@ export function ShownOnce(props: { value: string; title: string; testId: string 
         <code data-testid={props.testId} className="break-all rounded bg-stone-100 px-2 py-1 text-sm">
           {props.value}
         </code>
-        <button
-          type="button"
-          className={secondaryButtonClass}
+        <ActionButton
+          secondary
           onClick={async () => {
             await navigator.clipboard?.writeText(props.value).catch(() => undefined);
             setCopied(true);
           }}
         >
           {copied ? t("copied") : t("copy")}
-        </button>
+        </ActionButton>
       </div>
     </div>
   );

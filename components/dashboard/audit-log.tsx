@@ -15,7 +15,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, Field, inputClass, secondaryButtonClass } from "./ui";
+import { ActionButton, buttonClass, Field, InputField, inputClass, secondaryButtonClass } from "./ui";
 
 const FILTERS = ["from", "to", "actor", "action", "target", "targetId", "memorial"] as const;
 type Filters = Partial<Record<(typeof FILTERS)[number], string>>;
@@ -93,18 +93,14 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
           go(next, null);
         }}
       >
-        <Field id={`${id}-from`} label={t("audit_from")}>
-          <input
-            id={`${id}-from`}
-            name="from"
-            type="date"
-            defaultValue={filters.from}
-            className={inputClass}
-          />
-        </Field>
-        <Field id={`${id}-to`} label={t("audit_to")}>
-          <input id={`${id}-to`} name="to" type="date" defaultValue={filters.to} className={inputClass} />
-        </Field>
+        <InputField
+          id={`${id}-from`}
+          label={t("audit_from")}
+          name="from"
+          type="date"
+          defaultValue={filters.from}
+        />
+        <InputField id={`${id}-to`} label={t("audit_to")} name="to" type="date" defaultValue={filters.to} />
         {select("actor", "audit_actor_filter", ACTOR_KINDS)}
         <Field id={`${id}-action`} label={t("audit_action_filter")}>
           <select
@@ -129,28 +125,24 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
           </select>
         </Field>
         {select("target", "audit_target_filter", AUDIT_TARGET_TYPES)}
-        <Field id={`${id}-targetId`} label={t("audit_target_id")}>
-          <input
-            id={`${id}-targetId`}
-            name="targetId"
-            type="text"
-            maxLength={100}
-            defaultValue={filters.targetId}
-            className={inputClass}
-          />
-        </Field>
+        <InputField
+          id={`${id}-targetId`}
+          label={t("audit_target_id")}
+          name="targetId"
+          type="text"
+          maxLength={100}
+          defaultValue={filters.targetId}
+        />
         {ofMemorial ? null : (
-          <Field id={`${id}-memorial`} label={t("audit_memorial_filter")}>
-            <input
-              id={`${id}-memorial`}
-              name="memorial"
-              type="text"
-              inputMode="numeric"
-              pattern="[0-9]*"
-              defaultValue={filters.memorial}
-              className={inputClass}
-            />
-          </Field>
+          <InputField
+            id={`${id}-memorial`}
+            label={t("audit_memorial_filter")}
+            name="memorial"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            defaultValue={filters.memorial}
+          />
         )}
         <div className="flex flex-wrap items-end gap-3">
           <button type="submit" className={buttonClass} disabled={!hydrated}>
@@ -233,19 +225,14 @@ export function AuditLog(props: { memorialId?: number; logLink?: boolean }) {
           )}
           <nav aria-label={t("audit_title")} className="mt-4 flex flex-wrap items-center gap-3">
             {after ? (
-              <button type="button" className={secondaryButtonClass} onClick={() => go(filters, null)}>
+              <ActionButton secondary onClick={() => go(filters, null)}>
                 {t("audit_newest")}
-              </button>
+              </ActionButton>
             ) : null}
             {data.data.next ? (
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                onClick={() => go(filters, data.data.next)}
-                data-testid="audit-more"
-              >
+              <ActionButton secondary onClick={() => go(filters, data.data.next)} data-testid="audit-more">
                 {t("audit_more")}
-              </button>
+              </ActionButton>
             ) : null}
           </nav>
         </div>

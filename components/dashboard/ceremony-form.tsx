@@ -13,13 +13,13 @@ import { FormOutcome } from "./action-outcome";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  ActionButton,
   AlertNote,
   buttonClass,
   inputClass,
   labelClass,
   Pending,
   StatusNote,
-  secondaryButtonClass,
   useErrorText,
 } from "./ui";
 
@@ -150,9 +150,8 @@ export function CeremonyForm(props: {
       </form>
       {props.cancellable ? (
         <p>
-          <button
-            type="button"
-            className={secondaryButtonClass}
+          <ActionButton
+            secondary
             disabled={!hydrated || busy}
             onClick={() => {
               save.reset();
@@ -161,7 +160,7 @@ export function CeremonyForm(props: {
             data-testid="dashboard-ceremony-cancel"
           >
             {t("ceremony_cancel")}
-          </button>
+          </ActionButton>
         </p>
       ) : null}
       <div aria-live="polite">

@@ -15,7 +15,7 @@ import {
   undoMergeAction,
 } from "@/web/dashboard/duplicate-actions";
 import { useHydrated } from "./hydrated";
-import { buttonClass, Pending, secondaryButtonClass, useErrorText } from "./ui";
+import { ActionButton, Pending, useErrorText } from "./ui";
 
 export interface PairActionWords {
   notSame: string;
@@ -67,14 +67,9 @@ export function PairActions(props: {
           data-testid="undo-merge"
         >
           <p className="text-sm text-stone-700">{props.words.undoExplained}</p>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={disabled}
-            onClick={() => run.mutate({ kind: "undo" })}
-          >
+          <ActionButton secondary disabled={disabled} onClick={() => run.mutate({ kind: "undo" })}>
             {props.words.undo}
-          </button>
+          </ActionButton>
         </div>
       ) : confirming !== null ? (
         <section
@@ -87,50 +82,25 @@ export function PairActions(props: {
           </h3>
           <p className="mt-1">{confirm.text}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button
-              type="button"
-              className={buttonClass}
-              disabled={disabled}
-              onClick={() => run.mutate({ kind: "merge", keep: confirming })}
-            >
+            <ActionButton disabled={disabled} onClick={() => run.mutate({ kind: "merge", keep: confirming })}>
               {confirm.button}
-            </button>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={disabled}
-              onClick={() => setConfirming(null)}
-            >
+            </ActionButton>
+            <ActionButton secondary disabled={disabled} onClick={() => setConfirming(null)}>
               {props.words.cancel}
-            </button>
+            </ActionButton>
           </div>
         </section>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={disabled}
-            onClick={() => setConfirming(props.firstId)}
-          >
+          <ActionButton disabled={disabled} onClick={() => setConfirming(props.firstId)}>
             {props.words.keepFirst}
-          </button>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={disabled}
-            onClick={() => setConfirming(props.secondId)}
-          >
+          </ActionButton>
+          <ActionButton disabled={disabled} onClick={() => setConfirming(props.secondId)}>
             {props.words.keepSecond}
-          </button>
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            disabled={disabled}
-            onClick={() => run.mutate({ kind: "not-same" })}
-          >
+          </ActionButton>
+          <ActionButton secondary disabled={disabled} onClick={() => run.mutate({ kind: "not-same" })}>
             {props.words.notSame}
-          </button>
+          </ActionButton>
         </div>
       )}
       <Pending active={run.isPending} label={props.words.working} />

@@ -1,11 +1,11 @@
 "use client";
 // The request of a password reset link: one e-mail field, one answer for every address.
-import Link from "next/link";
 import { useState } from "react";
 import { requestPasswordResetAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { AlertNote, buttonClass, cardClass, inputClass, labelClass, StatusNote, useErrorText } from "./ui";
+import { DashboardLink } from "./links";
+import { AlertNote, buttonClass, cardClass, InputField, StatusNote, useErrorText } from "./ui";
 
 export function ForgotPasswordForm() {
   const { t } = useI18n();
@@ -37,10 +37,7 @@ export function ForgotPasswordForm() {
     >
       <h1 className="mb-4 font-serif text-2xl text-forest-800">{t("forgotTitle")}</h1>
       <p className="mb-4">{t("forgotIntro")}</p>
-      <label htmlFor="email" className={labelClass}>
-        {t("email")}
-      </label>
-      <input id="email" name="email" type="email" autoComplete="username" required className={inputClass} />
+      <InputField id="email" label={t("email")} name="email" type="email" autoComplete="username" required />
       <div aria-live="polite">
         {sent ? (
           <StatusNote margin="mt-4" testId="forgot-answer">
@@ -53,9 +50,7 @@ export function ForgotPasswordForm() {
         {pending ? t("saving") : t("forgotSubmit")}
       </button>
       <p className="mt-4 text-center">
-        <Link className="text-forest-700 underline" href="/dashboard/signin">
-          {t("backToSignIn")}
-        </Link>
+        <DashboardLink href="/dashboard/signin">{t("backToSignIn")}</DashboardLink>
       </p>
     </form>
   );

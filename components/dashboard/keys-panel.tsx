@@ -13,16 +13,7 @@ import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import {
-  buttonClass,
-  cardClass,
-  ErrorMessage,
-  Loading,
-  PageTitle,
-  Pending,
-  secondaryButtonClass,
-  useErrorText,
-} from "./ui";
+import { ActionButton, cardClass, ErrorMessage, Loading, Pending, TitledPanel, useErrorText } from "./ui";
 
 export function KeysPanel() {
   const { t, lang } = useI18n();
@@ -65,10 +56,7 @@ export function KeysPanel() {
   });
 
   return (
-    <section aria-labelledby="keys-title">
-      <PageTitle>
-        <span id="keys-title">{t("keysTitle")}</span>
-      </PageTitle>
+    <TitledPanel titleId="keys-title" title={t("keysTitle")}>
       <p className="mb-4 max-w-prose">{t("keysIntro")}</p>
       <div className="mb-6 flex flex-wrap items-end gap-3">
         <div>
@@ -91,22 +79,16 @@ export function KeysPanel() {
             {nameError ?? t("keyNameHint")}
           </p>
         </div>
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={!hydrated || create.isPending}
-          onClick={() => create.mutate("production")}
-        >
+        <ActionButton disabled={!hydrated || create.isPending} onClick={() => create.mutate("production")}>
           {create.isPending && create.variables === "production" ? t("creating") : t("createLive")}
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
+        </ActionButton>
+        <ActionButton
+          secondary
           disabled={!hydrated || create.isPending}
           onClick={() => create.mutate("test")}
         >
           {create.isPending && create.variables === "test" ? t("creating") : t("createTest")}
-        </button>
+        </ActionButton>
       </div>
       {created ? <ShownOnce key={created} value={created} title={t("newKeyShown")} testId="new-key" /> : null}
       <ActionAlert error={actionError} />
@@ -124,9 +106,9 @@ export function KeysPanel() {
             >
               {t("revokeNamed", { name: confirming.name ?? confirming.prefix })}
             </button>
-            <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(null)}>
+            <ActionButton secondary onClick={() => setConfirming(null)}>
               {t("cancel")}
-            </button>
+            </ActionButton>
           </div>
         </div>
       ) : null}
@@ -169,21 +151,20 @@ export function KeysPanel() {
                 action: true,
                 cell: (key) =>
                   key.revokedAt ? null : (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       disabled={revoke.isPending}
                       aria-label={`${t("revoke")} ${key.name ?? key.prefix}`}
                       onClick={() => setConfirming(key)}
                     >
                       {t("revoke")}
-                    </button>
+                    </ActionButton>
                   ),
               },
             ]}
           />
         )
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }

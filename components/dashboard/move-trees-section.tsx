@@ -9,7 +9,7 @@ import { listMemorials } from "@memorial/lib/memorials/dashboard-queries";
 import type { OperatorScope } from "@memorial/lib/scope";
 import { movesOfMemorial } from "@memorial/lib/trees/move-queries";
 import { moveTreesAction } from "@/web/dashboard/move-actions";
-import { MemorialLink } from "./memorial-link";
+import { MemorialLink } from "./links";
 
 // The look of ./ui.tsx's inputs, written here: that module is the client's ("use client").
 const labelClass = "block text-sm font-medium text-stone-800";

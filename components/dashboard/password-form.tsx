@@ -7,7 +7,7 @@ import { changePasswordAction } from "@/web/dashboard/actions";
 import { FormOutcome } from "./action-outcome";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, cardClass, Field, inputClass, Pending, useErrorText } from "./ui";
+import { buttonClass, cardClass, InputField, Pending, useErrorText } from "./ui";
 
 export function PasswordForm(props: { minLength: number }) {
   const { t } = useI18n();
@@ -40,31 +40,28 @@ export function PasswordForm(props: { minLength: number }) {
     >
       <h2 className="mb-4 text-xl font-semibold">{t("changePassword")}</h2>
       <div className="space-y-4">
-        <Field id="currentPassword" label={t("currentPassword")}>
-          <input
-            id="currentPassword"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={inputClass}
-          />
-        </Field>
-        <Field id="newPassword" label={t("newPassword")}>
-          <input
-            id="newPassword"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={props.minLength}
-            aria-describedby="newPassword-hint"
-            className={inputClass}
-          />
+        <InputField
+          id="currentPassword"
+          label={t("currentPassword")}
+          name="currentPassword"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <InputField
+          id="newPassword"
+          label={t("newPassword")}
+          name="newPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={props.minLength}
+          aria-describedby="newPassword-hint"
+        >
           <p id="newPassword-hint" className="mt-1 text-sm text-stone-600">
             {t("newPasswordHint", { min: props.minLength })}
           </p>
-        </Field>
+        </InputField>
       </div>
       <FormOutcome
         result={result}

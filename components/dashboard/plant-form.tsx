@@ -12,7 +12,7 @@ import { useId, useState } from "react";
 import { plantAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { MemorialLink } from "./memorial-link";
+import { MemorialLink } from "./links";
 import {
   buttonClass,
   cardClass,

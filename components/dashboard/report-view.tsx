@@ -15,7 +15,17 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, cardClass, Field, inputClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
+import {
+  ActionButton,
+  buttonClass,
+  cardClass,
+  ExportLinks,
+  Field,
+  InputField,
+  inputClass,
+  Pager,
+  PageTitle,
+} from "./ui";
 
 const PARAMS = ["epf", "person", "year", "month", "day", "days", "Page", "Limite"] as const;
 
@@ -75,15 +85,9 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
       <fieldset className="mb-3 flex flex-wrap items-center gap-2">
         <legend className="float-left mr-2 text-sm text-stone-600">{t("reportPresets")}</legend>
         {PERIOD_PRESETS.map((preset) => (
-          <button
-            key={preset}
-            type="button"
-            className={secondaryButtonClass}
-            disabled={!hydrated}
-            onClick={() => choosePreset(preset)}
-          >
+          <ActionButton secondary key={preset} disabled={!hydrated} onClick={() => choosePreset(preset)}>
             {t(`preset_${preset}`)}
-          </button>
+          </ActionButton>
         ))}
       </fieldset>
       <form
@@ -118,49 +122,41 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
             ))}
           </select>
         </Field>
-        <Field id="person" label={t("reportPerson")}>
-          <input
-            id="person"
-            name="person"
-            autoComplete="off"
-            defaultValue={current.get("person") ?? ""}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="start" label={t("reportStart")}>
-          <input
-            id="start"
-            name="start"
-            type="date"
-            required
-            defaultValue={defaultStart}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="days" label={t("reportDays")}>
-          <input
-            id="days"
-            name="days"
-            type="number"
-            min={1}
-            max={MAX_REPORT_DAYS}
-            required
-            defaultValue={current.get("days") ?? String(thisMonth.days)}
-            className={inputClass}
-          />
-        </Field>
-        <Field id="Limite" label={t("reportLimit")}>
-          <input
-            id="Limite"
-            name="Limite"
-            type="number"
-            min={1}
-            max={1000}
-            required
-            defaultValue={current.get("Limite") ?? "200"}
-            className={inputClass}
-          />
-        </Field>
+        <InputField
+          id="person"
+          label={t("reportPerson")}
+          name="person"
+          autoComplete="off"
+          defaultValue={current.get("person") ?? ""}
+        />
+        <InputField
+          id="start"
+          label={t("reportStart")}
+          name="start"
+          type="date"
+          required
+          defaultValue={defaultStart}
+        />
+        <InputField
+          id="days"
+          label={t("reportDays")}
+          name="days"
+          type="number"
+          min={1}
+          max={MAX_REPORT_DAYS}
+          required
+          defaultValue={current.get("days") ?? String(thisMonth.days)}
+        />
+        <InputField
+          id="Limite"
+          label={t("reportLimit")}
+          name="Limite"
+          type="number"
+          min={1}
+          max={1000}
+          required
+          defaultValue={current.get("Limite") ?? "200"}
+        />
         <div className="flex items-end">
           <button type="submit" className={`${buttonClass} w-full`} disabled={!hydrated}>
             {t("reportShow")}
@@ -187,22 +183,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
               })}
             </p>
             <div className="flex flex-wrap gap-2">
-              <a
-                className={secondaryButtonClass}
-                href={`/api/dashboard/reports/csv?${csvParams}`}
-                download
-                data-testid="report-csv"
-              >
-                {t("downloadCsv")}
-              </a>
-              <a
-                className={secondaryButtonClass}
-                href={`/api/dashboard/reports/xlsx?${csvParams}`}
-                download
-                data-testid="report-xlsx"
-              >
-                {t("downloadXlsx")}
-              </a>
+              <ExportLinks path="/api/dashboard/reports" query={csvParams.toString()} testId="report" />
             </div>
           </div>
           {report.data.persons && report.data.persons.total > 1 && report.data.personName ? (
@@ -217,9 +198,8 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
               <ul className="mt-2 flex flex-wrap gap-2">
                 {report.data.persons.rows.map((person) => (
                   <li key={person.id}>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       onClick={() => {
                         const next = new URLSearchParams(current);
                         next.set("person", String(person.id));
@@ -228,7 +208,7 @@ export function ReportView(props: { funeralHomes: { id: number; name: string }[]
                       }}
                     >
                       {person.name ?? "—"} ({person.id})
-                    </button>
+                    </ActionButton>
                   </li>
                 ))}
               </ul>

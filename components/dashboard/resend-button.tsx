@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { resendConfirmationAction } from "@/web/dashboard/actions";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { buttonClass, Pending, useErrorText } from "./ui";
+import { ActionButton, Pending, useErrorText } from "./ui";
 
 export function ResendButton(props: { memorialId: number; email: string; mailConfigured?: boolean }) {
   const { t } = useI18n();
@@ -15,14 +15,9 @@ export function ResendButton(props: { memorialId: number; email: string; mailCon
   return (
     <div>
       <p className="mb-3">{props.email}</p>
-      <button
-        type="button"
-        className={buttonClass}
-        disabled={!hydrated || resend.isPending}
-        onClick={() => resend.mutate()}
-      >
+      <ActionButton disabled={!hydrated || resend.isPending} onClick={() => resend.mutate()}>
         {resend.isPending ? t("saving") : t("resend")}
-      </button>
+      </ActionButton>
       <Pending active={resend.isPending} label={t("saving")} />
       <div aria-live="polite">
         {result?.ok ? (

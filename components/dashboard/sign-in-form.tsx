@@ -5,7 +5,7 @@ import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { AlertNote, buttonClass, cardClass, Field, inputClass } from "./ui";
+import { AlertNote, buttonClass, cardClass, InputField } from "./ui";
 
 export function SignInForm() {
   const { t } = useI18n();
@@ -46,26 +46,22 @@ export function SignInForm() {
     >
       <h1 className="mb-6 font-serif text-2xl text-forest-800">{t("signInTitle")}</h1>
       <div className="space-y-4">
-        <Field id="email" label={t("email")}>
-          <input
-            id="email"
-            name="email"
-            type="email"
-            autoComplete="username"
-            required
-            className={inputClass}
-          />
-        </Field>
-        <Field id="password" label={t("password")}>
-          <input
-            id="password"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            className={inputClass}
-          />
-        </Field>
+        <InputField
+          id="email"
+          label={t("email")}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+        />
+        <InputField
+          id="password"
+          label={t("password")}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
       </div>
       <div aria-live="assertive">{error ? <AlertNote margin="mt-4">{error}</AlertNote> : null}</div>
       <button type="submit" className={`${buttonClass} mt-6 w-full`} disabled={!hydrated || pending}>

@@ -11,15 +11,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { eraseSubjectAction, exportSubjectAction, findSubjectAction } from "@/web/dashboard/privacy-actions";
 import { useHydrated } from "./hydrated";
-import {
-  buttonClass,
-  cardClass,
-  inputClass,
-  labelClass,
-  Pending,
-  secondaryButtonClass,
-  useErrorText,
-} from "./ui";
+import { ActionButton, buttonClass, cardClass, InputField, Pending, useErrorText } from "./ui";
 
 type Words = Record<KeyIn<"subjectRights">, string>;
 type SubjectWords = { sources: Record<string, string>; fields: Record<string, string> };
@@ -103,32 +95,24 @@ export function SubjectPanel(props: { language: Language; words: Words; places: 
           find.mutate({ email, name: name.trim() ? name : null });
         }}
       >
-        <div className="flex-1">
-          <label className={labelClass} htmlFor="subject-email">
-            {w("email")}
-          </label>
-          <input
-            id="subject-email"
-            className={inputClass}
-            type="email"
-            required
-            autoComplete="off"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="flex-1">
-          <label className={labelClass} htmlFor="subject-name">
-            {w("name")}
-          </label>
-          <input
-            id="subject-name"
-            className={inputClass}
-            autoComplete="off"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
+        <InputField
+          id="subject-email"
+          label={w("email")}
+          fieldClassName="flex-1"
+          type="email"
+          required
+          autoComplete="off"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <InputField
+          id="subject-name"
+          label={w("name")}
+          fieldClassName="flex-1"
+          autoComplete="off"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <button type="submit" className={buttonClass} disabled={busy}>
           {w("find")}
         </button>
@@ -176,43 +160,23 @@ export function SubjectPanel(props: { language: Language; words: Words; places: 
                 ))}
               </ul>
               <div className="mt-3 flex flex-wrap gap-2">
-                <button
-                  type="button"
-                  className={secondaryButtonClass}
-                  disabled={busy}
-                  onClick={() => copy.mutate(asked)}
-                >
+                <ActionButton secondary disabled={busy} onClick={() => copy.mutate(asked)}>
                   {w("export")}
-                </button>
+                </ActionButton>
                 {confirming ? (
                   <>
                     <p className="w-full font-semibold">{w("confirm", { n: finding.total })}</p>
-                    <button
-                      type="button"
-                      className={buttonClass}
-                      disabled={busy}
-                      onClick={() => erase.mutate(asked)}
-                    >
+                    <ActionButton disabled={busy} onClick={() => erase.mutate(asked)}>
                       {w("confirmYes")}
-                    </button>
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
-                      disabled={busy}
-                      onClick={() => setConfirming(false)}
-                    >
+                    </ActionButton>
+                    <ActionButton secondary disabled={busy} onClick={() => setConfirming(false)}>
                       {w("cancel")}
-                    </button>
+                    </ActionButton>
                   </>
                 ) : (
-                  <button
-                    type="button"
-                    className={buttonClass}
-                    disabled={busy}
-                    onClick={() => setConfirming(true)}
-                  >
+                  <ActionButton disabled={busy} onClick={() => setConfirming(true)}>
                     {w("erase")}
-                  </button>
+                  </ActionButton>
                 )}
               </div>
             </>

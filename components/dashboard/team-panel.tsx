@@ -19,6 +19,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  ActionButton,
   AlertNote,
   buttonClass,
   cardClass,
@@ -27,9 +28,8 @@ import {
   inputClass,
   Loading,
   labelClass,
-  PageTitle,
   StatusNote,
-  secondaryButtonClass,
+  TitledPanel,
   useErrorText,
 } from "./ui";
 
@@ -106,10 +106,7 @@ export function TeamPanel(props: { userId: number }) {
   const busy = !hydrated || invite.isPending || change.isPending || remove.isPending || withdraw.isPending;
 
   return (
-    <section aria-labelledby="team-title">
-      <PageTitle>
-        <span id="team-title">{t("teamTitle")}</span>
-      </PageTitle>
+    <TitledPanel titleId="team-title" title={t("teamTitle")}>
       <p className="mb-4 max-w-prose">{t("teamIntro")}</p>
       <div aria-live="polite">
         {outcome?.ok ? <StatusNote margin="mb-4">{outcome.text}</StatusNote> : null}
@@ -207,33 +204,23 @@ export function TeamPanel(props: { userId: number }) {
                     <div role="alertdialog" aria-label={t("removeUser", { email: user.email })}>
                       <p>{t("removeConfirm", { email: user.email })}</p>
                       <div className="mt-2 flex gap-2">
-                        <button
-                          type="button"
-                          className={buttonClass}
-                          disabled={busy}
-                          onClick={() => remove.mutate(confirming)}
-                        >
+                        <ActionButton disabled={busy} onClick={() => remove.mutate(confirming)}>
                           {t("remove")}
-                        </button>
-                        <button
-                          type="button"
-                          className={secondaryButtonClass}
-                          onClick={() => setConfirming(null)}
-                        >
+                        </ActionButton>
+                        <ActionButton secondary onClick={() => setConfirming(null)}>
                           {t("cancel")}
-                        </button>
+                        </ActionButton>
                       </div>
                     </div>
                   ) : (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       disabled={busy}
                       aria-label={t("removeUser", { email: user.email })}
                       onClick={() => setConfirming({ id: user.id, email: user.email })}
                     >
                       {t("remove")}
-                    </button>
+                    </ActionButton>
                   ),
               },
             ]}
@@ -256,14 +243,13 @@ export function TeamPanel(props: { userId: number }) {
                   label: "colActions",
                   action: true,
                   cell: (invitation) => (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       disabled={busy}
                       onClick={() => withdraw.mutate({ id: invitation.id, email: invitation.email })}
                     >
                       {t("withdrawInvitation", { email: invitation.email })}
-                    </button>
+                    </ActionButton>
                   ),
                 },
               ]}
@@ -271,6 +257,6 @@ export function TeamPanel(props: { userId: number }) {
           )}
         </>
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }

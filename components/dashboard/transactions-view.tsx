@@ -11,7 +11,7 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { QueryStatus, useReplaceQuery } from "./query-state";
-import { buttonClass, Field, inputClass, Pager, PageTitle, secondaryButtonClass } from "./ui";
+import { buttonClass, ExportLinks, InputField, Pager, PageTitle } from "./ui";
 
 const MODES: [keyof MonthTransactions["totals"], DashboardKey][] = [
   ["jour", "modeJour"],
@@ -56,18 +56,11 @@ export function TransactionsView() {
           if (/^\d{4}-\d{2}$/.test(value)) go(value, 1);
         }}
       >
-        <Field id="month" label={t("month")}>
-          <input id="month" name="month" type="month" defaultValue={month} required className={inputClass} />
-        </Field>
+        <InputField id="month" label={t("month")} name="month" type="month" defaultValue={month} required />
         <button type="submit" className={buttonClass} disabled={!hydrated}>
           {t("show")}
         </button>
-        <a className={secondaryButtonClass} href={`/api/dashboard/transactions/csv?${query}`} download>
-          {t("downloadCsv")}
-        </a>
-        <a className={secondaryButtonClass} href={`/api/dashboard/transactions/xlsx?${query}`} download>
-          {t("downloadXlsx")}
-        </a>
+        <ExportLinks path="/api/dashboard/transactions" query={query} />
       </form>
       <QueryStatus query={data} />
       {data.data ? (

@@ -5,7 +5,7 @@ import type { ActionResult } from "@memorial/lib/dashboard/action";
 import { REASON_MESSAGE } from "@memorial/lib/dashboard/field-reasons";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 import { useI18n } from "./i18n";
-import { AlertNote, Field, inputClass, labelClass, useErrorText } from "./ui";
+import { AlertNote, InputField, inputClass, labelClass, useErrorText } from "./ui";
 
 /** The refusal of each field of an action's result, in the user's words. */
 export function useFieldErrors(result: ActionResult | undefined): Record<string, string> {
@@ -150,17 +150,16 @@ export function PhotoInput(props: {
   const { t } = useI18n();
   const described = [`${props.id}-hint`, props.error ? `${props.id}-error` : ""].filter(Boolean).join(" ");
   return (
-    <Field id={props.id} label={t("trees_photo")}>
-      <input
-        id={props.id}
-        name="photo"
-        type="file"
-        accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described}
-        className={inputClass}
-        onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
-      />
+    <InputField
+      id={props.id}
+      label={t("trees_photo")}
+      name="photo"
+      type="file"
+      accept="image/jpeg,image/png,image/webp,image/heic,image/heif"
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={described}
+      onChange={(event) => props.onChange(event.target.files?.[0] ?? null)}
+    >
       <p id={`${props.id}-hint`} className="mt-1 text-sm text-stone-600">
         {t("trees_photoHint", { size: props.limit })}
       </p>
@@ -169,6 +168,6 @@ export function PhotoInput(props: {
           {props.error}
         </p>
       ) : null}
-    </Field>
+    </InputField>
   );
 }

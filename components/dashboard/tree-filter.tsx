@@ -6,7 +6,7 @@ import { useSearchParams } from "next/navigation";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import { useReplaceQuery } from "./query-state";
-import { buttonClass, Field, inputClass } from "./ui";
+import { buttonClass, Field, InputField, inputClass } from "./ui";
 
 const FIELDS = ["site", "from", "to"] as const;
 
@@ -54,12 +54,8 @@ export function TreeFilterForm(props: {
             ))}
           </select>
         </Field>
-        <Field id="trees-from" label={props.fromLabel}>
-          <input id="trees-from" name="from" type="date" defaultValue={from} className={inputClass} />
-        </Field>
-        <Field id="trees-to" label={props.toLabel}>
-          <input id="trees-to" name="to" type="date" defaultValue={to} className={inputClass} />
-        </Field>
+        <InputField id="trees-from" label={props.fromLabel} name="from" type="date" defaultValue={from} />
+        <InputField id="trees-to" label={props.toLabel} name="to" type="date" defaultValue={to} />
         <button type="submit" className={buttonClass} disabled={!hydrated}>
           {t("trees_filter")}
         </button>

@@ -6,12 +6,11 @@ import type { TreeListKind, TreeListRow } from "@memorial/lib/trees/lists";
 // /dashboard/trees/{in-ground,due,dead}: one of the operator's tree lists, filtered by
 // planting site and by the list's own day (kept in the address), paged.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { DataTable } from "./data-table";
 import { fetchJson } from "./fetch-json";
 import { useI18n } from "./i18n";
-import { MemorialLink } from "./memorial-link";
+import { MemorialLink, TreeLink } from "./links";
 import { QueryStatus, useReplaceQuery } from "./query-state";
 import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { TreesNav } from "./trees-nav";
@@ -50,9 +49,9 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
             "trees_replacedBy",
             (row) =>
               row.replacedByTreeId ? (
-                <Link className="text-forest-700 underline" href={`/dashboard/trees/${row.replacedByTreeId}`}>
+                <TreeLink id={row.replacedByTreeId}>
                   {t("trees_treeTitle", { id: row.replacedByTreeId })}
-                </Link>
+                </TreeLink>
               ) : (
                 "—"
               ),
@@ -99,9 +98,7 @@ export function TreeList(props: { list: TreeListKind; checkDays: number }) {
                 {
                   label: "trees_colTree",
                   cell: (row) => (
-                    <Link className="text-forest-700 underline" href={`/dashboard/trees/${row.treeId}`}>
-                      {t("trees_treeTitle", { id: row.treeId })}
-                    </Link>
+                    <TreeLink id={row.treeId}>{t("trees_treeTitle", { id: row.treeId })}</TreeLink>
                   ),
                 },
                 {

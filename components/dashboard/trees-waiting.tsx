@@ -5,12 +5,11 @@ import type { WaitingListing } from "@memorial/lib/dashboard/trees";
 // by planting site and order dates (kept in the address), and the batch form that records the
 // chosen trees as planted in the ground on one day.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
-import { MemorialLink } from "./memorial-link";
+import { DashboardLink, MemorialLink, TreeLink } from "./links";
 import { QueryStatus } from "./query-state";
 import { TreeFilterForm, useTreeFilter } from "./tree-filter";
 import { InGroundForm } from "./tree-forms";
@@ -40,9 +39,7 @@ export function TreesWaiting(props: { photoLimit: string }) {
         <TreesNav />
         <p className="max-w-prose text-stone-700">{t("trees_intro")}</p>
         <p className="mt-2">
-          <Link className="text-forest-700 underline" href="/dashboard/trees/import">
-            {t("trees_importLink")}
-          </Link>
+          <DashboardLink href="/dashboard/trees/import">{t("trees_importLink")}</DashboardLink>
         </p>
         {/* The listed trees as a field team's sheet, in the import's own columns. */}
         <p className="mt-2">
@@ -119,9 +116,7 @@ export function TreesWaiting(props: { photoLimit: string }) {
                         />
                       </td>
                       <td className={tdClass} data-label={t("trees_colTree")}>
-                        <Link className="text-forest-700 underline" href={`/dashboard/trees/${row.id}`}>
-                          {t("trees_treeTitle", { id: row.id })}
-                        </Link>
+                        <TreeLink id={row.id}>{t("trees_treeTitle", { id: row.id })}</TreeLink>
                       </td>
                       <td className={tdClass} data-label={t("trees_memorial")}>
                         <MemorialLink id={row.memorialId}>{row.memorialTitle}</MemorialLink>

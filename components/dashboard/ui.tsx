@@ -2,7 +2,7 @@
 import { pageCount } from "@memorial/lib/dashboard/format";
 import type { DashboardKey } from "@memorial/lib/i18n/translate";
 // Small pieces shared by the dashboard's screens: loading and error states, paging, styles.
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { RequestError } from "./fetch-json";
 import { useI18n } from "./i18n";
 
@@ -45,14 +45,32 @@ export function AlertNote(props: { margin?: NoteMargin; children: ReactNode }) {
 }
 
 /** A form control under its label, with its hint or refusal if it has one; the caller gives the control the same `id`. */
-export function Field(props: { id: string; label: ReactNode; children: ReactNode }) {
+export function Field(props: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
   return (
-    <div>
+    <div className={props.className}>
       <label htmlFor={props.id} className={labelClass}>
         {props.label}
       </label>
       {props.children}
     </div>
+  );
+}
+
+/**
+ * An input with the dashboard's look under its label; `children` stand under it (its hint), and
+ * `fieldClassName` places the pair in its form.
+ */
+export function InputField({
+  label,
+  fieldClassName,
+  children,
+  ...input
+}: ComponentProps<"input"> & { id: string; label: ReactNode; fieldClassName?: string }) {
+  return (
+    <Field id={input.id} label={label} className={fieldClassName}>
+      <input className={inputClass} {...input} />
+      {children}
+    </Field>
   );
 }
 
@@ -209,29 +227,57 @@ export function Pager(props: { page: number; limit: number; total: number; onPag
   const pages = pageCount(props.total, props.limit);
   return (
     <nav aria-label={t("pageOf", { page: props.page, pages })} className="mt-4 flex items-center gap-3">
-      <button
-        type="button"
-        className={secondaryButtonClass}
-        disabled={props.page <= 1}
-        onClick={() => props.onPage(props.page - 1)}
-      >
+      <ActionButton secondary disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
         {t("previous")}
-      </button>
+      </ActionButton>
       <span aria-live="polite">{t("pageOf", { page: props.page, pages })}</span>
-      <button
-        type="button"
-        className={secondaryButtonClass}
-        disabled={props.page >= pages}
-        onClick={() => props.onPage(props.page + 1)}
-      >
+      <ActionButton secondary disabled={props.page >= pages} onClick={() => props.onPage(props.page + 1)}>
         {t("next")}
-      </button>
+      </ActionButton>
     </nav>
   );
 }
 
+const EXPORTS: [format: string, label: DashboardKey][] = [
+  ["csv", "downloadCsv"],
+  ["xlsx", "downloadXlsx"],
+];
+
+/** The links that download a list as CSV and as XLSX: `${path}/csv` and `${path}/xlsx`, the same query. */
+export function ExportLinks(props: { path: string; query: string; testId?: string }) {
+  const { t } = useI18n();
+  return EXPORTS.map(([format, label]) => (
+    <a
+      key={format}
+      className={secondaryButtonClass}
+      href={`${props.path}/${format}?${props.query}`}
+      download
+      data-testid={props.testId && `${props.testId}-${format}`}
+    >
+      {t(label)}
+    </a>
+  ));
+}
+
 export function PageTitle(props: { children: React.ReactNode }) {
   return <h1 className="mb-4 font-serif text-2xl text-forest-800 sm:text-3xl">{props.children}</h1>;
+}
+
+/** A button that acts on the page (not a form's submit), with the look of the main action or of another (`secondary`). */
+export function ActionButton({ secondary, ...button }: ComponentProps<"button"> & { secondary?: boolean }) {
+  return <button type="button" className={secondary ? secondaryButtonClass : buttonClass} {...button} />;
+}
+
+/** A screen that is one section, named by its page title (`titleId` is the title's id). */
+export function TitledPanel(props: { titleId: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.titleId}>
+      <PageTitle>
+        <span id={props.titleId}>{props.title}</span>
+      </PageTitle>
+      {props.children}
+    </section>
+  );
 }
 
 /** One option of a group of radio buttons, its label beside it. */

@@ -14,17 +14,18 @@ import { fetchJson, RequestError, refusalError } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  ActionButton,
   buttonClass,
   Choice,
   cardClass,
   ErrorMessage,
   Field,
+  InputField,
   inputClass,
   Loading,
   labelClass,
-  PageTitle,
   Pending,
-  secondaryButtonClass,
+  TitledPanel,
   useErrorText,
 } from "./ui";
 
@@ -55,10 +56,7 @@ export function VisitorsPanel() {
     queryFn: () => fetchJson<VisitorPlantingOverview>("/api/dashboard/visitors"),
   });
   return (
-    <section aria-labelledby="visitors-title">
-      <PageTitle>
-        <span id="visitors-title">{t("visitors_nav")}</span>
-      </PageTitle>
+    <TitledPanel titleId="visitors-title" title={t("visitors_nav")}>
       <p className="mb-6 max-w-prose">{t("visitors_intro")}</p>
       {overview.isPending ? <Loading /> : null}
       {overview.isError ? <ErrorMessage error={overview.error} onRetry={() => overview.refetch()} /> : null}
@@ -68,7 +66,7 @@ export function VisitorsPanel() {
           <CodesSection data={overview.data} />
         </>
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }
 
@@ -213,20 +211,20 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
             ))}
           </div>
         </fieldset>
-        <Field id={`${id}-price`} label={t("visitors_price")}>
-          <input
-            id={`${id}-price`}
-            inputMode="decimal"
-            value={form.price}
-            maxLength={10}
-            onChange={(event) => setForm({ ...form, price: event.target.value })}
-            aria-describedby={`${id}-price-hint`}
-            className={`${inputClass} w-40`}
-          />
+        <InputField
+          id={`${id}-price`}
+          label={t("visitors_price")}
+          inputMode="decimal"
+          value={form.price}
+          maxLength={10}
+          onChange={(event) => setForm({ ...form, price: event.target.value })}
+          aria-describedby={`${id}-price-hint`}
+          className={`${inputClass} w-40`}
+        >
           <p id={`${id}-price-hint`} className="mt-1 text-sm text-stone-600">
             {t("visitors_priceHint")}
           </p>
-        </Field>
+        </InputField>
         <ActionAlert error={error} />
         {saved ? (
           <p role="status" className="text-forest-800" data-testid="visitor-setting-saved">
@@ -238,14 +236,9 @@ function SettingsSection({ data }: { data: VisitorPlantingOverview }) {
             {t("visitors_save")}
           </button>
           {ownSetting ? (
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              disabled={!hydrated || save.isPending}
-              onClick={() => save.mutate(null)}
-            >
+            <ActionButton secondary disabled={!hydrated || save.isPending} onClick={() => save.mutate(null)}>
               {t("visitors_follow")}
-            </button>
+            </ActionButton>
           ) : null}
         </div>
         <Pending active={save.isPending} />
@@ -368,16 +361,15 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           </Choice>
         </fieldset>
         {target === "memorial" ? (
-          <Field id={`${id}-memorial`} label={t("visitors_memorialId")}>
-            <input
-              id={`${id}-memorial`}
-              inputMode="numeric"
-              required
-              value={memorialId}
-              onChange={(event) => setMemorialId(event.target.value.trim())}
-              className={`${inputClass} w-40`}
-            />
-          </Field>
+          <InputField
+            id={`${id}-memorial`}
+            label={t("visitors_memorialId")}
+            inputMode="numeric"
+            required
+            value={memorialId}
+            onChange={(event) => setMemorialId(event.target.value.trim())}
+            className={`${inputClass} w-40`}
+          />
         ) : (
           <ContextSelect
             id={`${id}-context`}
@@ -388,30 +380,27 @@ function CodesSection({ data }: { data: VisitorPlantingOverview }) {
           />
         )}
         <div className="flex flex-wrap gap-4">
-          <Field id={`${id}-count`} label={t("visitors_count")}>
-            <input
-              id={`${id}-count`}
-              type="number"
-              min={1}
-              max={data.maxCodes}
-              required
-              value={count}
-              onChange={(event) => setCount(event.target.value)}
-              className={`${inputClass} w-32`}
-            />
-          </Field>
-          <Field id={`${id}-expires`} label={t("visitors_expires")}>
-            <input
-              id={`${id}-expires`}
-              type="date"
-              required
-              min={dayIn(0)}
-              max={dayIn(data.maxDays - 1)}
-              value={expires}
-              onChange={(event) => setExpires(event.target.value)}
-              className={inputClass}
-            />
-          </Field>
+          <InputField
+            id={`${id}-count`}
+            label={t("visitors_count")}
+            type="number"
+            min={1}
+            max={data.maxCodes}
+            required
+            value={count}
+            onChange={(event) => setCount(event.target.value)}
+            className={`${inputClass} w-32`}
+          />
+          <InputField
+            id={`${id}-expires`}
+            label={t("visitors_expires")}
+            type="date"
+            required
+            min={dayIn(0)}
+            max={dayIn(data.maxDays - 1)}
+            value={expires}
+            onChange={(event) => setExpires(event.target.value)}
+          />
         </div>
         <fieldset className="flex flex-col gap-2">
           <Choice

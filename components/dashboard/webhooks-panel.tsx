@@ -21,17 +21,16 @@ import { fetchJson } from "./fetch-json";
 import { useHydrated } from "./hydrated";
 import { useI18n } from "./i18n";
 import {
+  ActionButton,
   buttonClass,
   cardClass,
   ErrorMessage,
-  Field,
-  inputClass,
+  InputField,
   Loading,
   labelClass,
-  PageTitle,
   Pending,
   StatusNote,
-  secondaryButtonClass,
+  TitledPanel,
   useErrorText,
 } from "./ui";
 
@@ -103,10 +102,7 @@ export function WebhooksPanel() {
 
   const data = overview.data;
   return (
-    <section aria-labelledby="webhooks-title">
-      <PageTitle>
-        <span id="webhooks-title">{t("webhooksTitle")}</span>
-      </PageTitle>
+    <TitledPanel titleId="webhooks-title" title={t("webhooksTitle")}>
       <p className="mb-4 max-w-prose">{t("webhooksIntro")}</p>
 
       <form
@@ -121,25 +117,24 @@ export function WebhooksPanel() {
         <h2 id="webhook-new" className="font-serif text-xl text-forest-800">
           {t("webhookNew")}
         </h2>
-        <Field id="webhook-url" label={t("webhookUrl")}>
-          <input
-            id="webhook-url"
-            name="url"
-            type="url"
-            inputMode="url"
-            className={inputClass}
-            value={url}
-            placeholder="https://example.org/webhooks/memorial-trees"
-            aria-invalid={fieldError.url ? true : undefined}
-            aria-describedby={fieldError.url ? "webhook-url-error" : undefined}
-            onChange={(event) => setUrl(event.target.value)}
-          />
+        <InputField
+          id="webhook-url"
+          label={t("webhookUrl")}
+          name="url"
+          type="url"
+          inputMode="url"
+          value={url}
+          placeholder="https://example.org/webhooks/memorial-trees"
+          aria-invalid={fieldError.url ? true : undefined}
+          aria-describedby={fieldError.url ? "webhook-url-error" : undefined}
+          onChange={(event) => setUrl(event.target.value)}
+        >
           {fieldError.url ? (
             <p id="webhook-url-error" className="mt-1 text-sm text-red-800">
               {fieldError.url}
             </p>
           ) : null}
-        </Field>
+        </InputField>
         <fieldset aria-describedby={fieldError.events ? "webhook-events-error" : undefined}>
           <legend className={labelClass}>{t("webhookEvents")}</legend>
           <div className="mt-1 space-y-1">
@@ -226,9 +221,8 @@ export function WebhooksPanel() {
                   label: "webhookDelete",
                   action: true,
                   cell: (endpoint) => (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       disabled={remove.isPending}
                       aria-label={`${t("webhookDelete")} ${endpoint.url}`}
                       onClick={() => {
@@ -237,7 +231,7 @@ export function WebhooksPanel() {
                       }}
                     >
                       {t("webhookDelete")}
-                    </button>
+                    </ActionButton>
                   ),
                 },
               ]}
@@ -293,15 +287,14 @@ export function WebhooksPanel() {
                   label: "sendAgain",
                   action: true,
                   cell: (delivery) => (
-                    <button
-                      type="button"
-                      className={secondaryButtonClass}
+                    <ActionButton
+                      secondary
                       disabled={resend.isPending}
                       aria-label={`${t("sendAgain")} ${delivery.eventType} #${delivery.id}`}
                       onClick={() => resend.mutate(delivery.id)}
                     >
                       {t("sendAgain")}
-                    </button>
+                    </ActionButton>
                   ),
                 },
               ]}
@@ -309,6 +302,6 @@ export function WebhooksPanel() {
           )}
         </>
       ) : null}
-    </section>
+    </TitledPanel>
   );
 }

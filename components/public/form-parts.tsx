@@ -2,7 +2,7 @@
 // form): one look for a text field, a submit button, a hint and the notice that a form was sent,
 // and one honeypot, so that the forms read alike and a change of their style is made once.
 import { HONEYPOT_FIELD, MESSAGE_MAX, NAME_MAX } from "@memorial/lib/guestbook/rules";
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 /** The class of a text field, a text area and a file field. */
 export const INPUT_CLASS =
@@ -34,6 +34,20 @@ export function Field({
       </label>
       {children}
     </div>
+  );
+}
+
+/** A field whose control is an input with the look of a text field; `children` are its hints. */
+export function InputField({
+  label,
+  children,
+  ...input
+}: ComponentProps<"input"> & { id: string; label: ReactNode }) {
+  return (
+    <Field id={input.id} label={label}>
+      <input className={INPUT_CLASS} {...input} />
+      {children}
+    </Field>
   );
 }
 

@@ -13,7 +13,7 @@ import {
   Field,
   Hint,
   Honeypot,
-  INPUT_CLASS,
+  InputField,
   MessageArea,
   SentNotice,
   SubmitButton,
@@ -76,18 +76,17 @@ export async function GuestbookSection(props: { memorialId: number; language: La
             <Hint id="guestbook-hint">{t("limitsHint")}</Hint>
           </Field>
           {/* Optional; the e-mail it gets holds the link that withdraws the message. */}
-          <Field id="guestbook-email" label={t("emailLabel")}>
-            <input
-              id="guestbook-email"
-              name={EMAIL_FIELD}
-              type="email"
-              maxLength={EMAIL_MAX}
-              autoComplete="email"
-              aria-describedby="guestbook-email-hint"
-              className={INPUT_CLASS}
-            />
+          <InputField
+            id="guestbook-email"
+            label={t("emailLabel")}
+            name={EMAIL_FIELD}
+            type="email"
+            maxLength={EMAIL_MAX}
+            autoComplete="email"
+            aria-describedby="guestbook-email-hint"
+          >
             <Hint id="guestbook-email-hint">{t("emailHint")}</Hint>
-          </Field>
+          </InputField>
           <Honeypot id="guestbook-website" label={t("honeypotLabel")} />
           <SubmitButton>{t("submit")}</SubmitButton>
         </form>

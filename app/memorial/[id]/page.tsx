@@ -309,26 +309,21 @@ function Hero({
           {title}
         </h1>
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-lg text-stone-800">
-          {deceased.birthDate ? (
-            <div className="flex gap-2">
-              <dt>{t("born")}</dt>
-              <dd data-testid="birth-date">
-                <time dateTime={deceased.birthDate.slice(0, 10)}>
-                  {formatCalendarDate(new Date(deceased.birthDate), language)}
-                </time>
-              </dd>
-            </div>
-          ) : null}
-          {deceased.deathDate ? (
-            <div className="flex gap-2">
-              <dt>{t("died")}</dt>
-              <dd data-testid="death-date">
-                <time dateTime={deceased.deathDate.slice(0, 10)}>
-                  {formatCalendarDate(new Date(deceased.deathDate), language)}
-                </time>
-              </dd>
-            </div>
-          ) : null}
+          {(
+            [
+              ["born", "birth-date", deceased.birthDate],
+              ["died", "death-date", deceased.deathDate],
+            ] as const
+          ).map(([label, testId, date]) =>
+            date ? (
+              <div key={testId} className="flex gap-2">
+                <dt>{t(label)}</dt>
+                <dd data-testid={testId}>
+                  <time dateTime={date.slice(0, 10)}>{formatCalendarDate(new Date(date), language)}</time>
+                </dd>
+              </div>
+            ) : null,
+          )}
         </dl>
         {link ? (
           <p className="mt-4">

@@ -7,7 +7,7 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { translator } from "@memorial/lib/i18n/translate";
 import type { GalleryPhoto } from "@memorial/lib/memorial-photos/queries";
 import { AUTHOR_MAX, CAPTION_MAX } from "@memorial/lib/memorial-photos/rules";
-import { Field, INPUT_CLASS, SentNotice, SubmitButton } from "@/components/public/form-parts";
+import { InputField, SentNotice, SubmitButton } from "@/components/public/form-parts";
 import { PageSection } from "@/components/public/page-parts";
 import { PHOTO_MAX_MB } from "@/web/public-pages/photo-refusal";
 
@@ -77,28 +77,29 @@ export function PhotoGallery({
         <h3 className="font-serif text-xl text-forest-800">{t("shareHeading")}</h3>
         <p className="text-stone-800">{t("shareText")}</p>
         <input type="hidden" name="lang" value={language} />
-        <Field id="photo-file" label={t("fileLabel", { mb: PHOTO_MAX_MB })}>
-          <input id="photo-file" name="photo" type="file" accept={ACCEPT} required className={INPUT_CLASS} />
-        </Field>
-        <Field id="photo-caption" label={t("captionLabel", { max: CAPTION_MAX })}>
-          <input
-            id="photo-caption"
-            name="caption"
-            type="text"
-            maxLength={CAPTION_MAX}
-            className={INPUT_CLASS}
-          />
-        </Field>
-        <Field id="photo-name" label={t("nameLabel")}>
-          <input
-            id="photo-name"
-            name="name"
-            type="text"
-            maxLength={AUTHOR_MAX}
-            autoComplete="name"
-            className={INPUT_CLASS}
-          />
-        </Field>
+        <InputField
+          id="photo-file"
+          label={t("fileLabel", { mb: PHOTO_MAX_MB })}
+          name="photo"
+          type="file"
+          accept={ACCEPT}
+          required
+        />
+        <InputField
+          id="photo-caption"
+          label={t("captionLabel", { max: CAPTION_MAX })}
+          name="caption"
+          type="text"
+          maxLength={CAPTION_MAX}
+        />
+        <InputField
+          id="photo-name"
+          label={t("nameLabel")}
+          name="name"
+          type="text"
+          maxLength={AUTHOR_MAX}
+          autoComplete="name"
+        />
         <SubmitButton>{t("submit")}</SubmitButton>
       </form>
     </PageSection>

@@ -2,9 +2,9 @@
 // just happened (?done=account after an invitation, ?done=password after a reset).
 
 import { translator } from "@memorial/lib/i18n/translate";
-import Link from "next/link";
 import { redirect } from "next/navigation";
 import { LanguageMenu } from "@/components/dashboard/language-menu";
+import { DashboardLink } from "@/components/dashboard/links";
 import { SignInForm } from "@/components/dashboard/sign-in-form";
 import { getOperatorSession } from "@/web/auth/session";
 import { dashboardLanguage } from "@/web/dashboard/language";
@@ -32,9 +32,7 @@ export default async function SignInPage(props: {
       ) : null}
       <SignInForm />
       <p className="mt-4 text-center">
-        <Link className="text-forest-700 underline" href="/dashboard/forgot">
-          {t("forgotPassword")}
-        </Link>
+        <DashboardLink href="/dashboard/forgot">{t("forgotPassword")}</DashboardLink>
       </p>
     </main>
   );

@@ -25,6 +25,7 @@ import {
   Hint,
   Honeypot,
   INPUT_CLASS,
+  InputField,
   MessageArea,
 } from "@/components/public/form-parts";
 import { OutcomeBanner, PageFrame } from "@/components/public/page-parts";
@@ -156,20 +157,19 @@ function PlantForm(props: {
           {offer.guestbookMode === "open" ? t("moderationOpen") : t("moderation")}
         </Hint>
       </Field>
-      <Field id="plant-email" label={t("emailLabel")}>
-        <input
-          id="plant-email"
-          name="email"
-          type="email"
-          required
-          maxLength={254}
-          autoComplete="email"
-          aria-describedby="plant-email-hint"
-          defaultValue={typed.email}
-          className={INPUT_CLASS}
-        />
+      <InputField
+        id="plant-email"
+        label={t("emailLabel")}
+        name="email"
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="email"
+        aria-describedby="plant-email-hint"
+        defaultValue={typed.email}
+      >
         <Hint id="plant-email-hint">{t("emailHint")}</Hint>
-      </Field>
+      </InputField>
       <Honeypot id="plant-website" label={t("honeypotLabel")} />
       <fieldset className="rounded-lg border border-forest-100 p-4" data-testid="plant-code">
         <legend className="px-1 font-serif text-xl text-forest-800">{t("codeHeading")}</legend>

@@ -14,11 +14,12 @@ import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { MAX_REPORT_DAYS } from "@memorial/lib/reports/limits";
 import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AuditLog } from "@/components/dashboard/audit-log";
 import { CeremonySection } from "@/components/dashboard/ceremony-section";
+import { DetailHeader } from "@/components/dashboard/detail-header";
 import { GuestbookPanel } from "@/components/dashboard/guestbook-panel";
+import { DashboardLink, TreeLink } from "@/components/dashboard/links";
 import { MoveTreesSection } from "@/components/dashboard/move-trees-section";
 import { PersonForm } from "@/components/dashboard/person-form";
 // The photos visitors shared: the operator publishes or removes them too.
@@ -90,39 +91,31 @@ export default async function MemorialPage(props: {
 
   return (
     <div className="space-y-8">
-      <div>
-        <p className="mb-2">
-          <Link className="text-forest-700 underline" href="/dashboard/memorials">
-            ← {t("backToList")}
-          </Link>
-        </p>
-        <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">{memorial.title}</h1>
-        <p className="mt-2 flex flex-wrap items-center gap-3 text-stone-700">
-          <span>{t("memorialTitle", { id: memorial.id })}</span>
+      <DetailHeader back="/dashboard/memorials" backLabel={t("backToList")} title={memorial.title}>
+        <span>{t("memorialTitle", { id: memorial.id })}</span>
+        <span
+          className={`rounded px-2 py-0.5 text-xs font-medium ${awaiting ? "bg-amber-100 text-amber-900" : closed ? "bg-stone-200 text-stone-800" : "bg-forest-100 text-forest-900"}`}
+          data-testid="memorial-state"
+        >
+          {awaiting ? t("stateAwaiting") : closed ? t("stateExpired") : t("stateVisible")}
+        </span>
+        {memorial.hidden ? (
           <span
-            className={`rounded px-2 py-0.5 text-xs font-medium ${awaiting ? "bg-amber-100 text-amber-900" : closed ? "bg-stone-200 text-stone-800" : "bg-forest-100 text-forest-900"}`}
-            data-testid="memorial-state"
+            className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium"
+            data-testid="memorial-hidden"
           >
-            {awaiting ? t("stateAwaiting") : closed ? t("stateExpired") : t("stateVisible")}
+            {t("familyControlsHidden")}
           </span>
-          {memorial.hidden ? (
-            <span
-              className="rounded bg-stone-200 px-2 py-0.5 text-xs font-medium"
-              data-testid="memorial-hidden"
-            >
-              {t("familyControlsHidden")}
-            </span>
-          ) : null}
-          <span>
-            {t("colCreated")} {formatDate(memorial.createdAt, lang)}
-          </span>
-          {awaiting || closed ? null : (
-            <a className="text-forest-700 underline" href={`/memorial/${memorial.id}`}>
-              {t("publicPage")}: /memorial/{memorial.id}
-            </a>
-          )}
-        </p>
-      </div>
+        ) : null}
+        <span>
+          {t("colCreated")} {formatDate(memorial.createdAt, lang)}
+        </span>
+        {awaiting || closed ? null : (
+          <a className="text-forest-700 underline" href={`/memorial/${memorial.id}`}>
+            {t("publicPage")}: /memorial/{memorial.id}
+          </a>
+        )}
+      </DetailHeader>
 
       {memorial.mergedIntoId !== null ? (
         // Merged into another memorial (a duplicate), undoable from the duplicates' page.
@@ -344,13 +337,9 @@ export default async function MemorialPage(props: {
                     </td>
                     <td className={td} data-label={t("trees_status")}>
                       {tree.ownTree ? (
-                        <Link
-                          className="text-forest-700 underline"
-                          href={`/dashboard/trees/${tree.id}`}
-                          data-testid="tree-link"
-                        >
+                        <TreeLink id={tree.id} data-testid="tree-link">
                           {t("trees_open", { id: tree.id, status: t(`trees_status_${tree.status}`) })}
-                        </Link>
+                        </TreeLink>
                       ) : (
                         t(`trees_status_${tree.status}`)
                       )}
@@ -364,23 +353,13 @@ export default async function MemorialPage(props: {
         {memorial.treeLines > memorial.treesPage.perPage ? (
           <nav aria-label={t("trees")} className="mt-3 flex items-center gap-4">
             {page > 1 ? (
-              <Link
-                className="text-forest-700 underline"
-                href={`/dashboard/memorials/${memorial.id}?page=${page - 1}`}
-              >
-                ←
-              </Link>
+              <DashboardLink href={`/dashboard/memorials/${memorial.id}?page=${page - 1}`}>←</DashboardLink>
             ) : null}
             <span>
               {t("pageOf", { page, pages: Math.ceil(memorial.treeLines / memorial.treesPage.perPage) })}
             </span>
             {page * memorial.treesPage.perPage < memorial.treeLines ? (
-              <Link
-                className="text-forest-700 underline"
-                href={`/dashboard/memorials/${memorial.id}?page=${page + 1}`}
-              >
-                →
-              </Link>
+              <DashboardLink href={`/dashboard/memorials/${memorial.id}?page=${page + 1}`}>→</DashboardLink>
             ) : null}
           </nav>
         ) : null}
@@ -426,8 +405,7 @@ export default async function MemorialPage(props: {
           </dl>
           {person.epfId ? (
             <p>
-              <Link
-                className="text-forest-700 underline"
+              <DashboardLink
                 href={`/dashboard/reports?${new URLSearchParams({
                   epf: String(person.epfId),
                   person: String(person.id),
@@ -438,7 +416,7 @@ export default async function MemorialPage(props: {
                 })}`}
               >
                 {t("reportForPerson")}
-              </Link>
+              </DashboardLink>
             </p>
           ) : null}
           <PersonForm

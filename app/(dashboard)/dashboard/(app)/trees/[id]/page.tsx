@@ -10,10 +10,10 @@ import { settings } from "@memorial/lib/settings";
 import { movesOfTree } from "@memorial/lib/trees/move-queries";
 import { parseId } from "@memorial/lib/validation";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
-import { MemorialLink } from "@/components/dashboard/memorial-link";
+import { DetailHeader } from "@/components/dashboard/detail-header";
+import { MemorialLink, TreeLink } from "@/components/dashboard/links";
 import { CheckForm, DeathForm, InGroundForm } from "@/components/dashboard/tree-forms";
 import { requireOperator } from "@/web/auth/session";
 import { dashboardLanguage } from "@/web/dashboard/language";
@@ -58,37 +58,27 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
   const day = (value: string | null) => (value ? formatDate(`${value}T00:00:00Z`, lang) : "—");
   const inGround = tree.status === "in_ground" || tree.status === "monitored";
   const photoLimit = mebibytes(settings().PHOTO_MAX_BYTES);
-  // The tree that replaced this one, or the one it replaces.
-  const treeLink = (id: number) => (
-    <Link className="text-forest-700 underline" href={`/dashboard/trees/${id}`}>
-      {t("trees_treeTitle", { id })}
-    </Link>
-  );
+  // Another tree: the one that replaced this one, the one it replaces, a replacement in its history.
+  const treeLink = (id: number) => <TreeLink id={id}>{t("trees_treeTitle", { id })}</TreeLink>;
 
   return (
     <div className="space-y-8">
-      <div>
-        <p className="mb-2">
-          <Link className="text-forest-700 underline" href="/dashboard/trees">
-            ← {t("trees_backToList")}
-          </Link>
-        </p>
-        <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">
-          {t("trees_treeTitle", { id: tree.treeId })}
-        </h1>
-        <p className="mt-2 flex flex-wrap items-center gap-3 text-stone-700">
-          <span
-            className={`rounded px-2 py-0.5 text-sm font-medium ${STATUS_CLASS[tree.status]}`}
-            data-testid="tree-status"
-            data-status={tree.status}
-          >
-            {t(`trees_status_${tree.status}`)}
-          </span>
-          <MemorialLink id={tree.memorialId}>
-            {t("trees_memorial")} {tree.memorialId}
-          </MemorialLink>
-        </p>
-      </div>
+      <DetailHeader
+        back="/dashboard/trees"
+        backLabel={t("trees_backToList")}
+        title={t("trees_treeTitle", { id: tree.treeId })}
+      >
+        <span
+          className={`rounded px-2 py-0.5 text-sm font-medium ${STATUS_CLASS[tree.status]}`}
+          data-testid="tree-status"
+          data-status={tree.status}
+        >
+          {t(`trees_status_${tree.status}`)}
+        </span>
+        <MemorialLink id={tree.memorialId}>
+          {t("trees_memorial")} {tree.memorialId}
+        </MemorialLink>
+      </DetailHeader>
 
       <dl className={dl} data-testid="tree-facts">
         <Fact label={t("colSpecies")}>{tree.species}</Fact>
@@ -158,12 +148,7 @@ export default async function TreePage(props: { params: Promise<{ id: string }> 
                 {entry.replacementTreeId ? (
                   <>
                     {" · "}
-                    <Link
-                      className="text-forest-700 underline"
-                      href={`/dashboard/trees/${entry.replacementTreeId}`}
-                    >
-                      {t("trees_treeTitle", { id: entry.replacementTreeId })}
-                    </Link>
+                    {treeLink(entry.replacementTreeId)}
                   </>
                 ) : null}
                 {entry.note ? (

@@ -3,7 +3,7 @@
 
 import { type DashboardKey, translator } from "@memorial/lib/i18n/translate";
 import { SHEET_MAX_BYTES, SHEET_MAX_LINES } from "@memorial/lib/trees/sheet";
-import Link from "next/link";
+import { DashboardLink } from "@/components/dashboard/links";
 import { TreeImport } from "@/components/dashboard/tree-import";
 import { requireOperator } from "@/web/auth/session";
 import { dashboardLanguage } from "@/web/dashboard/language";
@@ -30,9 +30,7 @@ export default async function TreeImportPage() {
   return (
     <div className="space-y-6">
       <p>
-        <Link className="text-forest-700 underline" href="/dashboard/trees">
-          ← {t("trees_backToList")}
-        </Link>
+        <DashboardLink href="/dashboard/trees">← {t("trees_backToList")}</DashboardLink>
       </p>
       <h1 className="font-serif text-2xl text-forest-800 sm:text-3xl">{t("trees_importTitle")}</h1>
       <p className="max-w-prose text-stone-700">{t("trees_importIntro")}</p>
