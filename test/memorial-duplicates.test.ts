@@ -11,7 +11,6 @@ import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memori
 import { dispatchEvents } from "@memorial/lib/events/dispatcher";
 import { mergedTarget } from "@memorial/lib/http/merged-redirect";
 import { mergeEmailConsumer } from "@memorial/lib/mail/merge-consumer";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import {
   DUPLICATE_CANDIDATES,
   DUPLICATE_PAIRS,
@@ -34,6 +33,7 @@ import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { callerMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -62,15 +62,10 @@ interface Deceased {
 const asStaff = <T>(operatorId: number, work: () => Promise<T>) =>
   actingAs(dashboardScope({ userId: 0, operatorId }).actor, work);
 
-/** The partner's request that creates a memorial or plants in one: its key acts. */
-const createAsCaller = (options: Parameters<typeof createMemorial>[0]) =>
-  actingAs(options.caller.actor, () => createMemorial(options));
-
 async function create(caller: Caller, deceased: Deceased = {}) {
-  const result = await createAsCaller({
+  const result = await callerMemorial(
     caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(
+    plantingCommand(
       newMemorialTarget({
         deceased: {
           firstName: deceased.firstName === undefined ? "Émile" : deceased.firstName,
@@ -83,7 +78,7 @@ async function create(caller: Caller, deceased: Deceased = {}) {
       }),
       { planter: "La famille" },
     ),
-  });
+  );
   return result;
 }
 
@@ -217,10 +212,9 @@ describe("detection at a memorial's creation", () => {
       }
       expect(waiting).toBe(true);
       const second = await Promise.race([
-        createAsCaller({
+        callerMemorial(
           caller,
-          linkBase: "http://trees.test",
-          command: plantingCommand(
+          plantingCommand(
             newMemorialTarget({
               awaitConfirmation: true,
               family: { email: "famille@example.org", name: null, language: null },
@@ -231,7 +225,7 @@ describe("detection at a memorial's creation", () => {
               },
             }),
           ),
-        }),
+        ),
         new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 10_000)),
       ]);
       expect(second).not.toBe("waited");
@@ -538,11 +532,10 @@ describe("merging a pair", () => {
     expect(mergedMail.text).toContain(`http://trees.test/memorial/${d.kept.memorialId}?lang=de`);
 
     // A tree planted through the merged memorial's id goes to the kept one, and stays there.
-    const later = await createAsCaller({
-      caller: d.caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "Later" }),
-    });
+    const later = await callerMemorial(
+      d.caller,
+      plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "Later" }),
+    );
     expect(later.memorialId).toBe(d.kept.memorialId);
 
     const undone = await asStaff(d.op.operatorId, () =>
@@ -639,14 +632,10 @@ describe("merging a pair", () => {
   it("takes every tree planted while it runs: none stays in the memorial merged away", async () => {
     const d = await duplicates();
     const plant = () =>
-      createAsCaller({
-        caller: d.caller,
-        linkBase: "http://trees.test",
-        command: plantingCommand(
-          { kind: "existing", memorialId: d.merged.memorialId },
-          { planter: "During" },
-        ),
-      });
+      callerMemorial(
+        d.caller,
+        plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "During" }),
+      );
     const [merged, ...planted] = await Promise.all([
       mergeKeeping(d, d.kept.memorialId, "staff@example.org"),
       ...Array.from({ length: 12 }, plant),
@@ -691,11 +680,10 @@ describe("merging a pair", () => {
   it("keeps the memorial that holds another partner's tree: merging it away is refused, merging into it works", async () => {
     const d = await duplicates();
     const newspaper = await operator();
-    await createAsCaller({
-      caller: newspaper.caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }),
-    });
+    await callerMemorial(
+      newspaper.caller,
+      plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }),
+    );
     await expect(mergeKeeping(d, d.kept.memorialId, "x")).rejects.toThrow(
       `memorial ${d.merged.memorialId} holds trees another partner planted`,
     );

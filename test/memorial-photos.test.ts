@@ -21,7 +21,6 @@ import {
 } from "@memorial/lib/memorial-photos/queries";
 import { CLIENT_LIMIT, MEMORIAL_LIMIT } from "@memorial/lib/memorial-photos/rules";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { buildArchive } from "@memorial/lib/privacy/archive";
@@ -35,6 +34,7 @@ import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factori
 import { hitsOf } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
+import { callerMemorial } from "./support/memorials";
 import { notPictures, PHONE_EXIF } from "./support/photo-files";
 
 let dir: string;
@@ -70,14 +70,9 @@ async function memorial() {
   const caller = (await authenticateKey(op.key)) as Caller;
   const email = uniqueEmail("family");
   // As the API creates it: the partner's key acts.
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(
-        newMemorialTarget({ family: { email, name: "Famille Dupont", language: null } }),
-      ),
-    }),
+  const { memorialId } = await callerMemorial(
+    caller,
+    plantingCommand(newMemorialTarget({ family: { email, name: "Famille Dupont", language: null } })),
   );
   const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
   const family: Family = { by: "family", token };
