@@ -24,6 +24,7 @@ import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { dashboardScope, VISITOR } from "@memorial/lib/scope";
 import { migrate } from "@memorial/lib/service/migrate";
+import { createUser } from "@memorial/lib/users/create-user";
 import {
   plantableMemorial,
   plantForVisitor,
@@ -31,7 +32,7 @@ import {
 } from "@memorial/lib/visitors/visitor-planting";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE, unique, uniqueEmail } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { callerMemorial } from "./support/memorials";
 
@@ -43,9 +44,13 @@ afterEach(() => {
   delete process.env.DUPLICATE_NAME_SIMILARITY;
 });
 
+/** An operator of its own, with the dashboard user who decides its pairs (made by the test fixture). */
 async function operator() {
   const op = await makeIsolatedOperator({ stock: 50 });
-  return { op, caller: (await authenticateKey(op.key)) as Caller };
+  const user = await actingAs(TEST_FIXTURE, () =>
+    createUser({ operatorId: op.operatorId, email: uniqueEmail("staff"), password: "long enough pw" }),
+  );
+  return { op: { ...op, userId: user.id }, caller: (await authenticateKey(op.key)) as Caller };
 }
 
 interface Deceased {
@@ -59,8 +64,8 @@ interface Deceased {
 
 // A pair's merge, its undo and "not the same person" are the dashboard's (web/dashboard/
 // duplicate-actions.ts): a signed-in user of the operator acts.
-const asStaff = <T>(operatorId: number, work: () => Promise<T>) =>
-  actingAs(dashboardScope({ userId: 0, operatorId }).actor, work);
+const asStaff = <T>(user: { userId: number; operatorId: number }, work: () => Promise<T>) =>
+  actingAs(dashboardScope(user).actor, work);
 
 async function create(caller: Caller, deceased: Deceased = {}) {
   const result = await callerMemorial(
@@ -300,15 +305,15 @@ describe("detection at a memorial's creation", () => {
     const b = await create(caller, { lastName: "Lambert" });
     const [pair] = await pairsOf(b.memorialId);
     await expect(
-      asStaff(other.op.operatorId, () =>
+      asStaff(other.op, () =>
         markNotSamePerson({ operatorId: other.op.operatorId, duplicateId: pair!.id, by: "x@example.org" }),
       ),
     ).rejects.toThrow(/does not exist/);
-    await asStaff(op.operatorId, () =>
+    await asStaff(op, () =>
       markNotSamePerson({ operatorId: op.operatorId, duplicateId: pair!.id, by: "me@example.org" }),
     );
     await expect(
-      asStaff(op.operatorId, () =>
+      asStaff(op, () =>
         markNotSamePerson({ operatorId: op.operatorId, duplicateId: pair!.id, by: "me@example.org" }),
       ),
     ).rejects.toThrow(/no longer open/);
@@ -471,14 +476,14 @@ const memorialRow = (id: number) => db.memorial.findUniqueOrThrow({ where: { id 
 
 /** Merges the pair of duplicates(), keeping `keepMemorialId`, as `by` asks. */
 const mergeKeeping = (d: Awaited<ReturnType<typeof duplicates>>, keepMemorialId: number, by: string) =>
-  asStaff(d.op.operatorId, () =>
+  asStaff(d.op, () =>
     mergeMemorials({ operatorId: d.op.operatorId, duplicateId: d.pair.id, keepMemorialId, by }),
   );
 
 describe("merging a pair", () => {
   it("moves trees, guestbook, subscriptions and the portrait to the kept memorial, redirects the other, tells both families; the undo puts everything back", async () => {
     const d = await duplicates();
-    const result = await asStaff(d.op.operatorId, () =>
+    const result = await asStaff(d.op, () =>
       mergeMemorials({
         operatorId: d.op.operatorId,
         duplicateId: d.pair.id,
@@ -538,7 +543,7 @@ describe("merging a pair", () => {
     );
     expect(later.memorialId).toBe(d.kept.memorialId);
 
-    const undone = await asStaff(d.op.operatorId, () =>
+    const undone = await asStaff(d.op, () =>
       undoMerge({
         operatorId: d.op.operatorId,
         mergeId: result.mergeId,
@@ -566,7 +571,7 @@ describe("merging a pair", () => {
       await db.domainEvent.count({ where: { type: "memorial.unmerged", memorialId: d.merged.memorialId } }),
     ).toBe(1);
     await expect(
-      asStaff(d.op.operatorId, () =>
+      asStaff(d.op, () =>
         undoMerge({ operatorId: d.op.operatorId, mergeId: result.mergeId, by: "staff@example.org" }),
       ),
     ).rejects.toThrow(/already undone/);
@@ -596,7 +601,7 @@ describe("merging a pair", () => {
     expect(await listDuplicates(d.op.operatorId)).toHaveLength(1);
     await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '30 days 1 minute' WHERE "id" = ${mergeId}`;
     await expect(
-      asStaff(d.op.operatorId, () => undoMerge({ operatorId: d.op.operatorId, mergeId, by: "cli" })),
+      asStaff(d.op, () => undoMerge({ operatorId: d.op.operatorId, mergeId, by: "cli" })),
     ).rejects.toThrow(
       /can no longer be undone: a merge can be undone within 30 days, until \d{4}-\d{2}-\d{2}/,
     );
@@ -713,7 +718,7 @@ describe("merging a pair", () => {
     const d = await duplicates();
     const other = await operator();
     await expect(
-      asStaff(other.op.operatorId, () =>
+      asStaff(other.op, () =>
         mergeMemorials({
           operatorId: other.op.operatorId,
           duplicateId: d.pair.id,
@@ -723,7 +728,7 @@ describe("merging a pair", () => {
       ),
     ).rejects.toThrow(/does not exist/);
     await expect(mergeKeeping(d, 1, "x")).rejects.toThrow(/is not one of possible duplicate/);
-    await asStaff(d.op.operatorId, () =>
+    await asStaff(d.op, () =>
       markNotSamePerson({ operatorId: d.op.operatorId, duplicateId: d.pair.id, by: "x" }),
     );
     await expect(mergeKeeping(d, d.kept.memorialId, "x")).rejects.toThrow(/not the same person/);
