@@ -222,7 +222,7 @@ describe("sharing a photo", () => {
 
   it("refuses a memorial that does not exist or is not public", async () => {
     const { memorialId, family } = await memorial();
-    await setMemorialTakenDown(family, true);
+    await asFamily(memorialId, () => setMemorialTakenDown(family, true));
     for (const id of [memorialId, 2_000_000_000]) {
       const error = await share({ memorialId: id, bytes: await small(), client: client() }).catch(
         (e: unknown) => e,
@@ -286,9 +286,9 @@ describe("the family's approval", () => {
     expect((foreign as DomainError).status).toBe(404);
 
     // Taken down: the file's address answers nothing; restored: again.
-    await setMemorialTakenDown(family, true);
+    await asFamily(memorialId, () => setMemorialTakenDown(family, true));
     expect(await publicPhotoFile(memorialId, fileKeys[0] as string)).toBeNull();
-    await setMemorialTakenDown(family, false);
+    await asFamily(memorialId, () => setMemorialTakenDown(family, false));
     expect(await publicPhotoFile(memorialId, fileKeys[0] as string)).not.toBeNull();
 
     expect(await asFamily(memorialId, () => removePhoto(family, photoId))).toEqual({ changed: true });
