@@ -3,16 +3,15 @@
 // (displayTitle) and in SQL (anonymousNameTitleSql, the visitors' search), side by side in
 // lib/memorials/policy.ts. Both give the same title, with and without MemorialAnonymeNom, in every
 // language, and the search finds such a memorial by the title people read of it.
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { LANGUAGES, type Language } from "@memorial/lib/i18n/languages";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { anonymousNameTitleSql, displayTitle, TITLE_SELECT } from "@memorial/lib/memorials/policy";
 import { searchMemorials } from "@memorial/lib/memorials/search";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { callerMemorial } from "./support/memorials";
 
 /** MemorialAnonymeNom as stored: absent, blank, padded (spaces a name may carry) or plain. */
 const NAMES = [null, "", "   ", "\u00a0\t", "  Une amie ", "\u00a0Marie\u3000", "Souvenir"];
@@ -25,12 +24,10 @@ beforeAll(async () => {
   const caller = (await authenticateKey(op.key)) as Caller;
   for (const anonymousName of NAMES) {
     for (const language of OWN_LANGUAGES) {
-      const { memorialId } = await actingAs(caller.actor, () =>
-        createMemorial({
-          caller,
-          linkBase: "http://localhost:3000",
-          command: plantingCommand(newMemorialTarget()),
-        }),
+      const { memorialId } = await callerMemorial(
+        caller,
+        plantingCommand(newMemorialTarget()),
+        "http://localhost:3000",
       );
       await db.memorial.update({
         where: { id: memorialId },

@@ -9,7 +9,6 @@ import { dispatchEvents } from "@memorial/lib/events/dispatcher";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
 import { unconfirmedItems } from "@memorial/lib/mail/unconfirmed-memorials";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { addStock } from "@memorial/lib/plantings/add-stock";
@@ -19,9 +18,10 @@ import { CREDIT_CODES_JOB, issueClaimCodes, redeemClaimCode } from "@memorial/li
 import { GIVE_UP_JOB } from "@memorial/lib/visitors/give-up";
 import { setVisitorSetting } from "@memorial/lib/visitors/settings";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 import { runDaily, runItemJobs } from "./support/daily-jobs";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -29,11 +29,7 @@ const ORIGIN = "http://trees.test";
 const address = () => `${unique("audit").replace(/[^a-z0-9-]/gi, "")}@example.org`.toLowerCase();
 
 /** The test's own writes (fixtures) are named as such in the log. */
-const fixture = <T>(work: () => Promise<T>) => actingAs({ kind: "system", name: "audit-jobs fixture" }, work);
-
-/** A memorial of the caller's, made by the fixture with `command`. */
-const fixtureMemorial = (caller: Caller, command: Parameters<typeof createMemorial>[0]["command"]) =>
-  fixture(() => createMemorial({ caller, linkBase: ORIGIN, command }));
+const fixture = <T>(work: () => Promise<T>) => actingAs(TEST_FIXTURE, work);
 
 /** A scheduled job as its schedule adds it, run by the runner. */
 async function runJob(task: string) {

@@ -13,7 +13,6 @@ import type { SetCeremonyInput } from "@memorial/lib/ceremonies/rules";
 import { setCeremony } from "@memorial/lib/ceremonies/set-ceremony";
 import { db, transaction } from "@memorial/lib/db/client";
 import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memorials";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { buildArchive } from "@memorial/lib/privacy/archive";
@@ -25,6 +24,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { GET as calendarFile } from "@/app/memorial/[id]/ceremony.ics/route";
 import { makeIsolatedOperator, TEST_FIXTURE, uniqueEmail } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -45,21 +45,18 @@ async function operator() {
 
 /** A public memorial with a family and its management token. */
 async function memorialOf(caller: Caller, firstName = "Marie") {
-  const made = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(
-        newMemorialTarget({
-          deceased: { firstName, lastName: "Dupont" },
-          family: {
-            email: uniqueEmail("family"),
-            name: "Famille Dupont",
-            language: "fr",
-          },
-        }),
-      ),
-    }),
+  const made = await fixtureMemorial(
+    caller,
+    plantingCommand(
+      newMemorialTarget({
+        deceased: { firstName, lastName: "Dupont" },
+        family: {
+          email: uniqueEmail("family"),
+          name: "Famille Dupont",
+          language: "fr",
+        },
+      }),
+    ),
   );
   const token = await transaction(async (tx) => (await issueManageToken(tx, made.memorialId)).token);
   return { memorialId: made.memorialId, family: { by: "family" as const, token } };

@@ -9,11 +9,11 @@ import { ownCeremony, publicCeremony } from "@memorial/lib/ceremonies/queries";
 import type { SetCeremonyInput } from "@memorial/lib/ceremonies/rules";
 import { setCeremony } from "@memorial/lib/ceremonies/set-ceremony";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -30,13 +30,7 @@ const input: SetCeremonyInput = {
 async function operatorWithMemorial() {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const created = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://ceremony.test",
-      command: plantingCommand(newMemorialTarget()),
-    }),
-  );
+  const created = await fixtureMemorial(caller, plantingCommand(newMemorialTarget()), "http://ceremony.test");
   return { op, caller, memorialId: created.memorialId };
 }
 

@@ -1,9 +1,7 @@
 // `jobs list` and `jobs run <task>` against the real PostgreSQL of test/global-setup.ts; two runs
 // at once are two processes, as two people running the command are.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
 import { SCHEDULES } from "@memorial/lib/service/job-catalogue";
@@ -14,6 +12,7 @@ import { cronMatcher, nextRun } from "../cli/commands/jobs";
 import { runCli, spawnCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo } from "./support/daily-jobs";
+import { callerMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -56,12 +55,9 @@ async function dueSubscription(): Promise<string> {
   const now = new Date();
   // Today's date, 8 years ago (a 29th of February falls on one too).
   const deathDate = new Date(Date.UTC(now.getUTCFullYear() - 8, now.getUTCMonth(), now.getUTCDate(), 12));
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
-    }),
+  const { memorialId } = await callerMemorial(
+    caller,
+    plantingCommand(newMemorialTarget({ deceased: { deathDate, birthDate: null } })),
   );
   const email = uniqueEmail("jobs-run");
   await subscribeToAnniversaries(memorialId, email, {

@@ -1,14 +1,13 @@
 // From the command line: `tree move` moves the operator's trees between its memorials
 // (one or several named with --tree, or every one), records the move and its event, and refuses
 // another operator's memorial or a target that cannot take trees, writing nothing.
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -20,21 +19,13 @@ async function operator() {
 }
 
 async function memorial(caller: Caller, lastName: string, more = 0) {
-  const { memorialId } = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: ORIGIN,
-      command: plantingCommand(newMemorialTarget({ deceased: { lastName } })),
-    }),
+  const { memorialId } = await fixtureMemorial(
+    caller,
+    plantingCommand(newMemorialTarget({ deceased: { lastName } })),
+    ORIGIN,
   );
   for (let i = 0; i < more; i++) {
-    await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        linkBase: ORIGIN,
-        command: plantingCommand({ kind: "existing", memorialId }),
-      }),
-    );
+    await fixtureMemorial(caller, plantingCommand({ kind: "existing", memorialId }), ORIGIN);
   }
   return memorialId;
 }
@@ -83,12 +74,10 @@ describe("tree move", () => {
     const from = await memorial(caller, "Refus");
     const to = await memorial(caller, "Ailleurs");
     const theirs = await memorial(other.caller, "Autre");
-    const awaiting = await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        linkBase: ORIGIN,
-        command: plantingCommand(awaitingFamilyTarget("famille@example.org")),
-      }),
+    const awaiting = await fixtureMemorial(
+      caller,
+      plantingCommand(awaitingFamilyTarget("famille@example.org")),
+      ORIGIN,
     );
     const [targetTree] = await treeIds(to);
     const before = { from: await treeIds(from), to: await treeIds(to) };

@@ -2,15 +2,14 @@
 // find|export|erase --email` finds a person's rows in every operator, or with --operator in one
 // (another operator's rows are neither found nor erased), erases them with a report, refuses the
 // last admin (status 1, nothing changed) and a bad address (status 2); a second erase finds nothing.
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { subjectHash } from "@memorial/lib/privacy/subject-find";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -23,13 +22,7 @@ const address = () =>
 async function familyOf(email: string) {
   const op = await makeIsolatedOperator({ stock: 5 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const made = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(awaitingFamilyTarget(email)),
-    }),
-  );
+  const made = await fixtureMemorial(caller, plantingCommand(awaitingFamilyTarget(email)));
   return { operatorId: op.operatorId, memorialId: made.memorialId };
 }
 

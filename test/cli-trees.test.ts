@@ -6,17 +6,15 @@
 import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { readPhoto } from "@memorial/lib/photos/photos";
 import { utcDay } from "@memorial/lib/trees/transitions";
 import sharp from "sharp";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
-import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 /** The arguments of tree check (with its health) or tree died (with its cause), for a tree and a day. */
 const stepArgs = (step: "check" | "died", id: string, on: string, what: string) => {
@@ -33,13 +31,7 @@ const daysAgo = (n: number) => utcDay(new Date(Date.now() - n * 86_400_000));
 async function orderedTree() {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const { memorialId } = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(newMemorialTarget()),
-    }),
-  );
+  const { memorialId } = await fixtureMemorial(caller);
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   await db.$executeRaw`UPDATE "tree" SET "planted_at" = now() - interval '30 days' WHERE "id" = ${tree.id}`;
   return { op, treeId: tree.id, memorialId };

@@ -2,15 +2,14 @@
 // funeral homes (a context follows its own setting, else its parent's, else the operator's), and
 // claim codes issued (printed once) and listed (never printed again).
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { visitorSettingsFor } from "@memorial/lib/visitors/settings";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -94,12 +93,10 @@ describe("visitor planting from the command line", () => {
     const op = await makeIsolatedOperator({ stock: 5 });
     await visitors(op.operatorId, "--on");
     const caller = (await authenticateKey(op.key)) as Caller;
-    const { memorialId } = await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        linkBase: "http://localhost:3000",
-        command: plantingCommand(newMemorialTarget()),
-      }),
+    const { memorialId } = await fixtureMemorial(
+      caller,
+      plantingCommand(newMemorialTarget()),
+      "http://localhost:3000",
     );
     await db.memorial.update({ where: { id: memorialId }, data: { takenDownAt: new Date() } });
     const expires = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);

@@ -3,10 +3,12 @@
 // Each success prints one JSON object on the last line of standard output; bad arguments print a
 // message on standard error, exit non-zero and write nothing.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, disconnect } from "@memorial/lib/db/client";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { hashKey } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
+import { TEST_FIXTURE } from "@/e2e/support/factories";
 import { runCli, runCliIn } from "./support/cli";
 
 const cli = runCli;
@@ -33,6 +35,10 @@ async function refused(message: RegExp, ...args: string[]) {
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix} cli-${process.pid}-${Date.now().toString(36)}-${++counter}`;
+
+/** An operator the test makes for itself, before the command line acts on it. */
+const fixtureOperator = (prefix: string) =>
+  actingAs(TEST_FIXTURE, () => createOperator({ name: unique(prefix) }));
 
 afterAll(async () => {
   await disconnect();
@@ -403,7 +409,7 @@ const CHOSEN = { events: { select: { eventType: true }, orderBy: { position: "as
 
 describe("webhook create, list and delete", () => {
   it("registers an endpoint, prints its secret once, lists it without the secret and deletes it", async () => {
-    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const { operatorId } = await fixtureOperator("Webhooks");
     const created = await ok(
       "webhook",
       "create",
@@ -446,7 +452,7 @@ describe("webhook create, list and delete", () => {
   });
 
   it("lets an endpoint choose the family's events", async () => {
-    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const { operatorId } = await fixtureOperator("Webhooks");
     const family = "memorial.hidden,memorial.shown,memorial.title_changed,message.hidden";
     const created = await ok(
       "webhook",
@@ -463,7 +469,7 @@ describe("webhook create, list and delete", () => {
   });
 
   it("lists an endpoint's events in the order it was given them, each once", async () => {
-    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const { operatorId } = await fixtureOperator("Webhooks");
     await ok(
       "webhook",
       "create",
@@ -481,7 +487,7 @@ describe("webhook create, list and delete", () => {
   });
 
   it("refuses bad URLs and events, and private addresses in production, writing nothing", async () => {
-    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const { operatorId } = await fixtureOperator("Webhooks");
     const op = String(operatorId);
     const events = ["--events", "tree.planted"];
     await Promise.all([
@@ -537,7 +543,7 @@ describe("webhook create, list and delete", () => {
   });
 
   it("refuses a URL the running service would refuse: production mode unless NODE_ENV is development or test", async () => {
-    const { operatorId } = await createOperator({ name: unique("Webhooks") });
+    const { operatorId } = await fixtureOperator("Webhooks");
     const create = (env: Record<string, string | undefined>, url: string) =>
       cliIn(
         env,
@@ -596,7 +602,7 @@ describe("webhook create, list and delete", () => {
 
 describe("operator unconfirmed", () => {
   it("shows and sets where the tree of a memorial never confirmed goes; refuses another value", async () => {
-    const op = await createOperator({ name: unique("Unconfirmed") });
+    const op = await fixtureOperator("Unconfirmed");
     expect(await ok("operator", "unconfirmed", "--operator", String(op.operatorId))).toEqual({
       operatorId: op.operatorId,
       unconfirmedOutcome: "credit",

@@ -17,7 +17,6 @@ import {
   requestClosingSummary,
   SEND_CLOSING_SUMMARY_JOB,
 } from "@memorial/lib/mail/closing-summary";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { jobCatalogue } from "@memorial/lib/service/job-catalogue";
@@ -33,6 +32,7 @@ import {
   runDaily,
   runItemJobs,
 } from "./support/daily-jobs";
+import { callerMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -47,15 +47,13 @@ async function memorialWithPlanters(language: "fr" | "nl" | "en" | "de" = "de") 
   const op = await makeIsolatedOperator({ stock: 100, co2: 250 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const email = `${unique("family")}@example.org`.toLowerCase();
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: ORIGIN,
-      command: plantingCommand(newMemorialTarget({ family: { email, name: "Famille Weber", language } }), {
-        planter: '=HYPERLINK("http://evil")',
-        message: "Ruhe in Frieden, Oma",
-      }),
+  const { memorialId } = await callerMemorial(
+    caller,
+    plantingCommand(newMemorialTarget({ family: { email, name: "Famille Weber", language } }), {
+      planter: '=HYPERLINK("http://evil")',
+      message: "Ruhe in Frieden, Oma",
     }),
+    ORIGIN,
   );
   const first = await db.tree.findFirstOrThrow({ where: { memorialId } });
   const { id: _id, ...copy } = first;

@@ -4,9 +4,7 @@
 // (loadChain, the planting and the reports), its ids per kind (chainIdsOf, the transactions), the
 // privacy that applies to a memorial (effectivePrivacySql: the public pages and the search) and the
 // memorials that follow a context's default (setContextDefaultPrivacy).
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { memorialPrivacy } from "@memorial/lib/memorials/privacy";
 import { searchMemorials } from "@memorial/lib/memorials/search";
 import {
@@ -17,8 +15,9 @@ import {
 } from "@memorial/lib/operators/contexts";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { beforeAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 let operatorId: number;
 let group: number;
@@ -66,14 +65,12 @@ beforeAll(async () => {
   epf = (await makeContext(operatorId, "Epf", group)).id;
   agency = (await makeContext(operatorId, "EpfAgence", epf)).id;
   const caller = (await authenticateKey(op.key)) as Caller;
-  ({ memorialId } = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://localhost:3000",
-      command: plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
-        context: { EpfAgence: agency },
-      }),
+  ({ memorialId } = await fixtureMemorial(
+    caller,
+    plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
+      context: { EpfAgence: agency },
     }),
+    "http://localhost:3000",
   ));
 });
 

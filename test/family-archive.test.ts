@@ -5,13 +5,12 @@
 // builds a small archive in milliseconds, between two asks.
 import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { ARCHIVE_JOB, requestArchive } from "@memorial/lib/privacy/archive";
 import { afterAll, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
-import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -28,9 +27,7 @@ async function archiveJobs(memorialId: number): Promise<bigint[]> {
 it("asks made while the archive is prepared change nothing; once it is ready, a new ask prepares another", async () => {
   const op = await makeIsolatedOperator({ stock: 5 });
   const caller = (await authenticateKey(op.key)) as Caller;
-  const made = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({ caller, linkBase: "http://trees.test", command: plantingCommand(newMemorialTarget()) }),
-  );
+  const made = await fixtureMemorial(caller);
   const memorialId = made.memorialId;
   const { token } = await db.$transaction((tx) => issueManageToken(tx, memorialId));
   const ask = () =>

@@ -10,16 +10,16 @@ import { randomBytes } from "node:crypto";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { db, transaction } from "@memorial/lib/db/client";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { ERASED_TEXT, ERASURE_JOB, setErasureRequested } from "@memorial/lib/privacy/erasure";
 import { setMemorialTakenDown } from "@memorial/lib/privacy/takedown";
 import { memorialInfos } from "@memorial/lib/trees/memorial-infos";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -39,25 +39,22 @@ async function fullMemorial() {
   const op = await makeIsolatedOperator({ stock: 2 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const familyEmail = address();
-  const made = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(
-        newMemorialTarget({
-          family: { email: familyEmail, name: "Famille Dupont", language: "fr" },
-          deceased: {
-            firstName: "Odile",
-            lastName: "Effacée",
-            civility: "Mme",
-            birthDate: new Date("1940-02-03T00:00:00Z"),
-            placeOfDeath: "Namur",
-            imageUrl: "https://partner.example/odile.jpg",
-          },
-        }),
-        { planter: "Jean Planteur", message: "Un message pour Odile" },
-      ),
-    }),
+  const made = await fixtureMemorial(
+    caller,
+    plantingCommand(
+      newMemorialTarget({
+        family: { email: familyEmail, name: "Famille Dupont", language: "fr" },
+        deceased: {
+          firstName: "Odile",
+          lastName: "Effacée",
+          civility: "Mme",
+          birthDate: new Date("1940-02-03T00:00:00Z"),
+          placeOfDeath: "Namur",
+          imageUrl: "https://partner.example/odile.jpg",
+        },
+      }),
+      { planter: "Jean Planteur", message: "Un message pour Odile" },
+    ),
   );
   const id = made.memorialId;
   const memorial = await db.memorial.findUniqueOrThrow({ where: { id } });
@@ -110,13 +107,7 @@ async function fullMemorial() {
       message: "Un message pour Odile",
     },
   });
-  const other = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(newMemorialTarget()),
-    }),
-  );
+  const other = await fixtureMemorial(caller);
   await db.memorialDuplicate.create({
     data: {
       operatorId: memorial.operatorId,

@@ -16,7 +16,6 @@ import type { Language } from "@memorial/lib/i18n/languages";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
 import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope, VISITOR } from "@memorial/lib/scope";
@@ -26,6 +25,7 @@ import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factori
 import { ageLimit } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
+import { callerMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -34,14 +34,11 @@ async function memorial(family: { email?: string; language?: Language | null } =
   const caller = (await authenticateKey(op.key)) as Caller;
   const email = family.email ?? uniqueEmail("family");
   // As the API creates it: the partner's key acts.
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(
-        newMemorialTarget({ family: { email, name: "Famille Dupont", language: family.language ?? null } }),
-      ),
-    }),
+  const { memorialId } = await callerMemorial(
+    caller,
+    plantingCommand(
+      newMemorialTarget({ family: { email, name: "Famille Dupont", language: family.language ?? null } }),
+    ),
   );
   const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
   /** The family acting, as on its management page. */

@@ -4,7 +4,6 @@
 // defaulted by the funeral home.
 import { actingAs } from "@memorial/lib/audit/actor";
 import { db, transaction } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { memorialPrivacy } from "@memorial/lib/memorials/privacy";
 import { parseSearch, SEARCH_PAGE_SIZE, searchMemorials } from "@memorial/lib/memorials/search";
@@ -12,14 +11,9 @@ import { setMemorialPrivacy } from "@memorial/lib/memorials/set-privacy";
 import { setContextDefaultPrivacy } from "@memorial/lib/operators/contexts";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  COMMAND_LINE,
-  makeContext,
-  makeIsolatedOperator,
-  searchWord,
-  TEST_FIXTURE,
-} from "@/e2e/support/factories";
+import { COMMAND_LINE, makeContext, makeIsolatedOperator, searchWord } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -50,12 +44,9 @@ async function operator() {
     const target = options.awaiting
       ? awaitingFamilyTarget("family@example.test", { deceased, anonymous })
       : newMemorialTarget({ deceased, anonymous });
-    const created = await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller: options.test ? testCaller : caller,
-        command: plantingCommand(target, { context: { Epf: epf.id } }),
-        linkBase: "http://trees.test",
-      }),
+    const created = await fixtureMemorial(
+      options.test ? testCaller : caller,
+      plantingCommand(target, { context: { Epf: epf.id } }),
     );
     if (options.town !== undefined) {
       const memorial = await db.memorial.findUniqueOrThrow({ where: { id: created.memorialId } });

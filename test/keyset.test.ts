@@ -2,16 +2,14 @@
 // the listing's order, across batch boundaries that fall between rows of the same instant (the
 // key's id breaks the tie), and no empty batch when the rows fill the last one exactly.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { allReportLines } from "@memorial/lib/reports/queries";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { transactionBatches } from "@memorial/lib/transactions/queries";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
-import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -33,13 +31,7 @@ async function fivePlantings() {
   const t = new Date(Date.UTC(year, month - 1, 2, 12));
   const earlier = new Date(t.getTime() - 1000);
   for (const instant of [t, t, earlier, t, earlier]) {
-    const { memorialId } = await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        command: plantingCommand(newMemorialTarget()),
-        linkBase: "http://trees.test",
-      }),
-    );
+    const { memorialId } = await fixtureMemorial(caller);
     await db.transaction.updateMany({ where: { memorialId }, data: { createdAt: instant } });
     await db.tree.updateMany({ where: { memorialId }, data: { plantedAt: instant } });
   }

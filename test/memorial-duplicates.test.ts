@@ -11,7 +11,6 @@ import { mergeMemorials, undoMerge } from "@memorial/lib/duplicates/merge-memori
 import { dispatchEvents } from "@memorial/lib/events/dispatcher";
 import { mergedTarget } from "@memorial/lib/http/merged-redirect";
 import { mergeEmailConsumer } from "@memorial/lib/mail/merge-consumer";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import {
   DUPLICATE_CANDIDATES,
   DUPLICATE_PAIRS,
@@ -25,6 +24,7 @@ import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { dashboardScope, VISITOR } from "@memorial/lib/scope";
 import { migrate } from "@memorial/lib/service/migrate";
+import { createUser } from "@memorial/lib/users/create-user";
 import {
   plantableMemorial,
   plantForVisitor,
@@ -32,8 +32,9 @@ import {
 } from "@memorial/lib/visitors/visitor-planting";
 import pg from "pg";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factories";
+import { makeIsolatedOperator, TEST_FIXTURE, unique, uniqueEmail } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { callerMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -43,9 +44,13 @@ afterEach(() => {
   delete process.env.DUPLICATE_NAME_SIMILARITY;
 });
 
+/** An operator of its own, with the dashboard user who decides its pairs (made by the test fixture). */
 async function operator() {
   const op = await makeIsolatedOperator({ stock: 50 });
-  return { op, caller: (await authenticateKey(op.key)) as Caller };
+  const user = await actingAs(TEST_FIXTURE, () =>
+    createUser({ operatorId: op.operatorId, email: uniqueEmail("staff"), password: "long enough pw" }),
+  );
+  return { op: { ...op, userId: user.id }, caller: (await authenticateKey(op.key)) as Caller };
 }
 
 interface Deceased {
@@ -59,18 +64,13 @@ interface Deceased {
 
 // A pair's merge, its undo and "not the same person" are the dashboard's (web/dashboard/
 // duplicate-actions.ts): a signed-in user of the operator acts.
-const asStaff = <T>(operatorId: number, work: () => Promise<T>) =>
-  actingAs(dashboardScope({ userId: 0, operatorId }).actor, work);
-
-/** The partner's request that creates a memorial or plants in one: its key acts. */
-const createAsCaller = (options: Parameters<typeof createMemorial>[0]) =>
-  actingAs(options.caller.actor, () => createMemorial(options));
+const asStaff = <T>(user: { userId: number; operatorId: number }, work: () => Promise<T>) =>
+  actingAs(dashboardScope(user).actor, work);
 
 async function create(caller: Caller, deceased: Deceased = {}) {
-  const result = await createAsCaller({
+  const result = await callerMemorial(
     caller,
-    linkBase: "http://trees.test",
-    command: plantingCommand(
+    plantingCommand(
       newMemorialTarget({
         deceased: {
           firstName: deceased.firstName === undefined ? "Émile" : deceased.firstName,
@@ -83,7 +83,7 @@ async function create(caller: Caller, deceased: Deceased = {}) {
       }),
       { planter: "La famille" },
     ),
-  });
+  );
   return result;
 }
 
@@ -217,10 +217,9 @@ describe("detection at a memorial's creation", () => {
       }
       expect(waiting).toBe(true);
       const second = await Promise.race([
-        createAsCaller({
+        callerMemorial(
           caller,
-          linkBase: "http://trees.test",
-          command: plantingCommand(
+          plantingCommand(
             newMemorialTarget({
               awaitConfirmation: true,
               family: { email: "famille@example.org", name: null, language: null },
@@ -231,7 +230,7 @@ describe("detection at a memorial's creation", () => {
               },
             }),
           ),
-        }),
+        ),
         new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 10_000)),
       ]);
       expect(second).not.toBe("waited");
@@ -306,15 +305,15 @@ describe("detection at a memorial's creation", () => {
     const b = await create(caller, { lastName: "Lambert" });
     const [pair] = await pairsOf(b.memorialId);
     await expect(
-      asStaff(other.op.operatorId, () =>
+      asStaff(other.op, () =>
         markNotSamePerson({ operatorId: other.op.operatorId, duplicateId: pair!.id, by: "x@example.org" }),
       ),
     ).rejects.toThrow(/does not exist/);
-    await asStaff(op.operatorId, () =>
+    await asStaff(op, () =>
       markNotSamePerson({ operatorId: op.operatorId, duplicateId: pair!.id, by: "me@example.org" }),
     );
     await expect(
-      asStaff(op.operatorId, () =>
+      asStaff(op, () =>
         markNotSamePerson({ operatorId: op.operatorId, duplicateId: pair!.id, by: "me@example.org" }),
       ),
     ).rejects.toThrow(/no longer open/);
@@ -477,14 +476,14 @@ const memorialRow = (id: number) => db.memorial.findUniqueOrThrow({ where: { id 
 
 /** Merges the pair of duplicates(), keeping `keepMemorialId`, as `by` asks. */
 const mergeKeeping = (d: Awaited<ReturnType<typeof duplicates>>, keepMemorialId: number, by: string) =>
-  asStaff(d.op.operatorId, () =>
+  asStaff(d.op, () =>
     mergeMemorials({ operatorId: d.op.operatorId, duplicateId: d.pair.id, keepMemorialId, by }),
   );
 
 describe("merging a pair", () => {
   it("moves trees, guestbook, subscriptions and the portrait to the kept memorial, redirects the other, tells both families; the undo puts everything back", async () => {
     const d = await duplicates();
-    const result = await asStaff(d.op.operatorId, () =>
+    const result = await asStaff(d.op, () =>
       mergeMemorials({
         operatorId: d.op.operatorId,
         duplicateId: d.pair.id,
@@ -538,14 +537,13 @@ describe("merging a pair", () => {
     expect(mergedMail.text).toContain(`http://trees.test/memorial/${d.kept.memorialId}?lang=de`);
 
     // A tree planted through the merged memorial's id goes to the kept one, and stays there.
-    const later = await createAsCaller({
-      caller: d.caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "Later" }),
-    });
+    const later = await callerMemorial(
+      d.caller,
+      plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "Later" }),
+    );
     expect(later.memorialId).toBe(d.kept.memorialId);
 
-    const undone = await asStaff(d.op.operatorId, () =>
+    const undone = await asStaff(d.op, () =>
       undoMerge({
         operatorId: d.op.operatorId,
         mergeId: result.mergeId,
@@ -573,7 +571,7 @@ describe("merging a pair", () => {
       await db.domainEvent.count({ where: { type: "memorial.unmerged", memorialId: d.merged.memorialId } }),
     ).toBe(1);
     await expect(
-      asStaff(d.op.operatorId, () =>
+      asStaff(d.op, () =>
         undoMerge({ operatorId: d.op.operatorId, mergeId: result.mergeId, by: "staff@example.org" }),
       ),
     ).rejects.toThrow(/already undone/);
@@ -603,7 +601,7 @@ describe("merging a pair", () => {
     expect(await listDuplicates(d.op.operatorId)).toHaveLength(1);
     await db.$executeRaw`UPDATE "memorial_merge" SET "merged_at" = now() - interval '30 days 1 minute' WHERE "id" = ${mergeId}`;
     await expect(
-      asStaff(d.op.operatorId, () => undoMerge({ operatorId: d.op.operatorId, mergeId, by: "cli" })),
+      asStaff(d.op, () => undoMerge({ operatorId: d.op.operatorId, mergeId, by: "cli" })),
     ).rejects.toThrow(
       /can no longer be undone: a merge can be undone within 30 days, until \d{4}-\d{2}-\d{2}/,
     );
@@ -639,14 +637,10 @@ describe("merging a pair", () => {
   it("takes every tree planted while it runs: none stays in the memorial merged away", async () => {
     const d = await duplicates();
     const plant = () =>
-      createAsCaller({
-        caller: d.caller,
-        linkBase: "http://trees.test",
-        command: plantingCommand(
-          { kind: "existing", memorialId: d.merged.memorialId },
-          { planter: "During" },
-        ),
-      });
+      callerMemorial(
+        d.caller,
+        plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }, { planter: "During" }),
+      );
     const [merged, ...planted] = await Promise.all([
       mergeKeeping(d, d.kept.memorialId, "staff@example.org"),
       ...Array.from({ length: 12 }, plant),
@@ -691,11 +685,10 @@ describe("merging a pair", () => {
   it("keeps the memorial that holds another partner's tree: merging it away is refused, merging into it works", async () => {
     const d = await duplicates();
     const newspaper = await operator();
-    await createAsCaller({
-      caller: newspaper.caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }),
-    });
+    await callerMemorial(
+      newspaper.caller,
+      plantingCommand({ kind: "existing", memorialId: d.merged.memorialId }),
+    );
     await expect(mergeKeeping(d, d.kept.memorialId, "x")).rejects.toThrow(
       `memorial ${d.merged.memorialId} holds trees another partner planted`,
     );
@@ -725,7 +718,7 @@ describe("merging a pair", () => {
     const d = await duplicates();
     const other = await operator();
     await expect(
-      asStaff(other.op.operatorId, () =>
+      asStaff(other.op, () =>
         mergeMemorials({
           operatorId: other.op.operatorId,
           duplicateId: d.pair.id,
@@ -735,7 +728,7 @@ describe("merging a pair", () => {
       ),
     ).rejects.toThrow(/does not exist/);
     await expect(mergeKeeping(d, 1, "x")).rejects.toThrow(/is not one of possible duplicate/);
-    await asStaff(d.op.operatorId, () =>
+    await asStaff(d.op, () =>
       markNotSamePerson({ operatorId: d.op.operatorId, duplicateId: d.pair.id, by: "x" }),
     );
     await expect(mergeKeeping(d, d.kept.memorialId, "x")).rejects.toThrow(/not the same person/);

@@ -21,7 +21,6 @@ import {
 } from "@memorial/lib/memorial-photos/queries";
 import { CLIENT_LIMIT, MEMORIAL_LIMIT } from "@memorial/lib/memorial-photos/rules";
 import { sharePhoto } from "@memorial/lib/memorial-photos/share-photo";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { issueManageToken } from "@memorial/lib/memorials/manage-token";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { buildArchive } from "@memorial/lib/privacy/archive";
@@ -35,6 +34,7 @@ import { makeIsolatedOperator, unique, uniqueEmail } from "@/e2e/support/factori
 import { hitsOf } from "@/e2e/support/rate-limits";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
+import { callerMemorial } from "./support/memorials";
 import { notPictures, PHONE_EXIF } from "./support/photo-files";
 
 let dir: string;
@@ -70,14 +70,9 @@ async function memorial() {
   const caller = (await authenticateKey(op.key)) as Caller;
   const email = uniqueEmail("family");
   // As the API creates it: the partner's key acts.
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(
-        newMemorialTarget({ family: { email, name: "Famille Dupont", language: null } }),
-      ),
-    }),
+  const { memorialId } = await callerMemorial(
+    caller,
+    plantingCommand(newMemorialTarget({ family: { email, name: "Famille Dupont", language: null } })),
   );
   const { token } = await transaction((tx) => issueManageToken(tx, memorialId));
   const family: Family = { by: "family", token };
@@ -227,7 +222,7 @@ describe("sharing a photo", () => {
 
   it("refuses a memorial that does not exist or is not public", async () => {
     const { memorialId, family } = await memorial();
-    await setMemorialTakenDown(family, true);
+    await asFamily(memorialId, () => setMemorialTakenDown(family, true));
     for (const id of [memorialId, 2_000_000_000]) {
       const error = await share({ memorialId: id, bytes: await small(), client: client() }).catch(
         (e: unknown) => e,
@@ -291,9 +286,9 @@ describe("the family's approval", () => {
     expect((foreign as DomainError).status).toBe(404);
 
     // Taken down: the file's address answers nothing; restored: again.
-    await setMemorialTakenDown(family, true);
+    await asFamily(memorialId, () => setMemorialTakenDown(family, true));
     expect(await publicPhotoFile(memorialId, fileKeys[0] as string)).toBeNull();
-    await setMemorialTakenDown(family, false);
+    await asFamily(memorialId, () => setMemorialTakenDown(family, false));
     expect(await publicPhotoFile(memorialId, fileKeys[0] as string)).not.toBeNull();
 
     expect(await asFamily(memorialId, () => removePhoto(family, photoId))).toEqual({ changed: true });

@@ -6,12 +6,12 @@ import { actingAs } from "@memorial/lib/audit/actor";
 import { withEvents } from "@memorial/lib/changes/record";
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { moveTrees, type TreeMoveInput } from "@memorial/lib/trees/move-trees";
 import { afterAll, describe, expect, it } from "vitest";
-import { COMMAND_LINE, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { COMMAND_LINE, makeIsolatedOperator } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -25,23 +25,19 @@ async function operator() {
 
 /** A new memorial with its first tree, and `more` trees planted in it after. */
 async function memorial(caller: Caller, lastName: string, more = 0) {
-  const created = await actingAs(TEST_FIXTURE, () =>
-    createMemorial({
-      caller,
-      linkBase: ORIGIN,
-      command: plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
-        planter: "Les voisins",
-        message: "Pour toi",
-      }),
+  const created = await fixtureMemorial(
+    caller,
+    plantingCommand(newMemorialTarget({ deceased: { lastName } }), {
+      planter: "Les voisins",
+      message: "Pour toi",
     }),
+    ORIGIN,
   );
   for (let i = 0; i < more; i++) {
-    await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        linkBase: ORIGIN,
-        command: plantingCommand({ kind: "existing", memorialId: created.memorialId }),
-      }),
+    await fixtureMemorial(
+      caller,
+      plantingCommand({ kind: "existing", memorialId: created.memorialId }),
+      ORIGIN,
     );
   }
   return created;
@@ -133,13 +129,7 @@ describe("moving trees", () => {
   it('moves every tree with "all", into the global memorial too, and records the merge that moved them', async () => {
     const { op, caller } = await operator();
     const from = await memorial(caller, "Tous", 2);
-    const to = await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        linkBase: ORIGIN,
-        command: plantingCommand({ kind: "orphan" }),
-      }),
-    );
+    const to = await fixtureMemorial(caller, plantingCommand({ kind: "orphan" }), ORIGIN);
     const global = await db.memorial.findUniqueOrThrow({ where: { id: to.memorialId } });
     expect(global.kind).toBe("global");
     const ids = (await treesOf(from.memorialId)).map((t) => t.id);
@@ -184,12 +174,10 @@ describe("moving trees", () => {
     const from = await memorial(caller, "Partage");
     const to = await memorial(caller, "Ailleurs");
     // A newspaper plants in the funeral home's public memorial.
-    await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller: other.caller,
-        linkBase: ORIGIN,
-        command: plantingCommand({ kind: "existing", memorialId: from.memorialId }),
-      }),
+    await fixtureMemorial(
+      other.caller,
+      plantingCommand({ kind: "existing", memorialId: from.memorialId }),
+      ORIGIN,
     );
     const [own, foreign] = await treesOf(from.memorialId);
     const result = await move({
@@ -225,12 +213,10 @@ describe("moving trees", () => {
     const [tree, second] = await treesOf(from.memorialId);
     const [targetTree] = await treesOf(to.memorialId);
     const theirs = await memorial(other.caller, "Autre");
-    const awaiting = await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        linkBase: ORIGIN,
-        command: plantingCommand(awaitingFamilyTarget("family@example.org")),
-      }),
+    const awaiting = await fixtureMemorial(
+      caller,
+      plantingCommand(awaitingFamilyTarget("family@example.org")),
+      ORIGIN,
     );
     const closed = await memorial(caller, "Close");
     await db.$executeRaw`UPDATE "memorial" SET "status" = 'expired', "closed_at" = now(), "closed_reason" = 'declined'

@@ -3,19 +3,18 @@
 // report's person filter alike; and the plans that show the trigram indexes read on tables of a
 // realistic size.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { parseReportQuery, treeReport } from "@memorial/lib/dashboard/reports";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { matchesWords, personNameKey, searchWords } from "@memorial/lib/db/name-search";
 import { DomainError } from "@memorial/lib/errors";
 import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { listMemorials, memorialListSql } from "@memorial/lib/memorials/dashboard-queries";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect(), 200_000);
 
@@ -39,13 +38,7 @@ async function operatorWithEpf() {
   const epf = await makeContext(op.operatorId, "Epf");
   const caller = (await authenticateKey(op.key)) as Caller;
   const plant = (first: string | null, last: string, anonymousName?: string) =>
-    actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        command: command(first, last, { context: { Epf: epf.id } }, anonymousName),
-        linkBase: "http://trees.test",
-      }),
-    );
+    fixtureMemorial(caller, command(first, last, { context: { Epf: epf.id } }, anonymousName));
   return { op, epf, caller, plant };
 }
 
@@ -104,13 +97,7 @@ describe("the report's person filter", () => {
     const other = await plant("Jean", "Martin");
     const otherEpf = await makeContext(op.operatorId, "Epf");
     const caller = (await authenticateKey(op.key)) as Caller;
-    await actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        command: command("Émile", "Dubois", { context: { Epf: otherEpf.id } }),
-        linkBase: "http://trees.test",
-      }),
-    );
+    await fixtureMemorial(caller, command("Émile", "Dubois", { context: { Epf: otherEpf.id } }));
     const today = new Date();
     const report = (person: string) => {
       const search = new URLSearchParams({

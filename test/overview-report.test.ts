@@ -2,17 +2,16 @@
 // operator whose trees are all planted for its funeral homes, this month's trees and CO2 on the
 // overview are the sum of its funeral homes' reports (the API's use case), test trees in neither.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { overview } from "@memorial/lib/dashboard/overview";
 import { db } from "@memorial/lib/db/client";
 import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { reportPeriod, treeReport } from "@memorial/lib/reports/tree-report";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeContext, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -30,8 +29,7 @@ describe("the overview and the reports", () => {
     const live = (await authenticateKey(op.key)) as Caller;
     const test = (await authenticateKey(op.testKey)) as Caller;
     const [north, south] = [await makeContext(op.operatorId, "Epf"), await makeContext(op.operatorId, "Epf")];
-    const plant = (caller: Caller, cmd: CreateMemorialCommand) =>
-      actingAs(TEST_FIXTURE, () => createMemorial({ caller, command: cmd, linkBase: "http://trees.test" }));
+    const plant = (caller: Caller, cmd: CreateMemorialCommand) => fixtureMemorial(caller, cmd);
     const first = await plant(live, command(north.id));
     await plant(live, command(north.id, first.memorialId));
     await plant(live, command(south.id));

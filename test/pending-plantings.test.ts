@@ -1,10 +1,8 @@
 // A family's confirmation never fails for want of stock: the planting waits in the queue and is
 // served oldest first as soon as stock returns, exactly once, whatever the restarts and the
 // concurrency. Real PostgreSQL, real use cases, the queue's own loops.
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { memorialDetail } from "@memorial/lib/memorials/dashboard-queries";
 import { getPublicMemorial } from "@memorial/lib/memorials/public-queries";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
@@ -16,6 +14,7 @@ import { confirmAsFamily } from "@/e2e/support/confirmation";
 import { addStockAsCommandLine, makeIsolatedOperator } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 import { confirmationToken } from "./support/confirmation-token";
+import { callerMemorial } from "./support/memorials";
 import { serveQueue, serveQueueUntilServed } from "./support/planting-queue";
 
 /** A worker of the job `serve-planting-queue` (lib/jobs): its run is one pass of the queue. */
@@ -32,15 +31,12 @@ async function operator(stock: number) {
 /** A memorial awaiting its family's confirmation, and a confirmation link (its raw token). */
 async function awaitingMemorial(caller: Caller, lastName = "Dupont") {
   // As the API creates it: the partner's key acts.
-  const result = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: "http://trees.test",
-      command: plantingCommand(awaitingFamilyTarget("famille@example.org", { deceased: { lastName } }), {
-        planter: "La famille",
-        message: "Pour toi",
-        externalId: 4242,
-      }),
+  const result = await callerMemorial(
+    caller,
+    plantingCommand(awaitingFamilyTarget("famille@example.org", { deceased: { lastName } }), {
+      planter: "La famille",
+      message: "Pour toi",
+      externalId: 4242,
     }),
   );
   const token = await confirmationToken(result.memorialId, caller.operatorId, {

@@ -32,6 +32,7 @@ import {
 import { beforeAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { callerMemorial } from "./support/memorials";
 
 const LINK_BASE = "http://localhost:3000";
 const memorialIds: number[] = [];
@@ -114,13 +115,9 @@ beforeAll(async () => {
     [second!.testKey, memorialIds[3]!],
   ] as const) {
     const caller = (await authenticateKey(key)) as Caller;
-    await actingAs(caller.actor, () =>
-      createMemorial({
-        caller,
-        linkBase: LINK_BASE,
-        command: plantingCommand({ kind: "existing", memorialId: target }),
-      }),
-    ).catch(() => undefined);
+    await callerMemorial(caller, plantingCommand({ kind: "existing", memorialId: target }), LINK_BASE).catch(
+      () => undefined,
+    );
   }
   const one = await db.memorial.findUniqueOrThrow({ where: { id: memorialIds[1]! } });
   const testOne = await db.memorial.findUniqueOrThrow({ where: { id: memorialIds[3]! } });

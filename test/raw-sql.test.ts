@@ -1,16 +1,15 @@
 // The statements sent without the ORM (lib/db/raw.ts) give what Prisma's $queryRaw gives,
 // value for value, on every type the project reads, with the same parameters; its transactions
 // commit, roll back, run their statements one at a time and survive a connection that dies.
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db, disconnect, Prisma } from "@memorial/lib/db/client";
 import { preparedSql, reportsSql, sql, sqlTransaction } from "@memorial/lib/db/raw";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { type ReportFilter, reportLinesSql, reportTotalsSql } from "@memorial/lib/reports/queries";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { afterAll, describe, expect, it, onTestFinished } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => disconnect());
 
@@ -57,9 +56,7 @@ describe("a statement without the ORM", () => {
     const op = await makeIsolatedOperator({ stock: 10 });
     const caller = (await authenticateKey(op.key)) as Caller;
     for (let i = 0; i < 3; i++) {
-      await actingAs(TEST_FIXTURE, () =>
-        createMemorial({ caller, command: plantingCommand(newMemorialTarget()), linkBase: null }),
-      );
+      await fixtureMemorial(caller, plantingCommand(newMemorialTarget()), null);
     }
     const filter: ReportFilter = {
       viewer: serviceAdminScope(op.operatorId),

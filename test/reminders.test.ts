@@ -17,7 +17,6 @@ import { fanOut, ITEM_PRIORITY } from "@memorial/lib/jobs/fan-out";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { countedAddress, RateLimitedError } from "@memorial/lib/limits/rate-limit";
 import { createMailer, sendEmail } from "@memorial/lib/mail/outbox-sender";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { reminderEmail } from "@memorial/lib/reminders/reminder-emails";
 import { reminderItems, SEND_REMINDER_JOB, SEND_REMINDERS_JOB } from "@memorial/lib/reminders/send-reminders";
@@ -39,6 +38,7 @@ import { subscribeToAnniversaries } from "@/e2e/support/reminders";
 import { readMails, startSmtpServer } from "../e2e/support/smtp";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
 import { jobsOfKeys, makeDue, refuseMailTo, runDaily, runItemJobs } from "./support/daily-jobs";
+import { callerMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -53,19 +53,17 @@ function aClient(): string {
 async function memorial(deceased: { deathDate: Date; birthDate?: Date | null }) {
   const op = await makeIsolatedOperator();
   const caller = (await authenticateKey(op.key)) as Caller;
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: LINK_BASE,
-      command: plantingCommand(
-        newMemorialTarget({
-          deceased: {
-            deathDate: deceased.deathDate,
-            birthDate: deceased.birthDate ?? null,
-          },
-        }),
-      ),
-    }),
+  const { memorialId } = await callerMemorial(
+    caller,
+    plantingCommand(
+      newMemorialTarget({
+        deceased: {
+          deathDate: deceased.deathDate,
+          birthDate: deceased.birthDate ?? null,
+        },
+      }),
+    ),
+    LINK_BASE,
   );
   return memorialId;
 }
@@ -427,14 +425,10 @@ describe("the operator's view of a memorial's e-mails", () => {
     const op = await makeIsolatedOperator();
     const caller = (await authenticateKey(op.key)) as Caller;
     const family = uniqueEmail("family");
-    const { memorialId } = await actingAs(caller.actor, () =>
-      createMemorial({
-        caller,
-        linkBase: LINK_BASE,
-        command: plantingCommand(
-          newMemorialTarget({ family: { email: family, name: null, language: null } }),
-        ),
-      }),
+    const { memorialId } = await callerMemorial(
+      caller,
+      plantingCommand(newMemorialTarget({ family: { email: family, name: null, language: null } })),
+      LINK_BASE,
     );
     const visitor = `visitor-${unique("v").replace(/\W+/g, "-")}@example.net`.toLowerCase();
     for (const email of [family, visitor]) {

@@ -11,7 +11,6 @@ import { actingAs } from "@memorial/lib/audit/actor";
 import { createSpecies } from "@memorial/lib/catalogue/manage";
 import { db, disconnect } from "@memorial/lib/db/client";
 import { reportsSql } from "@memorial/lib/db/raw";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import {
   type ReportFilter,
@@ -31,6 +30,7 @@ import { afterAll, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { heaviestSpecies, makeMemorial, makePerson, plant } from "@/e2e/support/trees";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => disconnect());
 
@@ -47,9 +47,7 @@ it("gives the lines and totals of the two statements it joins, on every page and
   const op = await makeIsolatedOperator({ stock: 20 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const plant = (target: Parameters<typeof plantingCommand>[0], planter: string) =>
-    actingAs(TEST_FIXTURE, () =>
-      createMemorial({ caller, command: plantingCommand(target, { planter }), linkBase: null }),
-    );
+    fixtureMemorial(caller, plantingCommand(target, { planter }), null);
   const first = await plant(newMemorialTarget(), "Anne");
   for (const planter of ["Bruno", "Chloé"])
     await plant({ kind: "existing", memorialId: first.memorialId }, planter);

@@ -4,9 +4,7 @@
 // migrated, holding a copy of the primary's rows with one difference, so that each read shows
 // which database it came from.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db, disconnect } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { allReportLines } from "@memorial/lib/reports/queries";
 import { lifePerFuneralHome } from "@memorial/lib/reports/tree-life";
@@ -17,6 +15,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { callerMemorial } from "./support/memorials";
 
 const primaryUrl = process.env.DATABASE_URL as string;
 const replicaName = `reports_replica_${process.pid}`;
@@ -61,13 +60,10 @@ describe("REPORTS_DATABASE_URL", () => {
     const op = await makeIsolatedOperator({ language: "en" });
     const caller = (await authenticateKey(op.key)) as Caller;
     const epf = await makeContext(op.operatorId, "Epf");
-    const planted = await actingAs(caller.actor, () =>
-      createMemorial({
-        caller,
-        command: plantingCommand(newMemorialTarget({ deceased: { lastName: "Replica" } }), {
-          context: { Epf: epf.id },
-        }),
-        linkBase: "http://trees.test",
+    const planted = await callerMemorial(
+      caller,
+      plantingCommand(newMemorialTarget({ deceased: { lastName: "Replica" } }), {
+        context: { Epf: epf.id },
       }),
     );
 
@@ -119,15 +115,9 @@ describe("REPORTS_DATABASE_URL", () => {
     process.env.REPORTS_DATABASE_URL = replicaUrl;
     expect(await read()).toEqual({ report: [7, [7]], exported: [7], allocated: 7, infos: [1] });
     // Writes go to the primary whatever the setting: a second planting is there, not in the replica.
-    await actingAs(caller.actor, () =>
-      createMemorial({
-        caller,
-        command: plantingCommand(
-          { kind: "existing", memorialId: planted.memorialId },
-          { context: { Epf: epf.id } },
-        ),
-        linkBase: "http://trees.test",
-      }),
+    await callerMemorial(
+      caller,
+      plantingCommand({ kind: "existing", memorialId: planted.memorialId }, { context: { Epf: epf.id } }),
     );
     expect(await db.tree.count({ where: { memorialId: planted.memorialId } })).toBe(2);
     expect((await treeReport({ ...input, limit: 10, offset: 0 })).totals.trees).toBe(7);

@@ -9,7 +9,6 @@ import { randomBytes } from "node:crypto";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { db, Prisma } from "@memorial/lib/db/client";
 import { enqueue } from "@memorial/lib/jobs/enqueue";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { RETENTION_JOB } from "@memorial/lib/privacy/retention";
 import { createUser } from "@memorial/lib/users/create-user";
@@ -17,6 +16,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
 import { runItemJobs } from "./support/daily-jobs";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 afterEach(() => {
@@ -36,9 +36,7 @@ async function memorials() {
   const op = await makeIsolatedOperator({ stock: 10 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const create = (target: ReturnType<typeof newMemorialTarget>) =>
-    actingAs(TEST_FIXTURE, () =>
-      createMemorial({ caller, linkBase: "http://trees.test", command: plantingCommand(target) }),
-    );
+    fixtureMemorial(caller, plantingCommand(target));
   const visible = await create(newMemorialTarget());
   const awaiting = await create(awaitingFamilyTarget(email()));
   return { op, visible: visible.memorialId, awaiting: awaiting.memorialId };

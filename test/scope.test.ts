@@ -6,7 +6,6 @@
 import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import type { CreateMemorialCommand } from "@memorial/lib/memorials/commands";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { memorialsVisibleTo, treesVisibleTo } from "@memorial/lib/memorials/policy";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import {
@@ -35,6 +34,7 @@ import {
 import { afterAll, describe, expect, it } from "vitest";
 import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(async () => {
   await db.$disconnect();
@@ -131,11 +131,7 @@ const command = (awaitConfirmation: boolean): CreateMemorialCommand =>
   );
 
 const plant = async (caller: Caller, awaitConfirmation = false) =>
-  (
-    await actingAs(TEST_FIXTURE, () =>
-      createMemorial({ caller, command: command(awaitConfirmation), linkBase: "http://trees.test" }),
-    )
-  ).memorialId;
+  (await fixtureMemorial(caller, command(awaitConfirmation))).memorialId;
 
 describe("the memorial policy takes the Scope", () => {
   it("shows each scope what it may see, and a family link its own memorial only", async () => {

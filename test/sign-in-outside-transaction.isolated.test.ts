@@ -1,12 +1,14 @@
 // The password of a sign-in is hashed after its database transaction has ended: while scrypt runs
 // (~100 ms of a core), the sign-in holds no connection of the pool and no lock.
 import { randomBytes } from "node:crypto";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { checkPassword } from "@memorial/lib/auth/sign-in";
 import { disconnect } from "@memorial/lib/db/client";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { createUser } from "@memorial/lib/users/create-user";
 import pg from "pg";
 import { afterAll, expect, it, vi } from "vitest";
+import { TEST_FIXTURE } from "@/e2e/support/factories";
 
 const seen = vi.hoisted(() => [] as number[]);
 const EMAIL = vi.hoisted(() => `hash-${Date.now().toString(36)}@example.org`);
@@ -38,8 +40,11 @@ vi.mock("@memorial/lib/users/passwords", async (importOriginal) => {
 afterAll(() => disconnect());
 
 it("hashes the password with no transaction open and no lock held", async () => {
-  const operator = await createOperator({ name: `Hash ${randomBytes(4).toString("hex")}`, language: "en" });
-  await createUser({ operatorId: operator.operatorId, email: EMAIL, password: "correct horse battery" });
+  // The test's own setup: the test fixture acts.
+  await actingAs(TEST_FIXTURE, async () => {
+    const operator = await createOperator({ name: `Hash ${randomBytes(4).toString("hex")}`, language: "en" });
+    await createUser({ operatorId: operator.operatorId, email: EMAIL, password: "correct horse battery" });
+  });
   expect((await checkPassword(EMAIL, "correct horse battery", "192.0.2.1")).ok).toBe(true);
   expect((await checkPassword(EMAIL, "wrong password", "192.0.2.1")).ok).toBe(false);
   // Both checks hashed, and neither held its transaction (nor its lock) while doing so.

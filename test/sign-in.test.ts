@@ -1,6 +1,7 @@
 // Sign-in limits: by client address and by (address, client), never a lock that a stranger can
 // put on the right password; and dashboard sessions that signing out ends on the server.
 import { randomBytes } from "node:crypto";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { clientKey } from "@memorial/lib/auth/client-address";
 import { closeSession, isSessionOpen, openSession } from "@memorial/lib/auth/dashboard-sessions";
 import {
@@ -17,21 +18,24 @@ import { subjectDigest } from "@memorial/lib/limits/rate-limit";
 import { createOperator } from "@memorial/lib/operators/create-operator";
 import { createUser } from "@memorial/lib/users/create-user";
 import { afterAll, describe, expect, it } from "vitest";
+import { TEST_FIXTURE } from "@/e2e/support/factories";
 import { ageLimit, hitsOf } from "@/e2e/support/rate-limits";
 
 afterAll(() => disconnect());
 
 const PASSWORD = "correct horse battery";
 
-async function makeUser() {
-  const operator = await createOperator({
-    name: `Sign-in ${randomBytes(4).toString("hex")}`,
-    language: "en",
+/** A user of an operator of its own, made by the test fixture. */
+const makeUser = () =>
+  actingAs(TEST_FIXTURE, async () => {
+    const operator = await createOperator({
+      name: `Sign-in ${randomBytes(4).toString("hex")}`,
+      language: "en",
+    });
+    const email = `user-${randomBytes(6).toString("hex")}@example.org`;
+    const user = await createUser({ operatorId: operator.operatorId, email, password: PASSWORD });
+    return { id: user.id, email };
   });
-  const email = `user-${randomBytes(6).toString("hex")}@example.org`;
-  const user = await createUser({ operatorId: operator.operatorId, email, password: PASSWORD });
-  return { id: user.id, email };
-}
 
 function client(): string {
   const b = randomBytes(3);

@@ -8,7 +8,6 @@
 import { randomBytes } from "node:crypto";
 import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { ERASED_TEXT } from "@memorial/lib/privacy/erasure";
 import { eraseSubject } from "@memorial/lib/privacy/subject-erase";
@@ -21,8 +20,9 @@ import {
   subjectHash,
 } from "@memorial/lib/privacy/subject-find";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE, unique } from "@/e2e/support/factories";
+import { makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -42,13 +42,7 @@ async function seed(email: string, name: string, withUser = true) {
   const op = await makeIsolatedOperator({ stock: 2 });
   const caller = (await authenticateKey(op.key)) as Caller;
   const create = (target: ReturnType<typeof newMemorialTarget>, planter: string | null = name) =>
-    actingAs(TEST_FIXTURE, () =>
-      createMemorial({
-        caller,
-        linkBase: "http://trees.test",
-        command: plantingCommand(target, { planter, message: "Avec amour" }),
-      }),
-    );
+    fixtureMemorial(caller, plantingCommand(target, { planter, message: "Avec amour" }));
   // The family's address (upper case), waiting for it: its confirmation link holds the planter.
   const awaiting = await create(
     awaitingFamilyTarget(email.toUpperCase(), {

@@ -4,9 +4,7 @@
 // a planting that finds none (the documented rule: a family's confirmation, like a dead tree's
 // replacement, never fails for want of stock: it waits in the planting queue, nothing taken, and
 // is served once stock returns).
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db, Prisma } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { type StockPair, takeFromStock } from "@memorial/lib/plantings/take-from-stock";
 import { serviceAdminScope } from "@memorial/lib/scope";
@@ -15,8 +13,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { confirmAsFamily } from "@/e2e/support/confirmation";
 import { addStockAsCommandLine, makeIsolatedOperator } from "@/e2e/support/factories";
 import { declareDeath, recordInGround } from "@/e2e/support/trees";
-import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 import { confirmationToken } from "./support/confirmation-token";
+import { callerMemorial } from "./support/memorials";
 import { serveQueueUntilServed } from "./support/planting-queue";
 
 afterAll(() => db.$disconnect());
@@ -51,20 +50,11 @@ describe("no stock left", () => {
     const admin = serviceAdminScope(op.operatorId);
     // A tree planted (the last of the stock), and a memorial awaiting its family's confirmation.
     // As the API creates them: the partner's key acts.
-    const planted = await actingAs(caller.actor, () =>
-      createMemorial({
-        caller,
-        linkBase: "http://trees.test",
-        command: plantingCommand(newMemorialTarget()),
-      }),
-    );
+    const planted = await callerMemorial(caller);
     const tree = await db.tree.findFirstOrThrow({ where: { memorialId: planted.memorialId } });
-    const awaiting = await actingAs(caller.actor, () =>
-      createMemorial({
-        caller,
-        linkBase: "http://trees.test",
-        command: plantingCommand(awaitingFamilyTarget("famille@example.org")),
-      }),
+    const awaiting = await callerMemorial(
+      caller,
+      plantingCommand(awaitingFamilyTarget("famille@example.org")),
     );
     const token = await confirmationToken(awaiting.memorialId, op.operatorId);
     expect(await stockOf(op.plantationId, op.speciesId)).toBe(0);

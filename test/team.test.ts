@@ -2,8 +2,10 @@
 // one user however many simultaneous presses), the last admin kept under concurrency, password
 // resets (single use, no enumeration, limited per address), and the command line's --role.
 import { readFileSync } from "node:fs";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db, disconnect } from "@memorial/lib/db/client";
 import { createOperator } from "@memorial/lib/operators/create-operator";
+import { dashboardScope, VISITOR } from "@memorial/lib/scope";
 import { createUser } from "@memorial/lib/users/create-user";
 import {
   lookupPasswordReset,
@@ -22,6 +24,7 @@ import {
 } from "@memorial/lib/users/team";
 import { tokenHash } from "@memorial/lib/users/tokens";
 import { afterAll, describe, expect, it } from "vitest";
+import { TEST_FIXTURE } from "@/e2e/support/factories";
 import { runCli } from "./support/cli";
 
 afterAll(() => disconnect());
@@ -30,11 +33,19 @@ let counter = 0;
 const address = (name: string) => `${name}-${process.pid}-${Date.now()}-${++counter}@example.org`;
 const BASE = "https://trees.example";
 
-async function operatorWithAdmin() {
-  const { operatorId } = await createOperator({ name: `Team ${++counter}` });
-  const admin = await createUser({ operatorId, email: address("admin"), password: "long enough pw" });
-  return { operatorId, admin };
-}
+/** The test's own setup: the test fixture acts. */
+const fixture = <T>(work: () => Promise<T>) => actingAs(TEST_FIXTURE, work);
+
+/** What the signed-in user `userId` does from the dashboard: they act. */
+const asUser = <T>(operatorId: number, userId: number, work: () => Promise<T>) =>
+  actingAs(dashboardScope({ operatorId, userId }).actor, work);
+
+const operatorWithAdmin = () =>
+  fixture(async () => {
+    const { operatorId } = await createOperator({ name: `Team ${++counter}` });
+    const admin = await createUser({ operatorId, email: address("admin"), password: "long enough pw" });
+    return { operatorId, admin };
+  });
 
 /** The token of the newest e-mail to `to`, read from the outbox row's link. */
 async function linkToken(to: string, kind: "invite" | "reset"): Promise<string> {
@@ -46,7 +57,9 @@ async function linkToken(to: string, kind: "invite" | "reset"): Promise<string> 
 
 async function invite(operatorId: number, invitedById: number, role = "staff", language: "fr" | "en" = "en") {
   const email = address("colleague");
-  const result = await inviteUser({ operatorId, invitedById, email, role, language, linkBase: BASE });
+  const result = await asUser(operatorId, invitedById, () =>
+    inviteUser({ operatorId, invitedById, email, role, language, linkBase: BASE }),
+  );
   expect(result.ok).toBe(true);
   return { email, token: await linkToken(email, "invite") };
 }
@@ -70,15 +83,23 @@ describe("invitations", () => {
   it("refuse an address that has an account, and a role that does not exist", async () => {
     const { operatorId, admin } = await operatorWithAdmin();
     const base = { operatorId, invitedById: admin.id, language: "en" as const, linkBase: BASE };
-    expect(await inviteUser({ ...base, email: admin.email, role: "staff" })).toEqual({
+    expect(
+      await asUser(operatorId, admin.id, () => inviteUser({ ...base, email: admin.email, role: "staff" })),
+    ).toEqual({
       ok: false,
       reason: "user-exists",
     });
-    expect(await inviteUser({ ...base, email: address("x"), role: "owner" })).toEqual({
+    expect(
+      await asUser(operatorId, admin.id, () => inviteUser({ ...base, email: address("x"), role: "owner" })),
+    ).toEqual({
       ok: false,
       reason: "invalid-role",
     });
-    expect(await inviteUser({ ...base, email: "not an address", role: "staff" })).toEqual({
+    expect(
+      await asUser(operatorId, admin.id, () =>
+        inviteUser({ ...base, email: "not an address", role: "staff" }),
+      ),
+    ).toEqual({
       ok: false,
       reason: "invalid-email",
     });
@@ -115,14 +136,16 @@ describe("invitations", () => {
 
     // A new invitation to the same address replaces the one before.
     const second = await invite(operatorId, admin.id);
-    const again = await inviteUser({
-      operatorId,
-      invitedById: admin.id,
-      email: second.email,
-      role: "staff",
-      language: "en",
-      linkBase: BASE,
-    });
+    const again = await asUser(operatorId, admin.id, () =>
+      inviteUser({
+        operatorId,
+        invitedById: admin.id,
+        email: second.email,
+        role: "staff",
+        language: "en",
+        linkBase: BASE,
+      }),
+    );
     expect(again.ok).toBe(true);
     expect(await acceptInvitation(second.token, "long enough pw")).toEqual({ ok: false, reason: "expired" });
 
@@ -139,7 +162,7 @@ describe("an invitation to an address that got an account meanwhile", () => {
     const { operatorId, admin } = await operatorWithAdmin();
     const { email, token } = await invite(operatorId, admin.id);
     const elsewhere = await operatorWithAdmin();
-    await createUser({ operatorId: elsewhere.operatorId, email, password: "long enough pw" });
+    await fixture(() => createUser({ operatorId: elsewhere.operatorId, email, password: "long enough pw" }));
     expect(await acceptInvitation(token, "long enough pw")).toEqual({ ok: false, reason: "user-exists" });
     expect(await lookupInvitation(token)).toMatchObject({ state: "pending" });
     expect((await db.operatorUser.findUniqueOrThrow({ where: { email } })).operatorId).toBe(
@@ -151,14 +174,18 @@ describe("an invitation to an address that got an account meanwhile", () => {
 describe("the last admin", () => {
   it("can be neither demoted nor removed", async () => {
     const { operatorId, admin } = await operatorWithAdmin();
-    expect(await changeRole({ operatorId, userId: admin.id, role: "staff" })).toEqual({
+    const asAdmin = <T>(work: () => Promise<T>) => asUser(operatorId, admin.id, work);
+    expect(await asAdmin(() => changeRole({ operatorId, userId: admin.id, role: "staff" }))).toEqual({
       ok: false,
       reason: "last-admin",
     });
-    expect(await removeUser({ operatorId, userId: admin.id })).toEqual({ ok: false, reason: "last-admin" });
+    expect(await asAdmin(() => removeUser({ operatorId, userId: admin.id }))).toEqual({
+      ok: false,
+      reason: "last-admin",
+    });
     // Another operator's user is not found.
     const other = await operatorWithAdmin();
-    expect(await removeUser({ operatorId, userId: other.admin.id })).toEqual({
+    expect(await asAdmin(() => removeUser({ operatorId, userId: other.admin.id }))).toEqual({
       ok: false,
       reason: "not-found",
     });
@@ -168,11 +195,16 @@ describe("the last admin", () => {
   it("stays when two admins demote or remove each other at the same time", async () => {
     for (const attempt of ["demote", "remove", "demote", "remove"] as const) {
       const { operatorId, admin } = await operatorWithAdmin();
-      const second = await createUser({ operatorId, email: address("admin2"), password: "long enough pw" });
+      const second = await fixture(() =>
+        createUser({ operatorId, email: address("admin2"), password: "long enough pw" }),
+      );
+      // Each admin acts on the other.
       const act = (userId: number) =>
-        attempt === "demote"
-          ? changeRole({ operatorId, userId, role: "staff" })
-          : removeUser({ operatorId, userId });
+        asUser(operatorId, userId === admin.id ? second.id : admin.id, () =>
+          attempt === "demote"
+            ? changeRole({ operatorId, userId, role: "staff" })
+            : removeUser({ operatorId, userId }),
+        );
       const results = await Promise.all([act(admin.id), act(second.id)]);
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "last-admin" }]);
@@ -181,24 +213,29 @@ describe("the last admin", () => {
   });
 
   it("a staff user can be removed, and the removal ends their sessions", async () => {
-    const { operatorId } = await operatorWithAdmin();
-    const staff = await createUser({
-      operatorId,
-      email: address("staff"),
-      password: "long enough pw",
-      role: "staff",
-    });
+    const { operatorId, admin } = await operatorWithAdmin();
+    const staff = await fixture(() =>
+      createUser({
+        operatorId,
+        email: address("staff"),
+        password: "long enough pw",
+        role: "staff",
+      }),
+    );
     await db.dashboardSession.create({
       data: { id: `s-${staff.id}`, userId: staff.id, expiresAt: new Date(Date.now() + 3600_000) },
     });
-    expect(await removeUser({ operatorId, userId: staff.id })).toEqual({ ok: true });
+    expect(await asUser(operatorId, admin.id, () => removeUser({ operatorId, userId: staff.id }))).toEqual({
+      ok: true,
+    });
     expect(await db.dashboardSession.count({ where: { userId: staff.id } })).toBe(0);
   });
 });
 
 describe("password reset", () => {
+  // Asked from the signed-out page: a visitor acts.
   const request = (email: string, client = `c-${counter}`) =>
-    requestPasswordReset({ email, client, language: "de", linkBase: BASE });
+    actingAs(VISITOR.actor, () => requestPasswordReset({ email, client, language: "de", linkBase: BASE }));
 
   it("sends a link only to a known address; the answer to the caller is the same", async () => {
     const { admin } = await operatorWithAdmin();
@@ -285,7 +322,9 @@ describe("roles", () => {
       .filter((statement) => statement.startsWith('ALTER TABLE "operator_user"'));
     expect(statements).toHaveLength(3);
     const { operatorId } = await operatorWithAdmin();
-    await createUser({ operatorId, email: address("old-staff"), password: "long enough pw", role: "staff" });
+    await fixture(() =>
+      createUser({ operatorId, email: address("old-staff"), password: "long enough pw", role: "staff" }),
+    );
     class Rollback extends Error {}
     const seen = await db
       .$transaction(async (tx) => {
@@ -319,7 +358,7 @@ describe("roles", () => {
   });
 
   it("the command line makes an admin by default, staff with --role staff, and refuses another role", async () => {
-    const { operatorId } = await createOperator({ name: "CLI roles" });
+    const { operatorId } = await fixture(() => createOperator({ name: "CLI roles" }));
     const first = address("first");
     const admin = await runCli(
       "user",

@@ -1,16 +1,14 @@
 // A year's transactions export: without a month, the export's batches hold every
 // transaction of the calendar year (UTC), in the listing's order, and none of the years around it.
 
-import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope } from "@memorial/lib/scope";
 import { allMonthTransactions } from "@memorial/lib/transactions/dashboard-queries";
 import { transactionBatches } from "@memorial/lib/transactions/queries";
 import { afterAll, describe, expect, it } from "vitest";
-import { makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
-import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { makeIsolatedOperator } from "@/e2e/support/factories";
+import { fixtureMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -33,13 +31,7 @@ describe("a year's transactions", () => {
       new Date(Date.UTC(year + 1, 0, 1)), // the year after
     ];
     for (const instant of instants) {
-      const { memorialId } = await actingAs(TEST_FIXTURE, () =>
-        createMemorial({
-          caller,
-          command: plantingCommand(newMemorialTarget()),
-          linkBase: "http://trees.test",
-        }),
-      );
+      const { memorialId } = await fixtureMemorial(caller);
       await db.transaction.updateMany({ where: { memorialId }, data: { createdAt: instant } });
     }
     const inYear = await db.transaction.findMany({

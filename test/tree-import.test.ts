@@ -6,9 +6,10 @@
 import { db } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
 import { serviceAdminScope } from "@memorial/lib/scope";
-import { importTreeSheet } from "@memorial/lib/trees/import-sheet";
+import { importTreeSheet as importTreeSheetUseCase } from "@memorial/lib/trees/import-sheet";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { asScopeActor } from "@/e2e/support/factories";
 import { orderedTrees as ordered } from "@/e2e/support/trees";
 
 afterAll(() => db.$disconnect());
@@ -35,6 +36,9 @@ async function written(ids: number[]) {
   const history = await db.treeHistory.findMany({ where: { treeId: { in: ids } }, orderBy: { id: "asc" } });
   return { statuses: trees.map((t) => t.status), history };
 }
+
+/** The sheet imported as the command line's `trees import` does: its scope's actor acts. */
+const importTreeSheet = asScopeActor(importTreeSheetUseCase);
 
 const sheet = (...lines: string[]) => [HEADER, ...lines].join("\n");
 const options = { fileName: "field.csv", recordedBy: "team@example.org" };

@@ -6,7 +6,6 @@ import { actingAs } from "@memorial/lib/audit/actor";
 import { createPlantation, createSpecies } from "@memorial/lib/catalogue/manage";
 import { db, type Tx } from "@memorial/lib/db/client";
 import { DomainError } from "@memorial/lib/errors";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { hasWaitingPlantings } from "@memorial/lib/plantings/planting-queue";
 import { type OperatorScope, serviceAdminScope, VISITOR } from "@memorial/lib/scope";
@@ -15,7 +14,7 @@ import { utcDay } from "@memorial/lib/trees/transitions";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { addStockAsCommandLine, COMMAND_LINE, makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { declareDeath, recordCheck, recordInGround } from "@/e2e/support/trees";
-import { newMemorialTarget, plantingCommand } from "./support/commands";
+import { callerMemorial } from "./support/memorials";
 import { serveQueue, serveQueueUntilServed } from "./support/planting-queue";
 
 afterAll(() => db.$disconnect());
@@ -40,9 +39,7 @@ async function orderedTree(
   orderedDaysAgo = 400,
 ): Promise<{ treeId: number; memorialId: number }> {
   // As the API orders it: the partner's key acts.
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({ caller, linkBase: "http://trees.test", command: plantingCommand(newMemorialTarget()) }),
-  );
+  const { memorialId } = await callerMemorial(caller);
   const tree = await db.tree.findFirstOrThrow({ where: { memorialId } });
   await db.$executeRaw`
     UPDATE "tree" SET "planted_at" = now() - make_interval(days => ${orderedDaysAgo}) WHERE "id" = ${tree.id}`;

@@ -14,7 +14,6 @@ import {
   unconfirmedItems,
 } from "@memorial/lib/mail/unconfirmed-memorials";
 import { lookupConfirmation } from "@memorial/lib/memorials/confirm-memorial";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { declineMemorial } from "@memorial/lib/memorials/decline-memorial";
 import { resendConfirmation } from "@memorial/lib/memorials/resend-confirmation";
 import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
@@ -26,6 +25,7 @@ import { confirmAsFamily } from "@/e2e/support/confirmation";
 import { asJob, COMMAND_LINE, makeIsolatedOperator, unique } from "@/e2e/support/factories";
 import { awaitingFamilyTarget, plantingCommand } from "./support/commands";
 import { appUrlForEachTest, runDaily } from "./support/daily-jobs";
+import { callerMemorial } from "./support/memorials";
 
 afterAll(() => db.$disconnect());
 
@@ -44,12 +44,10 @@ async function operator(prepaid = 5) {
 /** A memorial awaiting its family, its confirmation e-mail written (the event dispatched). */
 async function awaiting(caller: Caller) {
   const email = `${unique("family")}@example.org`.toLowerCase();
-  const { memorialId } = await actingAs(caller.actor, () =>
-    createMemorial({
-      caller,
-      linkBase: ORIGIN,
-      command: plantingCommand(awaitingFamilyTarget(email), { planter: "La famille", message: "Pour toi" }),
-    }),
+  const { memorialId } = await callerMemorial(
+    caller,
+    plantingCommand(awaitingFamilyTarget(email), { planter: "La famille", message: "Pour toi" }),
+    ORIGIN,
   );
   await dispatchEvents([confirmationEmailConsumer], { operatorId: caller.operatorId });
   const [mail] = await mailsOf(memorialId);

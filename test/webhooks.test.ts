@@ -11,7 +11,6 @@ import { startJobRunner } from "@memorial/lib/jobs/runner";
 import { runJobsOnce } from "@memorial/lib/jobs/tasks";
 import { confirmationEmailConsumer } from "@memorial/lib/mail/confirmation-consumer";
 import type { PlantingTarget } from "@memorial/lib/memorials/commands";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { modifyPerson } from "@memorial/lib/memorials/modify-person";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { serviceAdminScope } from "@memorial/lib/scope";
@@ -31,6 +30,7 @@ import { confirmAsFamily } from "@/e2e/support/confirmation";
 import { asScopeActor, makeIsolatedOperator, TEST_FIXTURE } from "@/e2e/support/factories";
 import { byType, subscribe, verifySignature, webhookFixture } from "@/e2e/support/webhook-receiver";
 import { awaitingFamilyTarget, newMemorialTarget, plantingCommand } from "./support/commands";
+import { callerMemorial } from "./support/memorials";
 
 const webhooks = webhookFixture(afterAll);
 const savedAppUrl = process.env.APP_URL;
@@ -52,9 +52,7 @@ async function callers() {
 }
 
 const plant = (caller: Caller, target: PlantingTarget = newMemorialTarget()) =>
-  actingAs(caller.actor, () =>
-    createMemorial({ caller, command: plantingCommand(target), linkBase: "http://trees.test" }),
-  );
+  callerMemorial(caller, plantingCommand(target));
 
 // The operator's dashboard sends a delivery again and deletes an endpoint: its user acts.
 const resendAsOperator = asScopeActor(resendWebhookDelivery);

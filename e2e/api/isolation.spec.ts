@@ -6,6 +6,8 @@ import { api, makeContext, makeIsolatedOperator } from "../support/factories";
 
 type Actor = "A live" | "A test" | "B live" | "B test";
 const ACTORS: Actor[] = ["A live", "A test", "B live", "B test"];
+type Environment = "live" | "test";
+const ENVIRONMENTS: Environment[] = ["live", "test"];
 
 let keys: Record<Actor, string>;
 let data: {
@@ -13,8 +15,7 @@ let data: {
   publicMemorial: number;
   awaitingMemorial: number;
   testMemorial: number;
-  livePerson: number;
-  testPerson: number;
+  person: Record<Environment, number>;
 };
 
 test.beforeAll(async () => {
@@ -41,15 +42,24 @@ test.beforeAll(async () => {
     publicMemorial: live.IdMemorial,
     awaitingMemorial: awaiting.IdMemorial,
     testMemorial: sandbox.IdMemorial,
-    livePerson: live.IdDefunt,
-    testPerson: sandbox.IdDefunt,
+    person: { live: live.IdDefunt, test: sandbox.IdDefunt },
   };
 });
 
 const report = "Days/3660/DepuisLe/2020/1/1";
 
 /** route → its call by one actor, and the status each actor gets. */
-const matrix: [string, (actor: Actor) => ReturnType<typeof api>, Record<Actor, number>][] = [
+type Row = [string, (actor: Actor) => ReturnType<typeof api>, Record<Actor, number>];
+
+/** A's person of one environment: only A's key of that environment finds it. */
+const onlyA = (env: Environment): Record<Actor, number> => ({
+  "A live": env === "live" ? 200 : 404,
+  "A test": env === "test" ? 200 : 404,
+  "B live": 404,
+  "B test": 404,
+});
+
+const matrix: Row[] = [
   [
     "Infos of a public memorial",
     (actor) => api("GET", `/Memorial/${data.publicMemorial}/Infos`, { key: keys[actor] }),
@@ -70,40 +80,27 @@ const matrix: [string, (actor: Actor) => ReturnType<typeof api>, Record<Actor, n
     (actor) => api("GET", `/Report/Arbres/Epf/${data.epf}/${report}`, { key: keys[actor] }),
     { "A live": 200, "A test": 200, "B live": 404, "B test": 404 },
   ],
-  [
-    "report of A's live person",
-    (actor) =>
-      api("GET", `/Report/Arbres/Epf/${data.epf}/Personne/${data.livePerson}/${report}`, {
-        key: keys[actor],
-      }),
-    { "A live": 200, "A test": 404, "B live": 404, "B test": 404 },
-  ],
-  [
-    "report of A's test person",
-    (actor) =>
-      api("GET", `/Report/Arbres/Epf/${data.epf}/Personne/${data.testPerson}/${report}`, {
-        key: keys[actor],
-      }),
-    { "A live": 404, "A test": 200, "B live": 404, "B test": 404 },
-  ],
-  [
-    "Modifier of A's live person",
-    (actor) =>
-      api("PUT", "/Personne/Modifier", {
-        key: keys[actor],
-        body: { Id: data.livePerson, Civilite: actor },
-      }),
-    { "A live": 200, "A test": 404, "B live": 404, "B test": 404 },
-  ],
-  [
-    "Modifier of A's test person",
-    (actor) =>
-      api("PUT", "/Personne/Modifier", {
-        key: keys[actor],
-        body: { Id: data.testPerson, Civilite: actor },
-      }),
-    { "A live": 404, "A test": 200, "B live": 404, "B test": 404 },
-  ],
+  ...ENVIRONMENTS.map(
+    (env): Row => [
+      `report of A's ${env} person`,
+      (actor) =>
+        api("GET", `/Report/Arbres/Epf/${data.epf}/Personne/${data.person[env]}/${report}`, {
+          key: keys[actor],
+        }),
+      onlyA(env),
+    ],
+  ),
+  ...ENVIRONMENTS.map(
+    (env): Row => [
+      `Modifier of A's ${env} person`,
+      (actor) =>
+        api("PUT", "/Personne/Modifier", {
+          key: keys[actor],
+          body: { Id: data.person[env], Civilite: actor },
+        }),
+      onlyA(env),
+    ],
+  ),
   [
     "a tree in A's memorial awaiting confirmation",
     (actor) =>

@@ -31,6 +31,15 @@ async function publicWhen(page: Page, memorialId: number) {
   return page.getByTestId("ceremony");
 }
 
+/** A new operator's memorial, its dashboard page open for a user of the operator signed in in `lang`. */
+async function signedInOnMemorial(page: Page, lang: string) {
+  const op = await makeIsolatedOperator({ stock: 5 });
+  const user = await makeUser(op.operatorId);
+  const memorialId = await create(op, classic());
+  await signIn(page, user, lang, `/dashboard/memorials/${memorialId}`);
+  return { user, memorialId };
+}
+
 async function fill(form: Locator, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) {
     await form.getByLabel(label, { exact: true }).fill(value);
@@ -43,10 +52,7 @@ const auditRows = (memorialId: number) =>
 test("the dashboard sets, moves and cancels a ceremony: the page and the calendar file follow, the audit rows name the user", async ({
   page,
 }) => {
-  const op = await makeIsolatedOperator({ stock: 5 });
-  const user = await makeUser(op.operatorId);
-  const memorialId = await create(op, classic());
-  await signIn(page, user, "en", `/dashboard/memorials/${memorialId}`);
+  const { user, memorialId } = await signedInOnMemorial(page, "en");
   const section = page.getByTestId("dashboard-ceremony");
   await expect(section.getByTestId("dashboard-ceremony-none")).toBeVisible();
   const form = section.getByTestId("dashboard-ceremony-form");
@@ -122,10 +128,7 @@ test("the dashboard sets, moves and cancels a ceremony: the page and the calenda
 test("the dashboard refuses a past start, an http:// livestream and a note too long, each beside its field in the user's language, and writes nothing", async ({
   page,
 }) => {
-  const op = await makeIsolatedOperator({ stock: 5 });
-  const user = await makeUser(op.operatorId);
-  const memorialId = await create(op, classic());
-  await signIn(page, user, "fr", `/dashboard/memorials/${memorialId}`);
+  const { memorialId } = await signedInOnMemorial(page, "fr");
   const form = page.getByTestId("dashboard-ceremony-form");
   const valid = {
     "Date et heure": `${NEXT_YEAR}-06-15T14:30`,

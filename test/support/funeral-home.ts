@@ -3,20 +3,20 @@
 // its links on https://trees.example.org.
 import { db } from "@memorial/lib/db/client";
 import type { Language } from "@memorial/lib/i18n/languages";
-import { createMemorial } from "@memorial/lib/memorials/create-memorial";
 import { authenticateKey, type Caller } from "@memorial/lib/operators/keys";
 import { makeContext, makeIsolatedOperator } from "@/e2e/support/factories";
 import { newMemorialTarget, plantingCommand } from "./commands";
+import { fixtureMemorial } from "./memorials";
 
 export async function funeralHomeMemorial(language: Language) {
   const op = await makeIsolatedOperator({ language });
   const caller = (await authenticateKey(op.key)) as Caller;
   const home = await makeContext(op.operatorId, "Epf");
-  const { memorialId } = await createMemorial({
+  const { memorialId } = await fixtureMemorial(
     caller,
-    linkBase: "https://trees.example.org",
-    command: plantingCommand(newMemorialTarget()),
-  });
+    plantingCommand(newMemorialTarget()),
+    "https://trees.example.org",
+  );
   await db.memorial.update({ where: { id: memorialId }, data: { contextId: home.id } });
   return { op, home, memorialId };
 }
