@@ -2,15 +2,17 @@
 // code with the code printed and, decoded, a QR code leading to the memorial's planting form with
 // that code filled in; the CSV holds each code with its memorial, expiry and address. And the
 // print kit speaks of visitor planting only where it is on.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { db } from "@memorial/lib/db/client";
 import { parseCsv } from "@memorial/lib/exports/csv";
 import { t } from "@memorial/lib/i18n/translate";
 import { claimCardsFor, claimCodesCsvOf } from "@memorial/lib/visitors/claim-code-files";
-import { issueClaimCodes, plantingFormUrl } from "@memorial/lib/visitors/claim-codes";
+import { issueClaimCodes as issueCodes, plantingFormUrl } from "@memorial/lib/visitors/claim-codes";
 import { visitorKitOffer } from "@memorial/lib/visitors/offer";
-import { setVisitorSetting } from "@memorial/lib/visitors/settings";
+import { setVisitorSetting as setSetting } from "@memorial/lib/visitors/settings";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, describe, expect, it } from "vitest";
+import { TEST_FIXTURE } from "@/e2e/support/factories";
 import { pdfPage, pdfQrText } from "@/e2e/support/pdf-qr";
 import { pdfPageTexts as pages } from "@/e2e/support/pdf-text";
 import { funeralHomeMemorial } from "@/test/support/funeral-home";
@@ -18,6 +20,12 @@ import { claimCardsPdf } from "./claim-cards";
 import { printKitFor } from "./print-kit";
 
 afterAll(() => db.$disconnect());
+
+// The operator's choices and codes are the test's setup: the test fixture makes them.
+const setVisitorSetting = (...args: Parameters<typeof setSetting>) =>
+  actingAs(TEST_FIXTURE, () => setSetting(...args));
+const issueClaimCodes = (...args: Parameters<typeof issueCodes>) =>
+  actingAs(TEST_FIXTURE, () => issueCodes(...args));
 
 describe("claim cards", () => {
   it("draws one A6 card per code, the code printed and its QR code leading to the form with the code", async () => {
