@@ -1,11 +1,12 @@
 // The family declines the memorial from its confirmation page, over HTTP to the running
 // service: POST /confirm/{token}/decline (a form, same-origin check) closes it at once with the
 // operator's outcome, answers a kind page in the family's language, and nothing follows it.
+import { actingAs } from "@memorial/lib/audit/actor";
 import { setUnconfirmedOutcome } from "@memorial/lib/operators/create-operator";
 import { webhookMessageSchema } from "@memorial/lib/webhooks/schemas";
 import { expect, test } from "@playwright/test";
 import { awaitingFamily } from "../support/confirmation";
-import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { api, baseUrl, db, makeIsolatedOperator, TEST_FIXTURE } from "../support/factories";
 import { webhookFixture } from "../support/webhook-receiver";
 
 const webhooks = webhookFixture(test.afterAll);
@@ -25,7 +26,7 @@ const decline = (token: string, headers: Record<string, string> = { Origin: base
 
 test("declining closes the memorial at once with the operator's outcome, kindly, and for good", async () => {
   const { op, memorialId, token } = await awaitingMemorial();
-  await setUnconfirmedOutcome(op.operatorId, "global");
+  await actingAs(TEST_FIXTURE, () => setUnconfirmedOutcome(op.operatorId, "global"));
   const { receiver } = await webhooks.receiving(op.operatorId, ["memorial.expired"]);
 
   // Another site's form cannot decline for the family.

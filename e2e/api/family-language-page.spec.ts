@@ -3,10 +3,11 @@
 // switch with ?lang=), through Next.js and through the rendered-page cache alike; and the planting
 // site's name and region follow the page's language where the catalogue has them (French otherwise).
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { translatePlantation } from "@memorial/lib/catalogue/manage";
 import type { Language } from "@memorial/lib/i18n/languages";
 import { expect, test } from "@playwright/test";
-import { api, baseUrl, db, makeIsolatedOperator, unique } from "../support/factories";
+import { api, baseUrl, db, makeIsolatedOperator, TEST_FIXTURE, unique } from "../support/factories";
 
 const htmlLang = (html: string) => /<html[^>]*\blang="([a-z]+)"/.exec(html)?.[1];
 
@@ -62,12 +63,14 @@ test("a site's name and region follow the page's language where the catalogue ha
     where: { id: op.plantationId },
     data: { name: french, region: "Province de Liège" },
   });
-  await translatePlantation(op.plantationId, {
-    nameNl: `${french} NL`,
-    regionNl: "Provincie Luik",
-    nameDe: `${french} DE`,
-    regionDe: "Provinz Lüttich",
-  });
+  await actingAs(TEST_FIXTURE, () =>
+    translatePlantation(op.plantationId, {
+      nameNl: `${french} NL`,
+      regionNl: "Provincie Luik",
+      nameDe: `${french} DE`,
+      regionDe: "Provinz Lüttich",
+    }),
+  );
   const created = await api("POST", "/Memorials/Creer", {
     key: op.key,
     body: { Langue: "fr", Defunt: { Nom: unique("Site"), Prenom: "Anne", DateDeces: "2026-11-10T00:00:00" } },

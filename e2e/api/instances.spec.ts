@@ -2,10 +2,11 @@
 // (rendered memorial pages, memorial reads such as Infos, API keys) is expired when another
 // instance or the command line changes something, through PostgreSQL's LISTEN/NOTIFY, within
 // moments (the delays measured are printed, and written in docs/performance.md).
+import { actingAs } from "@memorial/lib/audit/actor";
 import { hashKey, revokeApiKey } from "@memorial/lib/operators/keys";
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { signInRequest } from "../support/dashboard-session";
-import { api, baseUrl, db, makeIsolatedOperator } from "../support/factories";
+import { api, baseUrl, COMMAND_LINE, db, makeIsolatedOperator, TEST_FIXTURE } from "../support/factories";
 import { secondInstance } from "../support/instances";
 
 // The second instance is the run's own (e2e/support/instances.ts), shared with other specs.
@@ -119,7 +120,7 @@ test("a key revoked elsewhere is refused by the other instance within 2 seconds"
   // ...and another key's revocation (another operator's, through the use case) drops that key
   // only: this one is still served from the cache.
   const other = await makeIsolatedOperator();
-  await revokeApiKey(other.key);
+  await actingAs(TEST_FIXTURE, () => revokeApiKey(other.key));
   // Once the second instance refuses the other key, it has heard that revocation...
   await expect
     .poll(
@@ -133,7 +134,7 @@ test("a key revoked elsewhere is refused by the other instance within 2 seconds"
   expect(await especes()).toBe(200);
   await db.apiKey.updateMany({ where: { hash: hashKey(op.key) }, data: { revokedAt: null } });
   // ...and a revocation through the service's use case (its key.revoked event) empties it at once.
-  await revokeApiKey(op.key); // as the command line does, from a third process
+  await actingAs(COMMAND_LINE, () => revokeApiKey(op.key)); // as the command line does, from a third process
   await expect.poll(especes, { timeout: 2_000, intervals: [100] }).toBe(403);
   const first = await api("GET", "/Especes", { key: op.key });
   expect(first.status).toBe(403);
