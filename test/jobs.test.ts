@@ -57,6 +57,30 @@ describe("jobs", () => {
     ).toHaveLength(0);
   });
 
+  it("run once runs a due job of a named queue that another process's look hid when it started", async () => {
+    const ran: string[] = [];
+    const task = `test-hidden-${process.pid}`;
+    const catalogue: JobCatalogue = { [task]: { run: async () => void ran.push("ran") } };
+    await enqueue(db, task, {}, { queue: task, key: task });
+    // What graphile-worker's look for a job does in another process: it locks the free named
+    // queues, skipping those locked; here for 300 ms.
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT id FROM graphile_worker._private_job_queues WHERE is_available FOR UPDATE");
+      const running = runJobsOnce(catalogue);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(ran).toEqual([]);
+      await other.query("COMMIT");
+      await running;
+    } finally {
+      await other.end();
+    }
+    expect(ran).toEqual(["ran"]);
+    expect(await waitingJobs(task)).toBe(0);
+  });
+
   it("are shared by two runners (two instances), none done twice", async () => {
     const done: { n: number; runner: string }[] = [];
     const started = new Set<string>();

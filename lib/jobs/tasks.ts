@@ -12,6 +12,7 @@ import {
   type Task,
   type TaskList,
 } from "graphile-worker";
+import pg from "pg";
 import { unlockDeadWorkers } from "./liveness";
 import { RetryLater, retryDelayMs } from "./retry";
 
@@ -137,19 +138,54 @@ export function taskListOf(catalogue: JobCatalogue, track?: Track): TaskList {
   return list;
 }
 
+/** How long runJobsOnce keeps looking for a due job that other processes' looks hid. */
+const HIDDEN_JOB_WAIT_MS = 5_000;
+
 /**
  * Runs every job due now (and those they add that are due now) until none is left, then returns:
  * tests, and the command line.
+ *
+ * graphile-worker looks for a job by locking the named queues it may take one from (FOR UPDATE
+ * SKIP LOCKED): while another process looks, the jobs of every named queue are hidden, and runOnce
+ * returns with one of them due and never taken. So it runs again while a job of the catalogue is
+ * due, free and in a free queue, for HIDDEN_JOB_WAIT_MS at the most.
  */
 export async function runJobsOnce(catalogue: JobCatalogue, connectionString?: string): Promise<void> {
-  await runOnce({
-    connectionString: connectionString ?? requireUrl(),
+  const url = connectionString ?? requireUrl();
+  const options = {
+    connectionString: url,
     schema: JOB_SCHEMA,
     concurrency: 1,
     noHandleSignals: true,
     logger: graphileLogger,
     taskList: taskListOf(catalogue),
-  });
+  };
+  const deadline = Date.now() + HIDDEN_JOB_WAIT_MS;
+  for (;;) {
+    await runOnce(options);
+    if (Date.now() > deadline || !(await jobDue(url, Object.keys(catalogue)))) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Whether a job of `tasks` is due now, neither running nor given up, in no queue that runs one. */
+async function jobDue(connectionString: string, tasks: string[]): Promise<boolean> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT EXISTS (
+         SELECT 1 FROM ${JOB_SCHEMA}._private_jobs j
+         JOIN ${JOB_SCHEMA}._private_tasks t ON t.id = j.task_id
+         LEFT JOIN ${JOB_SCHEMA}._private_job_queues q ON q.id = j.job_queue_id
+         WHERE t.identifier = ANY($1::text[]) AND j.is_available AND j.run_at <= now()
+           AND (q.id IS NULL OR q.is_available)) AS "due"`,
+      [tasks],
+    );
+    return rows[0].due === true;
+  } finally {
+    await client.end();
+  }
 }
 
 export function requireUrl(): string {
