@@ -1,8 +1,9 @@
 // 2.7 / 4.4: memorial information, as the memorial's operator and as another operator read it.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
-import { api, db, makeContext, makeIsolatedOperator } from "../support/factories";
+import { api, COMMAND_LINE, db, makeContext, makeIsolatedOperator } from "../support/factories";
 import { NOTHING_HAPPENED_YET } from "../support/tree-life";
 import { makeMemorial, makePerson, plant, plantingOf } from "../support/trees";
 
@@ -211,7 +212,7 @@ test("the key in the header only, in the path only, or both; different or revoke
   const differ = await api("GET", `/${op.key}${infos(memorial.id)}`, { key: other.key });
   expect(differ.status).toBe(403);
   expect(differ.json).toMatchObject({ Objet: "erreur", Statut: "Erreur", HttpStatusCode: 403 });
-  await revokeApiKey(other.key);
+  await actingAs(COMMAND_LINE, () => revokeApiKey(other.key));
   expect((await api("GET", `/${other.key}${infos(memorial.id)}`)).status).toBe(403);
   expect((await api("GET", infos(memorial.id), { key: other.key })).status).toBe(403);
 });

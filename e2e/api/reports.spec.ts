@@ -1,8 +1,9 @@
 // 2.6 / 4.3: tree reports of a funeral home and of a person, on hand-built trees with known answers.
 
+import { actingAs } from "@memorial/lib/audit/actor";
 import { revokeApiKey } from "@memorial/lib/operators/keys";
 import { expect, test } from "@playwright/test";
-import { api, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
+import { api, COMMAND_LINE, db, makeContext, makeIsolatedOperator, unique } from "../support/factories";
 import { heaviestSpecies, makeMemorial, makePerson, plant, plantingOf } from "../support/trees";
 
 const at = (iso: string) => new Date(iso);
@@ -354,7 +355,7 @@ test("the key in the path, in the header, or both: equal works, different or rev
   expect((await api("GET", `/not-the-key${path}`, { key: f.op.key })).status).toBe(403);
 
   const revoked = await makeIsolatedOperator();
-  await revokeApiKey(revoked.key);
+  await actingAs(COMMAND_LINE, () => revokeApiKey(revoked.key));
   const revokedEpf = await makeContext(revoked.operatorId, "Epf");
   expect((await api("GET", `/${revoked.key}${epfPath(revokedEpf.id)}`)).status).toBe(403);
   expect((await api("GET", `/${revoked.key}${epfPath(revokedEpf.id)}`, { key: revoked.key })).status).toBe(

@@ -5,11 +5,13 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { actingAs } from "@memorial/lib/audit/actor";
 import { readSettings } from "@memorial/lib/settings";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMAND_LINE } from "@/e2e/support/factories";
 import { type RunningS3, startS3Server } from "@/test/support/s3-server";
-import { readPhoto, storePhoto } from "./photos";
+import { readPhoto, storePhoto as store } from "./photos";
 import { storageFor } from "./storage";
 
 const NAMES = [
@@ -64,6 +66,9 @@ async function gpsPhoto(): Promise<Buffer> {
     .withExifMerge({ IFD3: { GPSLatitudeRef: "S", GPSLatitude: "12/1 3/1 0/1" } })
     .toBuffer();
 }
+
+/** A photo uploaded as the command line uploads one: its audit row names who acts. */
+const storePhoto = (bytes: Uint8Array) => actingAs(COMMAND_LINE, () => store(bytes));
 
 describe("photos in S3-compatible object storage", () => {
   it("stores the cleaned photo as an object photos/<key>.jpg and reads it back", async () => {
