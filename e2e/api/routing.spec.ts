@@ -23,6 +23,23 @@ test("a trailing slash answers a JSON 404, not a redirect", async () => {
   }
 });
 
+test("a path with an empty segment answers a JSON 404, not a redirect", async () => {
+  const op = await makeIsolatedOperator();
+  // Sent as written (node:http): `//v1/…` would be a host to fetch().
+  for (const [method, path] of [
+    ["GET", "/v1//Plantations"],
+    ["GET", `/v1/${op.key}//Memorial/1/Infos`],
+    ["POST", "/v1/Memorials//Creer"],
+    ["GET", "//v1/Plantations"],
+  ]) {
+    const r = await rawRequest(baseUrl(), method, path, { key: op.key });
+    expect(r.status, path).toBe(404);
+    expect(r.headers["content-type"]).toContain("application/json");
+    expect(JSON.parse(r.text)).toMatchObject({ Objet: "erreur", HttpStatusCode: 404 });
+    expect(JSON.parse(r.text).Message).toMatch(/empty segment/);
+  }
+});
+
 test("a malformed %-escape answers a JSON 400", async () => {
   const op = await makeIsolatedOperator();
   for (const path of ["/v1/Plantation/%", "/v1/Plantation/%E9", "/v1/Transactions/%C0%AF/11"]) {

@@ -18,7 +18,7 @@ import { pathOf } from "@memorial/lib/observability/routes";
 import { answerTakenDown } from "@memorial/lib/privacy/gone-page";
 import { observed } from "@memorial/lib/service/observed";
 import { holdSettings } from "@memorial/lib/settings";
-import { guardV1Request, v1Failed } from "@memorial/lib/v1/guard";
+import { guardV1Request, isV1Request, v1Failed } from "@memorial/lib/v1/guard";
 import next from "next";
 import { refuseWhileUnavailable, serveProbes } from "./availability";
 import { createLightPages } from "./light-pages";
@@ -185,8 +185,8 @@ export async function createAppHandler(
     // empty 405) is answered here with the Error object (lib/v1/guard.ts); the rest of /v1 is
     // Next.js's: the route files of app/v1.
     const path = pathOf(request.url);
-    if (path === "/v1" || path.startsWith("/v1/")) {
-      const refused = guardV1Request(request.method ?? "", path);
+    if (isV1Request(path, request.url)) {
+      const refused = guardV1Request(request.method ?? "", path, request.url);
       if (refused) return void send(refused, response).catch(fail);
       return void handle(request, response).catch((error) => {
         console.error("request failed", error);

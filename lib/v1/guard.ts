@@ -52,9 +52,22 @@ export function v1Failed(): Response {
   return jsonError(500, "an unexpected error occurred; it has been logged", {}, "INTERNAL");
 }
 
-export function guardV1Request(method: string, rawPath: string): Response | null {
+/**
+ * Whether a request goes to /v1: its path (`pathOf`, dot segments resolved) is under /v1, or its
+ * target starts with repeated slashes before v1 ("//v1/Especes", which Next.js would redirect).
+ */
+export function isV1Request(path: string, target: string | undefined): boolean {
+  return path === "/v1" || path.startsWith("/v1/") || /^\/{2,}v1(?:[/?]|$)/.test(target ?? "");
+}
+
+/**
+ * The Error object for what Next.js would answer itself before routing a /v1 request; null when
+ * the request goes on to its route file. `path` is the request's path (`pathOf`), `target` the
+ * request target as sent, whose empty segments Next.js would redirect away.
+ */
+export function guardV1Request(method: string, path: string, target = path): Response | null {
   try {
-    decodeURIComponent(rawPath);
+    decodeURIComponent(path);
   } catch {
     return jsonError(400, "the path is not valid: a %-escape does not encode UTF-8 text");
   }
@@ -63,8 +76,14 @@ export function guardV1Request(method: string, rawPath: string): Response | null
       allow: "GET, POST, PUT",
     });
   }
-  if (rawPath.length > 1 && rawPath.endsWith("/")) {
+  if (path.length > 1 && path.endsWith("/")) {
     return jsonError(404, "no endpoint at a path ending with /: remove the trailing slash");
+  }
+  // Next.js redirects a path with an empty segment to the path without it (308, text): a client
+  // following it would send a creation again, to an address it did not name.
+  const query = target.indexOf("?");
+  if ((query === -1 ? target : target.slice(0, query)).includes("//")) {
+    return jsonError(404, "no endpoint at a path with an empty segment (//): remove the extra /");
   }
   return null;
 }
