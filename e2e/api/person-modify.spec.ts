@@ -122,6 +122,8 @@ test("bad input answers 400 naming the field and changes nothing", async () => {
     [{ Id: m.IdDefunt, DateDeces: "1900-01-01T00:00:00Z" }, "DateDeces"],
     // A date of death in the future.
     [{ Id: m.IdDefunt, DateDeces: "2099-01-01T00:00:00Z" }, "DateDeces"],
+    // Both names emptied: the memorial could no longer be titled.
+    [{ Id: m.IdDefunt, Nom: "", Prenom: "  ", MajTitreMemorials: true }, "Nom"],
   ] as const) {
     const r = await api("PUT", "/Personne/Modifier", { key: op.key, body });
     expect(r.status).toBe(400);

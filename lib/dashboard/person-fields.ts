@@ -29,6 +29,8 @@ export interface PersonFormValues {
 
 /** The person form's field of each field of the modification command. */
 export const PERSON_FIELD: Record<string, keyof PersonFormValues> = {
+  lastName: "lastName",
+  firstName: "firstName",
   birthDate: "birthDate",
   deathDate: "deathDate",
   personId: "personId",

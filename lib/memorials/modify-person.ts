@@ -35,6 +35,19 @@ export async function modifyPerson(options: { caller: Caller; command: ModifyPer
       birthDate: command.birthDate,
       imageUrl: command.imageUrl,
     };
+    // A named person stays named: its classic memorials are titled with its names (creation
+    // refuses a classic memorial without one), and MajTitreMemorials could not title them.
+    const lastName = data.lastName === undefined ? existing.lastName : data.lastName;
+    const firstName = data.firstName === undefined ? existing.firstName : data.firstName;
+    if (!lastName && !firstName && (existing.lastName || existing.firstName)) {
+      throw invalid(
+        "the family name and the given name cannot both be emptied: the memorials are titled with them",
+        {
+          field: data.lastName === null ? "lastName" : "firstName",
+          reason: "required",
+        },
+      );
+    }
     if (data.deathDate) checkDeathDate(data.deathDate, "deathDate");
     const birth = data.birthDate === undefined ? existing.birthDate : data.birthDate;
     const death = data.deathDate ?? existing.deathDate;

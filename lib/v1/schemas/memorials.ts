@@ -289,6 +289,8 @@ export const WIRE_FIELD: Record<string, string> = {
   "deceased.deathDate": "Defunt.DateDeces",
   "family.email": "Famille.FamilleEmail",
   personId: "Id",
+  lastName: "Nom",
+  firstName: "Prenom",
   birthDate: "DateNaissance",
   deathDate: "DateDeces",
   epfId: "epfId",
