@@ -397,6 +397,8 @@ test("bad input answers 400 with a Message naming the problem, and writes nothin
     [classic({ MemorialId: 1.5 }), /MemorialId/],
     [classic({ AConfirmer: "yes" }), /AConfirmer/],
     [classic({ Langue: "es" }), /Langue/],
+    [classic({ Langue: "fr-" }), /Langue/],
+    [classic({ Langue: "nl-BE-x" }), /Langue/],
     [classic({ Famille: { FamilleEmail: "nobody" } }), /Famille\.FamilleEmail/],
     [classic({ Famille: { Langue: "klingon" } }), /Famille\.Langue/],
     [{ Defunt: { Nom: "A", DateDeces: "2023-02-30T00:00:00" } }, /Defunt\.DateDeces/],

@@ -3,9 +3,15 @@
 export const LANGUAGES = ["fr", "nl", "en", "de"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** `fr`, `FR`, `fr-BE` and `fr_BE` are French; anything else is not a supported language. */
+/** A language tag: its language, then subtags of 2 to 8 letters or digits (region, script, variant). */
+const LANGUAGE_TAG = /^([a-z]{2})(?:[-_][a-z0-9]{2,8})*$/i;
+
+/**
+ * `fr`, `FR`, `fr-BE`, `fr_BE` and `fr-Latn-BE` are French; anything else (`es`, `french`, a
+ * tag cut short such as `fr-`) is not a supported language.
+ */
 export function parseLanguage(value: string): Language | null {
-  const base = value.trim().toLowerCase().split(/[-_]/)[0];
+  const base = LANGUAGE_TAG.exec(value.trim())?.[1]?.toLowerCase() ?? "";
   return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { parseLanguage } from "./languages";
 import { langParam, memorialPageLanguage, resolveLanguage } from "./resolve-language";
 
 describe("resolveLanguage", () => {
@@ -48,5 +49,27 @@ describe("memorialPageLanguage", () => {
     expect(memorialPageLanguage({ acceptLanguage: "nl" }, { language: "nl", familyLanguage: "nl" })).toBe(
       "nl",
     );
+  });
+});
+
+describe("parseLanguage", () => {
+  it("reads fr, nl, en and de in any case, with a region, a script or a variant", () => {
+    for (const [tag, lang] of [
+      ["fr", "fr"],
+      ["FR", "fr"],
+      ["fr-BE", "fr"],
+      ["fr_BE", "fr"],
+      ["nl-Latn-BE", "nl"],
+      ["de-CH-1996", "de"],
+      [" en ", "en"],
+    ]) {
+      expect(parseLanguage(tag), tag).toBe(lang);
+    }
+  });
+
+  it("refuses another language and a tag that is not one", () => {
+    for (const tag of ["es", "french", "fr-", "nl-", "FR-be-x", "fr--BE", "f", "", "*"]) {
+      expect(parseLanguage(tag), tag).toBeNull();
+    }
   });
 });
