@@ -99,7 +99,8 @@ export function parseDateTime(value: string): Date | null {
     const sign = zone.startsWith("-") ? -1 : 1;
     const digits = zone.slice(1).replace(":", "");
     const [hours, minutes] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
-    if (hours > 14 || minutes > 59) return null; // real offsets run from -12:00 to +14:00
+    // Real offsets run from -12:00 to +14:00: none is beyond 14 hours.
+    if (minutes > 59 || hours * 60 + minutes > 14 * 60) return null;
     offsetMinutes = sign * (hours * 60 + minutes);
   }
   return new Date(check.getTime() - offsetMinutes * 60_000);

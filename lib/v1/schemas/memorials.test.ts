@@ -28,6 +28,13 @@ describe("parseDateTime", () => {
     expect(iso("2023-02-04T10:20:30+01:00")).toBe("2023-02-04T09:20:30.000Z");
     expect(iso("2023-02-04T10:20:30-0230")).toBe("2023-02-04T12:50:30.000Z");
     expect(iso("2023-12-31T23:30:00-01:00")).toBe("2024-01-01T00:30:00.000Z");
+    expect(iso("2023-02-04T10:00:00+14:00")).toBe("2023-02-03T20:00:00.000Z");
+  });
+
+  it("refuses an offset beyond 14 hours", () => {
+    expect(iso("2023-02-04T10:00:00+14:30")).toBeNull();
+    expect(iso("2023-02-04T10:00:00-1401")).toBeNull();
+    expect(iso("2023-02-04T10:00:00+15:00")).toBeNull();
   });
 
   it("refuses impossible dates and times instead of rolling them over", () => {
