@@ -40,6 +40,20 @@ test("a path with an empty segment answers a JSON 404, not a redirect", async ()
   }
 });
 
+test("a request target in absolute form is served as its path, API and pages alike", async () => {
+  const op = await makeIsolatedOperator();
+  const origin = baseUrl();
+  const api = await rawRequest(origin, "GET", `${origin}/v1/Plantations?Limite=1`, { key: op.key });
+  expect(api.status).toBe(200);
+  expect(JSON.parse(api.text)).toMatchObject({ Objet: "plantations", Statut: "Ok" });
+  const page = await rawRequest(origin, "GET", `${origin}/`);
+  expect(page.status).toBe(200);
+  expect(page.headers["content-type"]).toContain("text/html");
+  const empty = await rawRequest(origin, "GET", `${origin}/v1//Plantations`, { key: op.key });
+  expect(empty.status).toBe(404);
+  expect(JSON.parse(empty.text).Message).toMatch(/empty segment/);
+});
+
 test("a malformed %-escape answers a JSON 400", async () => {
   const op = await makeIsolatedOperator();
   for (const path of ["/v1/Plantation/%", "/v1/Plantation/%E9", "/v1/Transactions/%C0%AF/11"]) {

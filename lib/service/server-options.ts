@@ -30,6 +30,23 @@ export function serverTimeouts(): ServerTimeouts {
   return { headersTimeout, requestTimeout, keepAliveTimeout, connectionsCheckingInterval };
 }
 
+/**
+ * Makes an absolute-form request target ("http://host/v1/Especes", as a client speaking to a proxy
+ * sends it) origin-form ("/v1/Especes"), its host the request's Host, as RFC 9112 asks of a server
+ * (section 3.2.2). Next.js takes the scheme's "//" for an empty path segment: it redirected such a
+ * request to its own address, or answered a page's 404.
+ */
+export function toOriginForm(request: IncomingMessage): void {
+  const target = request.url;
+  if (!target || target.startsWith("/")) return;
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)/i.exec(target);
+  if (!absolute) return;
+  const rest = target.slice(absolute[0].length);
+  request.url = rest.startsWith("/") ? rest : `/${rest}`;
+  const host = absolute[1].slice(absolute[1].lastIndexOf("@") + 1);
+  if (host) request.headers.host = host;
+}
+
 /** The methods the service answers; Next.js answers any other (TRACE, PROPFIND, ...) with a text 500. */
 const HANDLED = new Set(["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]);
 const PAGE_ALLOW = "GET, HEAD, POST";

@@ -22,7 +22,7 @@ import { guardV1Request, isV1Request, v1Failed } from "@memorial/lib/v1/guard";
 import next from "next";
 import { refuseWhileUnavailable, serveProbes } from "./availability";
 import { createLightPages } from "./light-pages";
-import { refuseUnhandledMethod, serverTimeouts } from "./server-options";
+import { refuseUnhandledMethod, serverTimeouts, toOriginForm } from "./server-options";
 
 export interface HttpServerOptions {
   /** Next.js's development mode (`npm run dev`): hot reload, no page cache. */
@@ -76,6 +76,22 @@ export async function listenHttp(port: number, hostname: string): Promise<HttpSe
   let app: RequestHandler | null = null;
   let inFlight = 0;
   const idle = new Set<() => void>();
+  // Request ids, request log lines, request metrics and /metrics (lib/service/observed.ts).
+  const serve = observed((request, response) => {
+    inFlight++;
+    let done = false;
+    const finished = () => {
+      if (done) return;
+      done = true;
+      if (--inFlight === 0) for (const wake of [...idle]) wake();
+    };
+    response.once("finish", finished);
+    response.once("close", finished);
+    const path = pathOf(request.url);
+    if (serveProbes(request, response, path)) return;
+    if (refuseWhileUnavailable(request, response, path)) return;
+    app?.(request, response);
+  });
   const server = http.createServer(
     {
       headersTimeout: timeouts.headersTimeout,
@@ -83,22 +99,10 @@ export async function listenHttp(port: number, hostname: string): Promise<HttpSe
       keepAliveTimeout: timeouts.keepAliveTimeout,
       connectionsCheckingInterval: timeouts.connectionsCheckingInterval,
     },
-    // Request ids, request log lines, request metrics and /metrics (lib/service/observed.ts).
-    observed((request, response) => {
-      inFlight++;
-      let done = false;
-      const finished = () => {
-        if (done) return;
-        done = true;
-        if (--inFlight === 0) for (const wake of [...idle]) wake();
-      };
-      response.once("finish", finished);
-      response.once("close", finished);
-      const path = pathOf(request.url);
-      if (serveProbes(request, response, path)) return;
-      if (refuseWhileUnavailable(request, response, path)) return;
-      app?.(request, response);
-    }),
+    (request, response) => {
+      toOriginForm(request);
+      serve(request, response);
+    },
   );
   await new Promise<void>((resolve, reject) => {
     const failed = (error: NodeJS.ErrnoException) => {
