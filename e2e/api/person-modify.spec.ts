@@ -132,3 +132,20 @@ test("bad input answers 400 naming the field and changes nothing", async () => {
   }
   expect((await db.person.findUniqueOrThrow({ where: { id: m.IdDefunt } })).lastName).toBe("Janssens");
 });
+
+test("two modifications at once, one emptying Nom and the other Prenom, leave the person a name", async () => {
+  const op = await makeIsolatedOperator({ stock: 20 });
+  const people = await Promise.all(Array.from({ length: 8 }, () => memorialFor(op.key)));
+  const answers = await Promise.all(
+    people.flatMap((m) => [
+      api("PUT", "/Personne/Modifier", { key: op.key, body: { Id: m.IdDefunt, Nom: "" } }),
+      api("PUT", "/Personne/Modifier", { key: op.key, body: { Id: m.IdDefunt, Prenom: "" } }),
+    ]),
+  );
+  // Per person, one of the two applies and the other finds the last name gone: 400.
+  expect(answers.map((r) => r.status).sort()).toEqual([...Array(8).fill(200), ...Array(8).fill(400)]);
+  for (const m of people) {
+    const person = await db.person.findUniqueOrThrow({ where: { id: m.IdDefunt } });
+    expect([person.lastName, person.firstName].filter(Boolean)).toHaveLength(1);
+  }
+});

@@ -14,6 +14,9 @@ import { classicTitle } from "./policy";
 export async function modifyPerson(options: { caller: Caller; command: ModifyPersonCommand }) {
   const { caller, command } = options;
   const { person, memorialIds } = await withEvents(async (tx, changes) => {
+    // The row is locked before it is read: two modifications at once are checked one after the
+    // other, each against what the other wrote (its names, its dates).
+    await tx.$queryRaw`SELECT "id" FROM "person" WHERE "id" = ${command.personId} FOR UPDATE`;
     const existing = await tx.person.findFirst({
       where: {
         id: command.personId,
